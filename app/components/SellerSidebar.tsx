@@ -1,0 +1,45 @@
+import { NavLink } from "react-router";
+import { Icon, type IconName } from "./icons";
+
+const links: { to: string; label: string; icon: IconName }[] = [
+  { to: "/upload", label: "Upload File", icon: "upload" },
+  { to: "/purchases", label: "My Purchases", icon: "bag" },
+  { to: "/sells", label: "My Sells", icon: "tag" },
+  { to: "/all-products", label: "Browse Products", icon: "grid" },
+];
+
+/** Navigation shared by the seller screens: a row of chips on a phone, a column on desktop. */
+export function SellerSidebar() {
+  return (
+    <nav aria-label="Seller" className="md:w-56 md:shrink-0">
+      <ul className="flex gap-2 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
+        {links.map((link) => (
+          <li key={link.to} className="shrink-0">
+            <NavLink
+              to={link.to}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium ${
+                  isActive
+                    ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
+                    : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+                }`
+              }
+            >
+              <Icon name={link.icon} className="h-5 w-5" />
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SellerLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6 py-4 md:flex-row">
+      <SellerSidebar />
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { logError } from "../worker/lib/log";
+import { cloudflareContext } from "./lib/context";
+
+export const streamTimeout = 5_000;
+
+function requestState(loadContext: RouterContextProvider) {
+  try {
+    return loadContext.get(cloudflareContext).state;
+  } catch {
+    // Prerendering at build time runs without the Worker's context.
+    return null;
+  }
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const state = requestState(loadContext);
+  const nonce = state?.nonce || undefined;
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  let shellRendered = false;
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      if (shellRendered) logError(state?.reqId ?? "prerender", error);
+    },
+  });
+  shellRendered = true;
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Pages show who is signed in, so no shared cache may keep them.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted) return;
+  logError(requestState(context)?.reqId ?? "unknown", error, { path: new URL(request.url).pathname });
+}

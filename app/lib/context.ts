@@ -1,0 +1,11 @@
+import { createContext } from "react-router";
+import type { RequestState } from "../../worker/lib/request-state";
+
+/** What every loader and action gets from the Worker: bindings, execution context, request state. */
+export interface CloudflareContext {
+  env: Env;
+  ctx: ExecutionContext;
+  state: RequestState;
+}
+
+export const cloudflareContext = createContext<CloudflareContext>();

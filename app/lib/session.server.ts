@@ -1,0 +1,32 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { currentSession, currentUser, type SessionUser } from "../../worker/services/auth";
+import { cloudflareContext } from "./context";
+import { REDIRECT_COOKIE, safeRedirectPath } from "./redirect";
+
+type LoaderContext = Readonly<RouterContextProvider>;
+
+export function envOf(context: LoaderContext): Env {
+  return context.get(cloudflareContext).env;
+}
+
+export async function getUser(context: LoaderContext, request: Request): Promise<SessionUser | null> {
+  return currentUser(envOf(context), request);
+}
+
+export async function getSession(context: LoaderContext, request: Request) {
+  return currentSession(envOf(context), request);
+}
+
+/**
+ * The signed-in user, or a thrown redirect to /login that remembers where the visitor was going
+ * (used once after sign-in).
+ */
+export async function requireUser(context: LoaderContext, request: Request): Promise<SessionUser> {
+  const user = await getUser(context, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const target = safeRedirectPath(url.pathname + url.search) ?? "/dashboard";
+  throw redirect("/login", {
+    headers: { "Set-Cookie": `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; SameSite=Lax; Max-Age=900` },
+  });
+}

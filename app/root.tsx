@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { TopBar } from "./components/TopBar";
+import { getUser } from "./lib/session.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getUser(context, request);
+  return { user: user ? { name: user.name, email: user.email } : null };
+}
+
+// Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;
+// those paths revalidate, every other navigation reuses the root data.
+export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const authPaths = /^\/(auth|login|register|logout)$/i;
+  if (authPaths.test(currentUrl.pathname) || authPaths.test(nextUrl.pathname)) return true;
+  if (formAction && authPaths.test(formAction)) return true;
+  return defaultShouldRevalidate;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh font-sans">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <TopBar user={loaderData.user} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Page not found";
+      detail = "We couldn't find that page. It may have moved, or the link may be mistyped.";
+    } else {
+      title = `${error.status} ${error.statusText || "Error"}`;
+      detail = typeof error.data === "string" && error.data ? error.data : detail;
+    }
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>{`${title} · Campus`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{detail}</p>
+      <a className="btn-primary" href="/dashboard">
+        Go to the dashboard
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/dashboard.tsx", { id: "home" }),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("auth", "routes/auth.tsx", { id: "auth" }),
+  route("login", "routes/auth.tsx", { id: "login" }),
+  route("register", "routes/auth.tsx", { id: "register" }),
+  route("logout", "routes/logout.tsx"),
+
+  // Marketplace and Night Market (built out by the marketplace issue).
+  route("marketplace", "routes/marketplace.tsx"),
+  route("hosteller/night-market", "routes/night-market.tsx"),
+  route("seller-dashboard", "routes/seller-dashboard.tsx"),
+  route("upload", "routes/upload.tsx"),
+  route("purchases", "routes/purchases.tsx"),
+  route("sells", "routes/sells.tsx", { id: "sells" }),
+  route("mysells", "routes/sells.tsx", { id: "mysells" }),
+  route("all-products", "routes/all-products.tsx"),
+
+  // Notes.
+  route("notes", "routes/notes.tsx"),
+  route("notes/:programme", "routes/notes-programme.tsx"),
+  route("btech/:branch", "routes/btech-branch.tsx"),
+
+  // Google Classroom.
+  route("googleclassroom", "routes/googleclassroom.tsx"),
+  route("google/callback", "routes/google-callback.tsx"),
+
+  // Study Swap (/StudySwap matches too: routes are case-insensitive).
+  route("studyswap", "routes/studyswap.tsx"),
+  route("become-writer", "routes/become-writer.tsx"),
+  route("find-writer", "routes/find-writer.tsx"),
+
+  // Hostel services.
+  route("hostel-complaints", "routes/hostel-complaints.tsx"),
+  route("mess-menu", "routes/mess-menu.tsx"),
+  route("roommate-finder", "routes/roommate-finder.tsx"),
+  route("laundry-service", "routes/laundry-service.tsx"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

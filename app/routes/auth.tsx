@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { redirect, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Alert } from "../components/Alert";
+import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
+import { consumeRedirect, readRedirectCookie } from "../lib/redirect";
+import { getUser } from "../lib/session.server";
+import type { Route } from "./+types/auth";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getUser(context, request);
+  if (user) throw redirect("/dashboard");
+  return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+}
+
+type Side = "signin" | "register";
+
+interface AuthAnswer {
+  success: boolean;
+  message?: string;
+  data: { userId: string; name: string; email: string; token: string };
+}
+
+const ERROR_AUTO_CLEAR_MS = 10_000;
+const REDIRECT_DELAY_MS = 100;
+const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
+
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    const data = error.data as { message?: unknown; msg?: unknown } | null;
+    if (typeof data?.message === "string" && data.message) return data.message;
+    if (typeof data?.msg === "string" && data.msg) return data.msg;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return "An unexpected error occurred";
+}
+
+export default function AuthScreen({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [side, setSide] = useState<Side>(location.pathname.toLowerCase() === "/register" ? "register" : "signin");
+  const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  // A Google redirect comes back with ?error=...: show it as given, then clean the URL.
+  useEffect(() => {
+    const error = searchParams.get("error");
+    if (error) {
+      setMessage({ text: error, tone: "error" });
+      navigate(location.pathname, { replace: true, preventScrollReset: true });
+    }
+  }, [searchParams, navigate, location.pathname]);
+
+  // Errors clear themselves after 10 s, unless they announce a success.
+  useEffect(() => {
+    if (!message || message.text.includes("successful")) return;
+    const timer = window.setTimeout(() => setMessage(null), ERROR_AUTO_CLEAR_MS);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setMessage(null);
+    const form = new FormData(event.currentTarget);
+    const body =
+      side === "register"
+        ? { name: form.get("name"), email: form.get("email"), password: form.get("password") }
+        : { email: form.get("email"), password: form.get("password") };
+    try {
+      const answer = await api<AuthAnswer>(side === "register" ? "/auth/register" : "/auth/login", { method: "POST", body });
+      setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
+      window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
+      const target = consumeRedirect() ?? "/dashboard";
+      window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    } catch (error) {
+      setMessage({ text: authErrorMessage(error), tone: "error" });
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  function startGoogle() {
+    try {
+      window.location.assign("/api/google/auth?source=auth");
+    } catch {
+      setMessage({ text: GOOGLE_START_FAILED, tone: "error" });
+    }
+  }
+
+  const registering = side === "register";
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">{registering ? "Create your account" : "Sign in to Campus"}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {loaderData.hasRedirect ? "Sign in to continue where you were going." : "One account for the marketplace, study swap and more."}
+        </p>
+
+        <div role="group" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+          {(["signin", "register"] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={side === option}
+              onClick={() => {
+                setSide(option);
+                setMessage(null);
+              }}
+              className={`min-h-10 rounded-lg text-sm font-semibold ${side === option ? "bg-white shadow-sm dark:bg-slate-950" : "text-slate-600 dark:text-slate-300"}`}
+            >
+              {option === "signin" ? "Sign In" : "Register"}
+            </button>
+          ))}
+        </div>
+
+        {message && (
+          <div className="mt-4">
+            <Alert tone={message.tone} onDismiss={() => setMessage(null)}>
+              {message.text}
+            </Alert>
+          </div>
+        )}
+
+        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+          {registering && (
+            <div>
+              <label htmlFor="name" className="label">
+                Name
+              </label>
+              <input id="name" name="name" type="text" autoComplete="name" required className="input" />
+            </div>
+          )}
+          <div>
+            <label htmlFor="email" className="label">
+              E-mail
+            </label>
+            <input id="email" name="email" type="email" autoComplete="email" required className="input" />
+          </div>
+          <div>
+            <label htmlFor="password" className="label">
+              Password
+            </label>
+            <input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete={registering ? "new-password" : "current-password"}
+              required
+              className="input"
+              aria-describedby={registering ? "password-hint" : undefined}
+            />
+            {registering && (
+              <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                At least 8 characters.
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? "Processing..." : registering ? "Register" : "Sign In"}
+          </button>
+        </form>
+
+        <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          or
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </div>
+        <button type="button" onClick={startGoogle} className="btn-secondary w-full">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+            <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 01-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+            <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.7H2.1v2.8A11 11 0 0012 23z" />
+            <path fill="#FBBC05" d="M5.7 14a6.6 6.6 0 010-4.1V7.1H2.1a11 11 0 000 9.8L5.7 14z" />
+            <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 002.1 7.1L5.7 10c.9-2.7 3.4-4.6 6.3-4.6z" />
+          </svg>
+          Continue with Google
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: location.pathname.toLowerCase() === "/register" ? "Register · Campus" : "Sign in · Campus" },
+  { name: "description", content: "Sign in to Campus or create your student account." },
+];

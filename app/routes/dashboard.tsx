@@ -1,0 +1,109 @@
+import { data, Link, redirect, useFetcher } from "react-router";
+import { Icon } from "../components/icons";
+import { tiles, tips } from "../content/dashboard";
+import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
+import { getUser } from "../lib/session.server";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await getUser(context, request);
+  return { mode: readMode(request.headers.get("Cookie")), firstName: user?.name.split(/\s+/)[0] ?? null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const mode = parseMode(form.get("mode"));
+  if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
+  const { pathname } = new URL(request.url);
+  // Back to the same page, so a browser without JavaScript sees the new mode too.
+  return redirect(pathname, { headers: { "Set-Cookie": modeCookie(mode) } });
+}
+
+const MODES: { value: Mode; label: string; icon: "sun" | "bed" }[] = [
+  { value: "day-scholar", label: "Day-Scholar", icon: "sun" },
+  { value: "hosteller", label: "Hosteller", icon: "bed" },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher();
+  // Optimistic: show the chosen mode while the preference is being saved.
+  const mode = parseMode(fetcher.formData?.get("mode")) ?? loaderData.mode;
+  const tip = tips[mode];
+
+  return (
+    <div className="space-y-8 py-4">
+      <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {loaderData.firstName ? `Welcome back, ${loaderData.firstName}` : "Welcome to Campus"}
+          </h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">Everything for your college day, in one place.</p>
+        </div>
+        <fetcher.Form method="post" className="inline-flex self-start rounded-2xl border border-slate-200 bg-white p-1 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Dashboard mode">
+          {MODES.map((option) => {
+            const active = option.value === mode;
+            return (
+              <button
+                key={option.value}
+                type="submit"
+                name="mode"
+                value={option.value}
+                aria-pressed={active}
+                className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold transition-colors ${
+                  active ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                }`}
+              >
+                <Icon name={option.icon} className="h-5 w-5" />
+                {option.label}
+              </button>
+            );
+          })}
+        </fetcher.Form>
+      </section>
+
+      <section aria-labelledby="services-heading">
+        <h2 id="services-heading" className="sr-only">
+          {mode === "hosteller" ? "Hosteller services" : "Day-Scholar services"}
+        </h2>
+        <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
+          {tiles[mode].map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                prefetch="intent"
+                className="card group flex h-full flex-col gap-3 p-5 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
+              >
+                <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${tile.tone}`}>
+                  <Icon name={tile.icon} />
+                </span>
+                <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{tile.title}</span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">{tile.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="tips-heading" className="card flex gap-4 border-amber-200 bg-amber-50 p-5 dark:border-amber-900 dark:bg-amber-950/40">
+        <span className="hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-200 text-amber-900 sm:inline-flex dark:bg-amber-900 dark:text-amber-200">
+          <Icon name="lightbulb" />
+        </span>
+        <div>
+          <h2 id="tips-heading" className="font-semibold text-amber-900 dark:text-amber-200">
+            {tip.title}
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-950 dark:text-amber-100">
+            {tip.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Campus · Your student dashboard" },
+  { name: "description", content: "Campus brings your marketplace, notes, study swap, Google Classroom and hostel services together." },
+];

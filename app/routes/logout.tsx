@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { endSession } from "../../worker/services/auth";
+import { clearedSessionCookie } from "../../worker/lib/session-token";
+import { envOf, getSession } from "../lib/session.server";
+import type { Route } from "./+types/logout";
+
+// Signing out changes state, so it is a POST; a GET (a prefetch, a typed URL) changes nothing.
+export async function loader() {
+  return redirect("/dashboard");
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const session = await getSession(context, request);
+  if (session) await endSession(envOf(context), session.sessionId);
+  return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
+}

@@ -1,0 +1,49 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+let counter = 0;
+/** A value unique to this test run, so tests never share users or rate-limit keys. */
+export function unique(prefix = "u"): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** A made-up client address: rate limits are keyed by it, so each test gets its own counters. */
+export function uniqueIp(): string {
+  const n = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
+}
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return call(path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+export interface TestUser {
+  userId: string;
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+  cookie: string;
+}
+
+/** Registers a fresh user through the API and returns its bearer token and session cookie. */
+export async function createUser(overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> {
+  const name = overrides.name ?? "Test Student";
+  const email = overrides.email ?? `${unique("student")}@campus.test`;
+  const password = overrides.password ?? "correct horse battery";
+  const res = await postJson("/api/auth/register", { name, email, password }, { "CF-Connecting-IP": uniqueIp() });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data: { userId: string; token: string } };
+  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  return { userId: body.data.userId, name, email: email.trim().toLowerCase(), password, token: body.data.token, cookie };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { call, createUser } from "./helpers";
+
+function expectSecurityHeaders(res: Response) {
+  expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin-allow-popups");
+  const csp = res.headers.get("Content-Security-Policy") ?? "";
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(directive);
+  expect(res.headers.get("X-Request-Id")).toBeTruthy();
+}
+
+describe("security headers", () => {
+  it("HTML pages carry a CSP whose nonce is on every inline script", async () => {
+    const res = await call("/dashboard");
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A fresh nonce per request.
+    const again = await call("/dashboard");
+    expect(again.headers.get("Content-Security-Policy")).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it("API answers carry them too, including errors", async () => {
+    const ok = await call("/api/health");
+    expect(ok.status).toBe(200);
+    expectSecurityHeaders(ok);
+    const missing = await call("/api/no-such-thing");
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+    expect(await missing.json()).toMatchObject({ success: false, message: expect.stringContaining("/api/no-such-thing") });
+  });
+});
+
+describe("dashboard", () => {
+  it("renders the Day-Scholar tiles and tips by default", async () => {
+    const html = await (await call("/")).text();
+    for (const [title, href] of [["Marketplace", "/marketplace"], ["Notes", "/notes"], ["Study Swap", "/StudySwap"], ["Google Classroom", "/googleclassroom"]]) {
+      expect(html).toContain(`href="${href}"`);
+      expect(html).toContain(title);
+    }
+    expect(html).toContain("Tips for day scholars");
+    expect(html).not.toContain("/hostel-complaints");
+    expect(html).toContain(">Login<");
+  });
+
+  it("renders the Hosteller tiles on the server when the preference cookie says so", async () => {
+    const html = await (await call("/dashboard", { headers: { Cookie: "campus_mode=hosteller" } })).text();
+    for (const href of ["/hosteller/night-market", "/hostel-complaints", "/mess-menu", "/roommate-finder", "/laundry-service", "/notes", "/StudySwap", "/googleclassroom"]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).toContain("Tips for hostellers");
+    expect(html).not.toContain('href="/marketplace"');
+  });
+
+  it("saves the mode with a form post (no JavaScript needed) and refuses an unknown one", async () => {
+    const form = new FormData();
+    form.set("mode", "hosteller");
+    const res = await call("/dashboard", { method: "POST", body: form, redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.headers.get("Set-Cookie")).toMatch(/campus_mode=hosteller;.*Max-Age=31536000/);
+    const bad = new FormData();
+    bad.set("mode", "astronaut");
+    expect((await call("/dashboard", { method: "POST", body: bad, redirect: "manual" })).status).toBe(400);
+  });
+
+  it("shows Logout and the user's name when signed in", async () => {
+    const user = await createUser({ name: "Meera Iyer" });
+    const html = await (await call("/dashboard", { headers: { Cookie: user.cookie } })).text();
+    expect(html).toContain("Welcome back, Meera");
+    expect(html).toContain(">Logout<");
+    expect(html).not.toContain(">Login<");
+  });
+});
+
+describe("routing and guards", () => {
+  it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload"])("%s sends a signed-out visitor to /login and remembers the path", async (path) => {
+    const res = await call(path, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(res.headers.get("Set-Cookie")).toContain(`campus_next=${encodeURIComponent(path)}`);
+  });
+
+  it("lets a signed-in user through to a guarded page", async () => {
+    const user = await createUser();
+    const res = await call("/purchases", { headers: { Cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("My Purchases");
+  });
+
+  it("sends a signed-in user away from the sign-in screen", async () => {
+    const user = await createUser();
+    const res = await call("/login", { headers: { Cookie: user.cookie }, redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it.each(["/auth", "/login", "/register"])("%s renders the sign-in screen", async (path) => {
+    const res = await call(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('type="email"');
+    expect(html).toContain("Continue with Google");
+  });
+
+  it.each(["/marketplace", "/hosteller/night-market", "/all-products", "/notes", "/googleclassroom", "/StudySwap", "/studyswap", "/become-writer", "/find-writer", "/hostel-complaints", "/mess-menu", "/roommate-finder", "/laundry-service"])(
+    "%s exists",
+    async (path) => {
+      expect((await call(path)).status).toBe(200);
+    },
+  );
+
+  it("answers an unknown page with a real 404", async () => {
+    const res = await call("/no/such/page");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page not found");
+  });
+
+  it("logout by form post ends the session and goes to /login", async () => {
+    const user = await createUser();
+    const res = await call("/logout", { method: "POST", headers: { Cookie: user.cookie }, redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(res.headers.get("Set-Cookie")).toMatch(/__Host-campus_session=;.*Max-Age=0/);
+    expect((await call("/api/auth/me", { headers: { Cookie: user.cookie } })).status).toBe(401);
+  });
+});
+
+describe("Google sign-in before it is configured", () => {
+  it("returns to /auth with a message to show", async () => {
+    const res = await call("/api/google/auth?source=auth", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("Location") ?? "", "http://localhost");
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("error")).toMatch(/Google sign-in/);
+  });
+});

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ApiError } from "../lib/errors";
+import { logError } from "../lib/log";
+import { stateOf } from "../lib/request-state";
+import auth from "./auth";
+import type { AppEnv } from "./context";
+import google from "./google";
+
+// Largest body any endpoint accepts (attachments are 10 MB); each sub-app sets its own, lower limit.
+const MAX_BODY_BYTES = 11 * 1024 * 1024;
+
+export const api = new Hono<AppEnv>().basePath("/api");
+
+api.use(async (c, next) => {
+  const length = Number(c.req.header("Content-Length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, "The request is too large.");
+  await next();
+});
+
+api.get("/health", (c) => c.json({ success: true, status: "ok" }));
+api.route("/auth", auth);
+api.route("/google", google);
+
+api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
+
+api.onError((err, c) => {
+  if (err instanceof ApiError) {
+    return c.json({ success: false, message: err.message, msg: err.message, ...err.extra }, err.status);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    return c.json({ success: false, message: err.message, msg: err.message }, err.status);
+  }
+  const { reqId } = stateOf(c.req.raw);
+  logError(reqId, err, { path: c.req.path });
+  const message = `Something went wrong on our side. Please try again. (Reference: ${reqId})`;
+  return c.json({ success: false, message, msg: message, requestId: reqId }, 500);
+});

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ApiError } from "../lib/errors";
+import { clearedSessionCookie, sessionCookie } from "../lib/session-token";
+import { authenticate, endAllSessions, endSession, loginSchema, registerSchema, registerUser, startSession, type SessionUser } from "../services/auth";
+import { type AppContext, type AppEnv, clientIp, jsonBody, requireAuth } from "./context";
+
+const auth = new Hono<AppEnv>();
+
+auth.use(
+  bodyLimit({
+    maxSize: 16 * 1024,
+    onError: () => {
+      throw new ApiError(413, "The request is too large.");
+    },
+  }),
+);
+
+async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  c.header("Set-Cookie", sessionCookie(token, expiresAt));
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
+}
+
+auth.post("/register", async (c) => {
+  const { success } = await c.env.REGISTER_LIMITER.limit({ key: `register:${clientIp(c)}` });
+  if (!success) throw new ApiError(429, "Too many new accounts from this network. Please wait a minute and try again.");
+  const input = await jsonBody(c, registerSchema);
+  const user = await registerUser(c.env, input);
+  return signedIn(c, user, 201, "Registration successful! Welcome to Campus.");
+});
+
+auth.post("/login", async (c) => {
+  const input = await jsonBody(c, loginSchema);
+  const { success } = await c.env.LOGIN_LIMITER.limit({ key: `login:${clientIp(c)}:${input.email}` });
+  if (!success) throw new ApiError(429, "Too many sign-in attempts. Please wait a minute and try again.");
+  const user = await authenticate(c.env, input);
+  return signedIn(c, user, 200, "Login successful! Redirecting...");
+});
+
+auth.post("/logout", requireAuth, async (c) => {
+  await endSession(c.env, c.var.sessionId);
+  c.header("Set-Cookie", clearedSessionCookie());
+  return c.json({ success: true, message: "You have been signed out." });
+});
+
+auth.post("/logout-all", requireAuth, async (c) => {
+  await endAllSessions(c.env, c.var.user.id);
+  c.header("Set-Cookie", clearedSessionCookie());
+  return c.json({ success: true, message: "You have been signed out on every device." });
+});
+
+auth.get("/me", requireAuth, (c) => {
+  const { id, name, email } = c.var.user;
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: { userId: id, name, email } });
+});
+
+export default auth;

@@ -1,0 +1,58 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext } from "../app/lib/context";
+import { api } from "./api/app";
+import { applySecurityHeaders, createNonce } from "./lib/headers";
+import { logError, logRequest } from "./lib/log";
+import { attachState, type RequestState } from "./lib/request-state";
+
+// Created once per isolate, not per request.
+const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+async function route(request: Request, env: Env, ctx: ExecutionContext, state: RequestState): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api" || pathname.startsWith("/api/")) {
+    return api.fetch(request, env, ctx);
+  }
+  // Every other path and method (form actions are POSTs) goes to React Router.
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx, state });
+  return handleDocument(request, context);
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const state: RequestState = {
+      reqId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+      nonce: createNonce(),
+      startedAt: Date.now(),
+    };
+    attachState(request, state);
+    let response: Response;
+    try {
+      response = await route(request, env, ctx, state);
+    } catch (error) {
+      logError(state.reqId, error);
+      response = new Response("Something went wrong on our side. Please try again.", {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    response = applySecurityHeaders(response, state.nonce);
+    response.headers.set("X-Request-Id", state.reqId);
+    const { pathname } = new URL(request.url);
+    logRequest({
+      reqId: state.reqId,
+      method: request.method,
+      path: pathname,
+      status: response.status,
+      ms: Date.now() - state.startedAt,
+      ...(state.userId ? { userId: state.userId } : {}),
+    });
+    return response;
+  },
+
+  async scheduled(controller, _env, _ctx): Promise<void> {
+    // Classroom reminders are sent from here once Google Classroom lands (see docs/decisions).
+    console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron }));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,75 @@
+import { jwtVerify, SignJWT } from "jose";
+
+// Our own session tokens: HS256 JWTs, checked for issuer, audience, expiry and algorithm. The session
+// id inside is a row in D1, so a token stops working the moment its session row is deleted.
+
+export const SESSION_COOKIE = "__Host-campus_session";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const ISSUER = "campus";
+const AUDIENCE = "campus-session";
+const DEV_SECRET = "campus-development-only-secret-never-used-in-production";
+
+const encoder = new TextEncoder();
+
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost");
+}
+
+/**
+ * The signing key. Without SESSION_SECRET a development-only secret is used, but only for requests
+ * to a loopback host (local dev and tests): a deployed Worker without the secret refuses to sign.
+ */
+export function sessionKey(env: Pick<Env, "SESSION_SECRET">, requestUrl: string): Uint8Array {
+  if (env.SESSION_SECRET) return encoder.encode(env.SESSION_SECRET);
+  if (isLoopback(new URL(requestUrl).hostname)) return encoder.encode(DEV_SECRET);
+  throw new Error("SESSION_SECRET is not configured: set it with `wrangler secret put SESSION_SECRET`");
+}
+
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export async function signSessionToken(key: Uint8Array, claims: SessionClaims, expiresAt: number): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(key);
+}
+
+/** The claims of a valid token, or null for anything forged, expired, mis-addressed or malformed. */
+export async function verifySessionToken(key: Uint8Array, token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"] });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** The token from `Authorization: Bearer` or, failing that, the session cookie. */
+export function readSessionToken(request: Request): string | null {
+  const auth = request.headers.get("Authorization");
+  if (auth?.startsWith("Bearer ")) return auth.slice(7).trim() || null;
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return null;
+  for (const part of cookie.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || null;
+  }
+  return null;
+}
+
+export function sessionCookie(token: string, expiresAt: number): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}

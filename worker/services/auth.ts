@@ -1,0 +1,119 @@
+import { and, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
+import { stateOf } from "../lib/request-state";
+import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const email = z
+  .string({ error: "Enter your e-mail address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Enter a valid e-mail address."));
+
+export const registerSchema = z.object({
+  name: z
+    .string({ error: "Enter your name." })
+    .trim()
+    .min(1, "Enter your name.")
+    .max(80, "Your name can be at most 80 characters."),
+  email,
+  password: z
+    .string({ error: "Enter a password." })
+    .min(8, "Your password must be at least 8 characters.")
+    .max(200, "Your password can be at most 200 characters."),
+});
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200, "Incorrect e-mail or password."),
+});
+
+export async function registerUser(env: Env, input: z.infer<typeof registerSchema>): Promise<SessionUser> {
+  const db = getDb(env.DB);
+  const passwordHash = await hashPassword(input.password);
+  // The UNIQUE index decides between two simultaneous registrations; no read-then-write.
+  const [created] = await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now() })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, name: users.name, email: users.email });
+  if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
+  return created;
+}
+
+export async function authenticate(env: Env, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
+  const db = getDb(env.DB);
+  const user = await db.query.users.findFirst({
+    columns: { id: true, name: true, email: true, passwordHash: true },
+    where: eq(users.email, input.email),
+  });
+  // Verify against a dummy hash when there is no user so both paths take the same time.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !user.passwordHash || !ok) throw new ApiError(401, "Incorrect e-mail or password.");
+  return { id: user.id, name: user.name, email: user.email };
+}
+
+export async function startSession(env: Env, requestUrl: string, userId: string): Promise<{ token: string; expiresAt: number }> {
+  const now = Date.now();
+  const expiresAt = now + SESSION_TTL_MS;
+  const sessionId = crypto.randomUUID();
+  await getDb(env.DB).insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
+  const token = await signSessionToken(sessionKey(env, requestUrl), { userId, sessionId }, expiresAt);
+  return { token, expiresAt };
+}
+
+interface ResolvedSession {
+  user: SessionUser;
+  sessionId: string;
+}
+
+const resolved = new WeakMap<Request, Promise<ResolvedSession | null>>();
+
+/** The signed-in user of this request (bearer token or cookie), looked up once per request. */
+export function currentSession(env: Env, request: Request): Promise<ResolvedSession | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = lookUpSession(env, request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+export async function currentUser(env: Env, request: Request): Promise<SessionUser | null> {
+  return (await currentSession(env, request))?.user ?? null;
+}
+
+async function lookUpSession(env: Env, request: Request): Promise<ResolvedSession | null> {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  const claims = await verifySessionToken(sessionKey(env, request.url), token);
+  if (!claims) return null;
+  const [row] = await getDb(env.DB)
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())))
+    .limit(1);
+  if (!row) return null;
+  stateOf(request).userId = row.id;
+  return { user: row, sessionId: claims.sessionId };
+}
+
+export async function endSession(env: Env, sessionId: string): Promise<void> {
+  await getDb(env.DB).delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function endAllSessions(env: Env, userId: string): Promise<void> {
+  await getDb(env.DB).delete(sessions).where(eq(sessions.userId, userId));
+}
