@@ -1,12 +1,17 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { TopBar } from "./components/TopBar";
+import { isPrerenderedPath } from "./content/notes/catalog";
 import { getUser } from "./lib/session.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and
+  // the top bar asks the API who is signed in once the page has hydrated.
+  if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, prerendered: true };
   const user = await getUser(context, request);
-  return { user: user ? { name: user.name, email: user.email } : null };
+  return { user: user ? { name: user.name, email: user.email } : null, prerendered: false };
 }
 
 // Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;
@@ -44,9 +49,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // A marker for browser tests (and a cheap signal for anyone debugging): React is now interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
-      <TopBar user={loaderData.user} />
+      <TopBar user={loaderData.user} prerendered={loaderData.prerendered} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
         <Outlet />
       </main>

@@ -1,11 +1,46 @@
+import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Icon } from "./icons";
 
+type TopBarUser = { name: string; email: string } | null;
+
 interface TopBarProps {
-  user: { name: string; email: string } | null;
+  user: TopBarUser;
+  /** The page is a prerendered static file: `user` is always null, ask the API instead. */
+  prerendered: boolean;
 }
 
-export function TopBar({ user }: TopBarProps) {
+/**
+ * Who is signed in. Server-rendered pages know it from the first byte; on prerendered pages it is
+ * asked of /api/auth/me after hydration (undefined until known). Moving between the two keeps the
+ * last known answer on screen while the question is pending, so the bar does not flicker.
+ */
+function useSignedInUser(user: TopBarUser, prerendered: boolean): TopBarUser | undefined {
+  const [known, setKnown] = useState<TopBarUser | undefined>(prerendered ? undefined : user);
+  const [seen, setSeen] = useState({ user, prerendered });
+  if (seen.user !== user || seen.prerendered !== prerendered) {
+    setSeen({ user, prerendered });
+    if (!prerendered) setKnown(user);
+  }
+  useEffect(() => {
+    if (!prerendered) return;
+    const controller = new AbortController();
+    fetch("/api/auth/session", { credentials: "same-origin", signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) return null;
+        const body = (await response.json()) as { data?: { name: string; email: string } | null };
+        return body.data ? { name: body.data.name, email: body.data.email } : null;
+      })
+      .then(setKnown, () => {
+        if (!controller.signal.aborted) setKnown(null);
+      });
+    return () => controller.abort();
+  }, [prerendered, user]);
+  return known;
+}
+
+export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
+  const user = useSignedInUser(loaderUser, prerendered);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -32,7 +67,12 @@ export function TopBar({ user }: TopBarProps) {
           Campus
         </Link>
         <div className="ml-auto flex items-center gap-3">
-          {user ? (
+          {user === undefined ? (
+            // Same box as the Login button, so nothing moves when the answer arrives.
+            <span aria-hidden="true" className="btn min-h-10 bg-slate-200 motion-safe:animate-pulse text-transparent dark:bg-slate-800">
+              Login
+            </span>
+          ) : user ? (
             <>
               <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
                 {user.name}

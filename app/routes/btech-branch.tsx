@@ -1,13 +1,36 @@
-import { ComingSoon, PageIntro } from "../components/PageIntro";
+import { data } from "react-router";
+import { PageIntro } from "../components/PageIntro";
+import { Breadcrumbs } from "../components/notes/Breadcrumbs";
+import { ComingSoonNotes } from "../components/notes/ComingSoonNotes";
+import { findBranch } from "../content/notes/catalog";
 import type { Route } from "./+types/btech-branch";
 
-export default function BtechBranch() {
+// /btech/cse has its own route (btech-cse.tsx); this module serves the branches still to come.
+export function loader({ params }: Route.LoaderArgs) {
+  const branch = findBranch(params.branch);
+  if (!branch || branch.available) throw data(null, { status: 404 });
+  return { branch };
+}
+
+export default function BtechBranch({ loaderData: { branch } }: Route.ComponentProps) {
   return (
-    <>
-      <PageIntro title="B.Tech Notes" lead="Semester-wise syllabus and notes." />
-      <ComingSoon what="Notes for this branch" />
-    </>
+    <div className="space-y-4">
+      <Breadcrumbs items={[{ label: "Notes", to: "/notes" }, { label: "B.Tech", to: "/notes/btech" }, { label: branch.name }]} />
+      <PageIntro title={`B.Tech ${branch.name} Notes`} lead={branch.fullName} />
+      <ComingSoonNotes
+        what={`B.Tech ${branch.name}`}
+        back={{ to: "/notes/btech", label: "Back to B.Tech branches" }}
+        meanwhile={{ to: "/btech/cse", label: "Browse CSE notes" }}
+      />
+    </div>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "B.Tech Notes · Campus" }, { name: "description", content: "Semester-wise syllabus and notes." }];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Page not found · Campus" }];
+  const { branch } = loaderData;
+  return [
+    { title: `B.Tech ${branch.name} Notes · Campus` },
+    { name: "description", content: `${branch.fullName} (B.Tech ${branch.name}) notes are coming soon to Campus.` },
+  ];
+};
