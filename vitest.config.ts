@@ -22,6 +22,6 @@ export default defineConfig(async () => ({
     include: ["test/**/*.test.ts", "app/**/*.test.ts", "worker/**/*.test.ts"],
     setupFiles: ["./test/setup.ts"],
     // Request logs of passing tests are noise; a failing test still shows its output.
-    silent: "passed-only",
+    silent: "passed-only" as const,
   },
 }));

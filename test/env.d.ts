@@ -1,4 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
+import type * as worker from "../worker/index";
 
 declare global {
   namespace Cloudflare {
@@ -6,7 +7,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
     }
     interface GlobalProps {
-      mainModule: typeof import("../worker/index");
+      mainModule: typeof worker;
     }
   }
 }

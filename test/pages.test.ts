@@ -64,12 +64,22 @@ describe("dashboard", () => {
     const form = new FormData();
     form.set("mode", "hosteller");
     const res = await call("/dashboard", { method: "POST", body: form, redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/dashboard");
+    expect(res.status).toBe(200);
     expect(res.headers.get("Set-Cookie")).toMatch(/campus_mode=hosteller;.*Max-Age=31536000/);
+    // The page rendered for that post already shows the new mode.
+    const html = await res.text();
+    expect(html).toContain("Tips for hostellers");
+    expect(html).toContain('href="/laundry-service"');
     const bad = new FormData();
     bad.set("mode", "astronaut");
-    expect((await call("/dashboard", { method: "POST", body: bad, redirect: "manual" })).status).toBe(400);
+    const refused = await call("/dashboard", { method: "POST", body: bad, redirect: "manual" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("remembers the page, not the data request, when a client-side navigation hits a guard", async () => {
+    const res = await call("/purchases.data?_routes=routes%2Fpurchases", { redirect: "manual" });
+    expect(res.headers.get("Set-Cookie")).toContain(`campus_next=${encodeURIComponent("/purchases")};`);
   });
 
   it("shows Logout and the user's name when signed in", async () => {

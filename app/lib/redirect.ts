@@ -25,6 +25,21 @@ export function readRedirectCookie(cookieHeader: string | null): string | null {
   return null;
 }
 
+/**
+ * The page a request is for. Client-side navigations fetch `/path.data` (and `/_root.data` for "/")
+ * with `_routes` and `index` parameters; this turns those back into the address the user saw.
+ */
+export function documentPath(url: URL): string {
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  search.delete("index");
+  const query = search.toString();
+  return pathname + (query ? `?${query}` : "");
+}
+
 /** Browser side: remember where to go after sign-in. */
 export function rememberRedirect(path: string): void {
   const safe = safeRedirectPath(path);

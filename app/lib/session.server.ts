@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { currentSession, currentUser, type SessionUser } from "../../worker/services/auth";
 import { cloudflareContext } from "./context";
-import { REDIRECT_COOKIE, safeRedirectPath } from "./redirect";
+import { documentPath, REDIRECT_COOKIE, safeRedirectPath } from "./redirect";
 
 type LoaderContext = Readonly<RouterContextProvider>;
 
@@ -24,8 +24,7 @@ export async function getSession(context: LoaderContext, request: Request) {
 export async function requireUser(context: LoaderContext, request: Request): Promise<SessionUser> {
   const user = await getUser(context, request);
   if (user) return user;
-  const url = new URL(request.url);
-  const target = safeRedirectPath(url.pathname + url.search) ?? "/dashboard";
+  const target = safeRedirectPath(documentPath(new URL(request.url))) ?? "/dashboard";
   throw redirect("/login", {
     headers: { "Set-Cookie": `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; SameSite=Lax; Max-Age=900` },
   });

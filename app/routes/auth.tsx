@@ -13,6 +13,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Side = "signin" | "register";
+const SIDES: { value: Side; label: string }[] = [
+  { value: "signin", label: "Sign In" },
+  { value: "register", label: "Register" },
+];
 
 interface AuthAnswer {
   success: boolean;
@@ -39,17 +43,17 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [side, setSide] = useState<Side>(location.pathname.toLowerCase() === "/register" ? "register" : "signin");
-  const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);
+  // A Google redirect comes back with ?error=...: shown as given (rendered on the server too).
+  const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(() => {
+    const error = searchParams.get("error");
+    return error ? { text: error, tone: "error" } : null;
+  });
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
 
-  // A Google redirect comes back with ?error=...: show it as given, then clean the URL.
+  // ...and then the URL is cleaned.
   useEffect(() => {
-    const error = searchParams.get("error");
-    if (error) {
-      setMessage({ text: error, tone: "error" });
-      navigate(location.pathname, { replace: true, preventScrollReset: true });
-    }
+    if (searchParams.has("error")) navigate(location.pathname, { replace: true, preventScrollReset: true });
   }, [searchParams, navigate, location.pathname]);
 
   // Errors clear themselves after 10 s, unless they announce a success.
@@ -83,6 +87,11 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  function choose(next: Side) {
+    setSide(next);
+    setMessage(null);
+  }
+
   function startGoogle() {
     try {
       window.location.assign("/api/google/auth?source=auth");
@@ -100,19 +109,27 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           {loaderData.hasRedirect ? "Sign in to continue where you were going." : "One account for the marketplace, study swap and more."}
         </p>
 
-        <div role="group" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-          {(["signin", "register"] as const).map((option) => (
+        <div role="tablist" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+          {SIDES.map((option) => (
             <button
-              key={option}
+              key={option.value}
+              id={`tab-${option.value}`}
               type="button"
-              aria-pressed={side === option}
-              onClick={() => {
-                setSide(option);
-                setMessage(null);
+              role="tab"
+              aria-selected={side === option.value}
+              aria-controls="auth-form"
+              tabIndex={side === option.value ? 0 : -1}
+              onClick={() => choose(option.value)}
+              onKeyDown={(event) => {
+                if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+                  const next = side === "signin" ? "register" : "signin";
+                  choose(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
               }}
-              className={`min-h-10 rounded-lg text-sm font-semibold ${side === option ? "bg-white shadow-sm dark:bg-slate-950" : "text-slate-600 dark:text-slate-300"}`}
+              className={`min-h-10 rounded-lg text-sm font-semibold ${side === option.value ? "bg-white shadow-sm dark:bg-slate-950" : "text-slate-600 dark:text-slate-300"}`}
             >
-              {option === "signin" ? "Sign In" : "Register"}
+              {option.label}
             </button>
           ))}
         </div>
@@ -125,7 +142,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+        <form id="auth-form" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
           {registering && (
             <div>
               <label htmlFor="name" className="label">

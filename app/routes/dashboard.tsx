@@ -1,4 +1,4 @@
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, Link, useActionData, useFetcher } from "react-router";
 import { Icon } from "../components/icons";
 import { tiles, tips } from "../content/dashboard";
 import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
@@ -14,9 +14,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const mode = parseMode(form.get("mode"));
   if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
-  const { pathname } = new URL(request.url);
-  // Back to the same page, so a browser without JavaScript sees the new mode too.
-  return redirect(pathname, { headers: { "Set-Cookie": modeCookie(mode) } });
+  // The answer carries the new mode too: a browser without JavaScript renders this very response,
+  // whose loader still saw the old cookie.
+  return data({ mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
 }
 
 const MODES: { value: Mode; label: string; icon: "sun" | "bed" }[] = [
@@ -25,9 +25,10 @@ const MODES: { value: Mode; label: string; icon: "sun" | "bed" }[] = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
   // Optimistic: show the chosen mode while the preference is being saved.
-  const mode = parseMode(fetcher.formData?.get("mode")) ?? loaderData.mode;
+  const mode = parseMode(fetcher.formData?.get("mode")) ?? fetcher.data?.mode ?? actionData?.mode ?? loaderData.mode;
   const tip = tips[mode];
 
   return (
@@ -71,13 +72,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Link
                 to={tile.to}
                 prefetch="intent"
-                className="card group flex h-full flex-col gap-3 p-5 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
+                className="card group flex h-full items-start gap-4 p-4 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md sm:flex-col sm:gap-3 sm:p-5 dark:hover:border-indigo-700"
               >
-                <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${tile.tone}`}>
+                <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tile.tone}`}>
                   <Icon name={tile.icon} />
                 </span>
-                <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{tile.title}</span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">{tile.description}</span>
+                <span className="flex flex-col gap-1">
+                  <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{tile.title}</span>
+                  <span className="text-sm text-slate-600 dark:text-slate-400">{tile.description}</span>
+                </span>
               </Link>
             </li>
           ))}

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../lib/errors";
 import { clearedSessionCookie, sessionCookie } from "../lib/session-token";
-import { authenticate, endAllSessions, endSession, loginSchema, registerSchema, registerUser, startSession, type SessionUser } from "../services/auth";
+import { authenticate, currentUser, endAllSessions, endSession, loginSchema, registerSchema, registerUser, startSession, type SessionUser } from "../services/auth";
 import { type AppContext, type AppEnv, clientIp, jsonBody, requireAuth } from "./context";
 
 const auth = new Hono<AppEnv>();
@@ -49,6 +49,14 @@ auth.post("/logout-all", requireAuth, async (c) => {
   await endAllSessions(c.env, c.var.user.id);
   c.header("Set-Cookie", clearedSessionCookie());
   return c.json({ success: true, message: "You have been signed out on every device." });
+});
+
+// Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
+// top bar, and a 401 would put an error in every visitor's console.
+auth.get("/session", async (c) => {
+  const user = await currentUser(c.env, c.req.raw);
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email } : null });
 });
 
 auth.get("/me", requireAuth, (c) => {

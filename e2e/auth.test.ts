@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { createUserViaApi, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+describe("sign-in and register", () => {
+  it("registers, lands on /dashboard and shows Logout", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = newUser("Kavya Nair");
+      await page.goto("/register");
+      await hydrated(page);
+      await page.getByLabel("Name").fill(user.name);
+      await page.getByLabel("E-mail").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      await page.getByRole("button", { name: "Register", exact: true }).click();
+      await page.waitForURL("**/dashboard");
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+      assert.equal(await page.getByRole("link", { name: "Login" }).count(), 0);
+      await page.getByRole("heading", { name: "Welcome back, Kavya" }).waitFor();
+    });
+  });
+
+  it("shows 'Processing...' while signing in and sends one request however often it is clicked", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      let logins = 0;
+      await page.route("**/api/auth/login", async (route) => {
+        logins += 1;
+        await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      });
+      await page.goto("/login");
+      await hydrated(page);
+      await page.getByLabel("E-mail").fill(user.email);
+      await page.getByLabel("Password").fill(user.password);
+      const submit = page.getByRole("button", { name: "Sign In", exact: true });
+      await submit.click();
+      const busy = page.getByRole("button", { name: "Processing..." });
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true);
+      await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+      await page.waitForURL("**/dashboard");
+      assert.equal(logins, 1);
+    });
+  });
+
+  it("logout ends the session and goes to /login", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+      await page.getByRole("link", { name: "Login" }).waitFor();
+      // The old session is gone on the server too: a guarded page sends us back to sign in.
+      await page.goto("/purchases");
+      await page.waitForURL("**/login");
+    });
+  });
+
+  it("returns to the page the visitor wanted, once", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/purchases");
+      await page.waitForURL("**/login");
+      await page.getByText("Sign in to continue where you were going.").waitFor();
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/purchases");
+      await page.getByRole("heading", { name: "My Purchases" }).waitFor();
+      // Used once: the next sign-in goes to the dashboard.
+      await page.getByRole("button", { name: "Logout" }).click();
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/dashboard");
+    });
+  });
+
+  it("shows the server's message for a wrong password, lets it be dismissed, and clears it after 10 s", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 401/);
+      const user = await createUserViaApi();
+      await page.clock.install();
+      await page.goto("/login");
+      await hydrated(page);
+      await page.getByLabel("E-mail").fill(user.email);
+      await page.getByLabel("Password").fill("definitely wrong");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      const alert = page.getByRole("alert");
+      await alert.getByText("Incorrect e-mail or password.").waitFor();
+      assert.equal(new URL(page.url()).pathname, "/login");
+      await alert.getByRole("button", { name: "Dismiss message" }).click();
+      assert.equal(await page.getByRole("alert").count(), 0);
+
+      await page.getByRole("button", { name: "Sign In", exact: true }).click();
+      await alert.getByText("Incorrect e-mail or password.").waitFor();
+      await page.clock.runFor(9_000);
+      assert.equal(await page.getByRole("alert").count(), 1);
+      await page.clock.runFor(1_500);
+      await page.getByRole("alert").waitFor({ state: "detached" });
+    });
+  });
+
+  it("shows an error passed back in the URL as given, then cleans the URL", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/auth?error=Google%20said%20no%20%28access_denied%29");
+      await page.getByRole("alert").getByText("Google said no (access_denied)").waitFor();
+      await page.waitForURL((url) => url.search === "");
+      assert.equal(new URL(page.url()).pathname, "/auth");
+    });
+  });
+
+  it("the Google button comes back with a clear message while Google is not configured", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await page.getByRole("alert").getByText(/Google sign-in is not configured/).waitFor();
+    });
+  });
+
+  it("the toggle switches between Sign In and Register, with the name field only when registering", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      assert.equal(await page.getByLabel("Name").count(), 0);
+      assert.equal(await page.getByLabel("E-mail").getAttribute("type"), "email");
+      await page.getByRole("tab", { name: "Register" }).click();
+      await page.getByLabel("Name").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Register", exact: true }).getAttribute("type"), "submit");
+      // Arrow keys move between the two tabs.
+      await page.getByRole("tab", { name: "Register" }).press("ArrowLeft");
+      await page.getByLabel("Name").waitFor({ state: "detached" });
+      assert.equal(await page.getByRole("tab", { name: "Sign In" }).getAttribute("aria-selected"), "true");
+    });
+  });
+});

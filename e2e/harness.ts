@@ -1,0 +1,112 @@
+// Browser-test harness: Debian's Chromium driven by playwright-core against the built Worker, which
+// scripts/e2e.mjs serves with `wrangler dev` on a free port and passes in as E2E_BASE_URL.
+import { mkdirSync } from "node:fs";
+import type { TestContext } from "node:test";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+
+export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
+const SCREENSHOT_DIR = "test-results/screenshots";
+
+export const PHONE = { width: 360, height: 780 };
+export const DESKTOP = { width: 1280, height: 860 };
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+let ipCounter = 0;
+/** Each test gets its own client address, so the per-address rate limits never leak across tests. */
+export function testIp(): string {
+  ipCounter += 1;
+  return `198.51.${(process.pid % 200) + 1}.${(ipCounter % 250) + 1}`;
+}
+
+export interface PageGuard {
+  page: Page;
+  /** Console errors matching this are expected by the test (e.g. the browser's note about a 401). */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/**
+ * Opens a page in a fresh browser context, fails the test on any unexpected console error or page
+ * error, and saves a screenshot named after the test when it ends (pass or fail).
+ */
+export async function withPage(
+  t: TestContext,
+  browser: Browser,
+  body: (guard: PageGuard) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    extraHTTPHeaders: { "CF-Connecting-IP": testIp() },
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const allowed: RegExp[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  try {
+    await body({ page, allowConsoleError: (pattern) => allowed.push(pattern) });
+  } finally {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const name = t.fullName.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true }).catch(() => undefined);
+    await context.close();
+  }
+  if (errors.length > 0) throw new Error(`Unexpected browser errors:\n${errors.join("\n")}`);
+}
+
+let userCounter = 0;
+export interface E2EUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(name = "Priya Sharma"): E2EUser {
+  userCounter += 1;
+  return { name, email: `e2e-${process.pid}-${Date.now().toString(36)}-${userCounter}@campus.test`, password: "e2e-password-123" };
+}
+
+/** Creates the account through the API (fast); returns the user for signing in through the UI. */
+export async function createUserViaApi(user: E2EUser = newUser()): Promise<E2EUser> {
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return user;
+}
+
+/** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
+export async function signIn(page: Page, user: E2EUser): Promise<void> {
+  if (!/\/(login|auth|register)$/.test(new URL(page.url() || `${baseURL}/`, baseURL).pathname)) await page.goto("/login");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => !/\/(login|auth|register)$/.test(url.pathname));
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,0 +1,69 @@
+// Fails the build when any route's first-load JavaScript or CSS exceeds the budget (gzip).
+// First load = the React Router manifest, the client entry and its imports, and the module, imports
+// and CSS of every route from the root down to the page, as the browser fetches them.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const JS_BUDGET = 125 * 1024;
+const CSS_BUDGET = 15 * 1024;
+const clientDir = "build/client";
+
+const manifestFile = readdirSync(join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+if (!manifestFile) {
+  console.error("budgets: no React Router manifest in build/client/assets: run the build first");
+  process.exit(1);
+}
+const manifestSource = readFileSync(join(clientDir, "assets", manifestFile), "utf8");
+const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf("{"), manifestSource.lastIndexOf("}") + 1));
+
+const sizeCache = new Map();
+function gzipSize(url) {
+  if (!sizeCache.has(url)) sizeCache.set(url, gzipSync(readFileSync(join(clientDir, url))).length);
+  return sizeCache.get(url);
+}
+
+function chain(routeId) {
+  const ids = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) ids.unshift(id);
+  return ids;
+}
+
+function fullPath(ids) {
+  const parts = ids.map((id) => manifest.routes[id].path ?? "").filter(Boolean);
+  return "/" + parts.join("/");
+}
+
+const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId).filter(Boolean));
+const rows = [];
+for (const id of Object.keys(manifest.routes)) {
+  if (parents.has(id) && !manifest.routes[id].index) continue; // measure pages, not layouts alone
+  const ids = chain(id);
+  const js = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set(manifest.entry.css ?? []);
+  for (const routeId of ids) {
+    const route = manifest.routes[routeId];
+    if (route.module) js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  const jsBytes = [...js].reduce((sum, file) => sum + gzipSize(file), 0);
+  const cssBytes = [...css].reduce((sum, file) => sum + gzipSize(file), 0);
+  rows.push({ id, path: manifest.routes[id].index ? fullPath(ids) : fullPath(ids), jsBytes, cssBytes, requests: js.size + css.size });
+}
+
+rows.sort((a, b) => b.jsBytes - a.jsBytes);
+const kb = (n) => (n / 1024).toFixed(1).padStart(6);
+console.log(`First-load sizes (gzip) per route; budgets: JS ${JS_BUDGET / 1024} KB, CSS ${CSS_BUDGET / 1024} KB`);
+console.log("   JS KB  CSS KB  files  route");
+let failed = false;
+for (const row of rows) {
+  const over = row.jsBytes > JS_BUDGET || row.cssBytes > CSS_BUDGET;
+  failed ||= over;
+  console.log(`${kb(row.jsBytes)}  ${kb(row.cssBytes)}  ${String(row.requests).padStart(5)}  ${row.path} (${row.id})${over ? "  <-- OVER BUDGET" : ""}`);
+}
+if (failed) {
+  console.error("budgets: at least one route is over budget");
+  process.exit(1);
+}
+console.log(`budgets: all ${rows.length} routes within budget`);

@@ -1,0 +1,81 @@
+// `npm run test:e2e`: serves the built Worker with `wrangler dev` on a free port, on a fresh local
+// D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { run, start } from "./lib.mjs";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (code ${child.exitCode})`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000}s`);
+}
+
+if (!existsSync("build/server/wrangler.json")) {
+  console.error("e2e: no build found; run `npm run build` first");
+  process.exit(1);
+}
+
+const port = await freePort();
+const inspectorPort = await freePort();
+const persistTo = mkdtempSync(join(".wrangler", "e2e-"));
+const baseURL = `http://127.0.0.1:${port}`;
+
+if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+  process.exit(1);
+}
+
+const server = start(
+  "wrangler",
+  [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(port),
+    "--inspector-port", String(inspectorPort),
+    "--persist-to", persistTo,
+    "--var", "SESSION_SECRET:e2e-session-secret-0123456789abcdefghijklmnop",
+    "--log-level", "error",
+  ],
+  { stdio: ["ignore", process.env.E2E_SERVER_LOGS ? "inherit" : "ignore", "inherit"], detached: true },
+);
+
+let code = 1;
+try {
+  await waitForServer(`${baseURL}/api/health`, server);
+  console.log(`e2e: built Worker serving on ${baseURL}`);
+  const files = process.argv.slice(2);
+  code = run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], {
+    env: { ...process.env, E2E_BASE_URL: baseURL },
+  });
+} catch (error) {
+  console.error(`e2e: ${error.message}`);
+} finally {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  rmSync(persistTo, { recursive: true, force: true });
+}
+process.exit(code);

@@ -1,0 +1,75 @@
+// Seeds local D1 with demo data when it is empty. Safe to run again: an existing database is left
+// alone. Usage: node scripts/seed.mjs [--persist-to DIR]
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { capture, run } from "./lib.mjs";
+
+export const DEMO_USERS = [
+  { name: "Asha Verma", email: "asha@campus.test", password: "campus-demo-1" },
+  { name: "Rohan Mehta", email: "rohan@campus.test", password: "campus-demo-2" },
+];
+
+const ITERATIONS = 100_000; // as worker/lib/password.ts
+
+async function hashPassword(password) {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: ITERATIONS }, key, 256);
+  return `pbkdf2-sha256$${ITERATIONS}$${Buffer.from(salt).toString("base64")}$${Buffer.from(bits).toString("base64")}`;
+}
+
+const sql = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+
+const persistArgs = (() => {
+  const i = process.argv.indexOf("--persist-to");
+  return i > 0 ? ["--persist-to", process.argv[i + 1]] : [];
+})();
+
+function d1(args) {
+  return capture("wrangler", ["d1", "execute", "DB", "--local", ...persistArgs, ...args]);
+}
+
+const countOutput = d1(["--json", "--command", "SELECT COUNT(*) AS n FROM users"]);
+const count = JSON.parse(countOutput)[0]?.results?.[0]?.n ?? 0;
+if (count > 0) {
+  console.log(`Seed: the database already has ${count} user(s); leaving it as it is.`);
+  process.exit(0);
+}
+
+const now = Date.now();
+const users = [];
+const statements = [];
+for (const user of DEMO_USERS) {
+  const id = crypto.randomUUID();
+  users.push({ id, name: user.name, email: user.email });
+  statements.push(
+    `INSERT INTO users (id, email, name, password_hash, created_at) VALUES (${sql(id)}, ${sql(user.email)}, ${sql(user.name)}, ${sql(await hashPassword(user.password))}, ${now});`,
+  );
+}
+
+// Each area of the app adds its own demo data in scripts/seed/<area>.mjs, which exports
+// `seed({ users, sql, now, r2Put })` returning SQL statements (and may put files into local R2).
+const r2Put = (key, file, contentType) => {
+  const code = run("wrangler", ["r2", "object", "put", `campus-files/${key}`, "--local", ...persistArgs, "--file", file, "--content-type", contentType], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (code !== 0) throw new Error(`could not put ${key} into local R2`);
+};
+const seedDir = new URL("./seed/", import.meta.url);
+for (const file of readdirSync(seedDir).filter((f) => f.endsWith(".mjs")).sort()) {
+  const area = await import(new URL(file, seedDir).href);
+  statements.push(...(await area.seed({ users, sql, now, r2Put })));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "campus-seed-"));
+const file = join(dir, "seed.sql");
+writeFileSync(file, statements.join("\n"));
+try {
+  const code = run("wrangler", ["d1", "execute", "DB", "--local", ...persistArgs, "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
+  if (code !== 0) process.exit(code);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log("Seed: demo users created:");
+for (const user of DEMO_USERS) console.log(`  ${user.email} / ${user.password}`);
