@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+const SEMESTERS = [
+  { id: 1, banner: "CSE - 1st Semester", initial: "Applied Physics 1", tips: true },
+  { id: 2, banner: "CSE - 2nd Semester", initial: "Applied Mathematics 2", tips: true },
+  { id: 3, banner: "CSE - 3rd Semester", initial: "Design and Analysis of Algorithms", tips: true },
+  { id: 4, banner: "CSE - 4th Semester", initial: "Circuits and Systems", tips: false },
+  { id: 6, banner: "CSE - 6th Semester", initial: "Advanced Java Programming", tips: false },
+];
+
+const subjectHeading = (page: Page) => page.locator("#subject-heading");
+const tab = (page: Page, name: string) => page.getByRole("group", { name: "Sections" }).getByRole("button", { name, exact: true });
+const subject = (page: Page, name: string) => page.getByRole("navigation", { name: "Subjects" }).getByRole("button", { name, exact: true });
+
+describe("notes", () => {
+  it("walks from /notes to a semester through programme and branch", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/notes");
+      await hydrated(page);
+      for (const name of ["B.Tech", "MBA", "BA-LLB", "BBA", "BBA-LLB", "BCA"]) {
+        await page.getByRole("link", { name: new RegExp(`^${name.replace(".", "\\.")}\\b`) }).first().waitFor();
+      }
+      await page.getByRole("link", { name: /^B\.Tech/ }).first().click();
+      await page.waitForURL("**/notes/btech");
+      await page.getByRole("link", { name: /^CSE/ }).first().click();
+      await page.waitForURL("**/btech/cse");
+      await page.getByRole("link", { name: /^3\b/ }).first().click();
+      await page.waitForURL("**/btech/cse/3");
+      await page.getByRole("heading", { name: "CSE - 3rd Semester" }).waitFor();
+      assert.equal(await subjectHeading(page).textContent(), "Design and Analysis of Algorithms");
+    });
+  });
+
+  for (const semester of SEMESTERS) {
+    it(`semester ${semester.id}: banner, initial subject and tab, tips ${semester.tips ? "shown" : "absent"}`, async (t) => {
+      await withPage(t, browser, async ({ page }) => {
+        const res = await page.goto(`/btech/cse/${semester.id}`);
+        assert.equal(res?.status(), 200);
+        await page.getByRole("heading", { name: semester.banner }).waitFor();
+        assert.equal(await subjectHeading(page).textContent(), semester.initial);
+        assert.equal(await tab(page, "Syllabus").getAttribute("aria-pressed"), "true");
+        assert.equal(await page.getByText(`Study Tips for ${semester.initial}`).count(), semester.tips ? 1 : 0);
+      });
+    });
+  }
+
+  it("an unknown semester is a 404", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 404/);
+      const res = await page.goto("/btech/cse/9");
+      assert.equal(res?.status(), 404);
+      await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    });
+  });
+
+  it("coming-soon tabs offer 'Go Back to Syllabus' on semesters 1-3 but not on 4 and 6", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/btech/cse/2");
+      await hydrated(page);
+      await tab(page, "Videos").click();
+      await page.getByText("Videos section coming soon!").waitFor();
+      await page.getByText("We're working hard to bring you this content").waitFor();
+      await page.getByRole("button", { name: "Go Back to Syllabus" }).click();
+      assert.equal(await tab(page, "Syllabus").getAttribute("aria-pressed"), "true");
+      // The Notes tab is a coming-soon panel outside semester 1.
+      await tab(page, "Notes").click();
+      await page.getByText("Notes section coming soon!").waitFor();
+
+      await page.goto("/btech/cse/6");
+      await hydrated(page);
+      await tab(page, "PYQs").click();
+      await page.getByText("PYQs section coming soon!").waitFor();
+      assert.equal(await page.getByRole("button", { name: "Go Back to Syllabus" }).count(), 0);
+    });
+  });
+
+  it("keeps the tab when the subject changes", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/btech/cse/1");
+      await hydrated(page);
+      await tab(page, "Notes").click();
+      await page.getByText("Unit-wise PDF Notes for Applied Physics 1").waitFor();
+      await subject(page, "Programming in C").click();
+      assert.equal(await subjectHeading(page).textContent(), "Programming in C");
+      await page.getByText("Unit-wise PDF Notes for Programming in C").waitFor();
+      assert.equal(await tab(page, "Notes").getAttribute("aria-pressed"), "true");
+    });
+  });
+
+  it("semester 1 notes: View opens the file in a new tab, Download saves it under the note's name", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/btech/cse/1");
+      await hydrated(page);
+      await tab(page, "Notes").click();
+      await page.getByText("Click on any unit below to access PDF notes and study materials").waitFor();
+      assert.ok((await page.getByText("PDF Document").count()) >= 16);
+
+      const view = page.getByRole("link", { name: "View Unit 1 - Thermodynamics Introduction (opens in a new tab)" });
+      assert.equal(await view.getAttribute("target"), "_blank");
+      assert.equal(await view.getAttribute("rel"), "noopener noreferrer");
+      const [popup] = await Promise.all([page.context().waitForEvent("page"), view.click()]);
+      await popup.waitForLoadState();
+      assert.match(await popup.title(), /Thermodynamics/i);
+      assert.equal(await popup.evaluate(() => window.opener), null);
+      const file = await fetch(new URL((await view.getAttribute("href")) ?? "", baseURL));
+      assert.equal(file.status, 200);
+      await popup.close();
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download Unit 1 - Thermodynamics Introduction" }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), "Unit 1 - Thermodynamics Introduction.html");
+    });
+  });
+
+  it("search finds a unit topic and lands on the right semester with that subject selected", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/notes");
+      await hydrated(page);
+      await page.getByLabel("Search subjects and topics").fill("page replacement");
+      const hit = page.getByRole("link", { name: /Operating Systems/ }).first();
+      await hit.waitFor();
+      await hit.click();
+      await page.waitForURL("**/btech/cse/3**");
+      assert.equal(await subjectHeading(page).textContent(), "Operating Systems");
+      await page.getByText(/page replacement/i).first().waitFor();
+    });
+  });
+
+  it("on a phone the subject list and the panel stack without overflowing", async (t) => {
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.goto("/btech/cse/1");
+        await hydrated(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.equal(overflow, 0);
+        const list = await page.getByRole("navigation", { name: "Subjects" }).boundingBox();
+        const panel = await page.locator("#subject-heading").boundingBox();
+        assert.ok(list && panel && panel.y > list.y, "the panel comes below the subject list");
+        await subject(page, "Electrical Science").click();
+        assert.equal(await subjectHeading(page).textContent(), "Electrical Science");
+      },
+      { viewport: PHONE },
+    );
+  });
+});
