@@ -3,7 +3,9 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { logError } from "../worker/lib/log";
+import css from "./app.css?inline";
 import { cloudflareContext } from "./lib/context";
+import { InlineCssContext } from "./lib/inline-css";
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +31,12 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   let shellRendered = false;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const app = (
+    <InlineCssContext value={css}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </InlineCssContext>
+  );
+  const body = await renderToReadableStream(app, {
     nonce,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {

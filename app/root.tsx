@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { TopBar } from "./components/TopBar";
+import { InlineStyles } from "./lib/inline-css";
 import { isPrerenderedPath } from "./content/notes/catalog";
 import { getUser } from "./lib/session.server";
 
@@ -34,6 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4f46e5" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="min-h-dvh font-sans">
