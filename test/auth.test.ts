@@ -140,9 +140,10 @@ describe("sessions", () => {
     expect(viaCookie.status).toBe(200);
   });
 
-  it("answers 401 without a token", async () => {
-    const res = await call("/api/auth/me");
+  it("answers 401 without a token, and tells the browser to drop a dead session cookie", async () => {
+    const res = await call("/api/auth/me", { headers: { Cookie: "__Host-campus_session=not-a-token" } });
     expect(res.status).toBe(401);
+    expect(res.headers.get("Set-Cookie")).toMatch(/^__Host-campus_session=;.*Max-Age=0/);
     expect(((await res.json()) as AuthBody).message).toMatch(/sign in/i);
   });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError } from "../lib/errors";
 import { logError } from "../lib/log";
+import { clearedSessionCookie } from "../lib/session-token";
 import { stateOf } from "../lib/request-state";
 import auth from "./auth";
 import type { AppEnv } from "./context";
@@ -26,6 +27,8 @@ api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.re
 
 api.onError((err, c) => {
   if (err instanceof ApiError) {
+    // A 401 means the session is gone or never was: drop the cookie so the browser stops sending it.
+    if (err.status === 401) c.header("Set-Cookie", clearedSessionCookie());
     return c.json({ success: false, message: err.message, msg: err.message, ...err.extra }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
