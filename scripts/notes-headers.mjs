@@ -59,7 +59,9 @@ async function main() {
     let html = await readFile(file, "utf8");
     // The build renders through the Worker, which stamps a one-off nonce on the scripts. A nonce
     // baked into a static file is worthless (and a policy never lists it): drop it.
-    const stripped = html.replace(/\snonce="[^"]*"/g, "");
+    // Module preloads are dropped for the same reason the Worker drops them from server-rendered pages
+    // (worker/index.ts): on a slow link they compete with the first paint.
+    const stripped = html.replace(/\snonce="[^"]*"/g, "").replace(/<link rel="modulepreload"[^>]*>/g, "");
     if (stripped !== html) await writeFile(file, (html = stripped));
     const hashes = [...new Set(inlineScripts(html).map(sha256))];
     const policy = `  Content-Security-Policy: ${csp(hashes)}`;

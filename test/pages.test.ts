@@ -153,3 +153,12 @@ describe("Google sign-in before it is configured", () => {
     expect(location.searchParams.get("error")).toMatch(/Google sign-in/);
   });
 });
+
+describe("first paint", () => {
+  it("HTML pages carry no module preloads: the page's module script loads the code after the first paint", async () => {
+    const html = await (await call("/dashboard")).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script[^>]*type="module"[^>]*>[\s\S]*import\(/);
+    expect(html).toContain('<style id="campus-css">');
+  });
+});

@@ -16,7 +16,23 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, state: R
   // Every other path and method (form actions are POSTs) goes to React Router.
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx, state });
-  return handleDocument(request, context);
+  const response = await handleDocument(request, context);
+  return deferModulePreloads(response);
+}
+
+// React Router lists every module of the page as <link rel="modulepreload"> in <head>. On a slow
+// link those downloads compete with the HTML for bandwidth before the first paint; the page's module
+// script (end of <body>) imports the same files a moment later anyway, so the first paint comes
+// first and hydration follows.
+function deferModulePreloads(response: Response): Response {
+  if (!(response.headers.get("Content-Type") ?? "").includes("text/html")) return response;
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(element) {
+        element.remove();
+      },
+    })
+    .transform(response);
 }
 
 export default {
