@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, normaliseIndianMobile, parsePricePaise, type ProductSort, type ProductView } from "../../app/lib/market";
+import { MAX_IMAGE_BYTES, normaliseIndianMobile, parsePricePaise, type ProductSort, type ProductView } from "../../app/lib/market";
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { sniffImageType } from "../lib/image-type";
+import { sniffImageType, type ImageType } from "../lib/image-type";
 import type { SessionUser } from "./auth";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
@@ -92,7 +92,7 @@ export function toView(row: Product): ProductView {
 }
 
 /** Checks the image by content and size; answers with its real type. */
-export async function checkImage(image: unknown): Promise<{ file: File; type: (typeof IMAGE_TYPES)[number] }> {
+export async function checkImage(image: unknown): Promise<{ file: File; type: ImageType }> {
   if (!(image instanceof File) || image.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
   if (image.size > MAX_IMAGE_BYTES) throw new ApiError(400, "The image is too large: it can be at most 5 MB.", { field: "image" });
   const head = new Uint8Array(await image.slice(0, 16).arrayBuffer());
@@ -143,10 +143,12 @@ export interface ListOptions {
   sort?: ProductSort;
   limit?: number;
   offset?: number;
+  /** Marks the products this user sells (`mine`), so the screen offers no Buy button on them. */
+  viewerId?: string | null;
 }
 
 /** Available products; every word of `q` must appear in the title or the description. */
-export async function listAvailable(env: Env, options: ListOptions = {}): Promise<ProductView[]> {
+export async function listAvailable(env: Env, options: ListOptions = {}): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const conditions: SQL[] = [eq(products.status, "available")];
   for (const word of words) {
@@ -166,7 +168,7 @@ export async function listAvailable(env: Env, options: ListOptions = {}): Promis
     .orderBy(...order)
     .limit(options.limit ?? 100)
     .offset(options.offset ?? 0);
-  return rows.map(toView);
+  return rows.map((row) => ({ ...toView(row), mine: row.sellerId === options.viewerId }));
 }
 
 export async function listPurchased(env: Env, buyerId: string): Promise<ProductView[]> {
