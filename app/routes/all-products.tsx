@@ -101,7 +101,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
           <label htmlFor="q" className="label">
             Search products
           </label>
-          <input id="q" name="q" type="search" defaultValue={q} key={q} maxLength={200} placeholder="Title or description, e.g. calculator" className="input" />
+          <input id="q" name="q" type="search" defaultValue={q} key={q} maxLength={200} placeholder="Title or description, e.g. calculator" className="input min-h-11" />
         </div>
         <div>
           <label htmlFor="sort" className="label">
@@ -112,7 +112,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
             name="sort"
             defaultValue={sort}
             key={sort}
-            className="input"
+            className="input min-h-11"
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
           >
             {PRODUCT_SORTS.map((option) => (

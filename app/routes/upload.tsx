@@ -146,6 +146,12 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
             <p id="image-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               JPEG, PNG, WebP or GIF, up to 5 MB.
             </p>
+            {/* On a phone the preview sits under the file field; on a wide screen, beside the form. */}
+            {preview && (
+              <div className="mt-3 aspect-[4/3] max-w-xs overflow-hidden rounded-xl lg:hidden">
+                <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" />
+              </div>
+            )}
           </div>
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
             {uploading ? (
@@ -158,7 +164,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
             )}
           </button>
         </fieldset>
-        <figure className="order-first lg:order-none">
+        <figure className="hidden lg:block">
           <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-950">
             {preview ? (
               <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" />
@@ -166,7 +172,6 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
               <span className="px-4 text-center text-sm text-slate-500 dark:text-slate-400">Your image preview appears here</span>
             )}
           </div>
-          <figcaption className="sr-only">Image preview</figcaption>
         </figure>
       </form>
     </SellerLayout>
