@@ -15,7 +15,7 @@ const FEATURES: Feature[] = [
 
 const STEPS: Step[] = [
   { title: "List your product", text: "Upload a photo, describe it and set your price." },
-  { title: "A student buys it", text: "They find it under Browse Products and buy it in one tap; you get a notification." },
+  { title: "A student buys it", text: "They find it under Browse Products and buy it; you get a notification at once." },
   { title: "Meet and exchange", text: "Chat on WhatsApp, meet on campus and hand it over." },
 ];
 
