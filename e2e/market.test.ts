@@ -181,6 +181,36 @@ describe("marketplace", () => {
     });
   });
 
+  it("offers WhatsApp when only a direct link came back, and says so when the seller could not be told", async (t) => {
+    const title = uniqueWord("Coat ");
+    await sellerWithProduct(title);
+    const buyer = await createUserViaApi(newUser("Rohan Mehta"));
+    await withPage(t, browser, async ({ page }) => {
+      // These answers cannot happen with this server (it always notifies), so they are stubbed.
+      const answers = [
+        { msg: "Purchase successful!", notification: { sent: false, directLink: "https://wa.me/919876543210" } },
+        { msg: "Purchase successful!", notification: { sent: false } },
+      ];
+      await page.route("**/api/product/purchase/*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answers.shift()) }));
+      await signIn(page, buyer);
+      await searchFor(page, title.split(" ")[1]!);
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      const offer = page.getByRole("dialog", { name: "Purchase successful" });
+      await offer.getByText("Purchase successful! Would you like to contact the seller via WhatsApp?").waitFor();
+      const link = offer.getByRole("link", { name: "Contact on WhatsApp" });
+      assert.equal(await link.getAttribute("href"), "https://wa.me/919876543210");
+      assert.equal(await link.getAttribute("target"), "_blank");
+      await offer.getByRole("button", { name: "Not now" }).click();
+      await offer.waitFor({ state: "hidden" });
+
+      await searchFor(page, title.split(" ")[1]!);
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      await page.getByText("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.").waitFor();
+    });
+  });
+
   it("shows 'Upload failed: ' and the reason for a bad WhatsApp number", async (t) => {
     const seller = await createUserViaApi();
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
