@@ -1,18 +1,74 @@
-import { ComingSoon, PageIntro } from "../components/PageIntro";
+import { Link } from "react-router";
+import { Alert } from "../components/Alert";
+import { MarketIcon } from "../components/market/MarketIcon";
+import { ProductImage } from "../components/market/ProductImage";
+import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
-import { requireUser } from "../lib/session.server";
+import { formatIndiaDateTime, formatRupees, whatsappLink } from "../lib/market";
+import { envOf, requireUser } from "../lib/session.server";
+import { listPurchased } from "../../worker/services/products";
 import type { Route } from "./+types/purchases";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+  const user = await requireUser(context, request);
+  try {
+    return { products: await listPurchased(envOf(context), user.id), failed: false };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "purchases failed", error: String(error) }));
+    return { products: [], failed: true };
+  }
 }
 
-export default function Purchases() {
+export default function Purchases({ loaderData }: Route.ComponentProps) {
+  const { products, failed } = loaderData;
   return (
     <SellerLayout>
-      <PageIntro title="My Purchases" lead="Everything you have bought on Campus." />
-      <ComingSoon what="Your purchase history" />
+      <PageIntro title="My Purchases" lead="Everything you have bought on Campus. Contact the seller on WhatsApp to arrange the exchange." />
+      {failed ? (
+        <Alert tone="error">Failed to load your purchases. Please try again later.</Alert>
+      ) : products.length === 0 ? (
+        <div className="card p-8 text-center">
+          <p className="font-medium">You haven&apos;t purchased anything yet.</p>
+          <Link to="/all-products" className="btn-secondary mt-4">
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3">
+          {products.map((product) => (
+            <li key={product.id} className="card flex flex-col p-3">
+              <ProductImage src={product.image} alt={product.title} />
+              <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
+                <h2 className="font-semibold leading-snug">{product.title}</h2>
+                <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
+                <dl className="mt-3 space-y-1 text-sm">
+                  <div className="flex justify-between gap-2">
+                    <dt className="text-slate-600 dark:text-slate-400">Price</dt>
+                    <dd className="font-semibold">{formatRupees(product.pricePaise)}</dd>
+                  </div>
+                  <div className="flex justify-between gap-2">
+                    <dt className="text-slate-600 dark:text-slate-400">Seller</dt>
+                    <dd className="text-right font-medium">{product.sellerName}</dd>
+                  </div>
+                  <div className="flex justify-between gap-2">
+                    <dt className="text-slate-600 dark:text-slate-400">Purchased</dt>
+                    <dd className="text-right">{product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}</dd>
+                  </div>
+                </dl>
+                <a
+                  href={whatsappLink(product.whatsappNumber)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
+                >
+                  <MarketIcon name="chat" className="h-5 w-5" />
+                  Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </SellerLayout>
   );
 }

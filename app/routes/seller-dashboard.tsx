@@ -1,18 +1,41 @@
-import { ComingSoon, PageIntro } from "../components/PageIntro";
+import { Link } from "react-router";
+import { Icon } from "../components/icons";
+import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { requireUser } from "../lib/session.server";
 import type { Route } from "./+types/seller-dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireUser(context, request);
-  return null;
+  const user = await requireUser(context, request);
+  return { firstName: user.name.split(/\s+/)[0] ?? user.name };
 }
 
-export default function SellerDashboard() {
+const CARDS = [
+  { to: "/upload", title: "Upload Product", text: "Add a photo, a price and your WhatsApp number to list something for sale.", icon: "upload" as const },
+  { to: "/mysells", title: "My Products", text: "See what you listed, edit or delete unsold products, and check your sales.", icon: "tag" as const },
+];
+
+export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <SellerLayout>
-      <PageIntro title="Seller Dashboard" lead="Upload a product or manage the ones you listed." />
-      <ComingSoon what="The seller dashboard" />
+      <PageIntro title="Seller Dashboard" lead={`Hi ${loaderData.firstName}, upload a product or manage the ones you listed.`} />
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {CARDS.map((card) => (
+          <li key={card.to}>
+            <Link
+              to={card.to}
+              prefetch="intent"
+              className="card group flex h-full flex-col gap-3 p-6 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
+            >
+              <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                <Icon name={card.icon} />
+              </span>
+              <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{card.title}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-400">{card.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </SellerLayout>
   );
 }

@@ -1,18 +1,264 @@
-import { ComingSoon, PageIntro } from "../components/PageIntro";
+import { useState, type FormEvent } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Alert, Spinner } from "../components/Alert";
+import { Dialog } from "../components/market/Dialog";
+import { MarketIcon } from "../components/market/MarketIcon";
+import { ProductImage } from "../components/market/ProductImage";
+import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
-import { requireUser } from "../lib/session.server";
+import { api } from "../lib/api";
+import { formatIndiaDate, formatIndiaDateTime, formatRupees, paiseToRupees, type ProductView } from "../lib/market";
+import { envOf, requireUser } from "../lib/session.server";
+import { listMySells, markSaleNoticesRead, unreadSaleNotices } from "../../worker/services/products";
 import type { Route } from "./+types/sells";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireUser(context, request);
+  const user = await requireUser(context, request);
+  const env = envOf(context);
+  try {
+    const [products, notices] = await Promise.all([listMySells(env, user.id), unreadSaleNotices(env, user.id)]);
+    return { products, notices, failed: false };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "my sells failed", error: String(error) }));
+    return { products: [], notices: [], failed: true };
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "mark-read") await markSaleNoticesRead(envOf(context), user.id);
   return null;
 }
 
-export default function Sells() {
+type Banner = { tone: "success" | "error"; text: string; detail?: string } | null;
+
+export default function Sells({ loaderData }: Route.ComponentProps) {
+  const { products, notices, failed } = loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const [banner, setBanner] = useState<Banner>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState<{ product: ProductView; busy: boolean } | null>(null);
+  const markingRead = navigation.formData?.get("intent") === "mark-read";
+
+  async function onSave(event: FormEvent<HTMLFormElement>, product: ProductView) {
+    event.preventDefault();
+    if (saving) return;
+    const data = new FormData(event.currentTarget);
+    setSaving(true);
+    setBanner(null);
+    try {
+      await api(`/product/${product.id}`, {
+        method: "PATCH",
+        body: { title: data.get("title"), description: data.get("description"), price: data.get("price") },
+      });
+      setEditing(null);
+      setBanner({ tone: "success", text: "Product updated successfully!" });
+      await revalidator.revalidate();
+    } catch (error) {
+      setBanner({ tone: "error", text: "Update failed!", detail: error instanceof Error ? error.message : undefined });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function onDelete(product: ProductView) {
+    setDeleting({ product, busy: true });
+    setBanner(null);
+    try {
+      await api(`/product/${product.id}`, { method: "DELETE" });
+      setBanner({ tone: "success", text: "Product deleted successfully!" });
+      await revalidator.revalidate();
+    } catch (error) {
+      setBanner({ tone: "error", text: "Delete failed!", detail: error instanceof Error ? error.message : undefined });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
   return (
     <SellerLayout>
       <PageIntro title="My Sells" lead="The products you listed, available or sold." />
-      <ComingSoon what="Your sells" />
+
+      {notices.length > 0 && (
+        <section aria-labelledby="sales-heading" className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="sales-heading" className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200">
+              <MarketIcon name="bell" className="h-5 w-5" />
+              {notices.length === 1 ? "You made a sale!" : `You made ${notices.length} sales!`}
+            </h2>
+            <Form method="post" preventScrollReset>
+              <button type="submit" name="intent" value="mark-read" className="btn-secondary min-h-10" disabled={markingRead}>
+                {markingRead && <Spinner label="Saving" />}
+                Mark as read
+              </button>
+            </Form>
+          </div>
+          <ul className="mt-2 space-y-1 text-sm text-emerald-950 dark:text-emerald-100">
+            {notices.map((notice) => (
+              <li key={notice.id}>
+                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div aria-live="polite" className="mb-4 empty:hidden">
+        {banner && (
+          <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+            <p className="font-medium">{banner.text}</p>
+            {banner.detail && <p className="mt-0.5">{banner.detail}</p>}
+          </Alert>
+        )}
+      </div>
+
+      {failed ? (
+        <Alert tone="error">Failed to fetch your products.</Alert>
+      ) : products.length === 0 ? (
+        <div className="card p-8 text-center">
+          <p className="font-medium">No products uploaded yet.</p>
+          <Link to="/upload" className="btn-primary mt-4">
+            Upload Product
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3">
+          {products.map((product) => {
+            const sold = product.status === "sold";
+            const isEditing = editing === product.id;
+            return (
+              <li key={product.id} className="card flex flex-col p-3">
+                <div className="relative">
+                  <ProductImage src={product.image} alt={product.title} />
+                  <span
+                    className={`absolute left-2 top-2 rounded-full px-2.5 py-1 text-xs font-bold ${
+                      sold ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
+                    }`}
+                  >
+                    {sold ? "Sold" : "Available"}
+                  </span>
+                </div>
+                {isEditing ? (
+                  <form onSubmit={(event) => void onSave(event, product)} aria-busy={saving} className="mt-3 space-y-3 px-1">
+                    <fieldset disabled={saving} className="space-y-3">
+                      <legend className="sr-only">Edit {product.title}</legend>
+                      <div>
+                        <label htmlFor={`title-${product.id}`} className="label">
+                          Title
+                        </label>
+                        <input id={`title-${product.id}`} name="title" required maxLength={100} defaultValue={product.title} className="input" />
+                      </div>
+                      <div>
+                        <label htmlFor={`description-${product.id}`} className="label">
+                          Description
+                        </label>
+                        <textarea id={`description-${product.id}`} name="description" required maxLength={2000} rows={3} defaultValue={product.description} className="input" />
+                      </div>
+                      <div>
+                        <label htmlFor={`price-${product.id}`} className="label">
+                          Price (₹)
+                        </label>
+                        <input
+                          id={`price-${product.id}`}
+                          name="price"
+                          type="number"
+                          required
+                          min="0.01"
+                          max="1000000"
+                          step="0.01"
+                          inputMode="decimal"
+                          defaultValue={paiseToRupees(product.pricePaise)}
+                          className="input"
+                        />
+                      </div>
+                      <div className="flex gap-2">
+                        <button type="submit" className="btn-primary flex-1">
+                          {saving ? (
+                            <>
+                              <Spinner label="Saving" />
+                              Saving...
+                            </>
+                          ) : (
+                            "Save"
+                          )}
+                        </button>
+                        <button type="button" className="btn-secondary flex-1" onClick={() => setEditing(null)}>
+                          Cancel
+                        </button>
+                      </div>
+                    </fieldset>
+                  </form>
+                ) : (
+                  <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
+                    <h2 className="font-semibold leading-snug">{product.title}</h2>
+                    <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
+                    <p className="mt-2 text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
+                    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Listed {formatIndiaDate(product.createdAt)}</p>
+                    {sold ? (
+                      <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+                        Bought by <strong>{product.buyerName ?? "a student"}</strong>
+                        {product.purchaseDate ? ` on ${formatIndiaDateTime(product.purchaseDate)}` : ""}
+                      </p>
+                    ) : (
+                      <div className="mt-auto flex gap-2 pt-3">
+                        <button type="button" className="btn-secondary flex-1" onClick={() => setEditing(product.id)} aria-label={`Edit ${product.title}`}>
+                          <MarketIcon name="pencil" className="h-4 w-4" />
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-secondary flex-1 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/50"
+                          onClick={() => setDeleting({ product, busy: false })}
+                          aria-label={`Delete ${product.title}`}
+                        >
+                          <MarketIcon name="trash" className="h-4 w-4" />
+                          Delete
+                        </button>
+                      </div>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Dialog
+        open={deleting !== null}
+        title="Delete this product?"
+        busy={deleting?.busy}
+        onClose={() => setDeleting(null)}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setDeleting(null)} disabled={deleting?.busy}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-slate-950 dark:hover:bg-red-400"
+              onClick={() => deleting && void onDelete(deleting.product)}
+              disabled={deleting?.busy}
+            >
+              {deleting?.busy ? (
+                <>
+                  <Spinner label="Deleting" />
+                  Deleting...
+                </>
+              ) : (
+                "Delete"
+              )}
+            </button>
+          </>
+        }
+      >
+        <p>
+          &ldquo;{deleting?.product.title}&rdquo; will be removed from the marketplace with its image. This cannot be undone.
+        </p>
+      </Dialog>
     </SellerLayout>
   );
 }

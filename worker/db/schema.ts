@@ -25,3 +25,55 @@ export const sessions = sqliteTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+// Marketplace (migrations/0002_market.sql).
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    sellerName: text("seller_name").notNull(),
+    whatsappNumber: text("whatsapp_number").notNull(),
+    imageKey: text("image_key").notNull(),
+    imageType: text("image_type").notNull(),
+    status: text("status", { enum: ["available", "sold"] }).notNull().default("available"),
+    buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
+    buyerName: text("buyer_name"),
+    saleId: text("sale_id").unique(),
+    purchasedAt: integer("purchased_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("products_available").on(t.status, t.createdAt),
+    index("products_seller").on(t.sellerId, t.createdAt),
+    index("products_buyer").on(t.buyerId, t.purchasedAt),
+  ],
+);
+
+export const saleNotifications = sqliteTable(
+  "sale_notifications",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productTitle: text("product_title").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    createdAt: integer("created_at").notNull(),
+    readAt: integer("read_at"),
+  },
+  (t) => [index("sale_notifications_seller").on(t.sellerId, t.createdAt)],
+);
+
+export type Product = typeof products.$inferSelect;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { formatIndiaDate, formatRupees, normaliseIndianMobile, parsePricePaise, parseSort, whatsappLink } from "./market";
+
+describe("parsePricePaise", () => {
+  it.each([
+    ["249", 24900],
+    ["249.5", 24950],
+    ["249.50", 24950],
+    ["0.01", 1],
+    ["0.29", 29],
+    ["1,299.99", 129999],
+    ["₹ 120", 12000],
+    [" 75 ", 7500],
+    [19.99, 1999],
+    ["1000000", 100_000_000],
+  ])("reads %j as %i paise, with no floating-point drift", (input, paise) => {
+    expect(parsePricePaise(input)).toBe(paise);
+  });
+
+  it.each(["", "abc", "0", "0.00", "-5", "1.999", "1e3", "12.", ".5", "1000000.01", "Infinity", null, undefined, Number.NaN, 1e21])("rejects %j", (input) => {
+    expect(parsePricePaise(input)).toBeNull();
+  });
+});
+
+describe("formatRupees", () => {
+  it("uses Indian grouping and shows paise only when there are any", () => {
+    expect(formatRupees(12345600)).toBe("₹1,23,456");
+    expect(formatRupees(24950)).toBe("₹249.50");
+    expect(formatRupees(24999)).toBe("₹249.99");
+  });
+});
+
+describe("Indian mobile numbers and WhatsApp links", () => {
+  it.each(["9876543210", "98765 43210", "+91 98765 43210", "+91-98765-43210", "919876543210", "09876543210", "(+91) 98765-43210"])("accepts %j", (input) => {
+    expect(normaliseIndianMobile(input)).toBe("9876543210");
+  });
+
+  it.each(["", "12345", "5876543210", "98765432101", "+44 7911 123456", "98765abcde", "+9198765432"])("rejects %j", (input) => {
+    expect(normaliseIndianMobile(input)).toBeNull();
+  });
+
+  it("prefixes 91 exactly once", () => {
+    expect(whatsappLink("9876543210")).toBe("https://wa.me/919876543210");
+    expect(whatsappLink("+91 98765 43210")).toBe("https://wa.me/919876543210");
+    expect(whatsappLink("098765-43210")).toBe("https://wa.me/919876543210");
+  });
+});
+
+describe("dates and sorting", () => {
+  it("shows dates in India time", () => {
+    // 20:00 UTC on 1 March is already 2 March in India.
+    expect(formatIndiaDate(Date.UTC(2026, 2, 1, 20, 0))).toBe("2 Mar 2026");
+  });
+
+  it("falls back to newest for an unknown sort", () => {
+    expect(parseSort("price-low")).toBe("price-low");
+    expect(parseSort("cheapest")).toBe("newest");
+    expect(parseSort(null)).toBe("newest");
+  });
+});

@@ -1,0 +1,99 @@
+// Marketplace rules shared by the server (validation) and the screens (display): prices, WhatsApp
+// numbers and dates. Client-safe: no server imports.
+
+/** The highest price a product may have: ₹10,00,000. */
+export const MAX_PRICE_PAISE = 100_000_000;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const PAGE_SIZE = 24;
+
+const PRICE = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Rupees as typed ("249", "249.5", "1,299.00") to integer paise, without floating point: the digits
+ * are read as text. Null for anything that is not a positive amount with at most two decimals.
+ */
+export function parsePricePaise(value: unknown): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value : "";
+  const match = PRICE.exec(text.trim().replace(/^₹\s*/, "").replaceAll(",", ""));
+  if (!match) return null;
+  const paise = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return paise > 0 && paise <= MAX_PRICE_PAISE ? paise : null;
+}
+
+/** Paise as rupees for JSON answers: 24950 -> 249.5. Exact, since paise are whole numbers. */
+export function paiseToRupees(paise: number): number {
+  return Math.round(paise) / 100;
+}
+
+const rupeeFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** "₹1,299" or "₹249.50", Indian digit grouping. */
+export function formatRupees(paise: number): string {
+  const whole = paise % 100 === 0;
+  return whole ? rupeeFormat.format(paise / 100) : rupeeFormat.format(paise / 100).replace(/\.(\d)$/, ".$10");
+}
+
+/**
+ * An Indian mobile number as people write it ("98765 43210", "+91-98765-43210", "098765 43210",
+ * "919876543210") to its 10 digits, or null when it is not one (10 digits starting with 6 to 9).
+ */
+export function normaliseIndianMobile(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const compact = value.trim().replace(/[\s\-().]/g, "");
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
+  return match ? match[1]! : null;
+}
+
+/** The WhatsApp chat link for a number: digits only, country code 91 exactly once. */
+export function whatsappLink(number: string): string {
+  const digits = number.replace(/\D/g, "");
+  const local = normaliseIndianMobile(digits) ?? digits;
+  return `https://wa.me/91${local}`;
+}
+
+const indiaDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", year: "numeric" });
+const indiaDateTime = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** "5 Mar 2026" in India time. */
+export function formatIndiaDate(epochMs: number): string {
+  return indiaDate.format(epochMs);
+}
+
+/** "5 Mar 2026, 9:40 pm" in India time. */
+export function formatIndiaDateTime(epochMs: number): string {
+  return indiaDateTime.format(epochMs);
+}
+
+/** What the screens show of a product (the API answers the same fields plus `_id`). */
+export interface ProductView {
+  id: string;
+  title: string;
+  description: string;
+  pricePaise: number;
+  sellerName: string;
+  whatsappNumber: string;
+  image: string;
+  status: "available" | "sold";
+  createdAt: number;
+  purchaseDate: number | null;
+  buyerName: string | null;
+}
+
+export type ProductSort = "newest" | "price-low" | "price-high";
+export const PRODUCT_SORTS: { value: ProductSort; label: string }[] = [
+  { value: "newest", label: "Newest first" },
+  { value: "price-low", label: "Price: low to high" },
+  { value: "price-high", label: "Price: high to low" },
+];
+
+export function parseSort(value: string | null | undefined): ProductSort {
+  return PRODUCT_SORTS.some((s) => s.value === value) ? (value as ProductSort) : "newest";
+}

@@ -1,0 +1,287 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+
+const IMAGE = "scripts/seed/images/calculator.png";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** A word no other test uses, to find one product by search. */
+function uniqueWord(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Registers a user and lists a product for them through the API (fast set-up for a test). */
+async function sellerWithProduct(title: string, price = "450"): Promise<{ seller: E2EUser; productId: string }> {
+  const seller = newUser("Asha Verma");
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    body: JSON.stringify(seller),
+  });
+  const { data } = (await res.json()) as { data: { token: string } };
+  const form = new FormData();
+  form.set("title", title);
+  form.set("description", "Scientific calculator, barely used, with its cover.");
+  form.set("price", price);
+  form.set("sellerName", seller.name);
+  form.set("whatsappNumber", "98765 43210");
+  form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
+  const upload = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${data.token}` }, body: form });
+  assert.equal(upload.status, 201);
+  const { product } = (await upload.json()) as { product: { _id: string } };
+  return { seller, productId: product._id };
+}
+
+async function searchFor(page: Page, word: string) {
+  await page.goto("/all-products");
+  await hydrated(page);
+  await page.getByLabel("Search products").fill(word);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === word);
+}
+
+describe("marketplace", () => {
+  it("seller uploads with an image; buyer finds it by search, buys it and sees it in purchases; seller sees the sale", async (t) => {
+    const title = uniqueWord("Calculator ");
+    const seller = await createUserViaApi(newUser("Asha Verma"));
+    const buyer = await createUserViaApi(newUser("Rohan Mehta"));
+
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, seller);
+      await page.goto("/upload");
+      await hydrated(page);
+      // The seller name comes from the account.
+      assert.equal(await page.getByLabel("Seller name").inputValue(), "Asha Verma");
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Description").fill("Casio fx-991ES, allowed in exams.");
+      await page.getByLabel("Price (₹)").fill("950.50");
+      await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
+      await page.getByLabel("Image").setInputFiles(IMAGE);
+      await page.getByRole("img", { name: "Preview of the chosen image" }).first().waitFor();
+      await page.route("**/api/product/upload", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Upload Product" }).click();
+      await page.getByRole("button", { name: "Uploading..." }).waitFor();
+      await page.getByText("Product uploaded successfully!").waitFor();
+      // The form was reset, and about two seconds later the seller is on /sells.
+      assert.equal(await page.getByLabel("Title").inputValue(), "");
+      const startedAt = Date.now();
+      await page.waitForURL("**/sells");
+      assert.ok(Date.now() - startedAt > 1200, "waits about 2 s before leaving");
+      await page.getByRole("heading", { name: title }).waitFor();
+      await page.getByText("₹950.50").waitFor();
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, buyer);
+      await searchFor(page, title.split(" ")[1]!);
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await card.getByText("Sold by Asha Verma").waitFor();
+      // The image is served from our origin and loads.
+      const loaded = await card.getByRole("img", { name: title }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+      assert.equal(loaded, 320);
+      await card.getByRole("button", { name: `Buy ${title}` }).click();
+      const confirm = page.getByRole("dialog", { name: "Buy this product?" });
+      await confirm.getByText("₹950.50").waitFor();
+      await confirm.getByRole("button", { name: "Buy now" }).click();
+      const done = page.getByRole("dialog", { name: "Purchase successful" });
+      await done.getByText("Purchase successful! A notification has been sent to the seller.").waitFor();
+      // Gone from the list at once.
+      assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
+      await done.getByRole("button", { name: "OK" }).click();
+      await done.waitFor({ state: "hidden" });
+
+      await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "My Purchases" }).click();
+      await page.waitForURL("**/purchases");
+      const bought = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await bought.getByText("Purchased").waitFor();
+      assert.equal(await bought.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919876543210");
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, seller);
+      await page.goto("/mysells");
+      await hydrated(page);
+      const sale = page.getByRole("region", { name: "You made a sale!" });
+      await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50`).waitFor();
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await card.getByText("Sold", { exact: true }).waitFor();
+      await card.getByText("Bought by Rohan Mehta").waitFor();
+      assert.equal(await card.getByRole("button", { name: /Edit|Delete/ }).count(), 0);
+      await sale.getByRole("button", { name: "Mark as read" }).click();
+      await sale.waitFor({ state: "detached" });
+      await page.reload();
+      assert.equal(await page.getByRole("region", { name: "You made a sale!" }).count(), 0);
+    });
+  });
+
+  it("edits and deletes an unsold product from My Sells", async (t) => {
+    const title = uniqueWord("Drafter ");
+    const { seller } = await sellerWithProduct(title);
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.goto("/sells");
+        await hydrated(page);
+        await page.getByRole("button", { name: `Edit ${title}` }).click();
+        await page.getByLabel("Title").fill(`${title} set`);
+        await page.getByLabel("Price (₹)").fill("375.5");
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.getByText("Product updated successfully!").waitFor();
+        await page.getByRole("heading", { name: `${title} set` }).waitFor();
+        await page.getByText("₹375.50").waitFor();
+
+        await page.getByRole("button", { name: `Delete ${title} set` }).click();
+        const dialog = page.getByRole("dialog", { name: "Delete this product?" });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        await page.getByRole("heading", { name: `${title} set` }).waitFor();
+        await page.getByRole("button", { name: `Delete ${title} set` }).click();
+        await dialog.getByRole("button", { name: "Delete" }).click();
+        await page.getByText("Product deleted successfully!").waitFor();
+        await page.getByText("No products uploaded yet.").waitFor();
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  it("tells a late buyer the product was just sold, and removes it", async (t) => {
+    const title = uniqueWord("Lamp ");
+    const { productId } = await sellerWithProduct(title);
+    const late = await createUserViaApi(newUser("Late Buyer"));
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 409/);
+      await signIn(page, late);
+      await searchFor(page, title.split(" ")[1]!);
+      // Someone else buys it while this page is open.
+      const first = newUser("Quick Buyer");
+      const reg = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(first) });
+      const { data } = (await reg.json()) as { data: { token: string } };
+      const bought = await fetch(`${baseURL}/api/product/purchase/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${data.token}` } });
+      assert.equal(bought.status, 200);
+
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      const failed = page.getByRole("dialog", { name: "Purchase failed" });
+      await failed.getByText("Purchase failed: Sorry, this product has just been sold to someone else.").waitFor();
+      assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
+    });
+  });
+
+  it("offers WhatsApp when only a direct link came back, and says so when the seller could not be told", async (t) => {
+    const title = uniqueWord("Coat ");
+    await sellerWithProduct(title);
+    const buyer = await createUserViaApi(newUser("Rohan Mehta"));
+    await withPage(t, browser, async ({ page }) => {
+      // These answers cannot happen with this server (it always notifies), so they are stubbed.
+      const answers = [
+        { msg: "Purchase successful!", notification: { sent: false, directLink: "https://wa.me/919876543210" } },
+        { msg: "Purchase successful!", notification: { sent: false } },
+      ];
+      await page.route("**/api/product/purchase/*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answers.shift()) }));
+      await signIn(page, buyer);
+      await searchFor(page, title.split(" ")[1]!);
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      const offer = page.getByRole("dialog", { name: "Purchase successful" });
+      await offer.getByText("Purchase successful! Would you like to contact the seller via WhatsApp?").waitFor();
+      const link = offer.getByRole("link", { name: "Contact on WhatsApp" });
+      assert.equal(await link.getAttribute("href"), "https://wa.me/919876543210");
+      assert.equal(await link.getAttribute("target"), "_blank");
+      await offer.getByRole("button", { name: "Not now" }).click();
+      await offer.waitFor({ state: "hidden" });
+
+      await searchFor(page, title.split(" ")[1]!);
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      await page.getByText("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.").waitFor();
+    });
+  });
+
+  it("shows 'Upload failed: ' and the reason for a bad WhatsApp number", async (t) => {
+    const seller = await createUserViaApi();
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 400/);
+      await signIn(page, seller);
+      await page.goto("/upload");
+      await hydrated(page);
+      await page.getByLabel("Title").fill("Lab coat");
+      await page.getByLabel("Description").fill("Size M");
+      await page.getByLabel("Price (₹)").fill("250");
+      await page.getByLabel("WhatsApp number").fill("12345 67890");
+      await page.getByLabel("Image").setInputFiles(IMAGE);
+      await page.getByRole("button", { name: "Upload Product" }).click();
+      await page.getByRole("alert").getByText(/^Upload failed: Enter a valid Indian mobile number/).waitFor();
+      // Nothing was lost: the seller can fix the number and try again.
+      assert.equal(await page.getByLabel("Title").inputValue(), "Lab coat");
+    });
+  });
+
+  it("keeps search and sort in the URL, and shows the empty state", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const word = uniqueWord("nothing");
+      await page.goto(`/all-products?q=${word}&sort=price-high`);
+      await hydrated(page);
+      assert.equal(await page.getByLabel("Search products").inputValue(), word);
+      assert.equal(await page.getByLabel("Sort by").inputValue(), "price-high");
+      await page.getByText(`No products match “${word}”.`).waitFor();
+      await page.getByLabel("Sort by").selectOption("price-low");
+      await page.waitForURL((url) => url.searchParams.get("sort") === "price-low" && url.searchParams.get("q") === word);
+    });
+  });
+});
+
+describe("night market", () => {
+  it("signed out: Start Selling goes to /login and, after sign-in, to the seller dashboard; Browse Products to /all-products", async (t) => {
+    const user = await createUserViaApi();
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/hosteller/night-market");
+      await hydrated(page);
+      await page.getByRole("heading", { name: "Night Market", level: 1 }).waitFor();
+      for (const card of ["Night Owl Study Materials", "Midnight Market Deals", "Connect After Hours", "Exclusive After-Dark Content"]) {
+        await page.getByRole("heading", { name: card }).waitFor();
+      }
+      for (const step of ["Join After Hours", "Explore Deals", "Complete Exchange"]) await page.getByRole("heading", { name: step }).waitFor();
+      await page.getByRole("link", { name: "Browse Products" }).click();
+      await page.waitForURL("**/all-products");
+      await page.goBack();
+      await hydrated(page);
+      await page.getByRole("link", { name: "Start Selling" }).click();
+      await page.waitForURL("**/login");
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/seller-dashboard");
+      await page.getByRole("link", { name: /Upload Product/ }).waitFor();
+      await page.getByRole("link", { name: /My Products/ }).waitFor();
+    });
+  });
+
+  it("signed in: Start Selling goes straight to the seller dashboard", async (t) => {
+    const user = await createUserViaApi();
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, user);
+        await page.goto("/hosteller/night-market");
+        await hydrated(page);
+        await page.getByRole("link", { name: "Start Selling" }).click();
+        await page.waitForURL("**/seller-dashboard");
+        await page.getByRole("heading", { name: "Seller Dashboard" }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+  });
+});

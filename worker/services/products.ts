@@ -1,0 +1,277 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { MAX_IMAGE_BYTES, normaliseIndianMobile, parsePricePaise, type ProductSort, type ProductView } from "../../app/lib/market";
+import { getDb } from "../db/client";
+import { products, saleNotifications, type Product } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { sniffImageType, type ImageType } from "../lib/image-type";
+import type { SessionUser } from "./auth";
+
+// The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
+
+const IMAGE_PREFIX = "products/";
+export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `Enter the ${field}.` })
+    .trim()
+    .min(1, `Enter the ${field}.`)
+    .max(max, `The ${field} can be at most ${max} characters.`);
+
+const price = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    ctx.addIssue({ code: "custom", message: "Enter the price in rupees." });
+    return z.NEVER;
+  }
+  const paise = parsePricePaise(value);
+  if (paise === null) {
+    ctx.addIssue({ code: "custom", message: "The price must be a number of rupees above 0, with at most two decimals (for example 249 or 249.50), and at most ₹10,00,000." });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const whatsapp = z.unknown().transform((value, ctx) => {
+  if (typeof value !== "string" || value.trim() === "") {
+    ctx.addIssue({ code: "custom", message: "Enter your WhatsApp number." });
+    return z.NEVER;
+  }
+  const number = normaliseIndianMobile(value);
+  if (!number) {
+    ctx.addIssue({ code: "custom", message: "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine)." });
+    return z.NEVER;
+  }
+  return number;
+});
+
+export const productFieldsSchema = z.object({
+  title: text("title", 100),
+  description: text("description", 2000),
+  price,
+  sellerName: text("seller name", 80),
+  whatsappNumber: whatsapp,
+});
+
+export const productPatchSchema = z
+  .object({ title: text("title", 100), description: text("description", 2000), price })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "Send at least one of title, description or price to change.");
+
+export const productIdSchema = z.uuid("That is not a valid product id.");
+
+const searchText = z.string().trim().max(200, "The search can be at most 200 characters.");
+export const listQuerySchema = z.object({
+  q: searchText.optional(),
+  sort: z.enum(["newest", "price-low", "price-high"], { error: "Sort by newest, price-low or price-high." }).optional(),
+  limit: z.coerce.number({ error: "The limit must be a number." }).int("The limit must be a whole number.").min(1, "The limit must be between 1 and 100.").max(100, "The limit must be between 1 and 100.").optional(),
+  offset: z.coerce.number({ error: "The offset must be a number." }).int("The offset must be a whole number.").min(0, "The offset must be 0 or more.").max(100_000, "The offset is too large.").optional(),
+});
+
+export type ProductFields = z.output<typeof productFieldsSchema>;
+export type ProductPatch = z.output<typeof productPatchSchema>;
+
+export function imageUrl(imageKey: string): string {
+  return `/api/files/${imageKey}`;
+}
+
+export function toView(row: Product): ProductView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    pricePaise: row.pricePaise,
+    sellerName: row.sellerName,
+    whatsappNumber: row.whatsappNumber,
+    image: imageUrl(row.imageKey),
+    status: row.status,
+    createdAt: row.createdAt,
+    purchaseDate: row.purchasedAt,
+    buyerName: row.buyerName,
+  };
+}
+
+/** Checks the image by content and size; answers with its real type. */
+export async function checkImage(image: unknown): Promise<{ file: File; type: ImageType }> {
+  if (!(image instanceof File) || image.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
+  if (image.size > MAX_IMAGE_BYTES) throw new ApiError(400, "The image is too large: it can be at most 5 MB.", { field: "image" });
+  const head = new Uint8Array(await image.slice(0, 16).arrayBuffer());
+  const type = sniffImageType(head);
+  if (!type) throw new ApiError(400, "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
+  return { file: image, type };
+}
+
+/** Stores the image, then the row; if the row cannot be written the image is removed again. */
+export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }): Promise<ProductView> {
+  const id = crypto.randomUUID();
+  const imageKey = `${IMAGE_PREFIX}${crypto.randomUUID()}`;
+  await env.FILES.put(imageKey, image.file.stream(), {
+    httpMetadata: { contentType: image.type, cacheControl: IMAGE_CACHE_CONTROL },
+    customMetadata: { productId: id, originalName: image.file.name.slice(0, 200) },
+  });
+  const now = Date.now();
+  try {
+    const [row] = await getDb(env.DB)
+      .insert(products)
+      .values({
+        id,
+        sellerId: seller.id,
+        title: fields.title,
+        description: fields.description,
+        pricePaise: fields.price,
+        sellerName: fields.sellerName,
+        whatsappNumber: fields.whatsappNumber,
+        imageKey,
+        imageType: image.type,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toView(row!);
+  } catch (error) {
+    await env.FILES.delete(imageKey);
+    throw error;
+  }
+}
+
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export interface ListOptions {
+  q?: string;
+  sort?: ProductSort;
+  limit?: number;
+  offset?: number;
+  /** Marks the products this user sells (`mine`), so the screen offers no Buy button on them. */
+  viewerId?: string | null;
+}
+
+/** Available products; every word of `q` must appear in the title or the description. */
+export async function listAvailable(env: Env, options: ListOptions = {}): Promise<(ProductView & { mine: boolean })[]> {
+  const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const conditions: SQL[] = [eq(products.status, "available")];
+  for (const word of words) {
+    const pattern = `%${escapeLike(word)}%`;
+    conditions.push(sql`(${products.title} LIKE ${pattern} ESCAPE '\\' OR ${products.description} LIKE ${pattern} ESCAPE '\\')`);
+  }
+  const order =
+    options.sort === "price-low"
+      ? [asc(products.pricePaise), desc(products.createdAt)]
+      : options.sort === "price-high"
+        ? [desc(products.pricePaise), desc(products.createdAt)]
+        : [desc(products.createdAt), desc(products.id)];
+  const rows = await getDb(env.DB)
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(options.limit ?? 100)
+    .offset(options.offset ?? 0);
+  return rows.map((row) => ({ ...toView(row), mine: row.sellerId === options.viewerId }));
+}
+
+export async function listPurchased(env: Env, buyerId: string): Promise<ProductView[]> {
+  const rows = await getDb(env.DB).select().from(products).where(eq(products.buyerId, buyerId)).orderBy(desc(products.purchasedAt));
+  return rows.map(toView);
+}
+
+export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
+  const rows = await getDb(env.DB).select().from(products).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
+  return rows.map(toView);
+}
+
+/** Why a conditional write on someone's product changed nothing: 404, 403 or 409. */
+async function explainNoChange(env: Env, userId: string, id: string, verb: "edit" | "delete"): Promise<never> {
+  const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true }, where: eq(products.id, id) });
+  if (!row) throw new ApiError(404, "This product no longer exists.");
+  if (row.sellerId !== userId) throw new ApiError(403, `You can only ${verb} your own products.`);
+  if (row.status === "sold") throw new ApiError(409, `This product has been sold, so it can no longer be ${verb === "edit" ? "edited" : "deleted"}.`);
+  throw new ApiError(409, "The product changed while you were editing it. Reload and try again.");
+}
+
+const ownUnsold = (userId: string, id: string) => and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
+
+export async function updateProduct(env: Env, userId: string, id: string, patch: ProductPatch): Promise<ProductView> {
+  const [row] = await getDb(env.DB)
+    .update(products)
+    .set({ ...(patch.title !== undefined && { title: patch.title }), ...(patch.description !== undefined && { description: patch.description }), ...(patch.price !== undefined && { pricePaise: patch.price }), updatedAt: Date.now() })
+    .where(ownUnsold(userId, id))
+    .returning();
+  if (!row) return explainNoChange(env, userId, id, "edit");
+  return toView(row);
+}
+
+/** Deletes an unsold product of the user and its image. */
+export async function deleteProduct(env: Env, userId: string, id: string): Promise<void> {
+  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(userId, id)).returning({ imageKey: products.imageKey });
+  if (!row) return explainNoChange(env, userId, id, "delete");
+  await env.FILES.delete(row.imageKey);
+}
+
+export interface PurchaseResult {
+  product: ProductView;
+  notification: { sent: boolean; directLink: string };
+}
+
+/**
+ * One atomic batch: a conditional UPDATE that only an available product of someone else can pass,
+ * and the seller's notice, inserted only for the sale id this very call wrote. Of any number of
+ * simultaneous buyers exactly one gets a row back.
+ */
+export async function purchaseProduct(env: Env, buyer: SessionUser, id: string): Promise<PurchaseResult> {
+  const now = Date.now();
+  const saleId = crypto.randomUUID();
+  const [update, notice] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 RETURNING id`,
+    ).bind(buyer.id, buyer.name, saleId, now, id),
+    env.DB.prepare(
+      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
+       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
+    ).bind(crypto.randomUUID(), buyer.name, now, saleId),
+  ]);
+  const raw = update?.results[0] as Record<string, unknown> | undefined;
+  if (!raw) {
+    const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true }, where: eq(products.id, id) });
+    if (!row) throw new ApiError(404, "This product no longer exists.");
+    if (row.sellerId === buyer.id) throw new ApiError(403, "You can't buy your own product.");
+    throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
+  }
+  const [row] = await getDb(env.DB).select().from(products).where(eq(products.id, id));
+  const product = toView(row!);
+  return {
+    product,
+    notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },
+  };
+}
+
+export interface SaleNotice {
+  id: string;
+  productTitle: string;
+  buyerName: string;
+  pricePaise: number;
+  createdAt: number;
+}
+
+export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
+  return getDb(env.DB)
+    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt })
+    .from(saleNotifications)
+    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))
+    .orderBy(desc(saleNotifications.createdAt))
+    .limit(20);
+}
+
+export async function markSaleNoticesRead(env: Env, sellerId: string): Promise<void> {
+  await getDb(env.DB)
+    .update(saleNotifications)
+    .set({ readAt: Date.now() })
+    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)));
+}
+
+/** A product image from R2, or null. Only keys the server made are looked up. */
+export async function productImage(env: Env, uuid: string): Promise<R2ObjectBody | null> {
+  return env.FILES.get(`${IMAGE_PREFIX}${uuid}`);
+}
