@@ -27,18 +27,20 @@ describe("dashboard", () => {
       await page.getByText("Tips for day scholars").waitFor();
       assert.equal(await page.getByRole("button", { name: "Day-Scholar" }).getAttribute("aria-pressed"), "true");
 
+      const saved = page.waitForResponse((res) => res.request().method() === "POST" && res.ok());
       await page.getByRole("button", { name: "Hosteller" }).click();
       await page.getByText("Tips for hostellers").waitFor();
       assert.deepEqual(await tileTitles(page), HOSTELLER);
-      await page.waitForLoadState("networkidle");
+      await saved;
 
       await page.reload();
       assert.deepEqual(await tileTitles(page), HOSTELLER);
       assert.equal(await page.getByRole("button", { name: "Hosteller" }).getAttribute("aria-pressed"), "true");
 
+      const savedAgain = page.waitForResponse((res) => res.request().method() === "POST" && res.ok());
       await page.getByRole("button", { name: "Day-Scholar" }).click();
       await page.getByText("Tips for day scholars").waitFor();
-      await page.waitForLoadState("networkidle");
+      await savedAgain;
       await page.goto("/dashboard");
       assert.deepEqual(await tileTitles(page), DAY_SCHOLAR);
     });
