@@ -18,7 +18,7 @@ async function created(user: TestUser, body: Record<string, unknown> = {}): Prom
 function multipart(user: TestUser, fields: Record<string, string>, file?: { bytes: Uint8Array | string; name: string; type?: string }): Promise<Response> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append("file", new File([file.bytes], file.name, { type: file.type ?? "application/octet-stream" }));
+  if (file) form.append("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
   return call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: form });
 }
 
