@@ -394,18 +394,22 @@ describe("study swap: layout", () => {
             await page.emulateMedia({ colorScheme: scheme });
             const user = await apiUser();
             await postRequest(user.token, { title: `A long request title about distributed systems ${run}`, category: "Computer Science", budget: "₹2,500", deadline: "1 week", pages: 12 });
-            await signIn(page, user);
-            for (const path of ["/studyswap", "/become-writer", "/find-writer"]) {
+            const check = async (path: string, state: string) => {
               await page.goto(path);
               await hydrated(page);
-              if (path === "/become-writer") await page.locator("article").first().waitFor();
+              if (path === "/become-writer" && state === "in") await page.locator("article").first().waitFor();
               const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-              assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`);
+              assert.ok(overflow <= 0, `${path} (signed ${state}) scrolls sideways by ${overflow}px`);
               if (SHOTS) {
                 mkdirSync(SHOTS, { recursive: true });
-                await page.screenshot({ path: `${SHOTS}/${path.slice(1)}-${viewport.width}-${scheme}.png`, fullPage: true });
+                const name = `${SHOTS}/${path.slice(1)}-${viewport.width}-${scheme}${state === "out" ? "-signed-out" : ""}`;
+                await page.screenshot({ path: `${name}.png`, fullPage: true });
+                await page.screenshot({ path: `${name}-top.png` });
               }
-            }
+            };
+            for (const path of ["/studyswap", "/become-writer", "/find-writer"]) await check(path, "out");
+            await signIn(page, user);
+            for (const path of ["/studyswap", "/become-writer", "/find-writer"]) await check(path, "in");
           },
           { viewport },
         );

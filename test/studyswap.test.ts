@@ -386,3 +386,53 @@ describe("writer profiles", () => {
     expect(((await res.json()) as { message: string }).message).toMatch(message);
   });
 });
+
+describe("study swap pages (server-rendered, no JavaScript needed)", () => {
+  it("signed out, the pages render their sign-in gates and the landing page its buttons", async () => {
+    const landing = await (await call("/StudySwap")).text();
+    expect(landing).toContain("Academic Excellence Made Accessible");
+    for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"]) expect(landing).toContain(card);
+    const writer = await (await call("/become-writer")).text();
+    expect(writer).toContain("Sign In to Continue");
+    expect(writer).toContain("Sign In / Sign Up");
+    const poster = await (await call("/find-writer")).text();
+    expect(poster).toContain("You need to be signed in to post requests.");
+  });
+
+  it("the post form works as a plain form post, with its file", async () => {
+    const user = await createUser();
+    const form = new FormData();
+    const title = unique("No-JS post ");
+    for (const [key, value] of Object.entries({ intent: "post", ...base, title, pages: "", deadline: "" })) form.append(key, value);
+    form.append("file", new File([PDF], "brief.pdf", { type: "application/pdf" }));
+    const res = await call("/find-writer", { method: "POST", headers: { Cookie: user.cookie }, body: form });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your request has been posted successfully! Helpers can now see it.");
+    const row = await env.DB.prepare("SELECT attachment_name, owner_id FROM study_requests WHERE title = ?").bind(title).first<{ attachment_name: string; owner_id: string }>();
+    expect(row).toEqual({ attachment_name: "brief.pdf", owner_id: user.userId });
+  });
+
+  it("the close form refuses someone else's request with 403 and says why", async () => {
+    const poster = await createUser();
+    const other = await createUser();
+    const request = await created(poster);
+    const form = new FormData();
+    form.append("intent", "close");
+    form.append("id", request._id);
+    const res = await call("/find-writer", { method: "POST", headers: { Cookie: other.cookie }, body: form });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("Only the student who posted this request can change it.");
+    expect((await board(poster)).some((r) => r._id === request._id)).toBe(true);
+  });
+
+  it("the writer profile form saves through the page's action", async () => {
+    const user = await createUser();
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ intent: "save-writer", name: "Kabir", expertise: "Maths", rate: "", contact: "9876543210" })) form.append(key, value);
+    const res = await call("/become-writer", { method: "POST", headers: { Cookie: user.cookie }, body: form });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your writer profile is saved.");
+    const me = (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as { data: Writer };
+    expect(me.data).toMatchObject({ name: "Kabir", expertise: "Maths", rate: null, contact: "9876543210" });
+  });
+});

@@ -126,7 +126,7 @@ function RequestBoard() {
           Failed to load assignment requests. Using sample data.
         </Alert>
       )}
-      <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
         <div>
           <label htmlFor="subject-filter" className="label">
             Filter by subject
@@ -183,13 +183,20 @@ function RequestBoard() {
   );
 }
 
-function WriterProfile({ writer, defaultName }: { writer: Route.ComponentProps["loaderData"]["writer"]; defaultName: string }) {
+interface WriterProfileProps {
+  writer: Route.ComponentProps["loaderData"]["writer"];
+  defaultName: string;
+  /** The answer to a form post made without JavaScript. */
+  posted: Route.ComponentProps["actionData"];
+}
+
+function WriterProfile({ writer, defaultName, posted }: WriterProfileProps) {
   const fetcher = useFetcher<typeof action>();
   const saving = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = fetcher.data ?? posted;
   const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
   return (
-    <details className="card group p-5">
+    <details className="card group p-5" open={posted ? true : undefined}>
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold">
         <span>{writer ? "Edit your writer profile" : "Create your writer profile"}</span>
         <span aria-hidden="true" className="text-slate-500 transition group-open:rotate-180">
@@ -243,15 +250,15 @@ function WriterProfile({ writer, defaultName }: { writer: Route.ComponentProps["
   );
 }
 
-export default function BecomeWriter({ loaderData }: Route.ComponentProps) {
+export default function BecomeWriter({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PageIntro title="Assignment Opportunities for Writers" lead="Browse assignment requests from students and contact them directly." />
       {loaderData.signedIn ? (
         <>
           <RequestBoard />
-          <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} />
-          <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} />
+          <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} wide />
+          <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />
         </>
       ) : (
         <SignInGate returnTo="/become-writer" lead="You need to be signed in to browse assignment requests." />

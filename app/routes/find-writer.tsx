@@ -261,17 +261,17 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
       <div className="space-y-6">
         <PageIntro title="Post Your Request (Assignment or File)" lead="Describe what you need and writers will contact you." />
         <SignInGate returnTo="/find-writer" lead="You need to be signed in to post requests." />
-        <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} />
+        <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} wide />
       </div>
     );
   }
   return (
     <div className="space-y-6">
       <PageIntro title="Post Your Request (Assignment or File)" lead="Describe what you need and writers will contact you." />
-      {/* Without JavaScript the form posts to this page; its answer is shown here. */}
-      {actionData && actionData.intent === "post" && (
+      {/* Without JavaScript the forms post to this page; their answer is shown here. */}
+      {actionData && (
         <Alert tone={actionData.ok ? "success" : "error"}>
-          {actionData.ok ? SUCCESS : `${FAILURE} ${actionData.message}`}
+          {actionData.intent !== "post" ? actionData.message : actionData.ok ? SUCCESS : `${FAILURE} ${actionData.message}`}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">

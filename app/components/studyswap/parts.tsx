@@ -56,13 +56,13 @@ export function SignInGate({ returnTo, lead }: { returnTo: string; lead: string 
 }
 
 /** A numbered list of steps ("How it works"). */
-export function Steps({ id, title, steps }: { id: string; title: string; steps: { title: string; text: string }[] }) {
+export function Steps({ id, title, steps, wide = false }: { id: string; title: string; steps: { title: string; text: string }[]; wide?: boolean }) {
   return (
     <section aria-labelledby={id} className="card p-5 sm:p-6">
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      <ol className="mt-4 grid gap-4 sm:grid-cols-2">
+      <ol className={`mt-4 grid gap-4 ${wide ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-2 lg:grid-cols-1"}`}>
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">
             <span aria-hidden="true" className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white dark:bg-indigo-500 dark:text-slate-950">
