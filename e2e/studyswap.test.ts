@@ -1,0 +1,418 @@
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+const run = `${process.pid}${Date.now().toString(36)}`;
+
+/** A user made through the API, with a bearer token for setting up data quickly. */
+async function apiUser(name = "Rahul Gupta"): Promise<E2EUser & { token: string }> {
+  const user = newUser(name);
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    body: JSON.stringify(user),
+  });
+  assert.equal(res.status, 201);
+  const body = (await res.json()) as { data: { token: string } };
+  return { ...user, token: body.data.token };
+}
+
+async function postRequest(token: string, fields: Record<string, unknown>): Promise<{ _id: string }> {
+  const res = await fetch(`${baseURL}/api/studyswap/requests`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ details: "Please help.", contact: "poster@campus.test", ...fields }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return ((await res.json()) as { data: { _id: string } }).data;
+}
+
+async function cardTitles(page: Page): Promise<string[]> {
+  return page.locator("article h3").allTextContents();
+}
+
+async function filterBoard(page: Page, subject: string) {
+  await page.getByLabel("Filter by subject").fill(subject);
+}
+
+describe("study swap: signed out", () => {
+  it("/become-writer and /find-writer ask visitors to sign in", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/become-writer");
+      await page.getByRole("heading", { name: "Assignment Opportunities for Writers" }).waitFor();
+      await page.getByRole("heading", { name: "Sign In to Continue" }).waitFor();
+      assert.equal(await page.getByRole("link", { name: "Sign In / Sign Up" }).getAttribute("href"), "/login");
+      assert.equal(await page.getByLabel("Filter by subject").count(), 0);
+
+      await page.goto("/find-writer");
+      await page.getByRole("heading", { name: "Post Your Request (Assignment or File)" }).waitFor();
+      await page.getByRole("heading", { name: "Sign In to Continue" }).waitFor();
+      await page.getByText("You need to be signed in to post requests.").waitFor();
+      await page.getByRole("heading", { name: "How it works" }).waitFor();
+      assert.equal(await page.getByLabel("Title").count(), 0);
+    });
+  });
+
+  it("/StudySwap: 'Find a Writer' goes to /login and, after sign-in, on to /find-writer", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/StudySwap");
+      await page.getByRole("heading", { name: "Academic Excellence Made Accessible" }).waitFor();
+      for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"]) await page.getByRole("heading", { name: card }).waitFor();
+      await hydrated(page);
+      await page.getByRole("link", { name: "Find a Writer" }).click();
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/find-writer");
+      await page.getByLabel("Category / Subject").waitFor();
+    });
+  });
+
+  it("'Become a Writer' does the same for /become-writer, and so does the gate's 'Sign In / Sign Up'", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/studyswap");
+      await hydrated(page);
+      await page.getByRole("link", { name: "Become a Writer" }).click();
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/become-writer");
+      await page.getByLabel("Filter by subject").waitFor();
+    });
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/find-writer");
+      await hydrated(page);
+      await page.getByRole("link", { name: "Sign In / Sign Up" }).click();
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/find-writer");
+    });
+  });
+
+  it("shows the demo-mode note only when the health check fails", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 503/);
+      await page.goto("/studyswap");
+      await hydrated(page);
+      // The real check answers: no note.
+      await page.waitForResponse((r) => r.url().endsWith("/api/studyswap/health-check")).catch(() => undefined);
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByText("Note: Demo mode active. Backend API not connected.").count(), 0);
+
+      await page.route("**/api/studyswap/health-check", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false}' }));
+      await page.reload();
+      await page.getByText("Note: Demo mode active. Backend API not connected.").waitFor();
+    });
+  });
+});
+
+describe("study swap: posting and browsing", () => {
+  it("posts a request with a file; writers find it on /become-writer and download the file", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.goto("/find-writer");
+      await hydrated(page);
+      const title = `DBMS normalisation assignment ${run}`;
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Category / Subject").fill(`Databases ${run}`);
+      await page.getByLabel("Details").fill("Normalise the given schema to 3NF and explain each step.");
+      await page.getByLabel("Deadline").fill("5 days");
+      await page.getByLabel("Budget").fill("₹1,500");
+      await page.getByLabel("Pages").fill("8");
+      await page.getByLabel("Contact (e-mail or phone)").fill("priya@campus.test");
+      await page.getByLabel("Attachment (optional)").setInputFiles({ name: "schema.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% the schema\n%%EOF\n") });
+
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/studyswap/requests", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Post Request" }).click();
+      const busy = page.getByRole("button", { name: "Posting Your Request..." });
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true);
+      release();
+
+      const success = page.getByText("Your request has been posted successfully! Helpers can now see it.");
+      await success.waitFor();
+      const shownAt = Date.now();
+      assert.equal(await page.getByLabel("Title").inputValue(), "");
+      assert.equal(await page.getByLabel("Attachment (optional)").inputValue(), "");
+      // It is listed under "My requests", open.
+      const mine = page.locator("section", { has: page.getByRole("heading", { name: "My requests" }) });
+      await mine.getByRole("heading", { name: title }).waitFor();
+      await mine.getByText("Open", { exact: true }).waitFor();
+      // The message hides after 5 s (real time: a fake clock would also have to drive the post).
+      await success.waitFor({ state: "detached", timeout: 8_000 });
+      const shownFor = Date.now() - shownAt;
+      assert.ok(shownFor >= 4_000 && shownFor <= 7_000, `the success message was shown for ${shownFor} ms`);
+
+      await page.goto("/become-writer");
+      const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+      await card.waitFor();
+      await card.getByText("₹1,500").waitFor();
+      await card.getByText("5 days").waitFor();
+      assert.equal(await card.getByRole("link", { name: /Contact Student/ }).getAttribute("href"), "mailto:priya@campus.test");
+      const downloading = page.waitForEvent("download");
+      await card.getByRole("link", { name: /schema\.pdf/ }).click();
+      const download = await downloading;
+      assert.equal(download.suggestedFilename(), "schema.pdf");
+    });
+  });
+
+  it("a failed post shows the red message, which can be dismissed", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 500/);
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.goto("/find-writer");
+      await hydrated(page);
+      await page.route("**/api/studyswap/requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"message":"boom"}' }));
+      await page.getByLabel("Title").fill("Will fail");
+      await page.getByLabel("Category / Subject").fill("Physics");
+      await page.getByLabel("Details").fill("Anything");
+      await page.getByLabel("Contact (e-mail or phone)").fill("9876543210");
+      await page.getByRole("button", { name: "Post Request" }).click();
+      const alert = page.getByRole("alert");
+      await alert.getByText("Failed to post your request. Please try again.").waitFor();
+      // The form keeps what was typed, so the student can try again.
+      assert.equal(await page.getByLabel("Title").inputValue(), "Will fail");
+      await alert.getByRole("button", { name: "Dismiss message" }).click();
+      await alert.waitFor({ state: "detached" });
+    });
+  });
+
+  it("shows the server's reason with the failure, e.g. a contact that is neither e-mail nor phone", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 400/);
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.goto("/find-writer");
+      await hydrated(page);
+      await page.getByLabel("Title").fill("Bad contact");
+      await page.getByLabel("Category / Subject").fill("Physics");
+      await page.getByLabel("Details").fill("Anything");
+      await page.getByLabel("Contact (e-mail or phone)").fill("ask around");
+      await page.getByRole("button", { name: "Post Request" }).click();
+      const alert = page.getByRole("alert");
+      await alert.getByText("Failed to post your request. Please try again.").waitFor();
+      await alert.getByText(/valid e-mail address/).waitFor();
+    });
+  });
+
+  it("submitting after the session has ended goes to /login without posting", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.goto("/find-writer");
+      await hydrated(page);
+      let posts = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/api/studyswap/requests")) posts += 1;
+      });
+      await page.context().clearCookies();
+      await page.getByLabel("Title").fill("Too late");
+      await page.getByLabel("Category / Subject").fill("History");
+      await page.getByLabel("Details").fill("Anything");
+      await page.getByLabel("Contact (e-mail or phone)").fill("a@b.co");
+      await page.getByRole("button", { name: "Post Request" }).click();
+      await page.waitForURL("**/login");
+      assert.equal(posts, 0);
+      // And after signing in again the student is back on the form.
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/find-writer");
+    });
+  });
+
+  it("the poster closes a request (it leaves the board) and deletes another after confirming", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await apiUser();
+      const subject = `Lifecycle ${run}`;
+      await postRequest(user.token, { title: `To close ${run}`, category: subject });
+      await postRequest(user.token, { title: `To delete ${run}`, category: subject });
+      await signIn(page, user);
+      await page.goto("/find-writer");
+      await hydrated(page);
+      await page.getByRole("button", { name: `Close To close ${run}` }).click();
+      const closedItem = page.locator("li", { has: page.getByRole("heading", { name: `To close ${run}` }) });
+      await closedItem.getByText("Closed", { exact: true }).waitFor();
+      assert.equal(await page.getByRole("button", { name: `Close To close ${run}` }).count(), 0);
+
+      page.once("dialog", (dialog) => {
+        assert.match(dialog.message(), /cannot be undone/);
+        void dialog.accept();
+      });
+      await page.getByRole("button", { name: `Delete To delete ${run}` }).click();
+      await page.getByRole("heading", { name: `To delete ${run}` }).waitFor({ state: "detached" });
+
+      await page.goto("/become-writer");
+      await filterBoard(page, subject);
+      await page.getByRole("heading", { name: "No Assignment Requests Found" }).waitFor();
+    });
+  });
+});
+
+describe("study swap: the request board", () => {
+  it("shows a spinner while loading, filters by subject, and 'Clear filter...' restores the list", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await apiUser();
+      await postRequest(user.token, { title: `Filter A ${run}`, category: `Quantum Mechanics ${run}` });
+      await postRequest(user.token, { title: `Filter B ${run}`, category: `Organic Chemistry ${run}` });
+      await signIn(page, user);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/studyswap/requests", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/become-writer");
+      await page.getByRole("status").filter({ hasText: "Loading assignment requests" }).waitFor();
+      release();
+      await page.getByRole("heading", { name: `Filter A ${run}` }).waitFor();
+      const total = (await cardTitles(page)).length;
+
+      await filterBoard(page, `quantum MECHANICS ${run}`.toUpperCase());
+      assert.deepEqual(await cardTitles(page), [`Filter A ${run}`]);
+
+      await filterBoard(page, `no such subject ${run}`);
+      await page.getByRole("heading", { name: "No Assignment Requests Found" }).waitFor();
+      await page.getByText("No assignments match your current filter.").waitFor();
+      await page.getByRole("button", { name: "Clear filter to see all assignments" }).click();
+      assert.equal(await page.getByLabel("Filter by subject").inputValue(), "");
+      assert.equal((await cardTitles(page)).length, total);
+    });
+  });
+
+  it("sorts by latest, budget high to low and budget low to high", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await apiUser();
+      const subject = `Sorting ${run}`;
+      for (const [title, budget] of [["Cheap", "$150"], ["Rupees", "₹2,000"], ["Range", "150-200"], ["Open", "negotiable"], ["Mid", "Rs 900"]]) {
+        await postRequest(user.token, { title: `${title} ${run}`, category: subject, budget });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await signIn(page, user);
+      await page.goto("/become-writer");
+      await hydrated(page);
+      await page.getByRole("heading", { name: `Mid ${run}` }).waitFor();
+      await filterBoard(page, subject);
+      const titles = async () => (await cardTitles(page)).map((t) => t.replace(` ${run}`, ""));
+      assert.deepEqual(await titles(), ["Mid", "Open", "Range", "Rupees", "Cheap"]);
+      await page.getByLabel("Sort by").selectOption("budget-high");
+      assert.deepEqual(await titles(), ["Rupees", "Mid", "Range", "Cheap", "Open"]);
+      await page.getByLabel("Sort by").selectOption("budget-low");
+      assert.deepEqual(await titles(), ["Range", "Cheap", "Mid", "Rupees", "Open"]);
+      await page.getByLabel("Sort by").selectOption("latest");
+      assert.deepEqual(await titles(), ["Mid", "Open", "Range", "Rupees", "Cheap"]);
+    });
+  });
+
+  it("'Contact Student' is an e-mail link for an address and a phone link otherwise", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await apiUser();
+      const subject = `Contacts ${run}`;
+      await postRequest(user.token, { title: `By mail ${run}`, category: subject, contact: "ananya@campus.test" });
+      await postRequest(user.token, { title: `By phone ${run}`, category: subject, contact: "+91 98765-43210" });
+      await signIn(page, user);
+      await page.goto("/become-writer");
+      await filterBoard(page, subject);
+      assert.equal(await page.getByRole("link", { name: `Contact Student about By mail ${run}` }).getAttribute("href"), "mailto:ananya@campus.test");
+      assert.equal(await page.getByRole("link", { name: `Contact Student about By phone ${run}` }).getAttribute("href"), "tel:+919876543210");
+    });
+  });
+
+  it("falls back to the three sample requests with a dismissible warning when the list fails", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 500/);
+      const user = await createUserViaApi();
+      await signIn(page, user);
+      await page.route("**/api/studyswap/requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }));
+      await page.goto("/become-writer");
+      const warning = page.getByRole("status").filter({ hasText: "Failed to load assignment requests. Using sample data." });
+      await warning.waitFor();
+      assert.deepEqual(await cardTitles(page), ["Machine Learning Research Paper", "Marketing Case Study Analysis", "Climate Change Literature Review"]);
+      assert.equal(await page.locator("article").getByText("Sample", { exact: true }).count(), 3);
+      await page.getByText("Showing 3 sample requests").waitFor();
+      await hydrated(page);
+      await warning.getByRole("button", { name: "Dismiss message" }).click();
+      await warning.waitFor({ state: "detached" });
+      // Sorting still works on the samples.
+      await page.getByLabel("Sort by").selectOption("budget-high");
+      assert.deepEqual(await cardTitles(page), ["Climate Change Literature Review", "Marketing Case Study Analysis", "Machine Learning Research Paper"]);
+    });
+  });
+
+  it("a writer profile saved on /become-writer appears on /studyswap", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi(newUser("Meera Iyer"));
+      await signIn(page, user);
+      await page.goto("/become-writer");
+      await hydrated(page);
+      await page.getByText("Create your writer profile").click();
+      await page.getByLabel("Expertise").fill(`Statistics and econometrics ${run}`);
+      await page.getByLabel("Contact (e-mail or phone)").fill("meera@campus.test");
+      await page.getByLabel("Rate per page in ₹ (optional)").fill("120");
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await page.getByText("Your writer profile is saved.", { exact: false }).waitFor();
+
+      await page.goto("/studyswap");
+      const card = page.locator("li", { hasText: `Statistics and econometrics ${run}` });
+      await card.getByRole("heading", { name: "Meera Iyer" }).waitFor();
+      await card.getByText("From ₹120 per page").waitFor();
+      assert.equal(await card.getByRole("link", { name: "meera@campus.test" }).getAttribute("href"), "mailto:meera@campus.test");
+    });
+  });
+});
+
+describe("study swap: layout", () => {
+  const SHOTS = process.env.STUDYSWAP_SHOTS;
+  for (const [label, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const scheme of ["light", "dark"] as const) {
+      it(`the three pages fit a ${label} screen (${viewport.width} px, ${scheme}) without sideways scrolling`, async (t) => {
+        await withPage(
+          t,
+          browser,
+          async ({ page }) => {
+            await page.emulateMedia({ colorScheme: scheme });
+            const user = await apiUser();
+            await postRequest(user.token, { title: `A long request title about distributed systems ${run}`, category: "Computer Science", budget: "₹2,500", deadline: "1 week", pages: 12 });
+            const check = async (path: string, state: string) => {
+              await page.goto(path);
+              await hydrated(page);
+              if (path === "/become-writer" && state === "in") await page.locator("article").first().waitFor();
+              const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+              assert.ok(overflow <= 0, `${path} (signed ${state}) scrolls sideways by ${overflow}px`);
+              if (SHOTS) {
+                mkdirSync(SHOTS, { recursive: true });
+                const name = `${SHOTS}/${path.slice(1)}-${viewport.width}-${scheme}${state === "out" ? "-signed-out" : ""}`;
+                await page.screenshot({ path: `${name}.png`, fullPage: true });
+                await page.screenshot({ path: `${name}-top.png` });
+              }
+            };
+            for (const path of ["/studyswap", "/become-writer", "/find-writer"]) await check(path, "out");
+            await signIn(page, user);
+            for (const path of ["/studyswap", "/become-writer", "/find-writer"]) await check(path, "in");
+          },
+          { viewport },
+        );
+      });
+    }
+  }
+});

@@ -1,0 +1,132 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_ATTACHMENT_BYTES } from "../../app/lib/studyswap";
+import { attachmentDisposition } from "../lib/attachment";
+import { ApiError } from "../lib/errors";
+import { currentUser } from "../services/auth";
+import {
+  closeRequest,
+  createRequest,
+  databaseReachable,
+  deleteRequest,
+  deleteWriter,
+  getAttachment,
+  getMyWriter,
+  listMyRequests,
+  listOpenRequests,
+  listWriters,
+  requestIdSchema,
+  requestInputSchema,
+  saveWriter,
+  writerInputSchema,
+  type UploadedFile,
+} from "../services/studyswap";
+import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+
+const studyswap = new Hono<AppEnv>();
+
+// An attachment of up to 10 MB plus the text fields and multipart framing.
+studyswap.use(
+  bodyLimit({
+    maxSize: MAX_ATTACHMENT_BYTES + 64 * 1024,
+    onError: () => {
+      throw new ApiError(413, "The request is too large. Attach a file of at most 10 MB.");
+    },
+  }),
+);
+
+studyswap.use(async (c, next) => {
+  await next();
+  // Everything here depends on who asks; nothing may be cached by a shared cache.
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "private, no-store");
+});
+
+studyswap.get("/health-check", async (c) => {
+  const ok = await databaseReachable(c.env);
+  return c.json({ success: ok, status: ok ? "ok" : "degraded" }, ok ? 200 : 503);
+});
+
+studyswap.get("/writers", async (c) => {
+  const user = await currentUser(c.env, c.req.raw);
+  return c.json(await listWriters(c.env, user !== null));
+});
+
+studyswap.get("/writers/me", requireAuth, async (c) => c.json({ success: true, data: await getMyWriter(c.env, c.var.user.id) }));
+
+studyswap.put("/writers/me", requireAuth, async (c) => {
+  const input = await jsonBody(c, writerInputSchema);
+  return c.json({ success: true, message: "Your writer profile is saved.", data: await saveWriter(c.env, c.var.user.id, input) });
+});
+
+studyswap.delete("/writers/me", requireAuth, async (c) => {
+  await deleteWriter(c.env, c.var.user.id);
+  return c.json({ success: true, message: "Your writer profile is removed." });
+});
+
+studyswap.get("/requests", requireAuth, async (c) => c.json(await listOpenRequests(c.env)));
+
+studyswap.get("/requests/mine", requireAuth, async (c) => c.json(await listMyRequests(c.env, c.var.user.id)));
+
+const MULTIPART = /^multipart\/form-data/i;
+
+/** JSON, or multipart with the same fields plus an optional `file`. */
+async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: UploadedFile | null }> {
+  const contentType = c.req.header("Content-Type") ?? "";
+  if (!MULTIPART.test(contentType)) return { fields: await jsonBody(c, z.unknown()), file: null };
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new ApiError(400, "The form data could not be read. Please try again.");
+  }
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) if (key !== "file") fields[key] = value;
+  const files = form.getAll("file");
+  if (files.length > 1) throw new ApiError(400, "Attach one file at most.", { field: "file" });
+  const entry = files[0];
+  if (entry !== undefined && typeof entry === "string" && entry !== "") throw new ApiError(400, "Send the attachment as a file.", { field: "file" });
+  // A form with no file chosen still sends an empty, nameless file part: that is "no file".
+  const file = entry instanceof File && (entry.size > 0 || entry.name) ? { name: entry.name, size: entry.size, bytes: () => entry.arrayBuffer() } : null;
+  return { fields, file };
+}
+
+studyswap.post("/requests", requireAuth, async (c) => {
+  const { fields, file } = await readRequestBody(c);
+  const input = parseWith(requestInputSchema, fields);
+  const created = await createRequest(c.env, c.var.user.id, input, file);
+  return c.json({ success: true, message: "Your request has been posted successfully! Helpers can now see it.", data: created }, 201);
+});
+
+function idParam(c: AppContext): string {
+  const result = requestIdSchema.safeParse(c.req.param("id"));
+  if (!result.success) throw new ApiError(404, "That request does not exist. It may have been deleted.");
+  return result.data;
+}
+
+studyswap.post("/requests/:id/close", requireAuth, async (c) => {
+  const closed = await closeRequest(c.env, c.var.user.id, idParam(c));
+  return c.json({ success: true, message: "Your request is closed. Writers no longer see it.", data: closed });
+});
+
+studyswap.delete("/requests/:id", requireAuth, async (c) => {
+  await deleteRequest(c.env, c.var.user.id, idParam(c));
+  return c.json({ success: true, message: "Your request is deleted." });
+});
+
+studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
+  const { object, name, contentType } = await getAttachment(c.env, c.var.user.id, idParam(c));
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": attachmentDisposition(name),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      // Even if opened directly, the file can run nothing and load nothing.
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+});
+
+export default studyswap;

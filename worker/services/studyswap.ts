@@ -1,0 +1,286 @@
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { MAX_ATTACHMENT_BYTES, parseBudget, type MyStudyRequest, type StudyRequest, type Writer } from "../../app/lib/studyswap";
+import { getDb } from "../db/client";
+import { studyRequests, writers } from "../db/schema";
+import { detectAttachment } from "../lib/attachment";
+import { ApiError } from "../lib/errors";
+
+// ---------------------------------------------------------------------------------------------
+// Input
+
+/** Trimmed text; "" and missing become null so optional fields read the same from JSON and forms. */
+const blankToNull = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value);
+
+function requiredText(missing: string, max: number, tooLong: string) {
+  return z.preprocess(blankToNull, z.string({ error: missing }).max(max, tooLong));
+}
+
+function optionalText(label: string, max: number) {
+  return z.preprocess(blankToNull, z.string({ error: `The ${label} must be text.` }).max(max, `The ${label} can be at most ${max} characters.`).nullable());
+}
+
+const PHONE = /^\+?[\d\s\-().]{7,24}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailOrPhone(value: string): boolean {
+  if (value.includes("@")) return EMAIL.test(value);
+  const digits = value.replace(/\D/g, "").length;
+  return PHONE.test(value) && digits >= 7 && digits <= 15;
+}
+
+const contact = requiredText("Enter an e-mail address or a phone number so people can reach you.", 254, "The contact can be at most 254 characters.").refine(
+  (value) => isEmailOrPhone(value as string),
+  "Enter a valid e-mail address (like name@example.com) or phone number (like +91 98765 43210).",
+);
+
+const pages = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === "string" && /^\d+$/.test(blank) ? Number(blank) : blank;
+  },
+  z
+    .number({ error: "Pages must be a whole number, like 5." })
+    .int("Pages must be a whole number, like 5.")
+    .min(1, "Pages must be at least 1.")
+    .max(1000, "Pages can be at most 1,000.")
+    .nullable(),
+);
+
+/**
+ * A new request. The form sends category/details (as the specification's client does); API
+ * clients may send subject/requirements instead. Answers always use subject/requirements.
+ */
+export const requestInputSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const record = raw as Record<string, unknown>;
+    return { ...record, subject: record.subject ?? record.category, requirements: record.requirements ?? record.details };
+  },
+  z.object({
+    title: requiredText("Enter a title for your request.", 120, "The title can be at most 120 characters."),
+    subject: requiredText("Enter a category or subject.", 80, "The category / subject can be at most 80 characters."),
+    requirements: requiredText("Describe what you need in the details.", 5000, "The details can be at most 5000 characters."),
+    contact,
+    deadline: optionalText("deadline", 60),
+    budget: optionalText("budget", 40),
+    pages,
+  }, { error: "Send the request fields as an object." }),
+);
+export type RequestInput = z.infer<typeof requestInputSchema>;
+
+export const writerInputSchema = z.object({
+  name: requiredText("Enter the name students will see.", 80, "The name can be at most 80 characters."),
+  expertise: requiredText("Enter your subjects or expertise.", 200, "The expertise can be at most 200 characters."),
+  rate: z.preprocess(
+    (value) => {
+      const blank = blankToNull(value);
+      return typeof blank === "string" && /^\d+(\.\d{1,2})?$/.test(blank) ? Number(blank) : blank;
+    },
+    z
+      .number({ error: "The rate must be an amount in rupees, like 150." })
+      .min(0, "The rate cannot be negative.")
+      .max(100_000, "The rate can be at most ₹1,00,000 per page.")
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "The rate can have at most two decimals (paise).")
+      .nullable(),
+  ),
+  contact,
+});
+export type WriterInput = z.infer<typeof writerInputSchema>;
+
+export const requestIdSchema = z.uuid("That request does not exist.");
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+type RequestRow = typeof studyRequests.$inferSelect;
+
+export const attachmentUrl = (id: string) => `/api/studyswap/requests/${id}/attachment`;
+
+function toView(row: RequestRow): StudyRequest {
+  return {
+    _id: row.id,
+    title: row.title,
+    subject: row.subject,
+    deadline: row.deadline,
+    budget: row.budget,
+    budgetValue: row.budgetValue,
+    pages: row.pages,
+    requirements: row.requirements,
+    contact: row.contact,
+    createdAt: row.createdAt,
+    attachment:
+      row.attachmentKey && row.attachmentName && row.attachmentType
+        ? { url: attachmentUrl(row.id), name: row.attachmentName, contentType: row.attachmentType, size: row.attachmentSize ?? 0 }
+        : null,
+  };
+}
+
+function toMine(row: RequestRow): MyStudyRequest {
+  return { ...toView(row), status: row.status, closedAt: row.closedAt };
+}
+
+// The board is not paged (as specified); this cap only keeps one answer bounded.
+const BOARD_LIMIT = 500;
+
+/** Open requests, newest first: what writers browse. */
+export async function listOpenRequests(env: Env): Promise<StudyRequest[]> {
+  const rows = await getDb(env.DB).select().from(studyRequests).where(eq(studyRequests.status, "open")).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
+  return rows.map(toView);
+}
+
+/** The poster's own requests, open and closed, newest first. */
+export async function listMyRequests(env: Env, userId: string): Promise<MyStudyRequest[]> {
+  const rows = await getDb(env.DB).select().from(studyRequests).where(eq(studyRequests.ownerId, userId)).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
+  return rows.map(toMine);
+}
+
+export interface UploadedFile {
+  name: string;
+  size: number;
+  bytes: () => Promise<ArrayBuffer>;
+}
+
+/**
+ * Stores a request and its optional attachment. The file is checked before anything is written;
+ * the object goes to R2 first and is removed again if the row cannot be written, so a failure
+ * leaves neither.
+ */
+export async function createRequest(env: Env, ownerId: string, input: RequestInput, file: UploadedFile | null): Promise<StudyRequest> {
+  let attachment: { key: string; name: string; type: string; size: number; body: ArrayBuffer } | null = null;
+  if (file) {
+    if (file.size > MAX_ATTACHMENT_BYTES) throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
+    if (file.size === 0) throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
+    const body = await file.bytes();
+    const detected = detectAttachment(new Uint8Array(body), file.name);
+    if (!detected) {
+      throw new ApiError(400, "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.", { field: "file" });
+    }
+    attachment = { key: `requests/${crypto.randomUUID()}`, name: detected.name, type: detected.contentType, size: body.byteLength, body };
+  }
+
+  const row: RequestRow = {
+    id: crypto.randomUUID(),
+    ownerId,
+    title: input.title,
+    subject: input.subject,
+    requirements: input.requirements,
+    deadline: input.deadline,
+    budget: input.budget,
+    budgetValue: parseBudget(input.budget),
+    pages: input.pages,
+    contact: input.contact,
+    status: "open",
+    attachmentKey: attachment?.key ?? null,
+    attachmentName: attachment?.name ?? null,
+    attachmentType: attachment?.type ?? null,
+    attachmentSize: attachment?.size ?? null,
+    createdAt: Date.now(),
+    closedAt: null,
+  };
+
+  if (attachment) {
+    await env.FILES.put(attachment.key, attachment.body, {
+      httpMetadata: { contentType: attachment.type },
+      customMetadata: { name: attachment.name, requestId: row.id, ownerId },
+    });
+  }
+  try {
+    await getDb(env.DB).insert(studyRequests).values(row);
+  } catch (error) {
+    if (attachment) await env.FILES.delete(attachment.key);
+    throw error;
+  }
+  return toView(row);
+}
+
+async function explainMissing(env: Env, userId: string, id: string): Promise<never> {
+  const found = await getDb(env.DB).query.studyRequests.findFirst({ columns: { ownerId: true }, where: eq(studyRequests.id, id) });
+  if (!found) throw new ApiError(404, "That request does not exist. It may have been deleted.");
+  if (found.ownerId !== userId) throw new ApiError(403, "Only the student who posted this request can change it.");
+  throw new ApiError(409, "That request could not be changed. Please reload and try again.");
+}
+
+/** Closes the poster's own request (it leaves the writers' board). Closing twice is harmless. */
+export async function closeRequest(env: Env, userId: string, id: string): Promise<MyStudyRequest> {
+  const db = getDb(env.DB);
+  const [closed] = await db
+    .update(studyRequests)
+    .set({ status: "closed", closedAt: Date.now() })
+    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId), eq(studyRequests.status, "open")))
+    .returning();
+  if (closed) return toMine(closed);
+  const already = await db.query.studyRequests.findFirst({ where: and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)) });
+  if (already) return toMine(already);
+  return explainMissing(env, userId, id);
+}
+
+/** Deletes the poster's own request and its attachment. */
+export async function deleteRequest(env: Env, userId: string, id: string): Promise<void> {
+  const [deleted] = await getDb(env.DB)
+    .delete(studyRequests)
+    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)))
+    .returning({ attachmentKey: studyRequests.attachmentKey });
+  if (!deleted) return explainMissing(env, userId, id);
+  if (deleted.attachmentKey) await env.FILES.delete(deleted.attachmentKey);
+}
+
+/** An attachment for a signed-in user: of any open request, or of one's own closed request. */
+export async function getAttachment(env: Env, userId: string, id: string) {
+  const row = await getDb(env.DB).query.studyRequests.findFirst({
+    columns: { ownerId: true, status: true, attachmentKey: true, attachmentName: true, attachmentType: true },
+    where: eq(studyRequests.id, id),
+  });
+  if (!row || (row.status !== "open" && row.ownerId !== userId)) throw new ApiError(404, "That request does not exist or is closed.");
+  if (!row.attachmentKey || !row.attachmentName || !row.attachmentType) throw new ApiError(404, "That request has no attachment.");
+  const object = await env.FILES.get(row.attachmentKey);
+  if (!object) throw new ApiError(404, "The attachment is no longer available.");
+  return { object, name: row.attachmentName, contentType: row.attachmentType };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writers
+
+type WriterRow = typeof writers.$inferSelect;
+
+function toWriter(row: WriterRow, showContact: boolean): Writer {
+  return { _id: row.userId, name: row.name, expertise: row.expertise, rate: row.ratePaise === null ? null : row.ratePaise / 100, contact: showContact ? row.contact : null };
+}
+
+/** Writer profiles, most recently updated first. Contacts only for signed-in visitors. */
+export async function listWriters(env: Env, signedIn: boolean): Promise<Writer[]> {
+  const rows = await getDb(env.DB).select().from(writers).orderBy(desc(writers.updatedAt)).limit(100);
+  return rows.map((row) => toWriter(row, signedIn));
+}
+
+export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
+  const row = await getDb(env.DB).query.writers.findFirst({ where: eq(writers.userId, userId) });
+  return row ? toWriter(row, true) : null;
+}
+
+/** Creates or updates the user's own writer profile (one per user: the key is the user id). */
+export async function saveWriter(env: Env, userId: string, input: WriterInput): Promise<Writer> {
+  const now = Date.now();
+  const values = { name: input.name, expertise: input.expertise, ratePaise: input.rate === null ? null : Math.round(input.rate * 100), contact: input.contact, updatedAt: now };
+  const [row] = await getDb(env.DB)
+    .insert(writers)
+    .values({ userId, createdAt: now, ...values })
+    .onConflictDoUpdate({ target: writers.userId, set: values })
+    .returning();
+  if (!row) throw new Error("writer profile was not saved");
+  return toWriter(row, true);
+}
+
+export async function deleteWriter(env: Env, userId: string): Promise<void> {
+  await getDb(env.DB).delete(writers).where(eq(writers.userId, userId));
+}
+
+/** The database answers: what the health check reports. */
+export async function databaseReachable(env: Env): Promise<boolean> {
+  try {
+    await env.DB.prepare("SELECT 1").first();
+    return true;
+  } catch {
+    return false;
+  }
+}
