@@ -143,13 +143,3 @@ describe("routing and guards", () => {
     expect((await call("/api/auth/me", { headers: { Cookie: user.cookie } })).status).toBe(401);
   });
 });
-
-describe("Google sign-in before it is configured", () => {
-  it("returns to /auth with a message to show", async () => {
-    const res = await call("/api/google/auth?source=auth", { redirect: "manual" });
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location") ?? "", "http://localhost");
-    expect(location.pathname).toBe("/auth");
-    expect(location.searchParams.get("error")).toMatch(/Google sign-in/);
-  });
-});
