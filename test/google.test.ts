@@ -434,7 +434,8 @@ describe("reminders", () => {
   it("scheduled() runs the reminders job", async () => {
     const { exports } = await import("cloudflare:workers");
     const spy = vi.spyOn(console, "log");
-    await exports.default.scheduled?.({ cron: "*/30 * * * *", scheduledTime: Date.now(), noRetry() {} } as unknown as ScheduledController);
+    const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
+    await worker.scheduled({ cron: "*/30 * * * *", scheduledTime: Date.now(), noRetry() {} } as unknown as ScheduledController);
     expect(spy.mock.calls.some(([line]) => typeof line === "string" && line.includes('"job":"reminders"'))).toBe(true);
   });
 });
