@@ -370,6 +370,8 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
   app.route("/v1", classroom);
 
   app.get("/avatar/:file", () => new Response(null, { status: 404 }));
+  // Browsers ask for it on the consent page; a 404 would be a console error in the browser tests.
+  app.get("/favicon.ico", () => new Response(null, { status: 204 }));
   app.notFound((c) => c.json(googleError(404, "NOT_FOUND", `Fake Google has no ${c.req.method} ${c.req.path}`), 404));
 
   return {

@@ -39,6 +39,10 @@ export default {
       });
     }
     response = applySecurityHeaders(response, state.nonce);
+    // The Google popup comes back from a cross-origin page (Google) through these two responses (the
+    // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
+    // group and cut it off from the opener it must message.
+    if (/^\/(api\/)?google\/callback$/i.test(new URL(request.url).pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
     response.headers.set("X-Request-Id", state.reqId);
     const { pathname } = new URL(request.url);
     logRequest({
