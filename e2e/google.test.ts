@@ -180,6 +180,8 @@ describe("Google Classroom", () => {
   it("removes a stored token that no longer verifies", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/googleclassroom");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
       await page.evaluate(() => localStorage.setItem("googleToken", "not-a-real-token"));
       await page.reload();
       await page.getByRole("alert").getByText("Authentication failed. Please try again.").waitFor();

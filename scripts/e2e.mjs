@@ -48,9 +48,9 @@ if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to
 }
 
 // The browser tests always use the fake Google (fake-google/), never the real one. Its access tokens
-// live 60 s so that a test can see the server refresh them.
+// live 2 minutes, so the server refreshes them (60 s before expiry) during longer runs.
 const googlePort = await freePort();
-const fakeGoogle = start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", "60"], {
+const fakeGoogle = start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", "120"], {
   stdio: ["ignore", process.env.E2E_SERVER_LOGS ? "inherit" : "ignore", "inherit"],
   detached: true,
 });

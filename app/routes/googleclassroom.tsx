@@ -102,7 +102,8 @@ export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
   const [connecting, setConnecting] = useState(false);
 
   const keepToken = useCallback((next: string | null) => {
-    if (!next) return;
+    // A refreshed token that arrives after a disconnect must not bring the connection back.
+    if (!next || readGoogleToken() === null) return;
     storeGoogleToken(next);
     setToken(next);
   }, []);
