@@ -353,6 +353,15 @@ describe("reminders", () => {
     const list = await call("/api/google/notifications", { headers: { Cookie: user.cookie } });
     expect(await list.json()).toEqual({ success: true, data: { enabled: true, reminders: [] } });
     expect((await call("/api/google/notifications")).status).toBe(401);
+    expect((await postJson("/api/google/notifications/disable", {})).status).toBe(401);
+  });
+
+  it("exchange refuses a missing, unknown or oversized code with a 400 and a message", async () => {
+    for (const body of [{}, { code: "" }, { code: "never-issued" }, { code: "x".repeat(300) }]) {
+      const res = await postJson("/api/google/exchange", body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/sign-in (code|link)/);
+    }
   });
 
   it("the scheduled job records exactly the right reminders, once each, at fixed clock times", async () => {
