@@ -10,8 +10,14 @@ export default defineConfig(async () => ({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations("migrations"),
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-          GOOGLE_CLIENT_ID: "",
-          GOOGLE_CLIENT_SECRET: "",
+          // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
+          GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
+          GOOGLE_CLIENT_SECRET: "campus-test-secret",
+          GOOGLE_AUTH_URL: "https://fake-google.test/o/oauth2/v2/auth",
+          GOOGLE_TOKEN_URL: "https://fake-google.test/token",
+          GOOGLE_JWKS_URL: "https://fake-google.test/oauth2/v3/certs",
+          GOOGLE_ISSUER: "https://fake-google.test",
+          GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
         },
       },
     }),

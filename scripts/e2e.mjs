@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
 import { run, start } from "./lib.mjs";
 
 function freePort() {
@@ -46,6 +47,15 @@ if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to
   process.exit(1);
 }
 
+// The browser tests always use the fake Google (fake-google/), never the real one. Its access tokens
+// live 2 minutes, so the server refreshes them (60 s before expiry) during longer runs.
+const googlePort = await freePort();
+const fakeGoogle = start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", "120"], {
+  stdio: ["ignore", process.env.E2E_SERVER_LOGS ? "inherit" : "ignore", "inherit"],
+  detached: true,
+});
+const googleVars = Object.entries(fakeGoogleVars(googlePort)).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+
 const server = start(
   "wrangler",
   [
@@ -55,6 +65,7 @@ const server = start(
     "--inspector-port", String(inspectorPort),
     "--persist-to", persistTo,
     "--var", "SESSION_SECRET:e2e-session-secret-0123456789abcdefghijklmnop",
+    ...googleVars,
     "--log-level", "error",
   ],
   { stdio: ["ignore", process.env.E2E_SERVER_LOGS ? "inherit" : "ignore", "inherit"], detached: true },
@@ -62,19 +73,22 @@ const server = start(
 
 let code = 1;
 try {
+  await waitForFakeGoogle(googlePort, fakeGoogle);
   await waitForServer(`${baseURL}/api/health`, server);
   console.log(`e2e: built Worker serving on ${baseURL}`);
   const files = process.argv.slice(2);
   code = run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], {
-    env: { ...process.env, E2E_BASE_URL: baseURL },
+    env: { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: `http://127.0.0.1:${googlePort}` },
   });
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
+  for (const child of [server, fakeGoogle]) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
   rmSync(persistTo, { recursive: true, force: true });
 }

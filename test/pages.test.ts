@@ -144,16 +144,6 @@ describe("routing and guards", () => {
   });
 });
 
-describe("Google sign-in before it is configured", () => {
-  it("returns to /auth with a message to show", async () => {
-    const res = await call("/api/google/auth?source=auth", { redirect: "manual" });
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get("Location") ?? "", "http://localhost");
-    expect(location.pathname).toBe("/auth");
-    expect(location.searchParams.get("error")).toMatch(/Google sign-in/);
-  });
-});
-
 describe("first paint", () => {
   it("HTML pages carry no module preloads: the page's module script loads the code after the first paint", async () => {
     const html = await (await call("/dashboard")).text();

@@ -4,6 +4,7 @@ import { api } from "./api/app";
 import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
 import { attachState, type RequestState } from "./lib/request-state";
+import { runReminders } from "./services/reminders";
 
 // Created once per isolate, not per request.
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -54,6 +55,10 @@ export default {
       });
     }
     response = applySecurityHeaders(response, state.nonce);
+    // The Google popup comes back from a cross-origin page (Google) through these two responses (the
+    // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
+    // group and cut it off from the opener it must message.
+    if (/^\/(api\/)?google\/callback$/i.test(new URL(request.url).pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
     response.headers.set("X-Request-Id", state.reqId);
     const { pathname } = new URL(request.url);
     logRequest({
@@ -67,8 +72,9 @@ export default {
     return response;
   },
 
-  async scheduled(controller, _env, _ctx): Promise<void> {
-    // Classroom reminders are sent from here once Google Classroom lands (see docs/decisions).
-    console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron }));
+  async scheduled(controller, env, _ctx): Promise<void> {
+    // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
+    const result = await runReminders(env, controller.scheduledTime);
+    console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job: "reminders", ...result }));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useLocation, useNavigate, useSearchParams } from "react-router";
-import { Alert } from "../components/Alert";
+import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
 import { consumeRedirect, readRedirectCookie } from "../lib/redirect";
 import { getUser } from "../lib/session.server";
@@ -55,6 +55,30 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (searchParams.has("error")) navigate(location.pathname, { replace: true, preventScrollReset: true });
   }, [searchParams, navigate, location.pathname]);
+
+  // Back from Google with a one-time code: it leaves the address bar at once and is exchanged for
+  // the session cookie (no session token ever travels in a URL).
+  const [googleCode] = useState(() => searchParams.get("code"));
+  const [googleSigningIn, setGoogleSigningIn] = useState(googleCode !== null);
+  const googleCodeUsed = useRef(false);
+  useEffect(() => {
+    const code = googleCode;
+    if (!code || googleCodeUsed.current) return;
+    googleCodeUsed.current = true;
+    window.history.replaceState(null, "", location.pathname);
+    api<AuthAnswer>("/google/session", { method: "POST", body: { code } }).then(
+      (answer) => {
+        setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
+        window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
+        const target = consumeRedirect() ?? "/dashboard";
+        window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+      },
+      (error: unknown) => {
+        setGoogleSigningIn(false);
+        setMessage({ text: authErrorMessage(error), tone: "error" });
+      },
+    );
+  }, [googleCode, location.pathname, navigate]);
 
   // Errors clear themselves after 10 s, unless they announce a success.
   useEffect(() => {
@@ -134,6 +158,11 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
 
+        {googleSigningIn && !message && (
+          <p className="mt-4 flex items-center gap-2 text-sm" aria-live="polite">
+            <Spinner label="Signing you in" /> Signing you in with Google...
+          </p>
+        )}
         {message && (
           <div className="mt-4">
             <Alert tone={message.tone} onDismiss={() => setMessage(null)}>

@@ -1,18 +1,200 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./context";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { ApiError } from "../lib/errors";
+import { googleConfigured, type GoogleSource, startAuthorization } from "../lib/google-oauth";
+import { sessionCookie } from "../lib/session-token";
+import { startSession } from "../services/auth";
+import {
+  assignmentsFor,
+  completeGoogleSignIn,
+  coursesFor,
+  disableReminders,
+  enableReminders,
+  freshBrowserToken,
+  isGoogleAuthError,
+  MESSAGES,
+  redeemHandoff,
+  remindersEnabled,
+  withClassroom,
+} from "../services/google";
+import { listReminders } from "../services/reminders";
+import { getDb } from "../db/client";
+import { users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
 
 const google = new Hono<AppEnv>();
 
-// Google sign-in arrives with the Classroom issue. Until a client is configured, starting the flow
-// returns to the sign-in screen with a message it shows as given.
-google.get("/auth", (c) => {
-  const source = c.req.query("source") === "classroom" ? "/googleclassroom" : "/auth";
-  if (!c.env.GOOGLE_CLIENT_ID || !c.env.GOOGLE_CLIENT_SECRET) {
-    const error = "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.";
-    return c.redirect(`${source}?error=${encodeURIComponent(error)}`, 302);
+google.use(
+  bodyLimit({
+    maxSize: 16 * 1024,
+    onError: () => {
+      throw new ApiError(413, "The request is too large.");
+    },
+  }),
+);
+
+google.use(async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+});
+
+// The state and PKCE verifier of a flow in progress: HttpOnly, ten minutes, sent back only on the
+// top-level GET that Google redirects to (SameSite=Lax).
+const STATE_COOKIE = "__Host-campus_google_state";
+const VERIFIER_COOKIE = "__Host-campus_google_verifier";
+const FLOW_COOKIE_MAX_AGE = 600;
+
+function flowCookie(name: string, value: string, maxAge: number): string {
+  return `${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+}
+
+function readCookie(c: AppContext, name: string): string | null {
+  for (const part of (c.req.header("Cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=") || null;
   }
-  const error = "Google sign-in is not available yet. Please sign in with your e-mail and password.";
-  return c.redirect(`${source}?error=${encodeURIComponent(error)}`, 302);
+  return null;
+}
+
+const SOURCE_HOME: Record<GoogleSource, string> = { auth: "/auth", classroom: "/google/callback" };
+
+function backWith(c: AppContext, source: GoogleSource, params: Record<string, string>) {
+  c.header("Set-Cookie", flowCookie(STATE_COOKIE, "", 0), { append: true });
+  c.header("Set-Cookie", flowCookie(VERIFIER_COOKIE, "", 0), { append: true });
+  c.header("Referrer-Policy", "no-referrer");
+  return c.redirect(`${SOURCE_HOME[source]}?${new URLSearchParams(params).toString()}`, 302);
+}
+
+const authQuery = z.object({
+  source: z.enum(["auth", "classroom"], { error: "source must be auth or classroom." }).default("auth"),
+});
+
+google.get("/auth", (c) => {
+  const { source } = parseWith(authQuery, c.req.query());
+  const errorTarget = source === "classroom" ? "/googleclassroom" : "/auth";
+  if (!googleConfigured(c.env)) {
+    const error = "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.";
+    return c.redirect(`${errorTarget}?error=${encodeURIComponent(error)}`, 302);
+  }
+  const flow = startAuthorization(c.env, c.req.url, source);
+  c.header("Set-Cookie", flowCookie(STATE_COOKIE, `${source}.${flow.state}`, FLOW_COOKIE_MAX_AGE), { append: true });
+  c.header("Set-Cookie", flowCookie(VERIFIER_COOKIE, flow.verifier, FLOW_COOKIE_MAX_AGE), { append: true });
+  return c.redirect(flow.url, 302);
+});
+
+google.get("/callback", async (c) => {
+  const stateCookie = readCookie(c, STATE_COOKIE) ?? "";
+  const dot = stateCookie.indexOf(".");
+  const cookieSource = stateCookie.slice(0, dot);
+  const source: GoogleSource = cookieSource === "classroom" ? "classroom" : "auth";
+  const expectedState = dot > 0 ? stateCookie.slice(dot + 1) : "";
+  const verifier = readCookie(c, VERIFIER_COOKIE);
+  const { state, code, error } = c.req.query();
+
+  if (!expectedState || !state || state !== expectedState) return backWith(c, source, { error: MESSAGES.expired });
+  if (error) return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
+  if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
+  try {
+    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier });
+    return backWith(c, source, { code: handoff });
+  } catch (caught) {
+    if (caught instanceof ApiError) return backWith(c, source, { error: caught.message });
+    if (!isGoogleAuthError(caught)) throw caught;
+    console.warn(JSON.stringify({ level: "warn", msg: "google callback refused", reason: caught.message }));
+    return backWith(c, source, { error: MESSAGES.authFailed });
+  }
+});
+
+const codeBody = z.object({
+  code: z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid."),
+});
+
+// Sign-in: the one-time code from /auth?code=... becomes the session cookie.
+google.post("/session", async (c) => {
+  const { code } = await jsonBody(c, codeBody);
+  const handoff = await redeemHandoff(c.env, "auth", code);
+  if (!handoff?.userId) throw new ApiError(400, MESSAGES.codeUsed);
+  const user = await getDb(c.env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
+  if (!user) throw new ApiError(400, MESSAGES.codeUsed);
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  c.header("Set-Cookie", sessionCookie(token, expiresAt));
+  return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });
+});
+
+// Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
+google.post("/exchange", async (c) => {
+  const { code } = await jsonBody(c, codeBody);
+  const handoff = await redeemHandoff(c.env, "classroom", code);
+  if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
+  return c.json({ success: true, token: handoff.payload });
+});
+
+const tokenField = z.string({ error: "The Google token is missing." }).min(1, "The Google token is missing.").max(8192, "That Google token is not valid.");
+
+google.post("/verify-token", async (c) => {
+  const { token } = await jsonBody(c, z.object({ token: tokenField }));
+  const fresh = await freshBrowserToken(c.env, c.req.url, token).catch((error: unknown) => {
+    if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
+    throw error;
+  });
+  if (!fresh) return c.json({ success: true, valid: false, user: null });
+  const { name, email, picture } = fresh.contents;
+  return c.json({ success: true, valid: true, user: { name: name ?? "Google User", email, picture }, ...(fresh.newToken ? { newToken: fresh.newToken } : {}) });
+});
+
+function bearerToken(c: AppContext): string {
+  const header = c.req.header("Authorization") ?? "";
+  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  if (!token) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  return token;
+}
+
+google.get("/courses", async (c) => {
+  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) => coursesFor(c.env, accessToken));
+  if (newToken) c.header("X-New-Token", newToken);
+  return c.json(data);
+});
+
+const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "That course id is not valid.") });
+
+google.get("/courses/:id/assignments", async (c) => {
+  const { id } = parseWith(courseParam, { id: c.req.param("id") });
+  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) => assignmentsFor(c.env, accessToken, id));
+  if (newToken) c.header("X-New-Token", newToken);
+  return c.json(data);
+});
+
+const enableBody = z.object({
+  userId: z.string({ error: "Your e-mail (userId) is missing." }).trim().toLowerCase().min(1, "Your e-mail (userId) is missing.").max(254, "That e-mail address is too long."),
+  token: tokenField,
+});
+
+google.post("/notifications/enable", requireAuth, async (c) => {
+  const input = await jsonBody(c, enableBody);
+  const user = c.var.user;
+  if (input.userId !== user.email && input.userId !== user.id) throw new ApiError(403, "You can only turn on reminders for your own account.");
+  const fresh = await freshBrowserToken(c.env, c.req.url, input.token);
+  if (!fresh) throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", { error: "UNAUTHENTICATED" });
+  if (!fresh.contents.refreshToken) throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
+  await enableReminders(c.env, c.req.url, user, fresh.contents);
+  return c.json({
+    success: true,
+    message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
+    data: { enabled: true },
+    ...(fresh.newToken ? { newToken: fresh.newToken } : {}),
+  });
+});
+
+google.post("/notifications/disable", requireAuth, async (c) => {
+  await disableReminders(c.env, c.var.user.id);
+  return c.json({ success: true, message: "Reminders are off.", data: { enabled: false } });
+});
+
+google.get("/notifications", requireAuth, async (c) => {
+  const [enabled, reminders] = await Promise.all([remindersEnabled(c.env, c.var.user.id), listReminders(c.env, c.var.user.id)]);
+  return c.json({ success: true, data: { enabled, reminders } });
 });
 
 export default google;

@@ -1,0 +1,59 @@
+// How an assignment's due date reads and looks (spec §4), in India time. Pure, so it is unit-tested
+// at the boundaries (India midnight, exactly 2 and 7 days).
+
+export type DueTone = "overdue" | "soon" | "later" | "none";
+
+const DAY = 86_400_000;
+const IST_OFFSET = 5.5 * 3_600_000;
+
+/** Days since the epoch, counted in India time. */
+export function indiaDay(t: number): number {
+  return Math.floor((t + IST_OFFSET) / DAY);
+}
+
+const fullDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+const timeOfDay = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
+
+export function formatIndiaDate(t: number): string {
+  return fullDate.format(t);
+}
+
+export function formatIndiaDateTime(t: number): string {
+  return `${fullDate.format(t)}, ${timeOfDay.format(t)}`;
+}
+
+export interface DueInfo {
+  label: string;
+  tone: DueTone;
+}
+
+export function dueInfo(dueDate: number | null, now: number): DueInfo {
+  if (dueDate === null) return { label: "No due date", tone: "none" };
+  if (dueDate < now) return { label: "Overdue", tone: "overdue" };
+  const days = indiaDay(dueDate) - indiaDay(now);
+  const tone: DueTone = days <= 2 ? "soon" : "later";
+  if (days === 0) return { label: "Due today", tone };
+  if (days === 1) return { label: "Due tomorrow", tone };
+  if (days < 7) return { label: `Due in ${days} days`, tone };
+  return { label: `Due ${formatIndiaDate(dueDate)}`, tone };
+}
+
+/** Red overdue, orange at 2 days or fewer, green otherwise, grey without a date. */
+export const DUE_TONE_CLASSES: Record<DueTone, string> = {
+  overdue: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
+  soon: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-200",
+  later: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  none: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+};
+
+/** Soonest first; work without a due date last (the original order kept among equals). */
+export function sortByDue<T extends { dueDate: number | null }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.dueDate ?? Number.POSITIVE_INFINITY) - (b.dueDate ?? Number.POSITIVE_INFINITY) || 0);
+}
+
+export const DESCRIPTION_LIMIT = 200;
+
+export function cutDescription(text: string | null): string | null {
+  if (!text) return null;
+  return text.length > DESCRIPTION_LIMIT ? `${text.slice(0, DESCRIPTION_LIMIT)}...` : text;
+}

@@ -1,0 +1,76 @@
+// The browser side of Google Classroom: where the "Google token" lives (an encrypted JWE only our
+// Worker can open, kept in localStorage as the specification keeps it in browser storage), and the
+// calls to /api/google/*. These do not use api()'s 401 rule: a stale Google token is not a stale
+// Campus session, so it disconnects Classroom instead of signing the student out.
+
+export const GOOGLE_TOKEN_KEY = "googleToken";
+export const GOOGLE_AUTH_SUCCESS = "GOOGLE_AUTH_SUCCESS";
+export const GOOGLE_AUTH_ERROR = "GOOGLE_AUTH_ERROR";
+export const AUTH_FAILED = "Authentication failed. Please try again.";
+export const AUTH_ERROR = "Authentication error. Please try again.";
+export const FETCH_FAILED = "Failed to fetch Google Classroom data. Please try again.";
+export const CONNECT_FAILED = "Failed to authenticate with Google. Please try again.";
+export const CONNECT_URL = "/api/google/auth?source=classroom";
+
+export function readGoogleToken(): string | null {
+  try {
+    return window.localStorage.getItem(GOOGLE_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeGoogleToken(token: string): void {
+  try {
+    window.localStorage.setItem(GOOGLE_TOKEN_KEY, token);
+  } catch {
+    // Private mode without storage: the connection lasts for this page only.
+  }
+}
+
+export function clearGoogleToken(): void {
+  try {
+    window.localStorage.removeItem(GOOGLE_TOKEN_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+export class GoogleApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: { error?: string; enableUrl?: string } | null,
+  ) {
+    super(message);
+    this.name = "GoogleApiError";
+  }
+}
+
+export interface GoogleAnswer<T> {
+  data: T;
+  /** A refreshed Google token to keep from now on, when the server refreshed it. */
+  newToken: string | null;
+}
+
+export async function googleApi<T>(path: string, options: { method?: "GET" | "POST"; body?: unknown; token?: string } = {}): Promise<GoogleAnswer<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`/api/google${path}`, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    console.warn("Google Classroom request failed", path, error);
+    throw new GoogleApiError(FETCH_FAILED, 0, null);
+  }
+  const data = (await response.json().catch(() => null)) as (T & { message?: string; error?: string; enableUrl?: string; newToken?: string }) | null;
+  if (!response.ok) throw new GoogleApiError(data?.message || FETCH_FAILED, response.status, data);
+  return { data: data as T, newToken: response.headers.get("X-New-Token") ?? (typeof data?.newToken === "string" ? data.newToken : null) };
+}

@@ -1,0 +1,190 @@
+// Google sign-in and the Classroom connection: what both the API (worker/api/google.ts) and the
+// reminders job call.
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { googleConnections, googleHandoffs, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "../lib/classroom";
+import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "../lib/google-oauth";
+import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "../lib/google-token";
+import type { SessionUser } from "./auth";
+
+export const HANDOFF_TTL_MS = 60_000;
+/** Refresh an access token this long before Google says it expires. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export const MESSAGES = {
+  authFailed: "Failed to authenticate with Google. Please try again.",
+  authError: "Authentication error. Please try again.",
+  fetchFailed: "Failed to fetch Google Classroom data. Please try again.",
+  expired: "Your Google sign-in took too long or was started in another tab. Please try again.",
+  cancelled: "Google sign-in was cancelled. Please try again.",
+  codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
+  emailTaken: "An account with this e-mail already exists. Sign in with your password.",
+} as const;
+
+async function sha256Hex(value: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function randomCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Stores a single-use code (only its hash) that the app exchanges on arrival. */
+export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<string> {
+  const code = randomCode();
+  const db = getDb(env.DB);
+  await db.batch([
+    // Expired codes are swept as new ones are made; nothing else needs them.
+    db.delete(googleHandoffs).where(lt(googleHandoffs.expiresAt, now)),
+    db.insert(googleHandoffs).values({ codeHash: await sha256Hex(code), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
+  ]);
+  return code;
+}
+
+/** Redeems a code once: the conditional DELETE ... RETURNING means a second use finds nothing. */
+export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string): Promise<{ userId: string | null; payload: string | null } | null> {
+  const [row] = await getDb(env.DB)
+    .delete(googleHandoffs)
+    .where(and(eq(googleHandoffs.codeHash, await sha256Hex(code)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
+    .returning({ userId: googleHandoffs.userId, payload: googleHandoffs.payload });
+  return row ?? null;
+}
+
+/**
+ * The Campus user for a Google account: the one already linked to this Google subject, else the
+ * account with the same (Google-verified) e-mail, which is linked now, else a new account.
+ */
+export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity): Promise<SessionUser> {
+  const db = getDb(env.DB);
+  const columns = { id: users.id, name: users.name, email: users.email };
+  const [linked] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (linked) return linked;
+  if (identity.emailVerified) {
+    // Conditional: an account already linked to another Google account is never taken over.
+    const [link] = await db
+      .update(users)
+      .set({ googleSub: identity.sub })
+      .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
+      .returning(columns);
+    if (link) return link;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), email: identity.email, name: identity.name ?? "Google User", googleSub: identity.sub, passwordHash: null, createdAt: Date.now() })
+    .onConflictDoNothing()
+    .returning(columns);
+  if (created) return created;
+  // Lost a race with the same Google account signing in twice: the other request linked it.
+  const [again] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (again) return again;
+  throw new ApiError(409, MESSAGES.emailTaken);
+}
+
+export interface CallbackInput {
+  source: GoogleSource;
+  code: string;
+  verifier: string;
+}
+
+/** Finishes the redirect: exchanges the code, checks the ID token, and returns a one-time code. */
+export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<string> {
+  const { tokens, idToken } = await exchangeCode(env, requestUrl, input.code, input.verifier);
+  const identity = await verifyIdToken(env, idToken);
+  if (input.source === "auth") {
+    const user = await findOrCreateGoogleUser(env, identity);
+    return createHandoff(env, "auth", { userId: user.id });
+  }
+  const contents: GoogleTokenContents = { ...tokens, sub: identity.sub, email: identity.email, name: identity.name, picture: identity.picture };
+  return createHandoff(env, "classroom", { payload: await sealGoogleToken(env, requestUrl, contents, "browser") });
+}
+
+export function isGoogleAuthError(error: unknown): error is GoogleAuthError {
+  return error instanceof GoogleAuthError;
+}
+
+export interface FreshToken {
+  contents: GoogleTokenContents;
+  /** Set when the access token was refreshed: the browser should keep this token from now on. */
+  newToken: string | null;
+}
+
+/** Opens a browser Google token and refreshes its access token when it has (nearly) expired. */
+export async function freshBrowserToken(env: Env, requestUrl: string, token: string, force = false): Promise<FreshToken | null> {
+  const contents = await openGoogleToken(env, requestUrl, token, "browser");
+  if (!contents) return null;
+  if (!force && contents.expiresAt - REFRESH_MARGIN_MS > Date.now()) return { contents, newToken: null };
+  try {
+    const refreshed = { ...contents, ...(await refreshTokens(env, contents)) };
+    return { contents: refreshed, newToken: await sealGoogleToken(env, requestUrl, refreshed, "browser") };
+  } catch (error) {
+    if (error instanceof GoogleAuthError && error.rejected) return null;
+    throw error;
+  }
+}
+
+export function classroomApiError(error: unknown): unknown {
+  if (!(error instanceof ClassroomError)) return error;
+  if (error.kind === "api_not_enabled") return new ApiError(403, error.message, { error: "API_NOT_ENABLED", enableUrl: error.enableUrl });
+  if (error.kind === "unauthenticated") return new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  if (error.kind === "not_found") return new ApiError(404, "That course was not found in your Google Classroom.", { error: "NOT_FOUND" });
+  return new ApiError(502, MESSAGES.fetchFailed, { error: "CLASSROOM_FAILED" });
+}
+
+/** Runs a Classroom call with a fresh access token, refreshing once more if Google calls it stale. */
+export async function withClassroom<T>(env: Env, requestUrl: string, token: string, call: (accessToken: string) => Promise<T>): Promise<{ data: T; newToken: string | null }> {
+  let fresh = await freshBrowserToken(env, requestUrl, token);
+  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  try {
+    return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
+  } catch (error) {
+    if (!(error instanceof ClassroomError && error.kind === "unauthenticated")) throw classroomApiError(error);
+  }
+  fresh = await freshBrowserToken(env, requestUrl, fresh.newToken ?? token, true);
+  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  try {
+    return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
+  } catch (error) {
+    throw classroomApiError(error);
+  }
+}
+
+export function coursesFor(env: Env, accessToken: string): Promise<Course[]> {
+  return listCourses(env, accessToken);
+}
+
+export function assignmentsFor(env: Env, accessToken: string, courseId: string): Promise<Assignment[]> {
+  return listAssignments(env, accessToken, courseId);
+}
+
+/** Turns reminders on: the Google tokens are kept, encrypted, for the scheduled job. */
+export async function enableReminders(env: Env, requestUrl: string, user: SessionUser, contents: GoogleTokenContents): Promise<void> {
+  const now = Date.now();
+  const sealed = await sealGoogleToken(env, requestUrl, contents, "rest");
+  await getDb(env.DB)
+    .insert(googleConnections)
+    .values({ userId: user.id, googleEmail: contents.email, tokens: sealed, remindersEnabled: true, updatedAt: now })
+    .onConflictDoUpdate({
+      target: googleConnections.userId,
+      set: { googleEmail: contents.email, tokens: sealed, remindersEnabled: true, lastError: null, updatedAt: now },
+    });
+}
+
+/** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
+export async function disableReminders(env: Env, userId: string): Promise<void> {
+  await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
+}
+
+export async function remindersEnabled(env: Env, userId: string): Promise<boolean> {
+  const [row] = await getDb(env.DB)
+    .select({ on: sql<number>`1` })
+    .from(googleConnections)
+    .where(and(eq(googleConnections.userId, userId), eq(googleConnections.remindersEnabled, true)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,135 @@
+// Classroom reminders, run by the cron trigger in scheduled(): for every user who turned reminders
+// on, course work that is not turned in and is due within 24 hours (kind "due_24h") or today in
+// India time (kind "due_today") gets one reminder row per kind. The UNIQUE (user, course work, kind)
+// index makes a second run, or two overlapping runs, record nothing new.
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "../db/client";
+import { classroomReminders, googleConnections } from "../db/schema";
+import { type Assignment, ClassroomError, listAssignments, listCourses } from "../lib/classroom";
+import { GoogleAuthError, refreshTokens } from "../lib/google-oauth";
+import { openGoogleToken, sealGoogleToken } from "../lib/google-token";
+import { logError } from "../lib/log";
+
+export type ReminderKind = "due_24h" | "due_today";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const IST_OFFSET = 5.5 * HOUR;
+/** The scheduled job has no request: keys are derived as for a local request when no secret is set. */
+const JOB_URL = "http://localhost/";
+
+function istDay(t: number): number {
+  return Math.floor((t + IST_OFFSET) / DAY);
+}
+
+/** Which reminders an assignment is due for at `now` (pure; unit-tested). */
+export function reminderKinds(assignment: Pick<Assignment, "dueDate" | "state">, now: number): ReminderKind[] {
+  const due = assignment.dueDate;
+  if (due === null || assignment.state !== "ASSIGNED" || due <= now) return [];
+  const kinds: ReminderKind[] = [];
+  if (due - now <= DAY) kinds.push("due_24h");
+  if (istDay(due) === istDay(now)) kinds.push("due_today");
+  return kinds;
+}
+
+export interface ReminderRunResult {
+  users: number;
+  created: number;
+  failed: number;
+}
+
+export async function runReminders(env: Env, now = Date.now()): Promise<ReminderRunResult> {
+  const db = getDb(env.DB);
+  const connections = await db
+    .select({ userId: googleConnections.userId, tokens: googleConnections.tokens })
+    .from(googleConnections)
+    .where(eq(googleConnections.remindersEnabled, true));
+  const result: ReminderRunResult = { users: connections.length, created: 0, failed: 0 };
+  for (const connection of connections) {
+    try {
+      result.created += await remindUser(env, connection.userId, connection.tokens, now);
+      await db.update(googleConnections).set({ lastCheckedAt: now, lastError: null }).where(eq(googleConnections.userId, connection.userId));
+    } catch (error) {
+      result.failed += 1;
+      const reason = error instanceof GoogleAuthError && error.rejected ? "Google access was revoked; reconnect Google Classroom." : "Could not reach Google Classroom.";
+      await db.update(googleConnections).set({ lastCheckedAt: now, lastError: reason }).where(eq(googleConnections.userId, connection.userId));
+      logError(`cron-${now}`, error, { userId: connection.userId, job: "reminders" });
+    }
+  }
+  return result;
+}
+
+async function remindUser(env: Env, userId: string, sealed: string, now: number): Promise<number> {
+  const db = getDb(env.DB);
+  let contents = await openGoogleToken(env, JOB_URL, sealed, "rest");
+  if (!contents) throw new GoogleAuthError("Stored Google token cannot be opened", true);
+  if (contents.expiresAt - 60_000 <= Date.now()) {
+    contents = { ...contents, ...(await refreshTokens(env, contents)) };
+    await db
+      .update(googleConnections)
+      .set({ tokens: await sealGoogleToken(env, JOB_URL, contents, "rest"), updatedAt: Date.now() })
+      .where(eq(googleConnections.userId, userId));
+  }
+  const accessToken = contents.accessToken;
+  const courses = await listCourses(env, accessToken, { activeOnly: true, withTeachers: false });
+  let created = 0;
+  for (const course of courses) {
+    let work: Assignment[];
+    try {
+      work = await listAssignments(env, accessToken, course.id);
+    } catch (error) {
+      // One course with the API off (or gone) must not stop reminders for the others.
+      if (error instanceof ClassroomError && error.kind !== "unauthenticated") continue;
+      throw error;
+    }
+    const rows = work.flatMap((assignment) =>
+      reminderKinds(assignment, now).map((kind) => ({
+        id: crypto.randomUUID(),
+        userId,
+        courseId: course.id,
+        courseWorkId: assignment.id,
+        kind,
+        courseName: course.name,
+        title: assignment.title,
+        dueAt: assignment.dueDate ?? now,
+        link: assignment.alternateLink,
+        createdAt: now,
+      })),
+    );
+    // 11 columns a row: at most 9 rows per statement keeps under D1's 100 bound parameters.
+    for (let i = 0; i < rows.length; i += 9) {
+      const inserted = await db.insert(classroomReminders).values(rows.slice(i, i + 9)).onConflictDoNothing().returning({ id: classroomReminders.id });
+      created += inserted.length;
+    }
+  }
+  return created;
+}
+
+export interface ReminderView {
+  id: string;
+  kind: ReminderKind;
+  courseId: string;
+  courseName: string;
+  title: string;
+  dueAt: number;
+  link: string | null;
+  createdAt: number;
+}
+
+export async function listReminders(env: Env, userId: string, limit = 50): Promise<ReminderView[]> {
+  return getDb(env.DB)
+    .select({
+      id: classroomReminders.id,
+      kind: classroomReminders.kind,
+      courseId: classroomReminders.courseId,
+      courseName: classroomReminders.courseName,
+      title: classroomReminders.title,
+      dueAt: classroomReminders.dueAt,
+      link: classroomReminders.link,
+      createdAt: classroomReminders.createdAt,
+    })
+    .from(classroomReminders)
+    .where(and(eq(classroomReminders.userId, userId)))
+    .orderBy(desc(classroomReminders.createdAt), desc(classroomReminders.dueAt))
+    .limit(limit);
+}
