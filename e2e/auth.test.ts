@@ -56,9 +56,13 @@ describe("sign-in and register", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await signIn(page, user);
+      await hydrated(page);
+      await page.evaluate(() => localStorage.setItem("googleToken", "an-encrypted-classroom-token"));
       await page.getByRole("button", { name: "Logout" }).click();
       await page.waitForURL("**/login");
       await page.getByRole("link", { name: "Login" }).waitFor();
+      // The Classroom connection of this browser is forgotten too.
+      assert.equal(await page.evaluate(() => localStorage.getItem("googleToken")), null);
       // The old session is gone on the server too: a guarded page sends us back to sign in.
       await page.goto("/purchases");
       await page.waitForURL("**/login");

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { clearGoogleToken } from "../lib/google";
 import { Icon } from "./icons";
 
 type TopBarUser = { name: string; email: string } | null;
@@ -77,7 +78,8 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
               <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
                 {user.name}
               </span>
-              <Form method="post" action="/logout">
+              {/* Signing out of Campus also forgets this browser's Google Classroom connection. */}
+              <Form method="post" action="/logout" onSubmit={clearGoogleToken}>
                 <button type="submit" className="btn-secondary min-h-10">
                   Logout
                 </button>

@@ -107,6 +107,21 @@ export const studyRequests = sqliteTable(
 
 export const writers = sqliteTable(
   "writers",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    expertise: text("expertise").notNull(),
+    ratePaise: integer("rate_paise"),
+    contact: text("contact").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("writers_updated").on(t.updatedAt)],
+);
+
+
 // Google sign-in and Classroom (migrations/0004_google.sql).
 
 export const googleHandoffs = sqliteTable(
@@ -127,14 +142,6 @@ export const googleConnections = sqliteTable(
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    expertise: text("expertise").notNull(),
-    ratePaise: integer("rate_paise"),
-    contact: text("contact").notNull(),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-  },
-  (t) => [index("writers_updated").on(t.updatedAt)],
     googleEmail: text("google_email").notNull(),
     tokens: text("tokens").notNull(),
     remindersEnabled: integer("reminders_enabled", { mode: "boolean" }).notNull().default(true),
