@@ -6,6 +6,7 @@ import { stateOf } from "../lib/request-state";
 import auth from "./auth";
 import type { AppEnv } from "./context";
 import google from "./google";
+import hostel from "./hostel";
 
 // Largest body any endpoint accepts (attachments are 10 MB); each sub-app sets its own, lower limit.
 const MAX_BODY_BYTES = 11 * 1024 * 1024;
@@ -21,6 +22,7 @@ api.use(async (c, next) => {
 api.get("/health", (c) => c.json({ success: true, status: "ok" }));
 api.route("/auth", auth);
 api.route("/google", google);
+api.route("/hostel", hostel);
 
 api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
 
