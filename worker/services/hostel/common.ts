@@ -15,10 +15,10 @@ export async function listBlocks(env: Env): Promise<Block[]> {
 }
 
 /** The block, or a 400 that lists the real ones. */
-export async function requireBlock(env: Env, blockId: string): Promise<Block> {
+export async function requireBlock(env: Env, blockId: string, field = "blockId"): Promise<Block> {
   const blocks = await listBlocks(env);
   const block = blocks.find((b) => b.id === blockId);
-  if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field: "blockId" });
+  if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
   return block;
 }
 

@@ -84,8 +84,8 @@ function complaintColumns(userId: string) {
     createdAt: hostelComplaints.createdAt,
     updatedAt: hostelComplaints.updatedAt,
     resolvedAt: hostelComplaints.resolvedAt,
-    meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id})`.mapWith(Number),
-    meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id} AND m.user_id = ${userId})`.mapWith(Number),
+    meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(Number),
+    meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(Number),
   };
 }
 

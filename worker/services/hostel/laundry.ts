@@ -71,7 +71,7 @@ const slotLabel = (startsAtMin: number, endsAtMin: number) => `${clock(startsAtM
 export async function slotsFor(env: Env, date: string | undefined, now = Date.now()): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
   const day = date ?? indiaDate(now);
   requireBookableDate(day, now);
-  const live = sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = ${laundrySlots.id} AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(Number);
+  const live = sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(Number);
   const rows = await getDb(env.DB)
     .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin, endsAtMin: laundrySlots.endsAtMin, capacity: laundrySlots.capacity, booked: live })
     .from(laundrySlots)

@@ -147,7 +147,7 @@ export async function myListing(env: Env, user: SessionUser): Promise<ListingVie
 
 async function parseListing(env: Env, input: unknown) {
   const parsed = parseInput(listingSchema, input);
-  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, parsed.preferredBlock)).id : null;
+  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, parsed.preferredBlock, "preferredBlock")).id : null;
   return {
     about: parsed.about,
     preferredBlock,
