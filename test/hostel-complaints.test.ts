@@ -6,7 +6,7 @@ import { get, JPEG_BYTES, PNG_BYTES, read, sendJson, WEBP_BYTES } from "./hostel
 
 const valid = { category: "plumbing", blockId: "B", room: "b-204", description: "The tap in the second-floor washroom leaks all night." };
 
-function fileComplaint(token: string, fields: Record<string, string> = valid, photo?: { bytes: Uint8Array; name: string; type: string }) {
+function fileComplaint(token: string, fields: Record<string, string> = valid, photo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (photo) form.set("photo", new File([photo.bytes], photo.name, { type: photo.type }));

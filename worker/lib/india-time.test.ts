@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, clock, indiaDate, indiaInstant, indiaMinutes, indiaWeekday, isCalendarDate, weekdayOfDate } from "./india-time";
+import { addDays, clock, formatIndiaDateTime, formatIndiaDay, indiaDate, indiaInstant, indiaMinutes, indiaWeekday, isCalendarDate, weekdayOfDate } from "./india-time";
 
 describe("India time", () => {
   it("moves to the next India date at 18:30 UTC", () => {
@@ -24,5 +24,11 @@ describe("India time", () => {
     expect(isCalendarDate("2026-02-28")).toBe(true);
     expect(isCalendarDate("2026-02-30")).toBe(false);
     expect(isCalendarDate("05-03-2026")).toBe(false);
+  });
+
+  it("formats instants and dates in India time", () => {
+    expect(formatIndiaDateTime(Date.parse("2026-03-05T10:35:00Z"))).toBe("5 Mar, 4:05 pm");
+    expect(formatIndiaDateTime(Date.parse("2026-03-04T18:45:00Z"))).toBe("5 Mar, 12:15 am");
+    expect(formatIndiaDay("2026-03-05")).toBe("Thu, 5 Mar");
   });
 });

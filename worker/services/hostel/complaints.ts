@@ -4,10 +4,9 @@ import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { SessionUser } from "../auth";
+import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
 import { blankToUndefined, blockIdSchema, getResidence, parseInput, requireBlock, residenceUpsert, roomSchema, type Residence } from "./common";
 
-export const COMPLAINT_CATEGORIES = ["electrical", "plumbing", "cleaning", "internet", "furniture", "mess", "other"] as const;
-export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

@@ -6,8 +6,8 @@ import { ApiError } from "../../lib/errors";
 import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { parseInput } from "./common";
+import { LAUNDRY_SERVICES } from "./labels";
 
-export const LAUNDRY_SERVICES = ["wash", "iron", "dry_clean"] as const;
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
 export const BOOKING_DAYS = 7; // today and the six days after it
 export const MAX_CLOTHES = 40;

@@ -5,11 +5,8 @@ import { hostelBlocks, roommateListings, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { SessionUser } from "../auth";
 import { blankToUndefined, parseInput, requireBlock } from "./common";
+import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "./labels";
 
-export const ROOM_TYPES = ["single", "double", "triple", "any"] as const;
-export const SLEEP_SCHEDULES = ["early_bird", "night_owl", "flexible"] as const;
-export const STUDY_HABITS = ["silent", "some_noise", "group", "flexible"] as const;
-export const CLEANLINESS = ["very_tidy", "tidy", "relaxed"] as const;
 export const MAX_BUDGET_RUPEES = 100_000;
 const LIST_LIMIT = 100;
 
