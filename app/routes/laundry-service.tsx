@@ -8,8 +8,8 @@ import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { formatIndiaDay, indiaDate } from "../../worker/lib/india-time";
 import { formFields } from "../../worker/services/hostel/common";
-import { bookingStatusLabel, LAUNDRY_SERVICES, serviceLabel } from "../../worker/services/hostel/labels";
-import { bookPickup, cancelBooking, MAX_CLOTHES, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
+import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
+import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
 import type { Route } from "./+types/laundry-service";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

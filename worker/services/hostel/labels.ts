@@ -25,6 +25,7 @@ export const sleepLabel: Record<(typeof SLEEP_SCHEDULES)[number], string> = { ea
 export const studyLabel: Record<(typeof STUDY_HABITS)[number], string> = { silent: "Studies in silence", some_noise: "Fine with some noise", group: "Likes group study", flexible: "Flexible study habits" };
 export const cleanLabel: Record<(typeof CLEANLINESS)[number], string> = { very_tidy: "Very tidy", tidy: "Tidy", relaxed: "Relaxed about mess" };
 
+export const MAX_CLOTHES = 40; // per pickup
 export const LAUNDRY_SERVICES = ["wash", "iron", "dry_clean"] as const;
 export const serviceLabel: Record<(typeof LAUNDRY_SERVICES)[number], string> = { wash: "Wash", iron: "Iron", dry_clean: "Dry clean" };
 export const bookingStatusLabel = { booked: "Booked", picked_up: "Picked up", delivered: "Delivered", cancelled: "Cancelled" } as const;

@@ -6,11 +6,10 @@ import { ApiError } from "../../lib/errors";
 import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { parseInput } from "./common";
-import { LAUNDRY_SERVICES } from "./labels";
+import { LAUNDRY_SERVICES, MAX_CLOTHES } from "./labels";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
 export const BOOKING_DAYS = 7; // today and the six days after it
-export const MAX_CLOTHES = 40;
 
 const dateSchema = z
   .string({ error: "Choose a pickup date." })
