@@ -294,7 +294,7 @@ function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <span className="text-sm font-semibold">
-          {others} {others === 1 ? "student has" : "students have"} this too
+          {others === 0 ? "No “me too” yet" : `${others} ${others === 1 ? "student has" : "students have"} this too`}
         </span>
         {active && !complaint.mine && (
           <fetcher.Form method="post">

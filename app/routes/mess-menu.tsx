@@ -184,7 +184,7 @@ function RateMeal({ meal, rating, signedIn }: { meal: MealTime; rating: MealRati
           )}
         </fetcher.Form>
       )}
-      {signedIn && !rating.canRate && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Rating opens when {name} is served, at {clock(meal.startsAtMin)}.</p>}
+      {signedIn && !rating.canRate && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Rating opens at {clock(meal.startsAtMin)}, when it's served.</p>}
     </div>
   );
 }

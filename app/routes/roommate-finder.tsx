@@ -54,9 +54,14 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
         <MyListing blocks={blocks} mine={mine} />
 
         <section aria-labelledby="browse-heading" className="min-w-0 space-y-4">
-          <h2 id="browse-heading" className="text-xl font-semibold">
-            Browse listings
-          </h2>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="browse-heading" className="text-xl font-semibold">
+              Browse listings
+            </h2>
+            <a href="#my-listing" className="text-sm font-semibold text-indigo-700 underline underline-offset-2 lg:hidden dark:text-indigo-300">
+              {mine ? "Your listing" : "Post your own listing"}
+            </a>
+          </div>
           <Form method="get" className="card grid grid-cols-1 gap-3 p-4 min-[420px]:grid-cols-2 xl:grid-cols-3" aria-label="Filter listings">
             <FilterSelect id="f-block" name="block" label="Block" value={query.block} options={blocks.map((b) => [b.id, shortBlock(b.name)] as const)} anyLabel="Any block" />
             <FilterSelect id="f-room" name="roomType" label="Room type" value={query.roomType} options={ROOM_TYPES.filter((r) => r !== "any").map((r) => [r, roomTypeLabel[r]] as const)} anyLabel="Any room type" />
@@ -161,7 +166,8 @@ function MyListing({ blocks, mine }: { blocks: Block[]; mine: ListingView | null
   const removed = deleter.data?.intent === "delete" && deleter.data.ok;
 
   return (
-    <section aria-labelledby="mine-heading" className="card p-5 lg:sticky lg:top-4">
+    // On a phone, browsing comes first and this section follows it (a link at the top leads here).
+    <section id="my-listing" aria-labelledby="mine-heading" className="card order-last scroll-mt-4 p-5 lg:sticky lg:top-4 lg:order-none">
       <h2 id="mine-heading" className="text-lg font-semibold">
         {mine ? "Your listing" : "Post your listing"}
       </h2>
