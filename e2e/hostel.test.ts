@@ -71,7 +71,7 @@ describe("hostel complaints", () => {
       await page.getByRole("button", { name: "File complaint" }).click();
       await page.getByText("Your complaint is filed.").waitFor();
       // The form is cleared for the next one, and the complaint is on the block's list with its photo.
-      assert.equal(await page.getByLabel("What's wrong?").inputValue(), "");
+      await page.waitForFunction(() => (document.getElementById("description") as HTMLTextAreaElement | null)?.value === "");
       const card = page.getByRole("article").filter({ hasText: description });
       await card.waitFor();
       await card.getByText("Open", { exact: true }).waitFor();
