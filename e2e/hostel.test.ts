@@ -76,7 +76,14 @@ describe("hostel complaints", () => {
       await card.waitFor();
       await card.getByText("Open", { exact: true }).waitFor();
       await card.getByText("Room G2-101").waitFor();
-      assert.equal(await card.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true);
+      // The photo is served back from our origin (it loads lazily: bring it into view and wait for it).
+      const photo = card.getByRole("img");
+      await photo.scrollIntoViewIfNeeded();
+      const loaded = await photo.evaluate(async (img: HTMLImageElement) => {
+        if (!img.complete) await new Promise((done) => ["load", "error"].forEach((type) => img.addEventListener(type, done, { once: true })));
+        return img.naturalWidth > 0;
+      });
+      assert.equal(loaded, true, "the complaint's photo did not load");
       assert.equal(await card.getByRole("button", { name: "Me too" }).count(), 0);
     });
 
