@@ -1,13 +1,205 @@
-import { ComingSoon, PageIntro } from "../components/PageIntro";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { Alert } from "../components/Alert";
+import { PageIntro } from "../components/PageIntro";
+import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "../components/hostel/ui";
+import { attempt, type ActionResult } from "../lib/hostel.server";
+import { envOf, requireUser } from "../lib/session.server";
+import { ApiError } from "../../worker/lib/errors";
+import { formatIndiaDay, indiaDate } from "../../worker/lib/india-time";
+import { formFields } from "../../worker/services/hostel/common";
+import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
+import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
 import type { Route } from "./+types/laundry-service";
 
-export default function LaundryService() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const env = envOf(context);
+  const asked = new URL(request.url).searchParams.get("date") ?? undefined;
+  // An out-of-range or mistyped date in the address shows today instead of an error page.
+  const availability = await slotsFor(env, asked).catch((error: unknown) => {
+    if (error instanceof ApiError) return slotsFor(env, undefined);
+    throw error;
+  });
+  return { ...availability, bookings: await myBookings(env, user), today: indiaDate(Date.now()) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const env = envOf(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "book":
+      return attempt(intent, "Pickup booked. Leave your bag at the block's laundry counter before the slot starts.", () => bookPickup(env, user, formFields(form)));
+    case "cancel":
+      return attempt(intent, "Booking cancelled.", () => cancelBooking(env, user, String(form.get("id") ?? "")));
+    default:
+      return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  }
+}
+
+const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", delivered: "emerald", cancelled: "slate" };
+
+export default function LaundryService({ loaderData }: Route.ComponentProps) {
+  const { date, dates, slots, bookings, today } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/laundry-service";
+  const fetcher = useFetcher<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data?.intent === "book" ? fetcher.data : null;
+  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
+  const open = slots.filter((s) => !s.started && s.remaining > 0);
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) formRef.current?.reset();
+  }, [fetcher.state, result]);
+
   return (
     <>
-      <PageIntro title="Laundry Service" lead="Book a laundry pickup slot." />
-      <ComingSoon what="Laundry booking" />
+      <PageIntro title="Laundry Service" lead="Book a pickup slot for washing, ironing or dry cleaning, and follow your bookings. You can cancel until the slot starts." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
+        <section aria-labelledby="book-heading" className="card min-w-0 p-5">
+          <h2 id="book-heading" className="text-lg font-semibold">
+            Book a pickup
+          </h2>
+          <nav aria-label="Pickup date" className="mt-4">
+            <p className="label">Pickup date</p>
+            <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2">
+              {dates.map((d) => (
+                <li key={d} className="shrink-0">
+                  <Link
+                    to={`?date=${d}`}
+                    preventScrollReset
+                    aria-current={d === date ? "date" : undefined}
+                    className={`inline-flex min-h-11 flex-col items-center justify-center rounded-xl border px-3 py-1 text-sm ${d === date ? "border-indigo-600 bg-indigo-600 font-semibold text-white dark:border-indigo-400 dark:bg-indigo-500 dark:text-slate-950" : "border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"}`}
+                  >
+                    {d === today ? "Today" : formatIndiaDay(d).split(",")[0]}
+                    <span className="text-xs">{formatIndiaDay(d).split(", ")[1]}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <LoadingBar active={loading} />
+
+          <fetcher.Form ref={formRef} method="post" className="mt-3 space-y-4" aria-busy={busy || loading}>
+            <input type="hidden" name="intent" value="book" />
+            <input type="hidden" name="date" value={date} />
+            <fieldset aria-describedby={fieldError("slotId") ? "slotId-error" : undefined}>
+              <legend className="label">Time slot on {formatIndiaDay(date)}</legend>
+              <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
+                {slots.map((slot) => {
+                  const unavailable = slot.started || slot.remaining === 0;
+                  return (
+                    <label
+                      key={slot.id}
+                      className={`flex min-h-11 items-center gap-3 rounded-xl border px-3 py-2 text-sm ${unavailable ? "cursor-not-allowed border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-500" : "cursor-pointer border-slate-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"}`}
+                    >
+                      <input type="radio" name="slotId" value={slot.id} required disabled={unavailable} className="accent-indigo-600" />
+                      <span className="flex-1 font-semibold">{slot.label}</span>
+                      <span className={slot.remaining === 0 && !slot.started ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
+                        {slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError id="slotId" message={fieldError("slotId")} />
+              {open.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No free slots left on this day. Pick another date above.</p>}
+            </fieldset>
+            <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
+              <div>
+                <label htmlFor="clothes" className="label">
+                  Number of clothes
+                </label>
+                <input id="clothes" name="clothes" type="number" inputMode="numeric" required min={1} max={MAX_CLOTHES} defaultValue={10} className="input" aria-invalid={!!fieldError("clothes")} aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"} />
+                <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Up to {MAX_CLOTHES} per pickup.
+                </p>
+                <FieldError id="clothes" message={fieldError("clothes")} />
+              </div>
+              <fieldset>
+                <legend className="label">Service</legend>
+                <div className="flex flex-wrap gap-2">
+                  {LAUNDRY_SERVICES.map((service, i) => (
+                    <label key={service} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
+                      <input type="radio" name="service" value={service} defaultChecked={i === 0} className="accent-indigo-600" />
+                      {serviceLabel[service]}
+                    </label>
+                  ))}
+                </div>
+                <FieldError id="service" message={fieldError("service")} />
+              </fieldset>
+            </div>
+            {result && (result.ok || !result.field) && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+            <SubmitButton busy={busy} busyLabel="Booking..." disabled={open.length === 0}>
+              Book pickup
+            </SubmitButton>
+          </fetcher.Form>
+        </section>
+
+        <section aria-labelledby="bookings-heading" className="min-w-0 space-y-3">
+          <h2 id="bookings-heading" className="text-lg font-semibold">
+            My bookings
+          </h2>
+          {bookings.length === 0 ? (
+            <EmptyState title="No bookings yet.">Your pickups will show here with their status.</EmptyState>
+          ) : (
+            <ul className="space-y-3" aria-live="polite">
+              {bookings.map((booking) => (
+                <li key={booking.id}>
+                  <BookingCard booking={booking} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Laundry Service · Campus" }, { name: "description", content: "Book a laundry pickup slot." }];
+function BookingCard({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher<ActionResult>();
+  return (
+    <article className="card p-4" aria-label={`${serviceLabel[booking.service]} pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold">
+          {formatIndiaDay(booking.date)} · {booking.slotLabel}
+        </p>
+        <Badge tone={statusTone[booking.status]}>{bookingStatusLabel[booking.status]}</Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {serviceLabel[booking.service]} · {booking.clothes} {booking.clothes === 1 ? "piece" : "pieces"}
+      </p>
+      {booking.cancellable && (
+        <fetcher.Form
+          method="post"
+          className="mt-3"
+          onSubmit={(event) => {
+            if (!window.confirm(`Cancel your pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}?`)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="id" value={booking.id} />
+          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Cancelling..." className="btn-secondary text-red-700 dark:text-red-300">
+            Cancel booking
+          </SubmitButton>
+        </fetcher.Form>
+      )}
+      {fetcher.data && !fetcher.data.ok && (
+        <div className="mt-3">
+          <Alert tone="error">{fetcher.data.message}</Alert>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Laundry Service · Campus" }, { name: "description", content: "Book a laundry pickup slot and follow your bookings." }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Laundry Service" />;
+}

@@ -10,6 +10,7 @@ import google from "./google";
 import productImages from "./product-images";
 import products from "./products";
 import studyswap from "./studyswap";
+import hostel from "./hostel";
 
 // Largest body any endpoint accepts (attachments are 10 MB); each sub-app sets its own, lower limit.
 const MAX_BODY_BYTES = 11 * 1024 * 1024;
@@ -28,6 +29,7 @@ api.route("/google", google);
 api.route("/product", products);
 api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
+api.route("/hostel", hostel);
 
 api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
 

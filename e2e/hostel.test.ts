@@ -1,0 +1,349 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+const IST_OFFSET_MS = 330 * 60_000;
+const indiaDate = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+// A 1x1 PNG: the server checks the bytes, not the name.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/** Registers through the API and returns the user with a bearer token, for setting up data fast. */
+async function apiUser(name = "Priya Sharma"): Promise<E2EUser & { token: string }> {
+  const user = newUser(name);
+  const res = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(user) });
+  assert.equal(res.status, 201, await res.clone().text());
+  const body = (await res.json()) as { data: { token: string } };
+  return { ...user, token: body.data.token };
+}
+
+async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${baseURL}/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
+  return res;
+}
+
+async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, "the page scrolls sideways");
+}
+
+describe("hostel complaints", () => {
+  it("a signed-out student is sent to sign in and comes back to the complaints screen", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/hostel-complaints");
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/hostel-complaints");
+      await page.getByRole("heading", { name: "Hostel Complaints" }).waitFor();
+      await page.getByText("Which block do you live in?").waitFor();
+    });
+  });
+
+  it("files a complaint with a photo, a neighbour adds a me too once, and the author marks it resolved", async (t) => {
+    const author = await createUserViaApi(newUser("Asha Verma"));
+    const neighbour = await createUserViaApi(newUser("Rohan Mehta"));
+    const description = `Tap in washroom 3 leaks all night (${Date.now()})`;
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, author);
+      await page.goto("/hostel-complaints");
+      await hydrated(page);
+      await page.locator("#category").selectOption("plumbing");
+      await page.locator("#blockId").selectOption("G2");
+      await page.locator("#room").fill("g2-101");
+      await page.getByLabel("What's wrong?").fill(description);
+      await page.getByLabel(/Photo/).setInputFiles({ name: "leak.png", mimeType: "image/png", buffer: PNG });
+      await page.getByRole("button", { name: "File complaint" }).click();
+      await page.getByText("Your complaint is filed.").waitFor();
+      // The form is cleared for the next one, and the complaint is on the block's list with its photo.
+      await page.waitForFunction(() => (document.getElementById("description") as HTMLTextAreaElement | null)?.value === "");
+      const card = page.getByRole("article").filter({ hasText: description });
+      await card.waitFor();
+      await card.getByText("Open", { exact: true }).waitFor();
+      await card.getByText("Room G2-101").waitFor();
+      // The photo is served back from our origin (it loads lazily: bring it into view and wait for it).
+      const photo = card.getByRole("img");
+      await photo.scrollIntoViewIfNeeded();
+      const loaded = await photo.evaluate(async (img: HTMLImageElement) => {
+        if (!img.complete) await new Promise((done) => ["load", "error"].forEach((type) => img.addEventListener(type, done, { once: true })));
+        return img.naturalWidth > 0;
+      });
+      assert.equal(loaded, true, "the complaint's photo did not load");
+      assert.equal(await card.getByRole("button", { name: "Me too" }).count(), 0);
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, neighbour);
+      await page.goto("/hostel-complaints");
+      await hydrated(page);
+      await page.locator("#res-block").selectOption("G2");
+      await page.locator("#res-room").fill("G2-110");
+      await page.getByRole("button", { name: "Save" }).click();
+      const card = page.getByRole("article").filter({ hasText: description });
+      await card.waitFor();
+      await card.getByRole("button", { name: "Me too" }).click();
+      await card.getByRole("button", { name: "You said me too" }).waitFor();
+      assert.equal(await card.getByRole("button", { name: "You said me too" }).isDisabled(), true);
+      await card.getByText("1 student has this too").waitFor();
+      // Filters: a category with nothing in it shows the empty state.
+      await page.locator("#filter-category").selectOption("furniture");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await page.getByText("No complaints match these filters.").waitFor();
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, author);
+      await page.goto("/hostel-complaints");
+      await hydrated(page);
+      const card = page.getByRole("article").filter({ hasText: description });
+      await card.getByText("1 student has this too").waitFor();
+      await card.getByRole("button", { name: "Mark resolved" }).click();
+      // Resolved complaints leave the block's open list and show as resolved under My complaints.
+      await card.waitFor({ state: "detached" });
+      await page.getByRole("link", { name: "My complaints" }).click();
+      await page.waitForURL("**/hostel-complaints?view=mine");
+      const mine = page.getByRole("article").filter({ hasText: description });
+      await mine.getByText("Resolved", { exact: true }).waitFor();
+    });
+  });
+});
+
+describe("mess menu", () => {
+  it("shows today's meals with the current one highlighted by India time, and the week", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/mess-menu");
+      await hydrated(page);
+      await page.getByRole("heading", { name: /^Today · / }).waitFor();
+      const now = Date.now();
+      const minutes = Math.floor(((now + IST_OFFSET_MS) % 86_400_000) / 60_000);
+      const windows: [string, number, number][] = [
+        ["Breakfast", 450, 570],
+        ["Lunch", 750, 870],
+        ["Snacks", 1020, 1080],
+        ["Dinner", 1170, 1290],
+      ];
+      const current = windows.find(([, start, end]) => minutes >= start && minutes < end)?.[0];
+      const highlighted = page.locator('[aria-current="time"]');
+      if (current) {
+        assert.equal(await highlighted.getByRole("heading").textContent(), current);
+        await highlighted.getByText("Now serving").waitFor();
+      } else {
+        assert.equal(await highlighted.count(), 0);
+      }
+      const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(now + IST_OFFSET_MS).getUTCDay()];
+      const today = page.locator('[aria-current="date"]');
+      assert.equal(await today.getByRole("heading").textContent(), weekday);
+      assert.equal(await page.getByRole("heading", { name: "This week" }).count(), 1);
+      assert.equal(await page.locator("#week-heading + ul > li").count(), 7);
+      // Signed out: no stars, a way to sign in that comes back here.
+      assert.equal(await page.getByRole("button", { name: /star/ }).count(), 0);
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await page.waitForURL("**/login");
+      const user = await createUserViaApi();
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/mess-menu");
+    });
+  });
+
+  it("a signed-in student rates a meal that has been served, changes it, and sees the average", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, user);
+      await page.goto("/mess-menu");
+      await hydrated(page);
+      const rateable = page.getByRole("group", { name: /Your rating for/ });
+      if ((await rateable.count()) === 0) {
+        // Before 07:30 India time nothing has been served yet today: the screen says when rating opens.
+        await page.getByText("Rating opens at 07:30, when it's served.").first().waitFor();
+        return;
+      }
+      const group = rateable.first();
+      const card = page.locator("li").filter({ has: group });
+      await group.getByRole("button", { name: "4 stars" }).click();
+      await card.getByText("You rated it 4 of 5. Tap to change.").waitFor();
+      assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "true");
+      await card.getByText(/average from \d+ rating/).waitFor();
+      await group.getByRole("button", { name: "2 stars" }).click();
+      await card.getByText("You rated it 2 of 5. Tap to change.").waitFor();
+      assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "false");
+    });
+  });
+});
+
+describe("roommate finder", () => {
+  it("posts a listing, another student finds it with filters and can contact by WhatsApp or e-mail; the author edits and removes it", async (t) => {
+    const author = await createUserViaApi(newUser("Neha Kapoor"));
+    const seeker = await createUserViaApi(newUser("Kabir Singh"));
+    const about = `Third-year ECE, early riser, loves chai and quiet evenings (${Date.now()}).`;
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/roommate-finder");
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, author);
+      assert.equal(new URL(page.url()).pathname, "/roommate-finder");
+      await hydrated(page);
+      await page.locator("#about").fill(about);
+      await page.locator("#preferredBlock").selectOption("C");
+      await page.locator("#roomType").selectOption("double");
+      await page.getByLabel("Budget (₹ per month)").fill("7000");
+      await page.getByRole("radio", { name: "Early bird" }).check();
+      await page.getByRole("radio", { name: "Studies in silence" }).check();
+      await page.getByRole("radio", { name: "Very tidy" }).check();
+      await page.locator("#whatsapp").fill("98100 12345");
+      await page.getByRole("button", { name: "Post listing" }).click();
+      await page.getByRole("heading", { name: "Your listing" }).waitFor();
+      await page.getByText(about).waitFor();
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, seeker);
+      await page.goto("/roommate-finder");
+      await hydrated(page);
+      const card = page.getByRole("article").filter({ hasText: about });
+      await card.waitFor();
+      await card.getByText("₹7,000").waitFor();
+      assert.equal(await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919810012345");
+      // Filters: night owls only hides the early riser; clearing brings the listing back.
+      await page.locator("#f-sleep").selectOption("night_owl");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await page.waitForURL(/sleepSchedule=night_owl/);
+      await card.waitFor({ state: "detached" });
+      await page.getByRole("link", { name: "Clear filters" }).click();
+      await page.getByRole("article").filter({ hasText: about }).waitFor();
+    });
+
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, author);
+      await page.goto("/roommate-finder");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Edit listing" }).click();
+      await page.getByLabel("Budget (₹ per month)").fill("8500");
+      await page.locator("#email").fill("neha@college.test");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      const mine = page.locator("section", { has: page.getByRole("heading", { name: "Your listing" }) });
+      await mine.getByText("₹8,500").waitFor();
+      assert.equal(await mine.getByRole("link", { name: /E-mail/ }).getAttribute("href"), "mailto:neha@college.test?subject=Roommate%20Finder%20on%20Campus");
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.getByRole("button", { name: "Remove listing" }).click();
+      await page.getByRole("heading", { name: "Post your listing" }).waitFor();
+      await page.getByText("Your listing is removed.").waitFor();
+    });
+  });
+});
+
+describe("laundry service", () => {
+  it("books a pickup for tomorrow, sees the places left drop, and cancels it", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/laundry-service");
+      await page.waitForURL("**/login");
+      await hydrated(page);
+      await signIn(page, user);
+      assert.equal(new URL(page.url()).pathname, "/laundry-service");
+      await hydrated(page);
+      await page.getByText("No bookings yet.").waitFor();
+      const tomorrow = addDays(indiaDate(Date.now()), 1);
+      await page.locator(`a[href="/laundry-service?date=${tomorrow}"]`).click();
+      await page.waitForURL(`**/laundry-service?date=${tomorrow}`);
+      const slot = page.locator("label").filter({ hasText: "16:00–18:00" });
+      const before = Number((await slot.textContent())?.match(/(\d+) of 10 left/)?.[1]);
+      await slot.getByRole("radio").check();
+      await page.getByLabel("Number of clothes").fill("12");
+      await page.getByRole("radio", { name: "Iron" }).check();
+      await page.getByRole("button", { name: "Book pickup" }).click();
+      await page.getByText("Pickup booked.").waitFor();
+      await slot.getByText(`${before - 1} of 10 left`).waitFor();
+      const booking = page.getByRole("article").filter({ hasText: "16:00–18:00" });
+      await booking.getByText("Booked", { exact: true }).waitFor();
+      await booking.getByText("Iron · 12 pieces").waitFor();
+
+      page.once("dialog", (dialog) => void dialog.accept());
+      await booking.getByRole("button", { name: "Cancel booking" }).click();
+      await booking.getByText("Cancelled", { exact: true }).waitFor();
+      assert.equal(await booking.getByRole("button", { name: "Cancel booking" }).count(), 0);
+      await slot.getByText(`${before} of 10 left`).waitFor();
+    });
+  });
+
+  it("a full slot cannot be chosen", async (t) => {
+    const date = addDays(indiaDate(Date.now()), 5);
+    const students = await Promise.all(Array.from({ length: 10 }, () => apiUser()));
+    for (const s of students) await apiCall(s.token, "POST", "/hostel/laundry/bookings", { date, slotId: "0800", clothes: 5, service: "wash" });
+    await withPage(t, browser, async ({ page }) => {
+      const user = await createUserViaApi();
+      await page.goto("/login");
+      await hydrated(page);
+      await signIn(page, user);
+      await page.goto(`/laundry-service?date=${date}`);
+      const slot = page.locator("label").filter({ hasText: "08:00–10:00" });
+      await slot.getByText("Full").waitFor();
+      assert.equal(await slot.getByRole("radio").isDisabled(), true);
+    });
+  });
+});
+
+describe("hostel screens look right", () => {
+  const screens = ["/hostel-complaints", "/mess-menu", "/roommate-finder", "/laundry-service"];
+  let user: E2EUser & { token: string };
+
+  before(async () => {
+    // Some content on every screen, as a hosteller would see it.
+    user = await apiUser("Meera Iyer");
+    const neighbour = await apiUser("Arjun Rao");
+    await apiCall(neighbour.token, "POST", "/hostel/complaints", { category: "internet", blockId: "D", room: "D-305", description: "Wi-Fi on the third floor is down since this morning." });
+    await apiCall(user.token, "POST", "/hostel/complaints", { category: "electrical", blockId: "D", room: "D-301", description: "The fan regulator in my room is broken and the fan only runs at full speed." });
+    await apiCall(neighbour.token, "POST", "/hostel/roommates", { about: "Final-year mechanical student, night owl, plays guitar softly. Looking for an easygoing roommate.", preferredBlock: "D", roomType: "double", budget: 5500, sleepSchedule: "night_owl", studyHabits: "some_noise", cleanliness: "tidy", whatsapp: "9898989898", email: "arjun@college.test" });
+    await apiCall(user.token, "POST", "/hostel/laundry/bookings", { date: addDays(indiaDate(Date.now()), 1), slotId: "1000", clothes: 8, service: "wash" });
+  });
+
+  for (const path of screens) {
+    for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+      for (const scheme of ["light", "dark"] as const) {
+        it(`${path} on a ${size} in ${scheme} mode: no sideways scrolling`, async (t) => {
+          await withPage(
+            t,
+            browser,
+            async ({ page }) => {
+              await page.emulateMedia({ colorScheme: scheme });
+              await page.goto("/login");
+              await hydrated(page);
+              await signIn(page, user);
+              await page.goto(path);
+              await hydrated(page);
+              await page.getByRole("heading", { level: 1 }).waitFor();
+              await noOverflow(page);
+            },
+            { viewport },
+          );
+        });
+      }
+    }
+  }
+});

@@ -1,0 +1,40 @@
+import { vi } from "vitest";
+import { addDays, indiaDate, indiaInstant } from "../worker/lib/india-time";
+import { bearer, call } from "./helpers";
+
+export interface Answer<T = unknown> {
+  success: boolean;
+  message: string;
+  msg?: string;
+  field?: string;
+  data: T;
+}
+
+export async function read<T>(res: Response): Promise<Answer<T>> {
+  return (await res.json()) as Answer<T>;
+}
+
+export function sendJson(method: string, path: string, body: unknown, token?: string): Promise<Response> {
+  return call(path, { method, headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) }, body: JSON.stringify(body) });
+}
+
+export function get(path: string, token?: string): Promise<Response> {
+  return call(path, { headers: token ? bearer(token) : {} });
+}
+
+/** Freezes the clock at an India date and time, days ahead of the real today (sessions stay valid). */
+export function freezeIndiaTime(daysAhead: number, minutes: number): { date: string; now: number } {
+  const date = addDays(indiaDate(Date.now()), daysAhead);
+  const now = indiaInstant(date, minutes);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+  return { date, now };
+}
+
+// Smallest real images: the server checks the first bytes, not the name.
+export const PNG_BYTES = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
+export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+export const WEBP_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c]);

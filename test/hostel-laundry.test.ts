@@ -1,0 +1,190 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { addDays, indiaDate, indiaInstant } from "../worker/lib/india-time";
+import type { BookingView, SlotView } from "../worker/services/hostel/laundry";
+import { bearer, call, createUser } from "./helpers";
+import { freezeIndiaTime, get, read, sendJson } from "./hostel-helpers";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const tomorrow = () => addDays(indiaDate(Date.now()), 1);
+const booking = (date = tomorrow()) => ({ date, slotId: "1000", clothes: 12, service: "wash" });
+
+interface Slots {
+  date: string;
+  dates: string[];
+  slots: SlotView[];
+}
+
+async function countLive(date: string, slotId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM laundry_bookings WHERE date = ? AND slot_id = ? AND status <> 'cancelled'").bind(date, slotId).first<{ n: number }>();
+  return row?.n ?? -1;
+}
+
+describe("GET /api/hostel/laundry/slots", () => {
+  it("lists the day's slots with capacity and places left; the dates run from today (India) for a week", async () => {
+    // A day and slot no other test books, so the counts are this test's own.
+    const date = addDays(indiaDate(Date.now()), 3);
+    const user = await createUser();
+    await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1600" }, user.token);
+    const res = await get(`/api/hostel/laundry/slots?date=${date}`);
+    expect(res.status).toBe(200);
+    const { data } = await read<Slots>(res);
+    expect(data.date).toBe(date);
+    expect(data.dates).toHaveLength(7);
+    expect(data.dates[0]).toBe(indiaDate(Date.now()));
+    expect(data.slots.map((s) => s.label)).toEqual(["08:00–10:00", "10:00–12:00", "14:00–16:00", "16:00–18:00", "18:00–20:00"]);
+    expect(data.slots[3]).toEqual({ id: "1600", label: "16:00–18:00", startsAt: indiaInstant(date, 960), capacity: 10, booked: 1, remaining: 9, started: false });
+  });
+
+  it("marks today's slots that have started", async () => {
+    const { date } = freezeIndiaTime(1, 11 * 60);
+    const { data } = await read<Slots>(await get("/api/hostel/laundry/slots"));
+    expect(data.date).toBe(date);
+    expect(data.slots.map((s) => s.started)).toEqual([true, true, false, false, false]);
+  });
+
+  it.each([["05-03-2026"], ["2026-02-30"], [addDays(indiaDate(Date.now()), 7)], [addDays(indiaDate(Date.now()), -1)]])("answers 400 for ?date=%s", async (date) => {
+    const res = await get(`/api/hostel/laundry/slots?date=${date}`);
+    expect(res.status).toBe(400);
+    expect((await read(res)).message).toMatch(/Choose a pickup date/);
+  });
+});
+
+describe("POST /api/hostel/laundry/bookings", () => {
+  it("books a pickup: 201 with the booking, booked and cancellable", async () => {
+    const user = await createUser();
+    const res = await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(), service: "dry_clean", clothes: 3 }, user.token);
+    expect(res.status).toBe(201);
+    const body = await read<BookingView>(res);
+    expect(body.data).toMatchObject({ date: tomorrow(), slotId: "1000", slotLabel: "10:00–12:00", clothes: 3, service: "dry_clean", status: "booked", cancellable: true });
+    expect(body.data.startsAt).toBe(indiaInstant(tomorrow(), 600));
+  });
+
+  it("30 simultaneous bookings for a slot of capacity 10 give exactly 10", async () => {
+    const date = addDays(indiaDate(Date.now()), 2);
+    const students = await Promise.all(Array.from({ length: 30 }, () => createUser()));
+    const results = await Promise.all(students.map((s) => sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1400" }, s.token)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(20);
+    const refused = results.find((r) => r.status === 409) as Response;
+    expect((await read(refused)).message).toBe("This slot is full. Choose another time or day.");
+    expect(await countLive(date, "1400")).toBe(10);
+    const slot = (await read<Slots>(await get(`/api/hostel/laundry/slots?date=${date}`))).data.slots.find((s) => s.id === "1400");
+    expect(slot).toMatchObject({ booked: 10, remaining: 0 });
+  });
+
+  it("a cancelled booking frees its place", async () => {
+    const date = tomorrow();
+    const students = await Promise.all(Array.from({ length: 11 }, () => createUser()));
+    const booked: BookingView[] = [];
+    for (const s of students.slice(0, 10)) booked.push((await read<BookingView>(await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1800" }, s.token))).data);
+    const last = students[10]!;
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1800" }, last.token)).status).toBe(409);
+    await call(`/api/hostel/laundry/bookings/${booked[0]!.id}/cancel`, { method: "POST", headers: bearer(students[0]!.token) });
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1800" }, last.token)).status).toBe(201);
+    expect(await countLive(date, "1800")).toBe(10);
+  });
+
+  it("holds one live booking per student per slot", async () => {
+    const user = await createUser();
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", booking(), user.token)).status).toBe(201);
+    const again = await sendJson("POST", "/api/hostel/laundry/bookings", booking(), user.token);
+    expect(again.status).toBe(409);
+    expect((await read(again)).message).toBe("You already have a pickup booked in this slot.");
+  });
+
+  it("refuses a slot that has already started", async () => {
+    const { date } = freezeIndiaTime(1, 10 * 60 + 5);
+    const user = await createUser();
+    const res = await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(date), slotId: "1000" }, user.token);
+    expect(res.status).toBe(400);
+    expect((await read(res)).message).toBe("This slot has already started. Choose a later one.");
+  });
+
+  it("needs a session", async () => {
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", booking())).status).toBe(401);
+  });
+
+  it.each([
+    [{ date: undefined }, /pickup date/, "date"],
+    [{ date: "tomorrow" }, /YYYY-MM-DD/, "date"],
+    [{ date: "2020-01-01" }, /Choose a pickup date from/, "date"],
+    [{ slotId: undefined }, /pickup slot/, "slotId"],
+    [{ slotId: "0300" }, /one of the pickup slots/, "slotId"],
+    [{ clothes: undefined }, /how many clothes/, "clothes"],
+    [{ clothes: 0 }, /at least 1/, "clothes"],
+    [{ clothes: 41 }, /at most 40/, "clothes"],
+    [{ clothes: 2.5 }, /whole number/, "clothes"],
+    [{ service: "starch" }, /wash, iron or dry clean/, "service"],
+  ])("answers 400 for %j", async (change, message, field) => {
+    const user = await createUser();
+    const res = await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(), ...change }, user.token);
+    expect(res.status).toBe(400);
+    const body = await read(res);
+    expect(body.message).toMatch(message);
+    expect(body.field).toBe(field);
+  });
+});
+
+describe("GET /api/hostel/laundry/bookings", () => {
+  it("lists only the student's own bookings, latest slot first", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    await sendJson("POST", "/api/hostel/laundry/bookings", booking(tomorrow()), user.token);
+    await sendJson("POST", "/api/hostel/laundry/bookings", { ...booking(addDays(tomorrow(), 1)), slotId: "0800" }, user.token);
+    await sendJson("POST", "/api/hostel/laundry/bookings", booking(), other.token);
+    const res = await get("/api/hostel/laundry/bookings", user.token);
+    expect(res.status).toBe(200);
+    const list = (await read<BookingView[]>(res)).data;
+    expect(list.map((b) => [b.date, b.slotId])).toEqual([
+      [addDays(tomorrow(), 1), "0800"],
+      [tomorrow(), "1000"],
+    ]);
+  });
+
+  it("needs a session", async () => {
+    expect((await get("/api/hostel/laundry/bookings")).status).toBe(401);
+  });
+});
+
+describe("POST /api/hostel/laundry/bookings/:id/cancel", () => {
+  it("cancels the student's booking before its slot starts, once", async () => {
+    const user = await createUser();
+    const made = (await read<BookingView>(await sendJson("POST", "/api/hostel/laundry/bookings", booking(), user.token))).data;
+    const res = await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST", headers: bearer(user.token) });
+    expect(res.status).toBe(200);
+    expect((await read<BookingView>(res)).data).toMatchObject({ id: made.id, status: "cancelled", cancellable: false });
+    const again = await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST", headers: bearer(user.token) });
+    expect(again.status).toBe(409);
+    expect((await read(again)).message).toBe("This booking is already cancelled.");
+  });
+
+  it("refuses once the slot has started", async () => {
+    const user = await createUser();
+    const made = (await read<BookingView>(await sendJson("POST", "/api/hostel/laundry/bookings", booking(), user.token))).data;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(made.startsAt + 60_000);
+    const res = await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST", headers: bearer(user.token) });
+    expect(res.status).toBe(409);
+    expect((await read(res)).message).toMatch(/slot has started/);
+    const list = (await read<BookingView[]>(await get("/api/hostel/laundry/bookings", user.token))).data;
+    expect(list[0]).toMatchObject({ status: "booked", cancellable: false });
+  });
+
+  it("answers 403 for another student's booking, 404 for none, 401 signed out", async () => {
+    const owner = await createUser();
+    const made = (await read<BookingView>(await sendJson("POST", "/api/hostel/laundry/bookings", booking(), owner.token))).data;
+    const other = await createUser();
+    const res = await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST", headers: bearer(other.token) });
+    expect(res.status).toBe(403);
+    expect((await read(res)).message).toBe("You can cancel only your own bookings.");
+    const row = await env.DB.prepare("SELECT status FROM laundry_bookings WHERE id = ?").bind(made.id).first<{ status: string }>();
+    expect(row?.status).toBe("booked");
+    expect((await call(`/api/hostel/laundry/bookings/${crypto.randomUUID()}/cancel`, { method: "POST", headers: bearer(other.token) })).status).toBe(404);
+    expect((await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST" })).status).toBe(401);
+  });
+});

@@ -1,0 +1,149 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ApiError } from "../lib/errors";
+import { currentUser } from "../services/auth";
+import { formFields, getResidence, listBlocks, setResidence } from "../services/hostel/common";
+import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "../services/hostel/complaints";
+import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "../services/hostel/laundry";
+import { rateMeal, today, weekMenu } from "../services/hostel/mess";
+import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "../services/hostel/roommates";
+import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+import { z } from "zod";
+
+// Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
+// the menu, today's averages, the blocks and laundry availability are open to every visitor.
+const hostel = new Hono<AppEnv>();
+
+hostel.use(
+  bodyLimit({
+    // A 5 MB photo plus the form fields; the photo's own limit gives the clearer message.
+    maxSize: 6 * 1024 * 1024,
+    onError: () => {
+      throw new ApiError(413, "The request is too large. Photos can be at most 5 MB.");
+    },
+  }),
+);
+
+const anyBody = z.unknown();
+
+/** A JSON body, or the fields and the photo of a multipart / urlencoded form. */
+async function complaintBody(c: AppContext): Promise<{ fields: unknown; photo: File | null }> {
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(400, "The form could not be read. Please try again.");
+    }
+    return { fields: formFields(form), photo: fileOrNull(form.get("photo")) };
+  }
+  return { fields: await jsonBody(c, anyBody), photo: null };
+}
+
+function noStore(c: AppContext) {
+  c.header("Cache-Control", "no-store");
+}
+
+hostel.get("/blocks", async (c) => c.json({ success: true, data: await listBlocks(c.env) }));
+
+hostel.get("/residence", requireAuth, async (c) => {
+  noStore(c);
+  return c.json({ success: true, data: await getResidence(c.env, c.var.user.id) });
+});
+
+hostel.put("/residence", requireAuth, async (c) => {
+  const residence = await setResidence(c.env, c.var.user, await jsonBody(c, anyBody));
+  return c.json({ success: true, message: "Your block is saved.", data: residence });
+});
+
+// Complaints.
+hostel.get("/complaints", requireAuth, async (c) => {
+  const query = parseWith(complaintQuerySchema, c.req.query());
+  noStore(c);
+  return c.json({ success: true, data: await listComplaints(c.env, c.var.user, query) });
+});
+
+hostel.post("/complaints", requireAuth, async (c) => {
+  const { fields, photo } = await complaintBody(c);
+  const complaint = await createComplaint(c.env, c.var.user, fields, photo);
+  return c.json({ success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint }, 201);
+});
+
+hostel.get("/complaints/:id/photo", requireAuth, (c) => complaintPhoto(c.env, c.var.user, c.req.param("id")));
+
+hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
+  const complaint = await addMeToo(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: "Added your \"me too\".", data: complaint });
+});
+
+hostel.patch("/complaints/:id", requireAuth, async (c) => {
+  const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), await jsonBody(c, anyBody));
+  return c.json({ success: true, message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.", data: complaint });
+});
+
+// Mess menu.
+hostel.get("/mess/menu", async (c) => c.json({ success: true, data: await weekMenu(c.env) }));
+
+hostel.get("/mess/today", async (c) => {
+  const user = await currentUser(c.env, c.req.raw);
+  noStore(c);
+  return c.json({ success: true, data: await today(c.env, user?.id ?? null) });
+});
+
+hostel.post("/mess/ratings", requireAuth, async (c) => {
+  const rating = await rateMeal(c.env, c.var.user, await jsonBody(c, anyBody));
+  return c.json({ success: true, message: "Thanks for rating!", data: rating });
+});
+
+// Roommate finder.
+hostel.get("/roommates", requireAuth, async (c) => {
+  const query = parseWith(listingQuerySchema, c.req.query());
+  noStore(c);
+  return c.json({ success: true, data: await listListings(c.env, c.var.user, query) });
+});
+
+hostel.get("/roommates/mine", requireAuth, async (c) => {
+  noStore(c);
+  return c.json({ success: true, data: await myListing(c.env, c.var.user) });
+});
+
+hostel.post("/roommates", requireAuth, async (c) => {
+  const listing = await createListing(c.env, c.var.user, await jsonBody(c, anyBody));
+  return c.json({ success: true, message: "Your listing is live.", data: listing }, 201);
+});
+
+hostel.put("/roommates/:id", requireAuth, async (c) => {
+  const body = await jsonBody(c, anyBody);
+  const listing = await updateListing(c.env, c.var.user, c.req.param("id"), body);
+  return c.json({ success: true, message: "Your listing is updated.", data: listing });
+});
+
+hostel.delete("/roommates/:id", requireAuth, async (c) => {
+  await deleteListing(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: "Your listing is removed." });
+});
+
+// Laundry.
+hostel.get("/laundry/slots", async (c) => {
+  const { date } = parseWith(slotsQuerySchema, c.req.query());
+  noStore(c);
+  return c.json({ success: true, data: await slotsFor(c.env, date) });
+});
+
+hostel.get("/laundry/bookings", requireAuth, async (c) => {
+  noStore(c);
+  return c.json({ success: true, data: await myBookings(c.env, c.var.user) });
+});
+
+hostel.post("/laundry/bookings", requireAuth, async (c) => {
+  const booking = await bookPickup(c.env, c.var.user, await jsonBody(c, anyBody));
+  return c.json({ success: true, message: "Pickup booked.", data: booking }, 201);
+});
+
+hostel.post("/laundry/bookings/:id/cancel", requireAuth, async (c) => {
+  const booking = await cancelBooking(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: "Booking cancelled.", data: booking });
+});
+
+export default hostel;

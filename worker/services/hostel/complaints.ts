@@ -1,0 +1,269 @@
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { SessionUser } from "../auth";
+import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
+import { blankToUndefined, blockIdSchema, getResidence, parseInput, requireBlock, residenceUpsert, roomSchema, type Residence } from "./common";
+
+export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+const LIST_LIMIT = 100;
+
+export const createComplaintSchema = z.object({
+  category: z.enum(COMPLAINT_CATEGORIES, { error: `Choose a category: ${COMPLAINT_CATEGORIES.join(", ")}.` }),
+  blockId: blockIdSchema,
+  room: roomSchema,
+  description: z
+    .string({ error: "Describe the problem." })
+    .trim()
+    .min(10, "Describe the problem in at least 10 characters.")
+    .max(1000, "Keep the description under 1,000 characters."),
+});
+
+export const complaintQuerySchema = z.object({
+  view: z.preprocess(blankToUndefined, z.enum(["block", "mine"], { error: "view must be block or mine." }).default("block")),
+  status: z.preprocess(blankToUndefined, z.enum(["active", "open", "in_progress", "resolved", "withdrawn"], { error: "status must be one of active, open, in_progress, resolved, withdrawn." }).optional()),
+  category: z.preprocess(blankToUndefined, z.enum(COMPLAINT_CATEGORIES, { error: `category must be one of ${COMPLAINT_CATEGORIES.join(", ")}.` }).optional()),
+});
+export type ComplaintQuery = z.output<typeof complaintQuerySchema>;
+
+export const statusChangeSchema = z.object({
+  status: z.enum(["resolved", "withdrawn"], { error: "You can set status to resolved or withdrawn." }),
+});
+
+export interface ComplaintView {
+  id: string;
+  category: ComplaintCategory;
+  blockId: string;
+  blockName: string;
+  room: string;
+  description: string;
+  status: ComplaintStatus;
+  photoUrl: string | null;
+  meTooCount: number;
+  meToo: boolean;
+  mine: boolean;
+  authorName: string;
+  createdAt: number;
+  updatedAt: number;
+  resolvedAt: number | null;
+}
+
+type PhotoType = "image/jpeg" | "image/png" | "image/webp";
+
+/** The image type from the file's first bytes (its name and declared type are not trusted). */
+export function sniffImage(bytes: Uint8Array): PhotoType | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
+  return null;
+}
+
+/** An upload field: a real, non-empty file, or null when the input was left empty. */
+export function fileOrNull(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+function complaintColumns(userId: string) {
+  return {
+    id: hostelComplaints.id,
+    userId: hostelComplaints.userId,
+    category: hostelComplaints.category,
+    blockId: hostelComplaints.blockId,
+    blockName: hostelBlocks.name,
+    room: hostelComplaints.room,
+    description: hostelComplaints.description,
+    status: hostelComplaints.status,
+    photoKey: hostelComplaints.photoKey,
+    authorName: users.name,
+    createdAt: hostelComplaints.createdAt,
+    updatedAt: hostelComplaints.updatedAt,
+    resolvedAt: hostelComplaints.resolvedAt,
+    meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(Number),
+    meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(Number),
+  };
+}
+
+type Row = Awaited<ReturnType<typeof selectComplaints>>[number];
+
+function toView(row: Row, userId: string): ComplaintView {
+  return {
+    id: row.id,
+    category: row.category,
+    blockId: row.blockId,
+    blockName: row.blockName,
+    room: row.room,
+    description: row.description,
+    status: row.status,
+    photoUrl: row.photoKey ? `/api/hostel/complaints/${row.id}/photo` : null,
+    meTooCount: row.meTooCount,
+    meToo: row.meToo === 1,
+    mine: row.userId === userId,
+    // First name only: the block sees the problem, not a full name.
+    authorName: row.authorName.split(/\s+/)[0] ?? "",
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    resolvedAt: row.resolvedAt,
+  };
+}
+
+function selectComplaints(env: Env, userId: string) {
+  return getDb(env.DB)
+    .select(complaintColumns(userId))
+    .from(hostelComplaints)
+    .innerJoin(users, eq(users.id, hostelComplaints.userId))
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId));
+}
+
+export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
+  const [row] = await selectComplaints(env, user.id).where(eq(hostelComplaints.id, id)).limit(1);
+  if (!row || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  return toView(row, user.id);
+}
+
+export interface ComplaintList {
+  residence: Residence | null;
+  complaints: ComplaintView[];
+}
+
+/**
+ * "block": the complaints of the student's own block, unresolved ones by default, the most "me too"
+ * first. "mine": the student's own complaints, newest first, including withdrawn ones.
+ */
+export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
+  const residence = await getResidence(env, user.id);
+  const where: SQL[] = [];
+  if (query.view === "mine") {
+    where.push(eq(hostelComplaints.userId, user.id));
+    if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
+    else if (query.status) where.push(eq(hostelComplaints.status, query.status));
+  } else {
+    if (!residence) return { residence, complaints: [] };
+    where.push(eq(hostelComplaints.blockId, residence.blockId));
+    const status = query.status ?? "active";
+    if (status === "withdrawn") return { residence, complaints: [] }; // withdrawn ones are their author's only
+    if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
+    else where.push(eq(hostelComplaints.status, status));
+  }
+  if (query.category) where.push(eq(hostelComplaints.category, query.category));
+  const columns = complaintColumns(user.id);
+  const order = query.view === "mine" ? [desc(hostelComplaints.createdAt)] : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
+  const rows = await selectComplaints(env, user.id)
+    .where(and(...where))
+    .orderBy(...order)
+    .limit(LIST_LIMIT);
+  return { residence, complaints: rows.map((row) => toView(row, user.id)) };
+}
+
+/**
+ * Files a complaint. The photo goes to R2 first and the rows in one batch after; if the batch
+ * fails the photo is deleted again, so nothing is left half-written.
+ */
+export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null): Promise<ComplaintView> {
+  const input = parseInput(createComplaintSchema, fields);
+  const block = await requireBlock(env, input.blockId);
+  let photoBytes: Uint8Array | null = null;
+  let photoType: PhotoType | null = null;
+  if (photo) {
+    if (photo.size > MAX_PHOTO_BYTES) throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
+    if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
+    photoBytes = new Uint8Array(await photo.arrayBuffer());
+    photoType = sniffImage(photoBytes);
+    if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
+  }
+
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;
+  if (photoKey && photoBytes && photoType) {
+    await env.FILES.put(photoKey, photoBytes, { httpMetadata: { contentType: photoType }, customMetadata: { complaintId: id, userId: user.id } });
+  }
+  const db = getDb(env.DB);
+  try {
+    await db.batch([
+      db.insert(hostelComplaints).values({
+        id,
+        userId: user.id,
+        blockId: block.id,
+        room: input.room,
+        category: input.category,
+        description: input.description,
+        photoKey,
+        photoType,
+        status: "open",
+        createdAt: now,
+        updatedAt: now,
+      }),
+      // Filing from a block makes it the student's block for "me too".
+      residenceUpsert(env, user.id, block.id, input.room, now),
+    ]);
+  } catch (error) {
+    if (photoKey) await env.FILES.delete(photoKey);
+    throw error;
+  }
+  return getComplaint(env, user, id);
+}
+
+export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
+  const db = getDb(env.DB);
+  const [complaint] = await db
+    .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
+    .from(hostelComplaints)
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
+    .where(eq(hostelComplaints.id, id))
+    .limit(1);
+  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
+  const residence = await getResidence(env, user.id);
+  if (residence?.blockId !== complaint.blockId) throw new ApiError(403, `Only students of ${complaint.blockName} can add a "me too" to its complaints.`);
+  if (complaint.status !== "open" && complaint.status !== "in_progress") throw new ApiError(409, "This complaint is already resolved.");
+  // The primary key (complaint, student) lets each student count once, however often they click.
+  const added = await env.DB.prepare(
+    `INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at)
+     SELECT id, ?1, ?2 FROM hostel_complaints WHERE id = ?3 AND status IN ('open', 'in_progress')
+     ON CONFLICT DO NOTHING RETURNING complaint_id`,
+  )
+    .bind(user.id, Date.now(), id)
+    .first();
+  if (!added) throw new ApiError(409, 'You have already said "me too" to this complaint.');
+  return getComplaint(env, user, id);
+}
+
+export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
+  const { status } = parseInput(statusChangeSchema, input);
+  const db = getDb(env.DB);
+  const [complaint] = await db.select({ userId: hostelComplaints.userId, status: hostelComplaints.status }).from(hostelComplaints).where(eq(hostelComplaints.id, id)).limit(1);
+  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  if (complaint.userId !== user.id) throw new ApiError(403, "Only the student who filed this complaint can change it.");
+  const now = Date.now();
+  const [changed] = await db
+    .update(hostelComplaints)
+    .set({ status, updatedAt: now, resolvedAt: status === "resolved" ? now : null })
+    .where(and(eq(hostelComplaints.id, id), eq(hostelComplaints.userId, user.id), inArray(hostelComplaints.status, ["open", "in_progress"])))
+    .returning({ id: hostelComplaints.id });
+  if (!changed) throw new ApiError(409, `This complaint is already ${complaint.status === "withdrawn" ? "withdrawn" : "resolved"}.`);
+  return getComplaint(env, user, id);
+}
+
+export async function complaintPhoto(env: Env, user: SessionUser, id: string): Promise<Response> {
+  const [row] = await getDb(env.DB)
+    .select({ photoKey: hostelComplaints.photoKey, userId: hostelComplaints.userId, status: hostelComplaints.status })
+    .from(hostelComplaints)
+    .where(eq(hostelComplaints.id, id))
+    .limit(1);
+  if (!row || !row.photoKey || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "This complaint has no photo.");
+  const object = await env.FILES.get(row.photoKey);
+  if (!object) throw new ApiError(404, "This complaint has no photo.");
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Length": String(object.size),
+      "Cache-Control": "private, max-age=3600",
+      "Content-Disposition": "inline",
+    },
+  });
+}

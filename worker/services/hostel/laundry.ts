@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { laundryBookings, laundrySlots } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
+import type { SessionUser } from "../auth";
+import { parseInput } from "./common";
+import { LAUNDRY_SERVICES, MAX_CLOTHES } from "./labels";
+
+export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
+export const BOOKING_DAYS = 7; // today and the six days after it
+
+const dateSchema = z
+  .string({ error: "Choose a pickup date." })
+  .trim()
+  .refine(isCalendarDate, "Choose a pickup date written as YYYY-MM-DD.");
+
+export const slotsQuerySchema = z.object({ date: dateSchema.optional() });
+
+export const bookingSchema = z.object({
+  date: dateSchema,
+  slotId: z.string({ error: "Choose a pickup slot." }).trim().min(1, "Choose a pickup slot.").max(8, "Choose one of the pickup slots."),
+  clothes: z.coerce
+    .number({ error: "Enter how many clothes you are sending." })
+    .int("Enter a whole number of clothes.")
+    .min(1, "Send at least 1 piece of clothing.")
+    .max(MAX_CLOTHES, `One pickup takes at most ${MAX_CLOTHES} clothes.`),
+  service: z.enum(LAUNDRY_SERVICES, { error: "Choose wash, iron or dry clean." }),
+});
+
+export interface SlotView {
+  id: string;
+  label: string; // "08:00–10:00"
+  startsAt: number;
+  capacity: number;
+  booked: number;
+  remaining: number;
+  started: boolean;
+}
+
+export interface BookingView {
+  id: string;
+  date: string;
+  slotId: string;
+  slotLabel: string;
+  startsAt: number;
+  clothes: number;
+  service: LaundryService;
+  status: "booked" | "picked_up" | "delivered" | "cancelled";
+  cancellable: boolean;
+  createdAt: number;
+}
+
+/** The dates a pickup can be booked for: today (India) and the next six days. */
+export function bookableDates(now = Date.now()): string[] {
+  const first = indiaDate(now);
+  return Array.from({ length: BOOKING_DAYS }, (_, i) => addDays(first, i));
+}
+
+function requireBookableDate(date: string, now: number) {
+  const dates = bookableDates(now);
+  if (!dates.includes(date)) {
+    throw new ApiError(400, `Choose a pickup date from ${formatIndiaDay(dates[0] ?? date)} to ${formatIndiaDay(dates[dates.length - 1] ?? date)}.`, { field: "date" });
+  }
+}
+
+const slotLabel = (startsAtMin: number, endsAtMin: number) => `${clock(startsAtMin)}–${clock(endsAtMin)}`;
+
+export async function slotsFor(env: Env, date: string | undefined, now = Date.now()): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
+  const day = date ?? indiaDate(now);
+  requireBookableDate(day, now);
+  const live = sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(Number);
+  const rows = await getDb(env.DB)
+    .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin, endsAtMin: laundrySlots.endsAtMin, capacity: laundrySlots.capacity, booked: live })
+    .from(laundrySlots)
+    .orderBy(asc(laundrySlots.position));
+  return {
+    date: day,
+    dates: bookableDates(now),
+    slots: rows.map((row) => {
+      const startsAt = indiaInstant(day, row.startsAtMin);
+      return {
+        id: row.id,
+        label: slotLabel(row.startsAtMin, row.endsAtMin),
+        startsAt,
+        capacity: row.capacity,
+        booked: row.booked,
+        remaining: Math.max(0, row.capacity - row.booked),
+        started: startsAt <= now,
+      };
+    }),
+  };
+}
+
+function selectBookings(env: Env) {
+  return getDb(env.DB)
+    .select({
+      id: laundryBookings.id,
+      date: laundryBookings.date,
+      slotId: laundryBookings.slotId,
+      startsAtMin: laundrySlots.startsAtMin,
+      endsAtMin: laundrySlots.endsAtMin,
+      startsAt: laundryBookings.startsAt,
+      clothes: laundryBookings.clothes,
+      service: laundryBookings.service,
+      status: laundryBookings.status,
+      createdAt: laundryBookings.createdAt,
+    })
+    .from(laundryBookings)
+    .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId));
+}
+
+type Row = Awaited<ReturnType<typeof selectBookings>>[number];
+
+function toView({ startsAtMin, endsAtMin, ...row }: Row, now: number): BookingView {
+  return { ...row, slotLabel: slotLabel(startsAtMin, endsAtMin), cancellable: row.status === "booked" && row.startsAt > now };
+}
+
+export async function myBookings(env: Env, user: SessionUser, now = Date.now()): Promise<BookingView[]> {
+  const rows = await selectBookings(env).where(eq(laundryBookings.userId, user.id)).orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt)).limit(50);
+  return rows.map((row) => toView(row, now));
+}
+
+/**
+ * Books a pickup. The capacity check and the insert are ONE statement: D1 runs statements one at a
+ * time, so however many students book the last place at once, the slot never goes over capacity.
+ */
+export async function bookPickup(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<BookingView> {
+  const booking = parseInput(bookingSchema, input);
+  requireBookableDate(booking.date, now);
+  const db = getDb(env.DB);
+  const [slot] = await db.select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin }).from(laundrySlots).where(eq(laundrySlots.id, booking.slotId)).limit(1);
+  if (!slot) throw new ApiError(400, "Choose one of the pickup slots.", { field: "slotId" });
+  const startsAt = indiaInstant(booking.date, slot.startsAtMin);
+  if (startsAt <= now) throw new ApiError(400, "This slot has already started. Choose a later one.", { field: "slotId" });
+
+  const id = crypto.randomUUID();
+  const inserted = await env.DB.prepare(
+    `INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at)
+     SELECT ?1, ?2, s.id, ?3, ?4, ?5, ?6, 'booked', ?7 FROM laundry_slots s
+     WHERE s.id = ?8
+       AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = s.id AND b.date = ?3 AND b.status <> 'cancelled') < s.capacity
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
+  )
+    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id)
+    .first<{ id: string }>();
+  if (!inserted) {
+    const [existing] = await db
+      .select({ id: laundryBookings.id })
+      .from(laundryBookings)
+      .where(and(eq(laundryBookings.userId, user.id), eq(laundryBookings.date, booking.date), eq(laundryBookings.slotId, slot.id), ne(laundryBookings.status, "cancelled")))
+      .limit(1);
+    if (existing) throw new ApiError(409, "You already have a pickup booked in this slot.");
+    throw new ApiError(409, "This slot is full. Choose another time or day.");
+  }
+  const [row] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);
+  if (!row) throw new Error("booking vanished after insert");
+  return toView(row, now);
+}
+
+/** Cancels the student's own booking, only while its slot has not started. */
+export async function cancelBooking(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<BookingView> {
+  const db = getDb(env.DB);
+  const [row] = await db.select({ userId: laundryBookings.userId, status: laundryBookings.status, startsAt: laundryBookings.startsAt }).from(laundryBookings).where(eq(laundryBookings.id, id)).limit(1);
+  if (!row) throw new ApiError(404, "There is no booking with that id.");
+  if (row.userId !== user.id) throw new ApiError(403, "You can cancel only your own bookings.");
+  const [cancelled] = await db
+    .update(laundryBookings)
+    .set({ status: "cancelled", cancelledAt: now })
+    .where(and(eq(laundryBookings.id, id), eq(laundryBookings.userId, user.id), eq(laundryBookings.status, "booked"), sql`${laundryBookings.startsAt} > ${now}`))
+    .returning({ id: laundryBookings.id });
+  if (!cancelled) {
+    if (row.status === "cancelled") throw new ApiError(409, "This booking is already cancelled.");
+    if (row.status !== "booked") throw new ApiError(409, "Your clothes have already been picked up; this booking can no longer be cancelled.");
+    throw new ApiError(409, "This pickup's slot has started, so it can no longer be cancelled.");
+  }
+  const [view] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);
+  if (!view) throw new Error("booking vanished after cancel");
+  return toView(view, now);
+}

@@ -1,0 +1,201 @@
+import { and, desc, eq, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../../db/client";
+import { hostelBlocks, roommateListings, users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import type { SessionUser } from "../auth";
+import { blankToUndefined, parseInput, requireBlock } from "./common";
+import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "./labels";
+
+export const MAX_BUDGET_RUPEES = 100_000;
+const LIST_LIMIT = 100;
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, what: string) => z.enum(values, { error: `Choose ${what}: ${values.join(", ")}.` });
+
+/** A 10-digit Indian mobile number; a leading 0, +91 or 91 is accepted and dropped. */
+export function normaliseWhatsapp(value: string): string | null {
+  let digits = value.replace(/\D/g, "");
+  if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+  return /^[6-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+export function whatsappLink(digits: string): string {
+  return `https://wa.me/91${digits}`;
+}
+
+export const listingSchema = z
+  .object({
+    about: z
+      .string({ error: "Write a few lines about yourself." })
+      .trim()
+      .min(20, "Write at least 20 characters about yourself.")
+      .max(600, "Keep \"about me\" under 600 characters."),
+    preferredBlock: z.preprocess(blankToUndefined, z.string().trim().max(8, "Choose one of the hostel blocks, or any block.").optional()),
+    roomType: oneOf(ROOM_TYPES, "a room type"),
+    budget: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: "Enter your monthly budget in rupees." })
+        .int("Enter the budget in whole rupees.")
+        .min(0, "The budget cannot be negative.")
+        .max(MAX_BUDGET_RUPEES, `The budget can be at most ₹${MAX_BUDGET_RUPEES.toLocaleString("en-IN")} a month.`),
+    ),
+    sleepSchedule: oneOf(SLEEP_SCHEDULES, "a sleep schedule"),
+    studyHabits: oneOf(STUDY_HABITS, "your study habits"),
+    cleanliness: oneOf(CLEANLINESS, "a cleanliness level"),
+    whatsapp: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .max(20, "Enter a 10-digit mobile number.")
+        .transform((v, ctx) => {
+          const digits = normaliseWhatsapp(v);
+          if (!digits) {
+            ctx.addIssue({ code: "custom", message: "Enter a 10-digit Indian mobile number for WhatsApp." });
+            return z.NEVER;
+          }
+          return digits;
+        })
+        .optional(),
+    ),
+    email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().max(254, "That e-mail address is too long.").pipe(z.email("Enter a valid e-mail address.")).optional()),
+  })
+  .refine((v) => v.whatsapp !== undefined || v.email !== undefined, { message: "Give a WhatsApp number or an e-mail address so others can reach you.", path: ["whatsapp"] });
+
+export const listingQuerySchema = z.object({
+  block: z.preprocess(blankToUndefined, z.string().trim().max(8, "block must be a hostel block code.").optional()),
+  roomType: z.preprocess(blankToUndefined, oneOf(ROOM_TYPES, "a room type").optional()),
+  sleepSchedule: z.preprocess(blankToUndefined, oneOf(SLEEP_SCHEDULES, "a sleep schedule").optional()),
+  studyHabits: z.preprocess(blankToUndefined, oneOf(STUDY_HABITS, "study habits").optional()),
+  cleanliness: z.preprocess(blankToUndefined, oneOf(CLEANLINESS, "a cleanliness level").optional()),
+  maxBudget: z.preprocess(blankToUndefined, z.coerce.number({ error: "maxBudget must be a number of rupees." }).int("maxBudget must be whole rupees.").min(0, "maxBudget cannot be negative.").optional()),
+});
+export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+export interface ListingView {
+  id: string;
+  name: string;
+  about: string;
+  preferredBlock: string | null;
+  preferredBlockName: string | null;
+  roomType: (typeof ROOM_TYPES)[number];
+  budgetPaise: number;
+  sleepSchedule: (typeof SLEEP_SCHEDULES)[number];
+  studyHabits: (typeof STUDY_HABITS)[number];
+  cleanliness: (typeof CLEANLINESS)[number];
+  whatsapp: string | null;
+  whatsappLink: string | null;
+  email: string | null;
+  mine: boolean;
+  updatedAt: number;
+}
+
+function selectListings(env: Env) {
+  return getDb(env.DB)
+    .select({
+      id: roommateListings.id,
+      userId: roommateListings.userId,
+      name: users.name,
+      about: roommateListings.about,
+      preferredBlock: roommateListings.preferredBlock,
+      preferredBlockName: hostelBlocks.name,
+      roomType: roommateListings.roomType,
+      budgetPaise: roommateListings.budgetPaise,
+      sleepSchedule: roommateListings.sleepSchedule,
+      studyHabits: roommateListings.studyHabits,
+      cleanliness: roommateListings.cleanliness,
+      whatsapp: roommateListings.whatsapp,
+      email: roommateListings.email,
+      updatedAt: roommateListings.updatedAt,
+    })
+    .from(roommateListings)
+    .innerJoin(users, eq(users.id, roommateListings.userId))
+    .leftJoin(hostelBlocks, eq(hostelBlocks.id, roommateListings.preferredBlock));
+}
+
+type Row = Awaited<ReturnType<typeof selectListings>>[number];
+
+function toView({ userId, ...row }: Row, viewerId: string): ListingView {
+  return { ...row, whatsappLink: row.whatsapp ? whatsappLink(row.whatsapp) : null, mine: userId === viewerId };
+}
+
+/** Other students' listings, newest first, with the filters a student would reach for. */
+export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
+  const where: SQL[] = [ne(roommateListings.userId, user.id)];
+  // "Any" on a listing matches every filter value: that student is open to it.
+  if (query.block) where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
+  if (query.roomType && query.roomType !== "any") where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);
+  if (query.sleepSchedule) where.push(eq(roommateListings.sleepSchedule, query.sleepSchedule));
+  if (query.studyHabits) where.push(eq(roommateListings.studyHabits, query.studyHabits));
+  if (query.cleanliness) where.push(eq(roommateListings.cleanliness, query.cleanliness));
+  if (query.maxBudget !== undefined) where.push(lte(roommateListings.budgetPaise, query.maxBudget * 100));
+  const rows = await selectListings(env)
+    .where(and(...where))
+    .orderBy(desc(roommateListings.updatedAt))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => toView(row, user.id));
+}
+
+export async function myListing(env: Env, user: SessionUser): Promise<ListingView | null> {
+  const [row] = await selectListings(env).where(eq(roommateListings.userId, user.id)).limit(1);
+  return row ? toView(row, user.id) : null;
+}
+
+async function parseListing(env: Env, input: unknown) {
+  const parsed = parseInput(listingSchema, input);
+  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, parsed.preferredBlock, "preferredBlock")).id : null;
+  return {
+    about: parsed.about,
+    preferredBlock,
+    roomType: parsed.roomType,
+    budgetPaise: parsed.budget * 100,
+    sleepSchedule: parsed.sleepSchedule,
+    studyHabits: parsed.studyHabits,
+    cleanliness: parsed.cleanliness,
+    whatsapp: parsed.whatsapp ?? null,
+    email: parsed.email ?? null,
+  };
+}
+
+export async function createListing(env: Env, user: SessionUser, input: unknown): Promise<ListingView> {
+  const values = await parseListing(env, input);
+  const now = Date.now();
+  // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
+  const [created] = await getDb(env.DB)
+    .insert(roommateListings)
+    .values({ id: crypto.randomUUID(), userId: user.id, ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: roommateListings.userId })
+    .returning({ id: roommateListings.id });
+  if (!created) throw new ApiError(409, "You already have a listing. Edit it instead.");
+  const listing = await myListing(env, user);
+  if (!listing) throw new Error("listing vanished after insert");
+  return listing;
+}
+
+async function ownListing(env: Env, user: SessionUser, id: string) {
+  const [row] = await getDb(env.DB).select({ userId: roommateListings.userId }).from(roommateListings).where(eq(roommateListings.id, id)).limit(1);
+  if (!row) throw new ApiError(404, "There is no listing with that id.");
+  if (row.userId !== user.id) throw new ApiError(403, "You can change only your own listing.");
+}
+
+export async function updateListing(env: Env, user: SessionUser, id: string, input: unknown): Promise<ListingView> {
+  await ownListing(env, user, id);
+  const values = await parseListing(env, input);
+  const [updated] = await getDb(env.DB)
+    .update(roommateListings)
+    .set({ ...values, updatedAt: Date.now() })
+    .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)))
+    .returning({ id: roommateListings.id });
+  if (!updated) throw new ApiError(404, "There is no listing with that id.");
+  const listing = await myListing(env, user);
+  if (!listing) throw new ApiError(404, "There is no listing with that id.");
+  return listing;
+}
+
+export async function deleteListing(env: Env, user: SessionUser, id: string): Promise<void> {
+  await ownListing(env, user, id);
+  await getDb(env.DB)
+    .delete(roommateListings)
+    .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)));
+}
