@@ -21,10 +21,15 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {
+/** The one line-icon style of the app: each area keeps its own path table and draws it with this. */
+export function StrokeIcon({ d, className = "h-6 w-6" }: { d: string; className?: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className}>
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -52,25 +52,7 @@ export function whatsappLink(number: string): string {
   return `https://wa.me/91${local}`;
 }
 
-const indiaDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", year: "numeric" });
-const indiaDateTime = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-/** "5 Mar 2026" in India time. */
-export function formatIndiaDate(epochMs: number): string {
-  return indiaDate.format(epochMs);
-}
-
-/** "5 Mar 2026, 9:40 pm" in India time. */
-export function formatIndiaDateTime(epochMs: number): string {
-  return indiaDateTime.format(epochMs);
-}
+export { formatIndiaDate, formatIndiaDateTime } from "./india-time";
 
 /** What the screens show of a product (the API answers the same fields plus `_id`). */
 export interface ProductView {

@@ -78,18 +78,7 @@ export function contactHref(contact: string): string {
   return contact.includes("@") ? `mailto:${contact.trim()}` : `tel:${contact.replace(/[^\d+]/g, "")}`;
 }
 
-const indiaTime = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
-export function formatIndiaTime(epochMs: number): string {
-  return indiaTime.format(new Date(epochMs));
-}
+export { formatIndiaDateTime as formatIndiaTime } from "./india-time";
 
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;

@@ -21,6 +21,7 @@ import {
 import { rememberRedirect } from "../lib/redirect";
 import { getUser } from "../lib/session.server";
 import type { Route } from "./+types/googleclassroom";
+import type { Course } from "../../worker/lib/classroom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -33,14 +34,6 @@ interface GoogleUser {
   picture: string | null;
 }
 
-interface Course {
-  id: string;
-  name: string;
-  section: string | null;
-  teacherNames: string[];
-  courseState: string;
-  alternateLink: string | null;
-}
 
 interface Assignment {
   id: string;

@@ -8,10 +8,14 @@ export function createNonce(): string {
   return btoa(binary);
 }
 
-function htmlCsp(nonce: string): string {
+/**
+ * The policy of every HTML page; `scriptSources` says which scripts may run (a per-request nonce for
+ * server-rendered pages, the hashes of their inline scripts for prerendered ones).
+ */
+export function htmlCsp(scriptSources: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -36,7 +40,7 @@ export function applySecurityHeaders(response: Response, nonce: string | null): 
   }
   const h = res.headers;
   const isHtml = (h.get("Content-Type") ?? "").includes("text/html");
-  h.set("Content-Security-Policy", isHtml && nonce ? htmlCsp(nonce) : API_CSP);
+  h.set("Content-Security-Policy", isHtml && nonce ? htmlCsp([`'nonce-${nonce}'`, "'strict-dynamic'"]) : API_CSP);
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");

@@ -1,3 +1,4 @@
+import { StrokeIcon } from "../icons";
 // Icons the marketplace screens need beyond app/components/icons.tsx. Decorative: hidden from
 // screen readers.
 const paths = {
@@ -18,9 +19,5 @@ const paths = {
 export type MarketIconName = keyof typeof paths;
 
 export function MarketIcon({ name, className = "h-6 w-6" }: { name: MarketIconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className}>
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

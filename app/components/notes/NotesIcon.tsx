@@ -1,3 +1,4 @@
+import { StrokeIcon } from "../icons";
 // Icons used only by the notes pages (same style as ../icons.tsx). Decorative: hidden from screen readers.
 const paths = {
   search: "M11 18a7 7 0 100-14 7 7 0 000 14zM21 21l-4.35-4.35",
@@ -15,9 +16,5 @@ const paths = {
 export type NotesIconName = keyof typeof paths;
 
 export function NotesIcon({ name, className = "h-5 w-5" }: { name: NotesIconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className}>
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { rememberRedirect } from "../../lib/redirect";
+import { StrokeIcon } from "../icons";
 
 // Small inline icons for Study Swap (decorative; hidden from screen readers).
 const paths = {
@@ -17,11 +18,7 @@ const paths = {
 export type StudySwapIconName = keyof typeof paths;
 
 export function SwapIcon({ name, className = "h-6 w-6" }: { name: StudySwapIconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className}>
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }
 
 /**
