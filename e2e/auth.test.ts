@@ -113,6 +113,31 @@ describe("sign-in and register", () => {
     });
   });
 
+  it("signs in without JavaScript (or before it loads) by a POST that keeps the password out of the URL", async (t) => {
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 401/);
+        const user = await createUserViaApi();
+        const urls: string[] = [];
+        page.on("request", (request) => urls.push(request.url()));
+        await page.goto("/login");
+        await page.getByLabel("E-mail").fill(user.email);
+        await page.getByLabel("Password").fill("not the password");
+        await page.getByRole("button", { name: "Sign In", exact: true }).click();
+        await page.getByRole("alert").getByText("Incorrect e-mail or password.").waitFor();
+        assert.equal(await page.getByLabel("E-mail").inputValue(), user.email);
+        await page.getByLabel("Password").fill(user.password);
+        await page.getByRole("button", { name: "Sign In", exact: true }).click();
+        await page.waitForURL("**/dashboard");
+        await page.getByRole("button", { name: "Logout" }).waitFor();
+        assert.ok(urls.every((url) => !url.includes("password")), "no request carried the password in its URL");
+      },
+      { javaScriptEnabled: false },
+    );
+  });
+
   it("shows an error passed back in the URL as given, then cleans the URL", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/auth?error=Google%20said%20no%20%28access_denied%29");

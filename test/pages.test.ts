@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createUser } from "./helpers";
+import { call, createUser, unique, uniqueIp } from "./helpers";
 
 function expectSecurityHeaders(res: Response) {
   expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
@@ -150,5 +150,49 @@ describe("first paint", () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toMatch(/<script[^>]*type="module"[^>]*>[\s\S]*import\(/);
     expect(html).toContain('<style id="campus-css">');
+  });
+});
+
+describe("the sign-in form without JavaScript", () => {
+  function form(fields: Record<string, string>) {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return body;
+  }
+
+  it("signs in with a POST (never a GET carrying the password) and goes to the remembered page", async () => {
+    const user = await createUser();
+    const res = await call("/login", {
+      method: "POST",
+      body: form({ intent: "signin", email: user.email, password: user.password }),
+      headers: { Cookie: "campus_next=%2Fpurchases", "CF-Connecting-IP": uniqueIp() },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/purchases");
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("__Host-campus_session=ey"))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("campus_next=;") && c.includes("Max-Age=0"))).toBe(true);
+  });
+
+  it("registers and goes to the dashboard", async () => {
+    const res = await call("/register", {
+      method: "POST",
+      body: form({ intent: "register", name: "No Script", email: `${unique("nojs")}@campus.test`, password: "long enough pw" }),
+      headers: { "CF-Connecting-IP": uniqueIp() },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("shows the reason on the same screen for a wrong password or a missing field", async () => {
+    const user = await createUser();
+    const wrong = await call("/login", { method: "POST", body: form({ intent: "signin", email: user.email, password: "nope nope" }), headers: { "CF-Connecting-IP": uniqueIp() } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const missing = await call("/register", { method: "POST", body: form({ intent: "register", email: "a@b.co", password: "long enough pw" }), headers: { "CF-Connecting-IP": uniqueIp() } });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Enter your name.");
   });
 });

@@ -1,15 +1,50 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { redirect, useLocation, useNavigate, useSearchParams } from "react-router";
+import { data, redirect, useActionData, useLocation, useNavigate, useSearchParams } from "react-router";
+import { parseWith } from "../../worker/api/context";
+import { ApiError } from "../../worker/lib/errors";
+import { sessionCookie } from "../../worker/lib/session-token";
+import { assertRegisterAllowed, loginSchema, registerSchema, registerUser, signInWithPassword, startSession } from "../../worker/services/auth";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
-import { consumeRedirect, readRedirectCookie } from "../lib/redirect";
-import { getUser } from "../lib/session.server";
+import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/redirect";
+import { envOf, getUser } from "../lib/session.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+}
+
+// The form also works before (or without) JavaScript: it posts here, never as a GET that would put
+// the password in the address bar. With JavaScript the screen calls the API instead (same services).
+export async function action({ context, request }: Route.ActionArgs) {
+  const env = envOf(context);
+  const form = await request.formData();
+  const side: Side = form.get("intent") === "register" ? "register" : "signin";
+  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  try {
+    let user;
+    if (side === "register") {
+      const input = parseWith(registerSchema, { name: form.get("name"), email: form.get("email"), password: form.get("password") });
+      await assertRegisterAllowed(env, ip);
+      user = await registerUser(env, input);
+    } else {
+      user = await signInWithPassword(env, ip, parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }));
+    }
+    const { token, expiresAt } = await startSession(env, request.url, user.id);
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(token, expiresAt));
+    headers.append("Set-Cookie", `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
+    return redirect(readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard", { headers });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      // What was typed comes back (never the password), so a slip costs one field, not the form.
+      const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
+      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status });
+    }
+    throw error;
+  }
 }
 
 type Side = "signin" | "register";
@@ -42,10 +77,12 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [side, setSide] = useState<Side>(location.pathname.toLowerCase() === "/register" ? "register" : "signin");
-  // A Google redirect comes back with ?error=...: shown as given (rendered on the server too).
+  const actionData = useActionData<typeof action>();
+  const [side, setSide] = useState<Side>(actionData?.side ?? (location.pathname.toLowerCase() === "/register" ? "register" : "signin"));
+  // A Google redirect comes back with ?error=...: shown as given (rendered on the server too), as is
+  // the answer to a form posted before JavaScript was ready.
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(() => {
-    const error = searchParams.get("error");
+    const error = searchParams.get("error") ?? actionData?.message;
     return error ? { text: error, tone: "error" } : null;
   });
   const [submitting, setSubmitting] = useState(false);
@@ -171,20 +208,21 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        <form id="auth-form" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+        <form id="auth-form" method="post" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+          <input type="hidden" name="intent" value={side} />
           {registering && (
             <div>
               <label htmlFor="name" className="label">
                 Name
               </label>
-              <input id="name" name="name" type="text" autoComplete="name" required className="input" />
+              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={actionData?.name} className="input" />
             </div>
           )}
           <div>
             <label htmlFor="email" className="label">
               E-mail
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required className="input" />
+            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} className="input" />
           </div>
           <div>
             <label htmlFor="password" className="label">

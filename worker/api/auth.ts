@@ -2,7 +2,20 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../lib/errors";
 import { clearedSessionCookie, sessionCookie } from "../lib/session-token";
-import { authenticate, currentUser, endAllSessions, endSession, loginSchema, registerSchema, registerUser, startSession, type SessionUser } from "../services/auth";
+import {
+  assertRegisterAllowed,
+  currentUser,
+  endAllSessions,
+  endSession,
+  loginSchema,
+  REGISTERED,
+  registerSchema,
+  registerUser,
+  SIGNED_IN,
+  signInWithPassword,
+  startSession,
+  type SessionUser,
+} from "../services/auth";
 import { type AppContext, type AppEnv, clientIp, jsonBody, requireAuth } from "./context";
 
 const auth = new Hono<AppEnv>();
@@ -24,19 +37,17 @@ async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, mes
 }
 
 auth.post("/register", async (c) => {
-  const { success } = await c.env.REGISTER_LIMITER.limit({ key: `register:${clientIp(c)}` });
-  if (!success) throw new ApiError(429, "Too many new accounts from this network. Please wait a minute and try again.");
+  // The limit is counted before the body is read, so a flood of malformed bodies is limited too.
+  await assertRegisterAllowed(c.env, clientIp(c));
   const input = await jsonBody(c, registerSchema);
   const user = await registerUser(c.env, input);
-  return signedIn(c, user, 201, "Registration successful! Welcome to Campus.");
+  return signedIn(c, user, 201, REGISTERED);
 });
 
 auth.post("/login", async (c) => {
   const input = await jsonBody(c, loginSchema);
-  const { success } = await c.env.LOGIN_LIMITER.limit({ key: `login:${clientIp(c)}:${input.email}` });
-  if (!success) throw new ApiError(429, "Too many sign-in attempts. Please wait a minute and try again.");
-  const user = await authenticate(c.env, input);
-  return signedIn(c, user, 200, "Login successful! Redirecting...");
+  const user = await signInWithPassword(c.env, clientIp(c), input);
+  return signedIn(c, user, 200, SIGNED_IN);
 });
 
 auth.post("/logout", requireAuth, async (c) => {

@@ -7,6 +7,10 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { stateOf } from "../lib/request-state";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
 
+export const REGISTERED = "Registration successful! Welcome to Campus.";
+export const SIGNED_IN = "Login successful! Redirecting...";
+export const REGISTER_LIMITED = "Too many new accounts from this network. Please wait a minute and try again.";
+
 export interface SessionUser {
   id: string;
   name: string;
@@ -62,6 +66,19 @@ export async function authenticate(env: Env, input: z.infer<typeof loginSchema>)
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) throw new ApiError(401, "Incorrect e-mail or password.");
   return { id: user.id, name: user.name, email: user.email };
+}
+
+/** Registration is rate limited per client address (both front doors: the API and the form action). */
+export async function assertRegisterAllowed(env: Env, clientIp: string): Promise<void> {
+  const { success } = await env.REGISTER_LIMITER.limit({ key: `register:${clientIp}` });
+  if (!success) throw new ApiError(429, REGISTER_LIMITED);
+}
+
+/** Sign-in, rate limited per client address and e-mail. Throws ApiError (429, 401). */
+export async function signInWithPassword(env: Env, clientIp: string, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
+  const { success } = await env.LOGIN_LIMITER.limit({ key: `login:${clientIp}:${input.email}` });
+  if (!success) throw new ApiError(429, "Too many sign-in attempts. Please wait a minute and try again.");
+  return authenticate(env, input);
 }
 
 export async function startSession(env: Env, requestUrl: string, userId: string): Promise<{ token: string; expiresAt: number }> {
