@@ -409,3 +409,30 @@ describe("DELETE /api/product/:id", () => {
     expect(await env.FILES.head(keyOf(product))).not.toBeNull();
   });
 });
+
+describe("the upload form without JavaScript", () => {
+  it("posts to /upload, lists the product and goes to /sells", async () => {
+    const seller = await createUser();
+    const title = `No-script kit ${Date.now()}`;
+    const res = await call("/upload", { method: "POST", headers: { Cookie: seller.cookie }, body: productForm({ title }), redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/sells");
+    const mine = (await (await get("/api/product/mysells", seller)).json()) as ProductJson[];
+    expect(mine.map((p) => p.title)).toContain(title);
+  });
+
+  it("answers a bad field on the same screen, with 'Upload failed: ' and nothing stored", async () => {
+    const seller = await createUser();
+    const before = [await countRows(), await countImages()];
+    const res = await call("/upload", { method: "POST", headers: { Cookie: seller.cookie }, body: productForm({ price: "abc" }) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Upload failed: ");
+    expect([await countRows(), await countImages()]).toEqual(before);
+  });
+
+  it("sends a signed-out post to /login", async () => {
+    const res = await call("/upload", { method: "POST", body: productForm(), redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+  });
+});

@@ -1,16 +1,54 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { data, redirect, useActionData, useNavigate } from "react-router";
+import { parseWith } from "../../worker/api/context";
+import { ApiError } from "../../worker/lib/errors";
+import { checkImage, createProduct, productFieldsSchema } from "../../worker/services/products";
 import { Alert, Spinner } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { api } from "../lib/api";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "../lib/market";
-import { requireUser } from "../lib/session.server";
+import { envOf, requireUser } from "../lib/session.server";
 import type { Route } from "./+types/upload";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   return { sellerName: user.name };
+}
+
+// The form posts here when JavaScript has not loaded (a slow phone, a click before hydration), so the
+// listing still goes through, through the same service as POST /api/product/upload.
+const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  try {
+    if (Number(request.headers.get("Content-Length") ?? "0") > UPLOAD_LIMIT_BYTES) {
+      throw new ApiError(413, "The upload is too large: the image can be at most 5 MB.");
+    }
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
+    }
+    const textOf = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : undefined;
+    };
+    const fields = parseWith(productFieldsSchema, {
+      title: textOf("title"),
+      description: textOf("description"),
+      price: textOf("price"),
+      sellerName: textOf("sellerName"),
+      whatsappNumber: textOf("whatsappNumber"),
+    });
+    await createProduct(envOf(context), user, fields, await checkImage(form.get("image")));
+  } catch (error) {
+    if (error instanceof ApiError) return data({ message: `Upload failed: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  return redirect("/sells");
 }
 
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
@@ -20,7 +58,8 @@ type Status = { kind: "idle" } | { kind: "uploading" } | { kind: "done" } | { ki
 
 export default function Upload({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const actionData = useActionData<typeof action>();
+  const [status, setStatus] = useState<Status>(actionData ? { kind: "failed", message: actionData.message } : { kind: "idle" });
   const [preview, setPreview] = useState<string | null>(null);
   const inFlight = useRef(false);
 
@@ -81,7 +120,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
           </Alert>
         </div>
       )}
-      <form onSubmit={onSubmit} aria-busy={uploading} className="card grid grid-cols-1 gap-5 p-5 sm:p-6 lg:grid-cols-[1fr_16rem]">
+      <form method="post" encType="multipart/form-data" onSubmit={onSubmit} aria-busy={uploading} className="card grid grid-cols-1 gap-5 p-5 sm:p-6 lg:grid-cols-[1fr_16rem]">
         <fieldset disabled={busy} className="min-w-0 space-y-4">
           <legend className="sr-only">Product details</legend>
           <div>
