@@ -11,7 +11,7 @@ import { PNG_BYTES, sendJson } from "./hostel-helpers";
 import { expectRefusal, expectSecurityHeaders, HOSTILE_STRINGS, snapshot } from "./robust-helpers";
 
 // Enough runs to meet every shape of bad input on every endpoint, few enough to keep `npm test` quick.
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = 40;
 
 type BodyKind = "json" | "multipart" | "either" | "none";
 
