@@ -189,7 +189,7 @@ describe("tampered, expired, wrong-audience and alg:none tokens are refused ever
     const tokens = await badTokens(victim);
     for (const [label, token] of Object.entries(tokens)) {
       for (const [method, path] of AUTH_ENDPOINTS) {
-        for (const headers of [{ Authorization: `Bearer ${token}` }, { Cookie: `__Host-campus_session=${token}` }]) {
+        for (const headers of [{ Authorization: `Bearer ${token}` }, { Cookie: `__Host-campus_session=${token}` }] as Record<string, string>[]) {
           const res = await call(path, { method, headers: { ...headers, "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
           const where = `${label} ${Object.keys(headers)[0]} ${method} ${path}`;
           expect(res.status, where).toBe(401);
@@ -224,7 +224,8 @@ describe("tampered, expired, wrong-audience and alg:none tokens are refused ever
 
 describe("cross-site form posts (CSRF) are refused", () => {
   it("an API write from another site's page is refused with 403 and a message, and nothing changes", async () => {
-    for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://sub.localhost" }, { Origin: "null" }]) {
+    const attempts: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site", Origin: "https://sub.localhost" }, { Origin: "null" }];
+    for (const headers of attempts) {
       const before = await snapshot();
       const res = await call("/api/hostel/complaints", { method: "POST", headers: { ...headers, ...bearer(owner.token), "Content-Type": "application/json" }, body: JSON.stringify(complaint) });
       expect(res.status, JSON.stringify(headers)).toBe(403);
