@@ -204,7 +204,7 @@ beforeAll(async () => {
   realIds.push(((await product.json()) as { product: { _id: string } }).product._id);
   const request = await sendJson("POST", "/api/studyswap/requests", { title: "Fuzz target", category: "OS", details: "Ten pages.", contact: "o@campus.test" }, owner.token);
   expect(request.status).toBe(201);
-  realIds.push(((await request.json()) as { data: { id: string } }).data.id);
+  realIds.push(((await request.json()) as { data: { _id: string } }).data._id);
   const complaint = await sendJson("POST", "/api/hostel/complaints", { category: "plumbing", blockId: "B", room: "101", description: "The tap leaks all night long." }, owner.token);
   expect(complaint.status).toBe(201);
   realIds.push(((await complaint.json()) as { data: { id: string } }).data.id);
@@ -216,6 +216,7 @@ beforeAll(async () => {
   );
   expect(listing.status).toBe(201);
   realIds.push(((await listing.json()) as { data: { id: string } }).data.id);
+  for (const id of realIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 describe("every API endpoint under random and malformed input", () => {
@@ -252,8 +253,8 @@ describe("the owner's resources survive the fuzzing", () => {
     expect(mine.map((p) => p._id)).toContain(realIds[0]);
     // Buying it is allowed (a correct 2xx); changing or deleting it is not.
     expect(mine.find((p) => p._id === realIds[0])).toMatchObject({ title: "Fuzz target kit", description: "Something to aim at.", price: 100 });
-    const requests = (await (await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) })).json()) as { id: string; status: string }[];
-    expect(requests.find((r) => r.id === realIds[1])).toMatchObject({ status: "open" });
+    const requests = (await (await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) })).json()) as { _id: string; status: string }[];
+    expect(requests.find((r) => r._id === realIds[1])).toMatchObject({ status: "open" });
     const listing = (await (await call("/api/hostel/roommates/mine", { headers: bearer(owner.token) })).json()) as { data: { id: string } | null };
     expect(listing.data?.id).toBe(realIds[3]);
   });

@@ -57,12 +57,13 @@ beforeAll(async () => {
   form.set("file", new File(["lecture notes"], "notes.txt"));
   const created = await call("/api/studyswap/requests", { method: "POST", headers: bearer(owner.token), body: form });
   expect(created.status).toBe(201);
-  requestId = (await json<{ data: { id: string } }>(created)).data.id;
+  requestId = (await json<{ data: { _id: string } }>(created)).data._id;
   complaintId = (await json<{ data: { id: string } }>(await sendJson("POST", "/api/hostel/complaints", complaint, owner.token))).data.id;
   listingId = (await json<{ data: { id: string } }>(await sendJson("POST", "/api/hostel/roommates", listing, owner.token))).data.id;
   const booked = await sendJson("POST", "/api/hostel/laundry/bookings", { date: tomorrow(), slotId: "1000", clothes: 5, service: "wash" }, owner.token);
   expect(booked.status).toBe(201);
   bookingId = (await json<{ data: { id: string } }>(booked)).data.id;
+  for (const id of [productId, soldProductId, requestId, complaintId, listingId, bookingId]) expect(id).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 // Every write (and private read) on something a user owns; `body` is a valid body for the owner.
@@ -110,14 +111,27 @@ describe("access control on every owned resource", () => {
     expect(sells.map((p) => p._id)).not.toContain(productId);
     const purchased = await json<{ _id: string }[]>(await call("/api/product/purchased", { headers: bearer(other.token) }));
     expect(purchased.map((p) => p._id)).not.toContain(soldProductId);
-    const mine = await json<{ id: string }[]>(await call("/api/studyswap/requests/mine", { headers: bearer(other.token) }));
-    expect(mine.map((r) => r.id)).not.toContain(requestId);
+    const mine = await json<{ _id: string }[]>(await call("/api/studyswap/requests/mine", { headers: bearer(other.token) }));
+    expect(mine.map((r) => r._id)).not.toContain(requestId);
     const bookings = await json<{ data: { id: string }[] }>(await call("/api/hostel/laundry/bookings", { headers: bearer(other.token) }));
     expect(bookings.data.map((b) => b.id)).not.toContain(bookingId);
     const listingMine = await json<{ data: { id: string } | null }>(await call("/api/hostel/roommates/mine", { headers: bearer(other.token) }));
     expect(listingMine.data?.id).not.toBe(listingId);
     const complaints = await json<{ data: { complaints: { id: string }[] } }>(await call("/api/hostel/complaints?view=mine", { headers: bearer(other.token) }));
     expect(complaints.data.complaints.map((c) => c.id)).not.toContain(complaintId);
+  });
+
+  it("a closed request's attachment is the owner's alone; signed out gets 401", async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: "Private notes", category: "OS", details: "x", contact: "a@b.co" })) form.set(k, v);
+    form.set("file", new File(["my notes"], "mine.txt"));
+    const id = (await json<{ data: { _id: string } }>(await call("/api/studyswap/requests", { method: "POST", headers: bearer(owner.token), body: form }))).data._id;
+    expect((await call(`/api/studyswap/requests/${id}/close`, { method: "POST", headers: bearer(owner.token) })).status).toBe(200);
+    expect((await call(`/api/studyswap/requests/${id}/attachment`, { headers: bearer(other.token) })).status).toBe(404);
+    expect((await call(`/api/studyswap/requests/${id}/attachment`)).status).toBe(401);
+    const own = await call(`/api/studyswap/requests/${id}/attachment`, { headers: bearer(owner.token) });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toBe("my notes");
   });
 
   it("the seller cannot buy their own product and a sold product cannot be bought, edited or deleted", async () => {
@@ -130,8 +144,8 @@ describe("access control on every owned resource", () => {
   it("the owner's things are all still theirs and unchanged after the attempts", async () => {
     const sells = await json<{ _id: string; title: string }[]>(await call("/api/product/mysells", { headers: bearer(owner.token) }));
     expect(sells.find((p) => p._id === productId)?.title).toBe("Casio fx-991 calculator");
-    const mine = await json<{ id: string; status: string }[]>(await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) }));
-    expect(mine.find((r) => r.id === requestId)?.status).toBe("open");
+    const mine = await json<{ _id: string; status: string }[]>(await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) }));
+    expect(mine.find((r) => r._id === requestId)?.status).toBe("open");
     const bookings = await json<{ data: { id: string; status: string }[] }>(await call("/api/hostel/laundry/bookings", { headers: bearer(owner.token) }));
     expect(bookings.data.find((b) => b.id === bookingId)?.status).toBe("booked");
   });
