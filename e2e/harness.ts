@@ -100,6 +100,8 @@ export async function createUserViaApi(user: E2EUser = newUser()): Promise<E2EUs
 /** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
 export async function signIn(page: Page, user: E2EUser): Promise<void> {
   if (!/\/(login|auth|register)$/.test(new URL(page.url() || `${baseURL}/`, baseURL).pathname)) await page.goto("/login");
+  // A click before hydration would submit the form natively (a GET): wait for React to own it.
+  await hydrated(page);
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
