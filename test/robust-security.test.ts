@@ -424,3 +424,34 @@ describe("stored XSS payloads render as text on every page that shows them", () 
     expect(res.headers.get("Content-Security-Policy")).toMatch(/default-src 'none'/);
   });
 });
+
+describe("the sign-in form without JavaScript (or clicked before hydration)", () => {
+  const formPost = (path: string, fields: Record<string, string>, ip = uniqueIp()) =>
+    call(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip }, body: new URLSearchParams(fields), redirect: "manual" });
+
+  it("posts (never a GET with the password in the URL), signs in and redirects with the session cookie", async () => {
+    const user = await createUser();
+    const page = await (await call("/login")).text();
+    expect(page).toMatch(/<form[^>]*id="auth-form"[^>]*method="post"/);
+    const res = await formPost("/login", { email: user.email, password: user.password });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/dashboard");
+    const token = (res.headers.get("Set-Cookie") ?? "").match(/__Host-campus_session=([^;]+)/)?.[1] ?? "";
+    expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(200);
+  });
+
+  it("shows the API's message for a wrong password and a bad registration, and stays rate limited", async () => {
+    const user = await createUser();
+    const wrong = await formPost("/login", { email: user.email, password: "not the password" });
+    expect(wrong.status).toBe(200);
+    expect(await wrong.text()).toContain("Incorrect e-mail or password.");
+    const bad = await formPost("/register", { name: "A", email: "not-an-email", password: "long enough pw" });
+    expect(await bad.text()).toContain("Enter a valid e-mail address.");
+    const ip = uniqueIp();
+    const statuses: string[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await (await formPost("/login", { email: user.email, password: "wrong again" }, ip)).text());
+    expect(statuses[5]).toContain("Too many sign-in attempts");
+    const created = await formPost("/register", { name: "No Script", email: `noscript${Date.now()}@campus.test`, password: "long enough pw" });
+    expect(created.status).toBe(302);
+  });
+});

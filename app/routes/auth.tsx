@@ -1,15 +1,51 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { redirect, useLocation, useNavigate, useSearchParams } from "react-router";
+import { redirect, useActionData, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
 import { consumeRedirect, readRedirectCookie } from "../lib/redirect";
-import { getUser } from "../lib/session.server";
+import { envOf, getUser } from "../lib/session.server";
+import { ApiError } from "../../worker/lib/errors";
+import { sessionCookie } from "../../worker/lib/session-token";
+import { authenticate, loginSchema, registerSchema, registerUser, startSession } from "../../worker/services/auth";
 import type { Route } from "./+types/auth";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+}
+
+/**
+ * The same form without JavaScript (or clicked before hydration): a POST handled here, with the
+ * API's rules and rate limits, so the e-mail and password never end up in a URL.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const env = envOf(context);
+  const form = await request.formData();
+  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  const field = (name: string) => (typeof form.get(name) === "string" ? form.get(name) : undefined);
+  try {
+    let user;
+    if (form.has("name")) {
+      const { success } = await env.REGISTER_LIMITER.limit({ key: `register:${ip}` });
+      if (!success) throw new ApiError(429, "Too many new accounts from this network. Please wait a minute and try again.");
+      const parsed = registerSchema.safeParse({ name: field("name"), email: field("email"), password: field("password") });
+      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Check the form and try again.");
+      user = await registerUser(env, parsed.data);
+    } else {
+      const parsed = loginSchema.safeParse({ email: field("email"), password: field("password") });
+      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Check the form and try again.");
+      const { success } = await env.LOGIN_LIMITER.limit({ key: `login:${ip}:${parsed.data.email}` });
+      if (!success) throw new ApiError(429, "Too many sign-in attempts. Please wait a minute and try again.");
+      user = await authenticate(env, parsed.data);
+    }
+    const { token, expiresAt } = await startSession(env, request.url, user.id);
+    const next = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
+    return redirect(next, { headers: { "Set-Cookie": sessionCookie(token, expiresAt) } });
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    throw error;
+  }
 }
 
 type Side = "signin" | "register";
@@ -39,13 +75,14 @@ export function authErrorMessage(error: unknown): string {
 }
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [side, setSide] = useState<Side>(location.pathname.toLowerCase() === "/register" ? "register" : "signin");
   // A Google redirect comes back with ?error=...: shown as given (rendered on the server too).
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(() => {
-    const error = searchParams.get("error");
+    const error = searchParams.get("error") ?? actionData?.error;
     return error ? { text: error, tone: "error" } : null;
   });
   const [submitting, setSubmitting] = useState(false);
@@ -171,7 +208,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        <form id="auth-form" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+        <form id="auth-form" method="post" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
           {registering && (
             <div>
               <label htmlFor="name" className="label">
