@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/lib/context";
 import { api } from "./api/app";
+import { CROSS_SITE_MESSAGE, crossSiteWrite } from "./lib/csrf";
 import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
 import { attachState, type RequestState } from "./lib/request-state";
@@ -11,7 +12,14 @@ const handleDocument = createRequestHandler(() => import("virtual:react-router/s
 
 async function route(request: Request, env: Env, ctx: ExecutionContext, state: RequestState): Promise<Response> {
   const { pathname } = new URL(request.url);
-  if (pathname === "/api" || pathname.startsWith("/api/")) {
+  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  if (crossSiteWrite(request)) {
+    // Forged cross-site writes (CSRF) stop here, for the API and the React Router actions alike.
+    return isApi
+      ? Response.json({ success: false, message: CROSS_SITE_MESSAGE, msg: CROSS_SITE_MESSAGE }, { status: 403 })
+      : new Response(CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (isApi) {
     return api.fetch(request, env, ctx);
   }
   // Every other path and method (form actions are POSTs) goes to React Router.

@@ -21,7 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await request.formData();
-  const side: Side = form.get("intent") === "register" ? "register" : "signin";
+  // The toggle's choice, or the address the form was posted to when a client sends no intent.
+  const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
+  const side: Side = intent === "register" ? "register" : "signin";
   const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
   try {
     let user;

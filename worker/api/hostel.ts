@@ -36,6 +36,7 @@ async function complaintBody(c: AppContext): Promise<{ fields: unknown; photo: F
     } catch {
       throw new ApiError(400, "The form could not be read. Please try again.");
     }
+    if (form.getAll("photo").length > 1) throw new ApiError(400, "Attach one photo at most.", { field: "photo" });
     return { fields: formFields(form), photo: fileOrNull(form.get("photo")) };
   }
   return { fields: await jsonBody(c, anyBody), photo: null };

@@ -76,6 +76,7 @@ products.post(
       sellerName: textOf("sellerName"),
       whatsappNumber: textOf("whatsappNumber"),
     });
+    if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
     const image = await checkImage(form.get("image"));
     const product = await createProduct(c.env, c.var.user, fields, image);
     const msg = "Product uploaded successfully!";

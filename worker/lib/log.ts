@@ -15,16 +15,24 @@ export function logRequest(entry: RequestLog): void {
   console.log(JSON.stringify({ ts: new Date().toISOString(), level, msg: "request", ...entry }));
 }
 
+// Query errors from drizzle quote the bound parameters ("params: ..."), which can hold a password
+// hash, a token or what a user typed: they never reach the logs.
+function redact(text: string | undefined): string | undefined {
+  return text?.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
+}
+
 export function logError(reqId: string, error: unknown, context: Record<string, unknown> = {}): void {
   const err = error instanceof Error ? error : new Error(String(error));
+  const cause = err.cause instanceof Error ? err.cause.message : err.cause === undefined ? undefined : String(err.cause);
   console.error(
     JSON.stringify({
       ts: new Date().toISOString(),
       level: "error",
       msg: "unhandled error",
       reqId,
-      error: err.message,
-      stack: err.stack,
+      error: redact(err.message),
+      ...(cause !== undefined && { cause: redact(cause) }),
+      stack: redact(err.stack),
       ...context,
     }),
   );

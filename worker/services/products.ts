@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES, normaliseIndianMobile, parsePricePaise, type ProductSo
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { limitPosting } from "../lib/post-limit";
 import { sniffImageType, type ImageType } from "../lib/image-type";
 import type { SessionUser } from "./auth";
 
@@ -103,6 +104,7 @@ export async function checkImage(image: unknown): Promise<{ file: File; type: Im
 
 /** Stores the image, then the row; if the row cannot be written the image is removed again. */
 export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }): Promise<ProductView> {
+  await limitPosting(env, seller.id);
   const id = crypto.randomUUID();
   const imageKey = `${IMAGE_PREFIX}${crypto.randomUUID()}`;
   await env.FILES.put(imageKey, image.file.stream(), {

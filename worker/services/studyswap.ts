@@ -5,6 +5,7 @@ import { getDb } from "../db/client";
 import { studyRequests, writers } from "../db/schema";
 import { detectAttachment } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
+import { limitPosting } from "../lib/post-limit";
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -159,6 +160,7 @@ export async function createRequest(env: Env, ownerId: string, input: RequestInp
     attachment = { key: `requests/${crypto.randomUUID()}`, name: detected.name, type: detected.contentType, size: body.byteLength, body };
   }
 
+  await limitPosting(env, ownerId);
   const row: RequestRow = {
     id: crypto.randomUUID(),
     ownerId,

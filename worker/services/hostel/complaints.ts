@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { limitPosting } from "../../lib/post-limit";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
 import { blankToUndefined, blockIdSchema, getResidence, parseInput, requireBlock, residenceUpsert, roomSchema, type Residence } from "./common";
@@ -176,6 +177,7 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
   }
 
+  await limitPosting(env, user.id);
   const id = crypto.randomUUID();
   const now = Date.now();
   const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;

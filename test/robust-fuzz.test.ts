@@ -1,0 +1,276 @@
+// Property-based tests of every API endpoint (issue 9): random and malformed bodies, wrong types,
+// missing and extra fields, huge strings, unicode, control characters, injection strings, wrong
+// content types and truncated multipart. Every answer is a 4xx with a message (or a correct 2xx),
+// never a 5xx, every response carries the security headers, and after every refused request the
+// database and R2 are exactly as before.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { installFakeGoogle } from "./fake-google";
+import { bearer, call, createUser, uniqueIp, type TestUser } from "./helpers";
+import { PNG_BYTES, sendJson } from "./hostel-helpers";
+import { expectRefusal, expectSecurityHeaders, HOSTILE_STRINGS, snapshot } from "./robust-helpers";
+
+// Enough runs to meet every shape of bad input on every endpoint, few enough to keep `npm test` quick.
+const RUNS = 40;
+
+type BodyKind = "json" | "multipart" | "either" | "none";
+
+interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** `:id` is replaced by a fuzzed path segment (or a real id of someone else's resource). */
+  path: string;
+  auth: boolean;
+  body: BodyKind;
+  /** The field names the endpoint knows: fuzzed objects mix these with strangers. */
+  keys: string[];
+  /** Query parameters the endpoint reads. */
+  query?: string[];
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: "POST", path: "/api/auth/register", auth: false, body: "json", keys: ["name", "email", "password"] },
+  { method: "POST", path: "/api/auth/login", auth: false, body: "json", keys: ["email", "password"] },
+  { method: "GET", path: "/api/auth/session", auth: false, body: "none", keys: [] },
+  { method: "GET", path: "/api/google/auth", auth: false, body: "none", keys: [], query: ["source"] },
+  { method: "GET", path: "/api/google/callback", auth: false, body: "none", keys: [], query: ["code", "state", "error"] },
+  { method: "POST", path: "/api/google/session", auth: false, body: "json", keys: ["code"] },
+  { method: "POST", path: "/api/google/exchange", auth: false, body: "json", keys: ["code"] },
+  { method: "POST", path: "/api/google/verify-token", auth: false, body: "json", keys: ["token"] },
+  { method: "GET", path: "/api/google/courses", auth: false, body: "none", keys: [] },
+  { method: "GET", path: "/api/google/courses/:id/assignments", auth: false, body: "none", keys: [] },
+  { method: "POST", path: "/api/google/notifications/enable", auth: true, body: "json", keys: ["userId", "token"] },
+  { method: "GET", path: "/api/product/available", auth: false, body: "none", keys: [], query: ["q", "sort", "limit", "offset"] },
+  { method: "POST", path: "/api/product/upload", auth: true, body: "multipart", keys: ["title", "description", "price", "sellerName", "whatsappNumber", "image"] },
+  { method: "PATCH", path: "/api/product/:id", auth: true, body: "json", keys: ["title", "description", "price"] },
+  { method: "PATCH", path: "/api/product/purchase/:id", auth: true, body: "none", keys: [] },
+  { method: "DELETE", path: "/api/product/:id", auth: true, body: "none", keys: [] },
+  { method: "GET", path: "/api/files/products/:id", auth: false, body: "none", keys: [] },
+  { method: "PUT", path: "/api/studyswap/writers/me", auth: true, body: "json", keys: ["name", "expertise", "rate", "contact", "bio", "available"] },
+  { method: "POST", path: "/api/studyswap/requests", auth: true, body: "either", keys: ["title", "category", "subject", "details", "requirements", "contact", "deadline", "budget", "pages", "file"] },
+  { method: "POST", path: "/api/studyswap/requests/:id/close", auth: true, body: "none", keys: [] },
+  { method: "DELETE", path: "/api/studyswap/requests/:id", auth: true, body: "none", keys: [] },
+  { method: "GET", path: "/api/studyswap/requests/:id/attachment", auth: true, body: "none", keys: [] },
+  { method: "PUT", path: "/api/hostel/residence", auth: true, body: "json", keys: ["blockId", "room"] },
+  { method: "GET", path: "/api/hostel/complaints", auth: true, body: "none", keys: [], query: ["view", "status", "category"] },
+  { method: "POST", path: "/api/hostel/complaints", auth: true, body: "either", keys: ["category", "blockId", "room", "description", "photo"] },
+  { method: "GET", path: "/api/hostel/complaints/:id/photo", auth: true, body: "none", keys: [] },
+  { method: "POST", path: "/api/hostel/complaints/:id/me-too", auth: true, body: "none", keys: [] },
+  { method: "PATCH", path: "/api/hostel/complaints/:id", auth: true, body: "json", keys: ["status"] },
+  { method: "POST", path: "/api/hostel/mess/ratings", auth: true, body: "json", keys: ["meal", "stars", "date"] },
+  { method: "GET", path: "/api/hostel/roommates", auth: true, body: "none", keys: [], query: ["block", "roomType", "sleepSchedule", "studyHabits", "cleanliness", "maxBudget"] },
+  { method: "POST", path: "/api/hostel/roommates", auth: true, body: "json", keys: ["about", "preferredBlock", "roomType", "budget", "sleepSchedule", "studyHabits", "cleanliness", "whatsapp", "email"] },
+  { method: "PUT", path: "/api/hostel/roommates/:id", auth: true, body: "json", keys: ["about", "preferredBlock", "roomType", "budget", "sleepSchedule", "studyHabits", "cleanliness", "whatsapp", "email"] },
+  { method: "DELETE", path: "/api/hostel/roommates/:id", auth: true, body: "none", keys: [] },
+  { method: "GET", path: "/api/hostel/laundry/slots", auth: false, body: "none", keys: [], query: ["date"] },
+  { method: "POST", path: "/api/hostel/laundry/bookings", auth: true, body: "json", keys: ["date", "slotId", "clothes", "service"] },
+  { method: "POST", path: "/api/hostel/laundry/bookings/:id/cancel", auth: true, body: "none", keys: [] },
+];
+
+// Values: hostile strings, random unicode and binary-ish text, numbers at the edges, wrong types.
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ maxLength: 12 }).map((s) => s.repeat(500)),
+);
+const scalar = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(0, -1, 1e21, Number.MAX_SAFE_INTEGER + 2));
+const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }) });
+
+function fieldsFor(keys: string[]) {
+  const known = keys.length ? fc.constantFrom(...keys) : fc.constant("x");
+  const key = fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "userId", "sellerId", "status", "id")) });
+  return fc.dictionary(key, value, { maxKeys: keys.length + 2 });
+}
+
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/vnd.api+json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=----campus",
+  "image/png",
+  "",
+];
+
+interface Fuzzed {
+  body: BodyInit | null;
+  contentType: string | null;
+  label: string;
+}
+
+// The bytes of a multipart body for these fields (and maybe a file), written by hand so that any
+// file name goes through, optionally cut short.
+async function multipartBody(fields: Record<string, unknown>, file: { bytes: Uint8Array; name: string; field: string } | null, cut: number | null): Promise<Fuzzed> {
+  const boundary = "----campusfuzz7MA4YWxkTrZu0gW";
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const quote = (s: string) => s.replace(/["\r\n]/g, "_");
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(k)}"\r\n\r\n${typeof v === "string" ? v : (JSON.stringify(v) ?? "")}\r\n`));
+  }
+  if (file) {
+    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${quote(file.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(file.bytes, encoder.encode("\r\n"));
+  }
+  parts.push(encoder.encode(`--${boundary}--\r\n`));
+  let bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  if (cut !== null) bytes = bytes.slice(0, Math.floor(bytes.length * cut));
+  return { body: bytes, contentType: `multipart/form-data; boundary=${boundary}`, label: `multipart${cut !== null ? ` cut at ${cut.toFixed(2)}` : ""}${file ? ` with ${file.bytes.length}-byte ${JSON.stringify(file.name)}` : ""}` };
+}
+
+function encodeSegment(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    // A lone surrogate cannot be percent-encoded: send the raw bytes of one instead.
+    return "%ED%A0%80";
+  }
+}
+
+function bodyFor(endpoint: Endpoint): fc.Arbitrary<Promise<Fuzzed>> {
+  const fields = fieldsFor(endpoint.keys);
+  const json = fc.tuple(fields, fc.constantFrom(...CONTENT_TYPES)).map(async ([f, type]) => ({ body: JSON.stringify(f), contentType: type || null, label: `json ${type}` }));
+  const rawJson = fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom("application/json", "text/plain")).map(async ([v, type]) => ({ body: JSON.stringify(v) ?? "", contentType: type, label: `raw json ${type}` }));
+  const truncated = fc.tuple(fields, fc.double({ min: 0, max: 0.99, noNaN: true })).map(async ([f, cut]) => {
+    const text = JSON.stringify(f);
+    return { body: text.slice(0, Math.floor(text.length * cut)), contentType: "application/json", label: "truncated json" };
+  });
+  const garbage = fc.tuple(fc.oneof(hostileString, fc.uint8Array({ maxLength: 300 })), fc.constantFrom(...CONTENT_TYPES)).map(async ([g, type]) => ({ body: g, contentType: type || null, label: `garbage ${type}` }));
+  const fileField = endpoint.keys.includes("image") ? "image" : endpoint.keys.includes("photo") ? "photo" : "file";
+  const fileBytes = fc.oneof(
+    fc.uint8Array({ maxLength: 200 }),
+    fc.constant(new Uint8Array(0)),
+    fc.constant(PNG_BYTES),
+    // A PNG header in front of HTML: a polyglot.
+    fc.constant(new Uint8Array([...PNG_BYTES.slice(0, 8), ...new TextEncoder().encode("<html><script>alert(1)</script>")])),
+    fc.constant(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>")),
+  );
+  const file = fc.option(fc.record({ bytes: fileBytes, name: fc.oneof(hostileString, fc.constantFrom("photo.png", "x.exe", "a.html", "../../x.png", "")), field: fc.constant(fileField) }), { nil: null });
+  const multipart = fc.tuple(fields, file, fc.option(fc.double({ min: 0.05, max: 0.98, noNaN: true }), { nil: null })).map(([f, fl, cut]) => multipartBody(f, fl, cut));
+  const nothing = fc.constantFrom(null, "").map(async (b) => ({ body: b, contentType: null, label: "no body" }));
+  switch (endpoint.body) {
+    case "json":
+      return fc.oneof({ weight: 4, arbitrary: json }, rawJson, truncated, garbage, multipart, nothing);
+    case "multipart":
+      return fc.oneof({ weight: 4, arbitrary: multipart }, json, garbage, nothing);
+    case "either":
+      return fc.oneof({ weight: 3, arbitrary: multipart }, { weight: 3, arbitrary: json }, rawJson, truncated, garbage, nothing);
+    case "none":
+      return fc.oneof({ weight: 3, arbitrary: nothing }, json, garbage);
+  }
+}
+
+// Counted over the whole file, for docs/reliability.md.
+const tally = { tried: 0, refused: 0, accepted: 0, serverErrors: 0 };
+
+let owner: TestUser;
+let attacker: TestUser;
+const realIds: string[] = [];
+
+const pathSegment = () =>
+  fc.oneof(
+    fc.constantFrom(...realIds),
+    fc.uuid(),
+    hostileString.filter((s) => s.length > 0).map(encodeSegment),
+    fc.constantFrom("%2e%2e", "..%2f..%2fauth", "0", "-1", "null", "undefined", "%00", "a".repeat(3000)),
+  );
+
+async function send(endpoint: Endpoint, segment: string, query: Record<string, unknown>, fuzzed: Fuzzed, token: string | null): Promise<{ res: Response; where: string }> {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) search.set(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
+  const path = endpoint.path.replace(":id", segment) + (search.size ? `?${search}` : "");
+  const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp() };
+  if (fuzzed.contentType) headers["Content-Type"] = fuzzed.contentType;
+  if (token) Object.assign(headers, bearer(token));
+  const init: RequestInit = { method: endpoint.method, headers, redirect: "manual" };
+  if (endpoint.method !== "GET" && fuzzed.body !== null) init.body = fuzzed.body;
+  const where = `${endpoint.method} ${path.slice(0, 160)} [${fuzzed.label}]`;
+  return { res: await call(path, init), where };
+}
+
+beforeAll(async () => {
+  installFakeGoogle();
+  owner = await createUser();
+  attacker = await createUser();
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title: "Fuzz target kit", description: "Something to aim at.", price: "100", sellerName: "Owner", whatsappNumber: "9876543210" })) form.set(k, v);
+  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
+  const product = await call("/api/product/upload", { method: "POST", headers: bearer(owner.token), body: form });
+  expect(product.status).toBe(201);
+  realIds.push(((await product.json()) as { product: { _id: string } }).product._id);
+  const request = await sendJson("POST", "/api/studyswap/requests", { title: "Fuzz target", category: "OS", details: "Ten pages.", contact: "o@campus.test" }, owner.token);
+  expect(request.status).toBe(201);
+  realIds.push(((await request.json()) as { data: { _id: string } }).data._id);
+  const complaint = await sendJson("POST", "/api/hostel/complaints", { category: "plumbing", blockId: "B", room: "101", description: "The tap leaks all night long." }, owner.token);
+  expect(complaint.status).toBe(201);
+  realIds.push(((await complaint.json()) as { data: { id: string } }).data.id);
+  const listing = await sendJson(
+    "POST",
+    "/api/hostel/roommates",
+    { about: "Calm second-year student looking for a roommate.", roomType: "double", budget: 6000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210" },
+    owner.token,
+  );
+  expect(listing.status).toBe(201);
+  realIds.push(((await listing.json()) as { data: { id: string } }).data.id);
+  for (const id of realIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+describe("every API endpoint under random and malformed input", () => {
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.path}: a 4xx with a message or a correct 2xx, never a 5xx; nothing changes when refused`, async () => {
+      const queryArb = endpoint.query ? fc.dictionary(fc.oneof(fc.constantFrom(...endpoint.query), fc.string({ maxLength: 6 })), value, { maxKeys: 4 }) : fc.constant({});
+      const who = endpoint.auth ? fc.constantFrom<"attacker" | "anonymous" | "forged">("attacker", "attacker", "attacker", "anonymous", "forged") : fc.constantFrom<"attacker" | "anonymous">("anonymous", "attacker");
+      await fc.assert(
+        fc.asyncProperty(pathSegment(), queryArb, bodyFor(endpoint), who, async (segment, query, bodyPromise, as) => {
+          const fuzzed = await bodyPromise;
+          const token = as === "attacker" ? attacker.token : as === "forged" ? `${attacker.token.slice(0, -4)}AAAA` : null;
+          const before = await snapshot();
+          const { res, where } = await send(endpoint, segment, query, fuzzed, token);
+          tally.tried += 1;
+          if (res.status >= 500) tally.serverErrors += 1;
+          else if (res.status >= 400) tally.refused += 1;
+          else tally.accepted += 1;
+          if (res.status >= 500) throw new Error(`${where}: ${res.status} ${await res.text()}`);
+          expectSecurityHeaders(res, where);
+          if (res.status >= 400) {
+            await expectRefusal(res, where);
+            expect(await snapshot(), `${where}: state changed after a ${res.status}`).toBe(before);
+          } else {
+            await res.body?.cancel();
+          }
+          // Signed out or with a forged token: 401 (or 404 when the path itself routes nowhere).
+          if (endpoint.auth && as !== "attacker") expect([401, 404], where).toContain(res.status);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+});
+
+describe("the owner's resources survive the fuzzing", () => {
+  it("every fuzzed request was answered, none with a 5xx", () => {
+    console.log(`fuzz tally: ${JSON.stringify(tally)}`);
+    expect(tally.tried).toBeGreaterThanOrEqual(ENDPOINTS.length * RUNS);
+    expect(tally.serverErrors).toBe(0);
+    expect(tally.refused + tally.accepted).toBe(tally.tried);
+  });
+
+
+  it("the product, request and listing the attacker aimed at are still the owner's and unchanged", async () => {
+    const mine = (await (await call("/api/product/mysells", { headers: bearer(owner.token) })).json()) as { _id: string; status: string; title: string }[];
+    expect(mine.map((p) => p._id)).toContain(realIds[0]);
+    // Buying it is allowed (a correct 2xx); changing or deleting it is not.
+    expect(mine.find((p) => p._id === realIds[0])).toMatchObject({ title: "Fuzz target kit", description: "Something to aim at.", price: 100 });
+    const requests = (await (await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) })).json()) as { _id: string; status: string }[];
+    expect(requests.find((r) => r._id === realIds[1])).toMatchObject({ status: "open" });
+    const listing = (await (await call("/api/hostel/roommates/mine", { headers: bearer(owner.token) })).json()) as { data: { id: string } | null };
+    expect(listing.data?.id).toBe(realIds[3]);
+  });
+});

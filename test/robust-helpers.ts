@@ -1,0 +1,100 @@
+// Shared by the robustness suites (issue 9): a snapshot of everything a request could write (every
+// D1 table and every R2 object), the headers every response must carry, and hostile inputs.
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+
+let tableNames: string[] | null = null;
+
+async function tables(): Promise<string[]> {
+  if (!tableNames) {
+    const { results } = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name",
+    ).all<{ name: string }>();
+    tableNames = results.map((r) => r.name);
+  }
+  return tableNames;
+}
+
+/** Every row of every table and every R2 key with its etag, as one comparable string. */
+export async function snapshot(): Promise<string> {
+  const names = await tables();
+  const results = await env.DB.batch(names.map((name) => env.DB.prepare(`SELECT * FROM "${name}"`)));
+  const rows = names.map((name, i) => `${name}:${JSON.stringify(results[i]?.results ?? [])}`);
+  const objects: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.FILES.list({ cursor, limit: 1000 });
+    for (const object of page.objects) objects.push(`${object.key}@${object.etag}`);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return `${rows.join("\n")}\nR2:${objects.sort().join(",")}`;
+}
+
+/** Row counts per table, for invariants counted after a run. */
+export async function count(sql: string, ...params: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** The headers design.md asks for on every response of the Worker. */
+export function expectSecurityHeaders(res: Response, where: string): void {
+  const h = res.headers;
+  expect(h.get("X-Content-Type-Options"), where).toBe("nosniff");
+  expect(h.get("Content-Security-Policy"), where).toMatch(/default-src/);
+  expect(h.get("Content-Security-Policy"), where).toMatch(/frame-ancestors 'none'/);
+  expect(h.get("Strict-Transport-Security"), where).toMatch(/max-age=\d+/);
+  expect(h.get("Referrer-Policy"), where).toBe("strict-origin-when-cross-origin");
+  expect(h.get("X-Frame-Options"), where).toBe("DENY");
+  expect(h.get("X-Request-Id"), where).toBeTruthy();
+}
+
+/** A refusal as the API promises it: a 4xx, JSON, success false and a message a person can read. */
+export async function expectRefusal(res: Response, where: string): Promise<void> {
+  expect(res.status, where).toBeGreaterThanOrEqual(400);
+  expect(res.status, where).toBeLessThan(500);
+  const text = await res.text();
+  let body: { success?: unknown; message?: unknown };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    throw new Error(`${where}: ${res.status} answer is not JSON: ${text.slice(0, 200)}`);
+  }
+  expect(body.success, where).toBe(false);
+  expect(typeof body.message, where).toBe("string");
+  expect((body.message as string).length, where).toBeGreaterThan(5);
+}
+
+/** Strings that have broken web apps: injections, control characters, odd unicode, sizes. */
+export const HOSTILE_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "\u0000\u0001\u001f\u007f",
+  "\r\n\r\nSet-Cookie: evil=1",
+  "' OR '1'='1' --",
+  "1; DROP TABLE users; --",
+  '"; SELECT * FROM sessions; --',
+  "%' ESCAPE '\\",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "{{7*7}}${7*7}",
+  "../../../../etc/passwd",
+  "%00%2e%2e%2f",
+  "\u202eevil\u202c",
+  "\ud800",
+  "𝕏".repeat(300),
+  "é".repeat(1000),
+  "a".repeat(5000),
+  "NaN",
+  "-1",
+  "1e309",
+  "0x10",
+  "__proto__",
+  "constructor",
+  "null",
+  "[]",
+  "{}",
+];

@@ -1,0 +1,74 @@
+// Races (issue 9): purchases, laundry bookings and "me too" votes from many concurrent clients keep
+// their invariants, counted in the database after the run.
+import { describe, expect, it } from "vitest";
+import { addDays, indiaDate } from "../worker/lib/india-time";
+import type { SlotView } from "../worker/services/hostel/laundry";
+import { bearer, call, createUser, type TestUser } from "./helpers";
+import { PNG_BYTES, sendJson } from "./hostel-helpers";
+import { count } from "./robust-helpers";
+
+async function users(n: number): Promise<TestUser[]> {
+  const list: TestUser[] = [];
+  // Registration hashes a password: a few at a time keeps the run quick and steady.
+  for (let i = 0; i < n; i += 8) list.push(...(await Promise.all(Array.from({ length: Math.min(8, n - i) }, () => createUser()))));
+  return list;
+}
+
+describe("purchases under many concurrent buyers", () => {
+  it("every product is sold exactly once, with exactly one notice to its seller; the losers get 409", async () => {
+    const [seller, ...buyers] = await users(13);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title: `Race item ${i}`, description: "Contested.", price: "100", sellerName: "Seller", whatsappNumber: "9876543210" })) form.set(k, v);
+      form.set("image", new File([PNG_BYTES], "p.png"));
+      const res = await call("/api/product/upload", { method: "POST", headers: bearer(seller!.token), body: form });
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { product: { _id: string } }).product._id);
+    }
+    // Every buyer tries every product, all at once (72 requests in flight), and some twice.
+    const attempts = ids.flatMap((id) => buyers.flatMap((b, i) => (i % 4 === 0 ? [b, b] : [b]).map((buyer) => ({ id, buyer }))));
+    const results = await Promise.all(attempts.map(({ id, buyer }) => call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) }).then((r) => r.status)));
+    expect(results.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(results.filter((s) => s === 200)).toHaveLength(ids.length);
+    for (const id of ids) {
+      expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ? AND status = 'sold' AND buyer_id IS NOT NULL", id)).toBe(1);
+      expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?", id)).toBe(1);
+    }
+  });
+});
+
+describe("laundry bookings under many concurrent students", () => {
+  it("a slot never takes more bookings than its capacity, and one student gets one booking per slot", async () => {
+    const date = addDays(indiaDate(Date.now()), 3);
+    const slots = ((await (await call(`/api/hostel/laundry/slots?date=${date}`)).json()) as { data: { slots: SlotView[] } }).data.slots;
+    const slot = slots.find((s) => s.remaining > 0)!;
+    const students = await users(slot.remaining + 6);
+    const body = { date, slotId: slot.id, clothes: 5, service: "wash" };
+    // Everyone at once, and the first student three times over.
+    const requests = [...students, students[0]!, students[0]!].map((s) => sendJson("POST", "/api/hostel/laundry/bookings", body, s.token).then((r) => r.status));
+    const statuses = await Promise.all(requests);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(slot.remaining);
+    expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE date = ? AND slot_id = ? AND status <> 'cancelled'", date, slot.id)).toBe(slot.capacity);
+    expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE date = ? AND slot_id = ? AND user_id = ? AND status <> 'cancelled'", date, slot.id, students[0]!.userId)).toBeLessThanOrEqual(1);
+    const after = ((await (await call(`/api/hostel/laundry/slots?date=${date}`)).json()) as { data: { slots: SlotView[] } }).data.slots;
+    expect(after.find((s) => s.id === slot.id)?.remaining).toBe(0);
+  });
+});
+
+describe('"me too" votes under many concurrent clicks', () => {
+  it("each student counts once however often they click, and the count equals the rows", async () => {
+    const [author, ...neighbours] = await users(21);
+    for (const u of [author!, ...neighbours]) expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: "12" }, u.token)).status).toBe(200);
+    const filed = await sendJson("POST", "/api/hostel/complaints", { category: "electrical", blockId: "C", room: "12", description: "The corridor lights flicker all night." }, author!.token);
+    const id = ((await filed.json()) as { data: { id: string } }).data.id;
+    const clicks = neighbours.flatMap((n) => [n, n, n]).map((n) => call(`/api/hostel/complaints/${id}/me-too`, { method: "POST", headers: bearer(n.token) }).then((r) => r.status));
+    const statuses = await Promise.all(clicks);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(neighbours.length);
+    expect(await count("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE complaint_id = ?", id)).toBe(neighbours.length);
+    const view = ((await (await call("/api/hostel/complaints", { headers: bearer(author!.token) })).json()) as { data: { complaints: { id: string; meTooCount: number }[] } }).data.complaints.find((c) => c.id === id);
+    expect(view?.meTooCount).toBe(neighbours.length);
+  });
+});
