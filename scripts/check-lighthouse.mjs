@@ -5,7 +5,7 @@
 // first).
 //
 //   E2E_BASE_URL=http://127.0.0.1:8787 node scripts/check-lighthouse.mjs
-import { launchChromium, lighthouseMedian, lighthouseOnce, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
+import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {
@@ -36,7 +36,7 @@ try {
     // browser's own start: both are noise, not regressions, so neither is measured.
     await warmUp(url, page.cookie);
     if (page === pages[0]) await lighthouseOnce(chromium.port, url, { cookie: page.cookie });
-    const s = await lighthouseMedian(chromium.port, url, { runs, cookie: page.cookie });
+    const s = await lighthouseSteady(chromium.port, url, { runs, cookie: page.cookie });
     if (new URL(s.finalUrl).pathname !== page.path) {
       failed = true;
       console.error(`  ${page.path}: ended on ${s.finalUrl} (a redirect): the guard measured the wrong page`);

@@ -138,6 +138,21 @@ export async function lighthouseMedian(port, url, { runs = 3, cookie } = {}) {
   return { ...summary, finalUrl: all[0].finalUrl, misses, requests: all[0].requests, runs: runsOnly };
 }
 
+/**
+ * The median of `runs` runs; when it misses a target, the median of 5. TBT and the performance score
+ * follow the machine's CPU load (other jobs on a shared 2-core machine): the same targets, a steadier
+ * measurement, before a miss is called a regression.
+ */
+export async function lighthouseSteady(port, url, { runs = 3, cookie } = {}) {
+  const first = await lighthouseMedian(port, url, { runs, cookie });
+  if (missedTargets(first).length === 0 || runs >= 5) return first;
+  const more = await lighthouseMedian(port, url, { runs: 5 - runs, cookie });
+  const all = [...first.runs, ...more.runs];
+  const summary = Object.fromEntries(METRICS.map((key) => [key, median(all.map((run) => run[key]))]));
+  const misses = Object.fromEntries(Object.keys(first.misses).map((key) => [key, [...new Set([...first.misses[key], ...more.misses[key]])]]));
+  return { ...first, ...summary, misses, runs: all };
+}
+
 /** The targets a summary misses, as readable strings (empty when it meets them all). */
 export function missedTargets(s) {
   const missed = [];
