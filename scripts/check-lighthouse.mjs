@@ -5,14 +5,19 @@
 // first).
 //
 //   E2E_BASE_URL=http://127.0.0.1:8787 node scripts/check-lighthouse.mjs
-import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
+import { launchChromium, lighthouseMedian, lighthouseOnce, lighthouseSteady, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {
   console.error("check-lighthouse: set E2E_BASE_URL (scripts/e2e.mjs does)");
   process.exit(1);
 }
-const runs = Number(process.env.LH_RUNS ?? 3);
+// `--stable` (what `npm test` runs): only the targets that do not depend on the machine's CPU load
+// (accessibility, best practices and SEO 100, CLS 0, no third-party request), one run per page.
+// Without it (`npm run check:lighthouse`): every target, performance, LCP and TBT included.
+const stableOnly = process.argv.includes("--stable");
+const runs = stableOnly ? 1 : Number(process.env.LH_RUNS ?? 3);
+const CPU_BOUND = /^(performance|LCP|TBT) /;
 
 const { cookie } = await signedInCookie(baseURL, { name: "Guard Student", ip: "203.0.113.81" });
 const pages = [
@@ -28,6 +33,7 @@ const chromium = await launchChromium();
 let failed = false;
 const started = Date.now();
 try {
+  if (stableOnly) console.log("Stable targets only (performance, LCP and TBT are shown, not enforced: `npm run check:lighthouse` enforces them)");
   console.log(`Lighthouse mobile, median of ${runs} run(s); targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`);
   for (const page of pages) {
     const url = new URL(page.path, baseURL).href;
@@ -36,13 +42,13 @@ try {
     // browser's own start: both are noise, not regressions, so neither is measured.
     await warmUp(url, page.cookie);
     if (page === pages[0]) await lighthouseOnce(chromium.port, url, { cookie: page.cookie });
-    const s = await lighthouseSteady(chromium.port, url, { runs, cookie: page.cookie });
+    const s = stableOnly ? await lighthouseMedian(chromium.port, url, { runs, cookie: page.cookie }) : await lighthouseSteady(chromium.port, url, { runs, cookie: page.cookie });
     if (new URL(s.finalUrl).pathname !== page.path) {
       failed = true;
       console.error(`  ${page.path}: ended on ${s.finalUrl} (a redirect): the guard measured the wrong page`);
       continue;
     }
-    const missed = missedTargets(s);
+    const missed = missedTargets(s).filter((miss) => !stableOnly || !CPU_BOUND.test(miss));
     failed ||= missed.length > 0;
     const tbts = s.runs.map((r) => r.tbtMs).join("/");
     console.log(
