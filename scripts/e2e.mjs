@@ -76,10 +76,19 @@ try {
   await waitForFakeGoogle(googlePort, fakeGoogle);
   await waitForServer(`${baseURL}/api/health`, server);
   console.log(`e2e: built Worker serving on ${baseURL}`);
-  const files = process.argv.slice(2);
-  code = run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], {
-    env: { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: `http://127.0.0.1:${googlePort}` },
-  });
+  // `--lighthouse-only` (npm run check:lighthouse) runs the speed guard alone; `--no-lighthouse`
+  // skips it; a run of chosen test files skips it too.
+  const lighthouseOnly = process.argv.includes("--lighthouse-only");
+  const skipLighthouse = process.argv.includes("--no-lighthouse");
+  const files = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: `http://127.0.0.1:${googlePort}` };
+  code = lighthouseOnly ? 0 : run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], { env: testEnv });
+  // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
+  if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
+    console.log("\n=== Lighthouse guard ===");
+    // In `npm test` only the targets that do not move with the machine's load (see the script).
+    code = run("node", ["scripts/check-lighthouse.mjs", ...(lighthouseOnly ? [] : ["--stable"])], { env: testEnv });
+  }
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {

@@ -12,6 +12,25 @@ export const FETCH_FAILED = "Failed to fetch Google Classroom data. Please try a
 export const CONNECT_FAILED = "Failed to authenticate with Google. Please try again.";
 export const CONNECT_URL = "/api/google/auth?source=classroom";
 
+// A hint for the server, not a secret: "this browser holds a Classroom token". Without it the
+// Classroom page is rendered straight away in its "Connect" state (its largest paint needs no script);
+// with it the page starts with "Checking..." until the stored token is verified.
+export const GOOGLE_HINT_COOKIE = "campus_gc";
+
+function setHint(present: boolean): void {
+  try {
+    const secure = window.location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${GOOGLE_HINT_COOKIE}=${present ? "1; Max-Age=31536000" : "; Max-Age=0"}; Path=/; SameSite=Lax${secure}`;
+  } catch {
+    // no cookies: the page verifies after hydration, as before
+  }
+}
+
+/** Whether a request's cookies say the browser may hold a Classroom token. */
+export function hasGoogleHint(cookieHeader: string | null): boolean {
+  return (cookieHeader ?? "").split(";").some((part) => part.trim() === `${GOOGLE_HINT_COOKIE}=1`);
+}
+
 export function readGoogleToken(): string | null {
   try {
     return window.localStorage.getItem(GOOGLE_TOKEN_KEY);
@@ -23,6 +42,7 @@ export function readGoogleToken(): string | null {
 export function storeGoogleToken(token: string): void {
   try {
     window.localStorage.setItem(GOOGLE_TOKEN_KEY, token);
+    setHint(true);
   } catch {
     // Private mode without storage: the connection lasts for this page only.
   }
@@ -31,6 +51,11 @@ export function storeGoogleToken(token: string): void {
 export function clearGoogleToken(): void {
   try {
     window.localStorage.removeItem(GOOGLE_TOKEN_KEY);
+  } catch {
+    // nothing stored
+  }
+  try {
+    setHint(false);
   } catch {
     // nothing stored
   }

@@ -8,6 +8,7 @@ import {
   AUTH_ERROR,
   AUTH_FAILED,
   clearGoogleToken,
+  hasGoogleHint,
   CONNECT_FAILED,
   CONNECT_URL,
   FETCH_FAILED,
@@ -25,7 +26,10 @@ import type { Course } from "../../worker/lib/classroom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  return { user: user ? { email: user.email, name: user.name } : null };
+  // No token hint (app/lib/google.ts) and no token coming back in the URL: render "Connect" at once.
+  const url = new URL(request.url);
+  const mayBeConnected = hasGoogleHint(request.headers.get("Cookie")) || url.searchParams.has("token");
+  return { user: user ? { email: user.email, name: user.name } : null, mayBeConnected };
 }
 
 interface GoogleUser {
@@ -88,7 +92,7 @@ function initials(name: string): string {
 export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status>("checking");
+  const [status, setStatus] = useState<Status>(loaderData.mayBeConnected ? "checking" : "disconnected");
   const [token, setToken] = useState<string | null>(null);
   const [googleUser, setGoogleUser] = useState<GoogleUser | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(null);

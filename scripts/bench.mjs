@@ -1,0 +1,304 @@
+// `npm run bench`: builds Campus, serves the built Worker (wrangler dev, fresh local D1/R2, the fake
+// Google), and measures it: first-load JavaScript/CSS and requests per page, Lighthouse (mobile
+// default, median of LH_RUNS runs, default 3) on every public route and the signed-in pages, and
+// server time under load (autocannon) with a static file of the same server as the yardstick.
+// Writes bench/results.json and docs/performance.md. Not part of `npm test` (it takes ~10 minutes).
+//
+//   npm run bench                 # build, then measure
+//   node scripts/bench.mjs --no-build
+import { execSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
+import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
+import { run, start } from "./lib.mjs";
+
+const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
+const PRODUCTS = 200;
+const LOAD = { single: { connections: 1, amount: 200 }, concurrent: { connections: 16, amount: 800 } };
+
+// One URL per public route of app/routes.ts (parameterised routes: one representative value).
+const PUBLIC_PAGES = [
+  "/",
+  "/dashboard",
+  "/login",
+  "/register",
+  "/marketplace",
+  "/hosteller/night-market",
+  "/all-products",
+  "/studyswap",
+  "/become-writer",
+  "/find-writer",
+  "/googleclassroom",
+  "/mess-menu",
+  "/notes",
+  "/notes/btech",
+  "/btech/cse",
+  "/btech/cse/1",
+  "/btech/ece",
+];
+const SIGNED_IN_PAGES = ["/all-products", "/sells", "/become-writer", "/googleclassroom"];
+
+const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+}
+
+/** 200 products through the real upload API (so each has its image in R2), from one seller. */
+async function seedProducts(baseURL, token) {
+  const images = ["books", "calculator", "circuit", "drafter", "labcoat", "lamp"].map((name) => ({
+    name,
+    bytes: readFileSync(`scripts/seed/images/${name}.png`),
+  }));
+  for (let i = 0; i < PRODUCTS; i += 1) {
+    const image = images[i % images.length];
+    const form = new FormData();
+    form.set("title", `Bench ${image.name} ${i + 1}`);
+    form.set("description", `A well kept ${image.name} from a senior, item ${i + 1} of the speed benchmark.`);
+    form.set("price", String(100 + i));
+    form.set("sellerName", "Bench Seller");
+    form.set("whatsappNumber", "9876543210");
+    form.set("image", new Blob([image.bytes], { type: "image/png" }), `${image.name}.png`);
+    const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (res.status !== 201) throw new Error(`seeding product ${i + 1} failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** First-load JS and CSS of a page, raw and gzip, from the requests Lighthouse saw and the built files. */
+async function firstLoad(baseURL, path, requests, cookie) {
+  const origin = new URL(baseURL).origin;
+  const scripts = requests.filter((r) => r.resourceType === "Script" && r.url.startsWith(origin));
+  const sheets = requests.filter((r) => r.resourceType === "Stylesheet" && r.url.startsWith(origin));
+  const sizeOf = (url) => {
+    const file = join("build/client", new URL(url).pathname);
+    const bytes = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+    return { raw: bytes.length, gzip: gzipSync(bytes).length };
+  };
+  const sum = (list) => list.map((r) => sizeOf(r.url)).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  const html = await (await fetch(new URL(path, baseURL), { headers: cookie ? { Cookie: cookie } : {} })).text();
+  const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join("");
+  const css = sum(sheets);
+  return {
+    js: sum(scripts),
+    css: { raw: css.raw + Buffer.byteLength(inline), gzip: css.gzip + (inline ? gzipSync(inline).length : 0) },
+    html: { raw: Buffer.byteLength(html), gzip: gzipSync(html).length },
+    requests: requests.length,
+    thirdParty: requests.filter((r) => /^https?:/.test(r.url) && !r.url.startsWith(origin)).length,
+  };
+}
+
+async function loadTest(url, { connections, amount }, headers = {}) {
+  const result = await autocannon({ url, connections, amount, headers, timeout: 30 });
+  return {
+    connections,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average * 10) / 10,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+if (!process.argv.includes("--no-build") && run("npm", ["run", "build"]) !== 0) process.exit(1);
+if (!existsSync("build/server/wrangler.json")) {
+  console.error("bench: no build found");
+  process.exit(1);
+}
+
+const commit = execSync("git rev-parse --short HEAD").toString().trim();
+const dirty = execSync("git status --porcelain --untracked-files=no").toString().trim() !== "";
+const port = await freePort();
+const inspectorPort = await freePort();
+const googlePort = await freePort();
+mkdirSync(".wrangler", { recursive: true });
+const persistTo = mkdtempSync(join(".wrangler", "bench-"));
+const baseURL = `http://127.0.0.1:${port}`;
+if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) process.exit(1);
+const fakeGoogle = start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", "3600"], { stdio: ["ignore", "ignore", "inherit"], detached: true });
+const server = start(
+  "wrangler",
+  [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(port),
+    "--inspector-port", String(inspectorPort),
+    "--persist-to", persistTo,
+    "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdefghijklmnop",
+    ...Object.entries(fakeGoogleVars(googlePort)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+    "--log-level", "error",
+  ],
+  { stdio: ["ignore", "ignore", "inherit"], detached: true },
+);
+
+let chromium;
+// Ctrl-C: stop what this script started (the server and the fake Google run in their own groups).
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    chromium?.close();
+    for (const child of [server, fakeGoogle]) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+const results = { commit: dirty ? `${commit} (uncommitted changes)` : commit, date: new Date().toISOString(), lighthouseRuns: LH_RUNS, targets: TARGETS, loadBefore: load(), pages: [], load: [] };
+try {
+  await waitForFakeGoogle(googlePort, fakeGoogle);
+  await waitFor(`${baseURL}/api/health`, server);
+  console.log(`bench: built Worker on ${baseURL} (commit ${results.commit}); load average ${load()}`);
+
+  const seller = await signedInCookie(baseURL, { name: "Bench Seller", ip: "203.0.113.90" });
+  await seedProducts(baseURL, seller.token);
+  const student = await signedInCookie(baseURL, { name: "Bench Student", ip: "203.0.113.91" });
+  console.log(`bench: seeded ${PRODUCTS} products`);
+
+  // --- Lighthouse and first-load sizes ---
+  chromium = await launchChromium();
+  const pages = [...PUBLIC_PAGES.map((path) => ({ path, signedIn: false })), ...SIGNED_IN_PAGES.map((path) => ({ path, signedIn: true }))];
+  for (const page of pages) {
+    const url = new URL(page.path, baseURL).href;
+    const cookie = page.signedIn ? student.cookie : undefined;
+    // Warm-up, as in scripts/check-lighthouse.mjs: the route's server code, and once the browser.
+    await warmUp(url, cookie);
+    if (page === pages[0]) await lighthouseOnce(chromium.port, url, { cookie });
+    const s = await lighthouseSteady(chromium.port, url, { runs: LH_RUNS, cookie });
+    const sizes = await firstLoad(baseURL, page.path, s.requests, cookie);
+    const missed = missedTargets(s);
+    if (sizes.js.gzip > 125 * 1024) missed.push(`first-load JS ${(sizes.js.gzip / 1024).toFixed(1)} KB > 125 KB`);
+    const lh = { ...s };
+    delete lh.requests;
+    results.pages.push({ path: page.path, signedIn: page.signedIn, finalPath: new URL(s.finalUrl).pathname, lighthouse: lh, sizes, missed, load: load() });
+    console.log(
+      `  ${(page.path + (page.signedIn ? " (signed in)" : "")).padEnd(30)} perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} TBT ${s.tbtMs} CLS ${s.cls} JS ${(sizes.js.gzip / 1024).toFixed(1)} KB ${missed.length ? ` MISSES: ${missed.join("; ")}` : ""} [load ${load()}]`,
+    );
+  }
+  chromium.close();
+  chromium = undefined;
+
+  // --- Server time under load ---
+  const targets = [
+    { name: "static file /favicon.svg", path: "/favicon.svg" },
+    { name: "/ (dashboard, signed out)", path: "/" },
+    { name: `/all-products (${PRODUCTS} products, signed in)`, path: "/all-products", headers: { Cookie: student.cookie } },
+    { name: "/btech/cse/1 (prerendered)", path: "/btech/cse/1" },
+    { name: "GET /api/product/available", path: "/api/product/available" },
+  ];
+  for (const target of targets) {
+    const url = new URL(target.path, baseURL).href;
+    await loadTest(url, { connections: 1, amount: 20 }, target.headers); // warm-up
+    for (const config of [LOAD.single, LOAD.concurrent]) {
+      const r = await loadTest(url, config, target.headers);
+      results.load.push({ name: target.name, path: target.path, ...r, load: load() });
+      console.log(`  ${target.name.padEnd(40)} c=${config.connections}: ${r.rps} req/s p50 ${r.p50Ms} ms p99 ${r.p99Ms} ms errors ${r.errors} [load ${load()}]`);
+    }
+  }
+  for (const row of results.load) {
+    const base = results.load.find((r) => r.path === "/favicon.svg" && r.connections === row.connections);
+    row.rpsRatio = Math.round((row.rps / base.rps) * 100) / 100;
+    row.p50Ratio = Math.round((row.p50Ms / Math.max(base.p50Ms, 1)) * 10) / 10;
+    row.p99Ratio = Math.round((row.p99Ms / Math.max(base.p99Ms, 1)) * 10) / 10;
+  }
+} finally {
+  chromium?.close();
+  for (const child of [server, fakeGoogle]) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(persistTo, { recursive: true, force: true });
+}
+results.loadAfter = load();
+
+mkdirSync("bench", { recursive: true });
+writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync("docs/performance.md", markdown(results));
+const misses = results.pages.filter((p) => p.missed.length > 0);
+const loadErrors = results.load.filter((r) => r.errors > 0);
+console.log(`bench: wrote bench/results.json and docs/performance.md; ${misses.length} page(s) below target, ${loadErrors.length} load run(s) with errors`);
+
+function markdown(r) {
+  const kb = (n) => (n / 1024).toFixed(1);
+  const ok = (p) => (p.missed.length ? `**no**: ${p.missed.join("; ")}` : "yes");
+  const lines = [];
+  lines.push("# Performance");
+  lines.push("");
+  lines.push("<!-- Generated by `npm run bench` (scripts/bench.mjs); the figures and tables below are overwritten by every run. The notes at the end are kept in bench/notes.md. -->");
+  lines.push("");
+  lines.push(`Measured on commit \`${r.commit}\` at ${r.date} on the built Worker served by \`wrangler dev\` (local D1/R2, ${PRODUCTS} products seeded through the upload API). Load average (1/5/15 min) before: ${r.loadBefore}; after: ${r.loadAfter}; the machine has 2 cores shared with other jobs, so absolute times are noisy.`);
+  lines.push("");
+  lines.push("Reproduce: `npm run bench` (build + measure, about 10 minutes; `LH_RUNS=5 npm run bench` for more runs). Only the guard: `npm run build && npm run check:lighthouse`.");
+  lines.push("");
+  lines.push(`Targets on every route: Lighthouse mobile performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs / 1000} s, TBT <= ${TARGETS.tbtMs} ms, CLS 0, first-load JS <= 125 KB gzip, no third-party request, no error under load.`);
+  lines.push("");
+  lines.push(`## Lighthouse (mobile default, simulated throttling, median of ${r.lighthouseRuns} runs, or of 5 when the median of 3 misses a target; the runs' TBT in brackets)`);
+  lines.push("");
+  lines.push("| Page | Perf | A11y | Best pr. | SEO | FCP | LCP | TBT (runs) | CLS | Meets targets | Load avg |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  for (const p of r.pages) {
+    const l = p.lighthouse;
+    lines.push(
+      `| ${p.path}${p.signedIn ? " (signed in)" : ""} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${(l.fcpMs / 1000).toFixed(2)} s | ${(l.lcpMs / 1000).toFixed(2)} s | ${l.tbtMs} ms (${l.runs.map((x) => x.tbtMs).join("/")}) | ${l.cls} | ${ok(p)} | ${p.load.split(" ")[0]} |`,
+    );
+  }
+  lines.push("");
+  lines.push("## First load per page");
+  lines.push("");
+  lines.push("JavaScript: every script the page loads (React Router manifest, client entry, route modules and their chunks), sizes of the built files. CSS: the stylesheet inlined into the HTML (no CSS request). Requests: every request of the first load, the document included.");
+  lines.push("");
+  lines.push("| Page | JS raw | JS gzip | CSS raw | CSS gzip | HTML gzip | Requests | Third-party |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const p of r.pages) {
+    const s = p.sizes;
+    lines.push(`| ${p.path}${p.signedIn ? " (signed in)" : ""} | ${kb(s.js.raw)} KB | ${kb(s.js.gzip)} KB | ${kb(s.css.raw)} KB | ${kb(s.css.gzip)} KB | ${kb(s.html.gzip)} KB | ${s.requests} | ${s.thirdParty} |`);
+  }
+  lines.push("");
+  lines.push(`## Server time under load (autocannon, ${LOAD.single.amount} requests at 1 connection, ${LOAD.concurrent.amount} at 16, after 20 warm-up requests)`);
+  lines.push("");
+  lines.push("Ratios are to the static file served by the same server in the same run (higher req/s ratio is better; latency ratios are how many times slower than the static file).");
+  lines.push("");
+  lines.push("| Target | Conn. | Req/s | p50 | p99 | Errors | Req/s ratio | p50 ratio | p99 ratio |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const l of r.load) {
+    lines.push(`| ${l.name} | ${l.connections} | ${l.rps} | ${l.p50Ms} ms | ${l.p99Ms} ms | ${l.errors} | ${l.rpsRatio} | ${l.p50Ratio} | ${l.p99Ratio} |`);
+  }
+  lines.push("");
+  const notesFile = "bench/notes.md";
+  if (existsSync(notesFile)) lines.push(readFileSync(notesFile, "utf8").trim(), "");
+  return lines.join("\n");
+}
