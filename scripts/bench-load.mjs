@@ -6,38 +6,11 @@
 //   npm run build && npm run bench:load            # 32 clients, 60 s
 //   BENCH_CLIENTS=8 BENCH_SECONDS=10 npm run bench:load
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { run, start } from "./lib.mjs";
+import { freePort, run, start, waitForServer } from "./lib.mjs";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (code ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000}s`);
-}
 
 if (!existsSync("build/server/wrangler.json")) {
   console.error("bench:load: no build found; run `npm run build` first");

@@ -8,14 +8,13 @@
 //   node scripts/bench.mjs --no-build
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
 import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
-import { run, start } from "./lib.mjs";
+import { freePort, run, start, waitForServer } from "./lib.mjs";
 
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
 const PRODUCTS = 200;
@@ -44,32 +43,6 @@ const PUBLIC_PAGES = [
 const SIGNED_IN_PAGES = ["/all-products", "/sells", "/become-writer", "/googleclassroom"];
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
 
 /** 200 products through the real upload API (so each has its image in R2), from one seller. */
 async function seedProducts(baseURL, token) {
@@ -178,7 +151,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 const results = { commit: dirty ? `${commit} (uncommitted changes)` : commit, date: new Date().toISOString(), lighthouseRuns: LH_RUNS, targets: TARGETS, loadBefore: load(), pages: [], load: [] };
 try {
   await waitForFakeGoogle(googlePort, fakeGoogle);
-  await waitFor(`${baseURL}/api/health`, server);
+  await waitForServer(`${baseURL}/api/health`, server);
   console.log(`bench: built Worker on ${baseURL} (commit ${results.commit}); load average ${load()}`);
 
   const seller = await signedInCookie(baseURL, { name: "Bench Seller", ip: "203.0.113.90" });

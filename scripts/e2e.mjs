@@ -1,37 +1,9 @@
 // `npm run test:e2e`: serves the built Worker with `wrangler dev` on a free port, on a fresh local
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { run, start } from "./lib.mjs";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url, child, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (code ${child.exitCode})`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000}s`);
-}
+import { freePort, run, start, waitForServer } from "./lib.mjs";
 
 if (!existsSync("build/server/wrangler.json")) {
   console.error("e2e: no build found; run `npm run build` first");

@@ -1,5 +1,6 @@
 // Shared by the project scripts: run commands with the quiet, offline-safe environment.
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 
 export const quietEnv = {
   ...process.env,
@@ -26,4 +27,32 @@ export function capture(command, args, options = {}) {
 /** Starts a long-running command; its output is inherited. */
 export function start(command, args, options = {}) {
   return spawn(command, args, { stdio: "inherit", env: quietEnv, ...options });
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers 2xx; fails early if the server process exits. */
+export async function waitForServer(url, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs / 1000}s`);
 }
