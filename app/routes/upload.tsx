@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { data, redirect, useActionData, useNavigate } from "react-router";
-import { parseWith } from "../../worker/api/context";
 import { ApiError } from "../../worker/lib/errors";
-import { checkImage, createProduct, productFieldsSchema } from "../../worker/services/products";
+import { createProductFromForm } from "../../worker/services/products";
 import { Alert, Spinner } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
@@ -32,18 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     } catch {
       throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
     }
-    const textOf = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value : undefined;
-    };
-    const fields = parseWith(productFieldsSchema, {
-      title: textOf("title"),
-      description: textOf("description"),
-      price: textOf("price"),
-      sellerName: textOf("sellerName"),
-      whatsappNumber: textOf("whatsappNumber"),
-    });
-    await createProduct(envOf(context), user, fields, await checkImage(form.get("image")));
+    await createProductFromForm(envOf(context), user, form);
   } catch (error) {
     if (error instanceof ApiError) return data({ message: `Upload failed: ${error.message}` }, { status: error.status });
     throw error;

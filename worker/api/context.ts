@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { ApiError } from "../lib/errors";
+import { parseWith } from "../lib/validate";
 import { stateOf } from "../lib/request-state";
 import { currentSession, type SessionUser } from "../services/auth";
 
@@ -26,16 +27,7 @@ export async function jsonBody<S extends z.ZodType>(c: AppContext, schema: S): P
   return parseWith(schema, body);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join(".");
-    const message = issue?.message ?? "The request is not valid.";
-    throw new ApiError(400, message, field ? { field } : {});
-  }
-  return result.data;
-}
+export { parseWith } from "../lib/validate";
 
 /** Guards a route: 401 unless the request carries a live session. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {

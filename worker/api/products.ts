@@ -3,14 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import { paiseToRupees, whatsappLink, type ProductView } from "../../app/lib/market";
 import { ApiError } from "../lib/errors";
 import {
-  checkImage,
-  createProduct,
+  createProductFromForm,
   deleteProduct,
   listAvailable,
   listMySells,
   listPurchased,
   listQuerySchema,
-  productFieldsSchema,
   productIdSchema,
   productPatchSchema,
   purchaseProduct,
@@ -65,20 +63,7 @@ products.post(
     } catch {
       throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
     }
-    const textOf = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value : undefined;
-    };
-    const fields = parseWith(productFieldsSchema, {
-      title: textOf("title"),
-      description: textOf("description"),
-      price: textOf("price"),
-      sellerName: textOf("sellerName"),
-      whatsappNumber: textOf("whatsappNumber"),
-    });
-    if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
-    const image = await checkImage(form.get("image"));
-    const product = await createProduct(c.env, c.var.user, fields, image);
+    const product = await createProductFromForm(c.env, c.var.user, form);
     const msg = "Product uploaded successfully!";
     return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) }, 201);
   },

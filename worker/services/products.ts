@@ -6,6 +6,7 @@ import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { limitPosting } from "../lib/post-limit";
 import { sniffImageType, type ImageType } from "../lib/image-type";
+import { parseWith } from "../lib/validate";
 import type { SessionUser } from "./auth";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
@@ -103,6 +104,26 @@ export async function checkImage(image: unknown): Promise<{ file: File; type: Im
 }
 
 /** Stores the image, then the row; if the row cannot be written the image is removed again. */
+/**
+ * A product posted as multipart form data (the API and the /upload form action): fields validated,
+ * exactly one image checked by content, then created.
+ */
+export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData): Promise<ProductView> {
+  const textOf = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const fields = parseWith(productFieldsSchema, {
+    title: textOf("title"),
+    description: textOf("description"),
+    price: textOf("price"),
+    sellerName: textOf("sellerName"),
+    whatsappNumber: textOf("whatsappNumber"),
+  });
+  if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
+  return createProduct(env, seller, fields, await checkImage(form.get("image")));
+}
+
 export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }): Promise<ProductView> {
   await limitPosting(env, seller.id);
   const id = crypto.randomUUID();

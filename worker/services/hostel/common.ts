@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { hostelBlocks, hostelResidents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import type { SessionUser } from "../auth";
+import { parseWith as parseInput } from "../../lib/validate";
 
 export interface Block {
   id: string;
@@ -67,16 +68,6 @@ export async function setResidence(env: Env, user: SessionUser, input: unknown):
   return { blockId: block.id, blockName: block.name, room: parsed.room };
 }
 
-/** Like parseWith in the API layer, for services called from both the API and route actions. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join(".");
-    throw new ApiError(400, issue?.message ?? "The request is not valid.", field ? { field } : {});
-  }
-  return result.data;
-}
 
 /** FormData to a plain object of its text fields (files are read separately). */
 export function formFields(form: FormData): Record<string, string> {
@@ -84,3 +75,6 @@ export function formFields(form: FormData): Record<string, string> {
   for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
   return fields;
 }
+
+// The shared validator (worker/lib/validate.ts), under the name the hostel services use.
+export { parseInput };
