@@ -42,6 +42,8 @@ async function cardTitles(page: Page): Promise<string[]> {
 }
 
 async function filterBoard(page: Page, subject: string) {
+  // The board arrives with the page; the filter works once the page has hydrated.
+  await hydrated(page);
   await page.getByLabel("Filter by subject").fill(subject);
 }
 
@@ -270,22 +272,28 @@ describe("study swap: posting and browsing", () => {
 });
 
 describe("study swap: the request board", () => {
-  it("shows a spinner while loading, filters by subject, and 'Clear filter...' restores the list", async (t) => {
+  it("renders the board with the page; 'Refresh list' shows a spinner and brings new requests; the filter and 'Clear filter...' work", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       const user = await apiUser();
       await postRequest(user.token, { title: `Filter A ${run}`, category: `Quantum Mechanics ${run}` });
-      await postRequest(user.token, { title: `Filter B ${run}`, category: `Organic Chemistry ${run}` });
       await signIn(page, user);
+      await page.goto("/become-writer");
+      // In the server's HTML: no spinner on the way in.
+      await page.getByRole("heading", { name: `Filter A ${run}` }).waitFor();
+      assert.equal(await page.getByText("Loading assignment requests").count(), 0);
+      await hydrated(page);
+
+      await postRequest(user.token, { title: `Filter B ${run}`, category: `Organic Chemistry ${run}` });
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route("**/api/studyswap/requests", async (route) => {
         await held;
         await route.continue();
       });
-      await page.goto("/become-writer");
+      await page.getByRole("button", { name: "Refresh list" }).click();
       await page.getByRole("status").filter({ hasText: "Loading assignment requests" }).waitFor();
       release();
-      await page.getByRole("heading", { name: `Filter A ${run}` }).waitFor();
+      await page.getByRole("heading", { name: `Filter B ${run}` }).waitFor();
       const total = (await cardTitles(page)).length;
 
       await filterBoard(page, `quantum MECHANICS ${run}`.toUpperCase());
@@ -338,19 +346,20 @@ describe("study swap: the request board", () => {
     });
   });
 
-  it("falls back to the three sample requests with a dismissible warning when the list fails", async (t) => {
+  it("falls back to the three sample requests with a dismissible warning when loading the list fails", async (t) => {
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 500/);
       const user = await createUserViaApi();
       await signIn(page, user);
-      await page.route("**/api/studyswap/requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }));
       await page.goto("/become-writer");
+      await hydrated(page);
+      await page.route("**/api/studyswap/requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }));
+      await page.getByRole("button", { name: "Refresh list" }).click();
       const warning = page.getByRole("status").filter({ hasText: "Failed to load assignment requests. Using sample data." });
       await warning.waitFor();
       assert.deepEqual(await cardTitles(page), ["Machine Learning Research Paper", "Marketing Case Study Analysis", "Climate Change Literature Review"]);
       assert.equal(await page.locator("article").getByText("Sample", { exact: true }).count(), 3);
       await page.getByText("Showing 3 sample requests").waitFor();
-      await hydrated(page);
       await warning.getByRole("button", { name: "Dismiss message" }).click();
       await warning.waitFor({ state: "detached" });
       // Sorting still works on the samples.

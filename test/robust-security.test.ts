@@ -415,7 +415,7 @@ describe("stored XSS payloads render as text on every page that shows them", () 
       if (html.includes("onerror=alert(1)")) shown.push(path);
     }
     // The pages really did show the payloads (as text), so the checks above were not vacuous.
-    expect(shown).toEqual(expect.arrayContaining(["/all-products", "/studyswap", "/find-writer", "/hostel-complaints", "/roommate-finder", "/sells"]));
+    expect(shown).toEqual(expect.arrayContaining(["/all-products", "/studyswap", "/become-writer", "/find-writer", "/hostel-complaints", "/roommate-finder", "/sells"]));
   });
 
   it("the API returns the payloads as JSON strings, never as HTML", async () => {

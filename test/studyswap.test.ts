@@ -399,6 +399,17 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
     expect(poster).toContain("You need to be signed in to post requests.");
   });
 
+  it("signed in, /become-writer carries the open requests in its HTML (no spinner, nothing to fetch first)", async () => {
+    const poster = await createUser();
+    const request = await created(poster);
+    const reader = await createUser();
+    const html = await (await call("/become-writer", { headers: { Cookie: reader.cookie } })).text();
+    expect(html).toContain(request.title);
+    expect(html).toContain("Refresh list");
+    expect(html).not.toContain("Loading assignment requests");
+    expect(html).not.toContain("Failed to load assignment requests");
+  });
+
   it("the post form works as a plain form post, with its file", async () => {
     const user = await createUser();
     const form = new FormData();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
@@ -7,13 +7,18 @@ import { SignInGate, Steps } from "../components/studyswap/parts";
 import { api } from "../lib/api";
 import { envOf, getUser } from "../lib/session.server";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
-import { deleteWriter, formFailure, getMyWriter, parseWith, saveWriter, writerInputSchema } from "../lib/studyswap.server";
+import { deleteWriter, formFailure, getMyWriter, listOpenRequests, parseWith, saveWriter, writerInputSchema } from "../lib/studyswap.server";
 import type { Route } from "./+types/become-writer";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  if (!user) return { signedIn: false as const, writer: null, defaultName: "" };
-  return { signedIn: true as const, writer: await getMyWriter(envOf(context), user.id), defaultName: user.name };
+  if (!user) return { signedIn: false as const, writer: null, defaultName: "", board: null };
+  const env = envOf(context);
+  // The board is rendered with the page (no spinner, no layout shift, one round trip on a slow
+  // network). When the list cannot be read, the page still renders, with the samples and the
+  // warning of the specification (decision 0022).
+  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env).then(loadedBoard, () => sampleBoard(Date.now()))]);
+  return { signedIn: true as const, writer, defaultName: user.name, board };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -83,23 +88,41 @@ const GUIDE = [
 
 type Board = { state: "loading" } | { state: "loaded"; requests: StudyRequest[] } | { state: "samples"; requests: StudyRequest[] };
 
-function useRequestBoard(): [Board, boolean, () => void] {
-  const [board, setBoard] = useState<Board>({ state: "loading" });
-  const [warning, setWarning] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<StudyRequest[]>("/studyswap/requests", { signal: controller.signal }).then(
-      (requests) => setBoard({ state: "loaded", requests }),
+const loadedBoard = (requests: StudyRequest[]): Board => ({ state: "loaded", requests });
+/** The specification's fallback: three sample requests, posted an hour apart before `now`. */
+const sampleBoard = (now: number): Board => ({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
+
+/**
+ * The board as the server rendered it, until the writer asks for a fresh list ("Refresh list"):
+ * then the spinner, and the new list or, when the call fails, the samples with the warning. A new
+ * server answer (after saving the profile, say) replaces a refreshed list.
+ */
+function useRequestBoard(initial: Board) {
+  const [refreshed, setRefreshed] = useState<Board | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  // A new server answer wins over a refreshed list (adjusted while rendering, not in an effect).
+  const [source, setSource] = useState(initial);
+  if (source !== initial) {
+    setSource(initial);
+    setRefreshed(null);
+    setDismissed(false);
+  }
+  useEffect(() => () => controller.current?.abort(), []);
+  const refresh = () => {
+    controller.current?.abort();
+    const current = (controller.current = new AbortController());
+    setRefreshed({ state: "loading" });
+    setDismissed(false);
+    api<StudyRequest[]>("/studyswap/requests", { signal: current.signal }).then(
+      (requests) => setRefreshed(loadedBoard(requests)),
       () => {
-        if (controller.signal.aborted) return;
-        const now = Date.now();
-        setBoard({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
-        setWarning(true);
+        if (!current.signal.aborted) setRefreshed(sampleBoard(Date.now()));
       },
     );
-    return () => controller.abort();
-  }, []);
-  return [board, warning, () => setWarning(false)];
+  };
+  const board = refreshed ?? initial;
+  return { board, warning: board.state === "samples" && !dismissed, dismissWarning: () => setDismissed(true), refresh };
 }
 
 const SORTS: { value: SortOrder; label: string }[] = [
@@ -108,8 +131,8 @@ const SORTS: { value: SortOrder; label: string }[] = [
   { value: "budget-low", label: "Budget: low to high" },
 ];
 
-function RequestBoard() {
-  const [board, warning, dismissWarning] = useRequestBoard();
+function RequestBoard({ initial }: { initial: Board }) {
+  const { board, warning, dismissWarning, refresh } = useRequestBoard(initial);
   const [filter, setFilter] = useState("");
   const [sort, setSort] = useState<SortOrder>("latest");
   const all = board.state === "loading" ? [] : board.requests;
@@ -154,10 +177,15 @@ function RequestBoard() {
         </div>
       ) : (
         <>
-          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {board.state === "samples" ? `Showing ${shown.length} sample request${shown.length === 1 ? "" : "s"}` : `${shown.length} request${shown.length === 1 ? "" : "s"}`}
-            {filtering ? ` matching “${filter.trim()}”` : ""}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+              {board.state === "samples" ? `Showing ${shown.length} sample request${shown.length === 1 ? "" : "s"}` : `${shown.length} request${shown.length === 1 ? "" : "s"}`}
+              {filtering ? ` matching “${filter.trim()}”` : ""}
+            </p>
+            <button type="button" className="btn-secondary" onClick={refresh}>
+              Refresh list
+            </button>
+          </div>
           {shown.length === 0 ? (
             <div className="card p-8 text-center">
               <h3 className="text-lg font-semibold">No Assignment Requests Found</h3>
@@ -256,7 +284,7 @@ export default function BecomeWriter({ loaderData, actionData }: Route.Component
       <PageIntro title="Assignment Opportunities for Writers" lead="Browse assignment requests from students and contact them directly." />
       {loaderData.signedIn ? (
         <>
-          <RequestBoard />
+          <RequestBoard initial={loaderData.board} />
           <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} wide />
           <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />
         </>

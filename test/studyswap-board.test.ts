@@ -1,0 +1,49 @@
+// The /become-writer loader when the request list cannot be read: the page still renders, with the
+// specification's three samples and its warning (decision 0022). The outage is simulated by a D1
+// binding that refuses every statement on study_requests; everything else (the session) still works.
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { cloudflareContext } from "../app/lib/context";
+import { loader } from "../app/routes/become-writer";
+import { createUser, ORIGIN } from "./helpers";
+
+function dbFailingOn(table: string): D1Database {
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (sql.includes(table)) throw new Error(`D1_ERROR: simulated outage of ${table}`);
+          return target.prepare(sql);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function loadBoard(db: D1Database, cookie: string) {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
+  const request = new Request(`${ORIGIN}/become-writer`, { headers: { Cookie: cookie } });
+  return loader({ context, request, params: {} } as unknown as Parameters<typeof loader>[0]);
+}
+
+describe("/become-writer loader", () => {
+  it("returns the open requests as a loaded board", async () => {
+    const user = await createUser();
+    const data = await loadBoard(env.DB, user.cookie);
+    expect(data.signedIn).toBe(true);
+    expect(data.board?.state).toBe("loaded");
+  });
+
+  it("falls back to the three samples when the list cannot be read, instead of failing the page", async () => {
+    const user = await createUser();
+    const data = await loadBoard(dbFailingOn("study_requests"), user.cookie);
+    expect(data.signedIn).toBe(true);
+    expect(data.board?.state).toBe("samples");
+    const titles = data.board && data.board.state !== "loading" ? data.board.requests.map((r) => r.title) : [];
+    expect(titles).toEqual(["Machine Learning Research Paper", "Marketing Case Study Analysis", "Climate Change Literature Review"]);
+  });
+});
