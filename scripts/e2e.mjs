@@ -58,8 +58,7 @@ try {
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
     console.log("\n=== Lighthouse guard ===");
-    // In `npm test` only the targets that do not move with the machine's load (see the script).
-    code = run("node", ["scripts/check-lighthouse.mjs", ...(lighthouseOnly ? [] : ["--stable"])], { env: testEnv });
+    code = run("node", ["scripts/check-lighthouse.mjs", ...process.argv.filter((arg) => arg.startsWith("--cpu="))], { env: testEnv });
   }
 } catch (error) {
   console.error(`e2e: ${error.message}`);
