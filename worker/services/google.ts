@@ -21,6 +21,7 @@ export const MESSAGES = {
   cancelled: "Google sign-in was cancelled. Please try again.",
   codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
   emailTaken: "An account with this e-mail already exists. Sign in with your password.",
+  emailUnverified: "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
 } as const;
 
 async function sha256Hex(value: string): Promise<string> {
@@ -58,22 +59,23 @@ export async function redeemHandoff(env: Env, purpose: GoogleSource, code: strin
 
 /**
  * The Campus user for a Google account: the one already linked to this Google subject, else the
- * account with the same (Google-verified) e-mail, which is linked now, else a new account.
+ * account with the same (Google-verified) e-mail, which is linked now, else a new account. An
+ * unverified e-mail gets neither.
  */
 export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity): Promise<SessionUser> {
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
   const [linked] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) return linked;
-  if (identity.emailVerified) {
-    // Conditional: an account already linked to another Google account is never taken over.
-    const [link] = await db
-      .update(users)
-      .set({ googleSub: identity.sub })
-      .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
-      .returning(columns);
-    if (link) return link;
-  }
+  // An address Google has not verified proves nothing: it neither links an account nor claims one.
+  if (!identity.emailVerified) throw new ApiError(403, MESSAGES.emailUnverified);
+  // Conditional: an account already linked to another Google account is never taken over.
+  const [link] = await db
+    .update(users)
+    .set({ googleSub: identity.sub })
+    .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
+    .returning(columns);
+  if (link) return link;
   const [created] = await db
     .insert(users)
     .values({ id: crypto.randomUUID(), email: identity.email, name: identity.name ?? "Google User", googleSub: identity.sub, passwordHash: null, createdAt: Date.now() })
