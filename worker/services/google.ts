@@ -36,23 +36,40 @@ function randomCode(): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Stores a single-use code (only its hash) that the app exchanges on arrival. */
-export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<string> {
+/** The hash a handoff is stored under: of the code and of the browser it was handed to, together. */
+function handoffHash(code: string, binding: string): Promise<string> {
+  return sha256Hex(`${code}.${binding}`);
+}
+
+/** A handoff code and the secret of the browser it belongs to (kept in an HttpOnly cookie). */
+export interface Handoff {
+  code: string;
+  binding: string;
+}
+
+/**
+ * Stores a single-use code (only a hash) that the app exchanges on arrival. The hash covers the
+ * browser binding too, so the code alone is worthless: a link with someone else's code (login CSRF)
+ * or a code read from a log redeems nothing.
+ */
+export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<Handoff> {
   const code = randomCode();
+  const binding = randomCode();
   const db = getDb(env.DB);
   await db.batch([
     // Expired codes are swept as new ones are made; nothing else needs them.
     db.delete(googleHandoffs).where(lt(googleHandoffs.expiresAt, now)),
-    db.insert(googleHandoffs).values({ codeHash: await sha256Hex(code), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
+    db.insert(googleHandoffs).values({ codeHash: await handoffHash(code, binding), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
   ]);
-  return code;
+  return { code, binding };
 }
 
-/** Redeems a code once: the conditional DELETE ... RETURNING means a second use finds nothing. */
-export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string): Promise<{ userId: string | null; payload: string | null } | null> {
+/** Redeems a code once, in the browser it was handed to: the conditional DELETE ... RETURNING means a second use finds nothing. */
+export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string, binding: string | null): Promise<{ userId: string | null; payload: string | null } | null> {
+  if (!binding) return null;
   const [row] = await getDb(env.DB)
     .delete(googleHandoffs)
-    .where(and(eq(googleHandoffs.codeHash, await sha256Hex(code)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
+    .where(and(eq(googleHandoffs.codeHash, await handoffHash(code, binding)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
     .returning({ userId: googleHandoffs.userId, payload: googleHandoffs.payload });
   return row ?? null;
 }
@@ -95,7 +112,7 @@ export interface CallbackInput {
 }
 
 /** Finishes the redirect: exchanges the code, checks the ID token, and returns a one-time code. */
-export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<string> {
+export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<Handoff> {
   const { tokens, idToken } = await exchangeCode(env, requestUrl, input.code, input.verifier);
   const identity = await verifyIdToken(env, idToken);
   if (input.source === "auth") {
