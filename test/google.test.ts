@@ -20,9 +20,9 @@ async function resetGoogleUsers() {
 
 /** The whole classroom connection: redirect, one-time code, encrypted Google token. */
 async function classroomToken(fake: ReturnType<typeof installFakeGoogle>, account = "aarav"): Promise<string> {
-  const { location } = await googleRedirect(fake, "classroom", account);
+  const { location, cookie } = await googleRedirect(fake, "classroom", account);
   expect(location.pathname).toBe("/google/callback");
-  const res = await postJson("/api/google/exchange", { code: location.searchParams.get("code") });
+  const res = await postJson("/api/google/exchange", { code: location.searchParams.get("code") }, { Cookie: cookie });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { token: string };
   return body.token;
@@ -82,10 +82,10 @@ describe("Google sign-in", () => {
     const code = location.searchParams.get("code") ?? "";
     expect(code.length).toBeGreaterThan(30);
     expect(location.searchParams.has("token")).toBe(false);
-    // The flow cookies are spent.
-    expect(cookie).toBe("");
+    // The flow cookies are spent; what is left ties the code to this browser.
+    expect(cookie).toMatch(/^__Host-campus_google_handoff=[\w-]{40,}$/);
 
-    const res = await postJson("/api/google/session", { code });
+    const res = await postJson("/api/google/session", { code }, { Cookie: cookie });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { success: boolean; data: { userId: string; name: string; email: string; token: string } };
     expect(body.success).toBe(true);
@@ -95,21 +95,21 @@ describe("Google sign-in", () => {
     const me = await call("/api/auth/me", { headers: { Cookie: session } });
     expect(((await me.json()) as { data: { email: string } }).data.email).toBe(aarav.email);
 
-    const again = await postJson("/api/google/session", { code });
+    const again = await postJson("/api/google/session", { code }, { Cookie: cookie });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { message: string }).message).toBe("This sign-in link has expired or was already used. Please sign in again.");
 
     // Signing in again finds the same account.
     const second = await googleRedirect(fake, "auth");
-    const res2 = await postJson("/api/google/session", { code: second.location.searchParams.get("code") });
+    const res2 = await postJson("/api/google/session", { code: second.location.searchParams.get("code") }, { Cookie: second.cookie });
     expect(((await res2.json()) as { data: { userId: string } }).data.userId).toBe(body.data.userId);
   });
 
   it("names an account 'Google User' when Google gives no name", async () => {
     await resetGoogleUsers();
     const fake = installFakeGoogle();
-    const { location } = await googleRedirect(fake, "auth", "noname");
-    const res = await postJson("/api/google/session", { code: location.searchParams.get("code") });
+    const { location, cookie } = await googleRedirect(fake, "auth", "noname");
+    const res = await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie });
     expect(((await res.json()) as { data: { name: string } }).data.name).toBe("Google User");
   });
 
@@ -117,8 +117,8 @@ describe("Google sign-in", () => {
     await resetGoogleUsers();
     const existing = await createUser({ name: "Aarav G.", email: aarav.email });
     const fake = installFakeGoogle();
-    const { location } = await googleRedirect(fake, "auth");
-    const res = await postJson("/api/google/session", { code: location.searchParams.get("code") });
+    const { location, cookie } = await googleRedirect(fake, "auth");
+    const res = await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie });
     const body = (await res.json()) as { data: { userId: string; name: string } };
     expect(body.data).toMatchObject({ userId: existing.userId, name: "Aarav G." });
     const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?").bind(existing.userId).first<{ google_sub: string }>();
@@ -178,33 +178,33 @@ describe("Google sign-in", () => {
     await resetGoogleUsers();
     const fake = installFakeGoogle();
     const classroom = await googleRedirect(fake, "classroom");
-    expect((await postJson("/api/google/session", { code: classroom.location.searchParams.get("code") })).status).toBe(400);
+    expect((await postJson("/api/google/session", { code: classroom.location.searchParams.get("code") }, { Cookie: classroom.cookie })).status).toBe(400);
     const auth = await googleRedirect(fake, "auth");
-    expect((await postJson("/api/google/exchange", { code: auth.location.searchParams.get("code") })).status).toBe(400);
+    expect((await postJson("/api/google/exchange", { code: auth.location.searchParams.get("code") }, { Cookie: auth.cookie })).status).toBe(400);
   });
 
   it("a code older than 60 seconds is refused", async () => {
     await resetGoogleUsers();
     const fake = installFakeGoogle();
-    const { location } = await googleRedirect(fake, "auth");
+    const { location, cookie } = await googleRedirect(fake, "auth");
     await env.DB.prepare("UPDATE google_handoffs SET expires_at = ?").bind(Date.now() - 1).run();
-    expect((await postJson("/api/google/session", { code: location.searchParams.get("code") })).status).toBe(400);
+    expect((await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie })).status).toBe(400);
   });
 });
 
 describe("Classroom connection", () => {
   it("returns to /google/callback with a code that becomes an opaque, encrypted Google token, once", async () => {
     const fake = installFakeGoogle();
-    const { location } = await googleRedirect(fake, "classroom");
+    const { location, cookie } = await googleRedirect(fake, "classroom");
     expect(location.pathname).toBe("/google/callback");
     const code = location.searchParams.get("code");
-    const res = await postJson("/api/google/exchange", { code });
+    const res = await postJson("/api/google/exchange", { code }, { Cookie: cookie });
     const { token } = (await res.json()) as { token: string };
     // A compact JWE (five parts), with no Google token readable inside.
     expect(token.split(".")).toHaveLength(5);
     expect(atob(token.split(".")[0] ?? "")).toContain('"enc":"A256GCM"');
     expect(token).not.toContain("ya29");
-    expect((await postJson("/api/google/exchange", { code })).status).toBe(400);
+    expect((await postJson("/api/google/exchange", { code }, { Cookie: cookie })).status).toBe(400);
   });
 
   it("verify-token: valid with the Google user, invalid for anything else", async () => {

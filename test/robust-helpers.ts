@@ -45,7 +45,8 @@ export function expectSecurityHeaders(res: Response, where: string): void {
   expect(h.get("Content-Security-Policy"), where).toMatch(/default-src/);
   expect(h.get("Content-Security-Policy"), where).toMatch(/frame-ancestors 'none'/);
   expect(h.get("Strict-Transport-Security"), where).toMatch(/max-age=\d+/);
-  expect(h.get("Referrer-Policy"), where).toBe("strict-origin-when-cross-origin");
+  // no-referrer is stricter: the Google callback's redirects ask for it.
+  expect(["strict-origin-when-cross-origin", "no-referrer"], where).toContain(h.get("Referrer-Policy"));
   expect(h.get("X-Frame-Options"), where).toBe("DENY");
   expect(h.get("X-Request-Id"), where).toBeTruthy();
 }

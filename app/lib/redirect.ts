@@ -3,9 +3,14 @@
 
 export const REDIRECT_COOKIE = "campus_next";
 
-/** A path on this site, or null for anything that could leave it (//evil.example, https://...). */
+/**
+ * A path on this site, or null for anything that could leave it (//evil.example, https://...). URL
+ * parsers drop tabs and newlines and read a backslash as "/", so "/\t/evil.example" is "//evil.example":
+ * control characters and backslashes are refused anywhere.
+ */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!value || /[\u0000-\u001f\u007f\\]/.test(value) || !value.startsWith("/") || value.startsWith("//")) return null;
   if (/^\/(auth|login|register|logout)(\/|\?|$)/i.test(value)) return null;
   return value;
 }

@@ -12,6 +12,7 @@ import {
   disableReminders,
   enableReminders,
   freshBrowserToken,
+  HANDOFF_TTL_MS,
   isGoogleAuthError,
   MESSAGES,
   redeemHandoff,
@@ -45,6 +46,9 @@ google.use(async (c, next) => {
 const STATE_COOKIE = "__Host-campus_google_state";
 const VERIFIER_COOKIE = "__Host-campus_google_verifier";
 const FLOW_COOKIE_MAX_AGE = 600;
+// Ties the one-time code on the way back to the browser that finished the flow (see createHandoff).
+const HANDOFF_COOKIE = "__Host-campus_google_handoff";
+const HANDOFF_COOKIE_MAX_AGE = HANDOFF_TTL_MS / 1000;
 
 function flowCookie(name: string, value: string, maxAge: number): string {
   return `${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
@@ -98,7 +102,8 @@ google.get("/callback", async (c) => {
   if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
   try {
     const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier });
-    return backWith(c, source, { code: handoff });
+    c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, handoff.binding, HANDOFF_COOKIE_MAX_AGE), { append: true });
+    return backWith(c, source, { code: handoff.code });
   } catch (caught) {
     if (caught instanceof ApiError) return backWith(c, source, { error: caught.message });
     if (!isGoogleAuthError(caught)) throw caught;
@@ -111,23 +116,26 @@ const codeBody = z.object({
   code: z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid."),
 });
 
-// Sign-in: the one-time code from /auth?code=... becomes the session cookie.
+// Sign-in: the one-time code from /auth?code=... becomes the session cookie, in the browser that
+// holds the code's handoff cookie.
 google.post("/session", async (c) => {
   const { code } = await jsonBody(c, codeBody);
-  const handoff = await redeemHandoff(c.env, "auth", code);
+  const handoff = await redeemHandoff(c.env, "auth", code, readCookie(c, HANDOFF_COOKIE));
   if (!handoff?.userId) throw new ApiError(400, MESSAGES.codeUsed);
   const user = await getDb(c.env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
   const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
-  c.header("Set-Cookie", sessionCookie(token, expiresAt));
+  c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
+  c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
   return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });
 });
 
 // Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
 google.post("/exchange", async (c) => {
   const { code } = await jsonBody(c, codeBody);
-  const handoff = await redeemHandoff(c.env, "classroom", code);
+  const handoff = await redeemHandoff(c.env, "classroom", code, readCookie(c, HANDOFF_COOKIE));
   if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
+  c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
   return c.json({ success: true, token: handoff.payload });
 });
 

@@ -102,36 +102,47 @@ async function tokenCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export async function exchangeCode(env: Env, requestUrl: string, code: string, verifier: string): Promise<{ tokens: GoogleTokens; idToken: string }> {
-  const result = await tokenCall(() => client(env, requestUrl).validateAuthorizationCode(googleEndpoints(env).token, code, verifier));
-  return {
-    tokens: {
-      accessToken: result.accessToken(),
-      refreshToken: result.hasRefreshToken() ? result.refreshToken() : null,
-      expiresAt: result.accessTokenExpiresAt().getTime(),
-    },
-    idToken: result.idToken(),
-  };
+  // The fields are read inside tokenCall: an answer without one of them is Google failing, not a 500.
+  return tokenCall(async () => {
+    const result = await client(env, requestUrl).validateAuthorizationCode(googleEndpoints(env).token, code, verifier);
+    return {
+      tokens: {
+        accessToken: result.accessToken(),
+        refreshToken: result.hasRefreshToken() ? result.refreshToken() : null,
+        expiresAt: result.accessTokenExpiresAt().getTime(),
+      },
+      idToken: result.idToken(),
+    };
+  });
 }
 
 export async function refreshTokens(env: Env, tokens: GoogleTokens): Promise<GoogleTokens> {
   if (!tokens.refreshToken) throw new GoogleAuthError("No refresh token", true);
   const refreshToken = tokens.refreshToken;
-  const result = await tokenCall(() => client(env, null).refreshAccessToken(googleEndpoints(env).token, refreshToken, []));
-  return {
-    accessToken: result.accessToken(),
-    refreshToken: result.hasRefreshToken() ? result.refreshToken() : refreshToken,
-    expiresAt: result.accessTokenExpiresAt().getTime(),
-  };
+  return tokenCall(async () => {
+    const result = await client(env, null).refreshAccessToken(googleEndpoints(env).token, refreshToken, []);
+    return {
+      accessToken: result.accessToken(),
+      refreshToken: result.hasRefreshToken() ? result.refreshToken() : refreshToken,
+      expiresAt: result.accessTokenExpiresAt().getTime(),
+    };
+  });
 }
 
-/** Checks the ID token's signature (Google's published keys), issuer, audience (our client) and expiry. */
+/** Checks the ID token's signature (Google's published keys), issuer, audience (our client) and expiry (required). */
 export async function verifyIdToken(env: Env, idToken: string): Promise<GoogleIdentity> {
   const endpoints = googleEndpoints(env);
   const issuers = endpoints.issuer === "https://accounts.google.com" ? ["https://accounts.google.com", "accounts.google.com"] : [endpoints.issuer];
   try {
     // A key set per call: isolates do not share memory, and sign-in is rare enough.
     const keys = createRemoteJWKSet(new URL(endpoints.jwks));
-    const { payload } = await jwtVerify(idToken, keys, { issuer: issuers, audience: env.GOOGLE_CLIENT_ID, algorithms: ["RS256"] });
+    const { payload } = await jwtVerify(idToken, keys, {
+      issuer: issuers,
+      audience: env.GOOGLE_CLIENT_ID,
+      algorithms: ["RS256"],
+      // jose checks exp only when it is there: a token without one would never expire.
+      requiredClaims: ["exp", "iat"],
+    });
     if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new Error("ID token lacks sub or email");
     return {
       sub: payload.sub,

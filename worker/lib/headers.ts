@@ -42,7 +42,8 @@ export function applySecurityHeaders(response: Response, nonce: string | null): 
   const isHtml = (h.get("Content-Type") ?? "").includes("text/html");
   h.set("Content-Security-Policy", isHtml && nonce ? htmlCsp([`'nonce-${nonce}'`, "'strict-dynamic'"]) : API_CSP);
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A route may ask for a stricter policy (the Google callback's redirect says no-referrer).
+  if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   h.set("X-Frame-Options", "DENY");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");

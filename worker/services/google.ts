@@ -21,6 +21,7 @@ export const MESSAGES = {
   cancelled: "Google sign-in was cancelled. Please try again.",
   codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
   emailTaken: "An account with this e-mail already exists. Sign in with your password.",
+  emailUnverified: "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
 } as const;
 
 async function sha256Hex(value: string): Promise<string> {
@@ -35,45 +36,63 @@ function randomCode(): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Stores a single-use code (only its hash) that the app exchanges on arrival. */
-export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<string> {
+/** The hash a handoff is stored under: of the code and of the browser it was handed to, together. */
+function handoffHash(code: string, binding: string): Promise<string> {
+  return sha256Hex(`${code}.${binding}`);
+}
+
+/** A handoff code and the secret of the browser it belongs to (kept in an HttpOnly cookie). */
+export interface Handoff {
+  code: string;
+  binding: string;
+}
+
+/**
+ * Stores a single-use code (only a hash) that the app exchanges on arrival. The hash covers the
+ * browser binding too, so the code alone is worthless: a link with someone else's code (login CSRF)
+ * or a code read from a log redeems nothing.
+ */
+export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<Handoff> {
   const code = randomCode();
+  const binding = randomCode();
   const db = getDb(env.DB);
   await db.batch([
     // Expired codes are swept as new ones are made; nothing else needs them.
     db.delete(googleHandoffs).where(lt(googleHandoffs.expiresAt, now)),
-    db.insert(googleHandoffs).values({ codeHash: await sha256Hex(code), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
+    db.insert(googleHandoffs).values({ codeHash: await handoffHash(code, binding), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
   ]);
-  return code;
+  return { code, binding };
 }
 
-/** Redeems a code once: the conditional DELETE ... RETURNING means a second use finds nothing. */
-export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string): Promise<{ userId: string | null; payload: string | null } | null> {
+/** Redeems a code once, in the browser it was handed to: the conditional DELETE ... RETURNING means a second use finds nothing. */
+export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string, binding: string | null): Promise<{ userId: string | null; payload: string | null } | null> {
+  if (!binding) return null;
   const [row] = await getDb(env.DB)
     .delete(googleHandoffs)
-    .where(and(eq(googleHandoffs.codeHash, await sha256Hex(code)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
+    .where(and(eq(googleHandoffs.codeHash, await handoffHash(code, binding)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
     .returning({ userId: googleHandoffs.userId, payload: googleHandoffs.payload });
   return row ?? null;
 }
 
 /**
  * The Campus user for a Google account: the one already linked to this Google subject, else the
- * account with the same (Google-verified) e-mail, which is linked now, else a new account.
+ * account with the same (Google-verified) e-mail, which is linked now, else a new account. An
+ * unverified e-mail gets neither.
  */
 export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity): Promise<SessionUser> {
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
   const [linked] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) return linked;
-  if (identity.emailVerified) {
-    // Conditional: an account already linked to another Google account is never taken over.
-    const [link] = await db
-      .update(users)
-      .set({ googleSub: identity.sub })
-      .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
-      .returning(columns);
-    if (link) return link;
-  }
+  // An address Google has not verified proves nothing: it neither links an account nor claims one.
+  if (!identity.emailVerified) throw new ApiError(403, MESSAGES.emailUnverified);
+  // Conditional: an account already linked to another Google account is never taken over.
+  const [link] = await db
+    .update(users)
+    .set({ googleSub: identity.sub })
+    .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
+    .returning(columns);
+  if (link) return link;
   const [created] = await db
     .insert(users)
     .values({ id: crypto.randomUUID(), email: identity.email, name: identity.name ?? "Google User", googleSub: identity.sub, passwordHash: null, createdAt: Date.now() })
@@ -93,7 +112,7 @@ export interface CallbackInput {
 }
 
 /** Finishes the redirect: exchanges the code, checks the ID token, and returns a one-time code. */
-export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<string> {
+export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<Handoff> {
   const { tokens, idToken } = await exchangeCode(env, requestUrl, input.code, input.verifier);
   const identity = await verifyIdToken(env, idToken);
   if (input.source === "auth") {
