@@ -235,6 +235,29 @@ describe("GET /api/product/available", () => {
     expect(await ids(`q=${tag}%20%25`)).toEqual([]);
   });
 
+  it("finds a product by a long or non-Latin word (D1 refuses LIKE patterns over 50 bytes: this was a 500)", async () => {
+    const seller = await createUser();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const long = `${tag}${"pneumonoultramicroscopicsilicovolcanoconiosis".repeat(2)}`;
+    const hindi = `${tag}विद्युतचुंबकीयविकिरणसिद्धान्तपुस्तक`;
+    const wild = `${tag}100%_off`;
+    const product = await createProduct(seller, { title: `Dictionary ${tag}`, description: `Words: ${long} ${hindi} ${wild}` });
+    const ids = async (q: string) => {
+      const res = await get(`/api/product/available?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      return ((await res.json()) as ProductJson[]).map((p) => p._id);
+    };
+    expect(new TextEncoder().encode(long).length).toBeGreaterThan(50);
+    expect(new TextEncoder().encode(hindi).length).toBeGreaterThan(50);
+    expect(await ids(long.toUpperCase())).toEqual([product._id]);
+    expect(await ids(hindi)).toEqual([product._id]);
+    expect(await ids(wild)).toEqual([product._id]);
+    expect(await ids(`${tag}100_`)).toEqual([]);
+    expect(await ids("y".repeat(200))).toEqual([]);
+    // The page's search goes through the same service.
+    expect((await call(`/all-products?q=${encodeURIComponent(hindi)}`)).status).toBe(200);
+  });
+
   it.each(["sort=cheapest", "limit=0", "limit=abc", "limit=101", "offset=-1", `q=${"x".repeat(201)}`])("answers 400 for %s", async (query) => {
     const res = await get(`/api/product/available?${query}`);
     expect(res.status).toBe(400);

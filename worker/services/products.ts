@@ -157,10 +157,6 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
   }
 }
 
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 export interface ListOptions {
   q?: string;
   sort?: ProductSort;
@@ -174,9 +170,12 @@ export interface ListOptions {
 export async function listAvailable(env: Env, options: ListOptions = {}): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const conditions: SQL[] = [eq(products.status, "available")];
+  // instr() on lower-cased text, not LIKE '%word%': D1 refuses a LIKE pattern over 50 bytes ("LIKE or
+  // GLOB pattern too complex"), which one long or non-Latin word reaches (17 Devanagari letters), and
+  // instr() takes % and _ literally without escaping. Same matching: lower() and LIKE both fold ASCII
+  // only.
   for (const word of words) {
-    const pattern = `%${escapeLike(word)}%`;
-    conditions.push(sql`(${products.title} LIKE ${pattern} ESCAPE '\\' OR ${products.description} LIKE ${pattern} ESCAPE '\\')`);
+    conditions.push(sql`(instr(lower(${products.title}), ${word}) > 0 OR instr(lower(${products.description}), ${word}) > 0)`);
   }
   const order =
     options.sort === "price-low"
