@@ -89,6 +89,11 @@ export const HOSTILE_STRINGS = [
   "𝕏".repeat(300),
   "é".repeat(1000),
   "a".repeat(5000),
+  // One word over D1's 50-byte LIKE pattern limit, within the 200-character search limit (a search
+  // for these answered 500 until the search stopped using LIKE).
+  "x".repeat(60),
+  "विद्युतचुंबकीयविकिरणसिद्धान्तपुस्तक",
+  "%_".repeat(40),
   "NaN",
   "-1",
   "1e309",
