@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, REFERENCE_BENCHMARK_INDEX, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
+import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, REFERENCE_BENCHMARK_INDEX, seedProducts, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
 import { freePort, run, start, waitForServer } from "./lib.mjs";
 
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
@@ -44,30 +44,6 @@ const SIGNED_IN_PAGES = ["/all-products", "/sells", "/become-writer", "/googlecl
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ");
 
-/**
- * 200 products through the real upload API (so each has its image in R2). Each seller posts at most
- * 20, the per-user posting limit (POST_LIMITER: 20 a minute), so ten sellers share the work.
- */
-async function seedProducts(baseURL) {
-  let token = "";
-  const images = ["books", "calculator", "circuit", "drafter", "labcoat", "lamp"].map((name) => ({
-    name,
-    bytes: readFileSync(`scripts/seed/images/${name}.png`),
-  }));
-  for (let i = 0; i < PRODUCTS; i += 1) {
-    if (i % 20 === 0) ({ token } = await signedInCookie(baseURL, { name: `Bench Seller ${i / 20 + 1}`, ip: `203.0.113.${100 + i / 20}` }));
-    const image = images[i % images.length];
-    const form = new FormData();
-    form.set("title", `Bench ${image.name} ${i + 1}`);
-    form.set("description", `A well kept ${image.name} from a senior, item ${i + 1} of the speed benchmark.`);
-    form.set("price", String(100 + i));
-    form.set("sellerName", "Bench Seller");
-    form.set("whatsappNumber", "9876543210");
-    form.set("image", new Blob([image.bytes], { type: "image/png" }), `${image.name}.png`);
-    const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
-    if (res.status !== 201) throw new Error(`seeding product ${i + 1} failed: ${res.status} ${await res.text()}`);
-  }
-}
 
 /** First-load JS and CSS of a page, raw and gzip, from the requests Lighthouse saw and the built files. */
 async function firstLoad(baseURL, path, requests, cookie) {
@@ -159,7 +135,7 @@ try {
   await waitForServer(`${baseURL}/api/health`, server);
   console.log(`bench: built Worker on ${baseURL} (commit ${results.commit}); load average ${load()}`);
 
-  await seedProducts(baseURL);
+  await seedProducts(baseURL, PRODUCTS, { name: "Bench", ipBase: 100 });
   const student = await signedInCookie(baseURL, { name: "Bench Student", ip: "203.0.113.91" });
   console.log(`bench: seeded ${PRODUCTS} products`);
 

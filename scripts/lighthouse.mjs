@@ -244,3 +244,29 @@ export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip 
   if (setCookie.length === 0) throw new Error("register answered without a session cookie");
   return { cookie: setCookie.join("; "), token: body.data.token, user };
 }
+
+/**
+ * `count` products through the real upload API (so each has its image in R2), each with one of the
+ * seed photos. A seller posts at most 20 (POST_LIMITER allows 20 a minute per user), so every 20
+ * products a new seller signs up, from its own address (REGISTER_LIMITER counts per address).
+ */
+export async function seedProducts(baseURL, count, { name, ipBase }) {
+  let token = "";
+  const images = ["books", "calculator", "circuit", "drafter", "labcoat", "lamp"].map((image) => ({
+    image,
+    bytes: readFileSync(`scripts/seed/images/${image}.png`),
+  }));
+  for (let i = 0; i < count; i += 1) {
+    if (i % 20 === 0) ({ token } = await signedInCookie(baseURL, { name: `${name} Seller ${i / 20 + 1}`, ip: `203.0.113.${ipBase + i / 20}` }));
+    const { image, bytes } = images[i % images.length];
+    const form = new FormData();
+    form.set("title", `${name} ${image} ${i + 1}`);
+    form.set("description", `A well kept ${image} from a senior, item ${i + 1} of the speed measurement.`);
+    form.set("price", String(100 + i));
+    form.set("sellerName", `${name} Seller`);
+    form.set("whatsappNumber", "9876543210");
+    form.set("image", new Blob([bytes], { type: "image/png" }), `${image}.png`);
+    const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (res.status !== 201) throw new Error(`seeding product ${i + 1} failed: ${res.status} ${await res.text()}`);
+  }
+}
