@@ -177,6 +177,30 @@ describe("Google Classroom", () => {
     });
   });
 
+  it("takes the popup's report only from Campus's own origin (a message from another page is ignored)", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await connectInPopup(page);
+      await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
+      const token = await page.evaluate(() => localStorage.getItem("googleToken"));
+      assert.ok(token);
+      await page.getByRole("button", { name: "Disconnect" }).click();
+      await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
+
+      const report = (origin: string) =>
+        page.evaluate(([from, value]) => window.dispatchEvent(new MessageEvent("message", { origin: from, data: { type: "GOOGLE_AUTH_SUCCESS", token: value } })), [origin, token] as const);
+      // The same message as the popup's, sent by a page of another origin: nothing happens.
+      await report("https://evil.example");
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => localStorage.getItem("googleToken")), null);
+      assert.equal(await page.getByText("Data Structures").count(), 0);
+      await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
+      // From Campus's own origin the same message connects (so the check above is what refused it).
+      await report(new URL(baseURL).origin);
+      await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem("googleToken")), token);
+    });
+  });
+
   it("removes a stored token that no longer verifies", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/googleclassroom");
