@@ -3,7 +3,7 @@
 // binding that refuses every statement on study_requests; everything else (the session) still works.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { cloudflareContext } from "../app/lib/context";
 import { loader } from "../app/routes/become-writer";
 import { createUser, ORIGIN } from "./helpers";
@@ -40,7 +40,13 @@ describe("/become-writer loader", () => {
 
   it("falls back to the three samples when the list cannot be read, instead of failing the page", async () => {
     const user = await createUser();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const data = await loadBoard(dbFailingOn("study_requests"), user.cookie);
+    // ...and the logs say why, tied to the request.
+    const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+    errors.mockRestore();
+    expect(lines).toEqual([expect.objectContaining({ level: "error", msg: "writers' board failed", reqId: "test" })]);
+    expect(String(lines[0]?.error)).toContain("simulated outage of study_requests");
     expect(data.signedIn).toBe(true);
     expect(data.board?.state).toBe("samples");
     const titles = data.board && data.board.state !== "loading" ? data.board.requests.map((r) => r.title) : [];

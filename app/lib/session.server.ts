@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import { logError } from "../../worker/lib/log";
 import { currentSession, currentUser, type SessionUser } from "../../worker/services/auth";
 import { cloudflareContext } from "./context";
 import { documentPath, REDIRECT_COOKIE, safeRedirectPath } from "./redirect";
@@ -7,6 +8,15 @@ type LoaderContext = Readonly<RouterContextProvider>;
 
 export function envOf(context: LoaderContext): Env {
   return context.get(cloudflareContext).env;
+}
+
+/**
+ * A loader that shows the page without what it could not read still tells the logs why: one error
+ * line with the request's id (so `wrangler tail` ties it to the request line) and the query's
+ * parameters redacted, as every other error line.
+ */
+export function logLoaderFailure(context: LoaderContext, request: Request, what: string, error: unknown): void {
+  logError(context.get(cloudflareContext).state.reqId, error, { msg: what, path: new URL(request.url).pathname });
 }
 
 export async function getUser(context: LoaderContext, request: Request): Promise<SessionUser | null> {

@@ -9,7 +9,7 @@ import { SellerLayout } from "../components/SellerSidebar";
 import { api, ApiRequestError } from "../lib/api";
 import { formatRupees, PAGE_SIZE, parseSort, PRODUCT_SORTS, type ProductView } from "../lib/market";
 import { rememberRedirect } from "../lib/redirect";
-import { envOf, getUser } from "../lib/session.server";
+import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { listAvailable } from "../../worker/services/products";
 import type { Route } from "./+types/all-products";
 
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const products: BrowseProduct[] = rows.slice(0, page * PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
     return { products, hasMore: rows.length > page * PAGE_SIZE, q, sort, page, signedIn: !!user, failed: false };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "browse products failed", error: String(error) }));
+    logLoaderFailure(context, request, "browse products failed", error);
     return { products: [] as BrowseProduct[], hasMore: false, q, sort, page, signedIn: !!user, failed: true };
   }
 }

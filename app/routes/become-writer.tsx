@@ -5,7 +5,7 @@ import { PageIntro } from "../components/PageIntro";
 import { RequestCard } from "../components/studyswap/RequestCard";
 import { SignInGate, Steps } from "../components/studyswap/parts";
 import { api } from "../lib/api";
-import { envOf, getUser } from "../lib/session.server";
+import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
 import { deleteWriter, formFailure, getMyWriter, listOpenRequests, parseWith, saveWriter, writerInputSchema } from "../lib/studyswap.server";
 import type { Route } from "./+types/become-writer";
@@ -17,7 +17,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The board is rendered with the page (no spinner, no layout shift, one round trip on a slow
   // network). When the list cannot be read, the page still renders, with the samples and the
   // warning of the specification (decision 0022).
-  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env).then(loadedBoard, () => sampleBoard(Date.now()))]);
+  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env).then(loadedBoard, (error: unknown) => {
+      logLoaderFailure(context, request, "writers' board failed", error);
+      return sampleBoard(Date.now());
+    })]);
   return { signedIn: true as const, writer, defaultName: user.name, board };
 }
 

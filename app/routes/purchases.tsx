@@ -5,7 +5,7 @@ import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { formatIndiaDateTime, formatRupees, whatsappLink } from "../lib/market";
-import { envOf, requireUser } from "../lib/session.server";
+import { envOf, logLoaderFailure, requireUser } from "../lib/session.server";
 import { listPurchased } from "../../worker/services/products";
 import type { Route } from "./+types/purchases";
 
@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     return { products: await listPurchased(envOf(context), user.id), failed: false };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "purchases failed", error: String(error) }));
+    logLoaderFailure(context, request, "purchases failed", error);
     return { products: [], failed: true };
   }
 }

@@ -8,7 +8,7 @@ import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { api } from "../lib/api";
 import { formatIndiaDate, formatIndiaDateTime, formatRupees, paiseToRupees, type ProductView } from "../lib/market";
-import { envOf, requireUser } from "../lib/session.server";
+import { envOf, logLoaderFailure, requireUser } from "../lib/session.server";
 import { listMySells, markSaleNoticesRead, unreadSaleNotices } from "../../worker/services/products";
 import type { Route } from "./+types/sells";
 
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const [products, notices] = await Promise.all([listMySells(env, user.id), unreadSaleNotices(env, user.id)]);
     return { products, notices, failed: false };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "my sells failed", error: String(error) }));
+    logLoaderFailure(context, request, "my sells failed", error);
     return { products: [], notices: [], failed: true };
   }
 }

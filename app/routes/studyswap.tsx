@@ -1,14 +1,17 @@
 import { useEffect, useState } from "react";
 import { GuardedLink, SwapIcon, type StudySwapIconName } from "../components/studyswap/parts";
 import { contactHref, type Writer } from "../lib/studyswap";
-import { envOf, getUser } from "../lib/session.server";
+import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { listWriters } from "../lib/studyswap.server";
 import type { Route } from "./+types/studyswap";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   // The landing page still works when the writer list cannot be read: it is an extra, not the page.
-  const writers = await listWriters(envOf(context), user !== null).catch(() => [] as Writer[]);
+  const writers = await listWriters(envOf(context), user !== null).catch((error: unknown) => {
+    logLoaderFailure(context, request, "writer list failed", error);
+    return [] as Writer[];
+  });
   return { signedIn: user !== null, writers };
 }
 

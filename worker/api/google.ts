@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ApiError } from "../lib/errors";
+import { logWarning } from "../lib/log";
+import { stateOf } from "../lib/request-state";
 import { googleConfigured, type GoogleSource, startAuthorization } from "../lib/google-oauth";
 import { sessionCookie } from "../lib/session-token";
 import { startSession } from "../services/auth";
@@ -107,7 +109,7 @@ google.get("/callback", async (c) => {
   } catch (caught) {
     if (caught instanceof ApiError) return backWith(c, source, { error: caught.message });
     if (!isGoogleAuthError(caught)) throw caught;
-    console.warn(JSON.stringify({ level: "warn", msg: "google callback refused", reason: caught.message }));
+    logWarning("google callback refused", { reqId: stateOf(c.req.raw).reqId, reason: caught.message });
     return backWith(c, source, { error: MESSAGES.authFailed });
   }
 });
