@@ -17,11 +17,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   const asked = new URL(request.url).searchParams.get("date") ?? undefined;
   // An out-of-range or mistyped date in the address shows today instead of an error page.
-  const availability = await slotsFor(env, asked).catch((error: unknown) => {
-    if (error instanceof ApiError) return slotsFor(env, undefined);
-    throw error;
-  });
-  return { ...availability, bookings: await myBookings(env, user), today: indiaDate(Date.now()) };
+  const [availability, bookings] = await Promise.all([
+    slotsFor(env, asked).catch((error: unknown) => {
+      if (error instanceof ApiError) return slotsFor(env, undefined);
+      throw error;
+    }),
+    myBookings(env, user),
+  ]);
+  return { ...availability, bookings, today: indiaDate(Date.now()) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
