@@ -5,17 +5,11 @@
 //
 //   npm run build && npm run bench:load            # 32 clients, 60 s
 //   BENCH_CLIENTS=8 BENCH_SECONDS=10 npm run bench:load
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { freePort, run, start, waitForServer } from "./lib.mjs";
+import { readFileSync } from "node:fs";
+import { serveBuiltWorker } from "./built-worker.mjs";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-
-if (!existsSync("build/server/wrangler.json")) {
-  console.error("bench:load: no build found; run `npm run build` first");
-  process.exit(1);
-}
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -189,20 +183,11 @@ async function verify(clients) {
 
 // ---------------------------------------------------------------------------------------------
 
-const port = await freePort();
-const inspectorPort = await freePort();
-const persistTo = mkdtempSync(join(".wrangler", "bench-"));
-base = `http://127.0.0.1:${port}`;
-if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) process.exit(1);
-const server = start(
-  "wrangler",
-  ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), "--persist-to", persistTo, "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdefghijklmnop", "--log-level", "error"],
-  { stdio: ["ignore", process.env.BENCH_SERVER_LOGS ? "inherit" : "ignore", "inherit"], detached: true },
-);
-
 let code = 1;
+let worker;
 try {
-  await waitForServer(`${base}/api/health`, server);
+  worker = await serveBuiltWorker({ name: "bench-load", logs: !!process.env.BENCH_SERVER_LOGS });
+  base = worker.baseURL;
   const version = JSON.parse(readFileSync("node_modules/wrangler/package.json", "utf8")).version;
   console.log(`bench:load: built Worker on ${base} (wrangler ${version}); ${CLIENTS} clients for ${SECONDS} s`);
   const started = Date.now();
@@ -238,11 +223,6 @@ try {
 } catch (error) {
   console.error(`bench:load: ${error.message}`);
 } finally {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-  rmSync(persistTo, { recursive: true, force: true });
+  worker?.stop();
 }
 process.exit(code);

@@ -7,14 +7,14 @@
 //   npm run bench                 # build, then measure
 //   node scripts/bench.mjs --no-build
 import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
+import { serveBuiltWorker } from "./built-worker.mjs";
 import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, REFERENCE_BENCHMARK_INDEX, seedProducts, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
-import { freePort, run, start, waitForServer } from "./lib.mjs";
+import { run } from "./lib.mjs";
 
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
 const PRODUCTS = 200;
@@ -82,57 +82,24 @@ async function loadTest(url, { connections, amount }, headers = {}) {
 
 // ---------------------------------------------------------------------------------------------
 if (!process.argv.includes("--no-build") && run("npm", ["run", "build"]) !== 0) process.exit(1);
-if (!existsSync("build/server/wrangler.json")) {
-  console.error("bench: no build found");
-  process.exit(1);
-}
-
 const commit = execSync("git rev-parse --short HEAD").toString().trim();
 const dirty = execSync("git status --porcelain --untracked-files=no").toString().trim() !== "";
-const port = await freePort();
-const inspectorPort = await freePort();
-const googlePort = await freePort();
-mkdirSync(".wrangler", { recursive: true });
-const persistTo = mkdtempSync(join(".wrangler", "bench-"));
-const baseURL = `http://127.0.0.1:${port}`;
-if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) process.exit(1);
-const fakeGoogle = start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", "3600"], { stdio: ["ignore", "ignore", "inherit"], detached: true });
-const server = start(
-  "wrangler",
-  [
-    "dev",
-    "--ip", "127.0.0.1",
-    "--port", String(port),
-    "--inspector-port", String(inspectorPort),
-    "--persist-to", persistTo,
-    "--var", "SESSION_SECRET:bench-session-secret-0123456789abcdefghijklmnop",
-    ...Object.entries(fakeGoogleVars(googlePort)).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-    "--log-level", "error",
-  ],
-  { stdio: ["ignore", "ignore", "inherit"], detached: true },
-);
 
 let chromium;
-// Ctrl-C: stop what this script started (the server and the fake Google run in their own groups).
+let worker;
+// Ctrl-C: stop what this script started.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     chromium?.close();
-    for (const child of [server, fakeGoogle]) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(persistTo, { recursive: true, force: true });
+    worker?.stop();
     process.exit(130);
   });
 }
 
 const results = { commit: dirty ? `${commit} (uncommitted changes)` : commit, date: new Date().toISOString(), lighthouseRuns: LH_RUNS, targets: TARGETS, loadBefore: load(), pages: [], load: [] };
 try {
-  await waitForFakeGoogle(googlePort, fakeGoogle);
-  await waitForServer(`${baseURL}/api/health`, server);
+  worker = await serveBuiltWorker({ name: "bench", fakeGoogleTtl: 3600 });
+  const { baseURL } = worker;
   console.log(`bench: built Worker on ${baseURL} (commit ${results.commit}); load average ${load()}`);
 
   await seedProducts(baseURL, PRODUCTS, { name: "Bench", ipBase: 100 });
@@ -187,14 +154,7 @@ try {
   }
 } finally {
   chromium?.close();
-  for (const child of [server, fakeGoogle]) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(persistTo, { recursive: true, force: true });
+  worker?.stop();
 }
 results.loadAfter = load();
 

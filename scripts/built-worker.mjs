@@ -1,0 +1,68 @@
+// The built Worker served by `wrangler dev` on a free port, on fresh local D1/R2 state (migrations
+// applied, removed again by stop()), optionally with the fake Google (scripts/fake-google.ts): what
+// the browser tests (scripts/e2e.mjs), the benchmark (scripts/bench.mjs) and the load run
+// (scripts/bench-load.mjs) run against. Build first.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
+import { freePort, run, start, waitForServer } from "./lib.mjs";
+
+/**
+ * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
+ * seconds, is given) and waits until both answer. `name` names the state folder and the session
+ * secret; `logs` shows the server's output. Returns { baseURL, googleURL, stop }.
+ */
+export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false }) {
+  if (!existsSync("build/server/wrangler.json")) throw new Error("no build found; run `npm run build` first");
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  mkdirSync(".wrangler", { recursive: true });
+  const persistTo = mkdtempSync(join(".wrangler", `${name}-`));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const output = ["ignore", logs ? "inherit" : "ignore", "inherit"];
+  const children = [];
+  // The children run in their own process groups (detached), so the whole group is stopped.
+  const stop = () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  };
+  try {
+    if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+      throw new Error("applying the D1 migrations failed");
+    }
+    let google = null;
+    if (fakeGoogleTtl !== null) {
+      const googlePort = await freePort();
+      google = { port: googlePort, child: start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", String(fakeGoogleTtl)], { stdio: output, detached: true }) };
+      children.push(google.child);
+    }
+    const googleVars = google ? Object.entries(fakeGoogleVars(google.port)).flatMap(([key, value]) => ["--var", `${key}:${value}`]) : [];
+    const server = start(
+      "wrangler",
+      [
+        "dev",
+        "--ip", "127.0.0.1",
+        "--port", String(port),
+        "--inspector-port", String(inspectorPort),
+        "--persist-to", persistTo,
+        "--var", `SESSION_SECRET:${name}-session-secret-0123456789abcdefghijklmnop`,
+        ...googleVars,
+        "--log-level", "error",
+      ],
+      { stdio: output, detached: true },
+    );
+    children.push(server);
+    if (google) await waitForFakeGoogle(google.port, google.child);
+    await waitForServer(`${baseURL}/api/health`, server);
+    return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
