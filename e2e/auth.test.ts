@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { createUserViaApi, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+import { createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -75,16 +75,11 @@ describe("sign-in and register", () => {
       await page.goto("/purchases");
       await page.waitForURL("**/login");
       await page.getByText("Sign in to continue where you were going.").waitFor();
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/purchases");
+      await signInAndReturn(page, user, "/purchases");
       await page.getByRole("heading", { name: "My Purchases" }).waitFor();
       // Used once: the next sign-in goes to the dashboard.
       await page.getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/dashboard");
+      await signInAndReturn(page, user, "/dashboard");
     });
   });
 

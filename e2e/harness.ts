@@ -1,5 +1,6 @@
 // Browser-test harness: Debian's Chromium driven by playwright-core against the built Worker, which
 // scripts/e2e.mjs serves with `wrangler dev` on a free port and passes in as E2E_BASE_URL.
+import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import type { TestContext } from "node:test";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
@@ -106,6 +107,16 @@ export async function signIn(page: Page, user: E2EUser): Promise<void> {
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => !/\/(login|auth|register)$/.test(url.pathname));
+}
+
+/**
+ * After a guarded page or link has sent a signed-out visitor to sign in: signs in there and checks
+ * that the visitor is back on `returnsTo`.
+ */
+export async function signInAndReturn(page: Page, user: E2EUser, returnsTo: string): Promise<void> {
+  await page.waitForURL("**/login");
+  await signIn(page, user);
+  assert.equal(new URL(page.url()).pathname, returnsTo);
 }
 
 /** Waits until React has hydrated the page, so clicks reach React's handlers. */

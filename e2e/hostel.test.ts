@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -43,10 +43,7 @@ describe("hostel complaints", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await page.goto("/hostel-complaints");
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/hostel-complaints");
+      await signInAndReturn(page, user, "/hostel-complaints");
       await page.getByRole("heading", { name: "Hostel Complaints" }).waitFor();
       await page.getByText("Which block do you live in?").waitFor();
     });
@@ -58,8 +55,6 @@ describe("hostel complaints", () => {
     const description = `Tap in washroom 3 leaks all night (${Date.now()})`;
 
     await withPage(t, browser, async ({ page }) => {
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, author);
       await page.goto("/hostel-complaints");
       await hydrated(page);
@@ -88,8 +83,6 @@ describe("hostel complaints", () => {
     });
 
     await withPage(t, browser, async ({ page }) => {
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, neighbour);
       await page.goto("/hostel-complaints");
       await hydrated(page);
@@ -109,8 +102,6 @@ describe("hostel complaints", () => {
     });
 
     await withPage(t, browser, async ({ page }) => {
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, author);
       await page.goto("/hostel-complaints");
       await hydrated(page);
@@ -157,19 +148,14 @@ describe("mess menu", () => {
       // Signed out: no stars, a way to sign in that comes back here.
       assert.equal(await page.getByRole("button", { name: /star/ }).count(), 0);
       await page.getByRole("link", { name: "Sign in", exact: true }).click();
-      await page.waitForURL("**/login");
       const user = await createUserViaApi();
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/mess-menu");
+      await signInAndReturn(page, user, "/mess-menu");
     });
   });
 
   it("a signed-in student rates a meal that has been served, changes it, and sees the average", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, user);
       await page.goto("/mess-menu");
       await hydrated(page);
@@ -200,10 +186,7 @@ describe("roommate finder", () => {
 
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/roommate-finder");
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, author);
-      assert.equal(new URL(page.url()).pathname, "/roommate-finder");
+      await signInAndReturn(page, author, "/roommate-finder");
       await hydrated(page);
       await page.locator("#about").fill(about);
       await page.locator("#preferredBlock").selectOption("C");
@@ -219,8 +202,6 @@ describe("roommate finder", () => {
     });
 
     await withPage(t, browser, async ({ page }) => {
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, seeker);
       await page.goto("/roommate-finder");
       await hydrated(page);
@@ -238,8 +219,6 @@ describe("roommate finder", () => {
     });
 
     await withPage(t, browser, async ({ page }) => {
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, author);
       await page.goto("/roommate-finder");
       await hydrated(page);
@@ -263,10 +242,7 @@ describe("laundry service", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await page.goto("/laundry-service");
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/laundry-service");
+      await signInAndReturn(page, user, "/laundry-service");
       await hydrated(page);
       await page.getByText("No bookings yet.").waitFor();
       const tomorrow = addDays(indiaDate(Date.now()), 1);
@@ -298,8 +274,6 @@ describe("laundry service", () => {
     for (const s of students) await apiCall(s.token, "POST", "/hostel/laundry/bookings", { date, slotId: "0800", clothes: 5, service: "wash" });
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
-      await page.goto("/login");
-      await hydrated(page);
       await signIn(page, user);
       await page.goto(`/laundry-service?date=${date}`);
       const slot = page.locator("label").filter({ hasText: "08:00–10:00" });
@@ -333,7 +307,6 @@ describe("hostel screens look right", () => {
             async ({ page }) => {
               await page.emulateMedia({ colorScheme: scheme });
               await page.goto("/login");
-              await hydrated(page);
               await signIn(page, user);
               await page.goto(path);
               await hydrated(page);

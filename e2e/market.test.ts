@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
 
@@ -260,9 +260,7 @@ describe("night market", () => {
       await page.goBack();
       await hydrated(page);
       await page.getByRole("link", { name: "Start Selling" }).click();
-      await page.waitForURL("**/login");
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/seller-dashboard");
+      await signInAndReturn(page, user, "/seller-dashboard");
       await page.getByRole("link", { name: /Upload Product/ }).waitFor();
       await page.getByRole("link", { name: /My Products/ }).waitFor();
     });

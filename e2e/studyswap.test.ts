@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -73,10 +73,7 @@ describe("study swap: signed out", () => {
       for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"]) await page.getByRole("heading", { name: card }).waitFor();
       await hydrated(page);
       await page.getByRole("link", { name: "Find a Writer" }).click();
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/find-writer");
+      await signInAndReturn(page, user, "/find-writer");
       await page.getByLabel("Category / Subject").waitFor();
     });
   });
@@ -87,10 +84,7 @@ describe("study swap: signed out", () => {
       await page.goto("/studyswap");
       await hydrated(page);
       await page.getByRole("link", { name: "Become a Writer" }).click();
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/become-writer");
+      await signInAndReturn(page, user, "/become-writer");
       await page.getByLabel("Filter by subject").waitFor();
     });
     await withPage(t, browser, async ({ page }) => {
@@ -98,10 +92,7 @@ describe("study swap: signed out", () => {
       await page.goto("/find-writer");
       await hydrated(page);
       await page.getByRole("link", { name: "Sign In / Sign Up" }).click();
-      await page.waitForURL("**/login");
-      await hydrated(page);
-      await signIn(page, user);
-      assert.equal(new URL(page.url()).pathname, "/find-writer");
+      await signInAndReturn(page, user, "/find-writer");
     });
   });
 
@@ -237,7 +228,6 @@ describe("study swap: posting and browsing", () => {
       await page.waitForURL("**/login");
       assert.equal(posts, 0);
       // And after signing in again the student is back on the form.
-      await hydrated(page);
       await signIn(page, user);
       assert.equal(new URL(page.url()).pathname, "/find-writer");
     });
