@@ -416,7 +416,15 @@ function Empty({ children }: { children: string }) {
   return <p className="card p-6 text-center text-slate-600 dark:text-slate-400">{children}</p>;
 }
 
-const OPEN_LINK = "inline-flex min-h-11 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300";
+/** "Open in Classroom": the item on Google Classroom, in a new tab (nothing when there is no link). */
+function OpenInClassroom({ href, className = "" }: { href: string | null | undefined; className?: string }) {
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`inline-flex min-h-11 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300 ${className}`}>
+      Open in Classroom<span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
 
 function CoursesPanel({ courses }: { courses: Course[] | null }) {
   if (!courses) return <Loading what="your courses" />;
@@ -438,11 +446,7 @@ function CoursesPanel({ courses }: { courses: Course[] | null }) {
             <span className="font-medium">{course.teacherNames.length === 1 ? "Teacher" : "Teachers"}: </span>
             {course.teacherNames.length ? course.teacherNames.join(", ") : "Not listed"}
           </p>
-          {course.alternateLink && (
-            <a href={course.alternateLink} target="_blank" rel="noopener noreferrer" className={`${OPEN_LINK} mt-auto pt-2`}>
-              Open in Classroom<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          )}
+          <OpenInClassroom href={course.alternateLink} className="mt-auto pt-2" />
         </li>
       ))}
     </ul>
@@ -478,11 +482,7 @@ function AssignmentsPanel({ assignments, now }: { assignments: Assignment[] | nu
               {a.dueDate !== null && <> · Due {formatIndiaDateTime(a.dueDate)}</>}
             </p>
             {description && <p className="mt-2 break-words text-sm">{description}</p>}
-            {a.alternateLink && (
-              <a href={a.alternateLink} target="_blank" rel="noopener noreferrer" className={OPEN_LINK}>
-                Open in Classroom<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            )}
+            <OpenInClassroom href={a.alternateLink} />
           </li>
         );
       })}
@@ -614,11 +614,7 @@ function NotificationsPanel({ campusUser, token, reminders, onChange, keepToken 
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {r.courseName} · Due {formatIndiaDateTime(r.dueAt)}
               </p>
-              {r.link && (
-                <a href={r.link} target="_blank" rel="noopener noreferrer" className={OPEN_LINK}>
-                  Open in Classroom<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              )}
+              <OpenInClassroom href={r.link} />
             </li>
           ))}
         </ul>
