@@ -150,7 +150,9 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul aria-busy={loading} className={`grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
           {visible.map((product, i) => (
-            <li key={product.id} className="card flex flex-col p-3">
+            // Cards after the first row are laid out and painted only when they come near the screen
+            // (their last size is remembered), so the first paint lays out a row, not 24 cards.
+            <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
               <ProductImage src={product.image} alt={product.title} eager={i < 3} />
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                 <h2 className="font-semibold leading-snug">{product.title}</h2>
