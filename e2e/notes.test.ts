@@ -85,6 +85,20 @@ describe("notes", () => {
     });
   });
 
+  it("opens the subject named in ?subject=, loaded directly or from a search result", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto(`/btech/cse/3?subject=${encodeURIComponent("Operating Systems")}`);
+      await hydrated(page);
+      await page.waitForFunction(() => document.querySelector("#subject-heading")?.textContent === "Operating Systems");
+      await page.goto("/notes");
+      await hydrated(page);
+      await page.getByRole("searchbox").first().fill("Theory of Computation");
+      await page.getByRole("link", { name: /Theory of Computation/ }).first().click();
+      await page.waitForURL("**/btech/cse/3?subject=*");
+      await page.waitForFunction(() => document.querySelector("#subject-heading")?.textContent === "Theory of Computation");
+    });
+  });
+
   it("keeps the tab when the subject changes", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/btech/cse/1");
