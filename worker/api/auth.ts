@@ -30,7 +30,7 @@ auth.use(
 );
 
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Set-Cookie", sessionCookie(token, expiresAt));
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);

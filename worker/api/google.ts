@@ -126,7 +126,7 @@ google.post("/session", async (c) => {
   if (!handoff?.userId) throw new ApiError(400, MESSAGES.codeUsed);
   const user = await getDb(c.env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
   c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
   return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });
