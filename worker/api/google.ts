@@ -103,7 +103,7 @@ google.get("/callback", async (c) => {
   if (error) return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
   if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
   try {
-    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier });
+    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier, reqId: stateOf(c.req.raw).reqId });
     c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, handoff.binding, HANDOFF_COOKIE_MAX_AGE), { append: true });
     return backWith(c, source, { code: handoff.code });
   } catch (caught) {
