@@ -7,6 +7,7 @@ export default [
   route("login", "routes/auth.tsx", { id: "login" }),
   route("register", "routes/auth.tsx", { id: "register" }),
   route("logout", "routes/logout.tsx"),
+  route("account", "routes/account.tsx"),
 
   // Marketplace and Night Market (built out by the marketplace issue).
   route("marketplace", "routes/marketplace.tsx"),

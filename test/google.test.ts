@@ -113,7 +113,10 @@ describe("Google sign-in", () => {
     expect(((await res.json()) as { data: { name: string } }).data.name).toBe("Google User");
   });
 
-  it("links to an existing account with the same verified e-mail, keeping its name and password", async () => {
+  // Issue 13 / decision 0007: the address of a password account was never verified, so whoever set the
+  // password may not be its owner. Google's verified owner takes the account over (keeping its name and
+  // data); the password is removed. test/account.test.ts covers the rest of the takeover.
+  it("takes over an unverified account with the same verified e-mail, keeping its name but not its password", async () => {
     await resetGoogleUsers();
     const existing = await createUser({ name: "Aarav G.", email: aarav.email });
     const fake = installFakeGoogle();
@@ -124,7 +127,7 @@ describe("Google sign-in", () => {
     const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?").bind(existing.userId).first<{ google_sub: string }>();
     expect(row?.google_sub).toBe(aarav.sub);
     const login = await postJson("/api/auth/login", { email: aarav.email, password: existing.password }, { "CF-Connecting-IP": uniqueIp() });
-    expect(login.status).toBe(200);
+    expect(login.status).toBe(401);
   });
 
   it("refuses a callback whose state does not match", async () => {

@@ -5,6 +5,7 @@ import { CROSS_SITE_MESSAGE, crossSiteWrite } from "./lib/csrf";
 import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
 import { attachState, type RequestState } from "./lib/request-state";
+import { deleteExpiredSessions } from "./services/account";
 import { runReminders } from "./services/reminders";
 
 // Created once per isolate, not per request.
@@ -81,8 +82,16 @@ export default {
   },
 
   async scheduled(controller, env, _ctx): Promise<void> {
+    const cronLine = (job: string, result: Record<string, unknown>) =>
+      console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...result }));
+    // Expired sessions sign nobody in already; their rows are forgotten. First, and on its own: a
+    // failing reminders run must not keep them.
+    try {
+      cronLine("expired-sessions", { deleted: await deleteExpiredSessions(env, controller.scheduledTime) });
+    } catch (error) {
+      logError(`cron-${controller.scheduledTime}`, error, { job: "expired-sessions" });
+    }
     // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
-    const result = await runReminders(env, controller.scheduledTime);
-    console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job: "reminders", ...result }));
+    cronLine("reminders", { ...(await runReminders(env, controller.scheduledTime)) });
   },
 } satisfies ExportedHandler<Env>;

@@ -78,6 +78,11 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
               <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
                 {user.name}
               </span>
+              <Link to="/account" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
+                <Icon name="user" className="h-5 w-5" />
+                {/* The name stays "Account" at every width; on a phone only the icon shows. */}
+                <span className="sr-only sm:not-sr-only">Account</span>
+              </Link>
               {/* Signing out of Campus also forgets this browser's Google Classroom connection. */}
               <Form method="post" action="/logout" onSubmit={clearGoogleToken}>
                 <button type="submit" className="btn-secondary min-h-10">

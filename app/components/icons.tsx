@@ -1,6 +1,7 @@
 // Small inline icons (no icon font, no third-party request). Decorative: hidden from screen readers.
 const paths = {
   back: "M15 18l-6-6 6-6",
+  user: "M12 12a4 4 0 100-8 4 4 0 000 8zM4 21v-1a7 7 0 0114 0v1",
   store: "M3 9l1.5-5h15L21 9M3 9h18M3 9v11h18V9M9 20v-6h6v6",
   book: "M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2V5zm0 14a2 2 0 012-2h13",
   swap: "M7 7h13l-4-4M17 17H4l4 4",

@@ -32,8 +32,13 @@ export async function getSession(context: LoaderContext, request: Request) {
  * (used once after sign-in).
  */
 export async function requireUser(context: LoaderContext, request: Request): Promise<SessionUser> {
-  const user = await getUser(context, request);
-  if (user) return user;
+  return (await requireSession(context, request)).user;
+}
+
+/** As requireUser, with the id of this request's session (for "this device" on /account). */
+export async function requireSession(context: LoaderContext, request: Request): Promise<{ user: SessionUser; sessionId: string }> {
+  const session = await getSession(context, request);
+  if (session) return session;
   const target = safeRedirectPath(documentPath(new URL(request.url))) ?? "/dashboard";
   throw redirect("/login", {
     headers: { "Set-Cookie": `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; SameSite=Lax; Max-Age=900` },

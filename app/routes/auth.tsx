@@ -34,7 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     } else {
       user = await signInWithPassword(env, ip, parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }));
     }
-    const { token, expiresAt } = await startSession(env, request.url, user.id);
+    const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(token, expiresAt));
     headers.append("Set-Cookie", `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);

@@ -16,7 +16,8 @@ import {
   startSession,
   type SessionUser,
 } from "../services/auth";
-import { type AppContext, type AppEnv, clientIp, jsonBody, requireAuth } from "./context";
+import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "../services/account";
+import { type AppContext, type AppEnv, clientIp, jsonBody, parseWith, requireAuth } from "./context";
 
 const auth = new Hono<AppEnv>();
 
@@ -30,7 +31,7 @@ auth.use(
 );
 
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Set-Cookie", sessionCookie(token, expiresAt));
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
@@ -74,6 +75,29 @@ auth.get("/me", requireAuth, (c) => {
   const { id, name, email } = c.var.user;
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: { userId: id, name, email } });
+});
+
+// The signed-in devices of the caller, this one marked `current`.
+auth.get("/sessions", requireAuth, async (c) => {
+  const list = await listSessions(c.env, c.var.user.id, c.var.sessionId);
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message: `${list.length} signed-in ${list.length === 1 ? "device" : "devices"}.`, data: { sessions: list } });
+});
+
+// Signs one of the caller's own devices out; anyone else's session id is a 404 and ends nothing.
+auth.delete("/sessions/:id", requireAuth, async (c) => {
+  const { id } = parseWith(sessionIdSchema, { id: c.req.param("id") });
+  await endOwnSession(c.env, c.var.user.id, id);
+  const current = id === c.var.sessionId;
+  if (current) c.header("Set-Cookie", clearedSessionCookie());
+  return c.json({ success: true, message: current ? "You have been signed out." : "That device has been signed out.", data: { id, current } });
+});
+
+// Changes the password (or sets one on a Google-only account) and signs every other device out.
+auth.post("/password", requireAuth, async (c) => {
+  const input = await jsonBody(c, passwordChangeSchema);
+  const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
+  return c.json({ success: true, message, data: { userId: c.var.user.id } });
 });
 
 export default auth;

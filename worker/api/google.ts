@@ -103,7 +103,7 @@ google.get("/callback", async (c) => {
   if (error) return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
   if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
   try {
-    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier });
+    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier, reqId: stateOf(c.req.raw).reqId });
     c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, handoff.binding, HANDOFF_COOKIE_MAX_AGE), { append: true });
     return backWith(c, source, { code: handoff.code });
   } catch (caught) {
@@ -126,7 +126,7 @@ google.post("/session", async (c) => {
   if (!handoff?.userId) throw new ApiError(400, MESSAGES.codeUsed);
   const user = await getDb(c.env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);
+  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
   c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
   return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });

@@ -9,6 +9,8 @@ export const users = sqliteTable("users", {
   passwordHash: text("password_hash"),
   googleSub: text("google_sub").unique(),
   createdAt: integer("created_at").notNull(),
+  /** NULL until the address is proven to be the holder's (a Google sign-in Google vouches for). */
+  emailVerifiedAt: integer("email_verified_at"),
 });
 
 export const sessions = sqliteTable(
@@ -20,8 +22,12 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    /** A short label from the User-Agent, e.g. "Chrome on Android". */
+    device: text("device").notNull().default("Unknown device"),
+    /** Written at most every SESSION_TOUCH_MS (worker/services/auth.ts). */
+    lastSeenAt: integer("last_seen_at").notNull().default(0),
   },
-  (t) => [index("sessions_user_id").on(t.userId)],
+  (t) => [index("sessions_user_id").on(t.userId), index("sessions_expires_at").on(t.expiresAt)],
 );
 
 export type User = typeof users.$inferSelect;

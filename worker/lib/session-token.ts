@@ -44,7 +44,8 @@ export async function signSessionToken(key: Uint8Array, claims: SessionClaims, e
 /** The claims of a valid token, or null for anything forged, expired, mis-addressed or malformed. */
 export async function verifySessionToken(key: Uint8Array, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"] });
+    // jose checks exp only when a token has one: a token without it would never expire, so it is required.
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

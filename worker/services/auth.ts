@@ -1,14 +1,17 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { deviceLabel } from "../lib/device-label";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { stateOf } from "../lib/request-state";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
 export const SIGNED_IN = "Login successful! Redirecting...";
+/** "Last active" on /account is this precise: a session's row is written at most this often. */
+export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 export const REGISTER_LIMITED = "Too many new accounts from this network. Please wait a minute and try again.";
 
 export interface SessionUser {
@@ -81,11 +84,15 @@ export async function signInWithPassword(env: Env, clientIp: string, input: z.in
   return authenticate(env, input);
 }
 
-export async function startSession(env: Env, requestUrl: string, userId: string): Promise<{ token: string; expiresAt: number }> {
+/**
+ * A new session row and its signed token. `userAgent` names the device in the list on /account
+ * ("Chrome on Android"); without it the session is an "Unknown device".
+ */
+export async function startSession(env: Env, requestUrl: string, userId: string, userAgent: string | null = null): Promise<{ token: string; expiresAt: number }> {
   const now = Date.now();
   const expiresAt = now + SESSION_TTL_MS;
   const sessionId = crypto.randomUUID();
-  await getDb(env.DB).insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt });
+  await getDb(env.DB).insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, device: deviceLabel(userAgent), lastSeenAt: now });
   const token = await signSessionToken(sessionKey(env, requestUrl), { userId, sessionId }, expiresAt);
   return { token, expiresAt };
 }
@@ -116,15 +123,25 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   if (!token) return null;
   const claims = await verifySessionToken(sessionKey(env, request.url), token);
   if (!claims) return null;
-  const [row] = await getDb(env.DB)
-    .select({ id: users.id, name: users.name, email: users.email })
+  const db = getDb(env.DB);
+  const now = Date.now();
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  stateOf(request).userId = row.id;
-  return { user: row, sessionId: claims.sessionId };
+  if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
+    // Conditional, so two requests of the same moment write once.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, claims.sessionId), lt(sessions.lastSeenAt, now - SESSION_TOUCH_MS + 1)));
+  }
+  const user = { id: row.id, name: row.name, email: row.email };
+  stateOf(request).userId = user.id;
+  return { user, sessionId: claims.sessionId };
 }
 
 export async function endSession(env: Env, sessionId: string): Promise<void> {

@@ -1,9 +1,10 @@
 // Google sign-in and the Classroom connection: what both the API (worker/api/google.ts) and the
 // reminders job call.
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "../db/client";
-import { googleConnections, googleHandoffs, users } from "../db/schema";
+import { googleConnections, googleHandoffs, sessions, users } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { logWarning } from "../lib/log";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "../lib/classroom";
 import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "../lib/google-oauth";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "../lib/google-token";
@@ -76,39 +77,103 @@ export async function redeemHandoff(env: Env, purpose: GoogleSource, code: strin
 
 /**
  * The Campus user for a Google account: the one already linked to this Google subject, else the
- * account with the same (Google-verified) e-mail, which is linked now, else a new account. An
- * unverified e-mail gets neither.
+ * account with the same (Google-verified) e-mail, else a new account. An unverified e-mail gets
+ * neither.
+ *
+ * An account whose address was never verified may have been registered by anyone (pre-hijacking):
+ * when Google vouches for the address, its owner takes the account over (decision 0007): the
+ * password goes, every session ends, Google is linked and the address counts as verified. An account
+ * verified already is simply signed in.
  */
-export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity): Promise<SessionUser> {
+export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity, reqId?: string): Promise<SessionUser> {
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
-  const [linked] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
-  if (linked) return linked;
+  const state = { ...columns, emailVerifiedAt: users.emailVerifiedAt, googleSub: users.googleSub, hasPassword: sql<number>`${users.passwordHash} is not null` };
+  const [linked] = await db.select(state).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  if (linked) {
+    // Linked before addresses were verified (migration 0006): whoever set its password may not be the owner.
+    if (linked.emailVerifiedAt === null && identity.emailVerified && linked.email === identity.email) return takeOver(env, linked, identity, reqId);
+    return { id: linked.id, name: linked.name, email: linked.email };
+  }
   // An address Google has not verified proves nothing: it neither links an account nor claims one.
   if (!identity.emailVerified) throw new ApiError(403, MESSAGES.emailUnverified);
-  // Conditional: an account already linked to another Google account is never taken over.
-  const [link] = await db
-    .update(users)
-    .set({ googleSub: identity.sub })
-    .where(and(eq(users.email, identity.email), isNull(users.googleSub)))
-    .returning(columns);
-  if (link) return link;
-  const [created] = await db
-    .insert(users)
-    .values({ id: crypto.randomUUID(), email: identity.email, name: identity.name ?? "Google User", googleSub: identity.sub, passwordHash: null, createdAt: Date.now() })
-    .onConflictDoNothing()
-    .returning(columns);
-  if (created) return created;
+  const [existing] = await db.select(state).from(users).where(eq(users.email, identity.email)).limit(1);
+  if (existing && existing.googleSub === null) {
+    if (existing.emailVerifiedAt === null) return takeOver(env, existing, identity, reqId);
+    // Verified some other way: the same person, so Google is linked and nothing else changes.
+    const [link] = await db
+      .update(users)
+      .set({ googleSub: identity.sub })
+      .where(and(eq(users.id, existing.id), isNull(users.googleSub)))
+      .returning(columns);
+    if (link) return link;
+  }
+  if (!existing) {
+    const [created] = await db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        email: identity.email,
+        name: identity.name ?? "Google User",
+        googleSub: identity.sub,
+        passwordHash: null,
+        createdAt: Date.now(),
+        emailVerifiedAt: Date.now(),
+      })
+      .onConflictDoNothing()
+      .returning(columns);
+    if (created) return created;
+  }
   // Lost a race with the same Google account signing in twice: the other request linked it.
   const [again] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (again) return again;
+  // Conditional throughout: an account already linked to another Google account is never taken over.
   throw new ApiError(409, MESSAGES.emailTaken);
+}
+
+/**
+ * The verified owner takes an unverified account over, in one atomic batch: every session and the
+ * Classroom connection someone else may have set up end, the password is removed, Google is linked
+ * and the address marked verified. Each statement is conditional on the account still being
+ * unverified, so a second, simultaneous sign-in does not end the session the first one is making.
+ */
+async function takeOver(env: Env, account: { id: string; hasPassword: number }, identity: GoogleIdentity, reqId?: string): Promise<SessionUser> {
+  const db = getDb(env.DB);
+  const now = Date.now();
+  const stillUnverified = sql`exists (select 1 from ${users} where ${users.id} = ${account.id} and ${users.emailVerifiedAt} is null and (${users.googleSub} is null or ${users.googleSub} = ${identity.sub}))`;
+  const [ended, , taken] = await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, account.id), stillUnverified)).returning({ id: sessions.id }),
+    db.delete(googleConnections).where(and(eq(googleConnections.userId, account.id), stillUnverified)),
+    db
+      .update(users)
+      .set({ passwordHash: null, googleSub: identity.sub, emailVerifiedAt: now })
+      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt), or(isNull(users.googleSub), eq(users.googleSub, identity.sub))))
+      .returning({ id: users.id, name: users.name, email: users.email }),
+  ]);
+  const [user] = taken;
+  if (!user) {
+    // Someone else's sign-in got there first: this Google account is linked now, or it is not ours.
+    const [again] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    if (again) return again;
+    throw new ApiError(409, MESSAGES.emailTaken);
+  }
+  // A security event, one line: who, and what was undone (never the address, a password or a token).
+  logWarning("account taken over by its verified owner through Google sign-in", {
+    event: "account.google_takeover",
+    ...(reqId ? { reqId } : {}),
+    userId: user.id,
+    passwordRemoved: Boolean(account.hasPassword),
+    sessionsEnded: ended.length,
+  });
+  return user;
 }
 
 export interface CallbackInput {
   source: GoogleSource;
   code: string;
   verifier: string;
+  /** For the log line of a takeover. */
+  reqId?: string;
 }
 
 /** Finishes the redirect: exchanges the code, checks the ID token, and returns a one-time code. */
@@ -116,7 +181,7 @@ export async function completeGoogleSignIn(env: Env, requestUrl: string, input: 
   const { tokens, idToken } = await exchangeCode(env, requestUrl, input.code, input.verifier);
   const identity = await verifyIdToken(env, idToken);
   if (input.source === "auth") {
-    const user = await findOrCreateGoogleUser(env, identity);
+    const user = await findOrCreateGoogleUser(env, identity, input.reqId);
     return createHandoff(env, "auth", { userId: user.id });
   }
   const contents: GoogleTokenContents = { ...tokens, sub: identity.sub, email: identity.email, name: identity.name, picture: identity.picture };

@@ -1,0 +1,161 @@
+// A student's own account: what /account shows and what both it and /api/auth/* change (the signed-in
+// devices, the password), and the cron job that forgets expired sessions.
+import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { hashPassword, verifyPassword } from "../lib/password";
+
+/** An account without a password may set one this long after signing in with Google (decision 0007). */
+export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+export const ACCOUNT_MESSAGES = {
+  passwordChanged: "Your password has been changed. Every other device has been signed out.",
+  passwordSet: "Your password has been set. Every other device has been signed out.",
+  wrongPassword: "Your current password is incorrect.",
+  needCurrent: "Enter your current password.",
+  tooMany: "Too many attempts to change your password. Please wait a minute and try again.",
+  needFreshSignIn:
+    "For your security, a password can only be added within 10 minutes of signing in with Google. Sign out, sign in with Google again, then set your password here.",
+  sessionNotFound: "That device is not signed in to your account (it may have been signed out already).",
+  signedOutDevice: "That device has been signed out.",
+  signedOutOthers: "Every other device has been signed out.",
+} as const;
+
+export const passwordChangeSchema = z.object({
+  // Empty is allowed here: an account with no password has none to give (checked in changePassword).
+  currentPassword: z.string({ error: "Enter your current password." }).max(200, ACCOUNT_MESSAGES.wrongPassword).default(""),
+  newPassword: z
+    .string({ error: "Enter a new password." })
+    .min(8, "Your new password must be at least 8 characters.")
+    .max(200, "Your new password can be at most 200 characters."),
+});
+
+export const sessionIdSchema = z.object({
+  id: z.uuid({ error: "That is not a session id." }),
+});
+
+export interface AccountOverview {
+  name: string;
+  email: string;
+  emailVerifiedAt: number | null;
+  /** How the address was verified; only Google can verify one today. */
+  verifiedThrough: "google" | null;
+  hasPassword: boolean;
+}
+
+export async function accountOverview(env: Env, userId: string): Promise<AccountOverview | null> {
+  const user = await getDb(env.DB).query.users.findFirst({
+    columns: { name: true, email: true, emailVerifiedAt: true, googleSub: true, passwordHash: true },
+    where: eq(users.id, userId),
+  });
+  if (!user) return null;
+  return {
+    name: user.name,
+    email: user.email,
+    emailVerifiedAt: user.emailVerifiedAt,
+    verifiedThrough: user.emailVerifiedAt !== null && user.googleSub !== null ? "google" : null,
+    hasPassword: user.passwordHash !== null,
+  };
+}
+
+export interface SessionView {
+  id: string;
+  device: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+
+/** The user's live sessions, the current one first, then the most recently used. */
+export async function listSessions(env: Env, userId: string, currentSessionId: string, now = Date.now()): Promise<SessionView[]> {
+  const rows = await getDb(env.DB)
+    .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const views = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
+}
+
+/** Ends one of the user's own sessions; any other id (someone else's, made up, ended) is a 404. */
+export async function endOwnSession(env: Env, userId: string, sessionId: string): Promise<void> {
+  const ended = await getDb(env.DB)
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
+}
+
+/** Ends every session of the user except the current one; returns how many ended. */
+export async function endOtherSessions(env: Env, userId: string, currentSessionId: string): Promise<number> {
+  const ended = await getDb(env.DB)
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Changes (or, for an account that signs in only with Google, sets) the password, and ends every
+ * other session so a device that knew the old password is out. Returns the message to show.
+ *
+ * - With a password: the current one is required, and its checks are rate limited per user
+ *   (LOGIN_LIMITER), so a stolen session cannot guess it.
+ * - Without one (Google-only): allowed only from a session started in the last FRESH_SIGN_IN_MS,
+ *   i.e. right after Google vouched for the person; an old, possibly stolen session cannot add a
+ *   password and make itself permanent.
+ */
+export async function changePassword(env: Env, session: { userId: string; sessionId: string }, input: z.infer<typeof passwordChangeSchema>): Promise<string> {
+  const db = getDb(env.DB);
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, sessionCreatedAt: sessions.createdAt })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
+    .where(eq(users.id, session.userId))
+    .limit(1);
+  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (row.passwordHash) {
+    if (!input.currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.needCurrent, { field: "currentPassword" });
+    const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
+    if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.tooMany);
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw new ApiError(403, ACCOUNT_MESSAGES.wrongPassword, { field: "currentPassword" });
+  } else if (Date.now() - row.sessionCreatedAt > FRESH_SIGN_IN_MS) {
+    throw new ApiError(403, ACCOUNT_MESSAGES.needFreshSignIn, { field: "newPassword" });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // Both statements are conditional, in one batch: the password changes only if it is still the one
+  // checked above and this session still exists (a takeover in between ended it), and the other
+  // sessions end only if the new password went in.
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash })
+      .where(
+        and(
+          eq(users.id, session.userId),
+          row.passwordHash ? eq(users.passwordHash, row.passwordHash) : isNull(users.passwordHash),
+          sql`exists (select 1 from ${sessions} where ${sessions.id} = ${session.sessionId})`,
+        ),
+      )
+      .returning({ id: users.id }),
+    db
+      .delete(sessions)
+      .where(
+        and(
+          eq(sessions.userId, session.userId),
+          ne(sessions.id, session.sessionId),
+          sql`(select ${users.passwordHash} from ${users} where ${users.id} = ${session.userId}) = ${passwordHash}`,
+        ),
+      ),
+  ]);
+  if (updated.length === 0) throw new ApiError(409, "Your account changed while you were saving. Reload the page and try again.");
+  return row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet;
+}
+
+/** The cron job: forgets sessions past their expiry (they already sign nobody in). */
+export async function deleteExpiredSessions(env: Env, now = Date.now()): Promise<number> {
+  const result = await getDb(env.DB).delete(sessions).where(lte(sessions.expiresAt, now)).run();
+  return result.meta.changes ?? 0;
+}
