@@ -5,6 +5,7 @@ import { CROSS_SITE_MESSAGE, crossSiteWrite } from "./lib/csrf";
 import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
 import { attachState, type RequestState } from "./lib/request-state";
+import { pruneLoginThrottle } from "./services/login-throttle";
 import { runReminders } from "./services/reminders";
 
 // Created once per isolate, not per request.
@@ -84,5 +85,8 @@ export default {
     // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
     const result = await runReminders(env, controller.scheduledTime);
     console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job: "reminders", ...result }));
+    // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
+    const pruned = await pruneLoginThrottle(env, controller.scheduledTime);
+    console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job: "login-throttle", pruned }));
   },
 } satisfies ExportedHandler<Env>;

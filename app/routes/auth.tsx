@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useLocation, useNavigate, useSearchParams } from "react-router";
 import { parseWith } from "../../worker/api/context";
+import { rateLimitAddress } from "../../worker/lib/client-address";
 import { ApiError } from "../../worker/lib/errors";
 import { sessionCookie } from "../../worker/lib/session-token";
 import { assertRegisterAllowed, loginSchema, registerSchema, registerUser, signInWithPassword, startSession } from "../../worker/services/auth";
@@ -24,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
   const side: Side = intent === "register" ? "register" : "signin";
-  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
   try {
     let user;
     if (side === "register") {
@@ -43,7 +44,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof ApiError) {
       // What was typed comes back (never the password), so a slip costs one field, not the form.
       const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
-      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status });
+      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status, headers: retryAfter });
     }
     throw error;
   }
