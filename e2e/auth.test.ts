@@ -31,10 +31,22 @@ describe("sign-in and register", () => {
   it("shows 'Processing...' while signing in and sends one request however often it is clicked", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
+      // The screen posts to its own route action (React Router's /login.data), never to the API.
       let logins = 0;
-      await page.route("**/api/auth/login", async (route) => {
+      let apiLogins = 0;
+      await page.route("**/api/auth/**", async (route) => {
+        apiLogins += 1;
+        await route.continue();
+      });
+      await page.route("**/login.data*", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
         logins += 1;
         await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      });
+      // Hold the dashboard's data a moment so the success message can be seen before the page changes.
+      await page.route("**/dashboard.data*", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
         await route.continue();
       });
       await page.goto("/login");
@@ -47,8 +59,14 @@ describe("sign-in and register", () => {
       await busy.waitFor();
       assert.equal(await busy.isDisabled(), true);
       await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+      // The success message shows, then the app goes on (about 100 ms later).
+      await page.getByRole("status").or(page.getByRole("alert")).getByText("Login successful! Redirecting...").waitFor();
       await page.waitForURL("**/dashboard");
       assert.equal(logins, 1);
+      assert.equal(apiLogins, 0);
+      // Signed in by the cookie the action set: the server knows from the first byte.
+      await page.reload();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
     });
   });
 
