@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, withPage } from "./harness.ts";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -67,6 +67,26 @@ describe("sign-in and register", () => {
       // Signed in by the cookie the action set: the server knows from the first byte.
       await page.reload();
       await page.getByRole("button", { name: "Logout" }).waitFor();
+    });
+  });
+
+  it("a link with ?token= does not sign anyone in and the URL is cleaned", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const attacker = await createUserViaApi();
+      const res = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: attacker.email, password: attacker.password }) });
+      const { data } = (await res.json()) as { data: { token: string } };
+      for (const path of ["/login", "/auth"]) {
+        await page.goto(`${path}?token=${data.token}`);
+        await hydrated(page);
+        assert.equal(new URL(page.url()).pathname, path);
+        assert.equal(new URL(page.url()).search, "");
+        await page.getByRole("link", { name: "Login" }).waitFor();
+        assert.equal((await page.context().cookies()).some((c) => c.name.includes("campus_session")), false);
+        // Nothing stored but React Router's own scroll positions.
+        const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
+        delete stored["react-router-scroll-positions"];
+        assert.deepEqual(stored, {});
+      }
     });
   });
 

@@ -9,9 +9,11 @@ import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
 import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
+import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  dropUrlToken(request);
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
