@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, withPage } from "./harness.ts";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -31,10 +31,22 @@ describe("sign-in and register", () => {
   it("shows 'Processing...' while signing in and sends one request however often it is clicked", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
+      // The screen posts to its own route action (React Router's /login.data), never to the API.
       let logins = 0;
-      await page.route("**/api/auth/login", async (route) => {
+      let apiLogins = 0;
+      await page.route("**/api/auth/**", async (route) => {
+        apiLogins += 1;
+        await route.continue();
+      });
+      await page.route("**/login.data*", async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
         logins += 1;
         await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      });
+      // Hold the dashboard's data a moment so the success message can be seen before the page changes.
+      await page.route("**/dashboard.data*", async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
         await route.continue();
       });
       await page.goto("/login");
@@ -47,8 +59,34 @@ describe("sign-in and register", () => {
       await busy.waitFor();
       assert.equal(await busy.isDisabled(), true);
       await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+      // The success message shows, then the app goes on (about 100 ms later).
+      await page.getByRole("status").or(page.getByRole("alert")).getByText("Login successful! Redirecting...").waitFor();
       await page.waitForURL("**/dashboard");
       assert.equal(logins, 1);
+      assert.equal(apiLogins, 0);
+      // Signed in by the cookie the action set: the server knows from the first byte.
+      await page.reload();
+      await page.getByRole("button", { name: "Logout" }).waitFor();
+    });
+  });
+
+  it("a link with ?token= does not sign anyone in and the URL is cleaned", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const attacker = await createUserViaApi();
+      const res = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: attacker.email, password: attacker.password }) });
+      const { data } = (await res.json()) as { data: { token: string } };
+      for (const path of ["/login", "/auth"]) {
+        await page.goto(`${path}?token=${data.token}`);
+        await hydrated(page);
+        assert.equal(new URL(page.url()).pathname, path);
+        assert.equal(new URL(page.url()).search, "");
+        await page.getByRole("link", { name: "Login" }).waitFor();
+        assert.equal((await page.context().cookies()).some((c) => c.name.includes("campus_session")), false);
+        // Nothing stored but React Router's own scroll positions.
+        const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
+        delete stored["react-router-scroll-positions"];
+        assert.deepEqual(stored, {});
+      }
     });
   });
 

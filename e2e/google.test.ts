@@ -177,6 +177,43 @@ describe("Google Classroom", () => {
     });
   });
 
+  it("a link with ?token= (even a real Classroom token of someone else's) stores nothing and leaves a clean URL", async (t) => {
+    // The attacker connects their own Classroom and takes the token their browser was given.
+    let attackerToken = "";
+    await withPage(t, browser, async ({ page }) => {
+      await connectInPopup(page);
+      await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
+      attackerToken = (await page.evaluate(() => localStorage.getItem("googleToken"))) ?? "";
+    });
+    assert.equal(attackerToken.split(".").length, 5);
+    for (const link of ["ATTACKER", attackerToken]) {
+      for (const path of ["/googleclassroom", "/google/callback"]) {
+        await withPage(t, browser, async ({ page }) => {
+          const seen: string[] = [];
+          page.on("framenavigated", (frame) => {
+            if (frame === page.mainFrame()) seen.push(frame.url());
+          });
+          await page.goto(`${path}?token=${encodeURIComponent(link)}`);
+          await page.waitForURL("**/googleclassroom");
+          await hydrated(page);
+          await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
+          await page.waitForTimeout(500);
+          assert.equal(new URL(page.url()).search, "");
+          // The token never reached a rendered page: the server redirected before rendering.
+          assert.ok(seen.every((url) => !url.includes("token=")), seen.join(" "));
+          const stored = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+          assert.deepEqual(stored.local, {});
+          delete stored.session["react-router-scroll-positions"]; // React Router's own
+          assert.deepEqual(stored.session, {});
+          assert.equal(stored.cookie.includes("campus_gc"), false);
+          const cookies = await page.context().cookies();
+          assert.deepEqual(cookies.filter((c) => /campus_session|campus_gc/.test(c.name)), []);
+          assert.equal(await page.getByText("aarav.gupta@example.com").count(), 0);
+        });
+      }
+    }
+  });
+
   it("takes the popup's report only from Campus's own origin (a message from another page is ignored)", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await connectInPopup(page);

@@ -230,7 +230,10 @@ export async function warmUp(url, cookie) {
   }
 }
 
-/** Registers a user through the API and returns its session cookie ("name=value"). */
+/**
+ * Registers a user through the API and returns the session cookie ("name=value") a browser signed in
+ * with that session sends. The API answers the token and sets no cookie; the cookie's value is it.
+ */
 export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip = "203.0.113.80" } = {}) {
   const user = { name, email: `lh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@campus.test`, password: "lighthouse-password-1" };
   const res = await fetch(`${baseURL}/api/auth/register`, {
@@ -239,10 +242,9 @@ export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip 
     body: JSON.stringify(user),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   const body = await res.json();
-  if (setCookie.length === 0) throw new Error("register answered without a session cookie");
-  return { cookie: setCookie.join("; "), token: body.data.token, user };
+  if (!body?.data?.token) throw new Error("register answered without a token");
+  return { cookie: `__Host-campus_session=${body.data.token}`, token: body.data.token, user };
 }
 
 /**

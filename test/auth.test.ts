@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { cookiesFrom } from "./fake-google";
 import { bearer, call, createUser, postJson, unique, uniqueIp } from "./helpers";
 
 interface AuthBody {
@@ -13,7 +14,7 @@ interface AuthBody {
 const secret = new TextEncoder().encode(env.SESSION_SECRET);
 
 describe("POST /api/auth/register", () => {
-  it("creates the account, answers 201 with the user and a token, and sets an HttpOnly session cookie", async () => {
+  it("creates the account, answers 201 with the user and a token, and sets no cookie", async () => {
     const email = `${unique("reg")}@Campus.Test`;
     const res = await postJson("/api/auth/register", { name: "  Asha Verma ", email: `  ${email} `, password: "long enough pw" }, { "CF-Connecting-IP": uniqueIp() });
     expect(res.status).toBe(201);
@@ -23,12 +24,8 @@ describe("POST /api/auth/register", () => {
     expect(body.data).toMatchObject({ name: "Asha Verma", email: email.toLowerCase() });
     expect(body.data.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.data.token.split(".")).toHaveLength(3);
-    const cookie = res.headers.get("Set-Cookie") ?? "";
-    expect(cookie).toContain(`__Host-campus_session=${body.data.token}`);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/Secure/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\//);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect((await call("/api/auth/me", { headers: bearer(body.data.token) })).status).toBe(200);
   });
 
   it("answers 409 for an e-mail that is already taken, whatever its case and spacing", async () => {
@@ -92,7 +89,33 @@ describe("POST /api/auth/login", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as AuthBody;
     expect(body.data).toMatchObject({ userId: user.userId, email: user.email, name: user.name });
-    expect(res.headers.get("Set-Cookie")).toContain("__Host-campus_session=");
+    expect((await call("/api/auth/me", { headers: bearer(body.data.token) })).status).toBe(200);
+  });
+
+  it("answers the token and sets no cookie: a client that forgets its token is signed out", async () => {
+    const user = await createUser();
+    const res = await postJson("/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": uniqueIp() });
+    expect(res.status).toBe(200);
+    const { token } = ((await res.json()) as AuthBody).data;
+    expect(res.headers.getSetCookie()).toEqual([]);
+    // A browser-like client: whatever cookies the login answer set, and no bearer token.
+    const jar = cookiesFrom(res);
+    expect(jar).toBe("");
+    const me = await call("/api/auth/me", { headers: jar ? { Cookie: jar } : {} });
+    expect(me.status).toBe(401);
+    const session = (await (await call("/api/auth/session", { headers: jar ? { Cookie: jar } : {} })).json()) as { data: unknown };
+    expect(session.data).toBeNull();
+    // A signed-out client cannot buy: the purchase route refuses without the token.
+    expect((await call("/api/product/purchase/anything", { method: "PATCH", headers: jar ? { Cookie: jar } : {} })).status).toBe(401);
+    // The token it was given still works as a bearer token.
+    expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(200);
+  });
+
+  it("register sets no cookie either", async () => {
+    const res = await postJson("/api/auth/register", { name: "No Cookie", email: `${unique("nocookie")}@campus.test`, password: "long enough pw" }, { "CF-Connecting-IP": uniqueIp() });
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await call("/api/auth/me", { headers: { Cookie: cookiesFrom(res) } })).status).toBe(401);
   });
 
   it("answers 401 for a wrong password and for an unknown e-mail, with the same message", async () => {

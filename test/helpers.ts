@@ -32,7 +32,10 @@ export interface TestUser {
   cookie: string;
 }
 
-/** Registers a fresh user through the API and returns its bearer token and session cookie. */
+/**
+ * Registers a fresh user through the API and returns its bearer token, and the session cookie a
+ * browser signed in with that session would send (the API itself sets no cookie).
+ */
 export async function createUser(overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> {
   const name = overrides.name ?? "Test Student";
   const email = overrides.email ?? `${unique("student")}@campus.test`;
@@ -40,7 +43,7 @@ export async function createUser(overrides: Partial<{ name: string; email: strin
   const res = await postJson("/api/auth/register", { name, email, password }, { "CF-Connecting-IP": uniqueIp() });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { data: { userId: string; token: string } };
-  const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  const cookie = `__Host-campus_session=${body.data.token}`;
   return { userId: body.data.userId, name, email: email.trim().toLowerCase(), password, token: body.data.token, cookie };
 }
 

@@ -6,6 +6,7 @@ import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
 import { attachState, type RequestState } from "./lib/request-state";
 import { deleteExpiredSessions } from "./services/account";
+import { pruneLoginThrottle } from "./services/login-throttle";
 import { runReminders } from "./services/reminders";
 
 // Created once per isolate, not per request.
@@ -90,6 +91,12 @@ export default {
       cronLine("expired-sessions", { deleted: await deleteExpiredSessions(env, controller.scheduledTime) });
     } catch (error) {
       logError(`cron-${controller.scheduledTime}`, error, { job: "expired-sessions" });
+    }
+    try {
+      // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
+      cronLine("login-throttle", { pruned: await pruneLoginThrottle(env, controller.scheduledTime) });
+    } catch (error) {
+      logError(`cron-${controller.scheduledTime}`, error, { job: "login-throttle" });
     }
     // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
     cronLine("reminders", { ...(await runReminders(env, controller.scheduledTime)) });

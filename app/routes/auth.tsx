@@ -1,30 +1,37 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, redirect, useActionData, useLocation, useNavigate, useSearchParams } from "react-router";
+import { data, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseWith } from "../../worker/api/context";
+import { rateLimitAddress } from "../../worker/lib/client-address";
 import { ApiError } from "../../worker/lib/errors";
 import { sessionCookie } from "../../worker/lib/session-token";
-import { assertRegisterAllowed, loginSchema, registerSchema, registerUser, signInWithPassword, startSession } from "../../worker/services/auth";
+import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "../../worker/services/auth";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
 import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
+import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  dropUrlToken(request);
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
 }
 
-// The form also works before (or without) JavaScript: it posts here, never as a GET that would put
-// the password in the address bar. With JavaScript the screen calls the API instead (same services).
+// The screen's one door for signing in and registering: the form posts here (never as a GET that
+// would put the password in the address bar), with or without JavaScript, and this action sets the
+// session cookie (the JSON API answers a token and sets none). Without JavaScript the answer is a
+// redirect; the script submits through a fetcher with `via=script` and gets the target back, so it
+// can show the success message and go there ~100 ms later.
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await request.formData();
+  const viaScript = form.get("via") === "script";
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
   const side: Side = intent === "register" ? "register" : "signin";
-  const ip = request.headers.get("CF-Connecting-IP") ?? "unknown";
+  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
   try {
     let user;
     if (side === "register") {
@@ -37,16 +44,28 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(token, expiresAt));
+    // The redirect-after-login value is used once: read here, cleared in the same answer.
     headers.append("Set-Cookie", `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
-    return redirect(readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard", { headers });
+    const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
+    if (viaScript) return data({ signedIn: true as const, message: side === "register" ? REGISTERED : SIGNED_IN, target }, { headers });
+    return redirect(target, { headers });
   } catch (error) {
     if (error instanceof ApiError) {
       // What was typed comes back (never the password), so a slip costs one field, not the form.
       const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
-      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status });
+      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status, headers: retryAfter });
     }
     throw error;
   }
+}
+
+// After the sign-in fetcher this route's loader would redirect a now signed-in visitor to
+// /dashboard at once; the screen goes to the remembered target itself, ~100 ms after the message.
+// (The root loader still revalidates, so the top bar shows Logout.)
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === "POST") return false;
+  return defaultShouldRevalidate;
 }
 
 type Side = "signin" | "register";
@@ -79,12 +98,14 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // Without JavaScript (or before hydration) the form's answer arrives as action data.
   const actionData = useActionData<typeof action>();
-  const [side, setSide] = useState<Side>(actionData?.side ?? (location.pathname.toLowerCase() === "/register" ? "register" : "signin"));
+  const noScriptAnswer = actionData && !("signedIn" in actionData) ? actionData : undefined;
+  const [side, setSide] = useState<Side>(noScriptAnswer?.side ?? (location.pathname.toLowerCase() === "/register" ? "register" : "signin"));
   // A Google redirect comes back with ?error=...: shown as given (rendered on the server too), as is
   // the answer to a form posted before JavaScript was ready.
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(() => {
-    const error = searchParams.get("error") ?? actionData?.message;
+    const error = searchParams.get("error") ?? noScriptAnswer?.message;
     return error ? { text: error, tone: "error" } : null;
   });
   const [submitting, setSubmitting] = useState(false);
@@ -126,28 +147,40 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, [message]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // With JavaScript the form goes to the same action through a fetcher (the action sets the cookie).
+  // Its answer is taken once, while rendering (each answer is a new object).
+  const fetcher = useFetcher<typeof action>();
+  const [answer, setAnswer] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
+    setAnswer(fetcher.data);
+    if ("signedIn" in fetcher.data) {
+      setMessage({ text: fetcher.data.message, tone: "success" });
+    } else {
+      setMessage({ text: fetcher.data.message || "An unexpected error occurred", tone: "error" });
+      setSubmitting(false);
+    }
+  }
+  useEffect(() => {
+    if (!answer) return;
+    if (!("signedIn" in answer)) {
+      inFlight.current = false;
+      return;
+    }
+    window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
+    const target = answer.target;
+    const timer = window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [answer, navigate]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
     setSubmitting(true);
     setMessage(null);
     const form = new FormData(event.currentTarget);
-    const body =
-      side === "register"
-        ? { name: form.get("name"), email: form.get("email"), password: form.get("password") }
-        : { email: form.get("email"), password: form.get("password") };
-    try {
-      const answer = await api<AuthAnswer>(side === "register" ? "/auth/register" : "/auth/login", { method: "POST", body });
-      setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
-      window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
-      const target = consumeRedirect() ?? "/dashboard";
-      window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
-    } catch (error) {
-      setMessage({ text: authErrorMessage(error), tone: "error" });
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    form.set("via", "script");
+    void fetcher.submit(form, { method: "post", action: location.pathname });
   }
 
   function choose(next: Side) {
@@ -217,14 +250,14 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               <label htmlFor="name" className="label">
                 Name
               </label>
-              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={actionData?.name} className="input" />
+              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={noScriptAnswer?.name} className="input" />
             </div>
           )}
           <div>
             <label htmlFor="email" className="label">
               E-mail
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} className="input" />
+            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={noScriptAnswer?.email} className="input" />
           </div>
           <div>
             <label htmlFor="password" className="label">

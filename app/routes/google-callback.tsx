@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Spinner } from "../components/Alert";
 import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, googleApi, storeGoogleToken } from "../lib/google";
+import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */
@@ -11,6 +12,13 @@ function openerWindow(): Window | null {
   } catch {
     return null;
   }
+}
+
+// Only a one-time code (from our own callback, bound to this browser's handoff cookie) connects
+// Classroom; a ?token= in the URL is dropped before the page renders and never stored.
+export function loader({ request }: Route.LoaderArgs) {
+  dropUrlToken(request);
+  return null;
 }
 
 export default function GoogleCallback() {
@@ -44,14 +52,11 @@ export default function GoogleCallback() {
     // The one-time code leaves the address bar before anything else happens.
     window.history.replaceState(null, "", "/google/callback");
     const code = params.get("code");
-    const token = params.get("token");
     if (code) {
       googleApi<{ token: string }>("/exchange", { method: "POST", body: { code } }).then(
         ({ data }) => succeed(data.token),
         () => fail(AUTH_FAILED),
       );
-    } else if (token) {
-      succeed(token);
     } else {
       fail(params.get("error") || AUTH_FAILED);
     }

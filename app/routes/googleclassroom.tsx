@@ -21,14 +21,16 @@ import {
 } from "../lib/google";
 import { rememberRedirect } from "../lib/redirect";
 import { getUser } from "../lib/session.server";
+import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/googleclassroom";
 import type { Course } from "../../worker/lib/classroom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // ?token= is never taken from the URL (a link could plant someone else's Classroom): dropped here.
+  dropUrlToken(request);
   const user = await getUser(context, request);
-  // No token hint (app/lib/google.ts) and no token coming back in the URL: render "Connect" at once.
-  const url = new URL(request.url);
-  const mayBeConnected = hasGoogleHint(request.headers.get("Cookie")) || url.searchParams.has("token");
+  // No token hint (app/lib/google.ts): render "Connect" at once.
+  const mayBeConnected = hasGoogleHint(request.headers.get("Cookie"));
   return { user: user ? { email: user.email, name: user.name } : null, mayBeConnected };
 }
 
@@ -131,20 +133,20 @@ export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
     [disconnect, keepToken],
   );
 
-  // The watcher: ?token= (kept for links made by older versions) or ?error= is taken from the URL,
-  // which is then cleaned; otherwise the stored token, if any, is verified.
+  // The watcher: ?error= is taken from the URL, which is then cleaned; the stored token, if any, is
+  // verified. A ?token= in the URL is never stored: the loader has already dropped it (a link
+  // could otherwise plant someone else's Classroom in this browser); the Google token only arrives
+  // by the one-time code exchange on /google/callback.
   const watched = useRef(false);
   useEffect(() => {
     if (watched.current) return;
     watched.current = true;
     const params = new URLSearchParams(location.search);
-    const fromUrl = params.get("token");
     const error = params.get("error");
-    if (fromUrl || error) navigate(location.pathname, { replace: true, preventScrollReset: true });
-    if (fromUrl) storeGoogleToken(fromUrl);
+    if (error || params.has("token")) navigate(location.pathname, { replace: true, preventScrollReset: true });
     // Browser storage is only readable after hydration: decide then, outside the render pass.
     queueMicrotask(() => {
-      const stored = fromUrl ?? readGoogleToken();
+      const stored = readGoogleToken();
       if (stored) void verify(stored);
       else setStatus("disconnected");
       if (error) setMessage({ text: error, tone: "error" });

@@ -37,6 +37,8 @@ api.onError((err, c) => {
   if (err instanceof ApiError) {
     // A 401 means the session is gone or never was: drop the cookie so the browser stops sending it.
     if (err.status === 401) c.header("Set-Cookie", clearedSessionCookie());
+    // A limit that knows when it ends says so (a locked sign-in: docs/decisions/0008).
+    if (typeof err.extra.retryAfter === "number") c.header("Retry-After", String(err.extra.retryAfter));
     return c.json({ success: false, message: err.message, msg: err.message, ...err.extra }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {

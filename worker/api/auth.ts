@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../lib/errors";
-import { clearedSessionCookie, sessionCookie } from "../lib/session-token";
+import { clearedSessionCookie } from "../lib/session-token";
 import {
   assertRegisterAllowed,
   currentUser,
@@ -30,9 +30,10 @@ auth.use(
   }),
 );
 
+// The JSON API answers the token and sets no cookie: a client that forgets its token is signed out.
+// Campus's own sign-in screen gets its cookie from its route action (app/routes/auth.tsx).
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
-  c.header("Set-Cookie", sessionCookie(token, expiresAt));
+  const { token } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import { rateLimitAddress } from "../lib/client-address";
 import { ApiError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
 import { stateOf } from "../lib/request-state";
@@ -39,7 +40,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The client's address as Cloudflare reports it; used only as a rate-limit key. */
+/** The client's address as Cloudflare reports it, as a rate-limit key (an IPv6 client is its /64). */
 export function clientIp(c: AppContext): string {
-  return c.req.header("CF-Connecting-IP") ?? "unknown";
+  return rateLimitAddress(c.req.header("CF-Connecting-IP"));
 }

@@ -322,3 +322,15 @@ export const laundryBookings = sqliteTable(
   },
   (t) => [index("laundry_bookings_slot").on(t.date, t.slotId, t.status), index("laundry_bookings_user").on(t.userId, t.startsAt)],
 );
+
+// Failed password sign-ins per e-mail across addresses (migrations/0007, docs/decisions/0008).
+export const loginThrottle = sqliteTable(
+  "login_throttle",
+  {
+    email: text("email").primaryKey(),
+    failures: integer("failures").notNull(),
+    windowStartedAt: integer("window_started_at").notNull(),
+    lockedUntil: integer("locked_until").notNull().default(0),
+  },
+  (t) => [index("login_throttle_window").on(t.windowStartedAt)],
+);

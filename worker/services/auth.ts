@@ -6,6 +6,7 @@ import { ApiError } from "../lib/errors";
 import { deviceLabel } from "../lib/device-label";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { stateOf } from "../lib/request-state";
+import { assertPasswordSignInOpen, clearFailedSignIns, recordFailedSignIn } from "./login-throttle";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
@@ -77,11 +78,28 @@ export async function assertRegisterAllowed(env: Env, clientIp: string): Promise
   if (!success) throw new ApiError(429, REGISTER_LIMITED);
 }
 
-/** Sign-in, rate limited per client address and e-mail. Throws ApiError (429, 401). */
-export async function signInWithPassword(env: Env, clientIp: string, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
-  const { success } = await env.LOGIN_LIMITER.limit({ key: `login:${clientIp}:${input.email}` });
-  if (!success) throw new ApiError(429, "Too many sign-in attempts. Please wait a minute and try again.");
-  return authenticate(env, input);
+export const SIGN_IN_LIMITED = "Too many sign-in attempts. Please wait a minute and try again.";
+
+/**
+ * Password sign-in for both front doors. `clientAddress` is the rate-limit key of the client
+ * (worker/lib/client-address.ts: an IPv6 client is its /64). Limits, in order: per address and
+ * e-mail, per address across e-mails (credential stuffing), and per e-mail across addresses (failed
+ * tries in D1; a locked e-mail is refused before its password is checked). Throws ApiError (429, 401).
+ */
+export async function signInWithPassword(env: Env, clientAddress: string, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
+  const pair = await env.LOGIN_LIMITER.limit({ key: `login:${clientAddress}:${input.email}` });
+  if (!pair.success) throw new ApiError(429, SIGN_IN_LIMITED);
+  const address = await env.LOGIN_ADDRESS_LIMITER.limit({ key: `login:${clientAddress}` });
+  if (!address.success) throw new ApiError(429, SIGN_IN_LIMITED);
+  const throttle = await assertPasswordSignInOpen(env, input.email);
+  try {
+    const user = await authenticate(env, input);
+    if (throttle.tracked) await clearFailedSignIns(env, input.email);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) await recordFailedSignIn(env, input.email);
+    throw error;
+  }
 }
 
 /**
