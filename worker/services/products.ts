@@ -4,7 +4,7 @@ import { formatRupees, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, pa
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { formatIndiaDateTime } from "../lib/india-time";
+import { ceilToMinute, formatIndiaDateTime } from "../lib/india-time";
 import { limitPosting } from "../lib/post-limit";
 import { sniffImageType, type ImageType } from "../lib/image-type";
 import { parseWith } from "../lib/validate";
@@ -312,9 +312,8 @@ async function explainNoPurchase(env: Env, buyerId: string, id: string, seen: nu
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
   if (row.recent >= PURCHASE_LIMIT) {
-    // The moment the oldest purchase that still counts leaves the window, rounded up to the minute
-    // so "after 4:06 pm" is true at 4:06 pm.
-    const retryAt = Math.ceil(((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS) / 60_000) * 60_000;
+    // When the oldest purchase that still counts leaves the window.
+    const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
     throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaDateTime(retryAt)}.`, { retryAt });
   }
   if (seen !== null && row.pricePaise !== seen) {
