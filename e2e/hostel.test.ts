@@ -91,6 +91,10 @@ describe("hostel complaints", () => {
       await page.getByRole("button", { name: "Save" }).click();
       const card = page.getByRole("article").filter({ hasText: description });
       await card.waitFor();
+      // Both of them are new in the block, and the block sees it (the newcomer too).
+      const newcomers = page.getByRole("complementary", { name: "New in Girls' Block G2 this week:" });
+      await newcomers.getByText(/you \(joined \d{1,2} [A-Z][a-z]{2}\)/).waitFor();
+      await newcomers.getByText(/Asha \(joined/).waitFor();
       await card.getByRole("button", { name: "Me too" }).click();
       await card.getByRole("button", { name: "You said me too" }).waitFor();
       assert.equal(await card.getByRole("button", { name: "You said me too" }).isDisabled(), true);
@@ -115,6 +119,39 @@ describe("hostel complaints", () => {
       const mine = page.getByRole("article").filter({ hasText: description });
       await mine.getByText("Resolved", { exact: true }).waitFor();
     });
+  });
+});
+
+describe("hostel fairness (issue 13)", () => {
+  it("a second change of block within a week is refused, saying when it becomes possible; the block list shows newcomers", async (t) => {
+    const student = await apiUser("Kabir Das");
+    await apiCall(student.token, "PUT", "/hostel/residence", { blockId: "A", room: "A-12" });
+    // The one free change: from A to B.
+    await apiCall(student.token, "PUT", "/hostel/residence", { blockId: "B", room: "B-12" });
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 429/);
+        await signIn(page, student);
+        await page.goto("/hostel-complaints");
+        await hydrated(page);
+        await page.getByRole("complementary", { name: "New in Block B this week:" }).getByText(/you \(joined/).waitFor();
+        await page.locator("#category").selectOption("cleaning");
+        await page.locator("#blockId").selectOption("C");
+        await page.locator("#room").fill("C-12");
+        await page.getByLabel("What's wrong?").fill("The corridor has not been swept for a week.");
+        await page.getByRole("button", { name: "File complaint" }).click();
+        await page.getByText(/^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/).waitFor();
+        await page.screenshot({ path: "test-results/screenshots/hostel-block-change-refused-360.png", fullPage: true });
+        // Nothing was filed, and the student is still in Block B.
+        await page.getByRole("link", { name: "My complaints" }).click();
+        await page.waitForURL("**/hostel-complaints?view=mine");
+        await page.getByText("You haven't filed any complaints yet.").waitFor();
+        await page.getByRole("link", { name: "Block B" }).waitFor();
+      },
+      { viewport: PHONE },
+    );
   });
 });
 
@@ -266,6 +303,29 @@ describe("laundry service", () => {
       assert.equal(await booking.getByRole("button", { name: "Cancel booking" }).count(), 0);
       await slot.getByText(`${before} of 10 left`).waitFor();
     });
+  });
+
+  it("a student holding 3 upcoming pickups is told a 4th is not possible", async (t) => {
+    const student = await apiUser("Neha Gupta");
+    const today = indiaDate(Date.now());
+    for (const days of [2, 3, 4]) await apiCall(student.token, "POST", "/hostel/laundry/bookings", { date: addDays(today, days), slotId: "1800", clothes: 5, service: "wash" });
+    const date = addDays(today, 6);
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 409/);
+        await signIn(page, student);
+        await page.goto(`/laundry-service?date=${date}`);
+        await hydrated(page);
+        await page.getByText("You can hold up to 3 upcoming pickups at a time").waitFor();
+        await page.locator("label").filter({ hasText: "18:00–20:00" }).getByRole("radio").check();
+        await page.getByRole("button", { name: "Book pickup" }).click();
+        await page.getByRole("alert").getByText("You already have 3 upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.").waitFor();
+        assert.equal(await page.getByRole("article").count(), 3);
+      },
+      { viewport: PHONE },
+    );
   });
 
   it("a full slot cannot be chosen", async (t) => {

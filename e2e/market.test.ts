@@ -181,6 +181,45 @@ describe("marketplace", () => {
     });
   });
 
+  it("refuses a purchase at a price the buyer did not see, says so, and shows the new price", async (t) => {
+    const title = uniqueWord("Stapler ");
+    const { seller, productId } = await sellerWithProduct(title, "1");
+    const buyer = await createUserViaApi(newUser("Rohan Mehta"));
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 409/);
+        await signIn(page, buyer);
+        await searchFor(page, title.split(" ")[1]!);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+        await card.getByText("₹1", { exact: true }).waitFor();
+        // The seller raises the price while the buyer is looking at ₹1.
+        const login = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: seller.email, password: seller.password }) });
+        const { data } = (await login.json()) as { data: { token: string } };
+        const raised = await fetch(`${baseURL}/api/product/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${data.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ price: "1000000" }) });
+        assert.equal(raised.status, 200);
+
+        await card.getByRole("button", { name: `Buy ${title}` }).click();
+        const confirm = page.getByRole("dialog", { name: "Buy this product?" });
+        await confirm.getByText("₹1", { exact: true }).waitFor();
+        await confirm.getByRole("button", { name: "Buy now" }).click();
+        const failed = page.getByRole("dialog", { name: "Purchase failed" });
+        await failed.getByText("Purchase failed: The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.").waitFor();
+        await page.screenshot({ path: "test-results/screenshots/price-changed-dialog-360.png" });
+        await failed.getByRole("button", { name: "OK" }).click();
+        await failed.waitFor({ state: "hidden" });
+        // Still for sale, now at the price the buyer can knowingly accept.
+        await card.getByText("₹10,00,000", { exact: true }).waitFor();
+        await card.getByRole("button", { name: `Buy ${title}` }).click();
+        await confirm.getByText("₹10,00,000", { exact: true }).waitFor();
+        await confirm.getByRole("button", { name: "Buy now" }).click();
+        await page.getByRole("dialog", { name: "Purchase successful" }).getByText("Purchase successful! A notification has been sent to the seller.").waitFor();
+      },
+      { viewport: PHONE },
+    );
+  });
+
   it("offers WhatsApp when only a direct link came back, and says so when the seller could not be told", async (t) => {
     const title = uniqueWord("Coat ");
     await sellerWithProduct(title);

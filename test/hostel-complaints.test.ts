@@ -1,8 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ComplaintList, ComplaintView } from "../worker/services/hostel/complaints";
 import { bearer, call, createUser, type TestUser } from "./helpers";
 import { get, JPEG_BYTES, PNG_BYTES, read, sendJson, WEBP_BYTES } from "./hostel-helpers";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const valid = { category: "plumbing", blockId: "B", room: "b-204", description: "The tap in the second-floor washroom leaks all night." };
 
@@ -109,10 +115,12 @@ describe("POST /api/hostel/complaints", () => {
     expect(row?.photo_type).toBe(type);
     expect(await env.FILES.head(row?.photo_key ?? "")).not.toBeNull();
 
-    const other = await createUser();
-    const photo = await call(complaint.photoUrl ?? "", { headers: bearer(other.token) });
+    const neighbour = await createUser();
+    await livesIn(neighbour, "B");
+    const photo = await call(complaint.photoUrl ?? "", { headers: bearer(neighbour.token) });
     expect(photo.status).toBe(200);
     expect(photo.headers.get("Content-Type")).toBe(type);
+    expect(photo.headers.get("Cache-Control")).toMatch(/^private/);
     expect(new Uint8Array(await photo.arrayBuffer())).toEqual(bytes);
     expect((await call(complaint.photoUrl ?? "")).status).toBe(401);
   });
@@ -229,7 +237,7 @@ describe("GET /api/hostel/complaints", () => {
   it("answers an empty list and no residence for a student who has not chosen a block", async () => {
     const user = await createUser();
     const body = await read<ComplaintList>(await get("/api/hostel/complaints", user.token));
-    expect(body.data).toEqual({ residence: null, complaints: [] });
+    expect(body.data).toEqual({ residence: null, complaints: [], newcomers: [], newcomerCount: 0 });
   });
 
   it("needs a session", async () => {
@@ -331,5 +339,158 @@ describe("GET /api/hostel/complaints/:id/photo", () => {
     const user = await createUser();
     const complaint = await filed(user);
     expect((await get(`/api/hostel/complaints/${complaint.id}/photo`, user.token)).status).toBe(404);
+  });
+});
+
+describe("GET /api/hostel/complaints/:id/photo: only for students who can see the complaint (issue 13)", () => {
+  async function withPhoto(author: TestUser, blockId: string): Promise<ComplaintView> {
+    const res = await fileComplaint(author.token, { ...valid, blockId }, { bytes: PNG_BYTES, name: "leak.png", type: "image/png" });
+    expect(res.status).toBe(201);
+    return (await read<ComplaintView>(res)).data;
+  }
+  const photoStatus = async (complaint: ComplaintView, user: TestUser) => (await get(complaint.photoUrl ?? "", user.token)).status;
+
+  it("serves the author and the complaint's block; 404 to other blocks and to students with no block", async () => {
+    const author = await createUser();
+    const complaint = await withPhoto(author, "C");
+    const neighbour = await createUser();
+    await livesIn(neighbour, "C");
+    const elsewhere = await createUser();
+    await livesIn(elsewhere, "A");
+    const homeless = await createUser();
+    expect(await photoStatus(complaint, author)).toBe(200);
+    expect(await photoStatus(complaint, neighbour)).toBe(200);
+    const refused = await get(complaint.photoUrl ?? "", elsewhere.token);
+    expect(refused.status).toBe(404);
+    // The same answer as for a complaint that does not exist: nothing is revealed.
+    expect((await read(refused)).message).toBe((await read(await get(`/api/hostel/complaints/${crypto.randomUUID()}/photo`, elsewhere.token))).message);
+    expect(await photoStatus(complaint, homeless)).toBe(404);
+  });
+
+  it("stops serving a student who moves to another block, and the block once the complaint is withdrawn", async () => {
+    const author = await createUser();
+    const complaint = await withPhoto(author, "D");
+    const neighbour = await createUser();
+    await livesIn(neighbour, "D");
+    expect(await photoStatus(complaint, neighbour)).toBe(200);
+    await livesIn(neighbour, "A");
+    expect(await photoStatus(complaint, neighbour)).toBe(404);
+    const stayer = await createUser();
+    await livesIn(stayer, "D");
+    expect((await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "withdrawn" }, author.token)).status).toBe(200);
+    expect(await photoStatus(complaint, stayer)).toBe(404);
+    expect(await photoStatus(complaint, author)).toBe(200);
+  });
+
+  it("is private and revalidated: an unchanged photo answers 304 with no bytes", async () => {
+    const author = await createUser();
+    const complaint = await withPhoto(author, "B");
+    const first = await get(complaint.photoUrl ?? "", author.token);
+    expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+    const etag = first.headers.get("ETag") ?? "";
+    expect(etag).not.toBe("");
+    await first.body?.cancel();
+    const again = await call(complaint.photoUrl ?? "", { headers: { ...bearer(author.token), "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    // Revalidation still checks who asks.
+    const stranger = await createUser();
+    await livesIn(stranger, "A");
+    expect((await call(complaint.photoUrl ?? "", { headers: { ...bearer(stranger.token), "If-None-Match": etag } })).status).toBe(404);
+  });
+});
+
+describe("changing block: at most once every 7 days, the first choice free (issue 13)", () => {
+  const put = (user: TestUser, blockId: string, room = "101") => sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
+
+  it("allows the first choice and one change, then refuses with 429 saying when, until 7 days have passed", async () => {
+    const user = await createUser();
+    expect((await put(user, "A")).status).toBe(200);
+    const movedAt = Date.now();
+    expect((await put(user, "B")).status).toBe(200);
+    // A new room in the same block is not a move.
+    expect((await put(user, "B", "202")).status).toBe(200);
+    const refused = await put(user, "C");
+    expect(refused.status).toBe(429);
+    const body = await read(refused);
+    expect(body.message).toMatch(/^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
+    expect(body.field).toBe("blockId");
+    const retryAt = (body as unknown as { retryAt: number }).retryAt;
+    expect(retryAt).toBeGreaterThanOrEqual(movedAt + 7 * DAY_MS);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS + 60_000);
+    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "B", room: "202" });
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(retryAt - 60_000);
+    expect((await put(user, "C")).status).toBe(429);
+    vi.setSystemTime(retryAt);
+    expect((await put(user, "C")).status).toBe(200);
+    expect((await put(user, "D")).status).toBe(429);
+  });
+
+  it("counts filing a complaint for another block as a move: refused the same way, storing nothing", async () => {
+    const user = await createUser();
+    await livesIn(user, "A");
+    await livesIn(user, "G1");
+    const photos = (await env.FILES.list({ prefix: "complaints/" })).objects.length;
+    const res = await fileComplaint(user.token, { ...valid, blockId: "G2" }, { bytes: PNG_BYTES, name: "a.png", type: "image/png" });
+    expect(res.status).toBe(429);
+    expect((await read(res)).message).toMatch(/once every 7 days/);
+    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(0);
+    expect((await env.FILES.list({ prefix: "complaints/" })).objects.length).toBe(photos);
+    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "G1" });
+    // Filing in the student's own block is fine.
+    expect((await sendJson("POST", "/api/hostel/complaints", { ...valid, blockId: "G1" }, user.token)).status).toBe(201);
+  });
+
+  it("lets only one of many simultaneous moves through", async () => {
+    const user = await createUser();
+    await livesIn(user, "A");
+    await livesIn(user, "B");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 8 * DAY_MS);
+    const statuses = await Promise.all(["C", "D", "G1", "G2", "A"].map(async (block) => (await put(user, block)).status));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+});
+
+describe("new members of a block are shown to the block (issue 13)", () => {
+  it("lists who joined the block in the last 7 days, newest first, first names, the viewer as you", async () => {
+    const viewer = await createUser({ name: "Meera Iyer" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    vi.setSystemTime(start - 8 * DAY_MS);
+    const old = await createUser({ name: "Oldtimer Singh" });
+    await livesIn(old, "G2");
+    vi.setSystemTime(start);
+    await livesIn(viewer, "G2");
+    const fresh = await createUser({ name: "Kabir Das" });
+    await livesIn(fresh, "A");
+    vi.setSystemTime(start + 60_000);
+    await livesIn(fresh, "G2");
+    const elsewhere = await createUser({ name: "Zoya Khan" });
+    await livesIn(elsewhere, "D");
+
+    const list = (await read<ComplaintList>(await get("/api/hostel/complaints", viewer.token))).data;
+    const names = list.newcomers.map((n) => [n.name, n.you]);
+    expect(names.slice(0, 2)).toEqual([
+      ["Kabir", false],
+      ["Meera", true],
+    ]);
+    expect(names.map(([n]) => n)).not.toContain("Oldtimer");
+    expect(names.map(([n]) => n)).not.toContain("Zoya");
+    expect(list.newcomerCount).toBe(list.newcomers.length);
+    // A week later they are no longer new.
+    vi.setSystemTime(start + 60_000 + 7 * DAY_MS + 1);
+    const later = (await read<ComplaintList>(await get("/api/hostel/complaints", viewer.token))).data;
+    expect(later.newcomers.map((n) => n.name)).not.toContain("Kabir");
+  });
+
+  it("shows them on the complaints screen: \"New in Block … this week\"", async () => {
+    const viewer = await createUser({ name: "Asha Verma" });
+    await livesIn(viewer, "C");
+    const html = await (await call("/hostel-complaints", { headers: { Cookie: viewer.cookie } })).text();
+    expect(html).toMatch(/New in <!-- -->Block C<!-- --> this week:|New in Block C this week:/);
+    expect(html).toMatch(/you \(joined \d{1,2} [A-Z][a-z]{2}\)/);
   });
 });

@@ -130,6 +130,40 @@ describe("POST /api/hostel/laundry/bookings", () => {
   });
 });
 
+describe("at most 3 upcoming pickups per student (issue 13)", () => {
+  const at = (days: number, slotId: string) => ({ ...booking(addDays(indiaDate(Date.now()), days)), slotId });
+
+  it("refuses a 4th with 409 and a message; a cancelled one or one whose slot has started no longer counts", async () => {
+    const user = await createUser();
+    const made: BookingView[] = [];
+    for (const [days, slot] of [[4, "0800"], [4, "1000"], [5, "0800"]] as const) {
+      const res = await sendJson("POST", "/api/hostel/laundry/bookings", at(days, slot), user.token);
+      expect(res.status).toBe(201);
+      made.push((await read<BookingView>(res)).data);
+    }
+    const fourth = await sendJson("POST", "/api/hostel/laundry/bookings", at(5, "1000"), user.token);
+    expect(fourth.status).toBe(409);
+    expect((await read(fourth)).message).toBe("You already have 3 upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.");
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?").bind(user.userId).first("n")).toBe(3);
+
+    expect((await call(`/api/hostel/laundry/bookings/${made[0]!.id}/cancel`, { method: "POST", headers: bearer(user.token) })).status).toBe(200);
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(5, "1000"), user.token)).status).toBe(201);
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(5, "1400"), user.token)).status).toBe(409);
+
+    // Once the earliest live booking's slot has started, it is past: a new one fits.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(made[1]!.startsAt + 60_000);
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(6, "1400"), user.token)).status).toBe(201);
+  });
+
+  it("the 3 are per student: another student still books", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    for (const slot of ["0800", "1000", "1400"]) expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(6, slot), a.token)).status).toBe(201);
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(6, "1600"), a.token)).status).toBe(409);
+    expect((await sendJson("POST", "/api/hostel/laundry/bookings", at(6, "1600"), b.token)).status).toBe(201);
+  });
+});
+
 describe("GET /api/hostel/laundry/bookings", () => {
   it("lists only the student's own bookings, latest slot first", async () => {
     const user = await createUser();

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bearer, call, createUser, type TestUser } from "./helpers";
 
 // A tiny but real 1x1 PNG.
@@ -63,7 +63,7 @@ function patchJson(path: string, user: TestUser | null, body?: unknown): Promise
   });
 }
 
-const purchase = (id: string, user: TestUser | null) => patchJson(`/api/product/purchase/${id}`, user);
+const purchase = (id: string, user: TestUser | null, body?: unknown) => patchJson(`/api/product/purchase/${id}`, user, body);
 const get = (path: string, user: TestUser | null = null) => call(path, { headers: user ? bearer(user.token) : {} });
 
 async function countRows(): Promise<number> {
@@ -319,6 +319,100 @@ describe("PATCH /api/product/purchase/:id", () => {
     expect(row?.buyer_id).toBe(winner.userId);
     const notices = await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?").bind(product._id).first<{ n: number }>();
     expect(notices?.n).toBe(1);
+  });
+});
+
+describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function statusOf(id: string): Promise<{ status: string; price_paise: number; buyer_id: string | null } | null> {
+    return env.DB.prepare("SELECT status, price_paise, buyer_id FROM products WHERE id = ?").bind(id).first();
+  }
+
+  it("sells at the price the buyer saw, given in rupees with paise", async () => {
+    const product = await createProduct(await createUser(), { price: "249.50" });
+    const buyer = await createUser();
+    const res = await purchase(product._id, buyer, { price: 249.5 });
+    expect(res.status).toBe(200);
+    expect((await statusOf(product._id))?.buyer_id).toBe(buyer.userId);
+  });
+
+  it("answers 409 with the current price when the seller changed it, and sells nothing", async () => {
+    const seller = await createUser();
+    const product = await createProduct(seller, { price: "1" });
+    expect((await patchJson(`/api/product/${product._id}`, seller, { price: "1000000" })).status).toBe(200);
+    const res = await purchase(product._id, await createUser(), { price: 1 });
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as ErrorJson & { price: number; pricePaise: number };
+    expect(body.message).toBe("The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.");
+    expect(body.msg).toBe(body.message);
+    expect(body).toMatchObject({ price: 1000000, pricePaise: 100_000_000 });
+    expect(await statusOf(product._id)).toMatchObject({ status: "available", buyer_id: null });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?").bind(product._id).first("n")).toBe(0);
+  });
+
+  it("keeps the old behaviour without a body, also with a JSON Content-Type and nothing in it, or {}", async () => {
+    const seller = await createUser();
+    const buyer = await createUser();
+    const products = [await createProduct(seller), await createProduct(seller), await createProduct(seller)];
+    expect((await purchase(products[0]!._id, buyer)).status).toBe(200);
+    const empty = await call(`/api/product/purchase/${products[1]!._id}`, { method: "PATCH", headers: { ...bearer(buyer.token), "Content-Type": "application/json" } });
+    expect(empty.status).toBe(200);
+    expect((await purchase(products[2]!._id, buyer, {})).status).toBe(200);
+  });
+
+  it.each([
+    [{ price: "450" }, /number of rupees/],
+    [{ price: null }, /number of rupees/],
+    [{ price: -1 }, /0 or more, with at most two decimals/],
+    [{ price: 449.999 }, /at most two decimals/],
+    [{ price: 1e21 }, /at most two decimals/],
+    [[450], /JSON object/],
+  ])("answers 400 for %j and sells nothing", async (body, message) => {
+    const product = await createProduct(await createUser());
+    const res = await purchase(product._id, await createUser(), body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorJson).message).toMatch(message);
+    expect((await statusOf(product._id))?.status).toBe("available");
+  });
+
+  it("answers 400 for broken JSON, 415 for a body that is not JSON, 413 for a huge one", async () => {
+    const product = await createProduct(await createUser());
+    const buyer = await createUser();
+    const send = (type: string, body: string) => call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: { ...bearer(buyer.token), "Content-Type": type }, body });
+    expect((await send("application/json", '{"price": 4')).status).toBe(400);
+    const text = await send("text/plain", '{"price": 450}');
+    expect(text.status).toBe(415);
+    expect(((await text.json()) as ErrorJson).message).toMatch(/JSON/);
+    expect((await send("application/json", JSON.stringify({ price: 450, pad: "x".repeat(5000) }))).status).toBe(413);
+    expect((await statusOf(product._id))?.status).toBe("available");
+  });
+
+  it("lets one account buy at most 5 products in 24 hours: the 6th gets 429 saying when, and a day later it works", async () => {
+    const seller = await createUser();
+    const buyer = await createUser();
+    const products: ProductJson[] = [];
+    for (let i = 0; i < 7; i++) products.push(await createProduct(seller, { price: "10" }));
+    const firstAt = Date.now();
+    for (const product of products.slice(0, 5)) expect((await purchase(product._id, buyer, { price: 10 })).status).toBe(200);
+    const sixth = await purchase(products[5]!._id, buyer, { price: 10 });
+    expect(sixth.status).toBe(429);
+    const body = (await sixth.json()) as ErrorJson & { retryAt: number };
+    expect(body.message).toMatch(/^You can buy at most 5 products in 24 hours\. Try again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
+    // The first purchase leaves the window a day after it was made.
+    expect(body.retryAt).toBeGreaterThanOrEqual(firstAt + 24 * 60 * 60 * 1000);
+    expect(body.retryAt).toBeLessThan(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+    expect(await statusOf(products[5]!._id)).toMatchObject({ status: "available", buyer_id: null });
+    // Without a price, too: the limit does not depend on the body.
+    expect((await purchase(products[6]!._id, buyer)).status).toBe(429);
+    // Someone else can still buy.
+    expect((await purchase(products[6]!._id, await createUser())).status).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(body.retryAt + 1000);
+    expect((await purchase(products[5]!._id, buyer, { price: 10 })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 // Races (issue 9): purchases, laundry bookings and "me too" votes from many concurrent clients keep
 // their invariants, counted in the database after the run.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addDays, indiaDate } from "../worker/lib/india-time";
 import type { SlotView } from "../worker/services/hostel/laundry";
@@ -38,6 +39,62 @@ describe("purchases under many concurrent buyers", () => {
   });
 });
 
+async function listProducts(seller: TestUser, n: number, price: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title: `Limited item ${i}`, description: "One of many.", price, sellerName: "Seller", whatsappNumber: "9876543210" })) form.set(k, v);
+    form.set("image", new File([PNG_BYTES], "p.png"));
+    const res = await call("/api/product/upload", { method: "POST", headers: bearer(seller.token), body: form });
+    expect(res.status).toBe(201);
+    ids.push(((await res.json()) as { product: { _id: string } }).product._id);
+  }
+  return ids;
+}
+
+describe("one account buying many products at once (issue 13)", () => {
+  it("10 purchases of 10 different products fired together sell exactly 5; the rest get 429", async () => {
+    const [seller, buyer] = await users(2);
+    const ids = await listProducts(seller!, 10, "1");
+    const statuses = await Promise.all(ids.map((id) => sendJson("PATCH", `/api/product/purchase/${id}`, { price: 1 }, buyer!.token).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(await count("SELECT COUNT(*) AS n FROM products WHERE buyer_id = ? AND status = 'sold'", buyer!.userId)).toBe(5);
+    expect(await count(`SELECT COUNT(*) AS n FROM products WHERE status = 'available' AND id IN (${ids.map(() => "?").join(",")})`, ...ids)).toBe(5);
+    expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ?", seller!.userId)).toBe(5);
+  }, 30_000);
+
+  it("a price change racing a purchase: the buyer never pays a price they did not send", async () => {
+    const [seller, ...buyers] = await users(7);
+    const ids = await listProducts(seller!, buyers.length, "1");
+    // Each product: its buyer sends ₹1 while its seller raises it to ₹10,00,000, the two requests a
+    // few milliseconds apart, one way or the other, so both orders and the overlap in between occur.
+    const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const results = await Promise.all(
+      ids.map(async (id, i) => {
+        const offset = (i - ids.length / 2) * 4;
+        const [buy, raise] = await Promise.all([
+          after(Math.max(0, offset)).then(() => sendJson("PATCH", `/api/product/purchase/${id}`, { price: 1 }, buyers[i]!.token)),
+          after(Math.max(0, -offset)).then(() => sendJson("PATCH", `/api/product/${id}`, { price: "1000000" }, seller!.token)),
+        ]);
+        return { id, buy: buy.status, raise: raise.status };
+      }),
+    );
+    for (const { id, buy, raise } of results) {
+      // Exactly one of the two won, and the row shows which.
+      expect([buy, raise].sort()).toEqual([200, 409]);
+      const row = await env.DB.prepare("SELECT status, price_paise FROM products WHERE id = ?").bind(id).first<{ status: string; price_paise: number }>();
+      if (buy === 200) {
+        expect(row).toEqual({ status: "sold", price_paise: 100 });
+        expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ? AND price_paise = 100", id)).toBe(1);
+      } else {
+        expect(row).toEqual({ status: "available", price_paise: 100_000_000 });
+        expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?", id)).toBe(0);
+      }
+    }
+  }, 30_000);
+});
+
 describe("laundry bookings under many concurrent students", () => {
   it("a slot never takes more bookings than its capacity, and one student gets one booking per slot", async () => {
     const date = addDays(indiaDate(Date.now()), 3);
@@ -55,6 +112,18 @@ describe("laundry bookings under many concurrent students", () => {
     const after = ((await (await call(`/api/hostel/laundry/slots?date=${date}`)).json()) as { data: { slots: SlotView[] } }).data.slots;
     expect(after.find((s) => s.id === slot.id)?.remaining).toBe(0);
   });
+});
+
+describe("one student booking many laundry pickups at once (issue 13)", () => {
+  it("6 bookings in different slots fired together give exactly 3", async () => {
+    const [student] = await users(1);
+    const today = indiaDate(Date.now());
+    const wanted = [5, 6].flatMap((days) => ["0800", "1000", "1800"].map((slotId) => ({ date: addDays(today, days), slotId, clothes: 4, service: "iron" })));
+    const statuses = await Promise.all(wanted.map((body) => sendJson("POST", "/api/hostel/laundry/bookings", body, student!.token).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ? AND status <> 'cancelled'", student!.userId)).toBe(3);
+  }, 30_000);
 });
 
 describe('"me too" votes under many concurrent clicks', () => {

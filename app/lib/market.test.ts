@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIndiaDate, formatRupees, normaliseIndianMobile, parsePricePaise, parseSort, whatsappLink } from "./market";
+import { formatIndiaDate, formatRupees, normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "./market";
 
 describe("parsePricePaise", () => {
   it.each([
@@ -19,6 +19,23 @@ describe("parsePricePaise", () => {
 
   it.each(["", "abc", "0", "0.00", "-5", "1.999", "1e3", "12.", ".5", "1000000.01", "Infinity", null, undefined, Number.NaN, 1e21])("rejects %j", (input) => {
     expect(parsePricePaise(input)).toBeNull();
+  });
+});
+
+describe("rupeesToPaise", () => {
+  it.each([
+    [0, 0],
+    [1, 100],
+    [249.5, 24950],
+    [0.29, 29],
+    [19.99, 1999],
+    [1000000, 100_000_000],
+  ])("reads %j rupees as %i paise exactly", (rupees, paise) => {
+    expect(rupeesToPaise(rupees)).toBe(paise);
+  });
+
+  it.each([-1, 0.001, 1.999, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY])("rejects %j", (rupees) => {
+    expect(rupeesToPaise(rupees)).toBeNull();
   });
 });
 

@@ -21,6 +21,18 @@ export function parsePricePaise(value: unknown): number | null {
   return paise > 0 && paise <= MAX_PRICE_PAISE ? paise : null;
 }
 
+/**
+ * A JSON number of rupees a client sends back (the price a buyer saw) to exact paise: 0 or more with
+ * at most two decimals, read from its shortest decimal text (249.5 -> "249.5"), so no floating-point
+ * drift. Null for anything else, including 1e21 and 0.001.
+ */
+export function rupeesToPaise(value: number): number | null {
+  if (!Number.isFinite(value) || value < 0) return null;
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(String(value));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
 /** Paise as rupees for JSON answers: 24950 -> 249.5. Exact, since paise are whole numbers. */
 export function paiseToRupees(paise: number): number {
   return Math.round(paise) / 100;

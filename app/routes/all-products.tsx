@@ -7,7 +7,7 @@ import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { api, ApiRequestError } from "../lib/api";
-import { formatRupees, PAGE_SIZE, parseSort, PRODUCT_SORTS, type ProductView } from "../lib/market";
+import { formatRupees, PAGE_SIZE, paiseToRupees, parseSort, PRODUCT_SORTS, type ProductView } from "../lib/market";
 import { rememberRedirect } from "../lib/redirect";
 import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { listAvailable } from "../../worker/services/products";
@@ -49,6 +49,12 @@ type BuyState =
   | { step: "failed"; message: string }
   | null;
 
+/** The current price a "price has changed" refusal carries, in paise. */
+function currentPricePaise(data: unknown): number | null {
+  const value = data && typeof data === "object" ? (data as { pricePaise?: unknown }).pricePaise : undefined;
+  return typeof value === "number" && Number.isInteger(value) ? value : null;
+}
+
 const NOTIFIED = "Purchase successful! A notification has been sent to the seller.";
 const DIRECT = "Purchase successful! Would you like to contact the seller via WhatsApp?";
 const PLAIN = "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
@@ -56,13 +62,20 @@ const PLAIN = "Purchase successful! We couldn't notify the seller automatically.
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   const { products, hasMore, q, sort, page, signedIn, failed } = loaderData;
   const [gone, setGone] = useState<Set<string>>(() => new Set());
+  // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
+  const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
   const [buy, setBuy] = useState<BuyState>(null);
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-  const visible = products.filter((p) => !gone.has(p.id));
+  const visible = products
+    .filter((p) => !gone.has(p.id))
+    .map((p) => {
+      const price = repriced.get(p.id);
+      return price === undefined ? p : { ...p, pricePaise: price };
+    });
 
   function startBuying(product: BrowseProduct) {
     if (!signedIn) {
@@ -76,14 +89,18 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
   async function confirmBuy(product: BrowseProduct) {
     setBuy({ step: "buying", product });
     try {
-      const answer = await api<PurchaseAnswer>(`/product/purchase/${product.id}`, { method: "PATCH" });
+      // The price the buyer is looking at: the server sells only at that price.
+      const answer = await api<PurchaseAnswer>(`/product/purchase/${product.id}`, { method: "PATCH", body: { price: paiseToRupees(product.pricePaise) } });
       setGone((prev) => new Set(prev).add(product.id));
       if (answer.notification?.sent) setBuy({ step: "notified" });
       else if (answer.notification?.directLink) setBuy({ step: "direct", link: answer.notification.directLink });
       else setBuy({ step: "plain" });
     } catch (error) {
+      const current = error instanceof ApiRequestError ? currentPricePaise(error.data) : null;
+      // The seller changed the price: the card shows the new one, to be bought again knowingly.
+      if (current !== null) setRepriced((prev) => new Map(prev).set(product.id, current));
       // Sold to someone else meanwhile, or gone: it is no longer available either way.
-      if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) setGone((prev) => new Set(prev).add(product.id));
+      else if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) setGone((prev) => new Set(prev).add(product.id));
       const reason = error instanceof ApiRequestError && error.status !== 0 && error.data ? error.message : "Please try again later.";
       setBuy({ step: "failed", message: `Purchase failed: ${reason}` });
     }

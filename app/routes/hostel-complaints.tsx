@@ -6,8 +6,8 @@ import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, ty
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
-import { formatIndiaDateTime } from "../../worker/lib/india-time";
-import { formFields, listBlocks, setResidence } from "../../worker/services/hostel/common";
+import { formatIndiaDateTime, formatIndiaDayMonth } from "../../worker/lib/india-time";
+import { formFields, listBlocks, setResidence, type Newcomer } from "../../worker/services/hostel/common";
 import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "../../worker/services/hostel/complaints";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "../../worker/services/hostel/labels";
 import type { Route } from "./+types/hostel-complaints";
@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const statusTone: Record<ComplaintView["status"], BadgeTone> = { open: "amber", in_progress: "sky", resolved: "emerald", withdrawn: "slate" };
 
 export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
-  const { blocks, residence, complaints, query } = loaderData;
+  const { blocks, residence, complaints, query, newcomers, newcomerCount } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/hostel-complaints";
   const view = query.view;
@@ -79,6 +79,8 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
+
+          {view === "block" && residence && <Newcomers blockName={residence.blockName.split(" (")[0] ?? residence.blockName} newcomers={newcomers} count={newcomerCount} />}
 
           <Form method="get" className="card flex flex-wrap items-end gap-3 p-4" aria-label="Filter complaints">
             <input type="hidden" name="view" value={view} />
@@ -136,6 +138,25 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Who moved into the block in the last 7 days, shown to everyone in it (the newcomer included): until
+ * residence is verified, a stranger who picks the block to read its complaints is seen doing so.
+ */
+function Newcomers({ blockName, newcomers, count }: { blockName: string; newcomers: Newcomer[]; count: number }) {
+  if (count === 0) return null;
+  const names = newcomers.map((n) => `${n.you ? "you" : n.name} (joined ${formatIndiaDayMonth(n.joinedAt)})`);
+  const more = count - newcomers.length;
+  const list = more > 0 ? `${names.join(", ")} and ${more} more` : names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return (
+    <aside aria-labelledby="newcomers-heading" className="card border-l-4 border-l-sky-500 p-4 text-sm dark:border-l-sky-400">
+      <p>
+        <strong id="newcomers-heading">New in {blockName} this week:</strong> {list}.
+      </p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Everyone who moves into the block is listed here for 7 days. A student can change block once a week.</p>
+    </aside>
+  );
+}
+
 function FileComplaint({ blocks, residence }: { blocks: { id: string; name: string }[]; residence: { blockId: string; room: string } | null }) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -186,7 +207,6 @@ function FileComplaint({ blocks, residence }: { blocks: { id: string; name: stri
                 </option>
               ))}
             </select>
-            <FieldError id="blockId" message={fieldError("blockId")} />
           </div>
           <div>
             <label htmlFor="room" className="label">
@@ -195,6 +215,8 @@ function FileComplaint({ blocks, residence }: { blocks: { id: string; name: stri
             <input id="room" name="room" required maxLength={10} defaultValue={residence?.room ?? ""} placeholder="B-204" className="input" aria-invalid={!!fieldError("room")} aria-describedby={described("room")} />
           </div>
         </div>
+        {/* Below both fields, full width: a refused block change is a sentence or two. */}
+        <FieldError id="blockId" message={fieldError("blockId")} />
         <FieldError id="room" message={fieldError("room")} />
         <div>
           <label htmlFor="description" className="label">
@@ -228,7 +250,7 @@ function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[] }) {
   return (
     <div className="card p-5">
       <h3 className="font-semibold">Which block do you live in?</h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too. Choose carefully: after that you can change block once a week, and the block sees who is new.</p>
       <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="residence" />
         <div className="min-w-[12rem] flex-1">

@@ -8,7 +8,7 @@ import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { formatIndiaDay, indiaDate } from "../../worker/lib/india-time";
 import { formFields } from "../../worker/services/hostel/common";
-import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
+import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
 import type { Route } from "./+types/laundry-service";
 
@@ -147,6 +147,7 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
           <h2 id="bookings-heading" className="text-lg font-semibold">
             My bookings
           </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">You can hold up to {MAX_ACTIVE_BOOKINGS} upcoming pickups at a time, so every student gets a turn.</p>
           {bookings.length === 0 ? (
             <EmptyState title="No bookings yet.">Your pickups will show here with their status.</EmptyState>
           ) : (

@@ -71,7 +71,7 @@ hostel.post("/complaints", requireAuth, async (c) => {
   return c.json({ success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint }, 201);
 });
 
-hostel.get("/complaints/:id/photo", requireAuth, (c) => complaintPhoto(c.env, c.var.user, c.req.param("id")));
+hostel.get("/complaints/:id/photo", requireAuth, (c) => complaintPhoto(c.env, c.var.user, c.req.param("id"), c.req.header("If-None-Match") ?? null));
 
 hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
   const complaint = await addMeToo(c.env, c.var.user, c.req.param("id"));

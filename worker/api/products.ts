@@ -11,6 +11,7 @@ import {
   listQuerySchema,
   productIdSchema,
   productPatchSchema,
+  purchaseBodySchema,
   purchaseProduct,
   updateProduct,
 } from "../services/products";
@@ -88,11 +89,34 @@ products.get("/mysells", requireAuth, async (c) => {
   return c.json(list.map((p) => toJson(c, p, true)));
 });
 
-products.patch("/purchase/:id", requireAuth, async (c) => {
-  const result = await purchaseProduct(c.env, c.var.user, idParam(c));
-  const msg = "Purchase successful!";
-  return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, true), notification: result.notification });
-});
+// The purchase body is at most { "price": 1234567.89 }; anything larger is not one.
+const PURCHASE_BODY_LIMIT_BYTES = 1024;
+
+/**
+ * The price the buyer saw, in paise, when the client sent one. No body (what a client of the
+ * specification sends, whatever its Content-Type) keeps the purchase as it always was.
+ */
+async function seenPrice(c: AppContext): Promise<number | undefined> {
+  if ((await c.req.text()).trim() === "") return undefined;
+  return (await jsonBody(c, purchaseBodySchema)).price;
+}
+
+products.patch(
+  "/purchase/:id",
+  requireAuth,
+  bodyLimit({
+    maxSize: PURCHASE_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'The request is too large: a purchase sends at most { "price": <rupees> }.');
+    },
+  }),
+  async (c) => {
+    const id = idParam(c);
+    const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));
+    const msg = "Purchase successful!";
+    return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, true), notification: result.notification });
+  },
+);
 
 products.patch("/:id", requireAuth, async (c) => {
   const id = idParam(c);

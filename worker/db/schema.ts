@@ -186,16 +186,23 @@ export const hostelBlocks = sqliteTable("hostel_blocks", {
   position: integer("position").notNull(),
 });
 
-export const hostelResidents = sqliteTable("hostel_residents", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  blockId: text("block_id")
-    .notNull()
-    .references(() => hostelBlocks.id),
-  room: text("room").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-});
+export const hostelResidents = sqliteTable(
+  "hostel_residents",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockId: text("block_id")
+      .notNull()
+      .references(() => hostelBlocks.id),
+    room: text("room").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    // migrations/0008_hostel_fairness.sql: when they joined this block, and last moved between blocks.
+    joinedAt: integer("joined_at").notNull().default(0),
+    blockChangedAt: integer("block_changed_at"),
+  },
+  (t) => [index("hostel_residents_block_joined").on(t.blockId, t.joinedAt)],
+);
 
 export const hostelComplaints = sqliteTable(
   "hostel_complaints",

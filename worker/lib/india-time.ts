@@ -66,3 +66,14 @@ export function formatIndiaDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
+
+/** The India date of an instant, short: "21 Nov". */
+export function formatIndiaDayMonth(ms: number): string {
+  const d = new Date(ms + IST_OFFSET_MS);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** An instant rounded up to the next whole minute, so "after 4:06 pm" is true at 4:06 pm. */
+export function ceilToMinute(ms: number): number {
+  return Math.ceil(ms / 60_000) * 60_000;
+}

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { MAX_IMAGE_BYTES, normaliseIndianMobile, parsePricePaise, type ProductSort, type ProductView } from "../../app/lib/market";
+import { formatRupees, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { ceilToMinute, formatIndiaDateTime } from "../lib/india-time";
 import { limitPosting } from "../lib/post-limit";
 import { sniffImageType, type ImageType } from "../lib/image-type";
 import { parseWith } from "../lib/validate";
@@ -236,37 +237,95 @@ export interface PurchaseResult {
   notification: { sent: boolean; directLink: string };
 }
 
+/** One account buys at most this many products in any 24 hours (issue 13, until reservations). */
+export const PURCHASE_LIMIT = 5;
+export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
+ * with the current price, so a seller's price change between looking and buying is never paid.
+ */
+export const purchaseBodySchema = z.object(
+  {
+    price: z
+      .number({ error: "Send the price you saw as a number of rupees, for example 249.5." })
+      .transform((rupees, ctx) => {
+        const paise = rupeesToPaise(rupees);
+        if (paise === null) {
+          ctx.addIssue({ code: "custom", message: "The price you saw must be a number of rupees, 0 or more, with at most two decimals (for example 249 or 249.5)." });
+          return z.NEVER;
+        }
+        return paise;
+      })
+      .optional(),
+  },
+  { error: 'Send the body as a JSON object, for example { "price": 249.5 }.' },
+);
+
 /**
  * One atomic batch: a conditional UPDATE that only an available product of someone else can pass,
- * and the seller's notice, inserted only for the sale id this very call wrote. Of any number of
- * simultaneous buyers exactly one gets a row back.
+ * at the price the buyer saw (when they sent it) and while the buyer has bought fewer than
+ * PURCHASE_LIMIT products in the last 24 hours; and the seller's notice, inserted only for the sale
+ * id this very call wrote. D1 runs one statement at a time, so the count and the sale cannot
+ * interleave with another purchase: of any number of simultaneous attempts exactly the allowed ones
+ * get a row back.
  */
-export async function purchaseProduct(env: Env, buyer: SessionUser, id: string): Promise<PurchaseResult> {
+export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, seenPricePaise?: number): Promise<PurchaseResult> {
   const now = Date.now();
+  const since = now - PURCHASE_WINDOW_MS;
+  const seen = seenPricePaise ?? null;
   const saleId = crypto.randomUUID();
   const [update, notice] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
-       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 RETURNING id`,
-    ).bind(buyer.id, buyer.name, saleId, now, id),
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1
+         AND (?6 IS NULL OR price_paise = ?6)
+         AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
+       RETURNING id`,
+    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
-  if (!raw) {
-    const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true }, where: eq(products.id, id) });
-    if (!row) throw new ApiError(404, "This product no longer exists.");
-    if (row.sellerId === buyer.id) throw new ApiError(403, "You can't buy your own product.");
-    throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
-  }
+  if (!raw) return explainNoPurchase(env, buyer.id, id, seen, since);
   const [row] = await getDb(env.DB).select().from(products).where(eq(products.id, id));
   const product = toView(row!);
   return {
     product,
     notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },
   };
+}
+
+/** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */
+async function explainNoPurchase(env: Env, buyerId: string, id: string, seen: number | null, since: number): Promise<never> {
+  const row = await env.DB.prepare(
+    `SELECT seller_id AS sellerId, status, price_paise AS pricePaise,
+       (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
+       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted
+     FROM products WHERE id = ?4`,
+  )
+    .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
+    .first<{ sellerId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null }>();
+  if (!row) throw new ApiError(404, "This product no longer exists.");
+  if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
+  if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
+  if (row.recent >= PURCHASE_LIMIT) {
+    // When the oldest purchase that still counts leaves the window.
+    const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
+    throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaDateTime(retryAt)}.`, { retryAt });
+  }
+  if (seen !== null && row.pricePaise !== seen) {
+    throw new ApiError(409, `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`, {
+      price: paiseToRupees(row.pricePaise),
+      pricePaise: row.pricePaise,
+      seenPrice: paiseToRupees(seen),
+    });
+  }
+  // The product changed between the write and this read (sold and the sale undone cannot happen;
+  // a price changed and changed back can).
+  throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
 }
 
 export interface SaleNotice {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelResidents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { ceilToMinute, formatIndiaDateTime } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { parseWith as parseInput } from "../../lib/validate";
 
@@ -54,20 +55,86 @@ export async function getResidence(env: Env, userId: string): Promise<Residence 
   return row ?? null;
 }
 
-export function residenceUpsert(env: Env, userId: string, blockId: string, room: string, now: number) {
-  return getDb(env.DB)
-    .insert(hostelResidents)
-    .values({ userId, blockId, room, updatedAt: now })
-    .onConflictDoUpdate({ target: hostelResidents.userId, set: { blockId, room, updatedAt: now } });
+/** A student moves from one block to another at most this often; the first choice is free. */
+export const BLOCK_CHANGE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Members who joined a block this recently are shown to the block as new. */
+export const NEWCOMER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Saves the student's block and room as ONE conditional upsert: the first choice is written, the
+ * room can always change, and a move to another block happens only if the student has not moved in
+ * the last 7 days (the move and its time are written together). No row back means refused.
+ */
+export function residenceStatement(env: Env, userId: string, blockId: string, room: string, now: number): D1PreparedStatement {
+  return env.DB.prepare(
+    `INSERT INTO hostel_residents (user_id, block_id, room, updated_at, joined_at) VALUES (?1, ?2, ?3, ?4, ?4)
+     ON CONFLICT (user_id) DO UPDATE SET
+       room = excluded.room,
+       updated_at = excluded.updated_at,
+       joined_at = CASE WHEN hostel_residents.block_id = excluded.block_id THEN hostel_residents.joined_at ELSE excluded.updated_at END,
+       block_changed_at = CASE WHEN hostel_residents.block_id = excluded.block_id THEN hostel_residents.block_changed_at ELSE excluded.updated_at END,
+       block_id = excluded.block_id
+     WHERE hostel_residents.block_id = excluded.block_id OR hostel_residents.block_changed_at IS NULL OR hostel_residents.block_changed_at <= ?5
+     RETURNING block_id`,
+  ).bind(userId, blockId, room, now, now - BLOCK_CHANGE_INTERVAL_MS);
+}
+
+/** The refusal of a block change: when the last move was and when the next one is possible. */
+export async function blockChangeRefused(env: Env, userId: string): Promise<ApiError> {
+  const row = await env.DB.prepare("SELECT block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?").bind(userId).first<{ changedAt: number | null }>();
+  const changedAt = row?.changedAt ?? Date.now();
+  const retryAt = ceilToMinute(changedAt + BLOCK_CHANGE_INTERVAL_MS);
+  return new ApiError(
+    429,
+    `You can change your hostel block once every 7 days. You last changed it on ${formatIndiaDateTime(changedAt)}, so you can change it again after ${formatIndiaDateTime(retryAt)}.`,
+    { field: "blockId", retryAt },
+  );
+}
+
+/**
+ * Whether moving to `blockId` now would be refused, read before a slow step (storing a photo) so
+ * the student hears it first; the conditional upsert still decides.
+ */
+export async function blockChangeAllowed(env: Env, userId: string, blockId: string, now: number): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT block_id AS blockId, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?")
+    .bind(userId)
+    .first<{ blockId: string; changedAt: number | null }>();
+  return !row || row.blockId === blockId || row.changedAt === null || row.changedAt <= now - BLOCK_CHANGE_INTERVAL_MS;
 }
 
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
   const parsed = parseInput(residenceSchema, input);
   const block = await requireBlock(env, parsed.blockId);
-  await residenceUpsert(env, user.id, block.id, parsed.room, Date.now());
+  const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
+  if (!saved) throw await blockChangeRefused(env, user.id);
   return { blockId: block.id, blockName: block.name, room: parsed.room };
 }
 
+export interface Newcomer {
+  /** First name only, as complaints show their authors. */
+  name: string;
+  joinedAt: number;
+  you: boolean;
+}
+
+/**
+ * The members who joined a block in the last 7 days, newest first (at most `limit`), and how many
+ * there are: shown to the block, so someone who moves in to read its complaints is seen doing so.
+ */
+export async function blockNewcomers(env: Env, blockId: string, viewerId: string, now = Date.now(), limit = 10): Promise<{ newcomers: Newcomer[]; newcomerCount: number }> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.user_id AS userId, u.name AS name, r.joined_at AS joinedAt, COUNT(*) OVER () AS total
+     FROM hostel_residents r JOIN users u ON u.id = r.user_id
+     WHERE r.block_id = ?1 AND r.joined_at > ?2
+     ORDER BY r.joined_at DESC LIMIT ?3`,
+  )
+    .bind(blockId, now - NEWCOMER_WINDOW_MS, limit)
+    .all<{ userId: string; name: string; joinedAt: number; total: number }>();
+  return {
+    newcomers: results.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
+    newcomerCount: results[0]?.total ?? 0,
+  };
+}
 
 /** FormData to a plain object of its text fields (files are read separately). */
 export function formFields(form: FormData): Record<string, string> {

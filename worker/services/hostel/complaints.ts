@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/errors";
 import { limitPosting } from "../../lib/post-limit";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
-import { blankToUndefined, blockIdSchema, getResidence, parseInput, requireBlock, residenceUpsert, roomSchema, type Residence } from "./common";
+import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, parseInput, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
@@ -129,6 +129,9 @@ export async function getComplaint(env: Env, user: SessionUser, id: string): Pro
 export interface ComplaintList {
   residence: Residence | null;
   complaints: ComplaintView[];
+  /** The block view only: who joined the student's block in the last 7 days (first names). */
+  newcomers: Newcomer[];
+  newcomerCount: number;
 }
 
 /**
@@ -137,27 +140,31 @@ export interface ComplaintList {
  */
 export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
   const residence = await getResidence(env, user.id);
+  const nobody = { newcomers: [], newcomerCount: 0 };
   const where: SQL[] = [];
   if (query.view === "mine") {
     where.push(eq(hostelComplaints.userId, user.id));
     if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else if (query.status) where.push(eq(hostelComplaints.status, query.status));
   } else {
-    if (!residence) return { residence, complaints: [] };
+    if (!residence) return { residence, complaints: [], ...nobody };
     where.push(eq(hostelComplaints.blockId, residence.blockId));
     const status = query.status ?? "active";
-    if (status === "withdrawn") return { residence, complaints: [] }; // withdrawn ones are their author's only
+    if (status === "withdrawn") return { residence, complaints: [], ...(await blockNewcomers(env, residence.blockId, user.id)) }; // withdrawn ones are their author's only
     if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else where.push(eq(hostelComplaints.status, status));
   }
   if (query.category) where.push(eq(hostelComplaints.category, query.category));
   const columns = complaintColumns(user.id);
   const order = query.view === "mine" ? [desc(hostelComplaints.createdAt)] : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
-  const rows = await selectComplaints(env, user.id)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(LIST_LIMIT);
-  return { residence, complaints: rows.map((row) => toView(row, user.id)) };
+  const [rows, newcomers] = await Promise.all([
+    selectComplaints(env, user.id)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(LIST_LIMIT),
+    query.view === "block" && residence ? blockNewcomers(env, residence.blockId, user.id) : nobody,
+  ]);
+  return { residence, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
 }
 
 /**
@@ -177,35 +184,36 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
   }
 
+  const now = Date.now();
+  // Filing from a block makes it the student's block, so it is a block change like any other.
+  if (!(await blockChangeAllowed(env, user.id, block.id, now))) throw await blockChangeRefused(env, user.id);
   await limitPosting(env, user.id);
   const id = crypto.randomUUID();
-  const now = Date.now();
   const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;
   if (photoKey && photoBytes && photoType) {
     await env.FILES.put(photoKey, photoBytes, { httpMetadata: { contentType: photoType }, customMetadata: { complaintId: id, userId: user.id } });
   }
-  const db = getDb(env.DB);
+  let filed: boolean;
   try {
-    await db.batch([
-      db.insert(hostelComplaints).values({
-        id,
-        userId: user.id,
-        blockId: block.id,
-        room: input.room,
-        category: input.category,
-        description: input.description,
-        photoKey,
-        photoType,
-        status: "open",
-        createdAt: now,
-        updatedAt: now,
-      }),
-      // Filing from a block makes it the student's block for "me too".
-      residenceUpsert(env, user.id, block.id, input.room, now),
+    // One batch: the residence (a conditional upsert: a move to another block at most weekly), then
+    // the complaint, written only if the student now lives in its block. A refused move writes
+    // neither.
+    const [, complaint] = await env.DB.batch([
+      residenceStatement(env, user.id, block.id, input.room, now),
+      env.DB.prepare(
+        `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, photo_key, photo_type, status, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?9, ?9
+         WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)`,
+      ).bind(id, user.id, block.id, input.room, input.category, input.description, photoKey, photoType, now),
     ]);
+    filed = (complaint?.meta.changes ?? 0) === 1;
   } catch (error) {
     if (photoKey) await env.FILES.delete(photoKey);
     throw error;
+  }
+  if (!filed) {
+    if (photoKey) await env.FILES.delete(photoKey);
+    throw await blockChangeRefused(env, user.id);
   }
   return getComplaint(env, user, id);
 }
@@ -251,20 +259,33 @@ export async function changeComplaintStatus(env: Env, user: SessionUser, id: str
   return getComplaint(env, user, id);
 }
 
-export async function complaintPhoto(env: Env, user: SessionUser, id: string): Promise<Response> {
-  const [row] = await getDb(env.DB)
-    .select({ photoKey: hostelComplaints.photoKey, userId: hostelComplaints.userId, status: hostelComplaints.status })
-    .from(hostelComplaints)
-    .where(eq(hostelComplaints.id, id))
-    .limit(1);
-  if (!row || !row.photoKey || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "This complaint has no photo.");
+/**
+ * A complaint's photo, only for students who can see the complaint: its author, and students whose
+ * current block is the complaint's block (not once it is withdrawn). Anyone else gets the same 404
+ * as for a complaint that does not exist. `no-cache` with an ETag: the browser asks every time (a
+ * student who moves away loses access at once) but downloads the bytes only once.
+ */
+export async function complaintPhoto(env: Env, user: SessionUser, id: string, ifNoneMatch: string | null = null): Promise<Response> {
+  const row = await env.DB.prepare(
+    `SELECT c.photo_key AS photoKey FROM hostel_complaints c
+     WHERE c.id = ?1 AND c.photo_key IS NOT NULL
+       AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))`,
+  )
+    .bind(id, user.id)
+    .first<{ photoKey: string }>();
+  if (!row) throw new ApiError(404, "This complaint has no photo.");
   const object = await env.FILES.get(row.photoKey);
   if (!object) throw new ApiError(404, "This complaint has no photo.");
+  const headers = { "Cache-Control": "private, no-cache", ETag: object.httpEtag, Vary: "Cookie, Authorization" };
+  if (ifNoneMatch && ifNoneMatch === object.httpEtag) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(object.body, {
     headers: {
+      ...headers,
       "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
       "Content-Length": String(object.size),
-      "Cache-Control": "private, max-age=3600",
       "Content-Disposition": "inline",
     },
   });

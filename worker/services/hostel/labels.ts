@@ -26,6 +26,7 @@ export const studyLabel: Record<(typeof STUDY_HABITS)[number], string> = { silen
 export const cleanLabel: Record<(typeof CLEANLINESS)[number], string> = { very_tidy: "Very tidy", tidy: "Tidy", relaxed: "Relaxed about mess" };
 
 export const MAX_CLOTHES = 40; // per pickup
+export const MAX_ACTIVE_BOOKINGS = 3; // upcoming pickups one student can hold at a time
 export const LAUNDRY_SERVICES = ["wash", "iron", "dry_clean"] as const;
 export const serviceLabel: Record<(typeof LAUNDRY_SERVICES)[number], string> = { wash: "Wash", iron: "Iron", dry_clean: "Dry clean" };
 export const bookingStatusLabel = { booked: "Booked", picked_up: "Picked up", delivered: "Delivered", cancelled: "Cancelled" } as const;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "../../db/client";
 import { laundryBookings, laundrySlots } from "../../db/schema";
@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/errors";
 import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { parseInput } from "./common";
-import { LAUNDRY_SERVICES, MAX_CLOTHES } from "./labels";
+import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "./labels";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
 export const BOOKING_DAYS = 7; // today and the six days after it
@@ -123,8 +123,9 @@ export async function myBookings(env: Env, user: SessionUser, now = Date.now()):
 }
 
 /**
- * Books a pickup. The capacity check and the insert are ONE statement: D1 runs statements one at a
- * time, so however many students book the last place at once, the slot never goes over capacity.
+ * Books a pickup. The capacity check, the student's limit of MAX_ACTIVE_BOOKINGS upcoming pickups
+ * and the insert are ONE statement: D1 runs statements one at a time, so however many bookings
+ * arrive at once, the slot never goes over capacity and the student never over the limit.
  */
 export async function bookPickup(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<BookingView> {
   const booking = parseInput(bookingSchema, input);
@@ -141,18 +142,24 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
      SELECT ?1, ?2, s.id, ?3, ?4, ?5, ?6, 'booked', ?7 FROM laundry_slots s
      WHERE s.id = ?8
        AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = s.id AND b.date = ?3 AND b.status <> 'cancelled') < s.capacity
+       AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.user_id = ?2 AND b.status <> 'cancelled' AND b.starts_at > ?7) < ?9
      ON CONFLICT DO NOTHING
      RETURNING id`,
   )
-    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id)
+    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id, MAX_ACTIVE_BOOKINGS)
     .first<{ id: string }>();
   if (!inserted) {
-    const [existing] = await db
-      .select({ id: laundryBookings.id })
-      .from(laundryBookings)
-      .where(and(eq(laundryBookings.userId, user.id), eq(laundryBookings.date, booking.date), eq(laundryBookings.slotId, slot.id), ne(laundryBookings.status, "cancelled")))
-      .limit(1);
-    if (existing) throw new ApiError(409, "You already have a pickup booked in this slot.");
+    // One read tells which condition refused it.
+    const why = await env.DB.prepare(
+      `SELECT EXISTS (SELECT 1 FROM laundry_bookings WHERE user_id = ?1 AND date = ?2 AND slot_id = ?3 AND status <> 'cancelled') AS sameSlot,
+         (SELECT COUNT(*) FROM laundry_bookings WHERE user_id = ?1 AND status <> 'cancelled' AND starts_at > ?4) AS active`,
+    )
+      .bind(user.id, booking.date, slot.id, now)
+      .first<{ sameSlot: number; active: number }>();
+    if (why?.sameSlot) throw new ApiError(409, "You already have a pickup booked in this slot.");
+    if ((why?.active ?? 0) >= MAX_ACTIVE_BOOKINGS) {
+      throw new ApiError(409, `You already have ${MAX_ACTIVE_BOOKINGS} upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.`);
+    }
     throw new ApiError(409, "This slot is full. Choose another time or day.");
   }
   const [row] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);
