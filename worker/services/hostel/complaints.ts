@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { limitPosting } from "../../lib/post-limit";
+import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
 import { blankToUndefined, blockIdSchema, getResidence, parseInput, requireBlock, residenceUpsert, roomSchema, type Residence } from "./common";
@@ -17,11 +18,15 @@ export const createComplaintSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES, { error: `Choose a category: ${COMPLAINT_CATEGORIES.join(", ")}.` }),
   blockId: blockIdSchema,
   room: roomSchema,
-  description: z
-    .string({ error: "Describe the problem." })
-    .trim()
-    .min(10, "Describe the problem in at least 10 characters.")
-    .max(1000, "Keep the description under 1,000 characters."),
+  description: userText({
+    name: "The description",
+    min: 10,
+    max: 1000,
+    multiline: true,
+    missing: "Describe the problem.",
+    tooShort: "Describe the problem in at least 10 characters.",
+    tooLong: "Keep the description under 1,000 characters.",
+  }),
 });
 
 export const complaintQuerySchema = z.object({
@@ -160,12 +165,26 @@ export async function listComplaints(env: Env, user: SessionUser, query: Complai
   return { residence, complaints: rows.map((row) => toView(row, user.id)) };
 }
 
+async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
+  const [row] = await getDb(env.DB)
+    .select({ id: hostelComplaints.id })
+    .from(hostelComplaints)
+    .where(and(eq(hostelComplaints.userId, userId), eq(hostelComplaints.submissionKey, submissionKey)))
+    .limit(1);
+  return row?.id;
+}
+
 /**
  * Files a complaint. The photo goes to R2 first and the rows in one batch after; if the batch
- * fails the photo is deleted again, so nothing is left half-written.
+ * fails the photo is deleted again, so nothing is left half-written. A repeat of the same
+ * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
-export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null): Promise<ComplaintView> {
+export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
   const input = parseInput(createComplaintSchema, fields);
+  if (submissionKey) {
+    const earlier = await submittedComplaint(env, user.id, submissionKey);
+    if (earlier) return getComplaint(env, user, earlier);
+  }
   const block = await requireBlock(env, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
@@ -185,9 +204,12 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     await env.FILES.put(photoKey, photoBytes, { httpMetadata: { contentType: photoType }, customMetadata: { complaintId: id, userId: user.id } });
   }
   const db = getDb(env.DB);
+  let inserted: { id: string }[];
   try {
-    await db.batch([
-      db.insert(hostelComplaints).values({
+    [inserted] = await db.batch([
+      db
+        .insert(hostelComplaints)
+        .values({
         id,
         userId: user.id,
         blockId: block.id,
@@ -197,9 +219,12 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
         photoKey,
         photoType,
         status: "open",
+        submissionKey,
         createdAt: now,
         updatedAt: now,
-      }),
+      })
+        .onConflictDoNothing({ target: [hostelComplaints.userId, hostelComplaints.submissionKey] })
+        .returning({ id: hostelComplaints.id }),
       // Filing from a block makes it the student's block for "me too".
       residenceUpsert(env, user.id, block.id, input.room, now),
     ]);
@@ -207,7 +232,12 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     if (photoKey) await env.FILES.delete(photoKey);
     throw error;
   }
-  return getComplaint(env, user, id);
+  if (inserted.length > 0) return getComplaint(env, user, id);
+  // A simultaneous repeat of this submission won: its complaint is the answer, this photo goes.
+  if (photoKey) await env.FILES.delete(photoKey);
+  const earlier = submissionKey ? await submittedComplaint(env, user.id, submissionKey) : undefined;
+  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  return getComplaint(env, user, earlier);
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
