@@ -156,6 +156,16 @@ describe("study swap: posting and browsing", () => {
       const shownFor = Date.now() - shownAt;
       assert.ok(shownFor >= 4_000 && shownFor <= 7_000, `the success message was shown for ${shownFor} ms`);
 
+      // The form has a new submission key now: a second request from it is posted, not a replay of the first.
+      const second = `Second request ${run}`;
+      await page.getByLabel("Title").fill(second);
+      await page.getByLabel("Category / Subject").fill(`Databases ${run}`);
+      await page.getByLabel("Details").fill("Another one.");
+      await page.getByLabel("Contact (e-mail or phone)").fill("priya@campus.test");
+      await page.getByRole("button", { name: "Post Request" }).click();
+      await mine.getByRole("heading", { name: second }).waitFor();
+      await mine.getByRole("heading", { name: title }).waitFor();
+
       await page.goto("/become-writer");
       const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
       await card.waitFor();

@@ -83,7 +83,7 @@ describe("POST /api/studyswap/requests", () => {
     const res = await post(user, { title: "Essay", subject: "English", requirements: "1500 words", contact: "+91 98765 43210" });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
-    expect(data).toMatchObject({ subject: "English", requirements: "1500 words", contact: "+91 98765 43210", deadline: null, budget: null, budgetValue: null, pages: null });
+    expect(data).toMatchObject({ subject: "English", requirements: "1500 words", contact: "+91 98765 43210", deadline: "", budget: "", budgetValue: null, pages: "" });
   });
 
   it.each([
@@ -139,7 +139,7 @@ describe("POST /api/studyswap/requests", () => {
     const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: form });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
-    expect(data).toMatchObject({ subject: base.category, pages: 3, budget: null, attachment: null });
+    expect(data).toMatchObject({ subject: base.category, pages: 3, budget: "", attachment: null });
   });
 
   it("stores an attachment under a server key and serves it to signed-in users as a download", async () => {

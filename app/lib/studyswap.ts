@@ -12,11 +12,14 @@ export interface StudyRequest {
   _id: string;
   title: string;
   subject: string;
-  deadline: string | null;
-  budget: string | null;
-  /** The number in the budget text, for sorting; null when there is none ("negotiable"). */
+  /** "" when not given (clients read it as text; the database keeps NULL). */
+  deadline: string;
+  /** As written; "" when not given. */
+  budget: string;
+  /** The number in the budget text, for sorting; null when there is none ("negotiable") or no budget. */
   budgetValue: number | null;
-  pages: number | null;
+  /** A number, or "" when not given. */
+  pages: number | "";
   requirements: string;
   contact: string;
   /** UTC epoch milliseconds. */

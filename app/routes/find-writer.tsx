@@ -6,14 +6,16 @@ import { SignInGate, Steps } from "../components/studyswap/parts";
 import { api, ApiRequestError } from "../lib/api";
 import { rememberRedirect } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import { formatIndiaTime, MAX_ATTACHMENT_BYTES, type MyStudyRequest } from "../lib/studyswap";
 import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, parseWith, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
 import type { Route } from "./+types/find-writer";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[] };
-  return { signedIn: true as const, mine: await listMyRequests(envOf(context), user.id) };
+  if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "" };
+  // One key per rendered form: a double submit of it posts one request (worker/lib/idempotency.ts).
+  return { signedIn: true as const, mine: await listMyRequests(envOf(context), user.id), submissionKey: newSubmissionKey() };
 }
 
 // Posting without JavaScript, closing and deleting one's own requests.
@@ -34,11 +36,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       else await deleteRequest(env, user.id, id.data);
       return { intent, ok: true as const, message: intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.", field: null };
     }
-    const fields = Object.fromEntries([...form.entries()].filter(([key]) => key !== "file" && key !== "intent"));
+    const fields = Object.fromEntries([...form.entries()].filter(([key]) => key !== "file" && key !== "intent" && key !== SUBMISSION_FIELD));
     const input = parseWith(requestInputSchema, fields);
     const file = form.get("file");
     const upload = file instanceof File && (file.size > 0 || file.name) ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() } : null;
-    await createRequest(env, user.id, input, upload);
+    await createRequest(env, user.id, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
     return { intent: "post", ok: true as const, message: SUCCESS, field: null };
   } catch (error) {
     return formFailure(error, intent);
@@ -63,10 +65,11 @@ interface PostAnswer {
   data: { _id: string };
 }
 
-function PostForm() {
+function PostForm({ initialKey }: { initialKey: string }) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [submitting, setSubmitting] = useState(false);
+  const [submissionKey, setSubmissionKey] = useState(initialKey);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const inFlight = useRef(false);
 
@@ -104,6 +107,8 @@ function PostForm() {
       const body = hasFile ? form : Object.fromEntries(form.entries());
       await api<PostAnswer>("/studyswap/requests", { method: "POST", body });
       formElement.reset();
+      // The next request is a new submission.
+      setSubmissionKey(crypto.randomUUID());
       setOutcome({ tone: "success" });
       revalidator.revalidate();
     } catch (error) {
@@ -121,6 +126,7 @@ function PostForm() {
         Your request
       </h2>
       <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="submissionKey" value={submissionKey} />
       <div aria-live="polite" className="empty:hidden">
         {outcome?.tone === "success" && <Alert tone="success">{SUCCESS}</Alert>}
       </div>
@@ -275,7 +281,7 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <PostForm />
+        <PostForm initialKey={loaderData.submissionKey} />
         <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} />
       </div>
       <section aria-labelledby="mine-heading" className="space-y-3">

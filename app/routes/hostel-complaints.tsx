@@ -6,6 +6,7 @@ import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, ty
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import { formatIndiaDateTime, formatIndiaDayMonth } from "../../worker/lib/india-time";
 import { formFields, listBlocks, setResidence, type Newcomer } from "../../worker/services/hostel/common";
 import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "../../worker/services/hostel/complaints";
@@ -19,7 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const parsed = complaintQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : complaintQuerySchema.parse({});
   const [blocks, list] = await Promise.all([listBlocks(env), listComplaints(env, user, query)]);
-  return { blocks, query, ...list };
+  // One key per rendered form: a double submit of it files one complaint (worker/lib/idempotency.ts).
+  return { blocks, query, ...list, submissionKey: newSubmissionKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -30,7 +32,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   switch (intent) {
     case "create":
-      return attempt(intent, "Your complaint is filed. You can follow its status under My complaints.", () => createComplaint(env, user, formFields(form), fileOrNull(form.get("photo"))));
+      return attempt(intent, "Your complaint is filed. You can follow its status under My complaints.", () =>
+        createComplaint(env, user, formFields(form), fileOrNull(form.get("photo")), submissionKeyOf(null, form.get(SUBMISSION_FIELD))),
+      );
     case "residence":
       return attempt(intent, "Your block is saved.", () => setResidence(env, user, formFields(form)));
     case "metoo":
@@ -47,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const statusTone: Record<ComplaintView["status"], BadgeTone> = { open: "amber", in_progress: "sky", resolved: "emerald", withdrawn: "slate" };
 
 export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
-  const { blocks, residence, complaints, query, newcomers, newcomerCount } = loaderData;
+  const { blocks, residence, complaints, query, newcomers, newcomerCount, submissionKey } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/hostel-complaints";
   const view = query.view;
@@ -56,7 +60,7 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro title="Hostel Complaints" lead="Report a problem in your block and follow its status. Add a “me too” to problems you share, so the most common ones rise to the top." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-        <FileComplaint blocks={blocks} residence={residence} />
+        <FileComplaint blocks={blocks} residence={residence} submissionKey={submissionKey} />
 
         <section aria-labelledby="list-heading" className="min-w-0 space-y-4">
           <h2 id="list-heading" className="sr-only">
@@ -157,7 +161,8 @@ function Newcomers({ blockName, newcomers, count }: { blockName: string; newcome
   );
 }
 
-function FileComplaint({ blocks, residence }: { blocks: { id: string; name: string }[]; residence: { blockId: string; room: string } | null }) {
+// After a complaint is filed the loader runs again and brings a new key for the next one.
+function FileComplaint({ blocks, residence, submissionKey }: { blocks: { id: string; name: string }[]; residence: { blockId: string; room: string } | null; submissionKey: string }) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
@@ -176,6 +181,7 @@ function FileComplaint({ blocks, residence }: { blocks: { id: string; name: stri
       </h2>
       <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="mt-4 space-y-4" aria-busy={busy}>
         <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         <div>
           <label htmlFor="category" className="label">
             Category

@@ -6,6 +6,7 @@ import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton } f
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import { formFields, listBlocks } from "../../worker/services/hostel/common";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, rupees, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "../../worker/services/hostel/labels";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing, type ListingView } from "../../worker/services/hostel/roommates";
@@ -17,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const parsed = listingQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
   const [blocks, listings, mine] = await Promise.all([listBlocks(env), listListings(env, user, query), myListing(env, user)]);
-  return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined) };
+  // One key per rendered form: a double submit of it posts one listing (worker/lib/idempotency.ts).
+  return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined), submissionKey: newSubmissionKey() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -29,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(form);
   switch (intent) {
     case "create":
-      return attempt(intent, "Your listing is live. Other students can now find you.", () => createListing(env, user, fields));
+      return attempt(intent, "Your listing is live. Other students can now find you.", () => createListing(env, user, fields, submissionKeyOf(null, fields[SUBMISSION_FIELD])));
     case "update":
       return attempt(intent, "Your listing is updated.", () => updateListing(env, user, id, fields));
     case "delete":
@@ -43,7 +45,7 @@ type Block = { id: string; name: string };
 const shortBlock = (name: string) => name.split(" (")[0] ?? name;
 
 export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
-  const { blocks, listings, mine, query, filtered } = loaderData;
+  const { blocks, listings, mine, query, filtered, submissionKey } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/roommate-finder";
 
@@ -51,7 +53,7 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro title="Roommate Finder" lead="Post what you're like and what you're looking for, then browse students whose habits match yours. Reach out on WhatsApp or by e-mail." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start">
-        <MyListing blocks={blocks} mine={mine} />
+        <MyListing blocks={blocks} mine={mine} submissionKey={submissionKey} />
 
         <section aria-labelledby="browse-heading" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -160,7 +162,7 @@ function ListingCard({ listing }: { listing: ListingView }) {
   );
 }
 
-function MyListing({ blocks, mine }: { blocks: Block[]; mine: ListingView | null }) {
+function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mine: ListingView | null; submissionKey: string }) {
   const [editing, setEditing] = useState(false);
   const deleter = useFetcher<ActionResult>();
   const removed = deleter.data?.intent === "delete" && deleter.data.ok;
@@ -200,13 +202,13 @@ function MyListing({ blocks, mine }: { blocks: Block[]; mine: ListingView | null
           {deleter.data && !deleter.data.ok && <Alert tone="error">{deleter.data.message}</Alert>}
         </div>
       ) : (
-        <ListingForm blocks={blocks} mine={mine} onDone={() => setEditing(false)} onCancel={mine ? () => setEditing(false) : undefined} />
+        <ListingForm blocks={blocks} mine={mine} submissionKey={submissionKey} onDone={() => setEditing(false)} onCancel={mine ? () => setEditing(false) : undefined} />
       )}
     </section>
   );
 }
 
-function ListingForm({ blocks, mine, onDone, onCancel }: { blocks: Block[]; mine: ListingView | null; onDone: () => void; onCancel?: () => void }) {
+function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: { blocks: Block[]; mine: ListingView | null; submissionKey: string; onDone: () => void; onCancel?: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -235,7 +237,7 @@ function ListingForm({ blocks, mine, onDone, onCancel }: { blocks: Block[]; mine
   return (
     <fetcher.Form method="post" className="mt-4 space-y-4" aria-busy={busy}>
       <input type="hidden" name="intent" value={mine ? "update" : "create"} />
-      {mine && <input type="hidden" name="id" value={mine.id} />}
+      {mine ? <input type="hidden" name="id" value={mine.id} /> : <input type="hidden" name="submissionKey" value={submissionKey} />}
       <div>
         <label htmlFor="about" className="label">
           About me

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { data, redirect, useActionData, useNavigate } from "react-router";
 import { ApiError } from "../../worker/lib/errors";
+import { newSubmissionKey } from "../../worker/lib/idempotency";
 import { createProductFromForm } from "../../worker/services/products";
 import { Alert, Spinner } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
@@ -12,7 +13,8 @@ import type { Route } from "./+types/upload";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { sellerName: user.name };
+  // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
+  return { sellerName: user.name, submissionKey: newSubmissionKey() };
 }
 
 // The form posts here when JavaScript has not loaded (a slow phone, a click before hydration), so the
@@ -49,6 +51,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [status, setStatus] = useState<Status>(actionData ? { kind: "failed", message: actionData.message } : { kind: "idle" });
   const [preview, setPreview] = useState<string | null>(null);
+  const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
   const inFlight = useRef(false);
 
   // The preview is a blob: URL of the chosen file; release it when it changes or the page goes.
@@ -85,6 +88,8 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
       await api("/product/upload", { method: "POST", body: data });
       form.reset();
       setPreview(null);
+      // The next product is a new submission.
+      setSubmissionKey(crypto.randomUUID());
       setStatus({ kind: "done" });
     } catch (error) {
       setStatus({ kind: "failed", message: `Upload failed: ${error instanceof Error ? error.message : "Please try again."}` });
@@ -109,6 +114,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <form method="post" encType="multipart/form-data" onSubmit={onSubmit} aria-busy={uploading} className="card grid grid-cols-1 gap-5 p-5 sm:p-6 lg:grid-cols-[1fr_16rem]">
+        <input type="hidden" name="submissionKey" value={submissionKey} />
         <fieldset disabled={busy} className="min-w-0 space-y-4">
           <legend className="sr-only">Product details</legend>
           <div>

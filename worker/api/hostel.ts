@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../lib/errors";
+import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
 import { currentUser } from "../services/auth";
 import { formFields, getResidence, listBlocks, setResidence } from "../services/hostel/common";
 import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "../services/hostel/complaints";
@@ -67,7 +68,8 @@ hostel.get("/complaints", requireAuth, async (c) => {
 
 hostel.post("/complaints", requireAuth, async (c) => {
   const { fields, photo } = await complaintBody(c);
-  const complaint = await createComplaint(c.env, c.var.user, fields, photo);
+  const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
+  const complaint = await createComplaint(c.env, c.var.user, fields, photo, key);
   return c.json({ success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint }, 201);
 });
 
@@ -110,7 +112,8 @@ hostel.get("/roommates/mine", requireAuth, async (c) => {
 });
 
 hostel.post("/roommates", requireAuth, async (c) => {
-  const listing = await createListing(c.env, c.var.user, await jsonBody(c, anyBody));
+  const body = await jsonBody(c, anyBody);
+  const listing = await createListing(c.env, c.var.user, body, submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body)));
   return c.json({ success: true, message: "Your listing is live.", data: listing }, 201);
 });
 

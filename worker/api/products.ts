@@ -64,7 +64,7 @@ products.post(
     } catch {
       throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
     }
-    const product = await createProductFromForm(c.env, c.var.user, form);
+    const product = await createProductFromForm(c.env, c.var.user, form, c.req.header("Idempotency-Key"));
     const msg = "Product uploaded successfully!";
     return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) }, 201);
   },

@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_ATTACHMENT_BYTES } from "../../app/lib/studyswap";
-import { attachmentDisposition } from "../lib/attachment";
+import { attachmentDisposition, downloadName } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
+import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
 import { currentUser } from "../services/auth";
 import {
   closeRequest,
@@ -94,7 +95,8 @@ async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: 
 studyswap.post("/requests", requireAuth, async (c) => {
   const { fields, file } = await readRequestBody(c);
   const input = parseWith(requestInputSchema, fields);
-  const created = await createRequest(c.env, c.var.user.id, input, file);
+  const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
+  const created = await createRequest(c.env, c.var.user.id, input, file, key);
   return c.json({ success: true, message: "Your request has been posted successfully! Helpers can now see it.", data: created }, 201);
 });
 
@@ -120,11 +122,11 @@ studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
     headers: {
       "Content-Type": contentType,
       "Content-Length": String(object.size),
-      "Content-Disposition": attachmentDisposition(name),
+      "Content-Disposition": attachmentDisposition(downloadName(name, contentType)),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
-      // Even if opened directly, the file can run nothing and load nothing.
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      // Even if opened directly, the file can run nothing and load nothing (kept by applySecurityHeaders).
+      "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     },
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The one schema. It mirrors migrations/*.sql, which are the only way the database changes.
 
@@ -53,10 +53,13 @@ export const products = sqliteTable(
     buyerName: text("buyer_name"),
     saleId: text("sale_id").unique(),
     purchasedAt: integer("purchased_at"),
+    /** The form submission that created it (migrations/0009_idempotency.sql). */
+    submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
+    uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
     index("products_available").on(t.status, t.createdAt),
     index("products_seller").on(t.sellerId, t.createdAt),
     index("products_buyer").on(t.buyerId, t.purchasedAt),
@@ -105,10 +108,15 @@ export const studyRequests = sqliteTable(
     attachmentName: text("attachment_name"),
     attachmentType: text("attachment_type"),
     attachmentSize: integer("attachment_size"),
+    submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     closedAt: integer("closed_at"),
   },
-  (t) => [index("study_requests_status_created").on(t.status, t.createdAt), index("study_requests_owner").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("study_requests_status_created").on(t.status, t.createdAt),
+    index("study_requests_owner").on(t.ownerId, t.createdAt),
+    uniqueIndex("study_requests_submission").on(t.ownerId, t.submissionKey),
+  ],
 );
 
 export const writers = sqliteTable(
@@ -220,11 +228,16 @@ export const hostelComplaints = sqliteTable(
     photoKey: text("photo_key"),
     photoType: text("photo_type"),
     status: text("status", { enum: ["open", "in_progress", "resolved", "withdrawn"] }).notNull().default("open"),
+    submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     resolvedAt: integer("resolved_at"),
   },
-  (t) => [index("hostel_complaints_block").on(t.blockId, t.status), index("hostel_complaints_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("hostel_complaints_block").on(t.blockId, t.status),
+    index("hostel_complaints_user").on(t.userId, t.createdAt),
+    uniqueIndex("hostel_complaints_submission").on(t.userId, t.submissionKey),
+  ],
 );
 
 export const hostelComplaintMeToo = sqliteTable(
@@ -295,6 +308,7 @@ export const roommateListings = sqliteTable(
     cleanliness: text("cleanliness", { enum: ["very_tidy", "tidy", "relaxed"] }).notNull(),
     whatsapp: text("whatsapp"),
     email: text("email"),
+    submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -1,5 +1,6 @@
 // Request attachments: the type is decided by the file's bytes, never by its name or the declared
-// content type; the download name is made safe and given the extension of the detected type.
+// content type; the download name is made safe and ends in an extension from a fixed list that
+// fits the detected type (docs/decisions/0061-text-fields-and-idempotent-posts.md).
 
 export interface DetectedFile {
   contentType: string;
@@ -17,8 +18,25 @@ const OLE: Record<string, string> = {
   xls: "application/vnd.ms-excel",
   ppt: "application/vnd.ms-powerpoint",
 };
-// Text files keep their extension unless a browser or the OS would run or render it.
-const RISKY_TEXT_EXTENSIONS = new Set(["html", "htm", "xhtml", "shtml", "svg", "xml", "js", "mjs", "hta", "bat", "cmd", "ps1", "sh", "vbs", "wsf", "exe", "com", "scr", "lnk", "url", "desktop"]);
+const TEXT = "text/plain; charset=utf-8";
+
+/**
+ * The only extensions a download may end in, per detected type; the first is the one added when a
+ * name has none of them. Text is the open door (any UTF-8 file is text): a text file keeps only an
+ * extension that no system runs or renders (.txt .md .csv .tsv .log); "evil.jse", "run.py" or
+ * "page.html" is served as "evil.jse.txt", "run.py.txt", "page.html.txt". RTF is left out on purpose:
+ * it opens in Word, whose RTF parser has a history of exploits.
+ */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  "application/pdf": ["pdf"],
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/gif": ["gif"],
+  "image/webp": ["webp"],
+  "application/zip": ["zip"],
+  [TEXT]: ["txt", "md", "csv", "tsv", "log"],
+  ...Object.fromEntries(Object.entries({ ...OOXML, ...OLE }).map(([ext, type]) => [type, [ext]])),
+};
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -74,14 +92,27 @@ export function detectAttachment(bytes: Uint8Array, fileName: string): DetectedF
     return type ? { contentType: type, ...named(ext) } : { contentType: "application/zip", ...named("zip") };
   }
   if (bytes.length > 0 && isUtf8Text(bytes)) {
-    const safeExt = ext && !RISKY_TEXT_EXTENSIONS.has(ext) && /^[a-z0-9]{1,10}$/.test(ext) ? ext : ext ? `${ext}.txt` : "txt";
-    return { contentType: "text/plain; charset=utf-8", ...named(safeExt) };
+    return { contentType: TEXT, ...named(EXTENSIONS[TEXT]!.includes(ext) ? ext : ext ? `${ext}.txt` : "txt") };
   }
   return null;
+}
+
+/**
+ * The name a stored attachment is downloaded under: kept when its extension is allowed for its
+ * type, otherwise given the type's own extension. Names stored before the allow-list ("macro.vbe"
+ * as text) are made safe here, when they are served.
+ */
+export function downloadName(storedName: string, contentType: string): string {
+  const allowed = EXTENSIONS[contentType] ?? ["bin"];
+  const dot = storedName.lastIndexOf(".");
+  const ext = dot > 0 ? storedName.slice(dot + 1).toLowerCase() : "";
+  return allowed.includes(ext) ? storedName : `${storedName}.${allowed[0]}`;
 }
 
 /** A Content-Disposition header that every browser reads: an ASCII fallback plus the UTF-8 name. */
 export function attachmentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 6266 / RFC 8187: attr-char excludes ' ( ) * too, which encodeURIComponent leaves alone.
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -40,12 +40,16 @@ export function applySecurityHeaders(response: Response, nonce: string | null): 
   }
   const h = res.headers;
   const isHtml = (h.get("Content-Type") ?? "").includes("text/html");
-  h.set("Content-Security-Policy", isHtml && nonce ? htmlCsp([`'nonce-${nonce}'`, "'strict-dynamic'"]) : API_CSP);
-  h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  // A route may ask for a stricter policy (the Google callback's redirect says no-referrer).
-  if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-  h.set("X-Frame-Options", "DENY");
-  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // A policy a route set is kept: it knows its response better (the attachment download adds
+  // `sandbox`; the Google callback's redirect says no-referrer). These are defaults, not overrides.
+  const byDefault = (name: string, value: string) => {
+    if (!h.has(name)) h.set(name, value);
+  };
+  byDefault("Content-Security-Policy", isHtml && nonce ? htmlCsp([`'nonce-${nonce}'`, "'strict-dynamic'"]) : API_CSP);
+  byDefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  byDefault("Referrer-Policy", "strict-origin-when-cross-origin");
+  byDefault("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+  byDefault("X-Frame-Options", "DENY");
+  byDefault("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
   return res;
 }

@@ -6,6 +6,7 @@ import { ApiError } from "../lib/errors";
 import { deviceLabel } from "../lib/device-label";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { stateOf } from "../lib/request-state";
+import { userText } from "../lib/validate";
 import { assertPasswordSignInOpen, clearFailedSignIns, recordFailedSignIn } from "./login-throttle";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
 
@@ -30,11 +31,7 @@ const email = z
   .pipe(z.email("Enter a valid e-mail address."));
 
 export const registerSchema = z.object({
-  name: z
-    .string({ error: "Enter your name." })
-    .trim()
-    .min(1, "Enter your name.")
-    .max(80, "Your name can be at most 80 characters."),
+  name: userText({ name: "Your name", max: 80, missing: "Enter your name." }),
   email,
   password: z
     .string({ error: "Enter a password." })

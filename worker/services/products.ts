@@ -4,10 +4,11 @@ import { formatRupees, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, pa
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { SUBMISSION_FIELD, submissionKeyOf } from "../lib/idempotency";
 import { ceilToMinute, formatIndiaDateTime } from "../lib/india-time";
 import { limitPosting } from "../lib/post-limit";
 import { sniffImageType, type ImageType } from "../lib/image-type";
-import { parseWith } from "../lib/validate";
+import { parseWith, userText } from "../lib/validate";
 import type { SessionUser } from "./auth";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
@@ -15,12 +16,7 @@ import type { SessionUser } from "./auth";
 const IMAGE_PREFIX = "products/";
 export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `Enter the ${field}.` })
-    .trim()
-    .min(1, `Enter the ${field}.`)
-    .max(max, `The ${field} can be at most ${max} characters.`);
+const text = (field: string, max: number, multiline = false) => userText({ name: `The ${field}`, max, multiline, missing: `Enter the ${field}.` });
 
 const price = z.unknown().transform((value, ctx) => {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
@@ -50,14 +46,14 @@ const whatsapp = z.unknown().transform((value, ctx) => {
 
 export const productFieldsSchema = z.object({
   title: text("title", 100),
-  description: text("description", 2000),
+  description: text("description", 2000, true),
   price,
   sellerName: text("seller name", 80),
   whatsappNumber: whatsapp,
 });
 
 export const productPatchSchema = z
-  .object({ title: text("title", 100), description: text("description", 2000), price })
+  .object({ title: text("title", 100), description: text("description", 2000, true), price })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "Send at least one of title, description or price to change.");
 
@@ -104,12 +100,12 @@ export async function checkImage(image: unknown): Promise<{ file: File; type: Im
   return { file: image, type };
 }
 
-/** Stores the image, then the row; if the row cannot be written the image is removed again. */
 /**
  * A product posted as multipart form data (the API and the /upload form action): fields validated,
- * exactly one image checked by content, then created.
+ * exactly one image checked by content, then created. The submission key is the API's
+ * Idempotency-Key header, else the form's submissionKey field.
  */
-export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData): Promise<ProductView> {
+export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData, idempotencyKey: string | null = null): Promise<ProductView> {
   const textOf = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
@@ -122,10 +118,24 @@ export async function createProductFromForm(env: Env, seller: SessionUser, form:
     whatsappNumber: textOf("whatsappNumber"),
   });
   if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
-  return createProduct(env, seller, fields, await checkImage(form.get("image")));
+  const key = submissionKeyOf(idempotencyKey, form.get(SUBMISSION_FIELD));
+  return createProduct(env, seller, fields, await checkImage(form.get("image")), key);
 }
 
-export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }): Promise<ProductView> {
+async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
+  return getDb(env.DB).query.products.findFirst({ where: and(eq(products.sellerId, sellerId), eq(products.submissionKey, submissionKey)) });
+}
+
+/**
+ * Stores the image, then the row; if the row cannot be written the image is removed again. A
+ * repeat of the same submission answers the product the first one made and leaves no second image
+ * (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
+ */
+export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }, submissionKey: string | null = null): Promise<ProductView> {
+  if (submissionKey) {
+    const earlier = await submittedProduct(env, seller.id, submissionKey);
+    if (earlier) return toView(earlier);
+  }
   await limitPosting(env, seller.id);
   const id = crypto.randomUUID();
   const imageKey = `${IMAGE_PREFIX}${crypto.randomUUID()}`;
@@ -134,8 +144,9 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
     customMetadata: { productId: id, originalName: image.file.name.slice(0, 200) },
   });
   const now = Date.now();
+  let row: Product | undefined;
   try {
-    const [row] = await getDb(env.DB)
+    [row] = await getDb(env.DB)
       .insert(products)
       .values({
         id,
@@ -147,15 +158,22 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         whatsappNumber: fields.whatsappNumber,
         imageKey,
         imageType: image.type,
+        submissionKey,
         createdAt: now,
         updatedAt: now,
       })
+      .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
       .returning();
-    return toView(row!);
   } catch (error) {
     await env.FILES.delete(imageKey);
     throw error;
   }
+  if (row) return toView(row);
+  // A simultaneous repeat of this submission won: its product is the answer, this image goes.
+  await env.FILES.delete(imageKey);
+  const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : undefined;
+  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  return toView(earlier);
 }
 
 export interface ListOptions {

@@ -6,20 +6,13 @@ import { studyRequests, writers } from "../db/schema";
 import { detectAttachment } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
 import { limitPosting } from "../lib/post-limit";
+import { optionalUserText, userText } from "../lib/validate";
 
 // ---------------------------------------------------------------------------------------------
 // Input
 
-/** Trimmed text; "" and missing become null so optional fields read the same from JSON and forms. */
+/** "" and missing become null so optional fields read the same from JSON and forms. */
 const blankToNull = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value);
-
-function requiredText(missing: string, max: number, tooLong: string) {
-  return z.preprocess(blankToNull, z.string({ error: missing }).max(max, tooLong));
-}
-
-function optionalText(label: string, max: number) {
-  return z.preprocess(blankToNull, z.string({ error: `The ${label} must be text.` }).max(max, `The ${label} can be at most ${max} characters.`).nullable());
-}
 
 const PHONE = /^\+?[\d\s\-().]{7,24}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,8 +23,8 @@ export function isEmailOrPhone(value: string): boolean {
   return PHONE.test(value) && digits >= 7 && digits <= 15;
 }
 
-const contact = requiredText("Enter an e-mail address or a phone number so people can reach you.", 254, "The contact can be at most 254 characters.").refine(
-  (value) => isEmailOrPhone(value as string),
+const contact = userText({ name: "The contact", max: 254, missing: "Enter an e-mail address or a phone number so people can reach you." }).refine(
+  (value) => isEmailOrPhone(value),
   "Enter a valid e-mail address (like name@example.com) or phone number (like +91 98765 43210).",
 );
 
@@ -59,20 +52,20 @@ export const requestInputSchema = z.preprocess(
     return { ...record, subject: record.subject ?? record.category, requirements: record.requirements ?? record.details };
   },
   z.object({
-    title: requiredText("Enter a title for your request.", 120, "The title can be at most 120 characters."),
-    subject: requiredText("Enter a category or subject.", 80, "The category / subject can be at most 80 characters."),
-    requirements: requiredText("Describe what you need in the details.", 5000, "The details can be at most 5000 characters."),
+    title: userText({ name: "The title", max: 120, missing: "Enter a title for your request." }),
+    subject: userText({ name: "The category / subject", max: 80, missing: "Enter a category or subject." }),
+    requirements: userText({ name: "The details", max: 5000, multiline: true, missing: "Describe what you need in the details." }),
     contact,
-    deadline: optionalText("deadline", 60),
-    budget: optionalText("budget", 40),
+    deadline: optionalUserText({ name: "The deadline", max: 60 }),
+    budget: optionalUserText({ name: "The budget", max: 40 }),
     pages,
   }, { error: "Send the request fields as an object." }),
 );
 export type RequestInput = z.infer<typeof requestInputSchema>;
 
 export const writerInputSchema = z.object({
-  name: requiredText("Enter the name students will see.", 80, "The name can be at most 80 characters."),
-  expertise: requiredText("Enter your subjects or expertise.", 200, "The expertise can be at most 200 characters."),
+  name: userText({ name: "The name", max: 80, missing: "Enter the name students will see." }),
+  expertise: userText({ name: "The expertise", max: 200, missing: "Enter your subjects or expertise." }),
   rate: z.preprocess(
     (value) => {
       const blank = blankToNull(value);
@@ -103,10 +96,11 @@ function toView(row: RequestRow): StudyRequest {
     _id: row.id,
     title: row.title,
     subject: row.subject,
-    deadline: row.deadline,
-    budget: row.budget,
+    // Blank optional fields answer "", never null: clients read them as text (issue 13, 7b).
+    deadline: row.deadline ?? "",
+    budget: row.budget ?? "",
     budgetValue: row.budgetValue,
-    pages: row.pages,
+    pages: row.pages ?? "",
     requirements: row.requirements,
     contact: row.contact,
     createdAt: row.createdAt,
@@ -142,12 +136,22 @@ export interface UploadedFile {
   bytes: () => Promise<ArrayBuffer>;
 }
 
+async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
+  return getDb(env.DB).query.studyRequests.findFirst({ where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)) });
+}
+
 /**
  * Stores a request and its optional attachment. The file is checked before anything is written;
  * the object goes to R2 first and is removed again if the row cannot be written, so a failure
- * leaves neither.
+ * leaves neither. With a submission key, a repeat of the same submission (a double click, a retry)
+ * answers the request the first one made and writes nothing: checked first, and decided by the
+ * UNIQUE (owner, key) index when the repeats arrive together.
  */
-export async function createRequest(env: Env, ownerId: string, input: RequestInput, file: UploadedFile | null): Promise<StudyRequest> {
+export async function createRequest(env: Env, ownerId: string, input: RequestInput, file: UploadedFile | null, submissionKey: string | null = null): Promise<StudyRequest> {
+  if (submissionKey) {
+    const earlier = await submittedRequest(env, ownerId, submissionKey);
+    if (earlier) return toView(earlier);
+  }
   let attachment: { key: string; name: string; type: string; size: number; body: ArrayBuffer } | null = null;
   if (file) {
     if (file.size > MAX_ATTACHMENT_BYTES) throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
@@ -177,6 +181,7 @@ export async function createRequest(env: Env, ownerId: string, input: RequestInp
     attachmentName: attachment?.name ?? null,
     attachmentType: attachment?.type ?? null,
     attachmentSize: attachment?.size ?? null,
+    submissionKey,
     createdAt: Date.now(),
     closedAt: null,
   };
@@ -187,13 +192,23 @@ export async function createRequest(env: Env, ownerId: string, input: RequestInp
       customMetadata: { name: attachment.name, requestId: row.id, ownerId },
     });
   }
+  let inserted: RequestRow[];
   try {
-    await getDb(env.DB).insert(studyRequests).values(row);
+    inserted = await getDb(env.DB)
+      .insert(studyRequests)
+      .values(row)
+      .onConflictDoNothing({ target: [studyRequests.ownerId, studyRequests.submissionKey] })
+      .returning();
   } catch (error) {
     if (attachment) await env.FILES.delete(attachment.key);
     throw error;
   }
-  return toView(row);
+  if (inserted.length > 0) return toView(row);
+  // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
+  if (attachment) await env.FILES.delete(attachment.key);
+  const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
+  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  return toView(earlier);
 }
 
 async function explainMissing(env: Env, userId: string, id: string): Promise<never> {

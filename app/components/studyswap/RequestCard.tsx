@@ -11,7 +11,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
         {sample && <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Sample</span>}
         <span className="ml-auto text-base font-bold text-emerald-700 dark:text-emerald-300">
           <span className="sr-only">Budget: </span>
-          {request.budget ?? "Budget not given"}
+          {request.budget || "Budget not given"}
         </span>
       </div>
       <h3 id={headingId} className="break-words text-lg font-semibold">
@@ -20,11 +20,11 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Deadline</dt>
-          <dd className="break-words font-medium">{request.deadline ?? "Not given"}</dd>
+          <dd className="break-words font-medium">{request.deadline || "Not given"}</dd>
         </div>
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Pages</dt>
-          <dd className="font-medium">{request.pages ?? "Not given"}</dd>
+          <dd className="font-medium">{request.pages === "" ? "Not given" : request.pages}</dd>
         </div>
       </dl>
       <div className="text-sm">

@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { limitPosting } from "../../lib/post-limit";
+import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
 import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, parseInput, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
@@ -17,11 +18,15 @@ export const createComplaintSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES, { error: `Choose a category: ${COMPLAINT_CATEGORIES.join(", ")}.` }),
   blockId: blockIdSchema,
   room: roomSchema,
-  description: z
-    .string({ error: "Describe the problem." })
-    .trim()
-    .min(10, "Describe the problem in at least 10 characters.")
-    .max(1000, "Keep the description under 1,000 characters."),
+  description: userText({
+    name: "The description",
+    min: 10,
+    max: 1000,
+    multiline: true,
+    missing: "Describe the problem.",
+    tooShort: "Describe the problem in at least 10 characters.",
+    tooLong: "Keep the description under 1,000 characters.",
+  }),
 });
 
 export const complaintQuerySchema = z.object({
@@ -167,12 +172,26 @@ export async function listComplaints(env: Env, user: SessionUser, query: Complai
   return { residence, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
 }
 
+async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
+  const [row] = await getDb(env.DB)
+    .select({ id: hostelComplaints.id })
+    .from(hostelComplaints)
+    .where(and(eq(hostelComplaints.userId, userId), eq(hostelComplaints.submissionKey, submissionKey)))
+    .limit(1);
+  return row?.id;
+}
+
 /**
  * Files a complaint. The photo goes to R2 first and the rows in one batch after; if the batch
- * fails the photo is deleted again, so nothing is left half-written.
+ * fails the photo is deleted again, so nothing is left half-written. A repeat of the same
+ * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
-export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null): Promise<ComplaintView> {
+export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
   const input = parseInput(createComplaintSchema, fields);
+  if (submissionKey) {
+    const earlier = await submittedComplaint(env, user.id, submissionKey);
+    if (earlier) return getComplaint(env, user, earlier);
+  }
   const block = await requireBlock(env, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
@@ -196,26 +215,29 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   let filed: boolean;
   try {
     // One batch: the residence (a conditional upsert: a move to another block at most weekly), then
-    // the complaint, written only if the student now lives in its block. A refused move writes
-    // neither.
+    // the complaint, written only if the student now lives in its block and this submission has not
+    // filed one already. A refused move writes neither.
     const [, complaint] = await env.DB.batch([
       residenceStatement(env, user.id, block.id, input.room, now),
       env.DB.prepare(
-        `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, photo_key, photo_type, status, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?9, ?9
-         WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)`,
-      ).bind(id, user.id, block.id, input.room, input.category, input.description, photoKey, photoType, now),
+        `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, photo_key, photo_type, status, submission_key, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?10, ?9, ?9
+         WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)
+         ON CONFLICT (user_id, submission_key) DO NOTHING`,
+      ).bind(id, user.id, block.id, input.room, input.category, input.description, photoKey, photoType, now, submissionKey),
     ]);
     filed = (complaint?.meta.changes ?? 0) === 1;
   } catch (error) {
     if (photoKey) await env.FILES.delete(photoKey);
     throw error;
   }
-  if (!filed) {
-    if (photoKey) await env.FILES.delete(photoKey);
-    throw await blockChangeRefused(env, user.id);
-  }
-  return getComplaint(env, user, id);
+  if (filed) return getComplaint(env, user, id);
+  if (photoKey) await env.FILES.delete(photoKey);
+  // A simultaneous repeat of this submission won: its complaint is the answer. Otherwise the move
+  // to this block was refused.
+  const earlier = submissionKey ? await submittedComplaint(env, user.id, submissionKey) : undefined;
+  if (earlier) return getComplaint(env, user, earlier);
+  throw await blockChangeRefused(env, user.id);
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, roommateListings, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { blankToUndefined, parseInput, requireBlock } from "./common";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "./labels";
@@ -26,11 +27,15 @@ export function whatsappLink(digits: string): string {
 
 export const listingSchema = z
   .object({
-    about: z
-      .string({ error: "Write a few lines about yourself." })
-      .trim()
-      .min(20, "Write at least 20 characters about yourself.")
-      .max(600, "Keep \"about me\" under 600 characters."),
+    about: userText({
+      name: "About me",
+      min: 20,
+      max: 600,
+      multiline: true,
+      missing: "Write a few lines about yourself.",
+      tooShort: "Write at least 20 characters about yourself.",
+      tooLong: 'Keep "about me" under 600 characters.',
+    }),
     preferredBlock: z.preprocess(blankToUndefined, z.string().trim().max(8, "Choose one of the hostel blocks, or any block.").optional()),
     roomType: oneOf(ROOM_TYPES, "a room type"),
     budget: z.preprocess(
@@ -158,16 +163,24 @@ async function parseListing(env: Env, input: unknown) {
   };
 }
 
-export async function createListing(env: Env, user: SessionUser, input: unknown): Promise<ListingView> {
+/**
+ * Posts the student's one listing. A repeat of the same submission (same key) answers the listing
+ * it made; any other second post is a 409.
+ */
+export async function createListing(env: Env, user: SessionUser, input: unknown, submissionKey: string | null = null): Promise<ListingView> {
   const values = await parseListing(env, input);
   const now = Date.now();
+  const db = getDb(env.DB);
   // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
-  const [created] = await getDb(env.DB)
+  const [created] = await db
     .insert(roommateListings)
-    .values({ id: crypto.randomUUID(), userId: user.id, ...values, createdAt: now, updatedAt: now })
+    .values({ id: crypto.randomUUID(), userId: user.id, ...values, submissionKey, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: roommateListings.userId })
     .returning({ id: roommateListings.id });
-  if (!created) throw new ApiError(409, "You already have a listing. Edit it instead.");
+  if (!created) {
+    const [existing] = submissionKey ? await db.select({ key: roommateListings.submissionKey }).from(roommateListings).where(eq(roommateListings.userId, user.id)).limit(1) : [];
+    if (!existing || existing.key !== submissionKey) throw new ApiError(409, "You already have a listing. Edit it instead.");
+  }
   const listing = await myListing(env, user);
   if (!listing) throw new Error("listing vanished after insert");
   return listing;
