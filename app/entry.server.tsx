@@ -55,6 +55,7 @@ export default async function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
-  if (request.signal.aborted) return;
+  // A body over its limit is answered with a 413 by the Worker entry: not an error of ours.
+  if (request.signal.aborted || requestState(context)?.bodyTooLarge) return;
   logError(requestState(context)?.reqId ?? "unknown", error, { path: new URL(request.url).pathname });
 }

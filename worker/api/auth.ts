@@ -1,6 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ApiError } from "../lib/errors";
 import { clearedSessionCookie, sessionCookie } from "../lib/session-token";
 import {
   assertRegisterAllowed,
@@ -19,15 +17,6 @@ import {
 import { type AppContext, type AppEnv, clientIp, jsonBody, requireAuth } from "./context";
 
 const auth = new Hono<AppEnv>();
-
-auth.use(
-  bodyLimit({
-    maxSize: 16 * 1024,
-    onError: () => {
-      throw new ApiError(413, "The request is too large.");
-    },
-  }),
-);
 
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
   const { token, expiresAt } = await startSession(c.env, c.req.url, user.id);

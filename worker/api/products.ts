@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { paiseToRupees, whatsappLink, type ProductView } from "../../app/lib/market";
 import { ApiError } from "../lib/errors";
 import {
@@ -17,9 +16,6 @@ import {
 import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
 
 const products = new Hono<AppEnv>();
-
-// An image is at most 5 MB; the text fields and multipart framing fit in the rest.
-const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 
 /**
  * The product as API clients see it: `_id`, price in rupees (and exact paise), an absolute image
@@ -48,12 +44,7 @@ function idParam(c: AppContext): string {
 products.post(
   "/upload",
   requireAuth,
-  bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError(413, "The upload is too large: the image can be at most 5 MB.");
-    },
-  }),
+  // The body's size limit (the image's 5 MB and the fields) is the entry's: worker/lib/body-limit.ts.
   async (c) => {
     const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "multipart/form-data") throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
