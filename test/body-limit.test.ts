@@ -308,6 +308,22 @@ describe("page: /upload (image, 6 MB)", () => {
   });
 });
 
+describe("a body the answer did not need", () => {
+  // Refused before it was read (no session): the rest is read and dropped up to the limit, so the
+  // client (or the Vite dev server in front) gets the 401 instead of a dropped connection.
+  it("is drained when within the limit, and not read past the limit", async () => {
+    const head = await encodeForm({ title: "Signed out" }, { field: "image", name: "a.png", bytes: PNG_BYTES, type: "image/png", size: 16 * KB });
+    const small = chunked(head, 2 * MB);
+    const refused = await call("/api/product/upload", { method: "POST", headers: { "Content-Type": head.type }, body: small.stream });
+    expect(refused.status).toBe(401);
+    expect(small.counter.pulled).toBe(2 * MB);
+    const huge = chunked(head, 90 * MB);
+    const refusedHuge = await call("/api/product/upload", { method: "POST", headers: { "Content-Type": head.type }, body: huge.stream });
+    expect(refusedHuge.status).toBe(401);
+    expect(huge.counter.pulled).toBeLessThan(8 * MB);
+  });
+});
+
 describe("API: JSON routes keep their own messages under the limit", () => {
   it("a register body over 16 KB is still a 413 JSON answer", async () => {
     const res = await postJson("/api/auth/register", { name: "A", email: `${unique("big")}@campus.test`, password: "long enough pw", padding: "x".repeat(20_000) });

@@ -77,7 +77,10 @@ export default {
       // Whatever a handler made of the failed read (a 400 "could not be read", a 500 from an
       // action), the cause is the size: say so.
       if (state.bodyTooLarge) response = tooLargeResponse(pathname, limit);
-      release();
+      // A refusal before the body was read still takes the rest of it (within the limit), so the
+      // connection stays sound and a proxy in front relays the answer (issue 13, item 8).
+      const draining = release();
+      if (draining) await draining;
     }
     response = applySecurityHeaders(response, state.nonce);
     // The Google popup comes back from a cross-origin page (Google) through these two responses (the

@@ -100,11 +100,14 @@ export function declaredTooLarge(request: Request, limit: BodyLimit): boolean {
 export interface LimitedRequest {
   request: Request;
   /**
-   * After the answer is made: cancels whatever of the body nobody read (a refusal before parsing, a
-   * 401, a redirect), so the connection does not wait on an upload that will never be read and a
-   * proxy in front (the Vite dev server) relays the answer instead of failing with "fetch failed".
+   * After the answer is made: reads and discards what is left of the body, up to the limit (past
+   * it, cancels); resolves when done, null when there is nothing left. A body that nobody read (a
+   * refusal before parsing, a 401, a redirect) otherwise leaves the connection mid-upload: workerd
+   * drops it, and the Vite dev server in front fails with a 500 "fetch failed" instead of relaying
+   * the answer. The entry awaits it before answering: drained in ctx.waitUntil, after the answer,
+   * the dev server still failed.
    */
-  release: () => void;
+  release: () => Promise<void> | null;
 }
 
 /**
@@ -114,43 +117,57 @@ export interface LimitedRequest {
  */
 export function limitBody(request: Request, limit: BodyLimit, onExceeded: () => void): LimitedRequest {
   const source = request.body;
-  if (!source || request.method === "GET" || request.method === "HEAD") return { request, release: () => cancel(source) };
+  if (!source || request.method === "GET" || request.method === "HEAD") return { request, release: () => null };
   const reader = source.getReader();
   let seen = 0;
   let finished = false;
-  const limited = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
+  const limited = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          finished = true;
+          controller.close();
+          return;
+        }
+        seen += value.byteLength;
+        if (seen > limit.maxBytes) {
+          finished = true;
+          onExceeded();
+          controller.error(new BodyTooLargeError(limit));
+          await reader.cancel("request body over its limit").catch(() => {});
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel(reason) {
         finished = true;
-        controller.close();
-        return;
-      }
-      seen += value.byteLength;
-      if (seen > limit.maxBytes) {
-        finished = true;
-        onExceeded();
-        controller.error(new BodyTooLargeError(limit));
-        await reader.cancel("request body over its limit").catch(() => {});
-        return;
-      }
-      controller.enqueue(value);
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
+    // Nothing is read ahead of the handler: only what it asks for.
+    { highWaterMark: 0 },
+  );
+  const drain = async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        seen += value.byteLength;
+        if (seen > limit.maxBytes) {
+          await reader.cancel("request body over its limit");
+          return;
+        }
+      }
+    } catch {
+      // The client went away: nothing left to drain.
+    } finally {
       finished = true;
-      return reader.cancel(reason);
-    },
-  });
-  const limitedRequest = new Request(request, { body: limited });
+    }
+  };
   return {
-    request: limitedRequest,
-    release: () => {
-      if (finished) return;
-      finished = true;
-      // A reader a handler left half-way keeps the stream locked: cancel the source under it.
-      if (limited.locked) reader.cancel("the answer did not need the rest of the body").catch(() => {});
-      else cancel(limited);
-    },
+    request: new Request(request, { body: limited }),
+    release: () => (finished ? null : drain()),
   };
 }
 
