@@ -6,6 +6,7 @@ import { logError } from "../worker/lib/log";
 import css from "./app.css?inline";
 import { cloudflareContext } from "./lib/context";
 import { InlineCssContext } from "./lib/inline-css";
+import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +34,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const app = (
     <InlineCssContext value={css}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>
     </InlineCssContext>
   );
   const body = await renderToReadableStream(app, {
@@ -55,6 +58,7 @@ export default async function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
-  if (request.signal.aborted) return;
+  // A body over its limit is answered with a 413 by the Worker entry: not an error of ours.
+  if (request.signal.aborted || requestState(context)?.bodyTooLarge) return;
   logError(requestState(context)?.reqId ?? "unknown", error, { path: new URL(request.url).pathname });
 }

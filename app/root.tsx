@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { TopBar } from "./components/TopBar";
 import { InlineStyles } from "./lib/inline-css";
+import { useNonce } from "./lib/nonce";
 import { isPrerenderedPath } from "./content/notes/catalog";
 import { getUser } from "./lib/session.server";
 
@@ -26,6 +27,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The same nonce on the server and in the browser, or React reports every <link> as a mismatch.
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -35,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
         <Meta />
         <InlineStyles />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh font-sans">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700">

@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure:
-// type-check, lint, unit + Worker tests, production build with size budgets, browser tests.
+// type-check, lint, unit + Worker tests, production build with size budgets, the dev server's
+// console (scripts/dev-console.mjs), browser tests.
 import { run } from "./lib.mjs";
 
 const steps = [
@@ -8,6 +9,7 @@ const steps = [
   ["unit and Worker tests", "vitest", ["run"]],
   ["build", "npm", ["run", "build"]],
   ["size budgets", "node", ["scripts/budgets.mjs"]],
+  ["dev server console", "node", ["scripts/dev-console.mjs"]],
   ["browser tests", "node", ["scripts/e2e.mjs"]],
 ];
 

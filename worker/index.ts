@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/lib/context";
 import { api } from "./api/app";
+import { bodyLimitFor, cancel, declaredTooLarge, limitBody, tooLargeResponse } from "./lib/body-limit";
 import { CROSS_SITE_MESSAGE, crossSiteWrite } from "./lib/csrf";
 import { applySecurityHeaders, createNonce } from "./lib/headers";
 import { logError, logRequest } from "./lib/log";
@@ -47,33 +48,51 @@ function deferModulePreloads(response: Response): Response {
 }
 
 export default {
-  async fetch(request, env, ctx): Promise<Response> {
+  async fetch(incoming, env, ctx): Promise<Response> {
     const state: RequestState = {
-      reqId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+      reqId: incoming.headers.get("cf-ray") ?? crypto.randomUUID(),
       nonce: createNonce(),
       startedAt: Date.now(),
     };
-    attachState(request, state);
+    const { pathname } = new URL(incoming.url);
+    // Every body is limited here, before any route parses it (worker/lib/body-limit.ts).
+    const limit = bodyLimitFor(incoming.method, pathname);
     let response: Response;
-    try {
-      response = await route(request, env, ctx, state);
-    } catch (error) {
-      logError(state.reqId, error);
-      response = new Response("Something went wrong on our side. Please try again.", {
-        status: 500,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
+    if (incoming.body && declaredTooLarge(incoming, limit)) {
+      attachState(incoming, state);
+      response = tooLargeResponse(pathname, limit);
+      cancel(incoming.body);
+    } else {
+      const { request, release } = limitBody(incoming, limit, () => {
+        state.bodyTooLarge = true;
       });
+      attachState(request, state);
+      try {
+        response = await route(request, env, ctx, state);
+      } catch (error) {
+        if (!state.bodyTooLarge) logError(state.reqId, error);
+        response = new Response("Something went wrong on our side. Please try again.", {
+          status: 500,
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        });
+      }
+      // Whatever a handler made of the failed read (a 400 "could not be read", a 500 from an
+      // action), the cause is the size: say so.
+      if (state.bodyTooLarge) response = tooLargeResponse(pathname, limit);
+      // A refusal before the body was read still takes the rest of it (within the limit), so the
+      // connection stays sound and a proxy in front relays the answer (issue 13, item 8).
+      const draining = release();
+      if (draining) await draining;
     }
     response = applySecurityHeaders(response, state.nonce);
     // The Google popup comes back from a cross-origin page (Google) through these two responses (the
     // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
     // group and cut it off from the opener it must message.
-    if (/^\/(api\/)?google\/callback$/i.test(new URL(request.url).pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+    if (/^\/(api\/)?google\/callback$/i.test(pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
     response.headers.set("X-Request-Id", state.reqId);
-    const { pathname } = new URL(request.url);
     logRequest({
       reqId: state.reqId,
-      method: request.method,
+      method: incoming.method,
       path: pathname,
       status: response.status,
       ms: Date.now() - state.startedAt,

@@ -22,9 +22,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await getUser(context, request);
   if (!user) throw redirect("/login");
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_ATTACHMENT_BYTES + 64 * 1024) {
-    return data({ intent: "post", ok: false as const, message: "The file is too large. Attach a file of at most 10 MB.", field: "file" }, { status: 413 });
-  }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);

@@ -19,14 +19,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The form posts here when JavaScript has not loaded (a slow phone, a click before hydration), so the
 // listing still goes through, through the same service as POST /api/product/upload.
-const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
-
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   try {
-    if (Number(request.headers.get("Content-Length") ?? "0") > UPLOAD_LIMIT_BYTES) {
-      throw new ApiError(413, "The upload is too large: the image can be at most 5 MB.");
-    }
     let form: FormData;
     try {
       form = await request.formData();

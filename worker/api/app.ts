@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { BodyTooLargeError } from "../lib/body-limit";
 import { ApiError } from "../lib/errors";
 import { logError } from "../lib/log";
 import { clearedSessionCookie } from "../lib/session-token";
@@ -12,16 +13,8 @@ import products from "./products";
 import studyswap from "./studyswap";
 import hostel from "./hostel";
 
-// Largest body any endpoint accepts (attachments are 10 MB); each sub-app sets its own, lower limit.
-const MAX_BODY_BYTES = 11 * 1024 * 1024;
-
+// Request bodies are limited per route in the Worker entry (worker/lib/body-limit.ts), before this.
 export const api = new Hono<AppEnv>().basePath("/api");
-
-api.use(async (c, next) => {
-  const length = Number(c.req.header("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, "The request is too large.");
-  await next();
-});
 
 api.get("/health", (c) => c.json({ success: true, status: "ok" }));
 api.route("/auth", auth);
@@ -40,6 +33,9 @@ api.onError((err, c) => {
     // A limit that knows when it ends says so (a locked sign-in: docs/decisions/0008).
     if (typeof err.extra.retryAfter === "number") c.header("Retry-After", String(err.extra.retryAfter));
     return c.json({ success: false, message: err.message, msg: err.message, ...err.extra }, err.status);
+  }
+  if (err instanceof BodyTooLargeError) {
+    return c.json({ success: false, message: err.message, msg: err.message }, 413);
   }
   if (err instanceof HTTPException && err.status < 500) {
     return c.json({ success: false, message: err.message, msg: err.message }, err.status);

@@ -1,6 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ApiError } from "../lib/errors";
 import { clearedSessionCookie } from "../lib/session-token";
 import {
   assertRegisterAllowed,
@@ -20,15 +18,6 @@ import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sess
 import { type AppContext, type AppEnv, clientIp, jsonBody, parseWith, requireAuth } from "./context";
 
 const auth = new Hono<AppEnv>();
-
-auth.use(
-  bodyLimit({
-    maxSize: 16 * 1024,
-    onError: () => {
-      throw new ApiError(413, "The request is too large.");
-    },
-  }),
-);
 
 // The JSON API answers the token and sets no cookie: a client that forgets its token is signed out.
 // Campus's own sign-in screen gets its cookie from its route action (app/routes/auth.tsx).

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ApiError } from "../lib/errors";
 import { logWarning } from "../lib/log";
@@ -28,15 +27,6 @@ import { eq } from "drizzle-orm";
 import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
 
 const google = new Hono<AppEnv>();
-
-google.use(
-  bodyLimit({
-    maxSize: 16 * 1024,
-    onError: () => {
-      throw new ApiError(413, "The request is too large.");
-    },
-  }),
-);
 
 google.use(async (c, next) => {
   await next();

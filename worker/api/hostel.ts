@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "../lib/errors";
 import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
 import { currentUser } from "../services/auth";
@@ -14,16 +13,6 @@ import { z } from "zod";
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
 // the menu, today's averages, the blocks and laundry availability are open to every visitor.
 const hostel = new Hono<AppEnv>();
-
-hostel.use(
-  bodyLimit({
-    // A 5 MB photo plus the form fields; the photo's own limit gives the clearer message.
-    maxSize: 6 * 1024 * 1024,
-    onError: () => {
-      throw new ApiError(413, "The request is too large. Photos can be at most 5 MB.");
-    },
-  }),
-);
 
 const anyBody = z.unknown();
 

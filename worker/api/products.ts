@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { paiseToRupees, whatsappLink, type ProductView } from "../../app/lib/market";
 import { ApiError } from "../lib/errors";
 import {
@@ -18,9 +17,6 @@ import {
 import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
 
 const products = new Hono<AppEnv>();
-
-// An image is at most 5 MB; the text fields and multipart framing fit in the rest.
-const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 
 /**
  * The product as API clients see it: `_id`, price in rupees (and exact paise), an absolute image
@@ -49,12 +45,7 @@ function idParam(c: AppContext): string {
 products.post(
   "/upload",
   requireAuth,
-  bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError(413, "The upload is too large: the image can be at most 5 MB.");
-    },
-  }),
+  // The body's size limit (the image's 5 MB and the fields) is the entry's: worker/lib/body-limit.ts.
   async (c) => {
     const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "multipart/form-data") throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
@@ -89,9 +80,6 @@ products.get("/mysells", requireAuth, async (c) => {
   return c.json(list.map((p) => toJson(c, p, true)));
 });
 
-// The purchase body is at most { "price": 1234567.89 }; anything larger is not one.
-const PURCHASE_BODY_LIMIT_BYTES = 1024;
-
 /**
  * The price the buyer saw, in paise, when the client sent one. No body (what a client of the
  * specification sends, whatever its Content-Type) keeps the purchase as it always was.
@@ -104,12 +92,7 @@ async function seenPrice(c: AppContext): Promise<number | undefined> {
 products.patch(
   "/purchase/:id",
   requireAuth,
-  bodyLimit({
-    maxSize: PURCHASE_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'The request is too large: a purchase sends at most { "price": <rupees> }.');
-    },
-  }),
+  // Its body (at most 1 KB) is limited in the entry, as every body: worker/lib/body-limit.ts.
   async (c) => {
     const id = idParam(c);
     const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));

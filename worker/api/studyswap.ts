@@ -1,7 +1,5 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { bodyLimit } from "hono/body-limit";
-import { MAX_ATTACHMENT_BYTES } from "../../app/lib/studyswap";
 import { attachmentDisposition, downloadName } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
 import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
@@ -26,16 +24,6 @@ import {
 import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
 
 const studyswap = new Hono<AppEnv>();
-
-// An attachment of up to 10 MB plus the text fields and multipart framing.
-studyswap.use(
-  bodyLimit({
-    maxSize: MAX_ATTACHMENT_BYTES + 64 * 1024,
-    onError: () => {
-      throw new ApiError(413, "The request is too large. Attach a file of at most 10 MB.");
-    },
-  }),
-);
 
 studyswap.use(async (c, next) => {
   await next();

@@ -4,6 +4,8 @@ export interface RequestState {
   nonce: string;
   startedAt: number;
   userId?: string;
+  /** Set when the request body passed its byte limit while being read (worker/lib/body-limit.ts). */
+  bodyTooLarge?: boolean;
 }
 
 // Hono receives the raw Request, so the entry hands the state over keyed by that object.
