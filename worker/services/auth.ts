@@ -7,7 +7,7 @@ import { deviceLabel } from "../lib/device-label";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
 import { stateOf } from "../lib/request-state";
 import { userText } from "../lib/validate";
-import { assertPasswordSignInOpen, clearFailedSignIns, recordFailedSignIn } from "./login-throttle";
+import { clearFailedSignIns, countPasswordTry } from "./login-throttle";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
@@ -88,15 +88,11 @@ export async function signInWithPassword(env: Env, clientAddress: string, input:
   if (!pair.success) throw new ApiError(429, SIGN_IN_LIMITED);
   const address = await env.LOGIN_ADDRESS_LIMITER.limit({ key: `login:${clientAddress}` });
   if (!address.success) throw new ApiError(429, SIGN_IN_LIMITED);
-  const throttle = await assertPasswordSignInOpen(env, input.email);
-  try {
-    const user = await authenticate(env, input);
-    if (throttle.tracked) await clearFailedSignIns(env, input.email);
-    return user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) await recordFailedSignIn(env, input.email);
-    throw error;
-  }
+  // Counted as a failure until the password proves otherwise (docs/decisions/0008).
+  await countPasswordTry(env, input.email);
+  const user = await authenticate(env, input);
+  await clearFailedSignIns(env, input.email);
+  return user;
 }
 
 /**

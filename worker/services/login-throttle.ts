@@ -16,46 +16,34 @@ export function accountLockedMessage(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts for this account. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
-export interface ThrottleState {
-  /** Whether a row exists, i.e. there is something to clear after a successful sign-in. */
-  tracked: boolean;
-}
-
 /**
- * Throws a 429 (message, and `retryAfter` seconds for the answer and its Retry-After header) while
- * the e-mail's password sign-in is locked. Called before the password is checked, so the right
- * password does not get through a lock.
+ * Counts this try before the password is checked, with one upsert, and throws a 429 (message, and
+ * `retryAfter` seconds for the answer and its Retry-After header) when it is over the limit or the
+ * account is locked. Counting first is what makes a burst safe: of any number of simultaneous tries
+ * at most FAILURE_LIMIT reach the password check (D1 runs the upserts one after another), and the
+ * right password does not get through a lock. A successful sign-in clears the count afterwards.
+ * A window older than FAILURE_WINDOW_MS starts again at 1; the try past the limit sets the lock.
+ * SQLite evaluates every SET expression against the row as it was.
  */
-export async function assertPasswordSignInOpen(env: Env, email: string, now = Date.now()): Promise<ThrottleState> {
-  const row = await getDb(env.DB).query.loginThrottle.findFirst({ columns: { lockedUntil: true }, where: eq(loginThrottle.email, email) });
-  if (row && row.lockedUntil > now) {
-    const retryAfter = Math.ceil((row.lockedUntil - now) / 1000);
-    throw new ApiError(429, accountLockedMessage(retryAfter), { retryAfter });
-  }
-  return { tracked: row !== undefined };
-}
-
-/**
- * One failed try, counted by a single upsert (no read-then-write: simultaneous failures all count).
- * A window older than FAILURE_WINDOW_MS starts again at 1; reaching FAILURE_LIMIT within it sets
- * the lock. SQLite evaluates every SET expression against the row as it was.
- */
-export async function recordFailedSignIn(env: Env, email: string, now = Date.now()): Promise<{ failures: number; lockedUntil: number }> {
+export async function countPasswordTry(env: Env, email: string, now = Date.now()): Promise<void> {
   const stale = sql`${loginThrottle.windowStartedAt} <= ${now - FAILURE_WINDOW_MS}`;
-  const failures = sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`;
+  const tries = sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`;
   const [row] = await getDb(env.DB)
     .insert(loginThrottle)
-    .values({ email, failures: 1, windowStartedAt: now, lockedUntil: FAILURE_LIMIT <= 1 ? now + LOCK_MS : 0 })
+    .values({ email, failures: 1, windowStartedAt: now, lockedUntil: 0 })
     .onConflictDoUpdate({
       target: loginThrottle.email,
       set: {
-        failures,
+        failures: tries,
         windowStartedAt: sql`CASE WHEN ${stale} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${failures} >= ${FAILURE_LIMIT} THEN ${now + LOCK_MS} ELSE ${loginThrottle.lockedUntil} END`,
+        lockedUntil: sql`CASE WHEN ${tries} > ${FAILURE_LIMIT} AND ${loginThrottle.lockedUntil} <= ${now} THEN ${now + LOCK_MS} ELSE ${loginThrottle.lockedUntil} END`,
       },
     })
     .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
-  return row ?? { failures: 0, lockedUntil: 0 };
+  if (row && (row.lockedUntil > now || row.failures > FAILURE_LIMIT)) {
+    const retryAfter = Math.max(1, Math.ceil((row.lockedUntil - now) / 1000));
+    throw new ApiError(429, accountLockedMessage(retryAfter), { retryAfter });
+  }
 }
 
 /** A successful sign-in starts the count again. */
