@@ -21,6 +21,7 @@ import {
   sessionIdSchema,
 } from "../../worker/services/account";
 import type { Route } from "./+types/account";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireSession(context, request);
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, sessionId } = await requireSession(context, request);
   const env = envOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "change-password": {

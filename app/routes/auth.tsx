@@ -11,6 +11,7 @@ import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/red
 import { envOf, getUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 // can show the success message and go there ~100 ms later.
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const viaScript = form.get("via") === "script";
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");

@@ -9,6 +9,7 @@ import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
 import { deleteWriter, formFailure, getMyWriter, listOpenRequests, parseWith, saveWriter, writerInputSchema } from "../lib/studyswap.server";
 import type { Route } from "./+types/become-writer";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await getUser(context, request);
   if (!user) throw redirect("/login");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   try {

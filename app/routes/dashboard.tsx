@@ -4,6 +4,7 @@ import { tiles, tips } from "../content/dashboard";
 import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
 import { getUser } from "../lib/session.server";
 import type { Route } from "./+types/dashboard";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -11,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const mode = parseMode(form.get("mode"));
   if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
   // The answer carries the new mode too: a browser without JavaScript renders this very response,

@@ -10,6 +10,7 @@ import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worke
 import { formatIndiaTime, MAX_ATTACHMENT_BYTES, type MyStudyRequest } from "../lib/studyswap";
 import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, parseWith, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
 import type { Route } from "./+types/find-writer";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await getUser(context, request);
   if (!user) throw redirect("/login");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);
   try {

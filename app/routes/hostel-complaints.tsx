@@ -12,6 +12,7 @@ import { formFields, listBlocks, setResidence, type Newcomer } from "../../worke
 import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "../../worker/services/hostel/complaints";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "../../worker/services/hostel/labels";
 import type { Route } from "./+types/hostel-complaints";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const env = envOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   switch (intent) {

@@ -11,6 +11,7 @@ import { formFields } from "../../worker/services/hostel/common";
 import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
 import type { Route } from "./+types/laundry-service";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const env = envOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "book":

@@ -10,6 +10,7 @@ import { WEEKDAYS } from "../../worker/services/hostel/labels";
 import { mealMoment, type MealTime } from "../../worker/services/hostel/meals";
 import { rateMeal, today, weekMenu, type MealRating } from "../../worker/services/hostel/mess";
 import type { Route } from "./+types/mess-menu";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   return attempt("rate", "Thanks for rating!", () => rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }));
 }
 

@@ -11,6 +11,7 @@ import { formFields, listBlocks } from "../../worker/services/hostel/common";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, rupees, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "../../worker/services/hostel/labels";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing, type ListingView } from "../../worker/services/hostel/roommates";
 import type { Route } from "./+types/roommate-finder";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -25,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const env = envOf(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const fields = formFields(form);

@@ -11,6 +11,7 @@ import { formatIndiaDate, formatIndiaDateTime, formatRupees, paiseToRupees, type
 import { envOf, logLoaderFailure, requireUser } from "../lib/session.server";
 import { listMySells, markSaleNoticesRead, unreadSaleNotices } from "../../worker/services/products";
 import type { Route } from "./+types/sells";
+import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "mark-read") await markSaleNoticesRead(envOf(context), user.id);
   return null;
 }

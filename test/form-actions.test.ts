@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import routes from "../app/routes";
+import { call, createUser } from "./helpers";
+
+// Every page action reads its form through readForm (app/lib/form.server.ts). A body that is not a
+// readable form is the client's doing: a 400 with a message, never a 500 (issue 13, bad input).
+
+const ACTION_PATHS = [
+  "/login",
+  "/register",
+  "/logout",
+  "/dashboard",
+  "/account",
+  "/upload",
+  "/sells",
+  "/find-writer",
+  "/become-writer",
+  "/hostel-complaints",
+  "/mess-menu",
+  "/laundry-service",
+  "/roommate-finder",
+];
+
+const MALFORMED = [
+  { name: "multipart without its closing boundary", type: "multipart/form-data; boundary=XyZ", body: '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a form' },
+  { name: "multipart with no boundary parameter", type: "multipart/form-data", body: "title=x" },
+  { name: "multipart whose boundary never appears", type: "multipart/form-data; boundary=nothere", body: "just some text" },
+  { name: "a JSON body", type: "application/json", body: '{"title":"x"}' },
+];
+
+describe("page actions refuse a body that is not a form with 400, never 500", () => {
+  it("covers every route module that has an action", async () => {
+    // A new action must be added above: the list is checked against the route table's modules.
+    const modules = new Set<string>();
+    const walk = (entries: readonly { file: string; children?: readonly unknown[] }[]) => {
+      for (const entry of entries) {
+        modules.add(entry.file);
+        if (entry.children) walk(entry.children as { file: string }[]);
+      }
+    };
+    walk(routes as unknown as { file: string }[]);
+    const withAction = Object.entries(import.meta.glob("../app/routes/*.tsx", { eager: true }) as Record<string, { action?: unknown }>)
+      .filter(([, mod]) => typeof mod.action === "function")
+      .map(([file]) => file.replace("../app/", ""));
+    expect(withAction.length).toBeGreaterThan(5);
+    for (const file of withAction) expect(modules.has(file), file).toBe(true);
+    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1)}.tsx`).concat("routes/auth.tsx"));
+    // The catch-all's action reads no body: it answers 404 to any path.
+    for (const file of withAction) expect(covered.has(file) || file === "routes/not-found.tsx", `${file} is missing from ACTION_PATHS`).toBe(true);
+  });
+
+  for (const path of ACTION_PATHS) {
+    it(`${path}`, async () => {
+      const user = await createUser();
+      for (const bad of MALFORMED) {
+        const res = await call(path, { method: "POST", headers: { Cookie: user.cookie, "Content-Type": bad.type }, body: bad.body });
+        expect(res.status, `${bad.name} to ${path}`).toBeLessThan(500);
+        if (res.status === 400) expect(await res.text()).toMatch(/(form|upload) could not be read/);
+        else await res.body?.cancel();
+      }
+    });
+  }
+});
