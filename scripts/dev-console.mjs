@@ -29,7 +29,7 @@ const PUBLIC_PAGES = [
   "/roommate-finder",
   "/laundry-service",
 ];
-const SIGNED_IN_PAGES = ["/dashboard", "/upload", "/sells", "/purchases", "/find-writer", "/hostel-complaints"];
+const SIGNED_IN_PAGES = ["/dashboard", "/upload", "/sells", "/purchases", "/find-writer", "/hostel-complaints", "/account"];
 
 const started = Date.now();
 const port = await freePort();
@@ -73,7 +73,8 @@ async function visit(context, path) {
   try {
     const t = Date.now();
     await page.goto(path, { waitUntil: "domcontentloaded" });
-    await page.waitForFunction("document.documentElement.dataset.hydrated === 'true'", null, { timeout: 30_000 });
+    // A selector, not waitForFunction: evaluating a string is eval, which the page's CSP refuses.
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached", timeout: 30_000 });
     // Recoverable hydration errors are reported around the same commit: give them a moment.
     await page.waitForTimeout(150);
     if (process.env.DEV_CONSOLE_TIMES) console.log(path, Date.now() - t, "ms");
@@ -115,7 +116,6 @@ try {
   });
   if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
   const { token } = (await register.json()).data;
-  const sessionCookie = (register.headers.get("Set-Cookie") ?? "").split(";")[0];
   for (let i = 0; i < 3; i++) {
     for (const [label, headers, expected] of [
       ["signed out", {}, 401],
@@ -139,9 +139,10 @@ try {
   await anonymous.close();
 
   const signedIn = await browser.newContext({ baseURL });
-  const [name, value] = [sessionCookie.slice(0, sessionCookie.indexOf("=")), sessionCookie.slice(sessionCookie.indexOf("=") + 1)];
-  // A __Host- cookie must be Secure with Path=/; Chromium counts 127.0.0.1 as a secure origin.
-  await signedIn.addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
+  // The JSON API sets no cookie (decision 0009): the browser's session cookie carries the API's token,
+  // as it would after the sign-in screen. A __Host- cookie must be Secure with Path=/; Chromium
+  // counts 127.0.0.1 as a secure origin.
+  await signedIn.addCookies([{ name: "__Host-campus_session", value: token, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
   await visitAll(signedIn, SIGNED_IN_PAGES, "signed in");
   await signedIn.close();
 } catch (error) {
