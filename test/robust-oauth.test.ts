@@ -653,7 +653,8 @@ describe("redirects never leave the site", () => {
       const location = res.headers.get("Location");
       expect(staysOnSite(location), `${JSON.stringify(value)} -> ${location}`).toBe(true);
     }
-  });
+    // 26 password sign-ins (PBKDF2 each): seconds on a busy machine.
+  }, 60_000);
 
   it("a signed-out visit to a guarded page remembers only a path on this site", async () => {
     for (const path of ["/purchases?next=//evil.example", "/purchases?next=https%3A%2F%2Fevil.example", "/upload/..%2F%2Fevil.example"]) {
