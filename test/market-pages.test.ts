@@ -133,7 +133,8 @@ describe("/sells action: edit and delete", () => {
   it("sends a signed-out edit or delete to /login, changing nothing", async () => {
     const seller = await createUser();
     const id = await listProduct(seller.token, "Guarded");
-    for (const fields of [{ intent: "edit", id, title: "Taken", description: "x", price: "1" }, { intent: "delete", id }]) {
+    const attempts: Record<string, string>[] = [{ intent: "edit", id, title: "Taken", description: "x", price: "1" }, { intent: "delete", id }];
+    for (const fields of attempts) {
       const res = await post("/sells", fields);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/login");
