@@ -19,15 +19,19 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Registers a user and lists a product for them through the API (fast set-up for a test). */
-async function sellerWithProduct(title: string, price = "450"): Promise<{ seller: E2EUser; productId: string }> {
-  const seller = newUser("Asha Verma");
+/** Registers a user through the API; answers the user with their bearer token. */
+async function registered(user: E2EUser): Promise<E2EUser & { token: string }> {
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
-    body: JSON.stringify(seller),
+    body: JSON.stringify(user),
   });
   const { data } = (await res.json()) as { data: { token: string } };
+  return { ...user, token: data.token };
+}
+
+/** Lists a product for a registered user through the API; answers its id. */
+async function listWith(seller: E2EUser & { token: string }, title: string, price = "450"): Promise<string> {
   const form = new FormData();
   form.set("title", title);
   form.set("description", "Scientific calculator, barely used, with its cover.");
@@ -35,10 +39,35 @@ async function sellerWithProduct(title: string, price = "450"): Promise<{ seller
   form.set("sellerName", seller.name);
   form.set("whatsappNumber", "98765 43210");
   form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const upload = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${data.token}` }, body: form });
+  const upload = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${seller.token}` }, body: form });
   assert.equal(upload.status, 201);
   const { product } = (await upload.json()) as { product: { _id: string } };
-  return { seller, productId: product._id };
+  return product._id;
+}
+
+/** Registers a user and lists a product for them through the API (fast set-up for a test). */
+async function sellerWithProduct(title: string, price = "450"): Promise<{ seller: E2EUser; productId: string }> {
+  const seller = await registered(newUser("Asha Verma"));
+  return { seller, productId: await listWith(seller, title, price) };
+}
+
+/**
+ * A route action's answer as React Router's client reads it (turbo-stream: one flat JSON array of
+ * values, objects as {"_<key index>": <value index>}), for stubbing answers the server cannot give.
+ */
+function actionAnswer(value: unknown): string {
+  const flat: unknown[] = [];
+  const put = (item: unknown): number => {
+    const at = flat.push(null) - 1;
+    if (item && typeof item === "object") {
+      const refs: Record<string, number> = {};
+      for (const [key, inner] of Object.entries(item)) refs[`_${put(key)}`] = put(inner);
+      flat[at] = refs;
+    } else flat[at] = item;
+    return at;
+  };
+  put({ data: value });
+  return JSON.stringify(flat);
 }
 
 async function searchFor(page: Page, word: string) {
@@ -67,7 +96,8 @@ describe("marketplace", () => {
       await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
       await page.getByLabel("Image").setInputFiles(IMAGE);
       await page.getByRole("img", { name: "Preview of the chosen image" }).first().waitFor();
-      await page.route("**/api/product/upload", async (route) => {
+      // The screen posts to its route action (React Router's /upload.data): slow it down to see the label.
+      await page.route("**/upload.data*", async (route) => {
         await new Promise((r) => setTimeout(r, 400));
         await route.continue();
       });
@@ -225,12 +255,17 @@ describe("marketplace", () => {
     await sellerWithProduct(title);
     const buyer = await createUserViaApi(newUser("Rohan Mehta"));
     await withPage(t, browser, async ({ page }) => {
-      // These answers cannot happen with this server (it always notifies), so they are stubbed.
+      // These answers cannot happen with this server (it always notifies), so they are stubbed: the
+      // buy action's answer, in React Router's data format.
       const answers = [
-        { msg: "Purchase successful!", notification: { sent: false, directLink: "https://wa.me/919876543210" } },
-        { msg: "Purchase successful!", notification: { sent: false } },
+        { ok: true, intent: "buy", message: "Purchase successful!", notification: { sent: false, directLink: "https://wa.me/919876543210" } },
+        { ok: true, intent: "buy", message: "Purchase successful!", notification: { sent: false } },
       ];
-      await page.route("**/api/product/purchase/*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(answers.shift()) }));
+      await page.route("**/all-products.data*", (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 200, contentType: "text/x-script", headers: { "X-Remix-Response": "yes" }, body: actionAnswer(answers.shift()) })
+          : route.continue(),
+      );
       await signIn(page, buyer);
       await searchFor(page, title.split(" ")[1]!);
       await page.getByRole("button", { name: `Buy ${title}` }).click();
@@ -267,6 +302,47 @@ describe("marketplace", () => {
       // Nothing was lost: the seller can fix the number and try again.
       assert.equal(await page.getByLabel("Title").inputValue(), "Lab coat");
     });
+  });
+
+  it("'Show more products' loads only the next page and adds it below", async (t) => {
+    const word = uniqueWord("paged");
+    // 26 products, from two sellers (one may post 20 a minute): a first page of 24, then 2 more.
+    const sellers = await Promise.all([0, 1].map(() => registered(newUser("Asha Verma"))));
+    const titles: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      titles.push(`${word} item ${String(i).padStart(2, "0")}`);
+      await listWith(sellers[i % 2]!, titles[i]!);
+    }
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.goto(`/all-products?q=${word}`);
+        await hydrated(page);
+        const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
+        assert.equal(await cards.count(), 24);
+        const first = await cards.getByRole("heading").allTextContents();
+        const request = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/all-products.data");
+        await page.getByRole("link", { name: "Show more products" }).click();
+        const sent = await request;
+        const query = new URL(sent.url()).searchParams;
+        assert.equal(query.get("page"), "2");
+        assert.equal(query.get("q"), word);
+        // The answer holds the two products of page 2 and none of the 24 already shown.
+        const answer = await (await sent.response())!.text();
+        const rest = titles.filter((title) => !first.includes(title));
+        assert.equal(rest.length, 2);
+        for (const title of rest) assert.ok(answer.includes(JSON.stringify(title)), `${title} is in the answer`);
+        for (const title of first) assert.ok(!answer.includes(JSON.stringify(title)), `${title} is not loaded again`);
+        await cards.nth(25).waitFor();
+        assert.equal(await cards.count(), 26);
+        assert.deepEqual((await cards.getByRole("heading").allTextContents()).slice(0, 24), first);
+        assert.equal(await page.getByRole("link", { name: "Show more products" }).count(), 0);
+        // The address is still the first page's: a reload shows the list from the start.
+        assert.equal(new URL(page.url()).searchParams.get("page"), null);
+      },
+      { viewport: PHONE },
+    );
   });
 
   it("keeps search and sort in the URL, and shows the empty state", async (t) => {

@@ -13,6 +13,7 @@ const ACTION_PATHS = [
   "/account",
   "/upload",
   "/sells",
+  "/all-products",
   "/find-writer",
   "/become-writer",
   "/hostel-complaints",

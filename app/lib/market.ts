@@ -4,6 +4,8 @@
 /** The highest price a product may have: ₹10,00,000. */
 export const MAX_PRICE_PAISE = 100_000_000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The refusal of a bigger image: the server's, and the upload screen's before it sends one. */
+export const IMAGE_TOO_LARGE = "The image is too large: it can be at most 5 MB.";
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const PAGE_SIZE = 24;
 

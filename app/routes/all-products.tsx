@@ -1,48 +1,76 @@
-import { useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useState, type MouseEvent } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { Dialog } from "../components/market/Dialog";
 import { MarketIcon } from "../components/market/MarketIcon";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
-import { api, ApiRequestError } from "../lib/api";
-import { formatRupees, PAGE_SIZE, paiseToRupees, parseSort, PRODUCT_SORTS, type ProductView } from "../lib/market";
+import { refused, succeeded } from "../lib/action-result.server";
+import { readForm } from "../lib/form.server";
+import { formatRupees, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, type ProductView } from "../lib/market";
 import { rememberRedirect } from "../lib/redirect";
-import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
-import { listAvailable } from "../../worker/services/products";
+import { envOf, getUser, logLoaderFailure, requireUser } from "../lib/session.server";
+import { ApiError } from "../../worker/lib/errors";
+import { parseWith } from "../../worker/lib/validate";
+import { listAvailable, productIdSchema, purchaseProduct } from "../../worker/services/products";
 import type { Route } from "./+types/all-products";
 
-const MAX_PAGES = 20;
+/** Pages beyond this are refused as page 1: a deep offset costs the database a long scan. */
+const MAX_PAGE = 400;
 
+// One page of products: ?page=2 is the second PAGE_SIZE, not the first two (the screen appends it
+// to what it shows; without JavaScript the "Show more products" link opens it as its own page).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const sort = parseSort(url.searchParams.get("sort"));
-  const page = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = requested >= 1 && requested <= MAX_PAGE ? requested : 1;
   const user = await getUser(context, request);
   try {
     // One more than shown tells whether there is a next page.
-    const rows = await listAvailable(envOf(context), { q, sort, limit: page * PAGE_SIZE + 1, viewerId: user?.id ?? null });
+    const rows = await listAvailable(envOf(context), { q, sort, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE + 1, viewerId: user?.id ?? null });
     // Sellers' numbers stay on the server until someone buys.
-    const products: BrowseProduct[] = rows.slice(0, page * PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
-    return { products, hasMore: rows.length > page * PAGE_SIZE, q, sort, page, signedIn: !!user, failed: false };
+    const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
+    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, page, signedIn: !!user, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
     return { products: [] as BrowseProduct[], hasMore: false, q, sort, page, signedIn: !!user, failed: true };
   }
 }
 
-type BrowseProduct = Omit<ProductView, "whatsappNumber"> & { mine: boolean };
-
-interface PurchaseAnswer {
-  msg: string;
-  notification?: { sent?: boolean; directLink?: string };
+// The same purchase as PATCH /api/product/purchase/:id, at the price the buyer saw.
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent !== "buy") throw new ApiError(400, "Unknown action.");
+    const id = parseWith(productIdSchema, form.get("id"));
+    const seen = parsePricePaise(form.get("price"));
+    if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
+    const { notification } = await purchaseProduct(envOf(context), user, id, seen);
+    return succeeded(intent, "Purchase successful!", { productId: id, notification });
+  } catch (error) {
+    if (error instanceof ApiError) return refused(intent, error);
+    throw error;
+  }
 }
+
+/**
+ * A purchase answers what changed (the product is gone, or its new price) and the screen applies it;
+ * loading the first page again would drop the pages "Show more products" appended.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "buy") return false;
+  return defaultShouldRevalidate;
+}
+
+type BrowseProduct = Omit<ProductView, "whatsappNumber"> & { mine: boolean };
 
 type BuyState =
   | { step: "confirm"; product: BrowseProduct }
-  | { step: "buying"; product: BrowseProduct }
   | { step: "notified" }
   | { step: "direct"; link: string }
   | { step: "plain" }
@@ -50,8 +78,8 @@ type BuyState =
   | null;
 
 /** The current price a "price has changed" refusal carries, in paise. */
-function currentPricePaise(data: unknown): number | null {
-  const value = data && typeof data === "object" ? (data as { pricePaise?: unknown }).pricePaise : undefined;
+function currentPricePaise(details: Record<string, unknown> | undefined): number | null {
+  const value = details?.pricePaise;
   return typeof value === "number" && Number.isInteger(value) ? value : null;
 }
 
@@ -60,18 +88,58 @@ const DIRECT = "Purchase successful! Would you like to contact the seller via Wh
 const PLAIN = "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  const { products, hasMore, q, sort, page, signedIn, failed } = loaderData;
+  // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
+  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.page}`} {...loaderData} />;
+}
+
+function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.ComponentProps["loaderData"]) {
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
   const [buy, setBuy] = useState<BuyState>(null);
+  const buyer = useFetcher<typeof action>();
+  const buying = buyer.state !== "idle";
+  // "Show more products": the next page only, appended below.
+  const pager = useFetcher<typeof loader>();
+  const [more, setMore] = useState<{ products: BrowseProduct[]; page: number; hasMore: boolean; failed: boolean }>({ products: [], page, hasMore, failed: false });
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-  const visible = products
-    .filter((p) => !gone.has(p.id))
+
+  // Each answer is applied once, when it arrives.
+  const [pageSeen, setPageSeen] = useState(pager.data);
+  if (pager.data !== pageSeen) {
+    setPageSeen(pager.data);
+    const next = pager.data;
+    if (next) setMore((prev) => (next.failed ? { ...prev, failed: true } : { products: [...prev.products, ...next.products], page: next.page, hasMore: next.hasMore, failed: false }));
+  }
+  const [answerSeen, setAnswerSeen] = useState(buyer.data);
+  if (buyer.data !== answerSeen) {
+    setAnswerSeen(buyer.data);
+    const answer = buyer.data;
+    const product = buy?.step === "confirm" ? buy.product : null;
+    if (answer && product) {
+      if (answer.ok) {
+        setGone((prev) => new Set(prev).add(product.id));
+        const { notification } = answer;
+        setBuy(notification.sent ? { step: "notified" } : notification.directLink ? { step: "direct", link: notification.directLink } : { step: "plain" });
+      } else {
+        const current = currentPricePaise(answer.details);
+        // The seller changed the price: the card shows the new one, to be bought again knowingly.
+        if (current !== null) setRepriced((prev) => new Map(prev).set(product.id, current));
+        // Sold to someone else meanwhile, or gone: it is no longer available either way.
+        else if (answer.status === 409 || answer.status === 404) setGone((prev) => new Set(prev).add(product.id));
+        setBuy({ step: "failed", message: `Purchase failed: ${answer.message || "Please try again later."}` });
+      }
+    }
+  }
+
+  const seen = new Set<string>();
+  const visible = [...products, ...more.products]
+    // A product listed meanwhile shifts the pages: one that comes again is shown once.
+    .filter((p) => !gone.has(p.id) && !seen.has(p.id) && seen.add(p.id))
     .map((p) => {
       const price = repriced.get(p.id);
       return price === undefined ? p : { ...p, pricePaise: price };
@@ -86,28 +154,21 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
     setBuy({ step: "confirm", product });
   }
 
-  async function confirmBuy(product: BrowseProduct) {
-    setBuy({ step: "buying", product });
-    try {
-      // The price the buyer is looking at: the server sells only at that price.
-      const answer = await api<PurchaseAnswer>(`/product/purchase/${product.id}`, { method: "PATCH", body: { price: paiseToRupees(product.pricePaise) } });
-      setGone((prev) => new Set(prev).add(product.id));
-      if (answer.notification?.sent) setBuy({ step: "notified" });
-      else if (answer.notification?.directLink) setBuy({ step: "direct", link: answer.notification.directLink });
-      else setBuy({ step: "plain" });
-    } catch (error) {
-      const current = error instanceof ApiRequestError ? currentPricePaise(error.data) : null;
-      // The seller changed the price: the card shows the new one, to be bought again knowingly.
-      if (current !== null) setRepriced((prev) => new Map(prev).set(product.id, current));
-      // Sold to someone else meanwhile, or gone: it is no longer available either way.
-      else if (error instanceof ApiRequestError && (error.status === 409 || error.status === 404)) setGone((prev) => new Set(prev).add(product.id));
-      const reason = error instanceof ApiRequestError && error.status !== 0 && error.data ? error.message : "Please try again later.";
-      setBuy({ step: "failed", message: `Purchase failed: ${reason}` });
-    }
+  function confirmBuy(product: BrowseProduct) {
+    // A purchase already on its way: a second click is ignored.
+    if (buying) return;
+    // The price the buyer is looking at: the server sells only at that price.
+    void buyer.submit({ intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) }, { method: "post" });
+  }
+
+  const pageParams = (n: number) => new URLSearchParams({ ...(q && { q }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
+
+  function showMore(event: MouseEvent) {
+    event.preventDefault();
+    if (pager.state === "idle") void pager.load(`/all-products?${pageParams(more.page + 1)}`);
   }
 
   const close = () => setBuy(null);
-  const moreParams = new URLSearchParams({ ...(q && { q }), ...(sort !== "newest" && { sort }), page: String(page + 1) });
 
   return (
     <SellerLayout>
@@ -193,28 +254,41 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {!failed && hasMore && (
-        <div className="mt-6 flex justify-center">
-          <Link to={`?${moreParams}`} preventScrollReset replace className="btn-secondary">
-            {loading ? <Spinner label="Loading more products" /> : null}
-            Show more products
-          </Link>
+      {more.failed && (
+        <div className="mt-6">
+          <Alert tone="error">Failed to load products. Please try again later.</Alert>
+        </div>
+      )}
+      {!failed && (more.hasMore || page > 1) && (
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {page > 1 && (
+            <Link to={`?${pageParams(1)}`} className="btn-secondary">
+              Back to the first products
+            </Link>
+          )}
+          {more.hasMore && (
+            // Without JavaScript the link opens the next page; with it, the next page is appended here.
+            <Link to={`?${pageParams(more.page + 1)}`} onClick={showMore} aria-busy={pager.state !== "idle"} className="btn-secondary">
+              {pager.state !== "idle" ? <Spinner label="Loading more products" /> : null}
+              Show more products
+            </Link>
+          )}
         </div>
       )}
 
       <Dialog
-        open={buy?.step === "confirm" || buy?.step === "buying"}
+        open={buy?.step === "confirm"}
         title="Buy this product?"
-        busy={buy?.step === "buying"}
+        busy={buying}
         onClose={close}
         actions={
-          buy && (buy.step === "confirm" || buy.step === "buying") ? (
+          buy?.step === "confirm" ? (
             <>
-              <button type="button" className="btn-secondary" onClick={close} disabled={buy.step === "buying"}>
+              <button type="button" className="btn-secondary" onClick={close} disabled={buying}>
                 Cancel
               </button>
-              <button type="button" className="btn-primary" onClick={() => void confirmBuy(buy.product)} disabled={buy.step === "buying"}>
-                {buy.step === "buying" ? (
+              <button type="button" className="btn-primary" onClick={() => confirmBuy(buy.product)} disabled={buying}>
+                {buying ? (
                   <>
                     <Spinner label="Buying" />
                     Buying...
@@ -227,7 +301,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       >
-        {buy && (buy.step === "confirm" || buy.step === "buying") && (
+        {buy?.step === "confirm" && (
           <p>
             {buy.product.title} for <strong>{formatRupees(buy.product.pricePaise)}</strong> from {buy.product.sellerName}. You pay the seller when you meet.
           </p>

@@ -1,17 +1,19 @@
-import { useState, type FormEvent } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { Dialog } from "../components/market/Dialog";
 import { MarketIcon } from "../components/market/MarketIcon";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
-import { api } from "../lib/api";
+import { attempt, refused } from "../lib/action-result.server";
+import { readForm } from "../lib/form.server";
 import { formatIndiaDate, formatIndiaDateTime, formatRupees, paiseToRupees, type ProductView } from "../lib/market";
 import { envOf, logLoaderFailure, requireUser } from "../lib/session.server";
-import { listMySells, markSaleNoticesRead, unreadSaleNotices } from "../../worker/services/products";
+import { ApiError } from "../../worker/lib/errors";
+import { parseWith } from "../../worker/lib/validate";
+import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, updateProduct } from "../../worker/services/products";
 import type { Route } from "./+types/sells";
-import { readForm } from "../lib/form.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -25,58 +27,65 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+// Edit and delete call the same services as PATCH and DELETE /api/product/:id, with the same rules
+// (only the owner, only unsold products); their refusals come back as the screen's banner.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
+  const env = envOf(context);
   const form = await readForm(request);
-  if (form.get("intent") === "mark-read") await markSaleNoticesRead(envOf(context), user.id);
-  return null;
+  const intent = String(form.get("intent") ?? "");
+  const id = () => parseWith(productIdSchema, form.get("id"));
+  switch (intent) {
+    case "edit":
+      return attempt(intent, "Product updated successfully!", () =>
+        updateProduct(env, user.id, id(), parseWith(productPatchSchema, { title: text(form, "title"), description: text(form, "description"), price: text(form, "price") })),
+      );
+    case "delete":
+      return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user.id, id()));
+    case "mark-read":
+      return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
+    default:
+      return refused(intent, new ApiError(400, "Unknown action."));
+  }
 }
 
-type Banner = { tone: "success" | "error"; text: string; detail?: string } | null;
+/** The banner's first line for each write; the server's reason follows on a refusal. */
+const FAILED: Record<string, string> = { edit: "Update failed!", delete: "Delete failed!" };
 
 export default function Sells({ loaderData }: Route.ComponentProps) {
   const { products, notices, failed } = loaderData;
-  const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const [banner, setBanner] = useState<Banner>(null);
+  // Edit and delete: one write at a time, its answer in one banner.
+  const writer = useFetcher<typeof action>();
+  // Without JavaScript the page itself posted: its answer is the action data.
+  const actionData = useActionData<typeof action>();
   const [editing, setEditing] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<{ product: ProductView; busy: boolean } | null>(null);
-  const markingRead = navigation.formData?.get("intent") === "mark-read";
-
-  async function onSave(event: FormEvent<HTMLFormElement>, product: ProductView) {
-    event.preventDefault();
-    if (saving) return;
-    const data = new FormData(event.currentTarget);
-    setSaving(true);
-    setBanner(null);
-    try {
-      await api(`/product/${product.id}`, {
-        method: "PATCH",
-        body: { title: data.get("title"), description: data.get("description"), price: data.get("price") },
-      });
-      setEditing(null);
-      setBanner({ tone: "success", text: "Product updated successfully!" });
-      await revalidator.revalidate();
-    } catch (error) {
-      setBanner({ tone: "error", text: "Update failed!", detail: error instanceof Error ? error.message : undefined });
-    } finally {
-      setSaving(false);
-    }
+  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [dismissed, setDismissed] = useState<typeof writer.data>(undefined);
+  // Each answer closes what it was for: a saved edit its form, a delete its dialog.
+  const [answered, setAnswered] = useState(writer.data);
+  if (writer.data !== answered) {
+    setAnswered(writer.data);
+    if (writer.data?.intent === "delete") setDeleting(null);
+    if (writer.data?.intent === "edit" && writer.data.ok) setEditing(null);
   }
+  const pending = writer.state !== "idle" ? writer.formData?.get("intent") : null;
+  const saving = pending === "edit";
+  const removing = pending === "delete";
+  const markingRead = navigation.formData?.get("intent") === "mark-read";
+  const latest = writer.data ?? actionData;
+  const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
+  const banner = answer ? (answer.ok ? { tone: "success" as const, text: answer.message } : { tone: "error" as const, text: FAILED[answer.intent]!, detail: answer.message }) : null;
 
-  async function onDelete(product: ProductView) {
-    setDeleting({ product, busy: true });
-    setBanner(null);
-    try {
-      await api(`/product/${product.id}`, { method: "DELETE" });
-      setBanner({ tone: "success", text: "Product deleted successfully!" });
-      await revalidator.revalidate();
-    } catch (error) {
-      setBanner({ tone: "error", text: "Delete failed!", detail: error instanceof Error ? error.message : undefined });
-    } finally {
-      setDeleting(null);
-    }
+  function submit(fields: Record<string, string>) {
+    // A write already on its way: this one is a duplicate, ignored.
+    if (writer.state !== "idle") return;
+    void writer.submit(fields, { method: "post" });
   }
 
   return (
@@ -109,7 +118,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
 
       <div aria-live="polite" className="mb-4 empty:hidden">
         {banner && (
-          <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+          <Alert tone={banner.tone} onDismiss={() => setDismissed(latest)}>
             <p className="font-medium">{banner.text}</p>
             {banner.detail && <p className="mt-0.5">{banner.detail}</p>}
           </Alert>
@@ -143,7 +152,16 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                   </span>
                 </div>
                 {isEditing ? (
-                  <form onSubmit={(event) => void onSave(event, product)} aria-busy={saving} className="mt-3 space-y-3 px-1">
+                  <writer.Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (writer.state !== "idle") event.preventDefault();
+                    }}
+                    aria-busy={saving}
+                    className="mt-3 space-y-3 px-1"
+                  >
+                    <input type="hidden" name="intent" value="edit" />
+                    <input type="hidden" name="id" value={product.id} />
                     <fieldset disabled={saving} className="space-y-3">
                       <legend className="sr-only">Edit {product.title}</legend>
                       <div>
@@ -191,7 +209,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         </button>
                       </div>
                     </fieldset>
-                  </form>
+                  </writer.Form>
                 ) : (
                   <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                     <h2 className="font-semibold leading-snug">{product.title}</h2>
@@ -212,7 +230,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         <button
                           type="button"
                           className="btn-secondary flex-1 text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950/50"
-                          onClick={() => setDeleting({ product, busy: false })}
+                          onClick={() => setDeleting(product)}
                           aria-label={`Delete ${product.title}`}
                         >
                           <MarketIcon name="trash" className="h-4 w-4" />
@@ -231,20 +249,20 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
       <Dialog
         open={deleting !== null}
         title="Delete this product?"
-        busy={deleting?.busy}
+        busy={removing}
         onClose={() => setDeleting(null)}
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setDeleting(null)} disabled={deleting?.busy}>
+            <button type="button" className="btn-secondary" onClick={() => setDeleting(null)} disabled={removing}>
               Cancel
             </button>
             <button
               type="button"
               className="btn bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-slate-950 dark:hover:bg-red-400"
-              onClick={() => deleting && void onDelete(deleting.product)}
-              disabled={deleting?.busy}
+              onClick={() => deleting && submit({ intent: "delete", id: deleting.id })}
+              disabled={removing}
             >
-              {deleting?.busy ? (
+              {removing ? (
                 <>
                   <Spinner label="Deleting" />
                   Deleting...
@@ -257,7 +275,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
         }
       >
         <p>
-          &ldquo;{deleting?.product.title}&rdquo; will be removed from the marketplace with its image. This cannot be undone.
+          &ldquo;{deleting?.title}&rdquo; will be removed from the marketplace with its image. This cannot be undone.
         </p>
       </Dialog>
     </SellerLayout>

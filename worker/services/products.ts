@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { formatRupees, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
+import { formatRupees, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
@@ -93,7 +93,7 @@ export function toView(row: Product): ProductView {
 /** Checks the image by content and size; answers with its real type. */
 export async function checkImage(image: unknown): Promise<{ file: File; type: ImageType }> {
   if (!(image instanceof File) || image.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
-  if (image.size > MAX_IMAGE_BYTES) throw new ApiError(400, "The image is too large: it can be at most 5 MB.", { field: "image" });
+  if (image.size > MAX_IMAGE_BYTES) throw new ApiError(400, IMAGE_TOO_LARGE, { field: "image" });
   const head = new Uint8Array(await image.slice(0, 16).arrayBuffer());
   const type = sniffImageType(head);
   if (!type) throw new ApiError(400, "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
