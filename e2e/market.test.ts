@@ -211,6 +211,26 @@ describe("marketplace", () => {
     });
   });
 
+  it("a buy that cannot reach Campus (Wi-Fi dropped) says 'Purchase failed: Please try again later.' and keeps the page", async (t) => {
+    const title = uniqueWord("Compass ");
+    await sellerWithProduct(title);
+    const buyer = await createUserViaApi(newUser("Offline Buyer"));
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+      await signIn(page, buyer);
+      await searchFor(page, title.split(" ")[1]!);
+      // The connection drops for the buy's post only.
+      await page.route("**/all-products.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+      await page.getByRole("button", { name: `Buy ${title}` }).click();
+      await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+      const failed = page.getByRole("dialog", { name: "Purchase failed" });
+      await failed.getByText("Purchase failed: Please try again later.").waitFor();
+      // Still on Browse Products with the product listed, not on an error page.
+      await failed.getByRole("button").first().click();
+      await page.getByRole("heading", { name: title }).waitFor();
+    });
+  });
+
   it("refuses a purchase at a price the buyer did not see, says so, and shows the new price", async (t) => {
     const title = uniqueWord("Stapler ");
     const { seller, productId } = await sellerWithProduct(title, "1");

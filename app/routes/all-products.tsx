@@ -15,6 +15,7 @@ import { ApiError } from "../../worker/lib/errors";
 import { parseWith } from "../../worker/lib/validate";
 import { listAvailable, productIdSchema, purchaseProduct } from "../../worker/services/products";
 import type { Route } from "./+types/all-products";
+import { answerNetworkFailure } from "../lib/network-failure";
 
 /** Pages beyond this are refused as page 1: a deep offset costs the database a long scan. */
 const MAX_PAGE = 400;
@@ -56,6 +57,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;
   }
+}
+
+// A buy that never reached Campus shows "Purchase failed: Please try again later." (app/lib/network-failure.ts).
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerNetworkFailure("buy", serverAction);
 }
 
 /**

@@ -14,6 +14,7 @@ import { ApiError } from "../../worker/lib/errors";
 import { parseWith } from "../../worker/lib/validate";
 import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, updateProduct } from "../../worker/services/products";
 import type { Route } from "./+types/sells";
+import { answerNetworkFailure } from "../lib/network-failure";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -52,6 +53,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     default:
       return refused(intent, new ApiError(400, "Unknown action."));
   }
+}
+
+// An edit or delete that never reached Campus shows "Update failed!" / "Delete failed!" (app/lib/network-failure.ts).
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  return answerNetworkFailure(intent, serverAction);
 }
 
 /** The banner's first line for each write; the server's reason follows on a refusal. */

@@ -10,6 +10,7 @@ import { refused, succeeded } from "../lib/action-result.server";
 import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from "../lib/market";
 import { envOf, requireUser } from "../lib/session.server";
 import type { Route } from "./+types/upload";
+import { answerNetworkFailure } from "../lib/network-failure";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -39,6 +40,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof ApiError) return refused("upload", error);
     throw error;
   }
+}
+
+// An upload that never reached Campus shows "Upload failed: ..." and keeps the form (app/lib/network-failure.ts).
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerNetworkFailure("upload", serverAction);
 }
 
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
