@@ -14,6 +14,7 @@ const ACTION_PATHS = [
   "/upload",
   "/sells",
   "/find-writer",
+  "/googleclassroom",
   "/become-writer",
   "/hostel-complaints",
   "/mess-menu",
