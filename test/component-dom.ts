@@ -6,23 +6,23 @@ import { createRoot, type Root } from "react-dom/client";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Rendered {
-  container: HTMLElement;
+  view: HTMLElement;
   unmount: () => void;
 }
 
 export async function render(element: ReactElement): Promise<Rendered> {
-  const container = document.createElement("div");
-  document.body.appendChild(container);
+  const view = document.createElement("div");
+  document.body.appendChild(view);
   let root: Root | null = null;
   await act(async () => {
-    root = createRoot(container);
+    root = createRoot(view);
     root.render(element);
   });
   return {
-    container,
+    view,
     unmount: () => {
       act(() => root?.unmount());
-      container.remove();
+      view.remove();
     },
   };
 }
@@ -44,8 +44,8 @@ export async function waitFor<T>(find: () => T | null | undefined | false, what 
   throw new Error(`timed out waiting for ${what}; the page shows: ${document.body.textContent}`);
 }
 
-export function byText(container: HTMLElement, text: string | RegExp, selector = "*"): HTMLElement | null {
-  const matches = [...container.querySelectorAll<HTMLElement>(selector)].filter((el) => {
+export function byText(view: HTMLElement, text: string | RegExp, selector = "*"): HTMLElement | null {
+  const matches = [...view.querySelectorAll<HTMLElement>(selector)].filter((el) => {
     const own = el.textContent?.trim() ?? "";
     return typeof text === "string" ? own === text : text.test(own);
   });
@@ -53,8 +53,8 @@ export function byText(container: HTMLElement, text: string | RegExp, selector =
   return matches.at(-1) ?? null;
 }
 
-export function button(container: HTMLElement, name: string | RegExp): HTMLButtonElement | null {
-  return byText(container, name, "button") as HTMLButtonElement | null;
+export function button(view: HTMLElement, name: string | RegExp): HTMLButtonElement | null {
+  return byText(view, name, "button") as HTMLButtonElement | null;
 }
 
 export async function click(element: HTMLElement): Promise<void> {

@@ -30,18 +30,18 @@ async function screen(answer: unknown) {
     { path: "/dashboard", Component: () => <h1>Dashboard page</h1> },
   ]);
   page = await render(<Stub initialEntries={["/login"]} />);
-  const { container } = page;
-  await waitFor(() => container.querySelector("form"), "the form");
-  await type(container.querySelector<HTMLInputElement>("#email")!, "priya@campus.test");
-  await type(container.querySelector<HTMLInputElement>("#password")!, "correct horse");
-  return { container, posted, release, form: container.querySelector("form")! };
+  const { view } = page;
+  await waitFor(() => view.querySelector("form"), "the form");
+  await type(view.querySelector<HTMLInputElement>("#email")!, "priya@campus.test");
+  await type(view.querySelector<HTMLInputElement>("#password")!, "correct horse");
+  return { view, posted, release, form: view.querySelector("form")! };
 }
 
 describe("sign-in screen", () => {
   it("shows 'Processing...' while signing in and ignores a second submit", async () => {
-    const { container, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
+    const { view, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
     await submit(form);
-    const busy = await waitFor(() => button(container, "Processing..."), "'Processing...'");
+    const busy = await waitFor(() => button(view, "Processing..."), "'Processing...'");
     expect(busy.disabled).toBe(true);
     await submit(form);
     await submit(form);
@@ -49,27 +49,27 @@ describe("sign-in screen", () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ intent: "signin", email: "priya@campus.test", password: "correct horse", via: "script" });
     release();
-    await waitFor(() => button(container, "Sign In"), "the button back");
+    await waitFor(() => button(view, "Sign In"), "the button back");
   });
 
   it("shows the server's message in an error banner that can be dismissed, and the form can be sent again", async () => {
-    const { container, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
+    const { view, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
     release();
     await submit(form);
-    const alert = await waitFor(() => byText(container, "Invalid e-mail or password."), "the error banner");
+    const alert = await waitFor(() => byText(view, "Invalid e-mail or password."), "the error banner");
     expect(alert.closest('[role="alert"]')).not.toBeNull();
-    await click(container.querySelector<HTMLButtonElement>('button[aria-label="Dismiss message"]')!);
-    expect(byText(container, "Invalid e-mail or password.")).toBeNull();
+    await click(view.querySelector<HTMLButtonElement>('button[aria-label="Dismiss message"]')!);
+    expect(byText(view, "Invalid e-mail or password.")).toBeNull();
     await submit(form);
     await waitFor(() => posted.length === 2, "a second post");
   });
 
   it("shows the success message and goes on to the target about 100 ms later", async () => {
-    const { container, release, form } = await screen({ signedIn: true, message: "Login successful! Redirecting...", target: "/dashboard" });
+    const { view, release, form } = await screen({ signedIn: true, message: "Login successful! Redirecting...", target: "/dashboard" });
     release();
     await submit(form);
-    await waitFor(() => byText(container, "Login successful! Redirecting..."), "the success message");
-    expect(byText(container, "Dashboard page")).toBeNull();
-    await waitFor(() => byText(container, "Dashboard page"), "the dashboard");
+    await waitFor(() => byText(view, "Login successful! Redirecting..."), "the success message");
+    expect(byText(view, "Dashboard page")).toBeNull();
+    await waitFor(() => byText(view, "Dashboard page"), "the dashboard");
   });
 });

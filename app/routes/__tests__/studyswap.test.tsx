@@ -15,8 +15,8 @@ afterEach(() => {
 async function landing(demoMode: boolean) {
   const Stub = createRoutesStub([{ path: "/studyswap", Component: StudySwap as never, loader: () => ({ signedIn: true, writers: [], demoMode }) }]);
   page = await render(<Stub initialEntries={["/studyswap"]} />);
-  await waitFor(() => byText(page!.container, "Academic Excellence Made Accessible"), "the landing");
-  return page.container;
+  await waitFor(() => byText(page!.view, "Academic Excellence Made Accessible"), "the landing");
+  return page.view;
 }
 
 describe("Study Swap landing", () => {
