@@ -3,31 +3,48 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("migrations"),
-          SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-          // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
-          GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
-          GOOGLE_CLIENT_SECRET: "campus-test-secret",
-          GOOGLE_AUTH_URL: "https://fake-google.test/o/oauth2/v2/auth",
-          GOOGLE_TOKEN_URL: "https://fake-google.test/token",
-          GOOGLE_JWKS_URL: "https://fake-google.test/oauth2/v3/certs",
-          GOOGLE_ISSUER: "https://fake-google.test",
-          GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
-        },
-      },
-    }),
-    // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.
-    reactRouter(),
-  ],
   test: {
-    include: ["test/**/*.test.ts", "app/**/*.test.ts", "worker/**/*.test.ts"],
-    setupFiles: ["./test/setup.ts"],
     // Request logs of passing tests are noise; a failing test still shows its output.
     silent: "passed-only" as const,
+    projects: [
+      {
+        // Worker integration and unit tests, inside workerd with local D1 and R2.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
+                GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
+                GOOGLE_CLIENT_SECRET: "campus-test-secret",
+                GOOGLE_AUTH_URL: "https://fake-google.test/o/oauth2/v2/auth",
+                GOOGLE_TOKEN_URL: "https://fake-google.test/token",
+                GOOGLE_JWKS_URL: "https://fake-google.test/oauth2/v3/certs",
+                GOOGLE_ISSUER: "https://fake-google.test",
+                GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
+              },
+            },
+          }),
+          // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.
+          reactRouter(),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/**/*.test.ts", "app/**/*.test.ts", "worker/**/*.test.ts"],
+          setupFiles: ["./test/setup.ts"],
+        },
+      },
+      {
+        // Screens' state machines: route components in a React Router stub (createRoutesStub) on a
+        // DOM (happy-dom); workerd has none.
+        test: {
+          name: "components",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+        },
+      },
+    ],
   },
 }));

@@ -151,6 +151,31 @@ describe("Google Classroom", () => {
     );
   });
 
+  it("reads courses and every course's work in one request (was 3 + one per course)", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      const seen: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/google/") || url.pathname === "/googleclassroom.data") seen.push(`${request.method()} ${url.pathname}`);
+      });
+      const loaded = async () => {
+        await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
+        await page.getByRole("tab", { name: "Assignments" }).click();
+        await page.getByRole("tabpanel").getByRole("heading", { name: "Deadlock case study" }).waitFor();
+        await page.waitForTimeout(500);
+      };
+      // Connecting (the popup's own requests are the popup's).
+      await connectInPopup(page);
+      await loaded();
+      assert.deepEqual(seen, ["POST /googleclassroom.data"]);
+      // Opening the page again with the stored token: the reminders come with the page itself.
+      seen.length = 0;
+      await page.reload();
+      await loaded();
+      assert.deepEqual(seen, ["POST /googleclassroom.data"]);
+    });
+  });
+
   it("connects by a full redirect when the browser blocks the popup", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.addInitScript(() => {

@@ -15,6 +15,7 @@ const ACTION_PATHS = [
   "/sells",
   "/all-products",
   "/find-writer",
+  "/googleclassroom",
   "/become-writer",
   "/hostel-complaints",
   "/mess-menu",

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { GuardedLink, SwapIcon, type StudySwapIconName } from "../components/studyswap/parts";
 import { contactHref, type Writer } from "../lib/studyswap";
 import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
@@ -8,11 +7,14 @@ import type { Route } from "./+types/studyswap";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   // The landing page still works when the writer list cannot be read: it is an extra, not the page.
+  // That read is the health check too: when D1 cannot answer it, the page says it is in demo mode.
+  let demoMode = false;
   const writers = await listWriters(envOf(context), user !== null).catch((error: unknown) => {
     logLoaderFailure(context, request, "writer list failed", error);
+    demoMode = true;
     return [] as Writer[];
   });
-  return { signedIn: user !== null, writers };
+  return { signedIn: user !== null, writers, demoMode };
 }
 
 const SERVICES: { title: string; text: string; icon: StudySwapIconName; tone: string }[] = [
@@ -22,24 +24,8 @@ const SERVICES: { title: string; text: string; icon: StudySwapIconName; tone: st
   { title: "Thesis Support", text: "Planning, literature reviews and feedback on long-form work.", icon: "cap", tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300" },
 ];
 
-/** Whether the Study Swap backend answers; until known, nothing is said. */
-function useBackendStatus(): "unknown" | "up" | "down" {
-  const [status, setStatus] = useState<"unknown" | "up" | "down">("unknown");
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch("/api/studyswap/health-check", { signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]) })
-      .then((response) => setStatus(response.ok ? "up" : "down"))
-      .catch(() => {
-        if (!controller.signal.aborted) setStatus("down");
-      });
-    return () => controller.abort();
-  }, []);
-  return status;
-}
-
 export default function StudySwap({ loaderData }: Route.ComponentProps) {
-  const { signedIn, writers } = loaderData;
-  const backend = useBackendStatus();
+  const { signedIn, writers, demoMode } = loaderData;
 
   return (
     <div className="space-y-10 py-4">
@@ -60,7 +46,7 @@ export default function StudySwap({ loaderData }: Route.ComponentProps) {
         {!signedIn && <p className="mt-3 text-sm text-indigo-100">You will be asked to sign in first.</p>}
       </section>
 
-      {backend === "down" && (
+      {demoMode && (
         <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
           Note: Demo mode active. Backend API not connected.
         </p>

@@ -11,15 +11,16 @@ import {
   completeGoogleSignIn,
   coursesFor,
   disableReminders,
-  enableReminders,
   freshBrowserToken,
   HANDOFF_TTL_MS,
   isGoogleAuthError,
   MESSAGES,
   redeemHandoff,
   remindersEnabled,
+  turnOnReminders,
   withClassroom,
 } from "../services/google";
+import { classroomOverview } from "../services/classroom-overview";
 import { listReminders } from "../services/reminders";
 import { getDb } from "../db/client";
 import { users } from "../db/schema";
@@ -144,6 +145,17 @@ google.post("/verify-token", async (c) => {
   return c.json({ success: true, valid: true, user: { name: name ?? "Google User", email, picture }, ...(fresh.newToken ? { newToken: fresh.newToken } : {}) });
 });
 
+// The Classroom screen's read in one request: the Google user, the courses and every active course's
+// work, the token opened (and refreshed) once. A course Google refuses (API_NOT_ENABLED ...) is listed
+// under problems with the answer its own endpoint would give; the rest still comes back.
+google.post("/overview", async (c) => {
+  const { token } = await jsonBody(c, z.object({ token: tokenField }));
+  const overview = await classroomOverview(c.env, c.req.url, token);
+  if (!overview.valid) return c.json({ success: true, valid: false, message: overview.message, user: null, courses: [], assignments: [], problems: [] });
+  const { newToken, ...rest } = overview;
+  return c.json({ success: true, ...rest, ...(newToken ? { newToken } : {}) });
+});
+
 function bearerToken(c: AppContext): string {
   const header = c.req.header("Authorization") ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
@@ -175,16 +187,8 @@ google.post("/notifications/enable", requireAuth, async (c) => {
   const input = await jsonBody(c, enableBody);
   const user = c.var.user;
   if (input.userId !== user.email && input.userId !== user.id) throw new ApiError(403, "You can only turn on reminders for your own account.");
-  const fresh = await freshBrowserToken(c.env, c.req.url, input.token);
-  if (!fresh) throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", { error: "UNAUTHENTICATED" });
-  if (!fresh.contents.refreshToken) throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
-  await enableReminders(c.env, c.req.url, user, fresh.contents);
-  return c.json({
-    success: true,
-    message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
-    data: { enabled: true },
-    ...(fresh.newToken ? { newToken: fresh.newToken } : {}),
-  });
+  const { message, newToken } = await turnOnReminders(c.env, c.req.url, user, input.token);
+  return c.json({ success: true, message, data: { enabled: true }, ...(newToken ? { newToken } : {}) });
 });
 
 google.post("/notifications/disable", requireAuth, async (c) => {

@@ -259,6 +259,18 @@ export async function enableReminders(env: Env, requestUrl: string, user: Sessio
     });
 }
 
+/**
+ * Turns reminders on with the browser's Google token (both doors: the API and the Classroom screen's
+ * action). Answers the message to show and the refreshed token when it changed.
+ */
+export async function turnOnReminders(env: Env, requestUrl: string, user: SessionUser, token: string): Promise<{ message: string; newToken: string | null }> {
+  const fresh = await freshBrowserToken(env, requestUrl, token);
+  if (!fresh) throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", { error: "UNAUTHENTICATED" });
+  if (!fresh.contents.refreshToken) throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
+  await enableReminders(env, requestUrl, user, fresh.contents);
+  return { message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.", newToken: fresh.newToken };
+}
+
 /** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
 export async function disableReminders(env: Env, userId: string): Promise<void> {
   await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));

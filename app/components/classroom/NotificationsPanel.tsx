@@ -1,0 +1,89 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { Alert } from "../Alert";
+import { DUE_TONE_CLASSES, formatIndiaDateTime } from "../../lib/classroom-due";
+import { rememberRedirect } from "../../lib/redirect";
+import { askPermission } from "./desktop-notifications";
+import { Empty, Loading, OpenInClassroom } from "./parts";
+import type { CampusUser, ClassroomActionData, Reminders } from "./types";
+
+export const ENABLE_FAILED = "Failed to enable notifications. Please try again.";
+const DISABLE_FAILED = "Could not turn reminders off. Please try again.";
+
+interface NotificationsPanelProps {
+  campusUser: CampusUser | null;
+  token: string;
+  reminders: Reminders | null;
+  keepToken: (token: string | null) => void;
+}
+
+export function NotificationsPanel({ campusUser, token, reminders, keepToken }: NotificationsPanelProps) {
+  // Turning reminders on or off is the route action's; the loader then reads the new state.
+  const fetcher = useFetcher<ClassroomActionData>();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (answer?.intent === "enable" && answer.ok) keepToken(answer.newToken);
+    else if (answer?.intent === "enable" && !answer.ok) window.alert(ENABLE_FAILED);
+  }, [answer, keepToken]);
+
+  if (!campusUser) {
+    return (
+      <div className="card p-6">
+        <h3 className="font-semibold">Reminders need a Campus account</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Sign in to Campus to get reminders 24 hours before each deadline and on the due day.</p>
+        <Link to="/login" onClick={() => rememberRedirect("/googleclassroom")} className="btn-primary mt-4">
+          Sign in to get reminders
+        </Link>
+      </div>
+    );
+  }
+  if (!reminders) return <Loading what="your reminders" />;
+
+  async function enable() {
+    if (await askPermission()) void fetcher.submit({ intent: "enable", token }, { method: "post" });
+  }
+
+  const notice = answer?.ok && answer.intent !== "overview" ? answer.message : answer?.intent === "disable" && !answer.ok ? DISABLE_FAILED : null;
+  return (
+    <div className="space-y-4">
+      <div className="card flex flex-wrap items-center gap-4 p-5">
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold">{reminders.enabled ? "Reminders are on" : "Reminders are off"}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {reminders.enabled
+              ? "We check your Classroom every 30 minutes and remind you 24 hours before a deadline and on the due day, for work not turned in."
+              : "Turn on reminders to hear about deadlines 24 hours ahead and on the due day."}
+          </p>
+        </div>
+        {reminders.enabled ? (
+          <button type="button" className="btn-secondary w-full sm:w-auto" onClick={() => void fetcher.submit({ intent: "disable" }, { method: "post" })} disabled={busy}>
+            {busy ? "Turning off..." : "Turn off reminders"}
+          </button>
+        ) : (
+          <button type="button" className="btn-primary w-full sm:w-auto" onClick={() => void enable()} disabled={busy}>
+            {busy ? "Enabling..." : "Enable notifications"}
+          </button>
+        )}
+      </div>
+      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      {reminders.list.length === 0 ? (
+        <Empty>{reminders.enabled ? "No reminders yet. They appear here as deadlines come close." : "No reminders yet."}</Empty>
+      ) : (
+        <ul className="space-y-3">
+          {reminders.list.map((r) => (
+            <li key={r.id} className="card p-4">
+              <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${DUE_TONE_CLASSES.soon}`}>{r.kind === "due_today" ? "Due today" : "Due within 24 hours"}</p>
+              <h3 className="mt-2 break-words font-semibold">{r.title}</h3>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {r.courseName} · Due {formatIndiaDateTime(r.dueAt)}
+              </p>
+              <OpenInClassroom href={r.link} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// What the Classroom screen shows, as the /googleclassroom loader and action hand it over.
+import type { Course } from "../../../worker/lib/classroom";
+
+export type { Course };
+
+export interface GoogleUser {
+  name: string;
+  email: string;
+  picture: string | null;
+}
+
+export interface Assignment {
+  id: string;
+  courseId: string;
+  courseName: string;
+  title: string;
+  description: string | null;
+  dueDate: number | null;
+  state: "TURNED_IN" | "RETURNED" | "ASSIGNED";
+  maxPoints: number | null;
+  alternateLink: string | null;
+}
+
+export interface Reminder {
+  id: string;
+  kind: "due_24h" | "due_today";
+  courseName: string;
+  title: string;
+  dueAt: number;
+  link: string | null;
+}
+
+export interface Reminders {
+  enabled: boolean;
+  list: Reminder[];
+}
+
+export interface CampusUser {
+  email: string;
+  name: string;
+}
+
+/** What Google refused: the course list (courseId null) or one course's work. */
+export interface OverviewProblem {
+  courseId: string | null;
+  status: number;
+  message: string;
+  error?: string;
+  enableUrl?: string;
+}
+
+/** The route action's answers, by intent. `status` 0 is a request that never got an answer. */
+export type ClassroomActionData =
+  | { intent: "overview"; ok: true; valid: false }
+  | { intent: "overview"; ok: true; valid: true; user: GoogleUser; courses: Course[]; assignments: Assignment[]; problems: OverviewProblem[]; newToken: string | null; readAt: number }
+  | { intent: "enable"; ok: true; message: string; newToken: string | null }
+  | { intent: "disable"; ok: true; message: string }
+  | { intent: string; ok: false; status: number; message: string };

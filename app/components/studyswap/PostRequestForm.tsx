@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "../Alert";
+import { MAX_ATTACHMENT_BYTES } from "../../lib/studyswap";
+
+export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
+export const POST_FAILURE = "Failed to post your request. Please try again.";
+const SUCCESS_HIDE_MS = 5000;
+const TOO_LARGE = "The file is too large. Attach a file of at most 10 MB.";
+
+/** The /find-writer action's answer (see app/routes/find-writer.tsx). */
+export interface PostAnswer {
+  intent: string;
+  ok: boolean;
+  message: string;
+  field: string | null;
+}
+
+type Outcome = { tone: "success" } | { tone: "error"; reason: string | null } | null;
+
+/**
+ * The request form. It posts to the page's action through a fetcher (the action signs a signed-out
+ * visitor in first and posts nothing); `submissionKey` comes from the loader, new after every post,
+ * so a double submit of one form posts one request.
+ */
+export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
+  const fetcher = useFetcher<PostAnswer>({ key: "post-request" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitting = fetcher.state !== "idle";
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // The answer is taken once, while rendering (each answer is a new object).
+  const [answer, setAnswer] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
+    setAnswer(fetcher.data);
+    // A refusal with a reason (4xx) shows the reason too; anything else only the failure message.
+    setOutcome(fetcher.data.ok ? { tone: "success" } : { tone: "error", reason: fetcher.data.message || null });
+  }
+
+  // A posted request empties the form (the file too).
+  useEffect(() => {
+    if (answer?.ok) formRef.current?.reset();
+  }, [answer]);
+
+  // The success message hides itself after 5 s.
+  useEffect(() => {
+    if (outcome?.tone !== "success") return;
+    const timer = window.setTimeout(() => setOutcome(null), SUCCESS_HIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [outcome]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // A second click while the first post is on its way is ignored.
+    if (submitting) return event.preventDefault();
+    const file = new FormData(event.currentTarget).get("file");
+    if (file instanceof File && file.size > MAX_ATTACHMENT_BYTES) {
+      event.preventDefault();
+      setOutcome({ tone: "error", reason: TOO_LARGE });
+      return;
+    }
+    setOutcome(null);
+  }
+
+  return (
+    <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="card space-y-4 p-5 sm:p-6" aria-busy={submitting} aria-labelledby="post-heading">
+      <h2 id="post-heading" className="text-lg font-semibold">
+        Your request
+      </h2>
+      <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="submissionKey" value={submissionKey} />
+      <div aria-live="polite" className="empty:hidden">
+        {outcome?.tone === "success" && <Alert tone="success">{POST_SUCCESS}</Alert>}
+      </div>
+      {outcome?.tone === "error" && (
+        <Alert tone="error" onDismiss={() => setOutcome(null)}>
+          <p>{POST_FAILURE}</p>
+          {outcome.reason && <p className="mt-1">{outcome.reason}</p>}
+        </Alert>
+      )}
+      <div>
+        <label htmlFor="title" className="label">
+          Title <span className="text-red-700 dark:text-red-400">*</span>
+        </label>
+        <input id="title" name="title" required maxLength={120} placeholder="e.g. Operating systems lab report" className="input" />
+      </div>
+      <div>
+        <label htmlFor="category" className="label">
+          Category / Subject <span className="text-red-700 dark:text-red-400">*</span>
+        </label>
+        <input id="category" name="category" required maxLength={80} placeholder="e.g. Computer Science" className="input" />
+      </div>
+      <div>
+        <label htmlFor="details" className="label">
+          Details <span className="text-red-700 dark:text-red-400">*</span>
+        </label>
+        <textarea id="details" name="details" required maxLength={5000} rows={5} placeholder="What exactly do you need? Format, references, anything a writer should know." className="input" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor="deadline" className="label">
+            Deadline
+          </label>
+          <input id="deadline" name="deadline" maxLength={60} placeholder="e.g. 7 days" className="input" />
+        </div>
+        <div>
+          <label htmlFor="budget" className="label">
+            Budget
+          </label>
+          <input id="budget" name="budget" maxLength={40} placeholder="e.g. ₹2,000" className="input" />
+        </div>
+        <div>
+          <label htmlFor="pages" className="label">
+            Pages
+          </label>
+          <input id="pages" name="pages" type="number" min={1} max={1000} step={1} inputMode="numeric" className="input" />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="contact" className="label">
+          Contact (e-mail or phone) <span className="text-red-700 dark:text-red-400">*</span>
+        </label>
+        <input id="contact" name="contact" required maxLength={254} autoComplete="email" placeholder="you@example.com or +91 98765 43210" className="input" aria-describedby="contact-hint" />
+        <p id="contact-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          Writers contact you directly. Signed-in students can see it.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="file" className="label">
+          Attachment (optional)
+        </label>
+        <input
+          id="file"
+          name="file"
+          type="file"
+          accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.csv,.zip,image/jpeg,image/png,image/webp,image/gif"
+          aria-describedby="file-hint"
+          className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+        />
+        <p id="file-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip.
+        </p>
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
+        {submitting ? "Posting Your Request..." : "Post Request"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,44 @@
+// The /studyswap loader is the page's health check: it reads D1 (the writer list) anyway, so the
+// browser no longer asks /api/studyswap/health-check after it. When that read fails the page renders
+// with the specification's note 'Note: Demo mode active. Backend API not connected.'
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { cloudflareContext } from "../app/lib/context";
+import { loader } from "../app/routes/studyswap";
+import { call, ORIGIN } from "./helpers";
+
+function dbFailingOn(table: string): D1Database {
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (sql.includes(table)) throw new Error(`D1_ERROR: simulated outage of ${table}`);
+          return target.prepare(sql);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function load(db: D1Database) {
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
+  return loader({ context, request: new Request(`${ORIGIN}/studyswap`), params: {} } as unknown as Parameters<typeof loader>[0]);
+}
+
+describe("/studyswap demo mode", () => {
+  it("is off when D1 answers, and the page says nothing about it", async () => {
+    expect((await load(env.DB)).demoMode).toBe(false);
+    const html = await (await call("/studyswap")).text();
+    expect(html).toContain("Academic Excellence Made Accessible");
+    expect(html).not.toContain("Demo mode active");
+  });
+
+  it("is on when the writer list cannot be read: the page still renders, with the note", async () => {
+    const data = await load(dbFailingOn("writer"));
+    expect(data).toMatchObject({ demoMode: true, writers: [] });
+  });
+});
