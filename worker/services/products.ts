@@ -7,7 +7,7 @@ import { ApiError } from "../lib/errors";
 import { SUBMISSION_FIELD, submissionKeyOf } from "../lib/idempotency";
 import { ceilToMinute, formatIndiaDateTime } from "../lib/india-time";
 import { limitPosting } from "../lib/post-limit";
-import { sniffImageType, type ImageType } from "../lib/image-type";
+import { sniffImageType, type ImageType } from "../lib/sniff";
 import { parseWith, userText } from "../lib/validate";
 import type { SessionUser } from "./auth";
 

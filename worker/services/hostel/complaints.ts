@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { limitPosting } from "../../lib/post-limit";
+import { sniffImageType } from "../../lib/sniff";
 import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
@@ -58,16 +59,8 @@ export interface ComplaintView {
   resolvedAt: number | null;
 }
 
-type PhotoType = "image/jpeg" | "image/png" | "image/webp";
-
-/** The image type from the file's first bytes (its name and declared type are not trusted). */
-export function sniffImage(bytes: Uint8Array): PhotoType | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
-  return null;
-}
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+type PhotoType = (typeof PHOTO_TYPES)[number];
 
 /** An upload field: a real, non-empty file, or null when the input was left empty. */
 export function fileOrNull(value: FormDataEntryValue | null): File | null {
@@ -199,7 +192,7 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     if (photo.size > MAX_PHOTO_BYTES) throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
     if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
     photoBytes = new Uint8Array(await photo.arrayBuffer());
-    photoType = sniffImage(photoBytes);
+    photoType = sniffImageType(photoBytes, PHOTO_TYPES);
     if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
   }
 
