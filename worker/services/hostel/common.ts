@@ -5,7 +5,7 @@ import { hostelBlocks, hostelResidents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { ceilToMinute, formatIndiaDateTime } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
-import { parseWith as parseInput } from "../../lib/validate";
+import { parseWith } from "../../lib/validate";
 
 export interface Block {
   id: string;
@@ -103,7 +103,7 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
 }
 
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
-  const parsed = parseInput(residenceSchema, input);
+  const parsed = parseWith(residenceSchema, input);
   const block = await requireBlock(env, parsed.blockId);
   const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
   if (!saved) throw await blockChangeRefused(env, user.id);
@@ -144,4 +144,3 @@ export function formFields(form: FormData): Record<string, string> {
 }
 
 // The shared validator (worker/lib/validate.ts), under the name the hostel services use.
-export { parseInput };

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { parseWith } from "../../lib/validate";
 import { limitPosting } from "../../lib/post-limit";
 import { sniffImageType } from "../../lib/sniff";
 import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
-import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, parseInput, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
+import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
@@ -180,7 +181,7 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
  * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
 export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
-  const input = parseInput(createComplaintSchema, fields);
+  const input = parseWith(createComplaintSchema, fields);
   if (submissionKey) {
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);
@@ -259,7 +260,7 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
 }
 
 export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
-  const { status } = parseInput(statusChangeSchema, input);
+  const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
   const [complaint] = await db.select({ userId: hostelComplaints.userId, status: hostelComplaints.status }).from(hostelComplaints).where(eq(hostelComplaints.id, id)).limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
