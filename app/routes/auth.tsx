@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { parseWith } from "../../worker/api/context";
+import { parseWith } from "../../worker/lib/validate";
 import { rateLimitAddress } from "../../worker/lib/client-address";
 import { ApiError } from "../../worker/lib/errors";
 import { sessionCookie } from "../../worker/lib/session-token";
 import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "../../worker/services/auth";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
-import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/redirect";
+import { clearedRedirectCookie, consumeRedirect, readRedirectCookie } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
@@ -46,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(token, expiresAt));
     // The redirect-after-login value is used once: read here, cleared in the same answer.
-    headers.append("Set-Cookie", `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
+    headers.append("Set-Cookie", clearedRedirectCookie());
     const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
     if (viaScript) return data({ signedIn: true as const, message: side === "register" ? REGISTERED : SIGNED_IN, target }, { headers });
     return redirect(target, { headers });
