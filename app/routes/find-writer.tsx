@@ -7,7 +7,8 @@ import { api, ApiRequestError } from "../lib/api";
 import { rememberRedirect } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
-import { formatIndiaTime, MAX_ATTACHMENT_BYTES, type MyStudyRequest } from "../lib/studyswap";
+import { formatIndiaDateTime } from "../lib/format";
+import { MAX_ATTACHMENT_BYTES, type MyStudyRequest } from "../lib/studyswap";
 import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
 import { parseWith } from "../../worker/lib/validate";
 import type { Route } from "./+types/find-writer";
@@ -222,7 +223,7 @@ function MyRequest({ request }: { request: MyStudyRequest }) {
         </div>
         <h3 className="mt-1 break-words font-semibold">{request.title}</h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          Posted {formatIndiaTime(request.createdAt)}
+          Posted {formatIndiaDateTime(request.createdAt)}
           {request.attachment ? ` · ${request.attachment.name}` : ""}
         </p>
         {fetcher.data && !fetcher.data.ok && (

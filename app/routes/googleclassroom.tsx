@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { api } from "../lib/api";
-import { cutDescription, DUE_TONE_CLASSES, dueInfo, formatIndiaDateTime, sortByDue } from "../lib/classroom-due";
+import { cutDescription, DUE_TONE_CLASSES, dueInfo, sortByDue } from "../lib/classroom-due";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../lib/format";
 import {
   AUTH_ERROR,
   AUTH_FAILED,

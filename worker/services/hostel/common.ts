@@ -3,7 +3,8 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelResidents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { ceilToMinute, formatIndiaDateTime } from "../../lib/india-time";
+import { formatIndiaShortDateTime } from "../../../app/lib/format";
+import { ceilToMinute } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { parseWith } from "../../lib/validate";
 
@@ -86,7 +87,7 @@ export async function blockChangeRefused(env: Env, userId: string): Promise<ApiE
   const retryAt = ceilToMinute(changedAt + BLOCK_CHANGE_INTERVAL_MS);
   return new ApiError(
     429,
-    `You can change your hostel block once every 7 days. You last changed it on ${formatIndiaDateTime(changedAt)}, so you can change it again after ${formatIndiaDateTime(retryAt)}.`,
+    `You can change your hostel block once every 7 days. You last changed it on ${formatIndiaShortDateTime(changedAt)}, so you can change it again after ${formatIndiaShortDateTime(retryAt)}.`,
     { field: "blockId", retryAt },
   );
 }

@@ -4,7 +4,8 @@ import { getDb } from "../../db/client";
 import { laundryBookings, laundrySlots } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { parseWith } from "../../lib/validate";
-import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
+import { formatIndiaDay } from "../../../app/lib/format";
+import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
 import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "./labels";
 
