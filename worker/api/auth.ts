@@ -15,7 +15,7 @@ import {
   type SessionUser,
 } from "../services/auth";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "../services/account";
-import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam, validateQuery } from "./context";
+import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "./context";
 
 const auth = new Hono<AppEnv>();
 

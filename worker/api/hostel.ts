@@ -7,7 +7,7 @@ import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, 
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "../services/hostel/laundry";
 import { rateMeal, today, weekMenu } from "../services/hostel/mess";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "../services/hostel/roommates";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateParam, validateQuery } from "./context";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
 import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;

@@ -15,7 +15,7 @@ import {
   purchaseProduct,
   updateProduct,
 } from "../services/products";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateParam, validateQuery } from "./context";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
 
 const products = new Hono<AppEnv>();
 

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { attachmentDisposition, downloadName } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
 import { parseWith } from "../lib/validate";
