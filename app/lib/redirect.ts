@@ -53,9 +53,10 @@ export function rememberRedirect(path: string): void {
   if (safe) document.cookie = redirectCookie(safe);
 }
 
-/** Browser side: the remembered path, cleared as it is read. */
-export function consumeRedirect(): string | null {
-  const value = readRedirectCookie(document.cookie);
+/**
+ * Browser side: forget the remembered path once it is used. The path itself comes from the page's
+ * loader (readRedirectCookie on the server), so the browser never parses cookies.
+ */
+export function forgetRedirect(): void {
   document.cookie = clearedRedirectCookie();
-  return value;
 }

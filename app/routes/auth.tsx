@@ -7,7 +7,7 @@ import { sessionCookie } from "../../worker/lib/session-token";
 import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "../../worker/services/auth";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
-import { clearedRedirectCookie, consumeRedirect, readRedirectCookie } from "../lib/redirect";
+import { clearedRedirectCookie, forgetRedirect, readRedirectCookie } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
@@ -17,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
-  return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+  const redirectTo = readRedirectCookie(request.headers.get("Cookie"));
+  return { hasRedirect: redirectTo !== null, redirectTo };
 }
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
@@ -99,6 +100,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const { redirectTo } = loaderData;
   // Without JavaScript (or before hydration) the form's answer arrives as action data.
   const actionData = useActionData<typeof action>();
   const noScriptAnswer = actionData && !("signedIn" in actionData) ? actionData : undefined;
@@ -131,7 +133,8 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
       (answer) => {
         setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
         window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
-        const target = consumeRedirect() ?? "/dashboard";
+        const target = redirectTo ?? "/dashboard";
+        forgetRedirect();
         window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
       },
       (error: unknown) => {
@@ -139,7 +142,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         setMessage({ text: authErrorMessage(error), tone: "error" });
       },
     );
-  }, [googleCode, location.pathname, navigate]);
+  }, [googleCode, location.pathname, navigate, redirectTo]);
 
   // Errors clear themselves after 10 s, unless they announce a success.
   useEffect(() => {
