@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutDescription, dueInfo, formatIndiaDate, sortByDue } from "./classroom-due";
+import { cutDescription, dueInfo, sortByDue } from "./classroom-due";
+import { formatIndiaWeekdayDate as formatIndiaDate } from "./format";
 
 // 14 Sep 2026, 12:00 in India (06:30 UTC).
 const NOON_IST = Date.UTC(2026, 8, 14, 6, 30);

@@ -1,6 +1,8 @@
 // How an assignment's due date reads and looks (spec §4), in India time. Pure, so it is unit-tested
 // at the boundaries (India midnight, exactly 2 and 7 days).
 
+import { formatIndiaWeekdayDate } from "./format";
+
 export type DueTone = "overdue" | "soon" | "later" | "none";
 
 const DAY = 86_400_000;
@@ -9,17 +11,6 @@ const IST_OFFSET = 5.5 * 3_600_000;
 /** Days since the epoch, counted in India time. */
 export function indiaDay(t: number): number {
   return Math.floor((t + IST_OFFSET) / DAY);
-}
-
-const fullDate = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", weekday: "short", day: "numeric", month: "short", year: "numeric" });
-const timeOfDay = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", hour: "numeric", minute: "2-digit" });
-
-export function formatIndiaDate(t: number): string {
-  return fullDate.format(t);
-}
-
-export function formatIndiaDateTime(t: number): string {
-  return `${fullDate.format(t)}, ${timeOfDay.format(t)}`;
 }
 
 export interface DueInfo {
@@ -35,7 +26,7 @@ export function dueInfo(dueDate: number | null, now: number): DueInfo {
   if (days === 0) return { label: "Due today", tone };
   if (days === 1) return { label: "Due tomorrow", tone };
   if (days < 7) return { label: `Due in ${days} days`, tone };
-  return { label: `Due ${formatIndiaDate(dueDate)}`, tone };
+  return { label: `Due ${formatIndiaWeekdayDate(dueDate)}`, tone };
 }
 
 /** Red overdue, orange at 2 days or fewer, green otherwise, grey without a date. */

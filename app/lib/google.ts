@@ -3,6 +3,8 @@
 // calls to /api/google/*. These do not use api()'s 401 rule: a stale Google token is not a stale
 // Campus session, so it disconnects Classroom instead of signing the student out.
 
+import { readCookie, setCookie } from "./cookies";
+
 export const GOOGLE_TOKEN_KEY = "googleToken";
 export const GOOGLE_AUTH_SUCCESS = "GOOGLE_AUTH_SUCCESS";
 export const GOOGLE_AUTH_ERROR = "GOOGLE_AUTH_ERROR";
@@ -19,8 +21,8 @@ export const GOOGLE_HINT_COOKIE = "campus_gc";
 
 function setHint(present: boolean): void {
   try {
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${GOOGLE_HINT_COOKIE}=${present ? "1; Max-Age=31536000" : "; Max-Age=0"}; Path=/; SameSite=Lax${secure}`;
+    const secure = window.location.protocol === "https:";
+    document.cookie = setCookie(GOOGLE_HINT_COOKIE, present ? "1" : "", { maxAge: present ? 31536000 : 0, secure });
   } catch {
     // no cookies: the page verifies after hydration, as before
   }
@@ -28,7 +30,7 @@ function setHint(present: boolean): void {
 
 /** Whether a request's cookies say the browser may hold a Classroom token. */
 export function hasGoogleHint(cookieHeader: string | null): boolean {
-  return (cookieHeader ?? "").split(";").some((part) => part.trim() === `${GOOGLE_HINT_COOKIE}=1`);
+  return readCookie(cookieHeader, GOOGLE_HINT_COOKIE) === "1";
 }
 
 export function readGoogleToken(): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatIndiaDate, formatRupees, normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "./market";
+import { formatIndiaDate, formatRupees } from "./format";
+import { normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "./market";
 
 describe("parsePricePaise", () => {
   it.each([

@@ -40,14 +40,6 @@ export function paiseToRupees(paise: number): number {
   return Math.round(paise) / 100;
 }
 
-const rupeeFormat = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** "₹1,299" or "₹249.50", Indian digit grouping. */
-export function formatRupees(paise: number): string {
-  const whole = paise % 100 === 0;
-  return whole ? rupeeFormat.format(paise / 100) : rupeeFormat.format(paise / 100).replace(/\.(\d)$/, ".$10");
-}
-
 /**
  * An Indian mobile number as people write it ("98765 43210", "+91-98765-43210", "098765 43210",
  * "919876543210") to its 10 digits, or null when it is not one (10 digits starting with 6 to 9).
@@ -65,8 +57,6 @@ export function whatsappLink(number: string): string {
   const local = normaliseIndianMobile(digits) ?? digits;
   return `https://wa.me/91${local}`;
 }
-
-export { formatIndiaDate, formatIndiaDateTime } from "./india-time";
 
 /** What the screens show of a product (the API answers the same fields plus `_id`). */
 export interface ProductView {

@@ -1,7 +1,10 @@
 // The "redirect-after-login" value: a short-lived cookie holding a same-site path, set when a
 // signed-out visitor is sent to /login and used once after sign-in.
 
+import { readCookie, setCookie } from "./cookies";
+
 export const REDIRECT_COOKIE = "campus_next";
+const REDIRECT_MAX_AGE = 900;
 
 /**
  * A path on this site, or null for anything that could leave it (//evil.example, https://...). URL
@@ -16,18 +19,17 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
 }
 
 export function readRedirectCookie(cookieHeader: string | null): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === REDIRECT_COOKIE) {
-      try {
-        return safeRedirectPath(decodeURIComponent(rest.join("=")));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return safeRedirectPath(readCookie(cookieHeader, REDIRECT_COOKIE));
+}
+
+/** The Set-Cookie that remembers a path for after sign-in (for the server and the browser alike). */
+export function redirectCookie(path: string): string {
+  return setCookie(REDIRECT_COOKIE, path, { maxAge: REDIRECT_MAX_AGE });
+}
+
+/** The Set-Cookie that forgets the remembered path. */
+export function clearedRedirectCookie(): string {
+  return setCookie(REDIRECT_COOKIE, "", { maxAge: 0 });
 }
 
 /**
@@ -48,12 +50,13 @@ export function documentPath(url: URL): string {
 /** Browser side: remember where to go after sign-in. */
 export function rememberRedirect(path: string): void {
   const safe = safeRedirectPath(path);
-  if (safe) document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent(safe)}; Path=/; SameSite=Lax; Max-Age=900`;
+  if (safe) document.cookie = redirectCookie(safe);
 }
 
-/** Browser side: the remembered path, cleared as it is read. */
-export function consumeRedirect(): string | null {
-  const value = readRedirectCookie(document.cookie);
-  document.cookie = `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`;
-  return value;
+/**
+ * Browser side: forget the remembered path once it is used. The path itself comes from the page's
+ * loader (readRedirectCookie on the server), so the browser never parses cookies.
+ */
+export function forgetRedirect(): void {
+  document.cookie = clearedRedirectCookie();
 }

@@ -2,7 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { logError } from "../../worker/lib/log";
 import { currentSession, currentUser, type SessionUser } from "../../worker/services/auth";
 import { cloudflareContext } from "./context";
-import { documentPath, REDIRECT_COOKIE, safeRedirectPath } from "./redirect";
+import { documentPath, redirectCookie, safeRedirectPath } from "./redirect";
 
 type LoaderContext = Readonly<RouterContextProvider>;
 
@@ -41,6 +41,6 @@ export async function requireSession(context: LoaderContext, request: Request): 
   if (session) return session;
   const target = safeRedirectPath(documentPath(new URL(request.url))) ?? "/dashboard";
   throw redirect("/login", {
-    headers: { "Set-Cookie": `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; SameSite=Lax; Max-Age=900` },
+    headers: { "Set-Cookie": redirectCookie(target) },
   });
 }

@@ -13,4 +13,3 @@ export function formFailure(error: unknown, intent: string) {
   }
   throw error;
 }
-export { parseWith } from "../../worker/api/context";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactHref, filterBySubject, formatIndiaTime, parseBudget, sortRequests } from "./studyswap";
+import { formatIndiaDateTime as formatIndiaTime } from "./format";
+import { contactHref, filterBySubject, parseBudget, sortRequests } from "./studyswap";
 
 describe("parseBudget", () => {
   it.each([

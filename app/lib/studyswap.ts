@@ -81,7 +81,6 @@ export function contactHref(contact: string): string {
   return contact.includes("@") ? `mailto:${contact.trim()}` : `tel:${contact.replace(/[^\d+]/g, "")}`;
 }
 
-export { formatIndiaDateTime as formatIndiaTime } from "./india-time";
 
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;

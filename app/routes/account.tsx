@@ -4,7 +4,7 @@ import { Alert } from "../components/Alert";
 import { Badge, FieldError, RouteError } from "../components/hostel/ui";
 import { PageIntro } from "../components/PageIntro";
 import { attempt, type ActionResult } from "../lib/hostel.server";
-import { formatIndiaDateTime } from "../lib/india-time";
+import { formatIndiaDateTime } from "../lib/format";
 import { envOf, requireSession } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { parseWith } from "../../worker/lib/validate";

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { parseWith } from "../../worker/api/context";
+import { parseWith } from "../../worker/lib/validate";
 import { rateLimitAddress } from "../../worker/lib/client-address";
 import { ApiError } from "../../worker/lib/errors";
 import { sessionCookie } from "../../worker/lib/session-token";
 import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "../../worker/services/auth";
 import { Alert, Spinner } from "../components/Alert";
 import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
-import { consumeRedirect, readRedirectCookie, REDIRECT_COOKIE } from "../lib/redirect";
+import { clearedRedirectCookie, forgetRedirect, readRedirectCookie } from "../lib/redirect";
 import { envOf, getUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
@@ -17,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
-  return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+  const redirectTo = readRedirectCookie(request.headers.get("Cookie"));
+  return { hasRedirect: redirectTo !== null, redirectTo };
 }
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
@@ -46,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(token, expiresAt));
     // The redirect-after-login value is used once: read here, cleared in the same answer.
-    headers.append("Set-Cookie", `${REDIRECT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0`);
+    headers.append("Set-Cookie", clearedRedirectCookie());
     const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
     if (viaScript) return data({ signedIn: true as const, message: side === "register" ? REGISTERED : SIGNED_IN, target }, { headers });
     return redirect(target, { headers });
@@ -99,6 +100,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const { redirectTo } = loaderData;
   // Without JavaScript (or before hydration) the form's answer arrives as action data.
   const actionData = useActionData<typeof action>();
   const noScriptAnswer = actionData && !("signedIn" in actionData) ? actionData : undefined;
@@ -131,7 +133,8 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
       (answer) => {
         setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
         window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
-        const target = consumeRedirect() ?? "/dashboard";
+        const target = redirectTo ?? "/dashboard";
+        forgetRedirect();
         window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
       },
       (error: unknown) => {
@@ -139,7 +142,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         setMessage({ text: authErrorMessage(error), tone: "error" });
       },
     );
-  }, [googleCode, location.pathname, navigate]);
+  }, [googleCode, location.pathname, navigate, redirectTo]);
 
   // Errors clear themselves after 10 s, unless they announce a success.
   useEffect(() => {

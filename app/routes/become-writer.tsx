@@ -7,7 +7,8 @@ import { SignInGate, Steps } from "../components/studyswap/parts";
 import { api } from "../lib/api";
 import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
-import { deleteWriter, formFailure, getMyWriter, listOpenRequests, parseWith, saveWriter, writerInputSchema } from "../lib/studyswap.server";
+import { deleteWriter, formFailure, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "../lib/studyswap.server";
+import { parseWith } from "../../worker/lib/validate";
 import type { Route } from "./+types/become-writer";
 import { readForm } from "../lib/form.server";
 

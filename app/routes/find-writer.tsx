@@ -7,7 +7,8 @@ import { SignInGate, Steps } from "../components/studyswap/parts";
 import { envOf, getUser, requireUser } from "../lib/session.server";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import type { MyStudyRequest } from "../lib/studyswap";
-import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, parseWith, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
+import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
+import { parseWith } from "../../worker/lib/validate";
 import type { Route } from "./+types/find-writer";
 import { readForm } from "../lib/form.server";
 

@@ -7,7 +7,7 @@ import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
-import { formatIndiaDateTime, formatIndiaDayMonth } from "../../worker/lib/india-time";
+import { formatIndiaDayMonth, formatIndiaShortDateTime } from "../lib/format";
 import { formFields, listBlocks, setResidence, type Newcomer } from "../../worker/services/hostel/common";
 import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "../../worker/services/hostel/complaints";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "../../worker/services/hostel/labels";
@@ -318,8 +318,8 @@ function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
         </a>
       )}
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-        Filed by {complaint.mine ? "you" : complaint.authorName} · {formatIndiaDateTime(complaint.createdAt)}
-        {complaint.resolvedAt ? ` · resolved ${formatIndiaDateTime(complaint.resolvedAt)}` : ""}
+        Filed by {complaint.mine ? "you" : complaint.authorName} · {formatIndiaShortDateTime(complaint.createdAt)}
+        {complaint.resolvedAt ? ` · resolved ${formatIndiaShortDateTime(complaint.resolvedAt)}` : ""}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <span className="text-sm font-semibold">

@@ -6,7 +6,8 @@ import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, ty
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
-import { formatIndiaDay, indiaDate } from "../../worker/lib/india-time";
+import { formatIndiaDay } from "../lib/format";
+import { indiaDate } from "../../worker/lib/india-time";
 import { formFields } from "../../worker/services/hostel/common";
 import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";

@@ -8,7 +8,8 @@ import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import { formFields, listBlocks } from "../../worker/services/hostel/common";
-import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, rupees, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "../../worker/services/hostel/labels";
+import { formatRupees } from "../lib/format";
+import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "../../worker/services/hostel/labels";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing, type ListingView } from "../../worker/services/hostel/roommates";
 import type { Route } from "./+types/roommate-finder";
 import { readForm } from "../lib/form.server";
@@ -134,7 +135,7 @@ function ListingCard({ listing }: { listing: ListingView }) {
           {listing.name}
         </h3>
         <p className="font-semibold text-emerald-700 dark:text-emerald-300">
-          {rupees(listing.budgetPaise)}
+          {formatRupees(listing.budgetPaise)}
           <span className="text-sm font-normal text-slate-600 dark:text-slate-400">/month</span>
         </p>
       </div>

@@ -15,7 +15,7 @@ import {
   type SessionUser,
 } from "../services/auth";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "../services/account";
-import { type AppContext, type AppEnv, clientIp, jsonBody, parseWith, requireAuth } from "./context";
+import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "./context";
 
 const auth = new Hono<AppEnv>();
 
@@ -27,16 +27,23 @@ async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, mes
   return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
 }
 
-auth.post("/register", async (c) => {
+auth.post(
+  "/register",
   // The limit is counted before the body is read, so a flood of malformed bodies is limited too.
-  await assertRegisterAllowed(c.env, clientIp(c));
-  const input = await jsonBody(c, registerSchema);
+  async (c, next) => {
+    await assertRegisterAllowed(c.env, clientIp(c));
+    await next();
+  },
+  validateJson(registerSchema),
+  async (c) => {
+  const input = c.req.valid("json");
   const user = await registerUser(c.env, input);
   return signedIn(c, user, 201, REGISTERED);
-});
+  },
+);
 
-auth.post("/login", async (c) => {
-  const input = await jsonBody(c, loginSchema);
+auth.post("/login", validateJson(loginSchema), async (c) => {
+  const input = c.req.valid("json");
   const user = await signInWithPassword(c.env, clientIp(c), input);
   return signedIn(c, user, 200, SIGNED_IN);
 });
@@ -75,8 +82,8 @@ auth.get("/sessions", requireAuth, async (c) => {
 });
 
 // Signs one of the caller's own devices out; anyone else's session id is a 404 and ends nothing.
-auth.delete("/sessions/:id", requireAuth, async (c) => {
-  const { id } = parseWith(sessionIdSchema, { id: c.req.param("id") });
+auth.delete("/sessions/:id", requireAuth, validateParam(sessionIdSchema), async (c) => {
+  const { id } = c.req.valid("param");
   await endOwnSession(c.env, c.var.user.id, id);
   const current = id === c.var.sessionId;
   if (current) c.header("Set-Cookie", clearedSessionCookie());
@@ -84,8 +91,8 @@ auth.delete("/sessions/:id", requireAuth, async (c) => {
 });
 
 // Changes the password (or sets one on a Google-only account) and signs every other device out.
-auth.post("/password", requireAuth, async (c) => {
-  const input = await jsonBody(c, passwordChangeSchema);
+auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c) => {
+  const input = c.req.valid("json");
   const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
 });

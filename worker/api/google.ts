@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { readCookie, setCookie } from "../../app/lib/cookies";
 import { z } from "zod";
 import { ApiError } from "../lib/errors";
 import { logWarning } from "../lib/log";
@@ -16,16 +17,14 @@ import {
   isGoogleAuthError,
   MESSAGES,
   redeemHandoff,
+  redeemSignInHandoff,
   remindersEnabled,
   turnOnReminders,
   withClassroom,
 } from "../services/google";
 import { classroomOverview } from "../services/classroom-overview";
 import { listReminders } from "../services/reminders";
-import { getDb } from "../db/client";
-import { users } from "../db/schema";
-import { eq } from "drizzle-orm";
-import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "./context";
 
 const google = new Hono<AppEnv>();
 
@@ -44,16 +43,10 @@ const HANDOFF_COOKIE = "__Host-campus_google_handoff";
 const HANDOFF_COOKIE_MAX_AGE = HANDOFF_TTL_MS / 1000;
 
 function flowCookie(name: string, value: string, maxAge: number): string {
-  return `${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+  return setCookie(name, value, { maxAge, httpOnly: true, secure: true });
 }
 
-function readCookie(c: AppContext, name: string): string | null {
-  for (const part of (c.req.header("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || null;
-  }
-  return null;
-}
+const cookieOf = (c: AppContext, name: string) => readCookie(c.req.header("Cookie"), name);
 
 const SOURCE_HOME: Record<GoogleSource, string> = { auth: "/auth", classroom: "/google/callback" };
 
@@ -68,8 +61,8 @@ const authQuery = z.object({
   source: z.enum(["auth", "classroom"], { error: "source must be auth or classroom." }).default("auth"),
 });
 
-google.get("/auth", (c) => {
-  const { source } = parseWith(authQuery, c.req.query());
+google.get("/auth", validateQuery(authQuery), (c) => {
+  const { source } = c.req.valid("query");
   const errorTarget = source === "classroom" ? "/googleclassroom" : "/auth";
   if (!googleConfigured(c.env)) {
     const error = "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.";
@@ -82,12 +75,12 @@ google.get("/auth", (c) => {
 });
 
 google.get("/callback", async (c) => {
-  const stateCookie = readCookie(c, STATE_COOKIE) ?? "";
+  const stateCookie = cookieOf(c, STATE_COOKIE) ?? "";
   const dot = stateCookie.indexOf(".");
   const cookieSource = stateCookie.slice(0, dot);
   const source: GoogleSource = cookieSource === "classroom" ? "classroom" : "auth";
   const expectedState = dot > 0 ? stateCookie.slice(dot + 1) : "";
-  const verifier = readCookie(c, VERIFIER_COOKIE);
+  const verifier = cookieOf(c, VERIFIER_COOKIE);
   const { state, code, error } = c.req.query();
 
   if (!expectedState || !state || state !== expectedState) return backWith(c, source, { error: MESSAGES.expired });
@@ -111,11 +104,9 @@ const codeBody = z.object({
 
 // Sign-in: the one-time code from /auth?code=... becomes the session cookie, in the browser that
 // holds the code's handoff cookie.
-google.post("/session", async (c) => {
-  const { code } = await jsonBody(c, codeBody);
-  const handoff = await redeemHandoff(c.env, "auth", code, readCookie(c, HANDOFF_COOKIE));
-  if (!handoff?.userId) throw new ApiError(400, MESSAGES.codeUsed);
-  const user = await getDb(c.env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
+google.post("/session", validateJson(codeBody), async (c) => {
+  const { code } = c.req.valid("json");
+  const user = await redeemSignInHandoff(c.env, code, cookieOf(c, HANDOFF_COOKIE));
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
   const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
@@ -124,9 +115,9 @@ google.post("/session", async (c) => {
 });
 
 // Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
-google.post("/exchange", async (c) => {
-  const { code } = await jsonBody(c, codeBody);
-  const handoff = await redeemHandoff(c.env, "classroom", code, readCookie(c, HANDOFF_COOKIE));
+google.post("/exchange", validateJson(codeBody), async (c) => {
+  const { code } = c.req.valid("json");
+  const handoff = await redeemHandoff(c.env, "classroom", code, cookieOf(c, HANDOFF_COOKIE));
   if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
   c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
   return c.json({ success: true, token: handoff.payload });
@@ -134,8 +125,8 @@ google.post("/exchange", async (c) => {
 
 const tokenField = z.string({ error: "The Google token is missing." }).min(1, "The Google token is missing.").max(8192, "That Google token is not valid.");
 
-google.post("/verify-token", async (c) => {
-  const { token } = await jsonBody(c, z.object({ token: tokenField }));
+google.post("/verify-token", validateJson(z.object({ token: tokenField })), async (c) => {
+  const { token } = c.req.valid("json");
   const fresh = await freshBrowserToken(c.env, c.req.url, token).catch((error: unknown) => {
     if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
     throw error;
@@ -148,8 +139,8 @@ google.post("/verify-token", async (c) => {
 // The Classroom screen's read in one request: the Google user, the courses and every active course's
 // work, the token opened (and refreshed) once. A course Google refuses (API_NOT_ENABLED ...) is listed
 // under problems with the answer its own endpoint would give; the rest still comes back.
-google.post("/overview", async (c) => {
-  const { token } = await jsonBody(c, z.object({ token: tokenField }));
+google.post("/overview", validateJson(z.object({ token: tokenField })), async (c) => {
+  const { token } = c.req.valid("json");
   const overview = await classroomOverview(c.env, c.req.url, token);
   if (!overview.valid) return c.json({ success: true, valid: false, message: overview.message, user: null, courses: [], assignments: [], problems: [] });
   const { newToken, ...rest } = overview;
@@ -171,8 +162,8 @@ google.get("/courses", async (c) => {
 
 const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "That course id is not valid.") });
 
-google.get("/courses/:id/assignments", async (c) => {
-  const { id } = parseWith(courseParam, { id: c.req.param("id") });
+google.get("/courses/:id/assignments", validateParam(courseParam), async (c) => {
+  const { id } = c.req.valid("param");
   const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) => assignmentsFor(c.env, accessToken, id));
   if (newToken) c.header("X-New-Token", newToken);
   return c.json(data);
@@ -183,8 +174,8 @@ const enableBody = z.object({
   token: tokenField,
 });
 
-google.post("/notifications/enable", requireAuth, async (c) => {
-  const input = await jsonBody(c, enableBody);
+google.post("/notifications/enable", requireAuth, validateJson(enableBody), async (c) => {
+  const input = c.req.valid("json");
   const user = c.var.user;
   if (input.userId !== user.email && input.userId !== user.id) throw new ApiError(403, "You can only turn on reminders for your own account.");
   const { message, newToken } = await turnOnReminders(c.env, c.req.url, user, input.token);

@@ -7,7 +7,7 @@ import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, 
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "../services/hostel/laundry";
 import { rateMeal, today, weekMenu } from "../services/hostel/mess";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "../services/hostel/roommates";
-import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
 import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
@@ -29,7 +29,7 @@ async function complaintBody(c: AppContext): Promise<{ fields: unknown; photo: F
     if (form.getAll("photo").length > 1) throw new ApiError(400, "Attach one photo at most.", { field: "photo" });
     return { fields: formFields(form), photo: fileOrNull(form.get("photo")) };
   }
-  return { fields: await jsonBody(c, anyBody), photo: null };
+  return { fields: await readJson(c), photo: null };
 }
 
 function noStore(c: AppContext) {
@@ -43,14 +43,14 @@ hostel.get("/residence", requireAuth, async (c) => {
   return c.json({ success: true, data: await getResidence(c.env, c.var.user.id) });
 });
 
-hostel.put("/residence", requireAuth, async (c) => {
-  const residence = await setResidence(c.env, c.var.user, await jsonBody(c, anyBody));
+hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
+  const residence = await setResidence(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: "Your block is saved.", data: residence });
 });
 
 // Complaints.
-hostel.get("/complaints", requireAuth, async (c) => {
-  const query = parseWith(complaintQuerySchema, c.req.query());
+hostel.get("/complaints", requireAuth, validateQuery(complaintQuerySchema), async (c) => {
+  const query = c.req.valid("query");
   noStore(c);
   return c.json({ success: true, data: await listComplaints(c.env, c.var.user, query) });
 });
@@ -69,8 +69,8 @@ hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
   return c.json({ success: true, message: "Added your \"me too\".", data: complaint });
 });
 
-hostel.patch("/complaints/:id", requireAuth, async (c) => {
-  const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), await jsonBody(c, anyBody));
+hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) => {
+  const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
   return c.json({ success: true, message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.", data: complaint });
 });
 
@@ -83,14 +83,14 @@ hostel.get("/mess/today", async (c) => {
   return c.json({ success: true, data: await today(c.env, user?.id ?? null) });
 });
 
-hostel.post("/mess/ratings", requireAuth, async (c) => {
-  const rating = await rateMeal(c.env, c.var.user, await jsonBody(c, anyBody));
+hostel.post("/mess/ratings", requireAuth, validateJson(anyBody), async (c) => {
+  const rating = await rateMeal(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: "Thanks for rating!", data: rating });
 });
 
 // Roommate finder.
-hostel.get("/roommates", requireAuth, async (c) => {
-  const query = parseWith(listingQuerySchema, c.req.query());
+hostel.get("/roommates", requireAuth, validateQuery(listingQuerySchema), async (c) => {
+  const query = c.req.valid("query");
   noStore(c);
   return c.json({ success: true, data: await listListings(c.env, c.var.user, query) });
 });
@@ -100,14 +100,14 @@ hostel.get("/roommates/mine", requireAuth, async (c) => {
   return c.json({ success: true, data: await myListing(c.env, c.var.user) });
 });
 
-hostel.post("/roommates", requireAuth, async (c) => {
-  const body = await jsonBody(c, anyBody);
+hostel.post("/roommates", requireAuth, validateJson(anyBody), async (c) => {
+  const body = c.req.valid("json");
   const listing = await createListing(c.env, c.var.user, body, submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body)));
   return c.json({ success: true, message: "Your listing is live.", data: listing }, 201);
 });
 
-hostel.put("/roommates/:id", requireAuth, async (c) => {
-  const body = await jsonBody(c, anyBody);
+hostel.put("/roommates/:id", requireAuth, validateJson(anyBody), async (c) => {
+  const body = c.req.valid("json");
   const listing = await updateListing(c.env, c.var.user, c.req.param("id"), body);
   return c.json({ success: true, message: "Your listing is updated.", data: listing });
 });
@@ -118,8 +118,8 @@ hostel.delete("/roommates/:id", requireAuth, async (c) => {
 });
 
 // Laundry.
-hostel.get("/laundry/slots", async (c) => {
-  const { date } = parseWith(slotsQuerySchema, c.req.query());
+hostel.get("/laundry/slots", validateQuery(slotsQuerySchema), async (c) => {
+  const { date } = c.req.valid("query");
   noStore(c);
   return c.json({ success: true, data: await slotsFor(c.env, date) });
 });
@@ -129,8 +129,8 @@ hostel.get("/laundry/bookings", requireAuth, async (c) => {
   return c.json({ success: true, data: await myBookings(c.env, c.var.user) });
 });
 
-hostel.post("/laundry/bookings", requireAuth, async (c) => {
-  const booking = await bookPickup(c.env, c.var.user, await jsonBody(c, anyBody));
+hostel.post("/laundry/bookings", requireAuth, validateJson(anyBody), async (c) => {
+  const booking = await bookPickup(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: "Pickup booked.", data: booking }, 201);
 });
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { paiseToRupees, whatsappLink, type ProductView } from "../../app/lib/market";
 import { ApiError } from "../lib/errors";
+import { parseWith } from "../lib/validate";
 import {
   createProductFromForm,
   deleteProduct,
@@ -14,7 +15,7 @@ import {
   purchaseProduct,
   updateProduct,
 } from "../services/products";
-import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
 
 const products = new Hono<AppEnv>();
 
@@ -61,8 +62,8 @@ products.post(
   },
 );
 
-products.get("/available", async (c) => {
-  const query = parseWith(listQuerySchema, c.req.query());
+products.get("/available", validateQuery(listQuerySchema), async (c) => {
+  const query = c.req.valid("query");
   const list = await listAvailable(c.env, query);
   c.header("Cache-Control", "no-store");
   return c.json(list.map((p) => toJson(c, p, false)));
@@ -86,7 +87,7 @@ products.get("/mysells", requireAuth, async (c) => {
  */
 async function seenPrice(c: AppContext): Promise<number | undefined> {
   if ((await c.req.text()).trim() === "") return undefined;
-  return (await jsonBody(c, purchaseBodySchema)).price;
+  return parseWith(purchaseBodySchema, await readJson(c)).price;
 }
 
 products.patch(
@@ -101,9 +102,15 @@ products.patch(
   },
 );
 
-products.patch("/:id", requireAuth, async (c) => {
+// The id is checked before the body, as it always was.
+const checkId = async (c: AppContext, next: () => Promise<void>) => {
+  idParam(c);
+  await next();
+};
+
+products.patch("/:id", requireAuth, checkId, validateJson(productPatchSchema), async (c) => {
   const id = idParam(c);
-  const patch = await jsonBody(c, productPatchSchema);
+  const patch = c.req.valid("json");
   const product = await updateProduct(c.env, c.var.user.id, id, patch);
   const msg = "Product updated successfully!";
   return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) });

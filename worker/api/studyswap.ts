@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { attachmentDisposition, downloadName } from "../lib/attachment";
 import { ApiError } from "../lib/errors";
+import { parseWith } from "../lib/validate";
 import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
 import { currentUser } from "../services/auth";
 import {
@@ -21,7 +21,7 @@ import {
   writerInputSchema,
   type UploadedFile,
 } from "../services/studyswap";
-import { type AppContext, type AppEnv, jsonBody, parseWith, requireAuth } from "./context";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson } from "./context";
 
 const studyswap = new Hono<AppEnv>();
 
@@ -43,8 +43,8 @@ studyswap.get("/writers", async (c) => {
 
 studyswap.get("/writers/me", requireAuth, async (c) => c.json({ success: true, data: await getMyWriter(c.env, c.var.user.id) }));
 
-studyswap.put("/writers/me", requireAuth, async (c) => {
-  const input = await jsonBody(c, writerInputSchema);
+studyswap.put("/writers/me", requireAuth, validateJson(writerInputSchema), async (c) => {
+  const input = c.req.valid("json");
   return c.json({ success: true, message: "Your writer profile is saved.", data: await saveWriter(c.env, c.var.user.id, input) });
 });
 
@@ -62,7 +62,7 @@ const MULTIPART = /^multipart\/form-data/i;
 /** JSON, or multipart with the same fields plus an optional `file`. */
 async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: UploadedFile | null }> {
   const contentType = c.req.header("Content-Type") ?? "";
-  if (!MULTIPART.test(contentType)) return { fields: await jsonBody(c, z.unknown()), file: null };
+  if (!MULTIPART.test(contentType)) return { fields: await readJson(c), file: null };
   let form: FormData;
   try {
     form = await c.req.raw.formData();

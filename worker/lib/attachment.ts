@@ -2,6 +2,8 @@
 // content type; the download name is made safe and ends in an extension from a fixed list that
 // fits the detected type (docs/decisions/0061-text-fields-and-idempotent-posts.md).
 
+import { sniffFileType } from "./sniff";
+
 export interface DetectedFile {
   contentType: string;
   /** The download name: no path, no control or quoting characters, a matching extension. */
@@ -38,15 +40,6 @@ const EXTENSIONS: Record<string, readonly string[]> = {
   ...Object.fromEntries(Object.entries({ ...OOXML, ...OLE }).map(([ext, type]) => [type, [ext]])),
 };
 
-function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((value, i) => bytes[offset + i] === value);
-}
-
-function ascii(text: string): number[] {
-  return [...text].map((c) => c.charCodeAt(0));
-}
-
 function splitName(fileName: string): { base: string; ext: string } {
   // Only the last path segment; control, quoting and separator characters become "_".
   const last = fileName.split(/[\\/]/).pop() ?? "";
@@ -77,20 +70,18 @@ export function detectAttachment(bytes: Uint8Array, fileName: string): DetectedF
   const { base, ext } = splitName(fileName);
   const named = (extension: string) => ({ name: `${base}.${extension}` });
 
-  if (startsWith(bytes, ascii("%PDF-"))) return { contentType: "application/pdf", ...named("pdf") };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: "image/png", ...named("png") };
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", ...named(ext === "jpeg" ? "jpeg" : "jpg") };
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return { contentType: "image/gif", ...named("gif") };
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return { contentType: "image/webp", ...named("webp") };
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
+  const sniffed = sniffFileType(bytes);
+  if (sniffed === "image/jpeg") return { contentType: sniffed, ...named(ext === "jpeg" ? "jpeg" : "jpg") };
+  if (sniffed === "application/x-ole-storage") {
     // Legacy Office files share one container format; the declared extension says which.
     const type = OLE[ext];
     return type ? { contentType: type, ...named(ext) } : null;
   }
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+  if (sniffed === "application/zip") {
     const type = OOXML[ext];
     return type ? { contentType: type, ...named(ext) } : { contentType: "application/zip", ...named("zip") };
   }
+  if (sniffed) return { contentType: sniffed, ...named(EXTENSIONS[sniffed]![0]!) };
   if (bytes.length > 0 && isUtf8Text(bytes)) {
     return { contentType: TEXT, ...named(EXTENSIONS[TEXT]!.includes(ext) ? ext : ext ? `${ext}.txt` : "txt") };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, ceilToMinute, clock, formatIndiaDateTime, formatIndiaDayMonth, formatIndiaDay, indiaDate, indiaInstant, indiaMinutes, indiaWeekday, isCalendarDate, weekdayOfDate } from "./india-time";
+import { addDays, ceilToMinute, clock, indiaDate, indiaInstant, indiaMinutes, indiaWeekday, isCalendarDate, weekdayOfDate } from "./india-time";
 
 describe("India time", () => {
   it("moves to the next India date at 18:30 UTC", () => {
@@ -26,15 +26,7 @@ describe("India time", () => {
     expect(isCalendarDate("05-03-2026")).toBe(false);
   });
 
-  it("formats instants and dates in India time", () => {
-    expect(formatIndiaDateTime(Date.parse("2026-03-05T10:35:00Z"))).toBe("5 Mar, 4:05 pm");
-    expect(formatIndiaDateTime(Date.parse("2026-03-04T18:45:00Z"))).toBe("5 Mar, 12:15 am");
-    expect(formatIndiaDay("2026-03-05")).toBe("Thu, 5 Mar");
-  });
-
-  it("writes a short India date and rounds an instant up to the minute", () => {
-    expect(formatIndiaDayMonth(Date.parse("2026-11-20T18:30:00Z"))).toBe("21 Nov");
-    expect(formatIndiaDayMonth(Date.parse("2026-11-20T18:29:59Z"))).toBe("20 Nov");
+  it("rounds an instant up to the minute (formatting is tested in app/lib/format.test.ts)", () => {
     expect(ceilToMinute(Date.parse("2026-03-05T10:35:00.001Z"))).toBe(Date.parse("2026-03-05T10:36:00Z"));
     expect(ceilToMinute(Date.parse("2026-03-05T10:35:00Z"))).toBe(Date.parse("2026-03-05T10:35:00Z"));
   });

@@ -48,31 +48,6 @@ export function clock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-// Formatted by hand, not with Intl: the server's and the browser's ICU data can differ ("pm" vs
-// "PM"), and a page rendered on one and hydrated on the other must read the same.
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** An instant shown in India time, e.g. "5 Mar, 4:05 pm". */
-export function formatIndiaDateTime(ms: number): string {
-  const d = new Date(ms + IST_OFFSET_MS);
-  const hours = d.getUTCHours();
-  const minutes = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "am" : "pm"}`;
-}
-
-/** An India date shown as e.g. "Thu, 5 Mar". */
-export function formatIndiaDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
-
-/** The India date of an instant, short: "21 Nov". */
-export function formatIndiaDayMonth(ms: number): string {
-  const d = new Date(ms + IST_OFFSET_MS);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
-
 /** An instant rounded up to the next whole minute, so "after 4:06 pm" is true at 4:06 pm. */
 export function ceilToMinute(ms: number): number {
   return Math.ceil(ms / 60_000) * 60_000;

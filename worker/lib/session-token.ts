@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
+import { readCookie, setCookie } from "../../app/lib/cookies";
 
 // Our own session tokens: HS256 JWTs, checked for issuer, audience, expiry and algorithm. The session
 // id inside is a row in D1, so a token stops working the moment its session row is deleted.
@@ -57,20 +58,14 @@ export async function verifySessionToken(key: Uint8Array, token: string): Promis
 export function readSessionToken(request: Request): string | null {
   const auth = request.headers.get("Authorization");
   if (auth?.startsWith("Bearer ")) return auth.slice(7).trim() || null;
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return null;
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || null;
-  }
-  return null;
+  return readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
 }
 
 export function sessionCookie(token: string, expiresAt: number): string {
   const maxAge = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
+  return setCookie(SESSION_COOKIE, token, { maxAge, httpOnly: true, secure: true });
 }
 
 export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+  return setCookie(SESSION_COOKIE, "", { maxAge: 0, httpOnly: true, secure: true });
 }

@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { ApiError } from "./errors";
 
+/** The app's answer to input that fails a schema: a 400 with the first problem and its field. */
+export function validationError(error: z.core.$ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".");
+  return new ApiError(400, issue?.message ?? "The request is not valid.", field ? { field } : {});
+}
+
 /**
- * Validates input for the API, route actions and services alike: the first problem becomes a 400
- * whose message a person can act on, with the field it concerns.
+ * Validates input for route actions and services (the API's routes use `validate` in
+ * worker/api/context.ts, which answers the same way): the first problem becomes a 400 whose message
+ * a person can act on, with the field it concerns.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join(".");
-    throw new ApiError(400, issue?.message ?? "The request is not valid.", field ? { field } : {});
-  }
+  if (!result.success) throw validationError(result.error);
   return result.data;
 }
 

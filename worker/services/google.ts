@@ -75,6 +75,14 @@ export async function redeemHandoff(env: Env, purpose: GoogleSource, code: strin
   return row ?? null;
 }
 
+/** Sign-in: the user a one-time code (bound to this browser) stands for, or null when it is spent. */
+export async function redeemSignInHandoff(env: Env, code: string, binding: string | null): Promise<SessionUser | null> {
+  const handoff = await redeemHandoff(env, "auth", code, binding);
+  if (!handoff?.userId) return null;
+  const user = await getDb(env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
+  return user ?? null;
+}
+
 /**
  * The Campus user for a Google account: the one already linked to this Google subject, else the
  * account with the same (Google-verified) e-mail, else a new account. An unverified e-mail gets

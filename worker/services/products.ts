@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { formatRupees, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
+import { formatIndiaShortDateTime, formatRupees } from "../../app/lib/format";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
 import { getDb } from "../db/client";
 import { products, saleNotifications, type Product } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { SUBMISSION_FIELD, submissionKeyOf } from "../lib/idempotency";
-import { ceilToMinute, formatIndiaDateTime } from "../lib/india-time";
+import { ceilToMinute } from "../lib/india-time";
 import { limitPosting } from "../lib/post-limit";
-import { sniffImageType, type ImageType } from "../lib/image-type";
+import { sniffImageType, type ImageType } from "../lib/sniff";
 import { parseWith, userText } from "../lib/validate";
 import type { SessionUser } from "./auth";
 
@@ -332,7 +333,7 @@ async function explainNoPurchase(env: Env, buyerId: string, id: string, seen: nu
   if (row.recent >= PURCHASE_LIMIT) {
     // When the oldest purchase that still counts leaves the window.
     const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
-    throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaDateTime(retryAt)}.`, { retryAt });
+    throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaShortDateTime(retryAt)}.`, { retryAt });
   }
   if (seen !== null && row.pricePaise !== seen) {
     throw new ApiError(409, `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`, {

@@ -1,4 +1,5 @@
-import { cutDescription, DUE_TONE_CLASSES, dueInfo, formatIndiaDateTime } from "../../lib/classroom-due";
+import { cutDescription, DUE_TONE_CLASSES, dueInfo } from "../../lib/classroom-due";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
 import { Empty, Loading, OpenInClassroom } from "./parts";
 import type { Assignment } from "./types";
 

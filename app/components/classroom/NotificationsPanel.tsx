@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "../Alert";
-import { DUE_TONE_CLASSES, formatIndiaDateTime } from "../../lib/classroom-due";
+import { DUE_TONE_CLASSES } from "../../lib/classroom-due";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
 import { rememberRedirect } from "../../lib/redirect";
 import { askPermission } from "./desktop-notifications";
 import { Empty, Loading, OpenInClassroom } from "./parts";

@@ -1,6 +1,6 @@
 // New reminders also appear as desktop notifications while the Classroom page is open; each one once
 // per browser (the ids already shown are remembered in localStorage).
-import { formatIndiaDateTime } from "../../lib/classroom-due";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
 import type { Reminder } from "./types";
 
 const SEEN_KEY = "campus_seen_reminders";

@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
-import { formatIndiaTime, type MyStudyRequest } from "../../lib/studyswap";
+import { type MyStudyRequest } from "../../lib/studyswap";
+import { formatIndiaDateTime as formatIndiaTime } from "../../lib/format";
 import type { PostAnswer } from "./PostRequestForm";
 
 /** One of the poster's own requests, with Close and Delete (the page's action, intents close/delete). */

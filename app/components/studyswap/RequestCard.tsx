@@ -1,4 +1,5 @@
-import { contactHref, formatBytes, formatIndiaTime, type StudyRequest } from "../../lib/studyswap";
+import { formatIndiaDateTime } from "../../lib/format";
+import { contactHref, formatBytes, type StudyRequest } from "../../lib/studyswap";
 import { SwapIcon } from "./parts";
 
 /** One assignment request as writers see it. Samples are labelled and cannot be contacted. */
@@ -44,7 +45,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
         </a>
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-        <p className="text-xs text-slate-500 dark:text-slate-400">Posted {formatIndiaTime(request.createdAt)}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">Posted {formatIndiaDateTime(request.createdAt)}</p>
         {sample ? (
           <button type="button" disabled className="btn-secondary" title="Sample request: there is no one to contact">
             Contact Student

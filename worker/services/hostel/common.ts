@@ -3,9 +3,10 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelResidents } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { ceilToMinute, formatIndiaDateTime } from "../../lib/india-time";
+import { formatIndiaShortDateTime } from "../../../app/lib/format";
+import { ceilToMinute } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
-import { parseWith as parseInput } from "../../lib/validate";
+import { parseWith } from "../../lib/validate";
 
 export interface Block {
   id: string;
@@ -86,7 +87,7 @@ export async function blockChangeRefused(env: Env, userId: string): Promise<ApiE
   const retryAt = ceilToMinute(changedAt + BLOCK_CHANGE_INTERVAL_MS);
   return new ApiError(
     429,
-    `You can change your hostel block once every 7 days. You last changed it on ${formatIndiaDateTime(changedAt)}, so you can change it again after ${formatIndiaDateTime(retryAt)}.`,
+    `You can change your hostel block once every 7 days. You last changed it on ${formatIndiaShortDateTime(changedAt)}, so you can change it again after ${formatIndiaShortDateTime(retryAt)}.`,
     { field: "blockId", retryAt },
   );
 }
@@ -103,7 +104,7 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
 }
 
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
-  const parsed = parseInput(residenceSchema, input);
+  const parsed = parseWith(residenceSchema, input);
   const block = await requireBlock(env, parsed.blockId);
   const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
   if (!saved) throw await blockChangeRefused(env, user.id);
@@ -144,4 +145,3 @@ export function formFields(form: FormData): Record<string, string> {
 }
 
 // The shared validator (worker/lib/validate.ts), under the name the hostel services use.
-export { parseInput };

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { parseWith } from "../../lib/validate";
 import { limitPosting } from "../../lib/post-limit";
+import { sniffImageType } from "../../lib/sniff";
 import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
-import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, parseInput, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
+import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
@@ -58,16 +60,8 @@ export interface ComplaintView {
   resolvedAt: number | null;
 }
 
-type PhotoType = "image/jpeg" | "image/png" | "image/webp";
-
-/** The image type from the file's first bytes (its name and declared type are not trusted). */
-export function sniffImage(bytes: Uint8Array): PhotoType | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return "image/webp";
-  return null;
-}
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+type PhotoType = (typeof PHOTO_TYPES)[number];
 
 /** An upload field: a real, non-empty file, or null when the input was left empty. */
 export function fileOrNull(value: FormDataEntryValue | null): File | null {
@@ -187,7 +181,7 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
  * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
 export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
-  const input = parseInput(createComplaintSchema, fields);
+  const input = parseWith(createComplaintSchema, fields);
   if (submissionKey) {
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);
@@ -199,7 +193,7 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     if (photo.size > MAX_PHOTO_BYTES) throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
     if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
     photoBytes = new Uint8Array(await photo.arrayBuffer());
-    photoType = sniffImage(photoBytes);
+    photoType = sniffImageType(photoBytes, PHOTO_TYPES);
     if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
   }
 
@@ -266,7 +260,7 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
 }
 
 export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
-  const { status } = parseInput(statusChangeSchema, input);
+  const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
   const [complaint] = await db.select({ userId: hostelComplaints.userId, status: hostelComplaints.status }).from(hostelComplaints).where(eq(hostelComplaints.id, id)).limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");

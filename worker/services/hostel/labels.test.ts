@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rupees } from "./labels";
+import { formatRupees as rupees } from "../../../app/lib/format";
 import { mealMoment } from "./meals";
 import { normaliseWhatsapp, whatsappLink } from "./roommates";
 

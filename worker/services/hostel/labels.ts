@@ -32,12 +32,3 @@ export const serviceLabel: Record<(typeof LAUNDRY_SERVICES)[number], string> = {
 export const bookingStatusLabel = { booked: "Booked", picked_up: "Picked up", delivered: "Delivered", cancelled: "Cancelled" } as const;
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-
-/** Paise to "₹6,500" / "₹1,25,000" (Indian grouping, by hand so server and browser agree). */
-export function rupees(paise: number): string {
-  const whole = String(Math.floor(paise / 100));
-  const last3 = whole.slice(-3);
-  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
-  const fraction = paise % 100 ? `.${String(paise % 100).padStart(2, "0")}` : "";
-  return `₹${rest ? `${rest},` : ""}${last3}${fraction}`;
-}

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { laundryBookings, laundrySlots } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { addDays, clock, formatIndiaDay, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
+import { parseWith } from "../../lib/validate";
+import { formatIndiaDay } from "../../../app/lib/format";
+import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
-import { parseInput } from "./common";
 import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "./labels";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
@@ -128,7 +129,7 @@ export async function myBookings(env: Env, user: SessionUser, now = Date.now()):
  * arrive at once, the slot never goes over capacity and the student never over the limit.
  */
 export async function bookPickup(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<BookingView> {
-  const booking = parseInput(bookingSchema, input);
+  const booking = parseWith(bookingSchema, input);
   requireBookableDate(booking.date, now);
   const db = getDb(env.DB);
   const [slot] = await db.select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin }).from(laundrySlots).where(eq(laundrySlots.id, booking.slotId)).limit(1);

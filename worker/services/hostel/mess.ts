@@ -3,9 +3,9 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { messMeals, messMenu, messRatings } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { parseWith } from "../../lib/validate";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "../../lib/india-time";
 import type { SessionUser } from "../auth";
-import { parseInput } from "./common";
 import { hasStarted, mealMoment, type MealTime } from "./meals";
 
 export interface MenuDay {
@@ -98,7 +98,7 @@ export const rateSchema = z.object({
  * the same day replaces the earlier stars, so a student always counts once.
  */
 export async function rateMeal(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<MealRating> {
-  const { meal: mealId, stars } = parseInput(rateSchema, input);
+  const { meal: mealId, stars } = parseWith(rateSchema, input);
   const db = getDb(env.DB);
   const [meal] = await db.select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin }).from(messMeals).where(eq(messMeals.id, mealId)).limit(1);
   if (!meal) throw new ApiError(400, "Choose breakfast, lunch, snacks or dinner.", { field: "meal" });

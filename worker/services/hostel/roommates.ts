@@ -3,9 +3,10 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { hostelBlocks, roommateListings, users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
+import { parseWith } from "../../lib/validate";
 import { userText } from "../../lib/validate";
 import type { SessionUser } from "../auth";
-import { blankToUndefined, parseInput, requireBlock } from "./common";
+import { blankToUndefined, requireBlock } from "./common";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "./labels";
 
 export const MAX_BUDGET_RUPEES = 100_000;
@@ -148,7 +149,7 @@ export async function myListing(env: Env, user: SessionUser): Promise<ListingVie
 }
 
 async function parseListing(env: Env, input: unknown) {
-  const parsed = parseInput(listingSchema, input);
+  const parsed = parseWith(listingSchema, input);
   const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, parsed.preferredBlock, "preferredBlock")).id : null;
   return {
     about: parsed.about,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffImageType } from "./image-type";
+import { sniffFileType, sniffImageType } from "./sniff";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "number" ? [v] : [...v].map((ch) => ch.charCodeAt(0)))));
@@ -19,5 +19,24 @@ describe("sniffImageType", () => {
     expect(sniffImageType(bytes("RIFF", 0, 0, 0, 0, "WAVE"))).toBeNull();
     expect(sniffImageType(bytes(0x89, "PN"))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe("sniffImageType with a narrower list", () => {
+  it("refuses an image type the use does not accept", () => {
+    const photos = ["image/jpeg", "image/png", "image/webp"] as const;
+    expect(sniffImageType(bytes("GIF89a", 1, 0), photos)).toBeNull();
+    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0), photos)).toBe("image/jpeg");
+  });
+});
+
+describe("sniffFileType", () => {
+  it("recognises the attachment containers", () => {
+    expect(sniffFileType(bytes("%PDF-1.7"))).toBe("application/pdf");
+    expect(sniffFileType(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe("application/x-ole-storage");
+    expect(sniffFileType(bytes("PK", 3, 4, 0))).toBe("application/zip");
+    expect(sniffFileType(bytes("PK", 5, 6, 0))).toBe("application/zip");
+    expect(sniffFileType(bytes("%PDF"))).toBeNull();
+    expect(sniffFileType(bytes("hello"))).toBeNull();
   });
 });
