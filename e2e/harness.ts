@@ -6,7 +6,7 @@ import type { TestContext } from "node:test";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
-const SCREENSHOT_DIR = "test-results/screenshots";
+export const SCREENSHOT_DIR = "test-results/screenshots";
 
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 860 };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, SCREENSHOT_DIR, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -119,6 +119,52 @@ describe("hostel complaints", () => {
       const mine = page.getByRole("article").filter({ hasText: description });
       await mine.getByText("Resolved", { exact: true }).waitFor();
     });
+  });
+
+  it("withdrawing asks first: Cancel keeps the complaint, Escape closes with focus back on Withdraw, Withdraw withdraws it", async (t) => {
+    const author = await apiUser("Ishita Rao");
+    const description = `The window latch in my room does not close (${Date.now()})`;
+    await apiCall(author.token, "POST", "/hostel/complaints", { category: "furniture", blockId: "D", room: "D-204", description });
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, author);
+        await page.goto("/hostel-complaints?view=mine");
+        await hydrated(page);
+        const posts: string[] = [];
+        page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+        const card = page.getByRole("article").filter({ hasText: description });
+        const withdraw = card.getByRole("button", { name: "Withdraw", exact: true });
+        const dialog = page.getByRole("dialog", { name: "Withdraw your complaint?" });
+
+        await withdraw.click();
+        await dialog.getByText("Withdraw this complaint? Your block will no longer see it.").waitFor();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-light.png`, animations: "disabled" });
+        await page.emulateMedia({ colorScheme: "dark" });
+        // The buttons change colour with a transition; "disabled" animations show where it ends.
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-dark.png`, animations: "disabled" });
+        await page.emulateMedia({ colorScheme: "light" });
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "hidden" });
+        assert.deepEqual(posts, [], "Cancel submitted something");
+        await page.reload();
+        await hydrated(page);
+        await card.getByText("Open", { exact: true }).waitFor();
+
+        await withdraw.click();
+        await dialog.waitFor();
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "hidden" });
+        assert.equal(await withdraw.evaluate((button) => button === document.activeElement), true, "focus is back on Withdraw");
+        assert.deepEqual(posts, [], "Escape submitted something");
+
+        await withdraw.click();
+        await dialog.getByRole("button", { name: "Withdraw" }).click();
+        await card.getByText("Withdrawn", { exact: true }).waitFor();
+      },
+      { viewport: PHONE },
+    );
   });
 });
 
@@ -266,8 +312,8 @@ describe("roommate finder", () => {
       const mine = page.locator("section", { has: page.getByRole("heading", { name: "Your listing" }) });
       await mine.getByText("₹8,500").waitFor();
       assert.equal(await mine.getByRole("link", { name: /E-mail/ }).getAttribute("href"), "mailto:neha@college.test?subject=Roommate%20Finder%20on%20Campus");
-      page.once("dialog", (dialog) => void dialog.accept());
       await page.getByRole("button", { name: "Remove listing" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Remove listing" }).click();
       await page.getByRole("heading", { name: "Post your listing" }).waitFor();
       await page.getByText("Your listing is removed.").waitFor();
     });
@@ -297,8 +343,8 @@ describe("laundry service", () => {
       await booking.getByText("Booked", { exact: true }).waitFor();
       await booking.getByText("Iron · 12 pieces").waitFor();
 
-      page.once("dialog", (dialog) => void dialog.accept());
       await booking.getByRole("button", { name: "Cancel booking" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
       await booking.getByText("Cancelled", { exact: true }).waitFor();
       assert.equal(await booking.getByRole("button", { name: "Cancel booking" }).count(), 0);
       await slot.getByText(`${before} of 10 left`).waitFor();

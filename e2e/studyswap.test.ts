@@ -258,11 +258,11 @@ describe("study swap: posting and browsing", () => {
       await closedItem.getByText("Closed", { exact: true }).waitFor();
       assert.equal(await page.getByRole("button", { name: `Close To close ${run}` }).count(), 0);
 
-      page.once("dialog", (dialog) => {
-        assert.match(dialog.message(), /cannot be undone/);
-        void dialog.accept();
-      });
       await page.getByRole("button", { name: `Delete To delete ${run}` }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      assert.match((await dialog.textContent()) ?? "", /cannot be undone/);
+      await dialog.getByRole("button", { name: "Delete", exact: true }).click();
       await page.getByRole("heading", { name: `To delete ${run}` }).waitFor({ state: "detached" });
 
       await page.goto("/become-writer");

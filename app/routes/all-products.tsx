@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
-import { Dialog } from "../components/market/Dialog";
+import { Dialog } from "../components/Dialog";
 import { MarketIcon } from "../components/market/MarketIcon";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
+import { useConfirmSubmit } from "../components/dialogs";
 import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "../components/hostel/ui";
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
@@ -297,6 +298,7 @@ function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[] }) {
 function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
   const fetcher = useFetcher<ActionResult>();
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+  const withdraw = useConfirmSubmit({ title: "Withdraw your complaint?", question: "Withdraw this complaint? Your block will no longer see it.", confirmLabel: "Withdraw" });
   const result = fetcher.data;
   const active = complaint.status === "open" || complaint.status === "in_progress";
   const others = complaint.meTooCount;
@@ -341,16 +343,12 @@ function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
                 Mark resolved
               </SubmitButton>
             </fetcher.Form>
-            <fetcher.Form
-              method="post"
-              onSubmit={(event) => {
-                if (!window.confirm("Withdraw this complaint? Your block will no longer see it.")) event.preventDefault();
-              }}
-            >
+            <fetcher.Form method="post">
               <input type="hidden" name="id" value={complaint.id} />
-              <SubmitButton busy={busyIntent === "withdraw"} busyLabel="Withdrawing..." className="btn-secondary text-red-700 dark:text-red-300" name="intent" value="withdraw">
+              <SubmitButton busy={busyIntent === "withdraw"} busyLabel="Withdrawing..." className="btn-secondary text-red-700 dark:text-red-300" name="intent" value="withdraw" onClick={withdraw.onClick}>
                 Withdraw
               </SubmitButton>
+              {withdraw.dialog}
             </fetcher.Form>
           </>
         )}

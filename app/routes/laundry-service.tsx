@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigation } from "react-router";
 import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
+import { useConfirmSubmit } from "../components/dialogs";
 import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "../components/hostel/ui";
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
@@ -169,6 +170,12 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
 
 function BookingCard({ booking }: { booking: BookingView }) {
   const fetcher = useFetcher<ActionResult>();
+  const cancel = useConfirmSubmit({
+    title: "Cancel this pickup?",
+    question: `Cancel your pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}?`,
+    confirmLabel: "Cancel booking",
+    cancelLabel: "Keep booking",
+  });
   return (
     <article className="card p-4" aria-label={`${serviceLabel[booking.service]} pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -181,18 +188,13 @@ function BookingCard({ booking }: { booking: BookingView }) {
         {serviceLabel[booking.service]} · {booking.clothes} {booking.clothes === 1 ? "piece" : "pieces"}
       </p>
       {booking.cancellable && (
-        <fetcher.Form
-          method="post"
-          className="mt-3"
-          onSubmit={(event) => {
-            if (!window.confirm(`Cancel your pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}?`)) event.preventDefault();
-          }}
-        >
+        <fetcher.Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="id" value={booking.id} />
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Cancelling..." className="btn-secondary text-red-700 dark:text-red-300">
+          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Cancelling..." className="btn-secondary text-red-700 dark:text-red-300" onClick={cancel.onClick}>
             Cancel booking
           </SubmitButton>
+          {cancel.dialog}
         </fetcher.Form>
       )}
       {fetcher.data && !fetcher.data.ok && (

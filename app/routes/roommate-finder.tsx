@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
+import { useConfirmSubmit } from "../components/dialogs";
 import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton } from "../components/hostel/ui";
 import { attempt, type ActionResult } from "../lib/hostel.server";
 import { envOf, requireUser } from "../lib/session.server";
@@ -167,6 +168,7 @@ function ListingCard({ listing }: { listing: ListingView }) {
 function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mine: ListingView | null; submissionKey: string }) {
   const [editing, setEditing] = useState(false);
   const deleter = useFetcher<ActionResult>();
+  const remove = useConfirmSubmit({ title: "Remove your listing?", question: "Remove your roommate listing? Other students will no longer see it.", confirmLabel: "Remove listing" });
   const removed = deleter.data?.intent === "delete" && deleter.data.ok;
 
   return (
@@ -188,17 +190,13 @@ function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mine: Lis
             <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
               Edit listing
             </button>
-            <deleter.Form
-              method="post"
-              onSubmit={(event) => {
-                if (!window.confirm("Remove your roommate listing? Other students will no longer see it.")) event.preventDefault();
-              }}
-            >
+            <deleter.Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={mine.id} />
-              <SubmitButton busy={deleter.state !== "idle"} busyLabel="Removing..." className="btn-secondary text-red-700 dark:text-red-300">
+              <SubmitButton busy={deleter.state !== "idle"} busyLabel="Removing..." className="btn-secondary text-red-700 dark:text-red-300" onClick={remove.onClick}>
                 Remove listing
               </SubmitButton>
+              {remove.dialog}
             </deleter.Form>
           </div>
           {deleter.data && !deleter.data.ok && <Alert tone="error">{deleter.data.message}</Alert>}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
-import { Dialog } from "../components/market/Dialog";
+import { Dialog } from "../components/Dialog";
 import { MarketIcon } from "../components/market/MarketIcon";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";

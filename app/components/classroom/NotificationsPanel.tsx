@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "../Alert";
+import { Dialog } from "../Dialog";
 import { DUE_TONE_CLASSES } from "../../lib/classroom-due";
 import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
 import { rememberRedirect } from "../../lib/redirect";
@@ -23,10 +24,19 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
   const fetcher = useFetcher<ClassroomActionData>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
+  // The specification's alerts: a permission the browser would not give, or an enable that failed
+  // (shown until dismissed, once per answer).
+  const [permissionProblem, setPermissionProblem] = useState<string | null>(null);
+  const [dismissedAnswer, setDismissedAnswer] = useState<ClassroomActionData | null>(null);
+  const enableFailed = answer?.intent === "enable" && !answer.ok && answer !== dismissedAnswer;
+  const alertText = permissionProblem ?? (enableFailed ? ENABLE_FAILED : null);
+  const dismissAlert = () => {
+    setPermissionProblem(null);
+    if (enableFailed) setDismissedAnswer(answer);
+  };
 
   useEffect(() => {
     if (answer?.intent === "enable" && answer.ok) keepToken(answer.newToken);
-    else if (answer?.intent === "enable" && !answer.ok) window.alert(ENABLE_FAILED);
   }, [answer, keepToken]);
 
   if (!campusUser) {
@@ -43,7 +53,9 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
   if (!reminders) return <Loading what="your reminders" />;
 
   async function enable() {
-    if (await askPermission()) void fetcher.submit({ intent: "enable", token }, { method: "post" });
+    const problem = await askPermission();
+    if (problem) setPermissionProblem(problem);
+    else void fetcher.submit({ intent: "enable", token }, { method: "post" });
   }
 
   const notice = answer?.ok && answer.intent !== "overview" ? answer.message : answer?.intent === "disable" && !answer.ok ? DISABLE_FAILED : null;
@@ -69,6 +81,18 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
         )}
       </div>
       <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <Dialog
+        open={alertText !== null}
+        title="Notifications"
+        onClose={dismissAlert}
+        actions={
+          <button type="button" className="btn-primary" onClick={dismissAlert}>
+            OK
+          </button>
+        }
+      >
+        <p>{alertText}</p>
+      </Dialog>
       {reminders.list.length === 0 ? (
         <Empty>{reminders.enabled ? "No reminders yet. They appear here as deadlines come close." : "No reminders yet."}</Empty>
       ) : (

@@ -34,13 +34,8 @@ export function announce(reminders: Reminder[]): void {
   }
 }
 
-/** Asks for permission; the alert the specification gives when it cannot be had, and false. */
-export async function askPermission(): Promise<boolean> {
-  if (typeof Notification === "undefined") {
-    window.alert(UNSUPPORTED);
-    return false;
-  }
-  if ((await Notification.requestPermission()) === "granted") return true;
-  window.alert(DENIED);
-  return false;
+/** Asks for permission: null once granted, otherwise the message the specification alerts with. */
+export async function askPermission(): Promise<typeof UNSUPPORTED | typeof DENIED | null> {
+  if (typeof Notification === "undefined") return UNSUPPORTED;
+  return (await Notification.requestPermission()) === "granted" ? null : DENIED;
 }

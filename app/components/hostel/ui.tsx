@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { rememberRedirect } from "../../lib/redirect";
 import { Spinner } from "../Alert";
@@ -37,9 +37,9 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
-export function SubmitButton({ busy, busyLabel, children, className = "btn-primary", ...rest }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; name?: string; value?: string; disabled?: boolean }) {
+export function SubmitButton({ busy, busyLabel, children, className = "btn-primary", ...rest }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; name?: string; value?: string; disabled?: boolean; onClick?: (event: MouseEvent<HTMLButtonElement>) => void }) {
   return (
-    <button type="submit" className={className} disabled={busy || rest.disabled} aria-disabled={busy || rest.disabled} name={rest.name} value={rest.value}>
+    <button type="submit" className={className} disabled={busy || rest.disabled} aria-disabled={busy || rest.disabled} name={rest.name} value={rest.value} onClick={rest.onClick}>
       {busy ? (
         <>
           <Spinner label={busyLabel} />

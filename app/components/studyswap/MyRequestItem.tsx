@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { useConfirmSubmit } from "../dialogs";
 import { type MyStudyRequest } from "../../lib/studyswap";
 import { formatIndiaDateTime as formatIndiaTime } from "../../lib/format";
 import type { PostAnswer } from "./PostRequestForm";
@@ -8,6 +9,7 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
   const fetcher = useFetcher<PostAnswer>();
   const busy = fetcher.state !== "idle";
   const open = request.status === "open";
+  const remove = useConfirmSubmit({ title: "Delete this request?", question: `Delete "${request.title}"? This cannot be undone.`, confirmLabel: "Delete" });
   return (
     <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
@@ -30,14 +32,7 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
           </p>
         )}
       </div>
-      <fetcher.Form
-        method="post"
-        className="flex gap-2"
-        onSubmit={(event) => {
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          if (submitter?.value === "delete" && !window.confirm(`Delete "${request.title}"? This cannot be undone.`)) event.preventDefault();
-        }}
-      >
+      <fetcher.Form method="post" className="flex gap-2">
         <input type="hidden" name="id" value={request._id} />
         {open && (
           <button type="submit" name="intent" value="close" className="btn-secondary" disabled={busy} aria-label={`Close ${request.title}`}>
@@ -51,9 +46,11 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
           className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-900 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
           disabled={busy}
           aria-label={`Delete ${request.title}`}
+          onClick={remove.onClick}
         >
           {busy && fetcher.formData?.get("intent") === "delete" ? "Deleting..." : "Delete"}
         </button>
+        {remove.dialog}
       </fetcher.Form>
     </li>
   );

@@ -124,6 +124,73 @@ describe("Google Classroom screen", () => {
     expect(posted).toHaveLength(1);
   });
 
+  describe("enabling notifications: the specification's alerts, in the dialog with OK", () => {
+    const realNotification = globalThis.Notification;
+    afterEach(() => {
+      globalThis.Notification = realNotification;
+    });
+
+    /** Connected and signed in to Campus, on the Notifications tab; `enable` is the action's answer to intent enable. */
+    async function notificationsTab(enable: ClassroomActionData) {
+      localStorage.setItem("googleToken", "sealed-token");
+      const posted: string[] = [];
+      const Stub = createRoutesStub([
+        {
+          path: "/googleclassroom",
+          Component: GoogleClassroom as never,
+          loader: () => ({ user: { email: "aarav@example.com", name: "Aarav Gupta" }, mayBeConnected: true, reminders: { enabled: false, list: [] } }),
+          action: async ({ request }) => {
+            const intent = String((await request.formData()).get("intent"));
+            posted.push(intent);
+            return intent === "enable" ? enable : connected();
+          },
+        },
+      ]);
+      page = await render(<Stub initialEntries={["/googleclassroom"]} />);
+      const { view } = page;
+      await waitFor(() => byText(view, "Data Structures", "h3"), "the course list");
+      await click(button(view, "Notifications")!);
+      await click(await waitFor(() => button(view, "Enable notifications"), "the Enable button"));
+      return { view, posted };
+    }
+
+    async function alertDialog(view: HTMLElement) {
+      return waitFor(() => view.querySelector<HTMLDialogElement>("dialog[open]"), "the dialog");
+    }
+
+    function fakeNotification(permission: NotificationPermission) {
+      globalThis.Notification = { permission: "default", requestPermission: async () => permission } as unknown as typeof Notification;
+    }
+
+    it("permission denied: 'Permission for notifications was denied', OK closes it, nothing is enabled", async () => {
+      fakeNotification("denied");
+      const { view, posted } = await notificationsTab(connected());
+      const dialog = await alertDialog(view);
+      expect(dialog.textContent).toContain("Permission for notifications was denied");
+      await click(button(dialog, "OK")!);
+      expect(view.querySelector("dialog[open]")).toBeNull();
+      expect(posted).toEqual(["overview"]);
+    });
+
+    it("no Notification API: 'This browser does not support desktop notifications'", async () => {
+      // @ts-expect-error the API is absent in this browser
+      delete globalThis.Notification;
+      const { view, posted } = await notificationsTab(connected());
+      expect((await alertDialog(view)).textContent).toContain("This browser does not support desktop notifications");
+      expect(posted).toEqual(["overview"]);
+    });
+
+    it("the server fails to enable: 'Failed to enable notifications. Please try again.'", async () => {
+      fakeNotification("granted");
+      const { view, posted } = await notificationsTab({ intent: "enable", ok: false, status: 502, message: "Google did not answer." });
+      const dialog = await alertDialog(view);
+      expect(dialog.textContent).toContain("Failed to enable notifications. Please try again.");
+      expect(posted).toEqual(["overview", "enable"]);
+      await click(button(dialog, "OK")!);
+      expect(view.querySelector("dialog[open]")).toBeNull();
+    });
+  });
+
   it("Disconnect clears the token, the courses and the work", async () => {
     localStorage.setItem("googleToken", "sealed-token");
     const { view, release } = await screen(connected());

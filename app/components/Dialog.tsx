@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-interface DialogProps {
+export interface DialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
@@ -13,7 +13,8 @@ interface DialogProps {
 
 /**
  * A modal built on <dialog>: the browser traps focus, Escape closes it, and focus returns to the
- * control that opened it. Used where the specification has window.alert and window.confirm.
+ * control that opened it. The one dialog for what the specification has as window.alert and
+ * window.confirm; a submit button that asks first uses it through useConfirmSubmit (./dialogs).
  */
 export function Dialog({ open, title, children, actions, onClose, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
