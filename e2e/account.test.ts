@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, PHONE, signIn, testIp, withPage } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, gate, hydrated, launchBrowser, PHONE, signIn, testIp, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -65,22 +65,24 @@ describe("/account", () => {
       await signIn(page, user);
       await page.goto("/account");
       await hydrated(page);
-      // The form's POST is held back a moment, so the pending state can be seen.
-      await page.route("**/*", async (route) => {
-        if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 500));
-        await route.continue();
-      });
       await page.getByLabel("Current password").fill("not the password");
       await page.getByLabel("New password").fill("a-brand-new-password");
       await page.getByRole("button", { name: "Change password" }).click();
       await page.getByRole("alert").getByText("Your current password is incorrect.").waitFor();
 
+      // The form's POST is held back until the pending state has been seen.
+      const post = gate();
+      await page.route("**/*", async (route) => {
+        if (route.request().method() === "POST") await post.held;
+        await route.continue();
+      });
       await page.getByLabel("Current password").fill(user.password);
       await page.getByLabel("New password").fill("a-brand-new-password");
       await page.getByRole("button", { name: "Change password" }).click();
       const saving = page.getByRole("button", { name: "Saving..." });
       await saving.waitFor();
       assert.equal(await saving.isDisabled(), true);
+      post.release();
       await page.getByRole("status").filter({ hasText: "Your password has been changed." }).waitFor();
       // The form is emptied after a success.
       assert.equal(await page.getByLabel("New password").inputValue(), "");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -34,6 +34,10 @@ describe("sign-in and register", () => {
       // The screen posts to its own route action (React Router's /login.data), never to the API.
       let logins = 0;
       let apiLogins = 0;
+      // The sign-in is held until the busy button has been seen and clicked again; the dashboard's
+      // data until the success message has been seen, so it cannot pass unseen.
+      const login = gate();
+      const dashboard = gate();
       await page.route("**/api/auth/**", async (route) => {
         apiLogins += 1;
         await route.continue();
@@ -41,12 +45,11 @@ describe("sign-in and register", () => {
       await page.route("**/login.data*", async (route) => {
         if (route.request().method() !== "POST") return route.continue();
         logins += 1;
-        await new Promise((r) => setTimeout(r, 600));
+        await login.held;
         await route.continue();
       });
-      // Hold the dashboard's data a moment so the success message can be seen before the page changes.
       await page.route("**/dashboard.data*", async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await dashboard.held;
         await route.continue();
       });
       await page.goto("/login");
@@ -59,8 +62,10 @@ describe("sign-in and register", () => {
       await busy.waitFor();
       assert.equal(await busy.isDisabled(), true);
       await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+      login.release();
       // The success message shows, then the app goes on (about 100 ms later).
       await page.getByRole("status").or(page.getByRole("alert")).getByText("Login successful! Redirecting...").waitFor();
+      dashboard.release();
       await page.waitForURL("**/dashboard");
       assert.equal(logins, 1);
       assert.equal(apiLogins, 0);

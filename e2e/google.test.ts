@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, PHONE, signIn, withPage } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, painted, PHONE, signIn, withPage } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -218,11 +218,19 @@ describe("Google Classroom", () => {
           page.on("framenavigated", (frame) => {
             if (frame === page.mainFrame()) seen.push(frame.url());
           });
+          // A token taken up by the page would be checked with the server: no such request may leave.
+          const checks: string[] = [];
+          page.on("request", (request) => {
+            if (/\/api\/google\/(verify-token|courses)/.test(request.url())) checks.push(request.url());
+          });
           await page.goto(`${path}?token=${encodeURIComponent(link)}`);
           await page.waitForURL("**/googleclassroom");
           await hydrated(page);
+          // The page has decided it is not connected (it shows the button only after reading the
+          // address and the storage), and painted that decision.
           await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
-          await page.waitForTimeout(500);
+          await painted(page);
+          assert.deepEqual(checks, []);
           assert.equal(new URL(page.url()).search, "");
           // The token never reached a rendered page: the server redirected before rendering.
           assert.ok(seen.every((url) => !url.includes("token=")), seen.join(" "));
@@ -250,16 +258,24 @@ describe("Google Classroom", () => {
 
       const report = (origin: string) =>
         page.evaluate(([from, value]) => window.dispatchEvent(new MessageEvent("message", { origin: from, data: { type: "GOOGLE_AUTH_SUCCESS", token: value } })), [origin, token] as const);
-      // The same message as the popup's, sent by a page of another origin: nothing happens.
+      // Every check of a token with the server, from here on.
+      const checks: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/google/verify-token")) checks.push(request.url());
+      });
+      // The same message as the popup's, sent by a page of another origin: nothing happens. The
+      // listener runs while the event is dispatched, so anything it stored is there already.
       await report("https://evil.example");
-      await page.waitForTimeout(500);
       assert.equal(await page.evaluate(() => localStorage.getItem("googleToken")), null);
+      await painted(page);
       assert.equal(await page.getByText("Data Structures").count(), 0);
       await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
       // From Campus's own origin the same message connects (so the check above is what refused it).
       await report(new URL(baseURL).origin);
       await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
       assert.equal(await page.evaluate(() => localStorage.getItem("googleToken")), token);
+      // One check of the token, the second message's: the first one started none, even later.
+      assert.equal(checks.length, 1);
     });
   });
 

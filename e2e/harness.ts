@@ -123,3 +123,19 @@ export async function signInAndReturn(page: Page, user: E2EUser, returnsTo: stri
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/**
+ * A request held back until the test has seen what the user sees while it is on its way (a busy
+ * button, a pending message): a route handler awaits `held`, the test calls `release()`. No fixed
+ * delay, so a slow machine cannot make the pending state pass unseen.
+ */
+export function gate(): { held: Promise<void>; release: () => void } {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
+}
+
+/** Waits until the page has painted twice more: whatever a settled promise set is on screen by then. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
 
@@ -86,6 +86,8 @@ describe("marketplace", () => {
 
     await withPage(t, browser, async ({ page }) => {
       await signIn(page, seller);
+      // The page's clock, so the 2 s before leaving for /sells are counted exactly, not slept through.
+      await page.clock.install();
       await page.goto("/upload");
       await hydrated(page);
       // The seller name comes from the account.
@@ -96,19 +98,31 @@ describe("marketplace", () => {
       await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
       await page.getByLabel("Image").setInputFiles(IMAGE);
       await page.getByRole("img", { name: "Preview of the chosen image" }).first().waitFor();
-      // The screen posts to its route action (React Router's /upload.data): slow it down to see the label.
-      await page.route("**/upload.data*", async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
-        await route.continue();
+      // The upload (through the API or the screen's own action) is held until "Uploading..." has been seen.
+      const upload = gate();
+      await page.route(
+        (url) => url.pathname === "/api/product/upload" || url.pathname === "/upload.data",
+        async (route) => {
+          if (route.request().method() === "POST") await upload.held;
+          await route.continue();
+        },
+      );
+      let leaving = false;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/sells")) leaving = true;
       });
       await page.getByRole("button", { name: "Upload Product" }).click();
       await page.getByRole("button", { name: "Uploading..." }).waitFor();
+      upload.release();
       await page.getByText("Product uploaded successfully!").waitFor();
-      // The form was reset, and about two seconds later the seller is on /sells.
+      // About two seconds later the seller is on /sells: not before 1.2 s, by 2.2 s.
+      await page.clock.runFor(1_200);
+      assert.equal(leaving, false, "waits about 2 s before leaving");
+      assert.equal(new URL(page.url()).pathname, "/upload");
+      // The form was reset.
       assert.equal(await page.getByLabel("Title").inputValue(), "");
-      const startedAt = Date.now();
+      await page.clock.runFor(1_000);
       await page.waitForURL("**/sells");
-      assert.ok(Date.now() - startedAt > 1200, "waits about 2 s before leaving");
       await page.getByRole("heading", { name: title }).waitFor();
       await page.getByText("₹950.50").waitFor();
     });

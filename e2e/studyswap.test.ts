@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, createUserViaApi, DESKTOP, gate, hydrated, launchBrowser, newUser, painted, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -27,14 +27,14 @@ async function apiUser(name = "Rahul Gupta"): Promise<E2EUser & { token: string 
   return { ...user, token: body.data.token };
 }
 
-async function postRequest(token: string, fields: Record<string, unknown>): Promise<{ _id: string }> {
+async function postRequest(token: string, fields: Record<string, unknown>): Promise<{ _id: string; createdAt: number }> {
   const res = await fetch(`${baseURL}/api/studyswap/requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({ details: "Please help.", contact: "poster@campus.test", ...fields }),
   });
   assert.equal(res.status, 201, await res.clone().text());
-  return ((await res.json()) as { data: { _id: string } }).data;
+  return ((await res.json()) as { data: { _id: string; createdAt: number } }).data;
 }
 
 async function cardTitles(page: Page): Promise<string[]> {
@@ -105,7 +105,7 @@ describe("study swap: signed out", () => {
       });
       await page.goto("/studyswap");
       await hydrated(page);
-      await page.waitForTimeout(300);
+      await painted(page);
       assert.equal(await page.getByText("Note: Demo mode active. Backend API not connected.").count(), 0);
       assert.deepEqual(checks, [], "the loader has read D1 already: no health check from the browser");
     });
@@ -120,6 +120,8 @@ describe("study swap: posting and browsing", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await signIn(page, user);
+      // The page's clock, so the success message's 5 s are counted, not slept through.
+      await page.clock.install();
       await page.goto("/find-writer");
       await hydrated(page);
       const title = `DBMS normalisation assignment ${run}`;
@@ -132,8 +134,7 @@ describe("study swap: posting and browsing", () => {
       await page.getByLabel("Contact (e-mail or phone)").fill("priya@campus.test");
       await page.getByLabel("Attachment (optional)").setInputFiles({ name: "schema.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% the schema\n%%EOF\n") });
 
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
+      const { held, release } = gate();
       // The form posts to the page's action (/find-writer.data); hold it to see the busy state.
       await page.route(isPost, async (route) => {
         if (route.request().method() === "POST") await held;
@@ -147,17 +148,17 @@ describe("study swap: posting and browsing", () => {
 
       const success = page.getByText("Your request has been posted successfully! Helpers can now see it.");
       await success.waitFor();
-      const shownAt = Date.now();
+      // The message hides after 5 s: still there after 4 s, gone by 5.5 s.
+      await page.clock.runFor(4_000);
+      assert.equal(await success.count(), 1);
       assert.equal(await page.getByLabel("Title").inputValue(), "");
       assert.equal(await page.getByLabel("Attachment (optional)").inputValue(), "");
       // It is listed under "My requests", open.
       const mine = page.locator("section", { has: page.getByRole("heading", { name: "My requests" }) });
       await mine.getByRole("heading", { name: title }).waitFor();
       await mine.getByText("Open", { exact: true }).waitFor();
-      // The message hides after 5 s (real time: a fake clock would also have to drive the post).
-      await success.waitFor({ state: "detached", timeout: 8_000 });
-      const shownFor = Date.now() - shownAt;
-      assert.ok(shownFor >= 4_000 && shownFor <= 7_000, `the success message was shown for ${shownFor} ms`);
+      await page.clock.runFor(1_500);
+      await success.waitFor({ state: "detached", timeout: 1_000 });
 
       // The form has a new submission key now: a second request from it is posted, not a replay of the first.
       const second = `Second request ${run}`;
@@ -285,8 +286,7 @@ describe("study swap: the request board", () => {
       await hydrated(page);
 
       await postRequest(user.token, { title: `Filter B ${run}`, category: `Organic Chemistry ${run}` });
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
+      const { held, release } = gate();
       // The form posts to the page's action (/find-writer.data); hold it to see the busy state.
       await page.route(isPost, async (route) => {
         if (route.request().method() === "POST") await held;
@@ -315,8 +315,9 @@ describe("study swap: the request board", () => {
       const user = await apiUser();
       const subject = `Sorting ${run}`;
       for (const [title, budget] of [["Cheap", "$150"], ["Rupees", "₹2,000"], ["Range", "150-200"], ["Open", "negotiable"], ["Mid", "Rs 900"]]) {
-        await postRequest(user.token, { title: `${title} ${run}`, category: subject, budget });
-        await new Promise((r) => setTimeout(r, 20));
+        const posted = await postRequest(user.token, { title: `${title} ${run}`, category: subject, budget });
+        // "Latest" needs a later timestamp on the next one: wait until the (shared) clock has moved on.
+        while (Date.now() <= posted.createdAt) await new Promise((r) => setImmediate(r));
       }
       await signIn(page, user);
       await page.goto("/become-writer");

@@ -373,12 +373,7 @@ describe("the expired-sessions cron job", () => {
 });
 
 describe("/account", () => {
-  it("sends a signed-out visitor to /login and remembers the way back", async () => {
-    const res = await call("/account", { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
-    expect(res.headers.get("Set-Cookie")).toContain("campus_next=%2Faccount");
-  });
+  // Its guard (signed out: to /login, remembering /account): pages.test.ts.
 
   it("shows the profile, an unverified address, and the devices with this one marked", async () => {
     const { user } = await userOnTwoDevices();

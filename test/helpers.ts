@@ -50,3 +50,11 @@ export async function createUser(overrides: Partial<{ name: string; email: strin
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
+
+/**
+ * Waits until the clock reads later than `instant` (a record's createdAt), so that the next record
+ * is stamped later and "newest first" has one right answer. Usually returns at once.
+ */
+export async function clockPast(instant: number): Promise<void> {
+  while (Date.now() <= instant) await new Promise((resolve) => setTimeout(resolve, 1));
+}

@@ -13,13 +13,7 @@ async function listProduct(token: string, title: string): Promise<string> {
 }
 
 describe("marketplace pages", () => {
-  it.each(["/seller-dashboard", "/upload", "/purchases", "/sells", "/mysells"])("%s sends a signed-out visitor to /login, remembering the path", async (path) => {
-    const res = await call(path, { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
-    expect(res.headers.get("Set-Cookie")).toContain(`campus_next=${encodeURIComponent(path)}`);
-  });
-
+  // Their guards (signed out: to /login): pages.test.ts.
   it("/all-products renders available products on the server, without sellers' numbers", async () => {
     const seller = await createUser();
     const title = `Render ${crypto.randomUUID().slice(0, 8)}`;

@@ -92,7 +92,8 @@ describe("dashboard", () => {
 });
 
 describe("routing and guards", () => {
-  it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload"])("%s sends a signed-out visitor to /login and remembers the path", async (path) => {
+  // The one test of the page guards (market-pages.test.ts and account.test.ts had copies).
+  it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload", "/account"])("%s sends a signed-out visitor to /login and remembers the path", async (path) => {
     const res = await call(path, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");

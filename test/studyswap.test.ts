@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { MyStudyRequest, StudyRequest, Writer } from "../app/lib/studyswap";
-import { bearer, call, createUser, postJson, unique, type TestUser } from "./helpers";
+import { bearer, call, clockPast, createUser, postJson, unique, type TestUser } from "./helpers";
 
 const base = { title: "Operating systems lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: "student@campus.test" };
 
@@ -242,7 +242,7 @@ describe("GET /api/studyswap/requests", () => {
   it("is a bare array of open requests, newest first", async () => {
     const user = await createUser();
     const first = await created(user);
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(first.createdAt);
     const second = await created(user);
     const list = await board(user);
     expect(Array.isArray(list)).toBe(true);
