@@ -62,6 +62,7 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/google/session": { body: "json", keys: ["code"] },
   "POST /api/google/exchange": { body: "json", keys: ["code"] },
   "POST /api/google/verify-token": { body: "json", keys: ["token"] },
+  "POST /api/google/overview": { body: "json", keys: ["token"] },
   "POST /api/google/notifications/enable": { body: "json", keys: ["userId", "token"] },
   "POST /api/google/notifications/disable": NONE,
   "GET /api/product/available": { ...NONE, query: ["q", "sort", "limit", "offset"] },
