@@ -8,6 +8,7 @@ import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
 import { getUser } from "../lib/session.server";
 import type { Route } from "./+types/dashboard";
 import { readForm } from "../lib/form.server";
+import { succeeded } from "../lib/action-result.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -20,7 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
   // The answer carries the new mode too: a browser without JavaScript renders this very response,
   // whose loader still saw the old cookie.
-  return data({ mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
+  return succeeded("mode", "", { mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
 }
 
 const MODES: { value: Mode; label: string; icon: IconComponent }[] = [
