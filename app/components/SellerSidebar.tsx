@@ -1,11 +1,15 @@
+import { BagIcon } from "./icons/bag";
+import { GridIcon } from "./icons/grid";
+import { TagIcon } from "./icons/tag";
+import { UploadIcon } from "./icons/upload";
+import type { IconComponent } from "./icons/stroke";
 import { NavLink } from "react-router";
-import { Icon, type IconName } from "./icons";
 
-const links: { to: string; label: string; icon: IconName }[] = [
-  { to: "/upload", label: "Upload File", icon: "upload" },
-  { to: "/purchases", label: "My Purchases", icon: "bag" },
-  { to: "/sells", label: "My Sells", icon: "tag" },
-  { to: "/all-products", label: "Browse Products", icon: "grid" },
+const links: { to: string; label: string; icon: IconComponent }[] = [
+  { to: "/upload", label: "Upload File", icon: UploadIcon },
+  { to: "/purchases", label: "My Purchases", icon: BagIcon },
+  { to: "/sells", label: "My Sells", icon: TagIcon },
+  { to: "/all-products", label: "Browse Products", icon: GridIcon },
 ];
 
 /** Navigation shared by the seller screens: a row of chips on a phone, a column on desktop. */
@@ -25,7 +29,7 @@ export function SellerSidebar() {
                 }`
               }
             >
-              <Icon name={link.icon} className="h-5 w-5" />
+              <link.icon className="h-5 w-5" />
               {link.label}
             </NavLink>
           </li>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { clearGoogleToken } from "../lib/google";
-import { Icon } from "./icons";
+import { BackIcon } from "./icons/back";
+import { UserIcon } from "./icons/user";
 
 type TopBarUser = { name: string; email: string } | null;
 
@@ -59,7 +60,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {!isHome && (
           <button type="button" onClick={() => navigate(-1)} className="btn-secondary min-h-10 px-3" aria-label="Go back">
-            <Icon name="back" className="h-5 w-5" />
+            <BackIcon className="h-5 w-5" />
             <span className="hidden sm:inline">Back</span>
           </button>
         )}
@@ -79,7 +80,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                 {user.name}
               </span>
               <Link to="/account" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
-                <Icon name="user" className="h-5 w-5" />
+                <UserIcon className="h-5 w-5" />
                 {/* The name stays "Account" at every width; on a phone only the icon shows. */}
                 <span className="sr-only sm:not-sr-only">Account</span>
               </Link>

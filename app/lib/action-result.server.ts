@@ -1,28 +1,21 @@
 import { data } from "react-router";
 import { ApiError } from "../../worker/lib/errors";
 
+// The helpers that build every action's answer (the shape: ./action-result.ts).
+export type { ActionResult } from "./action-result";
+
+/** A success; `extra` is what the screen needs besides the message, `init` a header to set. */
+export function succeeded<Extra extends object = Record<never, never>>(intent: string, message: string, extra?: Extra, init?: ResponseInit) {
+  return data({ ...(extra as Extra), ok: true as const, intent, message }, init);
+}
+
 /**
- * What every screen's action answers, whatever the write: `ok`, the `intent` it was for, and the
- * message the screen shows. A refusal adds the field at fault, its HTTP status (the one the API
- * answers for the same refusal: 404 gone, 409 conflict, 429 limit) and the API's other details
- * (a changed price); a success may add what the screen needs from the service's answer.
+ * A refusal (ApiError) as the answer; the response carries the same status the API would.
+ * `more.details` adds to the API's details (what was typed), `more.headers` sets headers (Retry-After).
  */
-export interface ActionResult {
-  ok: boolean;
-  intent: string;
-  message: string;
-  field?: string;
-  status?: number;
-  details?: Record<string, unknown>;
-}
-
-export function succeeded<Extra extends object = Record<never, never>>(intent: string, message: string, extra?: Extra) {
-  return data({ ...(extra as Extra), ok: true as const, intent, message });
-}
-
-/** A refusal (ApiError) as the answer; the response carries the same status the API would. */
-export function refused(intent: string, error: ApiError) {
-  const { field, ...details } = error.extra;
+export function refused(intent: string, error: ApiError, more: { details?: Record<string, unknown>; headers?: HeadersInit } = {}) {
+  const { field, ...apiDetails } = error.extra;
+  const details = { ...apiDetails, ...more.details };
   return data(
     {
       ok: false as const,
@@ -32,7 +25,7 @@ export function refused(intent: string, error: ApiError) {
       ...(typeof field === "string" ? { field } : {}),
       ...(Object.keys(details).length > 0 ? { details } : {}),
     },
-    { status: error.status },
+    { status: error.status, headers: more.headers },
   );
 }
 

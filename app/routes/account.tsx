@@ -3,7 +3,7 @@ import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "../components/Alert";
 import { Badge, FieldError, RouteError } from "../components/hostel/ui";
 import { PageIntro } from "../components/PageIntro";
-import { attempt, type ActionResult } from "../lib/hostel.server";
+import { attempt, type ActionResult } from "../lib/action-result.server";
 import { formatIndiaDateTime } from "../lib/format";
 import { envOf, requireSession } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";

@@ -2,7 +2,8 @@ import { useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { Dialog } from "../components/Dialog";
-import { MarketIcon } from "../components/market/MarketIcon";
+import { ChatIcon } from "../components/icons/chat";
+import { SearchIcon } from "../components/icons/search";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
@@ -208,7 +209,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
           </select>
         </div>
         <button type="submit" className="btn-primary">
-          <MarketIcon name="search" className="h-5 w-5" />
+          <SearchIcon className="h-5 w-5" />
           Search
         </button>
       </Form>
@@ -348,7 +349,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
                 Not now
               </button>
               <a href={buy.link} target="_blank" rel="noopener noreferrer" className="btn-primary" onClick={close}>
-                <MarketIcon name="chat" className="h-5 w-5" />
+                <ChatIcon className="h-5 w-5" />
                 Contact on WhatsApp
               </a>
             </>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseWith } from "../../worker/lib/validate";
 import { rateLimitAddress } from "../../worker/lib/client-address";
 import { ApiError } from "../../worker/lib/errors";
@@ -12,6 +12,7 @@ import { envOf, getUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/auth";
 import { readForm } from "../lib/form.server";
+import { refused, succeeded } from "../lib/action-result.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
@@ -49,14 +50,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     // The redirect-after-login value is used once: read here, cleared in the same answer.
     headers.append("Set-Cookie", clearedRedirectCookie());
     const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
-    if (viaScript) return data({ signedIn: true as const, message: side === "register" ? REGISTERED : SIGNED_IN, target }, { headers });
+    if (viaScript) return succeeded(side, side === "register" ? REGISTERED : SIGNED_IN, { target }, { headers });
     return redirect(target, { headers });
   } catch (error) {
     if (error instanceof ApiError) {
       // What was typed comes back (never the password), so a slip costs one field, not the form.
       const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
       const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
-      return data({ side, message: error.message, name: typed("name"), email: typed("email") }, { status: error.status, headers: retryAfter });
+      return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
     }
     throw error;
   }
@@ -103,8 +104,13 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
   // Without JavaScript (or before hydration) the form's answer arrives as action data.
   const actionData = useActionData<typeof action>();
-  const noScriptAnswer = actionData && !("signedIn" in actionData) ? actionData : undefined;
-  const [side, setSide] = useState<Side>(noScriptAnswer?.side ?? (location.pathname.toLowerCase() === "/register" ? "register" : "signin"));
+  const noScriptAnswer = actionData && !actionData.ok ? actionData : undefined;
+  const typedBefore = (key: "name" | "email") => {
+    const value = noScriptAnswer?.details?.[key];
+    return typeof value === "string" ? value : undefined;
+  };
+  const startSide = noScriptAnswer ? noScriptAnswer.intent : location.pathname.toLowerCase().slice(1);
+  const [side, setSide] = useState<Side>(startSide === "register" ? "register" : "signin");
   // A Google redirect comes back with ?error=...: shown as given (rendered on the server too), as is
   // the answer to a form posted before JavaScript was ready.
   const [message, setMessage] = useState<{ text: string; tone: "error" | "success" } | null>(() => {
@@ -157,7 +163,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const [answer, setAnswer] = useState(fetcher.data);
   if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
     setAnswer(fetcher.data);
-    if ("signedIn" in fetcher.data) {
+    if (fetcher.data.ok) {
       setMessage({ text: fetcher.data.message, tone: "success" });
     } else {
       setMessage({ text: fetcher.data.message || "An unexpected error occurred", tone: "error" });
@@ -166,7 +172,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   }
   useEffect(() => {
     if (!answer) return;
-    if (!("signedIn" in answer)) {
+    if (!answer.ok) {
       inFlight.current = false;
       return;
     }
@@ -254,14 +260,14 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               <label htmlFor="name" className="label">
                 Name
               </label>
-              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={noScriptAnswer?.name} className="input" />
+              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={typedBefore("name")} className="input" />
             </div>
           )}
           <div>
             <label htmlFor="email" className="label">
               E-mail
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={noScriptAnswer?.email} className="input" />
+            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={typedBefore("email")} className="input" />
           </div>
           <div>
             <label htmlFor="password" className="label">

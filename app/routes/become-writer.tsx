@@ -7,7 +7,8 @@ import { SignInGate, Steps } from "../components/studyswap/parts";
 import { api } from "../lib/api";
 import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
-import { deleteWriter, formFailure, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "../lib/studyswap.server";
+import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "../lib/studyswap.server";
+import { attempt } from "../lib/action-result.server";
 import { parseWith } from "../../worker/lib/validate";
 import type { Route } from "./+types/become-writer";
 import { readForm } from "../lib/form.server";
@@ -32,17 +33,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  try {
-    if (intent === "delete-writer") {
-      await deleteWriter(env, user.id);
-      return { intent, ok: true as const, message: "Your writer profile is removed.", field: null };
-    }
-    const input = parseWith(writerInputSchema, Object.fromEntries(form));
-    await saveWriter(env, user.id, input);
-    return { intent: "save-writer", ok: true as const, message: "Your writer profile is saved. Students see it on Study Swap.", field: null };
-  } catch (error) {
-    return formFailure(error, intent);
-  }
+  if (intent === "delete-writer") return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
+  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user.id, parseWith(writerInputSchema, Object.fromEntries(form))));
 }
 
 const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [

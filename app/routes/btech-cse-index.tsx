@@ -1,10 +1,10 @@
-import { NotesIcon } from "../components/notes/NotesIcon";
+import { LayersIcon } from "../components/icons/layers";
 
 export default function BtechCseIndex() {
   return (
     <section aria-labelledby="pick-heading" className="card flex flex-col items-center px-4 py-10 text-center sm:px-8">
       <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-        <NotesIcon name="layers" className="h-6 w-6" />
+        <LayersIcon className="h-6 w-6" />
       </span>
       <h2 id="pick-heading" className="mt-3 text-xl font-bold">
         Pick a semester to begin

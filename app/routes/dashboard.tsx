@@ -1,10 +1,14 @@
 import { data, Link, useActionData, useFetcher } from "react-router";
-import { Icon } from "../components/icons";
+import { BedIcon } from "../components/icons/bed";
+import { LightbulbIcon } from "../components/icons/lightbulb";
+import { SunIcon } from "../components/icons/sun";
+import type { IconComponent } from "../components/icons/stroke";
 import { tiles, tips } from "../content/dashboard";
 import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
 import { getUser } from "../lib/session.server";
 import type { Route } from "./+types/dashboard";
 import { readForm } from "../lib/form.server";
+import { succeeded } from "../lib/action-result.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -17,12 +21,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
   // The answer carries the new mode too: a browser without JavaScript renders this very response,
   // whose loader still saw the old cookie.
-  return data({ mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
+  return succeeded("mode", "", { mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
 }
 
-const MODES: { value: Mode; label: string; icon: "sun" | "bed" }[] = [
-  { value: "day-scholar", label: "Day-Scholar", icon: "sun" },
-  { value: "hosteller", label: "Hosteller", icon: "bed" },
+const MODES: { value: Mode; label: string; icon: IconComponent }[] = [
+  { value: "day-scholar", label: "Day-Scholar", icon: SunIcon },
+  { value: "hosteller", label: "Hosteller", icon: BedIcon },
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -55,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   active ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
                 }`}
               >
-                <Icon name={option.icon} className="h-5 w-5" />
+                <option.icon className="h-5 w-5" />
                 {option.label}
               </button>
             );
@@ -76,7 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 className="card group flex h-full items-start gap-4 p-4 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md sm:flex-col sm:gap-3 sm:p-5 dark:hover:border-indigo-700"
               >
                 <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tile.tone}`}>
-                  <Icon name={tile.icon} />
+                  <tile.icon />
                 </span>
                 <span className="flex flex-col gap-1">
                   <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{tile.title}</span>
@@ -90,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="tips-heading" className="card flex gap-4 border-amber-200 bg-amber-50 p-5 dark:border-amber-900 dark:bg-amber-950/40">
         <span className="hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-200 text-amber-900 sm:inline-flex dark:bg-amber-900 dark:text-amber-200">
-          <Icon name="lightbulb" />
+          <LightbulbIcon />
         </span>
         <div>
           <h2 id="tips-heading" className="font-semibold text-amber-900 dark:text-amber-200">

@@ -1,13 +1,14 @@
-import { data } from "react-router";
 import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { MyRequestItem } from "../components/studyswap/MyRequestItem";
-import { POST_FAILURE, POST_SUCCESS, type PostAnswer, PostRequestForm } from "../components/studyswap/PostRequestForm";
+import { POST_FAILURE, POST_SUCCESS, PostRequestForm } from "../components/studyswap/PostRequestForm";
 import { SignInGate, Steps } from "../components/studyswap/parts";
 import { envOf, getUser, requireUser } from "../lib/session.server";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
 import type { MyStudyRequest } from "../lib/studyswap";
-import { closeRequest, createRequest, deleteRequest, formFailure, listMyRequests, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
+import { ApiError, closeRequest, createRequest, deleteRequest, listMyRequests, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
+import { attempt } from "../lib/action-result.server";
+import type { ActionResult } from "../lib/action-result";
 import { parseWith } from "../../worker/lib/validate";
 import type { Route } from "./+types/find-writer";
 import { readForm } from "../lib/form.server";
@@ -27,23 +28,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);
-  try {
-    if (intent === "close" || intent === "delete") {
+  if (intent === "close" || intent === "delete") {
+    const success = intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.";
+    return attempt(intent, success, async () => {
       const id = requestIdSchema.safeParse(form.get("id"));
-      if (!id.success) return data({ intent, ok: false as const, message: "That request does not exist.", field: null }, { status: 404 });
+      if (!id.success) throw new ApiError(404, "That request does not exist.");
       if (intent === "close") await closeRequest(env, user.id, id.data);
       else await deleteRequest(env, user.id, id.data);
-      return { intent, ok: true as const, message: intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.", field: null };
-    }
+    });
+  }
+  return attempt("post", POST_SUCCESS, async () => {
     const fields = Object.fromEntries([...form.entries()].filter(([key]) => key !== "file" && key !== "intent" && key !== SUBMISSION_FIELD));
     const input = parseWith(requestInputSchema, fields);
     const file = form.get("file");
     const upload = file instanceof File && (file.size > 0 || file.name) ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() } : null;
     await createRequest(env, user.id, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
-    return { intent: "post", ok: true as const, message: POST_SUCCESS, field: null };
-  } catch (error) {
-    return formFailure(error, intent);
-  }
+  });
 }
 
 // A post that got no answer (offline, a 500) is shown as the failure message, not an error page.
@@ -52,7 +52,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { intent: "post", ok: false, message: "", field: null } satisfies PostAnswer;
+    return { intent: "post", ok: false, message: "", status: 0 } satisfies ActionResult;
   }
 }
 

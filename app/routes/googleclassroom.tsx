@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { Alert, Spinner } from "../components/Alert";
 import { ClassroomConnected } from "../components/classroom/ClassroomConnected";
@@ -8,6 +7,7 @@ import { PageIntro } from "../components/PageIntro";
 import { ApiError, classroomOverview, disableReminders, listReminders, remindersEnabled, turnOnReminders } from "../lib/classroom.server";
 import { hasGoogleHint } from "../lib/google";
 import { readForm } from "../lib/form.server";
+import { refused, succeeded } from "../lib/action-result.server";
 import { envOf, getUser, requireUser } from "../lib/session.server";
 import { dropUrlToken } from "../lib/url-token.server";
 import type { Route } from "./+types/googleclassroom";
@@ -34,23 +34,24 @@ const actionSchema = z.discriminatedUnion("intent", [
 // once, courses and their work fetched together on the server), and reminders on or off.
 export async function action({ context, request }: Route.ActionArgs) {
   const form = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!form.success) return data({ intent: "unknown", ok: false, status: 400, message: "The Google token is missing." } as ClassroomActionData, { status: 400 });
+  if (!form.success) return refused("unknown", new ApiError(400, "The Google token is missing."));
   const input = form.data;
   const env = envOf(context);
   try {
     if (input.intent === "overview") {
       const overview = await classroomOverview(env, request.url, input.token);
-      return (overview.valid ? { intent: "overview", ok: true, ...overview } : { intent: "overview", ok: true, valid: false }) as ClassroomActionData;
+      return overview.valid ? succeeded("overview", "", overview) : succeeded("overview", "", { valid: false as const });
     }
     const user = await requireUser(context, request);
     if (input.intent === "disable") {
       await disableReminders(env, user.id);
-      return { intent: "disable", ok: true, message: "Reminders are off." } as ClassroomActionData;
+      return succeeded("disable", "Reminders are off.");
     }
-    return { intent: "enable", ok: true, ...(await turnOnReminders(env, request.url, user, input.token)) } as ClassroomActionData;
+    const { message, newToken } = await turnOnReminders(env, request.url, user, input.token);
+    return succeeded("enable", message, { newToken });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ intent: input.intent, ok: false, status: error.status, message: error.message } as ClassroomActionData, { status: error.status });
+    return refused(input.intent, error);
   }
 }
 

@@ -1,16 +1,22 @@
 import { Link } from "react-router";
-import { Icon } from "../components/icons";
+import { BellIcon } from "../components/icons/bell";
+import { BookIcon } from "../components/icons/book";
+import { ChatIcon } from "../components/icons/chat";
+import { GridIcon } from "../components/icons/grid";
+import { RupeeIcon } from "../components/icons/rupee";
+import { ShieldIcon } from "../components/icons/shield";
+import { TagIcon } from "../components/icons/tag";
+import { UploadIcon } from "../components/icons/upload";
 import { FeatureGrid, StepList, type Feature, type Step } from "../components/market/Landing";
-import { MarketIcon } from "../components/market/MarketIcon";
 import type { Route } from "./+types/marketplace";
 
 const FEATURES: Feature[] = [
-  { title: "Sell in minutes", text: "Add a photo, a price in rupees and your WhatsApp number. Your product is live straight away.", icon: <Icon name="upload" /> },
-  { title: "Notes, projects and gear", text: "Lab manuals, drafters, calculators, hand-written notes and finished projects from seniors.", icon: <Icon name="book" /> },
-  { title: "Talk on WhatsApp", text: "Buyers get the seller's WhatsApp link after buying, so you can agree where to meet.", icon: <MarketIcon name="chat" /> },
-  { title: "Sellers are told at once", text: "Every sale shows up in the seller's My Sells, with who bought and when.", icon: <MarketIcon name="bell" /> },
-  { title: "Students only", text: "Everyone who buys or sells has a Campus account, and a product can be sold only once.", icon: <MarketIcon name="shield" /> },
-  { title: "Fair prices", text: "Search and sort by price to find the best deal before you buy.", icon: <MarketIcon name="rupee" /> },
+  { title: "Sell in minutes", text: "Add a photo, a price in rupees and your WhatsApp number. Your product is live straight away.", icon: <UploadIcon /> },
+  { title: "Notes, projects and gear", text: "Lab manuals, drafters, calculators, hand-written notes and finished projects from seniors.", icon: <BookIcon /> },
+  { title: "Talk on WhatsApp", text: "Buyers get the seller's WhatsApp link after buying, so you can agree where to meet.", icon: <ChatIcon /> },
+  { title: "Sellers are told at once", text: "Every sale shows up in the seller's My Sells, with who bought and when.", icon: <BellIcon /> },
+  { title: "Students only", text: "Everyone who buys or sells has a Campus account, and a product can be sold only once.", icon: <ShieldIcon /> },
+  { title: "Fair prices", text: "Search and sort by price to find the best deal before you buy.", icon: <RupeeIcon /> },
 ];
 
 const STEPS: Step[] = [
@@ -28,11 +34,11 @@ export default function Marketplace() {
         <p className="mt-3 max-w-xl text-indigo-50">Notes, projects, books and gear, from people in your own classes. Sell what you no longer need; find what you do.</p>
         <div className="mt-6 flex flex-col gap-3 min-[420px]:flex-row">
           <Link to="/seller-dashboard" className="btn bg-white text-indigo-700 hover:bg-indigo-50 dark:bg-white dark:text-indigo-800">
-            <Icon name="tag" className="h-5 w-5" />
+            <TagIcon className="h-5 w-5" />
             Start Selling
           </Link>
           <Link to="/all-products" prefetch="intent" className="btn border border-white/60 text-white hover:bg-white/10">
-            <Icon name="grid" className="h-5 w-5" />
+            <GridIcon className="h-5 w-5" />
             Browse Products
           </Link>
         </div>

@@ -3,7 +3,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { Badge, RouteError, SignInLink } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/hostel.server";
+import { attempt, type ActionResult } from "../lib/action-result.server";
 import { envOf, getUser, requireUser } from "../lib/session.server";
 import { formatIndiaDay } from "../lib/format";
 import { clock, indiaDate, indiaMinutes } from "../../worker/lib/india-time";

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
-import { Icon } from "../components/icons";
+import { BookIcon } from "../components/icons/book";
+import { ChatIcon } from "../components/icons/chat";
+import { GridIcon } from "../components/icons/grid";
+import { MoonIcon } from "../components/icons/moon";
+import { SparklesIcon } from "../components/icons/sparkles";
+import { StarIcon } from "../components/icons/star";
+import { TagIcon } from "../components/icons/tag";
 import { FeatureGrid, StepList, type Feature, type Step } from "../components/market/Landing";
-import { MarketIcon } from "../components/market/MarketIcon";
 import { rememberRedirect } from "../lib/redirect";
 import { getUser } from "../lib/session.server";
 import type { Route } from "./+types/night-market";
@@ -11,10 +16,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const ADVANTAGES: Feature[] = [
-  { title: "Night Owl Study Materials", text: "Notes, lab records and question banks for the night before the exam.", icon: <Icon name="book" /> },
-  { title: "Midnight Market Deals", text: "Hostellers clearing out their rooms: books, lamps, kettles and gear at student prices.", icon: <MarketIcon name="star" /> },
-  { title: "Connect After Hours", text: "Chat with sellers on WhatsApp and hand things over in the hostel, no waiting for morning.", icon: <MarketIcon name="chat" /> },
-  { title: "Exclusive After-Dark Content", text: "Projects and resources that seniors list for the night crowd first.", icon: <MarketIcon name="sparkles" /> },
+  { title: "Night Owl Study Materials", text: "Notes, lab records and question banks for the night before the exam.", icon: <BookIcon /> },
+  { title: "Midnight Market Deals", text: "Hostellers clearing out their rooms: books, lamps, kettles and gear at student prices.", icon: <StarIcon /> },
+  { title: "Connect After Hours", text: "Chat with sellers on WhatsApp and hand things over in the hostel, no waiting for morning.", icon: <ChatIcon /> },
+  { title: "Exclusive After-Dark Content", text: "Projects and resources that seniors list for the night crowd first.", icon: <SparklesIcon /> },
 ];
 
 const STEPS: Step[] = [
@@ -29,24 +34,24 @@ export default function NightMarket({ loaderData }: Route.ComponentProps) {
     <div className="relative -mx-4 space-y-12 overflow-hidden bg-slate-950 bg-[radial-gradient(ellipse_at_top,_rgba(124,58,237,0.35),_transparent_60%),radial-gradient(circle_at_80%_20%,_rgba(251,191,36,0.12),_transparent_30%)] px-4 py-10 text-slate-100 sm:mx-0 sm:rounded-3xl sm:px-10 sm:py-14">
       <section className="text-center">
         <span className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-amber-300/15 text-amber-200">
-          <Icon name="moon" className="h-8 w-8" />
+          <MoonIcon className="h-8 w-8" />
         </span>
         <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-5xl">Night Market</h1>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">The after-hours marketplace for night-owl students: buy and sell when the campus is asleep and the hostel is not.</p>
         <div className="mt-7 flex flex-col justify-center gap-3 min-[420px]:flex-row">
           {loaderData.signedIn ? (
             <Link to="/seller-dashboard" className="btn bg-amber-300 text-slate-950 hover:bg-amber-200">
-              <Icon name="tag" className="h-5 w-5" />
+              <TagIcon className="h-5 w-5" />
               Start Selling
             </Link>
           ) : (
             <Link to="/login" onClick={() => rememberRedirect("/seller-dashboard")} className="btn bg-amber-300 text-slate-950 hover:bg-amber-200">
-              <Icon name="tag" className="h-5 w-5" />
+              <TagIcon className="h-5 w-5" />
               Start Selling
             </Link>
           )}
           <Link to="/all-products" prefetch="intent" className="btn border border-violet-300/50 text-violet-100 hover:bg-violet-400/10">
-            <Icon name="grid" className="h-5 w-5" />
+            <GridIcon className="h-5 w-5" />
             Browse Products
           </Link>
         </div>

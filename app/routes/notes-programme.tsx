@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { PageIntro } from "../components/PageIntro";
 import { Breadcrumbs } from "../components/notes/Breadcrumbs";
 import { ChoiceTile } from "../components/notes/ChoiceTile";
+import { ChipIcon } from "../components/icons/chip";
+import { LayersIcon } from "../components/icons/layers";
 import { ComingSoonNotes } from "../components/notes/ComingSoonNotes";
 import { BTECH_BRANCHES, findProgramme } from "../content/notes/catalog";
 import type { Route } from "./+types/notes-programme";
@@ -34,7 +36,7 @@ export default function NotesProgramme({ loaderData: { programme } }: Route.Comp
                   subtitle={branch.fullName}
                   badge={branch.available ? "6 semesters" : "Coming soon"}
                   available={branch.available}
-                  icon={branch.slug === "ece" ? "chip" : "layers"}
+                  icon={branch.slug === "ece" ? ChipIcon : LayersIcon}
                 />
               </li>
             ))}

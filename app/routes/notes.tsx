@@ -1,5 +1,6 @@
 import { PageIntro } from "../components/PageIntro";
 import { ChoiceTile } from "../components/notes/ChoiceTile";
+import { CapIcon } from "../components/icons/cap";
 import { NotesSearch } from "../components/notes/NotesSearch";
 import { PROGRAMMES } from "../content/notes/catalog";
 import type { Route } from "./+types/notes";
@@ -22,7 +23,7 @@ export default function Notes() {
                 subtitle={programme.fullName}
                 badge={programme.available ? "Notes available" : "Coming soon"}
                 available={programme.available}
-                icon="cap"
+                icon={CapIcon}
               />
             </li>
           ))}

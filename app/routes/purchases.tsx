@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Alert } from "../components/Alert";
-import { MarketIcon } from "../components/market/MarketIcon";
+import { ChatIcon } from "../components/icons/chat";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
@@ -62,7 +62,7 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                   rel="noopener noreferrer"
                   className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
                 >
-                  <MarketIcon name="chat" className="h-5 w-5" />
+                  <ChatIcon className="h-5 w-5" />
                   Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
                 </a>
               </div>

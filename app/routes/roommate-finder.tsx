@@ -4,7 +4,7 @@ import { Alert } from "../components/Alert";
 import { PageIntro } from "../components/PageIntro";
 import { useConfirmSubmit } from "../components/dialogs";
 import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/hostel.server";
+import { attempt, type ActionResult } from "../lib/action-result.server";
 import { envOf, requireUser } from "../lib/session.server";
 import { ApiError } from "../../worker/lib/errors";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Icon } from "../components/icons";
+import { TagIcon } from "../components/icons/tag";
+import { UploadIcon } from "../components/icons/upload";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
 import { requireUser } from "../lib/session.server";
@@ -11,8 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const CARDS = [
-  { to: "/upload", title: "Upload Product", text: "Add a photo, a price and your WhatsApp number to list something for sale.", icon: "upload" as const },
-  { to: "/mysells", title: "My Products", text: "See what you listed, edit or delete unsold products, and check your sales.", icon: "tag" as const },
+  { to: "/upload", title: "Upload Product", text: "Add a photo, a price and your WhatsApp number to list something for sale.", icon: UploadIcon },
+  { to: "/mysells", title: "My Products", text: "See what you listed, edit or delete unsold products, and check your sales.", icon: TagIcon },
 ];
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
@@ -28,7 +29,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
               className="card group flex h-full flex-col gap-3 p-6 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
             >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-                <Icon name={card.icon} />
+                <card.icon />
               </span>
               <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{card.title}</span>
               <span className="text-sm text-slate-600 dark:text-slate-400">{card.text}</span>

@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { Alert, Spinner } from "../components/Alert";
 import { Dialog } from "../components/Dialog";
-import { MarketIcon } from "../components/market/MarketIcon";
+import { BellIcon } from "../components/icons/bell";
+import { PencilIcon } from "../components/icons/pencil";
+import { TrashIcon } from "../components/icons/trash";
 import { ProductImage } from "../components/market/ProductImage";
 import { PageIntro } from "../components/PageIntro";
 import { SellerLayout } from "../components/SellerSidebar";
@@ -104,7 +106,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="sales-heading" className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="sales-heading" className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200">
-              <MarketIcon name="bell" className="h-5 w-5" />
+              <BellIcon className="h-5 w-5" />
               {notices.length === 1 ? "You made a sale!" : `You made ${notices.length} sales!`}
             </h2>
             <Form method="post" preventScrollReset>
@@ -232,7 +234,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <div className="mt-auto flex gap-2 pt-3">
                         <button type="button" className="btn-secondary flex-1" onClick={() => setEditing(product.id)} aria-label={`Edit ${product.title}`}>
-                          <MarketIcon name="pencil" className="h-4 w-4" />
+                          <PencilIcon className="h-4 w-4" />
                           Edit
                         </button>
                         <button
@@ -241,7 +243,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           onClick={() => setDeleting(product)}
                           aria-label={`Delete ${product.title}`}
                         >
-                          <MarketIcon name="trash" className="h-4 w-4" />
+                          <TrashIcon className="h-4 w-4" />
                           Delete
                         </button>
                       </div>

@@ -1,4 +1,11 @@
-import { GuardedLink, SwapIcon, type StudySwapIconName } from "../components/studyswap/parts";
+import { GuardedLink } from "../components/studyswap/parts";
+import { CapIcon } from "../components/icons/cap";
+import { ChartIcon } from "../components/icons/chart";
+import { MailIcon } from "../components/icons/mail";
+import { PaperIcon } from "../components/icons/paper";
+import { PenIcon } from "../components/icons/pen";
+import { PhoneIcon } from "../components/icons/phone";
+import type { IconComponent } from "../components/icons/stroke";
 import { contactHref, type Writer } from "../lib/studyswap";
 import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
 import { listWriters } from "../lib/studyswap.server";
@@ -17,11 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { signedIn: user !== null, writers, demoMode };
 }
 
-const SERVICES: { title: string; text: string; icon: StudySwapIconName; tone: string }[] = [
-  { title: "Research Papers", text: "Help with finding sources, structuring arguments and citing them properly.", icon: "paper", tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" },
-  { title: "Essay Writing", text: "Guidance from outline to final draft, in the style your course expects.", icon: "pen", tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300" },
-  { title: "Technical Reports", text: "Lab reports, project write-ups and documentation with clear figures.", icon: "chart", tone: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300" },
-  { title: "Thesis Support", text: "Planning, literature reviews and feedback on long-form work.", icon: "cap", tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300" },
+const SERVICES: { title: string; text: string; icon: IconComponent; tone: string }[] = [
+  { title: "Research Papers", text: "Help with finding sources, structuring arguments and citing them properly.", icon: PaperIcon, tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" },
+  { title: "Essay Writing", text: "Guidance from outline to final draft, in the style your course expects.", icon: PenIcon, tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300" },
+  { title: "Technical Reports", text: "Lab reports, project write-ups and documentation with clear figures.", icon: ChartIcon, tone: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300" },
+  { title: "Thesis Support", text: "Planning, literature reviews and feedback on long-form work.", icon: CapIcon, tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300" },
 ];
 
 export default function StudySwap({ loaderData }: Route.ComponentProps) {
@@ -60,7 +67,7 @@ export default function StudySwap({ loaderData }: Route.ComponentProps) {
           {SERVICES.map((service) => (
             <li key={service.title} className="card p-5">
               <span className={`inline-flex h-11 w-11 items-center justify-center rounded-xl ${service.tone}`}>
-                <SwapIcon name={service.icon} />
+                <service.icon />
               </span>
               <h3 className="mt-3 font-semibold">{service.title}</h3>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{service.text}</p>
@@ -84,7 +91,7 @@ export default function StudySwap({ loaderData }: Route.ComponentProps) {
                 <div className="mt-auto pt-2">
                   {writer.contact ? (
                     <a href={contactHref(writer.contact)} className="inline-flex min-h-11 items-center gap-2 break-all text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                      <SwapIcon name={writer.contact.includes("@") ? "mail" : "phone"} className="h-5 w-5 shrink-0" />
+                      {writer.contact.includes("@") ? <MailIcon className="h-5 w-5 shrink-0" /> : <PhoneIcon className="h-5 w-5 shrink-0" />}
                       {writer.contact}
                     </a>
                   ) : (

@@ -1,5 +1,6 @@
 // What the Classroom screen shows, as the /googleclassroom loader and action hand it over.
 import type { Course } from "../../../worker/lib/classroom";
+import type { ActionResult } from "../../lib/action-result";
 
 export type { Course };
 
@@ -49,10 +50,12 @@ export interface OverviewProblem {
   enableUrl?: string;
 }
 
-/** The route action's answers, by intent. `status` 0 is a request that never got an answer. */
-export type ClassroomActionData =
-  | { intent: "overview"; ok: true; valid: false }
-  | { intent: "overview"; ok: true; valid: true; user: GoogleUser; courses: Course[]; assignments: Assignment[]; problems: OverviewProblem[]; newToken: string | null; readAt: number }
-  | { intent: "enable"; ok: true; message: string; newToken: string | null }
-  | { intent: "disable"; ok: true; message: string }
-  | { intent: string; ok: false; status: number; message: string };
+/** The route action's answers (the shape of every action), by intent. `status` 0 is a request that never got an answer. */
+export type ClassroomActionData = ActionResult &
+  (
+    | { intent: "overview"; ok: true; valid: false }
+    | { intent: "overview"; ok: true; valid: true; user: GoogleUser; courses: Course[]; assignments: Assignment[]; problems: OverviewProblem[]; newToken: string | null; readAt: number }
+    | { intent: "enable"; ok: true; newToken: string | null }
+    | { intent: "disable"; ok: true }
+    | { intent: string; ok: false; status: number }
+  );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NotesIcon } from "./NotesIcon";
+import { ChevronIcon } from "../icons/chevron";
 
 export interface Crumb {
   label: string;
@@ -14,7 +14,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1 text-slate-600 dark:text-slate-400">
         {items.map((item, index) => (
           <li key={item.label} className="flex items-center gap-1">
-            {index > 0 && <NotesIcon name="chevron" className="h-4 w-4 text-slate-400 dark:text-slate-500" />}
+            {index > 0 && <ChevronIcon className="h-4 w-4 text-slate-400 dark:text-slate-500" />}
             {item.to ? (
               <Link to={item.to} prefetch="intent" className="rounded px-0.5 font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
                 {item.label}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NotesIcon, type NotesIconName } from "./NotesIcon";
+import type { IconComponent } from "../icons/stroke";
 
 interface ChoiceTileProps {
   to: string;
@@ -8,11 +8,11 @@ interface ChoiceTileProps {
   /** A short status line: "6 semesters", "Coming soon". */
   badge: string;
   available: boolean;
-  icon: NotesIconName;
+  icon: IconComponent;
 }
 
 /** A programme, branch or semester to pick: the whole card is one link. */
-export function ChoiceTile({ to, title, subtitle, badge, available, icon }: ChoiceTileProps) {
+export function ChoiceTile({ to, title, subtitle, badge, available, icon: Icon }: ChoiceTileProps) {
   return (
     <Link
       to={to}
@@ -24,7 +24,7 @@ export function ChoiceTile({ to, title, subtitle, badge, available, icon }: Choi
           available ? "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
         }`}
       >
-        <NotesIcon name={icon} className="h-6 w-6" />
+        <Icon className="h-6 w-6" />
       </span>
       <span className="flex min-w-0 flex-col gap-1">
         <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{title}</span>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NotesIcon } from "./NotesIcon";
+import { ClockIcon } from "../icons/clock";
 
 interface ComingSoonNotesProps {
   /** "MBA", "B.Tech IT" */
@@ -14,7 +14,7 @@ export function ComingSoonNotes({ what, back, meanwhile }: ComingSoonNotesProps)
   return (
     <section aria-labelledby="coming-heading" className="card mt-2 flex flex-col items-start gap-3 p-6 sm:flex-row sm:gap-5">
       <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200">
-        <NotesIcon name="clock" className="h-6 w-6" />
+        <ClockIcon className="h-6 w-6" />
       </span>
       <div>
         <h2 id="coming-heading" className="text-lg font-semibold">

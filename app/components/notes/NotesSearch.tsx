@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ORDINALS, semesterHref } from "../../content/notes/catalog";
 import { searchNotes, searchTerms } from "../../content/notes/search";
 import type { SearchRow } from "../../content/notes/search-index";
-import { NotesIcon } from "./NotesIcon";
+import { SearchIcon } from "../icons/search";
 
 /** Marks every occurrence of the search words in `text`. */
 function highlight(text: string, terms: string[]): ReactNode {
@@ -63,7 +63,7 @@ export function NotesSearch() {
           Search subjects and topics
         </label>
         <div className="relative">
-          <NotesIcon name="search" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-400" />
           <input
             id="notes-search"
             type="search"

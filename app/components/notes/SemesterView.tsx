@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import type { NoteFile, Semester, Unit, UnitTitle } from "../../content/notes/types";
 import { PDF_TIPS, STUDY_TIPS, TABS, previewDesc, type Tab } from "../../content/notes/ui";
 import { semesterHref } from "../../content/notes/catalog";
-import { NotesIcon } from "./NotesIcon";
+import { ClockIcon } from "../icons/clock";
+import { DownloadIcon } from "../icons/download";
+import { FileIcon } from "../icons/file";
+import { ViewIcon } from "../icons/view";
 import { TipsBox } from "./TipsBox";
 
 export type SemesterNotes = Record<string, Record<UnitTitle, NoteFile[]>>;
@@ -194,7 +197,7 @@ function UnitNotes({ subject, units, notes }: { subject: string; units: Unit[]; 
                 <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
                   {files.map((file) => (
                     <li key={file.name} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-                      <NotesIcon name="file" className="h-6 w-6 shrink-0 text-red-600 dark:text-red-400" />
+                      <FileIcon className="h-6 w-6 shrink-0 text-red-600 dark:text-red-400" />
                       <div className="min-w-0 flex-1 basis-40">
                         <p className="text-sm font-medium">{file.name}</p>
                         <p className="text-xs text-slate-500 dark:text-slate-400">PDF Document</p>
@@ -207,11 +210,11 @@ function UnitNotes({ subject, units, notes }: { subject: string; units: Unit[]; 
                           aria-label={`View ${file.name} (opens in a new tab)`}
                           className="btn-secondary min-h-10 px-3"
                         >
-                          <NotesIcon name="view" className="h-4 w-4" />
+                          <ViewIcon className="h-4 w-4" />
                           View
                         </a>
                         <a href={file.path} download={`${file.name}.html`} aria-label={`Download ${file.name}`} className="btn-primary min-h-10 px-3">
-                          <NotesIcon name="download" className="h-4 w-4" />
+                          <DownloadIcon className="h-4 w-4" />
                           Download
                         </a>
                       </div>
@@ -239,7 +242,7 @@ function TabComingSoon({ tab, onBack }: { tab: Tab; onBack?: () => void }) {
   return (
     <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700">
       <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-        <NotesIcon name="clock" className="h-6 w-6" />
+        <ClockIcon className="h-6 w-6" />
       </span>
       <p className="mt-3 text-lg font-semibold">{tab} section coming soon!</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">We&apos;re working hard to bring you this content</p>
@@ -258,7 +261,7 @@ function SemesterComingSoon({ semester, tab }: { semester: Semester; tab: Tab })
   return (
     <section id={PANEL_ID} aria-labelledby="semester-soon-heading" className="card flex flex-col items-center px-4 py-10 text-center sm:px-8">
       <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200">
-        <NotesIcon name="clock" className="h-6 w-6" />
+        <ClockIcon className="h-6 w-6" />
       </span>
       <h3 id="semester-soon-heading" className="mt-3 text-xl font-bold">
         {semester.ordinal} semester content is coming soon!

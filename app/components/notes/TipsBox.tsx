@@ -1,4 +1,4 @@
-import { NotesIcon } from "./NotesIcon";
+import { CheckIcon } from "../icons/check";
 
 const tones = {
   amber: {
@@ -24,7 +24,7 @@ export function TipsBox({ title, tips, tone }: { title: string; tips: readonly s
       <ul className={`mt-3 space-y-2 text-sm ${t.text}`}>
         {tips.map((tip) => (
           <li key={tip} className="flex gap-2">
-            <NotesIcon name="check" className={`mt-0.5 h-4 w-4 shrink-0 ${t.icon}`} />
+            <CheckIcon className={`mt-0.5 h-4 w-4 shrink-0 ${t.icon}`} />
             <span>{tip}</span>
           </li>
         ))}

@@ -2,11 +2,11 @@ import { useFetcher } from "react-router";
 import { useConfirmSubmit } from "../dialogs";
 import { type MyStudyRequest } from "../../lib/studyswap";
 import { formatIndiaDateTime as formatIndiaTime } from "../../lib/format";
-import type { PostAnswer } from "./PostRequestForm";
+import type { ActionResult } from "../../lib/action-result";
 
 /** One of the poster's own requests, with Close and Delete (the page's action, intents close/delete). */
 export function MyRequestItem({ request }: { request: MyStudyRequest }) {
-  const fetcher = useFetcher<PostAnswer>();
+  const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const open = request.status === "open";
   const remove = useConfirmSubmit({ title: "Delete this request?", question: `Delete "${request.title}"? This cannot be undone.`, confirmLabel: "Delete" });

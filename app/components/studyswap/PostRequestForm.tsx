@@ -1,20 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "../Alert";
+import type { ActionResult } from "../../lib/action-result";
 import { MAX_ATTACHMENT_BYTES } from "../../lib/studyswap";
 
 export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
 export const POST_FAILURE = "Failed to post your request. Please try again.";
 const SUCCESS_HIDE_MS = 5000;
 const TOO_LARGE = "The file is too large. Attach a file of at most 10 MB.";
-
-/** The /find-writer action's answer (see app/routes/find-writer.tsx). */
-export interface PostAnswer {
-  intent: string;
-  ok: boolean;
-  message: string;
-  field: string | null;
-}
 
 type Outcome = { tone: "success" } | { tone: "error"; reason: string | null } | null;
 
@@ -24,7 +17,7 @@ type Outcome = { tone: "success" } | { tone: "error"; reason: string | null } | 
  * so a double submit of one form posts one request.
  */
 export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
-  const fetcher = useFetcher<PostAnswer>({ key: "post-request" });
+  const fetcher = useFetcher<ActionResult>({ key: "post-request" });
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = fetcher.state !== "idle";
   const [outcome, setOutcome] = useState<Outcome>(null);

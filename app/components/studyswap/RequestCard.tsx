@@ -1,6 +1,8 @@
+import { ClipIcon } from "../icons/clip";
+import { MailIcon } from "../icons/mail";
+import { PhoneIcon } from "../icons/phone";
 import { formatIndiaDateTime } from "../../lib/format";
 import { contactHref, formatBytes, type StudyRequest } from "../../lib/studyswap";
-import { SwapIcon } from "./parts";
 
 /** One assignment request as writers see it. Samples are labelled and cannot be contacted. */
 export function RequestCard({ request, sample = false }: { request: StudyRequest; sample?: boolean }) {
@@ -38,7 +40,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
           download={request.attachment.name}
           className="inline-flex min-h-11 items-center gap-2 self-start break-all rounded-lg text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
         >
-          <SwapIcon name="clip" className="h-5 w-5 shrink-0" />
+          <ClipIcon className="h-5 w-5 shrink-0" />
           <span>
             {request.attachment.name} <span className="text-slate-500 dark:text-slate-400">({formatBytes(request.attachment.size)})</span>
           </span>
@@ -52,7 +54,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
           </button>
         ) : (
           <a href={contactHref(request.contact)} className="btn-primary" aria-label={`Contact Student about ${request.title}`}>
-            <SwapIcon name={request.contact.includes("@") ? "mail" : "phone"} className="h-5 w-5" />
+            {request.contact.includes("@") ? <MailIcon className="h-5 w-5" /> : <PhoneIcon className="h-5 w-5" />}
             Contact Student
           </a>
         )}

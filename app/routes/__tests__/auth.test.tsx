@@ -39,7 +39,7 @@ async function screen(answer: unknown) {
 
 describe("sign-in screen", () => {
   it("shows 'Processing...' while signing in and ignores a second submit", async () => {
-    const { view, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
+    const { view, posted, release, form } = await screen({ ok: false, intent: "signin", message: "Invalid e-mail or password.", status: 401, details: { name: "", email: "priya@campus.test" } });
     await submit(form);
     const busy = await waitFor(() => button(view, "Processing..."), "'Processing...'");
     expect(busy.disabled).toBe(true);
@@ -53,7 +53,7 @@ describe("sign-in screen", () => {
   });
 
   it("shows the server's message in an error banner that can be dismissed, and the form can be sent again", async () => {
-    const { view, posted, release, form } = await screen({ side: "signin", message: "Invalid e-mail or password.", name: "", email: "priya@campus.test" });
+    const { view, posted, release, form } = await screen({ ok: false, intent: "signin", message: "Invalid e-mail or password.", status: 401, details: { name: "", email: "priya@campus.test" } });
     release();
     await submit(form);
     const alert = await waitFor(() => byText(view, "Invalid e-mail or password."), "the error banner");
@@ -65,7 +65,7 @@ describe("sign-in screen", () => {
   });
 
   it("shows the success message and goes on to the target about 100 ms later", async () => {
-    const { view, release, form } = await screen({ signedIn: true, message: "Login successful! Redirecting...", target: "/dashboard" });
+    const { view, release, form } = await screen({ ok: true, intent: "signin", message: "Login successful! Redirecting...", target: "/dashboard" });
     release();
     await submit(form);
     await waitFor(() => byText(view, "Login successful! Redirecting..."), "the success message");

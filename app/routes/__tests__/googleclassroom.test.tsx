@@ -13,7 +13,7 @@ const COURSES = [
 const WORK = { id: "cw-1", courseId: "c-ds", courseName: "Data Structures", title: "Linked list lab report", description: null, dueDate: null, state: "ASSIGNED", maxPoints: null, alternateLink: null };
 
 function connected(extra: Partial<Extract<ClassroomActionData, { valid: true }>> = {}): ClassroomActionData {
-  return { intent: "overview", ok: true, valid: true, user: { name: "Aarav Gupta", email: "aarav@example.com", picture: null }, courses: COURSES, assignments: [WORK], problems: [], newToken: null, readAt: Date.now(), ...extra } as ClassroomActionData;
+  return { intent: "overview", ok: true, message: "", valid: true, user: { name: "Aarav Gupta", email: "aarav@example.com", picture: null }, courses: COURSES, assignments: [WORK], problems: [], newToken: null, readAt: Date.now(), ...extra } as ClassroomActionData;
 }
 
 let page: Rendered | null = null;
@@ -78,7 +78,7 @@ describe("Google Classroom screen", () => {
 
   it("a token that fails verification is removed, with 'Authentication failed. Please try again.'", async () => {
     localStorage.setItem("googleToken", "stale-token");
-    const { view, release } = await screen({ intent: "overview", ok: true, valid: false });
+    const { view, release } = await screen({ intent: "overview", ok: true, message: "", valid: false });
     release();
     await waitFor(() => byText(view, "Authentication failed. Please try again."), "the failure message");
     expect(button(view, "Connect Google Classroom")).not.toBeNull();

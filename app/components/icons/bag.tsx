@@ -1,0 +1,3 @@
+import { StrokeIcon, type IconProps } from "./stroke";
+
+export const BagIcon = (props: IconProps) => <StrokeIcon d="M6 7h12l1 14H5L6 7zM9 7a3 3 0 016 0" {...props} />;

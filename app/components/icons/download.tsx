@@ -1,0 +1,3 @@
+import { StrokeIcon, type IconProps } from "./stroke";
+
+export const DownloadIcon = (props: IconProps) => <StrokeIcon d="M12 4v12M7 11l5 5 5-5M4 20h16" {...props} />;
