@@ -18,6 +18,37 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["log", "warn", "error"] }],
     },
   },
+  // The direction of imports (docs/architecture.md): common/ imports no other part of the tree;
+  // worker/ never imports the screens; components and hooks reach the server only through their
+  // route's loader or action (types excepted). `../` across folders is written as an alias.
+  {
+    files: ["common/**/*.ts"],
+    ignores: ["common/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^(#app/|#server/|#test/|\\.\\./)", message: "common/ imports nothing from app/, worker/ or test/: both the browser and the Worker load it." }] }],
+    },
+  },
+  {
+    files: ["worker/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^(#app/|\\.\\./\\.\\./)", message: "worker/ does not import the screens (app/); shared rules live in common/. Use an alias instead of ../../." }] }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "test/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../." }] }],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/hooks/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [
+            { regex: "^#server/", allowTypeImports: true, message: "Components reach the server through their route's loader or action, not worker/ directly." },
+            { regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../." },
+          ], }],
+    },
+  },
   {
     files: ["scripts/**/*.{js,mjs,ts}", "e2e/**/*.ts", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },

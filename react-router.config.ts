@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { PRERENDERED_PATHS } from "./app/content/notes/catalog.ts";
+import { PRERENDERED_PATHS } from "#app/content/notes/catalog.ts";
 
 export default {
   ssr: true,

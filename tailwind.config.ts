@@ -1,7 +1,8 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  // common/ holds class names too (the due-date colours of classroom-due.ts).
+  content: ["./app/**/*.{ts,tsx}", "./common/**/*.ts"],
   // Dark mode follows the system setting (prefers-color-scheme).
   darkMode: "media",
   theme: {

@@ -32,7 +32,7 @@ export default defineConfig(async () => ({
         ],
         test: {
           name: "worker",
-          include: ["test/**/*.test.ts", "app/**/*.test.ts", "worker/**/*.test.ts"],
+          include: ["test/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "worker/**/*.test.ts"],
           setupFiles: ["./test/setup.ts"],
         },
       },

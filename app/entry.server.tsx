@@ -2,11 +2,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { logError } from "../worker/lib/log";
+import { logError } from "#server/lib/log.ts";
 import css from "./app.css?inline";
-import { cloudflareContext } from "./lib/context";
-import { InlineCssContext } from "./lib/inline-css";
-import { NonceContext } from "./lib/nonce";
+import { cloudflareContext } from "#server/lib/router-context.ts";
+import { InlineCssContext } from "#app/lib/inline-css.tsx";
+import { NonceContext } from "#app/lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
 

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
-import { TopBar } from "./components/TopBar";
-import { InlineStyles } from "./lib/inline-css";
-import { useNonce } from "./lib/nonce";
-import { isPrerenderedPath } from "./content/notes/catalog";
-import { getUser } from "./lib/session.server";
+import { TopBar } from "#app/components/TopBar.tsx";
+import { InlineStyles } from "#app/lib/inline-css.tsx";
+import { useNonce } from "#app/lib/nonce.tsx";
+import { isPrerenderedPath } from "#app/content/notes/catalog.ts";
+import { getUser } from "#app/lib/session.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and

@@ -287,9 +287,9 @@ describe("study swap: the request board", () => {
 
       await postRequest(user.token, { title: `Filter B ${run}`, category: `Organic Chemistry ${run}` });
       const { held, release } = gate();
-      // The form posts to the page's action (/find-writer.data); hold it to see the busy state.
-      await page.route(isPost, async (route) => {
-        if (route.request().method() === "POST") await held;
+      // "Refresh list" reads the page's loader again (/become-writer.data?refresh): hold it to see the spinner.
+      await page.route("**/become-writer.data*", async (route) => {
+        await held;
         await route.continue();
       });
       await page.getByRole("button", { name: "Refresh list" }).click();
@@ -356,7 +356,7 @@ describe("study swap: the request board", () => {
       await signIn(page, user);
       await page.goto("/become-writer");
       await hydrated(page);
-      await page.route("**/api/studyswap/requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false}' }));
+      await page.route("**/become-writer.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Something went wrong" }));
       await page.getByRole("button", { name: "Refresh list" }).click();
       const warning = page.getByRole("status").filter({ hasText: "Failed to load assignment requests. Using sample data." });
       await warning.waitFor();

@@ -2,7 +2,7 @@
 // a minimal node:http adapter around its fetch handler, no dependency.
 // Usage: node scripts/fake-google.ts --port 9123 [--client-id ID] [--client-secret SECRET] [--ttl SECONDS]
 import { createServer } from "node:http";
-import { createFakeGoogle } from "../fake-google/app.ts";
+import { createFakeGoogle } from "#fake-google/app.ts";
 
 export const FAKE_CLIENT_ID = "campus-local.apps.googleusercontent.com";
 export const FAKE_CLIENT_SECRET = "campus-local-secret";

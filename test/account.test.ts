@@ -3,9 +3,9 @@
 import { env, exports } from "cloudflare:workers";
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FAKE_ACCOUNTS } from "../fake-google/app";
-import { cookiesFrom, googleRedirect, installFakeGoogle } from "./fake-google";
-import { bearer, call, createUser, postJson, unique, uniqueIp, type TestUser } from "./helpers";
+import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
+import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
+import { bearer, call, createUser, postJson, unique, uniqueIp, type TestUser } from "#test/helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { cookiesFrom } from "./fake-google";
-import { bearer, call, createUser, postJson, unique, uniqueIp } from "./helpers";
+import { cookiesFrom } from "#test/fake-google.ts";
+import { bearer, call, createUser, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
 interface AuthBody {
   success: boolean;

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type * as worker from "../worker/index";
+import type * as worker from "#server/index.ts";
 
 declare global {
   namespace Cloudflare {

@@ -2,8 +2,8 @@
 // in this same isolate, so a spy on fetch sees them). Everything else still fails loudly: no test
 // may reach the internet.
 import { vi } from "vitest";
-import { createFakeGoogle, type FakeGoogle } from "../fake-google/app";
-import { call, ORIGIN } from "./helpers";
+import { createFakeGoogle, type FakeGoogle } from "#fake-google/app.ts";
+import { call, ORIGIN } from "#test/helpers.ts";
 
 export const FAKE_ORIGIN = "https://fake-google.test";
 export const CLIENT_ID = "campus-test.apps.googleusercontent.com";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import routes from "../app/routes";
-import { call, createUser } from "./helpers";
+import routes from "#app/routes.ts";
+import { call, createUser } from "#test/helpers.ts";
 
 // Every page action reads its form through readForm (app/lib/form.server.ts). A body that is not a
 // readable form is the client's doing: a 400 with a message, never a 500 (issue 13, bad input).

@@ -1,9 +1,9 @@
 // POST /api/google/overview and the /googleclassroom action's "overview" intent: the Classroom
 // screen's whole read in one request, the Google token opened (and refreshed) once.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_NOT_ENABLED_MESSAGE } from "../fake-google/app";
-import { FAKE_ORIGIN, googleRedirect, installFakeGoogle } from "./fake-google";
-import { call, postJson } from "./helpers";
+import { API_NOT_ENABLED_MESSAGE } from "#fake-google/app.ts";
+import { FAKE_ORIGIN, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
+import { call, postJson } from "#test/helpers.ts";
 
 afterEach(() => {
   vi.useRealTimers();

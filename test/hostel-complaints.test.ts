@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ComplaintList, ComplaintView } from "../worker/services/hostel/complaints";
-import { bearer, call, createUser, type TestUser } from "./helpers";
-import { get, JPEG_BYTES, PNG_BYTES, read, sendJson, WEBP_BYTES } from "./hostel-helpers";
+import type { ComplaintList, ComplaintView } from "#server/services/hostel/complaints.ts";
+import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
+import { get, JPEG_BYTES, PNG_BYTES, read, sendJson, WEBP_BYTES } from "#test/hostel-helpers.ts";
 
 afterEach(() => {
   vi.useRealTimers();

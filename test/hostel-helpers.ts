@@ -1,6 +1,6 @@
 import { vi } from "vitest";
-import { addDays, indiaDate, indiaInstant } from "../worker/lib/india-time";
-import { bearer, call } from "./helpers";
+import { addDays, indiaDate, indiaInstant } from "#common/india-time.ts";
+import { bearer, call } from "#test/helpers.ts";
 
 export interface Answer<T = unknown> {
   success: boolean;

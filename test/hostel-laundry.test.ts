@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addDays, indiaDate, indiaInstant } from "../worker/lib/india-time";
-import type { BookingView, SlotView } from "../worker/services/hostel/laundry";
-import { bearer, call, createUser } from "./helpers";
-import { freezeIndiaTime, get, read, sendJson } from "./hostel-helpers";
+import { addDays, indiaDate, indiaInstant } from "#common/india-time.ts";
+import type { BookingView, SlotView } from "#server/services/hostel/laundry.ts";
+import { bearer, call, createUser } from "#test/helpers.ts";
+import { freezeIndiaTime, get, read, sendJson } from "#test/hostel-helpers.ts";
 
 afterEach(() => {
   vi.useRealTimers();

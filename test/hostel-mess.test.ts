@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MealRating, Today, WeekMenu } from "../worker/services/hostel/mess";
-import { createUser } from "./helpers";
-import { freezeIndiaTime, get, read, sendJson } from "./hostel-helpers";
+import type { MealRating, Today, WeekMenu } from "#server/services/hostel/mess.ts";
+import { createUser } from "#test/helpers.ts";
+import { freezeIndiaTime, get, read, sendJson } from "#test/hostel-helpers.ts";
 
 afterEach(() => {
   vi.useRealTimers();

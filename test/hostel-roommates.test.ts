@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ListingView } from "../worker/services/hostel/roommates";
-import { bearer, call, createUser, type TestUser } from "./helpers";
-import { get, read, sendJson } from "./hostel-helpers";
+import type { ListingView } from "#server/services/hostel/roommates.ts";
+import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
+import { get, read, sendJson } from "#test/hostel-helpers.ts";
 
 const listing = {
   about: "Second-year CSE, into chess and early runs. Looking for a calm roommate.",

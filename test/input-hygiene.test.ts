@@ -2,10 +2,10 @@
 // one creation per form submission, and the text shape of a Study Swap request's blank fields.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { StudyRequest } from "../app/lib/studyswap";
-import { bearer, call, createUser, postJson, unique, uniqueIp, type TestUser } from "./helpers";
-import { JPEG_BYTES, PNG_BYTES, sendJson } from "./hostel-helpers";
-import { count } from "./robust-helpers";
+import type { StudyRequest } from "#common/studyswap.ts";
+import { bearer, call, createUser, postJson, unique, uniqueIp, type TestUser } from "#test/helpers.ts";
+import { JPEG_BYTES, PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
+import { count } from "#test/robust-helpers.ts";
 
 const base = { title: "Operating systems lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: "student@campus.test" };
 const ZWSP = "\u200b";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createUser, unique, uniqueIp } from "./helpers";
+import { call, createUser, unique, uniqueIp } from "#test/helpers.ts";
 
 function expectSecurityHeaders(res: Response) {
   expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");

@@ -6,14 +6,14 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../worker/api/app";
-import { requireAuth } from "../worker/api/context";
-import { bodyLimitFor } from "../worker/lib/body-limit";
-import { startSession } from "../worker/services/auth";
-import { installFakeGoogle } from "./fake-google";
-import { bearer, call, createUser, ORIGIN, uniqueIp, type TestUser } from "./helpers";
-import { PNG_BYTES, sendJson } from "./hostel-helpers";
-import { expectRefusal, expectSecurityHeaders, HOSTILE_STRINGS, snapshot } from "./robust-helpers";
+import { api } from "#server/api/app.ts";
+import { requireAuth } from "#server/api/context.ts";
+import { bodyLimitFor } from "#server/lib/body-limit.ts";
+import { startSession } from "#server/services/auth.ts";
+import { installFakeGoogle } from "#test/fake-google.ts";
+import { bearer, call, createUser, ORIGIN, uniqueIp, type TestUser } from "#test/helpers.ts";
+import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
+import { expectRefusal, expectSecurityHeaders, HOSTILE_STRINGS, snapshot } from "#test/robust-helpers.ts";
 
 // Enough runs to meet every shape of bad input on every endpoint, few enough to keep `npm test` quick.
 const RUNS = 40;

@@ -3,10 +3,10 @@
 // refusals) is captured and searched for every secret the run used or was given.
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { logError } from "../worker/lib/log";
-import { cookiesFrom, googleRedirect, installFakeGoogle } from "./fake-google";
-import { bearer, call, createUser, postJson, uniqueIp } from "./helpers";
-import { PNG_BYTES, sendJson } from "./hostel-helpers";
+import { logError } from "#server/lib/log.ts";
+import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
+import { bearer, call, createUser, postJson, uniqueIp } from "#test/helpers.ts";
+import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 
 const lines: string[] = [];
 const secrets = new Set<string>();

@@ -6,11 +6,11 @@
 import { env } from "cloudflare:workers";
 import { base64url, decodeJwt, EncryptJWT, exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { readRedirectCookie, REDIRECT_COOKIE, safeRedirectPath } from "../app/lib/redirect";
-import { type FakeGoogle } from "../fake-google/app";
-import { CLIENT_ID, cookiesFrom, FAKE_ORIGIN, installFakeGoogle } from "./fake-google";
-import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp } from "./helpers";
-import { count } from "./robust-helpers";
+import { readRedirectCookie, REDIRECT_COOKIE, safeRedirectPath } from "#app/lib/redirect.ts";
+import { type FakeGoogle } from "#fake-google/app.ts";
+import { CLIENT_ID, cookiesFrom, FAKE_ORIGIN, installFakeGoogle } from "#test/fake-google.ts";
+import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp } from "#test/helpers.ts";
+import { count } from "#test/robust-helpers.ts";
 
 type Source = "auth" | "classroom";
 const SOURCES: Source[] = ["auth", "classroom"];

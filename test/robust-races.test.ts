@@ -2,11 +2,11 @@
 // their invariants, counted in the database after the run.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { addDays, indiaDate } from "../worker/lib/india-time";
-import type { SlotView } from "../worker/services/hostel/laundry";
-import { bearer, call, createUser, type TestUser } from "./helpers";
-import { PNG_BYTES, sendJson } from "./hostel-helpers";
-import { count } from "./robust-helpers";
+import { addDays, indiaDate } from "#common/india-time.ts";
+import type { SlotView } from "#server/services/hostel/laundry.ts";
+import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
+import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
+import { count } from "#test/robust-helpers.ts";
 
 async function users(n: number): Promise<TestUser[]> {
   const list: TestUser[] = [];

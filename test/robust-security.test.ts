@@ -3,9 +3,9 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, call, createUser, postJson, uniqueIp, type TestUser } from "./helpers";
-import { JPEG_BYTES, PNG_BYTES, sendJson } from "./hostel-helpers";
-import { count, expectRefusal, expectSecurityHeaders, snapshot } from "./robust-helpers";
+import { bearer, call, createUser, postJson, uniqueIp, type TestUser } from "#test/helpers.ts";
+import { JPEG_BYTES, PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
+import { count, expectRefusal, expectSecurityHeaders, snapshot } from "#test/robust-helpers.ts";
 
 const secret = new TextEncoder().encode(env.SESSION_SECRET);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, createUser } from "./helpers";
+import { call, createUser } from "#test/helpers.ts";
 
 // Issue 8: pages whose largest paint must not wait for the client bundle.
 describe("Google Classroom page renders its first state on the server", () => {

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { cloudflareContext } from "../app/lib/context";
-import { loader } from "../app/routes/become-writer";
-import { createUser, ORIGIN } from "./helpers";
+import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loader } from "#app/routes/become-writer.tsx";
+import { createUser, ORIGIN } from "#test/helpers.ts";
 
 function dbFailingOn(table: string): D1Database {
   return new Proxy(env.DB, {

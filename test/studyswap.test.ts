@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { MyStudyRequest, StudyRequest, Writer } from "../app/lib/studyswap";
-import { bearer, call, clockPast, createUser, postJson, unique, type TestUser } from "./helpers";
+import type { MyStudyRequest, StudyRequest, Writer } from "#common/studyswap.ts";
+import { bearer, call, clockPast, createUser, postJson, unique, type TestUser } from "#test/helpers.ts";
 
 const base = { title: "Operating systems lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: "student@campus.test" };
 

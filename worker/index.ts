@@ -1,14 +1,14 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { cloudflareContext } from "../app/lib/context";
-import { api } from "./api/app";
-import { bodyLimitFor, cancel, declaredTooLarge, limitBody, tooLargeResponse } from "./lib/body-limit";
-import { CROSS_SITE_MESSAGE, crossSiteWrite } from "./lib/csrf";
-import { applySecurityHeaders, createNonce } from "./lib/headers";
-import { logError, logRequest } from "./lib/log";
-import { attachState, type RequestState } from "./lib/request-state";
-import { deleteExpiredSessions } from "./services/account";
-import { pruneLoginThrottle } from "./services/login-throttle";
-import { runReminders } from "./services/reminders";
+import { cloudflareContext } from "#server/lib/router-context.ts";
+import { api } from "#server/api/app.ts";
+import { bodyLimitFor, cancel, declaredTooLarge, limitBody, tooLargeResponse } from "#server/lib/body-limit.ts";
+import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
+import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
+import { logError, logRequest } from "#server/lib/log.ts";
+import { attachState, type RequestState } from "#server/lib/request-state.ts";
+import { deleteExpiredSessions } from "#server/services/account.ts";
+import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
+import { runReminders } from "#server/services/reminders.ts";
 
 // Created once per isolate, not per request.
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

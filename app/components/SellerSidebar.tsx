@@ -1,8 +1,8 @@
-import { BagIcon } from "./icons/bag";
-import { GridIcon } from "./icons/grid";
-import { TagIcon } from "./icons/tag";
-import { UploadIcon } from "./icons/upload";
-import type { IconComponent } from "./icons/stroke";
+import { BagIcon } from "#app/components/icons/bag.tsx";
+import { GridIcon } from "#app/components/icons/grid.tsx";
+import { TagIcon } from "#app/components/icons/tag.tsx";
+import { UploadIcon } from "#app/components/icons/upload.tsx";
+import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { NavLink } from "react-router";
 
 const links: { to: string; label: string; icon: IconComponent }[] = [

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { clearGoogleToken } from "../lib/google";
-import { BackIcon } from "./icons/back";
-import { UserIcon } from "./icons/user";
+import { clearGoogleToken } from "#app/lib/google.ts";
+import { BackIcon } from "#app/components/icons/back.tsx";
+import { UserIcon } from "#app/components/icons/user.tsx";
 
 type TopBarUser = { name: string; email: string } | null;
 

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { Dialog } from "./Dialog";
+import { Dialog } from "#app/components/Dialog.tsx";
 
 interface ConfirmOptions {
   title: string;

@@ -1,14 +1,14 @@
-import { BookIcon } from "../components/icons/book";
-import { ClassroomIcon } from "../components/icons/classroom";
-import { CutleryIcon } from "../components/icons/cutlery";
-import { LaundryIcon } from "../components/icons/laundry";
-import { MoonIcon } from "../components/icons/moon";
-import { PeopleIcon } from "../components/icons/people";
-import { StoreIcon } from "../components/icons/store";
-import { SwapIcon } from "../components/icons/swap";
-import { WrenchIcon } from "../components/icons/wrench";
-import type { IconComponent } from "../components/icons/stroke";
-import type { Mode } from "../lib/mode";
+import { BookIcon } from "#app/components/icons/book.tsx";
+import { ClassroomIcon } from "#app/components/icons/classroom.tsx";
+import { CutleryIcon } from "#app/components/icons/cutlery.tsx";
+import { LaundryIcon } from "#app/components/icons/laundry.tsx";
+import { MoonIcon } from "#app/components/icons/moon.tsx";
+import { PeopleIcon } from "#app/components/icons/people.tsx";
+import { StoreIcon } from "#app/components/icons/store.tsx";
+import { SwapIcon } from "#app/components/icons/swap.tsx";
+import { WrenchIcon } from "#app/components/icons/wrench.tsx";
+import type { IconComponent } from "#app/components/icons/stroke.tsx";
+import type { Mode } from "#app/lib/mode.ts";
 
 export interface Tile {
   title: string;

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { ApiError } from "../../worker/lib/errors";
+import { ApiError } from "#server/lib/errors.ts";
 
 // The helpers that build every action's answer (the shape: ./action-result.ts).
-export type { ActionResult } from "./action-result";
+export type { ActionResult } from "#app/lib/action-result.ts";
 
 /** A success; `extra` is what the screen needs besides the message, `init` a header to set. */
 export function succeeded<Extra extends object = Record<never, never>>(intent: string, message: string, extra?: Extra, init?: ResponseInit) {

@@ -3,7 +3,7 @@
 // calls to /api/google/*. These do not use api()'s 401 rule: a stale Google token is not a stale
 // Campus session, so it disconnects Classroom instead of signing the student out.
 
-import { readCookie, setCookie } from "./cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 
 export const GOOGLE_TOKEN_KEY = "googleToken";
 export const GOOGLE_AUTH_SUCCESS = "GOOGLE_AUTH_SUCCESS";

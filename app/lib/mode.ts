@@ -1,7 +1,7 @@
 // The dashboard view preference (Day-Scholar or Hosteller), kept in a cookie so the server renders
 // the right tiles on the first byte.
 
-import { readCookie, setCookie } from "./cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 
 export const MODE_COOKIE = "campus_mode";
 export type Mode = "day-scholar" | "hosteller";

@@ -1,7 +1,7 @@
 // The "redirect-after-login" value: a short-lived cookie holding a same-site path, set when a
 // signed-out visitor is sent to /login and used once after sign-in.
 
-import { readCookie, setCookie } from "./cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 
 export const REDIRECT_COOKIE = "campus_next";
 const REDIRECT_MAX_AGE = 900;

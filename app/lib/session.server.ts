@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { logError } from "../../worker/lib/log";
-import { currentSession, currentUser, type SessionUser } from "../../worker/services/auth";
-import { cloudflareContext } from "./context";
-import { documentPath, redirectCookie, safeRedirectPath } from "./redirect";
+import { logError } from "#server/lib/log.ts";
+import { currentSession, currentUser, type SessionUser } from "#server/services/auth.ts";
+import { cloudflareContext } from "#server/lib/router-context.ts";
+import { documentPath, redirectCookie, safeRedirectPath } from "#app/lib/redirect.ts";
 
 type LoaderContext = Readonly<RouterContextProvider>;
 

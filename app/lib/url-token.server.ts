@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { documentPath } from "./redirect";
+import { documentPath } from "#app/lib/redirect.ts";
 
 /**
  * Older versions came back from Google with `?token=` in the address; a token in a URL is never

@@ -1,14 +1,14 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { Alert } from "../components/Alert";
-import { Badge, FieldError, RouteError } from "../components/hostel/ui";
-import { PageIntro } from "../components/PageIntro";
-import { attempt, type ActionResult } from "../lib/action-result.server";
-import { formatIndiaDateTime } from "../lib/format";
-import { envOf, requireSession } from "../lib/session.server";
-import { ApiError } from "../../worker/lib/errors";
-import { parseWith } from "../../worker/lib/validate";
-import { clearedSessionCookie } from "../../worker/lib/session-token";
+import { Alert } from "#app/components/Alert.tsx";
+import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { formatIndiaDateTime } from "#common/format.ts";
+import { envOf, requireSession } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
   ACCOUNT_MESSAGES,
   accountOverview,
@@ -19,9 +19,9 @@ import {
   listSessions,
   passwordChangeSchema,
   sessionIdSchema,
-} from "../../worker/services/account";
+} from "#server/services/account.ts";
 import type { Route } from "./+types/account";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireSession(context, request);

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { parseWith } from "../../worker/lib/validate";
-import { rateLimitAddress } from "../../worker/lib/client-address";
-import { ApiError } from "../../worker/lib/errors";
-import { sessionCookie } from "../../worker/lib/session-token";
-import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "../../worker/services/auth";
-import { Alert, Spinner } from "../components/Alert";
-import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "../lib/api";
-import { clearedRedirectCookie, forgetRedirect, readRedirectCookie } from "../lib/redirect";
-import { envOf, getUser } from "../lib/session.server";
-import { dropUrlToken } from "../lib/url-token.server";
+import { parseWith } from "#server/lib/validate.ts";
+import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { sessionCookie } from "#server/lib/session-token.ts";
+import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "#server/services/auth.ts";
+import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "#app/lib/api.ts";
+import { clearedRedirectCookie, forgetRedirect, readRedirectCookie } from "#app/lib/redirect.ts";
+import { envOf, getUser } from "#app/lib/session.server.ts";
+import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/auth";
-import { readForm } from "../lib/form.server";
-import { refused, succeeded } from "../lib/action-result.server";
+import { readForm } from "#app/lib/form.server.ts";
+import { refused, succeeded } from "#app/lib/action-result.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);

@@ -1,17 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { redirect, useFetcher } from "react-router";
-import { Alert, Spinner } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { RequestCard } from "../components/studyswap/RequestCard";
-import { SignInGate, Steps } from "../components/studyswap/parts";
-import { api } from "../lib/api";
-import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
-import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "../lib/studyswap";
-import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "../lib/studyswap.server";
-import { attempt } from "../lib/action-result.server";
-import { parseWith } from "../../worker/lib/validate";
+import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
+import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
+import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
+import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "#common/studyswap.ts";
+import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "#server/services/studyswap.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/become-writer";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
@@ -90,35 +89,43 @@ const loadedBoard = (requests: StudyRequest[]): Board => ({ state: "loaded", req
 const sampleBoard = (now: number): Board => ({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
 
 /**
+ * "Refresh list" reads the board again through the loader (a fetcher with `?refresh`). When that
+ * read fails (the connection dropped, the server failed) the specification's fallback applies: the
+ * samples with the warning, never the error page.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!new URL(request.url).searchParams.has("refresh")) return serverLoader();
+  try {
+    return await serverLoader();
+  } catch (error) {
+    console.warn("Could not refresh the request board:", error);
+    return { signedIn: true as const, writer: null, defaultName: "", board: sampleBoard(Date.now()) };
+  }
+}
+
+/**
  * The board as the server rendered it, until the writer asks for a fresh list ("Refresh list"):
- * then the spinner, and the new list or, when the call fails, the samples with the warning. A new
+ * then the spinner, and the new list or, when the read fails, the samples with the warning. A new
  * server answer (after saving the profile, say) replaces a refreshed list.
  */
 function useRequestBoard(initial: Board) {
-  const [refreshed, setRefreshed] = useState<Board | null>(null);
+  const fetcher = useFetcher<typeof clientLoader>();
   const [dismissed, setDismissed] = useState(false);
-  const controller = useRef<AbortController | null>(null);
+  const [showFetched, setShowFetched] = useState(false);
   // A new server answer wins over a refreshed list (adjusted while rendering, not in an effect).
   const [source, setSource] = useState(initial);
   if (source !== initial) {
     setSource(initial);
-    setRefreshed(null);
+    setShowFetched(false);
     setDismissed(false);
   }
-  useEffect(() => () => controller.current?.abort(), []);
   const refresh = () => {
-    controller.current?.abort();
-    const current = (controller.current = new AbortController());
-    setRefreshed({ state: "loading" });
     setDismissed(false);
-    api<StudyRequest[]>("/studyswap/requests", { signal: current.signal }).then(
-      (requests) => setRefreshed(loadedBoard(requests)),
-      () => {
-        if (!current.signal.aborted) setRefreshed(sampleBoard(Date.now()));
-      },
-    );
+    setShowFetched(true);
+    void fetcher.load("/become-writer?refresh=1");
   };
-  const board = refreshed ?? initial;
+  const fetched = fetcher.data?.board ?? null;
+  const board: Board = showFetched ? (fetcher.state !== "idle" || !fetched ? { state: "loading" } : fetched) : initial;
   return { board, warning: board.state === "samples" && !dismissed, dismissWarning: () => setDismissed(true), refresh };
 }
 

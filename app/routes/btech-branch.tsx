@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { PageIntro } from "../components/PageIntro";
-import { Breadcrumbs } from "../components/notes/Breadcrumbs";
-import { ComingSoonNotes } from "../components/notes/ComingSoonNotes";
-import { findBranch } from "../content/notes/catalog";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
+import { ComingSoonNotes } from "#app/components/notes/ComingSoonNotes.tsx";
+import { findBranch } from "#app/content/notes/catalog.ts";
 import type { Route } from "./+types/btech-branch";
 
 // /btech/cse has its own route (btech-cse.tsx); this module serves the branches still to come.

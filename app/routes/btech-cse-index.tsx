@@ -1,4 +1,4 @@
-import { LayersIcon } from "../components/icons/layers";
+import { LayersIcon } from "#app/components/icons/layers.tsx";
 
 export default function BtechCseIndex() {
   return (

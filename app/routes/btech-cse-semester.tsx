@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { data, useSearchParams } from "react-router";
-import { SemesterView, type SemesterNotes } from "../components/notes/SemesterView";
-import { getSemester, sem1Notes } from "../content/notes";
+import { SemesterView, type SemesterNotes } from "#app/components/notes/SemesterView.tsx";
+import { getSemester, sem1Notes } from "#app/content/notes/index.ts";
 import type { Route } from "./+types/btech-cse-semester";
 
 // Runs on the server only (at build time: every semester is prerendered), so the page's client

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
-import { PageIntro } from "../components/PageIntro";
-import { Breadcrumbs } from "../components/notes/Breadcrumbs";
-import { ORDINALS, SEMESTER_IDS, semesterHref } from "../content/notes/catalog";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
+import { ORDINALS, SEMESTER_IDS, semesterHref } from "#app/content/notes/catalog.ts";
 import type { Route } from "./+types/btech-cse";
 
 // The CSE layout: semester tiles stay on screen while a semester page (the nested route) changes.

@@ -1,14 +1,14 @@
 import { data, Link, useActionData, useFetcher } from "react-router";
-import { BedIcon } from "../components/icons/bed";
-import { LightbulbIcon } from "../components/icons/lightbulb";
-import { SunIcon } from "../components/icons/sun";
-import type { IconComponent } from "../components/icons/stroke";
-import { tiles, tips } from "../content/dashboard";
-import { modeCookie, parseMode, readMode, type Mode } from "../lib/mode";
-import { getUser } from "../lib/session.server";
+import { BedIcon } from "#app/components/icons/bed.tsx";
+import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
+import { SunIcon } from "#app/components/icons/sun.tsx";
+import type { IconComponent } from "#app/components/icons/stroke.tsx";
+import { tiles, tips } from "#app/content/dashboard.ts";
+import { modeCookie, parseMode, readMode, type Mode } from "#app/lib/mode.ts";
+import { getUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/dashboard";
-import { readForm } from "../lib/form.server";
-import { succeeded } from "../lib/action-result.server";
+import { readForm } from "#app/lib/form.server.ts";
+import { succeeded } from "#app/lib/action-result.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);

@@ -1,17 +1,18 @@
-import { Alert } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { MyRequestItem } from "../components/studyswap/MyRequestItem";
-import { POST_FAILURE, POST_SUCCESS, PostRequestForm } from "../components/studyswap/PostRequestForm";
-import { SignInGate, Steps } from "../components/studyswap/parts";
-import { envOf, getUser, requireUser } from "../lib/session.server";
-import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
-import type { MyStudyRequest } from "../lib/studyswap";
-import { ApiError, closeRequest, createRequest, deleteRequest, listMyRequests, requestIdSchema, requestInputSchema } from "../lib/studyswap.server";
-import { attempt } from "../lib/action-result.server";
-import type { ActionResult } from "../lib/action-result";
-import { parseWith } from "../../worker/lib/validate";
+import { Alert } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
+import { POST_FAILURE, POST_SUCCESS, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
+import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
+import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
+import type { MyStudyRequest } from "#common/studyswap.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { closeRequest, createRequest, deleteRequest, listMyRequests, requestIdSchema, requestInputSchema } from "#server/services/studyswap.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/find-writer";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { Spinner } from "../components/Alert";
-import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, googleApi, storeGoogleToken } from "../lib/google";
-import { dropUrlToken } from "../lib/url-token.server";
+import { Spinner } from "#app/components/Alert.tsx";
+import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, googleApi, storeGoogleToken } from "#app/lib/google.ts";
+import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */

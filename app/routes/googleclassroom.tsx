@@ -1,15 +1,18 @@
 import { z } from "zod";
-import { Alert, Spinner } from "../components/Alert";
-import { ClassroomConnected } from "../components/classroom/ClassroomConnected";
-import type { ClassroomActionData } from "../components/classroom/types";
-import { useClassroomConnection } from "../components/classroom/useClassroomConnection";
-import { PageIntro } from "../components/PageIntro";
-import { ApiError, classroomOverview, disableReminders, listReminders, remindersEnabled, turnOnReminders } from "../lib/classroom.server";
-import { hasGoogleHint } from "../lib/google";
-import { readForm } from "../lib/form.server";
-import { refused, succeeded } from "../lib/action-result.server";
-import { envOf, getUser, requireUser } from "../lib/session.server";
-import { dropUrlToken } from "../lib/url-token.server";
+import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { ClassroomConnected } from "#app/components/classroom/ClassroomConnected.tsx";
+import type { ClassroomActionData } from "#app/components/classroom/types.ts";
+import { useClassroomConnection } from "#app/components/classroom/useClassroomConnection.ts";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { ApiError } from "#server/lib/errors.ts";
+import { classroomOverview } from "#server/services/classroom-overview.ts";
+import { disableReminders, remindersEnabled, turnOnReminders } from "#server/services/google.ts";
+import { listReminders } from "#server/services/reminders.ts";
+import { hasGoogleHint } from "#app/lib/google.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { refused, succeeded } from "#app/lib/action-result.server.ts";
+import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
+import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/googleclassroom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
-import { Alert } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { useConfirmSubmit } from "../components/dialogs";
-import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/action-result.server";
-import { envOf, requireUser } from "../lib/session.server";
-import { ApiError } from "../../worker/lib/errors";
-import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
-import { formatIndiaDayMonth, formatIndiaShortDateTime } from "../lib/format";
-import { formFields, listBlocks, setResidence, type Newcomer } from "../../worker/services/hostel/common";
-import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "../../worker/services/hostel/complaints";
-import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "../../worker/services/hostel/labels";
+import { Alert } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts";
+import { formFields, listBlocks, setResidence, type Newcomer } from "#server/services/hostel/common.ts";
+import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints, type ComplaintView } from "#server/services/hostel/complaints.ts";
+import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "#common/hostel-labels.ts";
 import type { Route } from "./+types/hostel-complaints";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigation } from "react-router";
-import { Alert } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { useConfirmSubmit } from "../components/dialogs";
-import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/action-result.server";
-import { envOf, requireUser } from "../lib/session.server";
-import { ApiError } from "../../worker/lib/errors";
-import { formatIndiaDay } from "../lib/format";
-import { indiaDate } from "../../worker/lib/india-time";
-import { formFields } from "../../worker/services/hostel/common";
-import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "../../worker/services/hostel/labels";
-import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "../../worker/services/hostel/laundry";
+import { Alert } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { indiaDate } from "#common/india-time.ts";
+import { formFields } from "#server/services/hostel/common.ts";
+import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "#common/hostel-labels.ts";
+import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
 import type { Route } from "./+types/laundry-service";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

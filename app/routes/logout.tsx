@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { endSession } from "../../worker/services/auth";
-import { clearedSessionCookie } from "../../worker/lib/session-token";
-import { envOf, getSession } from "../lib/session.server";
+import { endSession } from "#server/services/auth.ts";
+import { clearedSessionCookie } from "#server/lib/session-token.ts";
+import { envOf, getSession } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it is a POST; a GET (a prefetch, a typed URL) changes nothing.

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { BellIcon } from "../components/icons/bell";
-import { BookIcon } from "../components/icons/book";
-import { ChatIcon } from "../components/icons/chat";
-import { GridIcon } from "../components/icons/grid";
-import { RupeeIcon } from "../components/icons/rupee";
-import { ShieldIcon } from "../components/icons/shield";
-import { TagIcon } from "../components/icons/tag";
-import { UploadIcon } from "../components/icons/upload";
-import { FeatureGrid, StepList, type Feature, type Step } from "../components/market/Landing";
+import { BellIcon } from "#app/components/icons/bell.tsx";
+import { BookIcon } from "#app/components/icons/book.tsx";
+import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { GridIcon } from "#app/components/icons/grid.tsx";
+import { RupeeIcon } from "#app/components/icons/rupee.tsx";
+import { ShieldIcon } from "#app/components/icons/shield.tsx";
+import { TagIcon } from "#app/components/icons/tag.tsx";
+import { UploadIcon } from "#app/components/icons/upload.tsx";
+import { FeatureGrid, StepList, type Feature, type Step } from "#app/components/market/Landing.tsx";
 import type { Route } from "./+types/marketplace";
 
 const FEATURES: Feature[] = [

@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { Alert } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { Badge, RouteError, SignInLink } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/action-result.server";
-import { envOf, getUser, requireUser } from "../lib/session.server";
-import { formatIndiaDay } from "../lib/format";
-import { clock, indiaDate, indiaMinutes } from "../../worker/lib/india-time";
-import { WEEKDAYS } from "../../worker/services/hostel/labels";
-import { mealMoment, type MealTime } from "../../worker/services/hostel/meals";
-import { rateMeal, today, weekMenu, type MealRating } from "../../worker/services/hostel/mess";
+import { Alert } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { Badge, RouteError, SignInLink } from "#app/components/hostel/ui.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { clock, indiaDate, indiaMinutes } from "#common/india-time.ts";
+import { WEEKDAYS } from "#common/hostel-labels.ts";
+import { mealMoment, type MealTime } from "#common/meals.ts";
+import { rateMeal, today, weekMenu, type MealRating } from "#server/services/hostel/mess.ts";
 import type { Route } from "./+types/mess-menu";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { BookIcon } from "../components/icons/book";
-import { ChatIcon } from "../components/icons/chat";
-import { GridIcon } from "../components/icons/grid";
-import { MoonIcon } from "../components/icons/moon";
-import { SparklesIcon } from "../components/icons/sparkles";
-import { StarIcon } from "../components/icons/star";
-import { TagIcon } from "../components/icons/tag";
-import { FeatureGrid, StepList, type Feature, type Step } from "../components/market/Landing";
-import { rememberRedirect } from "../lib/redirect";
-import { getUser } from "../lib/session.server";
+import { BookIcon } from "#app/components/icons/book.tsx";
+import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { GridIcon } from "#app/components/icons/grid.tsx";
+import { MoonIcon } from "#app/components/icons/moon.tsx";
+import { SparklesIcon } from "#app/components/icons/sparkles.tsx";
+import { StarIcon } from "#app/components/icons/star.tsx";
+import { TagIcon } from "#app/components/icons/tag.tsx";
+import { FeatureGrid, StepList, type Feature, type Step } from "#app/components/market/Landing.tsx";
+import { rememberRedirect } from "#app/lib/redirect.ts";
+import { getUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/night-market";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

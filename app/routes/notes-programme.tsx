@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { PageIntro } from "../components/PageIntro";
-import { Breadcrumbs } from "../components/notes/Breadcrumbs";
-import { ChoiceTile } from "../components/notes/ChoiceTile";
-import { ChipIcon } from "../components/icons/chip";
-import { LayersIcon } from "../components/icons/layers";
-import { ComingSoonNotes } from "../components/notes/ComingSoonNotes";
-import { BTECH_BRANCHES, findProgramme } from "../content/notes/catalog";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
+import { ChoiceTile } from "#app/components/notes/ChoiceTile.tsx";
+import { ChipIcon } from "#app/components/icons/chip.tsx";
+import { LayersIcon } from "#app/components/icons/layers.tsx";
+import { ComingSoonNotes } from "#app/components/notes/ComingSoonNotes.tsx";
+import { BTECH_BRANCHES, findProgramme } from "#app/content/notes/catalog.ts";
 import type { Route } from "./+types/notes-programme";
 
 export function loader({ params }: Route.LoaderArgs) {

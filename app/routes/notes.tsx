@@ -1,8 +1,8 @@
-import { PageIntro } from "../components/PageIntro";
-import { ChoiceTile } from "../components/notes/ChoiceTile";
-import { CapIcon } from "../components/icons/cap";
-import { NotesSearch } from "../components/notes/NotesSearch";
-import { PROGRAMMES } from "../content/notes/catalog";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { ChoiceTile } from "#app/components/notes/ChoiceTile.tsx";
+import { CapIcon } from "#app/components/icons/cap.tsx";
+import { NotesSearch } from "#app/components/notes/NotesSearch.tsx";
+import { PROGRAMMES } from "#app/content/notes/catalog.ts";
 import type { Route } from "./+types/notes";
 
 export default function Notes() {

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { Alert } from "../components/Alert";
-import { ChatIcon } from "../components/icons/chat";
-import { ProductImage } from "../components/market/ProductImage";
-import { PageIntro } from "../components/PageIntro";
-import { SellerLayout } from "../components/SellerSidebar";
-import { formatIndiaDateTime, formatRupees } from "../lib/format";
-import { whatsappLink } from "../lib/market";
-import { envOf, logLoaderFailure, requireUser } from "../lib/session.server";
-import { listPurchased } from "../../worker/services/products";
+import { Alert } from "#app/components/Alert.tsx";
+import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { ProductImage } from "#app/components/market/ProductImage.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
+import { whatsappLink } from "#common/market.ts";
+import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
+import { listPurchased } from "#server/services/products.ts";
 import type { Route } from "./+types/purchases";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

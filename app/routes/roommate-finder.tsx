@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { Alert } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { useConfirmSubmit } from "../components/dialogs";
-import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton } from "../components/hostel/ui";
-import { attempt, type ActionResult } from "../lib/action-result.server";
-import { envOf, requireUser } from "../lib/session.server";
-import { ApiError } from "../../worker/lib/errors";
-import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "../../worker/lib/idempotency";
-import { formFields, listBlocks } from "../../worker/services/hostel/common";
-import { formatRupees } from "../lib/format";
-import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "../../worker/services/hostel/labels";
-import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing, type ListingView } from "../../worker/services/hostel/roommates";
+import { Alert } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { Badge, EmptyState, FieldError, LoadingBar, RouteError, SubmitButton } from "#app/components/hostel/ui.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { formFields, listBlocks } from "#server/services/hostel/common.ts";
+import { formatRupees } from "#common/format.ts";
+import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
+import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing, type ListingView } from "#server/services/hostel/roommates.ts";
 import type { Route } from "./+types/roommate-finder";
-import { readForm } from "../lib/form.server";
+import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

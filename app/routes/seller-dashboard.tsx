@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { TagIcon } from "../components/icons/tag";
-import { UploadIcon } from "../components/icons/upload";
-import { PageIntro } from "../components/PageIntro";
-import { SellerLayout } from "../components/SellerSidebar";
-import { requireUser } from "../lib/session.server";
+import { TagIcon } from "#app/components/icons/tag.tsx";
+import { UploadIcon } from "#app/components/icons/upload.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { requireUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/seller-dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
-import { GuardedLink } from "../components/studyswap/parts";
-import { CapIcon } from "../components/icons/cap";
-import { ChartIcon } from "../components/icons/chart";
-import { MailIcon } from "../components/icons/mail";
-import { PaperIcon } from "../components/icons/paper";
-import { PenIcon } from "../components/icons/pen";
-import { PhoneIcon } from "../components/icons/phone";
-import type { IconComponent } from "../components/icons/stroke";
-import { contactHref, type Writer } from "../lib/studyswap";
-import { envOf, getUser, logLoaderFailure } from "../lib/session.server";
-import { listWriters } from "../lib/studyswap.server";
+import { GuardedLink } from "#app/components/studyswap/parts.tsx";
+import { CapIcon } from "#app/components/icons/cap.tsx";
+import { ChartIcon } from "#app/components/icons/chart.tsx";
+import { MailIcon } from "#app/components/icons/mail.tsx";
+import { PaperIcon } from "#app/components/icons/paper.tsx";
+import { PenIcon } from "#app/components/icons/pen.tsx";
+import { PhoneIcon } from "#app/components/icons/phone.tsx";
+import type { IconComponent } from "#app/components/icons/stroke.tsx";
+import { contactHref, type Writer } from "#common/studyswap.ts";
+import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
+import { listWriters } from "#server/services/studyswap.ts";
 import type { Route } from "./+types/studyswap";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,16 +1,16 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { redirect, useActionData, useFetcher, useNavigate } from "react-router";
-import { ApiError } from "../../worker/lib/errors";
-import { newSubmissionKey } from "../../worker/lib/idempotency";
-import { createProductFromForm } from "../../worker/services/products";
-import { Alert, Spinner } from "../components/Alert";
-import { PageIntro } from "../components/PageIntro";
-import { SellerLayout } from "../components/SellerSidebar";
-import { refused, succeeded } from "../lib/action-result.server";
-import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from "../lib/market";
-import { envOf, requireUser } from "../lib/session.server";
+import { ApiError } from "#server/lib/errors.ts";
+import { newSubmissionKey } from "#server/lib/idempotency.ts";
+import { createProductFromForm } from "#server/services/products.ts";
+import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { refused, succeeded } from "#app/lib/action-result.server.ts";
+import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from "#common/market.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/upload";
-import { answerNetworkFailure } from "../lib/network-failure";
+import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

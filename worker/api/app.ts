@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { BodyTooLargeError } from "../lib/body-limit";
-import { ApiError } from "../lib/errors";
-import { logError } from "../lib/log";
-import { clearedSessionCookie } from "../lib/session-token";
-import { stateOf } from "../lib/request-state";
-import auth from "./auth";
-import type { AppEnv } from "./context";
-import google from "./google";
-import productImages from "./product-images";
-import products from "./products";
-import studyswap from "./studyswap";
-import hostel from "./hostel";
+import { BodyTooLargeError } from "#server/lib/body-limit.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { logError } from "#server/lib/log.ts";
+import { clearedSessionCookie } from "#server/lib/session-token.ts";
+import { stateOf } from "#server/lib/request-state.ts";
+import auth from "#server/api/auth.ts";
+import type { AppEnv } from "#server/api/context.ts";
+import google from "#server/api/google.ts";
+import productImages from "#server/api/product-images.ts";
+import products from "#server/api/products.ts";
+import studyswap from "#server/api/studyswap.ts";
+import hostel from "#server/api/hostel.ts";
 
 // Request bodies are limited per route in the Worker entry (worker/lib/body-limit.ts), before this.
 export const api = new Hono<AppEnv>().basePath("/api");

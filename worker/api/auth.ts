@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clearedSessionCookie } from "../lib/session-token";
+import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
   assertRegisterAllowed,
   currentUser,
@@ -13,9 +13,9 @@ import {
   signInWithPassword,
   startSession,
   type SessionUser,
-} from "../services/auth";
-import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "../services/account";
-import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "./context";
+} from "#server/services/auth.ts";
+import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
+import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
 

@@ -1,11 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { z } from "zod";
-import { rateLimitAddress } from "../lib/client-address";
-import { ApiError } from "../lib/errors";
-import { validationError } from "../lib/validate";
-import { stateOf } from "../lib/request-state";
-import { currentSession, type SessionUser } from "../services/auth";
+import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { validationError } from "#server/lib/validate.ts";
+import { stateOf } from "#server/lib/request-state.ts";
+import { currentSession, type SessionUser } from "#server/services/auth.ts";
 
 export interface AppEnv {
   Bindings: Env;

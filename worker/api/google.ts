@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { readCookie, setCookie } from "../../app/lib/cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 import { z } from "zod";
-import { ApiError } from "../lib/errors";
-import { logWarning } from "../lib/log";
-import { stateOf } from "../lib/request-state";
-import { googleConfigured, type GoogleSource, startAuthorization } from "../lib/google-oauth";
-import { sessionCookie } from "../lib/session-token";
-import { startSession } from "../services/auth";
+import { ApiError } from "#server/lib/errors.ts";
+import { logWarning } from "#server/lib/log.ts";
+import { stateOf } from "#server/lib/request-state.ts";
+import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
+import { sessionCookie } from "#server/lib/session-token.ts";
+import { startSession } from "#server/services/auth.ts";
 import {
   assignmentsFor,
   completeGoogleSignIn,
@@ -21,10 +21,10 @@ import {
   remindersEnabled,
   turnOnReminders,
   withClassroom,
-} from "../services/google";
-import { classroomOverview } from "../services/classroom-overview";
-import { listReminders } from "../services/reminders";
-import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "./context";
+} from "#server/services/google.ts";
+import { classroomOverview } from "#server/services/classroom-overview.ts";
+import { listReminders } from "#server/services/reminders.ts";
+import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "#server/api/context.ts";
 
 const google = new Hono<AppEnv>();
 

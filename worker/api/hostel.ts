@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { ApiError } from "../lib/errors";
-import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
-import { currentUser } from "../services/auth";
-import { formFields, getResidence, listBlocks, setResidence } from "../services/hostel/common";
-import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "../services/hostel/complaints";
-import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "../services/hostel/laundry";
-import { rateMeal, today, weekMenu } from "../services/hostel/mess";
-import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "../services/hostel/roommates";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
+import { ApiError } from "#server/lib/errors.ts";
+import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { currentUser } from "#server/services/auth.ts";
+import { formFields, getResidence, listBlocks, setResidence } from "#server/services/hostel/common.ts";
+import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
+import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
+import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";
+import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "#server/services/hostel/roommates.ts";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "#server/api/context.ts";
 import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { IMAGE_CACHE_CONTROL, productImage } from "../services/products";
-import type { AppEnv } from "./context";
+import { IMAGE_CACHE_CONTROL, productImage } from "#server/services/products.ts";
+import type { AppEnv } from "#server/api/context.ts";
 
 // Product images from R2, on our own origin: public (anyone browsing sees them), immutable (a key
 // is never reused), typed from what the upload really was.

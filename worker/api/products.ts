@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { paiseToRupees, whatsappLink, type ProductView } from "../../app/lib/market";
-import { ApiError } from "../lib/errors";
-import { parseWith } from "../lib/validate";
+import { paiseToRupees, whatsappLink, type ProductView } from "#common/market.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import {
   createProductFromForm,
   deleteProduct,
@@ -14,8 +14,8 @@ import {
   purchaseBodySchema,
   purchaseProduct,
   updateProduct,
-} from "../services/products";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "./context";
+} from "#server/services/products.ts";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "#server/api/context.ts";
 
 const products = new Hono<AppEnv>();
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { attachmentDisposition, downloadName } from "../lib/attachment";
-import { ApiError } from "../lib/errors";
-import { parseWith } from "../lib/validate";
-import { submissionKeyField, submissionKeyOf } from "../lib/idempotency";
-import { currentUser } from "../services/auth";
+import { attachmentDisposition, downloadName } from "#server/lib/attachment.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { currentUser } from "#server/services/auth.ts";
 import {
   closeRequest,
   createRequest,
@@ -20,8 +20,8 @@ import {
   saveWriter,
   writerInputSchema,
   type UploadedFile,
-} from "../services/studyswap";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson } from "./context";
+} from "#server/services/studyswap.ts";
+import { type AppContext, type AppEnv, readJson, requireAuth, validateJson } from "#server/api/context.ts";
 
 const studyswap = new Hono<AppEnv>();
 

@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
+import * as schema from "#server/db/schema.ts";
 
 export type Db = ReturnType<typeof getDb>;
 

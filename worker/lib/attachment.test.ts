@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, detectAttachment, downloadName } from "./attachment";
-import { applySecurityHeaders } from "./headers";
+import { attachmentDisposition, detectAttachment, downloadName } from "#server/lib/attachment.ts";
+import { applySecurityHeaders } from "#server/lib/headers.ts";
 
 const text = (s: string) => new TextEncoder().encode(s);
 const PDF = text("%PDF-1.7\n");

@@ -2,7 +2,7 @@
 // content type; the download name is made safe and ends in an extension from a fixed list that
 // fits the detected type (docs/decisions/0061-text-fields-and-idempotent-posts.md).
 
-import { sniffFileType } from "./sniff";
+import { sniffFileType } from "#server/lib/sniff.ts";
 
 export interface DetectedFile {
   contentType: string;

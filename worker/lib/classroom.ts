@@ -1,6 +1,6 @@
 // A thin client for the Google Classroom API (base URL from configuration), mapping Google's answers
 // into the shapes the app shows and Google's errors into three kinds the app can explain.
-import { googleEndpoints } from "./google-oauth";
+import { googleEndpoints } from "#server/lib/google-oauth.ts";
 
 export interface Course {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitAddress } from "./client-address";
+import { rateLimitAddress } from "#server/lib/client-address.ts";
 
 describe("rateLimitAddress", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel } from "./device-label";
+import { deviceLabel } from "#server/lib/device-label.ts";
 
 describe("deviceLabel", () => {
   it.each([

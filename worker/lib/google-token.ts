@@ -3,8 +3,8 @@
 // "rest"). Each purpose has its own key, derived from SESSION_SECRET with HKDF, so a token of one
 // kind can never be used as the other.
 import { EncryptJWT, jwtDecrypt } from "jose";
-import type { GoogleTokens } from "./google-oauth";
-import { sessionKey } from "./session-token";
+import type { GoogleTokens } from "#server/lib/google-oauth.ts";
+import { sessionKey } from "#server/lib/session-token.ts";
 
 export type SealPurpose = "browser" | "rest";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "#server/lib/errors.ts";
 
 // One creation per form submission (docs/decisions/0061-text-fields-and-idempotent-posts.md).
 // Forms carry a hidden `submissionKey` made when the form is rendered; API clients may send an

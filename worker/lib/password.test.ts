@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "./password";
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "#server/lib/password.ts";
 
 describe("password hashing", () => {
   it("stays within the 100,000-iteration cap of production Workers", () => {

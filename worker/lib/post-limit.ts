@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "#server/lib/errors.ts";
 
 // Posting is rate limited per signed-in user (Workers Rate Limiting, POST_LIMITER in wrangler.toml):
 // a product, a Study Swap request or a complaint counts one. Only a post that passed validation

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
-import { readCookie, setCookie } from "../../app/lib/cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 
 // Our own session tokens: HS256 JWTs, checked for issuer, audience, expiry and algorithm. The session
 // id inside is a row in D1, so a token stops working the moment its session row is deleted.

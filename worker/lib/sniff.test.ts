@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffFileType, sniffImageType } from "./sniff";
+import { sniffFileType, sniffImageType } from "#server/lib/sniff.ts";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "number" ? [v] : [...v].map((ch) => ch.charCodeAt(0)))));

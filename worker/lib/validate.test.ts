@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cleanText, hasVisibleText, optionalUserText, parseWith, userText, visibleLength } from "./validate";
+import { cleanText, hasVisibleText, optionalUserText, parseWith, userText, visibleLength } from "#server/lib/validate.ts";
 
 describe("cleanText", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "#server/lib/errors.ts";
 
 /** The app's answer to input that fails a schema: a 400 with the first problem and its field. */
 export function validationError(error: z.core.$ZodError): ApiError {

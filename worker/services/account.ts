@@ -2,10 +2,10 @@
 // devices, the password), and the cron job that forgets expired sessions.
 import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import { sessions, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { hashPassword, verifyPassword } from "../lib/password";
+import { getDb } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { hashPassword, verifyPassword } from "#server/lib/password.ts";
 
 /** An account without a password may set one this long after signing in with Google (decision 0007). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;

@@ -1,14 +1,14 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../db/client";
-import { sessions, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { deviceLabel } from "../lib/device-label";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "../lib/password";
-import { stateOf } from "../lib/request-state";
-import { userText } from "../lib/validate";
-import { clearFailedSignIns, countPasswordTry } from "./login-throttle";
-import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "../lib/session-token";
+import { getDb } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { deviceLabel } from "#server/lib/device-label.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.ts";
+import { stateOf } from "#server/lib/request-state.ts";
+import { userText } from "#server/lib/validate.ts";
+import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
+import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "#server/lib/session-token.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
 export const SIGNED_IN = "Login successful! Redirecting...";

@@ -1,9 +1,9 @@
 // The Classroom screen's whole read in one call: the Google token is opened (and, if its access token
 // has run out, refreshed) once, then the course list and every active course's work are fetched in
 // parallel. Both doors use it: POST /api/google/overview and the /googleclassroom route action.
-import { ApiError } from "../lib/errors";
-import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "../lib/classroom";
-import { type FreshToken, classroomApiError, freshBrowserToken, isGoogleAuthError, MESSAGES } from "./google";
+import { ApiError } from "#server/lib/errors.ts";
+import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
+import { type FreshToken, classroomApiError, freshBrowserToken, isGoogleAuthError, MESSAGES } from "#server/services/google.ts";
 
 export const AUTH_FAILED = "Authentication failed. Please try again.";
 

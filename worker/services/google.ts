@@ -1,14 +1,14 @@
 // Google sign-in and the Classroom connection: what both the API (worker/api/google.ts) and the
 // reminders job call.
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { googleConnections, googleHandoffs, sessions, users } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { logWarning } from "../lib/log";
-import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "../lib/classroom";
-import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "../lib/google-oauth";
-import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "../lib/google-token";
-import type { SessionUser } from "./auth";
+import { getDb } from "#server/db/client.ts";
+import { googleConnections, googleHandoffs, sessions, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { logWarning } from "#server/lib/log.ts";
+import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
+import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "#server/lib/google-oauth.ts";
+import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
+import type { SessionUser } from "#server/services/auth.ts";
 
 export const HANDOFF_TTL_MS = 60_000;
 /** Refresh an access token this long before Google says it expires. */

@@ -1,7 +1,7 @@
 import { eq, lt, and, sql } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { loginThrottle } from "../db/schema";
-import { ApiError } from "../lib/errors";
+import { getDb } from "#server/db/client.ts";
+import { loginThrottle } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
 
 // Failed password sign-ins per e-mail, across every address (docs/decisions/0008). The Workers
 // Rate Limiting binding counts every request, per location, in 10 s or 60 s periods; this needs

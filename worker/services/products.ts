@@ -1,16 +1,16 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { formatIndiaShortDateTime, formatRupees } from "../../app/lib/format";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "../../app/lib/market";
-import { getDb } from "../db/client";
-import { products, saleNotifications, type Product } from "../db/schema";
-import { ApiError } from "../lib/errors";
-import { SUBMISSION_FIELD, submissionKeyOf } from "../lib/idempotency";
-import { ceilToMinute } from "../lib/india-time";
-import { limitPosting } from "../lib/post-limit";
-import { sniffImageType, type ImageType } from "../lib/sniff";
-import { parseWith, userText } from "../lib/validate";
-import type { SessionUser } from "./auth";
+import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { getDb } from "#server/db/client.ts";
+import { products, saleNotifications, type Product } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { ceilToMinute } from "#common/india-time.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
+import { parseWith, userText } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
 

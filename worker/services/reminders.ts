@@ -3,12 +3,12 @@
 // India time (kind "due_today") gets one reminder row per kind. The UNIQUE (user, course work, kind)
 // index makes a second run, or two overlapping runs, record nothing new.
 import { and, desc, eq } from "drizzle-orm";
-import { getDb } from "../db/client";
-import { classroomReminders, googleConnections } from "../db/schema";
-import { type Assignment, ClassroomError, listAssignments, listCourses } from "../lib/classroom";
-import { GoogleAuthError, refreshTokens } from "../lib/google-oauth";
-import { openGoogleToken, sealGoogleToken } from "../lib/google-token";
-import { logError } from "../lib/log";
+import { getDb } from "#server/db/client.ts";
+import { classroomReminders, googleConnections } from "#server/db/schema.ts";
+import { type Assignment, ClassroomError, listAssignments, listCourses } from "#server/lib/classroom.ts";
+import { GoogleAuthError, refreshTokens } from "#server/lib/google-oauth.ts";
+import { openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
+import { logError } from "#server/lib/log.ts";
 
 export type ReminderKind = "due_24h" | "due_today";
 

@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { MAX_ATTACHMENT_BYTES, parseBudget, type MyStudyRequest, type StudyRequest, type Writer } from "../../app/lib/studyswap";
-import { getDb } from "../db/client";
-import { studyRequests, writers } from "../db/schema";
-import { detectAttachment } from "../lib/attachment";
-import { ApiError } from "../lib/errors";
-import { limitPosting } from "../lib/post-limit";
-import { optionalUserText, userText } from "../lib/validate";
+import { MAX_ATTACHMENT_BYTES, parseBudget, type MyStudyRequest, type StudyRequest, type Writer } from "#common/studyswap.ts";
+import { getDb } from "#server/db/client.ts";
+import { studyRequests, writers } from "#server/db/schema.ts";
+import { detectAttachment } from "#server/lib/attachment.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { optionalUserText, userText } from "#server/lib/validate.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Input

@@ -1,7 +1,7 @@
-import { cutDescription, DUE_TONE_CLASSES, dueInfo } from "../../lib/classroom-due";
-import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
-import { Empty, Loading, OpenInClassroom } from "./parts";
-import type { Assignment } from "./types";
+import { cutDescription, DUE_TONE_CLASSES, dueInfo } from "#common/classroom-due.ts";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "#common/format.ts";
+import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
+import type { Assignment } from "#app/components/classroom/types.ts";
 
 const STATE_CLASSES: Record<Assignment["state"], string> = {
   TURNED_IN: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",

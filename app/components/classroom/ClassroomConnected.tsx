@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { Alert } from "../Alert";
-import { AssignmentsPanel } from "./AssignmentsPanel";
-import { CoursesPanel } from "./CoursesPanel";
-import { announce } from "./desktop-notifications";
-import { NotificationsPanel } from "./NotificationsPanel";
-import type { Overview } from "./useClassroomConnection";
-import type { CampusUser, GoogleUser, Reminders } from "./types";
+import { Alert } from "#app/components/Alert.tsx";
+import { AssignmentsPanel } from "#app/components/classroom/AssignmentsPanel.tsx";
+import { CoursesPanel } from "#app/components/classroom/CoursesPanel.tsx";
+import { announce } from "#app/components/classroom/desktop-notifications.ts";
+import { NotificationsPanel } from "#app/components/classroom/NotificationsPanel.tsx";
+import type { Overview } from "#app/components/classroom/useClassroomConnection.ts";
+import type { CampusUser, GoogleUser, Reminders } from "#app/components/classroom/types.ts";
 
 type Tab = "courses" | "assignments" | "notifications";
 

@@ -1,5 +1,5 @@
-import { Empty, Loading, OpenInClassroom } from "./parts";
-import type { Course } from "./types";
+import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
+import type { Course } from "#app/components/classroom/types.ts";
 
 export function CoursesPanel({ courses }: { courses: Course[] | null }) {
   if (!courses) return <Loading what="your courses" />;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { Alert } from "../Alert";
-import { Dialog } from "../Dialog";
-import { DUE_TONE_CLASSES } from "../../lib/classroom-due";
-import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
-import { rememberRedirect } from "../../lib/redirect";
-import { askPermission } from "./desktop-notifications";
-import { Empty, Loading, OpenInClassroom } from "./parts";
-import type { CampusUser, ClassroomActionData, Reminders } from "./types";
+import { Alert } from "#app/components/Alert.tsx";
+import { Dialog } from "#app/components/Dialog.tsx";
+import { DUE_TONE_CLASSES } from "#common/classroom-due.ts";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "#common/format.ts";
+import { rememberRedirect } from "#app/lib/redirect.ts";
+import { askPermission } from "#app/components/classroom/desktop-notifications.ts";
+import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
+import type { CampusUser, ClassroomActionData, Reminders } from "#app/components/classroom/types.ts";
 
 export const ENABLE_FAILED = "Failed to enable notifications. Please try again.";
 const DISABLE_FAILED = "Could not turn reminders off. Please try again.";

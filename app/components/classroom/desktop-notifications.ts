@@ -1,7 +1,7 @@
 // New reminders also appear as desktop notifications while the Classroom page is open; each one once
 // per browser (the ids already shown are remembered in localStorage).
-import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "../../lib/format";
-import type { Reminder } from "./types";
+import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "#common/format.ts";
+import type { Reminder } from "#app/components/classroom/types.ts";
 
 const SEEN_KEY = "campus_seen_reminders";
 export const UNSUPPORTED = "This browser does not support desktop notifications";

@@ -1,4 +1,4 @@
-import { Spinner } from "../Alert";
+import { Spinner } from "#app/components/Alert.tsx";
 
 export function Loading({ what }: { what: string }) {
   return (

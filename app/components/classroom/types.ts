@@ -1,6 +1,6 @@
 // What the Classroom screen shows, as the /googleclassroom loader and action hand it over.
-import type { Course } from "../../../worker/lib/classroom";
-import type { ActionResult } from "../../lib/action-result";
+import type { Course } from "#server/lib/classroom.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 
 export type { Course };
 

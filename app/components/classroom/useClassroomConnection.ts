@@ -4,9 +4,9 @@
 // connected; a token that fails verification is removed.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { sortByDue } from "../../lib/classroom-due";
-import { AUTH_ERROR, AUTH_FAILED, clearGoogleToken, CONNECT_FAILED, CONNECT_URL, FETCH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, readGoogleToken, storeGoogleToken } from "../../lib/google";
-import type { Assignment, ClassroomActionData, Course, GoogleUser } from "./types";
+import { sortByDue } from "#common/classroom-due.ts";
+import { AUTH_ERROR, AUTH_FAILED, clearGoogleToken, CONNECT_FAILED, CONNECT_URL, FETCH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, readGoogleToken, storeGoogleToken } from "#app/lib/google.ts";
+import type { Assignment, ClassroomActionData, Course, GoogleUser } from "#app/components/classroom/types.ts";
 
 export type Status = "checking" | "disconnected" | "verifying" | "connected";
 

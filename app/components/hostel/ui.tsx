@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { rememberRedirect } from "../../lib/redirect";
-import { Spinner } from "../Alert";
+import { rememberRedirect } from "#app/lib/redirect.ts";
+import { Spinner } from "#app/components/Alert.tsx";
 
 const badgeTones = {
   slate: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",

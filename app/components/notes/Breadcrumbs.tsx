@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChevronIcon } from "../icons/chevron";
+import { ChevronIcon } from "#app/components/icons/chevron.tsx";
 
 export interface Crumb {
   label: string;

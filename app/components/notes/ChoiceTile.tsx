@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { IconComponent } from "../icons/stroke";
+import type { IconComponent } from "#app/components/icons/stroke.tsx";
 
 interface ChoiceTileProps {
   to: string;

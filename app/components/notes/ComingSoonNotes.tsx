@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ClockIcon } from "../icons/clock";
+import { ClockIcon } from "#app/components/icons/clock.tsx";
 
 interface ComingSoonNotesProps {
   /** "MBA", "B.Tech IT" */

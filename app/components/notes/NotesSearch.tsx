@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { ORDINALS, semesterHref } from "../../content/notes/catalog";
-import { searchNotes, searchTerms } from "../../content/notes/search";
-import type { SearchRow } from "../../content/notes/search-index";
-import { SearchIcon } from "../icons/search";
+import { ORDINALS, semesterHref } from "#app/content/notes/catalog.ts";
+import { searchNotes, searchTerms } from "#app/content/notes/search.ts";
+import type { SearchRow } from "#app/content/notes/search-index.ts";
+import { SearchIcon } from "#app/components/icons/search.tsx";
 
 /** Marks every occurrence of the search words in `text`. */
 function highlight(text: string, terms: string[]): ReactNode {
@@ -34,7 +34,7 @@ export function NotesSearch() {
     if (loading.current) return;
     loading.current = true;
     setFailed(false);
-    import("../../content/notes/search-index")
+    import("#app/content/notes/search-index.ts")
       .then((module) => setRows(module.SEARCH_ROWS))
       .catch(() => {
         loading.current = false;

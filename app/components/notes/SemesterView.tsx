@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { NoteFile, Semester, Unit, UnitTitle } from "../../content/notes/types";
-import { PDF_TIPS, STUDY_TIPS, TABS, previewDesc, type Tab } from "../../content/notes/ui";
-import { semesterHref } from "../../content/notes/catalog";
-import { ClockIcon } from "../icons/clock";
-import { DownloadIcon } from "../icons/download";
-import { FileIcon } from "../icons/file";
-import { ViewIcon } from "../icons/view";
-import { TipsBox } from "./TipsBox";
+import type { NoteFile, Semester, Unit, UnitTitle } from "#app/content/notes/types.ts";
+import { PDF_TIPS, STUDY_TIPS, TABS, previewDesc, type Tab } from "#app/content/notes/ui.ts";
+import { semesterHref } from "#app/content/notes/catalog.ts";
+import { ClockIcon } from "#app/components/icons/clock.tsx";
+import { DownloadIcon } from "#app/components/icons/download.tsx";
+import { FileIcon } from "#app/components/icons/file.tsx";
+import { ViewIcon } from "#app/components/icons/view.tsx";
+import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 
 export type SemesterNotes = Record<string, Record<UnitTitle, NoteFile[]>>;
 

@@ -1,4 +1,4 @@
-import { CheckIcon } from "../icons/check";
+import { CheckIcon } from "#app/components/icons/check.tsx";
 
 const tones = {
   amber: {

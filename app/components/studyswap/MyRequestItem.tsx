@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { useConfirmSubmit } from "../dialogs";
-import { type MyStudyRequest } from "../../lib/studyswap";
-import { formatIndiaDateTime as formatIndiaTime } from "../../lib/format";
-import type { ActionResult } from "../../lib/action-result";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { type MyStudyRequest } from "#common/studyswap.ts";
+import { formatIndiaDateTime as formatIndiaTime } from "#common/format.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 
 /** One of the poster's own requests, with Close and Delete (the page's action, intents close/delete). */
 export function MyRequestItem({ request }: { request: MyStudyRequest }) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { Alert } from "../Alert";
-import type { ActionResult } from "../../lib/action-result";
-import { MAX_ATTACHMENT_BYTES } from "../../lib/studyswap";
+import { Alert } from "#app/components/Alert.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
 
 export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
 export const POST_FAILURE = "Failed to post your request. Please try again.";

@@ -1,8 +1,8 @@
-import { ClipIcon } from "../icons/clip";
-import { MailIcon } from "../icons/mail";
-import { PhoneIcon } from "../icons/phone";
-import { formatIndiaDateTime } from "../../lib/format";
-import { contactHref, formatBytes, type StudyRequest } from "../../lib/studyswap";
+import { ClipIcon } from "#app/components/icons/clip.tsx";
+import { MailIcon } from "#app/components/icons/mail.tsx";
+import { PhoneIcon } from "#app/components/icons/phone.tsx";
+import { formatIndiaDateTime } from "#common/format.ts";
+import { contactHref, formatBytes, type StudyRequest } from "#common/studyswap.ts";
 
 /** One assignment request as writers see it. Samples are labelled and cannot be contacted. */
 export function RequestCard({ request, sample = false }: { request: StudyRequest; sample?: boolean }) {

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import { rememberRedirect } from "../../lib/redirect";
-import { LockIcon } from "../icons/lock";
+import { rememberRedirect } from "#app/lib/redirect.ts";
+import { LockIcon } from "#app/components/icons/lock.tsx";
 
 /**
  * A link to a page that needs sign-in: signed out, it remembers the page and goes to /login

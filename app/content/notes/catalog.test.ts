@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BTECH_BRANCHES, PRERENDERED_PATHS, PROGRAMMES, findBranch, findProgramme, isPrerenderedPath, semesterHref } from "./catalog";
-import { searchNotes, searchTerms } from "./search";
-import { SEARCH_ROWS } from "./search-index";
+import { BTECH_BRANCHES, PRERENDERED_PATHS, PROGRAMMES, findBranch, findProgramme, isPrerenderedPath, semesterHref } from "#app/content/notes/catalog.ts";
+import { searchNotes, searchTerms } from "#app/content/notes/search.ts";
+import { SEARCH_ROWS } from "#app/content/notes/search-index.ts";
 
 describe("catalog", () => {
   it("lists the six programmes and three B.Tech branches in the specified order", () => {

@@ -1,16 +1,16 @@
-import { semester1 } from "./sem1";
-import { semester2 } from "./sem2";
-import { semester3 } from "./sem3";
-import { semester4 } from "./sem4";
-import { semester5 } from "./sem5";
-import { semester6 } from "./sem6";
-import { sem1Notes } from "./sem1-notes";
-import type { Semester, Unit } from "./types";
+import { semester1 } from "#app/content/notes/sem1.ts";
+import { semester2 } from "#app/content/notes/sem2.ts";
+import { semester3 } from "#app/content/notes/sem3.ts";
+import { semester4 } from "#app/content/notes/sem4.ts";
+import { semester5 } from "#app/content/notes/sem5.ts";
+import { semester6 } from "#app/content/notes/sem6.ts";
+import { sem1Notes } from "#app/content/notes/sem1-notes.ts";
+import type { Semester, Unit } from "#app/content/notes/types.ts";
 
-export type { NoteFile, Semester, Subject, Unit, UnitTitle } from "./types";
-export { NOTES_PER_UNIT, SAMPLE_NOTE_PATH, UNIT_TITLES, notesFor, sem1Notes, slugify } from "./sem1-notes";
+export type { NoteFile, Semester, Subject, Unit, UnitTitle } from "#app/content/notes/types.ts";
+export { NOTES_PER_UNIT, SAMPLE_NOTE_PATH, UNIT_TITLES, notesFor, sem1Notes, slugify } from "#app/content/notes/sem1-notes.ts";
 // Client-safe constants live apart so that page code never pulls in every semester's data.
-export { PDF_TIPS, PREVIEW_LENGTH, STUDY_TIPS, TABS, previewDesc, type Tab } from "./ui";
+export { PDF_TIPS, PREVIEW_LENGTH, STUDY_TIPS, TABS, previewDesc, type Tab } from "#app/content/notes/ui.ts";
 
 /** All CSE semesters, keyed by semester number 1..6. */
 export const semesters: Record<number, Semester> = {

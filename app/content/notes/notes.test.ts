@@ -14,8 +14,8 @@ import {
   semesters,
   slugify,
   unitsFor,
-} from "./index";
-import type { Semester } from "./types";
+} from "#app/content/notes/index.ts";
+import type { Semester } from "#app/content/notes/types.ts";
 
 const EXPECTED_SUBJECTS: Record<number, string[]> = {
   1: [

@@ -2,8 +2,8 @@
 // build/client at build time.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../../test/helpers";
-import { PRERENDERED_PATHS } from "./catalog";
+import { createUser } from "#test/helpers.ts";
+import { PRERENDERED_PATHS } from "#app/content/notes/catalog.ts";
 
 function page(path: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(`http://localhost${path}`, init));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_NOTE_PATHS, SAMPLE_NOTE_PATH } from "./index";
+import { ALL_NOTE_PATHS, SAMPLE_NOTE_PATH } from "#app/content/notes/index.ts";
 
 // Vite lists the files at transform time (the tests run inside workerd, which has no file system).
 // The loaders are never called: only the keys matter.

@@ -2,12 +2,12 @@
 // every semester. Loaded with a dynamic import when the visitor starts searching, so it never
 // weighs on a page's first load. Built from the same data modules the pages use, so it cannot
 // drift from them.
-import { semester1 } from "./sem1";
-import { semester2 } from "./sem2";
-import { semester3 } from "./sem3";
-import { semester4 } from "./sem4";
-import { semester5 } from "./sem5";
-import { semester6 } from "./sem6";
+import { semester1 } from "#app/content/notes/sem1.ts";
+import { semester2 } from "#app/content/notes/sem2.ts";
+import { semester3 } from "#app/content/notes/sem3.ts";
+import { semester4 } from "#app/content/notes/sem4.ts";
+import { semester5 } from "#app/content/notes/sem5.ts";
+import { semester6 } from "#app/content/notes/sem6.ts";
 
 export interface SearchRow {
   semester: number;

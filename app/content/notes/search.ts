@@ -1,4 +1,4 @@
-import type { SearchRow } from "./search-index";
+import type { SearchRow } from "#app/content/notes/search-index.ts";
 
 export interface SearchHit {
   semester: number;

@@ -1,5 +1,5 @@
-import { semester1 } from "./sem1";
-import type { NoteFile, UnitTitle } from "./types";
+import { semester1 } from "#app/content/notes/sem1.ts";
+import type { NoteFile, UnitTitle } from "#app/content/notes/types.ts";
 
 /** The four unit titles, in order. */
 export const UNIT_TITLES: readonly UnitTitle[] = ["UNIT - I", "UNIT - II", "UNIT - III", "UNIT - IV"];

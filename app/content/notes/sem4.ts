@@ -1,4 +1,4 @@
-import type { Semester } from "./types";
+import type { Semester } from "#app/content/notes/types.ts";
 
 export const semester4: Semester = {
   id: 4,

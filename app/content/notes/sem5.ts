@@ -1,4 +1,4 @@
-import type { Semester } from "./types";
+import type { Semester } from "#app/content/notes/types.ts";
 
 /** Semester 5 content has not been published yet; the page shows a coming-soon state. */
 export const semester5: Semester = {

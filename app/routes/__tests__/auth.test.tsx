@@ -3,8 +3,8 @@
 // success message and the move on ~100 ms later.
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { button, byText, click, render, type Rendered, settle, submit, type, waitFor } from "../../../test/component-dom";
-import AuthScreen from "../auth";
+import { button, byText, click, render, type Rendered, settle, submit, type, waitFor } from "#test/component-dom.ts";
+import AuthScreen from "#app/routes/auth.tsx";
 
 let page: Rendered | null = null;
 afterEach(() => {

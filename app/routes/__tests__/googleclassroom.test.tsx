@@ -2,9 +2,9 @@
 // a token that fails verification removed, API_NOT_ENABLED explained, a foreign popup report ignored.
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { button, byText, click, render, type Rendered, settle, waitFor } from "../../../test/component-dom";
-import type { ClassroomActionData } from "../../components/classroom/types";
-import GoogleClassroom from "../googleclassroom";
+import { button, byText, click, render, type Rendered, settle, waitFor } from "#test/component-dom.ts";
+import type { ClassroomActionData } from "#app/components/classroom/types.ts";
+import GoogleClassroom from "#app/routes/googleclassroom.tsx";
 
 const COURSES = [
   { id: "c-ds", name: "Data Structures", section: "CSE-A", teacherNames: ["Dr. Neha Kapoor"], courseState: "ACTIVE", alternateLink: null },

@@ -2,8 +2,8 @@
 // backend could not be read (test/studyswap-landing.test.ts covers the loader).
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { byText, render, type Rendered, waitFor } from "../../../test/component-dom";
-import StudySwap from "../studyswap";
+import { byText, render, type Rendered, waitFor } from "#test/component-dom.ts";
+import StudySwap from "#app/routes/studyswap.tsx";
 
 const NOTE = "Note: Demo mode active. Backend API not connected.";
 let page: Rendered | null = null;

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../db/client";
-import { hostelBlocks, hostelResidents } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import { formatIndiaShortDateTime } from "../../../app/lib/format";
-import { ceilToMinute } from "../../lib/india-time";
-import type { SessionUser } from "../auth";
-import { parseWith } from "../../lib/validate";
+import { getDb } from "#server/db/client.ts";
+import { hostelBlocks, hostelResidents } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
+import { ceilToMinute } from "#common/india-time.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { parseWith } from "#server/lib/validate.ts";
 
 export interface Block {
   id: string;

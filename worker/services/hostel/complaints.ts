@@ -1,15 +1,15 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../db/client";
-import { hostelBlocks, hostelComplaints, users } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import { parseWith } from "../../lib/validate";
-import { limitPosting } from "../../lib/post-limit";
-import { sniffImageType } from "../../lib/sniff";
-import { userText } from "../../lib/validate";
-import type { SessionUser } from "../auth";
-import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "./labels";
-import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "./common";
+import { getDb } from "#server/db/client.ts";
+import { hostelBlocks, hostelComplaints, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { sniffImageType } from "#server/lib/sniff.ts";
+import { userText } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
+import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "#server/services/hostel/common.ts";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../db/client";
-import { laundryBookings, laundrySlots } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import { parseWith } from "../../lib/validate";
-import { formatIndiaDay } from "../../../app/lib/format";
-import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "../../lib/india-time";
-import type { SessionUser } from "../auth";
-import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "./labels";
+import { getDb } from "#server/db/client.ts";
+import { laundryBookings, laundrySlots } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
 export const BOOKING_DAYS = 7; // today and the six days after it

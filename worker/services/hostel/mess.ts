@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../db/client";
-import { messMeals, messMenu, messRatings } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import { parseWith } from "../../lib/validate";
-import { clock, indiaDate, indiaMinutes, indiaWeekday } from "../../lib/india-time";
-import type { SessionUser } from "../auth";
-import { hasStarted, mealMoment, type MealTime } from "./meals";
+import { getDb } from "#server/db/client.ts";
+import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { hasStarted, mealMoment, type MealTime } from "#common/meals.ts";
 
 export interface MenuDay {
   day: number; // 1 = Monday ... 7 = Sunday

@@ -1,13 +1,13 @@
 import { and, desc, eq, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "../../db/client";
-import { hostelBlocks, roommateListings, users } from "../../db/schema";
-import { ApiError } from "../../lib/errors";
-import { parseWith } from "../../lib/validate";
-import { userText } from "../../lib/validate";
-import type { SessionUser } from "../auth";
-import { blankToUndefined, requireBlock } from "./common";
-import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "./labels";
+import { getDb } from "#server/db/client.ts";
+import { hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { userText } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { blankToUndefined, requireBlock } from "#server/services/hostel/common.ts";
+import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 
 export const MAX_BUDGET_RUPEES = 100_000;
 const LIST_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees as rupees } from "../../../app/lib/format";
-import { mealMoment } from "./meals";
-import { normaliseWhatsapp, whatsappLink } from "./roommates";
+import { formatRupees as rupees } from "#common/format.ts";
+import { mealMoment } from "#common/meals.ts";
+import { normaliseWhatsapp, whatsappLink } from "#server/services/hostel/roommates.ts";
 
 describe("hostel helpers", () => {
   it("shows paise as rupees with Indian grouping", () => {

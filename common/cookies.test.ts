@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCookie, setCookie } from "./cookies";
+import { readCookie, setCookie } from "#common/cookies.ts";
 
 describe("readCookie", () => {
   it("finds one cookie among others, decoded", () => {

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { RequestState } from "../../worker/lib/request-state";
+import type { RequestState } from "#server/lib/request-state.ts";
 
 /** What every loader and action gets from the Worker: bindings, execution context, request state. */
 export interface CloudflareContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatIndiaDate, formatRupees } from "./format";
-import { normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "./market";
+import { formatIndiaDate, formatRupees } from "#common/format.ts";
+import { normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "#common/market.ts";
 
 describe("parsePricePaise", () => {
   it.each([

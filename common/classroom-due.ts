@@ -1,7 +1,7 @@
 // How an assignment's due date reads and looks (spec §4), in India time. Pure, so it is unit-tested
 // at the boundaries (India midnight, exactly 2 and 7 days).
 
-import { formatIndiaWeekdayDate } from "./format";
+import { formatIndiaWeekdayDate } from "#common/format.ts";
 
 export type DueTone = "overdue" | "soon" | "later" | "none";
 

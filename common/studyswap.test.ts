@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatIndiaDateTime as formatIndiaTime } from "./format";
-import { contactHref, filterBySubject, parseBudget, sortRequests } from "./studyswap";
+import { formatIndiaDateTime as formatIndiaTime } from "#common/format.ts";
+import { contactHref, filterBySubject, parseBudget, sortRequests } from "#common/studyswap.ts";
 
 describe("parseBudget", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutDescription, dueInfo, sortByDue } from "./classroom-due";
-import { formatIndiaWeekdayDate as formatIndiaDate } from "./format";
+import { cutDescription, dueInfo, sortByDue } from "#common/classroom-due.ts";
+import { formatIndiaWeekdayDate as formatIndiaDate } from "#common/format.ts";
 
 // 14 Sep 2026, 12:00 in India (06:30 UTC).
 const NOON_IST = Date.UTC(2026, 8, 14, 6, 30);
