@@ -30,6 +30,13 @@ function serverOnly(): Plugin {
 
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, inspectorPort: false, ...(persistTo ? { persistState: { path: persistTo } } : {}) }), reactRouter(), serverOnly()],
+  // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
+  // on a page view is bundled then and the page reloaded, which can leave two copies of React on it
+  // ("Invalid hook call"): seen once by scripts/dev-console.mjs with a dependency cache from before
+  // cookie-es was added.
+  optimizeDeps: {
+    include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "react-router", "react-router/dom", "cookie-es"],
+  },
   server: {
     // A git worktree may link node_modules from the main checkout: Vite must serve files from there
     // too (React Router's dev entry), or no page hydrates.
