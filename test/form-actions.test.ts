@@ -9,6 +9,7 @@ const ACTION_PATHS = [
   "/login",
   "/register",
   "/logout",
+  "/google/callback",
   "/dashboard",
   "/account",
   "/upload",
@@ -46,7 +47,7 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
       .map(([file]) => file.replace("../app/", ""));
     expect(withAction.length).toBeGreaterThan(5);
     for (const file of withAction) expect(modules.has(file), file).toBe(true);
-    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1)}.tsx`).concat("routes/auth.tsx"));
+    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1).replace(/\//g, "-")}.tsx`).concat("routes/auth.tsx"));
     // The catch-all's action reads no body: it answers 404 to any path.
     for (const file of withAction) expect(covered.has(file) || file === "routes/not-found.tsx", `${file} is missing from ACTION_PATHS`).toBe(true);
   });

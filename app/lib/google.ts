@@ -1,7 +1,7 @@
 // The browser side of Google Classroom: where the "Google token" lives (an encrypted JWE only our
 // Worker can open, kept in localStorage as the specification keeps it in browser storage), and the
-// calls to /api/google/*. These do not use api()'s 401 rule: a stale Google token is not a stale
-// Campus session, so it disconnects Classroom instead of signing the student out.
+// texts of the screen. The screens reach the server through their routes' actions (the Google token
+// travels in the posted form), never through /api.
 
 import { readCookie, setCookie } from "#common/cookies.ts";
 
@@ -61,43 +61,4 @@ export function clearGoogleToken(): void {
   } catch {
     // nothing stored
   }
-}
-
-export class GoogleApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly data: { error?: string; enableUrl?: string } | null,
-  ) {
-    super(message);
-    this.name = "GoogleApiError";
-  }
-}
-
-export interface GoogleAnswer<T> {
-  data: T;
-  /** A refreshed Google token to keep from now on, when the server refreshed it. */
-  newToken: string | null;
-}
-
-export async function googleApi<T>(path: string, options: { method?: "GET" | "POST"; body?: unknown; token?: string } = {}): Promise<GoogleAnswer<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(`/api/google${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch (error) {
-    console.warn("Google Classroom request failed", path, error);
-    throw new GoogleApiError(FETCH_FAILED, 0, null);
-  }
-  const data = (await response.json().catch(() => null)) as (T & { message?: string; error?: string; enableUrl?: string; newToken?: string }) | null;
-  if (!response.ok) throw new GoogleApiError(data?.message || FETCH_FAILED, response.status, data);
-  return { data: data as T, newToken: response.headers.get("X-New-Token") ?? (typeof data?.newToken === "string" ? data.newToken : null) };
 }

@@ -5,9 +5,11 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
 import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "#server/services/auth.ts";
+import { signInWithHandoff } from "#server/services/google.ts";
+import { z } from "zod";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
-import { api, ApiRequestError, AUTH_CHANGE_EVENT } from "#app/lib/api.ts";
-import { clearedRedirectCookie, forgetRedirect, readRedirectCookie } from "#app/lib/redirect.ts";
+import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
+import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
 import { envOf, getUser } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/auth";
@@ -18,8 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
   const user = await getUser(context, request);
   if (user) throw redirect("/dashboard");
-  const redirectTo = readRedirectCookie(request.headers.get("Cookie"));
-  return { hasRedirect: redirectTo !== null, redirectTo };
+  return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
 }
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
@@ -35,6 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
   const side: Side = intent === "register" ? "register" : "signin";
   const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
+  if (intent === "google") return googleSignIn(env, request, form);
   try {
     let user;
     if (side === "register") {
@@ -63,6 +65,29 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/**
+ * Back from Google with a one-time code (/auth?code=...): the screen posts it here and this answer
+ * sets the session cookie, as for a password sign-in (the code is redeemed only in the browser that
+ * holds its handoff cookie).
+ */
+async function googleSignIn(env: Env, request: Request, form: FormData) {
+  try {
+    const code = parseWith(googleCodeSchema, form.get("code"));
+    const { cookies } = await signInWithHandoff(env, request, code);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", clearedRedirectCookie());
+    const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
+    return succeeded("google", GOOGLE_SIGNED_IN, { target }, { headers });
+  } catch (error) {
+    if (error instanceof ApiError) return refused("google", error);
+    throw error;
+  }
+}
+
+const googleCodeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
+const GOOGLE_SIGNED_IN = "Login successful! Redirecting...";
+
 // After the sign-in fetcher this route's loader would redirect a now signed-in visitor to
 // /dashboard at once; the screen goes to the remembered target itself, ~100 ms after the message.
 // (The root loader still revalidates, so the top bar shows Logout.)
@@ -77,31 +102,14 @@ const SIDES: { value: Side; label: string }[] = [
   { value: "register", label: "Register" },
 ];
 
-interface AuthAnswer {
-  success: boolean;
-  message?: string;
-  data: { userId: string; name: string; email: string; token: string };
-}
-
 const ERROR_AUTO_CLEAR_MS = 10_000;
 const REDIRECT_DELAY_MS = 100;
 const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
-
-export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    const data = error.data as { message?: unknown; msg?: unknown } | null;
-    if (typeof data?.message === "string" && data.message) return data.message;
-    if (typeof data?.msg === "string" && data.msg) return data.msg;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return "An unexpected error occurred";
-}
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { redirectTo } = loaderData;
   // Without JavaScript (or before hydration) the form's answer arrives as action data.
   const actionData = useActionData<typeof action>();
   const noScriptAnswer = actionData && !actionData.ok ? actionData : undefined;
@@ -130,25 +138,6 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const [googleCode] = useState(() => searchParams.get("code"));
   const [googleSigningIn, setGoogleSigningIn] = useState(googleCode !== null);
   const googleCodeUsed = useRef(false);
-  useEffect(() => {
-    const code = googleCode;
-    if (!code || googleCodeUsed.current) return;
-    googleCodeUsed.current = true;
-    window.history.replaceState(null, "", location.pathname);
-    api<AuthAnswer>("/google/session", { method: "POST", body: { code } }).then(
-      (answer) => {
-        setMessage({ text: answer.message ?? "Login successful!", tone: "success" });
-        window.dispatchEvent(new Event(AUTH_CHANGE_EVENT));
-        const target = redirectTo ?? "/dashboard";
-        forgetRedirect();
-        window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
-      },
-      (error: unknown) => {
-        setGoogleSigningIn(false);
-        setMessage({ text: authErrorMessage(error), tone: "error" });
-      },
-    );
-  }, [googleCode, location.pathname, navigate, redirectTo]);
 
   // Errors clear themselves after 10 s, unless they announce a success.
   useEffect(() => {
@@ -168,6 +157,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     } else {
       setMessage({ text: fetcher.data.message || "An unexpected error occurred", tone: "error" });
       setSubmitting(false);
+      setGoogleSigningIn(false);
     }
   }
   useEffect(() => {
@@ -181,6 +171,16 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     const timer = window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [answer, navigate]);
+
+  // Back from Google with a one-time code: it leaves the address bar at once and goes to this
+  // screen's action, which sets the session cookie (no session token ever travels in a URL).
+  useEffect(() => {
+    const code = googleCode;
+    if (!code || googleCodeUsed.current) return;
+    googleCodeUsed.current = true;
+    window.history.replaceState(null, "", location.pathname);
+    void fetcher.submit({ intent: "google", code, via: "script" }, { method: "post", action: location.pathname });
+  }, [googleCode, location.pathname, fetcher]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

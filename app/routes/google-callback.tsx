@@ -1,8 +1,16 @@
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
+import { z } from "zod";
 import { Spinner } from "#app/components/Alert.tsx";
-import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, googleApi, storeGoogleToken } from "#app/lib/google.ts";
+import { refused, succeeded } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, storeGoogleToken } from "#app/lib/google.ts";
+import { answerNetworkFailure } from "#app/lib/network-failure.ts";
+import { envOf } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { exchangeClassroomHandoff } from "#server/services/google.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */
@@ -21,46 +29,71 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+const codeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
+
+// The one-time code becomes the encrypted Google token (the same service as POST
+// /api/google/exchange), in the browser that holds the code's handoff cookie only.
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  try {
+    const { token, cookies } = await exchangeClassroomHandoff(envOf(context), request, parseWith(codeSchema, form.get("code")));
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return succeeded("exchange", "", { token }, { headers });
+  } catch (error) {
+    if (error instanceof ApiError) return refused("exchange", error);
+    throw error;
+  }
+}
+
+// A connection that drops on the way: the screen's own failure ("Authentication failed...").
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerNetworkFailure("exchange", serverAction);
+}
+
 export default function GoogleCallback() {
   const navigate = useNavigate();
   const started = useRef(false);
+  const fetcher = useFetcher<typeof clientAction>();
+  const answered = useRef(false);
+  const opener = useRef<Window | null>(null);
+
+  function fail(message: string) {
+    if (opener.current) {
+      opener.current.postMessage({ type: GOOGLE_AUTH_ERROR, error: message }, window.location.origin);
+      window.close();
+    }
+    navigate(`/googleclassroom?error=${encodeURIComponent(message)}`, { replace: true });
+  }
+
+  // The action's answer, taken once.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answered.current) return;
+    answered.current = true;
+    if (!answer.ok || !("token" in answer)) {
+      fail(AUTH_FAILED);
+      return;
+    }
+    storeGoogleToken(answer.token);
+    if (opener.current) {
+      opener.current.postMessage({ type: GOOGLE_AUTH_SUCCESS, token: answer.token }, window.location.origin);
+      window.close();
+    }
+    navigate("/googleclassroom", { replace: true });
+  });
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const params = new URLSearchParams(window.location.search);
-    const origin = window.location.origin;
-    const opener = openerWindow();
-
-    function fail(message: string) {
-      if (opener) {
-        opener.postMessage({ type: GOOGLE_AUTH_ERROR, error: message }, origin);
-        window.close();
-      }
-      navigate(`/googleclassroom?error=${encodeURIComponent(message)}`, { replace: true });
-    }
-
-    function succeed(token: string) {
-      storeGoogleToken(token);
-      if (opener) {
-        opener.postMessage({ type: GOOGLE_AUTH_SUCCESS, token }, origin);
-        window.close();
-      }
-      navigate("/googleclassroom", { replace: true });
-    }
-
+    opener.current = openerWindow();
     // The one-time code leaves the address bar before anything else happens.
     window.history.replaceState(null, "", "/google/callback");
     const code = params.get("code");
-    if (code) {
-      googleApi<{ token: string }>("/exchange", { method: "POST", body: { code } }).then(
-        ({ data }) => succeed(data.token),
-        () => fail(AUTH_FAILED),
-      );
-    } else {
-      fail(params.get("error") || AUTH_FAILED);
-    }
-  }, [navigate]);
+    if (code) void fetcher.submit({ code }, { method: "post", action: "/google/callback" });
+    else fail(params.get("error") || AUTH_FAILED);
+  });
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center" aria-live="polite">

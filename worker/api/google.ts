@@ -1,23 +1,23 @@
 import { Hono } from "hono";
-import { readCookie, setCookie } from "#common/cookies.ts";
+import { readCookie } from "#common/cookies.ts";
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { stateOf } from "#server/lib/request-state.ts";
 import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
-import { sessionCookie } from "#server/lib/session-token.ts";
-import { startSession } from "#server/services/auth.ts";
 import {
   assignmentsFor,
   completeGoogleSignIn,
   coursesFor,
   disableReminders,
   freshBrowserToken,
+  flowCookie,
+  HANDOFF_COOKIE,
   HANDOFF_TTL_MS,
   isGoogleAuthError,
   MESSAGES,
-  redeemHandoff,
-  redeemSignInHandoff,
+  exchangeClassroomHandoff,
+  signInWithHandoff,
   remindersEnabled,
   turnOnReminders,
   withClassroom,
@@ -38,13 +38,7 @@ google.use(async (c, next) => {
 const STATE_COOKIE = "__Host-campus_google_state";
 const VERIFIER_COOKIE = "__Host-campus_google_verifier";
 const FLOW_COOKIE_MAX_AGE = 600;
-// Ties the one-time code on the way back to the browser that finished the flow (see createHandoff).
-const HANDOFF_COOKIE = "__Host-campus_google_handoff";
 const HANDOFF_COOKIE_MAX_AGE = HANDOFF_TTL_MS / 1000;
-
-function flowCookie(name: string, value: string, maxAge: number): string {
-  return setCookie(name, value, { maxAge, httpOnly: true, secure: true });
-}
 
 const cookieOf = (c: AppContext, name: string) => readCookie(c.req.header("Cookie"), name);
 
@@ -106,21 +100,17 @@ const codeBody = z.object({
 // holds the code's handoff cookie.
 google.post("/session", validateJson(codeBody), async (c) => {
   const { code } = c.req.valid("json");
-  const user = await redeemSignInHandoff(c.env, code, cookieOf(c, HANDOFF_COOKIE));
-  if (!user) throw new ApiError(400, MESSAGES.codeUsed);
-  const { token, expiresAt } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
-  c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
-  c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
+  const { user, token, cookies } = await signInWithHandoff(c.env, c.req.raw, code);
+  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
   return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });
 });
 
 // Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
 google.post("/exchange", validateJson(codeBody), async (c) => {
   const { code } = c.req.valid("json");
-  const handoff = await redeemHandoff(c.env, "classroom", code, cookieOf(c, HANDOFF_COOKIE));
-  if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
-  c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, "", 0), { append: true });
-  return c.json({ success: true, token: handoff.payload });
+  const { token, cookies } = await exchangeClassroomHandoff(c.env, c.req.raw, code);
+  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
+  return c.json({ success: true, token });
 });
 
 const tokenField = z.string({ error: "The Google token is missing." }).min(1, "The Google token is missing.").max(8192, "That Google token is not valid.");

@@ -8,9 +8,18 @@ import { logWarning } from "#server/lib/log.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import { startSession, type SessionUser } from "#server/services/auth.ts";
+import { readCookie, setCookie } from "#common/cookies.ts";
+import { sessionCookie } from "#server/lib/session-token.ts";
 
 export const HANDOFF_TTL_MS = 60_000;
+/** Ties the one-time code on the way back to the browser that finished the flow (see createHandoff). */
+export const HANDOFF_COOKIE = "__Host-campus_google_handoff";
+
+/** A short-lived HttpOnly cookie of the Google flow (state, PKCE verifier, handoff); maxAge 0 clears it. */
+export function flowCookie(name: string, value: string, maxAge: number): string {
+  return setCookie(name, value, { maxAge, httpOnly: true, secure: true });
+}
 /** Refresh an access token this long before Google says it expires. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -81,6 +90,30 @@ export async function redeemSignInHandoff(env: Env, code: string, binding: strin
   if (!handoff?.userId) return null;
   const user = await getDb(env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
   return user ?? null;
+}
+
+/**
+ * Google sign-in's last step, for both doors (POST /api/google/session and the sign-in screen's
+ * action): the one-time code from /auth?code=..., redeemed only in the browser that holds its
+ * handoff cookie, becomes a session. Refused (400) when the code is spent, expired or not this
+ * browser's. The answer carries the cookies to set: the session, and the spent handoff cleared.
+ */
+export async function signInWithHandoff(env: Env, request: Request, code: string): Promise<{ user: SessionUser; token: string; cookies: string[] }> {
+  const user = await redeemSignInHandoff(env, code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
+  if (!user) throw new ApiError(400, MESSAGES.codeUsed);
+  const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
+  return { user, token, cookies: [sessionCookie(token, expiresAt), flowCookie(HANDOFF_COOKIE, "", 0)] };
+}
+
+/**
+ * The Classroom connection's last step, for both doors (POST /api/google/exchange and the
+ * /google/callback screen's action): the one-time code becomes the encrypted Google token, in the
+ * browser that holds the code's handoff cookie only. Refused (400) otherwise.
+ */
+export async function exchangeClassroomHandoff(env: Env, request: Request, code: string): Promise<{ token: string; cookies: string[] }> {
+  const handoff = await redeemHandoff(env, "classroom", code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
+  if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
+  return { token: handoff.payload, cookies: [flowCookie(HANDOFF_COOKIE, "", 0)] };
 }
 
 /**
