@@ -261,7 +261,9 @@ describe("Google Classroom", () => {
       // Every check of a token with the server, from here on.
       const checks: string[] = [];
       page.on("request", (request) => {
-        if (request.url().endsWith("/api/google/verify-token")) checks.push(request.url());
+        // The screen's one read (its action, /googleclassroom.data) or any Google API call.
+        const { pathname } = new URL(request.url());
+        if ((pathname === "/googleclassroom.data" && request.method() === "POST") || pathname.startsWith("/api/google/")) checks.push(request.url());
       });
       // The same message as the popup's, sent by a page of another origin: nothing happens. The
       // listener runs while the event is dispatched, so anything it stored is there already.

@@ -75,9 +75,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
   const others = devices.filter((d) => !d.current);
 
+  // Emptied as soon as the success is shown (each answer is a new object), not after the reload.
   useEffect(() => {
-    if (navigation.state === "idle" && passwordResult?.ok) passwordForm.current?.reset();
-  }, [navigation.state, passwordResult]);
+    if (passwordResult?.ok) passwordForm.current?.reset();
+  }, [passwordResult]);
 
   return (
     <>
