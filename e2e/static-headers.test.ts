@@ -1,13 +1,15 @@
 // Headers of the files Workers static assets serves before the Worker runs (public/ and the client
 // build, with public/_headers and the CSP rules scripts/notes-headers.mjs appends): the built Worker,
-// plain HTTP, no browser. design.md asks every response for HSTS (a year), nosniff,
-// Referrer-Policy strict-origin-when-cross-origin and COOP same-origin-allow-popups; HTML for a CSP
-// with object-src 'none', base-uri 'none' and frame-ancestors 'none'; fingerprinted assets for a long
-// immutable cache. A static file never sets a cookie.
+// plain HTTP, no browser. The security headers follow the one rule set the Worker tests use
+// (test/security-headers.ts: HSTS of a year, nosniff, Referrer-Policy strict-origin-when-cross-origin,
+// COOP same-origin-allow-popups, X-Frame-Options DENY, Permissions-Policy, none doubled; documents a
+// CSP with object-src 'none', base-uri 'none' and frame-ancestors 'none'; a static file never sets a
+// cookie); fingerprinted assets get a long immutable cache.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
+import { cspDirectives, securityHeaderProblems, type SecurityHeaderOptions } from "#test/security-headers.ts";
 import { baseURL } from "./harness.ts";
 
 const ONE_YEAR = 31_536_000;
@@ -31,45 +33,27 @@ function cacheControl(res: Response): Map<string, string> {
   );
 }
 
-/** The headers every response must carry, static or not. */
-function expectBaseline(res: Response, where: string): void {
-  const h = res.headers;
-  assert.equal(h.get("X-Content-Type-Options"), "nosniff", `${where}: nosniff`);
-  const hsts = h.get("Strict-Transport-Security") ?? "";
-  assert.match(hsts, new RegExp(`max-age=${ONE_YEAR}\\b`), `${where}: HSTS of a year, got ${hsts}`);
-  assert.equal(h.get("Referrer-Policy"), "strict-origin-when-cross-origin", `${where}: Referrer-Policy`);
-  assert.equal(h.get("Cross-Origin-Opener-Policy"), "same-origin-allow-popups", `${where}: COOP`);
-  assert.equal(h.get("X-Frame-Options"), "DENY", `${where}: X-Frame-Options`);
-  assert.equal(h.get("Set-Cookie"), null, `${where}: no cookie`);
-  // A header applied twice by overlapping _headers rules is joined with a comma: none may be.
-  for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options", "Strict-Transport-Security"]) {
-    assert.ok(!(h.get(name) ?? "").includes(","), `${where}: ${name} given twice: ${h.get(name)}`);
-  }
+/**
+ * The one rule set (test/security-headers.ts) for a file Workers static assets serves before the
+ * Worker runs: no X-Request-Id expected and no cookie allowed; `document` (HTML, SVG) also needs the
+ * CSP. Every problem is listed, not only the first.
+ */
+function expectBaseline(res: Response, where: string, options: SecurityHeaderOptions = {}): void {
+  const problems = securityHeaderProblems(res.headers, { staticFile: true, ...options });
+  assert.deepEqual(problems, [], `${where}:\n  ${problems.join("\n  ")}`);
 }
 
-/** One policy (not two joined by a comma), with the directives design.md requires of every page. */
+/** An answer of the Worker itself (not a static file): X-Request-Id and a CSP, and here no cookie either. */
+function expectWorkerAnswer(res: Response, where: string): void {
+  const problems = securityHeaderProblems(res.headers);
+  if (res.headers.get("Set-Cookie") !== null) problems.push(`sets a cookie: ${res.headers.get("Set-Cookie")}`);
+  assert.deepEqual(problems, [], `${where}:\n  ${problems.join("\n  ")}`);
+}
+
+/** A static document's headers, the CSP included; its policy's directives for the caller's own checks. */
 function expectDocumentCsp(res: Response, where: string): Map<string, string[]> {
-  const csp = res.headers.get("Content-Security-Policy");
-  assert.ok(csp, `${where}: a Content-Security-Policy`);
-  assert.ok(!csp.includes(","), `${where}: one policy, not several joined: ${csp}`);
-  const directives = new Map(
-    csp
-      .split(";")
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name ?? "", values] as [string, string[]]),
-  );
-  for (const [name, value] of [
-    ["object-src", "'none'"],
-    ["base-uri", "'none'"],
-    ["frame-ancestors", "'none'"],
-  ] as const) {
-    assert.deepEqual(directives.get(name), [value], `${where}: ${name} ${value}`);
-  }
-  assert.ok(directives.has("default-src"), `${where}: default-src`);
-  const scripts = directives.get("script-src") ?? directives.get("default-src") ?? [];
-  assert.ok(!scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'") && !scripts.includes("*"), `${where}: scripts locked down: ${scripts.join(" ")}`);
-  return directives;
+  expectBaseline(res, where, { document: true });
+  return cspDirectives(res.headers.get("Content-Security-Policy") ?? "");
 }
 
 function expectContentType(res: Response, expected: RegExp, where: string): void {
@@ -117,7 +101,7 @@ describe("static files: security headers, types and caching", () => {
       const res = await get(path);
       assert.equal(res.status, 404, path);
       await res.arrayBuffer();
-      expectBaseline(res, path);
+      expectWorkerAnswer(res, path);
       assert.ok(!cacheControl(res).has("immutable"), `${path}: ${res.headers.get("Cache-Control")}`);
     }
   });

@@ -333,7 +333,7 @@ describe("every API endpoint under random and malformed input", () => {
           else if (res.status >= 400) tally.refused += 1;
           else tally.accepted += 1;
           if (res.status >= 500) throw new Error(`${where}: ${res.status} ${await res.text()}`);
-          expectSecurityHeaders(res, where);
+          expectSecurityHeaders(res, where, pathname);
           if (res.status >= 400) {
             await expectRefusal(res, where);
             const after = await snapshot();

@@ -114,7 +114,7 @@ studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       // Even if opened directly, the file can run nothing and load nothing (kept by applySecurityHeaders).
-      "Content-Security-Policy": "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "Content-Security-Policy": "default-src 'none'; sandbox; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     },
   });
 });
