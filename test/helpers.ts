@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 export const ORIGIN = "http://localhost";
 
@@ -57,4 +57,20 @@ export function bearer(token: string): Record<string, string> {
  */
 export async function clockPast(instant: number): Promise<void> {
   while (Date.now() <= instant) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/** A D1 binding that refuses every statement on `table` (a simulated outage); everything else works. */
+export function dbFailingOn(table: string): D1Database {
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (sql: string) => {
+          if (sql.includes(table)) throw new Error(`D1_ERROR: simulated outage of ${table}`);
+          return target.prepare(sql);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -6,22 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { loader } from "#app/routes/become-writer.tsx";
-import { createUser, ORIGIN } from "#test/helpers.ts";
-
-function dbFailingOn(table: string): D1Database {
-  return new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (sql: string) => {
-          if (sql.includes(table)) throw new Error(`D1_ERROR: simulated outage of ${table}`);
-          return target.prepare(sql);
-        };
-      }
-      const value: unknown = Reflect.get(target, prop);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
+import { createUser, dbFailingOn, ORIGIN } from "#test/helpers.ts";
 
 async function loadBoard(db: D1Database, cookie: string) {
   const context = new RouterContextProvider();

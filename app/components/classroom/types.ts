@@ -1,6 +1,7 @@
 // What the Classroom screen shows, as the /googleclassroom loader and action hand it over.
 import type { Course } from "#server/lib/classroom.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
+import type { OverviewProblem } from "#server/services/classroom-overview.ts";
 
 export type { Course };
 
@@ -41,15 +42,6 @@ export interface CampusUser {
   name: string;
 }
 
-/** What Google refused: the course list (courseId null) or one course's work. */
-export interface OverviewProblem {
-  courseId: string | null;
-  status: number;
-  message: string;
-  error?: string;
-  enableUrl?: string;
-}
-
 /** The route action's answers (the shape of every action), by intent. `status` 0 is a request that never got an answer. */
 export type ClassroomActionData = ActionResult &
   (
@@ -59,3 +51,5 @@ export type ClassroomActionData = ActionResult &
     | { intent: "disable"; ok: true }
     | { intent: string; ok: false; status: number }
   );
+
+export type { OverviewProblem };
