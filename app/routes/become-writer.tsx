@@ -1,15 +1,14 @@
 import { useState } from "react";
 import { redirect, useFetcher } from "react-router";
-import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
-import { filterBySubject, sortRequests, type SortOrder, type StudyRequest } from "#common/studyswap.ts";
+import { SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
 import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/become-writer";
+import { RequestBoard, WriterProfile, type BoardState } from "#app/components/studyswap/WriterBoard.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,45 +35,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user.id, parseWith(writerInputSchema, Object.fromEntries(form))));
 }
 
-const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
-  {
-    _id: "sample-ml-paper",
-    title: "Machine Learning Research Paper",
-    subject: "Computer Science",
-    deadline: "7 days",
-    budget: "$150",
-    budgetValue: 150,
-    pages: 10,
-    requirements: "A research paper comparing supervised learning algorithms on a public data set, with at least eight academic references in IEEE style.",
-    contact: "sample@example.com",
-    attachment: null,
-  },
-  {
-    _id: "sample-marketing-case",
-    title: "Marketing Case Study Analysis",
-    subject: "Business Management",
-    deadline: "5 days",
-    budget: "₹2,000",
-    budgetValue: 2000,
-    pages: 6,
-    requirements: "Analyse a well-known brand's digital marketing strategy using the 4P framework and suggest three improvements.",
-    contact: "+91 90000 00000",
-    attachment: null,
-  },
-  {
-    _id: "sample-climate-review",
-    title: "Climate Change Literature Review",
-    subject: "Environmental Science",
-    deadline: "10 days",
-    budget: "₹3,500",
-    budgetValue: 3500,
-    pages: 15,
-    requirements: "A literature review of recent research on climate change adaptation in South Asian cities, with a summary table of findings.",
-    contact: "sample@example.com",
-    attachment: null,
-  },
-];
-
 const GUIDE = [
   { title: "Browse", text: "Find requests in subjects you know well; filter and sort them." },
   { title: "Contact", text: "Use Contact Student to e-mail or call the student directly." },
@@ -82,11 +42,10 @@ const GUIDE = [
   { title: "Deliver", text: "Hand over quality work on time and build your reputation." },
 ];
 
-type Board = { state: "loading" } | { state: "loaded"; requests: StudyRequest[] } | { state: "samples"; requests: StudyRequest[] };
 
-const loadedBoard = (requests: StudyRequest[]): Board => ({ state: "loaded", requests });
+const loadedBoard = (requests: StudyRequest[]): BoardState => ({ state: "loaded", requests });
 /** The specification's fallback: three sample requests, posted an hour apart before `now`. */
-const sampleBoard = (now: number): Board => ({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
+const sampleBoard = (now: number): BoardState => ({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
 
 /**
  * "Refresh list" reads the board again through the loader (a fetcher with `?refresh`). When that
@@ -108,7 +67,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
  * then the spinner, and the new list or, when the read fails, the samples with the warning. A new
  * server answer (after saving the profile, say) replaces a refreshed list.
  */
-function useRequestBoard(initial: Board) {
+function useRequestBoard(initial: BoardState) {
   const fetcher = useFetcher<typeof clientLoader>();
   const [dismissed, setDismissed] = useState(false);
   const [showFetched, setShowFetched] = useState(false);
@@ -125,161 +84,13 @@ function useRequestBoard(initial: Board) {
     void fetcher.load("/become-writer?refresh=1");
   };
   const fetched = fetcher.data?.board ?? null;
-  const board: Board = showFetched ? (fetcher.state !== "idle" || !fetched ? { state: "loading" } : fetched) : initial;
+  const board: BoardState = showFetched ? (fetcher.state !== "idle" || !fetched ? { state: "loading" } : fetched) : initial;
   return { board, warning: board.state === "samples" && !dismissed, dismissWarning: () => setDismissed(true), refresh };
 }
 
-const SORTS: { value: SortOrder; label: string }[] = [
-  { value: "latest", label: "Latest first" },
-  { value: "budget-high", label: "Budget: high to low" },
-  { value: "budget-low", label: "Budget: low to high" },
-];
-
-function RequestBoard({ initial }: { initial: Board }) {
-  const { board, warning, dismissWarning, refresh } = useRequestBoard(initial);
-  const [filter, setFilter] = useState("");
-  const [sort, setSort] = useState<SortOrder>("latest");
-  const all = board.state === "loading" ? [] : board.requests;
-  const shown = sortRequests(filterBySubject(all, filter), sort);
-  const filtering = filter.trim() !== "";
-
-  return (
-    <section aria-labelledby="board-heading" className="space-y-4">
-      <h2 id="board-heading" className="sr-only">
-        Assignment requests
-      </h2>
-      {warning && (
-        <Alert tone="warning" onDismiss={dismissWarning}>
-          Failed to load assignment requests. Using sample data.
-        </Alert>
-      )}
-      <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
-        <div>
-          <label htmlFor="subject-filter" className="label">
-            Filter by subject
-          </label>
-          <input id="subject-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="e.g. Computer Science" className="input" />
-        </div>
-        <div>
-          <label htmlFor="sort" className="label">
-            Sort by
-          </label>
-          <select id="sort" value={sort} onChange={(event) => setSort(event.target.value as SortOrder)} className="input sm:w-56">
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
-      {board.state === "loading" ? (
-        <div className="card flex items-center justify-center gap-3 p-10 text-slate-600 dark:text-slate-400" aria-busy="true">
-          <Spinner label="Loading assignment requests" />
-          <span aria-hidden="true">Loading assignment requests…</span>
-        </div>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {board.state === "samples" ? `Showing ${shown.length} sample request${shown.length === 1 ? "" : "s"}` : `${shown.length} request${shown.length === 1 ? "" : "s"}`}
-              {filtering ? ` matching “${filter.trim()}”` : ""}
-            </p>
-            <button type="button" className="btn-secondary" onClick={refresh}>
-              Refresh list
-            </button>
-          </div>
-          {shown.length === 0 ? (
-            <div className="card p-8 text-center">
-              <h3 className="text-lg font-semibold">No Assignment Requests Found</h3>
-              <p className="mt-1 text-slate-600 dark:text-slate-400">{filtering ? "No assignments match your current filter." : "No new assignment requests available at the moment."}</p>
-              {filtering && (
-                <button type="button" className="btn-secondary mt-4" onClick={() => setFilter("")}>
-                  Clear filter to see all assignments
-                </button>
-              )}
-            </div>
-          ) : (
-            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-              {shown.map((request) => (
-                <li key={request._id}>
-                  <RequestCard request={request} sample={board.state === "samples"} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
-    </section>
-  );
-}
-
-interface WriterProfileProps {
-  writer: Route.ComponentProps["loaderData"]["writer"];
-  defaultName: string;
-  /** The answer to a form post made without JavaScript. */
-  posted: Route.ComponentProps["actionData"];
-}
-
-function WriterProfile({ writer, defaultName, posted }: WriterProfileProps) {
-  const fetcher = useFetcher<typeof action>();
-  const saving = fetcher.state !== "idle";
-  const result = fetcher.data ?? posted;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
-  return (
-    <details className="card group p-5" open={posted ? true : undefined}>
-      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold">
-        <span>{writer ? "Edit your writer profile" : "Create your writer profile"}</span>
-        <span aria-hidden="true" className="text-slate-500 transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Your profile is listed on Study Swap so students can find you. Your contact is shown to signed-in students only.</p>
-      <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
-        <input type="hidden" name="intent" value="save-writer" />
-        <div>
-          <label htmlFor="writer-name" className="label">
-            Name
-          </label>
-          <input id="writer-name" name="name" required maxLength={80} defaultValue={writer?.name ?? defaultName} className="input" aria-invalid={fieldError("name") ? true : undefined} />
-        </div>
-        <div>
-          <label htmlFor="writer-contact" className="label">
-            Contact (e-mail or phone)
-          </label>
-          <input id="writer-contact" name="contact" required maxLength={254} defaultValue={writer?.contact ?? ""} className="input" aria-invalid={fieldError("contact") ? true : undefined} />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="writer-expertise" className="label">
-            Expertise
-          </label>
-          <input id="writer-expertise" name="expertise" required maxLength={200} defaultValue={writer?.expertise ?? ""} placeholder="e.g. Economics, statistics, essay editing" className="input" />
-        </div>
-        <div>
-          <label htmlFor="writer-rate" className="label">
-            Rate per page in ₹ (optional)
-          </label>
-          <input id="writer-rate" name="rate" inputMode="decimal" defaultValue={writer?.rate ?? ""} placeholder="e.g. 150" className="input" />
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving && fetcher.formData?.get("intent") === "save-writer" ? "Saving..." : "Save profile"}
-          </button>
-          {writer && (
-            <button type="submit" name="intent" value="delete-writer" formNoValidate className="btn-secondary" disabled={saving}>
-              Remove profile
-            </button>
-          )}
-        </div>
-        <div className="sm:col-span-2" aria-live="polite">
-          {result && (
-            <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
-          )}
-        </div>
-      </fetcher.Form>
-    </details>
-  );
+/** The board with its "Refresh list" (the hook reads through this route's loader). */
+function Board({ initial }: { initial: BoardState }) {
+  return <RequestBoard {...useRequestBoard(initial)} />;
 }
 
 export default function BecomeWriter({ loaderData, actionData }: Route.ComponentProps) {
@@ -288,7 +99,7 @@ export default function BecomeWriter({ loaderData, actionData }: Route.Component
       <PageIntro title="Assignment Opportunities for Writers" lead="Browse assignment requests from students and contact them directly." />
       {loaderData.signedIn ? (
         <>
-          <RequestBoard initial={loaderData.board} />
+          <Board initial={loaderData.board} />
           <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} wide />
           <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />
         </>
