@@ -5,8 +5,7 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
 import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "#server/services/auth.ts";
-import { signInWithHandoff } from "#server/services/google.ts";
-import { z } from "zod";
+import { oneTimeCodeSchema, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
@@ -72,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  */
 async function googleSignIn(env: Env, request: Request, form: FormData) {
   try {
-    const code = parseWith(googleCodeSchema, form.get("code"));
+    const code = parseWith(oneTimeCodeSchema, form.get("code"));
     const { cookies } = await signInWithHandoff(env, request, code);
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
@@ -85,7 +84,6 @@ async function googleSignIn(env: Env, request: Request, form: FormData) {
   }
 }
 
-const googleCodeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
 const GOOGLE_SIGNED_IN = "Login successful! Redirecting...";
 
 // After the sign-in fetcher this route's loader would redirect a now signed-in visitor to

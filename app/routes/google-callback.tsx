@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { z } from "zod";
 import { Spinner } from "#app/components/Alert.tsx";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -10,7 +9,7 @@ import { envOf } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { exchangeClassroomHandoff } from "#server/services/google.ts";
+import { exchangeClassroomHandoff, oneTimeCodeSchema } from "#server/services/google.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */
@@ -29,14 +28,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-const codeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
-
 // The one-time code becomes the encrypted Google token (the same service as POST
 // /api/google/exchange), in the browser that holds the code's handoff cookie only.
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    const { token, cookies } = await exchangeClassroomHandoff(envOf(context), request, parseWith(codeSchema, form.get("code")));
+    const { token, cookies } = await exchangeClassroomHandoff(envOf(context), request, parseWith(oneTimeCodeSchema, form.get("code")));
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
     return succeeded("exchange", "", { token }, { headers });

@@ -16,6 +16,7 @@ import {
   HANDOFF_TTL_MS,
   isGoogleAuthError,
   MESSAGES,
+  oneTimeCodeSchema,
   exchangeClassroomHandoff,
   signInWithHandoff,
   remindersEnabled,
@@ -93,7 +94,7 @@ google.get("/callback", async (c) => {
 });
 
 const codeBody = z.object({
-  code: z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid."),
+  code: oneTimeCodeSchema,
 });
 
 // Sign-in: the one-time code from /auth?code=... becomes the session cookie, in the browser that

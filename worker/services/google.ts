@@ -1,5 +1,6 @@
 // Google sign-in and the Classroom connection: what both the API (worker/api/google.ts) and the
 // reminders job call.
+import { z } from "zod";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { googleConnections, googleHandoffs, sessions, users } from "#server/db/schema.ts";
@@ -91,6 +92,9 @@ export async function redeemSignInHandoff(env: Env, code: string, binding: strin
   const user = await getDb(env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
   return user ?? null;
 }
+
+/** The one-time code of /auth?code= and /google/callback?code=, as both doors read it. */
+export const oneTimeCodeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
 
 /**
  * Google sign-in's last step, for both doors (POST /api/google/session and the sign-in screen's
