@@ -102,22 +102,24 @@ export default {
   },
 
   async scheduled(controller, env, _ctx): Promise<void> {
-    const cronLine = (job: string, result: Record<string, unknown>) =>
-      console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...result }));
-    // Expired sessions sign nobody in already; their rows are forgotten. First, and on its own: a
-    // failing reminders run must not keep them.
-    try {
-      cronLine("expired-sessions", { deleted: await deleteExpiredSessions(env, controller.scheduledTime) });
-    } catch (error) {
-      logError(`cron-${controller.scheduledTime}`, error, { job: "expired-sessions" });
-    }
-    try {
+    const at = controller.scheduledTime;
+    const jobs: [string, () => Promise<Record<string, unknown>>][] = [
+      // Expired sessions sign nobody in already; their rows are forgotten.
+      ["expired-sessions", async () => ({ deleted: await deleteExpiredSessions(env, at) })],
       // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
-      cronLine("login-throttle", { pruned: await pruneLoginThrottle(env, controller.scheduledTime) });
-    } catch (error) {
-      logError(`cron-${controller.scheduledTime}`, error, { job: "login-throttle" });
-    }
-    // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
-    cronLine("reminders", { ...(await runReminders(env, controller.scheduledTime)) });
+      ["login-throttle", async () => ({ pruned: await pruneLoginThrottle(env, at) })],
+      // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
+      ["reminders", async () => ({ ...(await runReminders(env, at)) })],
+    ];
+    // Independent jobs, side by side; one that fails is logged and does not stop the others.
+    await Promise.all(
+      jobs.map(async ([job, run]) => {
+        try {
+          console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...(await run()) }));
+        } catch (error) {
+          logError(`cron-${at}`, error, { job });
+        }
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;
