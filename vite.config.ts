@@ -28,8 +28,23 @@ function serverOnly(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, inspectorPort: false, ...(persistTo ? { persistState: { path: persistTo } } : {}) }), reactRouter(), serverOnly()],
+/**
+ * `npm run dev` (and only the dev server, never a build) lets addresses of no college join the Open
+ * community and sends mail to the development outbox: wrangler.toml keeps both off for deploys.
+ */
+const devVars = { OPEN_SIGNUP: "1", DEV_OUTBOX: "1" };
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      inspectorPort: false,
+      ...(persistTo ? { persistState: { path: persistTo } } : {}),
+      ...(command === "serve" ? { config: (worker) => ({ vars: { ...worker.vars, ...devVars } }) } : {}),
+    }),
+    reactRouter(),
+    serverOnly(),
+  ],
   // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
   // on a page view is bundled then and the page reloaded, which can leave two copies of React on it
   // ("Invalid hook call"): seen once by scripts/dev-console.mjs with a dependency cache from before
@@ -42,4 +57,4 @@ export default defineConfig({
     // too (React Router's dev entry), or no page hydrates.
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync("node_modules")] },
   },
-});
+}));

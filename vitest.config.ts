@@ -16,6 +16,9 @@ export default defineConfig(async () => ({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
+                OPEN_SIGNUP: "1",
+                DEV_OUTBOX: "1",
                 // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
                 GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "campus-test-secret",

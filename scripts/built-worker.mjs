@@ -53,6 +53,9 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--persist-to", persistTo,
         "--var", `SESSION_SECRET:${name}-session-secret-0123456789abcdefghijklmnop`,
         ...googleVars,
+        // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
+        "--var", "OPEN_SIGNUP:1",
+        "--var", "DEV_OUTBOX:1",
         "--log-level", "error",
       ],
       { stdio: output, detached: true },

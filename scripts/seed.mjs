@@ -5,9 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { capture, run } from "./lib.mjs";
 
+// Verified students of the two demo colleges (migrations/0010_campuses.sql): Asha and Rohan at
+// Campus Institute of Technology (campus.test), Meera at Riverside College of Engineering
+// (riverside.test), so that what one campus sees and the other does not is visible locally.
 export const DEMO_USERS = [
-  { name: "Asha Verma", email: "asha@campus.test", password: "campus-demo-1" },
-  { name: "Rohan Mehta", email: "rohan@campus.test", password: "campus-demo-2" },
+  { name: "Asha Verma", email: "asha@campus.test", password: "campus-demo-1", campusId: "cit" },
+  { name: "Rohan Mehta", email: "rohan@campus.test", password: "campus-demo-2", campusId: "cit" },
+  { name: "Meera Nair", email: "meera@riverside.test", password: "campus-demo-3", campusId: "rce" },
 ];
 
 const ITERATIONS = 100_000; // as worker/lib/password.ts
@@ -42,9 +46,9 @@ const users = [];
 const statements = [];
 for (const user of DEMO_USERS) {
   const id = crypto.randomUUID();
-  users.push({ id, name: user.name, email: user.email });
+  users.push({ id, name: user.name, email: user.email, campusId: user.campusId });
   statements.push(
-    `INSERT INTO users (id, email, name, password_hash, created_at) VALUES (${sql(id)}, ${sql(user.email)}, ${sql(user.name)}, ${sql(await hashPassword(user.password))}, ${now});`,
+    `INSERT INTO users (id, email, name, password_hash, created_at, email_verified_at, campus_id) VALUES (${sql(id)}, ${sql(user.email)}, ${sql(user.name)}, ${sql(await hashPassword(user.password))}, ${now}, ${now}, ${sql(user.campusId)});`,
   );
 }
 
@@ -72,4 +76,4 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log("Seed: demo users created:");
-for (const user of DEMO_USERS) console.log(`  ${user.email} / ${user.password}`);
+for (const user of DEMO_USERS) console.log(`  ${user.email} / ${user.password}  (${user.campusId === "cit" ? "Campus Institute of Technology" : "Riverside College of Engineering"}, verified)`);

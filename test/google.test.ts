@@ -118,7 +118,7 @@ describe("Google sign-in", () => {
   // data); the password is removed. test/account.test.ts covers the rest of the takeover.
   it("takes over an unverified account with the same verified e-mail, keeping its name but not its password", async () => {
     await resetGoogleUsers();
-    const existing = await createUser({ name: "Aarav G.", email: aarav.email });
+    const existing = await createUser({ name: "Aarav G.", email: aarav.email, verified: false });
     const fake = installFakeGoogle();
     const { location, cookie } = await googleRedirect(fake, "auth");
     const res = await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie });

@@ -6,6 +6,7 @@ import { logError } from "#server/lib/log.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { stateOf } from "#server/lib/request-state.ts";
 import auth from "#server/api/auth.ts";
+import campusesApi from "#server/api/campuses.ts";
 import type { AppEnv } from "#server/api/context.ts";
 import google from "#server/api/google.ts";
 import productImages from "#server/api/product-images.ts";
@@ -18,6 +19,7 @@ export const api = new Hono<AppEnv>().basePath("/api");
 
 api.get("/health", (c) => c.json({ success: true, status: "ok" }));
 api.route("/auth", auth);
+api.route("/campuses", campusesApi);
 api.route("/google", google);
 api.route("/product", products);
 api.route("/files/products", productImages);

@@ -2,16 +2,47 @@ import { index, integer, primaryKey, real, sqliteTable, text, unique, uniqueInde
 
 // The one schema. It mirrors migrations/*.sql, which are the only way the database changes.
 
-export const users = sqliteTable("users", {
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub").unique(),
+    createdAt: integer("created_at").notNull(),
+    /** NULL until the address is proven to be the holder's (an e-mailed code, or a Google sign-in Google vouches for). */
+    emailVerifiedAt: integer("email_verified_at"),
+    /** migrations/0010_campuses.sql: the campus of the address's domain, or "open". */
+    campusId: text("campus_id").notNull().default("open"),
+  },
+  (t) => [index("users_campus").on(t.campusId)],
+);
+
+// Campuses (migrations/0010_campuses.sql).
+
+export const campuses = sqliteTable("campuses", {
   id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
   name: text("name").notNull(),
-  passwordHash: text("password_hash"),
-  googleSub: text("google_sub").unique(),
+  shortName: text("short_name").notNull(),
+  city: text("city").notNull().default(""),
+  /** 1 for the Open community (no domain, no verification). */
+  isOpen: integer("is_open", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
-  /** NULL until the address is proven to be the holder's (a Google sign-in Google vouches for). */
-  emailVerifiedAt: integer("email_verified_at"),
 });
+
+export const campusDomains = sqliteTable(
+  "campus_domains",
+  {
+    domain: text("domain").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("campus_domains_campus").on(t.campusId)],
+);
+
+export type Campus = typeof campuses.$inferSelect;
 
 export const sessions = sqliteTable(
   "sessions",

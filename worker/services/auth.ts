@@ -1,7 +1,9 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import type { Membership } from "#common/membership.ts";
+import { campuses, sessions, users } from "#server/db/schema.ts";
+import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.ts";
@@ -16,10 +18,28 @@ export const SIGNED_IN = "Login successful! Redirecting...";
 export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 export const REGISTER_LIMITED = "Too many new accounts from this network. Please wait a minute and try again.";
 
-export interface SessionUser {
+/** The signed-in student: who, and their membership (campus, verified), read with the session in one query. */
+export interface SessionUser extends Membership {
   id: string;
   name: string;
   email: string;
+}
+
+/** The columns of a SessionUser, for a select that joins users to campuses. */
+const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  campusId: users.campusId,
+  campusName: campuses.name,
+  campusShortName: campuses.shortName,
+  openCommunity: campuses.isOpen,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null }): SessionUser {
+  const { emailVerifiedAt, ...rest } = row;
+  return { ...rest, verified: emailVerifiedAt !== null };
 }
 
 const email = z
@@ -46,27 +66,33 @@ export const loginSchema = z.object({
 
 export async function registerUser(env: Env, input: z.infer<typeof registerSchema>): Promise<SessionUser> {
   const db = getDb(env.DB);
+  // The address decides the campus (refused here when it is of no college and OPEN_SIGNUP is off).
+  const campus = await campusForEmail(env, input.email);
   const passwordHash = await hashPassword(input.password);
   // The UNIQUE index decides between two simultaneous registrations; no read-then-write.
   const [created] = await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now() })
+    .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now(), campusId: campus.campusId })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, name: users.name, email: users.email });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
-  return created;
+  // Nobody has proven the address yet: a college account starts unverified.
+  return { ...created, ...campus, verified: false };
 }
 
 export async function authenticate(env: Env, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
   const db = getDb(env.DB);
-  const user = await db.query.users.findFirst({
-    columns: { id: true, name: true, email: true, passwordHash: true },
-    where: eq(users.email, input.email),
-  });
+  const [user] = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .innerJoin(campuses, eq(campuses.id, users.campusId))
+    .where(eq(users.email, input.email))
+    .limit(1);
   // Verify against a dummy hash when there is no user so both paths take the same time.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) throw new ApiError(401, "Incorrect e-mail or password.");
-  return { id: user.id, name: user.name, email: user.email };
+  const { passwordHash: _, ...row } = user;
+  return toSessionUser(row);
 }
 
 /** Registration is rate limited per client address (both front doors: the API and the form action). */
@@ -137,9 +163,10 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   const db = getDb(env.DB);
   const now = Date.now();
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, lastSeenAt: sessions.lastSeenAt })
+    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(campuses, eq(campuses.id, users.campusId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -150,7 +177,8 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.id, claims.sessionId), lt(sessions.lastSeenAt, now - SESSION_TOUCH_MS + 1)));
   }
-  const user = { id: row.id, name: row.name, email: row.email };
+  const { lastSeenAt: _, ...userRow } = row;
+  const user = toSessionUser(userRow);
   stateOf(request).userId = user.id;
   return { user, sessionId: claims.sessionId };
 }

@@ -10,6 +10,7 @@ import { type Assignment, ClassroomError, type Course, listAssignments, listCour
 import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
 import { startSession, type SessionUser } from "#server/services/auth.ts";
+import { campusForEmail } from "#server/services/campus.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
 
@@ -86,7 +87,7 @@ export async function redeemHandoff(env: Env, purpose: GoogleSource, code: strin
 }
 
 /** Sign-in: the user a one-time code (bound to this browser) stands for, or null when it is spent. */
-export async function redeemSignInHandoff(env: Env, code: string, binding: string | null): Promise<SessionUser | null> {
+export async function redeemSignInHandoff(env: Env, code: string, binding: string | null): Promise<AccountRef | null> {
   const handoff = await redeemHandoff(env, "auth", code, binding);
   if (!handoff?.userId) return null;
   const user = await getDb(env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
@@ -102,7 +103,7 @@ export const oneTimeCodeSchema = z.string({ error: "The sign-in code is missing.
  * handoff cookie, becomes a session. Refused (400) when the code is spent, expired or not this
  * browser's. The answer carries the cookies to set: the session, and the spent handoff cleared.
  */
-export async function signInWithHandoff(env: Env, request: Request, code: string): Promise<{ user: SessionUser; token: string; cookies: string[] }> {
+export async function signInWithHandoff(env: Env, request: Request, code: string): Promise<{ user: AccountRef; token: string; cookies: string[] }> {
   const user = await redeemSignInHandoff(env, code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
   const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
@@ -130,7 +131,10 @@ export async function exchangeClassroomHandoff(env: Env, request: Request, code:
  * password goes, every session ends, Google is linked and the address counts as verified. An account
  * verified already is simply signed in.
  */
-export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity, reqId?: string): Promise<SessionUser> {
+/** Who a Google sign-in resolved to; the session lookup reads the rest (campus, verified). */
+export type AccountRef = Pick<SessionUser, "id" | "name" | "email">;
+
+export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity, reqId?: string): Promise<AccountRef> {
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
   const state = { ...columns, emailVerifiedAt: users.emailVerifiedAt, googleSub: users.googleSub, hasPassword: sql<number>`${users.passwordHash} is not null` };
@@ -154,6 +158,8 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
     if (link) return link;
   }
   if (!existing) {
+    // A new account joins the campus of its address (refused when of no college and OPEN_SIGNUP is off).
+    const campus = await campusForEmail(env, identity.email);
     const [created] = await db
       .insert(users)
       .values({
@@ -164,6 +170,7 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
         passwordHash: null,
         createdAt: Date.now(),
         emailVerifiedAt: Date.now(),
+        campusId: campus.campusId,
       })
       .onConflictDoNothing()
       .returning(columns);
@@ -182,7 +189,7 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
  * and the address marked verified. Each statement is conditional on the account still being
  * unverified, so a second, simultaneous sign-in does not end the session the first one is making.
  */
-async function takeOver(env: Env, account: { id: string; hasPassword: number }, identity: GoogleIdentity, reqId?: string): Promise<SessionUser> {
+async function takeOver(env: Env, account: { id: string; hasPassword: number }, identity: GoogleIdentity, reqId?: string): Promise<AccountRef> {
   const db = getDb(env.DB);
   const now = Date.now();
   const stillUnverified = sql`exists (select 1 from ${users} where ${users.id} = ${account.id} and ${users.emailVerifiedAt} is null and (${users.googleSub} is null or ${users.googleSub} = ${identity.sub}))`;

@@ -1,0 +1,79 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { domainCandidates, emailDomain, mayAct, type Membership, verifyFirst } from "#common/membership.ts";
+import { getDb } from "#server/db/client.ts";
+import { campusDomains, campuses } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+
+// Campuses and membership (issue 15, docs/decisions/0073-campuses.md). A campus is data: the
+// `campuses` table and its e-mail domains. The Open community is the campus of addresses of no
+// known college, and exists for registration only while OPEN_SIGNUP is on.
+
+export const OPEN_COMMUNITY_ID = "open";
+
+export interface CampusListing {
+  id: string;
+  name: string;
+  shortName: string;
+  city: string;
+  domains: string[];
+}
+
+/** The colleges (not the Open community) with their domains, by name: `GET /api/campuses`. */
+export async function listCampuses(env: Env): Promise<CampusListing[]> {
+  const rows = await getDb(env.DB)
+    .select({ id: campuses.id, name: campuses.name, shortName: campuses.shortName, city: campuses.city, domain: campusDomains.domain })
+    .from(campuses)
+    .innerJoin(campusDomains, eq(campusDomains.campusId, campuses.id))
+    .where(eq(campuses.isOpen, false))
+    .orderBy(asc(campuses.name), asc(campusDomains.domain));
+  const byId = new Map<string, CampusListing>();
+  for (const row of rows) {
+    const campus = byId.get(row.id) ?? { id: row.id, name: row.name, shortName: row.shortName, city: row.city, domains: [] };
+    campus.domains.push(row.domain);
+    byId.set(row.id, campus);
+  }
+  return [...byId.values()];
+}
+
+export type CampusOfMember = Omit<Membership, "verified">;
+
+export const OPEN_COMMUNITY: CampusOfMember = { campusId: OPEN_COMMUNITY_ID, campusName: "Open community", campusShortName: "Open", openCommunity: true };
+
+export function openSignup(env: Env): boolean {
+  return env.OPEN_SIGNUP === "1";
+}
+
+/**
+ * The campus an address belongs to: the college of the nearest listed domain (cse.campus.test
+ * belongs to campus.test's college), else the Open community when OPEN_SIGNUP is on. Refuses the
+ * address (400, naming the supported colleges) when it is off.
+ */
+export async function campusForEmail(env: Env, email: string): Promise<CampusOfMember> {
+  const candidates = domainCandidates(emailDomain(email));
+  const found = candidates.length
+    ? await getDb(env.DB)
+        .select({ domain: campusDomains.domain, campusId: campuses.id, campusName: campuses.name, campusShortName: campuses.shortName })
+        .from(campusDomains)
+        .innerJoin(campuses, eq(campuses.id, campusDomains.campusId))
+        .where(inArray(campusDomains.domain, candidates))
+    : [];
+  const nearest = candidates.map((domain) => found.find((row) => row.domain === domain)).find((row) => row !== undefined);
+  if (nearest) return { campusId: nearest.campusId, campusName: nearest.campusName, campusShortName: nearest.campusShortName, openCommunity: false };
+  if (openSignup(env)) return OPEN_COMMUNITY;
+  const colleges = await listCampuses(env);
+  const names = colleges.map((campus) => `${campus.name} (${campus.domains.map((d) => `@${d}`).join(", ")})`);
+  throw new ApiError(
+    400,
+    names.length
+      ? `Campus is open to students of ${names.join(", ")}. Register with your college e-mail address.`
+      : "Campus is not open for registration yet.",
+  );
+}
+
+/**
+ * The gate on every write that needs a proven member (post, buy, book, rate, contact): 403 "Verify
+ * your college e-mail to <what>." for an unverified college account.
+ */
+export function requireMayAct(member: Pick<Membership, "openCommunity" | "verified">, what: string): void {
+  if (!mayAct(member)) throw new ApiError(403, verifyFirst(what), { code: "verify_email" });
+}
