@@ -9,6 +9,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("account", "routes/account.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   // Only with DEV_OUTBOX=1 on a loopback host; a 404 otherwise.
   route("dev/outbox", "routes/dev-outbox.tsx"),
 

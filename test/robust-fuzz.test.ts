@@ -59,6 +59,8 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/auth/password": { body: "json", keys: ["currentPassword", "newPassword"], endsSessions: true },
   "POST /api/auth/verify": { body: "json", keys: ["code"] },
   "POST /api/auth/verify/resend": NONE,
+  "POST /api/auth/password-reset": { body: "json", keys: ["email"] },
+  "POST /api/auth/password-reset/confirm": { body: "json", keys: ["email", "code", "password"] },
   "GET /api/dev/outbox": { ...NONE, query: ["to"] },
   "GET /api/google/auth": { ...NONE, query: ["source"] },
   "GET /api/google/callback": { ...NONE, query: ["code", "state", "error"] },

@@ -17,6 +17,7 @@ import {
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
 import { z } from "zod";
 import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
@@ -126,6 +127,19 @@ auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c
   const input = c.req.valid("json");
   const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
+});
+
+// Password reset by e-mailed code (docs/decisions/0075): the request answers the same for every
+// address; the confirmation sets the password and ends every session. Both limited per client.
+auth.post("/password-reset", validateJson(resetRequestSchema), async (c) => {
+  const message = await requestPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message });
+});
+
+auth.post("/password-reset/confirm", validateJson(resetConfirmSchema), async (c) => {
+  const message = await confirmPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  return c.json({ success: true, message });
 });
 
 export default auth;

@@ -52,6 +52,9 @@ const email = z
   .max(254, "That e-mail address is too long.")
   .pipe(z.email("Enter a valid e-mail address."));
 
+/** An e-mail address as every form and endpoint takes it: trimmed, lower case, at most 254 characters. */
+export const emailSchema = email;
+
 export const registerSchema = z.object({
   name: userText({ name: "Your name", max: 80, missing: "Enter your name." }),
   email,
