@@ -28,8 +28,29 @@ function serverOnly(): Plugin {
   };
 }
 
+/**
+ * How the browser bundle is cut into files. Left to itself, the bundler makes one file for each set of
+ * entries that share modules, and React, React DOM and React Router came out as six files (the client
+ * entry, the runtime helper, the JSX runtime, three parts of React Router) that every page loads: each
+ * with its own import and export glue and gzip overhead. Every route's first-load JavaScript is
+ * budgeted (scripts/budgets.mjs), so the framework is one file: as one it minifies and compresses
+ * better, and it still changes only when a dependency does. Only the framework: a library that one
+ * screen uses stays with that screen.
+ */
+function browserChunks(): Plugin {
+  return {
+    name: "campus:browser-chunks",
+    apply: "build",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      const groups = [{ name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/ }];
+      return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, inspectorPort: false, ...(persistTo ? { persistState: { path: persistTo } } : {}) }), reactRouter(), serverOnly()],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, inspectorPort: false, ...(persistTo ? { persistState: { path: persistTo } } : {}) }), reactRouter(), serverOnly(), browserChunks()],
   // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
   // on a page view is bundled then and the page reloaded, which can leave two copies of React on it
   // ("Invalid hook call"): seen once by scripts/dev-console.mjs with a dependency cache from before
