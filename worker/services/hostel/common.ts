@@ -13,13 +13,18 @@ export interface Block {
   name: string;
 }
 
-export async function listBlocks(env: Env): Promise<Block[]> {
-  return getDb(env.DB).select({ id: hostelBlocks.id, name: hostelBlocks.name }).from(hostelBlocks).orderBy(asc(hostelBlocks.position));
+/** The hostel blocks of one campus, in the campus's order. */
+export function blocksQuery(env: Env, campusId: string) {
+  return getDb(env.DB).select({ id: hostelBlocks.id, name: hostelBlocks.name }).from(hostelBlocks).where(eq(hostelBlocks.campusId, campusId)).orderBy(asc(hostelBlocks.position));
 }
 
-/** The block, or a 400 that lists the real ones. */
-export async function requireBlock(env: Env, blockId: string, field = "blockId"): Promise<Block> {
-  const blocks = await listBlocks(env);
+export async function listBlocks(env: Env, campusId: string): Promise<Block[]> {
+  return blocksQuery(env, campusId);
+}
+
+/** A block of the student's campus, or a 400 that lists their campus's blocks (another campus's block is no block of theirs). */
+export async function requireBlock(env: Env, campusId: string, blockId: string, field = "blockId"): Promise<Block> {
+  const blocks = await listBlocks(env, campusId);
   const block = blocks.find((b) => b.id === blockId);
   if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
   return block;
@@ -27,6 +32,24 @@ export async function requireBlock(env: Env, blockId: string, field = "blockId")
 
 /** Form fields arrive as "" when left empty: treat that as "not given". */
 export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** `?campus=` on the public reads (blocks, menu, laundry slots): which campus a visitor who is not signed in wants to see. */
+export const campusQuerySchema = z.object({
+  campus: z.preprocess(blankToUndefined, z.string().trim().max(40, "campus must be a campus id (GET /api/campuses lists them).").optional()),
+});
+
+/**
+ * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
+ * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest).
+ */
+export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId"> | null, asked?: string): Promise<string> {
+  if (user) return user.campusId;
+  const row = asked
+    ? await env.DB.prepare("SELECT id FROM campuses WHERE id = ?1").bind(asked).first<{ id: string }>()
+    : await env.DB.prepare("SELECT id FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string }>();
+  if (!row) throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
+  return row.id;
+}
 
 export const blockIdSchema = z.string({ error: "Choose your hostel block." }).trim().min(1, "Choose your hostel block.").max(8, "Choose one of the hostel blocks.");
 
@@ -105,7 +128,7 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
 
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
   const parsed = parseWith(residenceSchema, input);
-  const block = await requireBlock(env, parsed.blockId);
+  const block = await requireBlock(env, user.campusId, parsed.blockId);
   const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
   if (!saved) throw await blockChangeRefused(env, user.id);
   return { blockId: block.id, blockName: block.name, room: parsed.room };

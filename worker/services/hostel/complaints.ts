@@ -8,6 +8,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
 import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "#server/services/hostel/common.ts";
 
@@ -119,8 +120,11 @@ function selectComplaints(env: Env, userId: string) {
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId));
 }
 
+/** Only complaints filed in a block of the student's own campus exist for them. */
+const ofCampus = (user: SessionUser) => eq(hostelBlocks.campusId, user.campusId);
+
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
-  const [row] = await selectComplaints(env, user.id).where(eq(hostelComplaints.id, id)).limit(1);
+  const [row] = await selectComplaints(env, user.id).where(and(eq(hostelComplaints.id, id), ofCampus(user))).limit(1);
   if (!row || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   return toView(row, user.id);
 }
@@ -140,7 +144,7 @@ export interface ComplaintList {
 export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
   const residence = await getResidence(env, user.id);
   const nobody = { newcomers: [], newcomerCount: 0 };
-  const where: SQL[] = [];
+  const where: SQL[] = [ofCampus(user)];
   if (query.view === "mine") {
     where.push(eq(hostelComplaints.userId, user.id));
     if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
@@ -181,12 +185,13 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
  * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
 export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
+  requireMayAct(user, "file a complaint");
   const input = parseWith(createComplaintSchema, fields);
   if (submissionKey) {
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);
   }
-  const block = await requireBlock(env, input.blockId);
+  const block = await requireBlock(env, user.campusId, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
   if (photo) {
@@ -235,12 +240,13 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
+  requireMayAct(user, 'add a "me too"');
   const db = getDb(env.DB);
   const [complaint] = await db
     .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
     .from(hostelComplaints)
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
-    .where(eq(hostelComplaints.id, id))
+    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
     .limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
@@ -262,7 +268,12 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
 export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
   const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
-  const [complaint] = await db.select({ userId: hostelComplaints.userId, status: hostelComplaints.status }).from(hostelComplaints).where(eq(hostelComplaints.id, id)).limit(1);
+  const [complaint] = await db
+    .select({ userId: hostelComplaints.userId, status: hostelComplaints.status })
+    .from(hostelComplaints)
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
+    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
+    .limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId !== user.id) throw new ApiError(403, "Only the student who filed this complaint can change it.");
   const now = Date.now();
@@ -285,9 +296,10 @@ export async function complaintPhoto(env: Env, user: SessionUser, id: string, if
   const row = await env.DB.prepare(
     `SELECT c.photo_key AS photoKey FROM hostel_complaints c
      WHERE c.id = ?1 AND c.photo_key IS NOT NULL
+       AND c.block_id IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ?3)
        AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))`,
   )
-    .bind(id, user.id)
+    .bind(id, user.id, user.campusId)
     .first<{ photoKey: string }>();
   if (!row) throw new ApiError(404, "This complaint has no photo.");
   const object = await env.FILES.get(row.photoKey);
