@@ -5,8 +5,8 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, listBlocks, setResidence } from "#server/services/hostel/common.ts";
-import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
+import { formFields, setResidence } from "#server/services/hostel/common.ts";
+import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, readComplaints } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -20,9 +20,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A hand-edited address with a bad filter shows the default list rather than an error page.
   const parsed = complaintQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : complaintQuerySchema.parse({});
-  const [blocks, list] = await Promise.all([listBlocks(env, user.campusId), listComplaints(env, user, query)]);
+  const list = await readComplaints(env, user, query);
   // One key per rendered form: a double submit of it files one complaint (worker/lib/idempotency.ts).
-  return { blocks, query, ...list, submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
+  return { query, ...list, submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -5,9 +5,9 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, listBlocks } from "#server/services/hostel/common.ts";
+import { formFields } from "#server/services/hostel/common.ts";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
-import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "#server/services/hostel/roommates.ts";
+import { createListing, deleteListing, listingQuerySchema, readRoommates, updateListing } from "#server/services/hostel/roommates.ts";
 import type { Route } from "./+types/roommate-finder";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   const parsed = listingQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
-  const [blocks, listings, mine] = await Promise.all([listBlocks(env, user.campusId), listListings(env, user, query), myListing(env, user)]);
+  const { blocks, listings, mine } = await readRoommates(env, user, query);
   // One key per rendered form: a double submit of it posts one listing (worker/lib/idempotency.ts).
   return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined), submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
 }

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelResidents } from "#server/db/schema.ts";
+import { hostelBlocks, hostelResidents, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
@@ -69,15 +69,22 @@ export interface Residence {
   room: string;
 }
 
-export async function getResidence(env: Env, userId: string): Promise<Residence | null> {
-  const [row] = await getDb(env.DB)
+export function residenceQuery(env: Env, userId: string) {
+  return getDb(env.DB)
     .select({ blockId: hostelResidents.blockId, blockName: hostelBlocks.name, room: hostelResidents.room })
     .from(hostelResidents)
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
     .where(eq(hostelResidents.userId, userId))
     .limit(1);
+}
+
+export async function getResidence(env: Env, userId: string): Promise<Residence | null> {
+  const [row] = await residenceQuery(env, userId);
   return row ?? null;
 }
+
+/** The student's current block as an SQL value (NULL without one), to read a block's rows in the same round trip as the residence. */
+export const residenceBlockOf = (userId: string): SQL => sql`(SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ${userId})`;
 
 /** A student moves from one block to another at most this often; the first choice is free. */
 export const BLOCK_CHANGE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -144,19 +151,22 @@ export interface Newcomer {
 /**
  * The members who joined a block in the last 7 days, newest first (at most `limit`), and how many
  * there are: shown to the block, so someone who moves in to read its complaints is seen doing so.
+ * `block` is the block as an SQL value (a code, or residenceBlockOf a student); batchable.
  */
-export async function blockNewcomers(env: Env, blockId: string, viewerId: string, now = Date.now(), limit = 10): Promise<{ newcomers: Newcomer[]; newcomerCount: number }> {
-  const { results } = await env.DB.prepare(
-    `SELECT r.user_id AS userId, u.name AS name, r.joined_at AS joinedAt, COUNT(*) OVER () AS total
-     FROM hostel_residents r JOIN users u ON u.id = r.user_id
-     WHERE r.block_id = ?1 AND r.joined_at > ?2
-     ORDER BY r.joined_at DESC LIMIT ?3`,
-  )
-    .bind(blockId, now - NEWCOMER_WINDOW_MS, limit)
-    .all<{ userId: string; name: string; joinedAt: number; total: number }>();
+export function newcomersQuery(env: Env, block: SQL, now = Date.now(), limit = 10) {
+  return getDb(env.DB)
+    .select({ userId: hostelResidents.userId, name: users.name, joinedAt: hostelResidents.joinedAt, total: sql<number>`COUNT(*) OVER ()`.mapWith(Number) })
+    .from(hostelResidents)
+    .innerJoin(users, eq(users.id, hostelResidents.userId))
+    .where(and(sql`${hostelResidents.blockId} = ${block}`, gt(hostelResidents.joinedAt, now - NEWCOMER_WINDOW_MS)))
+    .orderBy(desc(hostelResidents.joinedAt))
+    .limit(limit);
+}
+
+export function toNewcomers(rows: { userId: string; name: string; joinedAt: number; total: number }[], viewerId: string): { newcomers: Newcomer[]; newcomerCount: number } {
   return {
-    newcomers: results.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
-    newcomerCount: results[0]?.total ?? 0,
+    newcomers: rows.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
+    newcomerCount: rows[0]?.total ?? 0,
   };
 }
 

@@ -10,7 +10,24 @@ import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
-import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "#server/services/hostel/common.ts";
+import {
+  blankToUndefined,
+  type Block,
+  blockChangeAllowed,
+  blockChangeRefused,
+  blockIdSchema,
+  blocksQuery,
+  getResidence,
+  newcomersQuery,
+  requireBlock,
+  residenceBlockOf,
+  residenceQuery,
+  residenceStatement,
+  roomSchema,
+  toNewcomers,
+  type Newcomer,
+  type Residence,
+} from "#server/services/hostel/common.ts";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
@@ -75,12 +92,13 @@ function complaintColumns(userId: string) {
     userId: hostelComplaints.userId,
     category: hostelComplaints.category,
     blockId: hostelComplaints.blockId,
-    blockName: hostelBlocks.name,
+    // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
+    blockName: sql<string>`${hostelBlocks.name}`.as("block_name"),
     room: hostelComplaints.room,
     description: hostelComplaints.description,
     status: hostelComplaints.status,
     photoKey: hostelComplaints.photoKey,
-    authorName: users.name,
+    authorName: sql<string>`${users.name}`.as("author_name"),
     createdAt: hostelComplaints.createdAt,
     updatedAt: hostelComplaints.updatedAt,
     resolvedAt: hostelComplaints.resolvedAt,
@@ -139,35 +157,44 @@ export interface ComplaintList {
 
 /**
  * "block": the complaints of the student's own block, unresolved ones by default, the most "me too"
- * first. "mine": the student's own complaints, newest first, including withdrawn ones.
+ * first. "mine": the student's own complaints, newest first, including withdrawn ones. With the
+ * residence, the block's newcomers and the campus's blocks (for the screen's forms), in ONE D1
+ * round trip: the block is read inside each query from the residence.
  */
-export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
-  const residence = await getResidence(env, user.id);
-  const nobody = { newcomers: [], newcomerCount: 0 };
+export async function readComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList & { blocks: Block[] }> {
+  const block = residenceBlockOf(user.id);
   const where: SQL[] = [ofCampus(user)];
   if (query.view === "mine") {
     where.push(eq(hostelComplaints.userId, user.id));
     if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else if (query.status) where.push(eq(hostelComplaints.status, query.status));
   } else {
-    if (!residence) return { residence, complaints: [], ...nobody };
-    where.push(eq(hostelComplaints.blockId, residence.blockId));
+    // No residence: the subquery is NULL and matches nothing.
+    where.push(sql`${hostelComplaints.blockId} = ${block}`);
     const status = query.status ?? "active";
-    if (status === "withdrawn") return { residence, complaints: [], ...(await blockNewcomers(env, residence.blockId, user.id)) }; // withdrawn ones are their author's only
-    if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
+    if (status === "withdrawn") where.push(sql`0`); // withdrawn ones are their author's only
+    else if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else where.push(eq(hostelComplaints.status, status));
   }
   if (query.category) where.push(eq(hostelComplaints.category, query.category));
   const columns = complaintColumns(user.id);
   const order = query.view === "mine" ? [desc(hostelComplaints.createdAt)] : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
-  const [rows, newcomers] = await Promise.all([
+  const [blocks, [residence], rows, newcomerRows] = await getDb(env.DB).batch([
+    blocksQuery(env, user.campusId),
+    residenceQuery(env, user.id),
     selectComplaints(env, user.id)
       .where(and(...where))
       .orderBy(...order)
       .limit(LIST_LIMIT),
-    query.view === "block" && residence ? blockNewcomers(env, residence.blockId, user.id) : nobody,
+    newcomersQuery(env, block),
   ]);
-  return { residence, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+  const newcomers = query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
+  return { blocks, residence: residence ?? null, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+}
+
+export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
+  const { blocks: _, ...list } = await readComplaints(env, user, query);
+  return list;
 }
 
 async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { campuses, hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
@@ -8,7 +8,7 @@ import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { mayContact, verifiedBadge } from "#common/membership.ts";
-import { blankToUndefined, requireBlock } from "#server/services/hostel/common.ts";
+import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 
 export const MAX_BUDGET_RUPEES = 100_000;
@@ -108,10 +108,11 @@ function selectListings(env: Env) {
     .select({
       id: roommateListings.id,
       userId: roommateListings.userId,
-      name: users.name,
+      // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
+      name: sql<string>`${users.name}`.as("poster_name"),
       about: roommateListings.about,
       preferredBlock: roommateListings.preferredBlock,
-      preferredBlockName: hostelBlocks.name,
+      preferredBlockName: sql<string | null>`${hostelBlocks.name}`.as("preferred_block_name"),
       roomType: roommateListings.roomType,
       budgetPaise: roommateListings.budgetPaise,
       sleepSchedule: roommateListings.sleepSchedule,
@@ -151,8 +152,7 @@ function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsO
 /** Only listings of the student's own campus exist for them. */
 const ofCampus = (user: SessionUser) => eq(roommateListings.campusId, user.campusId);
 
-/** Other students' listings, newest first, with the filters a student would reach for. */
-export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
+function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
   const where: SQL[] = [ofCampus(user), ne(roommateListings.userId, user.id)];
   // "Any" on a listing matches every filter value: that student is open to it.
   if (query.block) where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
@@ -161,16 +161,29 @@ export async function listListings(env: Env, user: SessionUser, query: ListingQu
   if (query.studyHabits) where.push(eq(roommateListings.studyHabits, query.studyHabits));
   if (query.cleanliness) where.push(eq(roommateListings.cleanliness, query.cleanliness));
   if (query.maxBudget !== undefined) where.push(lte(roommateListings.budgetPaise, query.maxBudget * 100));
-  const rows = await selectListings(env)
+  return selectListings(env)
     .where(and(...where))
     .orderBy(desc(roommateListings.updatedAt))
     .limit(LIST_LIMIT);
+}
+
+const myListingQuery = (env: Env, user: SessionUser) => selectListings(env).where(and(eq(roommateListings.userId, user.id), ofCampus(user))).limit(1);
+
+/** Other students' listings of the student's campus, newest first, with the filters a student would reach for. */
+export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
+  const rows = await listingsQuery(env, user, query);
   return rows.map((row) => toView(row, user));
 }
 
 export async function myListing(env: Env, user: SessionUser): Promise<ListingView | null> {
-  const [row] = await selectListings(env).where(and(eq(roommateListings.userId, user.id), ofCampus(user))).limit(1);
+  const [row] = await myListingQuery(env, user);
   return row ? toView(row, user) : null;
+}
+
+/** The roommate screen's read: the campus's blocks, the listings and the student's own, in ONE D1 round trip. */
+export async function readRoommates(env: Env, user: SessionUser, query: ListingQuery): Promise<{ blocks: Block[]; listings: ListingView[]; mine: ListingView | null }> {
+  const [blocks, rows, [mine]] = await getDb(env.DB).batch([blocksQuery(env, user.campusId), listingsQuery(env, user, query), myListingQuery(env, user)]);
+  return { blocks, listings: rows.map((row) => toView(row, user)), mine: mine ? toView(mine, user) : null };
 }
 
 async function parseListing(env: Env, user: SessionUser, input: unknown) {
