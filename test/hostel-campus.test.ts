@@ -364,6 +364,7 @@ describe("the hostel screens of an RCE student", () => {
     expect(complaints).toContain("Hall 1 (Periyar)");
     expect(complaints).not.toContain("Block A (Aryabhata)");
     const mess = await page("/mess-menu");
+    expect(mess).toContain("the mess of Riverside College of Engineering");
     expect(mess).toContain("Evening tea");
     expect(mess).toContain("Appam");
     expect(mess).not.toContain("Aloo paratha");
@@ -373,5 +374,15 @@ describe("the hostel screens of an RCE student", () => {
     const roommates = await page("/roommate-finder");
     expect(roommates).toContain("Women&#x27;s Hall");
     expect(roommates).not.toContain("Girls&#x27; Block G1");
+  });
+
+  it("the mess menu shows a visitor the first college's mess, or the one named by ?campus=", async () => {
+    const first = await (await call("/mess-menu")).text();
+    expect(first).toContain("the mess of Campus Institute of Technology");
+    expect(first).toContain("Aloo paratha");
+    const named = await (await call("/mess-menu?campus=rce")).text();
+    expect(named).toContain("the mess of Riverside College of Engineering");
+    expect(named).toContain("Appam");
+    expect(await (await call("/mess-menu?campus=nowhere")).text()).toContain("the mess of Campus Institute of Technology");
   });
 });

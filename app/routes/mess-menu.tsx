@@ -21,9 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   // A student sees their own campus's mess; a visitor the first college's (or ?campus=, as the API).
   const asked = new URL(request.url).searchParams.get("campus")?.slice(0, 40) || undefined;
-  const campusId = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
-  const overview = await messOverview(env, campusId, user?.id ?? null);
-  return { ...overview, signedIn: user !== null, mayAct: user ? mayAct(user) : false, email: user?.email ?? "" };
+  const campus = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
+  const overview = await messOverview(env, campus.id, user?.id ?? null);
+  return { ...overview, campusName: campus.name, signedIn: user !== null, mayAct: user ? mayAct(user) : false, email: user?.email ?? "" };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -53,7 +53,7 @@ function useMealMoment(meals: MealTime[], initial: { date: string; current: stri
 }
 
 export default function MessMenu({ loaderData }: Route.ComponentProps) {
-  const { meals, week, today: now, signedIn, mayAct: canAct, email } = loaderData;
+  const { meals, week, today: now, signedIn, mayAct: canAct, email, campusName } = loaderData;
   const moment = useMealMoment(meals, now);
   const todayMenu = week[now.day - 1];
   const currentName = meals.find((m) => m.id === moment.current)?.name;
@@ -61,7 +61,7 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Mess Menu" lead="This week's meals in the mess, with what's on right now (India time). Rate today's meals and see what everyone thinks." />
+      <PageIntro title="Mess Menu" lead={`This week's meals in the mess of ${campusName}, with what's on right now (India time). Rate today's meals and see what everyone thinks.`} />
 
       <section aria-labelledby="today-heading" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -39,7 +39,7 @@ function noStore(c: AppContext) {
 }
 
 hostel.get("/blocks", validateQuery(campusQuerySchema), async (c) => {
-  const campusId = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
   return c.json({ success: true, data: await listBlocks(c.env, campusId) });
 });
 
@@ -81,13 +81,13 @@ hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) =>
 
 // Mess menu.
 hostel.get("/mess/menu", validateQuery(campusQuerySchema), async (c) => {
-  const campusId = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
   return c.json({ success: true, data: await weekMenu(c.env, campusId) });
 });
 
 hostel.get("/mess/today", validateQuery(campusQuerySchema), async (c) => {
   const user = await currentUser(c.env, c.req.raw);
-  const campusId = await hostelCampusOf(c.env, user, c.req.valid("query").campus);
+  const { id: campusId } = await hostelCampusOf(c.env, user, c.req.valid("query").campus);
   noStore(c);
   return c.json({ success: true, data: await today(c.env, campusId, user?.id ?? null) });
 });
@@ -129,7 +129,7 @@ hostel.delete("/roommates/:id", requireAuth, async (c) => {
 // Laundry.
 hostel.get("/laundry/slots", validateQuery(slotsQuerySchema.extend(campusQuerySchema.shape)), async (c) => {
   const { date, campus } = c.req.valid("query");
-  const campusId = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), campus);
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), campus);
   noStore(c);
   return c.json({ success: true, data: await slotsFor(c.env, campusId, date) });
 });

@@ -42,13 +42,13 @@ export const campusQuerySchema = z.object({
  * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
  * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest).
  */
-export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId"> | null, asked?: string): Promise<string> {
-  if (user) return user.campusId;
+export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId" | "campusName"> | null, asked?: string): Promise<{ id: string; name: string }> {
+  if (user) return { id: user.campusId, name: user.campusName };
   const row = asked
-    ? await env.DB.prepare("SELECT id FROM campuses WHERE id = ?1").bind(asked).first<{ id: string }>()
-    : await env.DB.prepare("SELECT id FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string }>();
+    ? await env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(asked).first<{ id: string; name: string }>()
+    : await env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string; name: string }>();
   if (!row) throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
-  return row.id;
+  return row;
 }
 
 export const blockIdSchema = z.string({ error: "Choose your hostel block." }).trim().min(1, "Choose your hostel block.").max(8, "Choose one of the hostel blocks.");
