@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { createUserViaApi, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -26,8 +26,52 @@ async function noOverflow(page: Page) {
 }
 
 describe("hostel screens of a Riverside student", () => {
-  it("show RCE's halls, mess and laundry, and the verify banner instead of each action", async (t) => {
+  it("a verified RCE student files a complaint in an RCE hall and finds an RCE roommate with the badge and contacts", async (t) => {
+    const neighbour = await createUserViaApi(rceUser("Anjali Menon"));
     const user = await createUserViaApi(rceUser());
+    const description = `The Kabani hall geyser is cold again (${Date.now()})`;
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        // The neighbour posts a roommate listing through the screen.
+        await signIn(page, neighbour);
+        await page.goto("/roommate-finder");
+        await hydrated(page);
+        await page.locator("#about").fill("First-year mechanical at Riverside, early riser, tidy and quiet.");
+        await page.locator("#preferredBlock").selectOption({ label: "Hall 3" });
+        await page.locator("#budget").fill("3500");
+        await page.getByRole("radio", { name: "Early bird" }).check();
+        await page.getByRole("radio", { name: "Studies in silence" }).check();
+        await page.getByRole("radio", { name: "Very tidy" }).check();
+        await page.locator("#whatsapp").fill("9447098765");
+        await page.getByRole("button", { name: "Post listing" }).click();
+        await page.getByRole("heading", { name: "Your listing", exact: true }).waitFor();
+        await page.context().clearCookies();
+
+        await signIn(page, user);
+        await page.goto("/hostel-complaints");
+        await hydrated(page);
+        await page.locator("#category").selectOption("electrical");
+        await page.locator("#blockId").selectOption({ label: "Hall 3 (Kabani)" });
+        await page.locator("#room").fill("K-21");
+        await page.locator("#description").fill(description);
+        await page.getByRole("button", { name: "File complaint" }).click();
+        await page.getByText("Your complaint is filed.").waitFor();
+        await page.getByRole("heading", { name: "Hall 3 · Room K-21" }).waitFor();
+
+        await page.goto("/roommate-finder");
+        const card = page.getByRole("article", { name: "Anjali Menon" });
+        await card.getByText("Verified RCE student").waitFor();
+        assert.equal(await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919447098765");
+        await noOverflow(page);
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  it("show RCE's halls, mess and laundry, and the verify banner instead of each action", async (t) => {
+    const user = await createUserViaApi(rceUser(), { verified: false });
     await withPage(
       t,
       browser,
