@@ -1,7 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { rememberRedirect } from "#app/lib/redirect.ts";
-import { Spinner } from "#app/components/Alert.tsx";
 
 const badgeTones = {
   slate: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
@@ -41,9 +40,11 @@ export function SubmitButton({ busy, busyLabel, children, className = "btn-prima
   return (
     <button type="submit" className={className} disabled={busy || rest.disabled} aria-disabled={busy || rest.disabled} name={rest.name} value={rest.value} onClick={rest.onClick}>
       {busy ? (
+        // The busy label is the button's name while it waits (a role="status" inside a button gives
+        // it none in Chromium); the spinner is decoration.
         <>
-          <Spinner label={busyLabel} />
-          <span aria-hidden="true">{busyLabel}</span>
+          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+          <span>{busyLabel}</span>
         </>
       ) : (
         children
