@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "driz
 import { z } from "zod";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { BUY, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, SELL, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
-import { mayContact, verifiedBadge, type Membership } from "#common/membership.ts";
+import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { campuses, products, saleNotifications, users, type Product } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -12,7 +12,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { requireMayAct } from "#server/services/campus.ts";
+import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
 // Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
@@ -94,17 +94,14 @@ function selectProducts(env: Env) {
     .leftJoin(campuses, eq(campuses.id, products.campusId));
 }
 
-/** "Verified CIT student" for a verified member of a college; none in the Open community (no college to vouch for). */
-export function badgeOf(verified: boolean, campusIsOpen: boolean | null, campusShortName: string | null): string | null {
-  return verified && campusIsOpen === false && campusShortName ? verifiedBadge(campusShortName) : null;
-}
-
 const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
-export function toView(row: ProductRow): ProductView;
-export function toView(row: Product, verifiedBadgeText: string | null): ProductView;
-export function toView(row: Product | ProductRow, badge?: string | null): ProductView {
-  const verified = badge !== undefined ? badge : "sellerVerifiedAt" in row ? badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName) : null;
+/** A joined row as the screens see it, its badge from the seller's row. */
+function joinedView(row: ProductRow): ProductView {
+  return toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName));
+}
+
+export function toView(row: Product, badge: string | null): ProductView {
   return {
     id: row.id,
     title: row.title,
@@ -118,7 +115,7 @@ export function toView(row: Product | ProductRow, badge?: string | null): Produc
     purchaseDate: row.purchasedAt,
     buyerName: row.buyerName,
     campusId: row.campusId,
-    verifiedBadge: verified,
+    verifiedBadge: badge,
   };
 }
 
@@ -252,7 +249,7 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
     .orderBy(...order)
     .limit(options.limit ?? 100)
     .offset(options.offset ?? 0);
-  return rows.map((row) => ({ ...toView(row), mine: row.sellerId === options.viewerId }));
+  return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === options.viewerId }));
 }
 
 /**
@@ -262,14 +259,14 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
 export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
   const rows = await selectProducts(env).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt));
   return rows.map((row) => {
-    const view = toView(row);
+    const view = joinedView(row);
     return { ...view, whatsappNumber: mayContact(buyer, view.campusId) ? view.whatsappNumber : null };
   });
 }
 
 export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
   const rows = await selectProducts(env).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
-  return rows.map((row) => toView(row));
+  return rows.map(joinedView);
 }
 
 /** Who changes a product: their id, campus and membership. */
@@ -366,7 +363,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
   const [row] = await selectProducts(env).where(eq(products.id, id));
-  const product = toView(row!);
+  const product = joinedView(row!);
   return {
     product,
     notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },

@@ -9,8 +9,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { requireMayAct } from "#server/services/campus.ts";
-import { badgeOf } from "#server/services/products.ts";
+import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 
 // Study Swap is campus-scoped (issue 15, docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
