@@ -8,6 +8,9 @@ export default [
   route("register", "routes/auth.tsx", { id: "register" }),
   route("logout", "routes/logout.tsx"),
   route("account", "routes/account.tsx"),
+  route("verify", "routes/verify.tsx"),
+  // Only with DEV_OUTBOX=1 on a loopback host; a 404 otherwise.
+  route("dev/outbox", "routes/dev-outbox.tsx"),
 
   // Marketplace and Night Market (built out by the marketplace issue).
   route("marketplace", "routes/marketplace.tsx"),

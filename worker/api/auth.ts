@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Next } from "hono";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
   assertRegisterAllowed,
@@ -15,6 +15,9 @@ import {
   type SessionUser,
 } from "#server/services/auth.ts";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
+import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
+import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { z } from "zod";
 import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
@@ -24,7 +27,23 @@ const auth = new Hono<AppEnv>();
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
   const { token } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
+  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token, ...membershipOf(user) } }, status);
+}
+
+/** Added to the specification's user fields (additive): verified, and the campus. */
+function membershipOf(user: SessionUser) {
+  return { verified: user.verified, campus: { id: user.campusId, name: user.campusName, shortName: user.campusShortName, openCommunity: user.openCommunity } };
+}
+
+/** The request as a code's scope: its URL (the key) and its waitUntil (the mail after the answer). */
+function codeScope(c: AppContext): CodeScope {
+  return { requestUrl: c.req.url, later: (work) => c.executionCtx.waitUntil(work) };
+}
+
+/** Code checks and requests per client address: a script cannot spray codes across accounts. */
+async function limitCodes(c: AppContext, next: Next) {
+  await assertCodeAllowed(c.env, clientIp(c));
+  await next();
 }
 
 auth.post(
@@ -37,7 +56,7 @@ auth.post(
   validateJson(registerSchema),
   async (c) => {
   const input = c.req.valid("json");
-  const user = await registerUser(c.env, input);
+  const user = await registerUser(c.env, input, codeScope(c));
   return signedIn(c, user, 201, REGISTERED);
   },
 );
@@ -65,13 +84,25 @@ auth.post("/logout-all", requireAuth, async (c) => {
 auth.get("/session", async (c) => {
   const user = await currentUser(c.env, c.req.raw);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email } : null });
+  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email, ...membershipOf(user) } : null });
 });
 
 auth.get("/me", requireAuth, (c) => {
   const { id, name, email } = c.var.user;
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: { userId: id, name, email } });
+  return c.json({ success: true, data: { userId: id, name, email, ...membershipOf(c.var.user) } });
+});
+
+// Verifying a college address with the e-mailed code (docs/decisions/0075).
+auth.post("/verify", limitCodes, requireAuth, validateJson(z.object({ code: codeSchema })), async (c) => {
+  const { code } = c.req.valid("json");
+  const message = await verifyEmail(c.env, codeScope(c), c.var.user, code);
+  return c.json({ success: true, message, data: { verified: true } });
+});
+
+auth.post("/verify/resend", limitCodes, requireAuth, async (c) => {
+  const message = await resendVerification(c.env, codeScope(c), c.var.user);
+  return c.json({ success: true, message, data: { email: c.var.user.email } });
 });
 
 // The signed-in devices of the caller, this one marked `current`.
