@@ -79,6 +79,9 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/studyswap/requests": { body: "either", keys: ["title", "category", "subject", "details", "requirements", "contact", "deadline", "budget", "pages", "file"] },
   "POST /api/studyswap/requests/:id/close": NONE,
   "DELETE /api/studyswap/requests/:id": NONE,
+  "GET /api/hostel/blocks": { ...NONE, query: ["campus"] },
+  "GET /api/hostel/mess/menu": { ...NONE, query: ["campus"] },
+  "GET /api/hostel/mess/today": { ...NONE, query: ["campus"] },
   "PUT /api/hostel/residence": { body: "json", keys: ["blockId", "room"] },
   "GET /api/hostel/complaints": { ...NONE, query: ["view", "status", "category"] },
   "POST /api/hostel/complaints": { body: "either", keys: ["category", "blockId", "room", "description", "photo"] },
@@ -89,7 +92,7 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/hostel/roommates": { body: "json", keys: ROOMMATE_KEYS },
   "PUT /api/hostel/roommates/:id": { body: "json", keys: ROOMMATE_KEYS },
   "DELETE /api/hostel/roommates/:id": NONE,
-  "GET /api/hostel/laundry/slots": { ...NONE, query: ["date"] },
+  "GET /api/hostel/laundry/slots": { ...NONE, query: ["date", "campus"] },
   "POST /api/hostel/laundry/bookings": { body: "json", keys: ["date", "slotId", "clothes", "service"] },
   "POST /api/hostel/laundry/bookings/:id/cancel": NONE,
 };
