@@ -1,6 +1,6 @@
-// D1 statements per marketplace and Study Swap page (at most 3 per page; issue 15: scoping by campus
-// may add at most one, and added none). Each loader runs with a D1 binding that counts the statements it prepares,
-// the session's own read included, as a signed-in verified student with data on the page.
+// D1 round trips per marketplace and Study Swap page (at most 3 per page; issue 15: scoping by
+// campus may add at most one, and added none). Each loader runs with a D1 binding that counts round
+// trips (test/hostel-helpers.ts), the session's own read included, with data on the page.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -14,35 +14,19 @@ import * as sells from "#app/routes/sells.tsx";
 import * as studyswap from "#app/routes/studyswap.tsx";
 import * as upload from "#app/routes/upload.tsx";
 import { bearer, call, createUser, ORIGIN, postJson, type TestUser } from "#test/helpers.ts";
+import { countingDb } from "#test/hostel-helpers.ts";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
 
-function countingDb(): { db: D1Database; statements: string[] } {
-  const statements: string[] = [];
-  const db = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (sql: string) => {
-          statements.push(sql);
-          return target.prepare(sql);
-        };
-      }
-      const value: unknown = Reflect.get(target, prop);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db, statements };
-}
-
 type Loader = (args: never) => Promise<unknown>;
 
-async function statementsOf(loader: Loader, path: string, user: TestUser | null): Promise<string[]> {
-  const { db, statements } = countingDb();
+async function tripsOf(loader: Loader, path: string, user: TestUser | null): Promise<number> {
+  const { db, count } = countingDb(env.DB);
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
   const request = new Request(`${ORIGIN}${path}`, { headers: user ? { Cookie: user.cookie } : {} });
   await loader({ context, request, params: {} } as never);
-  return statements;
+  return count();
 }
 
 async function listProduct(user: TestUser, title: string): Promise<string> {
@@ -53,7 +37,7 @@ async function listProduct(user: TestUser, title: string): Promise<string> {
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
-describe("D1 statements per page", () => {
+describe("D1 round trips per marketplace and Study Swap page", () => {
   it("stays at 3 or fewer on every marketplace and Study Swap page", async () => {
     const seller = await createUser({ name: "Asha Verma" });
     const buyer = await createUser({ name: "Rohan Mehta" });
@@ -76,8 +60,8 @@ describe("D1 statements per page", () => {
       ["/find-writer", findWriter.loader, "/find-writer", seller],
     ];
     const counts: Record<string, number> = {};
-    for (const [name, loader, path, user] of pages) counts[name] = (await statementsOf(loader, path, user)).length;
-    console.log(`D1 statements per page: ${JSON.stringify(counts)}`);
+    for (const [name, loader, path, user] of pages) counts[name] = await tripsOf(loader, path, user);
+    console.log(`D1 round trips per page: ${JSON.stringify(counts)}`);
     // Measured before campus scoping (main at 084fe1a) and after it: the same. The session's read
     // carries the campus, and the lists join sellers and campuses for the badge in their one query.
     expect(counts).toEqual({
