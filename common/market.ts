@@ -9,6 +9,10 @@ export const IMAGE_TOO_LARGE = "The image is too large: it can be at most 5 MB."
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const PAGE_SIZE = 24;
 
+/** What an unverified college account may not do yet (issue 15): the 403's and the verify banner's words. */
+export const SELL = "sell on the marketplace";
+export const BUY = "buy on the marketplace";
+
 const PRICE = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
 
 /**
@@ -71,6 +75,10 @@ export interface ProductView {
   createdAt: number;
   purchaseDate: number | null;
   buyerName: string | null;
+  /** The seller's campus (issue 15): a product is seen, bought and changed only within it. */
+  campusId: string;
+  /** "Verified CIT student" when the seller proved their college address; null otherwise. */
+  verifiedBadge: string | null;
 }
 
 export type ProductSort = "newest" | "price-low" | "price-high";

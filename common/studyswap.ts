@@ -21,7 +21,10 @@ export interface StudyRequest {
   /** A number, or "" when not given. */
   pages: number | "";
   requirements: string;
-  contact: string;
+  /** An e-mail address or phone number; null for a viewer who may not see contacts (issue 15: unverified). */
+  contact: string | null;
+  /** "Verified CIT student" when the poster proved their college address; null otherwise. */
+  verifiedBadge: string | null;
   /** UTC epoch milliseconds. */
   createdAt: number;
   attachment: Attachment | null;
@@ -90,6 +93,11 @@ export function formatBytes(size: number): string {
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
+/** What an unverified college account may not do yet (issue 15): the 403's and the verify banner's words. */
+export const POST_REQUEST = "post a Study Swap request";
+export const BECOME_WRITER = "become a writer";
+export const CONTACT_STUDENTS = "contact students";
+
 /** The specification's three built-in sample requests, shown when the board cannot be read. */
 export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
   {
@@ -102,6 +110,7 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     pages: 10,
     requirements: "A research paper comparing supervised learning algorithms on a public data set, with at least eight academic references in IEEE style.",
     contact: "sample@example.com",
+    verifiedBadge: null,
     attachment: null,
   },
   {
@@ -114,6 +123,7 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     pages: 6,
     requirements: "Analyse a well-known brand's digital marketing strategy using the 4P framework and suggest three improvements.",
     contact: "+91 90000 00000",
+    verifiedBadge: null,
     attachment: null,
   },
   {
@@ -126,6 +136,7 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     pages: 15,
     requirements: "A literature review of recent research on climate change adaptation in South Asian cities, with a summary table of findings.",
     contact: "sample@example.com",
+    verifiedBadge: null,
     attachment: null,
   },
 ];

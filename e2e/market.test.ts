@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, codeFromOutbox, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
 
@@ -19,14 +19,25 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Registers a user through the API; answers the user with their bearer token. */
+/**
+ * Registers a user through the API and verifies the college address with the code from the
+ * development outbox (selling needs a verified member since issue 15); answers the user with their
+ * bearer token.
+ */
 async function registered(user: E2EUser): Promise<E2EUser & { token: string }> {
+  const ip = testIp();
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify(user),
   });
   const { data } = (await res.json()) as { data: { token: string } };
+  const verify = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ code: await codeFromOutbox(user.email) }),
+  });
+  assert.equal(verify.status, 200);
   return { ...user, token: data.token };
 }
 
@@ -211,10 +222,8 @@ describe("marketplace", () => {
       await signIn(page, late);
       await searchFor(page, title.split(" ")[1]!);
       // Someone else buys it while this page is open.
-      const first = newUser("Quick Buyer");
-      const reg = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(first) });
-      const { data } = (await reg.json()) as { data: { token: string } };
-      const bought = await fetch(`${baseURL}/api/product/purchase/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${data.token}` } });
+      const first = await registered(newUser("Quick Buyer"));
+      const bought = await fetch(`${baseURL}/api/product/purchase/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${first.token}` } });
       assert.equal(bought.status, 200);
 
       await page.getByRole("button", { name: `Buy ${title}` }).click();

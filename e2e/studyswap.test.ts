@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, gate, hydrated, launchBrowser, newUser, painted, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, gate, hydrated, launchBrowser, newUser, painted, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -14,16 +14,26 @@ after(async () => {
 
 const run = `${process.pid}${Date.now().toString(36)}`;
 
-/** A user made through the API, with a bearer token for setting up data quickly. */
+/**
+ * A user made through the API, with a bearer token for setting up data quickly; the college address
+ * verified with the code from the development outbox (posting needs a verified member since issue 15).
+ */
 async function apiUser(name = "Rahul Gupta"): Promise<E2EUser & { token: string }> {
   const user = newUser(name);
+  const ip = testIp();
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify(user),
   });
   assert.equal(res.status, 201);
   const body = (await res.json()) as { data: { token: string } };
+  const verify = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${body.data.token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ code: await codeFromOutbox(user.email) }),
+  });
+  assert.equal(verify.status, 200);
   return { ...user, token: body.data.token };
 }
 

@@ -39,6 +39,10 @@ describe("the logs of a full run", () => {
     remember(password, token, registered.headers.get("Set-Cookie")?.split(";")[0]?.split("=")[1]);
     const login = await postJson("/api/auth/login", { email, password }, { "CF-Connecting-IP": uniqueIp() });
     remember(((await login.json()) as { data: { token: string } }).data.token);
+    // Selling and posting need a verified college address (issue 15): Logan enters the mailed code.
+    const mail = ((await (await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] }).data[0];
+    const verifyCode = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect((await postJson("/api/auth/verify", { code: verifyCode }, { ...bearer(token), "CF-Connecting-IP": uniqueIp() })).status).toBe(200);
     const wrong = "wrong-Password-123";
     remember(wrong);
     expect((await postJson("/api/auth/login", { email, password: wrong }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(401);

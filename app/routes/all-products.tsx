@@ -7,10 +7,13 @@ import { SearchIcon } from "#app/components/icons/search.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
-import { PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, type ProductView } from "#common/market.ts";
+import { BUY, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, type ProductView } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -22,24 +25,41 @@ import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 /** Pages beyond this are refused as page 1: a deep offset costs the database a long scan. */
 const MAX_PAGE = 400;
 
+/** A college's id in ?campus= (signed-out visitors only); anything else is no filter. */
+const CAMPUS_ID = /^[a-z0-9-]{1,40}$/;
+
 // One page of products: ?page=2 is the second PAGE_SIZE, not the first two (the screen appends it
 // to what it shows; without JavaScript the "Show more products" link opens it as its own page).
+// A signed-in student sees their own campus's products; a signed-out visitor every college's (or
+// one's, with ?campus=), never a seller's number (docs/decisions/0076-campus-market.md).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const campusParam = (url.searchParams.get("campus") ?? "").trim().toLowerCase();
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const sort = parseSort(url.searchParams.get("sort"));
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = requested >= 1 && requested <= MAX_PAGE ? requested : 1;
   const user = await getUser(context, request);
+  // An unverified college account browses, but sees the verify banner instead of Buy.
+  const verifyEmail = user && !mayAct(user) ? user.email : null;
+  const campus = !user && CAMPUS_ID.test(campusParam) ? campusParam : null;
   try {
     // One more than shown tells whether there is a next page.
-    const rows = await listAvailable(envOf(context), { q, sort, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE + 1, viewerId: user?.id ?? null });
+    const rows = await listAvailable(envOf(context), {
+      q,
+      sort,
+      offset: (page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE + 1,
+      viewerId: user?.id ?? null,
+      campusId: user?.campusId ?? null,
+      ...(campus && { campus }),
+    });
     // Sellers' numbers stay on the server until someone buys.
     const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
-    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, page, signedIn: !!user, failed: false };
+    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
-    return { products: [] as BrowseProduct[], hasMore: false, q, sort, page, signedIn: !!user, failed: true };
+    return { products: [] as BrowseProduct[], hasMore: false, q, sort, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: true };
   }
 }
 
@@ -97,10 +117,10 @@ const PLAIN = "Purchase successful! We couldn't notify the seller automatically.
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
-  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.page}`} {...loaderData} />;
+  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.page}|${loaderData.campus}`} {...loaderData} />;
 }
 
-function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.ComponentProps["loaderData"]) {
+function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verifyEmail, campus, failed }: Route.ComponentProps["loaderData"]) {
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
@@ -169,7 +189,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
     void buyer.submit({ intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) }, { method: "post" });
   }
 
-  const pageParams = (n: number) => new URLSearchParams({ ...(q && { q }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
+  const pageParams = (n: number) => new URLSearchParams({ ...(campus && { campus }), ...(q && { q }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
 
   function showMore(event: MouseEvent) {
     event.preventDefault();
@@ -180,9 +200,10 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
 
   return (
     <SellerLayout>
-      <PageIntro title="Browse Products" lead="Products available from students right now." />
+      <PageIntro title="Browse Products" lead={campusName ? `Products available from students of ${campusName} right now.` : "Products available from students right now."} />
 
       <Form method="get" role="search" className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        {campus && <input type="hidden" name="campus" value={campus} />}
         <div>
           <label htmlFor="q" className="label">
             Search products
@@ -213,6 +234,12 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
           Search
         </button>
       </Form>
+
+      {verifyEmail && (
+        <div className="mb-6">
+          <VerifyBanner what={BUY} email={verifyEmail} />
+        </div>
+      )}
 
       <div aria-live="polite" className="sr-only">
         {loading ? "Loading products" : failed ? "" : `${visible.length} products shown`}
@@ -246,11 +273,16 @@ function Browse({ products, hasMore, q, sort, page, signedIn, failed }: Route.Co
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
                 </p>
+                {product.verifiedBadge && (
+                  <p className="mt-1.5">
+                    <VerifiedBadge text={product.verifiedBadge} />
+                  </p>
+                )}
                 <div className="mt-auto flex items-center justify-between gap-3 pt-3">
                   <span className="text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</span>
                   {product.mine ? (
                     <span className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">Your product</span>
-                  ) : (
+                  ) : verifyEmail ? null : (
                     <button type="button" className="btn-primary" onClick={() => startBuying(product)} aria-label={`Buy ${product.title}`}>
                       Buy
                     </button>

@@ -2,8 +2,10 @@ import { useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
-import { SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
+import { BECOME_WRITER, CONTACT_STUDENTS, SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
 import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -13,16 +15,18 @@ import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  if (!user) return { signedIn: false as const, writer: null, defaultName: "", board: null };
+  if (!user) return { signedIn: false as const, writer: null, defaultName: "", board: null, verifyEmail: null };
   const env = envOf(context);
   // The board is rendered with the page (no spinner, no layout shift, one round trip on a slow
   // network). When the list cannot be read, the page still renders, with the samples and the
   // warning of the specification (decision 0022).
-  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env).then(loadedBoard, (error: unknown) => {
+  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env, user).then(loadedBoard, (error: unknown) => {
       logLoaderFailure(context, request, "writers' board failed", error);
       return sampleBoard(Date.now());
     })]);
-  return { signedIn: true as const, writer, defaultName: user.name, board };
+  // An unverified college account browses the board without contacts, and sees the verify banner
+  // instead of Contact Student and the writer profile form (issue 15).
+  return { signedIn: true as const, writer, defaultName: user.name, board, verifyEmail: mayAct(user) ? null : user.email };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -32,7 +36,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   if (intent === "delete-writer") return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
-  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user.id, parseWith(writerInputSchema, Object.fromEntries(form))));
+  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))));
+}
+
+/** The verify banner's reason on the board: both of its gated actions. */
+function boardGate(): string {
+  return `${CONTACT_STUDENTS} or ${BECOME_WRITER}`;
 }
 
 const GUIDE = [
@@ -58,7 +67,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     return await serverLoader();
   } catch (error) {
     console.warn("Could not refresh the request board:", error);
-    return { signedIn: true as const, writer: null, defaultName: "", board: sampleBoard(Date.now()) };
+    return { signedIn: true as const, writer: null, defaultName: "", board: sampleBoard(Date.now()), verifyEmail: null };
   }
 }
 
@@ -99,9 +108,11 @@ export default function BecomeWriter({ loaderData, actionData }: Route.Component
       <PageIntro title="Assignment Opportunities for Writers" lead="Browse assignment requests from students and contact them directly." />
       {loaderData.signedIn ? (
         <>
+          {loaderData.verifyEmail && <VerifyBanner what={boardGate()} email={loaderData.verifyEmail} />}
           <Board initial={loaderData.board} />
           <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} wide />
-          <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />
+          {/* A profile made before (while it was allowed) can still be edited away; a new one waits for verification. */}
+          {(!loaderData.verifyEmail || loaderData.writer) && <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />}
         </>
       ) : (
         <SignInGate returnTo="/become-writer" lead="You need to be signed in to browse assignment requests." />

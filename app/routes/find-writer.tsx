@@ -3,9 +3,11 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
 import { POST_FAILURE, POST_SUCCESS, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import type { MyStudyRequest } from "#common/studyswap.ts";
+import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { closeRequest, createRequest, deleteRequest, listMyRequests, requestIdSchema, requestInputSchema } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
@@ -16,9 +18,10 @@ import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "" };
+  if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "", verifyEmail: null };
   // One key per rendered form: a double submit of it posts one request (worker/lib/idempotency.ts).
-  return { signedIn: true as const, mine: await listMyRequests(envOf(context), user.id), submissionKey: newSubmissionKey() };
+  // An unverified college account sees the verify banner instead of the form (issue 15).
+  return { signedIn: true as const, mine: await listMyRequests(envOf(context), user.id), submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
 }
 
 // Posting (with or without JavaScript), closing and deleting one's own requests.
@@ -34,8 +37,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return attempt(intent, success, async () => {
       const id = requestIdSchema.safeParse(form.get("id"));
       if (!id.success) throw new ApiError(404, "That request does not exist.");
-      if (intent === "close") await closeRequest(env, user.id, id.data);
-      else await deleteRequest(env, user.id, id.data);
+      if (intent === "close") await closeRequest(env, user, id.data);
+      else await deleteRequest(env, user, id.data);
     });
   }
   return attempt("post", POST_SUCCESS, async () => {
@@ -43,7 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const input = parseWith(requestInputSchema, fields);
     const file = form.get("file");
     const upload = file instanceof File && (file.size > 0 || file.name) ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() } : null;
-    await createRequest(env, user.id, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
+    await createRequest(env, user, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
   });
 }
 
@@ -84,7 +87,7 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <PostRequestForm submissionKey={loaderData.submissionKey} />
+        {loaderData.verifyEmail ? <VerifyBanner what={POST_REQUEST} email={loaderData.verifyEmail} /> : <PostRequestForm submissionKey={loaderData.submissionKey} />}
         <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} />
       </div>
       <section aria-labelledby="mine-heading" className="space-y-3">

@@ -13,7 +13,8 @@ import type { Route } from "./+types/purchases";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   try {
-    return { products: await listPurchased(envOf(context), user.id), failed: false };
+    // The seller's number only for a buyer who may see contacts of the product's campus (issue 15).
+    return { products: await listPurchased(envOf(context), user), failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "purchases failed", error);
     return { products: [], failed: true };
@@ -56,6 +57,9 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right">{product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}</dd>
                   </div>
                 </dl>
+                {product.whatsappNumber === null ? (
+                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller&apos;s contact is shown to verified students of their campus.</p>
+                ) : (
                 <a
                   href={whatsappLink(product.whatsappNumber)}
                   target="_blank"
@@ -65,6 +69,7 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                   <ChatIcon className="h-5 w-5" />
                   Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
                 </a>
+                )}
               </div>
             </li>
           ))}

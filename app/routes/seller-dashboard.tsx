@@ -3,12 +3,15 @@ import { TagIcon } from "#app/components/icons/tag.tsx";
 import { UploadIcon } from "#app/components/icons/upload.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { mayAct } from "#common/membership.ts";
+import { SELL } from "#common/market.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/seller-dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { firstName: user.name.split(/\s+/)[0] ?? user.name };
+  return { firstName: user.name.split(/\s+/)[0] ?? user.name, verifyEmail: mayAct(user) ? null : user.email };
 }
 
 const CARDS = [
@@ -23,6 +26,10 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {CARDS.map((card) => (
           <li key={card.to}>
+            {/* An unverified college account: the verify banner instead of Upload Product (issue 15). */}
+            {card.to === "/upload" && loaderData.verifyEmail ? (
+              <VerifyBanner what={SELL} email={loaderData.verifyEmail} />
+            ) : (
             <Link
               to={card.to}
               prefetch="intent"
@@ -34,6 +41,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
               <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{card.title}</span>
               <span className="text-sm text-slate-600 dark:text-slate-400">{card.text}</span>
             </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -47,10 +47,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   switch (intent) {
     case "edit":
       return attempt(intent, "Product updated successfully!", () =>
-        updateProduct(env, user.id, id(), parseWith(productPatchSchema, { title: text(form, "title"), description: text(form, "description"), price: text(form, "price") })),
+        updateProduct(env, user, id(), parseWith(productPatchSchema, { title: text(form, "title"), description: text(form, "description"), price: text(form, "price") })),
       );
     case "delete":
-      return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user.id, id()));
+      return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user, id()));
     case "mark-read":
       return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
     default:

@@ -16,7 +16,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The landing page still works when the writer list cannot be read: it is an extra, not the page.
   // That read is the health check too: when D1 cannot answer it, the page says it is in demo mode.
   let demoMode = false;
-  const writers = await listWriters(envOf(context), user !== null).catch((error: unknown) => {
+  // A signed-in student sees their own campus's writers, with contacts once verified; a visitor every
+  // college's, without contacts (docs/decisions/0076-campus-market.md).
+  const writers = await listWriters(envOf(context), user).catch((error: unknown) => {
     logLoaderFailure(context, request, "writer list failed", error);
     demoMode = true;
     return [] as Writer[];
@@ -94,6 +96,8 @@ export default function StudySwap({ loaderData }: Route.ComponentProps) {
                       {writer.contact.includes("@") ? <MailIcon className="h-5 w-5 shrink-0" /> : <PhoneIcon className="h-5 w-5 shrink-0" />}
                       {writer.contact}
                     </a>
+                  ) : signedIn ? (
+                    <p className="inline-flex min-h-11 items-center text-sm text-slate-600 dark:text-slate-400">Verify your college e-mail to see contact details</p>
                   ) : (
                     <GuardedLink to="/studyswap" signedIn={false} className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
                       Sign in to see contact details

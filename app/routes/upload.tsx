@@ -6,8 +6,10 @@ import { createProductFromForm } from "#server/services/products.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
-import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from "#common/market.ts";
+import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, SELL } from "#common/market.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/upload";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
@@ -16,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
   // After a successful upload the loader runs again, so the next product is a new submission.
-  return { sellerName: user.name, submissionKey: newSubmissionKey() };
+  // An unverified college account sees the verify banner instead of the form (issue 15).
+  return { sellerName: user.name, submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
 }
 
 /** The field the screen adds when it posts with JavaScript: it shows the success and leaves for /sells itself. */
@@ -107,8 +110,12 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
           </Alert>
         </div>
       )}
-      {/* A new key after each upload: a fresh, empty form with no preview. */}
-      <UploadForm key={loaderData.submissionKey} submissionKey={loaderData.submissionKey} sellerName={loaderData.sellerName} uploading={uploading} busy={uploading || done} onSubmit={onSubmit} onImageChosen={onImageChosen} />
+      {loaderData.verifyEmail ? (
+        <VerifyBanner what={SELL} email={loaderData.verifyEmail} />
+      ) : (
+        // A new key after each upload: a fresh, empty form with no preview.
+        <UploadForm key={loaderData.submissionKey} submissionKey={loaderData.submissionKey} sellerName={loaderData.sellerName} uploading={uploading} busy={uploading || done} onSubmit={onSubmit} onImageChosen={onImageChosen} />
+      )}
     </SellerLayout>
   );
 }

@@ -1,5 +1,7 @@
 // Marketplace demo data: six products with pictures (scripts/seed/images/, drawn by its make-images.mjs),
-// and one sale from Asha to Rohan with the notice Asha sees on My Sells.
+// and one sale from Asha to Rohan with the notice Asha sees on My Sells, at Campus Institute of
+// Technology; and three of Meera's at Riverside College of Engineering, which only RCE students see
+// (a product belongs to its seller's campus: migrations/0012_campus_market.sql).
 import { fileURLToPath } from "node:url";
 
 const HOUR = 60 * 60 * 1000;
@@ -11,6 +13,9 @@ const PRODUCTS = [
   { seller: 1, image: "circuit", title: "Arduino IoT project kit", description: "Arduino Uno, breadboard, sensors and jumper wires from my Internet of Things mini project. Code included.", price: 120000, whatsapp: "9123456780", ageHours: 20 },
   { seller: 0, image: "lamp", title: "LED study lamp", description: "Rechargeable desk lamp with three brightness levels. Ideal for late-night study in the hostel.", price: 35000, whatsapp: "9876543210", ageHours: 8 },
   { seller: 1, image: "labcoat", title: "Chemistry lab coat (size M)", description: "White cotton lab coat for the Applied Chemistry practicals. Washed and ironed.", price: 25000, whatsapp: "9123456780", ageHours: 2 },
+  { seller: 2, image: "books", title: "Kerala University engineering drawing notes", description: "Hand-drawn sheets for all five units, with the solved university questions. Riverside pickup near the library.", price: 30000, whatsapp: "9447012345", ageHours: 40 },
+  { seller: 2, image: "circuit", title: "Raspberry Pi 4 starter set", description: "Pi 4 (4 GB), case, fan and a 32 GB card from my final-year project. Boots straight into Raspberry Pi OS.", price: 380000, whatsapp: "9447012345", ageHours: 12 },
+  { seller: 2, image: "lamp", title: "Clip-on reading lamp", description: "USB lamp that clips to the hostel bunk. Warm and cool light.", price: 22000, whatsapp: "9447012345", ageHours: 4 },
 ];
 
 export async function seed({ users, sql, now, r2Put }) {
@@ -24,7 +29,7 @@ export async function seed({ users, sql, now, r2Put }) {
     const buyer = product.soldTo === undefined ? null : users[product.soldTo];
     const purchasedAt = buyer ? now - 5 * HOUR : null;
     statements.push(
-      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at) VALUES (${[
+      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at, campus_id) VALUES (${[
         id,
         seller.id,
         product.title,
@@ -41,6 +46,7 @@ export async function seed({ users, sql, now, r2Put }) {
         purchasedAt,
         createdAt,
         purchasedAt ?? createdAt,
+        seller.campusId,
       ]
         .map(sql)
         .join(", ")});`,

@@ -6,6 +6,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { validationError } from "#server/lib/validate.ts";
 import { stateOf } from "#server/lib/request-state.ts";
 import { currentSession, type SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 
 export interface AppEnv {
   Bindings: Env;
@@ -69,6 +70,17 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   stateOf(c.req.raw).userId = session.user.id;
   await next();
 };
+
+/**
+ * Guards a gated write after requireAuth and before its body is read: 403 "Verify your college
+ * e-mail to <what>." for an unverified college account, whatever it sent. The service checks again.
+ */
+export function requireMayActTo(what: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireMayAct(c.var.user, what);
+    await next();
+  };
+}
 
 /** The client's address as Cloudflare reports it, as a rate-limit key (an IPv6 client is its /64). */
 export function clientIp(c: AppContext): string {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { paiseToRupees, whatsappLink, type ProductView } from "#common/market.ts";
+import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
+import { mayContact } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import {
@@ -15,15 +16,19 @@ import {
   purchaseProduct,
   updateProduct,
 } from "#server/services/products.ts";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "#server/api/context.ts";
+import { currentUser } from "#server/services/auth.ts";
+import { type AppContext, type AppEnv, readJson, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
 
 const products = new Hono<AppEnv>();
 
 /**
  * The product as API clients see it: `_id`, price in rupees (and exact paise), an absolute image
- * URL on our origin. The seller's WhatsApp number is part of it only for the seller and the buyer.
+ * URL on our origin. The seller's WhatsApp number is part of it only for the seller, and for a buyer
+ * who may see contacts (a verified member of the product's campus); otherwise the fields are left
+ * out, as they always were on the list. Exactly the specification's shape: the verified badge is the
+ * screens' (docs/decisions/0076-campus-market.md).
  */
-function toJson(c: AppContext, view: ProductView, withContact: boolean) {
+function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null }, withContact: boolean) {
   return {
     _id: view.id,
     title: view.title,
@@ -31,7 +36,7 @@ function toJson(c: AppContext, view: ProductView, withContact: boolean) {
     price: paiseToRupees(view.pricePaise),
     pricePaise: view.pricePaise,
     sellerName: view.sellerName,
-    ...(withContact && { whatsappNumber: view.whatsappNumber, whatsappLink: whatsappLink(view.whatsappNumber) }),
+    ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: whatsappLink(view.whatsappNumber) }),
     image: new URL(view.image, c.req.url).href,
     status: view.status,
     createdAt: view.createdAt,
@@ -46,6 +51,7 @@ function idParam(c: AppContext): string {
 products.post(
   "/upload",
   requireAuth,
+  requireMayActTo(SELL),
   // The body's size limit (the image's 5 MB and the fields) is the entry's: worker/lib/body-limit.ts.
   async (c) => {
     const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
@@ -62,15 +68,18 @@ products.post(
   },
 );
 
+// A signed-in member sees their own campus's products; a visitor without a session every college's
+// (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
 products.get("/available", validateQuery(listQuerySchema), async (c) => {
   const query = c.req.valid("query");
-  const list = await listAvailable(c.env, query);
+  const user = await currentUser(c.env, c.req.raw);
+  const list = await listAvailable(c.env, { ...query, campusId: user?.campusId ?? null, viewerId: user?.id ?? null });
   c.header("Cache-Control", "no-store");
   return c.json(list.map((p) => toJson(c, p, false)));
 });
 
 products.get("/purchased", requireAuth, async (c) => {
-  const list = await listPurchased(c.env, c.var.user.id);
+  const list = await listPurchased(c.env, c.var.user);
   c.header("Cache-Control", "no-store");
   return c.json(list.map((p) => toJson(c, p, true)));
 });
@@ -93,12 +102,13 @@ async function seenPrice(c: AppContext): Promise<number | undefined> {
 products.patch(
   "/purchase/:id",
   requireAuth,
+  requireMayActTo(BUY),
   // Its body (at most 1 KB) is limited in the entry, as every body: worker/lib/body-limit.ts.
   async (c) => {
     const id = idParam(c);
     const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));
     const msg = "Purchase successful!";
-    return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, true), notification: result.notification });
+    return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, mayContact(c.var.user, result.product.campusId)), notification: result.notification });
   },
 );
 
@@ -111,13 +121,13 @@ const checkId = async (c: AppContext, next: () => Promise<void>) => {
 products.patch("/:id", requireAuth, checkId, validateJson(productPatchSchema), async (c) => {
   const id = idParam(c);
   const patch = c.req.valid("json");
-  const product = await updateProduct(c.env, c.var.user.id, id, patch);
+  const product = await updateProduct(c.env, c.var.user, id, patch);
   const msg = "Product updated successfully!";
   return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) });
 });
 
 products.delete("/:id", requireAuth, async (c) => {
-  await deleteProduct(c.env, c.var.user.id, idParam(c));
+  await deleteProduct(c.env, c.var.user, idParam(c));
   const msg = "Product deleted successfully!";
   return c.json({ success: true, message: msg, msg });
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { BECOME_WRITER, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
 import { attachmentDisposition, downloadName } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -21,9 +22,18 @@ import {
   writerInputSchema,
   type UploadedFile,
 } from "#server/services/studyswap.ts";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson } from "#server/api/context.ts";
+import { listQuerySchema } from "#server/services/products.ts";
+import { type AppContext, type AppEnv, readJson, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
 
 const studyswap = new Hono<AppEnv>();
+
+/**
+ * A request as API clients get it: exactly the specification's shape (the verified badge is the
+ * screens', docs/decisions/0076-campus-market.md). `contact` is null for a viewer who may not see it.
+ */
+function toJson<T extends StudyRequest>({ verifiedBadge: _screensOnly, ...request }: T): Omit<T, "verifiedBadge"> {
+  return request;
+}
 
 studyswap.use(async (c, next) => {
   await next();
@@ -36,16 +46,20 @@ studyswap.get("/health-check", async (c) => {
   return c.json({ success: ok, status: ok ? "ok" : "degraded" }, ok ? 200 : 503);
 });
 
-studyswap.get("/writers", async (c) => {
+// A signed-in member sees their own campus's writers; a visitor without a session every college's
+// (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
+const writersQuerySchema = listQuerySchema.pick({ campus: true });
+
+studyswap.get("/writers", validateQuery(writersQuerySchema), async (c) => {
   const user = await currentUser(c.env, c.req.raw);
-  return c.json(await listWriters(c.env, user !== null));
+  return c.json(await listWriters(c.env, user, c.req.valid("query").campus));
 });
 
 studyswap.get("/writers/me", requireAuth, async (c) => c.json({ success: true, data: await getMyWriter(c.env, c.var.user.id) }));
 
-studyswap.put("/writers/me", requireAuth, validateJson(writerInputSchema), async (c) => {
+studyswap.put("/writers/me", requireAuth, requireMayActTo(BECOME_WRITER), validateJson(writerInputSchema), async (c) => {
   const input = c.req.valid("json");
-  return c.json({ success: true, message: "Your writer profile is saved.", data: await saveWriter(c.env, c.var.user.id, input) });
+  return c.json({ success: true, message: "Your writer profile is saved.", data: await saveWriter(c.env, c.var.user, input) });
 });
 
 studyswap.delete("/writers/me", requireAuth, async (c) => {
@@ -53,9 +67,9 @@ studyswap.delete("/writers/me", requireAuth, async (c) => {
   return c.json({ success: true, message: "Your writer profile is removed." });
 });
 
-studyswap.get("/requests", requireAuth, async (c) => c.json(await listOpenRequests(c.env)));
+studyswap.get("/requests", requireAuth, async (c) => c.json((await listOpenRequests(c.env, c.var.user)).map(toJson)));
 
-studyswap.get("/requests/mine", requireAuth, async (c) => c.json(await listMyRequests(c.env, c.var.user.id)));
+studyswap.get("/requests/mine", requireAuth, async (c) => c.json((await listMyRequests(c.env, c.var.user.id)).map(toJson)));
 
 const MULTIPART = /^multipart\/form-data/i;
 
@@ -80,12 +94,12 @@ async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: 
   return { fields, file };
 }
 
-studyswap.post("/requests", requireAuth, async (c) => {
+studyswap.post("/requests", requireAuth, requireMayActTo(POST_REQUEST), async (c) => {
   const { fields, file } = await readRequestBody(c);
   const input = parseWith(requestInputSchema, fields);
   const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
-  const created = await createRequest(c.env, c.var.user.id, input, file, key);
-  return c.json({ success: true, message: "Your request has been posted successfully! Helpers can now see it.", data: created }, 201);
+  const created = await createRequest(c.env, c.var.user, input, file, key);
+  return c.json({ success: true, message: "Your request has been posted successfully! Helpers can now see it.", data: toJson(created) }, 201);
 });
 
 function idParam(c: AppContext): string {
@@ -95,17 +109,17 @@ function idParam(c: AppContext): string {
 }
 
 studyswap.post("/requests/:id/close", requireAuth, async (c) => {
-  const closed = await closeRequest(c.env, c.var.user.id, idParam(c));
-  return c.json({ success: true, message: "Your request is closed. Writers no longer see it.", data: closed });
+  const closed = await closeRequest(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, message: "Your request is closed. Writers no longer see it.", data: toJson(closed) });
 });
 
 studyswap.delete("/requests/:id", requireAuth, async (c) => {
-  await deleteRequest(c.env, c.var.user.id, idParam(c));
+  await deleteRequest(c.env, c.var.user, idParam(c));
   return c.json({ success: true, message: "Your request is deleted." });
 });
 
 studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
-  const { object, name, contentType } = await getAttachment(c.env, c.var.user.id, idParam(c));
+  const { object, name, contentType } = await getAttachment(c.env, c.var.user, idParam(c));
   return new Response(object.body, {
     headers: {
       "Content-Type": contentType,

@@ -88,10 +88,12 @@ export const products = sqliteTable(
     submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** The seller's campus (migrations/0012_campus_market.sql), set on insert from the seller's users.campus_id. */
+    campusId: text("campus_id").notNull().default("open"),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
-    index("products_available").on(t.status, t.createdAt),
+    index("products_campus_available").on(t.campusId, t.status, t.createdAt),
     index("products_seller").on(t.sellerId, t.createdAt),
     index("products_buyer").on(t.buyerId, t.purchasedAt),
   ],
@@ -142,9 +144,11 @@ export const studyRequests = sqliteTable(
     submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     closedAt: integer("closed_at"),
+    /** The poster's campus (migrations/0012_campus_market.sql). */
+    campusId: text("campus_id").notNull().default("open"),
   },
   (t) => [
-    index("study_requests_status_created").on(t.status, t.createdAt),
+    index("study_requests_campus_status_created").on(t.campusId, t.status, t.createdAt),
     index("study_requests_owner").on(t.ownerId, t.createdAt),
     uniqueIndex("study_requests_submission").on(t.ownerId, t.submissionKey),
   ],
@@ -162,8 +166,10 @@ export const writers = sqliteTable(
     contact: text("contact").notNull(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** The writer's campus (migrations/0012_campus_market.sql). */
+    campusId: text("campus_id").notNull().default("open"),
   },
-  (t) => [index("writers_updated").on(t.updatedAt)],
+  (t) => [index("writers_campus_updated").on(t.campusId, t.updatedAt)],
 );
 
 

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { domainCandidates, emailDomain, mayAct, type Membership, verifyFirst } from "#common/membership.ts";
+import { domainCandidates, emailDomain, mayAct, type Membership, verifiedBadge, verifyFirst } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { campusDomains, campuses } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -76,4 +76,12 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
  */
 export function requireMayAct(member: Pick<Membership, "openCommunity" | "verified">, what: string): void {
   if (!mayAct(member)) throw new ApiError(403, verifyFirst(what), { code: "verify_email" });
+}
+
+/**
+ * The badge of a listing's or request's author, from the row a list joins: "Verified CIT student"
+ * for a verified member of a college; none in the Open community (no college vouches for it).
+ */
+export function badgeOf(verified: boolean, campusIsOpen: boolean | null, campusShortName: string | null): string | null {
+  return verified && campusIsOpen === false && campusShortName ? verifiedBadge(campusShortName) : null;
 }

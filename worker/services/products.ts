@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { BUY, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, SELL, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
-import { products, saleNotifications, type Product } from "#server/db/schema.ts";
+import { campuses, products, saleNotifications, users, type Product } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { ceilToMinute } from "#common/india-time.ts";
@@ -11,8 +12,12 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
+// Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
+// is listed, bought and changed only there, and another campus's product answers 404 as if it did
+// not exist. Selling and buying need a verified member (requireMayAct).
 
 const IMAGE_PREFIX = "products/";
 export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -66,6 +71,8 @@ export const listQuerySchema = z.object({
   sort: z.enum(["newest", "price-low", "price-high"], { error: "Sort by newest, price-low or price-high." }).optional(),
   limit: z.coerce.number({ error: "The limit must be a number." }).int("The limit must be a whole number.").min(1, "The limit must be between 1 and 100.").max(100, "The limit must be between 1 and 100.").optional(),
   offset: z.coerce.number({ error: "The offset must be a number." }).int("The offset must be a whole number.").min(0, "The offset must be 0 or more.").max(100_000, "The offset is too large.").optional(),
+  /** Signed-out visitors only: one college's listings (a signed-in member always sees their own campus's). */
+  campus: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).").optional(),
 });
 
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -75,7 +82,26 @@ export function imageUrl(imageKey: string): string {
   return `/api/files/${imageKey}`;
 }
 
-export function toView(row: Product): ProductView {
+/** A product row with what its badge needs: the seller's verified flag and the campus's short name. */
+type ProductRow = Product & { sellerVerifiedAt: number | null; campusShortName: string | null; campusIsOpen: boolean | null };
+
+/** Products joined to their sellers and campuses, in the one query of a list (no query per row). */
+function selectProducts(env: Env) {
+  return getDb(env.DB)
+    .select({ ...getTableColumns(products), sellerVerifiedAt: users.emailVerifiedAt, campusShortName: campuses.shortName, campusIsOpen: campuses.isOpen })
+    .from(products)
+    .leftJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(campuses, eq(campuses.id, products.campusId));
+}
+
+const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
+
+/** A joined row as the screens see it, its badge from the seller's row. */
+function joinedView(row: ProductRow): ProductView {
+  return toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName));
+}
+
+export function toView(row: Product, badge: string | null): ProductView {
   return {
     id: row.id,
     title: row.title,
@@ -88,6 +114,8 @@ export function toView(row: Product): ProductView {
     createdAt: row.createdAt,
     purchaseDate: row.purchasedAt,
     buyerName: row.buyerName,
+    campusId: row.campusId,
+    verifiedBadge: badge,
   };
 }
 
@@ -107,6 +135,7 @@ export async function checkImage(image: unknown): Promise<{ file: File; type: Im
  * Idempotency-Key header, else the form's submissionKey field.
  */
 export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData, idempotencyKey: string | null = null): Promise<ProductView> {
+  requireMayAct(seller, SELL);
   const textOf = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
@@ -133,9 +162,11 @@ async function submittedProduct(env: Env, sellerId: string, submissionKey: strin
  * (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
  */
 export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }, submissionKey: string | null = null): Promise<ProductView> {
+  requireMayAct(seller, SELL);
+  const badge = badgeOfMember(seller);
   if (submissionKey) {
     const earlier = await submittedProduct(env, seller.id, submissionKey);
-    if (earlier) return toView(earlier);
+    if (earlier) return toView(earlier, badge);
   }
   await limitPosting(env, seller.id);
   const id = crypto.randomUUID();
@@ -162,6 +193,8 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         submissionKey,
         createdAt: now,
         updatedAt: now,
+        // The seller's campus, never the client's say.
+        campusId: seller.campusId,
       })
       .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
       .returning();
@@ -169,12 +202,12 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
     await env.FILES.delete(imageKey);
     throw error;
   }
-  if (row) return toView(row);
+  if (row) return toView(row, badge);
   // A simultaneous repeat of this submission won: its product is the answer, this image goes.
   await env.FILES.delete(imageKey);
   const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : undefined;
   if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
-  return toView(earlier);
+  return toView(earlier, badge);
 }
 
 export interface ListOptions {
@@ -184,12 +217,20 @@ export interface ListOptions {
   offset?: number;
   /** Marks the products this user sells (`mine`), so the screen offers no Buy button on them. */
   viewerId?: string | null;
+  /**
+   * Whose listings: a signed-in member's own campus, always. Null for a signed-out visitor: every
+   * college's listings (never with contacts), or one college's when `campus` names it.
+   */
+  campusId: string | null;
+  campus?: string;
 }
 
-/** Available products; every word of `q` must appear in the title or the description. */
-export async function listAvailable(env: Env, options: ListOptions = {}): Promise<(ProductView & { mine: boolean })[]> {
+/** Available products of a campus; every word of `q` must appear in the title or the description. */
+export async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const campusId = options.campusId ?? options.campus ?? null;
   const conditions: SQL[] = [eq(products.status, "available")];
+  if (campusId !== null) conditions.push(eq(products.campusId, campusId));
   // instr() on lower-cased text, not LIKE '%word%': D1 refuses a LIKE pattern over 50 bytes ("LIKE or
   // GLOB pattern too complex"), which one long or non-Latin word reaches (17 Devanagari letters), and
   // instr() takes % and _ literally without escaping. Same matching: lower() and LIKE both fold ASCII
@@ -203,51 +244,62 @@ export async function listAvailable(env: Env, options: ListOptions = {}): Promis
       : options.sort === "price-high"
         ? [desc(products.pricePaise), desc(products.createdAt)]
         : [desc(products.createdAt), desc(products.id)];
-  const rows = await getDb(env.DB)
-    .select()
-    .from(products)
+  const rows = await selectProducts(env)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(options.limit ?? 100)
     .offset(options.offset ?? 0);
-  return rows.map((row) => ({ ...toView(row), mine: row.sellerId === options.viewerId }));
+  return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === options.viewerId }));
 }
 
-export async function listPurchased(env: Env, buyerId: string): Promise<ProductView[]> {
-  const rows = await getDb(env.DB).select().from(products).where(eq(products.buyerId, buyerId)).orderBy(desc(products.purchasedAt));
-  return rows.map(toView);
+/**
+ * The buyer's purchases, with the seller's number only where the buyer may see contacts (a verified
+ * member of the seller's campus); null otherwise. A student's own records are theirs whatever campus.
+ */
+export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
+  const rows = await selectProducts(env).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt));
+  return rows.map((row) => {
+    const view = joinedView(row);
+    return { ...view, whatsappNumber: mayContact(buyer, view.campusId) ? view.whatsappNumber : null };
+  });
 }
 
 export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
-  const rows = await getDb(env.DB).select().from(products).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
-  return rows.map(toView);
+  const rows = await selectProducts(env).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
+  return rows.map(joinedView);
 }
 
-/** Why a conditional write on someone's product changed nothing: 404, 403 or 409. */
-async function explainNoChange(env: Env, userId: string, id: string, verb: "edit" | "delete"): Promise<never> {
-  const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true }, where: eq(products.id, id) });
-  if (!row) throw new ApiError(404, "This product no longer exists.");
-  if (row.sellerId !== userId) throw new ApiError(403, `You can only ${verb} your own products.`);
+/** Who changes a product: their id, campus and membership. */
+type Actor = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity" | "campusShortName">;
+
+const NO_PRODUCT = "This product no longer exists.";
+
+/** Why a conditional write on someone's product changed nothing: 404 (also for another campus's), 403 or 409. */
+async function explainNoChange(env: Env, user: Actor, id: string, verb: "edit" | "delete"): Promise<never> {
+  const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true, campusId: true }, where: eq(products.id, id) });
+  if (!row || row.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
+  if (row.sellerId !== user.id) throw new ApiError(403, `You can only ${verb} your own products.`);
   if (row.status === "sold") throw new ApiError(409, `This product has been sold, so it can no longer be ${verb === "edit" ? "edited" : "deleted"}.`);
   throw new ApiError(409, "The product changed while you were editing it. Reload and try again.");
 }
 
 const ownUnsold = (userId: string, id: string) => and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
 
-export async function updateProduct(env: Env, userId: string, id: string, patch: ProductPatch): Promise<ProductView> {
+/** Edits an unsold product of the user's own. Not gated: a seller may always fix their listing. */
+export async function updateProduct(env: Env, user: Actor, id: string, patch: ProductPatch): Promise<ProductView> {
   const [row] = await getDb(env.DB)
     .update(products)
     .set({ ...(patch.title !== undefined && { title: patch.title }), ...(patch.description !== undefined && { description: patch.description }), ...(patch.price !== undefined && { pricePaise: patch.price }), updatedAt: Date.now() })
-    .where(ownUnsold(userId, id))
+    .where(ownUnsold(user.id, id))
     .returning();
-  if (!row) return explainNoChange(env, userId, id, "edit");
-  return toView(row);
+  if (!row) return explainNoChange(env, user, id, "edit");
+  return toView(row, badgeOfMember(user));
 }
 
-/** Deletes an unsold product of the user and its image. */
-export async function deleteProduct(env: Env, userId: string, id: string): Promise<void> {
-  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(userId, id)).returning({ imageKey: products.imageKey });
-  if (!row) return explainNoChange(env, userId, id, "delete");
+/** Deletes an unsold product of the user and its image. Not gated: taking one's listing down is always allowed. */
+export async function deleteProduct(env: Env, user: Actor, id: string): Promise<void> {
+  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(user.id, id)).returning({ imageKey: products.imageKey });
+  if (!row) return explainNoChange(env, user, id, "delete");
   await env.FILES.delete(row.imageKey);
 }
 
@@ -287,9 +339,10 @@ export const purchaseBodySchema = z.object(
  * PURCHASE_LIMIT products in the last 24 hours; and the seller's notice, inserted only for the sale
  * id this very call wrote. D1 runs one statement at a time, so the count and the sale cannot
  * interleave with another purchase: of any number of simultaneous attempts exactly the allowed ones
- * get a row back.
+ * get a row back. Only a verified member buys, and only a product of their own campus.
  */
 export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, seenPricePaise?: number): Promise<PurchaseResult> {
+  requireMayAct(buyer, BUY);
   const now = Date.now();
   const since = now - PURCHASE_WINDOW_MS;
   const seen = seenPricePaise ?? null;
@@ -297,20 +350,20 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
   const [update, notice] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
-       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
        RETURNING id`,
-    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT),
+    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
-  if (!raw) return explainNoPurchase(env, buyer.id, id, seen, since);
-  const [row] = await getDb(env.DB).select().from(products).where(eq(products.id, id));
-  const product = toView(row!);
+  if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
+  const [row] = await selectProducts(env).where(eq(products.id, id));
+  const product = joinedView(row!);
   return {
     product,
     notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },
@@ -318,16 +371,18 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
 }
 
 /** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */
-async function explainNoPurchase(env: Env, buyerId: string, id: string, seen: number | null, since: number): Promise<never> {
+async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen: number | null, since: number): Promise<never> {
+  const buyerId = buyer.id;
   const row = await env.DB.prepare(
-    `SELECT seller_id AS sellerId, status, price_paise AS pricePaise,
+    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
        (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null }>();
-  if (!row) throw new ApiError(404, "This product no longer exists.");
+    .first<{ sellerId: string; campusId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null }>();
+  // Another campus's product is answered as one that does not exist: its existence is not confirmed.
+  if (!row || row.campusId !== buyer.campusId) throw new ApiError(404, NO_PRODUCT);
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
   if (row.recent >= PURCHASE_LIMIT) {

@@ -1,12 +1,24 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { MAX_ATTACHMENT_BYTES, parseBudget, type MyStudyRequest, type StudyRequest, type Writer } from "#common/studyswap.ts";
+import { BECOME_WRITER, MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type MyStudyRequest, type StudyRequest, type Writer } from "#common/studyswap.ts";
+import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
-import { studyRequests, writers } from "#server/db/schema.ts";
+import { campuses, studyRequests, users, writers } from "#server/db/schema.ts";
 import { detectAttachment } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { badgeOf, requireMayAct } from "#server/services/campus.ts";
+
+// Study Swap is campus-scoped (issue 15, docs/decisions/0076-campus-market.md): a request and a
+// writer profile belong to the campus of the student who made them; the board, the writers and the
+// attachments are seen only there, and another campus's request answers 404. Posting a request and
+// becoming a writer need a verified member; contacts are shown only to members who may see them.
+
+/** The viewer of a list: their id, campus and membership. */
+type Viewer = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">;
+type Member = Viewer & Pick<Membership, "campusShortName">;
 
 // ---------------------------------------------------------------------------------------------
 // Input
@@ -88,10 +100,24 @@ export const requestIdSchema = z.uuid("That request does not exist.");
 // Requests
 
 type RequestRow = typeof studyRequests.$inferSelect;
+type JoinedRequestRow = RequestRow & { ownerVerifiedAt: number | null; campusShortName: string | null; campusIsOpen: boolean | null };
 
 export const attachmentUrl = (id: string) => `/api/studyswap/requests/${id}/attachment`;
 
-function toView(row: RequestRow): StudyRequest {
+/** Requests joined to their posters and campuses, for the badge, in the list's one query. */
+function selectRequests(env: Env) {
+  return getDb(env.DB)
+    .select({ ...getTableColumns(studyRequests), ownerVerifiedAt: users.emailVerifiedAt, campusShortName: campuses.shortName, campusIsOpen: campuses.isOpen })
+    .from(studyRequests)
+    .leftJoin(users, eq(users.id, studyRequests.ownerId))
+    .leftJoin(campuses, eq(campuses.id, studyRequests.campusId));
+}
+
+const badgeOfRow = (row: JoinedRequestRow) => badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen, row.campusShortName);
+const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
+
+/** A request as a viewer sees it: the contact only when they may see contacts of its campus, else null. */
+function toView(row: RequestRow, badge: string | null, showContact = true): StudyRequest {
   return {
     _id: row.id,
     title: row.title,
@@ -102,7 +128,8 @@ function toView(row: RequestRow): StudyRequest {
     budgetValue: row.budgetValue,
     pages: row.pages ?? "",
     requirements: row.requirements,
-    contact: row.contact,
+    contact: showContact ? row.contact : null,
+    verifiedBadge: badge,
     createdAt: row.createdAt,
     attachment:
       row.attachmentKey && row.attachmentName && row.attachmentType
@@ -111,23 +138,27 @@ function toView(row: RequestRow): StudyRequest {
   };
 }
 
-function toMine(row: RequestRow): MyStudyRequest {
-  return { ...toView(row), status: row.status, closedAt: row.closedAt };
+/** The poster's own request: their own contact is always shown. */
+function toMine(row: RequestRow, badge: string | null): MyStudyRequest {
+  return { ...toView(row, badge), status: row.status, closedAt: row.closedAt };
 }
 
 // The board is not paged (as specified); this cap only keeps one answer bounded.
 const BOARD_LIMIT = 500;
 
-/** Open requests, newest first: what writers browse. */
-export async function listOpenRequests(env: Env): Promise<StudyRequest[]> {
-  const rows = await getDb(env.DB).select().from(studyRequests).where(eq(studyRequests.status, "open")).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
-  return rows.map(toView);
+/** The open requests of the viewer's campus, newest first: what writers browse. */
+export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyRequest[]> {
+  const rows = await selectRequests(env)
+    .where(and(eq(studyRequests.campusId, viewer.campusId), eq(studyRequests.status, "open")))
+    .orderBy(desc(studyRequests.createdAt))
+    .limit(BOARD_LIMIT);
+  return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId)));
 }
 
 /** The poster's own requests, open and closed, newest first. */
 export async function listMyRequests(env: Env, userId: string): Promise<MyStudyRequest[]> {
-  const rows = await getDb(env.DB).select().from(studyRequests).where(eq(studyRequests.ownerId, userId)).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
-  return rows.map(toMine);
+  const rows = await selectRequests(env).where(eq(studyRequests.ownerId, userId)).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
+  return rows.map((row) => toMine(row, badgeOfRow(row)));
 }
 
 export interface UploadedFile {
@@ -147,10 +178,13 @@ async function submittedRequest(env: Env, ownerId: string, submissionKey: string
  * answers the request the first one made and writes nothing: checked first, and decided by the
  * UNIQUE (owner, key) index when the repeats arrive together.
  */
-export async function createRequest(env: Env, ownerId: string, input: RequestInput, file: UploadedFile | null, submissionKey: string | null = null): Promise<StudyRequest> {
+export async function createRequest(env: Env, owner: Member, input: RequestInput, file: UploadedFile | null, submissionKey: string | null = null): Promise<StudyRequest> {
+  requireMayAct(owner, POST_REQUEST);
+  const ownerId = owner.id;
+  const badge = badgeOfMember(owner);
   if (submissionKey) {
     const earlier = await submittedRequest(env, ownerId, submissionKey);
-    if (earlier) return toView(earlier);
+    if (earlier) return toView(earlier, badge);
   }
   let attachment: { key: string; name: string; type: string; size: number; body: ArrayBuffer } | null = null;
   if (file) {
@@ -184,6 +218,8 @@ export async function createRequest(env: Env, ownerId: string, input: RequestInp
     submissionKey,
     createdAt: Date.now(),
     closedAt: null,
+    // The poster's campus, never the client's say.
+    campusId: owner.campusId,
   };
 
   if (attachment) {
@@ -203,52 +239,61 @@ export async function createRequest(env: Env, ownerId: string, input: RequestInp
     if (attachment) await env.FILES.delete(attachment.key);
     throw error;
   }
-  if (inserted.length > 0) return toView(row);
+  if (inserted.length > 0) return toView(row, badge);
   // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
   if (attachment) await env.FILES.delete(attachment.key);
   const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
   if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
-  return toView(earlier);
+  return toView(earlier, badge);
 }
 
-async function explainMissing(env: Env, userId: string, id: string): Promise<never> {
-  const found = await getDb(env.DB).query.studyRequests.findFirst({ columns: { ownerId: true }, where: eq(studyRequests.id, id) });
-  if (!found) throw new ApiError(404, "That request does not exist. It may have been deleted.");
-  if (found.ownerId !== userId) throw new ApiError(403, "Only the student who posted this request can change it.");
+/** Who changes a request (closing and deleting one's own are never gated). */
+type Actor = Member;
+
+async function explainMissing(env: Env, user: Actor, id: string): Promise<never> {
+  const found = await getDb(env.DB).query.studyRequests.findFirst({ columns: { ownerId: true, campusId: true }, where: eq(studyRequests.id, id) });
+  // Another campus's request is answered as one that does not exist.
+  if (!found || found.campusId !== user.campusId) throw new ApiError(404, "That request does not exist. It may have been deleted.");
+  if (found.ownerId !== user.id) throw new ApiError(403, "Only the student who posted this request can change it.");
   throw new ApiError(409, "That request could not be changed. Please reload and try again.");
 }
 
 /** Closes the poster's own request (it leaves the writers' board). Closing twice is harmless. */
-export async function closeRequest(env: Env, userId: string, id: string): Promise<MyStudyRequest> {
+export async function closeRequest(env: Env, user: Actor, id: string): Promise<MyStudyRequest> {
+  const userId = user.id;
   const db = getDb(env.DB);
   const [closed] = await db
     .update(studyRequests)
     .set({ status: "closed", closedAt: Date.now() })
     .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId), eq(studyRequests.status, "open")))
     .returning();
-  if (closed) return toMine(closed);
+  if (closed) return toMine(closed, badgeOfMember(user));
   const already = await db.query.studyRequests.findFirst({ where: and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)) });
-  if (already) return toMine(already);
-  return explainMissing(env, userId, id);
+  if (already) return toMine(already, badgeOfMember(user));
+  return explainMissing(env, user, id);
 }
 
 /** Deletes the poster's own request and its attachment. */
-export async function deleteRequest(env: Env, userId: string, id: string): Promise<void> {
+export async function deleteRequest(env: Env, user: Actor, id: string): Promise<void> {
   const [deleted] = await getDb(env.DB)
     .delete(studyRequests)
-    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)))
+    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, user.id)))
     .returning({ attachmentKey: studyRequests.attachmentKey });
-  if (!deleted) return explainMissing(env, userId, id);
+  if (!deleted) return explainMissing(env, user, id);
   if (deleted.attachmentKey) await env.FILES.delete(deleted.attachmentKey);
 }
 
-/** An attachment for a signed-in user: of any open request, or of one's own closed request. */
-export async function getAttachment(env: Env, userId: string, id: string) {
+/**
+ * An attachment for a signed-in user: of an open request of their own campus, or of their own
+ * request. Attachments are private to the campus: another campus's is answered as missing.
+ */
+export async function getAttachment(env: Env, user: Actor, id: string) {
   const row = await getDb(env.DB).query.studyRequests.findFirst({
-    columns: { ownerId: true, status: true, attachmentKey: true, attachmentName: true, attachmentType: true },
+    columns: { ownerId: true, status: true, campusId: true, attachmentKey: true, attachmentName: true, attachmentType: true },
     where: eq(studyRequests.id, id),
   });
-  if (!row || (row.status !== "open" && row.ownerId !== userId)) throw new ApiError(404, "That request does not exist or is closed.");
+  const own = row?.ownerId === user.id;
+  if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId))) throw new ApiError(404, "That request does not exist or is closed.");
   if (!row.attachmentKey || !row.attachmentName || !row.attachmentType) throw new ApiError(404, "That request has no attachment.");
   const object = await env.FILES.get(row.attachmentKey);
   if (!object) throw new ApiError(404, "The attachment is no longer available.");
@@ -264,10 +309,16 @@ function toWriter(row: WriterRow, showContact: boolean): Writer {
   return { _id: row.userId, name: row.name, expertise: row.expertise, rate: row.ratePaise === null ? null : row.ratePaise / 100, contact: showContact ? row.contact : null };
 }
 
-/** Writer profiles, most recently updated first. Contacts only for signed-in visitors. */
-export async function listWriters(env: Env, signedIn: boolean): Promise<Writer[]> {
-  const rows = await getDb(env.DB).select().from(writers).orderBy(desc(writers.updatedAt)).limit(100);
-  return rows.map((row) => toWriter(row, signedIn));
+/**
+ * Writer profiles, most recently updated first: a signed-in member's own campus's, with contacts
+ * only when they may see them. A visitor without a session sees every college's (or one's, with
+ * `campus`), never with contacts.
+ */
+export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
+  const campusId = viewer ? viewer.campusId : (campus ?? null);
+  const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
+  const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
+  return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
 }
 
 export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
@@ -275,13 +326,15 @@ export async function getMyWriter(env: Env, userId: string): Promise<Writer | nu
   return row ? toWriter(row, true) : null;
 }
 
-/** Creates or updates the user's own writer profile (one per user: the key is the user id). */
-export async function saveWriter(env: Env, userId: string, input: WriterInput): Promise<Writer> {
+/** Creates or updates the user's own writer profile (one per user: the key is the user id), on their campus. */
+export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Promise<Writer> {
+  requireMayAct(user, BECOME_WRITER);
+  const userId = user.id;
   const now = Date.now();
   const values = { name: input.name, expertise: input.expertise, ratePaise: input.rate === null ? null : Math.round(input.rate * 100), contact: input.contact, updatedAt: now };
   const [row] = await getDb(env.DB)
     .insert(writers)
-    .values({ userId, createdAt: now, ...values })
+    .values({ userId, createdAt: now, campusId: user.campusId, ...values })
     .onConflictDoUpdate({ target: writers.userId, set: values })
     .returning();
   if (!row) throw new Error("writer profile was not saved");

@@ -1,10 +1,15 @@
 import { ClipIcon } from "#app/components/icons/clip.tsx";
 import { MailIcon } from "#app/components/icons/mail.tsx";
 import { PhoneIcon } from "#app/components/icons/phone.tsx";
+import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { contactHref, formatBytes, type StudyRequest } from "#common/studyswap.ts";
 
-/** One assignment request as writers see it. Samples are labelled and cannot be contacted. */
+/**
+ * One assignment request as writers see it. Samples are labelled and cannot be contacted; a request
+ * whose contact the viewer may not see (an unverified account: the board shows the verify banner)
+ * has no Contact Student button.
+ */
 export function RequestCard({ request, sample = false }: { request: StudyRequest; sample?: boolean }) {
   const headingId = `request-${request._id}`;
   return (
@@ -20,6 +25,11 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
       <h3 id={headingId} className="break-words text-lg font-semibold">
         {request.title}
       </h3>
+      {request.verifiedBadge && (
+        <p className="-mt-1">
+          <VerifiedBadge text={request.verifiedBadge} />
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Deadline</dt>
@@ -52,6 +62,8 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
           <button type="button" disabled className="btn-secondary" title="Sample request: there is no one to contact">
             Contact Student
           </button>
+        ) : request.contact === null ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Verify your e-mail to contact</p>
         ) : (
           <a href={contactHref(request.contact)} className="btn-primary" aria-label={`Contact Student about ${request.title}`}>
             {request.contact.includes("@") ? <MailIcon className="h-5 w-5" /> : <PhoneIcon className="h-5 w-5" />}
