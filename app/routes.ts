@@ -8,6 +8,8 @@ export default [
   route("register", "routes/auth.tsx", { id: "register" }),
   route("logout", "routes/logout.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/export", "routes/account-export.tsx"),
+  route("account/deleted", "routes/account-deleted.tsx"),
 
   // Marketplace and Night Market (built out by the marketplace issue).
   route("marketplace", "routes/marketplace.tsx"),

@@ -57,6 +57,7 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/auth/logout-all": { ...NONE, endsSessions: true },
   "DELETE /api/auth/sessions/:id": { ...NONE, endsSessions: true },
   "POST /api/auth/password": { body: "json", keys: ["currentPassword", "newPassword"], endsSessions: true },
+  "DELETE /api/auth/account": { body: "json", keys: ["password"], endsSessions: true },
   "GET /api/google/auth": { ...NONE, query: ["source"] },
   "GET /api/google/callback": { ...NONE, query: ["code", "state", "error"] },
   "POST /api/google/session": { body: "json", keys: ["code"] },

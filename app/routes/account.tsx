@@ -3,7 +3,8 @@ import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { attempt, refused, type ActionResult } from "#app/lib/action-result.server.ts";
+import { DELETE_INTENT, YourData } from "#app/components/account/YourData.tsx";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -20,6 +21,7 @@ import {
   passwordChangeSchema,
   sessionIdSchema,
 } from "#server/services/account.ts";
+import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -30,8 +32,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
+  // The same proof deletes an account without a password.
   const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
-  return { account, devices, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
+  return {
+    account,
+    devices,
+    setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn,
+    deleteHint: canSetPassword ? null : DELETION_MESSAGES.needFreshSignIn,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -56,6 +64,17 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () => endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id));
     }
+    case DELETE_INTENT: {
+      const password = form.get("password");
+      try {
+        await deleteAccount(env, { userId: user.id, sessionId }, parseWith(deleteAccountSchema, { password: typeof password === "string" && password !== "" ? password : undefined }));
+      } catch (error) {
+        if (error instanceof ApiError) return refused(intent, error);
+        throw error;
+      }
+      // Signed out here too (the session row is gone already), onto the page that says so.
+      throw redirect("/account/deleted", { headers: { "Set-Cookie": clearedSessionCookie() } });
+    }
     case "sign-out-others":
       return attempt(intent, ACCOUNT_MESSAGES.signedOutOthers, () => endOtherSessions(env, user.id, sessionId));
     default:
@@ -64,13 +83,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, setPasswordHint } = loaderData;
+  const { account, devices, setPasswordHint, deleteHint } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
   const passwordResult = result?.intent === "change-password" ? result : null;
-  const devicesResult = result && result.intent !== "change-password" ? result : null;
+  const deleteResult = result?.intent === DELETE_INTENT ? result : null;
+  const devicesResult = result && result.intent !== "change-password" && result.intent !== DELETE_INTENT ? result : null;
   const passwordForm = useRef<HTMLFormElement>(null);
   const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
   const others = devices.filter((d) => !d.current);
@@ -82,7 +102,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Your account" lead="Your details, your password and the devices that are signed in to Campus." />
+      <PageIntro title="Your account" lead="Your details, your password, the devices that are signed in to Campus, and your data." />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <section aria-labelledby="profile-heading" className="card p-5">
@@ -186,55 +206,59 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <section aria-labelledby="devices-heading" className="card min-w-0 p-5">
-          <h2 id="devices-heading" className="text-lg font-semibold">
-            Signed-in devices
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">If you see a device you do not recognise, sign it out and change your password.</p>
-          {devicesResult && (
-            <div className="mt-4">
-              <Alert tone={devicesResult.ok ? "success" : "error"}>{devicesResult.message}</Alert>
-            </div>
-          )}
-          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-            {devices.map((device) => (
-              <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="break-words">{device.device}</span>
-                    {device.current && <Badge tone="indigo">This device</Badge>}
-                  </p>
-                  <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-                    <span className="block sm:inline">{device.current ? "Active now" : `Last active ${formatIndiaDateTime(device.lastSeenAt)}`}</span>{" "}
-                    <span aria-hidden="true" className="hidden sm:inline">
-                      ·{" "}
-                    </span>
-                    <span className="block sm:inline">Signed in {formatIndiaDateTime(device.createdAt)}</span>
-                  </p>
-                </div>
-                {!device.current && (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="sign-out-device" />
-                    <input type="hidden" name="id" value={device.id} />
-                    <PendingButton busy={pendingIntent === "sign-out-device" && pendingId === device.id} busyLabel="Signing out..." className="btn-secondary min-h-10">
-                      Sign out<span className="sr-only"> {device.device}, signed in {formatIndiaDateTime(device.createdAt)}</span>
-                    </PendingButton>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {others.length > 0 ? (
-            <Form method="post" preventScrollReset className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-              <input type="hidden" name="intent" value="sign-out-others" />
-              <PendingButton busy={pendingIntent === "sign-out-others"} busyLabel="Signing out..." className="btn-secondary w-full sm:w-auto">
-                Sign out everywhere else
-              </PendingButton>
-            </Form>
-          ) : (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No other device is signed in.</p>
-          )}
-        </section>
+        <div className="grid min-w-0 gap-6">
+          <section aria-labelledby="devices-heading" className="card min-w-0 p-5">
+            <h2 id="devices-heading" className="text-lg font-semibold">
+              Signed-in devices
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">If you see a device you do not recognise, sign it out and change your password.</p>
+            {devicesResult && (
+              <div className="mt-4">
+                <Alert tone={devicesResult.ok ? "success" : "error"}>{devicesResult.message}</Alert>
+              </div>
+            )}
+            <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+              {devices.map((device) => (
+                <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      <span className="break-words">{device.device}</span>
+                      {device.current && <Badge tone="indigo">This device</Badge>}
+                    </p>
+                    <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
+                      <span className="block sm:inline">{device.current ? "Active now" : `Last active ${formatIndiaDateTime(device.lastSeenAt)}`}</span>{" "}
+                      <span aria-hidden="true" className="hidden sm:inline">
+                        ·{" "}
+                      </span>
+                      <span className="block sm:inline">Signed in {formatIndiaDateTime(device.createdAt)}</span>
+                    </p>
+                  </div>
+                  {!device.current && (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="sign-out-device" />
+                      <input type="hidden" name="id" value={device.id} />
+                      <PendingButton busy={pendingIntent === "sign-out-device" && pendingId === device.id} busyLabel="Signing out..." className="btn-secondary min-h-10">
+                        Sign out<span className="sr-only"> {device.device}, signed in {formatIndiaDateTime(device.createdAt)}</span>
+                      </PendingButton>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {others.length > 0 ? (
+              <Form method="post" preventScrollReset className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+                <input type="hidden" name="intent" value="sign-out-others" />
+                <PendingButton busy={pendingIntent === "sign-out-others"} busyLabel="Signing out..." className="btn-secondary w-full sm:w-auto">
+                  Sign out everywhere else
+                </PendingButton>
+              </Form>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No other device is signed in.</p>
+            )}
+          </section>
+
+          <YourData hasPassword={account.hasPassword} deleteHint={deleteHint} result={deleteResult} busy={pendingIntent === DELETE_INTENT} />
+        </div>
       </div>
     </>
   );
@@ -252,7 +276,7 @@ function PendingButton({ busy, busyLabel, className, children }: { busy: boolean
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account · Campus" }, { name: "description", content: "Your Campus account: password and signed-in devices." }];
+export const meta: Route.MetaFunction = () => [{ title: "Your account · Campus" }, { name: "description", content: "Your Campus account: password, signed-in devices, and downloading or deleting your data." }];
 
 export function ErrorBoundary() {
   return <RouteError title="Your account" />;

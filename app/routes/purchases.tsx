@@ -56,15 +56,20 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right">{product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}</dd>
                   </div>
                 </dl>
-                <a
-                  href={whatsappLink(product.whatsappNumber)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
-                >
-                  <ChatIcon className="h-5 w-5" />
-                  Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
-                </a>
+                {product.whatsappNumber ? (
+                  <a
+                    href={whatsappLink(product.whatsappNumber)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
+                  >
+                    <ChatIcon className="h-5 w-5" />
+                    Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
+                  </a>
+                ) : (
+                  // The seller deleted their account: the purchase stays, their number does not.
+                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller has deleted their Campus account.</p>
+                )}
               </div>
             </li>
           ))}

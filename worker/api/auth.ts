@@ -15,6 +15,9 @@ import {
   type SessionUser,
 } from "#server/services/auth.ts";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
+import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
+import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
+import { stateOf } from "#server/lib/request-state.ts";
 import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
@@ -95,6 +98,21 @@ auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c
   const input = c.req.valid("json");
   const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
+});
+
+// Everything Campus holds about the caller, as a JSON file to save (the DPDP Act's right of access).
+auth.get("/account/export", requireAuth, async (c) => {
+  const data = await exportAccountData(c.env, c.var.user.id, c.var.sessionId);
+  return c.body(JSON.stringify(data, null, 2), 200, exportHeaders());
+});
+
+// Deletes the caller's account (the right of erasure): { password }, or a fresh Google sign-in for an
+// account without one. Signed out everywhere, this client included.
+auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c) => {
+  await deleteAccount(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, c.req.valid("json"), stateOf(c.req.raw).reqId);
+  c.header("Set-Cookie", clearedSessionCookie());
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });
 });
 
 export default auth;

@@ -31,7 +31,8 @@ function toJson(c: AppContext, view: ProductView, withContact: boolean) {
     price: paiseToRupees(view.pricePaise),
     pricePaise: view.pricePaise,
     sellerName: view.sellerName,
-    ...(withContact && { whatsappNumber: view.whatsappNumber, whatsappLink: whatsappLink(view.whatsappNumber) }),
+    // A seller who deleted their account has no number any more (""): no link either.
+    ...(withContact && { whatsappNumber: view.whatsappNumber, whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null }),
     image: new URL(view.image, c.req.url).href,
     status: view.status,
     createdAt: view.createdAt,

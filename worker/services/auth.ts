@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { Membership } from "#common/membership.ts";
@@ -167,7 +167,9 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(campuses, eq(campuses.id, users.campusId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now)))
+    // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
+    // is refused here.
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return null;
   if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {

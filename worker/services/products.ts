@@ -300,6 +300,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
        WHERE id = ?5 AND status = 'available' AND seller_id <> ?1
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
+         AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT),
     env.DB.prepare(
@@ -322,12 +323,15 @@ async function explainNoPurchase(env: Env, buyerId: string, id: string, seen: nu
   const row = await env.DB.prepare(
     `SELECT seller_id AS sellerId, status, price_paise AS pricePaise,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
-       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted
+       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
+       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null }>();
+    .first<{ sellerId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null }>();
   if (!row) throw new ApiError(404, "This product no longer exists.");
+  // The buyer's account was deleted while this purchase was on its way.
+  if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
   if (row.recent >= PURCHASE_LIMIT) {
