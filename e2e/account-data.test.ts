@@ -134,8 +134,9 @@ describe("/account: your data", () => {
           await yourData(page).getByRole("button", { name: "Delete my account" }).click();
           await confirmDialog(page).waitFor();
           await page.screenshot({ path: `${SHOTS}/delete-dialog-360-${scheme}.png` });
-          await confirmDialog(page).getByRole("button", { name: "Keep my account" }).click();
-          await page.goto("/account/deleted");
+          await confirmDialog(page).getByRole("button", { name: "Delete my account" }).click();
+          await page.waitForURL("**/account/deleted");
+          await page.getByRole("link", { name: "Login" }).waitFor();
           await page.screenshot({ path: `${SHOTS}/deleted-360-${scheme}.png`, fullPage: true });
         },
         { viewport: PHONE },

@@ -37,10 +37,12 @@ async function userLinkedTables(): Promise<Map<string, UserLinks>> {
   ).all<{ name: string }>();
   const linked = new Map<string, UserLinks>();
   for (const { name } of tables) {
-    const [{ results: keys }, { results: columns }] = await env.DB.batch([
+    const [foreignKeys, tableInfo] = await env.DB.batch([
       env.DB.prepare(`SELECT "from", "table" FROM pragma_foreign_key_list('${name}')`),
       env.DB.prepare(`SELECT name FROM pragma_table_info('${name}')`),
     ]);
+    const keys = foreignKeys?.results ?? [];
+    const columns = tableInfo?.results ?? [];
     const userColumns = new Set((keys as { from: string; table: string }[]).filter((k) => k.table === "users").map((k) => k.from));
     const names = (columns as { name: string }[]).map((c) => c.name);
     // A user id without a declared foreign key (SQLite cannot add one with ALTER TABLE and a default).
@@ -549,5 +551,9 @@ describe("/account: your data, without JavaScript", () => {
     const landing = await call("/account/deleted");
     expect(landing.status).toBe(200);
     expect(await landing.text()).toContain("Your account has been deleted");
+    // Nobody signed in is told their account is gone.
+    const signedIn = await call("/account/deleted", { headers: { Cookie: world.other.cookie }, redirect: "manual" });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe("/account");
   });
 });

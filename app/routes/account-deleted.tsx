@@ -1,8 +1,16 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
+import { getUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/account-deleted";
 
 // Where "Delete my account" lands: the account is gone and this browser is signed out.
+
+// Someone signed in has an account: the page would tell them something untrue.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await getUser(context, request)) throw redirect("/account");
+  return null;
+}
+
 export default function AccountDeleted() {
   return (
     <>
