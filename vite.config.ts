@@ -29,6 +29,52 @@ function serverOnly(): Plugin {
 }
 
 /**
+ * How the browser bundle is cut into files. Left to itself, the bundler makes one file for each set of
+ * entries that share modules, and React, React DOM and React Router came out as six files (the client
+ * entry, the runtime helper, the JSX runtime, three parts of React Router) that every page loads: each
+ * with its own import and export glue and gzip overhead. Every route's first-load JavaScript is
+ * budgeted (scripts/budgets.mjs), so the framework is one file: as one it minifies and compresses
+ * better, and it still changes only when a dependency does. Only the framework: a library that one
+ * screen uses stays with that screen.
+ *
+ * Likewise our own modules that the root layout imports and some screen imports too (the icon base,
+ * cookies, the Classroom sign-in state): every page loads them with the root, so they are one "shell"
+ * file rather than one each. Their list is read from the module graph, so it follows the root's
+ * imports; a module only the root uses stays in the root's file.
+ */
+function browserChunks(): Plugin {
+  const rootModule = resolve("app/root.tsx");
+  const rootImports = new Set<string>();
+  return {
+    name: "campus:browser-chunks",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      const groups = [
+        { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+        // Read when the chunks are cut, after buildEnd below has filled the set.
+        { name: "shell", test: (id: string) => rootImports.has(id), minShareCount: 2, priority: 1 },
+      ];
+      return { build: { rollupOptions: { output: { codeSplitting: { groups } } } } };
+    },
+    buildEnd() {
+      rootImports.clear();
+      const pending = [...this.getModuleIds()].filter((id) => id.startsWith(rootModule));
+      const seen = new Set(pending);
+      while (pending.length) {
+        for (const imported of this.getModuleInfo(pending.pop()!)?.importedIds ?? []) {
+          if (seen.has(imported)) continue;
+          seen.add(imported);
+          pending.push(imported);
+          if (!/[\\/]node_modules[\\/]/.test(imported)) rootImports.add(imported);
+        }
+      }
+    },
+  };
+}
+
+/**
  * `npm run dev` (and only the dev server, never a build) lets addresses of no college join the Open
  * community and sends mail to the development outbox: wrangler.toml keeps both off for deploys.
  */
@@ -44,6 +90,7 @@ export default defineConfig(({ command }) => ({
     }),
     reactRouter(),
     serverOnly(),
+    browserChunks(),
   ],
   // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
   // on a page view is bundled then and the page reloaded, which can leave two copies of React on it
