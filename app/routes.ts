@@ -10,6 +10,9 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/export", "routes/account-export.tsx"),
   route("account/deleted", "routes/account-deleted.tsx"),
+  route("verify", "routes/verify.tsx"),
+  // Only with DEV_OUTBOX=1 on a loopback host; a 404 otherwise.
+  route("dev/outbox", "routes/dev-outbox.tsx"),
 
   // Marketplace and Night Market (built out by the marketplace issue).
   route("marketplace", "routes/marketplace.tsx"),

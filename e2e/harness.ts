@@ -87,15 +87,40 @@ export function newUser(name = "Priya Sharma"): E2EUser {
   return { name, email: `e2e-${process.pid}-${Date.now().toString(36)}-${userCounter}@campus.test`, password: "e2e-password-123" };
 }
 
-/** Creates the account through the API (fast); returns the user for signing in through the UI. */
-export async function createUserViaApi(user: E2EUser = newUser()): Promise<E2EUser> {
+/**
+ * Creates the account through the API (fast); returns the user for signing in through the UI. A
+ * college address (the default, @campus.test) is verified as a student would: the code from the
+ * development outbox, sent to POST /api/auth/verify. `verified: false` leaves it unverified (for
+ * tests of the verify banner and the gates).
+ */
+export async function createUserViaApi(user: E2EUser = newUser(), options: { verified?: boolean } = {}): Promise<E2EUser> {
+  const ip = testIp();
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify(user),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { token: string; verified: boolean; campus: { openCommunity: boolean } } };
+  if (options.verified === false || data.verified || data.campus.openCommunity) return user;
+  const code = await codeFromOutbox(user.email);
+  const verify = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ code }),
+  });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${await verify.text()}`);
   return user;
+}
+
+/** The code in the newest mail to `email` in the development outbox (GET /api/dev/outbox). */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (res.status !== 200) throw new Error(`outbox: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { text: string }[] };
+  const code = data[0] && /\b(\d{6})\b/.exec(data[0].text)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  return code;
 }
 
 /** Signs in through the real form on /login and waits until the app has left the sign-in screen. */

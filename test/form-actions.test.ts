@@ -22,6 +22,7 @@ const ACTION_PATHS = [
   "/mess-menu",
   "/laundry-service",
   "/roommate-finder",
+  "/verify",
 ];
 
 const MALFORMED = [

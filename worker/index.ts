@@ -8,6 +8,7 @@ import { logError, logRequest } from "#server/lib/log.ts";
 import { attachState, type RequestState } from "#server/lib/request-state.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
+import { pruneExpiredCodes } from "#server/services/email-codes.ts";
 import { runReminders } from "#server/services/reminders.ts";
 
 // Created once per isolate, not per request.
@@ -108,6 +109,8 @@ export default {
       ["expired-sessions", async () => ({ deleted: await deleteExpiredSessions(env, at) })],
       // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
       ["login-throttle", async () => ({ pruned: await pruneLoginThrottle(env, at) })],
+      // E-mailed codes past their 15 minutes (docs/decisions/0075).
+      ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
       // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
       ["reminders", async () => ({ ...(await runReminders(env, at)) })],
     ];

@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { logError } from "#server/lib/log.ts";
 import { currentSession, currentUser, type SessionUser } from "#server/services/auth.ts";
 import { cloudflareContext } from "#server/lib/router-context.ts";
+import type { CodeScope } from "#server/services/email-codes.ts";
 import { documentPath, redirectCookie, safeRedirectPath } from "#app/lib/redirect.ts";
 
 type LoaderContext = Readonly<RouterContextProvider>;
@@ -43,4 +44,10 @@ export async function requireSession(context: LoaderContext, request: Request): 
   throw redirect("/login", {
     headers: { "Set-Cookie": redirectCookie(target) },
   });
+}
+
+/** This request as the scope of an e-mailed code: its URL, and its waitUntil for the mail. */
+export function codeScope(context: LoaderContext, request: Request): CodeScope {
+  const { ctx } = context.get(cloudflareContext);
+  return { requestUrl: request.url, later: (work) => ctx.waitUntil(work) };
 }

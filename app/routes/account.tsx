@@ -3,8 +3,9 @@ import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { attempt, refused, type ActionResult } from "#app/lib/action-result.server.ts";
-import { DELETE_INTENT, YourData } from "#app/components/account/YourData.tsx";
+import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
+import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -21,7 +22,6 @@ import {
   passwordChangeSchema,
   sessionIdSchema,
 } from "#server/services/account.ts";
-import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -32,14 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
-  // The same proof deletes an account without a password.
   const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
-  return {
-    account,
-    devices,
-    setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn,
-    deleteHint: canSetPassword ? null : DELETION_MESSAGES.needFreshSignIn,
-  };
+  return { account, devices, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,6 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (YOUR_DATA_INTENTS.includes(intent)) return yourDataAction(context, request, { user, sessionId }, intent, form);
   switch (intent) {
     case "change-password": {
       const account = await accountOverview(env, user.id);
@@ -64,17 +59,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () => endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id));
     }
-    case DELETE_INTENT: {
-      const password = form.get("password");
-      try {
-        await deleteAccount(env, { userId: user.id, sessionId }, parseWith(deleteAccountSchema, { password: typeof password === "string" && password !== "" ? password : undefined }));
-      } catch (error) {
-        if (error instanceof ApiError) return refused(intent, error);
-        throw error;
-      }
-      // Signed out here too (the session row is gone already), onto the page that says so.
-      throw redirect("/account/deleted", { headers: { "Set-Cookie": clearedSessionCookie() } });
-    }
     case "sign-out-others":
       return attempt(intent, ACCOUNT_MESSAGES.signedOutOthers, () => endOtherSessions(env, user.id, sessionId));
     default:
@@ -83,14 +67,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, setPasswordHint, deleteHint } = loaderData;
+  const { account, devices, setPasswordHint } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
   const passwordResult = result?.intent === "change-password" ? result : null;
-  const deleteResult = result?.intent === DELETE_INTENT ? result : null;
-  const devicesResult = result && result.intent !== "change-password" && result.intent !== DELETE_INTENT ? result : null;
+  const devicesResult = result && result.intent !== "change-password" && !YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
   const passwordForm = useRef<HTMLFormElement>(null);
   const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
   const others = devices.filter((d) => !d.current);
@@ -257,7 +240,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          <YourData hasPassword={account.hasPassword} deleteHint={deleteHint} result={deleteResult} busy={pendingIntent === DELETE_INTENT} />
+          <YourData hasPassword={account.hasPassword} email={account.email} result={result ?? null} pendingIntent={pendingIntent} />
         </div>
       </div>
     </>

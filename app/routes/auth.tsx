@@ -9,7 +9,7 @@ import { oneTimeCodeSchema, signInWithHandoff } from "#server/services/google.ts
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
-import { envOf, getUser } from "#app/lib/session.server.ts";
+import { codeScope, envOf, getUser } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/auth";
 import { readForm } from "#app/lib/form.server.ts";
@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (side === "register") {
       const input = parseWith(registerSchema, { name: form.get("name"), email: form.get("email"), password: form.get("password") });
       await assertRegisterAllowed(env, ip);
-      user = await registerUser(env, input);
+      user = await registerUser(env, input, codeScope(context, request));
     } else {
       user = await signInWithPassword(env, ip, parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }));
     }

@@ -7,6 +7,7 @@ import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { stateOf } from "#server/lib/request-state.ts";
 import auth from "#server/api/auth.ts";
 import campusesApi from "#server/api/campuses.ts";
+import dev from "#server/api/dev.ts";
 import type { AppEnv } from "#server/api/context.ts";
 import google from "#server/api/google.ts";
 import productImages from "#server/api/product-images.ts";
@@ -25,6 +26,7 @@ api.route("/product", products);
 api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
+api.route("/dev", dev);
 
 api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
 

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Next } from "hono";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
   assertRegisterAllowed,
@@ -15,9 +15,12 @@ import {
   type SessionUser,
 } from "#server/services/auth.ts";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
-import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
+import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES, sendDeletionCode } from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
 import { stateOf } from "#server/lib/request-state.ts";
+import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
+import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { z } from "zod";
 import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
@@ -27,7 +30,23 @@ const auth = new Hono<AppEnv>();
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
   const { token } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token } }, status);
+  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token, ...membershipOf(user) } }, status);
+}
+
+/** Added to the specification's user fields (additive): verified, and the campus. */
+function membershipOf(user: SessionUser) {
+  return { verified: user.verified, campus: { id: user.campusId, name: user.campusName, shortName: user.campusShortName, openCommunity: user.openCommunity } };
+}
+
+/** The request as a code's scope: its URL (the key) and its waitUntil (the mail after the answer). */
+function codeScope(c: AppContext): CodeScope {
+  return { requestUrl: c.req.url, later: (work) => c.executionCtx.waitUntil(work) };
+}
+
+/** Code checks and requests per client address: a script cannot spray codes across accounts. */
+async function limitCodes(c: AppContext, next: Next) {
+  await assertCodeAllowed(c.env, clientIp(c));
+  await next();
 }
 
 auth.post(
@@ -40,7 +59,7 @@ auth.post(
   validateJson(registerSchema),
   async (c) => {
   const input = c.req.valid("json");
-  const user = await registerUser(c.env, input);
+  const user = await registerUser(c.env, input, codeScope(c));
   return signedIn(c, user, 201, REGISTERED);
   },
 );
@@ -68,13 +87,25 @@ auth.post("/logout-all", requireAuth, async (c) => {
 auth.get("/session", async (c) => {
   const user = await currentUser(c.env, c.req.raw);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email } : null });
+  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email, ...membershipOf(user) } : null });
 });
 
 auth.get("/me", requireAuth, (c) => {
   const { id, name, email } = c.var.user;
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: { userId: id, name, email } });
+  return c.json({ success: true, data: { userId: id, name, email, ...membershipOf(c.var.user) } });
+});
+
+// Verifying a college address with the e-mailed code (docs/decisions/0075).
+auth.post("/verify", limitCodes, requireAuth, validateJson(z.object({ code: codeSchema })), async (c) => {
+  const { code } = c.req.valid("json");
+  const message = await verifyEmail(c.env, codeScope(c), c.var.user, code);
+  return c.json({ success: true, message, data: { verified: true } });
+});
+
+auth.post("/verify/resend", limitCodes, requireAuth, async (c) => {
+  const message = await resendVerification(c.env, codeScope(c), c.var.user);
+  return c.json({ success: true, message, data: { email: c.var.user.email } });
 });
 
 // The signed-in devices of the caller, this one marked `current`.
@@ -106,10 +137,19 @@ auth.get("/account/export", requireAuth, async (c) => {
   return c.body(JSON.stringify(data, null, 2), 200, exportHeaders());
 });
 
-// Deletes the caller's account (the right of erasure): { password }, or a fresh Google sign-in for an
-// account without one. Signed out everywhere, this client included.
+// The code that deletes an account without a password, e-mailed to its address (once a minute).
+auth.post("/account/deletion-code", limitCodes, requireAuth, async (c) => {
+  const message = await sendDeletionCode(c.env, codeScope(c), c.var.user);
+  return c.json({ success: true, message, data: { email: c.var.user.email } });
+});
+
+// Deletes the caller's account (the right of erasure): { password }, or { code } for an account
+// without one. Signed out everywhere, this client included. A code check counts towards the
+// per-address code limit, as every code check does.
 auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c) => {
-  await deleteAccount(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, c.req.valid("json"), stateOf(c.req.raw).reqId);
+  const input = c.req.valid("json");
+  if (input.code !== undefined) await assertCodeAllowed(c.env, clientIp(c));
+  await deleteAccount(c.env, { ...codeScope(c), reqId: stateOf(c.req.raw).reqId }, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   c.header("Set-Cookie", clearedSessionCookie());
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });

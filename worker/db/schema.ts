@@ -388,3 +388,35 @@ export const loginThrottle = sqliteTable(
   },
   (t) => [index("login_throttle_window").on(t.windowStartedAt)],
 );
+
+// E-mailed codes and the development outbox (migrations/0011_email_codes.sql).
+
+export type CodePurpose = "verify" | "reset" | "delete";
+
+export const emailCodes = sqliteTable(
+  "email_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<CodePurpose>().notNull(),
+    /** HMAC-SHA256 of purpose, account and code (worker/services/email-codes.ts); never the code. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    tries: integer("tries").notNull().default(0),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] }), index("email_codes_expires").on(t.expiresAt)],
+);
+
+export const devOutbox = sqliteTable(
+  "dev_outbox",
+  {
+    id: text("id").primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [index("dev_outbox_to").on(t.toAddress, t.sentAt)],
+);

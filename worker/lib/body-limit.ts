@@ -46,7 +46,7 @@ const API_RULES: readonly Rule[] = [
 ];
 
 const PAGE_RULES: readonly Rule[] = [
-  { path: /^\/(login|register|auth|logout|account)$/i, maxBytes: 16 * KB },
+  { path: /^\/(login|register|auth|logout|account|verify|reset-password)$/i, maxBytes: 16 * KB },
   { path: /^\/(dashboard)?$/i, maxBytes: 16 * KB },
   { path: /^\/upload$/i, maxBytes: IMAGE_UPLOAD, message: PRODUCT_MESSAGE },
   { path: /^\/find-writer$/i, maxBytes: ATTACHMENT_UPLOAD, message: ATTACHMENT_MESSAGE },

@@ -8,7 +8,8 @@ import { sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
-import { FRESH_SIGN_IN_MS } from "#server/services/account.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 
 /** How a deleted student appears on the records other students keep. */
 export const DELETED_STUDENT = "Deleted student";
@@ -18,8 +19,13 @@ export const DELETION_MESSAGES = {
   needPassword: "Enter your password to delete your account.",
   wrongPassword: "That password is incorrect, so your account has not been deleted.",
   tooMany: "Too many attempts. Please wait a minute and try again.",
-  needFreshSignIn:
-    "Your account signs in with Google: to delete it, sign out, continue with Google again, then delete it here within 10 minutes.",
+  needCode: "Enter the 6-digit code we e-mailed you. No code yet? Ask for one first.",
+  hasPassword: "Your account has a password: enter it to delete your account.",
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It works for 15 minutes.`,
+  codeTooSoon: (seconds: number) => `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  wrongCode: (triesLeft: number) => `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  codeUsedUp: "That code has had its 5 tries. Ask for a new code.",
+  codeMissing: "That code has expired or was already used. Ask for a new code.",
   alreadyDeleted: "This account has already been deleted.",
   changed: "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
 } as const;
@@ -28,6 +34,8 @@ export const deleteAccountSchema = z.object(
   {
     // Not checked for length beyond the cap: a wrong password is a 403 like any other.
     password: z.string({ error: "Send your password as text." }).max(200, DELETION_MESSAGES.wrongPassword).optional(),
+    // For an account without a password: the code e-mailed by sendDeletionCode.
+    code: codeSchema.optional(),
   },
   { error: 'Send the body as a JSON object, for example { "password": "..." }.' },
 );
@@ -40,19 +48,32 @@ function anonymousEmail(): string {
 }
 
 /**
+ * E-mails the code that deletes an account without a password (one that signs in with Google only),
+ * at most once a minute. Answers the message to show.
+ */
+export async function sendDeletionCode(env: Env, scope: CodeScope, member: Pick<SessionUser, "id" | "email" | "campusName">): Promise<string> {
+  const [row] = await getDb(env.DB).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.id)).limit(1);
+  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (row.passwordHash) throw new ApiError(409, DELETION_MESSAGES.hasPassword, { field: "password" });
+  const sent = await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "delete");
+  if (!sent.ok) throw new ApiError(429, DELETION_MESSAGES.codeTooSoon(sent.retryAfterSeconds), { retryAfter: sent.retryAfterSeconds });
+  return DELETION_MESSAGES.codeSent(member.email);
+}
+
+/**
  * Deletes the signed-in student's account. Proof that it is the student, not a borrowed session: the
  * password (its checks share the change-password limit, LOGIN_LIMITER per student), or, for an account
- * that signs in with Google only, a session started in the last FRESH_SIGN_IN_MS (Google just vouched).
+ * without one, the code e-mailed to the address (sendDeletionCode; 5 tries, used once).
  *
  * Every statement of the batch is conditional on the account being as it was checked (not deleted,
  * the same password hash), and the account row itself is anonymised last: of two simultaneous
  * deletions one does everything and the other nothing (409). Files of the removed rows are deleted
  * after the batch, from the keys the batch itself returned.
  */
-export async function deleteAccount(env: Env, session: { userId: string; sessionId: string }, input: DeleteAccountInput, reqId?: string): Promise<void> {
+export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: string }, session: { userId: string; sessionId: string }, input: DeleteAccountInput): Promise<void> {
   const db = getDb(env.DB);
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt, sessionCreatedAt: sessions.createdAt })
+    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
     .from(users)
     .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
     .where(eq(users.id, session.userId))
@@ -64,8 +85,13 @@ export async function deleteAccount(env: Env, session: { userId: string; session
     const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
     if (!success) throw new ApiError(429, DELETION_MESSAGES.tooMany);
     if (!(await verifyPassword(input.password, row.passwordHash))) throw new ApiError(403, DELETION_MESSAGES.wrongPassword, { field: "password" });
-  } else if (Date.now() - row.sessionCreatedAt > FRESH_SIGN_IN_MS) {
-    throw new ApiError(403, DELETION_MESSAGES.needFreshSignIn, { field: "password" });
+  } else {
+    if (!input.code) throw new ApiError(400, DELETION_MESSAGES.needCode, { field: "code" });
+    const check = await consumeCode(env, scope, { userId: session.userId }, "delete", input.code);
+    if (!check.ok) {
+      if (check.reason === "wrong") throw new ApiError(403, DELETION_MESSAGES.wrongCode(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
+      throw new ApiError(403, check.reason === "used-up" ? DELETION_MESSAGES.codeUsedUp : DELETION_MESSAGES.codeMissing, { field: "code", triesLeft: 0 });
+    }
   }
 
   const now = Date.now();
@@ -77,6 +103,7 @@ export async function deleteAccount(env: Env, session: { userId: string; session
     statement(`DELETE FROM sessions WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM google_handoffs WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM google_connections WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM email_codes WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM classroom_reminders WHERE user_id = ?1 AND ${asChecked}`),
     // The student's own things nobody else holds.
     statement(`DELETE FROM hostel_residents WHERE user_id = ?1 AND ${asChecked}`),
@@ -98,6 +125,8 @@ export async function deleteAccount(env: Env, session: { userId: string; session
     statement(`UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
     statement(`UPDATE sale_notifications SET buyer_name = ?3 WHERE product_id IN (SELECT id FROM products WHERE buyer_id = ?1) AND ${asChecked}`, DELETED_STUDENT),
     statement(`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
+    // Copies of mail to the address in the development outbox (DEV_OUTBOX=1; empty in a deploy).
+    statement(`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
     // Last: the account itself, anonymised. Its answer says whether this call did the deletion.
     statement(
       `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, email_verified_at = NULL, deleted_at = ?5
@@ -122,7 +151,7 @@ export async function deleteAccount(env: Env, session: { userId: string; session
     // (nothing personal), logged so that an operator can remove them.
     logWarning("account deleted, but some of its files could not be removed", {
       event: "account.delete_files_failed",
-      ...(reqId ? { reqId } : {}),
+      ...(scope.reqId ? { reqId: scope.reqId } : {}),
       fileKeys,
       error: error instanceof Error ? error.message : String(error),
     });

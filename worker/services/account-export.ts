@@ -7,6 +7,7 @@ import { getDb } from "#server/db/client.ts";
 import {
   campuses,
   classroomReminders,
+  emailCodes,
   googleConnections,
   googleHandoffs,
   hostelBlocks,
@@ -71,6 +72,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     listing,
     bookings,
     throttle,
+    codes,
   ] = await db.batch([
     db
       .select({
@@ -246,6 +248,11 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .select({ failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt, lockedUntil: loginThrottle.lockedUntil })
       .from(loginThrottle)
       .where(sql`${loginThrottle.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
+    // E-mailed codes waiting to be used: what for and until when, never the code or its hash.
+    db
+      .select({ purpose: emailCodes.purpose, sentAt: emailCodes.sentAt, expiresAt: emailCodes.expiresAt, tries: emailCodes.tries })
+      .from(emailCodes)
+      .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -284,6 +291,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       pendingGoogleCodes: handoffs,
     },
     signInThrottle: throttle[0] ?? null,
+    codes,
   };
 }
 

@@ -10,6 +10,8 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.t
 import { stateOf } from "#server/lib/request-state.ts";
 import { userText } from "#server/lib/validate.ts";
 import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
+import type { CodeScope } from "#server/services/email-codes.ts";
+import { sendCodeAtRegistration } from "#server/services/verification.ts";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "#server/lib/session-token.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
@@ -64,7 +66,11 @@ export const loginSchema = z.object({
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200, "Incorrect e-mail or password."),
 });
 
-export async function registerUser(env: Env, input: z.infer<typeof registerSchema>): Promise<SessionUser> {
+/**
+ * A new account. A college address starts unverified and is e-mailed its code (`scope`: the
+ * request, for the code's key and the mail's waitUntil); the mail cannot fail the registration.
+ */
+export async function registerUser(env: Env, input: z.infer<typeof registerSchema>, scope: CodeScope): Promise<SessionUser> {
   const db = getDb(env.DB);
   // The address decides the campus (refused here when it is of no college and OPEN_SIGNUP is off).
   const campus = await campusForEmail(env, input.email);
@@ -77,7 +83,9 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .returning({ id: users.id, name: users.name, email: users.email });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
-  return { ...created, ...campus, verified: false };
+  const user: SessionUser = { ...created, ...campus, verified: false };
+  await sendCodeAtRegistration(env, scope, user);
+  return user;
 }
 
 export async function authenticate(env: Env, input: z.infer<typeof loginSchema>): Promise<SessionUser> {

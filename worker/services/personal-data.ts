@@ -1,7 +1,7 @@
 // Where Campus keeps data about a student, table by table, and what "download my data" and "delete my
 // account" do with each (docs/decisions/0078-download-and-delete-my-account.md). test/account-data.test.ts
 // reads the live schema and fails when a table that refers to a user (a foreign key to users, or an
-// e-mail column) is missing here: a new table must be placed in the export and in the deletion first.
+// e-mail or address column) is missing here: a new table must be placed in the export and in the deletion first.
 
 export type OnDelete =
   /** Every row of the student goes. */
@@ -10,8 +10,8 @@ export type OnDelete =
   | "kept-anonymised";
 
 export interface PersonalData {
-  /** Where the export shows it (a dotted path in the JSON). */
-  exportedAs: string;
+  /** Where the export shows it (a dotted path in the JSON); null only with a `why`. */
+  exportedAs: string | null;
   onDelete: OnDelete;
   /** Why, for a table whose rows are not all deleted. */
   why?: string;
@@ -46,4 +46,10 @@ export const PERSONAL_DATA = {
   roommate_listings: { exportedAs: "hostel.roommateListing", onDelete: "deleted" },
   laundry_bookings: { exportedAs: "hostel.laundryBookings", onDelete: "deleted" },
   login_throttle: { exportedAs: "signInThrottle", onDelete: "deleted" },
+  email_codes: { exportedAs: "codes", onDelete: "deleted" },
+  dev_outbox: {
+    exportedAs: null,
+    onDelete: "deleted",
+    why: "Copies of mail kept only by a development Worker (DEV_OUTBOX=1; empty in a deploy). Never exported: the mails carry codes.",
+  },
 } as const satisfies Record<string, PersonalData>;

@@ -1,0 +1,129 @@
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { FieldError } from "#app/components/hostel/ui.tsx";
+import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { safeRedirectPath } from "#app/lib/redirect.ts";
+import { codeScope, envOf, requireUser } from "#app/lib/session.server.ts";
+import { verifiedBadge } from "#common/membership.ts";
+import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { assertCodeAllowed, codeSchema } from "#server/services/email-codes.ts";
+import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import type { Route } from "./+types/verify";
+
+// The e-mailed code's screen (docs/decisions/0075). Its action also serves the VerifyBanner shown
+// on gated screens, which posts here with a fetcher; the page itself is the same form for a direct
+// visit or a browser without JavaScript.
+
+/** Where to go once verified: a same-site path (never /login and the like), else the dashboard. */
+function returnPath(value: FormDataEntryValue | string | null | undefined): string {
+  return safeRedirectPath(typeof value === "string" ? value : null) ?? "/dashboard";
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  return {
+    email: user.email,
+    campusName: user.campusName,
+    badge: verifiedBadge(user.campusShortName),
+    state: user.openCommunity ? ("open" as const) : user.verified ? ("verified" as const) : ("unverified" as const),
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const env = envOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent") === "resend" ? "resend" : "verify";
+  // Kept through a refusal: without JavaScript the answer is this page, whose loader cannot see it.
+  const returnTo = returnPath(form.get("returnTo"));
+  try {
+    await assertCodeAllowed(env, rateLimitAddress(request.headers.get("CF-Connecting-IP")));
+    if (intent === "resend") return succeeded(intent, await resendVerification(env, codeScope(context, request), user), { details: { returnTo } });
+    await verifyEmail(env, codeScope(context, request), user, parseWith(codeSchema, form.get("code")));
+    // Back where the student was, now allowed to act (a fetcher follows the redirect too, so the
+    // banner's page reloads with the action in place of the banner).
+    return redirect(returnTo);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      return refused(intent, error, { details: { returnTo }, headers: retryAfter });
+    }
+    throw error;
+  }
+}
+
+export default function Verify({ loaderData }: Route.ComponentProps) {
+  const { email, campusName, badge, state } = loaderData;
+  const result = useActionData<ActionResult>();
+  const answeredReturnTo = result?.details?.returnTo;
+  const returnTo = typeof answeredReturnTo === "string" ? answeredReturnTo : loaderData.returnTo;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith("/verify") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const codeError = result && !result.ok && result.intent === "verify" ? result.message : null;
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="card p-6 sm:p-8">
+        {/* A non-breaking hyphen: "e-" alone at a line's end on a phone. */}
+        <h1 className="text-2xl font-bold tracking-tight">Verify your college e‑mail</h1>
+        {state === "unverified" ? (
+          <>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              We e-mailed a 6-digit code to <strong className="break-all text-slate-900 dark:text-slate-100">{email}</strong>. Enter it to prove you study at {campusName}. A code works for 15 minutes.
+            </p>
+            {result && !codeError && (
+              <div className="mt-4">
+                <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+              </div>
+            )}
+            <Form method="post" action="/verify" className="mt-5 space-y-4" aria-busy={busyIntent !== null}>
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <div>
+                <label htmlFor="verify-code" className="label">
+                  Verification code
+                </label>
+                <input
+                  id="verify-code"
+                  name="code"
+                  className="input text-center font-mono text-lg tracking-[0.4em]"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  required
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? "verify-code-error" : undefined}
+                />
+                <FieldError id="verify-code" message={codeError} />
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" name="intent" value="verify" className="btn-primary flex-1" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
+                  {busyIntent === "verify" ? "Verifying..." : "Verify"}
+                </button>
+                {/* formNoValidate: asking for a new code needs no code typed. */}
+                <button type="submit" name="intent" value="resend" formNoValidate className="btn-secondary flex-1" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
+                  {busyIntent === "resend" ? "Sending..." : "Send a new code"}
+                </button>
+              </div>
+            </Form>
+            <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">No e-mail? Look in the spam folder, or send a new code (one a minute).</p>
+          </>
+        ) : (
+          <>
+            <div className="mt-4">
+              <Alert tone="success">{state === "verified" ? `Your e-mail ${email} is verified: you are a ${badge}.` : "The Open community needs no verification: there is no college e-mail to prove."}</Alert>
+            </div>
+            <Link to={returnTo} className="btn-primary mt-5 w-full">
+              Continue
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Verify your e-mail · Campus" }, { name: "robots", content: "noindex" }];

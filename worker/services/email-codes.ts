@@ -1,0 +1,227 @@
+// Short-lived codes e-mailed to prove an address: verification, password reset, and (for the
+// account deletion flow) a fresh proof. docs/decisions/0075-verification-and-reset-codes.md.
+//
+// A code is 6 digits, lives 15 minutes, takes at most 5 checks, and may be replaced by a new one at
+// most once a minute. Only a keyed hash is stored, compared in constant time. Every rule that must
+// hold under concurrent requests is one conditional statement: the resend limit is the upsert's
+// WHERE, the tries limit the UPDATE's WHERE, and single use the DELETE ... RETURNING.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "#server/db/client.ts";
+import type { CodePurpose } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { sessionKey } from "#server/lib/session-token.ts";
+import { type Later, sendMail } from "#server/services/mail.ts";
+
+export type { CodePurpose } from "#server/db/schema.ts";
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_MS = 60 * 1000;
+export const CODE_DIGITS = 6;
+
+/** The code a person types: 6 digits; spaces and dashes they copy along ("123 456") are dropped. */
+export const codeSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value),
+  z.string({ error: "Enter the 6-digit code from the e-mail." }).regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail."),
+);
+
+export const CODES_LIMITED = "Too many code requests from this network. Please wait a minute and try again.";
+
+/**
+ * Checks and requests of codes per client address (`clientAddress`: worker/lib/client-address.ts),
+ * for every door that takes or sends a code: beyond the per-code limits, a script cannot spray
+ * guesses or mails across accounts.
+ */
+export async function assertCodeAllowed(env: Env, clientAddress: string): Promise<void> {
+  const { success } = await env.CODE_LIMITER.limit({ key: `code:${clientAddress}` });
+  if (!success) throw new ApiError(429, CODES_LIMITED, { retryAfter: 60 });
+}
+
+/** Where a code is made or checked: the request's URL decides the development key on a loopback host. */
+export interface CodeScope {
+  requestUrl: string;
+  /** The request's waitUntil: a real mail provider is called after the answer (worker/services/mail.ts). */
+  later?: Later;
+}
+
+const encoder = new TextEncoder();
+
+async function hmacKey(env: Env, scope: CodeScope): Promise<CryptoKey> {
+  // Its own key, derived from SESSION_SECRET: a code hash is no use as anything else.
+  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(env, scope.requestUrl)), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: encoder.encode("campus-email-code-v1"), info: encoder.encode("hmac") },
+    secret,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
+}
+
+/** HMAC-SHA256 of purpose, account and code: a code for one purpose or account proves nothing else. */
+async function codeMac(key: CryptoKey, purpose: CodePurpose, userId: string, code: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}:${userId}:${code}`)));
+}
+
+const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+function fromHex(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+/** workerd's constant-time comparison (the DOM lib's SubtleCrypto type does not list it). */
+type WorkerdSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+
+/** Equal bytes, in time that does not depend on where they differ (both are 32-byte MACs). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  return (crypto.subtle as WorkerdSubtle).timingSafeEqual(a, b);
+}
+
+/** A uniformly random 6-digit code (rejection sampling: no digit is likelier than another). */
+export function randomCode(): string {
+  const limit = 4_294_000_000; // the largest multiple of 10^6 below 2^32
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while (word[0]! >= limit);
+  return String(word[0]! % 1_000_000).padStart(CODE_DIGITS, "0");
+}
+
+export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * A new code for this account and purpose, replacing any earlier one, unless the earlier one was
+ * sent less than a minute ago (then `ok: false` with the seconds to wait). One conditional upsert:
+ * two requests at once give one code.
+ */
+export async function issueCode(env: Env, scope: CodeScope, userId: string, purpose: CodePurpose, now = Date.now()): Promise<IssuedCode> {
+  const code = randomCode();
+  const hash = toHex(await codeMac(await hmacKey(env, scope), purpose, userId, code));
+  const written = await env.DB.prepare(
+    `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)
+     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at
+     WHERE email_codes.sent_at <= ?6
+     RETURNING user_id`,
+  )
+    .bind(userId, purpose, hash, now + CODE_TTL_MS, now, now - CODE_RESEND_MS)
+    .first<{ user_id: string }>();
+  if (written) return { ok: true, code };
+  const row = await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = ?2").bind(userId, purpose).first<{ sent_at: number }>();
+  const waitMs = row ? row.sent_at + CODE_RESEND_MS - now : CODE_RESEND_MS;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/**
+ * The outcome of a check. `wrong` says how many tries the code has left; `used-up` is a code that
+ * has had its 5 tries; `missing` is no live code at all (never sent, expired, or already used).
+ */
+export type CodeCheck = { ok: true; userId: string } | { ok: false; reason: "wrong"; triesLeft: number } | { ok: false; reason: "used-up" } | { ok: false; reason: "missing" };
+
+/** Whose code: the signed-in account, or the account of an address (password reset). */
+export type CodeOwner = { userId: string } | { email: string };
+
+/**
+ * Checks a code and, when it is right, uses it up (it works once). Each check counts one try
+ * before the comparison, in one conditional UPDATE, so no number of simultaneous guesses gets more
+ * than 5 comparisons.
+ */
+export async function consumeCode(env: Env, scope: CodeScope, owner: CodeOwner, purpose: CodePurpose, code: string, now = Date.now()): Promise<CodeCheck> {
+  const who = "userId" in owner ? sql`${owner.userId}` : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
+  const db = getDb(env.DB);
+  const [counted] = await db.all<{ user_id: string; code_hash: string; tries: number }>(sql`
+    UPDATE email_codes SET tries = tries + 1
+    WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}
+    RETURNING user_id, code_hash, tries`);
+  if (!counted) {
+    const [left] = await db.all<{ tries: number }>(sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`);
+    return { ok: false, reason: left ? "used-up" : "missing" };
+  }
+  const candidate = await codeMac(await hmacKey(env, scope), purpose, counted.user_id, code);
+  if (!sameBytes(candidate, fromHex(counted.code_hash))) {
+    const triesLeft = CODE_MAX_TRIES - counted.tries;
+    return triesLeft > 0 ? { ok: false, reason: "wrong", triesLeft } : { ok: false, reason: "used-up" };
+  }
+  // Used once: of two right answers at the same moment, one deletes the row and wins.
+  const [used] = await db.all<{ user_id: string }>(sql`
+    DELETE FROM email_codes WHERE user_id = ${counted.user_id} AND purpose = ${purpose} AND code_hash = ${counted.code_hash}
+    RETURNING user_id`);
+  return used ? { ok: true, userId: used.user_id } : { ok: false, reason: "missing" };
+}
+
+/** Forgets a purpose's code (after the thing it was for happened another way). */
+export async function dropCode(env: Env, userId: string, purpose: CodePurpose): Promise<void> {
+  await env.DB.prepare("DELETE FROM email_codes WHERE user_id = ?1 AND purpose = ?2").bind(userId, purpose).run();
+}
+
+/** The cron job: codes past their 15 minutes. */
+export async function pruneExpiredCodes(env: Env, now = Date.now()): Promise<number> {
+  const result = await env.DB.prepare("DELETE FROM email_codes WHERE expires_at <= ?1").bind(now).run();
+  return result.meta.changes ?? 0;
+}
+
+// The mails. Plain text; the campus's name; the code and nothing else secret. No name or other
+// text the registering person typed: anyone can register someone else's address, and the mail
+// must not carry their words to it.
+
+const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string; use: string; notYou: string }> = {
+  verify: {
+    subject: "Your Campus verification code",
+    lead: "Your Campus verification code is",
+    use: "Enter it on Campus to confirm that this address is yours and that you study at",
+    notYou: "If you did not register on Campus, ignore this e-mail: without the code nobody can use your address.",
+  },
+  reset: {
+    subject: "Your Campus password reset code",
+    lead: "Your Campus password reset code is",
+    use: "Enter it with a new password on Campus's reset screen to sign in again to your account at",
+    notYou: "If you did not ask to reset your password, ignore this e-mail: your password stays as it is.",
+  },
+  delete: {
+    subject: "Your Campus account deletion code",
+    lead: "Your code to delete your Campus account is",
+    use: "Enter it on your account page to confirm that you want to delete your account at",
+    notYou: "If you did not ask to delete your account, ignore this e-mail and change your password.",
+  },
+};
+
+/** The mail that carries a code, for a member of `campusName`. */
+export function codeMail(purpose: CodePurpose, to: string, campusName: string, code: string): { to: string; subject: string; text: string } {
+  const t = PURPOSE_TEXT[purpose];
+  return {
+    to,
+    subject: `${t.subject} (${campusName})`,
+    text: [
+      `${t.lead} ${code}`,
+      "",
+      `${t.use} ${campusName}. It works for 15 minutes.`,
+      "",
+      t.notYou,
+      "",
+      `Campus - ${campusName}`,
+      "",
+    ].join("\n"),
+  };
+}
+
+export interface CodeRecipient {
+  id: string;
+  email: string;
+  campusName: string;
+}
+
+export type SentCode = { ok: true; sent: boolean } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Issues a code for `purpose` and e-mails it: the service API of every flow that proves an address
+ * (verification, reset, account deletion). `ok: false` when the last code was sent under a minute
+ * ago; `sent: false` when the mail could not be handed over (logged; the code stands, and the
+ * student can ask for another in a minute). Never throws for the mail.
+ */
+export async function sendCode(env: Env, scope: CodeScope, to: CodeRecipient, purpose: CodePurpose, now = Date.now()): Promise<SentCode> {
+  const issued = await issueCode(env, scope, to.id, purpose, now);
+  if (!issued.ok) return issued;
+  const sent = await sendMail(env, codeMail(purpose, to.email, to.campusName, issued.code), `code:${purpose}`, scope.later);
+  return { ok: true, sent };
+}

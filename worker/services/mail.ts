@@ -1,0 +1,116 @@
+// Campus's one way to send mail (docs/decisions/0074-mail-providers.md). The provider is chosen by
+// configuration: DEV_OUTBOX=1 keeps every mail in the development outbox (dev, `npm start`, tests);
+// otherwise MAIL_PROVIDER names Cloudflare Email Service ("cloudflare", the EMAIL binding) or an HTTP
+// mail API ("http", MAIL_API_URL with the secret MAIL_API_KEY). A mail that cannot be sent never
+// fails the request that asked for it: the failure is logged, and the student can ask again.
+import { desc, eq, sql } from "drizzle-orm";
+import { getDb } from "#server/db/client.ts";
+import { devOutbox } from "#server/db/schema.ts";
+import { logError } from "#server/lib/log.ts";
+import { cloudflareProvider, httpProvider, type MailProvider, type OutgoingMail, outboxProvider } from "#server/lib/mail-providers.ts";
+
+export type { OutgoingMail } from "#server/lib/mail-providers.ts";
+
+/** Hands a promise to the runtime to finish after the answer (ExecutionContext.waitUntil). */
+export type Later = (work: Promise<unknown>) => void;
+
+/** How long an awaited send may take before it counts as failed. */
+export const MAIL_TIMEOUT_MS = 10_000;
+
+/** The one secret of the HTTP provider; not in [secrets].required, so optional in the generated Env. */
+type MailEnv = Env & { MAIL_API_KEY?: string };
+
+export function outboxEnabled(env: Pick<Env, "DEV_OUTBOX">): boolean {
+  return env.DEV_OUTBOX === "1";
+}
+
+/** The provider the configuration names, or null when none is configured (or configured wrongly). */
+export function mailProvider(env: MailEnv): MailProvider | null {
+  if (outboxEnabled(env)) return outboxProvider(env.DB);
+  const from = { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME || "Campus" };
+  if (!from.email) return null;
+  switch (env.MAIL_PROVIDER) {
+    case "cloudflare":
+      return env.EMAIL ? cloudflareProvider(env.EMAIL, from) : null;
+    case "http":
+      return env.MAIL_API_URL && env.MAIL_API_KEY ? httpProvider(env.MAIL_API_URL, env.MAIL_API_KEY, from) : null;
+    default:
+      return null;
+  }
+}
+
+function withTimeout(work: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${MAIL_TIMEOUT_MS} ms`)), MAIL_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Sends, and reports instead of throwing. The log names the provider and the recipient's domain only. */
+async function deliver(provider: MailProvider | null, mail: OutgoingMail, kind: string): Promise<boolean> {
+  const domain = mail.to.slice(mail.to.lastIndexOf("@") + 1);
+  if (!provider) {
+    logError("mail", new Error("no mail provider is configured (MAIL_PROVIDER, MAIL_FROM; docs/decisions/0074)"), { msg: "mail not sent", kind, domain });
+    return false;
+  }
+  try {
+    await withTimeout(provider.send(mail));
+    return true;
+  } catch (error) {
+    logError("mail", error, { msg: "mail not sent", provider: provider.name, kind, domain });
+    return false;
+  }
+}
+
+/**
+ * Sends one mail. The development outbox is written before this returns (a test or a developer
+ * reads it next); a real provider's send is handed to `later` (waitUntil) when given, so the answer
+ * neither waits for nor depends on the mail service. `kind` names the mail in the logs. Resolves to
+ * false only when a send that was awaited failed; it never throws.
+ */
+export async function sendMail(env: Env, mail: OutgoingMail, kind: string, later?: Later): Promise<boolean> {
+  const provider = mailProvider(env);
+  if (provider && provider.name !== "outbox" && later) {
+    later(deliver(provider, mail, kind));
+    return true;
+  }
+  return deliver(provider, mail, kind);
+}
+
+// The development outbox, read back.
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** ISO 8601. */
+  sentAt: string;
+}
+
+const OUTBOX_PAGE = 50;
+
+/** Loopback hosts only: the outbox is for the developer's own machine and the tests. */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost");
+}
+
+/**
+ * The outbox is readable when DEV_OUTBOX=1 and the request is addressed to a loopback host (defence
+ * in depth: a deploy that set DEV_OUTBOX by mistake still shows nobody's codes to the internet).
+ */
+export function outboxReadable(env: Pick<Env, "DEV_OUTBOX">, requestUrl: string): boolean {
+  return outboxEnabled(env) && isLoopback(new URL(requestUrl).hostname);
+}
+
+/** The newest mails first (to one address when `to` is given), at most 50. */
+export async function readOutbox(env: Env, to?: string): Promise<OutboxMail[]> {
+  const rows = await getDb(env.DB)
+    .select({ to: devOutbox.toAddress, subject: devOutbox.subject, text: devOutbox.text, sentAt: devOutbox.sentAt })
+    .from(devOutbox)
+    .where(to ? eq(devOutbox.toAddress, to.trim().toLowerCase()) : undefined)
+    // rowid: of two mails of the same millisecond, the one written later.
+    .orderBy(desc(devOutbox.sentAt), sql`rowid DESC`)
+    .limit(OUTBOX_PAGE);
+  return rows.map((row) => ({ ...row, sentAt: new Date(row.sentAt).toISOString() }));
+}

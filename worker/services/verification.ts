@@ -1,0 +1,71 @@
+// Proving a college address with an e-mailed code (issue 15, docs/decisions/0075). The account of a
+// college address starts unverified; the code sent at registration (or a new one, at most once a
+// minute) verifies it. The Open community has no college mail and needs no code.
+import { and, eq, isNull } from "drizzle-orm";
+import { verifiedBadge } from "#common/membership.ts";
+import { getDb } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { logError } from "#server/lib/log.ts";
+import { type CodeScope, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+
+export const VERIFY_MESSAGES = {
+  alreadyVerified: "Your e-mail is already verified.",
+  openCommunity: "The Open community needs no verification: there is no college e-mail to prove.",
+  wrong: (triesLeft: number) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  usedUp: "That code has had its 5 tries. Ask for a new code.",
+  missing: "That code has expired or was already used. Ask for a new code.",
+  tooSoon: (seconds: number) => `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  sent: (email: string) => `We sent a new code to ${email}. It works for 15 minutes.`,
+  verified: (shortName: string) => `Your college e-mail is verified. You are now a ${verifiedBadge(shortName)}.`,
+} as const;
+
+type Member = Pick<SessionUser, "id" | "email" | "campusName" | "campusShortName" | "openCommunity" | "verified">;
+
+/**
+ * The code sent with a new college account. Nothing about the mail can fail the registration: a
+ * failure is logged and the student asks for a new code on the verify screen.
+ */
+export async function sendCodeAtRegistration(env: Env, scope: CodeScope, member: Member): Promise<void> {
+  if (member.openCommunity || member.verified) return;
+  try {
+    await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "verify");
+  } catch (error) {
+    logError("mail", error, { msg: "verification code not issued at registration" });
+  }
+}
+
+function refuseIfNothingToVerify(member: Member): void {
+  if (member.openCommunity) throw new ApiError(409, VERIFY_MESSAGES.openCommunity, { code: "open_community" });
+  if (member.verified) throw new ApiError(409, VERIFY_MESSAGES.alreadyVerified, { code: "already_verified" });
+}
+
+/** A new code, at most once a minute (429 with Retry-After before then). Answers the message to show. */
+export async function resendVerification(env: Env, scope: CodeScope, member: Member): Promise<string> {
+  refuseIfNothingToVerify(member);
+  const result = await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "verify");
+  if (!result.ok) throw new ApiError(429, VERIFY_MESSAGES.tooSoon(result.retryAfterSeconds), { retryAfter: result.retryAfterSeconds });
+  return VERIFY_MESSAGES.sent(member.email);
+}
+
+/**
+ * Checks the code and marks the address verified. Already verified: a 200 that changes nothing (a
+ * second tab, a double submit). Wrong: 400 with the tries left; used up or expired: 400 saying to
+ * ask for a new code.
+ */
+export async function verifyEmail(env: Env, scope: CodeScope, member: Member, code: string): Promise<string> {
+  if (member.openCommunity) throw new ApiError(409, VERIFY_MESSAGES.openCommunity, { code: "open_community" });
+  if (member.verified) return VERIFY_MESSAGES.alreadyVerified;
+  const check = await consumeCode(env, scope, { userId: member.id }, "verify", code);
+  if (!check.ok) {
+    if (check.reason === "wrong") throw new ApiError(400, VERIFY_MESSAGES.wrong(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
+    throw new ApiError(400, check.reason === "used-up" ? VERIFY_MESSAGES.usedUp : VERIFY_MESSAGES.missing, { field: "code", triesLeft: 0 });
+  }
+  // Conditional: the first proof sets the time; a later one changes nothing.
+  await getDb(env.DB)
+    .update(users)
+    .set({ emailVerifiedAt: Date.now() })
+    .where(and(eq(users.id, member.id), isNull(users.emailVerifiedAt)));
+  return VERIFY_MESSAGES.verified(member.campusShortName);
+}
