@@ -90,6 +90,37 @@ describe("/account: your data", () => {
     });
   });
 
+  it("an account without a password (Google) deletes itself with a code e-mailed to its address", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/login");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await page.getByRole("heading", { name: "Fake Google" }).waitFor();
+      await page.getByRole("button", { name: /no name on this account/ }).click();
+      await page.waitForURL("**/dashboard");
+      await page.goto("/account");
+      await hydrated(page);
+      const section = yourData(page);
+      assert.equal(await section.getByLabel("Your password").count(), 0);
+      await section.getByRole("button", { name: "E-mail me a code" }).click();
+      await section.getByRole("status").getByText("We sent a 6-digit code to student.two@example.com.").waitFor();
+      mkdirSync(SHOTS, { recursive: true });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/your-data-google-1280-light.png` });
+      // The development outbox is the mailbox here.
+      const outbox = (await (await page.request.get("/api/dev/outbox?to=student.two@example.com")).json()) as { data: { subject: string; text: string }[] };
+      const mail = outbox.data.find((m) => m.subject.startsWith("Your Campus account deletion code"));
+      const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+      assert.ok(code, "a deletion code was mailed");
+      await section.getByLabel("Code from the e-mail").fill(code);
+      await section.getByRole("button", { name: "Delete my account" }).click();
+      await confirmDialog(page).getByRole("button", { name: "Delete my account" }).click();
+      await page.waitForURL("**/account/deleted");
+      await page.getByRole("heading", { name: "Your account has been deleted", level: 1 }).waitFor();
+      await page.getByRole("link", { name: "Login" }).waitFor();
+    });
+  });
+
   it("works without JavaScript: the download link and the delete form", async (t) => {
     await withPage(
       t,
