@@ -20,6 +20,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// Most tests here first put a student in every table (about thirty requests, uploads among them),
+// and the first page rendered in the file loads the app's server build: on a busy machine that
+// passes vitest's default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
 // ---------------------------------------------------------------------------------------------
 // The live schema: which tables refer to a user, and by which columns.
 
