@@ -11,6 +11,7 @@ export default [
   route("account/export", "routes/account-export.tsx"),
   route("account/deleted", "routes/account-deleted.tsx"),
   route("verify", "routes/verify.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   // Only with DEV_OUTBOX=1 on a loopback host; a 404 otherwise.
   route("dev/outbox", "routes/dev-outbox.tsx"),
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, SCREENSHOT_DIR, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, SCREENSHOT_DIR, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
 
 let browser: Browser;
 before(async () => {
@@ -21,9 +21,13 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** Registers through the API and returns the user with a bearer token, for setting up data fast. */
 async function apiUser(name = "Priya Sharma"): Promise<E2EUser & { token: string }> {
   const user = newUser(name);
-  const res = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(user) });
+  const ip = testIp();
+  const res = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify(user) });
   assert.equal(res.status, 201, await res.clone().text());
   const body = (await res.json()) as { data: { token: string } };
+  // Filing, rating, booking and posting need a verified college address (issue 15): the code from the outbox.
+  const verify = await fetch(`${baseURL}/api/auth/verify`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${body.data.token}`, "CF-Connecting-IP": ip }, body: JSON.stringify({ code: await codeFromOutbox(user.email) }) });
+  assert.equal(verify.status, 200, await verify.clone().text());
   return { ...user, token: body.data.token };
 }
 

@@ -103,6 +103,27 @@ describe("verify a college e-mail", () => {
     });
   });
 
+  it("the verify banner (on /account): the code through the fetcher, and the page comes back verified", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      allowConsoleError(/status of 400/);
+      const user = await createUserViaApi(newUser(), { verified: false });
+      await signIn(page, user);
+      await page.goto("/account");
+      await hydrated(page);
+      const banner = page.locator("section", { has: page.getByRole("heading", { name: /^Verify your college e-mail to / }) });
+      const code = await codeFromOutbox(user.email);
+      await banner.getByLabel("Verification code").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+      await banner.getByRole("button", { name: "Verify" }).click();
+      await banner.getByRole("alert").getByText("That code is not right. 4 tries left.").waitFor();
+      assert.equal(new URL(page.url()).pathname, "/account");
+      await banner.getByLabel("Verification code").fill(code);
+      await banner.getByRole("button", { name: "Verify" }).click();
+      await page.getByText("Verified CIT student").waitFor();
+      assert.equal(await banner.count(), 0);
+      assert.equal(new URL(page.url()).pathname, "/account");
+    });
+  });
+
   it("the /verify screen at 360 px", async (t) => {
     await withPage(
       t,

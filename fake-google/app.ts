@@ -14,6 +14,8 @@ export interface FakeAccount {
   email: string;
   name?: string;
   picture?: boolean;
+  /** The Google Workspace domain of a managed account: the ID token's `hd` claim. */
+  hd?: string;
 }
 
 export const FAKE_ACCOUNTS: FakeAccount[] = [
@@ -34,6 +36,8 @@ export interface FakeGoogleOptions {
 export interface FakeGoogleSettings {
   /** Issue ID tokens for this audience instead of the client id (to test the audience check). */
   idTokenAudience: string | null;
+  /** More accounts to choose from (a college student's Workspace account, say), after FAKE_ACCOUNTS. */
+  extraAccounts: FakeAccount[];
 }
 
 interface IssuedCode {
@@ -169,7 +173,8 @@ export interface FakeGoogle {
 export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
   const now = options.now ?? (() => Date.now());
   const ttl = options.accessTokenTtlSeconds ?? 300;
-  const settings: FakeGoogleSettings = { idTokenAudience: null };
+  const settings: FakeGoogleSettings = { idTokenAudience: null, extraAccounts: [] };
+  const accounts = () => [...FAKE_ACCOUNTS, ...settings.extraAccounts];
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, AccessGrant>();
   const refreshTokens = new Map<string, FakeAccount>();
@@ -205,7 +210,7 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     const hidden = ["client_id", "redirect_uri", "state", "code_challenge", "scope"]
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(q[name] ?? "")}">`)
       .join("");
-    const buttons = FAKE_ACCOUNTS.map(
+    const buttons = accounts().map(
       (a) =>
         `<button name="account" value="${a.key}"><strong>${escapeHtml(a.name ?? "(no name on this account)")}</strong><br><small>${escapeHtml(a.email)}</small></button>`,
     ).join("");
@@ -222,7 +227,7 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
     const redirect = new URL(field("redirect_uri"));
     redirect.searchParams.set("state", field("state"));
-    const account = FAKE_ACCOUNTS.find((a) => a.key === field("account"));
+    const account = accounts().find((a) => a.key === field("account"));
     if (!account || field("client_id") !== options.clientId) {
       redirect.searchParams.set("error", "access_denied");
       return c.redirect(redirect.toString(), 302);
@@ -265,6 +270,7 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
       const idToken = await new SignJWT({
         email: account.email,
         email_verified: true,
+        ...(account.hd ? { hd: account.hd } : {}),
         ...(account.name ? { name: account.name, given_name: account.name.split(" ")[0] } : {}),
         ...(account.picture ? { picture: `${origin}/avatar/${account.key}.png` } : {}),
       })

@@ -433,6 +433,11 @@ describe("DELETE /api/auth/account", () => {
     const row = await env.DB.prepare("SELECT name, email, password_hash, google_sub, email_verified_at, deleted_at FROM users WHERE id = ?").bind(student.userId).first();
     expect(row).toMatchObject({ name: DELETED_STUDENT, password_hash: null, google_sub: null, email_verified_at: null, deleted_at: expect.any(Number) });
     expect(String(row!.email)).toMatch(/^deleted-[0-9a-f-]{36}@deleted\.invalid$/);
+    // Nobody gets a reset code for the anonymous address (the answer is the same 200 as for any address).
+    const reset = await postJson("/api/auth/password-reset", { email: row!.email }, { "CF-Connecting-IP": uniqueIp() });
+    expect(reset.status).toBe(200);
+    expect(await codesMailedTo(String(row!.email))).toEqual([]);
+    expect(await count("SELECT COUNT(*) AS n FROM email_codes WHERE user_id = ?", student.userId)).toBe(0);
 
     // Never again: the old password signs nobody in (a row for the address in the sign-in throttle
     // comes from this very try, as for any address).

@@ -23,6 +23,7 @@ const ACTION_PATHS = [
   "/laundry-service",
   "/roommate-finder",
   "/verify",
+  "/reset-password",
 ];
 
 const MALFORMED = [

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
+import { VerifiedStatus } from "#app/components/account/VerifiedStatus.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
 import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
@@ -33,7 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
   const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
-  return { account, devices, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
+  const member = { verified: user.verified, openCommunity: user.openCommunity, campusShortName: user.campusShortName };
+  return { account, devices, member, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -67,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, setPasswordHint } = loaderData;
+  const { account, devices, member, setPasswordHint } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -104,17 +106,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">E-mail status</dt>
                 <dd className="mt-1">
-                  {account.emailVerifiedAt !== null ? (
-                    <Badge tone="emerald">{account.verifiedThrough === "google" ? "Verified through Google" : "Verified"}</Badge>
-                  ) : (
-                    <>
-                      <Badge tone="amber">Not verified</Badge>
-                      <p className="mt-2 text-slate-600 dark:text-slate-400">
-                        Continue with Google once, with this address, to verify it. Because anyone could have typed this address when the account was made, verifying
-                        removes the password and signs every device out; you can then set a new password here.
-                      </p>
-                    </>
-                  )}
+                  <VerifiedStatus member={member} email={account.email} throughGoogle={account.verifiedThrough === "google"} />
                 </dd>
               </div>
             </dl>

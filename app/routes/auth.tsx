@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseWith } from "#server/lib/validate.ts";
 import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -280,9 +280,15 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               className="input"
               aria-describedby={registering ? "password-hint" : undefined}
             />
-            {registering && (
+            {registering ? (
               <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 At least 8 characters.
+              </p>
+            ) : (
+              <p className="mt-1 text-right text-sm">
+                <Link to="/reset-password" className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200">
+                  Forgot password?
+                </Link>
               </p>
             )}
           </div>

@@ -5,9 +5,11 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, listBlocks, setResidence } from "#server/services/hostel/common.ts";
-import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
+import { formFields, setResidence } from "#server/services/hostel/common.ts";
+import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, readComplaints } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
+import { mayAct } from "#common/membership.ts";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard } from "#app/components/hostel/complaints.tsx";
@@ -18,9 +20,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A hand-edited address with a bad filter shows the default list rather than an error page.
   const parsed = complaintQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : complaintQuerySchema.parse({});
-  const [blocks, list] = await Promise.all([listBlocks(env), listComplaints(env, user, query)]);
+  const list = await readComplaints(env, user, query);
   // One key per rendered form: a double submit of it files one complaint (worker/lib/idempotency.ts).
-  return { blocks, query, ...list, submissionKey: newSubmissionKey() };
+  return { query, ...list, submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
-  const { blocks, residence, complaints, query, newcomers, newcomerCount, submissionKey } = loaderData;
+  const { blocks, residence, complaints, query, newcomers, newcomerCount, submissionKey, mayAct: canAct, email } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/hostel-complaints";
   const view = query.view;
@@ -57,7 +59,7 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro title="Hostel Complaints" lead="Report a problem in your block and follow its status. Add a “me too” to problems you share, so the most common ones rise to the top." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-        <FileComplaint blocks={blocks} residence={residence} submissionKey={submissionKey} />
+        {canAct ? <FileComplaint blocks={blocks} residence={residence} submissionKey={submissionKey} /> : <VerifyBanner what={'file a complaint or add a "me too"'} email={email} />}
 
         <section aria-labelledby="list-heading" className="min-w-0 space-y-4">
           <h2 id="list-heading" className="sr-only">
@@ -127,7 +129,7 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
               <ul className="space-y-4">
                 {complaints.map((complaint) => (
                   <li key={complaint.id}>
-                    <ComplaintCard complaint={complaint} />
+                    <ComplaintCard complaint={complaint} canAct={canAct} />
                   </li>
                 ))}
               </ul>

@@ -13,6 +13,8 @@ import { formFields } from "#server/services/hostel/common.ts";
 import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "#common/hostel-labels.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
 import type { Route } from "./+types/laundry-service";
+import { mayAct } from "#common/membership.ts";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -21,13 +23,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("date") ?? undefined;
   // An out-of-range or mistyped date in the address shows today instead of an error page.
   const [availability, bookings] = await Promise.all([
-    slotsFor(env, asked).catch((error: unknown) => {
-      if (error instanceof ApiError) return slotsFor(env, undefined);
+    slotsFor(env, user.campusId, asked).catch((error: unknown) => {
+      if (error instanceof ApiError) return slotsFor(env, user.campusId, undefined);
       throw error;
     }),
     myBookings(env, user),
   ]);
-  return { ...availability, bookings, today: indiaDate(Date.now()) };
+  return { ...availability, bookings, today: indiaDate(Date.now()), mayAct: mayAct(user), email: user.email };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", delivered: "emerald", cancelled: "slate" };
 
 export default function LaundryService({ loaderData }: Route.ComponentProps) {
-  const { date, dates, slots, bookings, today } = loaderData;
+  const { date, dates, slots, bookings, today, mayAct: canAct, email } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/laundry-service";
   const fetcher = useFetcher<ActionResult>();
@@ -90,60 +92,69 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
           </nav>
           <LoadingBar active={loading} />
 
-          <fetcher.Form ref={formRef} method="post" className="mt-3 space-y-4" aria-busy={busy || loading}>
-            <input type="hidden" name="intent" value="book" />
-            <input type="hidden" name="date" value={date} />
-            <fieldset aria-describedby={fieldError("slotId") ? "slotId-error" : undefined}>
-              <legend className="label">Time slot on {formatIndiaDay(date)}</legend>
-              <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
-                {slots.map((slot) => {
-                  const unavailable = slot.started || slot.remaining === 0;
-                  return (
-                    <label
-                      key={slot.id}
-                      className={`flex min-h-11 items-center gap-3 rounded-xl border px-3 py-2 text-sm ${unavailable ? "cursor-not-allowed border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-500" : "cursor-pointer border-slate-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"}`}
-                    >
-                      <input type="radio" name="slotId" value={slot.id} required disabled={unavailable} className="accent-indigo-600" />
-                      <span className="flex-1 font-semibold">{slot.label}</span>
-                      <span className={slot.remaining === 0 && !slot.started ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
-                        {slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-              <FieldError id="slotId" message={fieldError("slotId")} />
-              {open.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No free slots left on this day. Pick another date above.</p>}
-            </fieldset>
-            <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
-              <div>
-                <label htmlFor="clothes" className="label">
-                  Number of clothes
-                </label>
-                <input id="clothes" name="clothes" type="number" inputMode="numeric" required min={1} max={MAX_CLOTHES} defaultValue={10} className="input" aria-invalid={!!fieldError("clothes")} aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"} />
-                <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  Up to {MAX_CLOTHES} per pickup.
-                </p>
-                <FieldError id="clothes" message={fieldError("clothes")} />
-              </div>
-              <fieldset>
-                <legend className="label">Service</legend>
-                <div className="flex flex-wrap gap-2">
-                  {LAUNDRY_SERVICES.map((service, i) => (
-                    <label key={service} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
-                      <input type="radio" name="service" value={service} defaultChecked={i === 0} className="accent-indigo-600" />
-                      {serviceLabel[service]}
-                    </label>
-                  ))}
+          {canAct ? (
+            <fetcher.Form ref={formRef} method="post" className="mt-3 space-y-4" aria-busy={busy || loading}>
+              <input type="hidden" name="intent" value="book" />
+              <input type="hidden" name="date" value={date} />
+              <fieldset aria-describedby={fieldError("slotId") ? "slotId-error" : undefined}>
+                <legend className="label">Time slot on {formatIndiaDay(date)}</legend>
+                <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
+                  {slots.map((slot) => {
+                    const unavailable = slot.started || slot.remaining === 0;
+                    return (
+                      <label
+                        key={slot.id}
+                        className={`flex min-h-11 items-center gap-3 rounded-xl border px-3 py-2 text-sm ${unavailable ? "cursor-not-allowed border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-500" : "cursor-pointer border-slate-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"}`}
+                      >
+                        <input type="radio" name="slotId" value={slot.id} required disabled={unavailable} className="accent-indigo-600" />
+                        <span className="flex-1 font-semibold">{slot.label}</span>
+                        <span className={slot.remaining === 0 && !slot.started ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
+                          {slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}
+                        </span>
+                      </label>
+                    );
+                  })}
                 </div>
-                <FieldError id="service" message={fieldError("service")} />
+                <FieldError id="slotId" message={fieldError("slotId")} />
+                {open.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No free slots left on this day. Pick another date above.</p>}
               </fieldset>
-            </div>
-            {result && (result.ok || !result.field) && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
-            <SubmitButton busy={busy} busyLabel="Booking..." disabled={open.length === 0}>
-              Book pickup
-            </SubmitButton>
-          </fetcher.Form>
+              <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
+                <div>
+                  <label htmlFor="clothes" className="label">
+                    Number of clothes
+                  </label>
+                  <input id="clothes" name="clothes" type="number" inputMode="numeric" required min={1} max={MAX_CLOTHES} defaultValue={10} className="input" aria-invalid={!!fieldError("clothes")} aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"} />
+                  <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                    Up to {MAX_CLOTHES} per pickup.
+                  </p>
+                  <FieldError id="clothes" message={fieldError("clothes")} />
+                </div>
+                <fieldset>
+                  <legend className="label">Service</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {LAUNDRY_SERVICES.map((service, i) => (
+                      <label key={service} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
+                        <input type="radio" name="service" value={service} defaultChecked={i === 0} className="accent-indigo-600" />
+                        {serviceLabel[service]}
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError id="service" message={fieldError("service")} />
+                </fieldset>
+              </div>
+              {result && (result.ok || !result.field) && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+              <SubmitButton busy={busy} busyLabel="Booking..." disabled={open.length === 0}>
+                Book pickup
+              </SubmitButton>
+            </fetcher.Form>
+          ) : (
+            <>
+              <SlotAvailability date={date} slots={slots} />
+              <div className="mt-4">
+                <VerifyBanner what="book a laundry pickup" email={email} />
+              </div>
+            </>
+          )}
         </section>
 
         <section aria-labelledby="bookings-heading" className="min-w-0 space-y-3">
@@ -165,6 +176,23 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** The day's slots and places left, read only: what an account that may not book yet sees. */
+function SlotAvailability({ date, slots }: { date: string; slots: Route.ComponentProps["loaderData"]["slots"] }) {
+  return (
+    <div className="mt-3">
+      <h3 className="label">Time slots on {formatIndiaDay(date)}</h3>
+      <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
+        {slots.map((slot) => (
+          <li key={slot.id} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+            <span className="flex-1 font-semibold">{slot.label}</span>
+            <span className="text-slate-600 dark:text-slate-400">{slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -9,15 +9,21 @@ import { formatIndiaDay } from "#common/format.ts";
 import { clock, indiaDate, indiaMinutes } from "#common/india-time.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { mealMoment, type MealTime } from "#common/meals.ts";
-import { rateMeal, today, weekMenu, type MealRating } from "#server/services/hostel/mess.ts";
+import { messOverview, rateMeal, type MealRating } from "#server/services/hostel/mess.ts";
+import { hostelCampusOf } from "#server/services/hostel/common.ts";
+import { mayAct } from "#common/membership.ts";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import type { Route } from "./+types/mess-menu";
 import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   const user = await getUser(context, request);
-  const [menu, now] = await Promise.all([weekMenu(env), today(env, user?.id ?? null)]);
-  return { ...menu, today: now, signedIn: user !== null };
+  // A student sees their own campus's mess; a visitor the first college's (or ?campus=, as the API).
+  const asked = new URL(request.url).searchParams.get("campus")?.slice(0, 40) || undefined;
+  const campus = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
+  const overview = await messOverview(env, campus.id, user?.id ?? null);
+  return { ...overview, campusName: campus.name, signedIn: user !== null, mayAct: user ? mayAct(user) : false, email: user?.email ?? "" };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,7 +53,7 @@ function useMealMoment(meals: MealTime[], initial: { date: string; current: stri
 }
 
 export default function MessMenu({ loaderData }: Route.ComponentProps) {
-  const { meals, week, today: now, signedIn } = loaderData;
+  const { meals, week, today: now, signedIn, mayAct: canAct, email, campusName } = loaderData;
   const moment = useMealMoment(meals, now);
   const todayMenu = week[now.day - 1];
   const currentName = meals.find((m) => m.id === moment.current)?.name;
@@ -55,7 +61,7 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Mess Menu" lead="This week's meals in the mess, with what's on right now (India time). Rate today's meals and see what everyone thinks." />
+      <PageIntro title="Mess Menu" lead={`This week's meals in the mess of ${campusName}, with what's on right now (India time). Rate today's meals and see what everyone thinks.`} />
 
       <section aria-labelledby="today-heading" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -71,6 +77,7 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
             <SignInLink>Sign in</SignInLink> to rate today's meals.
           </p>
         )}
+        {signedIn && !canAct && <VerifyBanner what="rate a meal" email={email} />}
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {meals.map((meal) => {
             const rating = now.ratings.find((r) => r.mealId === meal.id);
@@ -89,7 +96,7 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
                     <li key={item}>{item}</li>
                   ))}
                 </ul>
-                {rating && <RateMeal meal={meal} rating={rating} signedIn={signedIn} />}
+                {rating && <RateMeal meal={meal} rating={rating} signedIn={signedIn && canAct} />}
               </li>
             );
           })}

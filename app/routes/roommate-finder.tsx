@@ -5,10 +5,12 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, listBlocks } from "#server/services/hostel/common.ts";
+import { formFields } from "#server/services/hostel/common.ts";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
-import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "#server/services/hostel/roommates.ts";
+import { createListing, deleteListing, listingQuerySchema, readRoommates, updateListing } from "#server/services/hostel/roommates.ts";
 import type { Route } from "./+types/roommate-finder";
+import { mayAct } from "#common/membership.ts";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { shortBlock, FilterSelect, ListingCard, MyListing } from "#app/components/hostel/roommates.tsx";
 
@@ -17,9 +19,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   const parsed = listingQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
-  const [blocks, listings, mine] = await Promise.all([listBlocks(env), listListings(env, user, query), myListing(env, user)]);
+  const { blocks, listings, mine } = await readRoommates(env, user, query);
   // One key per rendered form: a double submit of it posts one listing (worker/lib/idempotency.ts).
-  return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined), submissionKey: newSubmissionKey() };
+  return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined), submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -43,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 
 export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
-  const { blocks, listings, mine, query, filtered, submissionKey } = loaderData;
+  const { blocks, listings, mine, query, filtered, submissionKey, mayAct: canAct, email } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/roommate-finder";
 
@@ -51,7 +53,13 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro title="Roommate Finder" lead="Post what you're like and what you're looking for, then browse students whose habits match yours. Reach out on WhatsApp or by e-mail." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start">
-        <MyListing blocks={blocks} mine={mine} submissionKey={submissionKey} />
+        {canAct ? (
+          <MyListing blocks={blocks} mine={mine} submissionKey={submissionKey} />
+        ) : (
+          <div id="my-listing" className="scroll-mt-4 lg:sticky lg:top-4">
+            <VerifyBanner what="post a roommate listing and see other students' contacts" email={email} />
+          </div>
+        )}
 
         <section aria-labelledby="browse-heading" className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,12 +1,15 @@
 // Demo data for the hostel screens. The blocks, meal times, weekly menu and laundry slots are
-// reference data and come with migrations/0005_hostel.sql; this adds what students would have made.
+// reference data of each campus and come with migrations/0005_hostel.sql (Campus Institute of
+// Technology's) and 0013_campus_hostel.sql (Riverside College of Engineering's, the Open
+// community's); this adds what students would have made, on both demo campuses, so that what one
+// campus sees and the other does not is visible in `npm run dev`.
 const IST_OFFSET_MS = 330 * 60_000;
 const indiaDate = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const indiaInstant = (date, minutes) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS + minutes * 60_000;
 
 export async function seed({ users, sql, now }) {
-  const [asha, rohan] = users;
+  const [asha, rohan, meera] = users;
   const hour = 3_600_000;
   const statements = [
     `INSERT INTO hostel_residents (user_id, block_id, room, updated_at) VALUES (${sql(asha.id)}, 'B', 'B-204', ${now});`,
@@ -33,7 +36,7 @@ export async function seed({ users, sql, now }) {
   statements.push(`INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at) VALUES (${sql(ids[0])}, ${sql(asha.id)}, ${now}), (${sql(ids[1])}, ${sql(asha.id)}, ${now});`);
 
   statements.push(
-    `INSERT INTO roommate_listings (id, user_id, about, preferred_block, room_type, budget_paise, sleep_schedule, study_habits, cleanliness, whatsapp, email, created_at, updated_at) VALUES (${sql(crypto.randomUUID())}, ${sql(rohan.id)}, ${sql("Second-year CSE. I code late, play badminton on weekends and keep my side of the room neat. Looking for a chilled-out roommate for next semester.")}, 'B', 'double', 600000, 'night_owl', 'some_noise', 'tidy', '9876543210', 'rohan@campus.test', ${now - 5 * hour}, ${now - 5 * hour});`,
+    `INSERT INTO roommate_listings (id, user_id, about, preferred_block, room_type, budget_paise, sleep_schedule, study_habits, cleanliness, whatsapp, email, campus_id, created_at, updated_at) VALUES (${sql(crypto.randomUUID())}, ${sql(rohan.id)}, ${sql("Second-year CSE. I code late, play badminton on weekends and keep my side of the room neat. Looking for a chilled-out roommate for next semester.")}, 'B', 'double', 600000, 'night_owl', 'some_noise', 'tidy', '9876543210', 'rohan@campus.test', 'cit', ${now - 5 * hour}, ${now - 5 * hour});`,
   );
 
   const today = indiaDate(now);
@@ -46,5 +49,21 @@ export async function seed({ users, sql, now }) {
   statements.push(
     `INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(rohan.id)}, '1000', ${sql(tomorrow)}, ${indiaInstant(tomorrow, 600)}, 14, 'wash', 'booked', ${now});`,
   );
+  statements.push(...riverside({ meera, sql, now, hour }));
   return statements;
+}
+
+// Meera Nair at Riverside College of Engineering (users[2]): her hall, a complaint, a roommate
+// listing, today's breakfast rated and a laundry pickup, all on RCE's own halls, mess and slots.
+function riverside({ meera, sql, now, hour }) {
+  if (!meera) return [];
+  const today = indiaDate(now);
+  const dayAfter = addDays(today, 2);
+  return [
+    `INSERT INTO hostel_residents (user_id, block_id, room, updated_at, joined_at) VALUES (${sql(meera.id)}, 'rce-W', 'N-12', ${now - 240 * hour}, ${now - 240 * hour});`,
+    `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, status, created_at, updated_at) VALUES (${sql(crypto.randomUUID())}, ${sql(meera.id)}, 'rce-W', 'N-12', 'plumbing', ${sql("The water purifier on the ground floor of Nila has been leaking since the rains started.")}, 'open', ${now - 8 * hour}, ${now - 8 * hour});`,
+    `INSERT INTO roommate_listings (id, user_id, about, preferred_block, room_type, budget_paise, sleep_schedule, study_habits, cleanliness, whatsapp, email, campus_id, created_at, updated_at) VALUES (${sql(crypto.randomUUID())}, ${sql(meera.id)}, ${sql("Second-year ECE at Riverside. Early riser, practises veena in the evenings, keeps the room tidy. Looking for a roommate in Nila hall.")}, 'rce-W', 'double', 450000, 'early_bird', 'silent', 'very_tidy', '9447012345', 'meera@riverside.test', 'rce', ${now - 3 * hour}, ${now - 3 * hour});`,
+    `INSERT INTO mess_ratings (user_id, date, meal_id, stars, created_at, updated_at) VALUES (${sql(meera.id)}, ${sql(addDays(today, -1))}, 'rce-lunch', 5, ${now - 22 * hour}, ${now - 22 * hour});`,
+    `INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(meera.id)}, 'rce-1700', ${sql(dayAfter)}, ${indiaInstant(dayAfter, 1020)}, 8, 'iron', 'booked', ${now});`,
+  ];
 }

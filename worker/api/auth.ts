@@ -20,6 +20,7 @@ import { exportAccountData, exportHeaders } from "#server/services/account-expor
 import { stateOf } from "#server/lib/request-state.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
 import { z } from "zod";
 import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 
@@ -153,6 +154,19 @@ auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c
   c.header("Set-Cookie", clearedSessionCookie());
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });
+});
+
+// Password reset by e-mailed code (docs/decisions/0075): the request answers the same for every
+// address; the confirmation sets the password and ends every session. Both limited per client.
+auth.post("/password-reset", validateJson(resetRequestSchema), async (c) => {
+  const message = await requestPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message });
+});
+
+auth.post("/password-reset/confirm", validateJson(resetConfirmSchema), async (c) => {
+  const message = await confirmPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  return c.json({ success: true, message });
 });
 
 export default auth;

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ApiError } from "#server/lib/errors.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { currentUser } from "#server/services/auth.ts";
-import { formFields, getResidence, listBlocks, setResidence } from "#server/services/hostel/common.ts";
+import { campusQuerySchema, formFields, getResidence, hostelCampusOf, listBlocks, setResidence } from "#server/services/hostel/common.ts";
 import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
 import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";
@@ -11,7 +11,9 @@ import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, vali
 import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
-// the menu, today's averages, the blocks and laundry availability are open to every visitor.
+// the menu, today's averages, the blocks and laundry availability are open to every visitor. Every
+// read and write is of one campus: a signed-in student's own; a visitor's `?campus=` (or the first
+// college) on the open reads.
 const hostel = new Hono<AppEnv>();
 
 const anyBody = z.unknown();
@@ -36,7 +38,10 @@ function noStore(c: AppContext) {
   c.header("Cache-Control", "no-store");
 }
 
-hostel.get("/blocks", async (c) => c.json({ success: true, data: await listBlocks(c.env) }));
+hostel.get("/blocks", validateQuery(campusQuerySchema), async (c) => {
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  return c.json({ success: true, data: await listBlocks(c.env, campusId) });
+});
 
 hostel.get("/residence", requireAuth, async (c) => {
   noStore(c);
@@ -75,12 +80,16 @@ hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) =>
 });
 
 // Mess menu.
-hostel.get("/mess/menu", async (c) => c.json({ success: true, data: await weekMenu(c.env) }));
+hostel.get("/mess/menu", validateQuery(campusQuerySchema), async (c) => {
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  return c.json({ success: true, data: await weekMenu(c.env, campusId) });
+});
 
-hostel.get("/mess/today", async (c) => {
+hostel.get("/mess/today", validateQuery(campusQuerySchema), async (c) => {
   const user = await currentUser(c.env, c.req.raw);
+  const { id: campusId } = await hostelCampusOf(c.env, user, c.req.valid("query").campus);
   noStore(c);
-  return c.json({ success: true, data: await today(c.env, user?.id ?? null) });
+  return c.json({ success: true, data: await today(c.env, campusId, user?.id ?? null) });
 });
 
 hostel.post("/mess/ratings", requireAuth, validateJson(anyBody), async (c) => {
@@ -118,10 +127,11 @@ hostel.delete("/roommates/:id", requireAuth, async (c) => {
 });
 
 // Laundry.
-hostel.get("/laundry/slots", validateQuery(slotsQuerySchema), async (c) => {
-  const { date } = c.req.valid("query");
+hostel.get("/laundry/slots", validateQuery(slotsQuerySchema.extend(campusQuerySchema.shape)), async (c) => {
+  const { date, campus } = c.req.valid("query");
+  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), campus);
   noStore(c);
-  return c.json({ success: true, data: await slotsFor(c.env, date) });
+  return c.json({ success: true, data: await slotsFor(c.env, campusId, date) });
 });
 
 hostel.get("/laundry/bookings", requireAuth, async (c) => {

@@ -221,11 +221,17 @@ export const classroomReminders = sqliteTable(
 
 // Hostel services (migrations/0005_hostel.sql).
 
-export const hostelBlocks = sqliteTable("hostel_blocks", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  position: integer("position").notNull(),
-});
+export const hostelBlocks = sqliteTable(
+  "hostel_blocks",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+    // migrations/0013_campus_hostel.sql: the campus the block belongs to.
+    campusId: text("campus_id").notNull().default("cit"),
+  },
+  (t) => [index("hostel_blocks_campus").on(t.campusId, t.position)],
+);
 
 export const hostelResidents = sqliteTable(
   "hostel_residents",
@@ -287,13 +293,19 @@ export const hostelComplaintMeToo = sqliteTable(
   (t) => [primaryKey({ columns: [t.complaintId, t.userId] })],
 );
 
-export const messMeals = sqliteTable("mess_meals", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  startsAtMin: integer("starts_at_min").notNull(),
-  endsAtMin: integer("ends_at_min").notNull(),
-  position: integer("position").notNull(),
-});
+export const messMeals = sqliteTable(
+  "mess_meals",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    startsAtMin: integer("starts_at_min").notNull(),
+    endsAtMin: integer("ends_at_min").notNull(),
+    position: integer("position").notNull(),
+    // migrations/0013_campus_hostel.sql: the campus whose mess serves it.
+    campusId: text("campus_id").notNull().default("cit"),
+  },
+  (t) => [index("mess_meals_campus").on(t.campusId, t.position)],
+);
 
 export const messMenu = sqliteTable(
   "mess_menu",
@@ -344,17 +356,25 @@ export const roommateListings = sqliteTable(
     submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    // migrations/0013_campus_hostel.sql: the poster's campus.
+    campusId: text("campus_id").notNull().default("open"),
   },
-  (t) => [index("roommate_listings_updated").on(t.updatedAt)],
+  (t) => [index("roommate_listings_updated").on(t.updatedAt), index("roommate_listings_campus").on(t.campusId, t.updatedAt)],
 );
 
-export const laundrySlots = sqliteTable("laundry_slots", {
-  id: text("id").primaryKey(),
-  startsAtMin: integer("starts_at_min").notNull(),
-  endsAtMin: integer("ends_at_min").notNull(),
-  capacity: integer("capacity").notNull(),
-  position: integer("position").notNull(),
-});
+export const laundrySlots = sqliteTable(
+  "laundry_slots",
+  {
+    id: text("id").primaryKey(),
+    startsAtMin: integer("starts_at_min").notNull(),
+    endsAtMin: integer("ends_at_min").notNull(),
+    capacity: integer("capacity").notNull(),
+    position: integer("position").notNull(),
+    // migrations/0013_campus_hostel.sql: the campus whose laundry runs it.
+    campusId: text("campus_id").notNull().default("cit"),
+  },
+  (t) => [index("laundry_slots_campus").on(t.campusId, t.position)],
+);
 
 export const laundryBookings = sqliteTable(
   "laundry_bookings",

@@ -77,6 +77,8 @@ export interface GoogleIdentity {
   sub: string;
   email: string;
   emailVerified: boolean;
+  /** `hd`: the Google Workspace domain that manages the account; null for a personal Google account. */
+  hostedDomain: string | null;
   name: string | null;
   picture: string | null;
 }
@@ -148,6 +150,7 @@ export async function verifyIdToken(env: Env, idToken: string): Promise<GoogleId
       sub: payload.sub,
       email: payload.email.trim().toLowerCase(),
       emailVerified: payload.email_verified === true,
+      hostedDomain: typeof payload.hd === "string" && payload.hd.trim() ? payload.hd.trim().toLowerCase() : null,
       name: typeof payload.name === "string" && payload.name.trim() ? payload.name.trim() : null,
       picture: typeof payload.picture === "string" ? payload.picture : null,
     };

@@ -52,6 +52,9 @@ const email = z
   .max(254, "That e-mail address is too long.")
   .pipe(z.email("Enter a valid e-mail address."));
 
+/** An e-mail address as every form and endpoint takes it: trimmed, lower case, at most 254 characters. */
+export const emailSchema = email;
+
 export const registerSchema = z.object({
   name: userText({ name: "Your name", max: 80, missing: "Enter your name." }),
   email,
@@ -94,7 +97,8 @@ export async function authenticate(env: Env, input: z.infer<typeof loginSchema>)
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
     .from(users)
     .innerJoin(campuses, eq(campuses.id, users.campusId))
-    .where(eq(users.email, input.email))
+    // A deleted account keeps no password, and is refused here as well (decision 0078).
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .limit(1);
   // Verify against a dummy hash when there is no user so both paths take the same time.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);

@@ -12,6 +12,7 @@ import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#ser
 import { startSession, type SessionUser } from "#server/services/auth.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
+import { domainCandidates, emailDomain } from "#common/membership.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
 
 export const HANDOFF_TTL_MS = 60_000;
@@ -34,7 +35,26 @@ export const MESSAGES = {
   codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
   emailTaken: "An account with this e-mail already exists. Sign in with your password.",
   emailUnverified: "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
+  otherOrganisation: (hostedDomain: string) =>
+    `This Google account is managed by ${hostedDomain}, not by your college. Sign in with your college Google account, or with your e-mail and password.`,
 } as const;
+
+/**
+ * Google vouches for the address only as far as the account's managing organisation goes
+ * (docs/decisions/0075): when the ID token names a Workspace domain (`hd`), it must be the
+ * address's own domain, a parent of it, or another domain of the same college. A personal Google
+ * account (no `hd`) with a Google-verified address counts as Google says.
+ */
+async function assertGoogleVouches(env: Env, identity: GoogleIdentity): Promise<void> {
+  const hd = identity.hostedDomain;
+  if (!hd) return;
+  const domain = emailDomain(identity.email);
+  if (domainCandidates(domain).includes(hd)) return;
+  const collegeOf = (d: string) => campusForEmail(env, `x@${d}`).then((c) => (c.openCommunity ? null : c.campusId), () => null);
+  const [ofAddress, ofHd] = await Promise.all([collegeOf(domain), collegeOf(hd)]);
+  if (ofAddress !== null && ofAddress === ofHd) return;
+  throw new ApiError(403, MESSAGES.otherOrganisation(hd), { code: "google_hd_mismatch" });
+}
 
 async function sha256Hex(value: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
@@ -138,6 +158,8 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
   const state = { ...columns, emailVerifiedAt: users.emailVerifiedAt, googleSub: users.googleSub, hasPassword: sql<number>`${users.passwordHash} is not null` };
+  // Google speaks for an address only from the organisation that manages it (its `hd`).
+  if (identity.emailVerified) await assertGoogleVouches(env, identity);
   const [linked] = await db.select(state).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) {
     // Linked before addresses were verified (migration 0006): whoever set its password may not be the owner.

@@ -162,7 +162,8 @@ export function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[]
   );
 }
 
-export function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
+/** canAct: the student may add a "me too" (an unverified college account sees the verify banner instead). */
+export function ComplaintCard({ complaint, canAct = true }: { complaint: ComplaintView; canAct?: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   const withdraw = useConfirmSubmit({ title: "Withdraw your complaint?", question: "Withdraw this complaint? Your block will no longer see it.", confirmLabel: "Withdraw" });
@@ -194,7 +195,7 @@ export function ComplaintCard({ complaint }: { complaint: ComplaintView }) {
         <span className="text-sm font-semibold">
           {others === 0 ? "No “me too” yet" : `${others} ${others === 1 ? "student has" : "students have"} this too`}
         </span>
-        {active && !complaint.mine && (
+        {active && !complaint.mine && canAct && (
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={complaint.id} />
             <SubmitButton busy={busyIntent === "metoo"} busyLabel="Adding..." className="btn-secondary" name="intent" value="metoo" disabled={complaint.meToo}>

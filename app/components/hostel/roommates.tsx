@@ -46,12 +46,19 @@ export function ListingCard({ listing }: { listing: ListingView }) {
         {listing.preferredBlockName ? shortBlock(listing.preferredBlockName) : "Any block"} · {roomTypeLabel[listing.roomType]}
       </p>
       <p className="mt-2 flex-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{listing.about}</p>
+      {listing.badge && (
+        <p className="mt-1 inline-flex items-center gap-1 text-sm font-semibold text-emerald-800 dark:text-emerald-300">
+          <span aria-hidden="true">✓</span>
+          {listing.badge}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Badge tone="indigo">{sleepLabel[listing.sleepSchedule]}</Badge>
         <Badge tone="sky">{studyLabel[listing.studyHabits]}</Badge>
         <Badge tone="emerald">{cleanLabel[listing.cleanliness]}</Badge>
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
+      {listing.contactHidden && <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Contacts are shown to verified students of this campus.</p>}
+      <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
         {listing.whatsappLink && (
           <a href={listing.whatsappLink} target="_blank" rel="noopener noreferrer" className="btn-primary">
             WhatsApp<span className="sr-only"> {listing.name}</span>

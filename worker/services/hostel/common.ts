@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelResidents } from "#server/db/schema.ts";
+import { hostelBlocks, hostelResidents, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
@@ -13,13 +13,18 @@ export interface Block {
   name: string;
 }
 
-export async function listBlocks(env: Env): Promise<Block[]> {
-  return getDb(env.DB).select({ id: hostelBlocks.id, name: hostelBlocks.name }).from(hostelBlocks).orderBy(asc(hostelBlocks.position));
+/** The hostel blocks of one campus, in the campus's order. */
+export function blocksQuery(env: Env, campusId: string) {
+  return getDb(env.DB).select({ id: hostelBlocks.id, name: hostelBlocks.name }).from(hostelBlocks).where(eq(hostelBlocks.campusId, campusId)).orderBy(asc(hostelBlocks.position));
 }
 
-/** The block, or a 400 that lists the real ones. */
-export async function requireBlock(env: Env, blockId: string, field = "blockId"): Promise<Block> {
-  const blocks = await listBlocks(env);
+export async function listBlocks(env: Env, campusId: string): Promise<Block[]> {
+  return blocksQuery(env, campusId);
+}
+
+/** A block of the student's campus, or a 400 that lists their campus's blocks (another campus's block is no block of theirs). */
+export async function requireBlock(env: Env, campusId: string, blockId: string, field = "blockId"): Promise<Block> {
+  const blocks = await listBlocks(env, campusId);
   const block = blocks.find((b) => b.id === blockId);
   if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
   return block;
@@ -27,6 +32,24 @@ export async function requireBlock(env: Env, blockId: string, field = "blockId")
 
 /** Form fields arrive as "" when left empty: treat that as "not given". */
 export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** `?campus=` on the public reads (blocks, menu, laundry slots): which campus a visitor who is not signed in wants to see. */
+export const campusQuerySchema = z.object({
+  campus: z.preprocess(blankToUndefined, z.string().trim().max(40, "campus must be a campus id (GET /api/campuses lists them).").optional()),
+});
+
+/**
+ * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
+ * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest).
+ */
+export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId" | "campusName"> | null, asked?: string): Promise<{ id: string; name: string }> {
+  if (user) return { id: user.campusId, name: user.campusName };
+  const row = asked
+    ? await env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(asked).first<{ id: string; name: string }>()
+    : await env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string; name: string }>();
+  if (!row) throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
+  return row;
+}
 
 export const blockIdSchema = z.string({ error: "Choose your hostel block." }).trim().min(1, "Choose your hostel block.").max(8, "Choose one of the hostel blocks.");
 
@@ -46,15 +69,22 @@ export interface Residence {
   room: string;
 }
 
-export async function getResidence(env: Env, userId: string): Promise<Residence | null> {
-  const [row] = await getDb(env.DB)
+export function residenceQuery(env: Env, userId: string) {
+  return getDb(env.DB)
     .select({ blockId: hostelResidents.blockId, blockName: hostelBlocks.name, room: hostelResidents.room })
     .from(hostelResidents)
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
     .where(eq(hostelResidents.userId, userId))
     .limit(1);
+}
+
+export async function getResidence(env: Env, userId: string): Promise<Residence | null> {
+  const [row] = await residenceQuery(env, userId);
   return row ?? null;
 }
+
+/** The student's current block as an SQL value (NULL without one), to read a block's rows in the same round trip as the residence. */
+export const residenceBlockOf = (userId: string): SQL => sql`(SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ${userId})`;
 
 /** A student moves from one block to another at most this often; the first choice is free. */
 export const BLOCK_CHANGE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -105,7 +135,7 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
 
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
   const parsed = parseWith(residenceSchema, input);
-  const block = await requireBlock(env, parsed.blockId);
+  const block = await requireBlock(env, user.campusId, parsed.blockId);
   const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
   if (!saved) throw await blockChangeRefused(env, user.id);
   return { blockId: block.id, blockName: block.name, room: parsed.room };
@@ -121,19 +151,22 @@ export interface Newcomer {
 /**
  * The members who joined a block in the last 7 days, newest first (at most `limit`), and how many
  * there are: shown to the block, so someone who moves in to read its complaints is seen doing so.
+ * `block` is the block as an SQL value (a code, or residenceBlockOf a student); batchable.
  */
-export async function blockNewcomers(env: Env, blockId: string, viewerId: string, now = Date.now(), limit = 10): Promise<{ newcomers: Newcomer[]; newcomerCount: number }> {
-  const { results } = await env.DB.prepare(
-    `SELECT r.user_id AS userId, u.name AS name, r.joined_at AS joinedAt, COUNT(*) OVER () AS total
-     FROM hostel_residents r JOIN users u ON u.id = r.user_id
-     WHERE r.block_id = ?1 AND r.joined_at > ?2
-     ORDER BY r.joined_at DESC LIMIT ?3`,
-  )
-    .bind(blockId, now - NEWCOMER_WINDOW_MS, limit)
-    .all<{ userId: string; name: string; joinedAt: number; total: number }>();
+export function newcomersQuery(env: Env, block: SQL, now = Date.now(), limit = 10) {
+  return getDb(env.DB)
+    .select({ userId: hostelResidents.userId, name: users.name, joinedAt: hostelResidents.joinedAt, total: sql<number>`COUNT(*) OVER ()`.mapWith(Number) })
+    .from(hostelResidents)
+    .innerJoin(users, eq(users.id, hostelResidents.userId))
+    .where(and(sql`${hostelResidents.blockId} = ${block}`, gt(hostelResidents.joinedAt, now - NEWCOMER_WINDOW_MS)))
+    .orderBy(desc(hostelResidents.joinedAt))
+    .limit(limit);
+}
+
+export function toNewcomers(rows: { userId: string; name: string; joinedAt: number; total: number }[], viewerId: string): { newcomers: Newcomer[]; newcomerCount: number } {
   return {
-    newcomers: results.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
-    newcomerCount: results[0]?.total ?? 0,
+    newcomers: rows.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
+    newcomerCount: rows[0]?.total ?? 0,
   };
 }
 

@@ -8,8 +8,26 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
-import { blankToUndefined, blockChangeAllowed, blockChangeRefused, blockIdSchema, blockNewcomers, getResidence, requireBlock, residenceStatement, roomSchema, type Newcomer, type Residence } from "#server/services/hostel/common.ts";
+import {
+  blankToUndefined,
+  type Block,
+  blockChangeAllowed,
+  blockChangeRefused,
+  blockIdSchema,
+  blocksQuery,
+  getResidence,
+  newcomersQuery,
+  requireBlock,
+  residenceBlockOf,
+  residenceQuery,
+  residenceStatement,
+  roomSchema,
+  toNewcomers,
+  type Newcomer,
+  type Residence,
+} from "#server/services/hostel/common.ts";
 
 export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
 
@@ -74,12 +92,13 @@ function complaintColumns(userId: string) {
     userId: hostelComplaints.userId,
     category: hostelComplaints.category,
     blockId: hostelComplaints.blockId,
-    blockName: hostelBlocks.name,
+    // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
+    blockName: sql<string>`${hostelBlocks.name}`.as("block_name"),
     room: hostelComplaints.room,
     description: hostelComplaints.description,
     status: hostelComplaints.status,
     photoKey: hostelComplaints.photoKey,
-    authorName: users.name,
+    authorName: sql<string>`${users.name}`.as("author_name"),
     createdAt: hostelComplaints.createdAt,
     updatedAt: hostelComplaints.updatedAt,
     resolvedAt: hostelComplaints.resolvedAt,
@@ -119,8 +138,11 @@ function selectComplaints(env: Env, userId: string) {
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId));
 }
 
+/** Only complaints filed in a block of the student's own campus exist for them. */
+const ofCampus = (user: SessionUser) => eq(hostelBlocks.campusId, user.campusId);
+
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
-  const [row] = await selectComplaints(env, user.id).where(eq(hostelComplaints.id, id)).limit(1);
+  const [row] = await selectComplaints(env, user.id).where(and(eq(hostelComplaints.id, id), ofCampus(user))).limit(1);
   if (!row || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   return toView(row, user.id);
 }
@@ -135,35 +157,44 @@ export interface ComplaintList {
 
 /**
  * "block": the complaints of the student's own block, unresolved ones by default, the most "me too"
- * first. "mine": the student's own complaints, newest first, including withdrawn ones.
+ * first. "mine": the student's own complaints, newest first, including withdrawn ones. With the
+ * residence, the block's newcomers and the campus's blocks (for the screen's forms), in ONE D1
+ * round trip: the block is read inside each query from the residence.
  */
-export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
-  const residence = await getResidence(env, user.id);
-  const nobody = { newcomers: [], newcomerCount: 0 };
-  const where: SQL[] = [];
+export async function readComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList & { blocks: Block[] }> {
+  const block = residenceBlockOf(user.id);
+  const where: SQL[] = [ofCampus(user)];
   if (query.view === "mine") {
     where.push(eq(hostelComplaints.userId, user.id));
     if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else if (query.status) where.push(eq(hostelComplaints.status, query.status));
   } else {
-    if (!residence) return { residence, complaints: [], ...nobody };
-    where.push(eq(hostelComplaints.blockId, residence.blockId));
+    // No residence: the subquery is NULL and matches nothing.
+    where.push(sql`${hostelComplaints.blockId} = ${block}`);
     const status = query.status ?? "active";
-    if (status === "withdrawn") return { residence, complaints: [], ...(await blockNewcomers(env, residence.blockId, user.id)) }; // withdrawn ones are their author's only
-    if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
+    if (status === "withdrawn") where.push(sql`0`); // withdrawn ones are their author's only
+    else if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else where.push(eq(hostelComplaints.status, status));
   }
   if (query.category) where.push(eq(hostelComplaints.category, query.category));
   const columns = complaintColumns(user.id);
   const order = query.view === "mine" ? [desc(hostelComplaints.createdAt)] : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
-  const [rows, newcomers] = await Promise.all([
+  const [blocks, [residence], rows, newcomerRows] = await getDb(env.DB).batch([
+    blocksQuery(env, user.campusId),
+    residenceQuery(env, user.id),
     selectComplaints(env, user.id)
       .where(and(...where))
       .orderBy(...order)
       .limit(LIST_LIMIT),
-    query.view === "block" && residence ? blockNewcomers(env, residence.blockId, user.id) : nobody,
+    newcomersQuery(env, block),
   ]);
-  return { residence, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+  const newcomers = query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
+  return { blocks, residence: residence ?? null, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+}
+
+export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
+  const { blocks: _, ...list } = await readComplaints(env, user, query);
+  return list;
 }
 
 async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
@@ -181,12 +212,13 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
  * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
 export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
+  requireMayAct(user, "file a complaint");
   const input = parseWith(createComplaintSchema, fields);
   if (submissionKey) {
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);
   }
-  const block = await requireBlock(env, input.blockId);
+  const block = await requireBlock(env, user.campusId, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
   if (photo) {
@@ -235,12 +267,13 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
+  requireMayAct(user, 'add a "me too"');
   const db = getDb(env.DB);
   const [complaint] = await db
     .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
     .from(hostelComplaints)
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
-    .where(eq(hostelComplaints.id, id))
+    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
     .limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
@@ -262,7 +295,12 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
 export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
   const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
-  const [complaint] = await db.select({ userId: hostelComplaints.userId, status: hostelComplaints.status }).from(hostelComplaints).where(eq(hostelComplaints.id, id)).limit(1);
+  const [complaint] = await db
+    .select({ userId: hostelComplaints.userId, status: hostelComplaints.status })
+    .from(hostelComplaints)
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
+    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
+    .limit(1);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId !== user.id) throw new ApiError(403, "Only the student who filed this complaint can change it.");
   const now = Date.now();
@@ -285,9 +323,10 @@ export async function complaintPhoto(env: Env, user: SessionUser, id: string, if
   const row = await env.DB.prepare(
     `SELECT c.photo_key AS photoKey FROM hostel_complaints c
      WHERE c.id = ?1 AND c.photo_key IS NOT NULL
+       AND c.block_id IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ?3)
        AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))`,
   )
-    .bind(id, user.id)
+    .bind(id, user.id, user.campusId)
     .first<{ photoKey: string }>();
   if (!row) throw new ApiError(404, "This complaint has no photo.");
   const object = await env.FILES.get(row.photoKey);

@@ -7,6 +7,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
@@ -21,7 +22,7 @@ export const slotsQuerySchema = z.object({ date: dateSchema.optional() });
 
 export const bookingSchema = z.object({
   date: dateSchema,
-  slotId: z.string({ error: "Choose a pickup slot." }).trim().min(1, "Choose a pickup slot.").max(8, "Choose one of the pickup slots."),
+  slotId: z.string({ error: "Choose a pickup slot." }).trim().min(1, "Choose a pickup slot.").max(24, "Choose one of the pickup slots."),
   clothes: z.coerce
     .number({ error: "Enter how many clothes you are sending." })
     .int("Enter a whole number of clothes.")
@@ -68,13 +69,15 @@ function requireBookableDate(date: string, now: number) {
 
 const slotLabel = (startsAtMin: number, endsAtMin: number) => `${clock(startsAtMin)}–${clock(endsAtMin)}`;
 
-export async function slotsFor(env: Env, date: string | undefined, now = Date.now()): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
+/** A campus's laundry slots for a day (each campus runs its own laundry, migrations/0013), with the places left. */
+export async function slotsFor(env: Env, campusId: string, date: string | undefined, now = Date.now()): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
   const day = date ?? indiaDate(now);
   requireBookableDate(day, now);
   const live = sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(Number);
   const rows = await getDb(env.DB)
     .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin, endsAtMin: laundrySlots.endsAtMin, capacity: laundrySlots.capacity, booked: live })
     .from(laundrySlots)
+    .where(eq(laundrySlots.campusId, campusId))
     .orderBy(asc(laundrySlots.position));
   return {
     date: day,
@@ -119,7 +122,7 @@ function toView({ startsAtMin, endsAtMin, ...row }: Row, now: number): BookingVi
 }
 
 export async function myBookings(env: Env, user: SessionUser, now = Date.now()): Promise<BookingView[]> {
-  const rows = await selectBookings(env).where(eq(laundryBookings.userId, user.id)).orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt)).limit(50);
+  const rows = await selectBookings(env).where(and(eq(laundryBookings.userId, user.id), eq(laundrySlots.campusId, user.campusId))).orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt)).limit(50);
   return rows.map((row) => toView(row, now));
 }
 
@@ -129,10 +132,16 @@ export async function myBookings(env: Env, user: SessionUser, now = Date.now()):
  * arrive at once, the slot never goes over capacity and the student never over the limit.
  */
 export async function bookPickup(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<BookingView> {
+  requireMayAct(user, "book a laundry pickup");
   const booking = parseWith(bookingSchema, input);
   requireBookableDate(booking.date, now);
   const db = getDb(env.DB);
-  const [slot] = await db.select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin }).from(laundrySlots).where(eq(laundrySlots.id, booking.slotId)).limit(1);
+  // Only a slot of the student's own campus's laundry.
+  const [slot] = await db
+    .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin })
+    .from(laundrySlots)
+    .where(and(eq(laundrySlots.id, booking.slotId), eq(laundrySlots.campusId, user.campusId)))
+    .limit(1);
   if (!slot) throw new ApiError(400, "Choose one of the pickup slots.", { field: "slotId" });
   const startsAt = indiaInstant(booking.date, slot.startsAtMin);
   if (startsAt <= now) throw new ApiError(400, "This slot has already started. Choose a later one.", { field: "slotId" });
@@ -141,13 +150,13 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
   const inserted = await env.DB.prepare(
     `INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at)
      SELECT ?1, ?2, s.id, ?3, ?4, ?5, ?6, 'booked', ?7 FROM laundry_slots s
-     WHERE s.id = ?8
+     WHERE s.id = ?8 AND s.campus_id = ?10
        AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = s.id AND b.date = ?3 AND b.status <> 'cancelled') < s.capacity
        AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.user_id = ?2 AND b.status <> 'cancelled' AND b.starts_at > ?7) < ?9
      ON CONFLICT DO NOTHING
      RETURNING id`,
   )
-    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id, MAX_ACTIVE_BOOKINGS)
+    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id, MAX_ACTIVE_BOOKINGS, user.campusId)
     .first<{ id: string }>();
   if (!inserted) {
     // One read tells which condition refused it.
@@ -171,7 +180,13 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
 /** Cancels the student's own booking, only while its slot has not started. */
 export async function cancelBooking(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<BookingView> {
   const db = getDb(env.DB);
-  const [row] = await db.select({ userId: laundryBookings.userId, status: laundryBookings.status, startsAt: laundryBookings.startsAt }).from(laundryBookings).where(eq(laundryBookings.id, id)).limit(1);
+  // Another campus's booking does not exist for this student.
+  const [row] = await db
+    .select({ userId: laundryBookings.userId, status: laundryBookings.status, startsAt: laundryBookings.startsAt })
+    .from(laundryBookings)
+    .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId))
+    .where(and(eq(laundryBookings.id, id), eq(laundrySlots.campusId, user.campusId)))
+    .limit(1);
   if (!row) throw new ApiError(404, "There is no booking with that id.");
   if (row.userId !== user.id) throw new ApiError(403, "You can cancel only your own bookings.");
   const [cancelled] = await db

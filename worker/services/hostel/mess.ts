@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
@@ -6,6 +6,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { hasStarted, mealMoment, type MealTime } from "#common/meals.ts";
 
 export interface MenuDay {
@@ -18,18 +19,40 @@ export interface WeekMenu {
   week: MenuDay[];
 }
 
-export async function weekMenu(env: Env): Promise<WeekMenu> {
-  const db = getDb(env.DB);
-  const [meals, rows] = await db.batch([
-    db.select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin }).from(messMeals).orderBy(asc(messMeals.position)),
-    db.select({ day: messMenu.day, mealId: messMenu.mealId, items: messMenu.items }).from(messMenu).orderBy(asc(messMenu.day)),
-  ]);
+// Each campus has its own mess: its meals (ids unique across campuses, migrations/0013) and their
+// weekly menu. Ratings hang off a meal, so a campus's averages are its own students' ratings.
+
+function mealsQuery(env: Env, campusId: string) {
+  return getDb(env.DB)
+    .select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin })
+    .from(messMeals)
+    .where(eq(messMeals.campusId, campusId))
+    .orderBy(asc(messMeals.position));
+}
+
+const campusMealIds = (env: Env, campusId: string) => getDb(env.DB).select({ id: messMeals.id }).from(messMeals).where(eq(messMeals.campusId, campusId));
+
+function menuQuery(env: Env, campusId: string) {
+  return getDb(env.DB)
+    .select({ day: messMenu.day, mealId: messMenu.mealId, items: messMenu.items })
+    .from(messMenu)
+    .where(inArray(messMenu.mealId, campusMealIds(env, campusId)))
+    .orderBy(asc(messMenu.day));
+}
+
+function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: string }[]): WeekMenu {
   const week: MenuDay[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, meals: {} }));
   for (const row of rows) {
     const day = week[row.day - 1];
     if (day) day.meals[row.mealId] = row.items.split(",").map((item) => item.trim()).filter(Boolean);
   }
   return { meals, week };
+}
+
+export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {
+  const db = getDb(env.DB);
+  const [meals, rows] = await db.batch([mealsQuery(env, campusId), menuQuery(env, campusId)]);
+  return toWeek(meals, rows);
 }
 
 export interface MealRating {
@@ -49,25 +72,26 @@ export interface Today {
   ratings: MealRating[];
 }
 
-export async function today(env: Env, userId: string | null, now = Date.now()): Promise<Today> {
+function ratingQueries(env: Env, campusId: string, userId: string | null, date: string) {
   const db = getDb(env.DB);
-  const date = indiaDate(now);
-  const minutes = indiaMinutes(now);
-  const [meals, totals, mine] = await db.batch([
-    db.select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin }).from(messMeals).orderBy(asc(messMeals.position)),
+  return [
     db
       .select({ mealId: messRatings.mealId, average: sql<number>`AVG(${messRatings.stars})`.mapWith(Number), count: sql<number>`COUNT(*)`.mapWith(Number) })
       .from(messRatings)
-      .where(eq(messRatings.date, date))
+      .where(and(eq(messRatings.date, date), inArray(messRatings.mealId, campusMealIds(env, campusId))))
       .groupBy(messRatings.mealId),
     db
       .select({ mealId: messRatings.mealId, stars: messRatings.stars })
       .from(messRatings)
       .where(and(eq(messRatings.date, date), eq(messRatings.userId, userId ?? ""))),
-  ]);
+  ] as const;
+}
+
+function toToday(meals: MealTime[], totals: { mealId: string; average: number; count: number }[], mine: { mealId: string; stars: number }[], now: number): Today {
+  const minutes = indiaMinutes(now);
   const moment = mealMoment(meals, minutes);
   return {
-    date,
+    date: indiaDate(now),
     day: indiaWeekday(now),
     minutes,
     ...moment,
@@ -84,6 +108,19 @@ export async function today(env: Env, userId: string | null, now = Date.now()): 
   };
 }
 
+export async function today(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<Today> {
+  const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
+  const [meals, totalRows, mineRows] = await getDb(env.DB).batch([mealsQuery(env, campusId), totals, mine]);
+  return toToday(meals, totalRows, mineRows, now);
+}
+
+/** The mess screen's whole read (the week and today) in one D1 round trip. */
+export async function messOverview(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<WeekMenu & { today: Today }> {
+  const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
+  const [meals, rows, totalRows, mineRows] = await getDb(env.DB).batch([mealsQuery(env, campusId), menuQuery(env, campusId), totals, mine]);
+  return { ...toWeek(meals, rows), today: toToday(meals, totalRows, mineRows, now) };
+}
+
 export const rateSchema = z.object({
   meal: z.string({ error: "Choose the meal you are rating." }).trim().min(1, "Choose the meal you are rating."),
   stars: z.coerce
@@ -98,10 +135,13 @@ export const rateSchema = z.object({
  * the same day replaces the earlier stars, so a student always counts once.
  */
 export async function rateMeal(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<MealRating> {
+  requireMayAct(user, "rate a meal");
   const { meal: mealId, stars } = parseWith(rateSchema, input);
   const db = getDb(env.DB);
-  const [meal] = await db.select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin }).from(messMeals).where(eq(messMeals.id, mealId)).limit(1);
-  if (!meal) throw new ApiError(400, "Choose breakfast, lunch, snacks or dinner.", { field: "meal" });
+  // Only a meal of the student's own mess: another campus's meal is no meal of theirs.
+  const meals = await mealsQuery(env, user.campusId);
+  const meal = meals.find((m) => m.id === mealId);
+  if (!meal) throw new ApiError(400, `Choose ${orList(meals.map((m) => m.name.toLowerCase()))}.`, { field: "meal" });
   const minutes = indiaMinutes(now);
   if (!hasStarted(meal, minutes)) throw new ApiError(400, `You can rate today's ${meal.name.toLowerCase()} once it is served, from ${clock(meal.startsAtMin)}.`, { field: "meal" });
   const date = indiaDate(now);
@@ -109,8 +149,13 @@ export async function rateMeal(env: Env, user: SessionUser, input: unknown, now 
     .insert(messRatings)
     .values({ userId: user.id, date, mealId, stars, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: [messRatings.userId, messRatings.date, messRatings.mealId], set: { stars, updatedAt: now } });
-  const summary = await today(env, user.id, now);
+  const summary = await today(env, user.campusId, user.id, now);
   const rating = summary.ratings.find((r) => r.mealId === mealId);
   if (!rating) throw new Error(`meal ${mealId} vanished`);
   return rating;
+}
+
+/** "breakfast, lunch, snacks or dinner" */
+function orList(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : (names[0] ?? "a meal");
 }

@@ -1,12 +1,14 @@
-import { and, desc, eq, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
+import { campuses, hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { blankToUndefined, requireBlock } from "#server/services/hostel/common.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { mayContact, verifiedBadge } from "#common/membership.ts";
+import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 
 export const MAX_BUDGET_RUPEES = 100_000;
@@ -90,9 +92,13 @@ export interface ListingView {
   sleepSchedule: (typeof SLEEP_SCHEDULES)[number];
   studyHabits: (typeof STUDY_HABITS)[number];
   cleanliness: (typeof CLEANLINESS)[number];
+  /** The contacts are null when hidden from the viewer (contactHidden): only verified members of the listing's campus see them. */
   whatsapp: string | null;
   whatsappLink: string | null;
   email: string | null;
+  contactHidden: boolean;
+  /** "Verified CIT student" when the poster has proven their college address, else null. */
+  badge: string | null;
   mine: boolean;
   updatedAt: number;
 }
@@ -102,10 +108,11 @@ function selectListings(env: Env) {
     .select({
       id: roommateListings.id,
       userId: roommateListings.userId,
-      name: users.name,
+      // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
+      name: sql<string>`${users.name}`.as("poster_name"),
       about: roommateListings.about,
       preferredBlock: roommateListings.preferredBlock,
-      preferredBlockName: hostelBlocks.name,
+      preferredBlockName: sql<string | null>`${hostelBlocks.name}`.as("preferred_block_name"),
       roomType: roommateListings.roomType,
       budgetPaise: roommateListings.budgetPaise,
       sleepSchedule: roommateListings.sleepSchedule,
@@ -114,21 +121,39 @@ function selectListings(env: Env) {
       whatsapp: roommateListings.whatsapp,
       email: roommateListings.email,
       updatedAt: roommateListings.updatedAt,
+      campusId: roommateListings.campusId,
+      // The badge, read in the same query: the poster's proof and their campus's short name.
+      posterVerifiedAt: users.emailVerifiedAt,
+      campusShortName: campuses.shortName,
+      campusIsOpen: campuses.isOpen,
     })
     .from(roommateListings)
     .innerJoin(users, eq(users.id, roommateListings.userId))
+    .innerJoin(campuses, eq(campuses.id, roommateListings.campusId))
     .leftJoin(hostelBlocks, eq(hostelBlocks.id, roommateListings.preferredBlock));
 }
 
 type Row = Awaited<ReturnType<typeof selectListings>>[number];
 
-function toView({ userId, ...row }: Row, viewerId: string): ListingView {
-  return { ...row, whatsappLink: row.whatsapp ? whatsappLink(row.whatsapp) : null, mine: userId === viewerId };
+function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsOpen, whatsapp, email, ...row }: Row, viewer: SessionUser): ListingView {
+  const mine = userId === viewer.id;
+  const shown = mine || mayContact(viewer, campusId);
+  return {
+    ...row,
+    whatsapp: shown ? whatsapp : null,
+    whatsappLink: shown && whatsapp ? whatsappLink(whatsapp) : null,
+    email: shown ? email : null,
+    contactHidden: !shown,
+    badge: posterVerifiedAt !== null && !campusIsOpen ? verifiedBadge(campusShortName) : null,
+    mine,
+  };
 }
 
-/** Other students' listings, newest first, with the filters a student would reach for. */
-export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
-  const where: SQL[] = [ne(roommateListings.userId, user.id)];
+/** Only listings of the student's own campus exist for them. */
+const ofCampus = (user: SessionUser) => eq(roommateListings.campusId, user.campusId);
+
+function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
+  const where: SQL[] = [ofCampus(user), ne(roommateListings.userId, user.id)];
   // "Any" on a listing matches every filter value: that student is open to it.
   if (query.block) where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
   if (query.roomType && query.roomType !== "any") where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);
@@ -136,21 +161,35 @@ export async function listListings(env: Env, user: SessionUser, query: ListingQu
   if (query.studyHabits) where.push(eq(roommateListings.studyHabits, query.studyHabits));
   if (query.cleanliness) where.push(eq(roommateListings.cleanliness, query.cleanliness));
   if (query.maxBudget !== undefined) where.push(lte(roommateListings.budgetPaise, query.maxBudget * 100));
-  const rows = await selectListings(env)
+  return selectListings(env)
     .where(and(...where))
     .orderBy(desc(roommateListings.updatedAt))
     .limit(LIST_LIMIT);
-  return rows.map((row) => toView(row, user.id));
+}
+
+const myListingQuery = (env: Env, user: SessionUser) => selectListings(env).where(and(eq(roommateListings.userId, user.id), ofCampus(user))).limit(1);
+
+/** Other students' listings of the student's campus, newest first, with the filters a student would reach for. */
+export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
+  const rows = await listingsQuery(env, user, query);
+  return rows.map((row) => toView(row, user));
 }
 
 export async function myListing(env: Env, user: SessionUser): Promise<ListingView | null> {
-  const [row] = await selectListings(env).where(eq(roommateListings.userId, user.id)).limit(1);
-  return row ? toView(row, user.id) : null;
+  const [row] = await myListingQuery(env, user);
+  return row ? toView(row, user) : null;
 }
 
-async function parseListing(env: Env, input: unknown) {
+/** The roommate screen's read: the campus's blocks, the listings and the student's own, in ONE D1 round trip. */
+export async function readRoommates(env: Env, user: SessionUser, query: ListingQuery): Promise<{ blocks: Block[]; listings: ListingView[]; mine: ListingView | null }> {
+  const [blocks, rows, [mine]] = await getDb(env.DB).batch([blocksQuery(env, user.campusId), listingsQuery(env, user, query), myListingQuery(env, user)]);
+  return { blocks, listings: rows.map((row) => toView(row, user)), mine: mine ? toView(mine, user) : null };
+}
+
+async function parseListing(env: Env, user: SessionUser, input: unknown) {
   const parsed = parseWith(listingSchema, input);
-  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, parsed.preferredBlock, "preferredBlock")).id : null;
+  // A preferred block is one of the poster's own campus's blocks.
+  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, user.campusId, parsed.preferredBlock, "preferredBlock")).id : null;
   return {
     about: parsed.about,
     preferredBlock,
@@ -169,13 +208,14 @@ async function parseListing(env: Env, input: unknown) {
  * it made; any other second post is a 409.
  */
 export async function createListing(env: Env, user: SessionUser, input: unknown, submissionKey: string | null = null): Promise<ListingView> {
-  const values = await parseListing(env, input);
+  requireMayAct(user, "post a roommate listing");
+  const values = await parseListing(env, user, input);
   const now = Date.now();
   const db = getDb(env.DB);
   // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
   const [created] = await db
     .insert(roommateListings)
-    .values({ id: crypto.randomUUID(), userId: user.id, ...values, submissionKey, createdAt: now, updatedAt: now })
+    .values({ id: crypto.randomUUID(), userId: user.id, campusId: user.campusId, ...values, submissionKey, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: roommateListings.userId })
     .returning({ id: roommateListings.id });
   if (!created) {
@@ -188,14 +228,19 @@ export async function createListing(env: Env, user: SessionUser, input: unknown,
 }
 
 async function ownListing(env: Env, user: SessionUser, id: string) {
-  const [row] = await getDb(env.DB).select({ userId: roommateListings.userId }).from(roommateListings).where(eq(roommateListings.id, id)).limit(1);
+  const [row] = await getDb(env.DB)
+    .select({ userId: roommateListings.userId })
+    .from(roommateListings)
+    .where(and(eq(roommateListings.id, id), ofCampus(user)))
+    .limit(1);
   if (!row) throw new ApiError(404, "There is no listing with that id.");
   if (row.userId !== user.id) throw new ApiError(403, "You can change only your own listing.");
 }
 
 export async function updateListing(env: Env, user: SessionUser, id: string, input: unknown): Promise<ListingView> {
+  requireMayAct(user, "update your roommate listing");
   await ownListing(env, user, id);
-  const values = await parseListing(env, input);
+  const values = await parseListing(env, user, input);
   const [updated] = await getDb(env.DB)
     .update(roommateListings)
     .set({ ...values, updatedAt: Date.now() })

@@ -1,0 +1,151 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { FieldError } from "#app/components/hostel/ui.tsx";
+import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { codeScope, envOf } from "#app/lib/session.server.ts";
+import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
+import type { Route } from "./+types/reset-password";
+
+// "Forgot password?" (docs/decisions/0075): ask for a code, then enter it with a new password. Two
+// intents on one action; the page is what the last answer says, so it works without JavaScript.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // "I already have a code" opens the second step directly.
+  return { haveCode: new URL(request.url).searchParams.get("step") === "code" };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const env = envOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent") === "confirm" ? "confirm" : "request";
+  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
+  const typedEmail = String(form.get("email") ?? "").slice(0, 254);
+  try {
+    if (intent === "request") {
+      const input = parseWith(resetRequestSchema, { email: form.get("email") });
+      return succeeded(intent, await requestPasswordReset(env, codeScope(context, request), ip, input), { details: { email: input.email } });
+    }
+    const input = parseWith(resetConfirmSchema, { email: form.get("email"), code: form.get("code"), password: form.get("password") });
+    return succeeded(intent, await confirmPasswordReset(env, codeScope(context, request), ip, input));
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      return refused(intent, error, { details: { email: typedEmail }, headers: retryAfter });
+    }
+    throw error;
+  }
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<ActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const done = result?.intent === "confirm" && result.ok;
+  // The code step once a code was asked for (or a wrong one was tried), or when the link says so.
+  const codeStep = loaderData.haveCode || (result?.intent === "request" && result.ok) || result?.intent === "confirm";
+  const email = typeof result?.details?.email === "string" ? result.details.email : "";
+  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
+  const otherError = result && !result.ok && !result.field ? result.message : null;
+  return (
+    <div className="mx-auto max-w-md py-6 sm:py-10">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">Reset your password</h1>
+        {done ? (
+          <>
+            <div className="mt-4">
+              <Alert tone="success">{result.message}</Alert>
+            </div>
+            <Link to="/login" className="btn-primary mt-5 w-full">
+              Sign in
+            </Link>
+          </>
+        ) : codeStep ? (
+          <>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Enter the 6-digit code from the e-mail and choose a new password. Every device signed in to your account will be signed out.</p>
+            {result?.ok && (
+              <div className="mt-4">
+                <Alert tone="success">{result.message}</Alert>
+              </div>
+            )}
+            {otherError && (
+              <div className="mt-4">
+                <Alert tone="error">{otherError}</Alert>
+              </div>
+            )}
+            <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
+              <input type="hidden" name="intent" value="confirm" />
+              <div>
+                <label htmlFor="reset-email" className="label">
+                  E-mail
+                </label>
+                <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={fieldError("email") ? true : undefined} aria-describedby={fieldError("email") ? "reset-email-error" : undefined} />
+                <FieldError id="reset-email" message={fieldError("email")} />
+              </div>
+              <div>
+                <label htmlFor="reset-code" className="label">
+                  Code from the e-mail
+                </label>
+                <input id="reset-code" name="code" className="input text-center font-mono text-lg tracking-[0.4em]" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required aria-invalid={fieldError("code") ? true : undefined} aria-describedby={fieldError("code") ? "reset-code-error" : undefined} />
+                <FieldError id="reset-code" message={fieldError("code")} />
+              </div>
+              <div>
+                <label htmlFor="reset-password" className="label">
+                  New password
+                </label>
+                <input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} className="input" aria-invalid={fieldError("password") ? true : undefined} aria-describedby={`reset-password-hint${fieldError("password") ? " reset-password-error" : ""}`} />
+                <p id="reset-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  At least 8 characters.
+                </p>
+                <FieldError id="reset-password" message={fieldError("password")} />
+              </div>
+              <button type="submit" className="btn-primary w-full" disabled={busy !== null} aria-disabled={busy !== null}>
+                {busy === "confirm" ? "Saving..." : "Set new password"}
+              </button>
+            </Form>
+            <p className="mt-4 text-sm">
+              <Link to="/reset-password" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+                Send a new code
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Enter the e-mail address of your account and we will e-mail you a 6-digit code to set a new password.</p>
+            {otherError && (
+              <div className="mt-4">
+                <Alert tone="error">{otherError}</Alert>
+              </div>
+            )}
+            <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
+              <input type="hidden" name="intent" value="request" />
+              <div>
+                <label htmlFor="reset-email" className="label">
+                  E-mail
+                </label>
+                <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={fieldError("email") ? true : undefined} aria-describedby={fieldError("email") ? "reset-email-error" : undefined} />
+                <FieldError id="reset-email" message={fieldError("email")} />
+              </div>
+              <button type="submit" className="btn-primary w-full" disabled={busy !== null} aria-disabled={busy !== null}>
+                {busy === "request" ? "Sending..." : "Send code"}
+              </button>
+            </Form>
+            <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+              <Link to="/reset-password?step=code" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+                I already have a code
+              </Link>
+              <Link to="/login" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+                Back to sign in
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Campus" }, { name: "description", content: "Set a new Campus password with a code e-mailed to you." }];

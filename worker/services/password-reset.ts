@@ -1,0 +1,75 @@
+// Password reset by e-mailed code (issue 15, docs/decisions/0075). Nothing here tells whether an
+// address has an account: the request always answers the same, the limits apply to every address
+// alike, and a wrong, expired or missing code gets one message.
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "#server/db/client.ts";
+import { campuses, sessions, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { hashPassword } from "#server/lib/password.ts";
+import { emailSchema } from "#server/services/auth.ts";
+import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, rehearseIssue, sendCode } from "#server/services/email-codes.ts";
+import { clearFailedSignIns } from "#server/services/login-throttle.ts";
+
+export const RESET_MESSAGES = {
+  requested: "If an account uses that address, we have e-mailed it a 6-digit code. It works for 15 minutes.",
+  addressLimited: "Too many reset requests for this address. Please wait a minute and try again.",
+  badCode: "That code is wrong or has expired. Check the address and the code, or ask for a new code.",
+  done: "Your password has been changed and every device has been signed out. Sign in with your new password.",
+} as const;
+
+export const resetRequestSchema = z.object({ email: emailSchema });
+
+export const resetConfirmSchema = z.object({
+  email: emailSchema,
+  code: codeSchema,
+  password: z
+    .string({ error: "Enter a new password." })
+    .min(8, "Your new password must be at least 8 characters.")
+    .max(200, "Your new password can be at most 200 characters."),
+});
+
+/**
+ * Sends a reset code to the address if it has an account. Limited per client address and per
+ * e-mail address (the same for addresses with and without an account); the answer is always
+ * RESET_MESSAGES.requested. With a real mail provider the mail goes out after the answer, and an
+ * unknown address does the same key, hash and D1 work as a known one, so the time says nothing either.
+ */
+export async function requestPasswordReset(env: Env, scope: CodeScope, clientAddress: string, input: z.infer<typeof resetRequestSchema>): Promise<string> {
+  await assertCodeAllowed(env, clientAddress);
+  const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `reset:${input.email}` });
+  if (!perAddress.success) throw new ApiError(429, RESET_MESSAGES.addressLimited, { retryAfter: 60 });
+  const [account] = await getDb(env.DB)
+    .select({ id: users.id, email: users.email, campusName: campuses.name })
+    .from(users)
+    .innerJoin(campuses, eq(campuses.id, users.campusId))
+    // A deleted account's anonymous address never gets a code (decision 0078).
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .limit(1);
+  // A code sent under a minute ago stays the one to use: the answer is the same either way.
+  if (account) await sendCode(env, scope, account, "reset");
+  else await rehearseIssue(env, scope);
+  return RESET_MESSAGES.requested;
+}
+
+/**
+ * Sets a new password with the e-mailed code and ends every session of the account. The code also
+ * proves the address, so an unverified account becomes verified and a sign-in lock on the address
+ * is lifted. Any failure of the code is one 400 that does not say whether the account exists.
+ */
+export async function confirmPasswordReset(env: Env, scope: CodeScope, clientAddress: string, input: z.infer<typeof resetConfirmSchema>): Promise<string> {
+  await assertCodeAllowed(env, clientAddress);
+  const check = await consumeCode(env, scope, { email: input.email }, "reset", input.code);
+  if (!check.ok) throw new ApiError(400, RESET_MESSAGES.badCode, { field: "code" });
+  const passwordHash = await hashPassword(input.password);
+  const db = getDb(env.DB);
+  const now = Date.now();
+  // One batch: the new password, every session gone (a thief's too), the address proven.
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, check.userId)),
+    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
+    db.delete(sessions).where(eq(sessions.userId, check.userId)),
+  ]);
+  await clearFailedSignIns(env, input.email);
+  return RESET_MESSAGES.done;
+}
