@@ -8,6 +8,8 @@ export default [
   route("register", "routes/auth.tsx", { id: "register" }),
   route("logout", "routes/logout.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/export", "routes/account-export.tsx"),
+  route("account/deleted", "routes/account-deleted.tsx"),
   route("verify", "routes/verify.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   // Only with DEV_OUTBOX=1 on a loopback host; a 404 otherwise.

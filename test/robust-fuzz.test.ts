@@ -57,6 +57,8 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/auth/logout-all": { ...NONE, endsSessions: true },
   "DELETE /api/auth/sessions/:id": { ...NONE, endsSessions: true },
   "POST /api/auth/password": { body: "json", keys: ["currentPassword", "newPassword"], endsSessions: true },
+  "DELETE /api/auth/account": { body: "json", keys: ["password", "code"], endsSessions: true },
+  "POST /api/auth/account/deletion-code": NONE,
   "POST /api/auth/verify": { body: "json", keys: ["code"] },
   "POST /api/auth/verify/resend": NONE,
   "POST /api/auth/password-reset": { body: "json", keys: ["email"] },

@@ -5,6 +5,8 @@ import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
 import { VerifiedStatus } from "#app/components/account/VerifiedStatus.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
+import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -41,6 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (YOUR_DATA_INTENTS.includes(intent)) return yourDataAction(context, request, { user, sessionId }, intent, form);
   switch (intent) {
     case "change-password": {
       const account = await accountOverview(env, user.id);
@@ -72,7 +75,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
   const passwordResult = result?.intent === "change-password" ? result : null;
-  const devicesResult = result && result.intent !== "change-password" ? result : null;
+  const devicesResult = result && result.intent !== "change-password" && !YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
   const passwordForm = useRef<HTMLFormElement>(null);
   const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
   const others = devices.filter((d) => !d.current);
@@ -84,7 +87,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Your account" lead="Your details, your password and the devices that are signed in to Campus." />
+      <PageIntro title="Your account" lead="Your details, your password, the devices that are signed in to Campus, and your data." />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <section aria-labelledby="profile-heading" className="card p-5">
@@ -227,6 +230,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No other device is signed in.</p>
           )}
         </section>
+
+        <div className="min-w-0 lg:col-span-2">
+          <YourData hasPassword={account.hasPassword} email={account.email} result={result ?? null} pendingIntent={pendingIntent} />
+        </div>
       </div>
     </>
   );
@@ -244,7 +251,7 @@ function PendingButton({ busy, busyLabel, className, children }: { busy: boolean
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account · Campus" }, { name: "description", content: "Your Campus account: password and signed-in devices." }];
+export const meta: Route.MetaFunction = () => [{ title: "Your account · Campus" }, { name: "description", content: "Your Campus account: password, signed-in devices, and downloading or deleting your data." }];
 
 export function ErrorBoundary() {
   return <RouteError title="Your account" />;

@@ -59,6 +59,9 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                 </dl>
                 {product.whatsappNumber === null ? (
                   <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller&apos;s contact is shown to verified students of their campus.</p>
+                ) : product.whatsappNumber === "" ? (
+                  // The seller deleted their account: the purchase stays, their number does not.
+                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller has deleted their Campus account.</p>
                 ) : (
                 <a
                   href={whatsappLink(product.whatsappNumber)}

@@ -15,6 +15,9 @@ import {
   type SessionUser,
 } from "#server/services/auth.ts";
 import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
+import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES, sendDeletionCode } from "#server/services/account-deletion.ts";
+import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
+import { stateOf } from "#server/lib/request-state.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
 import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
@@ -127,6 +130,30 @@ auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c
   const input = c.req.valid("json");
   const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
+});
+
+// Everything Campus holds about the caller, as a JSON file to save (the DPDP Act's right of access).
+auth.get("/account/export", requireAuth, async (c) => {
+  const data = await exportAccountData(c.env, c.var.user.id, c.var.sessionId);
+  return c.body(JSON.stringify(data, null, 2), 200, exportHeaders());
+});
+
+// The code that deletes an account without a password, e-mailed to its address (once a minute).
+auth.post("/account/deletion-code", limitCodes, requireAuth, async (c) => {
+  const message = await sendDeletionCode(c.env, codeScope(c), c.var.user);
+  return c.json({ success: true, message, data: { email: c.var.user.email } });
+});
+
+// Deletes the caller's account (the right of erasure): { password }, or { code } for an account
+// without one. Signed out everywhere, this client included. A code check counts towards the
+// per-address code limit, as every code check does.
+auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c) => {
+  const input = c.req.valid("json");
+  if (input.code !== undefined) await assertCodeAllowed(c.env, clientIp(c));
+  await deleteAccount(c.env, { ...codeScope(c), reqId: stateOf(c.req.raw).reqId }, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
+  c.header("Set-Cookie", clearedSessionCookie());
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });
 });
 
 // Password reset by e-mailed code (docs/decisions/0075): the request answers the same for every

@@ -36,7 +36,8 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     price: paiseToRupees(view.pricePaise),
     pricePaise: view.pricePaise,
     sellerName: view.sellerName,
-    ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: whatsappLink(view.whatsappNumber) }),
+    // Contacts only to who may see them (null: hidden); a seller who deleted their account has no number any more (""): no link either.
+    ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null }),
     image: new URL(view.image, c.req.url).href,
     status: view.status,
     createdAt: view.createdAt,

@@ -15,6 +15,8 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at"),
     /** migrations/0010_campuses.sql: the campus of the address's domain, or "open". */
     campusId: text("campus_id").notNull().default("open"),
+    /** migrations/0014_account_deletion.sql: set when the student deleted the account (the row stays, anonymised). */
+    deletedAt: integer("deleted_at"),
   },
   (t) => [index("users_campus").on(t.campusId)],
 );

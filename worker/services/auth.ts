@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { Membership } from "#common/membership.ts";
@@ -97,7 +97,8 @@ export async function authenticate(env: Env, input: z.infer<typeof loginSchema>)
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
     .from(users)
     .innerJoin(campuses, eq(campuses.id, users.campusId))
-    .where(eq(users.email, input.email))
+    // A deleted account keeps no password, and is refused here as well (decision 0078).
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .limit(1);
   // Verify against a dummy hash when there is no user so both paths take the same time.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
@@ -178,7 +179,9 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(campuses, eq(campuses.id, users.campusId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now)))
+    // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
+    // is refused here.
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return null;
   if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {

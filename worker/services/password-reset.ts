@@ -43,7 +43,8 @@ export async function requestPasswordReset(env: Env, scope: CodeScope, clientAdd
     .select({ id: users.id, email: users.email, campusName: campuses.name })
     .from(users)
     .innerJoin(campuses, eq(campuses.id, users.campusId))
-    .where(eq(users.email, input.email))
+    // A deleted account's anonymous address never gets a code (decision 0078).
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .limit(1);
   // A code sent under a minute ago stays the one to use: the answer is the same either way.
   if (account) await sendCode(env, scope, account, "reset");

@@ -353,6 +353,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
        WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
+         AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId),
     env.DB.prepare(
@@ -376,13 +377,16 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
   const row = await env.DB.prepare(
     `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
-       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted
+       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
+       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; campusId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null }>();
+    .first<{ sellerId: string; campusId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
   if (!row || row.campusId !== buyer.campusId) throw new ApiError(404, NO_PRODUCT);
+  // The buyer's account was deleted while this purchase was on its way.
+  if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
   if (row.recent >= PURCHASE_LIMIT) {

@@ -1,0 +1,159 @@
+// "Delete my account" for both doors (DELETE /api/auth/account and the /account form): the student's
+// own data goes, what other students hold stays with the person anonymised, in one atomic D1 batch
+// (docs/decisions/0078-download-and-delete-my-account.md; table by table in ./personal-data.ts).
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb } from "#server/db/client.ts";
+import { sessions, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { logWarning } from "#server/lib/log.ts";
+import { verifyPassword } from "#server/lib/password.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
+
+/** How a deleted student appears on the records other students keep. */
+export const DELETED_STUDENT = "Deleted student";
+
+export const DELETION_MESSAGES = {
+  deleted: "Your account has been deleted. Thank you for using Campus.",
+  needPassword: "Enter your password to delete your account.",
+  wrongPassword: "That password is incorrect, so your account has not been deleted.",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
+  needCode: "Enter the 6-digit code we e-mailed you. No code yet? Ask for one first.",
+  hasPassword: "Your account has a password: enter it to delete your account.",
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It works for 15 minutes.`,
+  codeTooSoon: (seconds: number) => `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  wrongCode: (triesLeft: number) => `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  codeUsedUp: "That code has had its 5 tries. Ask for a new code.",
+  codeMissing: "That code has expired or was already used. Ask for a new code.",
+  alreadyDeleted: "This account has already been deleted.",
+  changed: "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
+} as const;
+
+export const deleteAccountSchema = z.object(
+  {
+    // Not checked for length beyond the cap: a wrong password is a 403 like any other.
+    password: z.string({ error: "Send your password as text." }).max(200, DELETION_MESSAGES.wrongPassword).optional(),
+    // For an account without a password: the code e-mailed by sendDeletionCode.
+    code: codeSchema.optional(),
+  },
+  { error: 'Send the body as a JSON object, for example { "password": "..." }.' },
+);
+
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** An address that can never be anyone's: the reserved .invalid domain and a fresh random id. */
+function anonymousEmail(): string {
+  return `deleted-${crypto.randomUUID()}@deleted.invalid`;
+}
+
+/**
+ * E-mails the code that deletes an account without a password (one that signs in with Google only),
+ * at most once a minute. Answers the message to show.
+ */
+export async function sendDeletionCode(env: Env, scope: CodeScope, member: Pick<SessionUser, "id" | "email" | "campusName">): Promise<string> {
+  const [row] = await getDb(env.DB).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.id)).limit(1);
+  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (row.passwordHash) throw new ApiError(409, DELETION_MESSAGES.hasPassword, { field: "password" });
+  const sent = await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "delete");
+  if (!sent.ok) throw new ApiError(429, DELETION_MESSAGES.codeTooSoon(sent.retryAfterSeconds), { retryAfter: sent.retryAfterSeconds });
+  return DELETION_MESSAGES.codeSent(member.email);
+}
+
+/**
+ * Deletes the signed-in student's account. Proof that it is the student, not a borrowed session: the
+ * password (its checks share the change-password limit, LOGIN_LIMITER per student), or, for an account
+ * without one, the code e-mailed to the address (sendDeletionCode; 5 tries, used once).
+ *
+ * Every statement of the batch is conditional on the account being as it was checked (not deleted,
+ * the same password hash), and the account row itself is anonymised last: of two simultaneous
+ * deletions one does everything and the other nothing (409). Files of the removed rows are deleted
+ * after the batch, from the keys the batch itself returned.
+ */
+export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: string }, session: { userId: string; sessionId: string }, input: DeleteAccountInput): Promise<void> {
+  const db = getDb(env.DB);
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
+    .where(eq(users.id, session.userId))
+    .limit(1);
+  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (row.deletedAt !== null) throw new ApiError(409, DELETION_MESSAGES.alreadyDeleted);
+  if (row.passwordHash) {
+    if (!input.password) throw new ApiError(400, DELETION_MESSAGES.needPassword, { field: "password" });
+    const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
+    if (!success) throw new ApiError(429, DELETION_MESSAGES.tooMany);
+    if (!(await verifyPassword(input.password, row.passwordHash))) throw new ApiError(403, DELETION_MESSAGES.wrongPassword, { field: "password" });
+  } else {
+    if (!input.code) throw new ApiError(400, DELETION_MESSAGES.needCode, { field: "code" });
+    const check = await consumeCode(env, scope, { userId: session.userId }, "delete", input.code);
+    if (!check.ok) {
+      if (check.reason === "wrong") throw new ApiError(403, DELETION_MESSAGES.wrongCode(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
+      throw new ApiError(403, check.reason === "used-up" ? DELETION_MESSAGES.codeUsedUp : DELETION_MESSAGES.codeMissing, { field: "code", triesLeft: 0 });
+    }
+  }
+
+  const now = Date.now();
+  // ?1 the student, ?2 the password hash as checked (NULL for a Google-only account: IS compares NULLs).
+  const asChecked = "EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2)";
+  const statement = (sql: string, ...more: unknown[]) => env.DB.prepare(sql).bind(session.userId, row.passwordHash, ...more);
+  const results = await env.DB.batch([
+    // Signed out everywhere; Google and Classroom forgotten.
+    statement(`DELETE FROM sessions WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM google_handoffs WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM google_connections WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM email_codes WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM classroom_reminders WHERE user_id = ?1 AND ${asChecked}`),
+    // The student's own things nobody else holds.
+    statement(`DELETE FROM hostel_residents WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM mess_ratings WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM laundry_bookings WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM roommate_listings WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM writers WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM study_requests WHERE owner_id = ?1 AND ${asChecked} RETURNING attachment_key AS fileKey`),
+    statement(`DELETE FROM sale_notifications WHERE seller_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey`),
+    // A complaint only the student stands behind goes (its own "me too"s with it, by the foreign key).
+    statement(
+      `DELETE FROM hostel_complaints WHERE user_id = ?1 AND ${asChecked}
+         AND NOT EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id <> ?1)
+       RETURNING photo_key AS fileKey`,
+    ),
+    // What other students hold stays, without the person: sales they bought, purchases they sold.
+    statement(`UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
+    statement(`UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
+    statement(`UPDATE sale_notifications SET buyer_name = ?3 WHERE product_id IN (SELECT id FROM products WHERE buyer_id = ?1) AND ${asChecked}`, DELETED_STUDENT),
+    statement(`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
+    // Copies of mail to the address in the development outbox (DEV_OUTBOX=1; empty in a deploy).
+    statement(`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
+    // Last: the account itself, anonymised. Its answer says whether this call did the deletion.
+    statement(
+      `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, email_verified_at = NULL, deleted_at = ?5
+       WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2 RETURNING id`,
+      DELETED_STUDENT,
+      anonymousEmail(),
+      now,
+    ),
+  ]);
+  const done = results.at(-1)?.results.length === 1;
+  if (!done) {
+    const [now] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
+    throw new ApiError(409, now?.deletedAt != null ? DELETION_MESSAGES.alreadyDeleted : DELETION_MESSAGES.changed);
+  }
+
+  const fileKeys = results.flatMap((r) => (r.results as { fileKey?: string | null }[]).map((x) => x.fileKey).filter((k): k is string => typeof k === "string" && k !== ""));
+  if (fileKeys.length === 0) return;
+  try {
+    await env.FILES.delete(fileKeys);
+  } catch (error) {
+    // The account is deleted either way; no row points at these files any more. The keys are random
+    // (nothing personal), logged so that an operator can remove them.
+    logWarning("account deleted, but some of its files could not be removed", {
+      event: "account.delete_files_failed",
+      ...(scope.reqId ? { reqId: scope.reqId } : {}),
+      fileKeys,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
