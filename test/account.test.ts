@@ -381,6 +381,8 @@ describe("/account", () => {
     const html = await res.text();
     expect(html).toContain("<title>Your account · Campus</title>");
     expect(html).toContain(user.email);
+    // The campus the address decided (decision 0073).
+    expect(html).toMatch(/<dt[^>]*>Campus<\/dt><dd[^>]*>Campus Institute of Technology<\/dd>/);
     expect(html).toContain("Not verified");
     expect(html).toContain("This device");
     expect(html).toContain("Chrome on Android");

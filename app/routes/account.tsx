@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
   const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
-  const member = { verified: user.verified, openCommunity: user.openCommunity, campusShortName: user.campusShortName };
+  const member = { verified: user.verified, openCommunity: user.openCommunity, campusShortName: user.campusShortName, campusName: user.campusName };
   return { account, devices, member, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
 }
 
@@ -102,6 +102,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
                 <dd className="mt-0.5 break-all font-medium">{account.email}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 dark:text-slate-400">Campus</dt>
+                {/* Decided by the address's domain at registration (decision 0073). */}
+                <dd className="mt-0.5 break-words font-medium">{member.campusName}</dd>
               </div>
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">E-mail status</dt>
