@@ -174,6 +174,16 @@ async function everything(): Promise<World> {
     env.DB.prepare(
       "INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, 'reset', ?2, ?3, 0, ?4) ON CONFLICT (user_id, purpose) DO NOTHING",
     ).bind(student.userId, codeHash, now + 15 * 60_000, now),
+    // Issue 16: a staff role, an audit line about the student (by a command-line actor) and a notice.
+    env.DB.prepare("INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_at) VALUES (?1, ?2, 'cit', 'warden', 'B', ?3)").bind(crypto.randomUUID(), student.userId, now),
+    env.DB.prepare(
+      "INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (?1, 'cit', NULL, 'complaint.resolved', 'complaint', ?2, ?3, 'Tap washer replaced.', ?4)",
+    ).bind(crypto.randomUUID(), complaintShared, student.userId, now),
+    env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)").bind(
+      crypto.randomUUID(),
+      student.userId,
+      now,
+    ),
   ]);
   // A failed sign-in leaves a throttle row for the address.
   expect((await postJson("/api/auth/login", { email: student.email, password: "wrong password" }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(401);

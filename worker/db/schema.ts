@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The one schema. It mirrors migrations/*.sql, which are the only way the database changes.
 
@@ -277,6 +278,9 @@ export const hostelComplaints = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     resolvedAt: integer("resolved_at"),
+    // migrations/0015_staff.sql: the staff note of the last status change, and its audit line.
+    statusNote: text("status_note"),
+    statusAuditId: text("status_audit_id"),
   },
   (t) => [
     index("hostel_complaints_block").on(t.blockId, t.status),
@@ -445,4 +449,67 @@ export const devOutbox = sqliteTable(
     sentAt: integer("sent_at").notNull(),
   },
   (t) => [index("dev_outbox_to").on(t.toAddress, t.sentAt)],
+);
+
+// Staff roles, the audit log and notices (migrations/0015_staff.sql, docs/decisions/0080-staff-roles.md).
+
+export const STAFF_ROLES = ["warden", "mess", "laundry", "moderator", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const staffRoles = sqliteTable(
+  "staff_roles",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
+    blockId: text("block_id").references(() => hostelBlocks.id),
+    grantedBy: text("granted_by").references(() => users.id),
+    grantedAt: integer("granted_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("staff_roles_one").on(t.userId, t.role, sql`COALESCE(${t.blockId}, '')`),
+    index("staff_roles_campus").on(t.campusId, t.role),
+    check("staff_roles_block", sql`(${t.role} = 'warden') = (${t.blockId} IS NOT NULL)`),
+  ],
+);
+
+/** Append-only: triggers in the migration refuse UPDATE and DELETE. */
+export const staffAuditLog = sqliteTable(
+  "staff_audit_log",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    actorId: text("actor_id").references(() => users.id),
+    action: text("action").notNull(),
+    subjectKind: text("subject_kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    studentId: text("student_id").references(() => users.id),
+    note: text("note"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("staff_audit_log_campus").on(t.campusId, t.createdAt), index("staff_audit_log_subject").on(t.subjectKind, t.subjectId)],
+);
+
+export const notices = sqliteTable(
+  "notices",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    createdAt: integer("created_at").notNull(),
+    readAt: integer("read_at"),
+  },
+  (t) => [index("notices_user").on(t.userId, t.createdAt), index("notices_unread").on(t.userId).where(sql`read_at IS NULL`)],
 );

@@ -2,9 +2,12 @@
 // both doors (GET /api/auth/account/export and the /account/export link). Secrets are never part of
 // it: no password hash, no session token, no Google token, no code or its hash. Which table lands
 // where is listed in ./personal-data.ts; test/account-data.test.ts keeps the two in step.
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import {
+  notices as noticesTable,
+  staffAuditLog,
+  staffRoles,
   campuses,
   classroomReminders,
   emailCodes,
@@ -73,6 +76,9 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     bookings,
     throttle,
     codes,
+    staffRoleRows,
+    auditRows,
+    noticeRows,
   ] = await db.batch([
     db
       .select({
@@ -253,6 +259,30 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .select({ purpose: emailCodes.purpose, sentAt: emailCodes.sentAt, expiresAt: emailCodes.expiresAt, tries: emailCodes.tries })
       .from(emailCodes)
       .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
+    // Issue 16: the student's staff roles, the audit lines of what they did as staff or what staff
+    // did about them, and their notices.
+    db
+      .select({ role: staffRoles.role, campusId: staffRoles.campusId, blockId: staffRoles.blockId, grantedAt: staffRoles.grantedAt })
+      .from(staffRoles)
+      .where(eq(staffRoles.userId, userId)),
+    db
+      .select({
+        action: staffAuditLog.action,
+        subjectKind: staffAuditLog.subjectKind,
+        subjectId: staffAuditLog.subjectId,
+        byMe: sql<number>`${staffAuditLog.actorId} = ${userId}`.mapWith((v) => v === 1),
+        aboutMe: sql<number>`${staffAuditLog.studentId} = ${userId}`.mapWith((v) => v === 1),
+        note: staffAuditLog.note,
+        createdAt: staffAuditLog.createdAt,
+      })
+      .from(staffAuditLog)
+      .where(or(eq(staffAuditLog.actorId, userId), eq(staffAuditLog.studentId, userId)))
+      .orderBy(desc(staffAuditLog.createdAt)),
+    db
+      .select({ kind: noticesTable.kind, title: noticesTable.title, text: noticesTable.text, link: noticesTable.link, createdAt: noticesTable.createdAt, readAt: noticesTable.readAt })
+      .from(noticesTable)
+      .where(eq(noticesTable.userId, userId))
+      .orderBy(desc(noticesTable.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -292,6 +322,8 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     },
     signInThrottle: throttle[0] ?? null,
     codes,
+    staff: { roles: staffRoleRows, auditLog: auditRows },
+    notices: noticeRows,
   };
 }
 

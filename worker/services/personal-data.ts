@@ -52,4 +52,15 @@ export const PERSONAL_DATA = {
     onDelete: "deleted",
     why: "Copies of mail kept only by a development Worker (DEV_OUTBOX=1; empty in a deploy). Never exported: the mails carry codes.",
   },
+  staff_roles: {
+    exportedAs: "staff.roles",
+    onDelete: "deleted",
+    why: "The student's own roles end with the account. A role they granted to someone else stays (it is that person's), with granted_by emptied; who granted it stays in the audit log by id.",
+  },
+  staff_audit_log: {
+    exportedAs: "staff.auditLog",
+    onDelete: "kept-anonymised",
+    why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
+  },
+  notices: { exportedAs: "notices", onDelete: "deleted" },
 } as const satisfies Record<string, PersonalData>;

@@ -1,0 +1,109 @@
+import type { StaffRole } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { staffRoleLabel } from "#common/staff.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+
+// Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
+// in the same D1 batch as the action (issue 16, docs/decisions/0080-staff-roles.md).
+
+export interface StaffGrant {
+  role: StaffRole;
+  /** The warden's block; null for every other role. */
+  blockId: string | null;
+}
+
+type Member = Pick<SessionUser, "id" | "campusId">;
+
+/** The roles a user holds at their own campus (a role row of another campus gives nothing); rows are StaffGrant. */
+export function staffGrantsStatement(env: Env, user: Member): D1PreparedStatement {
+  return env.DB.prepare("SELECT role, block_id AS blockId FROM staff_roles WHERE user_id = ?1 AND campus_id = ?2 ORDER BY role, block_id").bind(user.id, user.campusId);
+}
+
+export async function staffGrantsOf(env: Env, user: Member): Promise<StaffGrant[]> {
+  return (await staffGrantsStatement(env, user).all<StaffGrant>()).results;
+}
+
+export interface StaffScope {
+  /** The hostel block the action is on (wardens hold blocks). */
+  blockId?: string;
+}
+
+/** May these grants do `role`'s work on `scope`? A campus admin may do everything of the campus. */
+export function mayStaff(grants: StaffGrant[], role: StaffRole, scope: StaffScope = {}): boolean {
+  if (grants.some((g) => g.role === "admin")) return true;
+  return grants.some((g) => g.role === role && (role !== "warden" || scope.blockId === undefined || g.blockId === scope.blockId));
+}
+
+/** The blocks a warden (or a campus admin: null, every block) may act on. */
+export function wardenBlocks(grants: StaffGrant[]): string[] | null {
+  if (grants.some((g) => g.role === "admin")) return null;
+  return grants.filter((g) => g.role === "warden" && g.blockId).map((g) => g.blockId!);
+}
+
+export function staffRefusal(role: StaffRole, scope: StaffScope = {}, blockName?: string): ApiError {
+  const who = role === "warden" && scope.blockId ? `the warden of ${blockName ?? `block ${scope.blockId}`}` : staffRoleLabel[role].toLowerCase();
+  return new ApiError(403, `Only ${who} or a campus admin can do this.`, { code: "staff_only" });
+}
+
+/**
+ * The gate on every staff read and write: the user holds `role` at their campus (for a warden, on
+ * `scope.blockId`), or is the campus admin. 403 otherwise. Returns the grants for the caller's view.
+ */
+export async function requireStaff(env: Env, user: Member, role: StaffRole, scope: StaffScope = {}, grants?: StaffGrant[]): Promise<StaffGrant[]> {
+  const held = grants ?? (await staffGrantsOf(env, user));
+  if (!mayStaff(held, role, scope)) throw staffRefusal(role, scope);
+  return held;
+}
+
+/** A condition in SQL with its parameters (positional `?`): the statements below write only where it holds. */
+export interface Guard {
+  sql: string;
+  params: unknown[];
+}
+
+const always: Guard = { sql: "1", params: [] };
+
+export interface AuditEntry {
+  id?: string;
+  campusId: string;
+  /** Null: the command line. */
+  actorId: string | null;
+  action: string;
+  subjectKind: string;
+  subjectId: string;
+  studentId: string | null;
+  note: string | null;
+  at: number;
+}
+
+/** One audit line, written only where `guard` holds (put it in the action's batch, after the action). */
+export function auditStatement(env: Env, entry: AuditEntry, guard: Guard = always): D1PreparedStatement {
+  return env.DB.prepare(
+    `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
+     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`,
+  ).bind(entry.id ?? crypto.randomUUID(), entry.campusId, entry.actorId, entry.action, entry.subjectKind, entry.subjectId, entry.studentId, entry.note, entry.at, ...guard.params);
+}
+
+export interface Notice {
+  kind: string;
+  title: string;
+  text: string;
+  link: string | null;
+  at: number;
+}
+
+/**
+ * A notice to each student `recipients` selects (a SELECT of one column, `user_id`), written only
+ * where `guard` holds: to the owner (`SELECT ? AS user_id`) or to everyone who said "me too".
+ */
+export function noticesStatement(env: Env, recipients: Guard, notice: Notice, guard: Guard = always): D1PreparedStatement {
+  return env.DB.prepare(
+    `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+     SELECT lower(hex(randomblob(16))), r.user_id, ?, ?, ?, ?, ? FROM (${recipients.sql}) r WHERE ${guard.sql}`,
+  ).bind(notice.kind, notice.title, notice.text, notice.link, notice.at, ...recipients.params, ...guard.params);
+}
+
+/** A notice to one student. */
+export function noticeStatement(env: Env, userId: string, notice: Notice, guard: Guard = always): D1PreparedStatement {
+  return noticesStatement(env, { sql: "SELECT ? AS user_id", params: [userId] }, notice, guard);
+}
