@@ -12,6 +12,12 @@ export const DEMO_USERS = [
   { name: "Asha Verma", email: "asha@campus.test", password: "campus-demo-1", campusId: "cit" },
   { name: "Rohan Mehta", email: "rohan@campus.test", password: "campus-demo-2", campusId: "cit" },
   { name: "Meera Nair", email: "meera@riverside.test", password: "campus-demo-3", campusId: "rce" },
+  // Staff of Campus Institute of Technology, one account per role (scripts/seed/staff.mjs grants them).
+  { name: "Kavita Rao", email: "warden@campus.test", password: "campus-staff-1", campusId: "cit", role: "warden of blocks A and B" },
+  { name: "Suresh Pillai", email: "mess@campus.test", password: "campus-staff-2", campusId: "cit", role: "mess staff" },
+  { name: "Lakshmi Iyer", email: "laundry@campus.test", password: "campus-staff-3", campusId: "cit", role: "laundry staff" },
+  { name: "Arjun Das", email: "moderator@campus.test", password: "campus-staff-4", campusId: "cit", role: "moderator" },
+  { name: "Farah Khan", email: "admin@campus.test", password: "campus-staff-5", campusId: "cit", role: "campus admin" },
 ];
 
 const ITERATIONS = 100_000; // as worker/lib/password.ts
@@ -76,4 +82,5 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log("Seed: demo users created:");
-for (const user of DEMO_USERS) console.log(`  ${user.email} / ${user.password}  (${user.campusId === "cit" ? "Campus Institute of Technology" : "Riverside College of Engineering"}, verified)`);
+for (const user of DEMO_USERS)
+  console.log(`  ${user.email} / ${user.password}  (${user.campusId === "cit" ? "Campus Institute of Technology" : "Riverside College of Engineering"}, verified${user.role ? `, ${user.role}` : ""})`);
