@@ -12,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // the top bar asks the API who is signed in once the page has hydrated.
   if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, prerendered: true };
   const user = await getUser(context, request);
-  return { user: user ? { name: user.name, email: user.email } : null, prerendered: false };
+  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff } : null, prerendered: false };
 }
 
 // Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;
@@ -21,6 +21,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
   const authPaths = /^\/(auth|login|register|logout)$/i;
   if (authPaths.test(currentUrl.pathname) || authPaths.test(nextUrl.pathname)) return true;
   if (formAction && authPaths.test(formAction)) return true;
+  // The unread count in the top bar is fresh on the inbox itself.
+  if (/^\/notifications$/i.test(nextUrl.pathname)) return true;
   return defaultShouldRevalidate;
 }
 

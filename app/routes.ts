@@ -46,5 +46,9 @@ export default [
   route("roommate-finder", "routes/roommate-finder.tsx"),
   route("laundry-service", "routes/laundry-service.tsx"),
 
+  // Staff console and the students' inbox (issue 16).
+  route("staff", "routes/staff.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -24,6 +24,8 @@ const ACTION_PATHS = [
   "/roommate-finder",
   "/verify",
   "/reset-password",
+  "/staff",
+  "/notifications",
 ];
 
 const MALFORMED = [

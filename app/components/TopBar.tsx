@@ -3,8 +3,11 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 import { clearGoogleToken } from "#app/lib/google.ts";
 import { BackIcon } from "#app/components/icons/back.tsx";
 import { UserIcon } from "#app/components/icons/user.tsx";
+import { BellIcon } from "#app/components/icons/bell.tsx";
+import { ShieldIcon } from "#app/components/icons/shield.tsx";
 
-type TopBarUser = { name: string; email: string } | null;
+/** unread and staff are known on server-rendered pages only (a prerendered page shows neither). */
+type TopBarUser = { name: string; email: string; unread?: number; staff?: boolean } | null;
 
 interface TopBarProps {
   user: TopBarUser;
@@ -79,6 +82,27 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
               <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
                 {user.name}
               </span>
+              {user.staff && (
+                <Link to="/staff" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/staff" ? "page" : undefined}>
+                  <ShieldIcon className="h-5 w-5" />
+                  <span className="sr-only sm:not-sr-only">Staff</span>
+                </Link>
+              )}
+              {user.unread !== undefined && (
+                <Link
+                  to="/notifications"
+                  className="btn-secondary relative min-h-10 px-3"
+                  aria-current={location.pathname.toLowerCase() === "/notifications" ? "page" : undefined}
+                  aria-label={user.unread > 0 ? `Notifications, ${user.unread} unread` : "Notifications"}
+                >
+                  <BellIcon className="h-5 w-5" />
+                  {user.unread > 0 && (
+                    <span aria-hidden="true" data-testid="unread-count" className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white">
+                      {user.unread > 99 ? "99+" : user.unread}
+                    </span>
+                  )}
+                </Link>
+              )}
               <Link to="/account" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
                 <UserIcon className="h-5 w-5" />
                 {/* The name stays "Account" at every width; on a phone only the icon shows. */}

@@ -4,6 +4,7 @@ import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts"
 import { currentUser } from "#server/services/auth.ts";
 import { campusQuerySchema, formFields, getResidence, hostelCampusOf, listBlocks, setResidence } from "#server/services/hostel/common.ts";
 import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
+import { setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
 import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";
 import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "#server/services/hostel/roommates.ts";
@@ -77,6 +78,14 @@ hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
 hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) => {
   const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
   return c.json({ success: true, message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.", data: complaint });
+});
+
+// The status with a note: the warden of the block (or the campus admin) moves it open -> in progress
+// -> resolved; the student who filed it resolves or withdraws it, as with PATCH /complaints/:id.
+hostel.patch("/complaints/:id/status", requireAuth, validateJson(anyBody), async (c) => {
+  const complaint = await setComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
+  const message = { open: "Complaint reopened.", in_progress: "Marked as in progress.", resolved: "Marked as resolved.", withdrawn: "Complaint withdrawn." }[complaint.status];
+  return c.json({ success: true, message, data: complaint });
 });
 
 // Mess menu.

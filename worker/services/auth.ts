@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { Membership } from "#common/membership.ts";
@@ -25,6 +25,10 @@ export interface SessionUser extends Membership {
   id: string;
   name: string;
   email: string;
+  /** Unread notices (the top bar's count), read in the same query (issue 16). */
+  unreadNotices: number;
+  /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
+  staff: boolean;
 }
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
@@ -37,11 +41,14 @@ const sessionUserColumns = {
   campusShortName: campuses.shortName,
   openCommunity: campuses.isOpen,
   emailVerifiedAt: users.emailVerifiedAt,
+  // Subqueries of the one session query: no D1 round trip of their own on any page.
+  unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
+  staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null }): SessionUser {
-  const { emailVerifiedAt, ...rest } = row;
-  return { ...rest, verified: emailVerifiedAt !== null };
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; unreadNotices: number; staff: number }): SessionUser {
+  const { emailVerifiedAt, staff, ...rest } = row;
+  return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
 
 const email = z
@@ -86,7 +93,7 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .returning({ id: users.id, name: users.name, email: users.email });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
-  const user: SessionUser = { ...created, ...campus, verified: false };
+  const user: SessionUser = { ...created, ...campus, verified: false, unreadNotices: 0, staff: false };
   await sendCodeAtRegistration(env, scope, user);
   return user;
 }

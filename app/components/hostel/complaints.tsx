@@ -187,6 +187,11 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
           <img src={complaint.photoUrl} alt={`Photo attached to the ${categoryLabel[complaint.category].toLowerCase()} complaint`} width={160} height={120} loading="lazy" className="h-28 w-40 rounded-xl border border-slate-200 object-cover dark:border-slate-700" />
         </a>
       )}
+      {complaint.statusNote && (
+        <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800/60 dark:text-slate-200">
+          <span className="font-semibold">Warden's note:</span> {complaint.statusNote}
+        </p>
+      )}
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
         Filed by {complaint.mine ? "you" : complaint.authorName} · {formatIndiaShortDateTime(complaint.createdAt)}
         {complaint.resolvedAt ? ` · resolved ${formatIndiaShortDateTime(complaint.resolvedAt)}` : ""}

@@ -76,6 +76,8 @@ export interface ComplaintView {
   createdAt: number;
   updatedAt: number;
   resolvedAt: number | null;
+  /** The warden's note on the last status change (issue 16); null when none. */
+  statusNote: string | null;
 }
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -102,6 +104,7 @@ function complaintColumns(userId: string) {
     createdAt: hostelComplaints.createdAt,
     updatedAt: hostelComplaints.updatedAt,
     resolvedAt: hostelComplaints.resolvedAt,
+    statusNote: hostelComplaints.statusNote,
     meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(Number),
     meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(Number),
   };
@@ -127,6 +130,7 @@ function toView(row: Row, userId: string): ComplaintView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     resolvedAt: row.resolvedAt,
+    statusNote: row.statusNote,
   };
 }
 

@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { Badge } from "#app/components/hostel/ui.tsx";
+import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
+import { staffRoleLabel } from "#common/staff.ts";
+import type { Route } from "./+types/staff";
+
+// The staff console (issue 16): only what the signed-in person's roles allow. A student gets a plain
+// 403 page saying what the page is for (a redirect would leave them wondering where they went).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const view = await readWardenView(envOf(context), user);
+  if (view.grants.length === 0) throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", { status: 403, statusText: "Forbidden" });
+  const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
+  return { ...view, warden, campusName: user.campusName, now: Date.now() };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "in_progress" && intent !== "resolved") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  return attempt(intent, intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.", () =>
+    setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
+  );
+}
+
+export default function Staff({ loaderData }: Route.ComponentProps) {
+  const { grants, queue, resolveTimes, warden, campusName, now } = loaderData;
+  const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
+  const others = grants.filter((g) => g.role === "mess" || g.role === "laundry" || g.role === "moderator");
+  return (
+    <>
+      <PageIntro title="Staff console" lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`} />
+      <ul aria-label="Your roles" className="mb-6 flex flex-wrap gap-2">
+        {roles.map((r) => (
+          <li key={r}>
+            <Badge tone="indigo">{r}</Badge>
+          </li>
+        ))}
+      </ul>
+      {warden ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:items-start">
+          <ComplaintQueue queue={queue} now={now} />
+          <ResolveTimes blocks={resolveTimes} />
+        </div>
+      ) : null}
+      {others.length > 0 && !warden && (
+        <p className="card p-5 text-slate-700 dark:text-slate-300">
+          The tools for {others.map((g) => staffRoleLabel[g.role].toLowerCase()).join(" and ")} are not here yet; they open on this page when they are ready.
+        </p>
+      )}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Staff console · Campus" }, { name: "robots", content: "noindex" }];
