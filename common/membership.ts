@@ -1,3 +1,5 @@
+import { formatIndiaDateTime } from "#common/format.ts";
+
 // Campus membership rules that the screens and the server both apply (issue 15,
 // docs/decisions/0073-campuses.md). Pure: the server decides, the screens only explain.
 
@@ -10,6 +12,15 @@ export interface Membership {
   openCommunity: boolean;
   /** The address is proven (an e-mailed code, or Google vouching for it). */
   verified: boolean;
+  /** Suspended by a moderator until this time (issue 16): reads, but does not post, buy or book. Null: never, or over. */
+  suspendedUntil: number | null;
+  /** The moderator's reason, shown with the suspension. */
+  suspensionReason: string | null;
+}
+
+/** Suspended at `now`: the suspension's end is still ahead. */
+export function isSuspended(member: Pick<Membership, "suspendedUntil">, now = Date.now()): boolean {
+  return member.suspendedUntil !== null && member.suspendedUntil > now;
 }
 
 /**
@@ -18,6 +29,11 @@ export interface Membership {
  */
 export function mayAct(member: Pick<Membership, "openCommunity" | "verified">): boolean {
   return member.openCommunity || member.verified;
+}
+
+/** The 403 message of a suspended student's write, and the screens' banner. */
+export function suspendedMessage(until: number, reason: string | null): string {
+  return `Your account is suspended until ${formatIndiaDateTime(until)}${reason ? `: ${reason}` : ""}.`;
 }
 
 /** The 403 message of a gated write, and the verify banner's text: `verifyFirst("sell on the marketplace")`. */

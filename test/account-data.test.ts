@@ -179,6 +179,12 @@ async function everything(): Promise<World> {
     env.DB.prepare(
       "INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (?1, 'cit', NULL, 'complaint.resolved', 'complaint', ?2, ?3, 'Tap washer replaced.', ?4)",
     ).bind(crypto.randomUUID(), complaintShared, student.userId, now),
+    env.DB.prepare("INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at) VALUES (?1, 'cit', ?2, 'complaint', ?3, 'offensive', NULL, ?4)").bind(
+      crypto.randomUUID(),
+      student.userId,
+      complaintShared,
+      now,
+    ),
     env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)").bind(
       crypto.randomUUID(),
       student.userId,

@@ -13,6 +13,7 @@ import google from "#server/api/google.ts";
 import productImages from "#server/api/product-images.ts";
 import products from "#server/api/products.ts";
 import studyswap from "#server/api/studyswap.ts";
+import { moderation, reports } from "#server/api/moderation.ts";
 import notifications from "#server/api/notifications.ts";
 import hostel from "#server/api/hostel.ts";
 
@@ -28,6 +29,8 @@ api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
 api.route("/notifications", notifications);
+api.route("/reports", reports);
+api.route("/moderation", moderation);
 api.route("/dev", dev);
 
 api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));

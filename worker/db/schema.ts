@@ -18,6 +18,9 @@ export const users = sqliteTable(
     campusId: text("campus_id").notNull().default("open"),
     /** migrations/0014_account_deletion.sql: set when the student deleted the account (the row stays, anonymised). */
     deletedAt: integer("deleted_at"),
+    /** migrations/0017_moderation.sql: suspended by a moderator until then (reads, but does not post, buy or book), and why. */
+    suspendedUntil: integer("suspended_until"),
+    suspensionReason: text("suspension_reason"),
   },
   (t) => [index("users_campus").on(t.campusId)],
 );
@@ -93,6 +96,10 @@ export const products = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     /** The seller's campus (migrations/0012_campus_market.sql), set on insert from the seller's users.campus_id. */
     campusId: text("campus_id").notNull().default("open"),
+    // migrations/0017_moderation.sql: hidden by reports or a moderator, the reason its owner sees, the last moderation write.
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    moderationId: text("moderation_id"),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
@@ -149,6 +156,10 @@ export const studyRequests = sqliteTable(
     closedAt: integer("closed_at"),
     /** The poster's campus (migrations/0012_campus_market.sql). */
     campusId: text("campus_id").notNull().default("open"),
+    // migrations/0017_moderation.sql: hidden by reports or a moderator, the reason its owner sees, the last moderation write.
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    moderationId: text("moderation_id"),
   },
   (t) => [
     index("study_requests_campus_status_created").on(t.campusId, t.status, t.createdAt),
@@ -281,6 +292,10 @@ export const hostelComplaints = sqliteTable(
     // migrations/0015_staff.sql: the staff note of the last status change, and its audit line.
     statusNote: text("status_note"),
     statusAuditId: text("status_audit_id"),
+    // migrations/0017_moderation.sql: hidden by reports or a moderator, the reason its owner sees, the last moderation write.
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    moderationId: text("moderation_id"),
   },
   (t) => [
     index("hostel_complaints_block").on(t.blockId, t.status),
@@ -368,6 +383,10 @@ export const roommateListings = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     // migrations/0013_campus_hostel.sql: the poster's campus.
     campusId: text("campus_id").notNull().default("open"),
+    // migrations/0017_moderation.sql: hidden by reports or a moderator, the reason its owner sees, the last moderation write.
+    hiddenAt: integer("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    moderationId: text("moderation_id"),
   },
   (t) => [index("roommate_listings_updated").on(t.updatedAt), index("roommate_listings_campus").on(t.campusId, t.updatedAt)],
 );
@@ -512,4 +531,30 @@ export const notices = sqliteTable(
     readAt: integer("read_at"),
   },
   (t) => [index("notices_user").on(t.userId, t.createdAt), index("notices_unread").on(t.userId).where(sql`read_at IS NULL`)],
+);
+
+// Reports and moderation (migrations/0017_moderation.sql).
+
+export const contentReports = sqliteTable(
+  "content_reports",
+  {
+    id: text("id").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["listing", "request", "roommate", "complaint"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    reason: text("reason", { enum: ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"] }).notNull(),
+    note: text("note"),
+    createdAt: integer("created_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+  },
+  (t) => [
+    uniqueIndex("content_reports_once").on(t.reporterId, t.kind, t.subjectId),
+    index("content_reports_subject").on(t.kind, t.subjectId, t.resolvedAt),
+    index("content_reports_queue").on(t.campusId, t.resolvedAt, t.createdAt),
+  ],
 );

@@ -107,6 +107,7 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM classroom_reminders WHERE user_id = ?1 AND ${asChecked}`),
     // The student's own things nobody else holds.
     statement(`DELETE FROM notices WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM staff_roles WHERE user_id = ?1 AND ${asChecked}`),
     statement(`UPDATE staff_roles SET granted_by = NULL WHERE granted_by = ?1 AND ${asChecked}`),
     statement(`DELETE FROM hostel_residents WHERE user_id = ?1 AND ${asChecked}`),

@@ -8,6 +8,7 @@ import {
   notices as noticesTable,
   staffAuditLog,
   staffRoles,
+  contentReports,
   campuses,
   classroomReminders,
   emailCodes,
@@ -79,6 +80,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     staffRoleRows,
     auditRows,
     noticeRows,
+    reportsMade,
   ] = await db.batch([
     db
       .select({
@@ -283,6 +285,12 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(noticesTable)
       .where(eq(noticesTable.userId, userId))
       .orderBy(desc(noticesTable.createdAt)),
+    // Issue 16: the reports the student made (what, why, and whether a moderator has looked).
+    db
+      .select({ kind: contentReports.kind, subjectId: contentReports.subjectId, reason: contentReports.reason, note: contentReports.note, createdAt: contentReports.createdAt, resolvedAt: contentReports.resolvedAt })
+      .from(contentReports)
+      .where(eq(contentReports.reporterId, userId))
+      .orderBy(desc(contentReports.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -324,6 +332,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     codes,
     staff: { roles: staffRoleRows, auditLog: auditRows },
     notices: noticeRows,
+    reportsMade,
   };
 }
 

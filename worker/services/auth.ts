@@ -41,12 +41,14 @@ const sessionUserColumns = {
   campusShortName: campuses.shortName,
   openCommunity: campuses.isOpen,
   emailVerifiedAt: users.emailVerifiedAt,
+  suspendedUntil: users.suspendedUntil,
+  suspensionReason: users.suspensionReason,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
   unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
   staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; unreadNotices: number; staff: number }): SessionUser {
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; unreadNotices: number; staff: number }): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
   return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
@@ -93,7 +95,7 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .returning({ id: users.id, name: users.name, email: users.email });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
-  const user: SessionUser = { ...created, ...campus, verified: false, unreadNotices: 0, staff: false };
+  const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false };
   await sendCodeAtRegistration(env, scope, user);
   return user;
 }

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { domainCandidates, emailDomain, mayAct, type Membership, verifiedBadge, verifyFirst } from "#common/membership.ts";
+import { domainCandidates, emailDomain, isSuspended, mayAct, suspendedMessage, type Membership, verifiedBadge, verifyFirst } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { campusDomains, campuses } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -35,7 +35,7 @@ export async function listCampuses(env: Env): Promise<CampusListing[]> {
   return [...byId.values()];
 }
 
-export type CampusOfMember = Omit<Membership, "verified">;
+export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 
 export const OPEN_COMMUNITY: CampusOfMember = { campusId: OPEN_COMMUNITY_ID, campusName: "Open community", campusShortName: "Open", openCommunity: true };
 
@@ -74,8 +74,10 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
  * The gate on every write that needs a proven member (post, buy, book, rate, contact): 403 "Verify
  * your college e-mail to <what>." for an unverified college account.
  */
-export function requireMayAct(member: Pick<Membership, "openCommunity" | "verified">, what: string): void {
+export function requireMayAct(member: Pick<Membership, "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">, what: string): void {
   if (!mayAct(member)) throw new ApiError(403, verifyFirst(what), { code: "verify_email" });
+  // A suspended student (issue 16, docs/decisions/0082-reports-and-moderation.md) reads but does not write.
+  if (isSuspended(member)) throw new ApiError(403, suspendedMessage(member.suspendedUntil!, member.suspensionReason), { code: "suspended" });
 }
 
 /**

@@ -63,4 +63,9 @@ export const PERSONAL_DATA = {
     why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
   },
   notices: { exportedAs: "notices", onDelete: "deleted" },
+  content_reports: {
+    exportedAs: "reportsMade",
+    onDelete: "deleted",
+    why: "The student's reports go with the account; a moderator's decision on the content stays in the audit log by ids.",
+  },
 } as const satisfies Record<string, PersonalData>;

@@ -13,6 +13,7 @@ import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
+import { visibleTo } from "#server/services/moderation.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
 // Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
@@ -229,7 +230,8 @@ export interface ListOptions {
 export async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const campusId = options.campusId ?? options.campus ?? null;
-  const conditions: SQL[] = [eq(products.status, "available")];
+  // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.
+  const conditions: SQL[] = [eq(products.status, "available"), visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId)];
   if (campusId !== null) conditions.push(eq(products.campusId, campusId));
   // instr() on lower-cased text, not LIKE '%word%': D1 refuses a LIKE pattern over 50 bytes ("LIKE or
   // GLOB pattern too complex"), which one long or non-Latin word reaches (17 Devanagari letters), and
@@ -350,7 +352,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
   const [update, notice] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
-       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
          AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
@@ -375,16 +377,17 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
 async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen: number | null, since: number): Promise<never> {
   const buyerId = buyer.id;
   const row = await env.DB.prepare(
-    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise,
+    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
        (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
        (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; campusId: string; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null }>();
+    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
-  if (!row || row.campusId !== buyer.campusId) throw new ApiError(404, NO_PRODUCT);
+  // Hidden by reports or a moderator (issue 16): it does not exist for a buyer.
+  if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId)) throw new ApiError(404, NO_PRODUCT);
   // The buyer's account was deleted while this purchase was on its way.
   if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");

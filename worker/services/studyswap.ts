@@ -10,6 +10,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
+import { visibleTo } from "#server/services/moderation.ts";
 
 // Study Swap is campus-scoped (issue 15, docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
@@ -17,7 +18,7 @@ import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 // becoming a writer need a verified member; contacts are shown only to members who may see them.
 
 /** The viewer of a list: their id, campus and membership. */
-type Viewer = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">;
+type Viewer = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity" | "suspendedUntil" | "suspensionReason">;
 type Member = Viewer & Pick<Membership, "campusShortName">;
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ const BOARD_LIMIT = 500;
 /** The open requests of the viewer's campus, newest first: what writers browse. */
 export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyRequest[]> {
   const rows = await selectRequests(env)
-    .where(and(eq(studyRequests.campusId, viewer.campusId), eq(studyRequests.status, "open")))
+    .where(and(eq(studyRequests.campusId, viewer.campusId), eq(studyRequests.status, "open"), visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, viewer.id)))
     .orderBy(desc(studyRequests.createdAt))
     .limit(BOARD_LIMIT);
   return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId)));
@@ -200,6 +201,9 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
 
   await limitPosting(env, ownerId);
   const row: RequestRow = {
+    hiddenAt: null,
+    hiddenReason: null,
+    moderationId: null,
     id: crypto.randomUUID(),
     ownerId,
     title: input.title,

@@ -9,6 +9,7 @@ import { sniffImageType } from "#server/lib/sniff.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
+import { visibleTo } from "#server/services/moderation.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
 import {
   blankToUndefined,
@@ -143,7 +144,7 @@ function selectComplaints(env: Env, userId: string) {
 }
 
 /** Only complaints filed in a block of the student's own campus exist for them. */
-const ofCampus = (user: SessionUser) => eq(hostelBlocks.campusId, user.campusId);
+const ofCampus = (user: SessionUser) => and(eq(hostelBlocks.campusId, user.campusId), visibleTo(hostelComplaints.hiddenAt, hostelComplaints.userId, hostelBlocks.campusId, user.id)) as SQL;
 
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
   const [row] = await selectComplaints(env, user.id).where(and(eq(hostelComplaints.id, id), ofCampus(user))).limit(1);

@@ -7,6 +7,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
+import { visibleTo } from "#server/services/moderation.ts";
 import { mayContact, verifiedBadge } from "#common/membership.ts";
 import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
@@ -153,7 +154,7 @@ function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsO
 const ofCampus = (user: SessionUser) => eq(roommateListings.campusId, user.campusId);
 
 function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
-  const where: SQL[] = [ofCampus(user), ne(roommateListings.userId, user.id)];
+  const where: SQL[] = [ofCampus(user), ne(roommateListings.userId, user.id), visibleTo(roommateListings.hiddenAt, roommateListings.userId, roommateListings.campusId, user.id)];
   // "Any" on a listing matches every filter value: that student is open to it.
   if (query.block) where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
   if (query.roomType && query.roomType !== "any") where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);

@@ -1,0 +1,30 @@
+// Reports and moderation as the screens and the server both name them (issue 16,
+// docs/decisions/0082-reports-and-moderation.md). Pure.
+
+export const REPORT_KINDS = ["listing", "request", "roommate", "complaint"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const kindLabel: Record<ReportKind, string> = {
+  listing: "listing",
+  request: "Study Swap request",
+  roommate: "roommate post",
+  complaint: "complaint",
+};
+
+export const REPORT_REASONS = ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const reasonLabel: Record<ReportReason, string> = {
+  scam: "Scam or fraud",
+  offensive: "Offensive",
+  wrong_category: "Wrong category",
+  personal_information: "Shares someone's personal information",
+  graded_work: "Asks someone to do graded work for them",
+  other: "Something else",
+};
+
+/** Content reported by this many different members is hidden until a moderator looks. */
+export const AUTO_HIDE_AT = 3;
+export const AUTO_HIDE_REASON = "Reported by several students; hidden until a moderator looks at it.";
+
+export const SUSPEND_MAX_DAYS = 90;
