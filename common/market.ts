@@ -79,6 +79,8 @@ export interface ProductView {
   campusId: string;
   /** "Verified CIT student" when the seller proved their college address; null otherwise. */
   verifiedBadge: string | null;
+  /** Hidden by reports or a moderator (issue 16): the reason its seller and moderators see; null when visible. */
+  hiddenReason?: string | null;
 }
 
 export type ProductSort = "newest" | "price-low" | "price-high";

@@ -250,3 +250,35 @@ describe("suspension", () => {
     expect((await upload(p.owner)).status).toBe(201);
   });
 });
+
+describe("the screens", () => {
+  const post = (path: string, fields: Record<string, string>, cookie: string) =>
+    call(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields), redirect: "manual" });
+  const page = async (path: string, user: TestUser) => (await call(path, { headers: { Cookie: user.cookie } })).text();
+
+  it("/all-products: Report works as a form; a moderator's hide from /staff takes it off another student's page and shows the owner why", async () => {
+    const p = await people();
+    const title = unique("Answer key ");
+    const id = await listProduct(p.owner, title);
+    expect(await page("/all-products", p.a)).toContain(`Report ${title}`);
+    const reported = await post("/all-products", { intent: "report", kind: "listing", id, reason: "graded_work", note: "Sells answers." }, p.a.cookie);
+    expect(reported.status).toBeLessThan(400);
+    expect(await reports("listing", id)).toBe(1);
+    expect(await page("/staff", p.moderator)).toContain(title);
+    const hidden = await post("/staff", { intent: "mod-hide", kind: "listing", id, reason: "Sells answers to graded work." }, p.moderator.cookie);
+    expect(hidden.status).toBeLessThan(400);
+    expect(await page("/all-products", p.b)).not.toContain(title);
+    const owner = await page("/all-products", p.owner);
+    expect(owner).toContain(title);
+    expect(owner).toMatch(/Hidden from other students: (<!-- -->)?Sells answers to graded work./);
+    expect(await audit("hide", id)).toBe(1);
+  });
+
+  it("/staff shows no moderation queue to a warden", async () => {
+    const p = await people();
+    const id = await listProduct(p.owner, unique("Queue check "));
+    await report(p.a, "listing", id);
+    expect(await page("/staff", p.warden)).not.toContain("Reported content");
+    expect(await page("/staff", p.moderator)).toContain("Reported content");
+  });
+});

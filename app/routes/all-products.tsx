@@ -1,4 +1,6 @@
 import { useState, type MouseEvent } from "react";
+import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
+import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
@@ -10,7 +12,7 @@ import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
-import { refused, succeeded } from "#app/lib/action-result.server.ts";
+import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
 import { BUY, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, type ProductView } from "#common/market.ts";
@@ -68,6 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(envOf(context), user, form));
   try {
     if (intent !== "buy") throw new ApiError(400, "Unknown action.");
     const id = parseWith(productIdSchema, form.get("id"));
@@ -149,11 +152,12 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
     const answer = buyer.data;
     const product = buy?.step === "confirm" ? buy.product : null;
     if (answer && product) {
-      if (answer.ok) {
+      if (answer.ok && "notification" in answer) {
         setGone((prev) => new Set(prev).add(product.id));
-        const { notification } = answer;
+        // The buy's answer (the report form's answer has no notification).
+        const { notification } = answer as { notification: { sent: boolean; directLink: string | null } };
         setBuy(notification.sent ? { step: "notified" } : notification.directLink ? { step: "direct", link: notification.directLink } : { step: "plain" });
-      } else {
+      } else if (!answer.ok) {
         const current = currentPricePaise(answer.details);
         // The seller changed the price: the card shows the new one, to be bought again knowingly.
         if (current !== null) setRepriced((prev) => new Map(prev).set(product.id, current));
@@ -273,6 +277,9 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
                 </p>
+                {product.hiddenReason && (
+                  <p className="mt-1.5 rounded-lg bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden from other students: {product.hiddenReason}</p>
+                )}
                 {product.verifiedBadge && (
                   <p className="mt-1.5">
                     <VerifiedBadge text={product.verifiedBadge} />
@@ -288,6 +295,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
                     </button>
                   )}
                 </div>
+                {signedIn && !product.mine && <ReportControl kind="listing" id={product.id} title={product.title} />}
               </div>
             </li>
           ))}

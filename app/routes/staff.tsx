@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
+import { ModerationQueue } from "#app/components/staff/ModerationQueue.tsx";
+import { moderationQueueFor, moderateFromForm } from "#server/services/moderation.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -17,13 +19,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const view = await readWardenView(envOf(context), user);
   if (view.grants.length === 0) throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", { status: 403, statusText: "Forbidden" });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
-  return { ...view, warden, campusName: user.campusName, now: Date.now() };
+  const moderation = await moderationQueueFor(envOf(context), user, view.grants);
+  return { ...view, warden, moderation, campusName: user.campusName, now: Date.now() };
 }
+
+const MODERATED: Record<string, string> = {
+  "mod-hide": "Hidden. The student is told why.",
+  "mod-restore": "Restored. The student is told.",
+  "mod-dismiss": "Reports dismissed; it is visible.",
+  "mod-suspend": "Suspended. The student is told why and until when.",
+};
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("mod-")) return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
   if (intent !== "in_progress" && intent !== "resolved") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.", () =>
     setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
@@ -31,9 +42,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, warden, campusName, now } = loaderData;
+  const { grants, queue, resolveTimes, warden, moderation, campusName, now } = loaderData;
   const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
-  const others = grants.filter((g) => g.role === "mess" || g.role === "laundry" || g.role === "moderator");
+  const others = grants.filter((g) => g.role === "mess" || g.role === "laundry");
   return (
     <>
       <PageIntro title="Staff console" lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`} />
@@ -50,6 +61,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           <ResolveTimes blocks={resolveTimes} />
         </div>
       ) : null}
+      {moderation && <ModerationQueue items={moderation} />}
       {others.length > 0 && !warden && (
         <p className="card p-5 text-slate-700 dark:text-slate-300">
           The tools for {others.map((g) => staffRoleLabel[g.role].toLowerCase()).join(" and ")} are not here yet; they open on this page when they are ready.

@@ -42,6 +42,8 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     status: view.status,
     createdAt: view.createdAt,
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),
+    // Only its seller and the campus's moderators get a hidden product (issue 16).
+    ...(view.hiddenReason && { hidden: true, hiddenReason: view.hiddenReason }),
   };
 }
 

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON } from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { optionalUserText, userText } from "#server/lib/validate.ts";
+import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { auditStatement, type Guard, noticeStatement, requireStaff } from "#server/services/staff.ts";
+import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant } from "#server/services/staff.ts";
 
 // Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
 // content of their own campus once; the third member's report hides it in the same batch as its
@@ -259,3 +259,30 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1) throw new ApiError(409, `The ${label} is not hidden.`);
   return { message: input.action === "restore" ? `The ${label} is visible again.` : "The reports are dismissed." };
 }
+
+/** The /staff page's moderation forms: `intent` mod-hide, mod-restore, mod-dismiss or mod-suspend with the form's fields. */
+export function moderateFromForm(env: Env, user: Member, intent: string, form: FormData): Promise<{ message: string }> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const input = parseWith(moderationActionSchema, { action: intent.slice("mod-".length), kind: field("kind"), id: field("id"), reason: field("reason"), days: field("days") });
+  return moderate(env, user, input);
+}
+
+/** The queue for /staff when the grants include moderator or admin (one query), else null. */
+export async function moderationQueueFor(env: Env, user: Member, grants: StaffGrant[]): Promise<QueueItem[] | null> {
+  if (!mayStaff(grants, "moderator")) return null;
+  return toQueue((await queueStatement(env, user.campusId).all<QueueRow>()).results);
+}
+
+/** A page's "Report" form (intent "report"): the same rules as POST /api/reports. */
+export async function reportFromForm(env: Env, user: Member, form: FormData): Promise<ReportResult> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return reportContent(env, user, parseWith(reportSchema, { kind: field("kind"), id: field("id"), reason: field("reason"), note: field("note") }));
+}
+
+export const REPORTED = "Thank you: a moderator will look at it.";

@@ -117,6 +117,7 @@ export function toView(row: Product, badge: string | null): ProductView {
     buyerName: row.buyerName,
     campusId: row.campusId,
     verifiedBadge: badge,
+    hiddenReason: row.hiddenAt !== null ? (row.hiddenReason ?? "Hidden by a moderator.") : null,
   };
 }
 

@@ -1,0 +1,55 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { kindLabel, REPORT_REASONS, reasonLabel, type ReportKind } from "#common/moderation.ts";
+
+/**
+ * "Report" on a card (issue 16): a details element with the reason and an optional note, posted with
+ * intent "report" to the page's own action (the same rules as POST /api/reports). Works without JS.
+ */
+export function ReportControl({ kind, id, title }: { kind: ReportKind; id: string; title: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const uid = useId();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400" aria-label={`Report ${title}`}>
+        Report
+      </summary>
+      {result?.ok ? (
+        <div className="mt-2">
+          <Alert tone="success">{result.message}</Alert>
+        </div>
+      ) : (
+        <fetcher.Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="id" value={id} />
+          <label htmlFor={`${uid}-reason`} className="label">
+            Why report this {kindLabel[kind]}?
+          </label>
+          <select id={`${uid}-reason`} name="reason" required className="input" defaultValue="">
+            <option value="" disabled>
+              Choose a reason
+            </option>
+            {REPORT_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {reasonLabel[r]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${uid}-note`} className="label">
+            Note for the moderators <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </label>
+          <textarea id={`${uid}-note`} name="note" rows={2} maxLength={500} className="input" />
+          <SubmitButton busy={busy} busyLabel="Sending..." className="btn-secondary" name="intent" value="report">
+            Send report
+          </SubmitButton>
+          {result && !result.ok && <Alert tone="error">{result.message}</Alert>}
+        </fetcher.Form>
+      )}
+    </details>
+  );
+}

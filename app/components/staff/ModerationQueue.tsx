@@ -1,0 +1,124 @@
+import { useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { Badge, EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
+import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
+import type { QueueItem } from "#server/services/moderation.ts";
+
+// The moderators' queue on /staff (issue 16, docs/decisions/0082-reports-and-moderation.md): reported
+// content of the campus, the most reported and then the newest first, with its reports and the
+// four actions. Each action posts an intent to /staff's action; every form works without JS.
+
+export function ModerationQueue({ items }: { items: QueueItem[] }) {
+  return (
+    <section aria-labelledby="reports-heading" className="min-w-0 space-y-4">
+      <h2 id="reports-heading" className="text-lg font-semibold">
+        Reported content <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <EmptyState title="Nothing reported.">Reports from students appear here; content three students report is hidden until you look.</EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.id}`}>
+              <ReportCard item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ReportCard({ item }: { item: QueueItem }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+  const result = fetcher.data;
+  const key = `${item.kind}-${item.id}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="kind" value={item.kind} />
+      <input type="hidden" name="id" value={item.id} />
+    </>
+  );
+  return (
+    <article className={`card p-5 ${item.hiddenAt ? "border-l-4 border-l-amber-500 dark:border-l-amber-400" : ""}`} aria-labelledby={`r-${key}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="indigo">{kindLabel[item.kind]}</Badge>
+        <Badge tone="rose">{item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`}</Badge>
+        {item.hiddenAt && <Badge tone="amber">Hidden</Badge>}
+        {item.ownerSuspendedUntil && <Badge tone="slate">Owner suspended until {formatIndiaShortDateTime(item.ownerSuspendedUntil)}</Badge>}
+      </div>
+      <h3 id={`r-${key}`} className="mt-3 break-words font-semibold">
+        {item.title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        By {item.ownerName}
+        {item.hiddenReason ? ` · ${item.hiddenReason}` : ""}
+      </p>
+      <ul aria-label="Reports" className="mt-3 space-y-1 text-sm">
+        {item.reports.map((r, i) => (
+          <li key={i}>
+            <span className="font-medium">{reasonLabel[r.reason as ReportReason] ?? r.reason}</span>
+            <span className="text-slate-600 dark:text-slate-400"> · {formatIndiaShortDateTime(r.at)}</span>
+            {r.note && <span className="block break-words text-slate-700 dark:text-slate-300">“{r.note}”</span>}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        {item.hiddenAt ? (
+          <fetcher.Form method="post">
+            {hidden}
+            <SubmitButton busy={busy === "mod-restore"} busyLabel="Restoring..." className="btn-secondary" name="intent" value="mod-restore">
+              Restore
+            </SubmitButton>
+          </fetcher.Form>
+        ) : null}
+        <fetcher.Form method="post">
+          {hidden}
+          <SubmitButton busy={busy === "mod-dismiss"} busyLabel="Dismissing..." className="btn-secondary" name="intent" value="mod-dismiss">
+            Dismiss reports
+          </SubmitButton>
+        </fetcher.Form>
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Hide with a reason</summary>
+        <fetcher.Form method="post" className="mt-2 space-y-2">
+          {hidden}
+          <label htmlFor={`hide-${key}`} className="label">
+            Reason the student will see
+          </label>
+          <textarea id={`hide-${key}`} name="reason" rows={2} maxLength={300} required className="input" />
+          <SubmitButton busy={busy === "mod-hide"} busyLabel="Hiding..." name="intent" value="mod-hide">
+            Hide
+          </SubmitButton>
+        </fetcher.Form>
+      </details>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Suspend {item.ownerName}</summary>
+        <fetcher.Form method="post" className="mt-2 space-y-2">
+          {hidden}
+          <label htmlFor={`days-${key}`} className="label">
+            Days (1 to {SUSPEND_MAX_DAYS})
+          </label>
+          <input id={`days-${key}`} name="days" type="number" min={1} max={SUSPEND_MAX_DAYS} defaultValue={7} required className="input w-28" />
+          <label htmlFor={`why-${key}`} className="label">
+            Reason the student will see
+          </label>
+          <textarea id={`why-${key}`} name="reason" rows={2} maxLength={300} required className="input" />
+          <p className="text-sm text-slate-600 dark:text-slate-400">They can still read Campus, but not post, buy or book until then.</p>
+          <SubmitButton busy={busy === "mod-suspend"} busyLabel="Suspending..." name="intent" value="mod-suspend">
+            Suspend
+          </SubmitButton>
+        </fetcher.Form>
+      </details>
+      {result && (
+        <div className="mt-3">
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+        </div>
+      )}
+    </article>
+  );
+}
+
