@@ -1,0 +1,113 @@
+// Issue 16 in the browser: a moderator hides a reported listing from /staff; it then disappears from
+// /all-products for another student and shows as hidden, with the reason, to its seller. The
+// moderator's role is granted as an operator would: `npm run admin -- grant ... --persist-to`.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { promisify } from "node:util";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage } from "./harness.ts";
+
+const SHOTS = "test-results/screenshots/moderation";
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser.close();
+});
+
+async function tokenOf(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(user) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function noOverflow(page: Page) {
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "the page scrolls sideways");
+}
+
+describe("a moderator hides a reported listing", () => {
+  it("gone from /all-products for another student, hidden with the reason for its seller", async (t) => {
+    const [seller, reporter, other, moderator] = await Promise.all([
+      createUserViaApi(newUser("Rohan Seller")),
+      createUserViaApi(newUser("Meera Reporter")),
+      createUserViaApi(newUser("Ira Buyer")),
+      createUserViaApi(newUser("Dev Moderator")),
+    ]);
+    const persistTo = process.env.E2E_PERSIST_TO;
+    assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
+    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "admin", "--", "grant", moderator.email, "moderator", "--persist-to", persistTo], { encoding: "utf8" });
+    assert.match(stdout, /is now/);
+
+    const title = `Solved lab record ${Date.now()}`;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ title, description: "All experiments written up, ready to submit.", price: "300", sellerName: "Rohan", whatsappNumber: "9876543210" })) form.set(key, value);
+    form.set("image", new File([PNG], "p.png", { type: "image/png" }));
+    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() }, body: form });
+    assert.equal(listed.status, 201);
+    const id = ((await listed.json()) as { product: { _id: string } }).product._id;
+    const reported = await fetch(`${baseURL}/api/reports`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${await tokenOf(reporter)}`, "CF-Connecting-IP": testIp() },
+      body: JSON.stringify({ kind: "listing", id, reason: "graded_work", note: "Sells a lab record to hand in as your own." }),
+    });
+    assert.equal(reported.status, 201);
+    const reason = "Selling graded work to hand in is not allowed.";
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, moderator);
+        await page.goto("/staff");
+        await hydrated(page);
+        const card = page.getByRole("article").filter({ hasText: title });
+        await card.waitFor();
+        for (const scheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
+            await page.setViewportSize(size);
+            await noOverflow(page);
+            await page.screenshot({ path: `${SHOTS}/queue-${label}-${scheme}.png`, fullPage: true });
+          }
+        }
+        await page.emulateMedia({ colorScheme: "light" });
+        await page.setViewportSize(DESKTOP);
+        await card.getByText("Hide with a reason").click();
+        await card.getByLabel("Reason the student will see").first().fill(reason);
+        await card.getByRole("button", { name: "Hide", exact: true }).click();
+        await page.getByText("Hidden. The student is told why.").waitFor();
+      },
+      { viewport: DESKTOP },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, other);
+        await page.goto("/all-products");
+        await hydrated(page);
+        await page.getByRole("heading", { name: "Browse Products" }).waitFor();
+        assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
+      },
+      { viewport: DESKTOP },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.goto("/all-products");
+        await hydrated(page);
+        await page.getByRole("heading", { name: title }).waitFor();
+        await page.getByText(`Hidden from other students: ${reason}`).waitFor();
+      },
+      { viewport: DESKTOP },
+    );
+  });
+});
