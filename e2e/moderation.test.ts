@@ -79,7 +79,8 @@ describe("a moderator hides a reported listing", () => {
         await card.getByText("Hide with a reason").click();
         await card.getByLabel("Reason the student will see").first().fill(reason);
         await card.getByRole("button", { name: "Hide", exact: true }).click();
-        await page.getByText("Hidden. The student is told why.").waitFor();
+        // Hidden resolves its reports: the card leaves the queue.
+        await card.waitFor({ state: "detached" });
       },
       { viewport: DESKTOP },
     );
