@@ -2,6 +2,11 @@ import { data } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
+import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
+import { MessConsole } from "#app/components/staff/MessConsole.tsx";
+import { opsAction } from "#app/lib/staff-ops.server.ts";
+import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
+import { indiaWeekday } from "#common/india-time.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -17,13 +22,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const view = await readWardenView(envOf(context), user);
   if (view.grants.length === 0) throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", { status: 403, statusText: "Forbidden" });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
-  return { ...view, warden, campusName: user.campusName, now: Date.now() };
+  const ops = await readOpsConsole(envOf(context), user, view.grants);
+  return { ...view, ...ops, warden, campusName: user.campusName, now: Date.now() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  const ops = opsAction(envOf(context), user, intent, form);
+  if (ops) return ops;
   if (intent !== "in_progress" && intent !== "resolved") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.", () =>
     setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
@@ -31,9 +39,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, warden, campusName, now } = loaderData;
+  const { grants, queue, resolveTimes, warden, campusName, now, laundry, mess } = loaderData;
   const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
-  const others = grants.filter((g) => g.role === "mess" || g.role === "laundry" || g.role === "moderator");
+  const others = grants.filter((g) => g.role === "moderator");
   return (
     <>
       <PageIntro title="Staff console" lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`} />
@@ -50,6 +58,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           <ResolveTimes blocks={resolveTimes} />
         </div>
       ) : null}
+      {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
+      {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
       {others.length > 0 && !warden && (
         <p className="card p-5 text-slate-700 dark:text-slate-300">
           The tools for {others.map((g) => staffRoleLabel[g.role].toLowerCase()).join(" and ")} are not here yet; they open on this page when they are ready.
