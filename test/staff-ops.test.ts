@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addDays, indiaDate } from "#common/india-time.ts";
-import { createUser, type TestUser } from "#test/helpers.ts";
+import { call, createUser, type TestUser } from "#test/helpers.ts";
 import { get, read, sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
@@ -194,5 +194,35 @@ describe("PUT /api/hostel/mess/menu: each role on CIT's Tuesday lunch", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await audits("1:lunch")).toBe(0);
+  });
+});
+
+describe("the pages", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    call("/staff", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields) });
+
+  it("/staff shows the laundry console to laundry staff, the mess console to mess staff, and its forms work without JavaScript", async () => {
+    const { student, laundry, mess } = await people();
+    const id = await book(student, "1000");
+    const laundryHtml = await (await call("/staff", { headers: { Cookie: laundry.cookie } })).text();
+    expect(laundryHtml).toContain("Laundry: today and tomorrow");
+    expect(laundryHtml).toContain("Asha Student");
+    expect(laundryHtml).not.toContain("Mess: this week");
+    const messHtml = await (await call("/staff", { headers: { Cookie: mess.cookie } })).text();
+    expect(messHtml).toContain("Mess: this week");
+    expect(messHtml).toContain("Ratings of each meal");
+    expect(messHtml).not.toContain("Laundry: today and tomorrow");
+    expect((await post(laundry.cookie, { intent: "laundry.step", id, status: "picked_up" })).status).toBe(200);
+    expect((await post(mess.cookie, { intent: "laundry.step", id, status: "washing" })).status).toBe(403);
+    expect((await post(mess.cookie, { intent: "mess.menu", day: "5", meal: "dinner", items: "Paneer, Roti" })).status).toBe(200);
+    expect((await post(laundry.cookie, { intent: "laundry.capacity", slotId: "0800", capacity: "abc" })).status).toBe(400);
+    const messPage = await (await call("/mess-menu", { headers: { Cookie: student.cookie } })).text();
+    expect(messPage.replace(/<!-- -->/g, "")).toMatch(/Updated \d+ \w+ \d{4}, \d+:\d\d [ap]m by the mess/);
+  });
+
+  it("/staff reads in at most 3 D1 round trips for laundry staff, mess staff and the admin", async () => {
+    const { laundry, mess, admin } = await people();
+    const { tripsOf } = await import("#test/staff-trips.ts");
+    for (const user of [laundry, mess, admin]) expect(await tripsOf("staff", "/staff", user.cookie)).toBeLessThanOrEqual(3);
   });
 });
