@@ -140,3 +140,6 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     attachment: null,
   },
 ];
+
+/** The posting form's one-line honour code (issue 16): Study Swap is for help, not for graded work done by someone else. */
+export const HONOUR_CODE = "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";

@@ -63,7 +63,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
     children.push(server);
     if (google) await waitForFakeGoogle(google.port, google.child);
     await waitForServer(`${baseURL}/api/health`, server);
-    return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, stop };
+    return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, persistTo, stop };
   } catch (error) {
     stop();
     throw error;

@@ -115,7 +115,15 @@ try {
     body: JSON.stringify({ name: "Dev Console", email: `dev-console-${Date.now()}@campus.test`, password: "dev console password" }),
   });
   if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
-  const { token } = (await register.json()).data;
+  const { token, email } = (await register.json()).data;
+  // Selling needs a verified college address: the code comes from the development outbox, which
+  // `npm run dev` turns on (DEV_OUTBOX=1 from vite.config.ts), so this also checks that it does.
+  const outbox = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (outbox.status !== 200) throw new Error(`the development outbox answered ${outbox.status}: is DEV_OUTBOX on for npm run dev?`);
+  const code = /\b(\d{6})\b/.exec((await outbox.json()).data[0]?.text ?? "")?.[1];
+  if (!code) throw new Error("no verification code in the development outbox after registering");
+  const verify = await fetch(`${baseURL}/api/auth/verify`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ code }) });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${await verify.text()}`);
   for (let i = 0; i < 3; i++) {
     for (const [label, headers, expected] of [
       ["signed out", {}, 401],

@@ -9,14 +9,15 @@ try {
   // The browser tests always use the fake Google, never the real one. Its access tokens live 2
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
   worker = await serveBuiltWorker({ name: "e2e", fakeGoogleTtl: 120, logs: !!process.env.E2E_SERVER_LOGS });
-  const { baseURL, googleURL } = worker;
+  const { baseURL, googleURL, persistTo } = worker;
   console.log(`e2e: built Worker serving on ${baseURL}`);
   // `--lighthouse-only` (npm run check:lighthouse) runs the speed guard alone; `--no-lighthouse`
   // skips it; a run of chosen test files skips it too.
   const lighthouseOnly = process.argv.includes("--lighthouse-only");
   const skipLighthouse = process.argv.includes("--no-lighthouse");
   const files = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: googleURL };
+  // E2E_PERSIST_TO: the server's local state, for what only the command line does (`npm run admin`).
+  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: googleURL, E2E_PERSIST_TO: persistTo };
   code = lighthouseOnly ? 0 : run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], { env: testEnv });
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {

@@ -231,7 +231,24 @@ export async function warmUp(url, cookie) {
 }
 
 /**
- * Registers a user through the API and returns the session cookie ("name=value") a browser signed in
+ * Verifies a new college account with the code the development outbox holds (the measured server
+ * runs with DEV_OUTBOX=1): a measured student must be able to sell and post, as a real one can.
+ */
+async function verifyWithOutboxCode(baseURL, email, token, ip) {
+  const outbox = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (outbox.status !== 200) throw new Error(`the development outbox answered ${outbox.status}: the server needs DEV_OUTBOX=1`);
+  const code = /\b(\d{6})\b/.exec((await outbox.json()).data[0]?.text ?? "")?.[1];
+  if (!code) throw new Error(`no verification code in the outbox for ${email}`);
+  const res = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ code }),
+  });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Registers a verified user through the API and returns the session cookie ("name=value") a browser signed in
  * with that session sends. The API answers the token and sets no cookie; the cookie's value is it.
  */
 export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip = "203.0.113.80" } = {}) {
@@ -244,6 +261,7 @@ export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip 
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = await res.json();
   if (!body?.data?.token) throw new Error("register answered without a token");
+  await verifyWithOutboxCode(baseURL, user.email, body.data.token, ip);
   return { cookie: `__Host-campus_session=${body.data.token}`, token: body.data.token, user };
 }
 

@@ -399,6 +399,12 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
     expect(poster).toContain("You need to be signed in to post requests.");
   });
 
+  it("the posting form carries the honour code, in one line above its button", async () => {
+    const user = await createUser();
+    const html = await (await call("/find-writer", { headers: { Cookie: user.cookie } })).text();
+    expect(html).toMatch(/<p[^>]*>Honour code: ask for help to learn \(explanations, reviews, tutoring\), never for someone to do graded work in your name\.<\/p><button type="submit"[^>]*>Post Request<\/button>/);
+  });
+
   it("signed in, /become-writer carries the open requests in its HTML (no spinner, nothing to fetch first)", async () => {
     const poster = await createUser();
     const request = await created(poster);

@@ -62,16 +62,17 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
       />
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {!isHome && (
-          <button type="button" onClick={() => navigate(-1)} className="btn-secondary min-h-10 px-3" aria-label="Go back">
+          <button type="button" onClick={() => navigate(-1)} className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-label="Go back">
             <BackIcon className="h-5 w-5" />
             <span className="hidden sm:inline">Back</span>
           </button>
         )}
         <Link to="/dashboard" className="flex items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight text-indigo-700 dark:text-indigo-300">
           <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
-          Campus
+          {/* On a phone a signed-in bar holds up to five buttons: the mark alone names the app there. */}
+          <span className={user ? "sr-only sm:not-sr-only" : undefined}>Campus</span>
         </Link>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
           {user === undefined ? (
             // Same box as the Login button, so nothing moves when the answer arrives.
             <span aria-hidden="true" className="btn min-h-10 bg-slate-200 motion-safe:animate-pulse text-transparent dark:bg-slate-800">
@@ -83,7 +84,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                 {user.name}
               </span>
               {user.staff && (
-                <Link to="/staff" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/staff" ? "page" : undefined}>
+                <Link to="/staff" className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-current={location.pathname.toLowerCase() === "/staff" ? "page" : undefined}>
                   <ShieldIcon className="h-5 w-5" />
                   <span className="sr-only sm:not-sr-only">Staff</span>
                 </Link>
@@ -91,7 +92,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
               {user.unread !== undefined && (
                 <Link
                   to="/notifications"
-                  className="btn-secondary relative min-h-10 px-3"
+                  className="btn-secondary relative min-h-10 px-2.5 sm:px-3"
                   aria-current={location.pathname.toLowerCase() === "/notifications" ? "page" : undefined}
                   aria-label={user.unread > 0 ? `Notifications, ${user.unread} unread` : "Notifications"}
                 >
@@ -103,7 +104,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                   )}
                 </Link>
               )}
-              <Link to="/account" className="btn-secondary min-h-10 px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
+              <Link to="/account" className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
                 <UserIcon className="h-5 w-5" />
                 {/* The name stays "Account" at every width; on a phone only the icon shows. */}
                 <span className="sr-only sm:not-sr-only">Account</span>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { CodeField } from "#app/components/CodeField.tsx";
 import { SubmitButton } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { verifyFirst } from "#common/membership.ts";
@@ -27,23 +28,7 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
       </p>
       <fetcher.Form method="post" action="/verify" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-code`} className="text-sm font-medium">
-            Verification code
-          </label>
-          <input
-            id={`${id}-code`}
-            name="code"
-            className="input w-36 text-center font-mono tracking-[0.3em]"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? `${id}-error` : undefined}
-          />
-        </div>
+        <CodeField id={`${id}-code`} label="Verification code" error={codeError} compact />
         <SubmitButton name="intent" value="verify" busy={busyIntent === "verify"} busyLabel="Verifying...">
           Verify
         </SubmitButton>
@@ -52,8 +37,9 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
           {busyIntent === "resend" ? "Sending..." : "Send a new code"}
         </button>
       </fetcher.Form>
+      {/* Below the row (the compact field shows none of its own), announced; a wrong code's message describes the field. */}
       {result && (
-        <p id={codeError ? `${id}-error` : undefined} role={result.ok ? "status" : "alert"} className="mt-2 text-sm font-medium">
+        <p id={codeError ? `${id}-code-error` : undefined} role={result.ok ? "status" : "alert"} className="mt-2 text-sm font-medium">
           {result.message}
         </p>
       )}

@@ -42,7 +42,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       {unread > 0 && (
         <Form method="post" className="mb-4">
           <SubmitButton busy={busy === "read-all"} busyLabel="Marking..." className="btn-secondary" name="intent" value="read-all">
-            Mark all {unread} as read
+            Mark all as read ({unread})
           </SubmitButton>
         </Form>
       )}

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
+import { CodeField } from "#app/components/CodeField.tsx";
 import { FieldError } from "#app/components/hostel/ui.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -85,13 +86,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                 <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={fieldError("email") ? true : undefined} aria-describedby={fieldError("email") ? "reset-email-error" : undefined} />
                 <FieldError id="reset-email" message={fieldError("email")} />
               </div>
-              <div>
-                <label htmlFor="reset-code" className="label">
-                  Code from the e-mail
-                </label>
-                <input id="reset-code" name="code" className="input text-center font-mono text-lg tracking-[0.4em]" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required aria-invalid={fieldError("code") ? true : undefined} aria-describedby={fieldError("code") ? "reset-code-error" : undefined} />
-                <FieldError id="reset-code" message={fieldError("code")} />
-              </div>
+              <CodeField id="reset-code" label="Code from the e-mail" error={fieldError("code")} />
               <div>
                 <label htmlFor="reset-password" className="label">
                   New password

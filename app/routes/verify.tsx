@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/hostel/ui.tsx";
+import { CodeField } from "#app/components/CodeField.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { safeRedirectPath } from "#app/lib/redirect.ts";
@@ -81,24 +81,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" action="/verify" className="mt-5 space-y-4" aria-busy={busyIntent !== null}>
               <input type="hidden" name="returnTo" value={returnTo} />
-              <div>
-                <label htmlFor="verify-code" className="label">
-                  Verification code
-                </label>
-                <input
-                  id="verify-code"
-                  name="code"
-                  className="input text-center font-mono text-lg tracking-[0.4em]"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  required
-                  aria-invalid={codeError ? true : undefined}
-                  aria-describedby={codeError ? "verify-code-error" : undefined}
-                />
-                <FieldError id="verify-code" message={codeError} />
-              </div>
+              <CodeField id="verify-code" label="Verification code" error={codeError} />
               <div className="flex flex-wrap gap-2">
                 <button type="submit" name="intent" value="verify" className="btn-primary flex-1" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
                   {busyIntent === "verify" ? "Verifying..." : "Verify"}

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
 import { statusTone } from "#app/components/hostel/complaints.tsx";
@@ -11,11 +10,17 @@ import type { BlockResolveTime, QueueComplaint } from "#server/services/hostel/w
 
 /** The warden's queue: open first, then the most "me too", then the oldest. */
 export function ComplaintQueue({ queue, now }: { queue: QueueComplaint[]; now: number }) {
+  // One fetcher for every card: a resolved complaint leaves the queue, and its answer must outlive its card.
+  const status = useFetcher<ActionResult>({ key: STATUS_FETCHER });
+  // Without JavaScript the form posts the page, and the answer comes as the page's action data.
+  const posted = useActionData<ActionResult>();
+  const result = status.data ?? posted;
   return (
     <section aria-labelledby="queue-heading" className="min-w-0 space-y-4">
       <h2 id="queue-heading" className="text-lg font-semibold">
         Complaints to act on <span className="font-normal text-slate-600 dark:text-slate-400">({queue.length})</span>
       </h2>
+      <div aria-live="polite">{result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}</div>
       {queue.length === 0 ? (
         <EmptyState title="No open complaints in your blocks.">New complaints appear here as students file them.</EmptyState>
       ) : (
@@ -31,14 +36,11 @@ export function ComplaintQueue({ queue, now }: { queue: QueueComplaint[]; now: n
   );
 }
 
+const STATUS_FETCHER = "complaint-status";
+
 function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: number }) {
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
-  const result = fetcher.data;
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (result?.ok) form.current?.reset();
-  }, [result]);
+  const fetcher = useFetcher<ActionResult>({ key: STATUS_FETCHER });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === c.id ? String(fetcher.formData.get("intent") ?? "") : null;
   const noteId = `note-${c.id}`;
   return (
     <article className={`card p-5 ${c.overdue ? "border-l-4 border-l-rose-500 dark:border-l-rose-400" : ""}`} aria-labelledby={`q-${c.id}`}>
@@ -60,7 +62,8 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
         {c.meTooCount === 0 ? "No “me too”" : `${c.meTooCount} “me too”`} · filed by {c.authorName} {formatDuration(now - c.createdAt)} ago ({formatIndiaShortDateTime(c.createdAt)})
       </p>
       {c.statusNote && <p className="mt-2 text-sm">Last note: {c.statusNote}</p>}
-      <fetcher.Form method="post" ref={form} className="mt-4 space-y-3">
+      {/* Keyed by the status: the note field empties once its change is saved. */}
+      <fetcher.Form method="post" key={c.status} className="mt-4 space-y-3">
         <input type="hidden" name="id" value={c.id} />
         <div>
           <label htmlFor={noteId} className="label">
@@ -79,11 +82,6 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
           </SubmitButton>
         </div>
       </fetcher.Form>
-      {result && (
-        <div className="mt-3">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
-        </div>
-      )}
     </article>
   );
 }

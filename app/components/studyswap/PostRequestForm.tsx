@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
+import { HONOUR_CODE, MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
 
 export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
 export const POST_FAILURE = "Failed to post your request. Please try again.";
@@ -132,6 +132,7 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
           One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip.
         </p>
       </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{HONOUR_CODE}</p>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Posting Your Request..." : "Post Request"}
       </button>
