@@ -29,6 +29,6 @@ export const MAX_CLOTHES = 40; // per pickup
 export const MAX_ACTIVE_BOOKINGS = 3; // upcoming pickups one student can hold at a time
 export const LAUNDRY_SERVICES = ["wash", "iron", "dry_clean"] as const;
 export const serviceLabel: Record<(typeof LAUNDRY_SERVICES)[number], string> = { wash: "Wash", iron: "Iron", dry_clean: "Dry clean" };
-export const bookingStatusLabel = { booked: "Booked", picked_up: "Picked up", delivered: "Delivered", cancelled: "Cancelled" } as const;
+export const bookingStatusLabel = { booked: "Booked", picked_up: "Picked up", washing: "Washing", ready: "Ready to collect", collected: "Collected", cancelled: "Cancelled" } as const;
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", delivered: "emerald", cancelled: "slate" };
+const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
 
 export default function LaundryService({ loaderData }: Route.ComponentProps) {
   const { date, dates, slots, bookings, today, mayAct: canAct, email } = loaderData;

@@ -5,7 +5,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge, RouteError, SignInLink } from "#app/components/hostel/ui.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
-import { formatIndiaDay } from "#common/format.ts";
+import { formatIndiaDateTime, formatIndiaDay } from "#common/format.ts";
 import { clock, indiaDate, indiaMinutes } from "#common/india-time.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { mealMoment, type MealTime } from "#common/meals.ts";
@@ -53,7 +53,7 @@ function useMealMoment(meals: MealTime[], initial: { date: string; current: stri
 }
 
 export default function MessMenu({ loaderData }: Route.ComponentProps) {
-  const { meals, week, today: now, signedIn, mayAct: canAct, email, campusName } = loaderData;
+  const { meals, week, today: now, signedIn, mayAct: canAct, email, campusName, updatedAt } = loaderData;
   const moment = useMealMoment(meals, now);
   const todayMenu = week[now.day - 1];
   const currentName = meals.find((m) => m.id === moment.current)?.name;
@@ -107,6 +107,7 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
         <h2 id="week-heading" className="text-xl font-semibold">
           This week
         </h2>
+        {updatedAt !== null && <p className="text-sm text-slate-600 dark:text-slate-400">Updated {formatIndiaDateTime(updatedAt)} by the mess</p>}
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {week.map((day) => {
             const isToday = day.day === now.day;

@@ -3,7 +3,12 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { ModerationQueue } from "#app/components/staff/ModerationQueue.tsx";
-import { moderationQueueFor, moderateFromForm } from "#server/services/moderation.ts";
+import { moderateFromForm, moderationQueueFrom, moderationQueueStatement } from "#server/services/moderation.ts";
+import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
+import { MessConsole } from "#app/components/staff/MessConsole.tsx";
+import { opsAction } from "#app/lib/staff-ops.server.ts";
+import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
+import { indiaWeekday } from "#common/india-time.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -19,8 +24,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const view = await readWardenView(envOf(context), user);
   if (view.grants.length === 0) throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", { status: 403, statusText: "Forbidden" });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
-  const moderation = await moderationQueueFor(envOf(context), user, view.grants);
-  return { ...view, warden, moderation, campusName: user.campusName, now: Date.now() };
+  // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
+  const queueStatement = moderationQueueStatement(envOf(context), user, view.grants);
+  const { alongside, ...ops } = await readOpsConsole(envOf(context), user, view.grants, Date.now(), queueStatement ? [queueStatement] : []);
+  const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
+  return { ...view, ...ops, warden, moderation, campusName: user.campusName, now: Date.now() };
 }
 
 const MODERATED: Record<string, string> = {
@@ -35,6 +43,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent.startsWith("mod-")) return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
+  const ops = opsAction(envOf(context), user, intent, form);
+  if (ops) return ops;
   if (intent !== "in_progress" && intent !== "resolved") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.", () =>
     setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
@@ -42,9 +52,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, warden, moderation, campusName, now } = loaderData;
+  const { grants, queue, resolveTimes, warden, moderation, campusName, now, laundry, mess } = loaderData;
   const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
-  const others = grants.filter((g) => g.role === "mess" || g.role === "laundry");
   return (
     <>
       <PageIntro title="Staff console" lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`} />
@@ -62,11 +71,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {moderation && <ModerationQueue items={moderation} />}
-      {others.length > 0 && !warden && (
-        <p className="card p-5 text-slate-700 dark:text-slate-300">
-          The tools for {others.map((g) => staffRoleLabel[g.role].toLowerCase()).join(" and ")} are not here yet; they open on this page when they are ready.
-        </p>
-      )}
+      {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
+      {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
     </>
   );
 }

@@ -16,6 +16,7 @@ import studyswap from "#server/api/studyswap.ts";
 import { moderation, reports } from "#server/api/moderation.ts";
 import notifications from "#server/api/notifications.ts";
 import hostel from "#server/api/hostel.ts";
+import hostelOps from "#server/api/hostel-ops.ts";
 
 // Request bodies are limited per route in the Worker entry (worker/lib/body-limit.ts), before this.
 export const api = new Hono<AppEnv>().basePath("/api");
@@ -28,6 +29,7 @@ api.route("/product", products);
 api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
+api.route("/hostel", hostelOps);
 api.route("/notifications", notifications);
 api.route("/reports", reports);
 api.route("/moderation", moderation);

@@ -340,6 +340,8 @@ export const messMenu = sqliteTable(
       .notNull()
       .references(() => messMeals.id),
     items: text("items").notNull(),
+    // migrations/0016_laundry_mess_staff.sql: when the mess last changed it (NULL: as migrated).
+    updatedAt: integer("updated_at"),
   },
   (t) => [primaryKey({ columns: [t.day, t.mealId] })],
 );
@@ -419,9 +421,12 @@ export const laundryBookings = sqliteTable(
     startsAt: integer("starts_at").notNull(),
     clothes: integer("clothes").notNull(),
     service: text("service", { enum: ["wash", "iron", "dry_clean"] }).notNull(),
-    status: text("status", { enum: ["booked", "picked_up", "delivered", "cancelled"] }).notNull().default("booked"),
+    // migrations/0016_laundry_mess_staff.sql: the laundry staff's steps (and the audit line of the last).
+    status: text("status", { enum: ["booked", "picked_up", "washing", "ready", "collected", "cancelled"] }).notNull().default("booked"),
     createdAt: integer("created_at").notNull(),
     cancelledAt: integer("cancelled_at"),
+    statusAt: integer("status_at"),
+    statusAuditId: text("status_audit_id"),
   },
   (t) => [index("laundry_bookings_slot").on(t.date, t.slotId, t.status), index("laundry_bookings_user").on(t.userId, t.startsAt)],
 );

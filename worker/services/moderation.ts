@@ -270,10 +270,17 @@ export function moderateFromForm(env: Env, user: Member, intent: string, form: F
   return moderate(env, user, input);
 }
 
-/** The queue for /staff when the grants include moderator or admin (one query), else null. */
-export async function moderationQueueFor(env: Env, user: Member, grants: StaffGrant[]): Promise<QueueItem[] | null> {
-  if (!mayStaff(grants, "moderator")) return null;
-  return toQueue((await queueStatement(env, user.campusId).all<QueueRow>()).results);
+/**
+ * The queue's one statement, for a page that reads it in a D1 batch with others (/staff: an admin
+ * sees every console in one round trip); null when the roles do not include moderating.
+ */
+export function moderationQueueStatement(env: Env, user: Member, grants: StaffGrant[]): D1PreparedStatement | null {
+  return mayStaff(grants, "moderator") ? queueStatement(env, user.campusId) : null;
+}
+
+/** The queue from that statement's result. */
+export function moderationQueueFrom(result: D1Result): QueueItem[] {
+  return toQueue(result.results as QueueRow[]);
 }
 
 /** A page's "Report" form (intent "report"): the same rules as POST /api/reports. */

@@ -49,7 +49,7 @@ export interface BookingView {
   startsAt: number;
   clothes: number;
   service: LaundryService;
-  status: "booked" | "picked_up" | "delivered" | "cancelled";
+  status: "booked" | "picked_up" | "washing" | "ready" | "collected" | "cancelled";
   cancellable: boolean;
   createdAt: number;
 }

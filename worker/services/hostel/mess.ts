@@ -17,6 +17,8 @@ export interface MenuDay {
 export interface WeekMenu {
   meals: MealTime[];
   week: MenuDay[];
+  /** When the mess last changed the menu (null: as set up; migrations/0016). */
+  updatedAt: number | null;
 }
 
 // Each campus has its own mess: its meals (ids unique across campuses, migrations/0013) and their
@@ -34,19 +36,21 @@ const campusMealIds = (env: Env, campusId: string) => getDb(env.DB).select({ id:
 
 function menuQuery(env: Env, campusId: string) {
   return getDb(env.DB)
-    .select({ day: messMenu.day, mealId: messMenu.mealId, items: messMenu.items })
+    .select({ day: messMenu.day, mealId: messMenu.mealId, items: messMenu.items, updatedAt: messMenu.updatedAt })
     .from(messMenu)
     .where(inArray(messMenu.mealId, campusMealIds(env, campusId)))
     .orderBy(asc(messMenu.day));
 }
 
-function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: string }[]): WeekMenu {
+function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: string; updatedAt: number | null }[]): WeekMenu {
   const week: MenuDay[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, meals: {} }));
+  let updatedAt: number | null = null;
   for (const row of rows) {
     const day = week[row.day - 1];
     if (day) day.meals[row.mealId] = row.items.split(",").map((item) => item.trim()).filter(Boolean);
+    if (row.updatedAt !== null && (updatedAt === null || row.updatedAt > updatedAt)) updatedAt = row.updatedAt;
   }
-  return { meals, week };
+  return { meals, week, updatedAt };
 }
 
 export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {

@@ -1,0 +1,122 @@
+import { useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { Badge, EmptyState, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
+import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
+import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
+
+// The laundry staff's part of /staff (issue 16): today's and tomorrow's bookings per slot, one step
+// forward per button, and each slot's capacity. Plain forms: they work without JavaScript.
+
+const tone: Record<StaffBooking["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
+const stepButton = { picked_up: "Mark picked up", washing: "Mark washing", ready: "Mark ready", collected: "Mark collected" } as const;
+
+export function LaundryConsole({ view }: { view: LaundryConsoleView }) {
+  return (
+    <section aria-labelledby="laundry-heading" className="min-w-0 space-y-4">
+      <h2 id="laundry-heading" className="text-lg font-semibold">
+        Laundry: today and tomorrow
+      </h2>
+      {view.slots.length === 0 ? (
+        <EmptyState title="No laundry slots at your campus.">Slots are set up with the campus.</EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {view.slots.map((slot) => (
+            <li key={slot.id}>
+              <SlotCard slot={slot} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function SlotCard({ slot }: { slot: StaffSlot }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const inputId = `capacity-${slot.id}`;
+  return (
+    <article className="card p-5" aria-labelledby={`slot-${slot.id}`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id={`slot-${slot.id}`} className="font-semibold">
+          Slot {slot.label}
+        </h3>
+        <fetcher.Form method="post" className="flex items-end gap-2">
+          <input type="hidden" name="intent" value="laundry.capacity" />
+          <input type="hidden" name="slotId" value={slot.id} />
+          <div>
+            <label htmlFor={inputId} className="label">
+              Capacity
+            </label>
+            <input id={inputId} name="capacity" type="number" inputMode="numeric" min={1} max={MAX_SLOT_CAPACITY} required defaultValue={slot.capacity} className="input w-24" />
+          </div>
+          <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary">
+            Save
+          </SubmitButton>
+        </fetcher.Form>
+      </div>
+      {result && (
+        <div className="mt-3">
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+        </div>
+      )}
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        {slot.days.map((day, i) => (
+          <div key={day.date} className="min-w-0">
+            <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-300">
+              {i === 0 ? "Today" : "Tomorrow"}, {formatIndiaDay(day.date)} · {day.bookings.length} of {slot.capacity} booked
+            </h4>
+            {day.bookings.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No pickups booked.</p>
+            ) : (
+              <ul className="mt-2 space-y-2">
+                {day.bookings.map((b) => (
+                  <li key={b.id}>
+                    <BookingRow booking={b} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function BookingRow({ booking: b }: { booking: StaffBooking }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  const next = NEXT_STEP[b.status];
+  const result = fetcher.data;
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="min-w-0 break-words text-sm">
+          <span className="font-medium">{b.studentName}</span> · {serviceLabel[b.service]}, {b.clothes} clothes
+        </p>
+        <Badge tone={tone[b.status]}>{bookingStatusLabel[b.status]}</Badge>
+      </div>
+      {next && (
+        <fetcher.Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value="laundry.step" />
+          <input type="hidden" name="id" value={b.id} />
+          <input type="hidden" name="status" value={next} />
+          <SubmitButton busy={busy} busyLabel="Saving..." className={next === "ready" ? "btn-primary" : "btn-secondary"}>
+            {stepButton[next]}
+            <span className="sr-only"> for {b.studentName}</span>
+          </SubmitButton>
+        </fetcher.Form>
+      )}
+      {result && !result.ok && (
+        <div className="mt-2">
+          <Alert tone="error">{result.message}</Alert>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// The laundry and mess staff's rules as the screens and the server share them (issue 16). Pure.
+import type { bookingStatusLabel } from "#common/hostel-labels.ts";
+
+export type BookingStatus = keyof typeof bookingStatusLabel;
+export const LAUNDRY_STEPS = ["picked_up", "washing", "ready", "collected"] as const;
+export type LaundryStep = (typeof LAUNDRY_STEPS)[number];
+/** The one step that follows each status (forward only; nothing after collected or cancelled). */
+export const NEXT_STEP: Partial<Record<BookingStatus, LaundryStep>> = { booked: "picked_up", picked_up: "washing", washing: "ready", ready: "collected" };
+export const MAX_SLOT_CAPACITY = 100;
+
+export const RATING_WEEKS = 4;
+export const MAX_DISHES = 12;
+export const MAX_DISH_LENGTH = 60;
