@@ -2,12 +2,11 @@
 // /all-products for another student and shows as hidden, with the reason, to its seller. The
 // moderator's role is granted as an operator would: `npm run admin -- grant ... --persist-to`.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { promisify } from "node:util";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage } from "./harness.ts";
+import type { Browser } from "playwright-core";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, signIn, testIp, withPage } from "./harness.ts";
+import { grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/moderation";
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
@@ -20,15 +19,6 @@ after(async () => {
   await browser.close();
 });
 
-async function tokenOf(user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify(user) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function noOverflow(page: Page) {
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "the page scrolls sideways");
-}
-
 describe("a moderator hides a reported listing", () => {
   it("gone from /all-products for another student, hidden with the reason for its seller", async (t) => {
     const [seller, reporter, other, moderator] = await Promise.all([
@@ -37,10 +27,7 @@ describe("a moderator hides a reported listing", () => {
       createUserViaApi(newUser("Ira Buyer")),
       createUserViaApi(newUser("Dev Moderator")),
     ]);
-    const persistTo = process.env.E2E_PERSIST_TO;
-    assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
-    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "admin", "--", "grant", moderator.email, "moderator", "--persist-to", persistTo], { encoding: "utf8" });
-    assert.match(stdout, /is now/);
+    assert.match(await grantRole(moderator.email, "moderator"), /is now/);
 
     const title = `Solved lab record ${Date.now()}`;
     const form = new FormData();
@@ -66,16 +53,7 @@ describe("a moderator hides a reported listing", () => {
         await hydrated(page);
         const card = page.getByRole("article").filter({ hasText: title });
         await card.waitFor();
-        for (const scheme of ["light", "dark"] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
-            await page.setViewportSize(size);
-            await noOverflow(page);
-            await page.screenshot({ path: `${SHOTS}/queue-${label}-${scheme}.png`, fullPage: true });
-          }
-        }
-        await page.emulateMedia({ colorScheme: "light" });
-        await page.setViewportSize(DESKTOP);
+        await themedShots(page, SHOTS, "queue");
         await card.getByText("Hide with a reason").click();
         await card.getByLabel("Reason the student will see").first().fill(reason);
         await card.getByRole("button", { name: "Hide", exact: true }).click();

@@ -3,12 +3,11 @@
 // The warden's role is granted as an operator would: `npm run admin -- grant ... --persist-to` on
 // the test server's state.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { mkdirSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage } from "./harness.ts";
+import type { Browser } from "playwright-core";
+import { createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/staff";
 let browser: Browser;
@@ -20,33 +19,11 @@ after(async () => {
   await browser.close();
 });
 
-// Asynchronous: a blocked event loop would miss the server closing idle keep-alive sockets.
-async function grant(email: string, ...args: string[]) {
-  const persistTo = process.env.E2E_PERSIST_TO;
-  assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
-  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "admin", "--", "grant", email, ...args, "--persist-to", persistTo], { encoding: "utf8" });
-  assert.match(stdout, /is now warden of block B/);
-}
-
-async function api(path: string, init: RequestInit & { token?: string } = {}) {
-  const { token, ...rest } = init;
-  return fetch(`${baseURL}${path}`, { ...rest, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-}
-
-async function tokenOf(user: { email: string; password: string }): Promise<string> {
-  const res = await api("/api/auth/login", { method: "POST", body: JSON.stringify({ email: user.email, password: user.password }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function noOverflow(page: Page) {
-  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "the page scrolls sideways");
-}
-
 describe("a warden resolves a complaint; the student sees it", () => {
   it("resolved with the note on the complaint, a notice in /notifications, the count in the top bar", async (t) => {
     const student = await createUserViaApi(newUser("Asha Verma"));
     const warden = await createUserViaApi(newUser("Kavita Rao"));
-    await grant(warden.email, "warden", "--block", "B");
+    assert.match(await grantRole(warden.email, "warden", "--block", "B"), /is now warden of block B/);
     const description = `The corridor light outside B-204 is out (${Date.now()})`;
     const filed = await api("/api/hostel/complaints", {
       method: "POST",
@@ -65,16 +42,7 @@ describe("a warden resolves a complaint; the student sees it", () => {
         await hydrated(page);
         const card = page.getByRole("article").filter({ hasText: description });
         await card.waitFor();
-        for (const scheme of ["light", "dark"] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
-            await page.setViewportSize(size);
-            await noOverflow(page);
-            await page.screenshot({ path: `${SHOTS}/staff-${label}-${scheme}.png`, fullPage: true });
-          }
-        }
-        await page.emulateMedia({ colorScheme: "light" });
-        await page.setViewportSize(DESKTOP);
+        await themedShots(page, SHOTS, "staff");
         await card.getByLabel("Note for the student").fill(note);
         await card.getByRole("button", { name: "Mark resolved" }).click();
         await page.getByText("Marked as resolved. The student is told.").waitFor();
@@ -99,14 +67,7 @@ describe("a warden resolves a complaint; the student sees it", () => {
         await page.waitForURL("**/notifications");
         await page.getByRole("heading", { name: "Unread: Your complaint is resolved" }).waitFor();
         await page.getByText(`The warden's note: ${note}`).waitFor();
-        for (const scheme of ["light", "dark"] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
-            await page.setViewportSize(size);
-            await noOverflow(page);
-            await page.screenshot({ path: `${SHOTS}/notifications-${label}-${scheme}.png`, fullPage: true });
-          }
-        }
+        await themedShots(page, SHOTS, "notifications");
         await page.getByRole("button", { name: "Mark as read" }).click();
         await page.getByRole("link", { name: "Notifications", exact: true }).waitFor();
         await page.getByRole("heading", { name: "Your complaint is resolved" }).waitFor();

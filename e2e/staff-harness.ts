@@ -1,0 +1,47 @@
+// Helpers for the staff browser tests (issue 16): roles granted as an operator would, API calls and
+// tokens for set-up, and the screenshots of a console in both colour schemes at phone and desktop.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "playwright-core";
+import { baseURL, DESKTOP, PHONE, testIp } from "./harness.ts";
+
+/**
+ * `npm run admin -- grant <email> <args...>` on the test server's state (E2E_PERSIST_TO, set by
+ * `npm run test:e2e`); answers what it printed. Asynchronous: a blocked event loop would miss the
+ * server closing idle keep-alive sockets.
+ */
+export async function grantRole(email: string, ...args: string[]): Promise<string> {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
+  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "admin", "--", "grant", email, ...args, "--persist-to", persistTo], { encoding: "utf8" });
+  return stdout;
+}
+
+/** A JSON API call from a client address of its own, with a bearer token when given. */
+export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const { token, ...rest } = init;
+  return fetch(`${baseURL}${path}`, { ...rest, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+}
+
+export async function tokenOf(user: { email: string; password: string }): Promise<string> {
+  const res = await api("/api/auth/login", { method: "POST", body: JSON.stringify({ email: user.email, password: user.password }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * Screenshots `<dir>/<name>-<1280|360>-<light|dark>.png`, failing if the page scrolls sideways at
+ * either width; leaves the page light and at desktop size.
+ */
+export async function themedShots(page: Page, dir: string, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
+      await page.setViewportSize(size);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "the page scrolls sideways");
+      await page.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize(DESKTOP);
+}
