@@ -79,13 +79,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="confirm" />
-              <div>
-                <label htmlFor="reset-email" className="label">
-                  E-mail
-                </label>
-                <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={fieldError("email") ? true : undefined} aria-describedby={fieldError("email") ? "reset-email-error" : undefined} />
-                <FieldError id="reset-email" message={fieldError("email")} />
-              </div>
+              <EmailField email={email} error={fieldError("email")} />
               <CodeField id="reset-code" label="Code from the e-mail" error={fieldError("code")} />
               <div>
                 <label htmlFor="reset-password" className="label">
@@ -117,13 +111,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="request" />
-              <div>
-                <label htmlFor="reset-email" className="label">
-                  E-mail
-                </label>
-                <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={fieldError("email") ? true : undefined} aria-describedby={fieldError("email") ? "reset-email-error" : undefined} />
-                <FieldError id="reset-email" message={fieldError("email")} />
-              </div>
+              <EmailField email={email} error={fieldError("email")} />
               <button type="submit" className="btn-primary w-full" disabled={busy !== null} aria-disabled={busy !== null}>
                 {busy === "request" ? "Sending..." : "Send code"}
               </button>
@@ -144,3 +132,16 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Campus" }, { name: "description", content: "Set a new Campus password with a code e-mailed to you." }];
+
+/** The address, in both steps: typed in the first, carried (and correctable) into the second. */
+function EmailField({ email, error }: { email: string; error: string | null | undefined }) {
+  return (
+    <div>
+      <label htmlFor="reset-email" className="label">
+        E-mail
+      </label>
+      <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? "reset-email-error" : undefined} />
+      <FieldError id="reset-email" message={error} />
+    </div>
+  );
+}
