@@ -6,9 +6,9 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { requireMayAct } from "#server/services/campus.ts";
+import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
-import { mayContact, verifiedBadge } from "#common/membership.ts";
+import { mayContact } from "#common/membership.ts";
 import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 
@@ -145,7 +145,7 @@ function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsO
     whatsappLink: shown && whatsapp ? whatsappLink(whatsapp) : null,
     email: shown ? email : null,
     contactHidden: !shown,
-    badge: posterVerifiedAt !== null && !campusIsOpen ? verifiedBadge(campusShortName) : null,
+    badge: badgeOf(posterVerifiedAt !== null, campusIsOpen, campusShortName),
     mine,
   };
 }
