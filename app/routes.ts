@@ -48,6 +48,7 @@ export default [
 
   // Staff console and the students' inbox (issue 16).
   route("staff", "routes/staff.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("notifications", "routes/notifications.tsx"),
 
   route("*", "routes/not-found.tsx"),

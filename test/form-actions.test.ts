@@ -25,6 +25,7 @@ const ACTION_PATHS = [
   "/verify",
   "/reset-password",
   "/staff",
+  "/admin",
   "/notifications",
 ];
 

@@ -3,10 +3,11 @@ import { RouterContextProvider } from "react-router";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { loader as staffLoader } from "#app/routes/staff.tsx";
 import { loader as notificationsLoader } from "#app/routes/notifications.tsx";
+import { loader as adminLoader } from "#app/routes/admin.tsx";
 import { ORIGIN } from "#test/helpers.ts";
 import { countingDb } from "#test/hostel-helpers.ts";
 
-const loaders = { staff: staffLoader, notifications: notificationsLoader };
+const loaders = { staff: staffLoader, notifications: notificationsLoader, admin: adminLoader };
 
 /** D1 round trips of a page's loader (a batch is one), as test/hostel-queries.test.ts counts them. */
 export async function tripsOf(page: keyof typeof loaders, path: string, cookie: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
@@ -64,6 +64,13 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {grants.some((g) => g.role === "admin") && (
+        <p className="-mt-3 mb-6">
+          <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+            Campus admin: staff roles and the audit log
+          </Link>
+        </p>
+      )}
       {warden ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] lg:items-start">
           <ComplaintQueue queue={queue} now={now} />

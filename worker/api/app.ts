@@ -14,6 +14,7 @@ import productImages from "#server/api/product-images.ts";
 import products from "#server/api/products.ts";
 import studyswap from "#server/api/studyswap.ts";
 import { moderation, reports } from "#server/api/moderation.ts";
+import { admin } from "#server/api/admin.ts";
 import notifications from "#server/api/notifications.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
@@ -33,6 +34,7 @@ api.route("/hostel", hostelOps);
 api.route("/notifications", notifications);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
+api.route("/admin", admin);
 api.route("/dev", dev);
 
 api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));

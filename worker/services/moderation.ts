@@ -29,14 +29,14 @@ interface KindTable {
 const KINDS: Record<ReportKind, KindTable> = {
   listing: { table: "products", owner: "seller_id", from: "products t", campus: "t.campus_id", title: "t.title", link: () => "/mysells" },
   request: { table: "study_requests", owner: "owner_id", from: "study_requests t", campus: "t.campus_id", title: "t.title", link: () => "/studyswap" },
-  roommate: { table: "roommate_listings", owner: "user_id", from: "roommate_listings t", campus: "t.campus_id", title: "substr(t.about, 1, 80)", link: () => "/hostel/roommates" },
+  roommate: { table: "roommate_listings", owner: "user_id", from: "roommate_listings t", campus: "t.campus_id", title: "substr(t.about, 1, 80)", link: () => "/roommate-finder" },
   complaint: {
     table: "hostel_complaints",
     owner: "user_id",
     from: "hostel_complaints t JOIN hostel_blocks b ON b.id = t.block_id",
     campus: "b.campus_id",
     title: "substr(t.description, 1, 80)",
-    link: () => "/hostel/complaints",
+    link: () => "/hostel-complaints",
   },
 };
 

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
+import { grantRole, grantSchema, listRoles, readAudit, revokeRole } from "#server/services/admin.ts";
+
+// The campus admin's API (issue 16, docs/decisions/0083-campus-admin.md): roles and the audit log.
+// The log has no write route: it is read here and appended to by the actions themselves.
+export const admin = new Hono<AppEnv>();
+
+admin.get("/roles", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await listRoles(c.env, c.var.user) });
+});
+
+admin.post("/roles", requireAuth, validateJson(grantSchema), async (c) => {
+  const role = await grantRole(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: `${role.name} is now ${role.role === "warden" ? `warden of ${role.blockName}` : role.role}.`, data: role }, 201);
+});
+
+admin.delete("/roles/:id", requireAuth, async (c) => {
+  await revokeRole(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: "Role removed." });
+});
+
+admin.get("/audit", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await readAudit(c.env, c.var.user, c.req.query()) });
+});
