@@ -2,6 +2,8 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
+import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
+import { isSuspended } from "#common/membership.ts";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isPrerenderedPath } from "#app/content/notes/catalog.ts";
@@ -10,9 +12,10 @@ import { getUser } from "#app/lib/session.server.ts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and
   // the top bar asks the API who is signed in once the page has hydrated.
-  if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, prerendered: true };
+  if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, suspended: null, prerendered: true };
   const user = await getUser(context, request);
-  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff } : null, prerendered: false };
+  const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
+  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff } : null, suspended, prerendered: false };
 }
 
 // Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;
@@ -62,6 +65,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <TopBar user={loaderData.user} prerendered={loaderData.prerendered} />
+      {loaderData.suspended && <SuspendedBanner until={loaderData.suspended.until} reason={loaderData.suspended.reason} />}
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
         <Outlet />
       </main>

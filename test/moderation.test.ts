@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { QueueItem } from "#server/services/moderation.ts";
+import { formatIndiaDateTime } from "#common/format.ts";
 import { bearer, call, createUser, postJson, unique, type TestUser } from "#test/helpers.ts";
 import { read, sendJson } from "#test/hostel-helpers.ts";
 import { complaintInB, grant } from "#test/staff-helpers.ts";
@@ -280,5 +281,22 @@ describe("the screens", () => {
     await report(p.a, "listing", id);
     expect(await page("/staff", p.warden)).not.toContain("Reported content");
     expect(await page("/staff", p.moderator)).toContain("Reported content");
+  });
+});
+
+describe("a suspended student is told on every page", () => {
+  it("the banner says until when and why, and what they can still do; it goes when the suspension ends", async () => {
+    const student = await createUser();
+    const until = Date.now() + 3 * 86_400_000;
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1").bind(student.userId, until, "Selling a copied lab record").run();
+    for (const path of ["/dashboard", "/all-products", "/hostel-complaints", "/notifications"]) {
+      const html = await (await call(path, { headers: { Cookie: student.cookie } })).text();
+      expect(html, path).toContain(`Your account is suspended until ${formatIndiaDateTime(until)}`);
+      expect(html, path).toContain("A moderator gave this reason: Selling a copied lab record. You can read, but not post, buy or book.");
+    }
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2 WHERE id = ?1").bind(student.userId, Date.now() - 1000).run();
+    expect(await (await call("/dashboard", { headers: { Cookie: student.cookie } })).text()).not.toContain("Your account is suspended");
+    const other = await createUser();
+    expect(await (await call("/dashboard", { headers: { Cookie: other.cookie } })).text()).not.toContain("Your account is suspended");
   });
 });
