@@ -28,6 +28,10 @@ export interface StudyRequest {
   /** UTC epoch milliseconds. */
   createdAt: number;
   attachment: Attachment | null;
+  /** The viewer posted it (issue 16: no Report on one's own). */
+  mine?: boolean;
+  /** Why a moderator hid it (only its owner and staff still see it); null when shown to all. */
+  hiddenReason?: string | null;
 }
 
 export interface MyStudyRequest extends StudyRequest {

@@ -74,6 +74,7 @@ describe("POST /api/studyswap/requests", () => {
       contact: "student@campus.test",
       createdAt: expect.any(Number),
       attachment: null,
+      mine: true,
     });
     expect(Math.abs(body.data.createdAt - Date.now())).toBeLessThan(60_000);
   });
@@ -250,7 +251,10 @@ describe("GET /api/studyswap/requests", () => {
     expect(ids.indexOf(second._id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
     for (let i = 1; i < list.length; i++) expect(list[i - 1]!.createdAt).toBeGreaterThanOrEqual(list[i]!.createdAt);
-    expect(Object.keys(list[0]!).sort()).toEqual(["_id", "attachment", "budget", "budgetValue", "contact", "createdAt", "deadline", "pages", "requirements", "subject", "title"]);
+    // The specification's keys; the poster's own requests also say "mine" (issue 16: no Report on them).
+    expect(Object.keys(list[0]!).sort()).toEqual(["_id", "attachment", "budget", "budgetValue", "contact", "createdAt", "deadline", "mine", "pages", "requirements", "subject", "title"]);
+    const other = (await board(await createUser())).find((r) => r._id === second._id)!;
+    expect(Object.keys(other).sort()).toEqual(["_id", "attachment", "budget", "budgetValue", "contact", "createdAt", "deadline", "pages", "requirements", "subject", "title"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
@@ -277,9 +278,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
                 </p>
-                {product.hiddenReason && (
-                  <p className="mt-1.5 rounded-lg bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">Hidden from other students: {product.hiddenReason}</p>
-                )}
+                <HiddenMark reason={product.hiddenReason} />
                 {product.verifiedBadge && (
                   <p className="mt-1.5">
                     <VerifiedBadge text={product.verifiedBadge} />

@@ -9,6 +9,7 @@ import { BECOME_WRITER, CONTACT_STUDENTS, SAMPLE_REQUESTS, type StudyRequest } f
 import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
+import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import type { Route } from "./+types/become-writer";
 import { RequestBoard, WriterProfile, type BoardState } from "#app/components/studyswap/WriterBoard.tsx";
 import { readForm } from "#app/lib/form.server.ts";
@@ -35,6 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
+  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
   if (intent === "delete-writer") return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
   return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))));
 }

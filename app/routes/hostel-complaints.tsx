@@ -10,6 +10,7 @@ import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint,
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard } from "#app/components/hostel/complaints.tsx";
@@ -38,6 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
     case "residence":
       return attempt(intent, "Your block is saved.", () => setResidence(env, user, formFields(form)));
+    case "report":
+      return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
     case "metoo":
       return attempt(intent, 'Added your "me too".', () => addMeToo(env, user, id));
     case "resolve":

@@ -8,6 +8,7 @@ import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib
 import { formFields } from "#server/services/hostel/common.ts";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
 import { createListing, deleteListing, listingQuerySchema, readRoommates, updateListing } from "#server/services/hostel/roommates.ts";
+import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import type { Route } from "./+types/roommate-finder";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -38,6 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "Your listing is updated.", () => updateListing(env, user, id, fields));
     case "delete":
       return attempt(intent, "Your listing is removed.", () => deleteListing(env, user, id));
+    case "report":
+      return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }

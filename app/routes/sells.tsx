@@ -16,6 +16,7 @@ import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, updateProduct } from "#server/services/products.ts";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import type { Route } from "./+types/sells";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
@@ -226,6 +227,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                     <p className="mt-2 text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Listed {formatIndiaDate(product.createdAt)}</p>
+                    <HiddenMark reason={product.hiddenReason} />
                     {sold ? (
                       <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
                         Bought by <strong>{product.buyerName ?? "a student"}</strong>

@@ -118,7 +118,7 @@ const badgeOfRow = (row: JoinedRequestRow) => badgeOf(row.ownerVerifiedAt !== nu
 const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A request as a viewer sees it: the contact only when they may see contacts of its campus, else null. */
-function toView(row: RequestRow, badge: string | null, showContact = true): StudyRequest {
+function toView(row: RequestRow, badge: string | null, showContact = true, viewerId?: string): StudyRequest {
   return {
     _id: row.id,
     title: row.title,
@@ -132,6 +132,9 @@ function toView(row: RequestRow, badge: string | null, showContact = true): Stud
     contact: showContact ? row.contact : null,
     verifiedBadge: badge,
     createdAt: row.createdAt,
+    // Only where they say something, so the specification's keys stay the answer for others' requests.
+    ...(viewerId !== undefined && row.ownerId === viewerId ? { mine: true } : {}),
+    ...(row.hiddenAt !== null ? { hiddenReason: row.hiddenReason ?? "Hidden by a moderator." } : {}),
     attachment:
       row.attachmentKey && row.attachmentName && row.attachmentType
         ? { url: attachmentUrl(row.id), name: row.attachmentName, contentType: row.attachmentType, size: row.attachmentSize ?? 0 }
@@ -141,7 +144,7 @@ function toView(row: RequestRow, badge: string | null, showContact = true): Stud
 
 /** The poster's own request: their own contact is always shown. */
 function toMine(row: RequestRow, badge: string | null): MyStudyRequest {
-  return { ...toView(row, badge), status: row.status, closedAt: row.closedAt };
+  return { ...toView(row, badge, true, row.ownerId), status: row.status, closedAt: row.closedAt };
 }
 
 // The board is not paged (as specified); this cap only keeps one answer bounded.
@@ -153,7 +156,7 @@ export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyR
     .where(and(eq(studyRequests.campusId, viewer.campusId), eq(studyRequests.status, "open"), visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, viewer.id)))
     .orderBy(desc(studyRequests.createdAt))
     .limit(BOARD_LIMIT);
-  return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId)));
+  return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId), viewer.id));
 }
 
 /** The poster's own requests, open and closed, newest first. */
@@ -185,7 +188,7 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
   const badge = badgeOfMember(owner);
   if (submissionKey) {
     const earlier = await submittedRequest(env, ownerId, submissionKey);
-    if (earlier) return toView(earlier, badge);
+    if (earlier) return toView(earlier, badge, true, ownerId);
   }
   let attachment: { key: string; name: string; type: string; size: number; body: ArrayBuffer } | null = null;
   if (file) {
@@ -243,12 +246,12 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
     if (attachment) await env.FILES.delete(attachment.key);
     throw error;
   }
-  if (inserted.length > 0) return toView(row, badge);
+  if (inserted.length > 0) return toView(row, badge, true, ownerId);
   // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
   if (attachment) await env.FILES.delete(attachment.key);
   const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
   if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
-  return toView(earlier, badge);
+  return toView(earlier, badge, true, ownerId);
 }
 
 /** Who changes a request (closing and deleting one's own are never gated). */
@@ -294,9 +297,10 @@ export async function deleteRequest(env: Env, user: Actor, id: string): Promise<
 export async function getAttachment(env: Env, user: Actor, id: string) {
   const row = await getDb(env.DB).query.studyRequests.findFirst({
     columns: { ownerId: true, status: true, campusId: true, attachmentKey: true, attachmentName: true, attachmentType: true },
-    where: eq(studyRequests.id, id),
+    where: and(eq(studyRequests.id, id), visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, user.id)),
   });
   const own = row?.ownerId === user.id;
+  // A hidden request's file is its owner's and the campus's moderators' only (issue 16): not found for others.
   if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId))) throw new ApiError(404, "That request does not exist or is closed.");
   if (!row.attachmentKey || !row.attachmentName || !row.attachmentType) throw new ApiError(404, "That request has no attachment.");
   const object = await env.FILES.get(row.attachmentKey);

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, FieldError, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -182,6 +184,7 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
         {complaint.blockName.split(" (")[0]} · Room {complaint.room}
       </h3>
       <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{complaint.description}</p>
+      <HiddenMark reason={complaint.hiddenReason} />
       {complaint.photoUrl && (
         <a href={complaint.photoUrl} target="_blank" rel="noopener" className="mt-3 inline-block rounded-xl focus-visible:outline">
           <img src={complaint.photoUrl} alt={`Photo attached to the ${categoryLabel[complaint.category].toLowerCase()} complaint`} width={160} height={120} loading="lazy" className="h-28 w-40 rounded-xl border border-slate-200 object-cover dark:border-slate-700" />
@@ -231,6 +234,7 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
           <Alert tone="error">{result.message}</Alert>
         </div>
       )}
+      {!complaint.mine && <ReportControl kind="complaint" id={complaint.id} title={`the complaint about ${complaint.blockName.split(" (")[0]}, room ${complaint.room}`} />}
     </article>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, FieldError, SubmitButton } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -57,6 +59,7 @@ export function ListingCard({ listing }: { listing: ListingView }) {
         <Badge tone="sky">{studyLabel[listing.studyHabits]}</Badge>
         <Badge tone="emerald">{cleanLabel[listing.cleanliness]}</Badge>
       </div>
+      <HiddenMark reason={listing.hiddenReason} />
       {listing.contactHidden && <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Contacts are shown to verified students of this campus.</p>}
       <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
         {listing.whatsappLink && (
@@ -70,6 +73,7 @@ export function ListingCard({ listing }: { listing: ListingView }) {
           </a>
         )}
       </div>
+      {!listing.mine && <ReportControl kind="roommate" id={listing.id} title={`the listing by ${listing.name}`} />}
     </article>
   );
 }

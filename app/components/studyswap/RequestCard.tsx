@@ -2,6 +2,8 @@ import { ClipIcon } from "#app/components/icons/clip.tsx";
 import { MailIcon } from "#app/components/icons/mail.tsx";
 import { PhoneIcon } from "#app/components/icons/phone.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { contactHref, formatBytes, type StudyRequest } from "#common/studyswap.ts";
 
@@ -30,6 +32,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
           <VerifiedBadge text={request.verifiedBadge} />
         </p>
       )}
+      <HiddenMark reason={request.hiddenReason} />
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Deadline</dt>
@@ -71,6 +74,7 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
           </a>
         )}
       </div>
+      {!sample && !request.mine && <ReportControl kind="request" id={request._id} title={request.title} />}
     </article>
   );
 }

@@ -79,6 +79,8 @@ export interface ComplaintView {
   resolvedAt: number | null;
   /** The warden's note on the last status change (issue 16); null when none. */
   statusNote: string | null;
+  /** Why a moderator hid it (only its owner and staff still see a hidden complaint); null when shown to all. */
+  hiddenReason: string | null;
 }
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
@@ -106,6 +108,8 @@ function complaintColumns(userId: string) {
     updatedAt: hostelComplaints.updatedAt,
     resolvedAt: hostelComplaints.resolvedAt,
     statusNote: hostelComplaints.statusNote,
+    hiddenAt: hostelComplaints.hiddenAt,
+    hiddenReason: hostelComplaints.hiddenReason,
     meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(Number),
     meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(Number),
   };
@@ -132,6 +136,7 @@ function toView(row: Row, userId: string): ComplaintView {
     updatedAt: row.updatedAt,
     resolvedAt: row.resolvedAt,
     statusNote: row.statusNote,
+    hiddenReason: row.hiddenAt !== null ? (row.hiddenReason ?? "Hidden by a moderator.") : null,
   };
 }
 
@@ -329,7 +334,9 @@ export async function complaintPhoto(env: Env, user: SessionUser, id: string, if
     `SELECT c.photo_key AS photoKey FROM hostel_complaints c
      WHERE c.id = ?1 AND c.photo_key IS NOT NULL
        AND c.block_id IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ?3)
-       AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))`,
+       AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))
+       -- A hidden complaint's photo: its owner and the campus's moderators and admins only (issue 16).
+       AND (c.hidden_at IS NULL OR c.user_id = ?2 OR EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ?2 AND s.campus_id = ?3 AND s.role IN ('moderator', 'admin')))`,
   )
     .bind(id, user.id, user.campusId)
     .first<{ photoKey: string }>();

@@ -102,6 +102,8 @@ export interface ListingView {
   badge: string | null;
   mine: boolean;
   updatedAt: number;
+  /** Why a moderator hid it (only its owner and staff still see it); null when shown to all. */
+  hiddenReason: string | null;
 }
 
 function selectListings(env: Env) {
@@ -123,6 +125,8 @@ function selectListings(env: Env) {
       email: roommateListings.email,
       updatedAt: roommateListings.updatedAt,
       campusId: roommateListings.campusId,
+      hiddenAt: roommateListings.hiddenAt,
+      hiddenReason: roommateListings.hiddenReason,
       // The badge, read in the same query: the poster's proof and their campus's short name.
       posterVerifiedAt: users.emailVerifiedAt,
       campusShortName: campuses.shortName,
@@ -136,7 +140,7 @@ function selectListings(env: Env) {
 
 type Row = Awaited<ReturnType<typeof selectListings>>[number];
 
-function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsOpen, whatsapp, email, ...row }: Row, viewer: SessionUser): ListingView {
+function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsOpen, whatsapp, email, hiddenAt, hiddenReason, ...row }: Row, viewer: SessionUser): ListingView {
   const mine = userId === viewer.id;
   const shown = mine || mayContact(viewer, campusId);
   return {
@@ -147,6 +151,7 @@ function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsO
     contactHidden: !shown,
     badge: badgeOf(posterVerifiedAt !== null, campusIsOpen, campusShortName),
     mine,
+    hiddenReason: hiddenAt !== null ? (hiddenReason ?? "Hidden by a moderator.") : null,
   };
 }
 
