@@ -149,6 +149,8 @@ async function everything(): Promise<World> {
   const othersComplaint = ((await othersRes.json()) as { data: { id: string } }).data.id;
   expect((await call(`/api/hostel/complaints/${complaintShared}/me-too`, { method: "POST", headers: bearer(other.token) })).status).toBe(200);
   expect((await call(`/api/hostel/complaints/${othersComplaint}/me-too`, { method: "POST", headers: bearer(student.token) })).status).toBe(200);
+  // Issue 16: a move to another block, waiting for its warden.
+  expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: "12" }, student.token)).status).toBe(202);
 
   const listing = await sendJson(
     "POST",

@@ -81,7 +81,7 @@ describe("hostel blocks per campus", () => {
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_residents WHERE user_id = ?", rce.userId)).toBe(0);
     const ok = await sendJson("PUT", "/api/hostel/residence", { blockId: "rce-2", room: "12" }, rce.token);
     expect(ok.status).toBe(200);
-    expect((await read(ok)).data).toEqual({ blockId: "rce-2", blockName: "Hall 2 (Pamba)", room: "12" });
+    expect((await read(ok)).data).toEqual({ blockId: "rce-2", blockName: "Hall 2 (Pamba)", room: "12", pendingMove: null });
   });
 });
 

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ComplaintList, ComplaintView } from "#server/services/hostel/complaints.ts";
+import type { Residence } from "#server/services/hostel/common.ts";
+import { grant } from "#test/staff-helpers.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { get, JPEG_BYTES, PNG_BYTES, read, sendJson, WEBP_BYTES } from "#test/hostel-helpers.ts";
 
@@ -25,8 +27,21 @@ async function filed(user: TestUser, fields: Record<string, string> = valid): Pr
   return (await read<ComplaintView>(res)).data;
 }
 
+let approver: TestUser | undefined;
+
+/** Puts the student in a block: the first choice at once, a change approved by the campus admin (decision 0084). */
 async function livesIn(user: TestUser, blockId: string, room = "101") {
   const res = await sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
+  if (res.status === 202) {
+    if (!approver) {
+      approver = await createUser({ name: "Campus Admin" });
+      await grant(approver, "admin");
+    }
+    const move = (await read<Residence>(res)).data.pendingMove!;
+    const decided = await sendJson("POST", `/api/hostel/block-moves/${move.id}/decision`, { decision: "approve" }, approver.token);
+    expect(decided.status).toBe(200);
+    return;
+  }
   expect(res.status).toBe(200);
 }
 
@@ -50,7 +65,7 @@ describe("residence", () => {
     expect((await read(await get("/api/hostel/residence", user.token))).data).toBeNull();
     const res = await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: " c-12 " }, user.token);
     expect(res.status).toBe(200);
-    expect((await read(res)).data).toEqual({ blockId: "C", blockName: "Block C (Charaka)", room: "C-12" });
+    expect((await read(res)).data).toEqual({ blockId: "C", blockName: "Block C (Charaka)", room: "C-12", pendingMove: null });
     expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "C", room: "C-12" });
   });
 
@@ -197,7 +212,7 @@ describe("GET /api/hostel/complaints", () => {
     const author = await createUser();
     const quiet = await filed(author, { ...valid, blockId: "D", category: "internet", description: "Wi-Fi drops every evening on floor 2." });
     const loud = await filed(author, { ...valid, blockId: "D", category: "electrical", description: "Corridor lights on floor 3 are out." });
-    await filed(author, { ...valid, blockId: "A", description: "Something in another block entirely." });
+    await filed(await createUser(), { ...valid, blockId: "A", description: "Something in another block entirely." });
     const neighbours = [await createUser(), await createUser()];
     for (const n of neighbours) {
       await livesIn(n, "D");
@@ -399,58 +414,58 @@ describe("GET /api/hostel/complaints/:id/photo: only for students who can see th
   });
 });
 
-describe("changing block: at most once every 7 days, the first choice free (issue 13)", () => {
+describe("changing block: the new block's warden approves, at most once every 7 days, the first choice free (issues 13, 16)", () => {
   const put = (user: TestUser, blockId: string, room = "101") => sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
+  const residence = async (user: TestUser) => (await read<Residence>(await get("/api/hostel/residence", user.token))).data;
 
-  it("allows the first choice and one change, then refuses with 429 saying when, until 7 days have passed", async () => {
+  it("the first block is set at once; a change waits (202) and the student stays until approved; then 7 days before the next", async () => {
     const user = await createUser();
     expect((await put(user, "A")).status).toBe(200);
+    const asked = await put(user, "B", "b-7");
+    expect(asked.status).toBe(202);
+    const body = await read<Residence>(asked);
+    expect(body.message).toBe("Waiting for the warden of Block B to approve your move from Block A.");
+    expect(body.data).toMatchObject({ blockId: "A", pendingMove: { toBlockId: "B", toBlockName: "Block B (Bhaskara)", room: "B-7" } });
+    // A new room in the same block is not a move, and drops the pending one: the student stays.
+    expect((await put(user, "A", "202")).status).toBe(200);
+    expect(await residence(user)).toMatchObject({ blockId: "A", room: "202", pendingMove: null });
+
+    await livesIn(user, "B");
     const movedAt = Date.now();
-    expect((await put(user, "B")).status).toBe(200);
-    // A new room in the same block is not a move.
-    expect((await put(user, "B", "202")).status).toBe(200);
+    expect(await residence(user)).toMatchObject({ blockId: "B", pendingMove: null });
     const refused = await put(user, "C");
     expect(refused.status).toBe(429);
-    const body = await read(refused);
-    expect(body.message).toMatch(/^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
-    expect(body.field).toBe("blockId");
-    const retryAt = (body as unknown as { retryAt: number }).retryAt;
-    expect(retryAt).toBeGreaterThanOrEqual(movedAt + 7 * DAY_MS);
-    expect(retryAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS + 60_000);
-    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "B", room: "202" });
-
+    const refusal = await read(refused);
+    expect(refusal.message).toMatch(/^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
+    const retryAt = (refusal as unknown as { retryAt: number }).retryAt;
+    expect(retryAt).toBeGreaterThanOrEqual(movedAt + 7 * DAY_MS - 60_000);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(retryAt - 60_000);
     expect((await put(user, "C")).status).toBe(429);
     vi.setSystemTime(retryAt);
-    expect((await put(user, "C")).status).toBe(200);
-    expect((await put(user, "D")).status).toBe(429);
+    expect((await put(user, "C")).status).toBe(202);
   });
 
-  it("counts filing a complaint for another block as a move: refused the same way, storing nothing", async () => {
+  it("a resident files for their own block only: another block is a 409 saying how to move, storing nothing", async () => {
     const user = await createUser();
-    await livesIn(user, "A");
     await livesIn(user, "G1");
     const photos = (await env.FILES.list({ prefix: "complaints/" })).objects.length;
     const res = await fileComplaint(user.token, { ...valid, blockId: "G2" }, { bytes: PNG_BYTES, name: "a.png", type: "image/png" });
-    expect(res.status).toBe(429);
-    expect((await read(res)).message).toMatch(/once every 7 days/);
+    expect(res.status).toBe(409);
+    expect((await read(res)).message).toBe("You live in Girls' Block G1. To file a complaint for Girls' Block G2, ask to move there first (Your block); its warden approves moves.");
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(0);
     expect((await env.FILES.list({ prefix: "complaints/" })).objects.length).toBe(photos);
-    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "G1" });
-    // Filing in the student's own block is fine.
+    expect((await residence(user))).toMatchObject({ blockId: "G1", pendingMove: null });
     expect((await sendJson("POST", "/api/hostel/complaints", { ...valid, blockId: "G1" }, user.token)).status).toBe(201);
   });
 
-  it("lets only one of many simultaneous moves through", async () => {
+  it("many simultaneous requests leave one pending move (the last one asked)", async () => {
     const user = await createUser();
     await livesIn(user, "A");
-    await livesIn(user, "B");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 8 * DAY_MS);
-    const statuses = await Promise.all(["C", "D", "G1", "G2", "A"].map(async (block) => (await put(user, block)).status));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const statuses = await Promise.all(["C", "D", "G1", "G2", "B"].map(async (block) => (await put(user, block)).status));
+    expect(statuses.every((s) => s === 202)).toBe(true);
+    expect(await countRows("SELECT COUNT(*) AS n FROM block_moves WHERE user_id = ? AND status = 'pending'", user.userId)).toBe(1);
+    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_residents WHERE user_id = ? AND block_id = 'A'", user.userId)).toBe(1);
   });
 });
 

@@ -87,6 +87,8 @@ const CASES: Record<string, FuzzCase> = {
   "GET /api/hostel/mess/menu": { ...NONE, query: ["campus"] },
   "GET /api/hostel/mess/today": { ...NONE, query: ["campus"] },
   "PUT /api/hostel/residence": { body: "json", keys: ["blockId", "room"] },
+  "POST /api/hostel/block-moves/mine/cancel": NONE,
+  "POST /api/hostel/block-moves/:id/decision": { body: "json", keys: ["decision", "note"] },
   "GET /api/hostel/complaints": { ...NONE, query: ["view", "status", "category"] },
   "POST /api/hostel/complaints": { body: "either", keys: ["category", "blockId", "room", "description", "photo"] },
   "POST /api/hostel/complaints/:id/me-too": NONE,

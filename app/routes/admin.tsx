@@ -78,7 +78,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             Grant a role
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">To a member of {campusName} whose e-mail is verified.</p>
-          <Form method="post" className="mt-4 space-y-3" aria-describedby={grantResult ? "grant-result" : undefined}>
+          <Form key={roles.length} method="post" className="mt-4 space-y-3" aria-describedby={grantResult ? "grant-result" : undefined}>
             <div>
               <label htmlFor="grant-email" className="label">
                 E-mail
@@ -231,7 +231,13 @@ function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older:
               </div>
               <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
                 By {l.actorId ? (l.actorName ?? "a deleted account") : "the command line"}
-                {l.studentName ? ` · concerns ${l.studentName}` : ""} · {l.subjectKind.replaceAll("_", " ")} <span className="break-all">{l.subjectId}</span>
+                {l.studentName ? ` · concerns ${l.studentName}` : ""}
+                {l.subjectKind === "user" ? null : (
+                  <>
+                    {` · ${l.subjectKind.replaceAll("_", " ")} `}
+                    <span className="break-all">{l.subjectId}</span>
+                  </>
+                )}
               </p>
               {l.note && <p className="mt-1 break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{l.note}</p>}
             </li>

@@ -1,11 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { EmptyState, LoadingBar, RouteError } from "#app/components/hostel/ui.tsx";
-import { attempt } from "#app/lib/action-result.server.ts";
+import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, setResidence } from "#server/services/hostel/common.ts";
+import { formFields, residenceMessage, setResidence } from "#server/services/hostel/common.ts";
+import { cancelMove } from "#server/services/hostel/block-moves.ts";
 import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, readComplaints } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
@@ -13,7 +14,7 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
-import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard } from "#app/components/hostel/complaints.tsx";
+import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard, YourBlock } from "#app/components/hostel/complaints.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -38,7 +39,14 @@ export async function action({ context, request }: Route.ActionArgs) {
         createComplaint(env, user, formFields(form), fileOrNull(form.get("photo")), submissionKeyOf(null, form.get(SUBMISSION_FIELD))),
       );
     case "residence":
-      return attempt(intent, "Your block is saved.", () => setResidence(env, user, formFields(form)));
+      try {
+        return succeeded(intent, residenceMessage(await setResidence(env, user, formFields(form))));
+      } catch (error) {
+        if (error instanceof ApiError) return refused(intent, error);
+        throw error;
+      }
+    case "cancel-move":
+      return attempt(intent, "Your block change is cancelled. You stay in your block.", () => cancelMove(env, user));
     case "report":
       return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
     case "metoo":
@@ -85,6 +93,8 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
+
+          {residence && <YourBlock blocks={blocks} residence={residence} />}
 
           {view === "block" && residence && <Newcomers blockName={residence.blockName.split(" (")[0] ?? residence.blockName} newcomers={newcomers} count={newcomerCount} />}
 

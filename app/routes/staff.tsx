@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
+import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
+import { decideMove } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue } from "#app/components/staff/ModerationQueue.tsx";
 import { moderateFromForm, moderationQueueFrom, moderationQueueStatement } from "#server/services/moderation.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
@@ -42,6 +44,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "move-approve" || intent === "move-decline") {
+    return attempt(intent, intent === "move-approve" ? "Move approved. The student is told." : "Move declined. The student is told.", () =>
+      decideMove(envOf(context), user, String(form.get("id") ?? ""), { decision: intent === "move-approve" ? "approve" : "decline", note: form.get("note") }),
+    );
+  }
   if (intent.startsWith("mod-")) return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
   const ops = opsAction(envOf(context), user, intent, form);
   if (ops) return ops;
@@ -52,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, warden, moderation, campusName, now, laundry, mess } = loaderData;
+  const { grants, queue, resolveTimes, moves, warden, moderation, campusName, now, laundry, mess } = loaderData;
   const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
   return (
     <>
@@ -77,7 +84,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           <ResolveTimes blocks={resolveTimes} />
         </div>
       ) : null}
-      {moderation && <ModerationQueue items={moderation} />}
+      {warden && <BlockMoves moves={moves} />}
+      {moderation && <div className="mt-6"><ModerationQueue items={moderation} /></div>}
       {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
       {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
     </>

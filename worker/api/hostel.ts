@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { ApiError } from "#server/lib/errors.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { currentUser } from "#server/services/auth.ts";
-import { campusQuerySchema, formFields, getResidence, hostelCampusOf, listBlocks, setResidence } from "#server/services/hostel/common.ts";
+import { campusQuerySchema, formFields, getResidence, hostelCampusOf, listBlocks, residenceMessage, setResidence } from "#server/services/hostel/common.ts";
+import { cancelMove, decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
 import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
 import { setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
@@ -51,7 +52,19 @@ hostel.get("/residence", requireAuth, async (c) => {
 
 hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
   const residence = await setResidence(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: "Your block is saved.", data: residence });
+  // 202: a move to another block is accepted and waits for its warden (decision 0084).
+  return c.json({ success: true, message: residenceMessage(residence), data: residence }, residence.pendingMove ? 202 : 200);
+});
+
+// Block changes (issue 16): the student cancels their pending move; the new block's warden decides.
+hostel.post("/block-moves/mine/cancel", requireAuth, async (c) => {
+  await cancelMove(c.env, c.var.user);
+  return c.json({ success: true, message: "Your block change is cancelled. You stay in your block." });
+});
+
+hostel.post("/block-moves/:id/decision", requireAuth, validateJson(moveDecisionSchema), async (c) => {
+  const { status } = await decideMove(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
+  return c.json({ success: true, message: status === "approved" ? "Move approved. The student is told." : "Move declined. The student is told.", data: { status } });
 });
 
 // Complaints.

@@ -563,3 +563,31 @@ export const contentReports = sqliteTable(
     index("content_reports_queue").on(t.campusId, t.resolvedAt, t.createdAt),
   ],
 );
+
+// A student's pending or decided move to another hostel block (migrations/0018_block_moves.sql).
+export const blockMoves = sqliteTable(
+  "block_moves",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id),
+    fromBlockId: text("from_block_id")
+      .notNull()
+      .references(() => hostelBlocks.id),
+    toBlockId: text("to_block_id")
+      .notNull()
+      .references(() => hostelBlocks.id),
+    room: text("room").notNull(),
+    status: text("status", { enum: ["pending", "approved", "declined", "cancelled"] }).notNull().default("pending"),
+    createdAt: integer("created_at").notNull(),
+    decidedAt: integer("decided_at"),
+    decidedBy: text("decided_by").references(() => users.id),
+    note: text("note"),
+    auditId: text("audit_id"),
+  },
+  (t) => [uniqueIndex("block_moves_one_pending").on(t.userId).where(sql`status = 'pending'`), index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt)],
+);

@@ -110,6 +110,8 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM staff_roles WHERE user_id = ?1 AND ${asChecked}`),
     statement(`UPDATE staff_roles SET granted_by = NULL WHERE granted_by = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM block_moves WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`UPDATE block_moves SET decided_by = NULL WHERE decided_by = ?1 AND ${asChecked}`),
     statement(`DELETE FROM hostel_residents WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM mess_ratings WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM laundry_bookings WHERE user_id = ?1 AND ${asChecked}`),

@@ -18,6 +18,7 @@ import {
   hostelComplaintMeToo,
   hostelComplaints,
   hostelResidents,
+  blockMoves as blockMovesTable,
   laundryBookings,
   loginThrottle,
   messRatings,
@@ -70,6 +71,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     connection,
     reminders,
     residence,
+    blockMoves,
     complaints,
     meToos,
     ratings,
@@ -192,6 +194,12 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(hostelResidents)
       .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
       .where(eq(hostelResidents.userId, userId)),
+    // Issue 16: the student's requests to move to another block, and what the warden decided.
+    db
+      .select({ fromBlockId: blockMovesTable.fromBlockId, toBlockId: blockMovesTable.toBlockId, room: blockMovesTable.room, status: blockMovesTable.status, requestedAt: blockMovesTable.createdAt, decidedAt: blockMovesTable.decidedAt, note: blockMovesTable.note })
+      .from(blockMovesTable)
+      .where(eq(blockMovesTable.userId, userId))
+      .orderBy(desc(blockMovesTable.createdAt)),
     db
       .select({
         id: hostelComplaints.id,
@@ -316,6 +324,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,
+      blockMoves,
       complaints,
       meToos,
       messRatings: ratings,

@@ -36,6 +36,11 @@ export const PERSONAL_DATA = {
   google_connections: { exportedAs: "classroom", onDelete: "deleted" },
   classroom_reminders: { exportedAs: "classroom.remindersSent", onDelete: "deleted" },
   hostel_residents: { exportedAs: "hostel.residence", onDelete: "deleted" },
+  block_moves: {
+    exportedAs: "hostel.blockMoves",
+    onDelete: "deleted",
+    why: "The student's own requests to move block go with the account; a move they decided as a warden stays the other student's, with decided_by emptied (the decision stays in the audit log by id).",
+  },
   hostel_complaints: {
     exportedAs: "hostel.complaints",
     onDelete: "kept-anonymised",

@@ -7,7 +7,7 @@ import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, FieldError, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts";
-import type { Newcomer } from "#server/services/hostel/common.ts";
+import type { Newcomer, Residence } from "#server/services/hostel/common.ts";
 import type { ComplaintView } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "#common/hostel-labels.ts";
 
@@ -78,7 +78,8 @@ export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { 
               <option value="" disabled>
                 Choose
               </option>
-              {blocks.map((b) => (
+              {/* A resident files for their own block; another block is a move its warden approves (Your block). */}
+              {(residence ? blocks.filter((b) => b.id === residence.blockId) : blocks).map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.name}
                 </option>
@@ -127,7 +128,7 @@ export function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[]
   return (
     <div className="card p-5">
       <h3 className="font-semibold">Which block do you live in?</h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too. Choose carefully: after that you can change block once a week, and the block sees who is new.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too. Choose carefully: after that, a move to another block waits for its warden's approval (at most once a week), and the block sees who is new.</p>
       <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="residence" />
         <div className="min-w-[12rem] flex-1">
@@ -236,5 +237,75 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
       )}
       {!complaint.mine && <ReportControl kind="complaint" id={complaint.id} title={`the complaint about ${complaint.blockName.split(" (")[0]}, room ${complaint.room}`} />}
     </article>
+  );
+}
+
+/**
+ * The student's block and room, and a move to another block (issue 16, decision 0084): it waits
+ * for the warden of the new block, and can be cancelled until then.
+ */
+export function YourBlock({ blocks, residence }: { blocks: { id: string; name: string }[]; residence: Residence }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+  const result = fetcher.data;
+  const short = (name: string) => name.split(" (")[0] ?? name;
+  const move = residence.pendingMove;
+  return (
+    <section aria-labelledby="your-block" className="card p-4 text-sm">
+      <h3 id="your-block" className="font-semibold">
+        {`Your block: ${residence.blockName}, room ${residence.room}`}
+      </h3>
+      {move ? (
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <p className="text-amber-900 dark:text-amber-200">{`Waiting for the warden of ${short(move.toBlockName)} to approve your move from ${short(residence.blockName)} (room ${move.room}).`}</p>
+          <fetcher.Form method="post">
+            <SubmitButton busy={busy === "cancel-move"} busyLabel="Cancelling..." className="btn-secondary" name="intent" value="cancel-move">
+              Cancel the move
+            </SubmitButton>
+          </fetcher.Form>
+        </div>
+      ) : (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-medium text-indigo-700 dark:text-indigo-300">Move to another block</summary>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">The warden of the new block approves moves. Until then your complaints, laundry and mess stay with {short(residence.blockName)}.</p>
+          <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="residence" />
+            <div className="min-w-[12rem] flex-1">
+              <label htmlFor="move-block" className="label">
+                New block
+              </label>
+              <select id="move-block" name="blockId" required defaultValue="" className="input">
+                <option value="" disabled>
+                  Choose a block
+                </option>
+                {blocks
+                  .filter((b) => b.id !== residence.blockId)
+                  .map((b) => (
+                    <option key={b.id} value={b.id}>
+                      {b.name}
+                    </option>
+                  ))}
+              </select>
+            </div>
+            <div className="w-28">
+              <label htmlFor="move-room" className="label">
+                Room
+              </label>
+              <input id="move-room" name="room" required maxLength={10} className="input" />
+            </div>
+            <SubmitButton busy={busy === "residence"} busyLabel="Asking...">
+              Ask to move
+            </SubmitButton>
+          </fetcher.Form>
+        </details>
+      )}
+      <div aria-live="polite">
+        {result && (
+          <div className="mt-3">
+            <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelResidents, users } from "#server/db/schema.ts";
+import { alias } from "drizzle-orm/sqlite-core";
+import { blockMoves, hostelBlocks, hostelResidents, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
@@ -63,24 +64,58 @@ export const roomSchema = z
 
 export const residenceSchema = z.object({ blockId: blockIdSchema, room: roomSchema });
 
+/** A move to another block waiting for its warden (issue 16, docs/decisions/0084-block-moves.md). */
+export interface PendingMove {
+  id: string;
+  toBlockId: string;
+  toBlockName: string;
+  room: string;
+  requestedAt: number;
+}
+
 export interface Residence {
   blockId: string;
   blockName: string;
   room: string;
+  /** The student's move to another block, while its warden has not decided; null for none. */
+  pendingMove: PendingMove | null;
 }
 
+const toBlock = alias(hostelBlocks, "to_block");
+
+/** The student's block and their pending move in one query (map the row with toResidence). */
 export function residenceQuery(env: Env, userId: string) {
   return getDb(env.DB)
-    .select({ blockId: hostelResidents.blockId, blockName: hostelBlocks.name, room: hostelResidents.room })
+    .select({
+      blockId: hostelResidents.blockId,
+      blockName: hostelBlocks.name,
+      room: hostelResidents.room,
+      moveId: blockMoves.id,
+      moveTo: blockMoves.toBlockId,
+      moveToName: sql<string | null>`${toBlock.name}`.as("move_to_name"),
+      moveRoom: sql<string | null>`${blockMoves.room}`.as("move_room"),
+      moveAt: blockMoves.createdAt,
+    })
     .from(hostelResidents)
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
+    .leftJoin(blockMoves, and(eq(blockMoves.userId, hostelResidents.userId), eq(blockMoves.status, "pending")))
+    .leftJoin(toBlock, eq(toBlock.id, blockMoves.toBlockId))
     .where(eq(hostelResidents.userId, userId))
     .limit(1);
 }
 
+type ResidenceRow = Awaited<ReturnType<typeof residenceQuery>>[number];
+
+export function toResidence(row: ResidenceRow | undefined): Residence | null {
+  if (!row) return null;
+  const { moveId, moveTo, moveToName, moveRoom, moveAt, ...residence } = row;
+  const pendingMove = moveId && moveTo && moveAt !== null ? { id: moveId, toBlockId: moveTo, toBlockName: moveToName ?? moveTo, room: moveRoom ?? "", requestedAt: moveAt } : null;
+  return { ...residence, pendingMove };
+}
+
 export async function getResidence(env: Env, userId: string): Promise<Residence | null> {
   const [row] = await residenceQuery(env, userId);
-  return row ?? null;
+  return toResidence(row);
 }
 
 /** The student's current block as an SQL value (NULL without one), to read a block's rows in the same round trip as the residence. */
@@ -92,22 +127,17 @@ export const BLOCK_CHANGE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 export const NEWCOMER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Saves the student's block and room as ONE conditional upsert: the first choice is written, the
- * room can always change, and a move to another block happens only if the student has not moved in
- * the last 7 days (the move and its time are written together). No row back means refused.
+ * Saves the student's block and room as ONE conditional upsert: the first choice is written and the
+ * room can always change; a different block is never written here (a move waits for the new
+ * block's warden: requestMove, approveMove). No row back means the student lives in another block.
  */
 export function residenceStatement(env: Env, userId: string, blockId: string, room: string, now: number): D1PreparedStatement {
   return env.DB.prepare(
     `INSERT INTO hostel_residents (user_id, block_id, room, updated_at, joined_at) VALUES (?1, ?2, ?3, ?4, ?4)
-     ON CONFLICT (user_id) DO UPDATE SET
-       room = excluded.room,
-       updated_at = excluded.updated_at,
-       joined_at = CASE WHEN hostel_residents.block_id = excluded.block_id THEN hostel_residents.joined_at ELSE excluded.updated_at END,
-       block_changed_at = CASE WHEN hostel_residents.block_id = excluded.block_id THEN hostel_residents.block_changed_at ELSE excluded.updated_at END,
-       block_id = excluded.block_id
-     WHERE hostel_residents.block_id = excluded.block_id OR hostel_residents.block_changed_at IS NULL OR hostel_residents.block_changed_at <= ?5
+     ON CONFLICT (user_id) DO UPDATE SET room = excluded.room, updated_at = excluded.updated_at
+     WHERE hostel_residents.block_id = excluded.block_id
      RETURNING block_id`,
-  ).bind(userId, blockId, room, now, now - BLOCK_CHANGE_INTERVAL_MS);
+  ).bind(userId, blockId, room, now);
 }
 
 /** The refusal of a block change: when the last move was and when the next one is possible. */
@@ -133,12 +163,45 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
   return !row || row.blockId === blockId || row.changedAt === null || row.changedAt <= now - BLOCK_CHANGE_INTERVAL_MS;
 }
 
+/**
+ * `PUT /api/hostel/residence` and the screen's form. The first block is set at once, as is a new
+ * room in the same block (which also drops a pending move: the student stays). A different block
+ * becomes a move request that waits for that block's warden (at most one pending: a new one
+ * replaces it); the student's complaints, laundry and mess stay with the current block until then.
+ */
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
   const parsed = parseWith(residenceSchema, input);
   const block = await requireBlock(env, user.campusId, parsed.blockId);
-  const saved = await residenceStatement(env, user.id, block.id, parsed.room, Date.now()).first();
-  if (!saved) throw await blockChangeRefused(env, user.id);
-  return { blockId: block.id, blockName: block.name, room: parsed.room };
+  const now = Date.now();
+  const [saved] = await env.DB.batch([
+    residenceStatement(env, user.id, block.id, parsed.room, now),
+    env.DB.prepare(
+      "UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending' AND EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?1 AND block_id = ?3)",
+    ).bind(user.id, now, block.id),
+  ]);
+  if (saved!.results.length === 0) {
+    if (!(await blockChangeAllowed(env, user.id, block.id, now))) throw await blockChangeRefused(env, user.id);
+    const { success } = await env.POST_LIMITER.limit({ key: `move:${user.id}` });
+    if (!success) throw new ApiError(429, "Too many block changes in a minute. Please wait a minute and try again.");
+    await env.DB.prepare(
+      `INSERT INTO block_moves (id, user_id, campus_id, from_block_id, to_block_id, room, status, created_at)
+       SELECT ?1, r.user_id, ?2, r.block_id, ?3, ?4, 'pending', ?5 FROM hostel_residents r WHERE r.user_id = ?6 AND r.block_id <> ?3
+       ON CONFLICT (user_id) WHERE status = 'pending' DO UPDATE SET from_block_id = excluded.from_block_id, to_block_id = excluded.to_block_id, room = excluded.room, created_at = excluded.created_at`,
+    )
+      .bind(crypto.randomUUID(), user.campusId, block.id, parsed.room, now, user.id)
+      .run();
+  }
+  const residence = await getResidence(env, user.id);
+  if (!residence) throw new ApiError(409, "Your block changed while saving. Reload the page and try again.");
+  return residence;
+}
+
+/** What the answer to a saved residence says: saved, or waiting for the new block's warden. */
+export function residenceMessage(residence: Residence): string {
+  const short = (name: string) => name.split(" (")[0] ?? name;
+  return residence.pendingMove
+    ? `Waiting for the warden of ${short(residence.pendingMove.toBlockName)} to approve your move from ${short(residence.blockName)}.`
+    : "Your block is saved.";
 }
 
 export interface Newcomer {

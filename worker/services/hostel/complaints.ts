@@ -14,8 +14,6 @@ import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-lab
 import {
   blankToUndefined,
   type Block,
-  blockChangeAllowed,
-  blockChangeRefused,
   blockIdSchema,
   blocksQuery,
   getResidence,
@@ -24,6 +22,7 @@ import {
   residenceBlockOf,
   residenceQuery,
   residenceStatement,
+  toResidence,
   roomSchema,
   toNewcomers,
   type Newcomer,
@@ -199,7 +198,7 @@ export async function readComplaints(env: Env, user: SessionUser, query: Complai
     newcomersQuery(env, block),
   ]);
   const newcomers = query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
-  return { blocks, residence: residence ?? null, complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+  return { blocks, residence: toResidence(residence), complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
 }
 
 export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
@@ -240,8 +239,10 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   }
 
   const now = Date.now();
-  // Filing from a block makes it the student's block, so it is a block change like any other.
-  if (!(await blockChangeAllowed(env, user.id, block.id, now))) throw await blockChangeRefused(env, user.id);
+  // A student files for their own block; the first complaint sets it. Another block needs a move
+  // its warden approves first (issue 16, decision 0084): refused before the photo is stored.
+  const current = await livesElsewhere(env, user.id, block.id);
+  if (current) throw otherBlockRefusal(current, block.name);
   await limitPosting(env, user.id);
   const id = crypto.randomUUID();
   const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;
@@ -273,7 +274,21 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   // to this block was refused.
   const earlier = submissionKey ? await submittedComplaint(env, user.id, submissionKey) : undefined;
   if (earlier) return getComplaint(env, user, earlier);
-  throw await blockChangeRefused(env, user.id);
+  const moved = await livesElsewhere(env, user.id, block.id);
+  throw moved ? otherBlockRefusal(moved, block.name) : new ApiError(409, "Your block changed while filing. Reload the page and try again.");
+}
+
+/** The student's block when it is not `blockId` (null: no block yet, or that one). */
+async function livesElsewhere(env: Env, userId: string, blockId: string): Promise<string | null> {
+  const row = await env.DB.prepare("SELECT b.name FROM hostel_residents r JOIN hostel_blocks b ON b.id = r.block_id WHERE r.user_id = ?1 AND r.block_id <> ?2")
+    .bind(userId, blockId)
+    .first<{ name: string }>();
+  return row?.name ?? null;
+}
+
+function otherBlockRefusal(current: string, wanted: string): ApiError {
+  const short = (name: string) => name.split(" (")[0] ?? name;
+  return new ApiError(409, `You live in ${short(current)}. To file a complaint for ${short(wanted)}, ask to move there first (Your block); its warden approves moves.`, { field: "blockId" });
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {

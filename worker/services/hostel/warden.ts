@@ -5,6 +5,7 @@ import { categoryLabel, complaintStatusLabel, type ComplaintCategory } from "#co
 import { median, OVERDUE_MS } from "#common/staff.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { changeComplaintStatus, getComplaint, type ComplaintStatus, type ComplaintView } from "#server/services/hostel/complaints.ts";
+import { type MoveRequest, pendingMovesStatement } from "#server/services/hostel/block-moves.ts";
 import { auditStatement, type Guard, mayStaff, noticesStatement, noticeStatement, staffGrantsStatement, staffRefusal, type StaffGrant } from "#server/services/staff.ts";
 
 // The warden's side of hostel complaints (issue 16): the queue of their blocks, the status changes
@@ -54,6 +55,8 @@ export interface BlockResolveTime {
 
 export interface WardenView {
   grants: StaffGrant[];
+  /** Students waiting to move into the staff member's blocks (decision 0084). */
+  moves: MoveRequest[];
   queue: QueueComplaint[];
   resolveTimes: BlockResolveTime[];
 }
@@ -64,7 +67,7 @@ export interface WardenView {
  * resolve times over the last 30 days.
  */
 export async function readWardenView(env: Env, user: SessionUser, now = Date.now()): Promise<WardenView> {
-  const [grants, blocks, queue, resolved] = await env.DB.batch([
+  const [grants, blocks, queue, resolved, moves] = await env.DB.batch([
     staffGrantsStatement(env, user),
     env.DB.prepare(`SELECT b.id, b.name FROM hostel_blocks b WHERE b.id IN (${BLOCKS_OF_STAFF}) ORDER BY b.position`).bind(user.campusId, user.id),
     env.DB.prepare(
@@ -79,12 +82,14 @@ export async function readWardenView(env: Env, user: SessionUser, now = Date.now
       `SELECT c.block_id AS blockId, c.resolved_at - c.created_at AS ms FROM hostel_complaints c
        WHERE c.status = 'resolved' AND c.resolved_at >= ? AND c.block_id IN (${BLOCKS_OF_STAFF})`,
     ).bind(now - MEDIAN_WINDOW_MS, user.campusId, user.id),
+    pendingMovesStatement(env, user),
   ]);
   type QueueRow = Omit<QueueComplaint, "overdue" | "photoUrl"> & { photoKey: string | null };
   const byBlock = new Map<string, number[]>();
   for (const row of resolved!.results as { blockId: string; ms: number }[]) byBlock.set(row.blockId, [...(byBlock.get(row.blockId) ?? []), row.ms]);
   return {
     grants: grants!.results as StaffGrant[],
+    moves: moves!.results as MoveRequest[],
     queue: (queue!.results as QueueRow[]).map(({ photoKey, ...row }) => ({
       ...row,
       // First name only, as the block sees it.
