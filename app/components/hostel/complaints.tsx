@@ -4,14 +4,13 @@ import { Alert } from "#app/components/Alert.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { Badge, FieldError, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import { Badge, FieldError, statusTone, SubmitButton } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts";
 import type { Newcomer, Residence } from "#server/services/hostel/common.ts";
 import type { ComplaintView } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "#common/hostel-labels.ts";
 
-export const statusTone: Record<ComplaintView["status"], BadgeTone> = { open: "amber", in_progress: "sky", resolved: "emerald", withdrawn: "slate" };
 
 /**
  * Who moved into the block in the last 7 days, shown to everyone in it (the newcomer included): until

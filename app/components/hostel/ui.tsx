@@ -13,6 +13,9 @@ const badgeTones = {
 
 export type BadgeTone = keyof typeof badgeTones;
 
+/** A complaint's status as a badge colour (the student's cards and the warden's queue). */
+export const statusTone: Record<"open" | "in_progress" | "resolved" | "withdrawn", BadgeTone> = { open: "amber", in_progress: "sky", resolved: "emerald", withdrawn: "slate" };
+
 export function Badge({ tone = "slate", children }: { tone?: BadgeTone; children: ReactNode }) {
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeTones[tone]}`}>{children}</span>;
 }

@@ -1,7 +1,6 @@
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
-import { statusTone } from "#app/components/hostel/complaints.tsx";
+import { Badge, EmptyState, statusTone, SubmitButton } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { categoryLabel, complaintStatusLabel } from "#common/hostel-labels.ts";
