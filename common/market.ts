@@ -81,6 +81,14 @@ export interface ProductView {
   verifiedBadge: string | null;
   /** Hidden by reports or a moderator (issue 16): the reason its seller and moderators see; null when visible. */
   hiddenReason?: string | null;
+  /** Issue 17: when the seller confirmed the handover; null while reserved (status "sold") or available. */
+  handedOverAt?: number | null;
+  /** Issue 17: a reservation (status "sold", not yet handed over) returns to Browse at this time; null otherwise. */
+  reservedUntil?: number | null;
+  /** Issue 17: the seller's completed sales and the average of their buyers' ratings (null: none yet). */
+  seller?: { sales: number; rating: number | null; ratings: number };
+  /** Issue 17: the viewer has rated the other side of this completed trade. */
+  rated?: boolean;
 }
 
 export type ProductSort = "newest" | "price-low" | "price-high";
@@ -92,4 +100,11 @@ export const PRODUCT_SORTS: { value: ProductSort; label: string }[] = [
 
 export function parseSort(value: string | null | undefined): ProductSort {
   return PRODUCT_SORTS.some((s) => s.value === value) ? (value as ProductSort) : "newest";
+}
+
+/** The seller's record on a card (issue 17): "4.6 ★ · 12 sales", "3 sales", or null for a new seller. */
+export function sellerRecord(seller: { sales: number; rating: number | null } | undefined): string | null {
+  if (!seller || seller.sales === 0) return null;
+  const sales = `${seller.sales} ${seller.sales === 1 ? "sale" : "sales"}`;
+  return seller.rating === null ? sales : `${seller.rating.toFixed(1)} ★ · ${sales}`;
 }

@@ -160,7 +160,8 @@ describe("marketplace", () => {
       await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "My Purchases" }).click();
       await page.waitForURL("**/purchases");
       const bought = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-      await bought.getByText("Purchased").waitFor();
+      // Issue 17: a reservation until the seller confirms the handover.
+      await bought.getByText("Reserved: meet the seller").waitFor();
       assert.equal(await bought.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919876543210");
     });
 
@@ -171,9 +172,18 @@ describe("marketplace", () => {
       const sale = page.getByRole("region", { name: "You made a sale!" });
       await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50`).waitFor();
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-      await card.getByText("Sold", { exact: true }).waitFor();
-      await card.getByText("Bought by Rohan Mehta").waitFor();
+      await card.getByText("Reserved", { exact: true }).waitFor();
+      await card.getByText("Reserved by Rohan Mehta").waitFor();
       assert.equal(await card.getByRole("button", { name: /Edit|Delete/ }).count(), 0);
+      // The meeting happened: the seller confirms the handover, then rates the buyer.
+      await card.getByRole("button", { name: "Confirm handover" }).click();
+      await page.getByRole("dialog", { name: "Confirm the handover?" }).getByRole("button", { name: "Confirm handover" }).click();
+      await card.getByText("Handover confirmed: the sale is complete. The buyer is told.").waitFor();
+      await card.getByText("Sold", { exact: true }).waitFor();
+      await card.getByText("Sold to Rohan Mehta", { exact: false }).waitFor();
+      await card.getByRole("radio", { name: "5 ★" }).check();
+      await card.getByRole("button", { name: "Save rating" }).click();
+      await card.getByText("You rated the buyer. Thank you.").waitFor();
       await sale.getByRole("button", { name: "Mark as read" }).click();
       await sale.waitFor({ state: "detached" });
       await page.reload();

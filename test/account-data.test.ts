@@ -126,6 +126,11 @@ async function everything(): Promise<World> {
   expect((await buy(other, soldToOther)).status).toBe(200);
   const boughtFromOther = await uploadProduct(other, `Lab coat ${tag}`, "9876543210", "Other Student");
   expect((await buy(student, boughtFromOther)).status).toBe(200);
+  // Issue 17: both handed over (a purchase is a reservation until then), and the trades rated.
+  for (const [seller, buyer, id] of [[student, other, soldToOther], [other, student, boughtFromOther]] as const) {
+    expect((await call(`/api/product/${id}/handover`, { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    expect((await postJson(`/api/product/${id}/rating`, { stars: 5, note: "Smooth handover." }, bearer(buyer.token))).status).toBe(201);
+  }
 
   const requestForm = new FormData();
   for (const [k, v] of Object.entries({ title: `Essay ${tag}`, category: "History", details: "Ten pages on the Mauryas.", contact })) requestForm.set(k, v);

@@ -14,6 +14,7 @@ const ACTION_PATHS = [
   "/account",
   "/upload",
   "/sells",
+  "/purchases",
   "/all-products",
   "/find-writer",
   "/googleclassroom",

@@ -57,7 +57,8 @@ describe("marketplace pages", () => {
     expect(unread?.n).toBe(0);
     const after = await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text();
     expect(after).not.toContain("You made a sale!");
-    expect(after).toContain("Bought by");
+    // Issue 17: a purchase is a reservation until the seller confirms the handover.
+    expect(after).toContain("Reserved by");
   });
 });
 

@@ -9,6 +9,7 @@ import { attachState, type RequestState } from "#server/lib/request-state.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
+import { expireReservations } from "#server/services/reservations.ts";
 import { runReminders } from "#server/services/reminders.ts";
 
 // Created once per isolate, not per request.
@@ -113,6 +114,8 @@ export default {
       ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
       // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
       ["reminders", async () => ({ ...(await runReminders(env, at)) })],
+      // Marketplace reservations not handed over in 72 hours return to Browse (issue 17).
+      ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
     ];
     // Independent jobs, side by side; one that fails is logged and does not stop the others.
     await Promise.all(

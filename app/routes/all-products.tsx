@@ -16,7 +16,7 @@ import { mayAct } from "#common/membership.ts";
 import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
-import { BUY, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, type ProductView } from "#common/market.ts";
+import { BUY, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, sellerRecord, type ProductView } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -277,6 +277,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
                 <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
+                  {sellerRecord(product.seller) && <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>}
                 </p>
                 <HiddenMark reason={product.hiddenReason} />
                 {product.verifiedBadge && (

@@ -8,6 +8,11 @@ import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { listPurchased } from "#server/services/products.ts";
+import { TradePanel } from "#app/components/market/Trade.tsx";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { cancelReservation, rateTrade } from "#server/services/reservations.ts";
 import type { Route } from "./+types/purchases";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -21,11 +26,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const env = envOf(context);
+  if (intent === "cancel") return attempt(intent, "Reservation cancelled: the product is on sale again. The seller is told.", () => cancelReservation(env, user, id));
+  if (intent === "rate") return attempt(intent, "Thank you: your rating of the seller is saved.", () => rateTrade(env, user, id, { stars: form.get("stars"), note: form.get("note") }));
+  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+}
+
 export default function Purchases({ loaderData }: Route.ComponentProps) {
   const { products, failed } = loaderData;
   return (
     <SellerLayout>
-      <PageIntro title="My Purchases" lead="Everything you have bought on Campus. Contact the seller on WhatsApp to arrange the exchange." />
+      <PageIntro title="My Purchases" lead="Everything you have reserved and bought on Campus. Contact the seller on WhatsApp to meet; the seller confirms the handover." />
       {failed ? (
         <Alert tone="error">Failed to load your purchases. Please try again later.</Alert>
       ) : products.length === 0 ? (
@@ -53,10 +69,11 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right font-medium">{product.sellerName}</dd>
                   </div>
                   <div className="flex justify-between gap-2">
-                    <dt className="text-slate-600 dark:text-slate-400">Purchased</dt>
+                    <dt className="text-slate-600 dark:text-slate-400">{product.handedOverAt == null ? "Reserved" : "Purchased"}</dt>
                     <dd className="text-right">{product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}</dd>
                   </div>
                 </dl>
+                <TradePanel product={product} side="buyer" />
                 {product.whatsappNumber === null ? (
                   <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller&apos;s contact is shown to verified students of their campus.</p>
                 ) : product.whatsappNumber === "" ? (

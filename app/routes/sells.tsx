@@ -17,6 +17,8 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, updateProduct } from "#server/services/products.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { TradePanel } from "#app/components/market/Trade.tsx";
+import { confirmHandover, declineReservation, rateTrade } from "#server/services/reservations.ts";
 import type { Route } from "./+types/sells";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
@@ -52,6 +54,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
     case "delete":
       return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user, id()));
+    case "handover":
+      return attempt(intent, "Handover confirmed: the sale is complete. The buyer is told.", () => confirmHandover(env, user, id()));
+    case "decline":
+      return attempt(intent, "Reservation declined: the product is on sale again. The buyer is told.", () => declineReservation(env, user, id()));
+    case "rate":
+      return attempt(intent, "Thank you: your rating of the buyer is saved.", () => rateTrade(env, user, id(), { stars: form.get("stars"), note: form.get("note") }));
     case "mark-read":
       return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
     default:
@@ -159,7 +167,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                       sold ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
                     }`}
                   >
-                    {sold ? "Sold" : "Available"}
+                    {sold ? (product.handedOverAt == null ? "Reserved" : "Sold") : "Available"}
                   </span>
                 </div>
                 {isEditing ? (
@@ -229,10 +237,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Listed {formatIndiaDate(product.createdAt)}</p>
                     <HiddenMark reason={product.hiddenReason} />
                     {sold ? (
-                      <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
-                        Bought by <strong>{product.buyerName ?? "a student"}</strong>
-                        {product.purchaseDate ? ` on ${formatIndiaDateTime(product.purchaseDate)}` : ""}
-                      </p>
+                      <TradePanel product={product} side="seller" />
                     ) : (
                       <div className="mt-auto flex gap-2 pt-3">
                         <button type="button" className="btn-secondary flex-1" onClick={() => setEditing(product.id)} aria-label={`Edit ${product.title}`}>

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { cancelReservation, confirmHandover, declineReservation, rateTrade, ratingSchema } from "#server/services/reservations.ts";
 import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
 import { mayContact } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -42,6 +43,8 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     status: view.status,
     createdAt: view.createdAt,
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),
+    // Issue 17: a "sold" product is reserved until the seller confirms the handover.
+    ...(view.status === "sold" && { reserved: view.handedOverAt == null, ...(view.reservedUntil ? { reservedUntil: view.reservedUntil } : {}), ...(view.handedOverAt ? { handedOverAt: view.handedOverAt } : {}) }),
     // Only its seller and the campus's moderators get a hidden product (issue 16).
     ...(view.hiddenReason && { hidden: true, hiddenReason: view.hiddenReason }),
   };
@@ -114,6 +117,27 @@ products.patch(
     return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, mayContact(c.var.user, result.product.campusId)), notification: result.notification });
   },
 );
+
+// Issue 17: the reservation's steps (docs/decisions/0085-reservations.md).
+products.post("/:id/handover", requireAuth, async (c) => {
+  await confirmHandover(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, message: "Handover confirmed: the sale is complete. The buyer is told." });
+});
+
+products.post("/:id/decline", requireAuth, async (c) => {
+  await declineReservation(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, message: "Reservation declined: the product is on sale again. The buyer is told." });
+});
+
+products.post("/:id/cancel", requireAuth, async (c) => {
+  await cancelReservation(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, message: "Reservation cancelled: the product is on sale again. The seller is told." });
+});
+
+products.post("/:id/rating", requireAuth, validateJson(ratingSchema), async (c) => {
+  const { role } = await rateTrade(c.env, c.var.user, idParam(c), c.req.valid("json"));
+  return c.json({ success: true, message: role === "buyer" ? "Thank you: your rating of the seller is saved." : "Thank you: your rating of the buyer is saved." }, 201);
+});
 
 // The id is checked before the body, as it always was.
 const checkId = async (c: AppContext, next: () => Promise<void>) => {

@@ -100,13 +100,41 @@ export const products = sqliteTable(
     hiddenAt: integer("hidden_at"),
     hiddenReason: text("hidden_reason"),
     moderationId: text("moderation_id"),
+    /** migrations/0019_reservations.sql: when the seller confirmed the handover; NULL on a 'sold' product: reserved, waiting for it. */
+    handedOverAt: integer("handed_over_at"),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
     index("products_campus_available").on(t.campusId, t.status, t.createdAt),
     index("products_seller").on(t.sellerId, t.createdAt),
     index("products_buyer").on(t.buyerId, t.purchasedAt),
+    index("products_open_reservations").on(t.buyerId).where(sql`status = 'sold' AND handed_over_at IS NULL`),
+    index("products_reservations_due").on(t.purchasedAt).where(sql`status = 'sold' AND handed_over_at IS NULL`),
+    index("products_seller_sales").on(t.sellerId).where(sql`status = 'sold' AND handed_over_at IS NOT NULL`),
   ],
+);
+
+// After a handover, buyer and seller rate each other once (migrations/0019_reservations.sql).
+export const tradeRatings = sqliteTable(
+  "trade_ratings",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    raterId: text("rater_id")
+      .notNull()
+      .references(() => users.id),
+    rateeId: text("ratee_id")
+      .notNull()
+      .references(() => users.id),
+    /** The rater's side of the trade. */
+    role: text("role", { enum: ["buyer", "seller"] }).notNull(),
+    stars: integer("stars").notNull(),
+    note: text("note"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [unique("trade_ratings_once").on(t.productId, t.raterId), index("trade_ratings_ratee").on(t.rateeId, t.role)],
 );
 
 export const saleNotifications = sqliteTable(

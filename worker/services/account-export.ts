@@ -9,6 +9,7 @@ import {
   staffAuditLog,
   staffRoles,
   contentReports,
+  tradeRatings,
   campuses,
   classroomReminders,
   emailCodes,
@@ -83,6 +84,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     auditRows,
     noticeRows,
     reportsMade,
+    tradeRatingRows,
   ] = await db.batch([
     db
       .select({
@@ -299,6 +301,19 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(contentReports)
       .where(eq(contentReports.reporterId, userId))
       .orderBy(desc(contentReports.createdAt)),
+    // Issue 17: ratings the student gave and received after handovers.
+    db
+      .select({
+        productId: tradeRatings.productId,
+        given: sql<number>`${tradeRatings.raterId} = ${userId}`.mapWith((v) => v === 1),
+        role: tradeRatings.role,
+        stars: tradeRatings.stars,
+        note: tradeRatings.note,
+        createdAt: tradeRatings.createdAt,
+      })
+      .from(tradeRatings)
+      .where(or(eq(tradeRatings.raterId, userId), eq(tradeRatings.rateeId, userId)))
+      .orderBy(desc(tradeRatings.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -320,7 +335,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       createdAt: me.createdAt,
     },
     devices: devices.map((d) => ({ device: d.device, signedInAt: d.createdAt, lastSeenAt: d.lastSeenAt, expiresAt: d.expiresAt, current: d.id === currentSessionId })),
-    marketplace: { selling: selling.map(({ imageKey, ...p }) => ({ ...p, image: imageUrl(imageKey) })), bought, saleNotifications: notices },
+    marketplace: { selling: selling.map(({ imageKey, ...p }) => ({ ...p, image: imageUrl(imageKey) })), bought, saleNotifications: notices, ratings: tradeRatingRows },
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,

@@ -68,6 +68,11 @@ export const PERSONAL_DATA = {
     why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
   },
   notices: { exportedAs: "notices", onDelete: "deleted" },
+  trade_ratings: {
+    exportedAs: "marketplace.ratings",
+    onDelete: "kept-anonymised",
+    why: "A rating is the other student's record of a trade and counts in their average: it stays, its rater or ratee pointing at the anonymised account.",
+  },
   content_reports: {
     exportedAs: "reportsMade",
     onDelete: "deleted",

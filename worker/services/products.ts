@@ -84,12 +84,35 @@ export function imageUrl(imageKey: string): string {
 }
 
 /** A product row with what its badge needs: the seller's verified flag and the campus's short name. */
-type ProductRow = Product & { sellerVerifiedAt: number | null; campusShortName: string | null; campusIsOpen: boolean | null };
+type ProductRow = Product & {
+  sellerVerifiedAt: number | null;
+  campusShortName: string | null;
+  campusIsOpen: boolean | null;
+  sellerSales?: number;
+  sellerRating?: number | null;
+  sellerRatings?: number;
+  rated?: number;
+};
 
-/** Products joined to their sellers and campuses, in the one query of a list (no query per row). */
-function selectProducts(env: Env) {
+/**
+ * Products joined to their sellers and campuses, in the one query of a list (no query per row):
+ * with the seller's completed sales and buyers' ratings (issue 17), and, given a viewer, whether
+ * they rated this trade.
+ */
+function selectProducts(env: Env, viewerId?: string) {
   return getDb(env.DB)
-    .select({ ...getTableColumns(products), sellerVerifiedAt: users.emailVerifiedAt, campusShortName: campuses.shortName, campusIsOpen: campuses.isOpen })
+    .select({
+      ...getTableColumns(products),
+      sellerVerifiedAt: users.emailVerifiedAt,
+      campusShortName: campuses.shortName,
+      campusIsOpen: campuses.isOpen,
+      sellerSales: sql<number>`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${products.sellerId} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`.mapWith(Number).as("seller_sales"),
+      sellerRating: sql<number | null>`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.as("seller_rating"),
+      sellerRatings: sql<number>`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.mapWith(Number).as("seller_ratings"),
+      rated: viewerId
+        ? sql<number>`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${products.id} AND r.rater_id = ${viewerId})`.mapWith(Number).as("rated")
+        : sql<number>`0`.mapWith(Number).as("rated"),
+    })
     .from(products)
     .leftJoin(users, eq(users.id, products.sellerId))
     .leftJoin(campuses, eq(campuses.id, products.campusId));
@@ -99,7 +122,11 @@ const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "
 
 /** A joined row as the screens see it, its badge from the seller's row. */
 function joinedView(row: ProductRow): ProductView {
-  return toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName));
+  return {
+    ...toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName)),
+    seller: { sales: row.sellerSales ?? 0, rating: row.sellerRating === null || row.sellerRating === undefined ? null : Math.round(Number(row.sellerRating) * 10) / 10, ratings: row.sellerRatings ?? 0 },
+    rated: row.rated === 1,
+  };
 }
 
 export function toView(row: Product, badge: string | null): ProductView {
@@ -118,6 +145,8 @@ export function toView(row: Product, badge: string | null): ProductView {
     campusId: row.campusId,
     verifiedBadge: badge,
     hiddenReason: row.hiddenAt !== null ? (row.hiddenReason ?? "Hidden by a moderator.") : null,
+    handedOverAt: row.handedOverAt,
+    reservedUntil: row.status === "sold" && row.handedOverAt === null && row.purchasedAt !== null ? row.purchasedAt + RESERVATION_MS : null,
   };
 }
 
@@ -260,7 +289,7 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
  * member of the seller's campus); null otherwise. A student's own records are theirs whatever campus.
  */
 export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
-  const rows = await selectProducts(env).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt));
+  const rows = await selectProducts(env, buyer.id).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt));
   return rows.map((row) => {
     const view = joinedView(row);
     return { ...view, whatsappNumber: mayContact(buyer, view.campusId) ? view.whatsappNumber : null };
@@ -268,7 +297,7 @@ export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "c
 }
 
 export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
-  const rows = await selectProducts(env).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
+  const rows = await selectProducts(env, sellerId).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
   return rows.map(joinedView);
 }
 
@@ -314,6 +343,10 @@ export interface PurchaseResult {
 /** One account buys at most this many products in any 24 hours (issue 13, until reservations). */
 export const PURCHASE_LIMIT = 5;
 export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A buyer holds at most this many reservations waiting for a handover (issue 17). */
+export const OPEN_RESERVATIONS_LIMIT = 5;
+/** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
+export const RESERVATION_MS = 72 * 60 * 60 * 1000;
 
 /**
  * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
@@ -356,13 +389,20 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
        WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
+         AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
          AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
-    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId),
+    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
+    // Issue 17: the seller's inbox too: meet the buyer and confirm the handover.
+    env.DB.prepare(
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', 'A buyer reserved it: My Sells says who. Meet them to hand it over, then confirm the handover there. The reservation ends by itself after 72 hours.', '/mysells', ?1
+       FROM products WHERE sale_id = ?2`,
+    ).bind(now, saleId),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
@@ -381,11 +421,12 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
     `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
        (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
-       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt
+       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt,
+       (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) AS open
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null }>();
+    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null; open: number }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
   // Hidden by reports or a moderator (issue 16): it does not exist for a buyer.
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId)) throw new ApiError(404, NO_PRODUCT);
@@ -397,6 +438,9 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
     // When the oldest purchase that still counts leaves the window.
     const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
     throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaShortDateTime(retryAt)}.`, { retryAt });
+  }
+  if (row.open >= OPEN_RESERVATIONS_LIMIT) {
+    throw new ApiError(409, `You already have ${OPEN_RESERVATIONS_LIMIT} reservations waiting for a handover. Meet those sellers, or cancel one on My Purchases, before reserving more.`);
   }
   if (seen !== null && row.pricePaise !== seen) {
     throw new ApiError(409, `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`, {

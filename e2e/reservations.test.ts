@@ -1,0 +1,97 @@
+// Issue 17 in the browser: a purchase is a reservation. The buyer rates the seller after the
+// handover and Browse shows the seller's record; the seller declines one reservation; the buyer
+// cancels another. Set-up through the API, each step the test is about through the screens.
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { api, themedShots, tokenOf } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/reservations";
+const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser.close();
+});
+
+async function list(token: string, seller: E2EUser, title: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, description: "Barely used, with its cover.", price: "300", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+  form.set("image", new File([readFileSync(IMAGE)], "item.png", { type: "image/png" }));
+  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.equal(res.status, 201);
+  return ((await res.json()) as { product: { _id: string } }).product._id;
+}
+
+const reserve = async (id: string, token: string) => assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token })).status, 200);
+
+describe("reservations", () => {
+  it("handover then rating; a seller's decline; a buyer's cancel", async (t) => {
+    const seller = await createUserViaApi(newUser("Meenakshi Iyer"));
+    const buyer = await createUserViaApi(newUser("Kabir Singh"));
+    const [sellerToken, buyerToken] = [await tokenOf(seller), await tokenOf(buyer)];
+    const tag = Date.now().toString(36);
+    const [handed, declined, cancelled, next] = [`Set squares ${tag}`, `Drafter ${tag}`, `Lab coat ${tag}`, `Calculator ${tag}`];
+    const ids = await Promise.all([handed, declined, cancelled, next].map((title) => list(sellerToken, seller, title)));
+    for (const id of ids.slice(0, 3)) await reserve(id, buyerToken);
+    assert.equal((await api(`/api/product/${ids[0]}/handover`, { method: "POST", token: sellerToken })).status, 200);
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.goto("/mysells");
+        await hydrated(page);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: declined }) });
+        await card.getByText(`Reserved by ${buyer.name}`).waitFor();
+        await themedShots(page, SHOTS, "mysells");
+        await card.getByRole("button", { name: "Decline" }).click();
+        await page.getByRole("dialog", { name: "Decline this reservation?" }).getByRole("button", { name: "Decline" }).click();
+        await card.getByText("Available", { exact: true }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, buyer);
+        await page.goto("/purchases");
+        await hydrated(page);
+        const done = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: handed }) });
+        await done.getByText(`Bought from ${seller.name}`).waitFor();
+        const waiting = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: cancelled }) });
+        await waiting.getByText("Reserved: meet the seller").waitFor();
+        assert.equal(await page.getByRole("heading", { name: declined }).count(), 0);
+        await themedShots(page, SHOTS, "purchases");
+        // Rate the seller after the handover.
+        await done.getByRole("radio", { name: "4 ★" }).check();
+        await done.getByLabel(/Note/).fill("Came on time, exactly as described.");
+        await done.getByRole("button", { name: "Save rating" }).click();
+        await done.getByText("You rated the seller. Thank you.").waitFor();
+        // Cancel the other reservation.
+        await waiting.getByRole("button", { name: "Cancel reservation" }).click();
+        await page.getByRole("dialog", { name: "Cancel your reservation?" }).getByRole("button", { name: "Cancel reservation" }).click();
+        await waiting.waitFor({ state: "detached" });
+        // Browse shows the seller's record on their other listings; both returned ones are on sale again.
+        await page.goto(`/all-products?q=${encodeURIComponent(tag)}`);
+        await hydrated(page);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: next }) });
+        await card.getByText("4.0 ★ · 1 sale").waitFor();
+        await page.getByRole("heading", { name: declined }).waitFor();
+        await page.getByRole("heading", { name: cancelled }).waitFor();
+        // The decline reached the inbox.
+        await page.goto("/notifications");
+        await page.getByRole("heading", { name: `Unread: ${declined}: the seller declined your reservation` }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { ApiError } from "#server/lib/errors.ts";
+import { optionalUserText, parseWith } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { RESERVATION_MS } from "#server/services/products.ts";
+
+// Buying reserves; the seller completes the sale at the handover (issue 17,
+// docs/decisions/0085-reservations.md). A reserved product is status 'sold' with handed_over_at
+// NULL. Every transition is one conditional write in one batch with the other side's notice: the
+// notice is written first, on the very condition of the write that follows it, so both happen or
+// neither (a D1 batch is one transaction).
+
+type Member = Pick<SessionUser, "id" | "campusId" | "name">;
+
+/** SQL: the product `p` is reserved and waiting for its handover. */
+const RESERVED = "p.status = 'sold' AND p.handed_over_at IS NULL";
+
+interface Reservation {
+  sellerId: string;
+  buyerId: string | null;
+  saleId: string | null;
+  title: string;
+  status: string;
+  handedOverAt: number | null;
+  campusId: string;
+}
+
+/** Each trade step is a write a script could repeat: the shared per-member write limit. */
+async function limited(env: Env, member: Member): Promise<void> {
+  const { success } = await env.POST_LIMITER.limit({ key: `trade:${member.id}` });
+  if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");
+}
+
+function readReservation(env: Env, id: string): Promise<Reservation | null> {
+  return env.DB.prepare(
+    "SELECT seller_id AS sellerId, buyer_id AS buyerId, sale_id AS saleId, title, status, handed_over_at AS handedOverAt, campus_id AS campusId FROM products WHERE id = ?1",
+  )
+    .bind(id)
+    .first<Reservation>();
+}
+
+async function findReservation(env: Env, member: Member, id: string): Promise<Reservation> {
+  await limited(env, member);
+  const row = await readReservation(env, id);
+  // Neither side of it: it does not exist for them.
+  if (!row || (row.sellerId !== member.id && row.buyerId !== member.id)) throw new ApiError(404, "This product no longer exists.");
+  return row;
+}
+
+function notReserved(row: Reservation): ApiError {
+  if (row.status === "available") return new ApiError(409, "This product is not reserved any more: it is back on sale.");
+  return new ApiError(409, "The handover is already confirmed: the sale is complete.");
+}
+
+const notice = (who: "seller_id" | "buyer_id", kind: string, title: string, text: string, link: string) => ({ who, kind, title, text, link });
+
+/** The notice to one side, then the write, both on the same condition (the reservation `saleId` still open). */
+function transition(env: Env, id: string, saleId: string, extra: { sql: string; param: string }, set: string, n: ReturnType<typeof notice>, now: number) {
+  return [
+    env.DB.prepare(
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), p.${n.who}, ?1, replace(?2, '{title}', p.title), ?3, ?4, ?5 FROM products p
+       WHERE p.id = ?6 AND p.sale_id = ?7 AND ${RESERVED} AND ${extra.sql} = ?8`,
+    ).bind(n.kind, n.title, n.text, n.link, now, id, saleId, extra.param),
+    env.DB.prepare(`UPDATE products AS p SET ${set}, updated_at = ?1 WHERE p.id = ?2 AND p.sale_id = ?3 AND ${RESERVED} AND ${extra.sql} = ?4`).bind(now, id, saleId, extra.param),
+  ];
+}
+
+const BACK_ON_SALE = "status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL";
+
+type Step = "handover" | "decline" | "cancel";
+
+const STEPS: Record<Step, { side: "seller" | "buyer"; wrongSide: string; set: string; notice: ReturnType<typeof notice> }> = {
+  // The seller confirms they handed it over: the sale is complete.
+  handover: {
+    side: "seller",
+    wrongSide: "Only the seller confirms the handover.",
+    set: "handed_over_at = ?1",
+    notice: notice("buyer_id", "market.handover", "{title}: the sale is complete", "The seller confirmed the handover. Rate them on My Purchases.", "/purchases"),
+  },
+  // The seller declines: on sale again.
+  decline: {
+    side: "seller",
+    wrongSide: "Only the seller declines a reservation; as the buyer, cancel it.",
+    set: BACK_ON_SALE,
+    notice: notice("buyer_id", "market.declined", "{title}: the seller declined your reservation", "It is no longer reserved for you. Nothing was paid through Campus.", "/purchases"),
+  },
+  // The buyer cancels before the handover: on sale again.
+  cancel: {
+    side: "buyer",
+    wrongSide: "Only the buyer cancels a reservation; as the seller, decline it.",
+    set: BACK_ON_SALE,
+    notice: notice("seller_id", "market.cancelled", "{title}: the buyer cancelled the reservation", "It is on sale again on Browse.", "/mysells"),
+  },
+};
+
+/** One step of a reservation by its seller or buyer: 404 for anyone else, 403 for the wrong side, 409 once it is not open. */
+async function takeStep(env: Env, member: Member, id: string, step: Step): Promise<void> {
+  const { side, wrongSide, set, notice: told } = STEPS[step];
+  const row = await findReservation(env, member, id);
+  if ((side === "seller" ? row.sellerId : row.buyerId) !== member.id) throw new ApiError(403, wrongSide);
+  if (row.status !== "sold" || row.handedOverAt !== null || !row.saleId) throw notReserved(row);
+  const who = { sql: side === "seller" ? "p.seller_id" : "p.buyer_id", param: member.id };
+  const [, update] = await env.DB.batch(transition(env, id, row.saleId, who, set, told, Date.now()));
+  if (update!.meta.changes !== 1) {
+    // Another step won the race: say which.
+    const now = await readReservation(env, id);
+    throw now ? notReserved(now) : new ApiError(409, "This product is no longer reserved.");
+  }
+}
+
+/** `POST /api/product/:id/handover`. */
+export const confirmHandover = (env: Env, seller: Member, id: string) => takeStep(env, seller, id, "handover");
+/** `POST /api/product/:id/decline`. */
+export const declineReservation = (env: Env, seller: Member, id: string) => takeStep(env, seller, id, "decline");
+/** `POST /api/product/:id/cancel`. */
+export const cancelReservation = (env: Env, buyer: Member, id: string) => takeStep(env, buyer, id, "cancel");
+
+/**
+ * The cron: reservations older than 72 hours return to Browse, each side told. One batch: both
+ * notices, then the write, on the same condition (a handover or a cancel that lands first takes the
+ * product out of it).
+ */
+export async function expireReservations(env: Env, now = Date.now()): Promise<{ expired: number }> {
+  const cutoff = now - RESERVATION_MS;
+  const due = `p.status = 'sold' AND p.handed_over_at IS NULL AND p.purchased_at <= ?2`;
+  const results = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), p.buyer_id, 'market.expired', p.title || ': your reservation ended', 'It was not handed over within 72 hours, so it is on sale again.', '/all-products', ?1
+       FROM products p WHERE ${due} AND p.buyer_id IS NOT NULL`,
+    ).bind(now, cutoff),
+    env.DB.prepare(
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), p.seller_id, 'market.expired', p.title || ': the reservation ended', 'It was not handed over within 72 hours, so it is on Browse again.', '/mysells', ?1
+       FROM products p WHERE ${due}`,
+    ).bind(now, cutoff),
+    env.DB.prepare(`UPDATE products AS p SET ${BACK_ON_SALE}, updated_at = ?1 WHERE ${due}`).bind(now, cutoff),
+  ]);
+  return { expired: results[2]!.meta.changes };
+}
+
+export const ratingSchema = z.object({
+  stars: z.coerce.number({ error: "Give 1 to 5 stars." }).int("Give 1 to 5 stars.").min(1, "Give 1 to 5 stars.").max(5, "Give 1 to 5 stars."),
+  note: optionalUserText({ name: "The note", max: 280, tooLong: "Keep the note under 280 characters." }),
+});
+
+/** `POST /api/product/:id/rating { stars, note }`: after the handover, buyer and seller rate each other once. */
+export async function rateTrade(env: Env, member: Member, id: string, input: unknown): Promise<{ role: "buyer" | "seller" }> {
+  const { stars, note } = parseWith(ratingSchema, input);
+  const row = await findReservation(env, member, id);
+  if (row.status !== "sold" || row.handedOverAt === null) throw new ApiError(409, "You can rate once the seller has confirmed the handover.");
+  const role = row.buyerId === member.id ? "buyer" : "seller";
+  const result = await env.DB.prepare(
+    `INSERT INTO trade_ratings (id, product_id, rater_id, ratee_id, role, stars, note, created_at)
+     SELECT ?1, p.id, ?2, CASE WHEN p.buyer_id = ?2 THEN p.seller_id ELSE p.buyer_id END, ?3, ?4, ?5, ?6 FROM products p
+     WHERE p.id = ?7 AND p.status = 'sold' AND p.handed_over_at IS NOT NULL AND (p.buyer_id = ?2 OR p.seller_id = ?2) AND p.buyer_id IS NOT NULL
+     ON CONFLICT (product_id, rater_id) DO NOTHING`,
+  )
+    .bind(crypto.randomUUID(), member.id, role, stars, note, Date.now(), id)
+    .run();
+  if (result.meta.changes !== 1) throw new ApiError(409, "You have rated this trade already.");
+  return { role };
+}
