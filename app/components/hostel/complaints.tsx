@@ -129,28 +129,7 @@ export function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[]
       <h3 className="font-semibold">Which block do you live in?</h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too. Choose carefully: after that, a move to another block waits for its warden's approval (at most once a week), and the block sees who is new.</p>
       <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-        <input type="hidden" name="intent" value="residence" />
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="res-block" className="label">
-            Hostel block
-          </label>
-          <select id="res-block" name="blockId" required defaultValue="" className="input">
-            <option value="" disabled>
-              Choose your block
-            </option>
-            {blocks.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="w-28">
-          <label htmlFor="res-room" className="label">
-            Room
-          </label>
-          <input id="res-room" name="room" required maxLength={10} className="input" />
-        </div>
+        <BlockAndRoom idPrefix="res" blockLabel="Hostel block" placeholder="Choose your block" blocks={blocks} />
         <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Saving...">
           Save
         </SubmitButton>
@@ -268,30 +247,7 @@ export function YourBlock({ blocks, residence }: { blocks: { id: string; name: s
           <summary className="cursor-pointer font-medium text-indigo-700 dark:text-indigo-300">Move to another block</summary>
           <p className="mt-2 text-slate-600 dark:text-slate-400">The warden of the new block approves moves. Until then your complaints, laundry and mess stay with {short(residence.blockName)}.</p>
           <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="residence" />
-            <div className="min-w-[12rem] flex-1">
-              <label htmlFor="move-block" className="label">
-                New block
-              </label>
-              <select id="move-block" name="blockId" required defaultValue="" className="input">
-                <option value="" disabled>
-                  Choose a block
-                </option>
-                {blocks
-                  .filter((b) => b.id !== residence.blockId)
-                  .map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
-              </select>
-            </div>
-            <div className="w-28">
-              <label htmlFor="move-room" className="label">
-                Room
-              </label>
-              <input id="move-room" name="room" required maxLength={10} className="input" />
-            </div>
+            <BlockAndRoom idPrefix="move" blockLabel="New block" placeholder="Choose a block" blocks={blocks.filter((b) => b.id !== residence.blockId)} />
             <SubmitButton busy={busy === "residence"} busyLabel="Asking...">
               Ask to move
             </SubmitButton>
@@ -306,5 +262,35 @@ export function YourBlock({ blocks, residence }: { blocks: { id: string; name: s
         )}
       </div>
     </section>
+  );
+}
+
+/** The residence form's fields (intent "residence", a block and a room): the first choice and a move. */
+function BlockAndRoom({ idPrefix, blockLabel, placeholder, blocks }: { idPrefix: string; blockLabel: string; placeholder: string; blocks: { id: string; name: string }[] }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="residence" />
+      <div className="min-w-[12rem] flex-1">
+        <label htmlFor={`${idPrefix}-block`} className="label">
+          {blockLabel}
+        </label>
+        <select id={`${idPrefix}-block`} name="blockId" required defaultValue="" className="input">
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {blocks.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-28">
+        <label htmlFor={`${idPrefix}-room`} className="label">
+          Room
+        </label>
+        <input id={`${idPrefix}-room`} name="room" required maxLength={10} className="input" />
+      </div>
+    </>
   );
 }
