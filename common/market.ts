@@ -89,6 +89,9 @@ export interface ProductView {
   seller?: { sales: number; rating: number | null; ratings: number };
   /** Issue 17: the viewer has rated the other side of this completed trade. */
   rated?: boolean;
+  /** Issue 17: what it is and its state (ids of MARKET_CATEGORIES and CONDITIONS). */
+  category: string;
+  condition: string;
 }
 
 export type ProductSort = "newest" | "price-low" | "price-high";
@@ -107,4 +110,33 @@ export function sellerRecord(seller: { sales: number; rating: number | null } | 
   if (!seller || seller.sales === 0) return null;
   const sales = `${seller.sales} ${seller.sales === 1 ? "sale" : "sales"}`;
   return seller.rating === null ? sales : `${seller.rating.toFixed(1)} ★ · ${sales}`;
+}
+
+/** What a listing is (issue 17): the one list the form, the filters and the API use. */
+export const MARKET_CATEGORIES = [
+  { id: "books", label: "Books" },
+  { id: "notes", label: "Notes" },
+  { id: "electronics", label: "Electronics" },
+  { id: "lab", label: "Lab and drawing gear" },
+  { id: "hostel", label: "Hostel essentials" },
+  { id: "cycles", label: "Cycles" },
+  { id: "other", label: "Other" },
+] as const;
+export type MarketCategory = (typeof MARKET_CATEGORIES)[number]["id"];
+export const CATEGORY_IDS = MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
+
+export const CONDITIONS = [
+  { id: "new", label: "New" },
+  { id: "like_new", label: "Like new" },
+  { id: "used", label: "Used" },
+] as const;
+export type ProductCondition = (typeof CONDITIONS)[number]["id"];
+export const CONDITION_IDS = CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
+
+export const categoryLabel = (id: string): string => MARKET_CATEGORIES.find((c) => c.id === id)?.label ?? "Other";
+export const conditionLabel = (id: string): string => CONDITIONS.find((c) => c.id === id)?.label ?? "Used";
+
+/** A filter value from a URL: one of the list, or undefined (anything else means "all"). */
+export function pickFilter<T extends string>(value: string | null, ids: readonly T[]): T | undefined {
+  return ids.includes(value as T) ? (value as T) : undefined;
 }

@@ -104,6 +104,8 @@ describe("marketplace", () => {
       // The seller name comes from the account.
       assert.equal(await page.getByLabel("Seller name").inputValue(), "Asha Verma");
       await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Category").selectOption("electronics");
+      await page.getByLabel("Condition").selectOption("like_new");
       await page.getByLabel("Description").fill("Casio fx-991ES, allowed in exams.");
       await page.getByLabel("Price (₹)").fill("950.50");
       await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
@@ -143,6 +145,7 @@ describe("marketplace", () => {
       await searchFor(page, title.split(" ")[1]!);
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await card.getByText("Sold by Asha Verma").waitFor();
+      await card.getByText("Electronics · Like new").waitFor();
       // The image is served from our origin and loads.
       const loaded = await card.getByRole("img", { name: title }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
       assert.equal(loaded, 320);
@@ -346,6 +349,8 @@ describe("marketplace", () => {
       await page.goto("/upload");
       await hydrated(page);
       await page.getByLabel("Title").fill("Lab coat");
+      await page.getByLabel("Category").selectOption("lab");
+      await page.getByLabel("Condition").selectOption("used");
       await page.getByLabel("Description").fill("Size M");
       await page.getByLabel("Price (₹)").fill("250");
       await page.getByLabel("WhatsApp number").fill("12345 67890");

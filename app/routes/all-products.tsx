@@ -16,7 +16,7 @@ import { mayAct } from "#common/membership.ts";
 import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
-import { BUY, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, PRODUCT_SORTS, sellerRecord, type ProductView } from "#common/market.ts";
+import { BUY, CATEGORY_IDS, categoryLabel, CONDITION_IDS, conditionLabel, CONDITIONS, MARKET_CATEGORIES, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, pickFilter, PRODUCT_SORTS, sellerRecord, type ProductView } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -40,6 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const campusParam = (url.searchParams.get("campus") ?? "").trim().toLowerCase();
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const sort = parseSort(url.searchParams.get("sort"));
+  // Issue 17: the filters are in the URL; anything not in the lists means "all".
+  const category = pickFilter(url.searchParams.get("category"), CATEGORY_IDS) ?? null;
+  const condition = pickFilter(url.searchParams.get("condition"), CONDITION_IDS) ?? null;
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = requested >= 1 && requested <= MAX_PAGE ? requested : 1;
   const user = await getUser(context, request);
@@ -56,13 +59,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       viewerId: user?.id ?? null,
       campusId: user?.campusId ?? null,
       ...(campus && { campus }),
+      ...(category && { category }),
+      ...(condition && { condition }),
     });
     // Sellers' numbers stay on the server until someone buys.
     const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
-    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: false };
+    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, category, condition, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
-    return { products: [] as BrowseProduct[], hasMore: false, q, sort, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: true };
+    return { products: [] as BrowseProduct[], hasMore: false, q, sort, category, condition, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: true };
   }
 }
 
@@ -121,10 +126,10 @@ const PLAIN = "Purchase successful! We couldn't notify the seller automatically.
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
-  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.page}|${loaderData.campus}`} {...loaderData} />;
+  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.category}|${loaderData.condition}|${loaderData.page}|${loaderData.campus}`} {...loaderData} />;
 }
 
-function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verifyEmail, campus, failed }: Route.ComponentProps["loaderData"]) {
+function Browse({ products, hasMore, q, sort, category, condition, page, signedIn, campusName, verifyEmail, campus, failed }: Route.ComponentProps["loaderData"]) {
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
@@ -194,7 +199,8 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
     void buyer.submit({ intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) }, { method: "post" });
   }
 
-  const pageParams = (n: number) => new URLSearchParams({ ...(campus && { campus }), ...(q && { q }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
+  const pageParams = (n: number) =>
+    new URLSearchParams({ ...(campus && { campus }), ...(q && { q }), ...(category && { category }), ...(condition && { condition }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
 
   function showMore(event: MouseEvent) {
     event.preventDefault();
@@ -207,13 +213,39 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
     <SellerLayout>
       <PageIntro title="Browse Products" lead={campusName ? `Products available from students of ${campusName} right now.` : "Products available from students right now."} />
 
-      <Form method="get" role="search" className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <Form method="get" role="search" className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end">
         {campus && <input type="hidden" name="campus" value={campus} />}
         <div>
           <label htmlFor="q" className="label">
             Search products
           </label>
           <input id="q" name="q" type="search" defaultValue={q} key={q} maxLength={200} placeholder="Title or description, e.g. calculator" className="input min-h-11" />
+        </div>
+        <div>
+          <label htmlFor="category" className="label">
+            Category
+          </label>
+          <select id="category" name="category" defaultValue={category ?? ""} key={`c-${category ?? ""}`} className="input min-h-11" onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}>
+            <option value="">All categories</option>
+            {MARKET_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="condition" className="label">
+            Condition
+          </label>
+          <select id="condition" name="condition" defaultValue={condition ?? ""} key={`d-${condition ?? ""}`} className="input min-h-11" onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}>
+            <option value="">Any condition</option>
+            {CONDITIONS.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
         </div>
         <div>
           <label htmlFor="sort" className="label">
@@ -273,6 +305,7 @@ function Browse({ products, hasMore, q, sort, page, signedIn, campusName, verify
             <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
               <ProductImage src={product.image} alt={product.title} eager={i < 3} />
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
+                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
                 <h2 className="font-semibold leading-snug">{product.title}</h2>
                 <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">

@@ -11,6 +11,7 @@ import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, SELL } from "#common/market.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
 import type { Route } from "./+types/upload";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
@@ -155,6 +156,38 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSubmit, onIm
             Title
           </label>
           <input id="title" name="title" required maxLength={100} className="input" placeholder="e.g. Engineering Graphics drawing kit" />
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="category" className="label">
+              Category
+            </label>
+            <select id="category" name="category" required defaultValue="" className="input">
+              <option value="" disabled>
+                Choose a category
+              </option>
+              {MARKET_CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="condition" className="label">
+              Condition
+            </label>
+            <select id="condition" name="condition" required defaultValue="" className="input">
+              <option value="" disabled>
+                Choose the condition
+              </option>
+              {CONDITIONS.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div>
           <label htmlFor="description" className="label">

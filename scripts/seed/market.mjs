@@ -5,6 +5,8 @@
 import { fileURLToPath } from "node:url";
 
 const HOUR = 60 * 60 * 1000;
+// Issue 17: what each demo picture is (category) and in what state it is sold (condition).
+const KIND = { calculator: ["electronics", "like_new"], drafter: ["lab", "used"], books: ["books", "used"], circuit: ["electronics", "used"], lamp: ["hostel", "like_new"], labcoat: ["lab", "used"] };
 
 const PRODUCTS = [
   { seller: 0, image: "calculator", title: "Casio fx-991ES Plus calculator", description: "Scientific calculator allowed in university exams. Works perfectly, new battery, with cover.", price: 95000, whatsapp: "9876543210", ageHours: 70, soldTo: 1 },
@@ -29,7 +31,7 @@ export async function seed({ users, sql, now, r2Put }) {
     const buyer = product.soldTo === undefined ? null : users[product.soldTo];
     const purchasedAt = buyer ? now - 5 * HOUR : null;
     statements.push(
-      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at, campus_id) VALUES (${[
+      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at, campus_id, category, condition) VALUES (${[
         id,
         seller.id,
         product.title,
@@ -47,6 +49,7 @@ export async function seed({ users, sql, now, r2Put }) {
         createdAt,
         purchasedAt ?? createdAt,
         seller.campusId,
+        ...(KIND[product.image] ?? ["other", "used"]),
       ]
         .map(sql)
         .join(", ")});`,

@@ -40,6 +40,8 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     // Contacts only to who may see them (null: hidden); a seller who deleted their account has no number any more (""): no link either.
     ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null }),
     image: new URL(view.image, c.req.url).href,
+    category: view.category,
+    condition: view.condition,
     status: view.status,
     createdAt: view.createdAt,
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),

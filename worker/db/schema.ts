@@ -102,6 +102,9 @@ export const products = sqliteTable(
     moderationId: text("moderation_id"),
     /** migrations/0019_reservations.sql: when the seller confirmed the handover; NULL on a 'sold' product: reserved, waiting for it. */
     handedOverAt: integer("handed_over_at"),
+    /** migrations/0020_categories.sql: what it is and its state (common/market.ts lists them). */
+    category: text("category", { enum: ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] }).notNull().default("other"),
+    condition: text("condition", { enum: ["new", "like_new", "used"] }).notNull().default("used"),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
@@ -111,6 +114,7 @@ export const products = sqliteTable(
     index("products_open_reservations").on(t.buyerId).where(sql`status = 'sold' AND handed_over_at IS NULL`),
     index("products_reservations_due").on(t.purchasedAt).where(sql`status = 'sold' AND handed_over_at IS NULL`),
     index("products_seller_sales").on(t.sellerId).where(sql`status = 'sold' AND handed_over_at IS NOT NULL`),
+    index("products_campus_category").on(t.campusId, t.status, t.category, t.createdAt),
   ],
 );
 

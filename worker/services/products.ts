@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
+import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
 import { BUY, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, SELL, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
@@ -51,7 +52,13 @@ const whatsapp = z.unknown().transform((value, ctx) => {
   return number;
 });
 
+// Issue 17: optional for API clients of the specification (they send neither): "other" and "used".
+const category = z.preprocess((v) => (v === "" ? undefined : v), z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}.` }).default("other"));
+const condition = z.preprocess((v) => (v === "" ? undefined : v), z.enum(CONDITION_IDS, { error: `Choose the condition: ${CONDITION_IDS.join(", ")}.` }).default("used"));
+
 export const productFieldsSchema = z.object({
+  category,
+  condition,
   title: text("title", 100),
   description: text("description", 2000, true),
   price,
@@ -74,6 +81,8 @@ export const listQuerySchema = z.object({
   offset: z.coerce.number({ error: "The offset must be a number." }).int("The offset must be a whole number.").min(0, "The offset must be 0 or more.").max(100_000, "The offset is too large.").optional(),
   /** Signed-out visitors only: one college's listings (a signed-in member always sees their own campus's). */
   campus: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).").optional(),
+  category: z.enum(CATEGORY_IDS, { error: `The category is one of ${CATEGORY_IDS.join(", ")}.` }).optional(),
+  condition: z.enum(CONDITION_IDS, { error: `The condition is one of ${CONDITION_IDS.join(", ")}.` }).optional(),
 });
 
 export type ProductFields = z.output<typeof productFieldsSchema>;
@@ -146,6 +155,8 @@ export function toView(row: Product, badge: string | null): ProductView {
     verifiedBadge: badge,
     hiddenReason: row.hiddenAt !== null ? (row.hiddenReason ?? "Hidden by a moderator.") : null,
     handedOverAt: row.handedOverAt,
+    category: row.category,
+    condition: row.condition,
     reservedUntil: row.status === "sold" && row.handedOverAt === null && row.purchasedAt !== null ? row.purchasedAt + RESERVATION_MS : null,
   };
 }
@@ -177,6 +188,8 @@ export async function createProductFromForm(env: Env, seller: SessionUser, form:
     price: textOf("price"),
     sellerName: textOf("sellerName"),
     whatsappNumber: textOf("whatsappNumber"),
+    category: textOf("category"),
+    condition: textOf("condition"),
   });
   if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
   const key = submissionKeyOf(idempotencyKey, form.get(SUBMISSION_FIELD));
@@ -219,6 +232,8 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         pricePaise: fields.price,
         sellerName: fields.sellerName,
         whatsappNumber: fields.whatsappNumber,
+        category: fields.category,
+        condition: fields.condition,
         imageKey,
         imageType: image.type,
         submissionKey,
@@ -254,6 +269,8 @@ export interface ListOptions {
    */
   campusId: string | null;
   campus?: string;
+  category?: MarketCategory | undefined;
+  condition?: ProductCondition | undefined;
 }
 
 /** Available products of a campus; every word of `q` must appear in the title or the description. */
@@ -263,6 +280,8 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
   // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.
   const conditions: SQL[] = [eq(products.status, "available"), visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId)];
   if (campusId !== null) conditions.push(eq(products.campusId, campusId));
+  if (options.category) conditions.push(eq(products.category, options.category));
+  if (options.condition) conditions.push(eq(products.condition, options.condition));
   // instr() on lower-cased text, not LIKE '%word%': D1 refuses a LIKE pattern over 50 bytes ("LIKE or
   // GLOB pattern too complex"), which one long or non-Latin word reaches (17 Devanagari letters), and
   // instr() takes % and _ literally without escaping. Same matching: lower() and LIKE both fold ASCII
