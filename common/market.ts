@@ -9,6 +9,31 @@ export const IMAGE_TOO_LARGE = "The image is too large: it can be at most 5 MB."
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const PAGE_SIZE = 24;
 
+/** Issue 17: photos on a listing (docs/decisions/0087-photos-and-expiry.md). */
+export const MAX_PHOTOS = 4;
+/** What the seller's browser makes of each photo before sending it: longest side, in pixels. */
+export const PHOTO_SIDE = 1600;
+/** ... and of its small version, which Browse shows. */
+export const THUMB_SIDE = 400;
+/** The server's bounds on a small version: twice the side it should have, and this many bytes. */
+export const THUMB_MAX_SIDE = 2 * THUMB_SIDE;
+export const THUMB_MAX_BYTES = 256 * 1024;
+
+/** A listing leaves Browse this long after it was posted or renewed ... */
+export const LISTING_DAYS = 60;
+export const LISTING_MS = LISTING_DAYS * 24 * 60 * 60 * 1000;
+/** ... and its seller may renew it from this long before that (and any time after). */
+export const RENEW_WINDOW_DAYS = 7;
+export const RENEW_WINDOW_MS = RENEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+/** One photo of a listing: its large and small URL (the same one for a listing from before), and its pixel size when known. */
+export interface ProductPhoto {
+  url: string;
+  thumbUrl: string;
+  width: number | null;
+  height: number | null;
+}
+
 /** What an unverified college account may not do yet (issue 15): the 403's and the verify banner's words. */
 export const SELL = "sell on the marketplace";
 export const BUY = "buy on the marketplace";
@@ -71,6 +96,11 @@ export interface ProductView {
   sellerName: string;
   whatsappNumber: string;
   image: string;
+  /** Issue 17: every photo, the first being `image`; `thumb` is its small version, for cards. */
+  images: ProductPhoto[];
+  thumb: string;
+  /** Issue 17: an available listing leaves Browse at this time unless its seller renews it. */
+  expiresAt: number;
   status: "available" | "sold";
   createdAt: number;
   purchaseDate: number | null;
@@ -139,4 +169,14 @@ export const conditionLabel = (id: string): string => CONDITIONS.find((c) => c.i
 /** A filter value from a URL: one of the list, or undefined (anything else means "all"). */
 export function pickFilter<T extends string>(value: string | null, ids: readonly T[]): T | undefined {
   return ids.includes(value as T) ? (value as T) : undefined;
+}
+
+/** Issue 17: an available listing past its 60 days, off Browse until its seller renews it. */
+export function isExpired(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {
+  return product.status === "available" && product.expiresAt <= now;
+}
+
+/** Issue 17: its seller may renew it: expired, or in its last RENEW_WINDOW_DAYS. */
+export function mayRenew(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {
+  return product.status === "available" && product.expiresAt - now <= RENEW_WINDOW_MS;
 }

@@ -96,7 +96,7 @@ beforeAll(async () => {
 
 describe("the limits table", () => {
   it("gives every route a limit, uploads their own, and a default to any new path", () => {
-    expect(bodyLimitFor("POST", "/api/product/upload").maxBytes).toBe(6 * MB);
+    expect(bodyLimitFor("POST", "/api/product/upload").maxBytes).toBe(22 * MB);
     expect(bodyLimitFor("PATCH", "/api/product/0b6a2f86-1111-4111-8111-111111111111").maxBytes).toBe(64 * KB);
     expect(bodyLimitFor("POST", "/api/studyswap/requests").maxBytes).toBe(10 * MB + 64 * KB);
     expect(bodyLimitFor("PUT", "/api/studyswap/writers/me").maxBytes).toBe(64 * KB);
@@ -107,7 +107,7 @@ describe("the limits table", () => {
     for (const path of ["/login", "/Register", "/auth", "/login.data", "/account", "/dashboard", "/", "/_root.data", "/logout/"]) {
       expect(bodyLimitFor("POST", path).maxBytes, path).toBe(16 * KB);
     }
-    expect(bodyLimitFor("POST", "/upload.data").maxBytes).toBe(6 * MB);
+    expect(bodyLimitFor("POST", "/upload.data").maxBytes).toBe(22 * MB);
     expect(bodyLimitFor("POST", "/find-writer").maxBytes).toBe(10 * MB + 64 * KB);
     expect(bodyLimitFor("POST", "/hostel-complaints").maxBytes).toBe(6 * MB);
     expect(bodyLimitFor("POST", "/some-new-page").maxBytes).toBe(64 * KB);
@@ -153,7 +153,7 @@ describe("API: PATCH /api/product/:id (JSON, 64 KB)", () => {
   });
 });
 
-describe("API: POST /api/product/upload (multipart, 6 MB)", () => {
+describe("API: POST /api/product/upload (multipart, 22 MB: four photos and their small versions)", () => {
   const fields = { title: "Big upload", description: "Too big.", price: "450", sellerName: "Asha", whatsappNumber: "+91 98765 43210" };
   const stored = async (user: TestUser) => [await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", user.userId), await objects("products/")];
 
@@ -163,16 +163,16 @@ describe("API: POST /api/product/upload (multipart, 6 MB)", () => {
     const head = await encodeForm(fields, { field: "image", name: "big.png", bytes: PNG_BYTES, type: "image/png", size: 16 * KB });
     const { stream, counter } = chunked(head, 90 * MB);
     const res = await call("/api/product/upload", { method: "POST", headers: { ...bearer(user.token), "Content-Type": head.type }, body: stream });
-    await expectTooLarge(res, "api", /at most 5 MB/);
-    expect(counter.pulled).toBeLessThan(8 * MB);
+    await expectTooLarge(res, "api", /at most 4 photos of at most 5 MB each/);
+    expect(counter.pulled).toBeLessThan(24 * MB);
     expect(await stored(user)).toEqual(before);
   });
 
   it("refuses a declared Content-Length over the limit with 413", async () => {
     const user = await createUser();
     const before = await stored(user);
-    const body = await encodeForm(fields, { field: "image", name: "big.png", bytes: PNG_BYTES, type: "image/png", size: 6 * MB });
-    await expectTooLarge(await send("POST", "/api/product/upload", body, "declared", bearer(user.token)), "api", /at most 5 MB/);
+    const body = await encodeForm(fields, { field: "image", name: "big.png", bytes: PNG_BYTES, type: "image/png", size: 23 * MB });
+    await expectTooLarge(await send("POST", "/api/product/upload", body, "declared", bearer(user.token)), "api", /at most 4 photos of at most 5 MB each/);
     expect(await stored(user)).toEqual(before);
   });
 
@@ -285,16 +285,16 @@ describe("page: /find-writer (attachment, 10 MB)", () => {
   });
 });
 
-describe("page: /upload (image, 6 MB)", () => {
+describe("page: /upload (photos, 22 MB)", () => {
   const fields = { title: "No-JS upload", description: "Posted without JavaScript.", price: "300", sellerName: "Asha", whatsappNumber: "+91 98765 43210" };
   const stored = async (user: TestUser) => [await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", user.userId), await objects("products/")];
 
   it("refuses chunked and declared bodies over the limit with 413 and stores nothing", async () => {
     const user = await createUser();
     const before = await stored(user);
-    const body = await encodeForm(fields, { field: "image", name: "big.png", bytes: PNG_BYTES, type: "image/png", size: 6 * MB });
+    const body = await encodeForm(fields, { field: "image", name: "big.png", bytes: PNG_BYTES, type: "image/png", size: 23 * MB });
     for (const how of ["chunked", "declared"] as const) {
-      await expectTooLarge(await send("POST", "/upload", body, how, cookie(user)), "page", /the image can be at most 5 MB/);
+      await expectTooLarge(await send("POST", "/upload", body, how, cookie(user)), "page", /at most 4 photos of at most 5 MB each/);
     }
     expect(await stored(user)).toEqual(before);
   });
@@ -320,7 +320,8 @@ describe("a body the answer did not need", () => {
     const huge = chunked(head, 90 * MB);
     const refusedHuge = await call("/api/product/upload", { method: "POST", headers: { "Content-Type": head.type }, body: huge.stream });
     expect(refusedHuge.status).toBe(401);
-    expect(huge.counter.pulled).toBeLessThan(8 * MB);
+    // Read no further than the upload's 22 MB limit (four photos and their small versions).
+    expect(huge.counter.pulled).toBeLessThan(24 * MB);
   });
 });
 

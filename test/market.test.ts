@@ -160,9 +160,12 @@ describe("POST /api/product/upload", () => {
     expect([await countRows(), await countImages()]).toEqual(before);
   });
 
-  it("answers 413 for a body far over the limit, and 415 for a JSON body", async () => {
+  it("answers 400 for one photo over 5 MB, 413 for a body far over the limit, and 415 for a JSON body", async () => {
     const seller = await createUser();
-    const huge = await upload(seller, productForm({}, new Blob([PNG, new Uint8Array(7 * 1024 * 1024)], { type: "image/png" })));
+    const big = await upload(seller, productForm({}, new Blob([PNG, new Uint8Array(7 * 1024 * 1024)], { type: "image/png" })));
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as ErrorJson).message).toBe("The image is too large: it can be at most 5 MB.");
+    const huge = await upload(seller, productForm({}, new Blob([PNG, new Uint8Array(23 * 1024 * 1024)], { type: "image/png" })));
     expect(huge.status).toBe(413);
     const json = await call("/api/product/upload", { method: "POST", headers: { ...bearer(seller.token), "Content-Type": "application/json" }, body: "{}" });
     expect(json.status).toBe(415);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { cancelReservation, confirmHandover, declineReservation, rateTrade, ratingSchema } from "#server/services/reservations.ts";
+import { formatIndiaDate } from "#common/format.ts";
 import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
 import { mayContact } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -7,6 +8,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import {
   createProductFromForm,
   deleteProduct,
+  getProduct,
   listAvailable,
   listMySells,
   listPurchased,
@@ -15,6 +17,7 @@ import {
   productPatchSchema,
   purchaseBodySchema,
   purchaseProduct,
+  renewProduct,
   updateProduct,
 } from "#server/services/products.ts";
 import { currentUser } from "#server/services/auth.ts";
@@ -40,6 +43,9 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     // Contacts only to who may see them (null: hidden); a seller who deleted their account has no number any more (""): no link either.
     ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null }),
     image: new URL(view.image, c.req.url).href,
+    // Issue 17: every photo, large and small (`image` is the first one's large URL).
+    images: view.images.map((photo) => ({ url: new URL(photo.url, c.req.url).href, thumbUrl: new URL(photo.thumbUrl, c.req.url).href, width: photo.width, height: photo.height })),
+    ...(view.status === "available" && { expiresAt: view.expiresAt }),
     category: view.category,
     condition: view.condition,
     status: view.status,
@@ -136,6 +142,11 @@ products.post("/:id/cancel", requireAuth, async (c) => {
   return c.json({ success: true, message: "Reservation cancelled: the product is on sale again. The seller is told." });
 });
 
+products.post("/:id/renew", requireAuth, async (c) => {
+  const product = await renewProduct(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, message: `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`, product: toJson(c, product, true) });
+});
+
 products.post("/:id/rating", requireAuth, validateJson(ratingSchema), async (c) => {
   const { role } = await rateTrade(c.env, c.var.user, idParam(c), c.req.valid("json"));
   return c.json({ success: true, message: role === "buyer" ? "Thank you: your rating of the seller is saved." : "Thank you: your rating of the buyer is saved." }, 201);
@@ -159,6 +170,18 @@ products.delete("/:id", requireAuth, async (c) => {
   await deleteProduct(c.env, c.var.user, idParam(c));
   const msg = "Product deleted successfully!";
   return c.json({ success: true, message: msg, msg });
+});
+
+// Issue 17: one product, as its page shows it (declared after the named lists, so those win).
+products.get("/:id", async (c) => {
+  const id = idParam(c);
+  const user = await currentUser(c.env, c.req.raw);
+  const product = await getProduct(c.env, user, id);
+  if (!product) throw new ApiError(404, "This product no longer exists.");
+  c.header("Cache-Control", "no-store");
+  // Contacts as on the lists: to the seller, and to the buyer of their own purchase.
+  const withContact = product.mine || (user !== null && product.bought && mayContact(user, product.campusId));
+  return c.json(toJson(c, product, withContact));
 });
 
 export default products;

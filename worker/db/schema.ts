@@ -71,6 +71,16 @@ export type User = typeof users.$inferSelect;
 
 // Marketplace (migrations/0002_market.sql).
 
+/** One photo of a listing as stored in products.photos (migrations/0021_photos_expiry.sql). */
+export interface StoredPhoto {
+  key: string;
+  type: string;
+  w: number;
+  h: number;
+  /** The R2 key of its ~400 px version; null when none was sent. */
+  thumb: string | null;
+}
+
 export const products = sqliteTable(
   "products",
   {
@@ -105,6 +115,10 @@ export const products = sqliteTable(
     /** migrations/0020_categories.sql: what it is and its state (common/market.ts lists them). */
     category: text("category", { enum: ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] }).notNull().default("other"),
     condition: text("condition", { enum: ["new", "like_new", "used"] }).notNull().default("used"),
+    /** migrations/0021_photos_expiry.sql: every photo in the seller's order (JSON; '[]': image_key alone, from before). */
+    photos: text("photos", { mode: "json" }).$type<StoredPhoto[]>().notNull().default([]),
+    /** migrations/0021_photos_expiry.sql: the listing leaves Browse at this time (60 days after posting or renewing). */
+    expiresAt: integer("expires_at").notNull(),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),

@@ -29,14 +29,16 @@ function sizeLabel(bytes: number): string {
 // The image, attachment and photo limits of the services, plus room for the text fields and the
 // multipart framing; the services' own size checks give the exact per-file message below that.
 const IMAGE_UPLOAD = 5 * MB + MB;
+// Issue 17: a listing's photos (up to 4 of 5 MB; the browser sends each downscaled, far smaller) and their small versions.
+const PRODUCT_UPLOAD = 4 * (5 * MB + 256 * KB) + MB;
 const ATTACHMENT_UPLOAD = 10 * MB + 64 * KB;
-const PRODUCT_MESSAGE = "The upload is too large: the image can be at most 5 MB.";
+const PRODUCT_MESSAGE = "The upload is too large: send at most 4 photos of at most 5 MB each.";
 const ATTACHMENT_MESSAGE = "The request is too large. Attach a file of at most 10 MB.";
 const PHOTO_MESSAGE = "The request is too large. Photos can be at most 5 MB.";
 
 /** First match wins; the last rule of each door is its default, so a new route is covered at once. */
 const API_RULES: readonly Rule[] = [
-  { methods: ["POST"], path: /^\/api\/product\/upload\/?$/i, maxBytes: IMAGE_UPLOAD, message: PRODUCT_MESSAGE },
+  { methods: ["POST"], path: /^\/api\/product\/upload\/?$/i, maxBytes: PRODUCT_UPLOAD, message: PRODUCT_MESSAGE },
   { methods: ["POST"], path: /^\/api\/studyswap\/requests\/?$/i, maxBytes: ATTACHMENT_UPLOAD, message: ATTACHMENT_MESSAGE },
   { methods: ["POST"], path: /^\/api\/hostel\/complaints\/?$/i, maxBytes: IMAGE_UPLOAD, message: PHOTO_MESSAGE },
   { methods: ["PATCH"], path: /^\/api\/product\/purchase\/[^/]+\/?$/i, maxBytes: KB, message: 'The request is too large: a purchase sends at most { "price": <rupees> }.' },
@@ -48,7 +50,7 @@ const API_RULES: readonly Rule[] = [
 const PAGE_RULES: readonly Rule[] = [
   { path: /^\/(login|register|auth|logout|account|verify|reset-password)$/i, maxBytes: 16 * KB },
   { path: /^\/(dashboard)?$/i, maxBytes: 16 * KB },
-  { path: /^\/upload$/i, maxBytes: IMAGE_UPLOAD, message: PRODUCT_MESSAGE },
+  { path: /^\/upload$/i, maxBytes: PRODUCT_UPLOAD, message: PRODUCT_MESSAGE },
   { path: /^\/find-writer$/i, maxBytes: ATTACHMENT_UPLOAD, message: ATTACHMENT_MESSAGE },
   { path: /^\/hostel-complaints$/i, maxBytes: IMAGE_UPLOAD, message: PHOTO_MESSAGE },
   // Every other form (mess ratings, laundry, roommates, writer profile, sells ...): text fields only.

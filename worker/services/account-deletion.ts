@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import { sessions, users, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
@@ -121,7 +121,7 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM writers WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM study_requests WHERE owner_id = ?1 AND ${asChecked} RETURNING attachment_key AS fileKey`),
     statement(`DELETE FROM sale_notifications WHERE seller_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey`),
+    statement(`DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey, photos AS photoList`),
     // A complaint only the student stands behind goes (its own "me too"s with it, by the foreign key).
     statement(
       `DELETE FROM hostel_complaints WHERE user_id = ?1 AND ${asChecked}
@@ -150,7 +150,9 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     throw new ApiError(409, now?.deletedAt != null ? DELETION_MESSAGES.alreadyDeleted : DELETION_MESSAGES.changed);
   }
 
-  const fileKeys = results.flatMap((r) => (r.results as { fileKey?: string | null }[]).map((x) => x.fileKey).filter((k): k is string => typeof k === "string" && k !== ""));
+  // A listing's other photos and small versions (issue 17) come as its photos JSON.
+  const keysOf = (x: { fileKey?: string | null; photoList?: string | null }) => [x.fileKey, ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : [])];
+  const fileKeys = [...new Set(results.flatMap((r) => (r.results as { fileKey?: string | null; photoList?: string | null }[]).flatMap(keysOf).filter((k): k is string => typeof k === "string" && k !== "")))];
   if (fileKeys.length === 0) return;
   try {
     await env.FILES.delete(fileKeys);

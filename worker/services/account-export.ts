@@ -32,7 +32,7 @@ import {
   writers,
 } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { imageUrl } from "#server/services/products.ts";
+import { imageUrl, photosOf } from "#server/services/products.ts";
 
 export const EXPORT_FORMAT = "campus-account-export/1";
 export const EXPORT_LIMITED = "You have downloaded your data several times in the last minute. Please wait a minute and try again.";
@@ -116,6 +116,11 @@ export async function exportAccountData(env: Env, userId: string, currentSession
         sellerName: products.sellerName,
         whatsappNumber: products.whatsappNumber,
         imageKey: products.imageKey,
+        imageType: products.imageType,
+        photos: products.photos,
+        category: products.category,
+        condition: products.condition,
+        expiresAt: products.expiresAt,
         status: products.status,
         buyerName: products.buyerName,
         soldAt: products.purchasedAt,
@@ -335,7 +340,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       createdAt: me.createdAt,
     },
     devices: devices.map((d) => ({ device: d.device, signedInAt: d.createdAt, lastSeenAt: d.lastSeenAt, expiresAt: d.expiresAt, current: d.id === currentSessionId })),
-    marketplace: { selling: selling.map(({ imageKey, ...p }) => ({ ...p, image: imageUrl(imageKey) })), bought, saleNotifications: notices, ratings: tradeRatingRows },
+    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows },
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,

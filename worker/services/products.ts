@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
+import { formatIndiaDate, formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
-import { BUY, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, SELL, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { BUY, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
-import { campuses, products, saleNotifications, users, type Product } from "#server/db/schema.ts";
+import { campuses, products, saleNotifications, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
+import { imageSize } from "#server/lib/image-size.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { ceilToMinute } from "#common/india-time.ts";
@@ -147,6 +148,9 @@ export function toView(row: Product, badge: string | null): ProductView {
     sellerName: row.sellerName,
     whatsappNumber: row.whatsappNumber,
     image: imageUrl(row.imageKey),
+    images: photosOf(row).map((photo) => ({ url: imageUrl(photo.key), thumbUrl: imageUrl(photo.thumb ?? photo.key), width: photo.w || null, height: photo.h || null })),
+    thumb: imageUrl(photosOf(row)[0]?.thumb ?? row.imageKey),
+    expiresAt: row.expiresAt,
     status: row.status,
     createdAt: row.createdAt,
     purchaseDate: row.purchasedAt,
@@ -161,20 +165,73 @@ export function toView(row: Product, badge: string | null): ProductView {
   };
 }
 
-/** Checks the image by content and size; answers with its real type. */
-export async function checkImage(image: unknown): Promise<{ file: File; type: ImageType }> {
-  if (!(image instanceof File) || image.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
-  if (image.size > MAX_IMAGE_BYTES) throw new ApiError(400, IMAGE_TOO_LARGE, { field: "image" });
-  const head = new Uint8Array(await image.slice(0, 16).arrayBuffer());
-  const type = sniffImageType(head);
-  if (!type) throw new ApiError(400, "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
-  return { file: image, type };
+/** A listing's photos as stored; a listing from before has only image_key (no size, no small version). */
+export function photosOf(row: Pick<Product, "imageKey" | "imageType" | "photos">): StoredPhoto[] {
+  return row.photos.length > 0 ? row.photos : [{ key: row.imageKey, type: row.imageType, w: 0, h: 0, thumb: null }];
+}
+
+/** Every R2 key of a listing: its photos and their small versions. */
+export function photoKeys(row: Pick<Product, "imageKey" | "imageType" | "photos">): string[] {
+  return [...new Set(photosOf(row).flatMap((photo) => (photo.thumb ? [photo.key, photo.thumb] : [photo.key])))];
+}
+
+/** A photo checked by content and size, its bytes read once, with its small version when one came. */
+export interface CheckedPhoto {
+  bytes: Uint8Array;
+  name: string;
+  type: ImageType;
+  width: number;
+  height: number;
+  thumb: { bytes: Uint8Array; type: ImageType } | null;
+}
+
+/** A checked image file: its bytes, real type and pixel size (0 when its header does not say). `which` names it in a refusal ("Photo 2"), null for the only one. */
+async function checkImageFile(value: unknown, which: string | null): Promise<{ bytes: Uint8Array; name: string; type: ImageType; width: number; height: number }> {
+  if (!(value instanceof File) || value.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
+  if (value.size > MAX_IMAGE_BYTES) throw new ApiError(400, which ? `${which} is too large: it can be at most 5 MB.` : IMAGE_TOO_LARGE, { field: "image" });
+  const bytes = new Uint8Array(await value.arrayBuffer());
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new ApiError(400, which ? `${which} is not an image we accept: use a JPEG, PNG, WebP or GIF.` : "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
+  // Its pixel size from the header, 0 x 0 when the header does not say (the photo is still what it claims to be).
+  const size = imageSize(bytes, type) ?? { width: 0, height: 0 };
+  return { bytes, name: value.name, type, ...size };
+}
+
+/**
+ * The photos of a posted listing (`image`, one to MAX_PHOTOS of them, in order) and their small
+ * versions (`thumb`, one per photo in the same order, or none), each checked by its bytes: the type,
+ * 5 MB for a photo, THUMB_MAX_BYTES and THUMB_MAX_SIDE for a small version. What the browser
+ * claimed about a file is never used.
+ */
+export async function checkPhotos(form: FormData): Promise<CheckedPhoto[]> {
+  // Without JavaScript an empty file field still sends one empty file: that is no photo.
+  const images = form.getAll("image").filter((value) => !(value instanceof File && value.size === 0 && value.name === ""));
+  if (images.length === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
+  if (images.length > MAX_PHOTOS) throw new ApiError(400, `A listing can have at most ${MAX_PHOTOS} photos: you sent ${images.length}.`, { field: "image" });
+  const thumbs = form.getAll("thumb");
+  if (thumbs.length > 0 && thumbs.length !== images.length) throw new ApiError(400, "Send one small version (thumb) per photo, in the same order, or none.", { field: "thumb" });
+  const photos: CheckedPhoto[] = [];
+  for (const [i, image] of images.entries()) {
+    const which = images.length > 1 ? `Photo ${i + 1}` : null;
+    const photo = await checkImageFile(image, which);
+    let thumb: CheckedPhoto["thumb"] = null;
+    if (thumbs.length > 0) {
+      const small = thumbs[i];
+      const bad = `The small version of ${which ?? "the photo"} must be a JPEG, PNG or WebP of at most ${THUMB_MAX_SIDE} pixels on its longest side and ${THUMB_MAX_BYTES / 1024} KB.`;
+      if (!(small instanceof File) || small.size === 0 || small.size > THUMB_MAX_BYTES) throw new ApiError(400, bad, { field: "thumb" });
+      const checked = await checkImageFile(small, which).catch(() => null);
+      if (!checked || checked.type === "image/gif" || checked.width === 0 || Math.max(checked.width, checked.height) > THUMB_MAX_SIDE) throw new ApiError(400, bad, { field: "thumb" });
+      thumb = { bytes: checked.bytes, type: checked.type };
+    }
+    photos.push({ ...photo, thumb });
+  }
+  return photos;
 }
 
 /**
  * A product posted as multipart form data (the API and the /upload form action): fields validated,
- * exactly one image checked by content, then created. The submission key is the API's
- * Idempotency-Key header, else the form's submissionKey field.
+ * every photo checked by content, then created. The submission key is the API's Idempotency-Key
+ * header, else the form's submissionKey field.
  */
 export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData, idempotencyKey: string | null = null): Promise<ProductView> {
   requireMayAct(seller, SELL);
@@ -191,9 +248,8 @@ export async function createProductFromForm(env: Env, seller: SessionUser, form:
     category: textOf("category"),
     condition: textOf("condition"),
   });
-  if (form.getAll("image").length > 1) throw new ApiError(400, "Choose one image of the product, not several.", { field: "image" });
   const key = submissionKeyOf(idempotencyKey, form.get(SUBMISSION_FIELD));
-  return createProduct(env, seller, fields, await checkImage(form.get("image")), key);
+  return createProduct(env, seller, fields, await checkPhotos(form), key);
 }
 
 async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
@@ -201,11 +257,11 @@ async function submittedProduct(env: Env, sellerId: string, submissionKey: strin
 }
 
 /**
- * Stores the image, then the row; if the row cannot be written the image is removed again. A
- * repeat of the same submission answers the product the first one made and leaves no second image
- * (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
+ * Stores the photos, then the row; if the row cannot be written the photos are removed again. A
+ * repeat of the same submission answers the product the first one made and leaves no second set of
+ * photos (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
  */
-export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, image: { file: File; type: string }, submissionKey: string | null = null): Promise<ProductView> {
+export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, photos: CheckedPhoto[], submissionKey: string | null = null): Promise<ProductView> {
   requireMayAct(seller, SELL);
   const badge = badgeOfMember(seller);
   if (submissionKey) {
@@ -214,14 +270,20 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
   }
   await limitPosting(env, seller.id);
   const id = crypto.randomUUID();
-  const imageKey = `${IMAGE_PREFIX}${crypto.randomUUID()}`;
-  await env.FILES.put(imageKey, image.file.stream(), {
-    httpMetadata: { contentType: image.type, cacheControl: IMAGE_CACHE_CONTROL },
-    customMetadata: { productId: id, originalName: image.file.name.slice(0, 200) },
-  });
+  const newKey = () => `${IMAGE_PREFIX}${crypto.randomUUID()}`;
+  const stored: StoredPhoto[] = photos.map((photo) => ({ key: newKey(), type: photo.type, w: photo.width, h: photo.height, thumb: photo.thumb ? newKey() : null }));
+  const keys = stored.flatMap((photo) => (photo.thumb ? [photo.key, photo.thumb] : [photo.key]));
+  const put = (key: string, bytes: Uint8Array, type: string, name: string) =>
+    env.FILES.put(key, bytes, { httpMetadata: { contentType: type, cacheControl: IMAGE_CACHE_CONTROL }, customMetadata: { productId: id, originalName: name.slice(0, 200) } });
   const now = Date.now();
   let row: Product | undefined;
   try {
+    await Promise.all(
+      photos.flatMap((photo, i) => {
+        const keysOf = stored[i]!;
+        return [put(keysOf.key, photo.bytes, photo.type, photo.name), ...(photo.thumb && keysOf.thumb ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)] : [])];
+      }),
+    );
     [row] = await getDb(env.DB)
       .insert(products)
       .values({
@@ -234,8 +296,10 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         whatsappNumber: fields.whatsappNumber,
         category: fields.category,
         condition: fields.condition,
-        imageKey,
-        imageType: image.type,
+        imageKey: stored[0]!.key,
+        imageType: stored[0]!.type,
+        photos: stored,
+        expiresAt: now + LISTING_MS,
         submissionKey,
         createdAt: now,
         updatedAt: now,
@@ -245,12 +309,12 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
       .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
       .returning();
   } catch (error) {
-    await env.FILES.delete(imageKey);
+    await env.FILES.delete(keys);
     throw error;
   }
   if (row) return toView(row, badge);
-  // A simultaneous repeat of this submission won: its product is the answer, this image goes.
-  await env.FILES.delete(imageKey);
+  // A simultaneous repeat of this submission won: its product is the answer, these photos go.
+  await env.FILES.delete(keys);
   const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : undefined;
   if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
   return toView(earlier, badge);
@@ -271,6 +335,8 @@ export interface ListOptions {
   campus?: string;
   category?: MarketCategory | undefined;
   condition?: ProductCondition | undefined;
+  /** The clock (tests); listings expired by then are left out. */
+  now?: number;
 }
 
 /** Available products of a campus; every word of `q` must appear in the title or the description. */
@@ -278,7 +344,8 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const campusId = options.campusId ?? options.campus ?? null;
   // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.
-  const conditions: SQL[] = [eq(products.status, "available"), visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId)];
+  // Issue 17: a listing past its 60 days is off Browse until its seller renews it.
+  const conditions: SQL[] = [eq(products.status, "available"), gt(products.expiresAt, options.now ?? Date.now()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId)];
   if (campusId !== null) conditions.push(eq(products.campusId, campusId));
   if (options.category) conditions.push(eq(products.category, options.category));
   if (options.condition) conditions.push(eq(products.condition, options.condition));
@@ -349,9 +416,43 @@ export async function updateProduct(env: Env, user: Actor, id: string, patch: Pr
 
 /** Deletes an unsold product of the user and its image. Not gated: taking one's listing down is always allowed. */
 export async function deleteProduct(env: Env, user: Actor, id: string): Promise<void> {
-  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(user.id, id)).returning({ imageKey: products.imageKey });
+  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(user.id, id)).returning({ imageKey: products.imageKey, imageType: products.imageType, photos: products.photos });
   if (!row) return explainNoChange(env, user, id, "delete");
-  await env.FILES.delete(row.imageKey);
+  await env.FILES.delete(photoKeys(row));
+}
+
+/**
+ * Renews an available listing of the seller's own for LISTING_DAYS more, once it has expired or is in
+ * its last RENEW_WINDOW_DAYS (issue 17). One conditional write: a second renewal right after changes
+ * nothing and is refused, so scripting it gains nothing.
+ */
+export async function renewProduct(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<ProductView> {
+  requireMayAct(user, SELL);
+  const [row] = await getDb(env.DB)
+    .update(products)
+    .set({ expiresAt: now + LISTING_MS, updatedAt: now })
+    .where(and(ownUnsold(user.id, id), lte(products.expiresAt, now + RENEW_WINDOW_MS)))
+    .returning();
+  if (row) return toView(row, badgeOfMember(user));
+  const current = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true, campusId: true, expiresAt: true }, where: eq(products.id, id) });
+  if (!current || current.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
+  if (current.sellerId !== user.id) throw new ApiError(403, "You can only renew your own products.");
+  if (current.status === "sold") throw new ApiError(409, "This product has been sold, so it cannot be renewed.");
+  throw new ApiError(409, `This listing does not need renewing yet: it stays on Browse until ${formatIndiaDate(current.expiresAt)}. You can renew it in its last ${RENEW_WINDOW_DAYS} days.`);
+}
+
+/**
+ * One product for its page (issue 17), in one query with its seller's record; null when the viewer may
+ * not see it: another campus's (for a member; a visitor sees every college's, as on Browse), or hidden
+ * and neither theirs nor moderated by them. Sold, reserved and expired listings are returned: the page
+ * says so.
+ */
+export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<(ProductView & { mine: boolean; bought: boolean }) | null> {
+  if (!productIdSchema.safeParse(id).success) return null;
+  const conditions: SQL[] = [eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)];
+  if (viewer) conditions.push(eq(products.campusId, viewer.campusId));
+  const [row] = await selectProducts(env, viewer?.id).where(and(...conditions)).limit(1);
+  return row ? { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } : null;
 }
 
 export interface PurchaseResult {
@@ -405,7 +506,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
   const [update, notice] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
-       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
          AND (?6 IS NULL OR price_paise = ?6)
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
@@ -437,7 +538,7 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
 async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen: number | null, since: number): Promise<never> {
   const buyerId = buyer.id;
   const row = await env.DB.prepare(
-    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt,
+    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt, expires_at AS expiresAt,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
        (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
        (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt,
@@ -445,7 +546,7 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null; open: number }>();
+    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; expiresAt: number; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null; open: number }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
   // Hidden by reports or a moderator (issue 16): it does not exist for a buyer.
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId)) throw new ApiError(404, NO_PRODUCT);
@@ -453,6 +554,7 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
   if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
+  if (row.expiresAt <= Date.now()) throw new ApiError(409, "This listing has expired: its seller has not renewed it, so it cannot be bought now.");
   if (row.recent >= PURCHASE_LIMIT) {
     // When the oldest purchase that still counts leaves the window.
     const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
