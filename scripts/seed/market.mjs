@@ -31,7 +31,7 @@ export async function seed({ users, sql, now, r2Put }) {
     const buyer = product.soldTo === undefined ? null : users[product.soldTo];
     const purchasedAt = buyer ? now - 5 * HOUR : null;
     statements.push(
-      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at, campus_id, category, condition) VALUES (${[
+      `INSERT INTO products (id, seller_id, title, description, price_paise, seller_name, whatsapp_number, image_key, image_type, status, buyer_id, buyer_name, sale_id, purchased_at, created_at, updated_at, campus_id, category, condition, expires_at) VALUES (${[
         id,
         seller.id,
         product.title,
@@ -50,6 +50,8 @@ export async function seed({ users, sql, now, r2Put }) {
         purchasedAt ?? createdAt,
         seller.campusId,
         ...(KIND[product.image] ?? ["other", "used"]),
+        // Issue 17: listed for 60 days from when it was posted.
+        createdAt + 60 * 24 * HOUR,
       ]
         .map(sql)
         .join(", ")});`,
