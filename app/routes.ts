@@ -24,6 +24,7 @@ export default [
   route("sells", "routes/sells.tsx", { id: "sells" }),
   route("mysells", "routes/sells.tsx", { id: "mysells" }),
   route("all-products", "routes/all-products.tsx"),
+  route("product/:id", "routes/product.tsx"),
 
   // Notes.
   route("notes", "routes/notes.tsx"),

@@ -6,7 +6,7 @@ import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 // bytes; the product's page and API; listings that expire after 60 days and are renewed.
 
 /** The start of a real PNG of the given size: signature and IHDR (the server reads no further). */
-function png(width: number, height: number, padding = 0): Uint8Array {
+function png(width: number, height: number, padding = 0): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(33 + padding);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   const view = new DataView(bytes.buffer);
@@ -17,7 +17,7 @@ function png(width: number, height: number, padding = 0): Uint8Array {
 }
 
 /** The start of a lossy WebP ("VP8 ") of the given size. */
-function webp(width: number, height: number): Uint8Array {
+function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(40);
   bytes.set([0x52, 0x49, 0x46, 0x46, 32, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
   const view = new DataView(bytes.buffer);
@@ -44,7 +44,7 @@ interface ProductJson {
 
 const FIELDS = { title: "Cycle with lock", description: "Hero Sprint, 21 gears. Lock and key included.", price: "3200", sellerName: "Asha", whatsappNumber: "9876543210", category: "cycles", condition: "used" };
 
-function form(photos: Uint8Array[], thumbs: Uint8Array[] = [], fields: Record<string, string> = {}): FormData {
+function form(photos: Uint8Array<ArrayBuffer>[], thumbs: Uint8Array<ArrayBuffer>[] = [], fields: Record<string, string> = {}): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries({ ...FIELDS, ...fields })) data.set(key, value);
   photos.forEach((bytes, i) => data.append("image", new File([bytes], `photo-${i + 1}.bin`)));

@@ -303,10 +303,14 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
             // Cards after the first row are laid out and painted only when they come near the screen
             // (their last size is remembered), so the first paint lays out a row, not 24 cards.
             <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
-              <ProductImage src={product.image} alt={product.title} eager={i < 3} />
+              <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
-                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
-                <h2 className="font-semibold leading-snug">{product.title}</h2>
+                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.images.length > 1 ? ` · ${product.images.length} photos` : ""}`}</p>
+                <h2 className="font-semibold leading-snug">
+                  <Link to={`/product/${product.id}`} className="hover:underline">
+                    {product.title}
+                  </Link>
+                </h2>
                 <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>

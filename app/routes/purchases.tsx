@@ -55,7 +55,7 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3">
           {products.map((product) => (
             <li key={product.id} className="card flex flex-col p-3">
-              <ProductImage src={product.image} alt={product.title} />
+              <ProductImage src={product.thumb} alt={product.title} />
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                 <h2 className="font-semibold leading-snug">{product.title}</h2>
                 <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>

@@ -11,11 +11,11 @@ import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatIndiaDate, formatIndiaDateTime, formatRupees } from "#common/format.ts";
-import { paiseToRupees, type ProductView } from "#common/market.ts";
+import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, updateProduct } from "#server/services/products.ts";
+import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, renewProduct, updateProduct } from "#server/services/products.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { confirmHandover, declineReservation, rateTrade } from "#server/services/reservations.ts";
@@ -27,10 +27,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   try {
     const [products, notices] = await Promise.all([listMySells(env, user.id), unreadSaleNotices(env, user.id)]);
-    return { products, notices, failed: false };
+    return { products, notices, failed: false, now: Date.now() };
   } catch (error) {
     logLoaderFailure(context, request, "my sells failed", error);
-    return { products: [], notices: [], failed: true };
+    return { products: [], notices: [], failed: true, now: Date.now() };
   }
 }
 
@@ -60,6 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "Reservation declined: the product is on sale again. The buyer is told.", () => declineReservation(env, user, id()));
     case "rate":
       return attempt(intent, "Thank you: your rating of the buyer is saved.", () => rateTrade(env, user, id(), { stars: form.get("stars"), note: form.get("note") }));
+    case "renew":
+      return attempt(intent, "Renewed: your listing is back on Browse for 60 days.", () => renewProduct(env, user, id()));
     case "mark-read":
       return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
     default:
@@ -74,10 +76,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 /** The banner's first line for each write; the server's reason follows on a refusal. */
-const FAILED: Record<string, string> = { edit: "Update failed!", delete: "Delete failed!" };
+const FAILED: Record<string, string> = { edit: "Update failed!", delete: "Delete failed!", renew: "Renewal failed!" };
 
 export default function Sells({ loaderData }: Route.ComponentProps) {
-  const { products, notices, failed } = loaderData;
+  const { products, notices, failed, now } = loaderData;
   const navigation = useNavigation();
   // Edit and delete: one write at a time, its answer in one banner.
   const writer = useFetcher<typeof action>();
@@ -157,17 +159,18 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3">
           {products.map((product) => {
             const sold = product.status === "sold";
+            const expired = isExpired(product, now);
             const isEditing = editing === product.id;
             return (
               <li key={product.id} className="card flex flex-col p-3">
                 <div className="relative">
-                  <ProductImage src={product.image} alt={product.title} />
+                  <ProductImage src={product.thumb} alt={product.title} />
                   <span
                     className={`absolute left-2 top-2 rounded-full px-2.5 py-1 text-xs font-bold ${
-                      sold ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
+                      sold ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : expired ? "bg-amber-400 text-amber-950" : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
                     }`}
                   >
-                    {sold ? (product.handedOverAt == null ? "Reserved" : "Sold") : "Available"}
+                    {sold ? (product.handedOverAt == null ? "Reserved" : "Sold") : expired ? "Expired" : "Available"}
                   </span>
                 </div>
                 {isEditing ? (
@@ -234,8 +237,20 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     <h2 className="font-semibold leading-snug">{product.title}</h2>
                     <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                     <p className="mt-2 text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
-                    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Listed {formatIndiaDate(product.createdAt)}</p>
+                    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                      Listed {formatIndiaDate(product.createdAt)}
+                      {!sold && (expired ? ` · expired on ${formatIndiaDate(product.expiresAt)}: not on Browse` : ` · on Browse until ${formatIndiaDate(product.expiresAt)}`)}
+                    </p>
                     <HiddenMark reason={product.hiddenReason} />
+                    {!sold && mayRenew(product, now) && (
+                      <writer.Form method="post" className="mt-2">
+                        <input type="hidden" name="id" value={product.id} />
+                        <button type="submit" name="intent" value="renew" className="btn-primary w-full" disabled={writer.state !== "idle"} aria-label={`Renew ${product.title} for 60 days`}>
+                          {pending === "renew" && writer.formData?.get("id") === product.id ? <Spinner label="Renewing" /> : null}
+                          Renew for 60 days
+                        </button>
+                      </writer.Form>
+                    )}
                     {sold ? (
                       <TradePanel product={product} side="seller" />
                     ) : (

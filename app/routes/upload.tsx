@@ -1,5 +1,5 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
-import { redirect, useActionData, useFetcher, useNavigate } from "react-router";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { redirect, useActionData, useNavigate, useRevalidator } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey } from "#server/lib/idempotency.ts";
 import { createProductFromForm } from "#server/services/products.ts";
@@ -9,11 +9,12 @@ import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
-import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES, SELL } from "#common/market.ts";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS, SELL } from "#common/market.ts";
+import { encodedName, postWithProgress, preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
 import type { Route } from "./+types/upload";
-import { answerNetworkFailure } from "#app/lib/network-failure.ts";
+import { answerNetworkFailure, NETWORK_FAILURE_MESSAGE } from "#app/lib/network-failure.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -54,19 +55,29 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
 const ACCEPT = IMAGE_TYPES.join(",");
 
+/** A chosen photo: being made ready in the browser, ready to send (with its upload progress), or unreadable. */
+interface ChosenPhoto {
+  id: string;
+  name: string;
+  preview: string | null;
+  state: "preparing" | "ready" | "failed";
+  prepared?: PreparedPhoto;
+  /** 0 to 1 while the upload runs. */
+  progress: number;
+}
+
+const UNREADABLE = "could not be read as a photo. Choose a JPEG, PNG, WebP or GIF.";
+
 export default function Upload({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
-  const result = fetcher.data ?? actionData;
-  // A check before sending 5 MB over a phone's connection; the server makes the same one.
-  const [tooLarge, setTooLarge] = useState(false);
-  // The failure the seller dismissed (or moved on from by choosing another image).
-  const [dismissed, setDismissed] = useState<typeof result>(undefined);
-  const uploading = fetcher.state === "submitting";
-  // Done once the loader has run again too: the form below is then a fresh one (a new key).
-  const done = fetcher.state === "idle" && result?.ok === true;
-  const failure = tooLarge ? `Upload failed: ${IMAGE_TOO_LARGE}` : result && !result.ok && result !== dismissed ? `Upload failed: ${result.message}` : null;
+  // The answer of the screen's own upload (with JavaScript); without it, the action's.
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [done, setDone] = useState(false);
+  const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
+  const failure = answer && !answer.ok ? `Upload failed: ${answer.message}` : actionData && !actionData.ok && actionData !== dismissed ? `Upload failed: ${actionData.message}` : null;
 
   useEffect(() => {
     if (!done) return;
@@ -74,22 +85,29 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Duplicate submits are ignored: one upload at a time, none after the success.
-    if (fetcher.state !== "idle" || done) return;
-    const data = new FormData(event.currentTarget);
-    const image = data.get("image");
-    setTooLarge(image instanceof File && image.size > MAX_IMAGE_BYTES);
-    if (image instanceof File && image.size > MAX_IMAGE_BYTES) return;
-    setDismissed(result);
-    data.set(STAY, "1");
-    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
-  }
-
-  function onImageChosen() {
-    setTooLarge(false);
-    setDismissed(result);
+  async function send(data: FormData, photos: ChosenPhoto[], setProgress: (id: string, progress: number) => void) {
+    setAnswer(null);
+    setDismissed(actionData);
+    setUploading(true);
+    // Each photo's bytes follow the text fields in the order sent: how far the body has gone says how
+    // far each photo has.
+    const sizes = photos.map((p) => (p.prepared ? p.prepared.photo.size + p.prepared.thumb.size : 0));
+    const result = await postWithProgress("/api/product/upload", data, { "Idempotency-Key": loaderData.submissionKey, Accept: "application/json" }, (loaded, total) => {
+      let start = total - sizes.reduce((a, b) => a + b, 0);
+      photos.forEach((photo, i) => {
+        const size = sizes[i] ?? 1;
+        setProgress(photo.id, Math.min(1, Math.max(0, (loaded - start) / size)));
+        start += size;
+      });
+    });
+    setUploading(false);
+    if (result.status === 201) {
+      setDone(true);
+      // A fresh form (a new submission key) while the success shows.
+      void revalidator.revalidate();
+      return;
+    }
+    setAnswer({ ok: false, message: result.body?.message || NETWORK_FAILURE_MESSAGE });
   }
 
   return (
@@ -103,8 +121,8 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
           <Alert
             tone="error"
             onDismiss={() => {
-              setTooLarge(false);
-              setDismissed(result);
+              setAnswer(null);
+              setDismissed(actionData);
             }}
           >
             {failure}
@@ -114,8 +132,16 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
       {loaderData.verifyEmail ? (
         <VerifyBanner what={SELL} email={loaderData.verifyEmail} />
       ) : (
-        // A new key after each upload: a fresh, empty form with no preview.
-        <UploadForm key={loaderData.submissionKey} submissionKey={loaderData.submissionKey} sellerName={loaderData.sellerName} uploading={uploading} busy={uploading || done} onSubmit={onSubmit} onImageChosen={onImageChosen} />
+        // A new key after each upload: a fresh, empty form with no photos.
+        <UploadForm
+          key={loaderData.submissionKey}
+          sellerName={loaderData.sellerName}
+          submissionKey={loaderData.submissionKey}
+          uploading={uploading}
+          busy={uploading || done}
+          onSend={send}
+          onChange={() => setAnswer(null)}
+        />
       )}
     </SellerLayout>
   );
@@ -126,28 +152,77 @@ interface UploadFormProps {
   sellerName: string;
   uploading: boolean;
   busy: boolean;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  onImageChosen: () => void;
+  onSend: (data: FormData, photos: ChosenPhoto[], setProgress: (id: string, progress: number) => void) => Promise<void>;
+  onChange: () => void;
 }
 
-function UploadForm({ submissionKey, sellerName, uploading, busy, onSubmit, onImageChosen }: UploadFormProps) {
-  const [preview, setPreview] = useState<string | null>(null);
+function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChange }: UploadFormProps) {
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const previews = useRef(new Set<string>());
 
-  // The preview is a blob: URL of the chosen file; release it when it changes or the form goes.
+  // Previews are blob: URLs of the small versions; released when the form goes.
   useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
 
-  function onImageChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    setPreview(file && file.type.startsWith("image/") ? URL.createObjectURL(file) : null);
-    onImageChosen();
+  const update = (id: string, change: Partial<ChosenPhoto>) => setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+
+  function onPhotosChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    // The field only picks: the chosen photos are listed below, and it is emptied for the next pick.
+    input.value = "";
+    onChange();
+    const room = MAX_PHOTOS - photos.length;
+    setNote(files.length > room ? `A listing has at most ${MAX_PHOTOS} photos: ${room === 0 ? "remove one to add another" : `the first ${room} of those you chose ${room === 1 ? "was" : "were"} added`}.` : null);
+    const added: ChosenPhoto[] = files.slice(0, Math.max(0, room)).map((file) => ({ id: crypto.randomUUID(), name: file.name, preview: null, state: "preparing", progress: 0 }));
+    setPhotos((list) => [...list, ...added]);
+    added.forEach((photo, i) => {
+      const file = files[i]!;
+      if (file.size > MAX_IMAGE_BYTES * 8) return update(photo.id, { state: "failed" });
+      preparePhoto(file).then(
+        (prepared) => {
+          const preview = URL.createObjectURL(prepared.thumb);
+          previews.current.add(preview);
+          update(photo.id, { state: "ready", prepared, preview });
+        },
+        () => update(photo.id, { state: "failed" }),
+      );
+    });
+  }
+
+  function move(index: number, by: -1 | 1) {
+    setPhotos((list) => {
+      const next = [...list];
+      const [photo] = next.splice(index, 1);
+      next.splice(index + by, 0, photo!);
+      return next;
+    });
+  }
+
+  const remove = (id: string) => setPhotos((list) => list.filter((p) => p.id !== id));
+  const preparing = photos.some((p) => p.state === "preparing");
+  const ready = photos.filter((p) => p.state === "ready");
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Without JavaScript the form posts the chosen files as they are (the action takes them).
+    event.preventDefault();
+    if (busy || preparing || ready.length === 0) return;
+    const data = new FormData(event.currentTarget);
+    data.delete("image");
+    for (const photo of ready) {
+      data.append("image", new File([photo.prepared!.photo], encodedName(photo.name, photo.prepared!.photo), { type: photo.prepared!.photo.type }));
+      data.append("thumb", new File([photo.prepared!.thumb], encodedName(`small ${photo.name}`, photo.prepared!.thumb), { type: photo.prepared!.thumb.type }));
+    }
+    setPhotos((list) => list.map((p) => ({ ...p, progress: 0 })));
+    void onSend(data, ready, (id, progress) => update(id, { progress }));
   }
 
   return (
-    // Posts to this route's action; with JavaScript, onSubmit sends it through a fetcher instead.
-    <form method="post" encType="multipart/form-data" onSubmit={onSubmit} aria-busy={uploading} className="card grid grid-cols-1 gap-5 p-5 sm:p-6 lg:grid-cols-[1fr_16rem]">
+    // Posts to this route's action; with JavaScript, onSubmit sends it through the API with progress instead.
+    <form method="post" encType="multipart/form-data" onSubmit={onSubmit} aria-busy={uploading} className="card max-w-3xl p-5 sm:p-6">
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <fieldset disabled={busy} className="min-w-0 space-y-4">
         <legend className="sr-only">Product details</legend>
@@ -230,30 +305,68 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSubmit, onIm
         </div>
         <div>
           <label htmlFor="image" className="label">
-            Image
+            Photos
           </label>
           <input
             id="image"
             name="image"
             type="file"
-            required
+            multiple
+            required={photos.length === 0}
+            disabled={photos.length >= MAX_PHOTOS}
             accept={ACCEPT}
-            onChange={onImageChange}
+            onChange={onPhotosChosen}
             aria-describedby="image-hint"
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
           />
           <p id="image-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            JPEG, PNG, WebP or GIF, up to 5 MB.
+            Up to {MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.
           </p>
-          {/* On a phone the preview sits under the file field; on a wide screen, beside the form. */}
-          {preview && (
-            <div className="mt-3 aspect-[4/3] max-w-xs overflow-hidden rounded-xl lg:hidden">
-              <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" />
-            </div>
+          {note && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{note}</p>}
+          {photos.length > 0 && (
+            <ol aria-label="Chosen photos" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {photos.map((photo, i) => (
+                <li key={photo.id} className="flex min-w-0 flex-col gap-1.5">
+                  <div className="relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
+                    {photo.preview ? (
+                      <img src={photo.preview} alt={`Preview of photo ${i + 1}`} className="h-full w-full object-cover" />
+                    ) : photo.state === "preparing" ? (
+                      <Spinner label={`Preparing photo ${i + 1}`} />
+                    ) : null}
+                    {i === 0 && photo.state === "ready" && <span className="absolute left-1.5 top-1.5 rounded-md bg-slate-900/75 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
+                  </div>
+                  {photo.state === "failed" ? (
+                    <p className="text-xs text-red-700 dark:text-red-300">{`${photo.name} ${UNREADABLE}`}</p>
+                  ) : uploading || photo.progress > 0 ? (
+                    <div role="progressbar" aria-label={`Uploading photo ${i + 1}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(photo.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+                      <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${Math.round(photo.progress * 100)}%` }} />
+                    </div>
+                  ) : (
+                    <p className="truncate text-xs text-slate-600 dark:text-slate-400">{photo.state === "preparing" ? "Preparing…" : photo.name}</p>
+                  )}
+                  <div className="flex gap-1">
+                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move photo ${i + 1} earlier`}>
+                      ←
+                    </button>
+                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => move(i, 1)} disabled={i === photos.length - 1} aria-label={`Move photo ${i + 1} later`}>
+                      →
+                    </button>
+                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => remove(photo.id)} aria-label={`Remove photo ${i + 1}`}>
+                      ✕
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
           )}
         </div>
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          {uploading ? (
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || preparing}>
+          {preparing ? (
+            <>
+              <Spinner label="Preparing photos" />
+              Preparing photos...
+            </>
+          ) : uploading ? (
             <>
               <Spinner label="Uploading" />
               Uploading...
@@ -263,15 +376,6 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSubmit, onIm
           )}
         </button>
       </fieldset>
-      <figure className="hidden lg:block">
-        <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl border border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-950">
-          {preview ? (
-            <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" />
-          ) : (
-            <span className="px-4 text-center text-sm text-slate-500 dark:text-slate-400">Your image preview appears here</span>
-          )}
-        </div>
-      </figure>
     </form>
   );
 }

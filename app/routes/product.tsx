@@ -1,0 +1,268 @@
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
+import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { answerNetworkFailure } from "#app/lib/network-failure.ts";
+import { rememberRedirect } from "#app/lib/redirect.ts";
+import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
+import { formatIndiaDate, formatRupees } from "#common/format.ts";
+import { BUY, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
+import { mayAct } from "#common/membership.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { getProduct, productIdSchema, purchaseProduct, renewProduct } from "#server/services/products.ts";
+import type { Route } from "./+types/product";
+
+// A listing's own page (issue 17): every photo large, the details, the seller's card and Buy. Two D1
+// queries: the session and the product with its seller's record. Sold, reserved and expired listings
+// are shown with their state; another campus's, a hidden one (not yours) or none at all is a 404.
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = await getUser(context, request);
+  const product = await getProduct(envOf(context), user, params.id);
+  if (!product) throw data(null, { status: 404 });
+  // The seller's number: to the seller, and to the buyer who may see contacts of its campus.
+  const contact = product.mine || (product.bought && user !== null && mayAct(user)) ? product.whatsappNumber : null;
+  const { whatsappNumber: _hidden, ...shown } = product;
+  const requested = Number.parseInt(new URL(request.url).searchParams.get("photo") ?? "1", 10);
+  const photo = requested >= 1 && requested <= product.images.length ? requested - 1 : 0;
+  return { product: shown, contact, photo, signedIn: !!user, verifyEmail: user && !mayAct(user) ? user.email : null, now: Date.now() };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const env = envOf(context);
+  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+  if (intent === "renew") {
+    try {
+      const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
+      return succeeded(intent, `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`);
+    } catch (error) {
+      if (error instanceof ApiError) return refused(intent, error);
+      throw error;
+    }
+  }
+  try {
+    if (intent !== "buy") throw new ApiError(400, "Unknown action.");
+    const id = parseWith(productIdSchema, params.id);
+    const seen = parsePricePaise(form.get("price"));
+    if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
+    const { notification } = await purchaseProduct(env, user, id, seen);
+    return succeeded(intent, notification.sent ? "Purchase successful! A notification has been sent to the seller." : "Purchase successful! Would you like to contact the seller via WhatsApp?", { notification });
+  } catch (error) {
+    if (error instanceof ApiError) return refused(intent, error);
+    throw error;
+  }
+}
+
+// A buy that never reached Campus shows "Purchase failed: Please try again later." and keeps the page.
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return answerNetworkFailure("buy", serverAction);
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, contact, signedIn, verifyEmail, now } = loaderData;
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const buy = useConfirmSubmit({ title: "Buy this product?", question: `${product.title} for ${formatRupees(product.pricePaise)} from ${product.sellerName}. You pay the seller when you meet.`, confirmLabel: "Buy now" });
+  const expired = isExpired(product, now);
+  const reserved = product.status === "sold" && product.handedOverAt == null;
+  const record = sellerRecord(product.seller);
+
+  return (
+    <SellerLayout>
+      <p className="mb-4">
+        <Link to="/all-products" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          ← Browse Products
+        </Link>
+      </p>
+      <div aria-live="polite" className="mb-4 empty:hidden">
+        {result?.ok && result.intent !== "report" && (
+          <Alert tone="success">
+            {result.message}
+            {result.intent === "buy" && (
+              <>
+                {" "}
+                The seller&apos;s WhatsApp link is in{" "}
+                <Link to="/purchases" className="font-medium underline">
+                  My Purchases
+                </Link>
+                .
+              </>
+            )}
+          </Alert>
+        )}
+        {result && !result.ok && result.intent !== "report" && <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>}
+      </div>
+      <article className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Gallery key={product.id} title={product.title} images={product.images} initial={loaderData.photo} />
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
+          <h1 className="mt-1 text-2xl font-bold leading-tight">{product.title}</h1>
+          <p className="mt-2 text-2xl font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
+          <HiddenMark reason={product.hiddenReason} />
+
+          <div className="mt-4">
+            {product.status === "sold" ? (
+              <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+                {product.bought ? (
+                  <>
+                    {reserved ? <strong>Reserved for you: meet the seller.</strong> : <strong>You bought this.</strong>}{" "}
+                    <Link to="/purchases" className="font-medium underline">
+                      My Purchases
+                    </Link>{" "}
+                    has the steps.
+                  </>
+                ) : product.mine ? (
+                  <>
+                    <strong>{reserved ? `Reserved by ${product.buyerName ?? "a buyer"}.` : "Sold."}</strong>{" "}
+                    <Link to="/sells" className="font-medium underline">
+                      My Sells
+                    </Link>{" "}
+                    has the steps.
+                  </>
+                ) : (
+                  <strong>{reserved ? "Reserved by another student." : "Sold."}</strong>
+                )}
+              </p>
+            ) : expired && !product.mine ? (
+              <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">This listing has expired: its seller has not renewed it.</p>
+            ) : product.mine ? (
+              <div className="space-y-3">
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  {expired ? <strong>{`Expired on ${formatIndiaDate(product.expiresAt)}: not on Browse.`}</strong> : `Your product. On Browse until ${formatIndiaDate(product.expiresAt)}.`}
+                </p>
+                {mayRenew(product, now) && (
+                  <Form method="post">
+                    <button type="submit" name="intent" value="renew" className="btn-primary" disabled={pending === "renew"}>
+                      {pending === "renew" ? <Spinner label="Renewing" /> : null}
+                      {`Renew for 60 days`}
+                    </button>
+                  </Form>
+                )}
+              </div>
+            ) : verifyEmail ? (
+              <VerifyBanner what={BUY} email={verifyEmail} />
+            ) : signedIn ? (
+              <Form method="post">
+                <input type="hidden" name="price" value={String(paiseToRupees(product.pricePaise))} />
+                <button type="submit" name="intent" value="buy" className="btn-primary w-full sm:w-auto" onClick={buy.onClick} disabled={pending === "buy"}>
+                  {pending === "buy" ? (
+                    <>
+                      <Spinner label="Buying" />
+                      Buying...
+                    </>
+                  ) : (
+                    "Buy"
+                  )}
+                </button>
+                {buy.dialog}
+              </Form>
+            ) : (
+              <Link to="/login" className="btn-primary" onClick={() => rememberRedirect(location.pathname)}>
+                Sign in to buy
+              </Link>
+            )}
+            {contact && (
+              <a href={whatsappLink(contact)} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3">
+                <ChatIcon className="h-5 w-5" />
+                Contact on WhatsApp
+              </a>
+            )}
+          </div>
+
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Description</h2>
+          <p className="mt-1 whitespace-pre-line break-words">{product.description}</p>
+
+          <section aria-labelledby="seller-heading" className="card mt-6 p-4">
+            <h2 id="seller-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+              Seller
+            </h2>
+            <p className="mt-1 font-semibold">{product.sellerName}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{record ?? "No completed sales yet."}</p>
+            {product.verifiedBadge && (
+              <p className="mt-2">
+                <VerifiedBadge text={product.verifiedBadge} />
+              </p>
+            )}
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{`Listed on ${formatIndiaDate(product.createdAt)}`}</p>
+          </section>
+          {signedIn && !product.mine && <ReportControl kind="listing" id={product.id} title={product.title} />}
+        </div>
+      </article>
+    </SellerLayout>
+  );
+}
+
+/**
+ * The photos, one large at a time, with a button per photo (and the arrow keys on them) to change it.
+ * Without JavaScript each button is a link to ?photo=N, which the loader shows.
+ */
+function Gallery({ title, images, initial }: { title: string; images: Route.ComponentProps["loaderData"]["product"]["images"]; initial: number }) {
+  const [current, setCurrent] = useState(initial);
+  const shown = images[current] ?? images[0]!;
+  const many = images.length > 1;
+
+  function choose(event: MouseEvent, index: number) {
+    event.preventDefault();
+    setCurrent(index);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    event.preventDefault();
+    const next = (current + (event.key === "ArrowRight" ? 1 : images.length - 1)) % images.length;
+    setCurrent(next);
+    (event.currentTarget.parentElement?.children[next]?.firstElementChild as HTMLElement | null)?.focus();
+  }
+
+  return (
+    <section aria-label="Photos" className="min-w-0">
+      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl bg-slate-100 dark:bg-slate-800">
+        <img
+          src={shown.url}
+          alt={many ? `${title}, photo ${current + 1} of ${images.length}` : title}
+          width={shown.width ?? 800}
+          height={shown.height ?? 600}
+          fetchPriority="high"
+          className="h-full w-full object-contain"
+        />
+      </div>
+      {many && (
+        <ul className="mt-3 grid grid-cols-4 gap-2">
+          {images.map((image, i) => (
+            <li key={image.url} onKeyDown={onKeyDown}>
+              <a
+                href={`?photo=${i + 1}`}
+                onClick={(event) => choose(event, i)}
+                aria-label={`Show photo ${i + 1} of ${images.length}`}
+                aria-current={i === current ? "true" : undefined}
+                className={`block aspect-[4/3] overflow-hidden rounded-xl ring-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:ring-offset-slate-900 ${i === current ? "ring-2 ring-indigo-600 dark:ring-indigo-400" : "opacity-80 hover:opacity-100"}`}
+              >
+                <img src={image.thumbUrl} alt="" width={400} height={300} loading="lazy" className="h-full w-full object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
+  const product = loaded?.product;
+  if (!product) return [{ title: "Product not found · Campus" }];
+  return [{ title: `${product.title} · Campus` }, { name: "description", content: `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}` }];
+};
