@@ -109,8 +109,8 @@ describe("marketplace", () => {
       await page.getByLabel("Description").fill("Casio fx-991ES, allowed in exams.");
       await page.getByLabel("Price (₹)").fill("950.50");
       await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
-      await page.getByLabel("Image").setInputFiles(IMAGE);
-      await page.getByRole("img", { name: "Preview of the chosen image" }).first().waitFor();
+      await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
+      await page.getByRole("img", { name: "Preview of photo 1" }).waitFor();
       // The upload (through the API or the screen's own action) is held until "Uploading..." has been seen.
       const upload = gate();
       await page.route(
@@ -354,7 +354,7 @@ describe("marketplace", () => {
       await page.getByLabel("Description").fill("Size M");
       await page.getByLabel("Price (₹)").fill("250");
       await page.getByLabel("WhatsApp number").fill("12345 67890");
-      await page.getByLabel("Image").setInputFiles(IMAGE);
+      await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
       await page.getByRole("button", { name: "Upload Product" }).click();
       await page.getByRole("alert").getByText(/^Upload failed: Enter a valid Indian mobile number/).waitFor();
       // Nothing was lost: the seller can fix the number and try again.

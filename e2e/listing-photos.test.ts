@@ -1,0 +1,192 @@
+// Issue 17 in the browser: a seller lists a product with three photos (one a 3000 x 2000 camera-sized
+// picture), sees a progress bar per photo while they upload, and the photos arrive made smaller and
+// re-encoded; a buyer finds the small version on Browse, opens the product's page, looks through
+// the photos and buys; the seller confirms the handover and the buyer rates the seller.
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { themedShots } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/listing-photos";
+const seedImage = (name: string) => ({ name: `${name}.png`, mimeType: "image/png", buffer: readFileSync(new URL(`../scripts/seed/images/${name}.png`, import.meta.url)) });
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser.close();
+});
+
+/** A camera-sized photo (3000 x 2000 PNG), drawn by the page itself. */
+async function bigPhoto(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 3000;
+    canvas.height = 2000;
+    const context = canvas.getContext("2d")!;
+    const gradient = context.createLinearGradient(0, 0, 3000, 2000);
+    gradient.addColorStop(0, "#4f46e5");
+    gradient.addColorStop(1, "#f59e0b");
+    context.fillStyle = gradient;
+    context.fillRect(0, 0, 3000, 2000);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = "";
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  return { name: "IMG_2041.png", mimeType: "image/png", buffer: Buffer.from(base64, "base64") };
+}
+
+interface Photo {
+  url: string;
+  thumbUrl: string;
+  width: number | null;
+  height: number | null;
+}
+
+describe("a listing with photos", () => {
+  it("uploads with progress, shows small photos on Browse and all on its page, then reserve, handover and rating", async (t) => {
+    const seller = await createUserViaApi(newUser("Ishita Rao"));
+    const buyer = await createUserViaApi(newUser("Dev Malhotra"));
+    const title = `Hero cycle ${Date.now().toString(36)}`;
+    let productId = "";
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.clock.install();
+        await page.goto("/upload");
+        await hydrated(page);
+        await page.getByLabel("Title").fill(title);
+        await page.getByLabel("Category").selectOption("cycles");
+        await page.getByLabel("Condition").selectOption("used");
+        await page.getByLabel("Description").fill("21 gears, new brake pads, lock and key included.");
+        await page.getByLabel("Price (₹)").fill("3200");
+        await page.getByLabel("WhatsApp number").fill("98765 43210");
+        const big = await bigPhoto(page);
+        await page.getByLabel("Photos", { exact: true }).setInputFiles([seedImage("lamp"), seedImage("drafter")]);
+        await page.getByLabel("Photos", { exact: true }).setInputFiles([big, seedImage("books")]);
+        // Four photos: the field is full.
+        await page.getByRole("img", { name: "Preview of photo 4" }).waitFor();
+        assert.equal(await page.getByLabel("Photos", { exact: true }).isDisabled(), true);
+        // The last one goes; the big one moves to the front, as the cover.
+        await page.getByRole("button", { name: "Remove photo 4" }).click();
+        await page.getByRole("button", { name: "Move photo 3 earlier" }).click();
+        await page.getByRole("button", { name: "Move photo 2 earlier" }).click();
+        assert.equal(await page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem").count(), 3);
+        await page.getByText("Cover").waitFor();
+        await themedShots(page, SHOTS, "upload-photos");
+
+        // The upload is held until every photo's progress bar has been seen.
+        const upload = gate();
+        await page.route("**/api/product/upload", async (route) => {
+          await upload.held;
+          await route.continue();
+        });
+        await page.setViewportSize(PHONE);
+        await page.getByRole("button", { name: "Upload Product" }).click();
+        await page.getByRole("button", { name: "Uploading..." }).waitFor();
+        for (const n of [1, 2, 3]) await page.getByRole("progressbar", { name: `Uploading photo ${n}` }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/uploading-360-light.png`, fullPage: true });
+        upload.release();
+        await page.getByText("Product uploaded successfully!").waitFor();
+        // The form becomes a fresh one: no photos, no bars.
+        await page.getByRole("progressbar").first().waitFor({ state: "detached" });
+        assert.equal(await page.getByLabel("Title").inputValue(), "");
+        await page.clock.runFor(2_200);
+        await page.waitForURL("**/sells");
+        await page.getByRole("heading", { name: title }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+
+    // What arrived: three photos in the chosen order, each re-encoded (WebP) and at most 1600 px, with a small version.
+    const browse = await fetch(`${baseURL}/api/product/available?q=${encodeURIComponent(title)}`);
+    const [product] = (await browse.json()) as { _id: string; image: string; images: Photo[] }[];
+    assert.ok(product);
+    productId = product._id;
+    assert.equal(product.images.length, 3);
+    assert.deepEqual([product.images[0]!.width, product.images[0]!.height], [1600, 1067]);
+    assert.equal(product.image, product.images[0]!.url);
+    for (const photo of product.images) {
+      assert.notEqual(photo.thumbUrl, photo.url);
+      const [large, small] = await Promise.all([fetch(photo.url), fetch(photo.thumbUrl)]);
+      assert.equal(large.headers.get("Content-Type"), "image/webp");
+      assert.equal(small.headers.get("Content-Type"), "image/webp");
+      assert.ok(Number(small.headers.get("Content-Length")) < Number(large.headers.get("Content-Length")), "the small version is smaller");
+    }
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, buyer);
+        await page.goto(`/all-products?q=${encodeURIComponent(title)}`);
+        await hydrated(page);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+        // Browse shows the small version of the cover.
+        assert.equal(new URL((await card.getByRole("img", { name: title }).getAttribute("src"))!, baseURL).href, product.images[0]!.thumbUrl);
+        await card.getByText("Cycles · Used · 3 photos").waitFor();
+        await card.getByRole("link", { name: title }).click();
+        await page.waitForURL(`**/product/${productId}`);
+        await page.getByRole("heading", { name: title, level: 1 }).waitFor();
+        const large = page.getByRole("region", { name: "Photos" }).getByRole("img", { name: `${title}, photo 1 of 3` });
+        assert.equal(new URL((await large.getAttribute("src"))!, baseURL).href, product.images[0]!.url);
+        // The second photo by its button, the third by the arrow key.
+        await page.getByRole("link", { name: "Show photo 2 of 3" }).click();
+        await page.getByRole("img", { name: `${title}, photo 2 of 3` }).waitFor();
+        await page.keyboard.press("ArrowRight");
+        await page.getByRole("img", { name: `${title}, photo 3 of 3` }).waitFor();
+        await themedShots(page, SHOTS, "product");
+        await page.setViewportSize(PHONE);
+        await page.getByRole("button", { name: "Buy", exact: true }).click();
+        await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
+        await page.getByText(/^Purchase successful!/).waitFor();
+        await page.getByText("Reserved for you: meet the seller.").waitFor();
+        await page.getByRole("link", { name: "Contact on WhatsApp" }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.goto("/mysells");
+        await hydrated(page);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+        await card.getByText(`Reserved by ${buyer.name}`).waitFor();
+        await card.getByRole("button", { name: "Confirm handover" }).click();
+        await page.getByRole("dialog", { name: "Confirm the handover?" }).getByRole("button", { name: "Confirm handover" }).click();
+        await card.getByText("Sold", { exact: true }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, buyer);
+        await page.goto("/purchases");
+        await hydrated(page);
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+        await card.getByRole("radio", { name: "5 ★" }).check();
+        await card.getByRole("button", { name: "Save rating" }).click();
+        await card.getByText("You rated the seller. Thank you.").waitFor();
+        // The product's page now shows the seller's record.
+        await page.goto(`/product/${productId}`);
+        await page.getByText("5.0 ★ · 1 sale").waitFor();
+        await page.getByText("You bought this.").waitFor();
+      },
+      { viewport: PHONE },
+    );
+  });
+});
