@@ -13,3 +13,5 @@ ALTER TABLE products ADD COLUMN photos TEXT NOT NULL DEFAULT '[]';
 -- posted: a deploy does not take every older listing off the market at once.
 ALTER TABLE products ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;
 UPDATE products SET expires_at = MAX(created_at, CAST(unixepoch('subsec') * 1000 AS INTEGER)) + 60 * 86400000;
+-- The cron's listings that leave Browse within 3 days (their sellers are told to renew).
+CREATE INDEX products_expiring ON products(expires_at) WHERE status = 'available';

@@ -1,4 +1,4 @@
-// The speed guard in `npm test`: Lighthouse (mobile, CPU slowdown calibrated) on three representative
+// The speed guard in `npm test`: Lighthouse (mobile, CPU slowdown calibrated) on four representative
 // pages of the built Worker, median of LH_RUNS runs (default 3) after one warm-up load, failing below the targets
 // of issue 8 (scripts/lighthouse.mjs TARGETS). scripts/e2e.mjs runs it against the server it already
 // serves for the browser tests; `npm run check:lighthouse` runs it alone (it builds nothing: build
@@ -22,7 +22,7 @@ const runs = Number(process.env.LH_RUNS ?? 3);
 const { cookie } = await signedInCookie(baseURL, { name: "Guard Student", ip: "203.0.113.81" });
 // /all-products is measured with a full first page (24 products with photos), whatever the browser
 // tests left behind: the page at its heaviest, the same in every run.
-await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 });
+const productIds = await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 });
 const pages = [
   // The first screen of every visit (server-rendered, reads the session).
   { path: "/dashboard", cookie },
@@ -30,6 +30,8 @@ const pages = [
   { path: "/btech/cse/1" },
   // The busiest signed-in page: server-rendered list of products with images.
   { path: "/all-products", cookie },
+  // A product's own page (issue 17): its photos large, the seller's card and Buy.
+  { path: `/product/${productIds.at(-1)}`, cookie },
 ];
 
 const chromium = await launchChromium();

@@ -266,16 +266,20 @@ export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip 
 }
 
 /**
- * `count` products through the real upload API (so each has its image in R2), each with one of the
- * seed photos. A seller posts at most 20 (POST_LIMITER allows 20 a minute per user), so every 20
- * products a new seller signs up, from its own address (REGISTER_LIMITER counts per address).
+ * `count` products through the real upload API (so each has its images in R2). Without `photos`,
+ * each has one of the small seed pictures; with `photos` (from scripts/market-photos.mjs), 1 to 4
+ * photo-like WebP pictures and their small versions, as the upload screen sends them. A seller posts
+ * at most 20 (POST_LIMITER allows 20 a minute per user), so every 20 products a new seller signs up,
+ * from its own address (REGISTER_LIMITER counts per address).
  */
-export async function seedProducts(baseURL, count, { name, ipBase }) {
+export async function seedProducts(baseURL, count, { name, ipBase, photos = null }) {
   let token = "";
   const images = ["books", "calculator", "circuit", "drafter", "labcoat", "lamp"].map((image) => ({
     image,
     bytes: readFileSync(`scripts/seed/images/${image}.png`),
   }));
+  const categories = ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"];
+  const ids = [];
   for (let i = 0; i < count; i += 1) {
     if (i % 20 === 0) ({ token } = await signedInCookie(baseURL, { name: `${name} Seller ${i / 20 + 1}`, ip: `203.0.113.${ipBase + i / 20}` }));
     const { image, bytes } = images[i % images.length];
@@ -285,8 +289,19 @@ export async function seedProducts(baseURL, count, { name, ipBase }) {
     form.set("price", String(100 + i));
     form.set("sellerName", `${name} Seller`);
     form.set("whatsappNumber", "9876543210");
-    form.set("image", new Blob([bytes], { type: "image/png" }), `${image}.png`);
+    form.set("category", categories[i % categories.length]);
+    if (photos) {
+      for (let p = 0; p <= i % 4; p += 1) {
+        const photo = photos[(i + p) % photos.length];
+        form.append("image", new Blob([photo.large], { type: "image/webp" }), `photo-${p + 1}.webp`);
+        form.append("thumb", new Blob([photo.thumb], { type: "image/webp" }), `small-${p + 1}.webp`);
+      }
+    } else {
+      form.set("image", new Blob([bytes], { type: "image/png" }), `${image}.png`);
+    }
     const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
     if (res.status !== 201) throw new Error(`seeding product ${i + 1} failed: ${res.status} ${await res.text()}`);
+    ids.push((await res.json()).product._id);
   }
+  return ids;
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
+import { warnExpiringListings } from "#server/services/products.ts";
 
 // Issue 17: up to four photos on a listing, each with an optional small version, checked by their
 // bytes; the product's page and API; listings that expire after 60 days and are renewed.
@@ -229,5 +230,23 @@ describe("expiry and renewal", () => {
     expect((await call(`/api/product/purchase/${other._id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
     await expire(other._id, Date.now() - 1000);
     await refused(await post(`/api/product/${other._id}/renew`, seller), 409, /has been sold/);
+  });
+
+  it("the cron tells a seller once, 3 days before, to renew; again after a renewal", async () => {
+    const seller = await createUser();
+    const soon = await listed(seller, form([png(100, 100)], [], { title: "Leaving soon" }));
+    const later = await listed(seller, form([png(100, 100)], [], { title: "Staying" }));
+    const now = Date.now();
+    await expire(soon._id, now + 2 * 86_400_000);
+    const notices = async () =>
+      (await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ? AND kind = 'market.expiring'").bind(seller.userId).all<{ title: string; link: string }>()).results;
+    await Promise.all([warnExpiringListings(env, now), warnExpiringListings(env, now), warnExpiringListings(env, now + 60_000)]);
+    expect(await notices()).toEqual([{ title: "Leaving soon leaves Browse soon", link: "/mysells" }]);
+    expect(later.expiresAt).toBeGreaterThan(now + 59 * 86_400_000);
+    // Renewed, and near its new end 60 days later: told again.
+    expect((await post(`/api/product/${soon._id}/renew`, seller)).status).toBe(200);
+    await expire(soon._id, now + 2 * 86_400_000 + 1);
+    await warnExpiringListings(env, now);
+    expect(await notices()).toHaveLength(2);
   });
 });

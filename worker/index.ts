@@ -10,6 +10,7 @@ import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
 import { expireReservations } from "#server/services/reservations.ts";
+import { warnExpiringListings } from "#server/services/products.ts";
 import { runReminders } from "#server/services/reminders.ts";
 
 // Created once per isolate, not per request.
@@ -116,6 +117,8 @@ export default {
       ["reminders", async () => ({ ...(await runReminders(env, at)) })],
       // Marketplace reservations not handed over in 72 hours return to Browse (issue 17).
       ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
+      // Listings that leave Browse within 3 days: their sellers are told to renew (issue 17).
+      ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
     ];
     // Independent jobs, side by side; one that fails is logged and does not stop the others.
     await Promise.all(

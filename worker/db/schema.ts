@@ -129,6 +129,7 @@ export const products = sqliteTable(
     index("products_reservations_due").on(t.purchasedAt).where(sql`status = 'sold' AND handed_over_at IS NULL`),
     index("products_seller_sales").on(t.sellerId).where(sql`status = 'sold' AND handed_over_at IS NOT NULL`),
     index("products_campus_category").on(t.campusId, t.status, t.category, t.createdAt),
+    index("products_expiring").on(t.expiresAt).where(sql`status = 'available'`),
   ],
 );
 

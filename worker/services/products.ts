@@ -455,6 +455,26 @@ export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "cam
   return row ? { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } : null;
 }
 
+/** A seller is told this long before their listing leaves Browse (the cron, warnExpiringListings). */
+export const EXPIRY_WARNING_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * The cron: the seller of every available listing that leaves Browse within 3 days gets one notice
+ * to renew it. One statement; the notice's id is made of the listing and its end, so a listing is
+ * warned once per 60 days however often the cron runs (and again after a renewal).
+ */
+export async function warnExpiringListings(env: Env, now = Date.now()): Promise<{ warned: number }> {
+  const result = await env.DB.prepare(
+    `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+     SELECT 'expiring-' || id || '-' || expires_at, seller_id, 'market.expiring', title || ' leaves Browse soon',
+       'It has been listed for almost ${LISTING_MS / 86_400_000} days. Renew it on My Sells to keep it on Browse for ${LISTING_MS / 86_400_000} more days.', '/mysells', ?1
+     FROM products WHERE status = 'available' AND hidden_at IS NULL AND expires_at > ?1 AND expires_at <= ?2`,
+  )
+    .bind(now, now + EXPIRY_WARNING_MS)
+    .run();
+  return { warned: result.meta.changes };
+}
+
 export interface PurchaseResult {
   product: ProductView;
   notification: { sent: boolean; directLink: string };
