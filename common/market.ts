@@ -119,6 +119,8 @@ export interface ProductView {
   seller?: { sales: number; rating: number | null; ratings: number };
   /** Issue 17: the viewer has rated the other side of this completed trade. */
   rated?: boolean;
+  /** Issue 17: the viewer saved it (the heart on its card). */
+  saved?: boolean;
   /** Issue 17: what it is and its state (ids of MARKET_CATEGORIES and CONDITIONS). */
   category: string;
   condition: string;

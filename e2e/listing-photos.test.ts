@@ -136,8 +136,14 @@ describe("a listing with photos", () => {
         await card.getByRole("link", { name: title }).click();
         await page.waitForURL(`**/product/${productId}`);
         await page.getByRole("heading", { name: title, level: 1 }).waitFor();
-        const large = page.getByRole("region", { name: "Photos" }).getByRole("img", { name: `${title}, photo 1 of 3` });
-        assert.equal(new URL((await large.getAttribute("src"))!, baseURL).href, product.images[0]!.url);
+        // On a phone the small version, and the large one a tap away; on a wide screen the large one.
+        const gallery = page.getByRole("region", { name: "Photos" });
+        const shown = gallery.getByRole("img", { name: `${title}, photo 1 of 3` });
+        assert.equal(await shown.evaluate((img: HTMLImageElement) => img.currentSrc), product.images[0]!.thumbUrl);
+        assert.equal(new URL((await page.getByRole("link", { name: "Full-size photo", exact: true }).getAttribute("href"))!, baseURL).href, product.images[0]!.url);
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await page.waitForFunction((url) => (document.querySelector("picture img") as HTMLImageElement | null)?.currentSrc === url, product.images[0]!.url);
+        assert.equal(await shown.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)), 1600);
         // The second photo by its button, the third by the arrow key.
         await page.getByRole("link", { name: "Show photo 2 of 3" }).click();
         await page.getByRole("img", { name: `${title}, photo 2 of 3` }).waitFor();

@@ -230,16 +230,30 @@ function Gallery({ title, images, initial }: { title: string; images: Route.Comp
 
   return (
     <section aria-label="Photos" className="min-w-0">
-      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl bg-slate-100 dark:bg-slate-800">
-        <img
-          src={shown.url}
-          alt={many ? `${title}, photo ${current + 1} of ${images.length}` : title}
-          width={shown.width ?? 800}
-          height={shown.height ?? 600}
-          fetchPriority="high"
-          className="h-full w-full object-contain"
-        />
-      </div>
+      {/* A wide screen gets the large photo. A phone gets the small version (a few KB instead of a few
+          hundred: on slow campus Wi-Fi the page is usable at once) and opens the large one on a tap,
+          in the browser's own viewer with pinch zoom. */}
+      <a href={shown.url} target="_blank" rel="noopener" className="block overflow-hidden rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <picture key={current}>
+          <source media="(min-width: 1024px)" srcSet={shown.url} />
+          <img
+            src={shown.thumbUrl}
+            alt={many ? `${title}, photo ${current + 1} of ${images.length}` : title}
+            width={shown.width ?? 800}
+            height={shown.height ?? 600}
+            fetchPriority="high"
+            className="aspect-[4/3] h-auto w-full bg-slate-100 object-contain dark:bg-slate-800"
+          />
+        </picture>
+        <span className="sr-only"> (opens the full-size photo)</span>
+      </a>
+      {shown.url !== shown.thumbUrl && (
+        <p className="mt-2 text-right text-sm lg:hidden">
+          <a href={shown.url} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            Full-size photo
+          </a>
+        </p>
+      )}
       {many && (
         <ul className="mt-3 grid grid-cols-4 gap-2">
           {images.map((image, i) => (

@@ -21,6 +21,7 @@ import {
   updateProduct,
 } from "#server/services/products.ts";
 import { currentUser } from "#server/services/auth.ts";
+import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import { type AppContext, type AppEnv, readJson, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
 
 const products = new Hono<AppEnv>();
@@ -53,6 +54,8 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),
     // Issue 17: a "sold" product is reserved until the seller confirms the handover.
     ...(view.status === "sold" && { reserved: view.handedOverAt == null, ...(view.reservedUntil ? { reservedUntil: view.reservedUntil } : {}), ...(view.handedOverAt ? { handedOverAt: view.handedOverAt } : {}) }),
+    // Issue 17: the signed-in viewer saved it.
+    ...(view.saved !== undefined && { saved: view.saved }),
     // Only its seller and the campus's moderators get a hidden product (issue 16).
     ...(view.hiddenReason && { hidden: true, hiddenReason: view.hiddenReason }),
   };
@@ -90,6 +93,13 @@ products.get("/available", validateQuery(listQuerySchema), async (c) => {
   const list = await listAvailable(c.env, { ...query, campusId: user?.campusId ?? null, viewerId: user?.id ?? null });
   c.header("Cache-Control", "no-store");
   return c.json(list.map((p) => toJson(c, p, false)));
+});
+
+// Issue 17: the member's saved listings, newest saved first, each in its current state.
+products.get("/saved", requireAuth, async (c) => {
+  const list = await listSaved(c.env, c.var.user);
+  c.header("Cache-Control", "no-store");
+  return c.json(list.map((p) => ({ ...toJson(c, p, p.mine), saved: true })));
 });
 
 products.get("/purchased", requireAuth, async (c) => {
@@ -140,6 +150,17 @@ products.post("/:id/decline", requireAuth, async (c) => {
 products.post("/:id/cancel", requireAuth, async (c) => {
   await cancelReservation(c.env, c.var.user, idParam(c));
   return c.json({ success: true, message: "Reservation cancelled: the product is on sale again. The seller is told." });
+});
+
+// Issue 17: the heart. Both are idempotent.
+products.put("/:id/save", requireAuth, async (c) => {
+  await saveProduct(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, saved: true, message: "Saved." });
+});
+
+products.delete("/:id/save", requireAuth, async (c) => {
+  await unsaveProduct(c.env, c.var.user, idParam(c));
+  return c.json({ success: true, saved: false, message: "Removed from Saved." });
 });
 
 products.post("/:id/renew", requireAuth, async (c) => {

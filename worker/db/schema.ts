@@ -638,3 +638,36 @@ export const blockMoves = sqliteTable(
   },
   (t) => [uniqueIndex("block_moves_one_pending").on(t.userId).where(sql`status = 'pending'`), index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt)],
 );
+
+// Saved listings and wanted posts (migrations/0022_saved_wanted.sql, docs/decisions/0088-saved-and-wanted.md).
+export const savedProducts = sqliteTable(
+  "saved_products",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt)],
+);
+
+export const wantedPosts = sqliteTable(
+  "wanted_posts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campusId: text("campus_id").notNull(),
+    words: text("words").notNull(),
+    terms: text("terms", { mode: "json" }).$type<string[]>().notNull(),
+    category: text("category", { enum: ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] }),
+    maxPricePaise: integer("max_price_paise"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("wanted_posts_campus").on(t.campusId, t.expiresAt), index("wanted_posts_user").on(t.userId, t.expiresAt)],
+);

@@ -26,9 +26,11 @@ import {
   products,
   roommateListings,
   saleNotifications,
+  savedProducts,
   sessions,
   studyRequests,
   users,
+  wantedPosts,
   writers,
 } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -85,6 +87,8 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     noticeRows,
     reportsMade,
     tradeRatingRows,
+    savedRows,
+    wantedRows,
   ] = await db.batch([
     db
       .select({
@@ -319,6 +323,12 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(tradeRatings)
       .where(or(eq(tradeRatings.raterId, userId), eq(tradeRatings.rateeId, userId)))
       .orderBy(desc(tradeRatings.createdAt)),
+    db.select({ productId: savedProducts.productId, savedAt: savedProducts.createdAt }).from(savedProducts).where(eq(savedProducts.userId, userId)).orderBy(desc(savedProducts.createdAt)),
+    db
+      .select({ id: wantedPosts.id, words: wantedPosts.words, category: wantedPosts.category, maxPricePaise: wantedPosts.maxPricePaise, createdAt: wantedPosts.createdAt, expiresAt: wantedPosts.expiresAt })
+      .from(wantedPosts)
+      .where(eq(wantedPosts.userId, userId))
+      .orderBy(desc(wantedPosts.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -340,7 +350,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       createdAt: me.createdAt,
     },
     devices: devices.map((d) => ({ device: d.device, signedInAt: d.createdAt, lastSeenAt: d.lastSeenAt, expiresAt: d.expiresAt, current: d.id === currentSessionId })),
-    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows },
+    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows, saved: savedRows, wanted: wantedRows },
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,

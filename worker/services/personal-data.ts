@@ -68,6 +68,8 @@ export const PERSONAL_DATA = {
     why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
   },
   notices: { exportedAs: "notices", onDelete: "deleted" },
+  saved_products: { exportedAs: "marketplace.saved", onDelete: "deleted" },
+  wanted_posts: { exportedAs: "marketplace.wanted", onDelete: "deleted" },
   trade_ratings: {
     exportedAs: "marketplace.ratings",
     onDelete: "kept-anonymised",

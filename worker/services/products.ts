@@ -16,6 +16,7 @@ import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
+import { wantedMatches } from "#server/services/wanted.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
 // Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
@@ -102,6 +103,7 @@ type ProductRow = Product & {
   sellerRating?: number | null;
   sellerRatings?: number;
   rated?: number;
+  saved?: number;
 };
 
 /**
@@ -109,7 +111,7 @@ type ProductRow = Product & {
  * with the seller's completed sales and buyers' ratings (issue 17), and, given a viewer, whether
  * they rated this trade.
  */
-function selectProducts(env: Env, viewerId?: string) {
+export function selectProducts(env: Env, viewerId?: string | null) {
   return getDb(env.DB)
     .select({
       ...getTableColumns(products),
@@ -122,6 +124,10 @@ function selectProducts(env: Env, viewerId?: string) {
       rated: viewerId
         ? sql<number>`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${products.id} AND r.rater_id = ${viewerId})`.mapWith(Number).as("rated")
         : sql<number>`0`.mapWith(Number).as("rated"),
+      // Issue 17: the viewer saved it (the heart), in the same query.
+      saved: viewerId
+        ? sql<number>`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${products.id} AND sp.user_id = ${viewerId})`.mapWith(Number).as("saved")
+        : sql<number>`0`.mapWith(Number).as("saved"),
     })
     .from(products)
     .leftJoin(users, eq(users.id, products.sellerId))
@@ -131,11 +137,12 @@ function selectProducts(env: Env, viewerId?: string) {
 const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A joined row as the screens see it, its badge from the seller's row. */
-function joinedView(row: ProductRow): ProductView {
+export function joinedView(row: ProductRow): ProductView {
   return {
     ...toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName)),
     seller: { sales: row.sellerSales ?? 0, rating: row.sellerRating === null || row.sellerRating === undefined ? null : Math.round(Number(row.sellerRating) * 10) / 10, ratings: row.sellerRatings ?? 0 },
     rated: row.rated === 1,
+    saved: row.saved === 1,
   };
 }
 
@@ -284,7 +291,8 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         return [put(keysOf.key, photo.bytes, photo.type, photo.name), ...(photo.thumb && keysOf.thumb ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)] : [])];
       }),
     );
-    [row] = await getDb(env.DB)
+    const db = getDb(env.DB);
+    const insert = db
       .insert(products)
       .values({
         id,
@@ -308,6 +316,8 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
       })
       .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
       .returning();
+    // One batch: the listing, and the notices of the wanted posts it matches (issue 17).
+    [[row]] = await db.batch([insert, db.run(wantedMatches(id, now))]);
   } catch (error) {
     await env.FILES.delete(keys);
     throw error;
@@ -362,7 +372,7 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
       : options.sort === "price-high"
         ? [desc(products.pricePaise), desc(products.createdAt)]
         : [desc(products.createdAt), desc(products.id)];
-  const rows = await selectProducts(env)
+  const rows = await selectProducts(env, options.viewerId)
     .where(and(...conditions))
     .orderBy(...order)
     .limit(options.limit ?? 100)

@@ -1,0 +1,137 @@
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { CATEGORY_IDS, parsePricePaise, type MarketCategory } from "#common/market.ts";
+import { getDb } from "#server/db/client.ts";
+import { users, wantedPosts } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { parseWith, userText } from "#server/lib/validate.ts";
+import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+
+// "Wanted" posts (issue 17, docs/decisions/0088-saved-and-wanted.md): a student says what they look
+// for on their campus's marketplace; when a listing that matches is posted they get a notice, in the
+// listing's own write (wantedMatchStatement). Sellers see what is wanted on /wanted.
+
+export const WANTED = "post what you want on the marketplace";
+/** A post is open this long ... */
+export const WANTED_DAYS = 30;
+export const WANTED_MS = WANTED_DAYS * 24 * 60 * 60 * 1000;
+/** ... and a student has at most this many open. */
+export const MAX_OPEN_WANTED = 10;
+/** Words a post matches on (the rest of what was typed is kept, not matched). */
+const MAX_TERMS = 8;
+
+/** The words of a post as the matcher reads them: lower-cased, at least 2 characters, each once. */
+export function termsOf(words: string): string[] {
+  const terms = words
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2);
+  return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+const maxPrice = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || value === "") return null;
+  const paise = parsePricePaise(typeof value === "number" ? String(value) : value);
+  if (paise === null) {
+    ctx.addIssue({ code: "custom", message: "The highest price must be a number of rupees above 0, for example 500." });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+export const wantedSchema = z.object(
+  {
+    words: userText({ name: "What you want", max: 100, missing: "Say what you are looking for, for example: Casio calculator." }).refine((words) => termsOf(words).length > 0, "Say what you are looking for in at least one word of 2 letters or more."),
+    category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}, or none.` }).optional()),
+    maxPrice,
+  },
+  { error: 'Send the post as a JSON object, for example { "words": "Casio calculator", "maxPrice": 600 }.' },
+);
+
+export interface WantedView {
+  id: string;
+  words: string;
+  category: MarketCategory | null;
+  maxPricePaise: number | null;
+  createdAt: number;
+  expiresAt: number;
+  mine: boolean;
+  /** "Verified CIT student"-style badge is not shown: the name is, as on a roommate post. */
+  name: string;
+}
+
+type Member = Pick<SessionUser, "id" | "campusId">;
+
+/** The campus's open posts, newest first (the member's own marked), in one query. */
+export async function listWanted(env: Env, member: Member, now = Date.now()): Promise<WantedView[]> {
+  const rows = await getDb(env.DB)
+    .select({
+      id: wantedPosts.id,
+      words: wantedPosts.words,
+      category: wantedPosts.category,
+      maxPricePaise: wantedPosts.maxPricePaise,
+      createdAt: wantedPosts.createdAt,
+      expiresAt: wantedPosts.expiresAt,
+      userId: wantedPosts.userId,
+      name: users.name,
+    })
+    .from(wantedPosts)
+    .innerJoin(users, eq(users.id, wantedPosts.userId))
+    .where(and(eq(wantedPosts.campusId, member.campusId), gt(wantedPosts.expiresAt, now)))
+    .orderBy(desc(wantedPosts.createdAt))
+    .limit(200);
+  return rows.map(({ userId, ...row }) => ({ ...row, mine: userId === member.id }));
+}
+
+/**
+ * `POST /api/wanted`: a verified member's post, at most MAX_OPEN_WANTED open (checked inside the
+ * INSERT, so simultaneous posts cannot pass it together), rate limited as every post.
+ */
+export async function postWanted(env: Env, member: SessionUser, input: unknown, now = Date.now()): Promise<WantedView> {
+  requireMayAct(member, WANTED);
+  const { words, category, maxPrice: maxPricePaise } = parseWith(wantedSchema, input);
+  await limitPosting(env, member.id);
+  const id = crypto.randomUUID();
+  const result = await env.DB.prepare(
+    `INSERT INTO wanted_posts (id, user_id, campus_id, words, terms, category, max_price_paise, created_at, expires_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+     WHERE (SELECT COUNT(*) FROM wanted_posts WHERE user_id = ?2 AND expires_at > ?8) < ?10`,
+  )
+    .bind(id, member.id, member.campusId, words, JSON.stringify(termsOf(words)), category ?? null, maxPricePaise, now, now + WANTED_MS, MAX_OPEN_WANTED)
+    .run();
+  if (result.meta.changes !== 1) throw new ApiError(409, `You have ${MAX_OPEN_WANTED} open wanted posts. Delete one you no longer need before posting another.`);
+  return { id, words, category: category ?? null, maxPricePaise, createdAt: now, expiresAt: now + WANTED_MS, mine: true, name: member.name };
+}
+
+/** `DELETE /api/wanted/:id`: the member's own post; another's (or another campus's) is a 404. */
+export async function deleteWanted(env: Env, member: Member, id: string): Promise<void> {
+  const [row] = await getDb(env.DB)
+    .delete(wantedPosts)
+    .where(and(eq(wantedPosts.id, id), eq(wantedPosts.userId, member.id)))
+    .returning({ id: wantedPosts.id });
+  if (!row) throw new ApiError(404, "That wanted post does not exist, or is not yours.");
+}
+
+/**
+ * The notices of a new listing's matches, to run in the same D1 batch right after the listing's
+ * INSERT: every open post of the listing's campus, not the seller's own, whose words all appear in the
+ * title or description (lower-cased, as the search), whose category (when set) is the listing's and
+ * whose highest price (when set) is not below its price. The notice's id is made of the post and the
+ * listing, so a pair is told once whatever runs twice. When the INSERT wrote nothing (a repeated
+ * submission) the listing id is not there and nothing matches. Run in one db.batch with the
+ * listing's INSERT (createProduct).
+ */
+export function wantedMatches(productId: string, now: number): SQL {
+  return sql`INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+     SELECT 'wanted-' || w.id || '-' || p.id, w.user_id, 'market.wanted', 'Wanted: ' || w.words || ': a match is on sale',
+       p.title || ' was just listed on your campus. Open it to see the price and photos.', '/product/' || p.id, ${now}
+     FROM products p JOIN wanted_posts w ON w.campus_id = p.campus_id
+     WHERE p.id = ${productId} AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ${now}
+       AND (w.category IS NULL OR w.category = p.category)
+       AND (w.max_price_paise IS NULL OR p.price_paise <= w.max_price_paise)
+       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(lower(p.title || ' ' || p.description), t.value) = 0)`;
+}
+
+export const wantedIdSchema = z.uuid("That is not a valid wanted post id.");
