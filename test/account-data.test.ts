@@ -165,6 +165,10 @@ async function everything(): Promise<World> {
   );
   expect(listing.status).toBe(201);
 
+  // Issue 17: a saved listing (the other student's) and a wanted post.
+  expect((await call(`/api/product/${boughtFromOther}/save`, { method: "PUT", headers: bearer(student.token) })).status).toBe(200);
+  expect((await sendJson("POST", "/api/wanted", { words: `Wanted ${tag} drafter`, maxPrice: 400 }, student.token)).status).toBe(201);
+
   // What no API writes on demand (meal and slot times, Google, a minute-long code), written directly.
   const now = Date.now();
   const googleTokens = `SECRET-JWE-${tag}`;
@@ -207,7 +211,7 @@ async function everything(): Promise<World> {
   return {
     student,
     other,
-    personal: [student.email, student.name, sellerName, whatsapp, contact, `${tag}@gmail.test`, `Writer ${tag}`, `Quiet ${tag}`, `Tap ${tag}`, `Essay ${tag}`],
+    personal: [student.email, student.name, sellerName, whatsapp, contact, `${tag}@gmail.test`, `Writer ${tag}`, `Quiet ${tag}`, `Tap ${tag}`, `Essay ${tag}`, `Wanted ${tag}`],
     onSale,
     soldToOther,
     boughtFromOther,

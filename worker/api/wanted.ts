@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { paiseToRupees } from "#common/market.ts";
-import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
+import { type AppEnv, readJson, requireAuth } from "#server/api/context.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema, type WantedView } from "#server/services/wanted.ts";
+import { deleteWanted, listWanted, postWanted, wantedIdSchema, type WantedView } from "#server/services/wanted.ts";
 
 // "Wanted" posts of the signed-in member's campus (issue 17, docs/decisions/0088-saved-and-wanted.md).
 const wanted = new Hono<AppEnv>();
@@ -24,8 +24,9 @@ wanted.get("/", requireAuth, async (c) => {
   return c.json({ success: true, data: (await listWanted(c.env, c.var.user)).map(toJson) });
 });
 
-wanted.post("/", requireAuth, validateJson(wantedSchema), async (c) => {
-  const post = await postWanted(c.env, c.var.user, c.req.valid("json"));
+// The service validates the body (wantedSchema): it turns rupees into paise, so it reads it once.
+wanted.post("/", requireAuth, async (c) => {
+  const post = await postWanted(c.env, c.var.user, await readJson(c));
   return c.json({ success: true, message: "Posted: you get a notice when a matching listing appears.", data: toJson(post) }, 201);
 });
 

@@ -16,7 +16,7 @@ import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
-import { wantedMatches } from "#server/services/wanted.ts";
+import { wantedMatchStatement } from "#server/services/wanted.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
 // Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
@@ -291,33 +291,40 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
         return [put(keysOf.key, photo.bytes, photo.type, photo.name), ...(photo.thumb && keysOf.thumb ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)] : [])];
       }),
     );
-    const db = getDb(env.DB);
-    const insert = db
-      .insert(products)
-      .values({
-        id,
-        sellerId: seller.id,
-        title: fields.title,
-        description: fields.description,
-        pricePaise: fields.price,
-        sellerName: fields.sellerName,
-        whatsappNumber: fields.whatsappNumber,
-        category: fields.category,
-        condition: fields.condition,
-        imageKey: stored[0]!.key,
-        imageType: stored[0]!.type,
-        photos: stored,
-        expiresAt: now + LISTING_MS,
-        submissionKey,
-        createdAt: now,
-        updatedAt: now,
-        // The seller's campus, never the client's say.
-        campusId: seller.campusId,
-      })
-      .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
-      .returning();
-    // One batch: the listing, and the notices of the wanted posts it matches (issue 17).
-    [[row]] = await db.batch([insert, db.run(wantedMatches(id, now))]);
+    const values: Product = {
+      id,
+      sellerId: seller.id,
+      title: fields.title,
+      description: fields.description,
+      pricePaise: fields.price,
+      sellerName: fields.sellerName,
+      whatsappNumber: fields.whatsappNumber,
+      category: fields.category,
+      condition: fields.condition,
+      imageKey: stored[0]!.key,
+      imageType: stored[0]!.type,
+      photos: stored,
+      expiresAt: now + LISTING_MS,
+      submissionKey,
+      createdAt: now,
+      updatedAt: now,
+      // The seller's campus, never the client's say.
+      campusId: seller.campusId,
+      status: "available",
+      buyerId: null,
+      buyerName: null,
+      saleId: null,
+      purchasedAt: null,
+      hiddenAt: null,
+      hiddenReason: null,
+      moderationId: null,
+      handedOverAt: null,
+    };
+    const insert = getDb(env.DB).insert(products).values(values).onConflictDoNothing({ target: [products.sellerId, products.submissionKey] }).toSQL();
+    // One batch: the listing, and the notices of the wanted posts it matches (issue 17). Drizzle's D1
+    // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
+    const [inserted] = await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), wantedMatchStatement(env, id, now)]);
+    if (inserted?.meta.changes === 1) row = values;
   } catch (error) {
     await env.FILES.delete(keys);
     throw error;

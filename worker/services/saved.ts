@@ -19,6 +19,9 @@ type Member = Pick<SessionUser, "id" | "campusId">;
 
 const NO_PRODUCT = "This product no longer exists.";
 
+/** Not hidden, or the student's own, or they moderate its campus (as visibleTo; ?1 is the student). */
+const VISIBLE = "(p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))";
+
 /** `PUT /api/product/:id/save`: one conditional INSERT; 404 for a listing the student cannot see. */
 export async function saveProduct(env: Env, member: Member, productId: string): Promise<void> {
   const now = Date.now();
@@ -26,7 +29,7 @@ export async function saveProduct(env: Env, member: Member, productId: string): 
     `INSERT INTO saved_products (user_id, product_id, created_at)
      SELECT ?1, p.id, ?2 FROM products p
      WHERE p.id = ?3 AND p.campus_id = ?4
-       AND (p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))
+       AND ${VISIBLE}
        AND (SELECT COUNT(*) FROM saved_products WHERE user_id = ?1) < ?5
      ON CONFLICT (user_id, product_id) DO NOTHING`,
   )
@@ -36,7 +39,7 @@ export async function saveProduct(env: Env, member: Member, productId: string): 
   // Nothing written: already saved (fine), not visible (404), or the cap.
   const row = await env.DB.prepare(
     `SELECT EXISTS (SELECT 1 FROM saved_products WHERE user_id = ?1 AND product_id = ?2) AS saved,
-       EXISTS (SELECT 1 FROM products WHERE id = ?2 AND campus_id = ?3) AS listed`,
+       EXISTS (SELECT 1 FROM products p WHERE p.id = ?2 AND p.campus_id = ?3 AND ${VISIBLE}) AS listed`,
   )
     .bind(member.id, productId, member.campusId)
     .first<{ saved: number; listed: number }>();

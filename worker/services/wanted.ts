@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { CATEGORY_IDS, parsePricePaise, type MarketCategory } from "#common/market.ts";
 import { getDb } from "#server/db/client.ts";
@@ -45,7 +45,7 @@ export const wantedSchema = z.object(
   {
     words: userText({ name: "What you want", max: 100, missing: "Say what you are looking for, for example: Casio calculator." }).refine((words) => termsOf(words).length > 0, "Say what you are looking for in at least one word of 2 letters or more."),
     category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}, or none.` }).optional()),
-    maxPrice,
+    maxPrice: maxPrice.optional(),
   },
   { error: 'Send the post as a JSON object, for example { "words": "Casio calculator", "maxPrice": 600 }.' },
 );
@@ -91,7 +91,8 @@ export async function listWanted(env: Env, member: Member, now = Date.now()): Pr
  */
 export async function postWanted(env: Env, member: SessionUser, input: unknown, now = Date.now()): Promise<WantedView> {
   requireMayAct(member, WANTED);
-  const { words, category, maxPrice: maxPricePaise } = parseWith(wantedSchema, input);
+  const { words, category, maxPrice } = parseWith(wantedSchema, input);
+  const maxPricePaise = maxPrice ?? null;
   await limitPosting(env, member.id);
   const id = crypto.randomUUID();
   const result = await env.DB.prepare(
@@ -120,18 +121,19 @@ export async function deleteWanted(env: Env, member: Member, id: string): Promis
  * title or description (lower-cased, as the search), whose category (when set) is the listing's and
  * whose highest price (when set) is not below its price. The notice's id is made of the post and the
  * listing, so a pair is told once whatever runs twice. When the INSERT wrote nothing (a repeated
- * submission) the listing id is not there and nothing matches. Run in one db.batch with the
- * listing's INSERT (createProduct).
+ * submission) the listing id is not there and nothing matches.
  */
-export function wantedMatches(productId: string, now: number): SQL {
-  return sql`INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+export function wantedMatchStatement(env: Env, productId: string, now: number): D1PreparedStatement {
+  return env.DB.prepare(
+    `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
      SELECT 'wanted-' || w.id || '-' || p.id, w.user_id, 'market.wanted', 'Wanted: ' || w.words || ': a match is on sale',
-       p.title || ' was just listed on your campus. Open it to see the price and photos.', '/product/' || p.id, ${now}
+       p.title || ' was just listed on your campus. Open it to see the price and photos.', '/product/' || p.id, ?2
      FROM products p JOIN wanted_posts w ON w.campus_id = p.campus_id
-     WHERE p.id = ${productId} AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ${now}
+     WHERE p.id = ?1 AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ?2
        AND (w.category IS NULL OR w.category = p.category)
        AND (w.max_price_paise IS NULL OR p.price_paise <= w.max_price_paise)
-       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(lower(p.title || ' ' || p.description), t.value) = 0)`;
+       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(lower(p.title || ' ' || p.description), t.value) = 0)`,
+  ).bind(productId, now);
 }
 
 export const wantedIdSchema = z.uuid("That is not a valid wanted post id.");
