@@ -25,6 +25,8 @@ export default [
   route("mysells", "routes/sells.tsx", { id: "mysells" }),
   route("all-products", "routes/all-products.tsx"),
   route("product/:id", "routes/product.tsx"),
+  route("saved", "routes/saved.tsx"),
+  route("wanted", "routes/wanted.tsx"),
 
   // Notes.
   route("notes", "routes/notes.tsx"),

@@ -16,6 +16,10 @@ const ACTION_PATHS = [
   "/sells",
   "/purchases",
   "/all-products",
+  // Issue 17: a product's page (any id: the action reads the form before it looks the product up), Saved, Wanted.
+  "/product/0b6a2f86-1111-4111-8111-111111111111",
+  "/saved",
+  "/wanted",
   "/find-writer",
   "/googleclassroom",
   "/become-writer",
@@ -53,7 +57,7 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
       .map(([file]) => file.replace("../app/", ""));
     expect(withAction.length).toBeGreaterThan(5);
     for (const file of withAction) expect(modules.has(file), file).toBe(true);
-    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1).replace(/\//g, "-")}.tsx`).concat("routes/auth.tsx"));
+    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1).replace(/\/[0-9a-f-]{36}$/, "").replace(/\//g, "-")}.tsx`).concat("routes/auth.tsx"));
     // The catch-all's action reads no body: it answers 404 to any path.
     for (const file of withAction) expect(covered.has(file) || file === "routes/not-found.tsx", `${file} is missing from ACTION_PATHS`).toBe(true);
   });

@@ -13,6 +13,9 @@ import * as sellerDashboard from "#app/routes/seller-dashboard.tsx";
 import * as sells from "#app/routes/sells.tsx";
 import * as studyswap from "#app/routes/studyswap.tsx";
 import * as upload from "#app/routes/upload.tsx";
+import * as product from "#app/routes/product.tsx";
+import * as saved from "#app/routes/saved.tsx";
+import * as wanted from "#app/routes/wanted.tsx";
 import { bearer, call, createUser, ORIGIN, postJson, type TestUser } from "#test/helpers.ts";
 import { countingDb } from "#test/hostel-helpers.ts";
 
@@ -20,12 +23,12 @@ const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAA
 
 type Loader = (args: never) => Promise<unknown>;
 
-async function tripsOf(loader: Loader, path: string, user: TestUser | null): Promise<number> {
+async function tripsOf(loader: Loader, path: string, user: TestUser | null, params: Record<string, string> = {}): Promise<number> {
   const { db, count } = countingDb(env.DB);
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
   const request = new Request(`${ORIGIN}${path}`, { headers: user ? { Cookie: user.cookie } : {} });
-  await loader({ context, request, params: {} } as never);
+  await loader({ context, request, params } as never);
   return count();
 }
 
@@ -47,7 +50,15 @@ describe("D1 round trips per marketplace and Study Swap page", () => {
     await postJson("/api/studyswap/requests", { title: "Counted essay", category: "English", details: "Two pages", contact: "a@b.co" }, bearer(seller.token));
     await call("/api/studyswap/writers/me", { method: "PUT", headers: { ...bearer(seller.token), "Content-Type": "application/json" }, body: JSON.stringify({ name: "Asha", expertise: "English", contact: "a@b.co" }) });
 
-    const pages: [string, Loader, string, TestUser | null][] = [
+    const other = await listProduct(seller, "Counted kettle two");
+    await call(`/api/product/${other}/save`, { method: "PUT", headers: bearer(buyer.token) });
+    await postJson("/api/wanted", { words: "Counted lamp" }, bearer(buyer.token));
+    const pages: [string, Loader, string, TestUser | null, Record<string, string>?][] = [
+      // Issue 17: a product's page, the Saved tab and Wanted.
+      ["/product/:id signed in", product.loader, `/product/${other}`, buyer, { id: other }],
+      ["/product/:id signed out", product.loader, `/product/${other}`, null, { id: other }],
+      ["/saved", saved.loader, "/saved", buyer],
+      ["/wanted", wanted.loader, "/wanted", buyer],
       ["/all-products signed in", allProducts.loader, "/all-products", buyer],
       ["/all-products signed out", allProducts.loader, "/all-products", null],
       ["/purchases", purchases.loader, "/purchases", buyer],
@@ -60,11 +71,15 @@ describe("D1 round trips per marketplace and Study Swap page", () => {
       ["/find-writer", findWriter.loader, "/find-writer", seller],
     ];
     const counts: Record<string, number> = {};
-    for (const [name, loader, path, user] of pages) counts[name] = await tripsOf(loader, path, user);
+    for (const [name, loader, path, user, params] of pages) counts[name] = await tripsOf(loader, path, user, params);
     console.log(`D1 round trips per page: ${JSON.stringify(counts)}`);
     // Measured before campus scoping (main at 084fe1a) and after it: the same. The session's read
     // carries the campus, and the lists join sellers and campuses for the badge in their one query.
     expect(counts).toEqual({
+      "/product/:id signed in": 2,
+      "/product/:id signed out": 1,
+      "/saved": 2,
+      "/wanted": 2,
       "/all-products signed in": 2,
       "/all-products signed out": 1,
       "/purchases": 2,

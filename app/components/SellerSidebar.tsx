@@ -1,5 +1,7 @@
 import { BagIcon } from "#app/components/icons/bag.tsx";
 import { GridIcon } from "#app/components/icons/grid.tsx";
+import { HeartIcon } from "#app/components/icons/heart.tsx";
+import { SearchIcon } from "#app/components/icons/search.tsx";
 import { TagIcon } from "#app/components/icons/tag.tsx";
 import { UploadIcon } from "#app/components/icons/upload.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
@@ -10,6 +12,9 @@ const links: { to: string; label: string; icon: IconComponent }[] = [
   { to: "/purchases", label: "My Purchases", icon: BagIcon },
   { to: "/sells", label: "My Sells", icon: TagIcon },
   { to: "/all-products", label: "Browse Products", icon: GridIcon },
+  // Issue 17.
+  { to: "/saved", label: "Saved", icon: HeartIcon },
+  { to: "/wanted", label: "Wanted", icon: SearchIcon },
 ];
 
 /** Navigation shared by the seller screens: a row of chips on a phone, a column on desktop. */

@@ -8,6 +8,7 @@ import { Dialog } from "#app/components/Dialog.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { SearchIcon } from "#app/components/icons/search.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
+import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
@@ -22,6 +23,7 @@ import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { listAvailable, productIdSchema, purchaseProduct } from "#server/services/products.ts";
+import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/all-products";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
@@ -77,6 +79,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(envOf(context), user, form));
+  if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
   try {
     if (intent !== "buy") throw new ApiError(400, "Unknown action.");
     const id = parseWith(productIdSchema, form.get("id"));
@@ -100,7 +103,9 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
  * loading the first page again would drop the pages "Show more products" appended.
  */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "buy") return false;
+  // The heart keeps its own state: nothing else on the page changed.
+  const intent = formData?.get("intent");
+  if (intent === "buy" || intent === "save" || intent === "unsave") return false;
   return defaultShouldRevalidate;
 }
 
@@ -303,7 +308,10 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
             // Cards after the first row are laid out and painted only when they come near the screen
             // (their last size is remembered), so the first paint lays out a row, not 24 cards.
             <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
-              <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
+              <div className="relative">
+                <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
+                {signedIn && !product.mine && <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="absolute right-2 top-2" />}
+              </div>
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                 <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.images.length > 1 ? ` · ${product.images.length} photos` : ""}`}</p>
                 <h2 className="font-semibold leading-snug">

@@ -5,6 +5,7 @@ import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
+import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -20,6 +21,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import { getProduct, productIdSchema, purchaseProduct, renewProduct } from "#server/services/products.ts";
+import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/product";
 
 // A listing's own page (issue 17): every photo large, the details, the seller's card and Buy. Two D1
@@ -43,6 +45,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+  if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(env, user, intent, form));
   if (intent === "renew") {
     try {
       const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
@@ -89,7 +92,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {result?.ok && result.intent !== "report" && (
+        {result?.ok && (result.intent === "buy" || result.intent === "renew") && (
           <Alert tone="success">
             {result.message}
             {result.intent === "buy" && (
@@ -104,13 +107,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
           </Alert>
         )}
-        {result && !result.ok && result.intent !== "report" && <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>}
+        {result && !result.ok && (result.intent === "buy" || result.intent === "renew") && <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>}
       </div>
       <article className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Gallery key={product.id} title={product.title} images={product.images} initial={loaderData.photo} />
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
-          <h1 className="mt-1 text-2xl font-bold leading-tight">{product.title}</h1>
+          <div className="mt-1 flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold leading-tight">{product.title}</h1>
+            {signedIn && !product.mine && <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />}
+          </div>
           <p className="mt-2 text-2xl font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
           <HiddenMark reason={product.hiddenReason} />
 

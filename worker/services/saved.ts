@@ -5,7 +5,8 @@ import { products, savedProducts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { visibleTo } from "#server/services/moderation.ts";
-import { joinedView, selectProducts } from "#server/services/products.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { joinedView, productIdSchema, selectProducts } from "#server/services/products.ts";
 
 // Saved listings (issue 17, docs/decisions/0088-saved-and-wanted.md): the heart on a card. A student
 // saves only what they can see (their campus's listings, not hidden from them); saving twice is one
@@ -68,3 +69,12 @@ export async function listSaved(env: Env, member: Member): Promise<(ProductView 
     .limit(MAX_SAVED);
   return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === member.id }));
 }
+
+/** The heart's form on a page (intent "save" or "unsave", the listing's `id`): the same rules as the API. */
+export async function saveFromForm(env: Env, member: Member, intent: "save" | "unsave", form: FormData): Promise<void> {
+  const id = parseWith(productIdSchema, form.get("id"));
+  if (intent === "save") await saveProduct(env, member, id);
+  else await unsaveProduct(env, member, id);
+}
+
+export const SAVE_MESSAGES = { save: "Saved: it is on your Saved tab.", unsave: "Removed from Saved." } as const;

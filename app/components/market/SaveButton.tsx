@@ -1,0 +1,37 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { HeartIcon } from "#app/components/icons/heart.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+
+/**
+ * The heart on a listing (issue 17): saves it to the student's Saved tab, or removes it. A form to the
+ * page's own action (intent "save" or "unsave"), so it works without JavaScript; with it, the heart
+ * changes at once and goes back if the server refused.
+ */
+export function SaveButton({ id, title, saved, className = "" }: { id: string; title: string; saved: boolean; className?: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [on, setOn] = useState(saved);
+  // Each answer applied once: a success keeps what was asked; a refusal leaves the heart as it was.
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data?.ok) setOn(fetcher.data.intent === "save");
+  }
+  const shown = fetcher.formData ? fetcher.formData.get("intent") === "save" : on;
+  return (
+    <fetcher.Form method="post" preventScrollReset className={className}>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={shown ? "unsave" : "save"}
+        aria-pressed={shown}
+        aria-label={`Save ${title}`}
+        title={shown ? "Saved: tap to remove" : "Save"}
+        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 ${shown ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
+      >
+        <HeartIcon filled={shown} className="h-5 w-5" />
+      </button>
+    </fetcher.Form>
+  );
+}

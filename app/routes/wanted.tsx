@@ -1,0 +1,179 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { useConfirmSubmit } from "#app/components/dialogs.tsx";
+import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { SellerLayout } from "#app/components/SellerSidebar.tsx";
+import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { attempt, refused } from "#app/lib/action-result.server.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
+import { formatIndiaDate, formatRupees } from "#common/format.ts";
+import { categoryLabel, MARKET_CATEGORIES } from "#common/market.ts";
+import { mayAct } from "#common/membership.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { deleteWanted, listWanted, MAX_OPEN_WANTED, postWanted, WANTED, WANTED_DAYS, wantedIdSchema, type WantedView } from "#server/services/wanted.ts";
+import type { Route } from "./+types/wanted";
+
+// What students of the campus are looking for (issue 17): a student posts what they want and gets a
+// notice when a matching listing appears; sellers see what is wanted. Two D1 queries: the session and
+// the campus's open posts.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const base = { campusName: user.openCommunity ? null : user.campusShortName, verifyEmail: mayAct(user) ? null : user.email };
+  try {
+    return { ...base, posts: await listWanted(envOf(context), user), failed: false };
+  } catch (error) {
+    logLoaderFailure(context, request, "wanted posts failed", error);
+    return { ...base, posts: [] as WantedView[], failed: true };
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const env = envOf(context);
+  if (intent === "post") {
+    return attempt(intent, "Posted: you get a notice when a matching listing appears.", () =>
+      postWanted(env, user, { words: form.get("words") ?? "", category: form.get("category") ?? "", maxPrice: form.get("maxPrice") ?? "" }),
+    );
+  }
+  if (intent === "delete") return attempt(intent, "Wanted post deleted.", () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
+  return refused(intent, new ApiError(400, "Unknown action."));
+}
+
+export default function Wanted({ loaderData }: Route.ComponentProps) {
+  const { posts, failed, campusName, verifyEmail } = loaderData;
+  const mine = posts.filter((p) => p.mine);
+  const others = posts.filter((p) => !p.mine);
+  return (
+    <SellerLayout>
+      <PageIntro
+        title="Wanted"
+        lead={`What students${campusName ? ` of ${campusName}` : ""} are looking for. Post what you want and you get a notice when a matching listing appears; have one of these? List it.`}
+      />
+      {verifyEmail ? <VerifyBanner what={WANTED} email={verifyEmail} /> : <PostForm open={mine.length} />}
+      {failed ? (
+        <div className="mt-6">
+          <Alert tone="error">Failed to load the wanted posts. Please try again later.</Alert>
+        </div>
+      ) : (
+        <>
+          {mine.length > 0 && (
+            <section aria-labelledby="mine-heading" className="mt-8">
+              <h2 id="mine-heading" className="text-lg font-semibold">
+                Your wanted posts
+              </h2>
+              <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
+                {mine.map((post) => (
+                  <WantedCard key={post.id} post={post} />
+                ))}
+              </ul>
+            </section>
+          )}
+          <section aria-labelledby="others-heading" className="mt-8">
+            <h2 id="others-heading" className="text-lg font-semibold">
+              Wanted by other students
+            </h2>
+            {others.length === 0 ? (
+              <p className="card mt-3 p-6 text-center text-slate-600 dark:text-slate-400">Nobody has posted what they want yet.</p>
+            ) : (
+              <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
+                {others.map((post) => (
+                  <WantedCard key={post.id} post={post} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </SellerLayout>
+  );
+}
+
+function PostForm({ open }: { open: number }) {
+  const fetcher = useFetcher<ActionResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A post that went through empties the form for the next one.
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
+  const full = open >= MAX_OPEN_WANTED;
+  return (
+    <fetcher.Form ref={form} method="post" className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6" aria-busy={busy}>
+      <div className="sm:col-span-2">
+        <label htmlFor="words" className="label">
+          What are you looking for?
+        </label>
+        <input id="words" name="words" required maxLength={100} className="input" placeholder="e.g. Casio fx-991 calculator" aria-describedby="words-hint" />
+        <p id="words-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {`A listing matches when every word is in its title or description. Open for ${WANTED_DAYS} days; up to ${MAX_OPEN_WANTED} at a time.`}
+        </p>
+      </div>
+      <div>
+        <label htmlFor="wanted-category" className="label">
+          Category (optional)
+        </label>
+        <select id="wanted-category" name="category" defaultValue="" className="input">
+          <option value="">Any category</option>
+          {MARKET_CATEGORIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="maxPrice" className="label">
+          Highest price (₹, optional)
+        </label>
+        <input id="maxPrice" name="maxPrice" type="number" min="1" max="1000000" step="1" inputMode="numeric" className="input" placeholder="600" />
+      </div>
+      <div className="sm:col-span-2" aria-live="polite">
+        {result && <Alert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : `Could not post: ${result.message}`}</Alert>}
+      </div>
+      <div className="sm:col-span-2">
+        <input type="hidden" name="intent" value="post" />
+        <SubmitButton busy={busy} busyLabel="Posting..." disabled={full}>
+          Post what I want
+        </SubmitButton>
+        {full && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`You have ${MAX_OPEN_WANTED} open posts: delete one you no longer need to post another.`}</p>}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function WantedCard({ post }: { post: WantedView }) {
+  const fetcher = useFetcher<ActionResult>();
+  const remove = useConfirmSubmit({ title: "Delete this wanted post?", question: `"${post.words}" is taken down and you get no more notices for it.`, confirmLabel: "Delete" });
+  const details = [post.category ? categoryLabel(post.category) : null, post.maxPricePaise !== null ? `up to ${formatRupees(post.maxPricePaise)}` : null].filter(Boolean).join(" · ");
+  return (
+    <li className="card flex flex-col gap-2 p-4">
+      <p className="font-semibold">{post.words}</p>
+      {details && <p className="text-sm text-slate-700 dark:text-slate-300">{details}</p>}
+      <p className="text-xs text-slate-600 dark:text-slate-400">{post.mine ? `Open until ${formatIndiaDate(post.expiresAt)}` : `${post.name} · posted ${formatIndiaDate(post.createdAt)}`}</p>
+      {post.mine ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={post.id} />
+          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Deleting..." className="btn-secondary" name="intent" value="delete" onClick={remove.onClick}>
+            Delete
+          </SubmitButton>
+          {remove.dialog}
+          {fetcher.data && !fetcher.data.ok && <p className="mt-2 text-sm text-red-700 dark:text-red-300">{fetcher.data.message}</p>}
+        </fetcher.Form>
+      ) : (
+        <Link to="/upload" className="btn-secondary self-start">
+          I have one: list it
+        </Link>
+      )}
+    </li>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Wanted · Campus" }, { name: "description", content: "What students on your campus are looking for on the marketplace." }];
