@@ -182,3 +182,21 @@ export function isExpired(product: Pick<ProductView, "status" | "expiresAt">, no
 export function mayRenew(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {
   return product.status === "available" && product.expiresAt - now <= RENEW_WINDOW_MS;
 }
+
+/** "Wanted" posts (issue 17): what an unverified account may not do yet, how long a post is open, how many a student has. */
+export const WANTED = "post what you want on the marketplace";
+export const WANTED_DAYS = 30;
+export const MAX_OPEN_WANTED = 10;
+
+/** A wanted post as the screens and the API show it. */
+export interface WantedView {
+  id: string;
+  words: string;
+  category: MarketCategory | null;
+  maxPricePaise: number | null;
+  createdAt: number;
+  expiresAt: number;
+  mine: boolean;
+  /** Who posts it (their account name), as on a roommate post. */
+  name: string;
+}

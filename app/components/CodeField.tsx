@@ -1,4 +1,4 @@
-import { FieldError } from "#app/components/hostel/ui.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 
 /**
  * The e-mailed 6-digit code's input (verify, reset, delete): numeric keyboard on phones, the

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { CodeField } from "#app/components/CodeField.tsx";
-import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { verifyFirst } from "#common/membership.ts";
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, FieldError, RouteError } from "#app/components/hostel/ui.tsx";
+import { Badge, RouteError } from "#app/components/hostel/ui.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { VerifiedStatus } from "#app/components/account/VerifiedStatus.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";

@@ -1,7 +1,8 @@
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
+import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";

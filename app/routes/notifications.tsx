@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
-import { EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
+import { EmptyState } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";

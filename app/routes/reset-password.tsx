@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
-import { FieldError } from "#app/components/hostel/ui.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { codeScope, envOf } from "#app/lib/session.server.ts";

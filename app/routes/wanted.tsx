@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -11,11 +11,11 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { categoryLabel, MARKET_CATEGORIES } from "#common/market.ts";
+import { categoryLabel, MARKET_CATEGORIES, MAX_OPEN_WANTED, WANTED, WANTED_DAYS, type WantedView } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { deleteWanted, listWanted, MAX_OPEN_WANTED, postWanted, WANTED, WANTED_DAYS, wantedIdSchema, type WantedView } from "#server/services/wanted.ts";
+import { deleteWanted, listWanted, postWanted, wantedIdSchema } from "#server/services/wanted.ts";
 import type { Route } from "./+types/wanted";
 
 // What students of the campus are looking for (issue 17): a student posts what they want and gets a

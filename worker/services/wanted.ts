@@ -1,6 +1,8 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORY_IDS, parsePricePaise, type MarketCategory } from "#common/market.ts";
+import { CATEGORY_IDS, MAX_OPEN_WANTED, parsePricePaise, WANTED, WANTED_DAYS, type WantedView } from "#common/market.ts";
+
+export { MAX_OPEN_WANTED, WANTED, WANTED_DAYS, type WantedView };
 import { getDb } from "#server/db/client.ts";
 import { users, wantedPosts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -13,12 +15,7 @@ import { requireMayAct } from "#server/services/campus.ts";
 // for on their campus's marketplace; when a listing that matches is posted they get a notice, in the
 // listing's own write (wantedMatchStatement). Sellers see what is wanted on /wanted.
 
-export const WANTED = "post what you want on the marketplace";
-/** A post is open this long ... */
-export const WANTED_DAYS = 30;
 export const WANTED_MS = WANTED_DAYS * 24 * 60 * 60 * 1000;
-/** ... and a student has at most this many open. */
-export const MAX_OPEN_WANTED = 10;
 /** Words a post matches on (the rest of what was typed is kept, not matched). */
 const MAX_TERMS = 8;
 
@@ -50,17 +47,6 @@ export const wantedSchema = z.object(
   { error: 'Send the post as a JSON object, for example { "words": "Casio calculator", "maxPrice": 600 }.' },
 );
 
-export interface WantedView {
-  id: string;
-  words: string;
-  category: MarketCategory | null;
-  maxPricePaise: number | null;
-  createdAt: number;
-  expiresAt: number;
-  mine: boolean;
-  /** "Verified CIT student"-style badge is not shown: the name is, as on a roommate post. */
-  name: string;
-}
 
 type Member = Pick<SessionUser, "id" | "campusId">;
 

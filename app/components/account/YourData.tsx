@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { FieldError } from "#app/components/hostel/ui.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 
 /** Where the page's "Download my data" link points: a resource route that answers the file. */

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 
@@ -26,33 +26,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       <p className="font-semibold">{title}</p>
       {children && <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{children}</div>}
     </div>
-  );
-}
-
-/** A field's error, tied to its input with aria-describedby={`${id}-error`}. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-      {message}
-    </p>
-  );
-}
-
-export function SubmitButton({ busy, busyLabel, children, className = "btn-primary", ...rest }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; name?: string; value?: string; disabled?: boolean; onClick?: (event: MouseEvent<HTMLButtonElement>) => void }) {
-  return (
-    <button type="submit" className={className} disabled={busy || rest.disabled} aria-disabled={busy || rest.disabled} name={rest.name} value={rest.value} onClick={rest.onClick}>
-      {busy ? (
-        // The busy label is the button's name while it waits (a role="status" inside a button gives
-        // it none in Chromium); the spinner is decoration.
-        <>
-          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
-          <span>{busyLabel}</span>
-        </>
-      ) : (
-        children
-      )}
-    </button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { kindLabel, REPORT_REASONS, reasonLabel, type ReportKind } from "#common/moderation.ts";
 

@@ -1,6 +1,6 @@
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import type { MoveRequest } from "#server/services/hostel/block-moves.ts";

@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, EmptyState, SubmitButton, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import { Badge, EmptyState, type BadgeTone } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";

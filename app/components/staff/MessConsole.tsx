@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { SubmitButton } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";

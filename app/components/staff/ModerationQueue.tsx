@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, EmptyState, SubmitButton } from "#app/components/hostel/ui.tsx";
+import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";

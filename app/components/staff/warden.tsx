@@ -1,6 +1,7 @@
 import { useActionData, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Badge, EmptyState, statusTone, SubmitButton } from "#app/components/hostel/ui.tsx";
+import { Badge, EmptyState, statusTone } from "#app/components/hostel/ui.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { categoryLabel, complaintStatusLabel } from "#common/hostel-labels.ts";
