@@ -1,0 +1,123 @@
+// Issue 17 in the browser: a student posts what they want; another student lists a matching item; the
+// first gets the notice, opens the listing, saves it with the heart and finds it on the Saved tab; the
+// heart on Browse saves and unsaves; a wanted post is deleted.
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { themedShots, tokenOf } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/saved-wanted";
+const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser.close();
+});
+
+async function list(seller: E2EUser, title: string, price: string): Promise<string> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, description: "Scientific calculator, allowed in exams.", price, sellerName: seller.name, whatsappNumber: "98765 43210", category: "electronics", condition: "like_new" })) form.set(k, v);
+  form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
+  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+  assert.equal(res.status, 201);
+  return ((await res.json()) as { product: { _id: string } }).product._id;
+}
+
+describe("saved and wanted", () => {
+  it("wanted post -> matching listing -> notice -> product page -> heart -> Saved tab", async (t) => {
+    const student = await createUserViaApi(newUser("Naina Kapoor"));
+    const seller = await createUserViaApi(newUser("Arjun Das"));
+    const tag = Date.now().toString(36);
+    const words = `Casio ${tag} calculator`;
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, student);
+        await page.goto("/wanted");
+        await hydrated(page);
+        await page.getByLabel("What are you looking for?").fill(words);
+        await page.getByLabel("Category (optional)").selectOption("electronics");
+        await page.getByLabel("Highest price (₹, optional)").fill("1000");
+        await page.getByRole("button", { name: "Post what I want" }).click();
+        await page.getByText("Posted: you get a notice when a matching listing appears.").waitFor();
+        // The form is empty again; the post is listed as the student's own.
+        assert.equal(await page.getByLabel("What are you looking for?").inputValue(), "");
+        const mine = page.getByRole("region", { name: "Your wanted posts" });
+        await mine.getByText(words).waitFor();
+        await mine.getByText("Electronics · up to ₹1,000").waitFor();
+        await themedShots(page, SHOTS, "wanted");
+      },
+      { viewport: PHONE },
+    );
+
+    // Another student lists a match (and one over the highest price, which does not match).
+    const id = await list(seller, `Casio fx-991 ${tag} calculator`, "950");
+    await list(seller, `Casio fx-82 ${tag} calculator`, "1200");
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        // The seller sees what is wanted on the campus.
+        await signIn(page, seller);
+        await page.goto("/wanted");
+        await hydrated(page);
+        const others = page.getByRole("region", { name: "Wanted by other students" });
+        await others.getByText(words).waitFor();
+        await others.getByText(`${student.name} · posted`, { exact: false }).waitFor();
+      },
+      { viewport: PHONE },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, student);
+        await page.goto("/notifications");
+        await hydrated(page);
+        const notice = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Unread: Wanted: ${words}: a match is on sale` }) });
+        await notice.waitFor();
+        assert.equal(await page.getByRole("heading", { name: /Wanted: .*a match is on sale/ }).count(), 1, "one notice: the dearer listing does not match");
+        await notice.getByRole("link", { name: "Open" }).click();
+        await page.waitForURL(`**/product/${id}`);
+        await hydrated(page);
+        const heart = page.getByRole("button", { name: `Save Casio fx-991 ${tag} calculator` });
+        assert.equal(await heart.getAttribute("aria-pressed"), "false");
+        await heart.click();
+        await page.waitForFunction((name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true", `Save Casio fx-991 ${tag} calculator`);
+        await page.getByRole("link", { name: "Saved", exact: true }).first().click();
+        await page.waitForURL("**/saved");
+        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Casio fx-991 ${tag} calculator` }) });
+        await card.waitFor();
+        await themedShots(page, SHOTS, "saved");
+        // The heart on Browse: the other listing saved there, then unsaved on the Saved tab.
+        await page.goto(`/all-products?q=${encodeURIComponent(tag)}`);
+        await hydrated(page);
+        const other = page.getByRole("button", { name: `Save Casio fx-82 ${tag} calculator` });
+        await other.click();
+        await page.waitForFunction((name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true", `Save Casio fx-82 ${tag} calculator`);
+        await page.goto("/saved");
+        await hydrated(page);
+        assert.equal(await page.getByRole("heading", { name: new RegExp(`Casio fx-.* ${tag} calculator`) }).count(), 2);
+        await page.getByRole("button", { name: `Save Casio fx-82 ${tag} calculator` }).click();
+        await page.getByRole("heading", { name: `Casio fx-82 ${tag} calculator` }).waitFor({ state: "detached" });
+        // The wanted post is deleted.
+        await page.goto("/wanted");
+        await hydrated(page);
+        const mine = page.getByRole("region", { name: "Your wanted posts" });
+        await mine.getByRole("button", { name: "Delete" }).click();
+        await page.getByRole("dialog", { name: "Delete this wanted post?" }).getByRole("button", { name: "Delete" }).click();
+        await mine.waitFor({ state: "detached" });
+      },
+      { viewport: PHONE },
+    );
+  });
+});
