@@ -314,13 +314,14 @@ describe("rate limits on posting", () => {
 });
 
 describe("upload edge cases", () => {
-  it("refuses zero bytes, non-images under an image name, SVG, and several images at once, storing nothing", async () => {
+  it("refuses zero bytes, non-images under an image name, SVG, and more than 4 photos at once, storing nothing", async () => {
     const cases: [string, FormData, RegExp][] = [
       ["zero bytes", productForm({}, [{ bytes: new Uint8Array(0), name: "empty.png" }]), /Choose an image/],
       ["HTML named .png", productForm({}, [{ bytes: new TextEncoder().encode("<html><script>alert(1)</script></html>"), name: "cat.png" }]), /not an image/],
       ["SVG with script", productForm({}, [{ bytes: new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"), name: "x.svg" }]), /not an image/],
       ["an executable named .jpg", productForm({}, [{ bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), name: "x.jpg" }]), /not an image/],
-      ["two images", productForm({}, [{ bytes: PNG_BYTES, name: "a.png" }, { bytes: PNG_BYTES, name: "b.png" }]), /one image/],
+      // Issue 17: up to 4 photos; a fifth is refused.
+      ["five images", productForm({}, ["a", "b", "c", "d", "e"].map((n) => ({ bytes: PNG_BYTES, name: `${n}.png` }))), /at most 4 photos/],
     ];
     for (const [label, form, message] of cases) {
       const before = await snapshot();
