@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
@@ -29,13 +29,28 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Issue 18: installable (public/manifest.webmanifest).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
+
+/**
+ * Issue 18: keeps the browser's install offer for the service worker's page script, and loads that
+ * script (/sw-client.js, built by scripts/build-sw.mjs: registration, offline banner, update and
+ * install prompts) once the page has loaded and the browser is idle: never part of the first load.
+ */
+const SERVICE_WORKER_LOADER =
+  'addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__campusInstall=e});addEventListener("load",function(){(window.requestIdleCallback||setTimeout)(function(){var s=document.createElement("script");s.src="/sw-client.js";document.head.appendChild(s)})});';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The same nonce on the server and in the browser, or React reports every <link> as a mismatch.
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    // Whether someone is signed in, for the service worker's page script (a prerendered page does not know).
+    <html lang="en" data-signed-in={root && !root.prerendered ? String(root.user !== null) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <InlineStyles />
         <Links nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_LOADER }} />
       </head>
       <body className="min-h-dvh font-sans">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700">
@@ -62,6 +78,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Tells the service worker's page script (app/sw/client.ts) that another page is on screen.
+  const location = useLocation();
+  useEffect(() => {
+    document.dispatchEvent(new Event("campus:navigated"));
+  }, [location.key]);
   return (
     <>
       <TopBar user={loaderData.user} prerendered={loaderData.prerendered} />

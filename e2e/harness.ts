@@ -55,6 +55,9 @@ export async function withPage(
     baseURL,
     viewport: DESKTOP,
     extraHTTPHeaders: { "CF-Connecting-IP": testIp() },
+    // The service worker answers page requests from its cache, where page.route() cannot see them:
+    // only the tests of offline use (e2e/offline.test.ts) let it run ({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
     ...options,
   });
   const page = await context.newPage();

@@ -24,6 +24,7 @@ import {
   passwordChangeSchema,
   sessionIdSchema,
 } from "#server/services/account.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -68,6 +69,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { account, devices, member, setPasswordHint } = loaderData;

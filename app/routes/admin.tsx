@@ -13,6 +13,7 @@ import { grantRole, readAdminView, revokeRole, type AuditFilter, type AuditLine,
 import { AUDIT_ACTIONS } from "#common/admin.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { STAFF_ROLE_NAMES, staffRoleLabel } from "#common/staff.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/admin";
 
 // The campus admin's screen (issue 16, docs/decisions/0083-campus-admin.md): roles and the audit log.
@@ -41,6 +42,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "revoke") return attempt(intent, "Role removed. The member is told.", () => revokeRole(envOf(context), user, String(form.get("id") ?? "")));
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">) => (r.role === "warden" ? `Warden, ${r.blockName ?? r.blockId}` : staffRoleLabel[r.role]);
 
@@ -92,7 +96,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 required
                 maxLength={254}
                 className="input w-full"
-                aria-invalid={grantResult && !grantResult.ok && grantResult.field === "email" ? true : undefined}
+                aria-invalid={grantResult && !grantResult.ok && "field" in grantResult && grantResult.field === "email" ? true : undefined}
               />
             </div>
             <div>

@@ -11,6 +11,7 @@ import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
 import { codeScope, envOf, getUser } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/auth";
 import { readForm } from "#app/lib/form.server.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
@@ -63,6 +64,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 /**
  * Back from Google with a one-time code (/auth?code=...): the screen posts it here and this answer

@@ -10,6 +10,7 @@ import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSch
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/become-writer";
 import { RequestBoard, WriterProfile, type BoardState } from "#app/components/studyswap/WriterBoard.tsx";
 import { readForm } from "#app/lib/form.server.ts";
@@ -40,6 +41,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "delete-writer") return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
   return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 /** The verify banner's reason on the board: both of its gated actions. */
 function boardGate(): string {

@@ -6,6 +6,7 @@ import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { modeCookie, parseMode, readMode, type Mode } from "#app/lib/mode.ts";
 import { getUser } from "#app/lib/session.server.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/dashboard";
 import { readForm } from "#app/lib/form.server.ts";
 import { succeeded } from "#app/lib/action-result.server.ts";
@@ -23,6 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   // whose loader still saw the old cookie.
   return succeeded("mode", "", { mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 const MODES: { value: Mode; label: string; icon: IconComponent }[] = [
   { value: "day-scholar", label: "Day-Scholar", icon: SunIcon },

@@ -12,6 +12,7 @@ import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard, YourBlock } from "#app/components/hostel/complaints.tsx";
@@ -59,6 +60,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
   const { blocks, residence, complaints, query, newcomers, newcomerCount, submissionKey, mayAct: canAct, email } = loaderData;

@@ -13,6 +13,7 @@ import { indiaDate } from "#common/india-time.ts";
 import { formFields } from "#server/services/hostel/common.ts";
 import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "#common/hostel-labels.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/laundry-service";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -47,6 +48,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
 

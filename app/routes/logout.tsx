@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { endSession } from "#server/services/auth.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { envOf, getSession } from "#app/lib/session.server.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/logout";
 
 // Signing out changes state, so it is a POST; a GET (a prefetch, a typed URL) changes nothing.
@@ -14,3 +15,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (session) await endSession(envOf(context), session.sessionId);
   return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);

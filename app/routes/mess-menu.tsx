@@ -13,6 +13,7 @@ import { messOverview, rateMeal, type MealRating } from "#server/services/hostel
 import { hostelCampusOf } from "#server/services/hostel/common.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/mess-menu";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -31,6 +32,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   return attempt("rate", "Thanks for rating!", () => rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 /** The meal on now and the next one, re-checked every minute by India time while the page is open. */
 function useMealMoment(meals: MealTime[], initial: { date: string; current: string | null; next: string | null }) {

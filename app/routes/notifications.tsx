@@ -10,6 +10,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { markRead, markReadSchema, readInbox } from "#server/services/notices.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
 
 // The signed-in student's notices (issue 16): what staff did that concerns them, newest first.
@@ -27,6 +28,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
   );
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notices, unread } = loaderData;

@@ -13,6 +13,7 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { cancelReservation, rateTrade } from "#server/services/reservations.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,6 +37,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "rate") return attempt(intent, "Thank you: your rating of the seller is saved.", () => rateTrade(env, user, id, { stars: form.get("stars"), note: form.get("note") }));
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Purchases({ loaderData }: Route.ComponentProps) {
   const { products, failed } = loaderData;

@@ -9,6 +9,7 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/reset-password";
 
 // "Forgot password?" (docs/decisions/0075): ask for a code, then enter it with a new password. Two
@@ -40,6 +41,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionResult>();

@@ -9,6 +9,7 @@ import { formFields } from "#server/services/hostel/common.ts";
 import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
 import { createListing, deleteListing, listingQuerySchema, readRoommates, updateListing } from "#server/services/hostel/roommates.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/roommate-finder";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -45,6 +46,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 
 export default function RoommateFinder({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { formatRupees } from "#common/format.ts";
 import { categoryLabel, conditionLabel, isExpired, sellerRecord } from "#common/market.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { listSaved, SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/saved";
 
 // The Saved tab (issue 17): the listings the student hearted, newest saved first, each in its
@@ -33,6 +34,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
   return refused(intent, new ApiError(400, "Unknown action."));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Saved({ loaderData }: Route.ComponentProps) {
   const { products, failed, now } = loaderData;

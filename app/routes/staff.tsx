@@ -17,6 +17,7 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/staff";
 
 // The staff console (issue 16): only what the signed-in person's roles allow. A student gets a plain
@@ -57,6 +58,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
   );
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
   const { grants, queue, resolveTimes, moves, warden, moderation, campusName, now, laundry, mess } = loaderData;

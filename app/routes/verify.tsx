@@ -11,6 +11,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { assertCodeAllowed, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/verify";
 
 // The e-mailed code's screen (docs/decisions/0075). Its action also serves the VerifyBanner shown
@@ -55,6 +56,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
   const { email, campusName, badge, state } = loaderData;

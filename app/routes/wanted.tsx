@@ -16,6 +16,7 @@ import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteWanted, listWanted, postWanted, wantedIdSchema } from "#server/services/wanted.ts";
+import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
 
 // What students of the campus are looking for (issue 17): a student posts what they want and gets a
@@ -45,6 +46,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "delete") return attempt(intent, "Wanted post deleted.", () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
   return refused(intent, new ApiError(400, "Unknown action."));
 }
+
+// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Wanted({ loaderData }: Route.ComponentProps) {
   const { posts, failed, campusName, verifyEmail } = loaderData;

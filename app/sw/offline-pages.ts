@@ -1,0 +1,20 @@
+// What the service worker keeps of the pages a student opens, shared by the worker
+// (app/sw/service-worker.ts) and the page (app/sw/register.ts). No imports: both bundles take it.
+
+/** The last copy of each page a student opened, and of its data. */
+export const PAGES_CACHE = "campus-pages";
+/** Product photos seen on Browse, My Purchases and My Sells. */
+export const IMAGES_CACHE = "campus-images";
+/** When a stored copy was saved (epoch ms), on every response in PAGES_CACHE. */
+export const SAVED_AT_HEADER = "x-campus-saved-at";
+
+/**
+ * The server-rendered pages kept for offline reading, and their React Router data (`<page>.data`):
+ * the student's own records and the campus's lists. Not kept: sign-in and account screens, the
+ * staff console, downloads and anything under /api.
+ */
+const PAGES = /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
+
+export function cacheablePage(pathname: string): boolean {
+  return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);
+}

@@ -1,0 +1,148 @@
+// Issue 18 in the browser: Campus is installable (a valid manifest and a service worker that controls
+// the page), the notes work offline after the first visit (pages and files never opened too), pages a
+// student opened are shown offline from the last copy with "Offline: showing what you saw at <time>",
+// a form sent offline keeps what was typed and says so, and a new version waits for "Update".
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { api, tokenOf } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/offline";
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser.close();
+});
+
+const WITH_WORKER = { viewport: PHONE, serviceWorkers: "allow" as const };
+
+/** Waits until the service worker has installed (its precache is complete) and controls the page. */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
+}
+
+function pngSize(bytes: Buffer): [number, number] {
+  assert.equal(bytes.subarray(1, 4).toString("ascii"), "PNG");
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+describe("installable and offline", () => {
+  it("serves a valid web app manifest with its icons, and a service worker that takes control", async (t) => {
+    const res = await fetch(`${baseURL}/manifest.webmanifest`);
+    assert.equal(res.status, 200);
+    const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    assert.equal(manifest.name, "Campus");
+    assert.equal(manifest.short_name, "Campus");
+    assert.equal(manifest.start_url, "/dashboard");
+    assert.equal(manifest.display, "standalone");
+    assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
+    assert.deepEqual(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort(), ["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const icon of manifest.icons) {
+      const file = await fetch(new URL(icon.src, baseURL));
+      assert.equal(file.status, 200, icon.src);
+      assert.equal(file.headers.get("Content-Type"), "image/png");
+      assert.deepEqual(pngSize(Buffer.from(await file.arrayBuffer())), icon.sizes.split("x").map(Number));
+    }
+    const worker = await fetch(`${baseURL}/sw.js`);
+    assert.equal(worker.status, 200);
+    assert.match(worker.headers.get("Content-Type") ?? "", /javascript/);
+    assert.equal(worker.headers.get("Cache-Control"), "no-cache");
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.goto("/dashboard");
+        await hydrated(page);
+        assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/manifest.webmanifest");
+        await controlled(page);
+        assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL), `${baseURL}/sw.js`);
+      },
+      WITH_WORKER,
+    );
+  });
+
+  it("after the first visit, notes pages and note files open offline, even ones never opened", async (t) => {
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        // The browser reports each request that finds no network.
+        allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
+        await page.goto("/btech/cse/1");
+        await hydrated(page);
+        await controlled(page);
+        await page.context().setOffline(true);
+        await page.reload();
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        const visited = await page.getByRole("heading", { level: 1 }).first().textContent();
+        assert.ok(visited && visited.length > 0);
+        // Never opened: precached at install.
+        await page.goto("/btech/cse/2");
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        const file = await page.goto("/pdfs/cse/sem1/sample-note.html");
+        assert.equal(file?.status(), 200);
+        // A page that was never opened and is not a note: the offline page, not the browser's error.
+        await page.goto("/roommate-finder");
+        await page.getByRole("heading", { name: "You are offline" }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/offline-page-360-light.png`, fullPage: true });
+        await page.context().setOffline(false);
+      },
+      WITH_WORKER,
+    );
+  });
+
+  it("shows My Purchases offline from the last copy with the banner, and a form sent offline keeps its input", async (t) => {
+    const seller = await createUserViaApi(newUser("Farah Khan"));
+    const buyer = await createUserViaApi(newUser("Vikram Iyer"));
+    const title = `Offline kettle ${Date.now().toString(36)}`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title, description: "Electric kettle, 1 litre.", price: "400", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+    form.set("image", new File([Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")], "k.png", { type: "image/png" }));
+    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+    const id = ((await listed.json()) as { product: { _id: string } }).product._id;
+    assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status, 200);
+
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        // The browser reports the failed requests while offline.
+        allowConsoleError(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/);
+        await signIn(page, buyer);
+        await hydrated(page);
+        await controlled(page);
+        await page.goto("/purchases");
+        await page.getByText("Reserved: meet the seller").waitFor();
+        await page.goto("/wanted");
+        await hydrated(page);
+
+        await page.context().setOffline(true);
+        // A write offline: nothing is sent, the input stays, and the page says when it will work.
+        await page.getByLabel("What are you looking for?").fill("Electric kettle");
+        await page.getByRole("button", { name: "Post what I want" }).click();
+        await page.getByText(/You are offline: nothing was sent and what you typed is kept\. It will work when you are back online\./).waitFor();
+        assert.equal(await page.getByLabel("What are you looking for?").inputValue(), "Electric kettle");
+
+        // The saved copy of My Purchases, with when it was saved.
+        await page.goto("/purchases");
+        await page.getByRole("heading", { name: title }).waitFor();
+        await page.getByText("Reserved: meet the seller").waitFor();
+        await page.getByRole("status").filter({ hasText: /^Offline: showing what you saw at \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\.$/ }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/purchases-offline-360-light.png`, fullPage: true });
+        await page.emulateMedia({ colorScheme: "dark" });
+        await page.screenshot({ path: `${SHOTS}/purchases-offline-360-dark.png`, fullPage: true });
+        await page.context().setOffline(false);
+      },
+      WITH_WORKER,
+    );
+  });
+});

@@ -1,0 +1,50 @@
+// Part of `npm run build`, after React Router's build and scripts/notes-headers.mjs (issue 18,
+// docs/decisions/0089-offline-and-install.md): the service worker and its page-side script.
+//   1. The precache list, from build/client with Serwist's build tool: every JavaScript and CSS file,
+//      the prerendered notes pages (under their own URLs, /btech/cse/1, not .../index.html, which the
+//      assets server would redirect) and their .data, the note files, the icons, the manifest and the
+//      offline page, each with a revision from its content.
+//   2. app/sw/service-worker.ts bundled with that list into build/client/sw.js, and app/sw/client.ts
+//      into build/client/sw-client.js, both minified, by Vite (the app's own bundler).
+import { getManifest } from "@serwist/build";
+import { build } from "vite";
+
+const clientDir = "build/client";
+
+/** A file's URL as the browser asks for it: a prerendered page's index.html is its directory. */
+function pageUrl(file) {
+  const url = `/${file}`;
+  if (url === "/index.html") return "/";
+  return url.endsWith("/index.html") ? url.slice(0, -"/index.html".length) : url;
+}
+
+const common = {
+  configFile: false,
+  logLevel: "warn",
+  publicDir: false,
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+};
+
+// The page script first: it is precached too (the offline banner must load offline).
+await build({
+  ...common,
+  build: { outDir: clientDir, emptyOutDir: false, minify: true, target: "es2022", copyPublicDir: false, lib: { entry: "app/sw/client.ts", formats: ["iife"], name: "campusServiceWorkerClient", fileName: () => "sw-client.js" } },
+});
+
+const { manifestEntries, count, size, warnings } = await getManifest({
+  globDirectory: clientDir,
+  globPatterns: ["assets/**/*.{js,css}", "**/index.html", "**/*.data", "pdfs/**/*", "icons/*.png", "favicon.svg", "manifest.webmanifest", "offline.html", "sw-client.js"],
+  globIgnores: ["sw.js", "_headers"],
+  // Fingerprinted files are their own revision.
+  dontCacheBustURLsMatching: /^assets\//,
+  maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] })],
+});
+for (const warning of warnings) console.warn(`build-sw: ${warning}`);
+
+await build({
+  ...common,
+  define: { ...common.define, "self.__SW_MANIFEST": JSON.stringify(manifestEntries) },
+  build: { outDir: clientDir, emptyOutDir: false, minify: true, target: "es2022", copyPublicDir: false, lib: { entry: "app/sw/service-worker.ts", formats: ["iife"], name: "campusServiceWorker", fileName: () => "sw.js" } },
+});
+console.log(`build-sw: sw-client.js built; sw.js precaches ${count} files (${(size / 1024).toFixed(0)} KB)`);
