@@ -315,7 +315,7 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                 <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.images.length > 1 ? ` · ${product.images.length} photos` : ""}`}</p>
                 <h2 className="font-semibold leading-snug">
-                  <Link to={`/product/${product.id}`} className="hover:underline">
+                  <Link to={`/product/${product.id}`} className="inline-block min-h-6 hover:underline">
                     {product.title}
                   </Link>
                 </h2>
