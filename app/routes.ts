@@ -53,6 +53,8 @@ export default [
   route("staff", "routes/staff.tsx"),
   route("admin", "routes/admin.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  // Issue 18: a student's private calendar feed (a resource route: an .ics file, no page).
+  route("calendar/:file", "routes/calendar-feed.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

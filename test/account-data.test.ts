@@ -196,6 +196,8 @@ async function everything(): Promise<World> {
       complaintShared,
       now,
     ),
+    // Issue 18: a calendar feed (its secret's hash).
+    env.DB.prepare("INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?1, ?2, ?3)").bind(student.userId, `FEED-HASH-${tag}`, now),
     env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)").bind(
       crypto.randomUUID(),
       student.userId,
@@ -219,7 +221,7 @@ async function everything(): Promise<World> {
     complaintAlone,
     complaintShared,
     othersComplaint,
-    secrets: [passwordHash, student.token, googleTokens, handoffHash, codeHash, student.password],
+    secrets: [passwordHash, student.token, googleTokens, handoffHash, codeHash, student.password, `FEED-HASH-${tag}`],
     files: { onSaleImage: await imageKeyOf(onSale), soldImage: await imageKeyOf(soldToOther), attachment, alonePhoto },
   };
 }

@@ -96,7 +96,8 @@ export default {
     logRequest({
       reqId: state.reqId,
       method: incoming.method,
-      path: pathname,
+      // A calendar feed's path is its secret (issue 18): logged without it.
+      path: pathname.replace(/^\/calendar\/[^/]*$/i, "/calendar/[secret]"),
       status: response.status,
       ms: Date.now() - state.startedAt,
       ...(state.userId ? { userId: state.userId } : {}),

@@ -3,26 +3,35 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
 import { EmptyState } from "#app/components/hostel/ui.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { attempt } from "#app/lib/action-result.server.ts";
+import { attempt, succeeded } from "#app/lib/action-result.server.ts";
+import { calendarFeedSince, feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { markRead, markReadSchema, readInbox } from "#server/services/notices.ts";
-import { formatIndiaShortDateTime } from "#common/format.ts";
+import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
 
 // The signed-in student's notices (issue 16): what staff did that concerns them, newest first.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return readInbox(envOf(context), user.id);
+  const env = envOf(context);
+  const [inbox, calendarSince] = await Promise.all([readInbox(env, user.id), calendarFeedSince(env, user.id)]);
+  return { ...inbox, calendarSince };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  // Issue 18: the private calendar link, shown once when it is made or reset.
+  if (intent === "calendar-reset") {
+    const secret = await resetCalendarFeed(envOf(context), user.id);
+    return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", { calendarUrl: new URL(feedPath(secret), request.url).href });
+  }
+  if (intent === "calendar-stop") return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
   if (intent !== "read" && intent !== "read-all") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
     markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
@@ -33,13 +42,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread } = loaderData;
+  const { notices, unread, calendarSince } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "") : null;
   return (
     <>
       <PageIntro title="Notifications" lead="What wardens and other campus staff did about your complaints and requests." />
-      {actionData && !actionData.ok && (
+      {actionData && !actionData.ok && (actionData.intent === "read" || actionData.intent === "read-all") && (
         <div className="mb-4">
           <Alert tone="error">{actionData.message}</Alert>
         </div>
@@ -86,7 +95,44 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ol>
       )}
+      <CalendarFeed since={calendarSince} result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined} busy={busy} />
     </>
+  );
+}
+
+/** The private calendar feed (issue 18): make, reset or stop the link; the link is shown once. */
+function CalendarFeed({ since, result, busy }: { since: number | null; result: { ok: boolean; message: string; calendarUrl?: string } | undefined; busy: string | null }) {
+  const url = result?.ok ? result.calendarUrl : undefined;
+  return (
+    <section aria-labelledby="calendar-heading" className="card mt-8 p-5">
+      <h2 id="calendar-heading" className="text-lg font-semibold">
+        Calendar
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Your Google Classroom due dates and laundry bookings in Google Calendar or your phone&apos;s calendar: subscribe to your private link (in Google Calendar: Other calendars, then From URL).
+      </p>
+      {result && <div className="mt-3">{result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert tone="error">{result.message}</Alert>}</div>}
+      {url && (
+        <div className="mt-3">
+          <label htmlFor="calendar-url" className="label">
+            Your calendar link
+          </label>
+          <input id="calendar-url" readOnly value={url} className="input font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Anyone with this link can read these dates. Keep it private; reset it if it was shared.</p>
+        </div>
+      )}
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <SubmitButton busy={busy === "calendar-reset"} busyLabel="Making the link..." name="intent" value="calendar-reset">
+          {since === null ? "Make my calendar link" : "Reset the link"}
+        </SubmitButton>
+        {since !== null && (
+          <SubmitButton busy={busy === "calendar-stop"} busyLabel="Stopping..." className="btn-secondary" name="intent" value="calendar-stop">
+            Stop the link
+          </SubmitButton>
+        )}
+        {since !== null && !url && <span className="text-sm text-slate-600 dark:text-slate-400">{`Link made on ${formatIndiaDate(since)}. A reset makes a new one and stops the old.`}</span>}
+      </Form>
+    </section>
   );
 }
 

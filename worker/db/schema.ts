@@ -671,3 +671,12 @@ export const wantedPosts = sqliteTable(
   },
   (t) => [index("wanted_posts_campus").on(t.campusId, t.expiresAt), index("wanted_posts_user").on(t.userId, t.expiresAt)],
 );
+
+// A student's private calendar feed (migrations/0023_calendar_feeds.sql, docs/decisions/0090-calendar-feed.md).
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretHash: text("secret_hash").notNull().unique(),
+  createdAt: integer("created_at").notNull(),
+});

@@ -20,6 +20,7 @@ import {
   hostelComplaints,
   hostelResidents,
   blockMoves as blockMovesTable,
+  calendarFeeds,
   laundryBookings,
   loginThrottle,
   messRatings,
@@ -89,6 +90,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     tradeRatingRows,
     savedRows,
     wantedRows,
+    calendarRows,
   ] = await db.batch([
     db
       .select({
@@ -329,6 +331,8 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(wantedPosts)
       .where(eq(wantedPosts.userId, userId))
       .orderBy(desc(wantedPosts.createdAt)),
+    // The feed's secret is never kept (only its hash, which is not exported): when it was made.
+    db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -367,6 +371,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       remindersSent: reminders,
       pendingGoogleCodes: handoffs,
     },
+    calendarFeed: calendarRows[0] ? { since: calendarRows[0].createdAt } : null,
     signInThrottle: throttle[0] ?? null,
     codes,
     staff: { roles: staffRoleRows, auditLog: auditRows },

@@ -69,6 +69,7 @@ export const PERSONAL_DATA = {
   },
   notices: { exportedAs: "notices", onDelete: "deleted" },
   saved_products: { exportedAs: "marketplace.saved", onDelete: "deleted" },
+  calendar_feeds: { exportedAs: "calendarFeed", onDelete: "deleted" },
   wanted_posts: { exportedAs: "marketplace.wanted", onDelete: "deleted" },
   trade_ratings: {
     exportedAs: "marketplace.ratings",

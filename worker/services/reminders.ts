@@ -59,7 +59,19 @@ export async function runReminders(env: Env, now = Date.now()): Promise<Reminder
   return result;
 }
 
-async function remindUser(env: Env, userId: string, sealed: string, now: number): Promise<number> {
+/** A course and one of its assignments, as the Classroom API lists them. */
+export interface CourseWork {
+  course: { id: string; name: string };
+  assignment: Assignment;
+}
+
+/**
+ * The student's Classroom work in every active course: the stored Google token opened (refreshed,
+ * and stored again, when near its end), then each course's assignments. A course whose API is off
+ * (or gone) is skipped; a token Google refuses throws. Shared by the reminders (this cron) and the
+ * calendar feed (worker/services/calendar.ts).
+ */
+export async function classroomWork(env: Env, userId: string, sealed: string): Promise<CourseWork[]> {
   const db = getDb(env.DB);
   let contents = await openGoogleToken(env, JOB_URL, sealed, "rest");
   if (!contents) throw new GoogleAuthError("Stored Google token cannot be opened", true);
@@ -72,16 +84,29 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
   }
   const accessToken = contents.accessToken;
   const courses = await listCourses(env, accessToken, { activeOnly: true, withTeachers: false });
-  let created = 0;
+  const all: CourseWork[] = [];
   for (const course of courses) {
-    let work: Assignment[];
     try {
-      work = await listAssignments(env, accessToken, course.id);
+      for (const assignment of await listAssignments(env, accessToken, course.id)) all.push({ course: { id: course.id, name: course.name }, assignment });
     } catch (error) {
-      // One course with the API off (or gone) must not stop reminders for the others.
+      // One course with the API off (or gone) must not stop the others.
       if (error instanceof ClassroomError && error.kind !== "unauthenticated") continue;
       throw error;
     }
+  }
+  return all;
+}
+
+async function remindUser(env: Env, userId: string, sealed: string, now: number): Promise<number> {
+  const db = getDb(env.DB);
+  const byCourse = new Map<string, { course: CourseWork["course"]; work: Assignment[] }>();
+  for (const { course, assignment } of await classroomWork(env, userId, sealed)) {
+    const entry = byCourse.get(course.id) ?? { course, work: [] };
+    entry.work.push(assignment);
+    byCourse.set(course.id, entry);
+  }
+  let created = 0;
+  for (const { course, work } of byCourse.values()) {
     const rows = work.flatMap((assignment) =>
       reminderKinds(assignment, now).map((kind) => ({
         id: crypto.randomUUID(),
