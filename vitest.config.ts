@@ -19,6 +19,8 @@ export default defineConfig(async () => ({
                 // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
                 OPEN_SIGNUP: "1",
                 DEV_OUTBOX: "1",
+                // Web Push to a local push service (test/push.test.ts), with the development key pair.
+                PUSH_ALLOW_LOCAL: "1",
                 // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
                 GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "campus-test-secret",

@@ -56,6 +56,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
         "--var", "OPEN_SIGNUP:1",
         "--var", "DEV_OUTBOX:1",
+        "--var", "PUSH_ALLOW_LOCAL:1",
         "--log-level", "error",
       ],
       { stdio: output, detached: true },

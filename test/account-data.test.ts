@@ -198,6 +198,9 @@ async function everything(): Promise<World> {
     ),
     // Issue 18: a calendar feed (its secret's hash).
     env.DB.prepare("INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?1, ?2, ?3)").bind(student.userId, `FEED-HASH-${tag}`, now),
+    // Issue 18: a device for push, and the notification settings.
+    env.DB.prepare("INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, 'BKEY', 'AUTH', ?4)").bind(crypto.randomUUID(), student.userId, `https://fcm.googleapis.com/fcm/send/${tag}`, now),
+    env.DB.prepare("INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at) VALUES (?1, '[\"campus\"]', 1380, 420, ?2)").bind(student.userId, now),
     env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)").bind(
       crypto.randomUUID(),
       student.userId,

@@ -11,6 +11,7 @@ import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
 import { expireReservations } from "#server/services/reservations.ts";
 import { warnExpiringListings } from "#server/services/products.ts";
+import { deliverPushes, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
 
 // Created once per isolate, not per request.
@@ -48,6 +49,15 @@ function deferModulePreloads(response: Response): Response {
       },
     })
     .transform(response);
+}
+
+/** Hands new notices to the push queue; a failure is logged and left for the next write or cron run. */
+async function queueNotices(env: Env, reqId: string): Promise<void> {
+  try {
+    await queueNewNotices(env);
+  } catch (error) {
+    logError(reqId, error, { job: "push-queue" });
+  }
 }
 
 export default {
@@ -88,6 +98,8 @@ export default {
       if (draining) await draining;
     }
     response = applySecurityHeaders(response, state.nonce);
+    // Issue 18: a write may have made notices; they go to the push queue after the answer.
+    if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(env, state.reqId));
     // The Google popup comes back from a cross-origin page (Google) through these two responses (the
     // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
     // group and cut it off from the opener it must message.
@@ -131,5 +143,12 @@ export default {
         }
       }),
     );
+    // Notices the jobs made (reminders, reservations, listings) go to the push queue.
+    await queueNotices(env, `cron-${at}`);
+  },
+
+  // Issue 18: the push queue's consumer (worker/services/push.ts).
+  async queue(batch, env): Promise<void> {
+    await deliverPushes(batch as MessageBatch<PushMessage>, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -71,6 +71,46 @@ const serwist = new Serwist({
   },
 });
 
+// Issue 18: a notice pushed while Campus is closed (worker/services/push.ts encrypts it to this
+// device): shown as a notification; a tap opens (or focuses) Campus at the notice's page.
+interface PushedNotice {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+self.addEventListener("push", (event) => {
+  let notice: PushedNotice = {};
+  try {
+    notice = (event.data?.json() as PushedNotice | undefined) ?? {};
+  } catch {
+    notice = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title || "Campus", {
+      body: notice.body ?? "",
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      ...(notice.tag ? { tag: notice.tag } : {}),
+      data: { url: notice.url ?? "/notifications" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? "/notifications", self.location.origin);
+  // Only Campus's own pages.
+  const url = target.origin === self.location.origin ? target.href : new URL("/notifications", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      return open ? open.navigate(url).then((w) => w?.focus()) : self.clients.openWindow(url);
+    }),
+  );
+});
+
 self.addEventListener("message", (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();

@@ -17,6 +17,7 @@ import { moderation, reports } from "#server/api/moderation.ts";
 import { admin } from "#server/api/admin.ts";
 import wanted from "#server/api/wanted.ts";
 import notifications from "#server/api/notifications.ts";
+import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
 
@@ -34,6 +35,7 @@ api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
 api.route("/hostel", hostelOps);
 api.route("/notifications", notifications);
+api.route("/push", push);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
 api.route("/admin", admin);

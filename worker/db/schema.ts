@@ -581,8 +581,14 @@ export const notices = sqliteTable(
     link: text("link"),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
+    /** migrations/0024_push.sql: when it went to the push queue; NULL: not yet. */
+    queuedAt: integer("queued_at"),
   },
-  (t) => [index("notices_user").on(t.userId, t.createdAt), index("notices_unread").on(t.userId).where(sql`read_at IS NULL`)],
+  (t) => [
+    index("notices_user").on(t.userId, t.createdAt),
+    index("notices_unread").on(t.userId).where(sql`read_at IS NULL`),
+    index("notices_unqueued").on(t.createdAt).where(sql`queued_at IS NULL`),
+  ],
 );
 
 // Reports and moderation (migrations/0017_moderation.sql).
@@ -679,4 +685,31 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
     .references(() => users.id, { onDelete: "cascade" }),
   secretHash: text("secret_hash").notNull().unique(),
   createdAt: integer("created_at").notNull(),
+});
+
+// Web Push (migrations/0024_push.sql, docs/decisions/0091-web-push.md).
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastSentAt: integer("last_sent_at"),
+  },
+  (t) => [index("push_subscriptions_user").on(t.userId, t.createdAt)],
+);
+
+export const notificationSettings = sqliteTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  muted: text("muted", { mode: "json" }).$type<string[]>().notNull().default([]),
+  quietFrom: integer("quiet_from"),
+  quietTo: integer("quiet_to"),
+  updatedAt: integer("updated_at").notNull(),
 });

@@ -109,6 +109,8 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM notices WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM saved_products WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM calendar_feeds WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM push_subscriptions WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM notification_settings WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
     // Issue 17: the student's open reservations go back on sale (nobody will come to the handover).
     statement(`UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`),

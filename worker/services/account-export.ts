@@ -21,6 +21,8 @@ import {
   hostelResidents,
   blockMoves as blockMovesTable,
   calendarFeeds,
+  notificationSettings,
+  pushSubscriptions,
   laundryBookings,
   loginThrottle,
   messRatings,
@@ -91,6 +93,8 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     savedRows,
     wantedRows,
     calendarRows,
+    deviceRows,
+    settingRows,
   ] = await db.batch([
     db
       .select({
@@ -333,6 +337,9 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .orderBy(desc(wantedPosts.createdAt)),
     // The feed's secret is never kept (only its hash, which is not exported): when it was made.
     db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+    // A device's push service address (its keys are the browser's, not the student's words: left out).
+    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    db.select({ muted: notificationSettings.muted, quietFrom: notificationSettings.quietFrom, quietTo: notificationSettings.quietTo, updatedAt: notificationSettings.updatedAt }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -376,6 +383,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     codes,
     staff: { roles: staffRoleRows, auditLog: auditRows },
     notices: noticeRows,
+    notifications: { devices: deviceRows, settings: settingRows[0] ?? null },
     reportsMade,
   };
 }

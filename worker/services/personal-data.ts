@@ -70,6 +70,8 @@ export const PERSONAL_DATA = {
   notices: { exportedAs: "notices", onDelete: "deleted" },
   saved_products: { exportedAs: "marketplace.saved", onDelete: "deleted" },
   calendar_feeds: { exportedAs: "calendarFeed", onDelete: "deleted" },
+  push_subscriptions: { exportedAs: "notifications.devices", onDelete: "deleted" },
+  notification_settings: { exportedAs: "notifications.settings", onDelete: "deleted" },
   wanted_posts: { exportedAs: "marketplace.wanted", onDelete: "deleted" },
   trade_ratings: {
     exportedAs: "marketplace.ratings",

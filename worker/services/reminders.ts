@@ -4,7 +4,8 @@
 // index makes a second run, or two overlapping runs, record nothing new.
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { classroomReminders, googleConnections } from "#server/db/schema.ts";
+import { classroomReminders, googleConnections, notices } from "#server/db/schema.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
 import { type Assignment, ClassroomError, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import { GoogleAuthError, refreshTokens } from "#server/lib/google-oauth.ts";
 import { openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
@@ -123,8 +124,26 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
     );
     // 11 columns a row: at most 9 rows per statement keeps under D1's 100 bound parameters.
     for (let i = 0; i < rows.length; i += 9) {
-      const inserted = await db.insert(classroomReminders).values(rows.slice(i, i + 9)).onConflictDoNothing().returning({ id: classroomReminders.id });
+      const inserted = await db
+        .insert(classroomReminders)
+        .values(rows.slice(i, i + 9))
+        .onConflictDoNothing()
+        .returning({ id: classroomReminders.id, kind: classroomReminders.kind, title: classroomReminders.title, courseName: classroomReminders.courseName, dueAt: classroomReminders.dueAt });
       created += inserted.length;
+      // Issue 18: each new reminder is also a notice (the inbox, and push to the student's devices).
+      if (inserted.length > 0) {
+        await db.insert(notices).values(
+          inserted.map((reminder) => ({
+            id: `reminder-${reminder.id}`,
+            userId,
+            kind: `classroom.${reminder.kind}`,
+            title: `${reminder.kind === "due_today" ? "Due today" : "Due within 24 hours"}: ${reminder.title}`.slice(0, 200),
+            text: `${reminder.courseName}, due ${formatIndiaShortDateTime(reminder.dueAt)}.`,
+            link: "/googleclassroom",
+            createdAt: now,
+          })),
+        );
+      }
     }
   }
   return created;

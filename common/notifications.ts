@@ -1,0 +1,40 @@
+// What a student can turn on and off for push notifications (issue 18), shared by the server and
+// the Notifications page. Client-safe.
+
+export const NOTIFICATION_CATEGORIES = [
+  { id: "market", label: "Marketplace", hint: "Reservations, sales, handovers, wanted matches and listings about to expire" },
+  { id: "hostel", label: "Hostel", hint: "Complaint updates, laundry ready, block changes" },
+  { id: "classroom", label: "Classroom", hint: "Due tomorrow and due today" },
+  { id: "campus", label: "Campus", hint: "Moderation and staff roles" },
+] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]["id"];
+export const CATEGORY_IDS = NOTIFICATION_CATEGORIES.map((c) => c.id) as [NotificationCategory, ...NotificationCategory[]];
+
+/** A notice's category from its kind ("market.reserved", "laundry.ready", "classroom.due_today" ...). */
+export function categoryOf(kind: string): NotificationCategory {
+  const head = kind.split(".")[0];
+  if (head === "market") return "market";
+  if (head === "complaint" || head === "laundry" || head === "block") return "hostel";
+  if (head === "classroom") return "classroom";
+  return "campus";
+}
+
+/** Quiet hours when a student has not chosen: 23:00 to 07:00 India time (minutes after midnight). */
+export const DEFAULT_QUIET = { from: 23 * 60, to: 7 * 60 } as const;
+
+/** "23:00" for 1380. */
+export function clockOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** 1380 for "23:00"; null for anything else. */
+export function minutesOf(clock: unknown): number | null {
+  const match = typeof clock === "string" ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(clock.trim()) : null;
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Whether `minute` (after midnight) falls in the quiet hours from..to, which may wrap midnight. */
+export function inQuietHours(minute: number, from: number, to: number): boolean {
+  if (from === to) return false;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}

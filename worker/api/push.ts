@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { vapidKeys } from "#server/lib/vapid.ts";
+import { pushSettings, savePushSettings, settingsSchema, subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push.ts";
+
+// Web Push for the signed-in student's devices (issue 18, docs/decisions/0091-web-push.md).
+const push = new Hono<AppEnv>();
+
+// The public key the browser subscribes with (applicationServerKey).
+push.get("/key", (c) => {
+  const keys = vapidKeys(c.env);
+  if (!keys) throw new ApiError(503, "Notifications are not set up on this server.");
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.json({ success: true, publicKey: keys.publicKey });
+});
+
+push.post("/subscribe", requireAuth, validateJson(subscriptionSchema), async (c) => {
+  await subscribe(c.env, c.var.user.id, c.req.valid("json"));
+  return c.json({ success: true, message: "Notifications are on for this device." }, 201);
+});
+
+push.delete("/subscribe", requireAuth, validateJson(unsubscribeSchema), async (c) => {
+  await unsubscribe(c.env, c.var.user.id, c.req.valid("json").endpoint);
+  return c.json({ success: true, message: "Notifications are off for this device." });
+});
+
+push.get("/settings", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await pushSettings(c.env, c.var.user.id) });
+});
+
+push.put("/settings", requireAuth, validateJson(settingsSchema), async (c) => {
+  await savePushSettings(c.env, c.var.user.id, c.req.valid("json"));
+  return c.json({ success: true, message: "Notification settings saved.", data: await pushSettings(c.env, c.var.user.id) });
+});
+
+export default push;
