@@ -81,7 +81,7 @@ interface PushedNotice {
 }
 
 self.addEventListener("push", (event) => {
-  let notice: PushedNotice = {};
+  let notice: PushedNotice;
   try {
     notice = (event.data?.json() as PushedNotice | undefined) ?? {};
   } catch {
