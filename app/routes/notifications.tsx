@@ -4,12 +4,16 @@ import { Alert } from "#app/components/Alert.tsx";
 import { EmptyState } from "#app/components/hostel/ui.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import { attempt, succeeded } from "#app/lib/action-result.server.ts";
-import { calendarFeedSince, feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
+import { feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
+import { notificationCentre } from "#server/services/notification-centre.ts";
+import { savePushSettings, settingsSchema } from "#server/services/push.ts";
+import { CATEGORY_IDS } from "#common/notifications.ts";
+import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { markRead, markReadSchema, readInbox } from "#server/services/notices.ts";
+import { markRead, markReadSchema } from "#server/services/notices.ts";
 import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
@@ -17,9 +21,8 @@ import type { Route } from "./+types/notifications";
 // The signed-in student's notices (issue 16): what staff did that concerns them, newest first.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const env = envOf(context);
-  const [inbox, calendarSince] = await Promise.all([readInbox(env, user.id), calendarFeedSince(env, user.id)]);
-  return { ...inbox, calendarSince };
+  // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
+  return notificationCentre(envOf(context), user.id);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -32,6 +35,19 @@ export async function action({ context, request }: Route.ActionArgs) {
     return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", { calendarUrl: new URL(feedPath(secret), request.url).href });
   }
   if (intent === "calendar-stop") return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
+  // Issue 18: which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
+  if (intent === "push-settings") {
+    return attempt(intent, "Notification settings saved.", () =>
+      savePushSettings(
+        envOf(context),
+        user.id,
+        parseWith(settingsSchema, {
+          muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
+          quiet: form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
+        }),
+      ),
+    );
+  }
   if (intent !== "read" && intent !== "read-all") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
     markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
@@ -42,12 +58,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, calendarSince } = loaderData;
+  const { notices, unread, calendarSince, push } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "") : null;
   return (
     <>
-      <PageIntro title="Notifications" lead="What wardens and other campus staff did about your complaints and requests." />
+      <PageIntro title="Notifications" lead="Everything Campus tells you: reservations and sales, wanted matches, complaint updates, laundry ready, Classroom deadlines and staff decisions." />
       {actionData && !actionData.ok && (actionData.intent === "read" || actionData.intent === "read-all") && (
         <div className="mb-4">
           <Alert tone="error">{actionData.message}</Alert>
@@ -61,7 +77,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </Form>
       )}
       {notices.length === 0 ? (
-        <EmptyState title="No notifications yet.">When a warden changes the status of your complaint, you are told here.</EmptyState>
+        <EmptyState title="No notifications yet.">When something happens (a reservation, a complaint update, laundry ready, a Classroom deadline), you are told here.</EmptyState>
       ) : (
         <ol className="space-y-3" aria-label="Your notifications">
           {notices.map((n) => (
@@ -95,6 +111,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ol>
       )}
+      <PushPanel settings={push} result={actionData && actionData.intent === "push-settings" ? actionData : undefined} busy={busy === "push-settings"} />
       <CalendarFeed since={calendarSince} result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined} busy={busy} />
     </>
   );

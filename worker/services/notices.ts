@@ -21,18 +21,28 @@ export interface Inbox {
   unread: number;
 }
 
-/** The newest notices first, with the unread count, in one D1 round trip. */
-export async function readInbox(env: Env, userId: string): Promise<Inbox> {
-  const [rows, unread] = await env.DB.batch([
+/** The two reads of an inbox (the newest notices, the unread count), to run in one batch. */
+export function inboxStatements(env: Env, userId: string): [D1PreparedStatement, D1PreparedStatement] {
+  return [
     env.DB.prepare(
       `SELECT id, kind, title, text, link, created_at AS createdAt, read_at AS readAt FROM notices WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT ${LIST_LIMIT}`,
     ).bind(userId),
     env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND read_at IS NULL").bind(userId),
-  ]);
+  ];
+}
+
+/** The inbox from the results of inboxStatements. */
+export function inboxFrom(rows: D1Result, unread: D1Result): Inbox {
   return {
-    notices: (rows!.results as (Omit<NoticeView, "read"> & { readAt: number | null })[]).map(({ readAt, ...n }) => ({ ...n, read: readAt !== null })),
-    unread: Number((unread!.results[0] as { n: number } | undefined)?.n ?? 0),
+    notices: (rows.results as (Omit<NoticeView, "read"> & { readAt: number | null })[]).map(({ readAt, ...n }) => ({ ...n, read: readAt !== null })),
+    unread: Number((unread.results[0] as { n: number } | undefined)?.n ?? 0),
   };
+}
+
+/** The newest notices first, with the unread count, in one D1 round trip. */
+export async function readInbox(env: Env, userId: string): Promise<Inbox> {
+  const [rows, unread] = await env.DB.batch(inboxStatements(env, userId));
+  return inboxFrom(rows!, unread!);
 }
 
 export const markReadSchema = z.object({

@@ -86,6 +86,18 @@ export interface PushSettings {
   devices: number;
 }
 
+/** A student's quiet hours in minutes from their settings row: the default without one, null when turned off. */
+export function quietOf(row: { quietFrom: number | null; quietTo: number | null } | undefined): { from: number; to: number } | null {
+  if (!row) return DEFAULT_QUIET;
+  return row.quietFrom !== null && row.quietTo !== null ? { from: row.quietFrom, to: row.quietTo } : null;
+}
+
+/** The settings as the page and the API show them, from the row (its muted list parsed) and the device count. */
+export function settingsView(row: { muted: string[]; quietFrom: number | null; quietTo: number | null } | undefined, devices: number): PushSettings {
+  const quiet = quietOf(row);
+  return { muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)), quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) }, devices };
+}
+
 /** The student's settings (the defaults when never saved) and how many devices they have. */
 export async function pushSettings(env: Env, userId: string): Promise<PushSettings> {
   const db = getDb(env.DB);
@@ -93,9 +105,7 @@ export async function pushSettings(env: Env, userId: string): Promise<PushSettin
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1),
     db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt)),
   ]);
-  const row = settings[0];
-  const quiet = !row ? DEFAULT_QUIET : row.quietFrom !== null && row.quietTo !== null ? { from: row.quietFrom, to: row.quietTo } : null;
-  return { muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)), quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) }, devices: devices.length };
+  return settingsView(settings[0], devices.length);
 }
 
 const clock = (name: string) =>
@@ -205,7 +215,7 @@ export async function deliverPush(env: Env, message: PushMessage, now = Date.now
   if (targets.length === 0) return done;
   const row = settings!.results[0] as { muted: string; quietFrom: number | null; quietTo: number | null } | undefined;
   if ((JSON.parse(row?.muted ?? "[]") as string[]).includes(categoryOf(message.kind))) return { ...done, muted: true };
-  const quiet = !row ? DEFAULT_QUIET : row.quietFrom !== null && row.quietTo !== null ? { from: row.quietFrom, to: row.quietTo } : null;
+  const quiet = quietOf(row);
   if (quiet && inQuietHours(indiaMinute(now), quiet.from, quiet.to)) {
     // Held: back to the queue, delivered when the quiet hours end (a Queues delay is at most 12 hours).
     await env.PUSH_QUEUE.send(message, { delaySeconds: Math.min(secondsUntil(now, quiet.to), 12 * 60 * 60) });

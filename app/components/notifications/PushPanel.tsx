@@ -1,0 +1,168 @@
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
+
+/**
+ * Push notifications (issue 18, docs/decisions/0091-web-push.md): turn them on or off for this device
+ * (the browser's permission and subscription, then POST/DELETE /api/push/subscribe), and choose which
+ * categories come as notifications and the quiet hours (a plain form to the page's action: works
+ * without JavaScript).
+ */
+export function PushPanel({
+  settings,
+  result,
+  busy,
+}: {
+  settings: { muted: NotificationCategory[]; quiet: { from: string; to: string } | null; devices: number };
+  result: { ok: boolean; message: string } | undefined;
+  busy: boolean;
+}) {
+  const [quietOn, setQuietOn] = useState(settings.quiet !== null);
+  return (
+    <section aria-labelledby="push-heading" className="card mt-8 p-5">
+      <h2 id="push-heading" className="text-lg font-semibold">
+        Push notifications
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Everything above also reaches your phone or laptop as a notification, even with Campus closed. {settings.devices > 0 ? `On for ${settings.devices} ${settings.devices === 1 ? "device" : "devices"}.` : "Not on for any device yet."}
+      </p>
+      <ThisDevice />
+      <Form method="post" className="mt-5 space-y-4">
+        <fieldset>
+          <legend className="text-sm font-semibold">Notify me about</legend>
+          <div className="mt-2 space-y-2">
+            {NOTIFICATION_CATEGORIES.map((category) => (
+              <label key={category.id} className="flex items-start gap-3">
+                <input type="checkbox" name={`category-${category.id}`} defaultChecked={!settings.muted.includes(category.id)} className="mt-1 h-5 w-5 shrink-0 accent-indigo-600" />
+                <span>
+                  <span className="font-medium">{category.label}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-400">{category.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-semibold">Quiet hours (India time)</legend>
+          <label className="mt-2 flex items-center gap-3">
+            <input type="checkbox" name="quiet" checked={quietOn} onChange={(event) => setQuietOn(event.currentTarget.checked)} className="h-5 w-5 accent-indigo-600" />
+            <span>No notifications at night: they arrive when the quiet hours end</span>
+          </label>
+          <div className="mt-2 grid max-w-sm grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="quietFrom" className="label">
+                From
+              </label>
+              <input id="quietFrom" name="quietFrom" type="time" required={quietOn} disabled={!quietOn} defaultValue={settings.quiet?.from ?? "23:00"} className="input disabled:opacity-50" />
+            </div>
+            <div>
+              <label htmlFor="quietTo" className="label">
+                To
+              </label>
+              <input id="quietTo" name="quietTo" type="time" required={quietOn} disabled={!quietOn} defaultValue={settings.quiet?.to ?? "07:00"} className="input disabled:opacity-50" />
+            </div>
+          </div>
+        </fieldset>
+        {result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+        <SubmitButton busy={busy} busyLabel="Saving..." name="intent" value="push-settings">
+          Save notification settings
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+type DeviceState = "checking" | "unsupported" | "blocked" | "off" | "on" | "working";
+
+function urlBase64ToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = (text + "=".repeat((4 - (text.length % 4)) % 4)).replaceAll("-", "+").replaceAll("_", "/");
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+/** Whether this browser can take notifications, and whether it has Campus's subscription. */
+async function detect(): Promise<DeviceState> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported";
+  if (Notification.permission === "denied") return "blocked";
+  const registration = await navigator.serviceWorker.ready;
+  return (await registration.pushManager.getSubscription()) ? "on" : "off";
+}
+
+/** This browser's subscription: on, off, or why it cannot be. */
+function ThisDevice() {
+  const [state, setState] = useState<DeviceState>("checking");
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void detect().then((found) => {
+      if (current) setState(found);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function turnOn() {
+    setError(null);
+    setState("working");
+    try {
+      if ((await Notification.requestPermission()) !== "granted") {
+        setState("blocked");
+        return;
+      }
+      const key = (await (await fetch("/api/push/key")).json()) as { publicKey?: string; message?: string };
+      if (!key.publicKey) throw new Error(key.message ?? "Notifications are not set up on this server.");
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(key.publicKey) });
+      const res = await fetch("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
+      if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? "Please try again later.");
+      setState("on");
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : "Please try again later.");
+      setState("off");
+    }
+  }
+
+  async function turnOff() {
+    setError(null);
+    setState("working");
+    try {
+      const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+      if (subscription) {
+        await fetch("/api/push/subscribe", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
+        await subscription.unsubscribe();
+      }
+      setState("off");
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : "Please try again later.");
+      setState("on");
+    }
+  }
+
+  const text: Record<DeviceState, string> = {
+    checking: "Checking this device…",
+    unsupported: "This browser cannot show notifications from Campus. On an iPhone, add Campus to the home screen first.",
+    blocked: "Notifications are blocked for Campus in this browser's settings.",
+    off: "Notifications are off on this device.",
+    on: "Notifications are on for this device.",
+    working: "One moment…",
+  };
+  return (
+    <div className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center dark:bg-slate-800/60" aria-live="polite">
+      <p className="min-w-0 text-sm sm:flex-1">{text[state]}</p>
+      {state === "off" && (
+        <button type="button" className="btn-primary" onClick={() => void turnOn()}>
+          Turn on for this device
+        </button>
+      )}
+      {state === "on" && (
+        <button type="button" className="btn-secondary" onClick={() => void turnOff()}>
+          Turn off for this device
+        </button>
+      )}
+      {error && <p className="w-full text-sm text-red-700 dark:text-red-300">{`Could not change notifications: ${error}`}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// Issue 18 in the browser: a seller turns notifications on for their device on /notifications; a
+// buyer reserves one of their listings; the sale notice goes through the queue to a local push
+// service (this test's HTTP server), which decrypts it with the device's keys (RFC 8291). Headless
+// Chromium has no push service of its own, so the page's PushManager answers with a subscription to
+// the local one; everything after the page's POST /api/push/subscribe is the real path.
+import assert from "node:assert/strict";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { makePushDevice } from "../test/web-push-device.ts";
+import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { api, themedShots, tokenOf } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/push";
+const IMAGE = new URL("../scripts/seed/images/lamp.png", import.meta.url);
+let browser: Browser;
+let server: Server;
+let port = 0;
+const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+
+before(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks) });
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as { port: number }).port;
+});
+after(async () => {
+  await browser.close();
+  server.close();
+});
+
+describe("push notifications", () => {
+  it("a device turned on in the page receives the sale notice, encrypted to it, when Campus is closed", async (t) => {
+    const seller = await createUserViaApi(newUser("Kavya Menon"));
+    const buyer = await createUserViaApi(newUser("Aditya Rao"));
+    const device = await makePushDevice();
+    const endpoint = `http://127.0.0.1:${port}/push/${Date.now().toString(36)}`;
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.context().grantPermissions(["notifications"], { origin: baseURL });
+        // The browser's push service, for this test: a subscription to the local one.
+        await page.addInitScript(
+          ({ endpoint, keys }) => {
+            let subscribed = false;
+            const subscription = {
+              endpoint,
+              toJSON: () => ({ endpoint, expirationTime: null, keys }),
+              unsubscribe: async () => {
+                subscribed = false;
+                return true;
+              },
+            };
+            PushManager.prototype.subscribe = async () => {
+              subscribed = true;
+              return subscription as unknown as PushSubscription;
+            };
+            PushManager.prototype.getSubscription = async () => (subscribed ? (subscription as unknown as PushSubscription) : null);
+          },
+          { endpoint, keys: device.keys },
+        );
+        await signIn(page, seller);
+        await page.goto("/notifications");
+        await hydrated(page);
+        await page.getByText("Notifications are off on this device.").waitFor();
+        await page.getByRole("button", { name: "Turn on for this device" }).click();
+        await page.getByText("Notifications are on for this device.").waitFor();
+        // Quiet hours off, so the notice comes whatever the time in India.
+        await page.getByRole("checkbox", { name: /No notifications at night/ }).uncheck();
+        await page.getByRole("button", { name: "Save notification settings" }).click();
+        await page.getByText("Notification settings saved.").waitFor();
+        await page.getByText("On for 1 device.").waitFor();
+        await themedShots(page, SHOTS, "notifications");
+      },
+      { viewport: PHONE, serviceWorkers: "allow" },
+    );
+
+    // Campus is closed on the seller's side. The buyer reserves one of the seller's listings.
+    const title = `Desk lamp ${Date.now().toString(36)}`;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ title, description: "LED desk lamp.", price: "350", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+    form.set("image", new File([readFileSync(IMAGE)], "lamp.png", { type: "image/png" }));
+    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+    const id = ((await listed.json()) as { product: { _id: string } }).product._id;
+    assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status, 200);
+
+    // The local push service receives it (through the queue, within seconds) and decrypts it.
+    const deadline = Date.now() + 20_000;
+    while (!received.some((r) => endpoint.endsWith(r.path)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    const delivery = received.find((r) => endpoint.endsWith(r.path));
+    assert.ok(delivery, "the push service received the notice");
+    assert.equal(delivery.headers["content-encoding"], "aes128gcm");
+    assert.match(String(delivery.headers.authorization), /^vapid t=.+, k=B/);
+    const payload = JSON.parse(await device.decrypt(delivery.body)) as { title: string; body: string; url: string };
+    assert.equal(payload.title, `${title} is reserved`);
+    assert.equal(payload.url, "/mysells");
+    assert.match(payload.body, /Meet them to hand it over/);
+  });
+});
