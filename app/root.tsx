@@ -59,7 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <InlineStyles />
         <Links nonce={nonce} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_LOADER }} />
+        {/* Built by `npm run build` only: the dev server (hot reload) runs without a service worker. */}
+        {import.meta.env.PROD && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_LOADER }} />}
       </head>
       <body className="min-h-dvh font-sans">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700">
