@@ -80,7 +80,7 @@ describe("a listing with photos", () => {
         await page.getByRole("button", { name: "Move photo 3 earlier" }).click();
         await page.getByRole("button", { name: "Move photo 2 earlier" }).click();
         assert.equal(await page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem").count(), 3);
-        await page.getByText("Cover").waitFor();
+        await page.getByText("Cover", { exact: true }).waitFor();
         await themedShots(page, SHOTS, "upload-photos");
 
         // The upload is held until every photo's progress bar has been seen.

@@ -132,8 +132,8 @@ describe("marketplace", () => {
       await page.clock.runFor(1_200);
       assert.equal(leaving, false, "waits about 2 s before leaving");
       assert.equal(new URL(page.url()).pathname, "/upload");
-      // The form was reset.
-      assert.equal(await page.getByLabel("Title").inputValue(), "");
+      // The form is reset (a fresh form once the page's data is reloaded for the next submission).
+      await page.waitForFunction(() => (document.getElementById("title") as HTMLInputElement | null)?.value === "");
       await page.clock.runFor(1_000);
       await page.waitForURL("**/sells");
       await page.getByRole("heading", { name: title }).waitFor();
