@@ -92,3 +92,22 @@ describe("the Saved tab's order and states", () => {
     ]);
   });
 });
+
+describe("saving is rate limited", () => {
+  it("refuses the 61st save or unsave within a minute with a 429 that says so, and changes nothing for it", async () => {
+    const [seller, student] = [await createUser(), await createUser()];
+    const id = await list(seller, { title: "Toggled by a script" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await call(`/api/product/${id}/save`, { method: i % 2 === 0 ? "PUT" : "DELETE", headers: bearer(student.token) })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // 60 alternating calls end unsaved; the 61st (a save) is refused and saves nothing.
+    const refused = await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(student.token) });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/too fast/);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?").bind(student.userId).first<{ n: number }>();
+    expect(rows!.n).toBe(0);
+    // Another student is not held back.
+    const other = await createUser();
+    expect((await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(other.token) })).status).toBe(200);
+  });
+});
