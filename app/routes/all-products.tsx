@@ -8,7 +8,7 @@ import { Dialog } from "#app/components/Dialog.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { SearchIcon } from "#app/components/icons/search.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
-import { SaveButton } from "#app/components/market/SaveButton.tsx";
+import { HeartForm } from "#app/components/market/SaveButton.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
@@ -65,7 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...(condition && { condition }),
     });
     // Sellers' numbers stay on the server until someone buys.
-    const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, ...product }) => product);
+    // Cards show the small photo and how many there are: the photos' list stays on the server.
+    const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, images, ...product }) => ({ ...product, photoCount: images.length }));
     return { products, hasMore: rows.length > PAGE_SIZE, q, sort, category, condition, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
@@ -109,7 +110,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-type BrowseProduct = Omit<ProductView, "whatsappNumber"> & { mine: boolean };
+type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: boolean; photoCount: number };
 
 type BuyState =
   | { step: "confirm"; product: BrowseProduct }
@@ -187,6 +188,19 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
       const price = repriced.get(p.id);
       return price === undefined ? p : { ...p, pricePaise: price };
     });
+
+  // The hearts the student changed here: shown at once, sent to PUT/DELETE /api/product/:id/save, and
+  // put back if that fails.
+  const [hearts, setHearts] = useState<Map<string, boolean>>(() => new Map());
+  function toggleHeart(id: string, save: boolean) {
+    setHearts((prev) => new Map(prev).set(id, save));
+    void fetch(`/api/product/${id}/save`, { method: save ? "PUT" : "DELETE" })
+      .then((res) => res.ok)
+      .catch(() => false)
+      .then((ok) => {
+        if (!ok) setHearts((prev) => new Map(prev).set(id, !save));
+      });
+  }
 
   function startBuying(product: BrowseProduct) {
     if (!signedIn) {
@@ -310,10 +324,10 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
             <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
               <div className="relative">
                 <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
-                {signedIn && !product.mine && <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="absolute right-2 top-2" />}
+                {signedIn && !product.mine && <HeartForm id={product.id} title={product.title} saved={hearts.get(product.id) ?? product.saved === true} onToggle={toggleHeart} className="absolute right-2 top-2" />}
               </div>
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
-                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.images.length > 1 ? ` · ${product.images.length} photos` : ""}`}</p>
+                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.photoCount > 1 ? ` · ${product.photoCount} photos` : ""}`}</p>
                 <h2 className="font-semibold leading-snug">
                   <Link to={`/product/${product.id}`} className="inline-block min-h-6 hover:underline">
                     {product.title}

@@ -26,6 +26,19 @@ declare global {
 
 const INSTALL_DISMISSED = "campus-install-dismissed";
 
+/**
+ * Runs `show` a moment after the student first touches, types or scrolls: an offer that appears by
+ * itself while the page is still being read gets in the way (and would be the page's largest paint).
+ */
+function afterInteraction(show: () => void): void {
+  const events = ["pointerdown", "keydown", "scroll"] as const;
+  const go = () => {
+    for (const name of events) removeEventListener(name, go, true);
+    setTimeout(show, 1500);
+  };
+  for (const name of events) addEventListener(name, go, { capture: true, passive: true });
+}
+
 /** The region at the bottom of the screen that holds the banner and the prompts. */
 function region(): HTMLElement {
   let element = document.getElementById("campus-status");
@@ -49,7 +62,7 @@ function card(id: string, text: string, actions: { label: string; primary?: bool
       : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
   }`;
   const message = document.createElement("p");
-  message.className = "min-w-0 flex-1";
+  message.className = "w-full min-w-0 sm:w-auto sm:flex-1";
   message.textContent = text;
   box.appendChild(message);
   for (const action of actions) {
@@ -129,6 +142,11 @@ function watchUpdates(registration: ServiceWorkerRegistration): void {
 
 function offerInstall(prompt: InstallPrompt): void {
   if (localStorage.getItem(INSTALL_DISMISSED)) return;
+  afterInteraction(() => showInstall(prompt));
+}
+
+function showInstall(prompt: InstallPrompt): void {
+  if (document.getElementById("campus-install")) return;
   const box = card("campus-install", "Install Campus on this device: it opens like an app and works offline.", [
     {
       label: "Install",

@@ -22,19 +22,8 @@ export function SaveButton({ id, title, saved, className = "" }: { id: string; t
   const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
     <fetcher.Form method="post" preventScrollReset className={className}>
-      <input type="hidden" name="id" value={id} />
       <div className="relative">
-        <button
-          type="submit"
-          name="intent"
-          value={shown ? "unsave" : "save"}
-          aria-pressed={shown}
-          aria-label={`Save ${title}`}
-          title={shown ? "Saved: tap to remove" : "Save"}
-          className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 ${shown ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
-        >
-          <HeartIcon filled={shown} className="h-5 w-5" />
-        </button>
+        <HeartFields id={id} title={title} saved={shown} />
         {refusal && (
           <p role="alert" className="absolute right-0 top-12 z-10 w-56 rounded-lg bg-white p-2 text-left text-sm text-rose-700 shadow-md ring-1 ring-slate-200 dark:bg-slate-900 dark:text-rose-300 dark:ring-slate-700">
             {refusal}
@@ -42,5 +31,44 @@ export function SaveButton({ id, title, saved, className = "" }: { id: string; t
         )}
       </div>
     </fetcher.Form>
+  );
+}
+
+function HeartFields({ id, title, saved }: { id: string; title: string; saved: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={saved ? "unsave" : "save"}
+        aria-pressed={saved}
+        aria-label={`Save ${title}`}
+        title={saved ? "Saved: tap to remove" : "Save"}
+        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 ${saved ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
+      >
+        <HeartIcon filled={saved} className="h-5 w-5" />
+      </button>
+    </>
+  );
+}
+
+/**
+ * The same heart for a long list (Browse): no hooks of its own, so 24 cards hydrate as cheaply as
+ * before it. The list keeps the state and sends the change (`onToggle`); without JavaScript the form
+ * posts to the page's action like SaveButton's.
+ */
+export function HeartForm({ id, title, saved, onToggle, className = "" }: { id: string; title: string; saved: boolean; onToggle: (id: string, save: boolean) => void; className?: string }) {
+  return (
+    <form
+      method="post"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle(id, !saved);
+      }}
+    >
+      <HeartFields id={id} title={title} saved={saved} />
+    </form>
   );
 }
