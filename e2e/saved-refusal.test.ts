@@ -83,7 +83,7 @@ describe("the heart without JavaScript, and a refused save", () => {
         assert.equal(await pressed(page, `Save ${title}`), "false");
         for (const scheme of ["light", "dark"] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({ path: `${SHOTS}/heart-refused-360-${scheme}.png` });
+          await page.screenshot({ path: `${SHOTS}/heart-refused-360-${scheme}.png`, animations: "disabled" });
         }
       },
       { viewport: PHONE },

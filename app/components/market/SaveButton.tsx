@@ -45,7 +45,7 @@ function HeartFields({ id, title, saved }: { id: string; title: string; saved: b
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved: tap to remove" : "Save"}
-        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 ${saved ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
+        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 dark:hover:bg-slate-800 ${saved ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
       >
         <HeartIcon filled={saved} className="h-5 w-5" />
       </button>
