@@ -323,7 +323,8 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
     const insert = getDb(env.DB).insert(products).values(values).onConflictDoNothing({ target: [products.sellerId, products.submissionKey] }).toSQL();
     // One batch: the listing, and the notices of the wanted posts it matches (issue 17). Drizzle's D1
     // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
-    const [inserted] = await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), wantedMatchStatement(env, id, now)]);
+    // wanted matches (issue 17): the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
+    const [inserted] = await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`)]);
     if (inserted?.meta.changes === 1) row = values;
   } catch (error) {
     await env.FILES.delete(keys);

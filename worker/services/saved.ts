@@ -18,13 +18,20 @@ export const MAX_SAVED = 500;
 
 type Member = Pick<SessionUser, "id" | "campusId">;
 
+/** Saves and unsaves a minute per student (SAVE_LIMITER in wrangler.toml): far above a person's taps. */
+async function limitSaving(env: Env, userId: string): Promise<void> {
+  const { success } = await env.SAVE_LIMITER.limit({ key: `save:${userId}` });
+  if (!success) throw new ApiError(429, "You are saving and removing listings too fast. Please wait a minute and try again.");
+}
+
 const NO_PRODUCT = "This product no longer exists.";
 
 /** Not hidden, or the student's own, or they moderate its campus (as visibleTo; ?1 is the student). */
 const VISIBLE = "(p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))";
 
-/** `PUT /api/product/:id/save`: one conditional INSERT; 404 for a listing the student cannot see. */
+/** `PUT /api/product/:id/save`: one conditional INSERT; 404 for a listing the student cannot see; rate limited. */
 export async function saveProduct(env: Env, member: Member, productId: string): Promise<void> {
+  await limitSaving(env, member.id);
   const now = Date.now();
   const result = await env.DB.prepare(
     `INSERT INTO saved_products (user_id, product_id, created_at)
@@ -49,8 +56,9 @@ export async function saveProduct(env: Env, member: Member, productId: string): 
   throw new ApiError(409, `You have ${MAX_SAVED} saved listings already. Remove some on the Saved tab to save more.`);
 }
 
-/** `DELETE /api/product/:id/save`: idempotent. */
+/** `DELETE /api/product/:id/save`: idempotent; rate limited with saving. */
 export async function unsaveProduct(env: Env, member: Member, productId: string): Promise<void> {
+  await limitSaving(env, member.id);
   await getDb(env.DB)
     .delete(savedProducts)
     .where(and(eq(savedProducts.userId, member.id), eq(savedProducts.productId, productId)));

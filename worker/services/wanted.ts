@@ -21,11 +21,19 @@ const MAX_TERMS = 8;
 
 /** The words of a post as the matcher reads them: lower-cased, at least 2 characters, each once. */
 export function termsOf(words: string): string[] {
-  const terms = words
-    .toLowerCase()
+  const terms = matchText(words)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 2);
   return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+/**
+ * Text as the matcher compares it: NFC, lower-cased by JavaScript. D1's lower() folds only A-Z, so a
+ * post's "ÉCOLE" (stored as "école") would never be found in a listing's "École" lower-cased there;
+ * the listing's text is lower-cased here too and bound to the match (wantedMatchStatement).
+ */
+export function matchText(text: string): string {
+  return text.normalize("NFC").toLowerCase();
 }
 
 const maxPrice = z.unknown().transform((value, ctx) => {
@@ -107,9 +115,11 @@ export async function deleteWanted(env: Env, member: Member, id: string): Promis
  * title or description (lower-cased, as the search), whose category (when set) is the listing's and
  * whose highest price (when set) is not below its price. The notice's id is made of the post and the
  * listing, so a pair is told once whatever runs twice. When the INSERT wrote nothing (a repeated
- * submission) the listing id is not there and nothing matches.
+ * submission) the listing id is not there and nothing matches. `text` is the listing's title and
+ * description as written (compared lower-cased by matchText, so letters beyond A-Z match in any case);
+ * without it the row's text is lower-cased by D1, which folds only A-Z.
  */
-export function wantedMatchStatement(env: Env, productId: string, now: number): D1PreparedStatement {
+export function wantedMatchStatement(env: Env, productId: string, now: number, text?: string): D1PreparedStatement {
   return env.DB.prepare(
     `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
      SELECT 'wanted-' || w.id || '-' || p.id, w.user_id, 'market.wanted', 'Wanted: ' || w.words || ': a match is on sale',
@@ -118,8 +128,8 @@ export function wantedMatchStatement(env: Env, productId: string, now: number): 
      WHERE p.id = ?1 AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ?2
        AND (w.category IS NULL OR w.category = p.category)
        AND (w.max_price_paise IS NULL OR p.price_paise <= w.max_price_paise)
-       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(lower(p.title || ' ' || p.description), t.value) = 0)`,
-  ).bind(productId, now);
+       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(coalesce(?3, lower(p.title || ' ' || p.description)), t.value) = 0)`,
+  ).bind(productId, now, text === undefined ? null : matchText(text));
 }
 
 export const wantedIdSchema = z.uuid("That is not a valid wanted post id.");

@@ -18,9 +18,18 @@ export function SaveButton({ id, title, saved, className = "" }: { id: string; t
     if (fetcher.data?.ok) setOn(fetcher.data.intent === "save");
   }
   const shown = fetcher.formData ? fetcher.formData.get("intent") === "save" : on;
+  // A refusal (the listing went since the page loaded, or too many taps a minute) is said, not only undone.
+  const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
     <fetcher.Form method="post" preventScrollReset className={className}>
-      <HeartFields id={id} title={title} saved={shown} />
+      <div className="relative">
+        <HeartFields id={id} title={title} saved={shown} />
+        {refusal && (
+          <p role="alert" className="absolute right-0 top-12 z-10 w-56 rounded-lg bg-white p-2 text-left text-sm text-rose-700 shadow-md ring-1 ring-slate-200 dark:bg-slate-900 dark:text-rose-300 dark:ring-slate-700">
+            {refusal}
+          </p>
+        )}
+      </div>
     </fetcher.Form>
   );
 }
@@ -36,7 +45,7 @@ function HeartFields({ id, title, saved }: { id: string; title: string; saved: b
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved: tap to remove" : "Save"}
-        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 ${saved ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
+        className={`flex h-11 w-11 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-200 hover:bg-white dark:bg-slate-900/90 dark:ring-slate-700 dark:hover:bg-slate-800 ${saved ? "text-rose-600 dark:text-rose-400" : "text-slate-700 dark:text-slate-200"}`}
       >
         <HeartIcon filled={saved} className="h-5 w-5" />
       </button>
