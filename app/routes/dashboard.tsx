@@ -111,6 +111,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+      {/* Issue 18: "Install Campus" appears here (app/sw/client.ts) where the browser offers installation. */}
+      <div id="campus-install-slot" />
     </div>
   );
 }

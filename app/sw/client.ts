@@ -26,19 +26,6 @@ declare global {
 
 const INSTALL_DISMISSED = "campus-install-dismissed";
 
-/**
- * Runs `show` a moment after the student first touches, types or scrolls: an offer that appears by
- * itself while the page is still being read gets in the way (and would be the page's largest paint).
- */
-function afterInteraction(show: () => void): void {
-  const events = ["pointerdown", "keydown", "scroll"] as const;
-  const go = () => {
-    for (const name of events) removeEventListener(name, go, true);
-    setTimeout(show, 1500);
-  };
-  for (const name of events) addEventListener(name, go, { capture: true, passive: true });
-}
-
 /** The region at the bottom of the screen that holds the banner and the prompts. */
 function region(): HTMLElement {
   let element = document.getElementById("campus-status");
@@ -142,11 +129,18 @@ function watchUpdates(registration: ServiceWorkerRegistration): void {
 
 function offerInstall(prompt: InstallPrompt): void {
   if (localStorage.getItem(INSTALL_DISMISSED)) return;
-  afterInteraction(() => showInstall(prompt));
+  showInstall(prompt);
+  // In-app navigation to the dashboard later: offer it there.
+  document.addEventListener("campus:navigated", () => showInstall(prompt));
 }
 
+/**
+ * The offer sits at the end of the dashboard (its slot), never over a page: it covers nothing and
+ * moves nothing above it.
+ */
 function showInstall(prompt: InstallPrompt): void {
-  if (document.getElementById("campus-install")) return;
+  const slot = document.getElementById("campus-install-slot");
+  if (!slot || document.getElementById("campus-install") || localStorage.getItem(INSTALL_DISMISSED)) return;
   const box = card("campus-install", "Install Campus on this device: it opens like an app and works offline.", [
     {
       label: "Install",
@@ -167,6 +161,7 @@ function showInstall(prompt: InstallPrompt): void {
       },
     },
   ]);
+  slot.appendChild(box);
 }
 
 // --- Start -----------------------------------------------------------------------------------
