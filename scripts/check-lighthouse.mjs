@@ -58,6 +58,7 @@ try {
     console.log(
       `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );
+    for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : []) console.log(`  ${"".padEnd(14)} ${line}`);
     console.log(`  ${"".padEnd(14)} runs: TBT ${tbts}; with the ${s.other.cpu} slowdown: perf ${s.other.performance}, LCP ${s.other.lcpMs} ms, TBT ${s.other.tbtMs} ms`);
   }
 } finally {

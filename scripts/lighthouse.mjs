@@ -164,6 +164,12 @@ function summarize(lhr, url) {
       bestPractices: failedAudits("best-practices"),
       seo: failedAudits("seo"),
     },
+    // The elements behind each failed audit (up to 3), so a miss says where it is.
+    missedElements: ["accessibility", "best-practices", "seo"].flatMap((category) =>
+      failedAudits(category).flatMap((id) =>
+        (lhr.audits[id]?.details?.items ?? []).slice(0, 3).map((item) => `${id}: ${item.node?.snippet ?? item.node?.selector ?? "?"} ${(item.node?.explanation ?? "").split("\n")[0].slice(0, 200)}`),
+      ),
+    ),
   };
 }
 
