@@ -16,7 +16,7 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
   const result = fetcher.data;
   return (
     <details className="mt-2 text-sm">
-      <summary className="cursor-pointer text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400" aria-label={`Report ${title}`}>
+      <summary className="inline-block min-h-6 cursor-pointer py-0.5 text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400" aria-label={`Report ${title}`}>
         Report
       </summary>
       {result?.ok ? (
