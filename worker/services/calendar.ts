@@ -53,12 +53,6 @@ export async function stopCalendarFeed(env: Env, userId: string): Promise<void> 
   await getDb(env.DB).delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
-/** When the student's feed was made, or null when they have none. */
-export async function calendarFeedSince(env: Env, userId: string): Promise<number | null> {
-  const [row] = await getDb(env.DB).select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
-  return row?.createdAt ?? null;
-}
-
 /**
  * The calendar of the feed with this secret, or null for none (a reset or stopped feed, a deleted
  * account). Laundry bookings from the past 30 days on (not cancelled), and, when Google Classroom is
