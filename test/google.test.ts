@@ -82,8 +82,9 @@ describe("Google sign-in", () => {
     const code = location.searchParams.get("code") ?? "";
     expect(code.length).toBeGreaterThan(30);
     expect(location.searchParams.has("token")).toBe(false);
-    // The flow cookies are spent; what is left ties the code to this browser.
-    expect(cookie).toMatch(/^__Host-campus_google_handoff=[\w-]{40,}$/);
+    // The flow cookies are spent; what is left ties the code to this browser (and the D1 bookmark
+    // of the account just written, so this browser reads it back: issue 19).
+    expect(cookie).toMatch(/^__Host-campus_google_handoff=[\w-]{40,}(; __Host-campus_d1=[\w-]+)?$/);
 
     const res = await postJson("/api/google/session", { code }, { Cookie: cookie });
     expect(res.status).toBe(200);

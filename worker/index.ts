@@ -4,7 +4,7 @@ import { api } from "#server/api/app.ts";
 import { bodyLimitFor, cancel, declaredTooLarge, limitBody, tooLargeResponse } from "#server/lib/body-limit.ts";
 import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
-import { logError, logRequest } from "#server/lib/log.ts";
+import { logError, logRequest, type RequestLog } from "#server/lib/log.ts";
 import { attachState, type RequestState } from "#server/lib/request-state.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
@@ -13,6 +13,7 @@ import { expireReservations } from "#server/services/reservations.ts";
 import { warnExpiringListings } from "#server/services/products.ts";
 import { deliverPushes, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
+import { backgroundScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
 
 // Created once per isolate, not per request.
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -51,6 +52,13 @@ function deferModulePreloads(response: Response): Response {
     .transform(response);
 }
 
+/** The request's use of D1 for its log line: `wrangler tail` shows what each request cost. */
+function d1LogFields(scope: RequestScope): Pick<RequestLog, "d1"> {
+  const { start, queries, rowsRead, rowsWritten, replica } = scope.db.usage;
+  if (queries === 0) return {};
+  return { d1: { session: start, queries, rowsRead, rowsWritten, ...(replica ? { replica } : {}) } };
+}
+
 /** Hands new notices to the push queue; a failure is logged and left for the next write or cron run. */
 async function queueNotices(env: Env, reqId: string): Promise<void> {
   try {
@@ -61,13 +69,16 @@ async function queueNotices(env: Env, reqId: string): Promise<void> {
 }
 
 export default {
-  async fetch(incoming, env, ctx): Promise<Response> {
+  async fetch(incoming, rawEnv, ctx): Promise<Response> {
     const state: RequestState = {
       reqId: incoming.headers.get("cf-ray") ?? crypto.randomUUID(),
       nonce: createNonce(),
       startedAt: Date.now(),
     };
     const { pathname } = new URL(incoming.url);
+    // The request's one D1 session (worker/lib/d1-session.ts): from here on env.DB is that session.
+    const scope: RequestScope = openRequestScope(rawEnv, incoming);
+    const env = scope.env;
     // Every body is limited here, before any route parses it (worker/lib/body-limit.ts).
     const limit = bodyLimitFor(incoming.method, pathname);
     let response: Response;
@@ -98,8 +109,10 @@ export default {
       if (draining) await draining;
     }
     response = applySecurityHeaders(response, state.nonce);
+    returnBookmark(scope, incoming, response);
     // Issue 18: a write may have made notices; they go to the push queue after the answer.
-    if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(env, state.reqId));
+    // They go through a session of their own on the primary, so this request's D1 figures stay its own.
+    if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
     // The Google popup comes back from a cross-origin page (Google) through these two responses (the
     // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
     // group and cut it off from the opener it must message.
@@ -113,11 +126,13 @@ export default {
       status: response.status,
       ms: Date.now() - state.startedAt,
       ...(state.userId ? { userId: state.userId } : {}),
+      ...d1LogFields(scope),
     });
     return response;
   },
 
-  async scheduled(controller, env, _ctx): Promise<void> {
+  async scheduled(controller, rawEnv, _ctx): Promise<void> {
+    const { env } = backgroundScope(rawEnv);
     const at = controller.scheduledTime;
     const jobs: [string, () => Promise<Record<string, unknown>>][] = [
       // Expired sessions sign nobody in already; their rows are forgotten.
@@ -148,7 +163,7 @@ export default {
   },
 
   // Issue 18: the push queue's consumer (worker/services/push.ts).
-  async queue(batch, env): Promise<void> {
-    await deliverPushes(batch as MessageBatch<PushMessage>, env);
+  async queue(batch, rawEnv): Promise<void> {
+    await deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env);
   },
 } satisfies ExportedHandler<Env>;

@@ -6,8 +6,8 @@ import { useClassroomConnection } from "#app/components/classroom/useClassroomCo
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { ApiError } from "#server/lib/errors.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
-import { disableReminders, remindersEnabled, turnOnReminders } from "#server/services/google.ts";
-import { listReminders } from "#server/services/reminders.ts";
+import { disableReminders, turnOnReminders } from "#server/services/google.ts";
+import { remindersOverview } from "#server/services/reminders.ts";
 import { hasGoogleHint } from "#app/lib/google.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const mayBeConnected = hasGoogleHint(request.headers.get("Cookie"));
   if (!user) return { user: null, mayBeConnected, reminders: null };
   const env = envOf(context);
-  const [enabled, list] = await Promise.all([remindersEnabled(env, user.id), listReminders(env, user.id)]);
+  const { enabled, reminders: list } = await remindersOverview(env, user.id);
   return { user: { email: user.email, name: user.name }, mayBeConnected, reminders: { enabled, list } };
 }
 

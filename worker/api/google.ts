@@ -19,12 +19,11 @@ import {
   oneTimeCodeSchema,
   exchangeClassroomHandoff,
   signInWithHandoff,
-  remindersEnabled,
   turnOnReminders,
   withClassroom,
 } from "#server/services/google.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
-import { listReminders } from "#server/services/reminders.ts";
+import { remindersOverview } from "#server/services/reminders.ts";
 import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "#server/api/context.ts";
 
 const google = new Hono<AppEnv>();
@@ -179,8 +178,7 @@ google.post("/notifications/disable", requireAuth, async (c) => {
 });
 
 google.get("/notifications", requireAuth, async (c) => {
-  const [enabled, reminders] = await Promise.all([remindersEnabled(c.env, c.var.user.id), listReminders(c.env, c.var.user.id)]);
-  return c.json({ success: true, data: { enabled, reminders } });
+  return c.json({ success: true, data: await remindersOverview(c.env, c.var.user.id) });
 });
 
 export default google;

@@ -8,6 +8,8 @@ export interface RequestLog {
   status: number;
   ms: number;
   userId?: string;
+  /** What the request asked of D1 (worker/lib/d1-session.ts); absent when it made no query. */
+  d1?: { session: string; queries: number; rowsRead: number; rowsWritten: number; replica?: boolean };
 }
 
 export function logRequest(entry: RequestLog): void {

@@ -5,7 +5,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
-import { auditStatement, type Guard, noticeStatement, staffGrantsOf } from "#server/services/staff.ts";
+import { auditStatement, type Guard, noticeStatement, staffGrantsOf, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // The campus admin's screen (issue 16, docs/decisions/0083-campus-admin.md): who holds which role,
 // granting and removing roles, and the audit log (read-only). Every read and write is scoped to the
@@ -138,20 +138,31 @@ export async function readAdminView(env: Env, admin: Admin, rawFilter: unknown):
   };
 }
 
-async function requireAdmin(env: Env, admin: Admin) {
-  const grants = await staffGrantsOf(env, admin);
+function refuseUnlessAdmin(grants: StaffGrant[]): void {
   if (!grants.some((g) => g.role === "admin")) throw new ApiError(403, "Only a campus admin can do this.", { code: "staff_only" });
 }
 
+async function requireAdmin(env: Env, admin: Admin) {
+  refuseUnlessAdmin(await staffGrantsOf(env, admin));
+}
+
+/**
+ * A list only a campus admin may read: the caller's roles and the list in one D1 batch (issue 19:
+ * two queries for a list endpoint, the session's included); nothing is returned unless they are admin.
+ */
+async function adminList<T>(env: Env, admin: Admin, list: D1PreparedStatement): Promise<T[]> {
+  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, admin), list]);
+  refuseUnlessAdmin(grants!.results as StaffGrant[]);
+  return rows!.results as T[];
+}
+
 export async function listRoles(env: Env, admin: Admin): Promise<RoleHolder[]> {
-  await requireAdmin(env, admin);
-  return (await rolesStatement(env, admin.campusId).all<RoleHolder>()).results;
+  return adminList<RoleHolder>(env, admin, rolesStatement(env, admin.campusId));
 }
 
 export async function readAudit(env: Env, admin: Admin, rawFilter: unknown): Promise<AuditPage> {
-  await requireAdmin(env, admin);
-  const rows = await auditStatementFor(env, admin.campusId, parseWith(auditFilterSchema, rawFilter)).all<Omit<AuditLine, "what">>();
-  return auditPageFrom(rows.results);
+  const filter = parseWith(auditFilterSchema, rawFilter);
+  return auditPageFrom(await adminList<Omit<AuditLine, "what">>(env, admin, auditStatementFor(env, admin.campusId, filter)));
 }
 
 /** The acting admin still holds the admin role at the campus: part of every write's condition. */

@@ -350,11 +350,3 @@ export async function disableReminders(env: Env, userId: string): Promise<void> 
   await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
 }
 
-export async function remindersEnabled(env: Env, userId: string): Promise<boolean> {
-  const [row] = await getDb(env.DB)
-    .select({ on: sql<number>`1` })
-    .from(googleConnections)
-    .where(and(eq(googleConnections.userId, userId), eq(googleConnections.remindersEnabled, true)))
-    .limit(1);
-  return Boolean(row);
-}

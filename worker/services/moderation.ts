@@ -6,7 +6,7 @@ import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant } from "#server/services/staff.ts";
+import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
 // content of their own campus once; the third member's report hides it in the same batch as its
@@ -168,8 +168,10 @@ export function toQueue(rows: QueueRow[], now = Date.now()): QueueItem[] {
 }
 
 export async function readQueue(env: Env, user: Member): Promise<QueueItem[]> {
-  await requireStaff(env, user, "moderator");
-  return toQueue((await queueStatement(env, user.campusId).all<QueueRow>()).results);
+  // The caller's roles and the queue in one batch; the queue is returned only to a moderator or admin.
+  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, user), queueStatement(env, user.campusId)]);
+  await requireStaff(env, user, "moderator", {}, grants!.results as StaffGrant[]);
+  return toQueue(rows!.results as QueueRow[]);
 }
 
 const reasonText = userText({ name: "The reason", max: 300, missing: "Give a reason the student will see." });

@@ -2,7 +2,7 @@
 // on, course work that is not turned in and is due within 24 hours (kind "due_24h") or today in
 // India time (kind "due_today") gets one reminder row per kind. The UNIQUE (user, course work, kind)
 // index makes a second run, or two overlapping runs, record nothing new.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { classroomReminders, googleConnections, notices } from "#server/db/schema.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
@@ -160,8 +160,8 @@ export interface ReminderView {
   createdAt: number;
 }
 
-export async function listReminders(env: Env, userId: string, limit = 50): Promise<ReminderView[]> {
-  return getDb(env.DB)
+function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: number) {
+  return db
     .select({
       id: classroomReminders.id,
       kind: classroomReminders.kind,
@@ -176,4 +176,22 @@ export async function listReminders(env: Env, userId: string, limit = 50): Promi
     .where(and(eq(classroomReminders.userId, userId)))
     .orderBy(desc(classroomReminders.createdAt), desc(classroomReminders.dueAt))
     .limit(limit);
+}
+
+export async function listReminders(env: Env, userId: string, limit = 50): Promise<ReminderView[]> {
+  return remindersQuery(getDb(env.DB), userId, limit);
+}
+
+/** Whether reminders are on, and the latest ones: one D1 batch (issue 19's budget for a list). */
+export async function remindersOverview(env: Env, userId: string, limit = 50): Promise<{ enabled: boolean; reminders: ReminderView[] }> {
+  const db = getDb(env.DB);
+  const [on, reminders] = await db.batch([
+    db
+      .select({ on: sql<number>`1` })
+      .from(googleConnections)
+      .where(and(eq(googleConnections.userId, userId), eq(googleConnections.remindersEnabled, true)))
+      .limit(1),
+    remindersQuery(db, userId, limit),
+  ]);
+  return { enabled: on.length > 0, reminders };
 }

@@ -25,7 +25,11 @@ export async function listBlocks(env: Env, campusId: string): Promise<Block[]> {
 
 /** A block of the student's campus, or a 400 that lists their campus's blocks (another campus's block is no block of theirs). */
 export async function requireBlock(env: Env, campusId: string, blockId: string, field = "blockId"): Promise<Block> {
-  const blocks = await listBlocks(env, campusId);
+  return pickBlock(await listBlocks(env, campusId), blockId, field);
+}
+
+/** requireBlock's check on blocks already read (with blocksQuery, in a batch). */
+export function pickBlock(blocks: Block[], blockId: string, field = "blockId"): Block {
   const block = blocks.find((b) => b.id === blockId);
   if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
   return block;
@@ -160,6 +164,10 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
   const row = await env.DB.prepare("SELECT block_id AS blockId, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?")
     .bind(userId)
     .first<{ blockId: string; changedAt: number | null }>();
+  return changeAllowed(row ?? undefined, blockId, now);
+}
+
+function changeAllowed(row: { blockId: string; changedAt: number | null } | undefined, blockId: string, now: number): boolean {
   return !row || row.blockId === blockId || row.changedAt === null || row.changedAt <= now - BLOCK_CHANGE_INTERVAL_MS;
 }
 
@@ -171,29 +179,45 @@ export async function blockChangeAllowed(env: Env, userId: string, blockId: stri
  */
 export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
   const parsed = parseWith(residenceSchema, input);
-  const block = await requireBlock(env, user.campusId, parsed.blockId);
+  const blocks = await listBlocks(env, user.campusId);
+  const block = pickBlock(blocks, parsed.blockId);
   const now = Date.now();
-  const [saved] = await env.DB.batch([
+  // One round trip: the conditional upsert, a pending move dropped when the student stays, and the
+  // row as it now is (which block, when it last changed) for a move request below.
+  const [saved, , current] = await env.DB.batch([
     residenceStatement(env, user.id, block.id, parsed.room, now),
     env.DB.prepare(
       "UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending' AND EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?1 AND block_id = ?3)",
     ).bind(user.id, now, block.id),
+    env.DB.prepare("SELECT block_id AS blockId, room, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?").bind(user.id),
   ]);
-  if (saved!.results.length === 0) {
-    if (!(await blockChangeAllowed(env, user.id, block.id, now))) throw await blockChangeRefused(env, user.id);
-    const { success } = await env.POST_LIMITER.limit({ key: `move:${user.id}` });
-    if (!success) throw new ApiError(429, "Too many block changes in a minute. Please wait a minute and try again.");
-    await env.DB.prepare(
-      `INSERT INTO block_moves (id, user_id, campus_id, from_block_id, to_block_id, room, status, created_at)
-       SELECT ?1, r.user_id, ?2, r.block_id, ?3, ?4, 'pending', ?5 FROM hostel_residents r WHERE r.user_id = ?6 AND r.block_id <> ?3
-       ON CONFLICT (user_id) WHERE status = 'pending' DO UPDATE SET from_block_id = excluded.from_block_id, to_block_id = excluded.to_block_id, room = excluded.room, created_at = excluded.created_at`,
-    )
-      .bind(crypto.randomUUID(), user.campusId, block.id, parsed.room, now, user.id)
-      .run();
+  if (saved!.results.length > 0) {
+    const residence = await getResidence(env, user.id);
+    if (!residence) throw new ApiError(409, "Your block changed while saving. Reload the page and try again.");
+    return residence;
   }
-  const residence = await getResidence(env, user.id);
-  if (!residence) throw new ApiError(409, "Your block changed while saving. Reload the page and try again.");
-  return residence;
+  const row = current!.results[0] as { blockId: string; room: string; changedAt: number | null } | undefined;
+  if (!changeAllowed(row, block.id, now)) throw await blockChangeRefused(env, user.id);
+  const { success } = await env.POST_LIMITER.limit({ key: `move:${user.id}` });
+  if (!success) throw new ApiError(429, "Too many block changes in a minute. Please wait a minute and try again.");
+  const move = await env.DB.prepare(
+    `INSERT INTO block_moves (id, user_id, campus_id, from_block_id, to_block_id, room, status, created_at)
+     SELECT ?1, r.user_id, ?2, r.block_id, ?3, ?4, 'pending', ?5 FROM hostel_residents r WHERE r.user_id = ?6 AND r.block_id <> ?3
+     ON CONFLICT (user_id) WHERE status = 'pending' DO UPDATE SET from_block_id = excluded.from_block_id, to_block_id = excluded.to_block_id, room = excluded.room, created_at = excluded.created_at
+     RETURNING id, from_block_id AS fromBlockId`,
+  )
+    .bind(crypto.randomUUID(), user.campusId, block.id, parsed.room, now, user.id)
+    .first<{ id: string; fromBlockId: string }>();
+  // No row: the student was moved to that block in the meantime.
+  if (!move || !row) throw new ApiError(409, "Your block changed while saving. Reload the page and try again.");
+  // The residence as it now is, from what was read and written (no second read).
+  const from = blocks.find((b) => b.id === move.fromBlockId);
+  return {
+    blockId: move.fromBlockId,
+    blockName: from?.name ?? move.fromBlockId,
+    room: row.room,
+    pendingMove: { id: move.id, toBlockId: block.id, toBlockName: block.name, room: parsed.room, requestedAt: now },
+  };
 }
 
 /** What the answer to a saved residence says: saved, or waiting for the new block's warden. */

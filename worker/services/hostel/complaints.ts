@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelComplaints, users } from "#server/db/schema.ts";
+import { hostelBlocks, hostelComplaints, hostelResidents, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
@@ -16,9 +16,8 @@ import {
   type Block,
   blockIdSchema,
   blocksQuery,
-  getResidence,
   newcomersQuery,
-  requireBlock,
+  pickBlock,
   residenceBlockOf,
   residenceQuery,
   residenceStatement,
@@ -227,7 +226,10 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);
   }
-  const block = await requireBlock(env, user.campusId, input.blockId);
+  // The campus's blocks and the student's current block, in one round trip.
+  const db = getDb(env.DB);
+  const [blocks, elsewhere] = await db.batch([blocksQuery(env, user.campusId), livesElsewhereQuery(env, user.id, input.blockId)]);
+  const block = pickBlock(blocks, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
   if (photo) {
@@ -241,7 +243,7 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   const now = Date.now();
   // A student files for their own block; the first complaint sets it. Another block needs a move
   // its warden approves first (issue 16, decision 0084): refused before the photo is stored.
-  const current = await livesElsewhere(env, user.id, block.id);
+  const current = elsewhere[0]?.name;
   if (current) throw otherBlockRefusal(current, block.name);
   await limitPosting(env, user.id);
   const id = crypto.randomUUID();
@@ -280,10 +282,17 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
 
 /** The student's block when it is not `blockId` (null: no block yet, or that one). */
 async function livesElsewhere(env: Env, userId: string, blockId: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT b.name FROM hostel_residents r JOIN hostel_blocks b ON b.id = r.block_id WHERE r.user_id = ?1 AND r.block_id <> ?2")
-    .bind(userId, blockId)
-    .first<{ name: string }>();
+  const [row] = await livesElsewhereQuery(env, userId, blockId);
   return row?.name ?? null;
+}
+
+function livesElsewhereQuery(env: Env, userId: string, blockId: string) {
+  return getDb(env.DB)
+    .select({ name: hostelBlocks.name })
+    .from(hostelResidents)
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
+    .where(and(eq(hostelResidents.userId, userId), ne(hostelResidents.blockId, blockId)))
+    .limit(1);
 }
 
 function otherBlockRefusal(current: string, wanted: string): ApiError {
@@ -294,15 +303,19 @@ function otherBlockRefusal(current: string, wanted: string): ApiError {
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
   requireMayAct(user, 'add a "me too"');
   const db = getDb(env.DB);
-  const [complaint] = await db
-    .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
-    .from(hostelComplaints)
-    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
-    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
-    .limit(1);
+  // The complaint and the student's residence, in one round trip.
+  const [[complaint], [residenceRow]] = await db.batch([
+    db
+      .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
+      .from(hostelComplaints)
+      .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
+      .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
+      .limit(1),
+    residenceQuery(env, user.id),
+  ]);
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
-  const residence = await getResidence(env, user.id);
+  const residence = toResidence(residenceRow);
   if (residence?.blockId !== complaint.blockId) throw new ApiError(403, `Only students of ${complaint.blockName} can add a "me too" to its complaints.`);
   if (complaint.status !== "open" && complaint.status !== "in_progress") throw new ApiError(409, "This complaint is already resolved.");
   // The primary key (complaint, student) lets each student count once, however often they click.

@@ -247,15 +247,18 @@ export async function updateListing(env: Env, user: SessionUser, id: string, inp
   requireMayAct(user, "update your roommate listing");
   await ownListing(env, user, id);
   const values = await parseListing(env, user, input);
-  const [updated] = await getDb(env.DB)
-    .update(roommateListings)
-    .set({ ...values, updatedAt: Date.now() })
-    .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)))
-    .returning({ id: roommateListings.id });
-  if (!updated) throw new ApiError(404, "There is no listing with that id.");
-  const listing = await myListing(env, user);
-  if (!listing) throw new ApiError(404, "There is no listing with that id.");
-  return listing;
+  // The change and the listing as it now reads, in one round trip.
+  const db = getDb(env.DB);
+  const [[updated], [row]] = await db.batch([
+    db
+      .update(roommateListings)
+      .set({ ...values, updatedAt: Date.now() })
+      .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)))
+      .returning({ id: roommateListings.id }),
+    myListingQuery(env, user),
+  ]);
+  if (!updated || !row) throw new ApiError(404, "There is no listing with that id.");
+  return toView(row, user);
 }
 
 export async function deleteListing(env: Env, user: SessionUser, id: string): Promise<void> {

@@ -1,0 +1,132 @@
+// Issue 19: every request reads and writes through one D1 Sessions API session
+// (worker/lib/d1-session.ts). Anonymous reads go to any replica; a write starts on the primary and
+// hands its bookmark back; the next request from that browser or client continues from it, so a
+// student always reads what they just wrote.
+import { afterAll, describe, expect, it } from "vitest";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, openRequestScope, RequestDb, sessionStartFor } from "#server/lib/d1-session.ts";
+import { bearer, call, createUser, ORIGIN } from "#test/helpers.ts";
+import { PNG_BYTES } from "#test/hostel-helpers.ts";
+import { captureRequestLogs } from "#test/query-budget-helpers.ts";
+
+const logs = captureRequestLogs();
+afterAll(() => logs.stop());
+
+function bookmarkCookieOf(res: Response): string | null {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`));
+  return line ?? null;
+}
+
+async function listProduct(token: string, title: string): Promise<Response> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "150", sellerName: "Asha", whatsappNumber: "9876543210" })) form.set(key, value);
+  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
+  return call("/api/product/upload", { method: "POST", headers: bearer(token), body: form });
+}
+
+describe("a request's D1 session", () => {
+  it("an anonymous read goes to any replica and gets no bookmark (its answer may be cached)", async () => {
+    const res = await call("/api/product/available");
+    expect(res.status).toBe(200);
+    expect(logs.usageOf(res).session).toBe("first-unconstrained");
+    expect(bookmarkCookieOf(res)).toBeNull();
+    expect(res.headers.get(BOOKMARK_HEADER)).toBeNull();
+  });
+
+  it("a write starts on the primary and hands back its bookmark; the next read continues from it and sees the write", async () => {
+    const seller = await createUser();
+    const listed = await listProduct(seller.token, "Bookmark test lamp");
+    expect(listed.status).toBe(201);
+    expect(logs.usageOf(listed).session).toBe("first-primary");
+    const cookie = bookmarkCookieOf(listed);
+    expect(cookie).toMatch(new RegExp(`^${BOOKMARK_COOKIE}=[0-9a-f-]+; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=86400$`));
+    const bookmark = listed.headers.get(BOOKMARK_HEADER);
+    expect(cookie).toContain(`=${bookmark};`);
+    const id = ((await listed.json()) as { product: { _id: string } }).product._id;
+
+    // A browser: the session cookie and the bookmark cookie.
+    const page = await call(`/product/${id}`, { headers: { Cookie: `${seller.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` } });
+    expect(page.status).toBe(200);
+    expect(logs.usageOf(page).session).toBe("bookmark");
+    expect(await page.text()).toContain("Bookmark test lamp");
+
+    // An API client: the bookmark header.
+    const mine = await call("/api/product/mysells", { headers: { ...bearer(seller.token), [BOOKMARK_HEADER]: bookmark! } });
+    expect(logs.usageOf(mine).session).toBe("bookmark");
+    const listings = (await mine.json()) as { _id: string }[];
+    expect(listings.map((p) => p._id)).toContain(id);
+  });
+
+  it("bookmarks only move forward: a later write's bookmark is not older than an earlier one", async () => {
+    const seller = await createUser();
+    const first = (await listProduct(seller.token, "Bookmark order one")).headers.get(BOOKMARK_HEADER)!;
+    const second = (await listProduct(seller.token, "Bookmark order two")).headers.get(BOOKMARK_HEADER)!;
+    expect(second >= first).toBe(true);
+  });
+
+  it("a signed-in read without a bookmark starts on the primary and gets one", async () => {
+    const student = await createUser();
+    const res = await call("/purchases", { headers: { Cookie: student.cookie } });
+    expect(res.status).toBe(200);
+    expect(logs.usageOf(res).session).toBe("first-primary");
+    expect(bookmarkCookieOf(res)).not.toBeNull();
+  });
+
+  it("a malformed or foreign bookmark is ignored, never a 5xx", async () => {
+    const student = await createUser();
+    for (const bad of ["not a bookmark", "'; DROP TABLE users; --", "x".repeat(5000), "00000000-ffffffff-zzzz"]) {
+      const signedIn = await call("/api/product/purchased", { headers: { ...bearer(student.token), [BOOKMARK_HEADER]: bad } });
+      expect(signedIn.status).toBe(200);
+      expect(logs.usageOf(signedIn).session).toBe("first-primary");
+      const visitor = await call("/all-products", { headers: { Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` } });
+      expect(visitor.status).toBe(200);
+      expect(logs.usageOf(visitor).session).toBe("first-unconstrained");
+    }
+  });
+});
+
+describe("worker/lib/d1-session.ts", () => {
+  /** A D1 binding that records how its session was opened. */
+  function recordingBinding(): { binding: D1Database; opened: (string | undefined)[] } {
+    const opened: (string | undefined)[] = [];
+    const session = { prepare: () => ({}) as D1PreparedStatement, batch: async () => [], getBookmark: () => null } as unknown as D1DatabaseSession;
+    const binding = { withSession: (arg?: string) => (opened.push(arg), session) } as unknown as D1Database;
+    return { binding, opened };
+  }
+
+  const request = (method: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}/x`, { method, headers });
+
+  it("opens the session as the request needs it", () => {
+    const cases: [Request, string | undefined][] = [
+      [request("GET"), "first-unconstrained"],
+      [request("GET", { Cookie: "__Host-campus_session=abc" }), "first-primary"],
+      [request("GET", { Authorization: "Bearer abc" }), "first-primary"],
+      [request("GET", { Cookie: `${BOOKMARK_COOKIE}=0000002a-00000005-00004f95-9b7c9c` }), "0000002a-00000005-00004f95-9b7c9c"],
+      [request("GET", { [BOOKMARK_HEADER]: "0000002a-00000006-00004f95-9b7c9c" }), "0000002a-00000006-00004f95-9b7c9c"],
+      [request("POST", { Cookie: `${BOOKMARK_COOKIE}=0000002a-00000005-00004f95-9b7c9c` }), "first-primary"],
+      [request("DELETE"), "first-primary"],
+    ];
+    for (const [req, expected] of cases) {
+      const { binding, opened } = recordingBinding();
+      const scope = openRequestScope({ DB: binding } as Env, req);
+      expect(opened, `${req.method} ${JSON.stringify([...req.headers])}`).toEqual([expected]);
+      expect(scope.env.DB).toBeInstanceOf(RequestDb);
+      expect(sessionStartFor(req).start).toBe(expected!.startsWith("first-") ? expected : "bookmark");
+    }
+  });
+
+  it("gives services the session only: no second session, no unprepared SQL", async () => {
+    const { binding } = recordingBinding();
+    const { env } = openRequestScope({ DB: binding } as Env, request("GET"));
+    expect(() => env.DB.withSession("first-primary")).toThrow(/already has its D1 session/);
+    await expect(env.DB.exec("DELETE FROM users")).rejects.toThrow(/not available inside a request/);
+  });
+
+  it("is the only place that opens a D1 session", () => {
+    const sources = import.meta.glob(["/worker/**/*.ts", "/app/**/*.ts", "/app/**/*.tsx", "/common/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    const opening = Object.entries(sources)
+      .filter(([, text]) => /\.withSession\(/.test(text))
+      .map(([path]) => path);
+    expect(opening).toEqual(["/worker/lib/d1-session.ts"]);
+  });
+});

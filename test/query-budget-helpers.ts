@@ -1,0 +1,30 @@
+// Reads what each request asked of D1 from its request log line (worker/lib/d1-session.ts counts it;
+// worker/index.ts logs it): the same figure `wrangler tail` shows an admin.
+import { vi } from "vitest";
+import type { RequestLog } from "#server/lib/log.ts";
+
+export interface Usage {
+  queries: number;
+  rowsRead: number;
+  rowsWritten: number;
+  session: string | null;
+}
+
+/** Captures the request log lines from now on; `usageOf(response)` finds a response's line by its request id. */
+export function captureRequestLogs(): { usageOf: (res: Response) => Usage; stop: () => void } {
+  const lines = new Map<string, RequestLog>();
+  const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
+    if (typeof line !== "string" || !line.startsWith("{")) return;
+    const entry = JSON.parse(line) as RequestLog & { msg?: string };
+    if (entry.msg === "request") lines.set(entry.reqId, entry);
+  });
+  return {
+    usageOf(res: Response): Usage {
+      const reqId = res.headers.get("X-Request-Id");
+      const entry = reqId ? lines.get(reqId) : undefined;
+      if (!entry) throw new Error(`no request log line for ${reqId ?? "a response without X-Request-Id"}`);
+      return { queries: entry.d1?.queries ?? 0, rowsRead: entry.d1?.rowsRead ?? 0, rowsWritten: entry.d1?.rowsWritten ?? 0, session: entry.d1?.session ?? null };
+    },
+    stop: () => spy.mockRestore(),
+  };
+}

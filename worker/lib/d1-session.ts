@@ -1,0 +1,201 @@
+import { readCookie, setCookie } from "#common/cookies.ts";
+import { readSessionToken } from "#server/lib/session-token.ts";
+
+// Issue 19: every request, cron run and queue batch reads and writes D1 through one D1 Sessions API
+// session, opened here and nowhere else (docs/decisions/0093-d1-sessions-and-edge-cache.md).
+//
+// - A write request (any method but GET/HEAD) starts on the primary ("first-primary").
+// - A read from a browser or client that sent a bookmark (cookie or X-Campus-Bookmark header)
+//   reads from any replica at least as new as that bookmark: a student always sees their own writes.
+// - A signed-in read without a bookmark starts on the primary; an anonymous read goes anywhere
+//   ("first-unconstrained"), the nearest replica.
+// - After a request that wrote, or any signed-in request, the session's newest bookmark goes back
+//   as a cookie (and header), so the next request continues from there.
+//
+// The session is wrapped in RequestDb, a D1Database that counts what the request asked of D1
+// (round trips, rows read and written, the statements' SQL for the query-plan test). Services keep
+// using `env.DB`, which inside a request is this wrapper: the raw binding never reaches them.
+
+export const BOOKMARK_COOKIE = "__Host-campus_d1";
+export const BOOKMARK_HEADER = "X-Campus-Bookmark";
+/** A bookmark is only useful while replicas lag (seconds); a day keeps a quiet tab consistent. */
+const BOOKMARK_MAX_AGE_S = 24 * 60 * 60;
+/** D1 bookmarks are hex groups joined by dashes; anything else is ignored, never sent to D1. */
+const BOOKMARK_SHAPE = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,7}$/i;
+
+export type SessionStart = "bookmark" | "first-primary" | "first-unconstrained";
+
+export interface D1Usage {
+  /** How the session started. */
+  start: SessionStart;
+  /** Round trips to D1: a statement or a batch is one. */
+  queries: number;
+  /** Rows D1 read and wrote, as it reports them in each result's meta (raw() results carry none). */
+  rowsRead: number;
+  rowsWritten: number;
+  /** Statements that change data (INSERT/UPDATE/DELETE/REPLACE), batches included. */
+  writes: number;
+  /** Whether any query was served by a replica (false locally: miniflare has one database). */
+  replica: boolean;
+}
+
+/** Observes every statement a request runs (the query-plan test collects the SQL through it). */
+export type StatementObserver = (sql: string, params: unknown[]) => void;
+let observer: StatementObserver | null = null;
+
+/** Test-only: see every statement run through a RequestDb. Returns a function that stops it. */
+export function observeStatements(next: StatementObserver): () => void {
+  observer = next;
+  return () => {
+    if (observer === next) observer = null;
+  };
+}
+
+const WRITE_SQL = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|replace)\b/i;
+
+function isWrite(sql: string): boolean {
+  return WRITE_SQL.test(sql);
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+  real: D1PreparedStatement;
+}
+
+/**
+ * The D1 a request sees: a Sessions API session that counts its use. exec(), dump() and
+ * withSession() are refused: a service never opens its own session or runs unprepared SQL.
+ */
+export class RequestDb implements D1Database {
+  readonly usage: D1Usage;
+  readonly #session: D1DatabaseSession;
+  readonly #statements = new WeakMap<D1PreparedStatement, Statement>();
+
+  constructor(session: D1DatabaseSession, start: SessionStart) {
+    this.#session = session;
+    this.usage = { start, queries: 0, rowsRead: 0, rowsWritten: 0, writes: 0, replica: false };
+  }
+
+  bookmark(): string | null {
+    return this.#session.getBookmark();
+  }
+
+  prepare(query: string): D1PreparedStatement {
+    return this.#wrap({ sql: query, params: [], real: this.#session.prepare(query) });
+  }
+
+  async batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+    const known = statements.map((statement) => this.#statements.get(statement));
+    this.usage.queries += 1;
+    for (const statement of known) if (statement) this.#saw(statement);
+    const results = await this.#session.batch<T>(known.map((statement, i) => statement?.real ?? statements[i]!));
+    for (const result of results) this.#meter(result.meta);
+    return results;
+  }
+
+  exec(): Promise<D1ExecResult> {
+    return Promise.reject(new Error("exec() is not available inside a request: prepare a statement"));
+  }
+
+  withSession(): D1DatabaseSession {
+    throw new Error("A request already has its D1 session (worker/lib/d1-session.ts)");
+  }
+
+  dump(): Promise<ArrayBuffer> {
+    return Promise.reject(new Error("dump() is not available inside a request"));
+  }
+
+  #saw(statement: Statement): void {
+    if (isWrite(statement.sql)) this.usage.writes += 1;
+    observer?.(statement.sql, statement.params);
+  }
+
+  #meter(meta: D1Meta | undefined): void {
+    if (!meta) return;
+    this.usage.rowsRead += meta.rows_read ?? 0;
+    this.usage.rowsWritten += meta.rows_written ?? 0;
+    if (meta.served_by_primary === false) this.usage.replica = true;
+  }
+
+  #wrap(statement: Statement): D1PreparedStatement {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the statement object below reports to its database
+    const db = this;
+    const run = async <R>(call: () => Promise<R>, meta: (result: R) => D1Meta | undefined): Promise<R> => {
+      db.usage.queries += 1;
+      db.#saw(statement);
+      const result = await call();
+      db.#meter(meta(result));
+      return result;
+    };
+    const wrapped: D1PreparedStatement = {
+      bind: (...values: unknown[]) => db.#wrap({ sql: statement.sql, params: values, real: statement.real.bind(...values) }),
+      first: ((column?: string) => run(() => (column === undefined ? statement.real.first() : statement.real.first(column)), () => undefined)) as D1PreparedStatement["first"],
+      run: (() => run(() => statement.real.run(), (result) => result.meta)) as D1PreparedStatement["run"],
+      all: (() => run(() => statement.real.all(), (result) => result.meta)) as D1PreparedStatement["all"],
+      raw: ((options?: { columnNames?: boolean }) => run(() => statement.real.raw(options as { columnNames?: false }), () => undefined)) as D1PreparedStatement["raw"],
+    };
+    this.#statements.set(wrapped, statement);
+    return wrapped;
+  }
+}
+
+/** The bookmark a request brings, from the X-Campus-Bookmark header or the cookie; null if none or malformed. */
+export function requestBookmark(request: Request): string | null {
+  const value = request.headers.get(BOOKMARK_HEADER) ?? readCookie(request.headers.get("Cookie"), BOOKMARK_COOKIE);
+  return value && BOOKMARK_SHAPE.test(value) ? value : null;
+}
+
+/** Where a request's session starts (see the top of this file). */
+export function sessionStartFor(request: Request): { start: SessionStart; bookmark: string | null } {
+  if (request.method !== "GET" && request.method !== "HEAD") return { start: "first-primary", bookmark: null };
+  const bookmark = requestBookmark(request);
+  if (bookmark) return { start: "bookmark", bookmark };
+  return { start: readSessionToken(request) ? "first-primary" : "first-unconstrained", bookmark: null };
+}
+
+function openSession(binding: D1Database, start: SessionStart, bookmark: string | null): D1DatabaseSession {
+  if (start === "bookmark" && bookmark) {
+    try {
+      return binding.withSession(bookmark);
+    } catch {
+      // A well-shaped bookmark D1 does not accept: the primary is always consistent.
+      return binding.withSession("first-primary");
+    }
+  }
+  return binding.withSession(start === "bookmark" ? "first-primary" : start);
+}
+
+export interface RequestScope {
+  env: Env;
+  db: RequestDb;
+  /** The bookmark the request came with (null if none). */
+  incoming: string | null;
+}
+
+/** Opens the session for one request and returns the env its handlers see (env.DB is the session). */
+export function openRequestScope(env: Env, request: Request): RequestScope {
+  const { start, bookmark } = sessionStartFor(request);
+  const db = new RequestDb(openSession(env.DB, start, bookmark), start);
+  return { env: { ...env, DB: db }, db, incoming: bookmark };
+}
+
+/** A session on the primary for a cron run or a queue batch (they write). */
+export function backgroundScope(env: Env): { env: Env; db: RequestDb } {
+  const db = new RequestDb(env.DB.withSession("first-primary"), "first-primary");
+  return { env: { ...env, DB: db }, db };
+}
+
+/**
+ * Hands the session's newest bookmark back after a request that wrote, or any signed-in request, when
+ * it moved on from the one the request brought. An anonymous read never gets a cookie (its answer
+ * may be cached at the edge).
+ */
+export function returnBookmark(scope: RequestScope, request: Request, response: Response): void {
+  const signedIn = readSessionToken(request) !== null;
+  if (scope.db.usage.writes === 0 && !signedIn) return;
+  const bookmark = scope.db.bookmark();
+  if (!bookmark || bookmark === scope.incoming || !BOOKMARK_SHAPE.test(bookmark)) return;
+  response.headers.append("Set-Cookie", setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }));
+  response.headers.set(BOOKMARK_HEADER, bookmark);
+}
