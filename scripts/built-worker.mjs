@@ -10,9 +10,10 @@ import { freePort, run, start, waitForServer } from "./lib.mjs";
 /**
  * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
  * seconds, is given) and waits until both answer. `name` names the state folder and the session
- * secret; `logs` shows the server's output. Returns { baseURL, googleURL, stop }.
+ * secret; `logs` shows the server's output; `vars` are more --var settings (the benchmarks'). Returns
+ * { baseURL, googleURL, persistTo, stop }.
  */
-export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false }) {
+export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false, vars = {} }) {
   if (!existsSync("build/server/wrangler.json")) throw new Error("no build found; run `npm run build` first");
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -57,6 +58,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--var", "OPEN_SIGNUP:1",
         "--var", "DEV_OUTBOX:1",
         "--var", "PUSH_ALLOW_LOCAL:1",
+        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
         "--log-level", "error",
       ],
       { stdio: output, detached: true },
