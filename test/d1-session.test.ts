@@ -156,6 +156,18 @@ describe("the edge cache of public reads", () => {
     expect(((await after.json()) as { title: string }[]).map((p) => p.title)).toContain("Edgecachetest globe");
   });
 
+  it("a sale at one college leaves another college's cached Browse alone, and renews the all-colleges one", async () => {
+    const rce = await createUser({ email: `edge-${crypto.randomUUID()}@riverside.test` });
+    const word = `edgescope${crypto.randomUUID().slice(0, 6)}`;
+    const paths = { cit: `/api/product/available?campus=cit&q=${word}`, all: `/api/product/available?q=${word}` };
+    for (const path of Object.values(paths)) await call(path);
+    expect((await listProduct(bearer(rce.token), `${word} rce lamp`)).status).toBe(201);
+    expect(logs.cacheOf(await call(paths.cit))).toEqual({ browse: "hit" });
+    const all = await call(paths.all);
+    expect(logs.cacheOf(all)).toEqual({ browse: "miss" });
+    expect(((await all.json()) as { title: string }[]).map((p) => p.title)).toContain(`${word} rce lamp`);
+  });
+
   it("never for a signed-in student: their Browse, with their hearts and own listings, is read from D1", async () => {
     const student = await createUser();
     await call("/api/product/available?q=edgecachesigned");

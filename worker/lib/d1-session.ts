@@ -82,6 +82,8 @@ export class RequestDb implements D1Database {
   readonly written = new Set<string>();
   /** The edge cache of public reads: an anonymous read's only (null otherwise). */
   edge: EdgeCache | null = null;
+  /** The signed-in student's campus, once known: their writes renew that campus's cached reads only. */
+  campusId: string | null = null;
   readonly #session: D1DatabaseSession;
   readonly #statements = new WeakMap<D1PreparedStatement, Statement>();
 
@@ -237,7 +239,12 @@ export function benchHeader(env: Env, scope: RequestScope, response: Response): 
 
 /** After a request or a job: public reads of the tables it wrote are read anew (worker/lib/edge-cache.ts). */
 export async function closeScope(scope: { db: RequestDb }): Promise<void> {
-  if (scope.db.written.size > 0) await tablesChanged(defaultCache(), scope.db.written);
+  if (scope.db.written.size > 0) await tablesChanged(defaultCache(), scope.db.written, scope.db.campusId);
+}
+
+/** Notes the campus of the request's signed-in student (worker/services/auth.ts, once the session is read). */
+export function noteCampus(env: Env, campusId: string): void {
+  if (env.DB instanceof RequestDb) env.DB.campusId = campusId;
 }
 
 /**

@@ -5,9 +5,12 @@
 // - Only an anonymous request reads or fills it (worker/lib/d1-session.ts gives one to such a request
 //   only): a signed-in student always reads D1, so nothing personal is cached and they see their own
 //   writes at once.
-// - Each entry names the tables it was read from. Its key holds the tables' versions, and every
-//   request or cron run that wrote a table moves that table's version on (RequestDb knows which
-//   tables a request wrote): the next read makes a new entry. The Cache API is per data centre, so
+// - Each entry names the tables it was read from, and the campus it is about (or every campus). Its
+//   key holds those tables' versions, and every request or cron run that wrote a table moves that
+//   table's version on (RequestDb knows which tables a request wrote): the next read makes a new
+//   entry. A signed-in student's write moves the versions of their campus (and of "every campus")
+//   only, so one college's sales do not empty another's cache; a write of no known campus (a cron
+//   job) moves the table's version for all of them. The Cache API is per data centre, so
 //   elsewhere an old entry lives until its TTL: FRESH_S plus STALE_S at most, then it is gone.
 // - A cached value is JSON: what a service returns is plain data.
 
@@ -16,6 +19,8 @@ const ORIGIN = "https://edge-cache.campus.invalid";
 export interface PublicReadOptions {
   /** The tables the value is read from: a write to any of them makes a new entry. */
   tables: readonly string[];
+  /** The campus the value is about; null or absent: every campus (or none in particular). */
+  campus?: string | null;
   /** Served as is for this long. */
   freshS: number;
   /** Then served while a new copy is read in the background, for this long. */
@@ -39,7 +44,7 @@ export class EdgeCache {
   }
 
   async read<T>(name: string, variant: Record<string, string | number | null | undefined>, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
-    const key = await this.#key(name, variant, options.tables);
+    const key = await this.#key(name, variant, options.tables, options.campus ?? null);
     const found = await this.#cache.match(key);
     if (found) {
       const stored = (await found.json()) as Stored<T>;
@@ -66,10 +71,13 @@ export class EdgeCache {
     return value;
   }
 
-  async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[]): Promise<string> {
-    const versions = await Promise.all(tables.map((table) => tableVersion(this.#cache, table)));
+  async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[], campus: string | null): Promise<string> {
+    // Each table's version for all campuses, and for this campus (or for "every campus").
+    const scopes = tables.flatMap((table) => [table, `${table}@${campus ?? ALL}`]);
+    const versions = await Promise.all(scopes.map((scope) => tableVersion(this.#cache, scope)));
     const params = new URLSearchParams();
-    for (const [table, version] of tables.map((t, i) => [t, versions[i]!] as const)) params.set(`v.${table}`, version);
+    for (const [i, scope] of scopes.entries()) params.set(`v.${scope}`, versions[i]!);
+    if (campus) params.set("campus", campus);
     for (const [field, value] of Object.entries(variant).sort(([a], [b]) => a.localeCompare(b))) {
       if (value !== null && value !== undefined && value !== "") params.set(field, String(value));
     }
@@ -77,10 +85,11 @@ export class EdgeCache {
   }
 }
 
-const versionKey = (table: string) => `${ORIGIN}/version/${encodeURIComponent(table)}`;
+const ALL = "*";
+const versionKey = (scope: string) => `${ORIGIN}/version/${encodeURIComponent(scope)}`;
 
-async function tableVersion(cache: Cache, table: string): Promise<string> {
-  const found = await cache.match(versionKey(table));
+async function tableVersion(cache: Cache, scope: string): Promise<string> {
+  const found = await cache.match(versionKey(scope));
   return found ? await found.text() : "0";
 }
 
@@ -88,13 +97,12 @@ async function tableVersion(cache: Cache, table: string): Promise<string> {
  * Moves the versions of the tables a request wrote on, so cached reads of them are not used again
  * here. Awaited before the answer goes out: the writer's next anonymous read (another tab) is new.
  */
-export async function tablesChanged(cache: Cache | null, tables: Iterable<string>): Promise<void> {
+export async function tablesChanged(cache: Cache | null, tables: Iterable<string>, campus: string | null = null): Promise<void> {
   if (!cache) return;
   const version = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
+  const scopes = [...tables].flatMap((table) => (campus ? [`${table}@${campus}`, `${table}@${ALL}`] : [table]));
   await Promise.all(
-    [...tables].map((table) =>
-      cache.put(versionKey(table), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined),
-    ),
+    scopes.map((scope) => cache.put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined)),
   );
 }
 

@@ -364,7 +364,7 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
   if (!options.viewerId && options.now === undefined) {
     const { q, sort, category, condition, offset, limit } = options;
     const campus = options.campusId ?? options.campus ?? null;
-    return publicRead(env, "browse", { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit, campus }, BROWSE_CACHE, () => readAvailable(env, options));
+    return publicRead(env, "browse", { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit }, { ...BROWSE_CACHE, campus }, () => readAvailable(env, options));
   }
   return readAvailable(env, options);
 }

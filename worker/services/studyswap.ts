@@ -331,7 +331,7 @@ export async function listWriters(env: Env, viewer: Viewer | null, campus?: stri
     return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
   };
   // A visitor's board (never with contacts) is the same for every visitor: kept at the edge (issue 19).
-  return viewer ? read() : publicRead(env, "writers", { campus: campusId }, { tables: ["writers"], freshS: 60, staleS: 300 }, read);
+  return viewer ? read() : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
 }
 
 export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {

@@ -55,7 +55,7 @@ function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: s
 }
 
 export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {
-  return publicRead(env, "mess-week", { campus: campusId }, MENU_CACHE, async () => {
+  return publicRead(env, "mess-week", {}, { ...MENU_CACHE, campus: campusId }, async () => {
     const db = getDb(env.DB);
     const [meals, rows] = await db.batch([mealsQuery(env, campusId), menuQuery(env, campusId)]);
     return toWeek(meals, rows);
@@ -127,7 +127,7 @@ export async function today(env: Env, campusId: string, userId: string | null, n
 /** The mess screen's whole read (the week and today) in one D1 round trip. */
 export async function messOverview(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<WeekMenu & { today: Today }> {
   if (userId) return readMessOverview(env, campusId, userId, now);
-  return publicRead(env, "mess-overview", { campus: campusId, date: indiaDate(now) }, MENU_CACHE, () => readMessOverview(env, campusId, null, now));
+  return publicRead(env, "mess-overview", { date: indiaDate(now) }, { ...MENU_CACHE, campus: campusId }, () => readMessOverview(env, campusId, null, now));
 }
 
 async function readMessOverview(env: Env, campusId: string, userId: string | null, now: number): Promise<WeekMenu & { today: Today }> {
