@@ -13,7 +13,7 @@
 // (queries, rows read and written, edge cache). Rows read are measured in a separate pass with
 // X-Bench-Rows: 1 (reads answered by raw() run once more to read D1's count), so the timings are not
 // inflated by that.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serveBuiltWorker } from "./built-worker.mjs";
@@ -275,6 +275,17 @@ const rows = [...routes.entries()]
   }));
 
 const total = rows.reduce((sum, r) => sum + r.requests, 0);
+
+/** The local D1 database's bytes on disk (its SQLite file and write-ahead log). */
+function databaseBytes(dir) {
+  let bytes = 0;
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const path = join(dir, String(name));
+    if (/d1/i.test(path) && /\.sqlite(-wal)?$/.test(path)) bytes += statSync(path).size;
+  }
+  return bytes;
+}
+const dbBytes = databaseBytes(server.persistTo);
 const summary = {
   campuses: CAMPUSES,
   studentsPerCampus: STUDENTS,
@@ -286,9 +297,12 @@ const summary = {
   requests: total,
   requestsPerSecond: Number((total / workSeconds).toFixed(1)),
   errors5xx: errors.filter((e) => e.status >= 500 || e.error).length,
+  databaseKB: Math.round(dbBytes / 1024),
+  databaseKBPerStudent: Number((dbBytes / 1024 / Math.max(1, students.length)).toFixed(1)),
 };
 
 console.log(`\nCampuses: ${summary.campuses} x ${summary.studentsPerCampus} students (${summary.students}), ${summary.listings} listings seeded in ${summary.seedSeconds} s`);
+console.log(`Database: ${summary.databaseKB} KB on disk after the run, ${summary.databaseKBPerStudent} KB per student (seed and workload)`);
 console.log(`Workload: ${summary.clients} clients for ${summary.seconds} s, ${summary.requests} requests (${summary.requestsPerSecond}/s), ${summary.errors5xx} server errors\n`);
 console.log("| Route | Requests | p50 ms | p99 ms | D1 queries | Rows read | Edge cache | 5xx | 4xx |");
 console.log("|---|---|---|---|---|---|---|---|---|");
