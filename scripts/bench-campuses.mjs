@@ -13,11 +13,11 @@
 // (queries, rows read and written, edge cache). Rows read are measured in a separate pass with
 // X-Bench-Rows: 1 (reads answered by raw() run once more to read D1's count), so the timings are not
 // inflated by that.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serveBuiltWorker } from "./built-worker.mjs";
-import { run } from "./lib.mjs";
+import { capture, run } from "./lib.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -186,7 +186,8 @@ await inParallel(plan, 8, async ({ campusId, n }) => {
     const listed = await send("seed: list", "/api/product/upload", { user: student, method: "POST", body: productForm(student, n * 2 + i), record: false });
     if (listed.status === 201) (products.get(campusId) ?? products.set(campusId, []).get(campusId)).push(listed.data.product._id);
   }
-  const block = `${campusId}-${blocks[n % blocks.length]}`;
+  // Two blocks per campus, so neighbours see (and "me too") each other's complaints.
+  const block = `${campusId}-${blocks[n % 2]}`;
   await send("seed: residence", "/api/hostel/residence", { user: student, method: "PUT", json: { blockId: block, room: `${100 + n}` }, record: false });
   await send("seed: complaint", "/api/hostel/complaints", { user: student, method: "POST", json: { category: "electrical", blockId: block, room: `${100 + n}`, description: `The tube light in room ${100 + n} flickers at night.` }, record: false });
   await send("seed: study request", "/api/studyswap/requests", { user: student, method: "POST", json: { title: `Notes for unit ${n + 1}`, category: "Operating Systems", details: "Neat handwritten notes, ten pages.", contact: email }, record: false });
@@ -276,16 +277,19 @@ const rows = [...routes.entries()]
 
 const total = rows.reduce((sum, r) => sum + r.requests, 0);
 
-/** The local D1 database's bytes on disk (its SQLite file and write-ahead log). */
-function databaseBytes(dir) {
-  let bytes = 0;
-  for (const name of readdirSync(dir, { recursive: true })) {
-    const path = join(dir, String(name));
-    if (/d1/i.test(path) && /\.sqlite(-wal)?$/.test(path)) bytes += statSync(path).size;
-  }
-  return bytes;
+/** Rows per table in the local D1 database, read with wrangler (the tables that hold students' data). */
+function rowCounts() {
+  const tables = ["users", "sessions", "products", "notices", "hostel_residents", "hostel_complaints", "hostel_complaint_me_too", "study_requests", "wanted_posts", "saved_products", "email_codes", "staff_audit_log"];
+  const sql = `SELECT ${tables.map((t) => `(SELECT COUNT(*) FROM ${t}) AS ${t}`).join(", ")}`;
+  const out = capture("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--json", "--command", sql]);
+  const parsed = JSON.parse(out.slice(out.indexOf("[")));
+  return parsed[0].results[0];
 }
-const dbBytes = databaseBytes(server.persistTo);
+// The running server holds the database: stop it first, keeping its state to count.
+server.stop({ keepState: true });
+await new Promise((resolve) => setTimeout(resolve, 1500));
+const rowsAfter = rowCounts();
+rmSync(server.persistTo, { recursive: true, force: true });
 const summary = {
   campuses: CAMPUSES,
   studentsPerCampus: STUDENTS,
@@ -297,12 +301,12 @@ const summary = {
   requests: total,
   requestsPerSecond: Number((total / workSeconds).toFixed(1)),
   errors5xx: errors.filter((e) => e.status >= 500 || e.error).length,
-  databaseKB: Math.round(dbBytes / 1024),
-  databaseKBPerStudent: Number((dbBytes / 1024 / Math.max(1, students.length)).toFixed(1)),
+  rows: rowsAfter,
+  rowsPerStudent: Number((Object.values(rowsAfter).reduce((a, b) => a + b, 0) / Math.max(1, students.length)).toFixed(1)),
 };
 
 console.log(`\nCampuses: ${summary.campuses} x ${summary.studentsPerCampus} students (${summary.students}), ${summary.listings} listings seeded in ${summary.seedSeconds} s`);
-console.log(`Database: ${summary.databaseKB} KB on disk after the run, ${summary.databaseKBPerStudent} KB per student (seed and workload)`);
+console.log(`Rows after the run: ${JSON.stringify(rowsAfter)} (${summary.rowsPerStudent} per student)`);
 console.log(`Workload: ${summary.clients} clients for ${summary.seconds} s, ${summary.requests} requests (${summary.requestsPerSecond}/s), ${summary.errors5xx} server errors\n`);
 console.log("| Route | Requests | p50 ms | p99 ms | D1 queries | Rows read | Edge cache | 5xx | 4xx |");
 console.log("|---|---|---|---|---|---|---|---|---|");

@@ -23,7 +23,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
   const output = ["ignore", logs ? "inherit" : "ignore", "inherit"];
   const children = [];
   // The children run in their own process groups (detached), so the whole group is stopped.
-  const stop = () => {
+  // `keepState`: the servers stop, the D1/R2 state stays for the caller to read (and remove).
+  const stop = ({ keepState = false } = {}) => {
     for (const child of children) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -31,7 +32,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         // already gone
       }
     }
-    rmSync(persistTo, { recursive: true, force: true });
+    if (!keepState) rmSync(persistTo, { recursive: true, force: true });
   };
   try {
     if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {

@@ -390,7 +390,7 @@ export const messMenu = sqliteTable(
     // migrations/0016_laundry_mess_staff.sql: when the mess last changed it (NULL: as migrated).
     updatedAt: integer("updated_at"),
   },
-  (t) => [primaryKey({ columns: [t.day, t.mealId] })],
+  (t) => [primaryKey({ columns: [t.day, t.mealId] }), index("mess_menu_meal").on(t.mealId, t.day)],
 );
 
 export const messRatings = sqliteTable(
@@ -666,7 +666,7 @@ export const savedProducts = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt), index("saved_products_product").on(t.productId)],
 );
 
 export const wantedPosts = sqliteTable(
