@@ -3,8 +3,9 @@
 // with its hostel set-up and S verified students (default 6), who list things, file complaints, ask
 // for study help and post what they want. Then many simulated students (and visitors) run a mixed
 // workload of reads and writes for a while. Reported per route: requests, p50/p99 latency, D1
-// queries and rows read per request, the share answered without D1 (edge cache), and errors. The figures are in
-// docs/performance.md ("Campuses"); the point is how cost per request grows with N (it should not).
+// queries and rows read per request, the share answered without D1 (edge cache), and errors. The
+// figures are in docs/performance.md ("Campuses"); the point is how cost per request grows with N
+// (it should not).
 //
 //   npm run build && npm run bench:campuses                       # N = 20
 //   npm run bench:campuses -- --campuses 100 --students 5 --seconds 40 --clients 12
