@@ -57,6 +57,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--var", "OPEN_SIGNUP:1",
         "--var", "DEV_OUTBOX:1",
         "--var", "PUSH_ALLOW_LOCAL:1",
+        // Links in mail the cron job sends (the daily digest) point at this server.
+        "--var", `APP_URL:${baseURL}`,
         "--log-level", "error",
       ],
       { stdio: output, detached: true },
