@@ -207,6 +207,9 @@ describe("the daily digest job", () => {
     expect(deleted.status).toBe(200);
     await runDigest(env, sendTime());
     expect(await digests(unverified)).toEqual([]);
+    // The page tells them why.
+    const page = await (await call("/notifications", { headers: { Cookie: unverified.cookie } })).text();
+    expect(page).toContain("Campus mails the digest only to a verified address.");
     expect(await digests(leaving)).toEqual([]);
     // The deleted account's setting went with it.
     expect(await env.DB.prepare("SELECT 1 FROM notification_settings WHERE user_id = ?1").bind(leaving.userId).first()).toBeNull();

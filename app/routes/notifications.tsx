@@ -24,7 +24,7 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
-  return { ...(await notificationCentre(envOf(context), user.id)), email: user.email };
+  return { ...(await notificationCentre(envOf(context), user.id)), email: user.email, verified: user.verified };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -67,7 +67,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, calendarSince, push, email } = loaderData;
+  const { notices, unread, calendarSince, push, email, verified } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "") : null;
   return (
@@ -121,7 +121,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </ol>
       )}
       <PushPanel settings={push} result={actionData && actionData.intent === "push-settings" ? actionData : undefined} busy={busy === "push-settings"} />
-      <DigestPanel on={push.digest} email={email} result={actionData && actionData.intent === "digest" ? actionData : undefined} />
+      <DigestPanel on={push.digest} email={email} verified={verified} result={actionData && actionData.intent === "digest" ? actionData : undefined} />
       <CalendarFeed since={calendarSince} result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined} busy={busy} />
     </>
   );

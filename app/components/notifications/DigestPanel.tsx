@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 
 /**
@@ -6,7 +6,7 @@ import { Alert } from "#app/components/Alert.tsx";
  * with role="switch" in a form to the page's action (intent "digest"), so it works without
  * JavaScript; with it, a fetcher shows the new state at once and "Saving..." until the server has it.
  */
-export function DigestPanel({ on, email, result }: { on: boolean; email: string; result: { ok: boolean; message: string } | undefined }) {
+export function DigestPanel({ on, email, verified, result }: { on: boolean; email: string; verified: boolean; result: { ok: boolean; message: string } | undefined }) {
   const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>();
   const pending = fetcher.state !== "idle" && fetcher.formData ? fetcher.formData.get("enabled") === "true" : null;
   const shown = pending ?? on;
@@ -40,6 +40,15 @@ export function DigestPanel({ on, email, result }: { on: boolean; email: string;
           <span aria-hidden="true" className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-6" : "translate-x-0"}`} />
         </button>
       </fetcher.Form>
+      {!verified && (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">
+          Campus mails the digest only to a verified address.{" "}
+          <Link to="/verify?returnTo=/notifications" className="font-semibold underline">
+            Verify your e-mail
+          </Link>{" "}
+          to get it.
+        </p>
+      )}
       <p className="mt-2 text-sm" aria-live="polite">
         {pending !== null ? "Saving..." : answer ? "" : shown ? "On." : "Off."}
       </p>
