@@ -10,9 +10,10 @@ import { freePort, run, start, waitForServer } from "./lib.mjs";
 /**
  * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
  * seconds, is given) and waits until both answer. `name` names the state folder and the session
- * secret; `logs` shows the server's output. Returns { baseURL, googleURL, stop }.
+ * secret; `logs` shows the server's output; `vars` are more --var settings (the benchmarks'). Returns
+ * { baseURL, googleURL, persistTo, stop }.
  */
-export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false }) {
+export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false, vars = {} }) {
   if (!existsSync("build/server/wrangler.json")) throw new Error("no build found; run `npm run build` first");
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -22,7 +23,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
   const output = ["ignore", logs ? "inherit" : "ignore", "inherit"];
   const children = [];
   // The children run in their own process groups (detached), so the whole group is stopped.
-  const stop = () => {
+  // `keepState`: the servers stop, the D1/R2 state stays for the caller to read (and remove).
+  const stop = ({ keepState = false } = {}) => {
     for (const child of children) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -30,7 +32,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         // already gone
       }
     }
-    rmSync(persistTo, { recursive: true, force: true });
+    if (!keepState) rmSync(persistTo, { recursive: true, force: true });
   };
   try {
     if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
@@ -59,6 +61,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--var", "PUSH_ALLOW_LOCAL:1",
         // Links in mail the cron job sends (the daily digest) point at this server.
         "--var", `APP_URL:${baseURL}`,
+        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
         "--log-level", "error",
       ],
       { stdio: output, detached: true },

@@ -7,6 +7,7 @@ import { BOOKMARK_COOKIE, BOOKMARK_HEADER, openRequestScope, RequestDb, sessionS
 import { bearer, call, createUser, ORIGIN } from "#test/helpers.ts";
 import { PNG_BYTES } from "#test/hostel-helpers.ts";
 import { captureRequestLogs } from "#test/query-budget-helpers.ts";
+import { grant } from "#test/staff-helpers.ts";
 
 const logs = captureRequestLogs();
 afterAll(() => logs.stop());
@@ -16,11 +17,11 @@ function bookmarkCookieOf(res: Response): string | null {
   return line ?? null;
 }
 
-async function listProduct(token: string, title: string): Promise<Response> {
+async function listProduct(headers: Record<string, string>, title: string): Promise<Response> {
   const form = new FormData();
   for (const [key, value] of Object.entries({ title, description: "Good condition", price: "150", sellerName: "Asha", whatsappNumber: "9876543210" })) form.set(key, value);
   form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
-  return call("/api/product/upload", { method: "POST", headers: bearer(token), body: form });
+  return call("/api/product/upload", { method: "POST", headers, body: form });
 }
 
 describe("a request's D1 session", () => {
@@ -34,7 +35,13 @@ describe("a request's D1 session", () => {
 
   it("a write starts on the primary and hands back its bookmark; the next read continues from it and sees the write", async () => {
     const seller = await createUser();
-    const listed = await listProduct(seller.token, "Bookmark test lamp");
+    // A token client of the API: the header only (the API sets no cookie on a client without cookies).
+    const byToken = await listProduct({ Authorization: `Bearer ${seller.token}` }, "Bookmark test kettle");
+    expect(byToken.status).toBe(201);
+    expect(byToken.headers.get(BOOKMARK_HEADER)).toMatch(/^[0-9a-f-]+$/);
+    expect(byToken.headers.getSetCookie()).toEqual([]);
+    // A browser (the upload screen posts with its session cookie): the cookie too.
+    const listed = await listProduct({ Cookie: seller.cookie }, "Bookmark test lamp");
     expect(listed.status).toBe(201);
     expect(logs.usageOf(listed).session).toBe("first-primary");
     const cookie = bookmarkCookieOf(listed);
@@ -58,8 +65,8 @@ describe("a request's D1 session", () => {
 
   it("bookmarks only move forward: a later write's bookmark is not older than an earlier one", async () => {
     const seller = await createUser();
-    const first = (await listProduct(seller.token, "Bookmark order one")).headers.get(BOOKMARK_HEADER)!;
-    const second = (await listProduct(seller.token, "Bookmark order two")).headers.get(BOOKMARK_HEADER)!;
+    const first = (await listProduct(bearer(seller.token), "Bookmark order one")).headers.get(BOOKMARK_HEADER)!;
+    const second = (await listProduct(bearer(seller.token), "Bookmark order two")).headers.get(BOOKMARK_HEADER)!;
     expect(second >= first).toBe(true);
   });
 
@@ -77,7 +84,8 @@ describe("a request's D1 session", () => {
       const signedIn = await call("/api/product/purchased", { headers: { ...bearer(student.token), [BOOKMARK_HEADER]: bad } });
       expect(signedIn.status).toBe(200);
       expect(logs.usageOf(signedIn).session).toBe("first-primary");
-      const visitor = await call("/all-products", { headers: { Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` } });
+      // A search no one made yet, so D1 is read (not the edge cache).
+      const visitor = await call(`/all-products?q=${crypto.randomUUID()}`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` } });
       expect(visitor.status).toBe(200);
       expect(logs.usageOf(visitor).session).toBe("first-unconstrained");
     }
@@ -128,5 +136,77 @@ describe("worker/lib/d1-session.ts", () => {
       .filter(([, text]) => /\.withSession\(/.test(text))
       .map(([path]) => path);
     expect(opening).toEqual(["/worker/lib/d1-session.ts"]);
+  });
+});
+
+describe("the edge cache of public reads", () => {
+  it("a visitor's Browse is served from the edge; a new listing is in the next visitor's Browse at once", async () => {
+    const seller = await createUser();
+    const first = await call("/api/product/available?q=edgecachetest");
+    expect(first.status).toBe(200);
+    const again = await call("/api/product/available?q=edgecachetest");
+    expect(logs.cacheOf(again)).toEqual({ browse: "hit" });
+    expect(logs.usageOf(again).queries).toBe(0);
+    expect(await again.json()).toEqual(await first.json());
+
+    // The write moves the products table's version on: the next visitor reads D1 and sees it.
+    expect((await listProduct(bearer(seller.token), "Edgecachetest globe")).status).toBe(201);
+    const after = await call("/api/product/available?q=edgecachetest");
+    expect(logs.cacheOf(after)).toEqual({ browse: "miss" });
+    expect(((await after.json()) as { title: string }[]).map((p) => p.title)).toContain("Edgecachetest globe");
+  });
+
+  it("a sale at one college leaves another college's cached Browse alone, and renews the all-colleges one", async () => {
+    const rce = await createUser({ email: `edge-${crypto.randomUUID()}@riverside.test` });
+    const word = `edgescope${crypto.randomUUID().slice(0, 6)}`;
+    const paths = { cit: `/api/product/available?campus=cit&q=${word}`, all: `/api/product/available?q=${word}` };
+    for (const path of Object.values(paths)) await call(path);
+    expect((await listProduct(bearer(rce.token), `${word} rce lamp`)).status).toBe(201);
+    expect(logs.cacheOf(await call(paths.cit))).toEqual({ browse: "hit" });
+    const all = await call(paths.all);
+    expect(logs.cacheOf(all)).toEqual({ browse: "miss" });
+    expect(((await all.json()) as { title: string }[]).map((p) => p.title)).toContain(`${word} rce lamp`);
+  });
+
+  it("never for a signed-in student: their Browse, with their hearts and own listings, is read from D1", async () => {
+    const student = await createUser();
+    await call("/api/product/available?q=edgecachesigned");
+    for (let i = 0; i < 2; i += 1) {
+      const res = await call("/api/product/available?q=edgecachesigned", { headers: bearer(student.token) });
+      expect(res.status).toBe(200);
+      expect(logs.cacheOf(res)).toBeNull();
+      expect(logs.usageOf(res).queries).toBeGreaterThan(0);
+    }
+  });
+
+  it("a change by the mess staff is in the next visitor's menu at once", async () => {
+    const mess = await createUser({ name: "Mess Staff Edge" });
+    await grant(mess, "mess");
+    const before = (await (await call("/api/hostel/mess/menu")).json()) as { data: { week: { meals: Record<string, string[]> }[] } };
+    expect(logs.cacheOf(await call("/api/hostel/mess/menu"))).toEqual({ "hostel-campus": "hit", "mess-week": "hit" });
+    const dish = `Edge dosa ${crypto.randomUUID().slice(0, 6)}`;
+    const changed = await call("/api/hostel/mess/menu", { method: "PUT", headers: { ...bearer(mess.token), "Content-Type": "application/json" }, body: JSON.stringify({ day: 4, meal: "dinner", items: `${dish}, Rice` }) });
+    expect(changed.status).toBe(200);
+    const after = await call("/api/hostel/mess/menu");
+    expect(logs.cacheOf(after)).toEqual({ "hostel-campus": "hit", "mess-week": "miss" });
+    const week = ((await after.json()) as typeof before).data.week;
+    expect(week[3]?.meals.dinner).toEqual([dish, "Rice"]);
+    expect(before.data.week[3]?.meals.dinner).not.toContain(dish);
+  });
+
+  it("pages and lists for a visitor read through it too (Browse, the mess menu, the writers' board, the colleges)", async () => {
+    const cases = [
+      ["/all-products?q=edgecachepage", "browse"],
+      ["/mess-menu", "mess-overview"],
+      ["/api/hostel/mess/menu", "mess-week"],
+      ["/api/studyswap/writers", "writers"],
+      ["/api/campuses", "campuses"],
+    ] as const;
+    for (const [path, name] of cases) {
+      await call(path);
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      expect(logs.cacheOf(res)?.[name], path).toBe("hit");
+    }
   });
 });

@@ -6,10 +6,10 @@
 // Routes are read from the app's own route tables (the React Router build and the Hono app), so a
 // route added later is counted too, and fails here until it has a fixture below.
 import * as build from "virtual:react-router/server-build";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "#server/api/app.ts";
-import { BOOKMARK_HEADER } from "#server/lib/d1-session.ts";
+import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
 import { resetCalendarFeed } from "#server/services/calendar.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
@@ -58,6 +58,8 @@ interface Fixtures {
 
 let fixtures: Fixtures;
 const logs = captureRequestLogs();
+/** Every distinct statement the routes below run, with the parameters of one run (for the query-plan test). */
+const statements = new Map<string, unknown[]>();
 
 async function upload(user: TestUser, title: string): Promise<{ id: string; image: string }> {
   const form = new FormData();
@@ -85,9 +87,16 @@ beforeAll(async () => {
   if (wanted.status !== 201) throw new Error(`wanted: ${wanted.status} ${await wanted.text()}`);
   const calendarSecret = await resetCalendarFeed(env, people.owner.userId);
   fixtures = { people, productId: product.id, imageKey: product.image.split("/").pop() ?? "", complaintId, requestId, calendarSecret };
+  stopObserving = observeStatements((sql, params) => {
+    if (!statements.has(sql)) statements.set(sql, params);
+  });
 });
 
-afterAll(() => logs.stop());
+let stopObserving = () => {};
+afterAll(() => {
+  stopObserving();
+  logs.stop();
+});
 
 /** Every page path of the app, with its parameters filled from the fixtures. */
 function pagePaths(): string[] {
@@ -375,5 +384,53 @@ describe("the D1 query budget of writes", () => {
     console.warn(`D1 queries per write: ${JSON.stringify(Object.fromEntries(done))}`);
     expect(missing, "write routes without a step in test/query-budget.test.ts").toEqual([]);
     expect(over).toEqual([]);
+  });
+});
+
+// ---- Query plans -------------------------------------------------------------------------------
+
+/**
+ * Tables that stay small whatever the number of students and colleges (a row per college), so
+ * reading all of one is fine. Every other table grows: with students, with time, or with colleges
+ * (each college's blocks, meals, menu and laundry slots).
+ */
+const SMALL_TABLES = new Set(["campuses", "campus_domains", "d1_migrations"]);
+/** The development outbox (DEV_OUTBOX=1): not written when deployed. */
+const DEV_ONLY_TABLES = new Set(["dev_outbox"]);
+
+/** The table a plan's name stands for: itself, or the table an alias in the statement names; null for a subquery. */
+function tableOf(name: string, sql: string, tables: Set<string>): string | null {
+  if (tables.has(name)) return name;
+  for (const match of sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?\s+(?:as\s+)?"?(\w+)"?/gi)) {
+    if (match[2] === name && tables.has(match[1]!)) return match[1]!;
+  }
+  return null;
+}
+
+describe("query plans", () => {
+  it("no statement the routes above or the cron jobs ran scans a whole growing table", async () => {
+    // The cron run's jobs (sessions, reminders, reservations, expiring listings, the push queue).
+    const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
+    await worker.scheduled({ cron: "*/30 * * * *", scheduledTime: Date.now(), noRetry() {} } as unknown as ScheduledController);
+    expect(statements.size).toBeGreaterThan(100);
+    const scans: string[] = [];
+    const tables = new Set(
+      (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map((row) => row.name),
+    );
+    for (const [sql, params] of statements) {
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      for (const { detail } of plan.results) {
+        // "SCAN products" reads every row. "SCAN products USING INDEX ..." walks a whole index in its
+        // order: fine for a sorted list that stops at its LIMIT, a full read otherwise. "SEARCH" looks
+        // rows up.
+        const walk = /^SCAN (\w+)( USING (?:COVERING )?INDEX \w+)?$/.exec(detail);
+        const name = walk && !(walk[2] && /\blimit\b/i.test(sql)) ? walk[1] : undefined;
+        const scanned = name ? tableOf(name, sql, tables) : null;
+        if (scanned && !SMALL_TABLES.has(scanned) && !DEV_ONLY_TABLES.has(scanned)) scans.push(`${detail}\n    in: ${sql.replace(/\s+/g, " ").slice(0, 300)}`);
+      }
+    }
+    expect(scans).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { warnExpiringListings } from "#server/services/products.ts";
 import { deliverPushes, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
 import { runDigest } from "#server/services/digest.ts";
-import { backgroundScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
+import { backgroundScope, benchHeader, closeScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
 
 // Created once per isolate, not per request.
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -54,10 +54,13 @@ function deferModulePreloads(response: Response): Response {
 }
 
 /** The request's use of D1 for its log line: `wrangler tail` shows what each request cost. */
-function d1LogFields(scope: RequestScope): Pick<RequestLog, "d1"> {
+function d1LogFields(scope: RequestScope): Pick<RequestLog, "d1" | "cache"> {
   const { start, queries, rowsRead, rowsWritten, replica } = scope.db.usage;
-  if (queries === 0) return {};
-  return { d1: { session: start, queries, rowsRead, rowsWritten, ...(replica ? { replica } : {}) } };
+  const cache = scope.db.edge?.outcomes;
+  return {
+    ...(queries > 0 && { d1: { session: start, queries, rowsRead, rowsWritten, ...(replica ? { replica } : {}) } }),
+    ...(cache && Object.keys(cache).length > 0 && { cache }),
+  };
 }
 
 /** Hands new notices to the push queue; a failure is logged and left for the next write or cron run. */
@@ -78,7 +81,7 @@ export default {
     };
     const { pathname } = new URL(incoming.url);
     // The request's one D1 session (worker/lib/d1-session.ts): from here on env.DB is that session.
-    const scope: RequestScope = openRequestScope(rawEnv, incoming);
+    const scope: RequestScope = openRequestScope(rawEnv, incoming, (work) => ctx.waitUntil(work));
     const env = scope.env;
     // Every body is limited here, before any route parses it (worker/lib/body-limit.ts).
     const limit = bodyLimitFor(incoming.method, pathname);
@@ -111,6 +114,9 @@ export default {
     }
     response = applySecurityHeaders(response, state.nonce);
     returnBookmark(scope, incoming, response);
+    benchHeader(rawEnv, scope, response);
+    // Cached public reads of the tables this request wrote are read anew (worker/lib/edge-cache.ts).
+    await closeScope(scope);
     // Issue 18: a write may have made notices; they go to the push queue after the answer.
     // They go through a session of their own on the primary, so this request's D1 figures stay its own.
     if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
@@ -133,7 +139,8 @@ export default {
   },
 
   async scheduled(controller, rawEnv, _ctx): Promise<void> {
-    const { env } = backgroundScope(rawEnv);
+    const scope = backgroundScope(rawEnv);
+    const { env } = scope;
     const at = controller.scheduledTime;
     const jobs: [string, () => Promise<Record<string, unknown>>][] = [
       // Expired sessions sign nobody in already; their rows are forgotten.
@@ -163,6 +170,7 @@ export default {
     );
     // Notices the jobs made (reminders, reservations, listings) go to the push queue.
     await queueNotices(env, `cron-${at}`);
+    await closeScope(scope);
   },
 
   // Issue 18: the push queue's consumer (worker/services/push.ts).

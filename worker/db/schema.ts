@@ -153,7 +153,7 @@ export const tradeRatings = sqliteTable(
     note: text("note"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [unique("trade_ratings_once").on(t.productId, t.raterId), index("trade_ratings_ratee").on(t.rateeId, t.role)],
+  (t) => [unique("trade_ratings_once").on(t.productId, t.raterId), index("trade_ratings_ratee").on(t.rateeId, t.role), index("trade_ratings_rater").on(t.raterId, t.createdAt)],
 );
 
 export const saleNotifications = sqliteTable(
@@ -172,7 +172,7 @@ export const saleNotifications = sqliteTable(
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
   },
-  (t) => [index("sale_notifications_seller").on(t.sellerId, t.createdAt)],
+  (t) => [index("sale_notifications_seller").on(t.sellerId, t.createdAt), index("sale_notifications_product").on(t.productId)],
 );
 
 export type Product = typeof products.$inferSelect;
@@ -230,7 +230,7 @@ export const writers = sqliteTable(
     /** The writer's campus (migrations/0012_campus_market.sql). */
     campusId: text("campus_id").notNull().default("open"),
   },
-  (t) => [index("writers_campus_updated").on(t.campusId, t.updatedAt)],
+  (t) => [index("writers_campus_updated").on(t.campusId, t.updatedAt), index("writers_updated").on(t.updatedAt)],
 );
 
 
@@ -245,7 +245,7 @@ export const googleHandoffs = sqliteTable(
     payload: text("payload"),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [index("google_handoffs_expires_at").on(t.expiresAt)],
+  (t) => [index("google_handoffs_expires_at").on(t.expiresAt), index("google_handoffs_user").on(t.userId)],
 );
 
 export const googleConnections = sqliteTable(
@@ -362,7 +362,7 @@ export const hostelComplaintMeToo = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.complaintId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.complaintId, t.userId] }), index("hostel_complaint_me_too_user").on(t.userId, t.createdAt)],
 );
 
 export const messMeals = sqliteTable(
@@ -390,7 +390,7 @@ export const messMenu = sqliteTable(
     // migrations/0016_laundry_mess_staff.sql: when the mess last changed it (NULL: as migrated).
     updatedAt: integer("updated_at"),
   },
-  (t) => [primaryKey({ columns: [t.day, t.mealId] })],
+  (t) => [primaryKey({ columns: [t.day, t.mealId] }), index("mess_menu_meal").on(t.mealId, t.day)],
 );
 
 export const messRatings = sqliteTable(
@@ -547,6 +547,7 @@ export const staffRoles = sqliteTable(
   (t) => [
     uniqueIndex("staff_roles_one").on(t.userId, t.role, sql`COALESCE(${t.blockId}, '')`),
     index("staff_roles_campus").on(t.campusId, t.role),
+    index("staff_roles_granted_by").on(t.grantedBy).where(sql`granted_by IS NOT NULL`),
     check("staff_roles_block", sql`(${t.role} = 'warden') = (${t.blockId} IS NOT NULL)`),
   ],
 );
@@ -567,7 +568,12 @@ export const staffAuditLog = sqliteTable(
     note: text("note"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("staff_audit_log_campus").on(t.campusId, t.createdAt), index("staff_audit_log_subject").on(t.subjectKind, t.subjectId)],
+  (t) => [
+    index("staff_audit_log_campus").on(t.campusId, t.createdAt),
+    index("staff_audit_log_subject").on(t.subjectKind, t.subjectId),
+    index("staff_audit_log_actor").on(t.actorId, t.createdAt),
+    index("staff_audit_log_student").on(t.studentId, t.createdAt).where(sql`student_id IS NOT NULL`),
+  ],
 );
 
 export const notices = sqliteTable(
@@ -644,7 +650,10 @@ export const blockMoves = sqliteTable(
     note: text("note"),
     auditId: text("audit_id"),
   },
-  (t) => [uniqueIndex("block_moves_one_pending").on(t.userId).where(sql`status = 'pending'`), index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt)],
+  (t) => [uniqueIndex("block_moves_one_pending").on(t.userId).where(sql`status = 'pending'`), index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt),
+    index("block_moves_user").on(t.userId, t.createdAt),
+    index("block_moves_decided_by").on(t.decidedBy).where(sql`decided_by IS NOT NULL`),
+  ],
 );
 
 // Saved listings and wanted posts (migrations/0022_saved_wanted.sql, docs/decisions/0088-saved-and-wanted.md).
@@ -659,7 +668,7 @@ export const savedProducts = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt), index("saved_products_product").on(t.productId)],
 );
 
 export const wantedPosts = sqliteTable(

@@ -1,5 +1,6 @@
 import { readCookie, setCookie } from "#common/cookies.ts";
 import { readSessionToken } from "#server/lib/session-token.ts";
+import { defaultCache, EdgeCache, tablesChanged } from "#server/lib/edge-cache.ts";
 
 // Issue 19: every request, cron run and queue batch reads and writes D1 through one D1 Sessions API
 // session, opened here and nowhere else (docs/decisions/0093-d1-sessions-and-edge-cache.md).
@@ -10,7 +11,9 @@ import { readSessionToken } from "#server/lib/session-token.ts";
 // - A signed-in read without a bookmark starts on the primary; an anonymous read goes anywhere
 //   ("first-unconstrained"), the nearest replica.
 // - After a request that wrote, or any signed-in request, the session's newest bookmark goes back
-//   as a cookie (and header), so the next request continues from there.
+//   in the X-Campus-Bookmark header, and as a cookie to a browser (a page request, or an API call
+//   that carries cookies; a token client of the API gets no cookie), so the next request continues
+//   from there.
 //
 // The session is wrapped in RequestDb, a D1Database that counts what the request asked of D1
 // (round trips, rows read and written, the statements' SQL for the query-plan test). Services keep
@@ -52,9 +55,15 @@ export function observeStatements(next: StatementObserver): () => void {
 }
 
 const WRITE_SQL = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|replace)\b/i;
+const WRITTEN_TABLE = /^\s*(?:with\b[\s\S]*?\b)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
 
 function isWrite(sql: string): boolean {
   return WRITE_SQL.test(sql);
+}
+
+/** The table an INSERT, UPDATE, DELETE or REPLACE writes; null for a read. */
+export function writtenTable(sql: string): string | null {
+  return WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase() ?? null;
 }
 
 interface Statement {
@@ -69,8 +78,20 @@ interface Statement {
  */
 export class RequestDb implements D1Database {
   readonly usage: D1Usage;
+  /** The tables this request wrote (their cached public reads are then renewed: worker/lib/edge-cache.ts). */
+  readonly written = new Set<string>();
+  /** The edge cache of public reads: an anonymous read's only (null otherwise). */
+  edge: EdgeCache | null = null;
+  /** The signed-in student's campus, once known: their writes renew that campus's cached reads only. */
+  campusId: string | null = null;
   readonly #session: D1DatabaseSession;
   readonly #statements = new WeakMap<D1PreparedStatement, Statement>();
+
+  /**
+   * `npm run bench:campuses` only (BENCH_METRICS=1 and an X-Bench-Rows request): a read answered by
+   * raw() carries no rows_read, so it is run once more with all() to read D1's count. Never deployed.
+   */
+  measureRows = false;
 
   constructor(session: D1DatabaseSession, start: SessionStart) {
     this.#session = session;
@@ -107,7 +128,11 @@ export class RequestDb implements D1Database {
   }
 
   #saw(statement: Statement): void {
-    if (isWrite(statement.sql)) this.usage.writes += 1;
+    if (isWrite(statement.sql)) {
+      this.usage.writes += 1;
+      const table = writtenTable(statement.sql);
+      if (table) this.written.add(table);
+    }
     observer?.(statement.sql, statement.params);
   }
 
@@ -133,7 +158,14 @@ export class RequestDb implements D1Database {
       first: ((column?: string) => run(() => (column === undefined ? statement.real.first() : statement.real.first(column)), () => undefined)) as D1PreparedStatement["first"],
       run: (() => run(() => statement.real.run(), (result) => result.meta)) as D1PreparedStatement["run"],
       all: (() => run(() => statement.real.all(), (result) => result.meta)) as D1PreparedStatement["all"],
-      raw: ((options?: { columnNames?: boolean }) => run(() => statement.real.raw(options as { columnNames?: false }), () => undefined)) as D1PreparedStatement["raw"],
+      raw: ((options?: { columnNames?: boolean }) =>
+        run(
+          async () => {
+            if (db.measureRows && !isWrite(statement.sql)) db.#meter((await statement.real.all()).meta);
+            return statement.real.raw(options as { columnNames?: false });
+          },
+          () => undefined,
+        )) as D1PreparedStatement["raw"],
     };
     this.#statements.set(wrapped, statement);
     return wrapped;
@@ -173,10 +205,16 @@ export interface RequestScope {
   incoming: string | null;
 }
 
-/** Opens the session for one request and returns the env its handlers see (env.DB is the session). */
-export function openRequestScope(env: Env, request: Request): RequestScope {
+/**
+ * Opens the session for one request and returns the env its handlers see (env.DB is the session).
+ * An anonymous read also gets the edge cache of public reads (`later` runs its refreshes).
+ */
+export function openRequestScope(env: Env, request: Request, later?: (work: Promise<unknown>) => void): RequestScope {
   const { start, bookmark } = sessionStartFor(request);
   const db = new RequestDb(openSession(env.DB, start, bookmark), start);
+  db.measureRows = benchMetrics(env) && request.headers.get("X-Bench-Rows") === "1";
+  const cache = start === "first-unconstrained" && later ? defaultCache() : null;
+  if (cache && later) db.edge = new EdgeCache(cache, later);
   return { env: { ...env, DB: db }, db, incoming: bookmark };
 }
 
@@ -184,6 +222,29 @@ export function openRequestScope(env: Env, request: Request): RequestScope {
 export function backgroundScope(env: Env): { env: Env; db: RequestDb } {
   const db = new RequestDb(env.DB.withSession("first-primary"), "first-primary");
   return { env: { ...env, DB: db }, db };
+}
+
+/** BENCH_METRICS=1: set by `npm run bench:campuses` on its own local server only, never in wrangler.toml. */
+function benchMetrics(env: Env): boolean {
+  return (env as { BENCH_METRICS?: string }).BENCH_METRICS === "1";
+}
+
+/** For the benchmark: what the request asked of D1, in a response header (only with BENCH_METRICS=1). */
+export function benchHeader(env: Env, scope: RequestScope, response: Response): void {
+  if (!benchMetrics(env)) return;
+  const { queries, rowsRead, rowsWritten } = scope.db.usage;
+  const cache = Object.entries(scope.db.edge?.outcomes ?? {}).map(([name, outcome]) => `${name}:${outcome}`).join(",");
+  response.headers.set("X-Bench-D1", `queries=${queries}; rowsRead=${rowsRead}; rowsWritten=${rowsWritten}${cache ? `; cache=${cache}` : ""}`);
+}
+
+/** After a request or a job: public reads of the tables it wrote are read anew (worker/lib/edge-cache.ts). */
+export async function closeScope(scope: { db: RequestDb }): Promise<void> {
+  if (scope.db.written.size > 0) await tablesChanged(defaultCache(), scope.db.written, scope.db.campusId);
+}
+
+/** Notes the campus of the request's signed-in student (worker/services/auth.ts, once the session is read). */
+export function noteCampus(env: Env, campusId: string): void {
+  if (env.DB instanceof RequestDb) env.DB.campusId = campusId;
 }
 
 /**
@@ -196,6 +257,15 @@ export function returnBookmark(scope: RequestScope, request: Request, response: 
   if (scope.db.usage.writes === 0 && !signedIn) return;
   const bookmark = scope.db.bookmark();
   if (!bookmark || bookmark === scope.incoming || !BOOKMARK_SHAPE.test(bookmark)) return;
-  response.headers.append("Set-Cookie", setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }));
   response.headers.set(BOOKMARK_HEADER, bookmark);
+  // The API sets no cookie on a client that did not bring one (token clients keep the header);
+  // a browser (pages, or the API with its cookies) gets it as a cookie.
+  if (!isApi(request) || request.headers.get("Cookie")) {
+    response.headers.append("Set-Cookie", setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }));
+  }
+}
+
+function isApi(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname === "/api" || pathname.startsWith("/api/");
 }

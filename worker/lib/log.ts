@@ -10,6 +10,8 @@ export interface RequestLog {
   userId?: string;
   /** What the request asked of D1 (worker/lib/d1-session.ts); absent when it made no query. */
   d1?: { session: string; queries: number; rowsRead: number; rowsWritten: number; replica?: boolean };
+  /** The edge cache's answer to each public read of an anonymous request (worker/lib/edge-cache.ts). */
+  cache?: Record<string, "hit" | "stale" | "miss">;
 }
 
 export function logRequest(entry: RequestLog): void {

@@ -12,6 +12,7 @@ import { userText } from "#server/lib/validate.ts";
 import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
 import type { CodeScope } from "#server/services/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/verification.ts";
+import { noteCampus } from "#server/lib/d1-session.ts";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "#server/lib/session-token.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
@@ -203,6 +204,7 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
   stateOf(request).userId = user.id;
+  noteCampus(env, user.campusId);
   return { user, sessionId: claims.sessionId };
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { domainCandidates, emailDomain, isSuspended, mayAct, suspendedMessage, type Membership, verifiedBadge, verifyFirst } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 import { campusDomains, campuses } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
@@ -20,6 +21,11 @@ export interface CampusListing {
 
 /** The colleges (not the Open community) with their domains, by name: `GET /api/campuses`. */
 export async function listCampuses(env: Env): Promise<CampusListing[]> {
+  // The same list for every visitor; it changes when a college is added (issue 19: kept at the edge).
+  return publicRead(env, "campuses", {}, { tables: ["campuses", "campus_domains"], freshS: 300, staleS: 3600 }, () => readCampuses(env));
+}
+
+async function readCampuses(env: Env): Promise<CampusListing[]> {
   const rows = await getDb(env.DB)
     .select({ id: campuses.id, name: campuses.name, shortName: campuses.shortName, city: campuses.city, domain: campusDomains.domain })
     .from(campuses)

@@ -5,6 +5,7 @@ import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition
 import { BUY, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 import { campuses, products, saleNotifications, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
 import { imageSize } from "#server/lib/image-size.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -359,6 +360,19 @@ export interface ListOptions {
 
 /** Available products of a campus; every word of `q` must appear in the title or the description. */
 export async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
+  // A visitor's Browse is the same for every visitor: kept at the edge briefly (issue 19).
+  if (!options.viewerId && options.now === undefined) {
+    const { q, sort, category, condition, offset, limit } = options;
+    const campus = options.campusId ?? options.campus ?? null;
+    return publicRead(env, "browse", { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit }, { ...BROWSE_CACHE, campus }, () => readAvailable(env, options));
+  }
+  return readAvailable(env, options);
+}
+
+/** Browse changes with every listing; a visitor may see it up to 20 s late (80 s while it is re-read). */
+const BROWSE_CACHE = { tables: ["products", "users", "campuses", "trade_ratings"], freshS: 20, staleS: 60 } as const;
+
+async function readAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const campusId = options.campusId ?? options.campus ?? null;
   // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.

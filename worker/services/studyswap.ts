@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BECOME_WRITER, MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type MyStudyRequest, type StudyRequest, type Writer } from "#common/studyswap.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 import { campuses, studyRequests, users, writers } from "#server/db/schema.ts";
 import { detectAttachment } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -324,9 +325,13 @@ function toWriter(row: WriterRow, showContact: boolean): Writer {
  */
 export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
   const campusId = viewer ? viewer.campusId : (campus ?? null);
-  const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
-  const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
-  return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
+  const read = async () => {
+    const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
+    const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
+    return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
+  };
+  // A visitor's board (never with contacts) is the same for every visitor: kept at the edge (issue 19).
+  return viewer ? read() : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
 }
 
 export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { blockMoves, hostelBlocks, hostelResidents, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -49,9 +50,12 @@ export const campusQuerySchema = z.object({
  */
 export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId" | "campusName"> | null, asked?: string): Promise<{ id: string; name: string }> {
   if (user) return { id: user.campusId, name: user.campusName };
-  const row = asked
-    ? await env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(asked).first<{ id: string; name: string }>()
-    : await env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string; name: string }>();
+  // The same answer for every visitor who asks for this campus: kept at the edge (issue 19).
+  const row = await publicRead(env, "hostel-campus", { asked }, { tables: ["campuses"], freshS: 300, staleS: 3600 }, () =>
+    asked
+      ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(asked).first<{ id: string; name: string }>()
+      : env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string; name: string }>(),
+  );
   if (!row) throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -54,10 +55,15 @@ function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: s
 }
 
 export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {
-  const db = getDb(env.DB);
-  const [meals, rows] = await db.batch([mealsQuery(env, campusId), menuQuery(env, campusId)]);
-  return toWeek(meals, rows);
+  return publicRead(env, "mess-week", {}, { ...MENU_CACHE, campus: campusId }, async () => {
+    const db = getDb(env.DB);
+    const [meals, rows] = await db.batch([mealsQuery(env, campusId), menuQuery(env, campusId)]);
+    return toWeek(meals, rows);
+  });
 }
+
+/** A campus's menu is the same for every visitor (issue 19: kept at the edge; a visitor cannot rate). */
+const MENU_CACHE = { tables: ["mess_meals", "mess_menu", "mess_ratings"], freshS: 60, staleS: 300 } as const;
 
 export interface MealRating {
   mealId: string;
@@ -120,6 +126,11 @@ export async function today(env: Env, campusId: string, userId: string | null, n
 
 /** The mess screen's whole read (the week and today) in one D1 round trip. */
 export async function messOverview(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<WeekMenu & { today: Today }> {
+  if (userId) return readMessOverview(env, campusId, userId, now);
+  return publicRead(env, "mess-overview", { date: indiaDate(now) }, { ...MENU_CACHE, campus: campusId }, () => readMessOverview(env, campusId, null, now));
+}
+
+async function readMessOverview(env: Env, campusId: string, userId: string | null, now: number): Promise<WeekMenu & { today: Today }> {
   const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
   const [meals, rows, totalRows, mineRows] = await getDb(env.DB).batch([mealsQuery(env, campusId), menuQuery(env, campusId), totals, mine]);
   return { ...toWeek(meals, rows), today: toToday(meals, totalRows, mineRows, now) };

@@ -1,0 +1,122 @@
+// Issue 19: public reads that do not depend on who asks (Browse for a visitor, the campus list, a
+// campus's mess menu, the writers' board) are kept in the Cache API of the data centre that served
+// them, for a short time, with stale-while-revalidate (docs/decisions/0093-d1-sessions-and-edge-cache.md).
+//
+// - Only an anonymous request reads or fills it (worker/lib/d1-session.ts gives one to such a request
+//   only): a signed-in student always reads D1, so nothing personal is cached and they see their own
+//   writes at once.
+// - Each entry names the tables it was read from, and the campus it is about (or every campus). Its
+//   key holds those tables' versions, and every request or cron run that wrote a table moves that
+//   table's version on (RequestDb knows which tables a request wrote): the next read makes a new
+//   entry. A signed-in student's write moves the versions of their campus (and of "every campus")
+//   only, so one college's sales do not empty another's cache; a write of no known campus (a cron
+//   job) moves the table's version for all of them. The Cache API is per data centre, so
+//   elsewhere an old entry lives until its TTL: FRESH_S plus STALE_S at most, then it is gone.
+// - A cached value is JSON: what a service returns is plain data.
+
+const ORIGIN = "https://edge-cache.campus.invalid";
+
+export interface PublicReadOptions {
+  /** The tables the value is read from: a write to any of them makes a new entry. */
+  tables: readonly string[];
+  /** The campus the value is about; null or absent: every campus (or none in particular). */
+  campus?: string | null;
+  /** Served as is for this long. */
+  freshS: number;
+  /** Then served while a new copy is read in the background, for this long. */
+  staleS: number;
+}
+
+interface Stored<T> {
+  at: number;
+  value: T;
+}
+
+export class EdgeCache {
+  readonly #cache: Cache;
+  readonly #later: (work: Promise<unknown>) => void;
+  /** What this request's reads did, for its log line. */
+  readonly outcomes: Record<string, "hit" | "stale" | "miss"> = {};
+
+  constructor(cache: Cache, later: (work: Promise<unknown>) => void) {
+    this.#cache = cache;
+    this.#later = later;
+  }
+
+  async read<T>(name: string, variant: Record<string, string | number | null | undefined>, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
+    const key = await this.#key(name, variant, options.tables, options.campus ?? null);
+    const found = await this.#cache.match(key);
+    if (found) {
+      const stored = (await found.json()) as Stored<T>;
+      const age = (Date.now() - stored.at) / 1000;
+      if (age < options.freshS) {
+        this.outcomes[name] = "hit";
+        return stored.value;
+      }
+      if (age < options.freshS + options.staleS) {
+        this.outcomes[name] = "stale";
+        this.#later(this.#fill(key, options, compute));
+        return stored.value;
+      }
+    }
+    this.outcomes[name] = "miss";
+    return this.#fill(key, options, compute);
+  }
+
+  async #fill<T>(key: string, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
+    const value = await compute();
+    const body = JSON.stringify({ at: Date.now(), value } satisfies Stored<T>);
+    const put = this.#cache.put(key, new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${options.freshS + options.staleS}` } }));
+    this.#later(put.catch(() => undefined));
+    return value;
+  }
+
+  async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[], campus: string | null): Promise<string> {
+    // Each table's version for all campuses, and for this campus (or for "every campus").
+    const scopes = tables.flatMap((table) => [table, `${table}@${campus ?? ALL}`]);
+    const versions = await Promise.all(scopes.map((scope) => tableVersion(this.#cache, scope)));
+    const params = new URLSearchParams();
+    for (const [i, scope] of scopes.entries()) params.set(`v.${scope}`, versions[i]!);
+    if (campus) params.set("campus", campus);
+    for (const [field, value] of Object.entries(variant).sort(([a], [b]) => a.localeCompare(b))) {
+      if (value !== null && value !== undefined && value !== "") params.set(field, String(value));
+    }
+    return `${ORIGIN}/${encodeURIComponent(name)}?${params.toString()}`;
+  }
+}
+
+const ALL = "*";
+const versionKey = (scope: string) => `${ORIGIN}/version/${encodeURIComponent(scope)}`;
+
+async function tableVersion(cache: Cache, scope: string): Promise<string> {
+  const found = await cache.match(versionKey(scope));
+  return found ? await found.text() : "0";
+}
+
+/**
+ * Moves the versions of the tables a request wrote on, so cached reads of them are not used again
+ * here. Awaited before the answer goes out: the writer's next anonymous read (another tab) is new.
+ */
+export async function tablesChanged(cache: Cache | null, tables: Iterable<string>, campus: string | null = null): Promise<void> {
+  if (!cache) return;
+  const version = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
+  const scopes = [...tables].flatMap((table) => (campus ? [`${table}@${campus}`, `${table}@${ALL}`] : [table]));
+  await Promise.all(
+    scopes.map((scope) => cache.put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined)),
+  );
+}
+
+/**
+ * A public read through the edge cache when the request is anonymous (its env.DB carries one), else
+ * straight from D1. `name` and `variant` must say everything the value depends on.
+ */
+export function publicRead<T>(env: Env, name: string, variant: Record<string, string | number | null | undefined>, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
+  const edge = (env.DB as { edge?: EdgeCache | null }).edge;
+  return edge ? edge.read(name, variant, options, compute) : compute();
+}
+
+/** The data centre's cache, or null where the runtime has none. */
+export function defaultCache(): Cache | null {
+  // The Workers runtime's `caches.default` (the DOM types of the app's tsconfig do not know it).
+  return typeof caches === "undefined" ? null : ((caches as unknown as { default?: Cache }).default ?? null);
+}
