@@ -6,6 +6,7 @@
 //      offline page, each with a revision from its content.
 //   2. app/sw/service-worker.ts bundled with that list into build/client/sw.js, and app/sw/client.ts
 //      into build/client/sw-client.js, both minified, by Vite (the app's own bundler).
+import { createHash } from "node:crypto";
 import { getManifest } from "@serwist/build";
 import { build } from "vite";
 
@@ -41,10 +42,13 @@ const { manifestEntries, count, size, warnings } = await getManifest({
   manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] })],
 });
 for (const warning of warnings) console.warn(`build-sw: ${warning}`);
+// The deploy's version: a hash of every precached file's URL and revision, so it changes exactly
+// when what the worker serves changes. The worker tells it to a page that asks (a VERSION message).
+const version = createHash("sha256").update(JSON.stringify(manifestEntries)).digest("hex").slice(0, 16);
 
 await build({
   ...common,
-  define: { ...common.define, "self.__SW_MANIFEST": JSON.stringify(manifestEntries) },
+  define: { ...common.define, "self.__SW_MANIFEST": JSON.stringify(manifestEntries), "self.__CAMPUS_VERSION": JSON.stringify(version) },
   build: { outDir: clientDir, emptyOutDir: false, minify: true, target: "es2022", copyPublicDir: false, lib: { entry: "app/sw/service-worker.ts", formats: ["iife"], name: "campusServiceWorker", fileName: () => "sw.js" } },
 });
-console.log(`build-sw: sw-client.js built; sw.js precaches ${count} files (${(size / 1024).toFixed(0)} KB)`);
+console.log(`build-sw: sw-client.js built; sw.js (version ${version}) precaches ${count} files (${(size / 1024).toFixed(0)} KB)`);

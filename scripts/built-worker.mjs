@@ -59,6 +59,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--var", "OPEN_SIGNUP:1",
         "--var", "DEV_OUTBOX:1",
         "--var", "PUSH_ALLOW_LOCAL:1",
+        // Links in mail the cron job sends (the daily digest) point at this server.
+        "--var", `APP_URL:${baseURL}`,
         ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
         "--log-level", "error",
       ],

@@ -165,7 +165,7 @@ describe("the push queue", () => {
     expect(await deliverPush(env, message(student, { kind: "laundry.ready" }), istAt(6, 0))).toMatchObject({ held: true });
     expect(held.at(-1)).toEqual({ delaySeconds: 30 * 60 });
     const settings = (await (await send("GET", "/api/push/settings", student)).json()) as { data: unknown };
-    expect(settings.data).toEqual({ muted: ["market"], quiet: { from: "22:00", to: "06:30" }, devices: 1 });
+    expect(settings.data).toEqual({ muted: ["market"], quiet: { from: "22:00", to: "06:30" }, devices: 1, digest: false });
     const bad = await send("PUT", "/api/push/settings", student, { muted: ["everything"], quiet: { from: "25:00", to: "07:00" } });
     expect(bad.status).toBe(400);
   });

@@ -331,6 +331,7 @@ describe("the D1 query budget of writes", () => {
     const endpoint = `http://127.0.0.1:9/push/${crypto.randomUUID()}`;
     await run({ route: "POST /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint, keys: device.keys } });
     await run({ route: "PUT /api/push/settings", by: owner, path: "/api/push/settings", body: { muted: ["market"], quiet: { from: "22:30", to: "06:30" } } });
+    await run({ route: "PUT /api/push/digest", by: owner, path: "/api/push/digest", body: { enabled: true } });
     await run({ route: "DELETE /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint } });
     const inbox = (await (await call("/api/notifications", { headers: bearer(student.token) })).json()) as { data: { notices: { id: string }[] } };
     await run({ route: "POST /api/notifications/read", by: student, path: "/api/notifications/read", body: inbox.data.notices[0] ? { id: inbox.data.notices[0].id } : {} });

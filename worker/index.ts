@@ -13,6 +13,7 @@ import { expireReservations } from "#server/services/reservations.ts";
 import { warnExpiringListings } from "#server/services/products.ts";
 import { deliverPushes, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
+import { runDigest } from "#server/services/digest.ts";
 import { backgroundScope, benchHeader, closeScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
 
 // Created once per isolate, not per request.
@@ -154,6 +155,8 @@ export default {
       ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
       // Listings that leave Browse within 3 days: their sellers are told to renew (issue 17).
       ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
+      // The optional daily e-mail digest, once per India-time day from 07:30 (issue 18, worker/services/digest.ts).
+      ["digest", async () => ({ ...(await runDigest(env, at)) })],
     ];
     // Independent jobs, side by side; one that fails is logged and does not stop the others.
     await Promise.all(

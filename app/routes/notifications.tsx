@@ -9,6 +9,8 @@ import { notificationCentre } from "#server/services/notification-centre.ts";
 import { savePushSettings, settingsSchema } from "#server/services/push.ts";
 import { CATEGORY_IDS } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
+import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
+import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -22,7 +24,7 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
-  return notificationCentre(envOf(context), user.id);
+  return { ...(await notificationCentre(envOf(context), user.id)), email: user.email, verified: user.verified };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -48,6 +50,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       ),
     );
   }
+  // Issue 18: the daily e-mail digest on or off (the same rules as PUT /api/push/digest).
+  if (intent === "digest") {
+    const enabled = form.get("enabled") === "true";
+    return attempt(intent, enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.", () =>
+      setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
+    );
+  }
   if (intent !== "read" && intent !== "read-all") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
     markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
@@ -58,7 +67,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, calendarSince, push } = loaderData;
+  const { notices, unread, calendarSince, push, email, verified } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "") : null;
   return (
@@ -112,6 +121,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </ol>
       )}
       <PushPanel settings={push} result={actionData && actionData.intent === "push-settings" ? actionData : undefined} busy={busy === "push-settings"} />
+      <DigestPanel on={push.digest} email={email} verified={verified} result={actionData && actionData.intent === "digest" ? actionData : undefined} />
       <CalendarFeed since={calendarSince} result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined} busy={busy} />
     </>
   );

@@ -14,7 +14,7 @@
 import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
 import { PAGES_CACHE, SAVED_AT_HEADER, cacheablePage, IMAGES_CACHE } from "#app/sw/offline-pages.ts";
 
-declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[]; __CAMPUS_VERSION: string };
 
 /** Every stored page carries the time it was saved. */
 const stampSavedAt: SerwistPlugin = {
@@ -114,6 +114,9 @@ self.addEventListener("notificationclick", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  // Which deploy this worker is (the build's content hash): asked on a MessageChannel, answered on
+  // its port. Says which version a page runs under (the update test, a support question).
+  if (data?.type === "VERSION") event.ports[0]?.postMessage({ version: self.__CAMPUS_VERSION });
 });
 
 serwist.addEventListeners();

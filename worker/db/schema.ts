@@ -517,6 +517,8 @@ export const devOutbox = sqliteTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** migrations/0025_digest.sql: the HTML part, when the mail has one. */
+    html: text("html"),
     sentAt: integer("sent_at").notNull(),
   },
   (t) => [index("dev_outbox_to").on(t.toAddress, t.sentAt)],
@@ -721,4 +723,7 @@ export const notificationSettings = sqliteTable("notification_settings", {
   quietFrom: integer("quiet_from"),
   quietTo: integer("quiet_to"),
   updatedAt: integer("updated_at").notNull(),
+  /** migrations/0025_digest.sql: the daily e-mail digest on, and the India-time day of the last one. */
+  digest: integer("digest", { mode: "boolean" }).notNull().default(false),
+  digestSentOn: text("digest_sent_on"),
 });

@@ -4,11 +4,15 @@
 import { getDb } from "#server/db/client.ts";
 import { devOutbox } from "#server/db/schema.ts";
 
-/** A mail as Campus writes it: plain text only (no HTML to escape, nothing remote to load). */
+/**
+ * A mail as Campus writes it: plain text, and for the daily digest a minimal HTML twin (escaped by
+ * its writer, nothing remote to load).
+ */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 export interface Sender {
@@ -27,7 +31,7 @@ export function cloudflareProvider(binding: SendEmail, from: Sender): MailProvid
   return {
     name: "cloudflare",
     async send(mail) {
-      await binding.send({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await binding.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     },
   };
 }
@@ -43,7 +47,7 @@ export function httpProvider(url: string, apiKey: string, from: Sender, fetcher:
       const res = await fetcher(url, {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from: `${from.name} <${from.email}>`, to: [mail.to], subject: mail.subject, text: mail.text }),
+        body: JSON.stringify({ from: `${from.name} <${from.email}>`, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
         signal: AbortSignal.timeout(10_000),
       });
       // The answer's body is not read into the error: it may quote the mail.
@@ -60,7 +64,7 @@ export function outboxProvider(db: D1Database): MailProvider {
     async send(mail) {
       await getDb(db)
         .insert(devOutbox)
-        .values({ id: crypto.randomUUID(), toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, sentAt: Date.now() });
+        .values({ id: crypto.randomUUID(), toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html ?? null, sentAt: Date.now() });
     },
   };
 }

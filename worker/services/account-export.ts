@@ -339,7 +339,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     // A device's push service address (its keys are the browser's, not the student's words: left out).
     db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    db.select({ muted: notificationSettings.muted, quietFrom: notificationSettings.quietFrom, quietTo: notificationSettings.quietTo, updatedAt: notificationSettings.updatedAt }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    db.select({ muted: notificationSettings.muted, quietFrom: notificationSettings.quietFrom, quietTo: notificationSettings.quietTo, digest: notificationSettings.digest, digestSentOn: notificationSettings.digestSentOn, updatedAt: notificationSettings.updatedAt }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");

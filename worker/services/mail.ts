@@ -84,6 +84,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, only for a mail that has one (the daily digest). */
+  html?: string;
   /** ISO 8601. */
   sentAt: string;
 }
@@ -106,11 +108,11 @@ export function outboxReadable(env: Pick<Env, "DEV_OUTBOX">, requestUrl: string)
 /** The newest mails first (to one address when `to` is given), at most 50. */
 export async function readOutbox(env: Env, to?: string): Promise<OutboxMail[]> {
   const rows = await getDb(env.DB)
-    .select({ to: devOutbox.toAddress, subject: devOutbox.subject, text: devOutbox.text, sentAt: devOutbox.sentAt })
+    .select({ to: devOutbox.toAddress, subject: devOutbox.subject, text: devOutbox.text, html: devOutbox.html, sentAt: devOutbox.sentAt })
     .from(devOutbox)
     .where(to ? eq(devOutbox.toAddress, to.trim().toLowerCase()) : undefined)
     // rowid: of two mails of the same millisecond, the one written later.
     .orderBy(desc(devOutbox.sentAt), sql`rowid DESC`)
     .limit(OUTBOX_PAGE);
-  return rows.map((row) => ({ ...row, sentAt: new Date(row.sentAt).toISOString() }));
+  return rows.map(({ html, ...row }) => ({ ...row, ...(html ? { html } : {}), sentAt: new Date(row.sentAt).toISOString() }));
 }

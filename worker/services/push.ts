@@ -84,6 +84,8 @@ export interface PushSettings {
   /** Quiet hours "HH:MM" India time; null: none (push at any hour). */
   quiet: { from: string; to: string } | null;
   devices: number;
+  /** The daily e-mail digest (worker/services/digest.ts): off unless the student turned it on. */
+  digest: boolean;
 }
 
 /** A student's quiet hours in minutes from their settings row: the default without one, null when turned off. */
@@ -93,9 +95,9 @@ export function quietOf(row: { quietFrom: number | null; quietTo: number | null 
 }
 
 /** The settings as the page and the API show them, from the row (its muted list parsed) and the device count. */
-export function settingsView(row: { muted: string[]; quietFrom: number | null; quietTo: number | null } | undefined, devices: number): PushSettings {
+export function settingsView(row: { muted: string[]; quietFrom: number | null; quietTo: number | null; digest: boolean | number } | undefined, devices: number): PushSettings {
   const quiet = quietOf(row);
-  return { muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)), quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) }, devices };
+  return { muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)), quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) }, devices, digest: Boolean(row?.digest) };
 }
 
 /** The student's settings (the defaults when never saved) and how many devices they have. */

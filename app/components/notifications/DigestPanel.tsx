@@ -1,0 +1,58 @@
+import { Link, useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+
+/**
+ * The daily e-mail digest switch (issue 18, docs/decisions/0092-daily-digest.md): a submit button
+ * with role="switch" in a form to the page's action (intent "digest"), so it works without
+ * JavaScript; with it, a fetcher shows the new state at once and "Saving..." until the server has it.
+ */
+export function DigestPanel({ on, email, verified, result }: { on: boolean; email: string; verified: boolean; result: { ok: boolean; message: string } | undefined }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>();
+  const pending = fetcher.state !== "idle" && fetcher.formData ? fetcher.formData.get("enabled") === "true" : null;
+  const shown = pending ?? on;
+  const answer = fetcher.data ?? result;
+  return (
+    <section aria-labelledby="digest-heading" className="card mt-8 p-5">
+      <h2 id="digest-heading" className="text-lg font-semibold">
+        E-mail
+      </h2>
+      <fetcher.Form method="post" className="mt-3 flex items-start justify-between gap-4">
+        <input type="hidden" name="enabled" value={String(!shown)} />
+        <div className="min-w-0">
+          <p id="digest-label" className="font-medium">
+            Daily e-mail digest
+          </p>
+          <p id="digest-hint" className="text-sm text-slate-600 dark:text-slate-400">
+            {`One mail a morning at about 7:30 to ${email} with your unread notifications of the last day, in the categories you get notified about. No mail when there is nothing new.`}
+          </p>
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="digest"
+          role="switch"
+          aria-checked={shown}
+          aria-labelledby="digest-label"
+          aria-describedby="digest-hint"
+          disabled={pending !== null}
+          className={`relative mt-1 inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-70 ${shown ? "bg-indigo-600 dark:bg-indigo-500" : "bg-slate-300 dark:bg-slate-600"}`}
+        >
+          <span aria-hidden="true" className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-6" : "translate-x-0"}`} />
+        </button>
+      </fetcher.Form>
+      {!verified && (
+        <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">
+          Campus mails the digest only to a verified address.{" "}
+          <Link to="/verify?returnTo=/notifications" className="font-semibold underline">
+            Verify your e-mail
+          </Link>{" "}
+          to get it.
+        </p>
+      )}
+      <p className="mt-2 text-sm" aria-live="polite">
+        {pending !== null ? "Saving..." : answer ? "" : shown ? "On." : "Off."}
+      </p>
+      {pending === null && answer && <Alert tone={answer.ok ? "success" : "error"}>{answer.message}</Alert>}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { categoryOf, DEFAULT_QUIET, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
+import { IST_OFFSET_MS, indiaDate } from "#common/india-time.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { sendMail, type OutgoingMail } from "#server/services/mail.ts";
+
+// The optional daily e-mail digest (issue 18, docs/decisions/0092-daily-digest.md): a student who
+// turned it on gets, once per India-time day from 07:30, one mail through the mail module with
+// their unread notices of the last 24 hours grouped by category (a category muted for push is left
+// out of the mail too). Classroom work due today or tomorrow is in it as the reminders' notices
+// ("Due within 24 hours", "Due today"). Nothing to say: no mail.
+
+/** From this minute after India midnight (07:30) the day's digests go out. */
+export const DIGEST_MINUTE = 7 * 60 + 30;
+/** Students claimed per round trip, and rounds per cron run (the rest go at the next run, 30 min later). */
+const ROUND = 50;
+const MAX_ROUNDS = 10;
+/** Notices listed in one mail; any more are counted ("and 4 more on Campus"). */
+const MAX_LISTED = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const digestSchema = z.object({ enabled: z.boolean({ error: "enabled must be true or false." }) }, { error: 'Send { "enabled": true } or { "enabled": false }.' });
+
+/**
+ * Turns the digest on or off (`PUT /api/push/digest` and the Notifications page): one upsert. A
+ * student without a settings row gets the default quiet hours with it, as if the row had not been
+ * there. Rate limited per student with the other posts (POST_LIMITER).
+ */
+export async function setDigest(env: Env, userId: string, enabled: boolean, now = Date.now()): Promise<void> {
+  const { success } = await env.POST_LIMITER.limit({ key: `digest:${userId}` });
+  if (!success) throw new ApiError(429, "You are changing the e-mail digest too fast. Please wait a minute and try again.");
+  await env.DB.prepare(
+    `INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at, digest) VALUES (?1, '[]', ?2, ?3, ?4, ?5)
+     ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`,
+  )
+    .bind(userId, DEFAULT_QUIET.from, DEFAULT_QUIET.to, now, enabled ? 1 : 0)
+    .run();
+}
+
+export interface DigestNotice {
+  kind: string;
+  title: string;
+  text: string;
+  link: string | null;
+  createdAt: number;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A notice's link as an absolute address on Campus (only our own paths; anything else: the inbox). */
+function absolute(appUrl: string, link: string | null): string {
+  return new URL(link && link.startsWith("/") && !link.startsWith("//") ? link : "/notifications", appUrl).href;
+}
+
+/** The mail for one student, or null when there is nothing to say (no unread notice outside their muted categories). */
+export function digestMail(to: { email: string; name: string }, notices: DigestNotice[], muted: string[], appUrl: string): OutgoingMail | null {
+  const shown = notices.filter((n) => !muted.includes(categoryOf(n.kind))).sort((a, b) => b.createdAt - a.createdAt);
+  if (shown.length === 0) return null;
+  const listed = shown.slice(0, MAX_LISTED);
+  const groups = NOTIFICATION_CATEGORIES.map((category) => ({ label: category.label, notices: listed.filter((n) => categoryOf(n.kind) === (category.id as NotificationCategory)) })).filter((g) => g.notices.length > 0);
+  const more = shown.length - listed.length;
+  const inbox = absolute(appUrl, "/notifications");
+  const count = `${shown.length} unread ${shown.length === 1 ? "notice" : "notices"}`;
+  const firstName = to.name.trim().split(/\s+/)[0] || "there";
+  const footer = "You get this mail because you turned on the daily e-mail digest. To stop it, turn off \"Daily e-mail digest\" on your Notifications page:";
+
+  const text = [
+    `Good morning, ${firstName}. You have ${count} on Campus from the last 24 hours.`,
+    "",
+    ...groups.flatMap((group) => [group.label, ...group.notices.flatMap((n) => [`- ${n.title}: ${n.text}`, `  ${absolute(appUrl, n.link)}`]), ""]),
+    ...(more > 0 ? [`And ${more} more on Campus.`, ""] : []),
+    `All your notifications: ${inbox}`,
+    "",
+    footer,
+    inbox,
+    "",
+  ].join("\n");
+
+  const html = [
+    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">`,
+    `<p>Good morning, ${escapeHtml(firstName)}. You have ${count} on Campus from the last 24 hours.</p>`,
+    ...groups.map(
+      (group) =>
+        `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(group.label)}</h2><ul>${group.notices
+          .map((n) => `<li><a href="${escapeHtml(absolute(appUrl, n.link))}">${escapeHtml(n.title)}</a>: ${escapeHtml(n.text)}</li>`)
+          .join("")}</ul>`,
+    ),
+    more > 0 ? `<p>And ${more} more on Campus.</p>` : "",
+    `<p><a href="${escapeHtml(inbox)}">All your notifications</a></p>`,
+    `<p style="font-size:13px;color:#475569">${escapeHtml(footer)} <a href="${escapeHtml(inbox)}">${escapeHtml(inbox)}</a></p>`,
+    `</body></html>`,
+  ].join("");
+
+  return { to: to.email, subject: `Campus: ${count}`, text, html };
+}
+
+/**
+ * The cron job (every 30 minutes; it acts from 07:30 India time): claims the students whose digest
+ * is due today with ONE conditional UPDATE (`digest_sent_on` becomes today only where it was not:
+ * two runs at the same time claim each student once), reads their notices, and mails those with
+ * something to say. A student is claimed before the mail goes: a crash in between loses that day's
+ * digest rather than sending two.
+ */
+export async function runDigest(env: Env, now = Date.now()): Promise<{ claimed: number; sent: number; failed: number } | { skipped: string }> {
+  const minute = Math.floor(((now + IST_OFFSET_MS) % DAY_MS) / 60_000);
+  if (minute < DIGEST_MINUTE) return { skipped: "before 07:30 India time" };
+  const day = indiaDate(now);
+  const appUrl = env.APP_URL || "https://campus.example";
+  const done = { claimed: 0, sent: 0, failed: 0 };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { results: claimed } = await env.DB.prepare(
+      `UPDATE notification_settings SET digest_sent_on = ?1
+       WHERE digest = 1 AND digest_sent_on IS NOT ?1 AND user_id IN (
+         SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
+         WHERE s.digest = 1 AND s.digest_sent_on IS NOT ?1 AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
+         LIMIT ?2)
+       RETURNING user_id AS userId, muted`,
+    )
+      .bind(day, ROUND)
+      .all<{ userId: string; muted: string }>();
+    if (claimed.length === 0) break;
+    done.claimed += claimed.length;
+    const { results: rows } = await env.DB.prepare(
+      `SELECT u.id AS userId, u.email, u.name, n.kind, n.title, n.text, n.link, n.created_at AS createdAt
+       FROM json_each(?1) j JOIN users u ON u.id = j.value
+       LEFT JOIN notices n ON n.user_id = u.id AND n.read_at IS NULL AND n.created_at > ?2
+       ORDER BY n.created_at DESC`,
+    )
+      .bind(JSON.stringify(claimed.map((c) => c.userId)), now - DAY_MS)
+      .all<{ userId: string; email: string; name: string } & { [K in keyof DigestNotice]: DigestNotice[K] | null }>();
+    const mails = claimed.flatMap(({ userId, muted }) => {
+      const mine = rows.filter((r) => r.userId === userId);
+      const notices = mine.filter((r): r is typeof r & DigestNotice => r.kind !== null);
+      const mail = mine[0] ? digestMail(mine[0], notices, JSON.parse(muted) as string[], appUrl) : null;
+      return mail ? [mail] : [];
+    });
+    const sent = await Promise.all(mails.map((mail) => sendMail(env, mail, "digest")));
+    done.sent += sent.filter(Boolean).length;
+    done.failed += sent.filter((ok) => !ok).length;
+    if (claimed.length < ROUND) break;
+  }
+  return done;
+}
