@@ -188,7 +188,7 @@ describe("the edge cache of public reads", () => {
     const changed = await call("/api/hostel/mess/menu", { method: "PUT", headers: { ...bearer(mess.token), "Content-Type": "application/json" }, body: JSON.stringify({ day: 4, meal: "dinner", items: `${dish}, Rice` }) });
     expect(changed.status).toBe(200);
     const after = await call("/api/hostel/mess/menu");
-    expect(logs.cacheOf(after)).toEqual({ "hostel-campus": "hit", "mess-week": "miss" });
+    expect(logs.cacheOf(after)?.["mess-week"]).toBe("miss");
     const week = ((await after.json()) as typeof before).data.week;
     expect(week[3]?.meals.dinner).toEqual([dish, "Rice"]);
     expect(before.data.week[3]?.meals.dinner).not.toContain(dish);

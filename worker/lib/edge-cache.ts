@@ -5,12 +5,12 @@
 // - Only an anonymous request reads or fills it (worker/lib/d1-session.ts gives one to such a request
 //   only): a signed-in student always reads D1, so nothing personal is cached and they see their own
 //   writes at once.
-// - Each entry names the tables it was read from, and the campus it is about (or every campus). Its
-//   key holds those tables' versions, and every request or cron run that wrote a table moves that
-//   table's version on (RequestDb knows which tables a request wrote): the next read makes a new
-//   entry. A signed-in student's write moves the versions of their campus (and of "every campus")
-//   only, so one college's sales do not empty another's cache; a write of no known campus (a cron
-//   job) moves the table's version for all of them. The Cache API is per data centre, so
+// - Each entry names the tables it was read from (all in PUBLIC_TABLES) and the campus it is about
+//   (or every campus). Its key holds two versions: its campus's and the one for everything. A
+//   request or cron run that wrote one of PUBLIC_TABLES (RequestDb knows which tables a request
+//   wrote) moves its campus's version and "every campus"'s on, or the one for everything when its
+//   campus is unknown (a cron job): the next read makes a new entry. So one college's sales do not
+//   empty another's cache. The Cache API is per data centre, so
 //   elsewhere an old entry lives until its TTL: FRESH_S plus STALE_S at most, then it is gone.
 // - A cached value is JSON: what a service returns is plain data.
 
@@ -72,35 +72,43 @@ export class EdgeCache {
   }
 
   async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[], campus: string | null): Promise<string> {
-    // Each table's version for all campuses, and for this campus (or for "every campus").
-    const scopes = tables.flatMap((table) => [table, `${table}@${campus ?? ALL}`]);
-    const versions = await Promise.all(scopes.map((scope) => tableVersion(this.#cache, scope)));
-    const params = new URLSearchParams();
-    for (const [i, scope] of scopes.entries()) params.set(`v.${scope}`, versions[i]!);
+    for (const table of tables) if (!PUBLIC_TABLES.has(table)) throw new Error(`${table} is not in PUBLIC_TABLES (worker/lib/edge-cache.ts)`);
+    // Two versions: the one every write of no known campus moves, and this campus's (or "every campus").
+    const [everywhere, scoped] = await Promise.all([scopeVersion(this.#cache, GLOBAL), scopeVersion(this.#cache, campusScope(campus))]);
+    const params = new URLSearchParams({ v: `${everywhere}.${scoped}` });
     if (campus) params.set("campus", campus);
-    for (const [field, value] of Object.entries(variant).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [field, value] of Object.entries(variant).sort(([x], [y]) => x.localeCompare(y))) {
       if (value !== null && value !== undefined && value !== "") params.set(field, String(value));
     }
     return `${ORIGIN}/${encodeURIComponent(name)}?${params.toString()}`;
   }
 }
 
-const ALL = "*";
+/**
+ * The tables cached reads may be read from. A write to any of them renews the cached reads of the
+ * writer's campus; writes to other tables (sessions, notices, bookings ...) renew nothing.
+ */
+export const PUBLIC_TABLES: ReadonlySet<string> = new Set(["products", "users", "campuses", "campus_domains", "trade_ratings", "writers", "mess_meals", "mess_menu", "mess_ratings"]);
+
+const GLOBAL = "everywhere";
+const campusScope = (campus: string | null) => `campus:${campus ?? "*"}`;
 const versionKey = (scope: string) => `${ORIGIN}/version/${encodeURIComponent(scope)}`;
 
-async function tableVersion(cache: Cache, scope: string): Promise<string> {
+async function scopeVersion(cache: Cache, scope: string): Promise<string> {
   const found = await cache.match(versionKey(scope));
   return found ? await found.text() : "0";
 }
 
 /**
- * Moves the versions of the tables a request wrote on, so cached reads of them are not used again
- * here. Awaited before the answer goes out: the writer's next anonymous read (another tab) is new.
+ * After a request or job that wrote `tables`: when one of them is read by cached reads, the version
+ * of the writer's campus and of "every campus" moves on (of everything when the campus is unknown),
+ * so those reads are not used again here. Awaited before the answer goes out: the writer's next
+ * anonymous read (another tab) is new. Two lookups per cached read, whatever the number of tables.
  */
 export async function tablesChanged(cache: Cache | null, tables: Iterable<string>, campus: string | null = null): Promise<void> {
-  if (!cache) return;
+  if (!cache || ![...tables].some((table) => PUBLIC_TABLES.has(table))) return;
   const version = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
-  const scopes = [...tables].flatMap((table) => (campus ? [`${table}@${campus}`, `${table}@${ALL}`] : [table]));
+  const scopes = campus ? [campusScope(campus), campusScope(null)] : [GLOBAL];
   await Promise.all(
     scopes.map((scope) => cache.put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined)),
   );
