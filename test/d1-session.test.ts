@@ -168,6 +168,13 @@ describe("the edge cache of public reads", () => {
     expect(((await all.json()) as { title: string }[]).map((p) => p.title)).toContain(`${word} rce lamp`);
   });
 
+  it("students' writes leave the cached list of colleges alone (only the command line changes it)", async () => {
+    const seller = await createUser();
+    await call("/api/campuses");
+    expect((await listProduct(bearer(seller.token), "Edge campus-list lamp")).status).toBe(201);
+    expect(logs.cacheOf(await call("/api/campuses"))).toEqual({ campuses: "hit" });
+  });
+
   it("never for a signed-in student: their Browse, with their hearts and own listings, is read from D1", async () => {
     const student = await createUser();
     await call("/api/product/available?q=edgecachesigned");

@@ -73,8 +73,11 @@ export class EdgeCache {
 
   async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[], campus: string | null): Promise<string> {
     for (const table of tables) if (!PUBLIC_TABLES.has(table)) throw new Error(`${table} is not in PUBLIC_TABLES (worker/lib/edge-cache.ts)`);
-    // Two versions: the one every write of no known campus moves, and this campus's (or "every campus").
-    const [everywhere, scoped] = await Promise.all([scopeVersion(this.#cache, GLOBAL), scopeVersion(this.#cache, campusScope(campus))]);
+    // Two versions: the one every write of no known campus moves, and this campus's (or "every
+    // campus"); a read of the colleges' own set-up only (CONFIG_TABLES) has one of its own, which
+    // students' writes never move.
+    const scope = tables.every((table) => CONFIG_TABLES.has(table)) ? CONFIG : campusScope(campus);
+    const [everywhere, scoped] = await Promise.all([scopeVersion(this.#cache, GLOBAL), scopeVersion(this.#cache, scope)]);
     const params = new URLSearchParams({ v: `${everywhere}.${scoped}` });
     if (campus) params.set("campus", campus);
     for (const [field, value] of Object.entries(variant).sort(([x], [y]) => x.localeCompare(y))) {
@@ -90,7 +93,11 @@ export class EdgeCache {
  */
 export const PUBLIC_TABLES: ReadonlySet<string> = new Set(["products", "users", "campuses", "campus_domains", "trade_ratings", "writers", "mess_meals", "mess_menu", "mess_ratings"]);
 
+/** The colleges themselves: changed by the command line and migrations, never by a student's request. */
+const CONFIG_TABLES: ReadonlySet<string> = new Set(["campuses", "campus_domains"]);
+
 const GLOBAL = "everywhere";
+const CONFIG = "config";
 const campusScope = (campus: string | null) => `campus:${campus ?? "*"}`;
 const versionKey = (scope: string) => `${ORIGIN}/version/${encodeURIComponent(scope)}`;
 
@@ -106,9 +113,10 @@ async function scopeVersion(cache: Cache, scope: string): Promise<string> {
  * anonymous read (another tab) is new. Two lookups per cached read, whatever the number of tables.
  */
 export async function tablesChanged(cache: Cache | null, tables: Iterable<string>, campus: string | null = null): Promise<void> {
-  if (!cache || ![...tables].some((table) => PUBLIC_TABLES.has(table))) return;
+  const written = [...tables].filter((table) => PUBLIC_TABLES.has(table));
+  if (!cache || written.length === 0) return;
   const version = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
-  const scopes = campus ? [campusScope(campus), campusScope(null)] : [GLOBAL];
+  const scopes = campus ? [campusScope(campus), campusScope(null), ...(written.some((table) => CONFIG_TABLES.has(table)) ? [CONFIG] : [])] : [GLOBAL];
   await Promise.all(
     scopes.map((scope) => cache.put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined)),
   );
