@@ -1,4 +1,4 @@
-// `node scripts/bench-ab.mjs <dirA> <dirB>`: the server time of the same requests on two built
+// `npm run bench:ab -- <dirA> <dirB>`: the server time of the same requests on two built
 // checkouts of Campus, run alternately (A, B, A, B) on the same machine, so a change's cost is seen
 // apart from the machine's load. Each checkout is served as `npm run bench` serves it (fresh D1,
 // 200 listings, a signed-in student); autocannon at 1 and 16 connections. Build both first.
@@ -7,7 +7,7 @@ import { serveBuiltWorker } from "./built-worker.mjs";
 import { seedProducts, signedInCookie } from "./lighthouse.mjs";
 
 const [dirA, dirB] = process.argv.slice(2);
-if (!dirA || !dirB) throw new Error("usage: node scripts/bench-ab.mjs <dirA> <dirB>");
+if (!dirA || !dirB) throw new Error("usage: npm run bench:ab -- <dirA> <dirB>");
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 2);
 const home = process.cwd();
 
