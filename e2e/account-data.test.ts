@@ -3,17 +3,11 @@
 // account cannot sign in again.
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { createUserViaApi, hydrated, launchBrowser, PHONE, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { createUserViaApi, hydrated, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const SHOTS = "test-results/screenshots/account-data";
 

@@ -2,21 +2,12 @@
 // log; the new warden approves a student's move to their block on /staff, and the student then
 // lives there and is told. The first admin is made as an operator would: `npm run admin -- grant`.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { createUserViaApi, DESKTOP, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/admin";
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 describe("the campus admin and a block change", () => {
   it("the admin makes a warden on /admin; the warden approves a move on /staff; the student lives in the new block", async (t) => {

@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { baseURL, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe("sign-in and register", () => {
   it("registers, lands on /dashboard and shows Logout", async (t) => {

@@ -3,19 +3,12 @@
 // from it; students of two colleges (and of the Open community) see different listings.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { describe, it } from "node:test";
+import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
 
 const IMAGE = "scripts/seed/images/lamp.png";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A student at another domain: the Open community (@example.org) or Riverside College (@riverside.test). */
 function userAt(domain: string, name: string): E2EUser {

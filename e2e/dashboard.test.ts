@@ -1,15 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, DESKTOP, hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, DESKTOP, hydrated, PHONE, sharedBrowser, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const DAY_SCHOLAR = ["Marketplace", "Notes", "Study Swap", "Google Classroom"];
 const HOSTELLER = ["Night Market", "Hostel Complaints", "Mess Menu", "Roommate Finder", "Laundry Service", "Notes", "Study Swap", "Google Classroom"];

@@ -3,22 +3,14 @@
 // says "Saving..." until the server has it) and without (a plain form post); then the cron job
 // (run through the local server's scheduled trigger) mails the student, as /dev/outbox shows.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { baseURL, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/digest";
 const IMAGE = new URL("../scripts/seed/images/lamp.png", import.meta.url);
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 /** The next moment at or after 07:30 India time (when the digest job acts), from now. */
 function sendTime(): number {

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, painted, PHONE, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, painted, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const SHOTS = "/tmp/shots-google";
 

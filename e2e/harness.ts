@@ -2,7 +2,7 @@
 // scripts/e2e.mjs serves with `wrangler dev` on a free port and passes in as E2E_BASE_URL.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import type { TestContext } from "node:test";
+import { after, before, type TestContext } from "node:test";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
@@ -25,6 +25,28 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
       "--disable-dev-shm-usage",
     ],
+  });
+}
+
+/**
+ * The one Chromium of a test file: launched before its tests (and its screenshot folder made, when
+ * given), closed after them. What it returns stands for that browser inside the tests.
+ */
+export function sharedBrowser(shots?: string): Browser {
+  let real: Browser | undefined;
+  before(async () => {
+    real = await launchBrowser();
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  after(async () => {
+    await real?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, prop) {
+      if (!real) throw new Error("The browser is launched in before(): use it inside a test.");
+      const value: unknown = Reflect.get(real, prop);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+    },
   });
 }
 

@@ -2,17 +2,11 @@
 // and laundry; an account whose college e-mail is not verified yet sees the verify banner where the
 // action would be. Accounts made here are unverified (no code entered), which is what the banner needs.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A student of Riverside College of Engineering (riverside.test). */
 function rceUser(name = "Meera Nair"): E2EUser {

@@ -1,15 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, PHONE, SCREENSHOT_DIR, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, hydrated, newUser, PHONE, SCREENSHOT_DIR, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const IST_OFFSET_MS = 330 * 60_000;
 const indiaDate = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);

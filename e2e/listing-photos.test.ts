@@ -3,22 +3,15 @@
 // re-encoded; a buyer finds the small version on Browse, opens the product's page, looks through
 // the photos and buys; the seller confirms the handover and the buyer rates the seller.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/listing-photos";
 const seedImage = (name: string) => ({ name: `${name}.png`, mimeType: "image/png", buffer: readFileSync(new URL(`../scripts/seed/images/${name}.png`, import.meta.url)) });
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 /** A camera-sized photo (3000 x 2000 PNG), drawn by the page itself. */
 async function bigPhoto(page: Page): Promise<{ name: string; mimeType: string; buffer: Buffer }> {

@@ -1,18 +1,12 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A word no other test uses, to find one product by search. */
 function uniqueWord(prefix: string): string {

@@ -2,22 +2,13 @@
 // /all-products for another student and shows as hidden, with the reason, to its seller. The
 // moderator's role is granted as an operator would: `npm run admin -- grant ... --persist-to`.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, signIn, testIp, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { baseURL, createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
 import { grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/moderation";
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 describe("a moderator hides a reported listing", () => {
   it("gone from /all-products for another student, hidden with the reason for its seller", async (t) => {

@@ -1,15 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, hydrated, PHONE, sharedBrowser, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const SEMESTERS = [
   { id: 1, banner: "CSE - 1st Semester", initial: "Applied Physics 1", tips: true },

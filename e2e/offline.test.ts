@@ -3,21 +3,13 @@
 // student opened are shown offline from the last copy with "Offline: showing what you saw at <time>",
 // a form sent offline keeps what was typed and says so, and a new version waits for "Update".
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, createUserViaApi, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/offline";
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 const WITH_WORKER = { viewport: PHONE, serviceWorkers: "allow" as const };
 

@@ -2,22 +2,14 @@
 // handover and Browse shows the seller's record; the seller declines one reservation; the buyer
 // cancels another. Set-up through the API, each step the test is about through the screens.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/reservations";
 const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 async function list(token: string, seller: E2EUser, title: string): Promise<string> {
   const form = new FormData();

@@ -2,17 +2,11 @@
 // development outbox, a new password; every earlier session ends.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, testIp, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const SHOTS = "/work/briefs/shots";
 

@@ -2,22 +2,15 @@
 // post (Browse and the Saved tab), and with JavaScript a refused save on a product's page (the listing
 // went since the page loaded) is said next to the heart, which stays unpressed.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
 const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string): Promise<string> {
   const form = new FormData();

@@ -2,22 +2,14 @@
 // first gets the notice, opens the listing, saves it with the heart and finds it on the Saved tab; the
 // heart on Browse saves and unsaves; a wanted post is deleted.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage, type E2EUser } from "./harness.ts";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
 const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string, price: string): Promise<string> {
   const form = new FormData();

@@ -2,21 +2,12 @@
 // in /notifications and the status on the laundry screen. Screenshots of /staff as laundry and as
 // mess staff at 360 and 1280 px, light and dark. Roles granted with `npm run admin -- grant`.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/staff-ops";
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 describe("laundry ready reaches the student", () => {
   it("laundry staff step a booking to ready; the student has the notice and sees the status", async (t) => {

@@ -3,21 +3,12 @@
 // The warden's role is granted as an operator would: `npm run admin -- grant ... --persist-to` on
 // the test server's state.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { createUserViaApi, DESKTOP, hydrated, launchBrowser, newUser, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/staff";
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser(SHOTS);
 
 describe("a warden resolves a complaint; the student sees it", () => {
   it("resolved with the note on the complaint, a notice in /notifications, the count in the top bar", async (t) => {

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, gate, hydrated, launchBrowser, newUser, painted, PHONE, signIn, signInAndReturn, testIp, withPage, type E2EUser } from "./harness.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, gate, hydrated, newUser, painted, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const run = `${process.pid}${Date.now().toString(36)}`;
 

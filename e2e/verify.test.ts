@@ -1,17 +1,10 @@
 // Verifying a college e-mail in the browser (issue 15): register, read the code from the development
 // outbox, verify on /verify, and post.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
-import { codeFromOutbox, createUserViaApi, gate, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
+import { describe, it } from "node:test";
+import { codeFromOutbox, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const run = `${process.pid}${Date.now().toString(36)}`;
 const isVerifyPost = (url: URL) => url.pathname.startsWith("/verify");
