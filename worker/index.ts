@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { api } from "#server/api/app.ts";
-import { bodyLimitFor, cancel, declaredTooLarge, limitBody, tooLargeResponse } from "#server/lib/body-limit.ts";
+import { bodyLimitFor, cancel, declaredTooLarge, isApiPath, limitBody, tooLargeResponse } from "#server/lib/body-limit.ts";
 import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
 import { logError, logRequest, type RequestLog } from "#server/lib/log.ts";
@@ -21,7 +21,7 @@ const handleDocument = createRequestHandler(() => import("virtual:react-router/s
 
 async function route(request: Request, env: Env, ctx: ExecutionContext, state: RequestState): Promise<Response> {
   const { pathname } = new URL(request.url);
-  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  const isApi = isApiPath(pathname);
   if (crossSiteWrite(request)) {
     // Forged cross-site writes (CSRF) stop here, for the API and the React Router actions alike.
     return isApi

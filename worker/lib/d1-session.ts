@@ -1,4 +1,5 @@
 import { readCookie, setCookie } from "#common/cookies.ts";
+import { isApiPath } from "#server/lib/body-limit.ts";
 import { readSessionToken } from "#server/lib/session-token.ts";
 import { defaultCache, EdgeCache, tablesChanged } from "#server/lib/edge-cache.ts";
 
@@ -54,12 +55,7 @@ export function observeStatements(next: StatementObserver): () => void {
   };
 }
 
-const WRITE_SQL = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|replace)\b/i;
 const WRITTEN_TABLE = /^\s*(?:with\b[\s\S]*?\b)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
-
-function isWrite(sql: string): boolean {
-  return WRITE_SQL.test(sql);
-}
 
 /** The table an INSERT, UPDATE, DELETE or REPLACE writes; null for a read. */
 export function writtenTable(sql: string): string | null {
@@ -128,10 +124,10 @@ export class RequestDb implements D1Database {
   }
 
   #saw(statement: Statement): void {
-    if (isWrite(statement.sql)) {
+    const table = writtenTable(statement.sql);
+    if (table) {
       this.usage.writes += 1;
-      const table = writtenTable(statement.sql);
-      if (table) this.written.add(table);
+      this.written.add(table);
     }
     observer?.(statement.sql, statement.params);
   }
@@ -161,7 +157,7 @@ export class RequestDb implements D1Database {
       raw: ((options?: { columnNames?: boolean }) =>
         run(
           async () => {
-            if (db.measureRows && !isWrite(statement.sql)) db.#meter((await statement.real.all()).meta);
+            if (db.measureRows && !writtenTable(statement.sql)) db.#meter((await statement.real.all()).meta);
             return statement.real.raw(options as { columnNames?: false });
           },
           () => undefined,
@@ -178,24 +174,23 @@ export function requestBookmark(request: Request): string | null {
   return value && BOOKMARK_SHAPE.test(value) ? value : null;
 }
 
-/** Where a request's session starts (see the top of this file). */
-export function sessionStartFor(request: Request): { start: SessionStart; bookmark: string | null } {
-  if (request.method !== "GET" && request.method !== "HEAD") return { start: "first-primary", bookmark: null };
+/** Where a request's session starts (see the top of this file); `signedIn`: it carries a session token. */
+export function sessionStartFor(request: Request): { start: SessionStart; bookmark: string | null; signedIn: boolean } {
+  const signedIn = readSessionToken(request) !== null;
+  if (request.method !== "GET" && request.method !== "HEAD") return { start: "first-primary", bookmark: null, signedIn };
   const bookmark = requestBookmark(request);
-  if (bookmark) return { start: "bookmark", bookmark };
-  return { start: readSessionToken(request) ? "first-primary" : "first-unconstrained", bookmark: null };
+  if (bookmark) return { start: "bookmark", bookmark, signedIn };
+  return { start: signedIn ? "first-primary" : "first-unconstrained", bookmark: null, signedIn };
 }
 
 function openSession(binding: D1Database, start: SessionStart, bookmark: string | null): D1DatabaseSession {
-  if (start === "bookmark" && bookmark) {
-    try {
-      return binding.withSession(bookmark);
-    } catch {
-      // A well-shaped bookmark D1 does not accept: the primary is always consistent.
-      return binding.withSession("first-primary");
-    }
+  if (bookmark === null) return binding.withSession(start);
+  try {
+    return binding.withSession(bookmark);
+  } catch {
+    // A well-shaped bookmark D1 does not accept: the primary is always consistent.
+    return binding.withSession("first-primary");
   }
-  return binding.withSession(start === "bookmark" ? "first-primary" : start);
 }
 
 export interface RequestScope {
@@ -203,6 +198,8 @@ export interface RequestScope {
   db: RequestDb;
   /** The bookmark the request came with (null if none). */
   incoming: string | null;
+  /** The request carries a session token (cookie or bearer). */
+  signedIn: boolean;
 }
 
 /**
@@ -210,12 +207,14 @@ export interface RequestScope {
  * An anonymous read also gets the edge cache of public reads (`later` runs its refreshes).
  */
 export function openRequestScope(env: Env, request: Request, later?: (work: Promise<unknown>) => void): RequestScope {
-  const { start, bookmark } = sessionStartFor(request);
+  const { start, bookmark, signedIn } = sessionStartFor(request);
   const db = new RequestDb(openSession(env.DB, start, bookmark), start);
   db.measureRows = benchMetrics(env) && request.headers.get("X-Bench-Rows") === "1";
-  const cache = start === "first-unconstrained" && later ? defaultCache() : null;
-  if (cache && later) db.edge = new EdgeCache(cache, later);
-  return { env: { ...env, DB: db }, db, incoming: bookmark };
+  if (start === "first-unconstrained" && later) {
+    const cache = defaultCache();
+    if (cache) db.edge = new EdgeCache(cache, later);
+  }
+  return { env: { ...env, DB: db }, db, incoming: bookmark, signedIn };
 }
 
 /** A session on the primary for a cron run or a queue batch (they write). */
@@ -253,19 +252,13 @@ export function noteCampus(env: Env, campusId: string): void {
  * may be cached at the edge).
  */
 export function returnBookmark(scope: RequestScope, request: Request, response: Response): void {
-  const signedIn = readSessionToken(request) !== null;
-  if (scope.db.usage.writes === 0 && !signedIn) return;
+  if (scope.db.usage.writes === 0 && !scope.signedIn) return;
   const bookmark = scope.db.bookmark();
   if (!bookmark || bookmark === scope.incoming || !BOOKMARK_SHAPE.test(bookmark)) return;
   response.headers.set(BOOKMARK_HEADER, bookmark);
   // The API sets no cookie on a client that did not bring one (token clients keep the header);
   // a browser (pages, or the API with its cookies) gets it as a cookie.
-  if (!isApi(request) || request.headers.get("Cookie")) {
+  if (!isApiPath(new URL(request.url).pathname) || request.headers.get("Cookie")) {
     response.headers.append("Set-Cookie", setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }));
   }
-}
-
-function isApi(request: Request): boolean {
-  const { pathname } = new URL(request.url);
-  return pathname === "/api" || pathname.startsWith("/api/");
 }
