@@ -160,6 +160,7 @@ export interface ReminderView {
   createdAt: number;
 }
 
+/** The student's latest reminders, newest first. */
 function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: number) {
   return db
     .select({
@@ -176,10 +177,6 @@ function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: num
     .where(and(eq(classroomReminders.userId, userId)))
     .orderBy(desc(classroomReminders.createdAt), desc(classroomReminders.dueAt))
     .limit(limit);
-}
-
-export async function listReminders(env: Env, userId: string, limit = 50): Promise<ReminderView[]> {
-  return remindersQuery(getDb(env.DB), userId, limit);
 }
 
 /** Whether reminders are on, and the latest ones: one D1 batch (issue 19's budget for a list). */

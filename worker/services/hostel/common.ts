@@ -148,10 +148,9 @@ export function residenceStatement(env: Env, userId: string, blockId: string, ro
   ).bind(userId, blockId, room, now);
 }
 
-/** The refusal of a block change: when the last move was and when the next one is possible. */
-export async function blockChangeRefused(env: Env, userId: string): Promise<ApiError> {
-  const row = await env.DB.prepare("SELECT block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?").bind(userId).first<{ changedAt: number | null }>();
-  const changedAt = row?.changedAt ?? Date.now();
+/** The refusal of a block change: when the last move was (from the residence row) and when the next one is possible. */
+function blockChangeRefused(lastChangedAt: number | null): ApiError {
+  const changedAt = lastChangedAt ?? Date.now();
   const retryAt = ceilToMinute(changedAt + BLOCK_CHANGE_INTERVAL_MS);
   return new ApiError(
     429,
@@ -160,17 +159,7 @@ export async function blockChangeRefused(env: Env, userId: string): Promise<ApiE
   );
 }
 
-/**
- * Whether moving to `blockId` now would be refused, read before a slow step (storing a photo) so
- * the student hears it first; the conditional upsert still decides.
- */
-export async function blockChangeAllowed(env: Env, userId: string, blockId: string, now: number): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT block_id AS blockId, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?")
-    .bind(userId)
-    .first<{ blockId: string; changedAt: number | null }>();
-  return changeAllowed(row ?? undefined, blockId, now);
-}
-
+/** Whether the student (their residence row) may move to `blockId` now: the first block is free, then once every 7 days. */
 function changeAllowed(row: { blockId: string; changedAt: number | null } | undefined, blockId: string, now: number): boolean {
   return !row || row.blockId === blockId || row.changedAt === null || row.changedAt <= now - BLOCK_CHANGE_INTERVAL_MS;
 }
@@ -201,7 +190,7 @@ export async function setResidence(env: Env, user: SessionUser, input: unknown):
     return residence;
   }
   const row = current!.results[0] as { blockId: string; room: string; changedAt: number | null } | undefined;
-  if (!changeAllowed(row, block.id, now)) throw await blockChangeRefused(env, user.id);
+  if (!changeAllowed(row, block.id, now)) throw blockChangeRefused(row?.changedAt ?? null);
   const { success } = await env.POST_LIMITER.limit({ key: `move:${user.id}` });
   if (!success) throw new ApiError(429, "Too many block changes in a minute. Please wait a minute and try again.");
   const move = await env.DB.prepare(
