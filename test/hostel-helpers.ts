@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { RequestDb } from "#server/lib/d1-session.ts";
 import { addDays, indiaDate, indiaInstant } from "#common/india-time.ts";
 import { bearer, call } from "#test/helpers.ts";
 
@@ -41,40 +42,10 @@ export const WEBP_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0,
 
 /**
  * A D1 binding that counts round trips to the database: each statement run on its own (first, all,
- * run, raw) is one, and a whole batch is one. What "D1 queries per page" means.
+ * run, raw) is one, and a whole batch is one. What "D1 queries per page" means: the count is the
+ * Worker's own (worker/lib/d1-session.ts), on a session as a signed-in request opens it.
  */
 export function countingDb(db: D1Database): { db: D1Database; count: () => number } {
-  let trips = 0;
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, prop) {
-        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args));
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
-          return (...args: unknown[]) => {
-            trips += 1;
-            return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        const value: unknown = Reflect.get(target, prop);
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    real.set(proxy, statement);
-    return proxy;
-  };
-  const counted = new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql));
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          trips += 1;
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      }
-      const value: unknown = Reflect.get(target, prop);
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: counted, count: () => trips };
+  const counted = new RequestDb(db.withSession("first-primary"), "first-primary");
+  return { db: counted, count: () => counted.usage.queries };
 }
