@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, openRequestScope, RequestDb, sessionStartFor } from "#server/lib/d1-session.ts";
 import { bearer, call, createUser, ORIGIN } from "#test/helpers.ts";
-import { PNG_BYTES } from "#test/hostel-helpers.ts";
+import { listingForm } from "#test/hostel-helpers.ts";
 import { captureRequestLogs } from "#test/query-budget-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 
@@ -17,11 +17,8 @@ function bookmarkCookieOf(res: Response): string | null {
   return line ?? null;
 }
 
-async function listProduct(headers: Record<string, string>, title: string): Promise<Response> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "150", sellerName: "Asha", whatsappNumber: "9876543210" })) form.set(key, value);
-  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
-  return call("/api/product/upload", { method: "POST", headers, body: form });
+function listProduct(headers: Record<string, string>, title: string): Promise<Response> {
+  return call("/api/product/upload", { method: "POST", headers, body: listingForm("Asha", title, "150") });
 }
 
 describe("a request's D1 session", () => {

@@ -12,7 +12,7 @@ import { api } from "#server/api/app.ts";
 import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
 import { resetCalendarFeed } from "#server/services/calendar.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
-import { PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
+import { listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
 import { captureRequestLogs, type Usage } from "#test/query-budget-helpers.ts";
 import { cast, complaintInB, grant as grantRole, type Cast } from "#test/staff-helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";
@@ -62,10 +62,7 @@ const logs = captureRequestLogs();
 const statements = new Map<string, unknown[]>();
 
 async function upload(user: TestUser, title: string): Promise<{ id: string; image: string }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "120", sellerName: user.name, whatsappNumber: "9876543210" })) form.set(key, value);
-  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
-  const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: form });
+  const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: productForm(user, title) });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const { product } = (await res.json()) as { product: { _id: string; image: string } };
   return { id: product._id, image: product.image };
@@ -235,12 +232,7 @@ async function codeMailedTo(email: string, subject: RegExp): Promise<string> {
   return code;
 }
 
-function productForm(user: TestUser, title: string): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "120", sellerName: user.name, whatsappNumber: "9876543210" })) form.set(key, value);
-  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
-  return form;
-}
+const productForm = (user: TestUser, title: string): FormData => listingForm(user.name, title);
 
 const tomorrow = () => new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
 const idOf = async (res: Response): Promise<string> => {
