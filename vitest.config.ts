@@ -15,6 +15,9 @@ export default defineConfig(async () => ({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run`: the whole run as if it were then
+                // (test/setup.ts), to prove no test depends on the hour or the day it runs at.
+                CAMPUS_CLOCK: process.env.CAMPUS_CLOCK ?? "",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
                 OPEN_SIGNUP: "1",
@@ -39,6 +42,11 @@ export default defineConfig(async () => ({
           name: "worker",
           include: ["test/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "worker/**/*.test.ts"],
           setupFiles: ["./test/setup.ts"],
+          // Measured, not vitest's 5 s guess: the slowest test (a file's first request, which loads
+          // the Worker; the fuzz and race suites) took 3.2 s with the load average at 5 and 8.1 s in
+          // CI at 4-7. A test that stalls still fails, after 30 s (docs/decisions/0099).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -4,9 +4,35 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, type TestContext } from "node:test";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { CLOCK_COOKIE, CLOCK_HEADER, shiftDates } from "#server/lib/test-clock.ts";
 
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
 export const SCREENSHOT_DIR = "test-results/screenshots";
+
+/**
+ * How far the run's clock is from the real one (CAMPUS_CLOCK, scripts/e2e.mjs): the server, the fake
+ * Google, this process and every page (withPage) read the same "now".
+ */
+const runClockOffset = Number(process.env.CAMPUS_CLOCK_OFFSET_MS) || 0;
+if (runClockOffset) shiftDates(() => runClockOffset);
+
+/**
+ * A test that needs a particular moment (a meal being served, the day before a slot) sets the clock
+ * there for its browser context (withPage's `clock`) and for its own API calls (`headers`); it then
+ * runs on from that moment.
+ */
+export function clockAt(at: number): { at: number; headers: Record<string, string> } {
+  const offset = at - (Date.now() - runClockOffset);
+  return { at, headers: { [CLOCK_HEADER]: String(Math.round(offset)) } };
+}
+
+export const IST_OFFSET_MS = 330 * 60_000;
+
+/** That India-time hour and minute ("06:00") of today, India's day by this run's clock. */
+export function todayInIndiaAt(time: string): number {
+  const day = new Date(Date.now() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return Date.parse(`${day}T${time}:00+05:30`);
+}
 
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 860 };
@@ -71,7 +97,7 @@ export async function withPage(
   t: TestContext,
   browser: Browser,
   body: (guard: PageGuard) => Promise<void>,
-  options: BrowserContextOptions = {},
+  { clock, ...options }: BrowserContextOptions & { clock?: ReturnType<typeof clockAt> } = {},
 ): Promise<void> {
   const context = await browser.newContext({
     baseURL,
@@ -82,6 +108,12 @@ export async function withPage(
     serviceWorkers: "block",
     ...options,
   });
+  if (clock) {
+    await context.addCookies([{ name: CLOCK_COOKIE, value: clock.headers[CLOCK_HEADER]!, url: baseURL }]);
+    await context.clock.install({ time: clock.at });
+  } else if (runClockOffset) {
+    await context.clock.install({ time: Date.now() });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   const allowed: RegExp[] = [];
@@ -183,6 +215,25 @@ export function gate(): { held: Promise<void>; release: () => void } {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   return { held, release };
+}
+
+/**
+ * Waits until `read()` deep-equals `expected`, and fails with the last value read when it never
+ * does: for what the screen shows after an action, which a busy machine may render a moment after
+ * the action's promise has settled.
+ */
+export async function eventually<T>(read: () => Promise<T>, expected: T, message?: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const actual = await read();
+    try {
+      assert.deepEqual(actual, expected, message);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Waits until the page has painted twice more: whatever a settled promise set is on screen by then. */

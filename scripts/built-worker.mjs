@@ -5,15 +5,17 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { freePort, run, start, waitForServer } from "./lib.mjs";
+import { freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
 
 /**
  * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
  * seconds, is given) and waits until both answer. `name` names the state folder and the session
- * secret; `logs` shows the server's output; `vars` are more --var settings (the benchmarks'). Returns
- * { baseURL, googleURL, persistTo, stop }.
+ * secret; `logs` shows the server's output; `vars` are more --var settings (the benchmarks').
+ * `clockOffset` (ms, the browser tests') turns the test clock on (worker/lib/test-clock.ts): every
+ * request runs that far from the real time unless it asks for another offset, and so does the
+ * fake Google. Returns { baseURL, googleURL, persistTo, stop }.
  */
-export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false, vars = {} }) {
+export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false, vars = {}, clockOffset = null }) {
   if (!existsSync("build/server/wrangler.json")) throw new Error("no build found; run `npm run build` first");
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -41,7 +43,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
     let google = null;
     if (fakeGoogleTtl !== null) {
       const googlePort = await freePort();
-      google = { port: googlePort, child: start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", String(fakeGoogleTtl)], { stdio: output, detached: true }) };
+      const env = { ...quietEnv, ...(clockOffset ? { CAMPUS_CLOCK_OFFSET_MS: String(clockOffset) } : {}) };
+      google = { port: googlePort, child: start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", String(fakeGoogleTtl)], { stdio: output, detached: true, env }) };
       children.push(google.child);
     }
     const googleVars = google ? Object.entries(fakeGoogleVars(google.port)).flatMap(([key, value]) => ["--var", `${key}:${value}`]) : [];
@@ -61,7 +64,7 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
         "--var", "PUSH_ALLOW_LOCAL:1",
         // Links in mail the cron job sends (the daily digest) point at this server.
         "--var", `APP_URL:${baseURL}`,
-        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+        ...Object.entries({ ...vars, ...(clockOffset !== null ? { TEST_CLOCK: "1", TEST_CLOCK_OFFSET_MS: String(clockOffset) } : {}) }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
         "--log-level", "error",
       ],
       { stdio: output, detached: true },

@@ -1,14 +1,17 @@
 // `npm run test:e2e`: serves the built Worker with `wrangler dev` on a free port, on a fresh local
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
 import { serveBuiltWorker } from "./built-worker.mjs";
-import { run } from "./lib.mjs";
+import { clockOffsetFromEnv, run } from "./lib.mjs";
 
 let code = 1;
 let worker;
 try {
   // The browser tests always use the fake Google, never the real one. Its access tokens live 2
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
-  worker = await serveBuiltWorker({ name: "e2e", fakeGoogleTtl: 120, logs: !!process.env.E2E_SERVER_LOGS });
+  // The test clock is on, so a test can set the time it needs; CAMPUS_CLOCK moves the whole run.
+  const clockOffset = clockOffsetFromEnv();
+  if (clockOffset) console.log(`e2e: the clock reads ${new Date(Date.now() + clockOffset).toISOString()} (CAMPUS_CLOCK)`);
+  worker = await serveBuiltWorker({ name: "e2e", fakeGoogleTtl: 120, logs: !!process.env.E2E_SERVER_LOGS, clockOffset });
   const { baseURL, googleURL, persistTo } = worker;
   console.log(`e2e: built Worker serving on ${baseURL}`);
   // `--lighthouse-only` (npm run check:lighthouse) runs the speed guard alone; `--no-lighthouse`
@@ -17,7 +20,7 @@ try {
   const skipLighthouse = process.argv.includes("--no-lighthouse");
   const files = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
   // E2E_PERSIST_TO: the server's local state, for what only the command line does (`npm run admin`).
-  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: googleURL, E2E_PERSIST_TO: persistTo };
+  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: googleURL, E2E_PERSIST_TO: persistTo, CAMPUS_CLOCK_OFFSET_MS: String(clockOffset) };
   code = lighthouseOnly ? 0 : run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], { env: testEnv });
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {

@@ -3,6 +3,7 @@
 // Usage: node scripts/fake-google.ts --port 9123 [--client-id ID] [--client-secret SECRET] [--ttl SECONDS]
 import { createServer } from "node:http";
 import { createFakeGoogle } from "#fake-google/app.ts";
+import { shiftDates } from "#server/lib/test-clock.ts";
 
 export const FAKE_CLIENT_ID = "campus-local.apps.googleusercontent.com";
 export const FAKE_CLIENT_SECRET = "campus-local-secret";
@@ -11,6 +12,11 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
+
+// A browser-test run at another moment (CAMPUS_CLOCK, scripts/e2e.mjs): course work falls due
+// around the same "now" as the app's.
+const clockOffset = Number(process.env.CAMPUS_CLOCK_OFFSET_MS) || 0;
+if (clockOffset) shiftDates(() => clockOffset);
 
 const port = Number(arg("port", "9123"));
 const fake = createFakeGoogle({

@@ -8,6 +8,19 @@ export const quietEnv = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 
+/**
+ * `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30`: a test run as if it were then. The offset from the real
+ * time that the test server, the fake Google and the test processes all apply
+ * (worker/lib/test-clock.ts); 0 when CAMPUS_CLOCK is not set.
+ */
+export function clockOffsetFromEnv() {
+  const at = process.env.CAMPUS_CLOCK;
+  if (!at) return 0;
+  const target = Date.parse(at);
+  if (!Number.isFinite(target)) throw new Error(`CAMPUS_CLOCK is not a time: ${at}`);
+  return target - Date.now();
+}
+
 /** Runs a command to completion, streaming its output; returns its exit code. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: quietEnv, ...options });

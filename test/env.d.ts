@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** CAMPUS_CLOCK of the run (an ISO time, or empty): every Date of the Worker tests starts there. */
+      CAMPUS_CLOCK: string;
     }
     interface GlobalProps {
       mainModule: typeof worker;

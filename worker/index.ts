@@ -15,6 +15,7 @@ import { deliverPushes, queueNewNotices, type PushMessage } from "#server/servic
 import { runReminders } from "#server/services/reminders.ts";
 import { runDigest } from "#server/services/digest.ts";
 import { backgroundScope, benchHeader, closeScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
+import { onTestClock } from "#server/lib/test-clock.ts";
 
 // Created once per isolate, not per request.
 const handleDocument = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -72,109 +73,110 @@ async function queueNotices(env: Env, reqId: string): Promise<void> {
   }
 }
 
-export default {
-  async fetch(incoming, rawEnv, ctx): Promise<Response> {
-    const state: RequestState = {
-      reqId: incoming.headers.get("cf-ray") ?? crypto.randomUUID(),
-      nonce: createNonce(),
-      startedAt: Date.now(),
-    };
-    const { pathname } = new URL(incoming.url);
-    // The request's one D1 session (worker/lib/d1-session.ts): from here on env.DB is that session.
-    const scope: RequestScope = openRequestScope(rawEnv, incoming, (work) => ctx.waitUntil(work));
-    const env = scope.env;
-    // Every body is limited here, before any route parses it (worker/lib/body-limit.ts).
-    const limit = bodyLimitFor(incoming.method, pathname);
-    let response: Response;
-    if (incoming.body && declaredTooLarge(incoming, limit)) {
-      attachState(incoming, state);
-      response = tooLargeResponse(pathname, limit);
-      cancel(incoming.body);
-    } else {
-      const { request, release } = limitBody(incoming, limit, () => {
-        state.bodyTooLarge = true;
-      });
-      attachState(request, state);
-      try {
-        response = await route(request, env, ctx, state);
-      } catch (error) {
-        if (!state.bodyTooLarge) logError(state.reqId, error);
-        response = new Response("Something went wrong on our side. Please try again.", {
-          status: 500,
-          headers: { "Content-Type": "text/plain; charset=utf-8" },
-        });
-      }
-      // Whatever a handler made of the failed read (a 400 "could not be read", a 500 from an
-      // action), the cause is the size: say so.
-      if (state.bodyTooLarge) response = tooLargeResponse(pathname, limit);
-      // A refusal before the body was read still takes the rest of it (within the limit), so the
-      // connection stays sound and a proxy in front relays the answer (issue 13, item 8).
-      const draining = release();
-      if (draining) await draining;
-    }
-    response = applySecurityHeaders(response, state.nonce);
-    returnBookmark(scope, incoming, response);
-    benchHeader(rawEnv, scope, response);
-    // Cached public reads of the tables this request wrote are read anew (worker/lib/edge-cache.ts).
-    await closeScope(scope);
-    // Issue 18: a write may have made notices; they go to the push queue after the answer.
-    // They go through a session of their own on the primary, so this request's D1 figures stay its own.
-    if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
-    // The Google popup comes back from a cross-origin page (Google) through these two responses (the
-    // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
-    // group and cut it off from the opener it must message.
-    if (/^\/(api\/)?google\/callback$/i.test(pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
-    response.headers.set("X-Request-Id", state.reqId);
-    logRequest({
-      reqId: state.reqId,
-      method: incoming.method,
-      // A calendar feed's path is its secret (issue 18): logged without it.
-      path: pathname.replace(/^\/calendar\/[^/]*$/i, "/calendar/[secret]"),
-      status: response.status,
-      ms: Date.now() - state.startedAt,
-      ...(state.userId ? { userId: state.userId } : {}),
-      ...d1LogFields(scope),
+async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Promise<Response> {
+  const state: RequestState = {
+    reqId: incoming.headers.get("cf-ray") ?? crypto.randomUUID(),
+    nonce: createNonce(),
+    startedAt: Date.now(),
+  };
+  const { pathname } = new URL(incoming.url);
+  // The request's one D1 session (worker/lib/d1-session.ts): from here on env.DB is that session.
+  const scope: RequestScope = openRequestScope(rawEnv, incoming, (work) => ctx.waitUntil(work));
+  const env = scope.env;
+  // Every body is limited here, before any route parses it (worker/lib/body-limit.ts).
+  const limit = bodyLimitFor(incoming.method, pathname);
+  let response: Response;
+  if (incoming.body && declaredTooLarge(incoming, limit)) {
+    attachState(incoming, state);
+    response = tooLargeResponse(pathname, limit);
+    cancel(incoming.body);
+  } else {
+    const { request, release } = limitBody(incoming, limit, () => {
+      state.bodyTooLarge = true;
     });
-    return response;
-  },
+    attachState(request, state);
+    try {
+      response = await route(request, env, ctx, state);
+    } catch (error) {
+      if (!state.bodyTooLarge) logError(state.reqId, error);
+      response = new Response("Something went wrong on our side. Please try again.", {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    // Whatever a handler made of the failed read (a 400 "could not be read", a 500 from an
+    // action), the cause is the size: say so.
+    if (state.bodyTooLarge) response = tooLargeResponse(pathname, limit);
+    // A refusal before the body was read still takes the rest of it (within the limit), so the
+    // connection stays sound and a proxy in front relays the answer (issue 13, item 8).
+    const draining = release();
+    if (draining) await draining;
+  }
+  response = applySecurityHeaders(response, state.nonce);
+  returnBookmark(scope, incoming, response);
+  benchHeader(rawEnv, scope, response);
+  // Cached public reads of the tables this request wrote are read anew (worker/lib/edge-cache.ts).
+  await closeScope(scope);
+  // Issue 18: a write may have made notices; they go to the push queue after the answer.
+  // They go through a session of their own on the primary, so this request's D1 figures stay its own.
+  if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
+  // The Google popup comes back from a cross-origin page (Google) through these two responses (the
+  // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
+  // group and cut it off from the opener it must message.
+  if (/^\/(api\/)?google\/callback$/i.test(pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+  response.headers.set("X-Request-Id", state.reqId);
+  logRequest({
+    reqId: state.reqId,
+    method: incoming.method,
+    // A calendar feed's path is its secret (issue 18): logged without it.
+    path: pathname.replace(/^\/calendar\/[^/]*$/i, "/calendar/[secret]"),
+    status: response.status,
+    ms: Date.now() - state.startedAt,
+    ...(state.userId ? { userId: state.userId } : {}),
+    ...d1LogFields(scope),
+  });
+  return response;
+}
 
-  async scheduled(controller, rawEnv, _ctx): Promise<void> {
-    const scope = backgroundScope(rawEnv);
-    const { env } = scope;
-    const at = controller.scheduledTime;
-    const jobs: [string, () => Promise<Record<string, unknown>>][] = [
-      // Expired sessions sign nobody in already; their rows are forgotten.
-      ["expired-sessions", async () => ({ deleted: await deleteExpiredSessions(env, at) })],
-      // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
-      ["login-throttle", async () => ({ pruned: await pruneLoginThrottle(env, at) })],
-      // E-mailed codes past their 15 minutes (docs/decisions/0075).
-      ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
-      // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
-      ["reminders", async () => ({ ...(await runReminders(env, at)) })],
-      // Marketplace reservations not handed over in 72 hours return to Browse (issue 17).
-      ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
-      // Listings that leave Browse within 3 days: their sellers are told to renew (issue 17).
-      ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
-      // The optional daily e-mail digest, once per India-time day from 07:30 (issue 18, worker/services/digest.ts).
-      ["digest", async () => ({ ...(await runDigest(env, at)) })],
-    ];
-    // Independent jobs, side by side; one that fails is logged and does not stop the others.
-    await Promise.all(
-      jobs.map(async ([job, run]) => {
-        try {
-          console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...(await run()) }));
-        } catch (error) {
-          logError(`cron-${at}`, error, { job });
-        }
-      }),
-    );
-    // Notices the jobs made (reminders, reservations, listings) go to the push queue.
-    await queueNotices(env, `cron-${at}`);
-    await closeScope(scope);
-  },
+async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<void> {
+  const scope = backgroundScope(rawEnv);
+  const { env } = scope;
+  const at = controller.scheduledTime;
+  const jobs: [string, () => Promise<Record<string, unknown>>][] = [
+    // Expired sessions sign nobody in already; their rows are forgotten.
+    ["expired-sessions", async () => ({ deleted: await deleteExpiredSessions(env, at) })],
+    // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
+    ["login-throttle", async () => ({ pruned: await pruneLoginThrottle(env, at) })],
+    // E-mailed codes past their 15 minutes (docs/decisions/0075).
+    ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
+    // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
+    ["reminders", async () => ({ ...(await runReminders(env, at)) })],
+    // Marketplace reservations not handed over in 72 hours return to Browse (issue 17).
+    ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
+    // Listings that leave Browse within 3 days: their sellers are told to renew (issue 17).
+    ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
+    // The optional daily e-mail digest, once per India-time day from 07:30 (issue 18, worker/services/digest.ts).
+    ["digest", async () => ({ ...(await runDigest(env, at)) })],
+  ];
+  // Independent jobs, side by side; one that fails is logged and does not stop the others.
+  await Promise.all(
+    jobs.map(async ([job, run]) => {
+      try {
+        console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...(await run()) }));
+      } catch (error) {
+        logError(`cron-${at}`, error, { job });
+      }
+    }),
+  );
+  // Notices the jobs made (reminders, reservations, listings) go to the push queue.
+  await queueNotices(env, `cron-${at}`);
+  await closeScope(scope);
+}
 
-  // Issue 18: the push queue's consumer (worker/services/push.ts).
-  async queue(batch, rawEnv): Promise<void> {
-    await deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env);
-  },
+// The clock is the real one, except on a test server that was asked for another (worker/lib/test-clock.ts).
+export default {
+  fetch: (incoming, rawEnv, ctx) => onTestClock(rawEnv, incoming, () => handle(incoming, rawEnv, ctx)),
+  scheduled: (controller, rawEnv) => onTestClock(rawEnv, null, () => runJobs(controller, rawEnv)),
+  // The push queue's consumer (worker/services/push.ts).
+  queue: (batch, rawEnv) => onTestClock(rawEnv, null, () => deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env)),
 } satisfies ExportedHandler<Env>;
