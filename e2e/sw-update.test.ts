@@ -1,13 +1,13 @@
 // Issue 18: a new deploy never leaves a student on a stuck old version (app/sw/client.ts
 // offerUpdate/watchUpdates, docs/decisions/0089-offline-and-install.md). With version A controlling
 // the page, a deploy of version B (the built build/client/sw.js rewritten in place with another
-// version string: the local assets server reads the file at each request, as a deploy swaps it)
+// version string, as a deploy swaps it, and served once the local server has noticed the change)
 // makes "A new version of Campus is ready." appear; Update activates B and the page reloads under B.
 import assert from "node:assert/strict";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
+import { baseURL, hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
 
 const SW_FILE = "build/client/sw.js";
 const SHOTS = "test-results/screenshots/offline";
@@ -20,14 +20,29 @@ before(async () => {
 });
 after(async () => {
   // Version A back for every later test, whatever happened.
-  deploy(original);
+  await deploy(original);
   await browser.close();
 });
 
-/** Swaps the served worker script in one step (a rename), as a deploy does. */
-function deploy(script: string): void {
+/**
+ * Swaps the served worker script in one step (a rename), as a deploy does, and waits until the server
+ * serves it as a new file. wrangler dev notices a changed asset through a file watcher: until then
+ * it sends the new bytes under the old ETag, so the browser's update check (a conditional request)
+ * gets "304 Not Modified", finds nothing new and does not look again. On a busy machine that lasts
+ * seconds.
+ */
+async function deploy(script: string): Promise<void> {
+  const servedEtag = (await fetch(`${baseURL}/sw.js`)).headers.get("ETag") ?? "";
   writeFileSync(`${SW_FILE}.next`, script);
   renameSync(`${SW_FILE}.next`, SW_FILE);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    // What the browser asks: is there something newer than the ETag I have?
+    const res = await fetch(`${baseURL}/sw.js`, { headers: { "If-None-Match": servedEtag } });
+    if (res.status === 200 && (await res.text()) === script) return;
+    if (Date.now() > deadline) throw new Error("the server still serves the old /sw.js after 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The version of the worker that controls the page, from its own answer to a VERSION message. */
@@ -58,7 +73,7 @@ describe("a new version", () => {
         assert.equal(await prompt.count(), 0, "no prompt while nothing new is deployed");
 
         const versionB = "e2e0b0000000000b";
-        deploy(original.replace(versionA, versionB));
+        await deploy(original.replace(versionA, versionB));
         // The browser checks for a new worker at navigation and every 24 h; ask now.
         await page.evaluate(async () => {
           await (await navigator.serviceWorker.getRegistration())!.update();
