@@ -1,11 +1,28 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, hydrated, newUser, PHONE, SCREENSHOT_DIR, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  clockAt,
+  codeFromOutbox,
+  createUserViaApi,
+  DESKTOP,
+  type E2EUser,
+  hydrated,
+  IST_OFFSET_MS,
+  newUser,
+  PHONE,
+  SCREENSHOT_DIR,
+  sharedBrowser,
+  signIn,
+  signInAndReturn,
+  testIp,
+  todayInIndiaAt,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
-const IST_OFFSET_MS = 330 * 60_000;
 const indiaDate = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -199,62 +216,75 @@ describe("hostel fairness (issues 13, 16)", () => {
 });
 
 describe("mess menu", () => {
+  // The screen depends on the hour in India: each test sets the clock to the moment it is about.
   it("shows today's meals with the current one highlighted by India time, and the week", async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      await page.goto("/mess-menu");
-      await hydrated(page);
-      await page.getByRole("heading", { name: /^Today · / }).waitFor();
-      const now = Date.now();
-      const minutes = Math.floor(((now + IST_OFFSET_MS) % 86_400_000) / 60_000);
-      const windows: [string, number, number][] = [
-        ["Breakfast", 450, 570],
-        ["Lunch", 750, 870],
-        ["Snacks", 1020, 1080],
-        ["Dinner", 1170, 1290],
-      ];
-      const current = windows.find(([, start, end]) => minutes >= start && minutes < end)?.[0];
-      const highlighted = page.locator('[aria-current="time"]');
-      if (current) {
-        assert.equal(await highlighted.getByRole("heading").textContent(), current);
+    const lunchtime = clockAt(todayInIndiaAt("13:00"));
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.goto("/mess-menu");
+        await hydrated(page);
+        await page.getByRole("heading", { name: /^Today · / }).waitFor();
+        const highlighted = page.locator('[aria-current="time"]');
+        assert.equal(await highlighted.getByRole("heading").textContent(), "Lunch");
         await highlighted.getByText("Now serving").waitFor();
-      } else {
-        assert.equal(await highlighted.count(), 0);
-      }
-      const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(now + IST_OFFSET_MS).getUTCDay()];
-      const today = page.locator('[aria-current="date"]');
-      assert.equal(await today.getByRole("heading").textContent(), weekday);
-      assert.equal(await page.getByRole("heading", { name: "This week" }).count(), 1);
-      assert.equal(await page.locator("#week-heading + ul > li").count(), 7);
-      // Signed out: no stars, a way to sign in that comes back here.
-      assert.equal(await page.getByRole("button", { name: /star/ }).count(), 0);
-      await page.getByRole("link", { name: "Sign in", exact: true }).click();
-      const user = await createUserViaApi();
-      await signInAndReturn(page, user, "/mess-menu");
-    });
+        const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(lunchtime.at + IST_OFFSET_MS).getUTCDay()];
+        const today = page.locator('[aria-current="date"]');
+        assert.equal(await today.getByRole("heading").textContent(), weekday);
+        assert.equal(await page.getByRole("heading", { name: "This week" }).count(), 1);
+        assert.equal(await page.locator("#week-heading + ul > li").count(), 7);
+        // Signed out: no stars, a way to sign in that comes back here.
+        assert.equal(await page.getByRole("button", { name: /star/ }).count(), 0);
+        await page.getByRole("link", { name: "Sign in", exact: true }).click();
+        const user = await createUserViaApi();
+        await signInAndReturn(page, user, "/mess-menu");
+      },
+      { clock: lunchtime },
+    );
+  });
+
+  it("before breakfast nothing is served: no meal is highlighted and rating opens at 07:30", async (t) => {
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        const user = await createUserViaApi();
+        await signIn(page, user);
+        await page.goto("/mess-menu");
+        await hydrated(page);
+        await page.getByRole("heading", { name: /^Today · / }).waitFor();
+        await page.getByText("Rating opens at 07:30, when it's served.").first().waitFor();
+        assert.equal(await page.locator('[aria-current="time"]').count(), 0);
+        assert.equal(await page.getByRole("group", { name: /Your rating for/ }).count(), 0);
+      },
+      { clock: clockAt(todayInIndiaAt("06:00")) },
+    );
   });
 
   it("a signed-in student rates a meal that has been served, changes it, and sees the average", async (t) => {
-    await withPage(t, browser, async ({ page }) => {
-      const user = await createUserViaApi();
-      await signIn(page, user);
-      await page.goto("/mess-menu");
-      await hydrated(page);
-      const rateable = page.getByRole("group", { name: /Your rating for/ });
-      if ((await rateable.count()) === 0) {
-        // Before 07:30 India time nothing has been served yet today: the screen says when rating opens.
-        await page.getByText("Rating opens at 07:30, when it's served.").first().waitFor();
-        return;
-      }
-      const group = rateable.first();
-      const card = page.locator("li").filter({ has: group });
-      await group.getByRole("button", { name: "4 stars" }).click();
-      await card.getByText("You rated it 4 of 5. Tap to change.").waitFor();
-      assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "true");
-      await card.getByText(/average from \d+ rating/).waitFor();
-      await group.getByRole("button", { name: "2 stars" }).click();
-      await card.getByText("You rated it 2 of 5. Tap to change.").waitFor();
-      assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "false");
-    });
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        const user = await createUserViaApi();
+        await signIn(page, user);
+        await page.goto("/mess-menu");
+        await hydrated(page);
+        // At 13:00 breakfast has been served and lunch is being served: both can be rated.
+        const group = page.getByRole("group", { name: /Your rating for/ }).first();
+        await group.waitFor();
+        const card = page.locator("li").filter({ has: group });
+        await group.getByRole("button", { name: "4 stars" }).click();
+        await card.getByText("You rated it 4 of 5. Tap to change.").waitFor();
+        assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "true");
+        await card.getByText(/average from \d+ rating/).waitFor();
+        await group.getByRole("button", { name: "2 stars" }).click();
+        await card.getByText("You rated it 2 of 5. Tap to change.").waitFor();
+        assert.equal(await group.getByRole("button", { name: "4 stars" }).getAttribute("aria-pressed"), "false");
+      },
+      { clock: clockAt(todayInIndiaAt("13:00")) },
+    );
   });
 });
 
@@ -325,11 +355,18 @@ describe("laundry service", () => {
       await signInAndReturn(page, user, "/laundry-service");
       await hydrated(page);
       await page.getByText("No bookings yet.").waitFor();
-      const tomorrow = addDays(indiaDate(Date.now()), 1);
-      await page.locator(`a[href="/laundry-service?date=${tomorrow}"]`).click();
+      // Tomorrow by the server's day: the date after "Today" in the page's own date list.
+      const tomorrowLink = page.getByRole("navigation", { name: "Pickup date" }).getByRole("link").nth(1);
+      const tomorrow = new URL((await tomorrowLink.getAttribute("href"))!, page.url()).searchParams.get("date")!;
+      await tomorrowLink.click();
       await page.waitForURL(`**/laundry-service?date=${tomorrow}`);
+      // The address changes before tomorrow's slots are on screen (today's 16:00 slot says "Started"
+      // after 16:00): wait for tomorrow's day to be the chosen one and its slot to say what is left.
+      await tomorrowLink.and(page.locator('[aria-current="date"]')).waitFor();
       const slot = page.locator("label").filter({ hasText: "16:00–18:00" });
+      await slot.getByText(/^\d+ of 10 left$/).waitFor();
       const before = Number((await slot.textContent())?.match(/(\d+) of 10 left/)?.[1]);
+      assert.ok(before > 0, `tomorrow's 16:00 slot has places: ${before}`);
       await slot.getByRole("radio").check();
       await page.getByLabel("Number of clothes").fill("12");
       await page.getByRole("radio", { name: "Iron" }).check();
