@@ -12,7 +12,7 @@ import { api } from "#server/api/app.ts";
 import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
 import { resetCalendarFeed } from "#server/services/calendar.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
-import { listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
+import { freezeIndiaTime, listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
 import { captureRequestLogs, type Usage } from "#test/query-budget-helpers.ts";
 import { cast, complaintInB, grant as grantRole, type Cast } from "#test/staff-helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";
@@ -151,26 +151,28 @@ async function usageOfGet(path: string, user: TestUser | null, asBrowser: boolea
 }
 
 describe("the D1 query budget", () => {
-  it("every page is read with at most 3 queries, as a visitor, a student and staff", async () => {
-    const over: string[] = [];
-    const table: Record<string, number[]> = {};
-    const who: [string, TestUser | null][] = [
-      ["visitor", null],
-      ["student", fixtures.people.owner],
-      ["admin", fixtures.people.admin],
-      ["warden", fixtures.people.wardenOfBlock],
-    ];
-    for (const path of pagePaths()) {
-      for (const [name, user] of who) {
+  // One test per role: each renders every page (42 and more), which is work for a busy machine.
+  const roles: [string, (people: typeof fixtures.people) => TestUser | null][] = [
+    ["a visitor", () => null],
+    ["a student", (people) => people.owner],
+    ["a campus admin", (people) => people.admin],
+    ["a warden", (people) => people.wardenOfBlock],
+  ];
+  for (const [name, userOf] of roles) {
+    it(`every page is read with at most ${PAGE_BUDGET} queries, as ${name}`, async () => {
+      const over: string[] = [];
+      const table: Record<string, number> = {};
+      const user = userOf(fixtures.people);
+      for (const path of pagePaths()) {
         const { status, usage } = await usageOfGet(path, user, true);
         expect(status, `${path} as ${name}`).toBeLessThan(500);
-        (table[path] ??= []).push(usage.queries);
+        table[path] = usage.queries;
         if (usage.queries > PAGE_BUDGET) over.push(`${path} as ${name}: ${usage.queries} queries`);
       }
-    }
-    console.warn(`D1 queries per page (visitor, student, admin, warden): ${JSON.stringify(table)}`);
-    expect(over).toEqual([]);
-  });
+      console.warn(`D1 queries per page as ${name}: ${JSON.stringify(table)}`);
+      expect(over).toEqual([]);
+    });
+  }
 
   it("every GET endpoint stays in its budget: 2 for a list, 3 otherwise", async () => {
     const over: string[] = [];
@@ -352,7 +354,12 @@ describe("the D1 query budget of writes", () => {
     const cancelled = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: student, path: "/api/hostel/laundry/bookings", body: { date: tomorrow(), slotId: "1600", clothes: 2, service: "iron" } }));
     await run({ route: "POST /api/hostel/laundry/bookings/:id/cancel", by: student, path: `/api/hostel/laundry/bookings/${cancelled}/cancel` });
     await run({ route: "PATCH /api/hostel/laundry/slots/:id", by: laundry, path: "/api/hostel/laundry/slots/1800", body: { capacity: 40 } });
-    await run({ route: "POST /api/hostel/mess/ratings", by: owner, path: "/api/hostel/mess/ratings", body: { meal: "lunch", stars: 4 } });
+    // Today's lunch can be rated once it is served: at 13:00 India time, whatever the hour of the run,
+    // in a session begun then (a session last seen hours "ago" would be touched: one more write).
+    freezeIndiaTime(0, 13 * 60);
+    const rater: TestUser = { ...owner, token: await signIn(owner, owner.password) };
+    await run({ route: "POST /api/hostel/mess/ratings", by: rater, path: "/api/hostel/mess/ratings", body: { meal: "lunch", stars: 4 } });
+    vi.useRealTimers();
     await run({ route: "PUT /api/hostel/mess/menu", by: mess, path: "/api/hostel/mess/menu", body: { day: 2, meal: "lunch", items: "Dal, Rice, Roti" } });
     const roommate = { about: "Second-year CSE, into chess and early runs.", preferredBlock: "A", roomType: "double", budget: 6500, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "+91 98765-43210", email: "" };
     const listingId = await idOf(await run({ route: "POST /api/hostel/roommates", by: owner, path: "/api/hostel/roommates", body: roommate }));
