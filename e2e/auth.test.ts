@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { baseURL, eventually, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -123,7 +123,7 @@ describe("sign-in and register", () => {
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 401/);
       const user = await createUserViaApi();
-      await page.clock.install();
+      await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
       await page.goto("/login");
       await hydrated(page);
       await page.getByLabel("E-mail").fill(user.email);
@@ -133,7 +133,7 @@ describe("sign-in and register", () => {
       await alert.getByText("Incorrect e-mail or password.").waitFor();
       assert.equal(new URL(page.url()).pathname, "/login");
       await alert.getByRole("button", { name: "Dismiss message" }).click();
-      assert.equal(await page.getByRole("alert").count(), 0);
+      await eventually(() => page.getByRole("alert").count(), 0);
 
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await alert.getByText("Incorrect e-mail or password.").waitFor();

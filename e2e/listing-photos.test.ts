@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import { baseURL, eventually, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/listing-photos";
@@ -53,7 +53,7 @@ describe("a listing with photos", () => {
       browser,
       async ({ page }) => {
         await signIn(page, seller);
-        await page.clock.install();
+        await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
         await page.goto("/upload");
         await hydrated(page);
         await page.getByLabel("Title").fill(title);
@@ -72,7 +72,7 @@ describe("a listing with photos", () => {
         await page.getByRole("button", { name: "Remove photo 4" }).click();
         await page.getByRole("button", { name: "Move photo 3 earlier" }).click();
         await page.getByRole("button", { name: "Move photo 2 earlier" }).click();
-        assert.equal(await page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem").count(), 3);
+        await eventually(() => page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem").count(), 3);
         await page.getByText("Cover", { exact: true }).waitFor();
         await themedShots(page, SHOTS, "upload-photos");
 

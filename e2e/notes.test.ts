@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, hydrated, PHONE, sharedBrowser, withPage } from "./harness.ts";
+import { baseURL, eventually, hydrated, PHONE, sharedBrowser, withPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -66,7 +66,7 @@ describe("notes", () => {
       await page.getByText("Videos section coming soon!").waitFor();
       await page.getByText("We're working hard to bring you this content").waitFor();
       await page.getByRole("button", { name: "Go Back to Syllabus" }).click();
-      assert.equal(await tab(page, "Syllabus").getAttribute("aria-pressed"), "true");
+      await eventually(() => tab(page, "Syllabus").getAttribute("aria-pressed"), "true");
       // The Notes tab is a coming-soon panel outside semester 1.
       await tab(page, "Notes").click();
       await page.getByText("Notes section coming soon!").waitFor();
@@ -100,7 +100,7 @@ describe("notes", () => {
       await tab(page, "Notes").click();
       await page.getByText("Unit-wise PDF Notes for Applied Physics 1").waitFor();
       await subject(page, "Programming in C").click();
-      assert.equal(await subjectHeading(page).textContent(), "Programming in C");
+      await eventually(() => subjectHeading(page).textContent(), "Programming in C");
       await page.getByText("Unit-wise PDF Notes for Programming in C").waitFor();
       assert.equal(await tab(page, "Notes").getAttribute("aria-pressed"), "true");
     });
@@ -142,7 +142,8 @@ describe("notes", () => {
       await hit.waitFor();
       await hit.click();
       await page.waitForURL("**/btech/cse/3**");
-      assert.equal(await subjectHeading(page).textContent(), "Operating Systems");
+      // The address changes before the semester's page is on screen.
+      await eventually(() => subjectHeading(page).textContent(), "Operating Systems");
       await page.getByText(/page replacement/i).first().waitFor();
     });
   });
@@ -160,7 +161,7 @@ describe("notes", () => {
         const panel = await page.locator("#subject-heading").boundingBox();
         assert.ok(list && panel && panel.y > list.y, "the panel comes below the subject list");
         await subject(page, "Electrical Science").click();
-        assert.equal(await subjectHeading(page).textContent(), "Electrical Science");
+        await eventually(() => subjectHeading(page).textContent(), "Electrical Science");
       },
       { viewport: PHONE },
     );

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, gate, hydrated, newUser, painted, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { baseURL, eventually, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, gate, hydrated, newUser, painted, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -125,7 +125,7 @@ describe("study swap: posting and browsing", () => {
       const user = await createUserViaApi();
       await signIn(page, user);
       // The page's clock, so the success message's 5 s are counted, not slept through.
-      await page.clock.install();
+      await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
       await page.goto("/find-writer");
       await hydrated(page);
       const title = `DBMS normalisation assignment ${run}`;
@@ -303,14 +303,14 @@ describe("study swap: the request board", () => {
       const total = (await cardTitles(page)).length;
 
       await filterBoard(page, `quantum MECHANICS ${run}`.toUpperCase());
-      assert.deepEqual(await cardTitles(page), [`Filter A ${run}`]);
+      await eventually(() => cardTitles(page), [`Filter A ${run}`]);
 
       await filterBoard(page, `no such subject ${run}`);
       await page.getByRole("heading", { name: "No Assignment Requests Found" }).waitFor();
       await page.getByText("No assignments match your current filter.").waitFor();
       await page.getByRole("button", { name: "Clear filter to see all assignments" }).click();
-      assert.equal(await page.getByLabel("Filter by subject").inputValue(), "");
-      assert.equal((await cardTitles(page)).length, total);
+      await eventually(() => page.getByLabel("Filter by subject").inputValue(), "");
+      await eventually(async () => (await cardTitles(page)).length, total);
     });
   });
 
@@ -329,13 +329,13 @@ describe("study swap: the request board", () => {
       await page.getByRole("heading", { name: `Mid ${run}` }).waitFor();
       await filterBoard(page, subject);
       const titles = async () => (await cardTitles(page)).map((t) => t.replace(` ${run}`, ""));
-      assert.deepEqual(await titles(), ["Mid", "Open", "Range", "Rupees", "Cheap"]);
+      await eventually(titles, ["Mid", "Open", "Range", "Rupees", "Cheap"]);
       await page.getByLabel("Sort by").selectOption("budget-high");
-      assert.deepEqual(await titles(), ["Rupees", "Mid", "Range", "Cheap", "Open"]);
+      await eventually(titles, ["Rupees", "Mid", "Range", "Cheap", "Open"]);
       await page.getByLabel("Sort by").selectOption("budget-low");
-      assert.deepEqual(await titles(), ["Range", "Cheap", "Mid", "Rupees", "Open"]);
+      await eventually(titles, ["Range", "Cheap", "Mid", "Rupees", "Open"]);
       await page.getByLabel("Sort by").selectOption("latest");
-      assert.deepEqual(await titles(), ["Mid", "Open", "Range", "Rupees", "Cheap"]);
+      await eventually(titles, ["Mid", "Open", "Range", "Rupees", "Cheap"]);
     });
   });
 
@@ -371,7 +371,7 @@ describe("study swap: the request board", () => {
       await warning.waitFor({ state: "detached" });
       // Sorting still works on the samples.
       await page.getByLabel("Sort by").selectOption("budget-high");
-      assert.deepEqual(await cardTitles(page), ["Climate Change Literature Review", "Marketing Case Study Analysis", "Machine Learning Research Paper"]);
+      await eventually(() => cardTitles(page), ["Climate Change Literature Review", "Marketing Case Study Analysis", "Machine Learning Research Paper"]);
     });
   });
 
