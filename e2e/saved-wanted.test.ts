@@ -94,8 +94,12 @@ describe("saved and wanted", () => {
         await page.goto(`/all-products?q=${encodeURIComponent(tag)}`);
         await hydrated(page);
         const other = page.getByRole("button", { name: `Save Casio fx-82 ${tag} calculator` });
+        // The heart fills at once; the save is stored when the server has answered (the next page is
+        // read from the server, so the test waits for that answer, not for the heart).
+        const stored = page.waitForResponse((res) => res.request().method() === "PUT" && res.url().endsWith("/save"));
         await other.click();
         await page.waitForFunction((name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true", `Save Casio fx-82 ${tag} calculator`);
+        assert.equal((await stored).status(), 200);
         await page.goto("/saved");
         await hydrated(page);
         assert.equal(await page.getByRole("heading", { name: new RegExp(`Casio fx-.* ${tag} calculator`) }).count(), 2);

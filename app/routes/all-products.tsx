@@ -190,11 +190,11 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
     });
 
   // The hearts the student changed here: shown at once, sent to PUT/DELETE /api/product/:id/save, and
-  // put back if that fails.
+  // put back if that fails. `keepalive`: a heart tapped just before leaving the page is still stored.
   const [hearts, setHearts] = useState<Map<string, boolean>>(() => new Map());
   function toggleHeart(id: string, save: boolean) {
     setHearts((prev) => new Map(prev).set(id, save));
-    void fetch(`/api/product/${id}/save`, { method: save ? "PUT" : "DELETE" })
+    void fetch(`/api/product/${id}/save`, { method: save ? "PUT" : "DELETE", keepalive: true })
       .then((res) => res.ok)
       .catch(() => false)
       .then((ok) => {
