@@ -300,3 +300,86 @@ describe("a suspended student is told on every page", () => {
     expect(await (await call("/dashboard", { headers: { Cookie: other.cookie } })).text()).not.toContain("Your account is suspended");
   });
 });
+
+// Third round of hardening: reporting is a gated action, and the automatic hide counts proven members only
+// (docs/decisions/0094-reports-by-proven-members.md).
+describe("who may report", () => {
+  const VERIFY_TO_REPORT = "Verify your college e-mail to report content.";
+  const postForm = (path: string, fields: Record<string, string>, cookie: string) =>
+    call(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields) });
+
+  it("three never-verified college accounts cannot take a listing down: each report is a 403 verify_email, nothing is stored or hidden", async () => {
+    const p = await people();
+    const id = await listProduct(p.owner);
+    const sybils = await Promise.all([1, 2, 3].map(() => createUser({ verified: false })));
+    for (const sybil of sybils) {
+      const res = await report(sybil, "listing", id);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ success: false, code: "verify_email", message: VERIFY_TO_REPORT });
+    }
+    expect(await reports("listing", id)).toBe(0);
+    expect(await hiddenAt("listing", id)).toBeNull();
+    expect(await availableIds(p.d)).toContain(id);
+  });
+
+  it("a suspended member's report is a 403 with the suspension message, and stores nothing", async () => {
+    const p = await people();
+    const id = await listProduct(p.owner);
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam reports' WHERE id = ?1").bind(p.a.userId, Date.now() + 86_400_000).run();
+    const res = await report(p.a, "listing", id);
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("suspended");
+    expect(body.message).toMatch(/^Your account is suspended until .+: Spam reports\.$/);
+    expect(await reports("listing", id)).toBe(0);
+  });
+
+  it("the automatic hide counts verified members only: reports of unproven Open-community accounts reach the queue but hide nothing", async () => {
+    const openUser = (verified: boolean) => createUser({ email: `${unique("o")}@open-example.org`, verified });
+    const [owner, moderator] = await Promise.all([openUser(true), openUser(true)]);
+    await grant(moderator, "moderator", null, "open");
+    const id = await listProduct(owner);
+    // The Open community has no college mail to verify: its members may report, but three fresh accounts are free.
+    const unproven = await Promise.all([openUser(false), openUser(false), openUser(false)]);
+    for (const who of unproven) expect((await report(who, "listing", id)).status).toBe(201);
+    expect(await reports("listing", id)).toBe(3);
+    expect(await hiddenAt("listing", id)).toBeNull();
+    const queue = (await read<QueueItem[]>(await sendJson("GET", "/api/moderation/queue", undefined, moderator.token))).data;
+    expect(queue.find((q) => q.id === id)?.reportCount).toBe(3);
+    // Proven members (Google vouched for their address) count: three of them hide it.
+    const proven = await Promise.all([openUser(true), openUser(true), openUser(true)]);
+    expect((await read<{ hidden: boolean }>(await report(proven[0]!, "listing", id))).data.hidden).toBe(false);
+    expect((await read<{ hidden: boolean }>(await report(proven[1]!, "listing", id))).data.hidden).toBe(false);
+    expect((await read<{ hidden: boolean }>(await report(proven[2]!, "listing", id))).data.hidden).toBe(true);
+    expect(await audit("auto_hide", id)).toBe(1);
+  });
+
+  it("the Report control tells an unverified and a suspended student why, and the page's action refuses them with the same words (no 5xx)", async () => {
+    const p = await people();
+    const title = unique("Drafter ");
+    const id = await listProduct(p.owner, title);
+    const unverified = await createUser({ verified: false });
+    const suspended = p.b;
+    const until = Date.now() + 2 * 86_400_000;
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Fake reports' WHERE id = ?1").bind(suspended.userId, until).run();
+    const suspendedText = `Your account is suspended until ${formatIndiaDateTime(until)}: Fake reports.`;
+    for (const [who, text] of [
+      [unverified, VERIFY_TO_REPORT],
+      [suspended, suspendedText],
+    ] as const) {
+      const html = await (await call("/all-products", { headers: { Cookie: who.cookie } })).text();
+      expect(html).toContain(`Report ${title}`);
+      expect(html).toContain(text);
+      const refused = await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain(text);
+      const noScript = await postForm("/all-products", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      expect(noScript.status).toBe(403);
+    }
+    // A verified member still sees the form, and it works.
+    const html = await (await call("/all-products", { headers: { Cookie: p.a.cookie } })).text();
+    expect(html).not.toContain(VERIFY_TO_REPORT);
+    expect((await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, p.a.cookie)).status).toBe(200);
+    expect(await reports("listing", id)).toBe(1);
+  });
+});

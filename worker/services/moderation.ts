@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON } from "#common/moderation.ts";
+import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON, REPORT_WHAT } from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
@@ -14,6 +15,8 @@ import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, ty
 // audit line and the owner's notice in the same batch.
 
 type Member = Pick<SessionUser, "id" | "campusId">;
+/** A reporter: reporting is gated like buying (verified, not suspended), so the type carries membership. */
+type Reporter = Pick<SessionUser, "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">;
 
 interface KindTable {
   table: string;
@@ -77,7 +80,10 @@ async function findContent(env: Env, kind: ReportKind, id: string, campusId: str
     .first<{ ownerId: string; hiddenAt: number | null; title: string }>();
 }
 
-export async function reportContent(env: Env, user: Member, input: z.output<typeof reportSchema>): Promise<ReportResult> {
+export async function reportContent(env: Env, user: Reporter, input: z.output<typeof reportSchema>): Promise<ReportResult> {
+  // A report can take content off the campus: only a proven member who is not suspended may make one
+  // (docs/decisions/0094-reports-by-proven-members.md).
+  requireMayAct(user, REPORT_WHAT);
   const { success } = await env.POST_LIMITER.limit({ key: `report:${user.id}` });
   if (!success) throw new ApiError(429, REPORT_LIMITED);
   const k = KINDS[input.kind];
@@ -93,11 +99,14 @@ export async function reportContent(env: Env, user: Member, input: z.output<type
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM ${k.from} WHERE t.id = ?5 AND ${k.campus} = ?2)
        ON CONFLICT (reporter_id, kind, subject_id) DO NOTHING`,
     ).bind(reportId, user.campusId, user.id, input.kind, input.id, input.reason, input.note ?? null, now),
-    // The third different member's unresolved report hides it: only where this batch's insert happened.
+    // The third different proven member's unresolved report hides it: only where this batch's insert
+    // happened. Reports of accounts whose address nobody proved (the Open community's, or any stored
+    // before reporting was gated) reach the queue but never count: such accounts cost nothing to make.
     env.DB.prepare(
       `UPDATE ${k.table} SET hidden_at = ?1, hidden_reason = ?2, moderation_id = ?3
        WHERE id = ?4 AND hidden_at IS NULL AND EXISTS (SELECT 1 FROM content_reports WHERE id = ?3)
-         AND (SELECT COUNT(*) FROM content_reports WHERE kind = ?5 AND subject_id = ?4 AND resolved_at IS NULL) >= ?6`,
+         AND (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
+              WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6`,
     ).bind(now, AUTO_HIDE_REASON, reportId, input.id, input.kind, AUTO_HIDE_AT),
     auditStatement(env, { campusId: user.campusId, actorId: null, action: "auto_hide", subjectKind: input.kind, subjectId: input.id, studentId: found.ownerId, note: AUTO_HIDE_REASON, at: now }, hidByThis),
     noticeStatement(
@@ -286,7 +295,7 @@ export function moderationQueueFrom(result: D1Result): QueueItem[] {
 }
 
 /** A page's "Report" form (intent "report"): the same rules as POST /api/reports. */
-export async function reportFromForm(env: Env, user: Member, form: FormData): Promise<ReportResult> {
+export async function reportFromForm(env: Env, user: Reporter, form: FormData): Promise<ReportResult> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
