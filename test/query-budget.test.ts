@@ -280,6 +280,7 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "POST /api/auth/login", by: null, path: "/api/auth/login", body: { email, password: "correct horse battery" } });
     await run({ route: "POST /api/auth/password-reset", by: null, path: "/api/auth/password-reset", body: { email } });
     await run({ route: "POST /api/auth/password-reset/confirm", by: null, path: "/api/auth/password-reset/confirm", body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" } });
+    await run({ route: "PUT /api/auth/name", by: fresh, path: "/api/auth/name", body: { name: "Budget Renamed" } });
     const signIn = async (user: TestUser, password: string) => ((await (await call("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 250)}.1` }, body: JSON.stringify({ email: user.email, password }) })).json()) as { data: { token: string } }).data.token;
     const second: TestUser = { ...fresh, token: await signIn({ ...fresh }, fresh.password) };
     const sessions = (await (await call("/api/auth/sessions", { headers: bearer(fresh.token) })).json()) as { data: { sessions: { id: string; current: boolean }[] } };

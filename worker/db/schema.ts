@@ -21,6 +21,8 @@ export const users = sqliteTable(
     /** migrations/0017_moderation.sql: suspended by a moderator until then (reads, but does not post, buy or book), and why. */
     suspendedUntil: integer("suspended_until"),
     suspensionReason: text("suspension_reason"),
+    /** migrations/0028_claims_and_devices.sql: the address was claimed from an earlier holder; the screens ask to confirm the name. */
+    confirmName: integer("confirm_name", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("users_campus").on(t.campusId)],
 );
@@ -711,6 +713,8 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     createdAt: integer("created_at").notNull(),
     lastSentAt: integer("last_sent_at"),
+    /** migrations/0028_claims_and_devices.sql: the session that subscribed this device (NULL: before that migration). */
+    sessionId: text("session_id"),
   },
   (t) => [index("push_subscriptions_user").on(t.userId, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 // Password reset by e-mailed code (issue 15, docs/decisions/0075). Nothing here tells whether an
 // address has an account: the request always answers the same, the limits apply to every address
 // alike, and a wrong, expired or missing code gets one message.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { campuses, sessions, users } from "#server/db/schema.ts";
@@ -10,6 +10,7 @@ import { hashPassword } from "#server/lib/password.ts";
 import { emailSchema } from "#server/services/auth.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, rehearseIssue, sendCode } from "#server/services/email-codes.ts";
 import { clearFailedSignIns } from "#server/services/login-throttle.ts";
+import { endEarlierHoldersSetUp, endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
 
 export const RESET_MESSAGES = {
   requested: "If an account uses that address, we have e-mailed it a 6-digit code. It works for 15 minutes.",
@@ -64,12 +65,18 @@ export async function confirmPasswordReset(env: Env, scope: CodeScope, clientAdd
   const passwordHash = await hashPassword(input.password);
   const db = getDb(env.DB);
   const now = Date.now();
-  // One batch: the new password, every session gone (a thief's too), the address proven.
-  await db.batch([
+  // Whoever set the account up before the address was proven (decision 0095): true until the last
+  // statement of the batch proves it, so the claim's statements run exactly for such an account.
+  const unproven = sql`exists (select 1 from ${users} where ${users.id} = ${check.userId} and ${users.emailVerifiedAt} is null)`;
+  // One batch: the new password, every session gone (a thief's too) with every push device and the
+  // calendar link, what an earlier holder set up, and the address proven.
+  const [, , , calendar] = await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, check.userId)),
-    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
     db.delete(sessions).where(eq(sessions.userId, check.userId)),
+    ...endOtherDevices(db, check.userId, null),
+    ...endEarlierHoldersSetUp(db, check.userId, unproven),
+    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
   ]);
   await clearFailedSignIns(env, input.email);
-  return RESET_MESSAGES.done;
+  return withCalendarNote(RESET_MESSAGES.done, calendar).message;
 }
