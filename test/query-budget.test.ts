@@ -36,6 +36,7 @@ const LISTS = new Set([
   "/api/hostel/laundry/slots",
   "/api/hostel/roommates",
   "/api/moderation/queue",
+  "/api/moderation/suspensions",
   "/api/notifications",
   "/api/product/available",
   "/api/product/mysells",

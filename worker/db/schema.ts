@@ -24,7 +24,7 @@ export const users = sqliteTable(
     /** migrations/0028_claims_and_devices.sql: the address was claimed from an earlier holder; the screens ask to confirm the name. */
     confirmName: integer("confirm_name", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("users_campus").on(t.campusId)],
+  (t) => [index("users_campus").on(t.campusId), index("users_suspended").on(t.campusId, t.suspendedUntil).where(sql`suspended_until IS NOT NULL`)],
 );
 
 // Campuses (migrations/0010_campuses.sql).
