@@ -691,6 +691,21 @@ export const wantedPosts = sqliteTable(
   (t) => [index("wanted_posts_campus").on(t.campusId, t.expiresAt), index("wanted_posts_user").on(t.userId, t.expiresAt)],
 );
 
+// Every reservation a buyer made, whatever became of it (migrations/0030_reservation_log.sql): the
+// 24-hour purchase limit counts these. The id is the reservation's sale id.
+export const reservationLog = sqliteTable(
+  "reservation_log",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("reservation_log_buyer").on(t.buyerId, t.createdAt)],
+);
+
 // A student's private calendar feed (migrations/0023_calendar_feeds.sql, docs/decisions/0090-calendar-feed.md).
 export const calendarFeeds = sqliteTable("calendar_feeds", {
   userId: text("user_id")

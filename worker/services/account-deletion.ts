@@ -119,6 +119,7 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM push_subscriptions WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM notification_settings WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${asChecked}`),
     // Issue 17: the student's open reservations go back on sale (nobody will come to the handover).
     statement(`UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`),
     statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
