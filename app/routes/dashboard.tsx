@@ -44,7 +44,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-8 py-4">
-      {loaderData.confirmName !== null && <ConfirmName name={loaderData.confirmName} />}
+      {loaderData.confirmName && <ConfirmName name={loaderData.confirmName} />}
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -18,7 +18,7 @@ export function ModerationQueue({ items }: { items: QueueItem[] }) {
         Reported content <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <EmptyState title="Nothing reported.">Reports from students appear here; content three students report is hidden until you look.</EmptyState>
+        <EmptyState title="Nothing reported.">Reports from students appear here; content three verified students report is hidden until you look.</EmptyState>
       ) : (
         <ol className="space-y-4">
           {items.map((item) => (
