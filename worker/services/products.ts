@@ -512,7 +512,7 @@ export interface PurchaseResult {
   notification: { sent: boolean; directLink: string };
 }
 
-/** One account makes at most this many reservations in any 24 hours, whatever becomes of them (issue 13; the reservation log). */
+/** One account makes at most this many reservations in any 24 hours, whatever becomes of them (the reservation log, docs/decisions/0085-reservations.md). */
 export const PURCHASE_LIMIT = 5;
 export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A buyer holds at most this many reservations waiting for a handover (issue 17). */
