@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
-import { isSuspended } from "#common/membership.ts";
+import { isSuspended, mayAct } from "#common/membership.ts";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isPrerenderedPath } from "#app/content/notes/catalog.ts";
@@ -15,7 +15,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, suspended: null, prerendered: true };
   const user = await getUser(context, request);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
-  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff } : null, suspended, prerendered: false };
+  // mayAct: gated controls on cards (Report) say why instead of offering a form the server refuses.
+  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, mayAct: mayAct(user) } : null, suspended, prerendered: false };
 }
 
 // Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;

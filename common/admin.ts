@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   restore: "Restored content",
   dismiss: "Dismissed reports",
   suspend: "Suspended a student",
+  lift_suspension: "Lifted a suspension",
 };
 
 /** The words for an action; an action this list does not know yet reads as itself. */

@@ -23,7 +23,13 @@ export const reasonLabel: Record<ReportReason, string> = {
   other: "Something else",
 };
 
-/** Content reported by this many different members is hidden until a moderator looks. */
+/** What a report is, in the gate's message: "Verify your college e-mail to report content." */
+export const REPORT_WHAT = "report content";
+
+/**
+ * Content reported by this many different proven members (a verified address) is hidden until a
+ * moderator looks (docs/decisions/0094-reports-by-proven-members.md).
+ */
 export const AUTO_HIDE_AT = 3;
 export const AUTO_HIDE_REASON = "Reported by several students; hidden until a moderator looks at it.";
 

@@ -10,13 +10,17 @@ const browser = sharedBrowser();
 
 const SHOTS = "/work/briefs/shots";
 
+/** The reset code in the outbox; it is mailed just after the answer (waitUntil), so this waits up to 5 s for it. */
 async function resetCode(email: string): Promise<string> {
-  const res = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const { data } = (await res.json()) as { data: { subject: string; text: string }[] };
-  const mail = data.find((m) => m.subject.startsWith("Your Campus password reset code"));
-  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error("no reset code in the outbox");
-  return code;
+  for (let tries = 0; tries < 50; tries += 1) {
+    const res = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const { data } = (await res.json()) as { data: { subject: string; text: string }[] };
+    const mail = data.find((m) => m.subject.startsWith("Your Campus password reset code"));
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no reset code in the outbox");
 }
 
 async function shoot(page: Page, name: string) {

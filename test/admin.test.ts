@@ -191,6 +191,54 @@ describe("removing a role", () => {
   });
 });
 
+// Third round of hardening: the guard "a campus keeps one admin" covers deleting the account too.
+describe("deleting an admin's account", () => {
+  const deleteAccount = (user: TestUser) => sendJson("DELETE", "/api/auth/account", { password: user.password }, user.token);
+  const deleted = (userId: string) => count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL", userId);
+
+  it("the only admin of a campus cannot delete their account: 409 saying to hand the role on first; nothing is deleted", async () => {
+    const campus = await freshCampus();
+    const only = await createUser({ email: `only-${crypto.randomUUID()}@${campus.domain}` });
+    await grant(only, "admin", null, campus.id);
+    const res = await deleteAccount(only);
+    expect(res.status).toBe(409);
+    expect((await read(res)).message).toBe(
+      `You are the only admin of Test College ${campus.id}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
+    );
+    expect(await deleted(only.userId)).toBe(0);
+    expect(await roleRows(only.userId, campus.id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", only.userId)).toBe(1);
+    expect((await get("/api/auth/me", only.token)).status).toBe(200);
+    // The page's form says the same, without a 5xx.
+    const page = await call("/account", { method: "POST", headers: { Cookie: only.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "delete-account", password: only.password }) });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain(`You are the only admin of Test College ${campus.id}`);
+  });
+
+  it("with another admin, an admin may delete their account", async () => {
+    const campus = await freshCampus();
+    const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+    await grant(a, "admin", null, campus.id);
+    await grant(b, "admin", null, campus.id);
+    expect((await deleteAccount(a)).status).toBe(200);
+    expect(await deleted(a.userId)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM staff_roles WHERE campus_id = ? AND role = 'admin'", campus.id)).toBe(1);
+  });
+
+  it("race: the two admins of a campus delete their accounts at once: one account goes, one admin remains (rows counted)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const campus = await freshCampus();
+      const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+      await grant(a, "admin", null, campus.id);
+      await grant(b, "admin", null, campus.id);
+      const statuses = (await Promise.all([deleteAccount(a), deleteAccount(b)])).map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      expect(await count("SELECT COUNT(*) AS n FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = ? AND r.role = 'admin' AND u.deleted_at IS NULL", campus.id)).toBe(1);
+      expect((await deleted(a.userId)) + (await deleted(b.userId))).toBe(1);
+    }
+  });
+});
+
 describe("the audit log reader", () => {
   it("newest first, 50 a page, the next page by keyset; filters by action and actor; another campus's lines never", async () => {
     const campus = await freshCampus();

@@ -300,3 +300,186 @@ describe("a suspended student is told on every page", () => {
     expect(await (await call("/dashboard", { headers: { Cookie: other.cookie } })).text()).not.toContain("Your account is suspended");
   });
 });
+
+// Third round of hardening: reporting is a gated action, and the automatic hide counts proven members only
+// (docs/decisions/0094-reports-by-proven-members.md).
+describe("who may report", () => {
+  const VERIFY_TO_REPORT = "Verify your college e-mail to report content.";
+  const postForm = (path: string, fields: Record<string, string>, cookie: string) =>
+    call(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields) });
+
+  it("three never-verified college accounts cannot take a listing down: each report is a 403 verify_email, nothing is stored or hidden", async () => {
+    const p = await people();
+    const id = await listProduct(p.owner);
+    const sybils = await Promise.all([1, 2, 3].map(() => createUser({ verified: false })));
+    for (const sybil of sybils) {
+      const res = await report(sybil, "listing", id);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ success: false, code: "verify_email", message: VERIFY_TO_REPORT });
+    }
+    expect(await reports("listing", id)).toBe(0);
+    expect(await hiddenAt("listing", id)).toBeNull();
+    expect(await availableIds(p.d)).toContain(id);
+  });
+
+  it("a suspended member's report is a 403 with the suspension message, and stores nothing", async () => {
+    const p = await people();
+    const id = await listProduct(p.owner);
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam reports' WHERE id = ?1").bind(p.a.userId, Date.now() + 86_400_000).run();
+    const res = await report(p.a, "listing", id);
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as { code: string; message: string };
+    expect(body.code).toBe("suspended");
+    expect(body.message).toMatch(/^Your account is suspended until .+: Spam reports\.$/);
+    expect(await reports("listing", id)).toBe(0);
+  });
+
+  it("the automatic hide counts verified members only: reports of unproven Open-community accounts reach the queue but hide nothing", async () => {
+    const openUser = (verified: boolean) => createUser({ email: `${unique("o")}@open-example.org`, verified });
+    const [owner, moderator] = await Promise.all([openUser(true), openUser(true)]);
+    await grant(moderator, "moderator", null, "open");
+    const id = await listProduct(owner);
+    // The Open community has no college mail to verify: its members may report, but three fresh accounts are free.
+    const unproven = await Promise.all([openUser(false), openUser(false), openUser(false)]);
+    for (const who of unproven) expect((await report(who, "listing", id)).status).toBe(201);
+    expect(await reports("listing", id)).toBe(3);
+    expect(await hiddenAt("listing", id)).toBeNull();
+    const queue = (await read<QueueItem[]>(await sendJson("GET", "/api/moderation/queue", undefined, moderator.token))).data;
+    expect(queue.find((q) => q.id === id)?.reportCount).toBe(3);
+    // Proven members (Google vouched for their address) count: three of them hide it.
+    const proven = await Promise.all([openUser(true), openUser(true), openUser(true)]);
+    expect((await read<{ hidden: boolean }>(await report(proven[0]!, "listing", id))).data.hidden).toBe(false);
+    expect((await read<{ hidden: boolean }>(await report(proven[1]!, "listing", id))).data.hidden).toBe(false);
+    expect((await read<{ hidden: boolean }>(await report(proven[2]!, "listing", id))).data.hidden).toBe(true);
+    expect(await audit("auto_hide", id)).toBe(1);
+  });
+
+  it("the Report control tells an unverified and a suspended student why, and the page's action refuses them with the same words (no 5xx)", async () => {
+    const p = await people();
+    const title = unique("Drafter ");
+    const id = await listProduct(p.owner, title);
+    const unverified = await createUser({ verified: false });
+    const suspended = p.b;
+    const until = Date.now() + 2 * 86_400_000;
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Fake reports' WHERE id = ?1").bind(suspended.userId, until).run();
+    const suspendedText = `Your account is suspended until ${formatIndiaDateTime(until)}: Fake reports.`;
+    for (const [who, text] of [
+      [unverified, VERIFY_TO_REPORT],
+      [suspended, suspendedText],
+    ] as const) {
+      const html = await (await call("/all-products", { headers: { Cookie: who.cookie } })).text();
+      expect(html).toContain(`Report ${title}`);
+      expect(html).toContain(text);
+      const refused = await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain(text);
+      const noScript = await postForm("/all-products", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      expect(noScript.status).toBe(403);
+    }
+    // A verified member still sees the form, and it works.
+    const html = await (await call("/all-products", { headers: { Cookie: p.a.cookie } })).text();
+    expect(html).not.toContain(VERIFY_TO_REPORT);
+    expect((await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, p.a.cookie)).status).toBe(200);
+    expect(await reports("listing", id)).toBe(1);
+  });
+});
+
+// Third round of hardening: a moderator cannot suspend the campus admin, the last admin is never
+// suspended, and a suspension can be lifted early (audited, the student told).
+describe("suspending staff, and lifting a suspension", () => {
+  /** A campus of its own, so its admins are only the ones a test makes. */
+  async function freshCampus(): Promise<{ id: string; user: (name: string) => Promise<TestUser> }> {
+    const id = `m${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO campuses (id, name, short_name, created_at) VALUES (?1, ?2, 'TST', 0)").bind(id, `Test College ${id}`),
+      env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(`${id}.test`, id),
+    ]);
+    return { id, user: (name) => createUser({ name, email: `${unique("s")}@${id}.test` }) };
+  }
+  const suspendedUntil = async (userId: string) => (await env.DB.prepare("SELECT suspended_until AS u FROM users WHERE id = ?1").bind(userId).first<{ u: number | null }>())!.u;
+  const suspend = (who: TestUser, listing: string, days = 3) => act(who, { action: "suspend", kind: "listing", id: listing, reason: "Abusive listings.", days });
+
+  it("a moderator cannot suspend the campus admin (403, nothing written); another admin can, but never the last admin who is not suspended", async () => {
+    const campus = await freshCampus();
+    const [moderator, adminA, adminB] = [await campus.user("Mod"), await campus.user("Admin A"), await campus.user("Admin B")];
+    await Promise.all([grant(moderator, "moderator", null, campus.id), grant(adminA, "admin", null, campus.id), grant(adminB, "admin", null, campus.id)]);
+    const [ofA, ofB] = [await listProduct(adminA), await listProduct(adminB)];
+
+    const byModerator = await suspend(moderator, ofA);
+    expect(byModerator.status).toBe(403);
+    expect((await read(byModerator)).message).toBe("Only a campus admin can suspend a campus admin.");
+    expect(await suspendedUntil(adminA.userId)).toBeNull();
+    expect(await audit("suspend", ofA)).toBe(0);
+
+    // Admin B suspends admin A: A remains an admin, B is the one admin who is not suspended.
+    expect((await suspend(adminB, ofA)).status).toBe(200);
+    expect(await suspendedUntil(adminA.userId)).not.toBeNull();
+    // The suspended admin A cannot suspend B in turn: the campus would have no admin left.
+    const last = await suspend(adminA, ofB);
+    expect(last.status).toBe(409);
+    expect((await read(last)).message).toBe("A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.");
+    expect(await suspendedUntil(adminB.userId)).toBeNull();
+    expect(await audit("suspend", ofB)).toBe(0);
+    // A moderator still suspends a student.
+    const student = await campus.user("Student");
+    expect((await suspend(moderator, await listProduct(student))).status).toBe(200);
+  });
+
+  it("lift: a moderator ends a student's suspension early; audited, the student told, posting works again", async () => {
+    const p = await people();
+    const theirs = await listProduct(p.owner);
+    expect((await suspend(p.moderator, theirs, 30)).status).toBe(200);
+    expect((await upload(p.owner)).status).toBe(403);
+    const lifted = await act(p.moderator, { action: "lift", userId: p.owner.userId, reason: "Appeal accepted." });
+    expect(lifted.status).toBe(200);
+    expect((await read(lifted)).message).toBe("The suspension is lifted. The student is told.");
+    expect(await suspendedUntil(p.owner.userId)).toBeNull();
+    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1 AND actor_id = ?2 AND note = 'Appeal accepted.'", p.owner.userId, p.moderator.userId)).toBe(1);
+    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1 AND kind = 'moderation' ORDER BY created_at DESC LIMIT 1").bind(p.owner.userId).first<{ title: string; text: string }>();
+    expect(notice).toMatchObject({ title: "Your suspension is lifted" });
+    expect(notice!.text).toContain("Appeal accepted.");
+    expect((await upload(p.owner)).status).toBe(201);
+    // Nothing to lift now: 409, no second audit line.
+    expect((await act(p.moderator, { action: "lift", userId: p.owner.userId })).status).toBe(409);
+    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1", p.owner.userId)).toBe(1);
+  });
+
+  it("lift: who may (a student or warden 403, another campus's moderator 404, a moderator cannot lift an admin's suspension), bad input 400", async () => {
+    const p = await people();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1").bind(p.owner.userId, Date.now() + 86_400_000).run();
+    expect((await act(p.a, { action: "lift", userId: p.owner.userId })).status).toBe(403);
+    expect((await act(p.warden, { action: "lift", userId: p.owner.userId })).status).toBe(403);
+    expect((await act(p.rceModerator, { action: "lift", userId: p.owner.userId })).status).toBe(404);
+    for (const body of [{ action: "lift" }, { action: "lift", userId: "" }, { action: "lift", userId: p.owner.userId, reason: "x".repeat(400) }]) expect((await act(p.moderator, body)).status).toBe(400);
+    expect(await suspendedUntil(p.owner.userId)).not.toBeNull();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1").bind(p.admin.userId, Date.now() + 86_400_000).run();
+    const onAdmin = await act(p.moderator, { action: "lift", userId: p.admin.userId });
+    expect(onAdmin.status).toBe(403);
+    expect(await suspendedUntil(p.admin.userId)).not.toBeNull();
+    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id IN (?1, ?2)", p.owner.userId, p.admin.userId)).toBe(0);
+  });
+
+  it("/staff lists the campus's suspended students with a Lift form that works without JavaScript; GET /api/moderation/suspensions lists them", async () => {
+    const p = await people();
+    const name = unique("Suspended ");
+    const student = await createUser({ name });
+    const until = Date.now() + 5 * 86_400_000;
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Scam listings' WHERE id = ?1").bind(student.userId, until).run();
+    const html = await (await call("/staff", { headers: { Cookie: p.moderator.cookie } })).text();
+    expect(html).toContain("Suspended students");
+    expect(html).toContain(name);
+    expect(html).toContain("Scam listings");
+    expect(html).toContain(`value="${student.userId}"`);
+    const list = await sendJson("GET", "/api/moderation/suspensions", undefined, p.moderator.token);
+    expect(list.status).toBe(200);
+    expect((await read<{ userId: string; name: string; until: number; reason: string }[]>(list)).data).toContainEqual({ userId: student.userId, name, until, reason: "Scam listings" });
+    expect((await sendJson("GET", "/api/moderation/suspensions", undefined, p.a.token)).status).toBe(403);
+    const rce = await read<{ userId: string }[]>(await sendJson("GET", "/api/moderation/suspensions", undefined, p.rceModerator.token));
+    expect(rce.data.some((s) => s.userId === student.userId)).toBe(false);
+
+    const lifted = await call("/staff", { method: "POST", headers: { Cookie: p.moderator.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "mod-lift", userId: student.userId, reason: "" }) });
+    expect(lifted.status).toBe(200);
+    expect(await suspendedUntil(student.userId)).toBeNull();
+    expect(await (await call("/staff", { headers: { Cookie: p.moderator.cookie } })).text()).not.toContain(name);
+  });
+});

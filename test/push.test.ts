@@ -60,6 +60,23 @@ describe("POST /api/push/subscribe", () => {
     expect(await devices(other)).toBe(0);
   });
 
+  // Third round of hardening: knowing another account's endpoint is not owning the device.
+  it("an endpoint another account holds moves only with its keys (proof of possession); otherwise 409 and it stays where it is", async () => {
+    const student = await createUser();
+    const { endpoint, device: real } = await device(student);
+    const other = await createUser();
+    const forged = await makePushDevice();
+    const res = await send("POST", "/api/push/subscribe", other, { endpoint, keys: forged.keys });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toBe("That device receives another account's notifications. Turn them off there first, or subscribe this browser again.");
+    expect([await devices(student), await devices(other)]).toEqual([1, 0]);
+    const kept = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first<{ p256dh: string; auth: string }>();
+    expect(kept).toEqual({ p256dh: real.keys.p256dh, auth: real.keys.auth });
+    // The browser itself (same endpoint, same keys) signed in to the other account moves it.
+    expect((await send("POST", "/api/push/subscribe", other, { endpoint, keys: real.keys })).status).toBe(201);
+    expect([await devices(student), await devices(other)]).toEqual([0, 1]);
+  });
+
   it("refuses what is not a browser's subscription or not a push service, and a visitor", async () => {
     const student = await createUser();
     const { keys } = await makePushDevice();

@@ -36,6 +36,7 @@ const LISTS = new Set([
   "/api/hostel/laundry/slots",
   "/api/hostel/roommates",
   "/api/moderation/queue",
+  "/api/moderation/suspensions",
   "/api/notifications",
   "/api/product/available",
   "/api/product/mysells",
@@ -226,12 +227,16 @@ async function send(step: Step): Promise<Response> {
   return call(step.path, { method, headers, ...(body !== undefined && { body }) });
 }
 
+/** The code of the newest mail to `email` whose subject matches; a reset code is mailed after the answer (waitUntil), so this waits up to 2 s. */
 async function codeMailedTo(email: string, subject: RegExp): Promise<string> {
-  const res = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) => subject.test(m.subject));
-  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  for (let tries = 0; tries < 100; tries += 1) {
+    const res = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) => subject.test(m.subject));
+    const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no code mailed to ${email}`);
 }
 
 const productForm = (user: TestUser, title: string): FormData => listingForm(user.name, title);
@@ -258,7 +263,9 @@ describe("the D1 query budget of writes", () => {
       done.set(step.route, Math.max(done.get(step.route) ?? 0, usage.queries));
       // Read-your-own-write (worker/lib/d1-session.ts): a write that was done hands back its D1
       // bookmark, and the writer's next read starts from it.
-      if (res.status < 300 && !step.route.includes("/api/google/")) {
+      // A reset request writes nothing before its answer (the code is made after it, alike for every
+      // address: decision 0075), so it has no bookmark to hand back.
+      if (res.status < 300 && !step.route.includes("/api/google/") && step.route !== "POST /api/auth/password-reset") {
         const bookmark = res.headers.get(BOOKMARK_HEADER);
         expect(bookmark, `${step.route} gives no bookmark`).toMatch(/^[0-9a-f-]+$/);
         const next = await call(step.by ? "/api/auth/session" : "/api/campuses", { headers: { ...(step.by ? bearer(step.by.token) : {}), [BOOKMARK_HEADER]: bookmark! } });
@@ -282,6 +289,7 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "POST /api/auth/login", by: null, path: "/api/auth/login", body: { email, password: "correct horse battery" } });
     await run({ route: "POST /api/auth/password-reset", by: null, path: "/api/auth/password-reset", body: { email } });
     await run({ route: "POST /api/auth/password-reset/confirm", by: null, path: "/api/auth/password-reset/confirm", body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" } });
+    await run({ route: "PUT /api/auth/name", by: fresh, path: "/api/auth/name", body: { name: "Budget Renamed" } });
     const signIn = async (user: TestUser, password: string) => ((await (await call("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 250)}.1` }, body: JSON.stringify({ email: user.email, password }) })).json()) as { data: { token: string } }).data.token;
     const second: TestUser = { ...fresh, token: await signIn({ ...fresh }, fresh.password) };
     const sessions = (await (await call("/api/auth/sessions", { headers: bearer(fresh.token) })).json()) as { data: { sessions: { id: string; current: boolean }[] } };

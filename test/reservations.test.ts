@@ -192,3 +192,59 @@ describe("ratings after the handover", () => {
     expect(page).toContain("5.0 ★ · 1 sale");
   });
 });
+
+// Third round of hardening: every reservation made counts towards "5 in 24 hours", whatever became of
+// it, so reserving and cancelling cannot go on for ever (each one notifies the seller).
+describe("reserve and cancel has a limit", () => {
+  it("one account reserving and cancelling: the 6th reservation in 24 hours is a 429, and the seller heard 5 times", async () => {
+    const [seller, buyer, id] = await pair();
+    for (let i = 0; i < 5; i++) {
+      expect((await buy(id, buyer)).status).toBe(200);
+      expect((await step(id, "cancel", buyer)).status).toBe(200);
+    }
+    const sixth = await buy(id, buyer);
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as { message: string }).message).toMatch(/^You can buy at most 5 products in 24 hours\. Try again after /);
+    expect((await row(id))?.status).toBe("available");
+    expect(await noticesOf(seller, "market.reserved")).toBe(5);
+    expect(await count("SELECT COUNT(*) AS n FROM reservation_log WHERE buyer_id = ?", buyer.userId)).toBe(5);
+  });
+
+  it("declined and expired reservations count too; those older than 24 hours do not", async () => {
+    const seller = await createUser();
+    const buyer = await createUser();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Two a day ago (out of the window), then four now declined by the seller, and one that expires.
+    for (const at of [start - 30 * HOUR, start - 25 * HOUR, start, start, start, start]) {
+      vi.setSystemTime(at);
+      const id = await listing(seller);
+      expect((await buy(id, buyer)).status).toBe(200);
+      expect((await step(id, "decline", seller)).status).toBe(200);
+    }
+    vi.setSystemTime(start);
+    const expiring = await listing(seller);
+    expect((await buy(expiring, buyer)).status).toBe(200);
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1").bind(expiring, 73 * HOUR).run();
+    await expireReservations(env);
+    expect((await row(expiring))?.status).toBe("available");
+    expect((await buy(await listing(seller), buyer)).status).toBe(429);
+  });
+
+  it("race: 12 buys at once by one account that has cancelled 3 reservations today: exactly 2 go through (rows counted)", async () => {
+    const seller = await createUser();
+    const buyer = await createUser();
+    const first = await listing(seller);
+    for (let i = 0; i < 3; i++) {
+      expect((await buy(first, buyer)).status).toBe(200);
+      expect((await step(first, "cancel", buyer)).status).toBe(200);
+    }
+    const ids = await Promise.all(Array.from({ length: 12 }, () => listing(seller)));
+    const statuses = (await Promise.all(ids.map((id) => buy(id, buyer)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await count("SELECT COUNT(*) AS n FROM reservation_log WHERE buyer_id = ?", buyer.userId)).toBe(5);
+    expect(await count("SELECT COUNT(*) AS n FROM products WHERE buyer_id = ? AND status = 'sold'", buyer.userId)).toBe(2);
+    expect(await noticesOf(seller, "market.reserved")).toBe(5);
+  });
+});

@@ -57,6 +57,7 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/auth/logout-all": { ...NONE, endsSessions: true },
   "DELETE /api/auth/sessions/:id": { ...NONE, endsSessions: true },
   "POST /api/auth/password": { body: "json", keys: ["currentPassword", "newPassword"], endsSessions: true },
+  "PUT /api/auth/name": { body: "json", keys: ["name"] },
   "DELETE /api/auth/account": { body: "json", keys: ["password", "code"], endsSessions: true },
   "POST /api/auth/account/deletion-code": NONE,
   "POST /api/auth/verify": { body: "json", keys: ["code"] },

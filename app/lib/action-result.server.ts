@@ -42,3 +42,17 @@ export async function attempt(intent: string, success: string, run: () => Promis
     throw error;
   }
 }
+
+/**
+ * As `attempt`, for a service that answers what to say: its `message`, and `details` the screen
+ * needs (that a calendar link was reset, say).
+ */
+export async function attemptTold(intent: string, run: () => Promise<{ message: string; details?: Record<string, unknown> }>) {
+  try {
+    const { message, details } = await run();
+    return succeeded(intent, message, details ? { details } : undefined);
+  } catch (error) {
+    if (error instanceof ApiError) return refused(intent, error);
+    throw error;
+  }
+}

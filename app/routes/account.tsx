@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, RouteError } from "#app/components/hostel/ui.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { VerifiedStatus } from "#app/components/account/VerifiedStatus.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { attempt, attemptTold, type ActionResult } from "#app/lib/action-result.server.ts";
+import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
 import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
 import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
@@ -21,7 +22,10 @@ import {
   endOwnSession,
   FRESH_SIGN_IN_MS,
   listSessions,
+  nameSchema,
   passwordChangeSchema,
+  saveName,
+  type Secured,
   sessionIdSchema,
 } from "#server/services/account.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -37,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // An account without a password may add one only right after a Google sign-in (decision 0007).
   const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
   const member = { verified: user.verified, openCommunity: user.openCommunity, campusShortName: user.campusShortName, campusName: user.campusName };
-  return { account, devices, member, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn };
+  return { account, devices, member, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn, confirmName: user.confirmName };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,13 +51,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (YOUR_DATA_INTENTS.includes(intent)) return yourDataAction(context, request, { user, sessionId }, intent, form);
   switch (intent) {
-    case "change-password": {
-      const account = await accountOverview(env, user.id);
-      const success = account?.hasPassword ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet;
-      return attempt(intent, success, () =>
-        changePassword(env, { userId: user.id, sessionId }, parseWith(passwordChangeSchema, { currentPassword: form.get("currentPassword") ?? "", newPassword: form.get("newPassword") })),
+    case "change-password":
+      return attemptTold(intent, async () =>
+        told(await changePassword(env, { userId: user.id, sessionId }, parseWith(passwordChangeSchema, { currentPassword: form.get("currentPassword") ?? "", newPassword: form.get("newPassword") }))),
       );
-    }
+    case "confirm-name":
+      return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () => saveName(env, user.id, parseWith(nameSchema, { name: form.get("name") })));
     case "sign-out-device": {
       const id = String(form.get("id") ?? "");
       if (id === sessionId) {
@@ -64,23 +67,27 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () => endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id));
     }
     case "sign-out-others":
-      return attempt(intent, ACCOUNT_MESSAGES.signedOutOthers, () => endOtherSessions(env, user.id, sessionId));
+      return attemptTold(intent, async () => told(await endOtherSessions(env, user.id, sessionId)));
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
 }
 
+/** Securing's answer as the screen shows it: the message, and a link to make a new calendar link when it was reset. */
+const told = (secured: Secured) => ({ message: secured.message, details: { calendarReset: secured.calendarReset } });
+
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, member, setPasswordHint } = loaderData;
+  const { account, devices, member, setPasswordHint, confirmName } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
   const passwordResult = result?.intent === "change-password" ? result : null;
-  const devicesResult = result && result.intent !== "change-password" && !YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
+  const nameResult = result?.intent === "confirm-name" ? result : null;
+  const devicesResult = result && result.intent !== "change-password" && result.intent !== "confirm-name" && !YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
   const passwordForm = useRef<HTMLFormElement>(null);
   const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
   const others = devices.filter((d) => !d.current);
@@ -93,12 +100,22 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title="Your account" lead="Your details, your password, the devices that are signed in to Campus, and your data." />
+      {confirmName && (
+        <div className="mb-6">
+          <ConfirmName name={account.name} error={nameResult && !nameResult.ok ? nameResult.message : null} />
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <section aria-labelledby="profile-heading" className="card p-5">
             <h2 id="profile-heading" className="text-lg font-semibold">
               Profile
             </h2>
+            {nameResult?.ok && (
+              <div className="mt-4">
+                <Alert tone="success">{nameResult.message}</Alert>
+              </div>
+            )}
             <dl className="mt-4 space-y-3 text-sm">
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">Name</dt>
@@ -133,7 +150,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </p>
             {passwordResult && (
               <div className="mt-4">
-                <Alert tone={passwordResult.ok ? "success" : "error"}>{passwordResult.message}</Alert>
+                <Alert tone={passwordResult.ok ? "success" : "error"}>
+                  {passwordResult.message}
+                  <NewCalendarLink result={passwordResult} />
+                </Alert>
               </div>
             )}
             {setPasswordHint ? (
@@ -198,7 +218,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">If you see a device you do not recognise, sign it out and change your password.</p>
           {devicesResult && (
             <div className="mt-4">
-              <Alert tone={devicesResult.ok ? "success" : "error"}>{devicesResult.message}</Alert>
+              <Alert tone={devicesResult.ok ? "success" : "error"}>
+                {devicesResult.message}
+                <NewCalendarLink result={devicesResult} />
+              </Alert>
             </div>
           )}
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
@@ -245,6 +268,19 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <YourData hasPassword={account.hasPassword} email={account.email} result={result ?? null} pendingIntent={pendingIntent} />
         </div>
       </div>
+    </>
+  );
+}
+
+/** After securing reset the calendar link (decision 0095): where to make a new one. */
+function NewCalendarLink({ result }: { result: ActionResult }) {
+  if (!result.ok || result.details?.calendarReset !== true) return null;
+  return (
+    <>
+      {" "}
+      <Link to="/notifications" className="font-semibold underline">
+        Make a new calendar link
+      </Link>
     </>
   );
 }

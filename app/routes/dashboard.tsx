@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useFetcher } from "react-router";
 import { BedIcon } from "#app/components/icons/bed.tsx";
+import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
 import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
 import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
@@ -13,7 +14,8 @@ import { succeeded } from "#app/lib/action-result.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  return { mode: readMode(request.headers.get("Cookie")), firstName: user?.name.split(/\s+/)[0] ?? null };
+  // A claimed account's name is the earlier holder's until the student confirms it (decision 0095).
+  return { mode: readMode(request.headers.get("Cookie")), firstName: user?.name.split(/\s+/)[0] ?? null, confirmName: user?.confirmName ? user.name : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,6 +44,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-8 py-4">
+      {loaderData.confirmName && <ConfirmName name={loaderData.confirmName} />}
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">

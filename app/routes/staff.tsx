@@ -4,8 +4,8 @@ import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove } from "#server/services/hostel/block-moves.ts";
-import { ModerationQueue } from "#app/components/staff/ModerationQueue.tsx";
-import { moderateFromForm, moderationQueueFrom, moderationQueueStatement } from "#server/services/moderation.ts";
+import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
+import { moderateFromForm, moderationQueueFrom, moderationQueueStatement, MODERATION_MESSAGES, suspendedFrom, suspendedStatement } from "#server/services/moderation.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
 import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
@@ -29,9 +29,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const queueStatement = moderationQueueStatement(envOf(context), user, view.grants);
-  const { alongside, ...ops } = await readOpsConsole(envOf(context), user, view.grants, Date.now(), queueStatement ? [queueStatement] : []);
+  const moderating = queueStatement ? [queueStatement, suspendedStatement(envOf(context), user.campusId)] : [];
+  const { alongside, ...ops } = await readOpsConsole(envOf(context), user, view.grants, Date.now(), moderating);
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
-  return { ...view, ...ops, warden, moderation, campusName: user.campusName, now: Date.now() };
+  const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
+  return { ...view, ...ops, warden, moderation, suspended, campusName: user.campusName, now: Date.now() };
 }
 
 const MODERATED: Record<string, string> = {
@@ -39,6 +41,7 @@ const MODERATED: Record<string, string> = {
   "mod-restore": "Restored. The student is told.",
   "mod-dismiss": "Reports dismissed; it is visible.",
   "mod-suspend": "Suspended. The student is told why and until when.",
+  "mod-lift": MODERATION_MESSAGES.lifted,
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -63,7 +66,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, moves, warden, moderation, campusName, now, laundry, mess } = loaderData;
+  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, campusName, now, laundry, mess } = loaderData;
   const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
   return (
     <>
@@ -90,6 +93,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       ) : null}
       {warden && <BlockMoves moves={moves} />}
       {moderation && <div className="mt-6"><ModerationQueue items={moderation} /></div>}
+      {suspended && <div className="mt-6"><SuspendedStudents members={suspended} /></div>}
       {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
       {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
     </>

@@ -14,7 +14,8 @@ import {
   startSession,
   type SessionUser,
 } from "#server/services/auth.ts";
-import { changePassword, endOwnSession, listSessions, passwordChangeSchema, sessionIdSchema } from "#server/services/account.ts";
+import { ACCOUNT_MESSAGES, changePassword, endOwnSession, listSessions, nameSchema, passwordChangeSchema, saveName, sessionIdSchema } from "#server/services/account.ts";
+import { CALENDAR_RESET } from "#server/services/account-security.ts";
 import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES, sendDeletionCode } from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
 import { stateOf } from "#server/lib/request-state.ts";
@@ -34,9 +35,9 @@ async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, mes
   return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token, ...membershipOf(user) } }, status);
 }
 
-/** Added to the specification's user fields (additive): verified, and the campus. */
+/** Added to the specification's user fields (additive): verified, the campus, and whether to confirm the name (decision 0095). */
 function membershipOf(user: SessionUser) {
-  return { verified: user.verified, campus: { id: user.campusId, name: user.campusName, shortName: user.campusShortName, openCommunity: user.openCommunity } };
+  return { verified: user.verified, confirmName: user.confirmName, campus: { id: user.campusId, name: user.campusName, shortName: user.campusShortName, openCommunity: user.openCommunity } };
 }
 
 /** The request as a code's scope: its URL (the key) and its waitUntil (the mail after the answer). */
@@ -78,9 +79,9 @@ auth.post("/logout", requireAuth, async (c) => {
 });
 
 auth.post("/logout-all", requireAuth, async (c) => {
-  await endAllSessions(c.env, c.var.user.id);
+  const { calendarReset } = await endAllSessions(c.env, c.var.user.id, c.var.sessionId);
   c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({ success: true, message: "You have been signed out on every device." });
+  return c.json({ success: true, message: calendarReset ? `You have been signed out on every device. ${CALENDAR_RESET}` : "You have been signed out on every device." });
 });
 
 // Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
@@ -128,8 +129,14 @@ auth.delete("/sessions/:id", requireAuth, validateParam(sessionIdSchema), async 
 // Changes the password (or sets one on a Google-only account) and signs every other device out.
 auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c) => {
   const input = c.req.valid("json");
-  const message = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
+  const { message } = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
+});
+
+// The name other students see; also confirms it after the address was claimed from an earlier holder (decision 0095).
+auth.put("/name", requireAuth, validateJson(nameSchema), async (c) => {
+  const { name } = await saveName(c.env, c.var.user.id, c.req.valid("json"));
+  return c.json({ success: true, message: ACCOUNT_MESSAGES.nameSaved, data: { userId: c.var.user.id, name } });
 });
 
 // Everything Campus holds about the caller, as a JSON file to save (the DPDP Act's right of access).

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
-import { moderate, moderationActionSchema, readQueue, reportContent, reportSchema } from "#server/services/moderation.ts";
+import { moderate, moderationActionSchema, readQueue, readSuspensions, reportContent, reportSchema } from "#server/services/moderation.ts";
 
 // Reports (any member) and the moderators' queue and actions (issue 16, docs/decisions/0082-reports-and-moderation.md).
 
@@ -19,6 +19,12 @@ export const moderation = new Hono<AppEnv>();
 moderation.get("/queue", requireAuth, async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readQueue(c.env, c.var.user) });
+});
+
+// The campus's suspended members, for lifting a suspension early (`{ action: "lift", userId }` below).
+moderation.get("/suspensions", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await readSuspensions(c.env, c.var.user) });
 });
 
 moderation.post("/actions", requireAuth, validateJson(moderationActionSchema), async (c) => {

@@ -17,7 +17,7 @@ push.get("/key", (c) => {
 });
 
 push.post("/subscribe", requireAuth, validateJson(subscriptionSchema), async (c) => {
-  await subscribe(c.env, c.var.user.id, c.req.valid("json"));
+  await subscribe(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, c.req.valid("json"));
   return c.json({ success: true, message: "Notifications are on for this device." }, 201);
 });
 

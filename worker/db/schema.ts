@@ -21,8 +21,10 @@ export const users = sqliteTable(
     /** migrations/0017_moderation.sql: suspended by a moderator until then (reads, but does not post, buy or book), and why. */
     suspendedUntil: integer("suspended_until"),
     suspensionReason: text("suspension_reason"),
+    /** migrations/0028_claims_and_devices.sql: the address was claimed from an earlier holder; the screens ask to confirm the name. */
+    confirmName: integer("confirm_name", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("users_campus").on(t.campusId)],
+  (t) => [index("users_campus").on(t.campusId), index("users_suspended").on(t.campusId, t.suspendedUntil).where(sql`suspended_until IS NOT NULL`)],
 );
 
 // Campuses (migrations/0010_campuses.sql).
@@ -689,6 +691,21 @@ export const wantedPosts = sqliteTable(
   (t) => [index("wanted_posts_campus").on(t.campusId, t.expiresAt), index("wanted_posts_user").on(t.userId, t.expiresAt)],
 );
 
+// Every reservation a buyer made, whatever became of it (migrations/0030_reservation_log.sql): the
+// 24-hour purchase limit counts these. The id is the reservation's sale id.
+export const reservationLog = sqliteTable(
+  "reservation_log",
+  {
+    id: text("id").primaryKey(),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("reservation_log_buyer").on(t.buyerId, t.createdAt)],
+);
+
 // A student's private calendar feed (migrations/0023_calendar_feeds.sql, docs/decisions/0090-calendar-feed.md).
 export const calendarFeeds = sqliteTable("calendar_feeds", {
   userId: text("user_id")
@@ -711,6 +728,8 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     createdAt: integer("created_at").notNull(),
     lastSentAt: integer("last_sent_at"),
+    /** migrations/0028_claims_and_devices.sql: the session that subscribed this device (NULL: before that migration). */
+    sessionId: text("session_id"),
   },
   (t) => [index("push_subscriptions_user").on(t.userId, t.createdAt)],
 );

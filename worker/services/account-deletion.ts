@@ -28,6 +28,8 @@ export const DELETION_MESSAGES = {
   codeMissing: "That code has expired or was already used. Ask for a new code.",
   alreadyDeleted: "This account has already been deleted.",
   changed: "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
+  lastAdmin: (campusName: string) =>
+    `You are the only admin of ${campusName}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
 } as const;
 
 export const deleteAccountSchema = z.object(
@@ -96,7 +98,12 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
 
   const now = Date.now();
   // ?1 the student, ?2 the password hash as checked (NULL for a Google-only account: IS compares NULLs).
-  const asChecked = "EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2)";
+  // A campus keeps one admin (decision 0083), whatever removes the role: the only admin of a campus is
+  // not deleted. Part of every statement's condition, so of two admins deleting their accounts at
+  // once the second batch finds the first one's role gone and writes nothing.
+  const notLastAdmin = `NOT EXISTS (SELECT 1 FROM staff_roles r WHERE r.user_id = ?1 AND r.role = 'admin'
+      AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1))`;
+  const asChecked = `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2) AND ${notLastAdmin}`;
   const statement = (sql: string, ...more: unknown[]) => env.DB.prepare(sql).bind(session.userId, row.passwordHash, ...more);
   const results = await env.DB.batch([
     // Signed out everywhere; Google and Classroom forgotten.
@@ -112,6 +119,7 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM push_subscriptions WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM notification_settings WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
+    statement(`DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${asChecked}`),
     // Issue 17: the student's open reservations go back on sale (nobody will come to the handover).
     statement(`UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`),
     statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
@@ -143,7 +151,7 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     // Last: the account itself, anonymised. Its answer says whether this call did the deletion.
     statement(
       `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, email_verified_at = NULL, deleted_at = ?5
-       WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2 RETURNING id`,
+       WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2 AND ${notLastAdmin} RETURNING id`,
       DELETED_STUDENT,
       anonymousEmail(),
       now,
@@ -151,8 +159,17 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
   ]);
   const done = results.at(-1)?.results.length === 1;
   if (!done) {
-    const [now] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
-    throw new ApiError(409, now?.deletedAt != null ? DELETION_MESSAGES.alreadyDeleted : DELETION_MESSAGES.changed);
+    const why = await env.DB.prepare(
+      `SELECT u.deleted_at AS deletedAt,
+         (SELECT c.name FROM staff_roles r JOIN campuses c ON c.id = r.campus_id WHERE r.user_id = ?1 AND r.role = 'admin'
+            AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1) LIMIT 1) AS onlyAdminOf
+       FROM users u WHERE u.id = ?1`,
+    )
+      .bind(session.userId)
+      .first<{ deletedAt: number | null; onlyAdminOf: string | null }>();
+    if (why?.deletedAt != null) throw new ApiError(409, DELETION_MESSAGES.alreadyDeleted);
+    if (why?.onlyAdminOf) throw new ApiError(409, DELETION_MESSAGES.lastAdmin(why.onlyAdminOf), { code: "last_admin" });
+    throw new ApiError(409, DELETION_MESSAGES.changed);
   }
 
   // A listing's other photos and small versions (issue 17) come as its photos JSON.

@@ -27,6 +27,7 @@ import {
   loginThrottle,
   messRatings,
   products,
+  reservationLog,
   roommateListings,
   saleNotifications,
   savedProducts,
@@ -95,6 +96,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     calendarRows,
     deviceRows,
     settingRows,
+    reservationRows,
   ] = await db.batch([
     db
       .select({
@@ -340,6 +342,8 @@ export async function exportAccountData(env: Env, userId: string, currentSession
     // A device's push service address (its keys are the browser's, not the student's words: left out).
     db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
     db.select({ muted: notificationSettings.muted, quietFrom: notificationSettings.quietFrom, quietTo: notificationSettings.quietTo, digest: notificationSettings.digest, digestSentOn: notificationSettings.digestSentOn, updatedAt: notificationSettings.updatedAt }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    // Every reservation the student made (the 24-hour purchase limit counts them).
+    db.select({ productId: reservationLog.productId, reservedAt: reservationLog.createdAt }).from(reservationLog).where(eq(reservationLog.buyerId, userId)).orderBy(desc(reservationLog.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -361,7 +365,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       createdAt: me.createdAt,
     },
     devices: devices.map((d) => ({ device: d.device, signedInAt: d.createdAt, lastSeenAt: d.lastSeenAt, expiresAt: d.expiresAt, current: d.id === currentSessionId })),
-    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows, saved: savedRows, wanted: wantedRows },
+    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows, saved: savedRows, wanted: wantedRows, reservationsMade: reservationRows },
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,

@@ -3,9 +3,11 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { sessions, users } from "#server/db/schema.ts";
+import { pushSubscriptions, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword, verifyPassword } from "#server/lib/password.ts";
+import { userText } from "#server/lib/validate.ts";
+import { endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
 
 /** An account without a password may set one this long after signing in with Google (decision 0007). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -21,6 +23,8 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: "That device is not signed in to your account (it may have been signed out already).",
   signedOutDevice: "That device has been signed out.",
   signedOutOthers: "Every other device has been signed out.",
+  nameSaved: "Your name is saved.",
+  nameLimited: "Too many changes in a minute. Please wait a minute and try again.",
 } as const;
 
 export const passwordChangeSchema = z.object({
@@ -79,22 +83,40 @@ export async function listSessions(env: Env, userId: string, currentSessionId: s
   return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
 }
 
-/** Ends one of the user's own sessions; any other id (someone else's, made up, ended) is a 404. */
+/**
+ * Ends one of the user's own sessions, and the push subscription that device made (a device signed
+ * out from another one stops receiving the student's notices); any other id (someone else's, made up,
+ * ended) is a 404.
+ */
 export async function endOwnSession(env: Env, userId: string, sessionId: string): Promise<void> {
-  const ended = await getDb(env.DB)
-    .delete(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
+  const db = getDb(env.DB);
+  const [ended] = await db.batch([
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id }),
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionId, sessionId))),
+  ]);
   if (ended.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
 }
 
-/** Ends every session of the user except the current one; returns how many ended. */
-export async function endOtherSessions(env: Env, userId: string, currentSessionId: string): Promise<number> {
-  const ended = await getDb(env.DB)
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)))
-    .returning({ id: sessions.id });
-  return ended.length;
+/** What securing the account did: the message to show, and whether the calendar link was reset (the screen links to a new one). */
+export interface Secured {
+  message: string;
+  calendarReset: boolean;
+}
+
+/**
+ * "Sign out everywhere else": every other session ends, and with them the push subscriptions of
+ * every other device and the calendar link (decision 0095), in one batch.
+ */
+export async function endOtherSessions(env: Env, userId: string, currentSessionId: string): Promise<Secured> {
+  const db = getDb(env.DB);
+  const [, , calendar] = await db.batch([
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
+    ...endOtherDevices(db, userId, currentSessionId),
+  ]);
+  return withCalendarNote(ACCOUNT_MESSAGES.signedOutOthers, calendar);
 }
 
 /**
@@ -107,7 +129,7 @@ export async function endOtherSessions(env: Env, userId: string, currentSessionI
  *   i.e. right after Google vouched for the person; an old, possibly stolen session cannot add a
  *   password and make itself permanent.
  */
-export async function changePassword(env: Env, session: { userId: string; sessionId: string }, input: z.infer<typeof passwordChangeSchema>): Promise<string> {
+export async function changePassword(env: Env, session: { userId: string; sessionId: string }, input: z.infer<typeof passwordChangeSchema>): Promise<Secured> {
   const db = getDb(env.DB);
   const [row] = await db
     .select({ passwordHash: users.passwordHash, sessionCreatedAt: sessions.createdAt })
@@ -125,10 +147,12 @@ export async function changePassword(env: Env, session: { userId: string; sessio
     throw new ApiError(403, ACCOUNT_MESSAGES.needFreshSignIn, { field: "newPassword" });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  // Both statements are conditional, in one batch: the password changes only if it is still the one
+  // Every statement is conditional, in one batch: the password changes only if it is still the one
   // checked above and this session still exists (a takeover in between ended it), and the other
-  // sessions end only if the new password went in.
-  const [updated] = await db.batch([
+  // sessions, their devices' push subscriptions and the calendar link end only if the new password
+  // went in (decision 0095).
+  const newPasswordIn = sql`(select ${users.passwordHash} from ${users} where ${users.id} = ${session.userId}) = ${passwordHash}`;
+  const [updated, , , calendar] = await db.batch([
     db
       .update(users)
       .set({ passwordHash })
@@ -140,18 +164,29 @@ export async function changePassword(env: Env, session: { userId: string; sessio
         ),
       )
       .returning({ id: users.id }),
-    db
-      .delete(sessions)
-      .where(
-        and(
-          eq(sessions.userId, session.userId),
-          ne(sessions.id, session.sessionId),
-          sql`(select ${users.passwordHash} from ${users} where ${users.id} = ${session.userId}) = ${passwordHash}`,
-        ),
-      ),
+    db.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId), newPasswordIn)),
+    ...endOtherDevices(db, session.userId, session.sessionId, newPasswordIn),
   ]);
   if (updated.length === 0) throw new ApiError(409, "Your account changed while you were saving. Reload the page and try again.");
-  return row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet;
+  return withCalendarNote(row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet, calendar);
+}
+
+export const nameSchema = z.object({ name: userText({ name: "Your name", max: 80, missing: "Enter your name." }) });
+
+/**
+ * Sets the name other students see, and clears the "confirm your name" prompt a claimed account
+ * shows (decision 0095). Limited like every write a script could repeat.
+ */
+export async function saveName(env: Env, userId: string, input: z.output<typeof nameSchema>): Promise<{ name: string }> {
+  const { success } = await env.POST_LIMITER.limit({ key: `name:${userId}` });
+  if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.nameLimited);
+  const [saved] = await getDb(env.DB)
+    .update(users)
+    .set({ name: input.name, confirmName: false })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ name: users.name });
+  if (!saved) throw new ApiError(401, "Please sign in to continue.");
+  return saved;
 }
 
 /** The cron job: forgets sessions past their expiry (they already sign nobody in). */

@@ -13,6 +13,7 @@ import { clearFailedSignIns, countPasswordTry } from "#server/services/login-thr
 import type { CodeScope } from "#server/services/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/verification.ts";
 import { noteCampus } from "#server/lib/d1-session.ts";
+import { endOtherDevices } from "#server/services/account-security.ts";
 import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "#server/lib/session-token.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
@@ -30,6 +31,8 @@ export interface SessionUser extends Membership {
   unreadNotices: number;
   /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
   staff: boolean;
+  /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
+  confirmName: boolean;
 }
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
@@ -44,12 +47,13 @@ const sessionUserColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
+  confirmName: users.confirmName,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
   unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
   staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; unreadNotices: number; staff: number }): SessionUser {
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; confirmName: boolean; unreadNotices: number; staff: number }): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
   return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
@@ -96,7 +100,7 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .returning({ id: users.id, name: users.name, email: users.email });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
-  const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false };
+  const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false, confirmName: false };
   await sendCodeAtRegistration(env, scope, user);
   return user;
 }
@@ -212,6 +216,13 @@ export async function endSession(env: Env, sessionId: string): Promise<void> {
   await getDb(env.DB).delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function endAllSessions(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * "Sign out everywhere": every session ends, this one too, and with them the push subscriptions of
+ * every other device and the calendar link (decision 0095), in one batch. This device keeps its
+ * notifications: it is the student's own. Answers whether a calendar link was reset.
+ */
+export async function endAllSessions(env: Env, userId: string, currentSessionId: string): Promise<{ calendarReset: boolean }> {
+  const db = getDb(env.DB);
+  const [, , calendar] = await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), ...endOtherDevices(db, userId, currentSessionId)]);
+  return { calendarReset: calendar.length > 0 };
 }

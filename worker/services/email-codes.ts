@@ -89,15 +89,6 @@ export function randomCode(): string {
   return String(word[0]! % 1_000_000).padStart(CODE_DIGITS, "0");
 }
 
-/**
- * The work of `issueCode` without an account: a key, a MAC and one D1 round trip. A request about
- * an address with no account does this, so that its answer takes about as long (decision 0075).
- */
-export async function rehearseIssue(env: Env, scope: CodeScope): Promise<void> {
-  await codeMac(await hmacKey(env, scope), "reset", crypto.randomUUID(), randomCode());
-  await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = 'reset'").bind(crypto.randomUUID()).first();
-}
-
 export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSeconds: number };
 
 /**

@@ -11,6 +11,7 @@ import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, 
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
 import { startSession, type SessionUser } from "#server/services/auth.ts";
 import { campusForEmail } from "#server/services/campus.ts";
+import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/account-security.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
 import { domainCandidates, emailDomain } from "#common/membership.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
@@ -215,9 +216,13 @@ async function takeOver(env: Env, account: { id: string; hasPassword: number }, 
   const db = getDb(env.DB);
   const now = Date.now();
   const stillUnverified = sql`exists (select 1 from ${users} where ${users.id} = ${account.id} and ${users.emailVerifiedAt} is null and (${users.googleSub} is null or ${users.googleSub} = ${identity.sub}))`;
-  const [ended, , taken] = await db.batch([
+  // Everything the earlier holder set up goes in the same batch (decision 0095): sessions, push
+  // devices, the calendar link, the Classroom connection and its reminders, notification settings;
+  // the name is kept but marked for the owner to confirm.
+  const [ended, , , , , , , taken] = await db.batch([
     db.delete(sessions).where(and(eq(sessions.userId, account.id), stillUnverified)).returning({ id: sessions.id }),
-    db.delete(googleConnections).where(and(eq(googleConnections.userId, account.id), stillUnverified)),
+    ...endOtherDevices(db, account.id, null, stillUnverified),
+    ...endEarlierHoldersSetUp(db, account.id, stillUnverified),
     db
       .update(users)
       .set({ passwordHash: null, googleSub: identity.sub, emailVerifiedAt: now })

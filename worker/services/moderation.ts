@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON } from "#common/moderation.ts";
+import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON, REPORT_WHAT } from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
+import { requireMayAct } from "#server/services/campus.ts";
 import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
@@ -14,6 +15,8 @@ import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, ty
 // audit line and the owner's notice in the same batch.
 
 type Member = Pick<SessionUser, "id" | "campusId">;
+/** A reporter: reporting is gated like buying (verified, not suspended), so the type carries membership. */
+type Reporter = Pick<SessionUser, "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">;
 
 interface KindTable {
   table: string;
@@ -77,7 +80,10 @@ async function findContent(env: Env, kind: ReportKind, id: string, campusId: str
     .first<{ ownerId: string; hiddenAt: number | null; title: string }>();
 }
 
-export async function reportContent(env: Env, user: Member, input: z.output<typeof reportSchema>): Promise<ReportResult> {
+export async function reportContent(env: Env, user: Reporter, input: z.output<typeof reportSchema>): Promise<ReportResult> {
+  // A report can take content off the campus: only a proven member who is not suspended may make one
+  // (docs/decisions/0094-reports-by-proven-members.md).
+  requireMayAct(user, REPORT_WHAT);
   const { success } = await env.POST_LIMITER.limit({ key: `report:${user.id}` });
   if (!success) throw new ApiError(429, REPORT_LIMITED);
   const k = KINDS[input.kind];
@@ -93,11 +99,14 @@ export async function reportContent(env: Env, user: Member, input: z.output<type
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM ${k.from} WHERE t.id = ?5 AND ${k.campus} = ?2)
        ON CONFLICT (reporter_id, kind, subject_id) DO NOTHING`,
     ).bind(reportId, user.campusId, user.id, input.kind, input.id, input.reason, input.note ?? null, now),
-    // The third different member's unresolved report hides it: only where this batch's insert happened.
+    // The third different proven member's unresolved report hides it: only where this batch's insert
+    // happened. Reports of accounts whose address nobody proved (the Open community's, or any stored
+    // before reporting was gated) reach the queue but never count: such accounts cost nothing to make.
     env.DB.prepare(
       `UPDATE ${k.table} SET hidden_at = ?1, hidden_reason = ?2, moderation_id = ?3
        WHERE id = ?4 AND hidden_at IS NULL AND EXISTS (SELECT 1 FROM content_reports WHERE id = ?3)
-         AND (SELECT COUNT(*) FROM content_reports WHERE kind = ?5 AND subject_id = ?4 AND resolved_at IS NULL) >= ?6`,
+         AND (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
+              WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6`,
     ).bind(now, AUTO_HIDE_REASON, reportId, input.id, input.kind, AUTO_HIDE_AT),
     auditStatement(env, { campusId: user.campusId, actorId: null, action: "auto_hide", subjectKind: input.kind, subjectId: input.id, studentId: found.ownerId, note: AUTO_HIDE_REASON, at: now }, hidByThis),
     noticeStatement(
@@ -189,8 +198,14 @@ export const moderationActionSchema = z.discriminatedUnion(
       reason: reasonText,
       days: z.coerce.number({ error: "Suspend for 1 to 90 days." }).int("Suspend for a whole number of days.").min(1, "Suspend for 1 to 90 days.").max(90, "Suspend for 1 to 90 days."),
     }),
+    // Ends a suspension early: the student (not a piece of content) is the subject.
+    z.object({
+      action: z.literal("lift"),
+      userId: z.string({ error: "userId must be the suspended student's id." }).trim().min(1, "userId must be the suspended student's id.").max(64, "userId must be the suspended student's id."),
+      reason: optionalNote("The note", 300),
+    }),
   ],
-  { error: "action must be hide, restore, dismiss or suspend." },
+  { error: "action must be hide, restore, dismiss, suspend or lift." },
 );
 
 export type ModerationAction = z.output<typeof moderationActionSchema>;
@@ -203,7 +218,11 @@ export const DAY_MS = 86_400_000;
  * are written only where the change carries this action's id.
  */
 export async function moderate(env: Env, user: Member, input: ModerationAction): Promise<{ message: string }> {
-  await requireStaff(env, user, "moderator");
+  const grants = await requireStaff(env, user, "moderator");
+  // A script holding a moderator's session could otherwise hide or suspend a whole campus in a minute.
+  const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
+  if (!success) throw new ApiError(429, "Too many moderation actions in a minute. Please wait a minute and try again.");
+  if (input.action === "lift") return liftSuspension(env, user, grants, input);
   const k = KINDS[input.kind];
   const found = await findContent(env, input.kind, input.id, user.campusId);
   if (!found) throw new ApiError(404, `There is no ${kindLabel[input.kind]} with that id.`);
@@ -221,7 +240,12 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
     const until = now + input.days * DAY_MS;
     const suspended: Guard = { sql: "EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until = ? AND suspension_reason = ?)", params: [found.ownerId, until, input.reason] };
     const [update] = await env.DB.batch([
-      env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1 AND campus_id = ?4 AND deleted_at IS NULL").bind(found.ownerId, until, input.reason, user.campusId),
+      // A campus admin is suspended only by another admin, and only while an admin who is not
+      // suspended remains: checked inside the write, so a role changing mid-request cannot slip past.
+      env.DB.prepare(
+        `UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1 AND campus_id = ?4 AND deleted_at IS NULL
+           AND (NOT ${ADMIN_OF_CAMPUS("?1", "?4")} OR (${ADMIN_OF_CAMPUS("?5", "?4")} AND ${ANOTHER_ACTIVE_ADMIN("?1", "?4", "?6")}))`,
+      ).bind(found.ownerId, until, input.reason, user.campusId, user.id, now),
       audit("suspend", `${input.days} d: ${input.reason}`, suspended),
       noticeStatement(
         env,
@@ -230,7 +254,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
         suspended,
       ),
     ]);
-    if ((update!.meta.changes ?? 0) !== 1) throw new ApiError(404, "That student's account no longer exists.");
+    if ((update!.meta.changes ?? 0) !== 1) return explainNoSuspension(env, user, found.ownerId, now);
     return { message: `Suspended until ${formatIndiaDateTime(until)}.` };
   }
 
@@ -262,13 +286,107 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   return { message: input.action === "restore" ? `The ${label} is visible again.` : "The reports are dismissed." };
 }
 
-/** The /staff page's moderation forms: `intent` mod-hide, mod-restore, mod-dismiss or mod-suspend with the form's fields. */
+/** SQL: `user` holds the admin role at `campus` (placeholders or literals of the statement). */
+const ADMIN_OF_CAMPUS = (user: string, campus: string) => `EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
+/** SQL: an admin of `campus` other than `user` is not suspended at `now`. */
+const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
+  `EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
+     WHERE o.campus_id = ${campus} AND o.role = 'admin' AND o.user_id <> ${user} AND ou.deleted_at IS NULL AND (ou.suspended_until IS NULL OR ou.suspended_until <= ${now}))`;
+
+export const MODERATION_MESSAGES = {
+  adminsOnlyForAdmins: "Only a campus admin can suspend a campus admin.",
+  adminsOnlyLift: "Only a campus admin can lift a campus admin's suspension.",
+  lastAdmin: "A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.",
+  noStudent: "There is no student of your campus with that id.",
+  notSuspended: "That student is not suspended.",
+  lifted: "The suspension is lifted. The student is told.",
+} as const;
+
+/** Why the conditional suspension wrote nothing, from one read: 404, 403 or 409. */
+async function explainNoSuspension(env: Env, user: Member, studentId: string, now: number): Promise<never> {
+  const row = await env.DB.prepare(
+    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin, ${ADMIN_OF_CAMPUS("?3", "?2")} AS actorIsAdmin, ${ANOTHER_ACTIVE_ADMIN("?1", "?2", "?4")} AS anotherAdmin
+     FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
+  )
+    .bind(studentId, user.campusId, user.id, now)
+    .first<{ isAdmin: number; actorIsAdmin: number; anotherAdmin: number }>();
+  if (!row) throw new ApiError(404, "That student's account no longer exists.");
+  if (row.isAdmin && !row.actorIsAdmin) throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyForAdmins, { code: "staff_only" });
+  if (row.isAdmin && !row.anotherAdmin) throw new ApiError(409, MODERATION_MESSAGES.lastAdmin);
+  throw new ApiError(409, "The student's account changed while you were suspending it. Reload and try again.");
+}
+
+/**
+ * Ends a student's suspension before its time (moderator or campus admin; a campus admin's only by an
+ * admin). One batch: the audit line, written only while the student of this campus is suspended and
+ * the caller may lift it; the student's notice and the lift itself only where that line exists.
+ */
+async function liftSuspension(env: Env, user: Member, grants: StaffGrant[], input: Extract<ModerationAction, { action: "lift" }>): Promise<{ message: string }> {
+  const now = Date.now();
+  const target = await env.DB.prepare(`SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`)
+    .bind(input.userId, user.campusId)
+    .first<{ isAdmin: number }>();
+  if (!target) throw new ApiError(404, MODERATION_MESSAGES.noStudent);
+  if (target.isAdmin && !grants.some((g) => g.role === "admin")) throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyLift, { code: "staff_only" });
+  const auditId = crypto.randomUUID();
+  const mayLift: Guard = {
+    sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND campus_id = ? AND deleted_at IS NULL AND suspended_until > ?)
+      AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('moderator', 'admin'))
+      AND (NOT ${ADMIN_OF_CAMPUS("?", "?")} OR ${ADMIN_OF_CAMPUS("?", "?")})`,
+    params: [input.userId, user.campusId, now, user.id, user.campusId, input.userId, user.campusId, user.id, user.campusId],
+  };
+  const written: Guard = { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] };
+  const note = input.reason ?? null;
+  const [, , lifted] = await env.DB.batch([
+    auditStatement(env, { id: auditId, campusId: user.campusId, actorId: user.id, action: "lift_suspension", subjectKind: "user", subjectId: input.userId, studentId: input.userId, note, at: now }, mayLift),
+    noticeStatement(
+      env,
+      input.userId,
+      { kind: "moderation", title: "Your suspension is lifted", text: `A moderator lifted your suspension: you can post, buy and book again.${note ? ` ${note}` : ""}`, link: null, at: now },
+      written,
+    ),
+    env.DB.prepare("UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)").bind(input.userId, auditId),
+  ]);
+  if ((lifted!.meta.changes ?? 0) !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
+  return { message: MODERATION_MESSAGES.lifted };
+}
+
+export interface SuspendedMember {
+  userId: string;
+  name: string;
+  until: number;
+  reason: string | null;
+}
+
+const SUSPENDED_LIMIT = 100;
+
+/** The campus's members suspended now, the soonest to end first: ONE query (an index on campus and end). */
+export function suspendedStatement(env: Env, campusId: string, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare(
+    `SELECT id AS userId, name, suspended_until AS until, suspension_reason AS reason FROM users
+     WHERE campus_id = ?1 AND suspended_until IS NOT NULL AND suspended_until > ?2 AND deleted_at IS NULL
+     ORDER BY suspended_until LIMIT ${SUSPENDED_LIMIT}`,
+  ).bind(campusId, now);
+}
+
+export function suspendedFrom(result: D1Result): SuspendedMember[] {
+  return result.results as SuspendedMember[];
+}
+
+/** `GET /api/moderation/suspensions`: the caller's roles and the list in one batch; only for a moderator or admin. */
+export async function readSuspensions(env: Env, user: Member): Promise<SuspendedMember[]> {
+  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, user), suspendedStatement(env, user.campusId)]);
+  await requireStaff(env, user, "moderator", {}, grants!.results as StaffGrant[]);
+  return suspendedFrom(rows!);
+}
+
+/** The /staff page's moderation forms: `intent` mod-hide, mod-restore, mod-dismiss, mod-suspend or mod-lift with the form's fields. */
 export function moderateFromForm(env: Env, user: Member, intent: string, form: FormData): Promise<{ message: string }> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const input = parseWith(moderationActionSchema, { action: intent.slice("mod-".length), kind: field("kind"), id: field("id"), reason: field("reason"), days: field("days") });
+  const input = parseWith(moderationActionSchema, { action: intent.slice("mod-".length), kind: field("kind"), id: field("id"), reason: field("reason"), days: field("days"), userId: field("userId") });
   return moderate(env, user, input);
 }
 
@@ -286,7 +404,7 @@ export function moderationQueueFrom(result: D1Result): QueueItem[] {
 }
 
 /** A page's "Report" form (intent "report"): the same rules as POST /api/reports. */
-export async function reportFromForm(env: Env, user: Member, form: FormData): Promise<ReportResult> {
+export async function reportFromForm(env: Env, user: Reporter, form: FormData): Promise<ReportResult> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;

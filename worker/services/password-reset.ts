@@ -1,15 +1,17 @@
 // Password reset by e-mailed code (issue 15, docs/decisions/0075). Nothing here tells whether an
 // address has an account: the request always answers the same, the limits apply to every address
 // alike, and a wrong, expired or missing code gets one message.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { campuses, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword } from "#server/lib/password.ts";
 import { emailSchema } from "#server/services/auth.ts";
-import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, rehearseIssue, sendCode } from "#server/services/email-codes.ts";
+import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import { logError } from "#server/lib/log.ts";
 import { clearFailedSignIns } from "#server/services/login-throttle.ts";
+import { endEarlierHoldersSetUp, endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
 
 export const RESET_MESSAGES = {
   requested: "If an account uses that address, we have e-mailed it a 6-digit code. It works for 15 minutes.",
@@ -32,24 +34,37 @@ export const resetConfirmSchema = z.object({
 /**
  * Sends a reset code to the address if it has an account. Limited per client address and per
  * e-mail address (the same for addresses with and without an account); the answer is always
- * RESET_MESSAGES.requested. With a real mail provider the mail goes out after the answer, and an
- * unknown address does the same key, hash and D1 work as a known one, so the time says nothing either.
+ * RESET_MESSAGES.requested. Before the answer every address gets exactly the same work (the two
+ * limits); looking the address up, making the code and mailing it are handed to `scope.later`
+ * (waitUntil) alike for both, so the time of the answer says nothing about the address. (Doing the
+ * same work in both paths before answering was not enough: a known address wrote its code to the D1
+ * primary and an unknown one only read, about 45 ms apart.)
  */
 export async function requestPasswordReset(env: Env, scope: CodeScope, clientAddress: string, input: z.infer<typeof resetRequestSchema>): Promise<string> {
   await assertCodeAllowed(env, clientAddress);
   const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `reset:${input.email}` });
   if (!perAddress.success) throw new ApiError(429, RESET_MESSAGES.addressLimited, { retryAfter: 60 });
-  const [account] = await getDb(env.DB)
-    .select({ id: users.id, email: users.email, campusName: campuses.name })
-    .from(users)
-    .innerJoin(campuses, eq(campuses.id, users.campusId))
-    // A deleted account's anonymous address never gets a code (decision 0078).
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
-    .limit(1);
-  // A code sent under a minute ago stays the one to use: the answer is the same either way.
-  if (account) await sendCode(env, scope, account, "reset");
-  else await rehearseIssue(env, scope);
+  const job = mailResetCode(env, scope.requestUrl, input.email);
+  if (scope.later) scope.later(job);
+  else await job;
   return RESET_MESSAGES.requested;
+}
+
+/** After the answer: the code and its mail, if the address has an account. Never throws (logged). */
+async function mailResetCode(env: Env, requestUrl: string, email: string): Promise<void> {
+  try {
+    const [account] = await getDb(env.DB)
+      .select({ id: users.id, email: users.email, campusName: campuses.name })
+      .from(users)
+      .innerJoin(campuses, eq(campuses.id, users.campusId))
+      // A deleted account's anonymous address never gets a code (decision 0078).
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .limit(1);
+    // A code sent under a minute ago stays the one to use. Already after the answer: the mail is sent here.
+    if (account) await sendCode(env, { requestUrl }, account, "reset");
+  } catch (error) {
+    logError("password-reset", error, { msg: "reset code not sent" });
+  }
 }
 
 /**
@@ -64,12 +79,18 @@ export async function confirmPasswordReset(env: Env, scope: CodeScope, clientAdd
   const passwordHash = await hashPassword(input.password);
   const db = getDb(env.DB);
   const now = Date.now();
-  // One batch: the new password, every session gone (a thief's too), the address proven.
-  await db.batch([
+  // Whoever set the account up before the address was proven (decision 0095): true until the last
+  // statement of the batch proves it, so the claim's statements run exactly for such an account.
+  const unproven = sql`exists (select 1 from ${users} where ${users.id} = ${check.userId} and ${users.emailVerifiedAt} is null)`;
+  // One batch: the new password, every session gone (a thief's too) with every push device and the
+  // calendar link, what an earlier holder set up, and the address proven.
+  const [, , , calendar] = await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, check.userId)),
-    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
     db.delete(sessions).where(eq(sessions.userId, check.userId)),
+    ...endOtherDevices(db, check.userId, null),
+    ...endEarlierHoldersSetUp(db, check.userId, unproven),
+    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
   ]);
   await clearFailedSignIns(env, input.email);
-  return RESET_MESSAGES.done;
+  return withCalendarNote(RESET_MESSAGES.done, calendar).message;
 }

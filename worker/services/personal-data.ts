@@ -73,6 +73,7 @@ export const PERSONAL_DATA = {
   push_subscriptions: { exportedAs: "notifications.devices", onDelete: "deleted" },
   notification_settings: { exportedAs: "notifications.settings", onDelete: "deleted" },
   wanted_posts: { exportedAs: "marketplace.wanted", onDelete: "deleted" },
+  reservation_log: { exportedAs: "marketplace.reservationsMade", onDelete: "deleted" },
   trade_ratings: {
     exportedAs: "marketplace.ratings",
     onDelete: "kept-anonymised",

@@ -512,7 +512,7 @@ export interface PurchaseResult {
   notification: { sent: boolean; directLink: string };
 }
 
-/** One account buys at most this many products in any 24 hours (issue 13, until reservations). */
+/** One account makes at most this many reservations in any 24 hours, whatever becomes of them (the reservation log, docs/decisions/0085-reservations.md). */
 export const PURCHASE_LIMIT = 5;
 export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A buyer holds at most this many reservations waiting for a handover (issue 17). */
@@ -543,11 +543,13 @@ export const purchaseBodySchema = z.object(
 
 /**
  * One atomic batch: a conditional UPDATE that only an available product of someone else can pass,
- * at the price the buyer saw (when they sent it) and while the buyer has bought fewer than
- * PURCHASE_LIMIT products in the last 24 hours; and the seller's notice, inserted only for the sale
- * id this very call wrote. D1 runs one statement at a time, so the count and the sale cannot
- * interleave with another purchase: of any number of simultaneous attempts exactly the allowed ones
- * get a row back. Only a verified member buys, and only a product of their own campus.
+ * at the price the buyer saw (when they sent it) and while the buyer has made fewer than
+ * PURCHASE_LIMIT reservations in the last 24 hours, whatever became of them (the reservation log:
+ * a cancelled one counts, or reserve-and-cancel would notify a seller without end); the log row and
+ * the seller's notice, inserted only for the sale id this very call wrote. D1 runs one statement at
+ * a time, so the count and the sale cannot interleave with another purchase: of any number of
+ * simultaneous attempts exactly the allowed ones get a row back. Only a verified member buys, and
+ * only a product of their own campus.
  */
 export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, seenPricePaise?: number): Promise<PurchaseResult> {
   requireMayAct(buyer, BUY);
@@ -555,16 +557,17 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
   const since = now - PURCHASE_WINDOW_MS;
   const seen = seenPricePaise ?? null;
   const saleId = crypto.randomUUID();
-  const [update, notice] = await env.DB.batch([
+  const [update, , notice] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
        WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
          AND (?6 IS NULL OR price_paise = ?6)
-         AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?7) < ?8
+         AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
          AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
          AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
+    env.DB.prepare("INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2").bind(now, saleId),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
@@ -591,8 +594,8 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
   const buyerId = buyer.id;
   const row = await env.DB.prepare(
     `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt, expires_at AS expiresAt,
-       (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND purchased_at > ?2) AS recent,
-       (SELECT purchased_at FROM products WHERE buyer_id = ?1 AND purchased_at > ?2 ORDER BY purchased_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
+       (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2) AS recent,
+       (SELECT created_at FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2 ORDER BY created_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
        (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt,
        (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) AS open
      FROM products WHERE id = ?4`,

@@ -58,19 +58,35 @@ export const subscriptionSchema = z.object(
 
 export const unsubscribeSchema = z.object({ endpoint: z.string({ error: "endpoint must be the push service URL to stop." }).max(2048, "endpoint is too long.") }, { error: "Send { endpoint }." });
 
-/** `POST /api/push/subscribe`: this device, for this student (it leaves any other account it had). */
-export async function subscribe(env: Env, userId: string, input: z.output<typeof subscriptionSchema>, now = Date.now()): Promise<void> {
+export const PUSH_MESSAGES = {
+  heldElsewhere: "That device receives another account's notifications. Turn them off there first, or subscribe this browser again.",
+} as const;
+
+/**
+ * `POST /api/push/subscribe`: this device, for this student (it leaves any other account it had,
+ * when it sends the keys that account's row holds: 409 otherwise),
+ * recorded with the session that subscribed it: securing the account keeps this session's device and
+ * ends the others' (docs/decisions/0095-claiming-and-securing-an-account.md).
+ */
+export async function subscribe(env: Env, member: { userId: string; sessionId: string }, input: z.output<typeof subscriptionSchema>, now = Date.now()): Promise<void> {
+  const { userId, sessionId } = member;
   if (!vapidKeys(env)) throw new ApiError(503, "Notifications are not set up on this server.");
   if (!allowedEndpoint(env, input.endpoint)) throw new ApiError(400, "That endpoint is not a browser push service Campus sends to.", { field: "endpoint" });
-  await env.DB.batch([
+  const [written] = await env.DB.batch([
+    // An endpoint another account holds moves only with the keys it was stored with: the browser that
+    // owns the subscription has them, someone who merely learnt the endpoint does not.
     env.DB.prepare(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`,
-    ).bind(crypto.randomUUID(), userId, input.endpoint, input.keys.p256dh, input.keys.auth, now),
+      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, session_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, session_id = excluded.session_id
+       WHERE push_subscriptions.user_id = excluded.user_id OR (push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth)
+       RETURNING id`,
+    ).bind(crypto.randomUUID(), userId, input.endpoint, input.keys.p256dh, input.keys.auth, now, sessionId),
     // At most MAX_DEVICES: the oldest go.
     env.DB.prepare(`DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2)`).bind(userId, MAX_DEVICES),
   ]);
+  if (written!.results.length === 0) throw new ApiError(409, PUSH_MESSAGES.heldElsewhere, { field: "endpoint" });
 }
+
 
 /** `DELETE /api/push/subscribe`: this device stops (only the student's own). Idempotent. */
 export async function unsubscribe(env: Env, userId: string, endpoint: string): Promise<void> {

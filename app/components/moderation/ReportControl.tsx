@@ -1,9 +1,22 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { kindLabel, REPORT_REASONS, reasonLabel, type ReportKind } from "#common/moderation.ts";
+import { suspendedMessage, verifyFirst } from "#common/membership.ts";
+import { kindLabel, REPORT_REASONS, REPORT_WHAT, reasonLabel, type ReportKind } from "#common/moderation.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+
+/**
+ * Why the signed-in student may not report (the server's own 403 message), or null when they may: a
+ * report can hide content, so it is gated like buying (docs/decisions/0094-reports-by-proven-members.md).
+ */
+function useReportRefusal(): { message: string; verify: boolean } | null {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (root?.suspended) return { message: suspendedMessage(root.suspended.until, root.suspended.reason), verify: false };
+  if (root?.user && !root.user.mayAct) return { message: verifyFirst(REPORT_WHAT), verify: true };
+  return null;
+}
 
 /**
  * "Report" on a card (issue 16): a details element with the reason and an optional note, posted with
@@ -14,12 +27,23 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
   const uid = useId();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
+  const refusal = useReportRefusal();
+  const location = useLocation();
   return (
     <details className="mt-2 text-sm">
       <summary className="inline-block min-h-6 cursor-pointer py-0.5 text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400" aria-label={`Report ${title}`}>
         Report
       </summary>
-      {result?.ok ? (
+      {refusal ? (
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          {refusal.message}{" "}
+          {refusal.verify && (
+            <Link to={`/verify?returnTo=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+              Enter your code
+            </Link>
+          )}
+        </p>
+      ) : result?.ok ? (
         <div className="mt-2">
           <Alert tone="success">{result.message}</Alert>
         </div>

@@ -3,9 +3,9 @@ import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { formatIndiaShortDateTime } from "#common/format.ts";
+import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
 import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
-import type { QueueItem } from "#server/services/moderation.ts";
+import type { QueueItem, SuspendedMember } from "#server/services/moderation.ts";
 
 // The moderators' queue on /staff (issue 16, docs/decisions/0082-reports-and-moderation.md): reported
 // content of the campus, the most reported and then the newest first, with its reports and the
@@ -18,7 +18,7 @@ export function ModerationQueue({ items }: { items: QueueItem[] }) {
         Reported content <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <EmptyState title="Nothing reported.">Reports from students appear here; content three students report is hidden until you look.</EmptyState>
+        <EmptyState title="Nothing reported.">Reports from students appear here; content three verified students report is hidden until you look.</EmptyState>
       ) : (
         <ol className="space-y-4">
           {items.map((item) => (
@@ -123,3 +123,63 @@ function ReportCard({ item }: { item: QueueItem }) {
   );
 }
 
+
+/**
+ * The campus's suspended students on /staff, the soonest to end first, each with "Lift suspension"
+ * (an optional note the student reads). Posts intent mod-lift to /staff's action; works without JS.
+ */
+export function SuspendedStudents({ members }: { members: SuspendedMember[] }) {
+  return (
+    <section aria-labelledby="suspended-heading" className="min-w-0 space-y-4">
+      <h2 id="suspended-heading" className="text-lg font-semibold">
+        Suspended students <span className="font-normal text-slate-600 dark:text-slate-400">({members.length})</span>
+      </h2>
+      {members.length === 0 ? (
+        <EmptyState title="Nobody is suspended.">Students you suspend appear here until their suspension ends; you can lift it earlier.</EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {members.map((member) => (
+            <li key={member.userId}>
+              <SuspendedCard member={member} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function SuspendedCard({ member }: { member: SuspendedMember }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.data;
+  const key = `lift-${member.userId}`;
+  return (
+    <article className="card p-5" aria-labelledby={`${key}-name`}>
+      <h3 id={`${key}-name`} className="break-words font-semibold">
+        {member.name}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Suspended until {formatIndiaDateTime(member.until)}
+        {member.reason ? ` · ${member.reason}` : ""}
+      </p>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Lift the suspension</summary>
+        <fetcher.Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="userId" value={member.userId} />
+          <label htmlFor={`${key}-note`} className="label">
+            Note the student will see <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </label>
+          <textarea id={`${key}-note`} name="reason" rows={2} maxLength={300} className="input" />
+          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Lifting..." name="intent" value="mod-lift">
+            Lift suspension
+          </SubmitButton>
+        </fetcher.Form>
+      </details>
+      {result && (
+        <div className="mt-3">
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+        </div>
+      )}
+    </article>
+  );
+}
