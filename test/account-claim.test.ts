@@ -170,6 +170,16 @@ describe("securing an account reaches push and the calendar", () => {
     expect(await feedStatus(calendar)).toBe(404);
   });
 
+  it("POST /api/auth/logout and /logout: this device's notifications end with its session (a shared phone), the others' stay", async () => {
+    const { user, thief, mine, theirs } = await twoDevices();
+    expect((await call("/api/auth/logout", { method: "POST", headers: bearer(thief) })).status).toBe(200);
+    expect(await endpointsOf(user.userId)).toEqual([mine]);
+    expect(theirs).not.toBe(mine);
+    const res = await call("/logout", { method: "POST", headers: { Cookie: user.cookie, Origin: "http://localhost" } });
+    expect(res.status).toBeLessThan(400);
+    expect(await endpointsOf(user.userId)).toEqual([]);
+  });
+
   it("/account 'Sign out everywhere else' (no JavaScript): the same, and the page tells the student", async () => {
     const { user, thief, mine, calendar } = await twoDevices();
     const res = await call("/account", { method: "POST", headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "sign-out-others" }) });

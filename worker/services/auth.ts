@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { Membership } from "#common/membership.ts";
-import { campuses, sessions, users } from "#server/db/schema.ts";
+import { campuses, pushSubscriptions, sessions, users } from "#server/db/schema.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
@@ -212,8 +212,14 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   return { user, sessionId: claims.sessionId };
 }
 
+/**
+ * Signing out this device: its session, and the notifications it turned on (a shared phone must not
+ * keep showing the student's notices to the next person). The student turns them on again after
+ * signing back in.
+ */
 export async function endSession(env: Env, sessionId: string): Promise<void> {
-  await getDb(env.DB).delete(sessions).where(eq(sessions.id, sessionId));
+  const db = getDb(env.DB);
+  await db.batch([db.delete(sessions).where(eq(sessions.id, sessionId)), db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId))]);
 }
 
 /**
