@@ -10,6 +10,15 @@ export const NOTIFICATION_CATEGORIES = [
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]["id"];
 export const CATEGORY_IDS = NOTIFICATION_CATEGORIES.map((c) => c.id) as [NotificationCategory, ...NotificationCategory[]];
 
+/**
+ * A push subscription's endpoint as the page may see it: a hash, so the page can tell whether this
+ * browser's subscription is one the server sends to (the endpoint itself is a capability URL).
+ */
+export async function deviceKey(endpoint: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint)));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** A notice's category from its kind ("market.reserved", "laundry.ready", "classroom.due_today" ...). */
 export function categoryOf(kind: string): NotificationCategory {
   const head = kind.split(".")[0];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { makePushDevice } from "../test/web-push-device.ts";
 import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
@@ -38,6 +38,31 @@ after(async () => {
   server.close();
 });
 
+/**
+ * The browser's push service, for a test: a subscription to the local one (this browser context's
+ * own: it lasts across the context's pages, as a real one does).
+ */
+async function fakePushService(page: Page, endpoint: string, keys: { p256dh: string; auth: string }): Promise<void> {
+  await page.addInitScript(
+    ({ endpoint, keys }) => {
+      const subscription = {
+        endpoint,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem("e2e-push-subscribed");
+          return true;
+        },
+      };
+      PushManager.prototype.subscribe = async () => {
+        localStorage.setItem("e2e-push-subscribed", "1");
+        return subscription as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () => (localStorage.getItem("e2e-push-subscribed") ? (subscription as unknown as PushSubscription) : null);
+    },
+    { endpoint, keys },
+  );
+}
+
 describe("push notifications", () => {
   it("a device turned on in the page receives the sale notice, encrypted to it, when Campus is closed", async (t) => {
     const seller = await createUserViaApi(newUser("Kavya Menon"));
@@ -50,26 +75,7 @@ describe("push notifications", () => {
       browser,
       async ({ page }) => {
         await page.context().grantPermissions(["notifications"], { origin: baseURL });
-        // The browser's push service, for this test: a subscription to the local one.
-        await page.addInitScript(
-          ({ endpoint, keys }) => {
-            let subscribed = false;
-            const subscription = {
-              endpoint,
-              toJSON: () => ({ endpoint, expirationTime: null, keys }),
-              unsubscribe: async () => {
-                subscribed = false;
-                return true;
-              },
-            };
-            PushManager.prototype.subscribe = async () => {
-              subscribed = true;
-              return subscription as unknown as PushSubscription;
-            };
-            PushManager.prototype.getSubscription = async () => (subscribed ? (subscription as unknown as PushSubscription) : null);
-          },
-          { endpoint, keys: device.keys },
-        );
+        await fakePushService(page, endpoint, device.keys);
         await signIn(page, seller);
         await page.goto("/notifications");
         await hydrated(page);
@@ -106,5 +112,40 @@ describe("push notifications", () => {
     assert.equal(payload.title, `${title} is reserved`);
     assert.equal(payload.url, "/mysells");
     assert.match(payload.body, /Meet them to hand it over/);
+  });
+
+  it("a device whose notifications the server ended (signed out everywhere from another device) says so, and turns on again", async (t) => {
+    const student = await createUserViaApi(newUser("Ishaan Kulkarni"));
+    const device = await makePushDevice();
+    const endpoint = `http://127.0.0.1:${port}/push/ended-${Date.now().toString(36)}`;
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.context().grantPermissions(["notifications"], { origin: baseURL });
+        await fakePushService(page, endpoint, device.keys);
+        await signIn(page, student);
+        await page.goto("/notifications");
+        await hydrated(page);
+        await page.getByRole("button", { name: "Turn on for this device" }).click();
+        await page.getByText("Notifications are on for this device.").waitFor();
+
+        // From another device: "sign out everywhere". This browser keeps its subscription, but the
+        // server no longer sends to it.
+        assert.equal((await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status, 200);
+        await signIn(page, student);
+        await page.goto("/notifications");
+        await hydrated(page);
+        await page.getByText("Notifications are off on this device.").waitFor();
+        await page.getByText("Not on for any device yet.").waitFor();
+        await page.getByRole("button", { name: "Turn on for this device" }).click();
+        await page.getByText("Notifications are on for this device.").waitFor();
+        await page.reload();
+        await hydrated(page);
+        await page.getByText("On for 1 device.").waitFor();
+        await page.getByText("Notifications are on for this device.").waitFor();
+      },
+      { viewport: PHONE, serviceWorkers: "allow" },
+    );
   });
 });

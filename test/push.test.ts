@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { deviceKey } from "#common/notifications.ts";
 import { deliverPush, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { makePushDevice, type TestPushDevice } from "#test/web-push-device.ts";
@@ -163,7 +164,7 @@ describe("the push queue", () => {
 
   it("holds a notice through quiet hours (23:00 to 07:00 India time unless changed) and drops a muted category", async () => {
     const student = await createUser();
-    await device(student);
+    const { endpoint } = await device(student);
     const service = pushService(201);
     const held: { delaySeconds?: number }[] = [];
     vi.spyOn(env.PUSH_QUEUE, "send").mockImplementation(async (_body, options) => {
@@ -182,7 +183,9 @@ describe("the push queue", () => {
     expect(await deliverPush(env, message(student, { kind: "laundry.ready" }), istAt(6, 0))).toMatchObject({ held: true });
     expect(held.at(-1)).toEqual({ delaySeconds: 30 * 60 });
     const settings = (await (await send("GET", "/api/push/settings", student)).json()) as { data: unknown };
-    expect(settings.data).toEqual({ muted: ["market"], quiet: { from: "22:00", to: "06:30" }, devices: 1, digest: false });
+    // The device's endpoint as a hash (the page tells "on for this device" by it), never the endpoint itself.
+    expect(settings.data).toEqual({ muted: ["market"], quiet: { from: "22:00", to: "06:30" }, devices: 1, deviceKeys: [await deviceKey(endpoint)], digest: false });
+    expect(JSON.stringify(settings.data)).not.toContain(endpoint);
     const bad = await send("PUT", "/api/push/settings", student, { muted: ["everything"], quiet: { from: "25:00", to: "07:00" } });
     expect(bad.status).toBe(400);
   });

@@ -731,7 +731,11 @@ export const pushSubscriptions = sqliteTable(
     /** migrations/0028_claims_and_devices.sql: the session that subscribed this device (NULL: before that migration). */
     sessionId: text("session_id"),
   },
-  (t) => [index("push_subscriptions_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("push_subscriptions_user").on(t.userId, t.createdAt),
+    // migrations/0031_push_device_sessions.sql: signing a device out finds its subscriptions.
+    index("push_subscriptions_session").on(t.sessionId).where(sql`session_id IS NOT NULL`),
+  ],
 );
 
 export const notificationSettings = sqliteTable("notification_settings", {

@@ -2,7 +2,7 @@ import { inboxFrom, inboxStatements, type Inbox } from "#server/services/notices
 import { settingsView, type PushSettings } from "#server/services/push.ts";
 
 // Everything the Notifications page shows (issues 16 and 18) in one D1 round trip: the inbox and its
-// unread count, the push settings and how many devices have push on, and whether a calendar feed
+// unread count, the push settings and which devices have push on, and whether a calendar feed
 // exists.
 
 export interface NotificationCentre extends Inbox {
@@ -14,13 +14,13 @@ export async function notificationCentre(env: Env, userId: string): Promise<Noti
   const [rows, unread, settings, devices, calendar] = await env.DB.batch([
     ...inboxStatements(env, userId),
     env.DB.prepare("SELECT muted, quiet_from AS quietFrom, quiet_to AS quietTo, digest FROM notification_settings WHERE user_id = ?1").bind(userId),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?1").bind(userId),
+    env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?1").bind(userId),
     env.DB.prepare("SELECT created_at AS createdAt FROM calendar_feeds WHERE user_id = ?1").bind(userId),
   ]);
   const setting = settings!.results[0] as { muted: string; quietFrom: number | null; quietTo: number | null; digest: number } | undefined;
   return {
     ...inboxFrom(rows!, unread!),
-    push: settingsView(setting && { ...setting, muted: JSON.parse(setting.muted) as string[] }, Number((devices!.results[0] as { n: number } | undefined)?.n ?? 0)),
+    push: await settingsView(setting && { ...setting, muted: JSON.parse(setting.muted) as string[] }, (devices!.results as { endpoint: string }[]).map((d) => d.endpoint)),
     calendarSince: (calendar!.results[0] as { createdAt: number } | undefined)?.createdAt ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORY_IDS, categoryOf, clockOf, DEFAULT_QUIET, inQuietHours, minutesOf, type NotificationCategory } from "#common/notifications.ts";
+import { CATEGORY_IDS, categoryOf, clockOf, DEFAULT_QUIET, deviceKey, inQuietHours, minutesOf, type NotificationCategory } from "#common/notifications.ts";
 import { getDb } from "#server/db/client.ts";
 import { notificationSettings, pushSubscriptions } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -100,6 +100,8 @@ export interface PushSettings {
   /** Quiet hours "HH:MM" India time; null: none (push at any hour). */
   quiet: { from: string; to: string } | null;
   devices: number;
+  /** deviceKey() of each device's endpoint: the page says "on for this device" only for one of these. */
+  deviceKeys: string[];
   /** The daily e-mail digest (worker/services/digest.ts): off unless the student turned it on. */
   digest: boolean;
 }
@@ -110,20 +112,26 @@ export function quietOf(row: { quietFrom: number | null; quietTo: number | null 
   return row.quietFrom !== null && row.quietTo !== null ? { from: row.quietFrom, to: row.quietTo } : null;
 }
 
-/** The settings as the page and the API show them, from the row (its muted list parsed) and the device count. */
-export function settingsView(row: { muted: string[]; quietFrom: number | null; quietTo: number | null; digest: boolean | number } | undefined, devices: number): PushSettings {
+/** The settings as the page and the API show them, from the row (its muted list parsed) and the devices' endpoints. */
+export async function settingsView(row: { muted: string[]; quietFrom: number | null; quietTo: number | null; digest: boolean | number } | undefined, endpoints: string[]): Promise<PushSettings> {
   const quiet = quietOf(row);
-  return { muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)), quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) }, devices, digest: Boolean(row?.digest) };
+  return {
+    muted: (row?.muted ?? []).filter((c): c is NotificationCategory => (CATEGORY_IDS as readonly string[]).includes(c)),
+    quiet: quiet && { from: clockOf(quiet.from), to: clockOf(quiet.to) },
+    devices: endpoints.length,
+    deviceKeys: await Promise.all(endpoints.map(deviceKey)),
+    digest: Boolean(row?.digest),
+  };
 }
 
-/** The student's settings (the defaults when never saved) and how many devices they have. */
+/** The student's settings (the defaults when never saved) and their devices. */
 export async function pushSettings(env: Env, userId: string): Promise<PushSettings> {
   const db = getDb(env.DB);
   const [settings, devices] = await db.batch([
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1),
-    db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt)),
+    db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt)),
   ]);
-  return settingsView(settings[0], devices.length);
+  return settingsView(settings[0], devices.map((d) => d.endpoint));
 }
 
 const clock = (name: string) =>

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
+import { deviceKey, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
 
 /**
  * Push notifications (issue 18, docs/decisions/0091-web-push.md): turn them on or off for this device
@@ -15,7 +15,7 @@ export function PushPanel({
   result,
   busy,
 }: {
-  settings: { muted: NotificationCategory[]; quiet: { from: string; to: string } | null; devices: number };
+  settings: { muted: NotificationCategory[]; quiet: { from: string; to: string } | null; devices: number; deviceKeys: string[] };
   result: { ok: boolean; message: string } | undefined;
   busy: boolean;
 }) {
@@ -28,7 +28,7 @@ export function PushPanel({
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         Everything above also reaches your phone or laptop as a notification, even with Campus closed. {settings.devices > 0 ? `On for ${settings.devices} ${settings.devices === 1 ? "device" : "devices"}.` : "Not on for any device yet."}
       </p>
-      <ThisDevice />
+      <ThisDevice deviceKeys={settings.deviceKeys} />
       <Form method="post" className="mt-5 space-y-4">
         <fieldset>
           <legend className="text-sm font-semibold">Notify me about</legend>
@@ -81,28 +81,34 @@ function urlBase64ToBytes(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-/** Whether this browser can take notifications, and whether it has Campus's subscription. */
-async function detect(): Promise<DeviceState> {
+/**
+ * Whether this browser can take notifications, and whether the server sends them to it: a browser
+ * may still hold a subscription the server has ended (signed out, "sign out everywhere", a new
+ * password), which is then off until turned on again.
+ */
+async function detect(deviceKeys: string[]): Promise<DeviceState> {
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported";
   if (Notification.permission === "denied") return "blocked";
   const registration = await navigator.serviceWorker.ready;
-  return (await registration.pushManager.getSubscription()) ? "on" : "off";
+  const subscription = await registration.pushManager.getSubscription();
+  return subscription && deviceKeys.includes(await deviceKey(subscription.endpoint)) ? "on" : "off";
 }
 
 /** This browser's subscription: on, off, or why it cannot be. */
-function ThisDevice() {
+function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
   const [state, setState] = useState<DeviceState>("checking");
   const [error, setError] = useState<string | null>(null);
+  const keys = deviceKeys.join(",");
 
   useEffect(() => {
     let current = true;
-    void detect().then((found) => {
+    void detect(keys ? keys.split(",") : []).then((found) => {
       if (current) setState(found);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [keys]);
 
   async function turnOn() {
     setError(null);
