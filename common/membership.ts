@@ -33,7 +33,8 @@ export function mayAct(member: Pick<Membership, "openCommunity" | "verified">): 
 
 /** The 403 message of a suspended student's write, and the screens' banner. */
 export function suspendedMessage(until: number, reason: string | null): string {
-  return `Your account is suspended until ${formatIndiaDateTime(until)}${reason ? `: ${reason}` : ""}.`;
+  // A reason that already ends a sentence ("Abusive listings.") gets no second full stop.
+  return `Your account is suspended until ${formatIndiaDateTime(until)}${reason ? `: ${reason.replace(/[.!?]+$/, "")}` : ""}.`;
 }
 
 /** The 403 message of a gated write, and the verify banner's text: `verifyFirst("sell on the marketplace")`. */

@@ -414,15 +414,35 @@ describe("suspending staff, and lifting a suspension", () => {
     // Admin B suspends admin A: A remains an admin, B is the one admin who is not suspended.
     expect((await suspend(adminB, ofA)).status).toBe(200);
     expect(await suspendedUntil(adminA.userId)).not.toBeNull();
-    // The suspended admin A cannot suspend B in turn: the campus would have no admin left.
+    // The suspended admin A cannot suspend B in turn: a suspended member does no staff work (and the
+    // campus would have no admin left).
     const last = await suspend(adminA, ofB);
-    expect(last.status).toBe(409);
-    expect((await read(last)).message).toBe("A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.");
+    expect(last.status).toBe(403);
+    expect((await read(last)).message).toMatch(/^Your account is suspended until /);
     expect(await suspendedUntil(adminB.userId)).toBeNull();
     expect(await audit("suspend", ofB)).toBe(0);
     // A moderator still suspends a student.
     const student = await campus.user("Student");
     expect((await suspend(moderator, await listProduct(student))).status).toBe(200);
+  });
+
+  it("a suspended moderator does no staff work until the suspension ends or is lifted: the queue and actions answer 403 with the suspension", async () => {
+    const campus = await freshCampus();
+    const [moderator, admin, student] = [await campus.user("Mod"), await campus.user("Admin"), await campus.user("Student")];
+    await Promise.all([grant(moderator, "moderator", null, campus.id), grant(admin, "admin", null, campus.id)]);
+    const [ofModerator, ofStudent] = [await listProduct(moderator), await listProduct(student)];
+    expect((await suspend(admin, ofModerator)).status).toBe(200);
+
+    const queue = await call("/api/moderation/queue", { headers: bearer(moderator.token) });
+    expect(queue.status).toBe(403);
+    expect((await read(queue)).message).toMatch(/^Your account is suspended until .*: Abusive listings\.$/);
+    const acting = await suspend(moderator, ofStudent);
+    expect(acting.status).toBe(403);
+    expect(await suspendedUntil(student.userId)).toBeNull();
+    expect(await audit("suspend", ofStudent)).toBe(0);
+
+    expect((await act(admin, { action: "lift", userId: moderator.userId })).status).toBe(200);
+    expect((await call("/api/moderation/queue", { headers: bearer(moderator.token) })).status).toBe(200);
   });
 
   it("lift: a moderator ends a student's suspension early; audited, the student told, posting works again", async () => {

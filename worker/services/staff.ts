@@ -1,6 +1,7 @@
 import type { StaffRole } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { staffRoleLabel } from "#common/staff.ts";
+import { isSuspended, suspendedMessage } from "#common/membership.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 
 // Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
@@ -14,9 +15,17 @@ export interface StaffGrant {
 
 type Member = Pick<SessionUser, "id" | "campusId">;
 
-/** The roles a user holds at their own campus (a role row of another campus gives nothing); rows are StaffGrant. */
-export function staffGrantsStatement(env: Env, user: Member): D1PreparedStatement {
-  return env.DB.prepare("SELECT role, block_id AS blockId FROM staff_roles WHERE user_id = ?1 AND campus_id = ?2 ORDER BY role, block_id").bind(user.id, user.campusId);
+/**
+ * The roles a user holds at their own campus (a role row of another campus gives nothing); rows are
+ * StaffGrant. A suspended member holds none until the suspension ends: a suspension stops every
+ * write, staff work included (docs/decisions/0082-reports-and-moderation.md).
+ */
+export function staffGrantsStatement(env: Env, user: Member, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare(
+    `SELECT role, block_id AS blockId FROM staff_roles
+     WHERE user_id = ?1 AND campus_id = ?2 AND NOT EXISTS (SELECT 1 FROM users WHERE id = ?1 AND suspended_until > ?3)
+     ORDER BY role, block_id`,
+  ).bind(user.id, user.campusId, now);
 }
 
 export async function staffGrantsOf(env: Env, user: Member): Promise<StaffGrant[]> {
@@ -49,9 +58,13 @@ export function staffRefusal(role: StaffRole, scope: StaffScope = {}, blockName?
  * The gate on every staff read and write: the user holds `role` at their campus (for a warden, on
  * `scope.blockId`), or is the campus admin. 403 otherwise. Returns the grants for the caller's view.
  */
-export async function requireStaff(env: Env, user: Member, role: StaffRole, scope: StaffScope = {}, grants?: StaffGrant[]): Promise<StaffGrant[]> {
+export async function requireStaff(env: Env, user: Member & Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>, role: StaffRole, scope: StaffScope = {}, grants?: StaffGrant[]): Promise<StaffGrant[]> {
   const held = grants ?? (await staffGrantsOf(env, user));
-  if (!mayStaff(held, role, scope)) throw staffRefusal(role, scope);
+  if (!mayStaff(held, role, scope)) {
+    // Suspended staff are told why, not that they lack the role.
+    if (user.suspendedUntil && isSuspended({ suspendedUntil: user.suspendedUntil })) throw new ApiError(403, suspendedMessage(user.suspendedUntil, user.suspensionReason ?? null), { code: "suspended" });
+    throw staffRefusal(role, scope);
+  }
   return held;
 }
 
