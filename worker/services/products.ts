@@ -7,12 +7,12 @@ import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { campuses, products, saleNotifications, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
-import { imageSize } from "#server/lib/image-size.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { ceilToMinute } from "#common/india-time.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
@@ -200,9 +200,9 @@ async function checkImageFile(value: unknown, which: string | null): Promise<{ b
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes.subarray(0, 16));
   if (!type) throw new ApiError(400, which ? `${which} is not an image we accept: use a JPEG, PNG, WebP or GIF.` : "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
-  // Its pixel size from the header, 0 x 0 when the header does not say (the photo is still what it claims to be).
-  const size = imageSize(bytes, type) ?? { width: 0, height: 0 };
-  return { bytes, name: value.name, type, ...size };
+  // At most MAX_IMAGE_SIDE pixels, without the camera's metadata; its size 0 x 0 when the header
+  // does not say (the photo is still what it claims to be).
+  return { ...storableImage(bytes, type, which ?? "The photo", "image"), name: value.name, type };
 }
 
 /**
