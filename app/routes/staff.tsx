@@ -90,7 +90,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       ) : null}
       {warden && <BlockMoves moves={moves} />}
       {moderation && <div className="mt-6"><ModerationQueue items={moderation} /></div>}
-      {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
+      {laundry && <div className="mt-6"><LaundryConsole view={laundry} now={now} /></div>}
       {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
     </>
   );
