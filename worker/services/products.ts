@@ -479,12 +479,30 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
  * and neither theirs nor moderated by them. Sold, reserved and expired listings are returned: the page
  * says so.
  */
-export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<(ProductView & { mine: boolean; bought: boolean }) | null> {
+/** What a student of another college is told of a listing: whose marketplace it is on, nothing of it. */
+export function elsewhereMessage(market: string): string {
+  return `This listing belongs to another college's marketplace (${market}): only its students can see it.`;
+}
+
+export type ProductLookup =
+  | { kind: "listing"; product: ProductView & { mine: boolean; bought: boolean } }
+  /** A listing of another college than the viewer's: only the name of its marketplace. */
+  | { kind: "elsewhere"; market: string };
+
+/**
+ * One listing as its page and `GET /api/product/:id` show it, in one query. A member sees their own
+ * campus's listings and is told when a link leads to another college's (a shared link is the usual
+ * way there), a visitor sees any college's; a hidden listing exists only for its seller and its
+ * campus's moderators; null otherwise.
+ */
+export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<ProductLookup | null> {
   if (!productIdSchema.safeParse(id).success) return null;
-  const conditions: SQL[] = [eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)];
-  if (viewer) conditions.push(eq(products.campusId, viewer.campusId));
-  const [row] = await selectProducts(env, viewer?.id).where(and(...conditions)).limit(1);
-  return row ? { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } : null;
+  const [row] = await selectProducts(env, viewer?.id)
+    .where(and(eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)))
+    .limit(1);
+  if (!row) return null;
+  if (viewer && row.campusId !== viewer.campusId) return { kind: "elsewhere", market: row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college") };
+  return { kind: "listing", product: { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } };
 }
 
 /** A seller is told this long before their listing leaves Browse (the cron, warnExpiringListings). */
