@@ -36,7 +36,8 @@ describe("Google sign-in", () => {
       await page.getByRole("button", { name: "Continue with Google" }).click();
       await chooseAccount(page, /Aarav Gupta/);
       await page.waitForURL("**/dashboard");
-      await page.getByRole("heading", { name: "Welcome back, Aarav" }).waitFor();
+      // A first Google sign-in makes the account: welcome, not welcome back.
+      await page.getByRole("heading", { name: "Welcome to Campus, Aarav" }).waitFor();
       await page.getByRole("button", { name: "Logout" }).waitFor();
       // The app was reached with a one-time code, never with a session token, and cleaned it away.
       assert.ok(seen.some((url) => /\/auth\?code=/.test(url)));
@@ -51,7 +52,8 @@ describe("Google sign-in", () => {
       await page.getByRole("button", { name: "Continue with Google" }).click();
       await chooseAccount(page, /no name on this account/);
       await page.waitForURL("**/dashboard");
-      await page.getByRole("heading", { name: "Welcome back, Google" }).waitFor();
+      // Made today (here, or by an earlier test file of the same run): welcome, not welcome back.
+      await page.getByRole("heading", { name: "Welcome to Campus, Google" }).waitFor();
     });
   });
 

@@ -30,6 +30,8 @@ export interface SessionUser extends Membership {
   unreadNotices: number;
   /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
   staff: boolean;
+  /** When the account was made (the dashboard greets a new account with "Welcome", not "Welcome back"). */
+  joinedAt: number;
 }
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
@@ -44,12 +46,13 @@ const sessionUserColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
+  joinedAt: users.createdAt,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
   unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
   staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; unreadNotices: number; staff: number }): SessionUser {
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; joinedAt: number; unreadNotices: number; staff: number }): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
   return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
@@ -93,7 +96,7 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .insert(users)
     .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now(), campusId: campus.campusId })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, name: users.name, email: users.email });
+    .returning({ id: users.id, name: users.name, email: users.email, joinedAt: users.createdAt });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
   const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false };
