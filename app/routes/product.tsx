@@ -15,7 +15,7 @@ import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { BUY, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
+import { BUY, purchaseMessage, RESERVATION_TERMS, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -65,7 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const seen = parsePricePaise(form.get("price"));
     if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
     const { notification } = await purchaseProduct(env, user, id, seen);
-    return succeeded(intent, notification.sent ? "Purchase successful! A notification has been sent to the seller." : "Purchase successful! Would you like to contact the seller via WhatsApp?", { notification });
+    // The specification's words, then what they mean here (decision 0098).
+    return succeeded(intent, purchaseMessage(notification), { notification, terms: RESERVATION_TERMS });
   } catch (error) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;
@@ -120,10 +121,10 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
         {result?.ok && (result.intent === "buy" || result.intent === "renew") && (
           <Alert tone="success">
             {result.message}
-            {result.intent === "buy" && (
+            {result.intent === "buy" && "terms" in result && (
               <>
                 {" "}
-                The seller&apos;s WhatsApp link is in{" "}
+                {result.terms} The seller&apos;s WhatsApp link is in{" "}
                 <Link to="/purchases" className="font-medium underline">
                   My Purchases
                 </Link>

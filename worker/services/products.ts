@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, sql, type SQL } f
 import { z } from "zod";
 import { formatIndiaDate, formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
-import { BUY, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { BUY, RESERVATION_HOURS, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
@@ -536,7 +536,7 @@ export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A buyer holds at most this many reservations waiting for a handover (issue 17). */
 export const OPEN_RESERVATIONS_LIMIT = 5;
 /** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
-export const RESERVATION_MS = 72 * 60 * 60 * 1000;
+export const RESERVATION_MS = RESERVATION_HOURS * 60 * 60 * 1000;
 
 /**
  * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
@@ -584,15 +584,16 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
        RETURNING id`,
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
     env.DB.prepare(
-      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
-       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
+      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
+       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
-    // Issue 17: the seller's inbox too: meet the buyer and confirm the handover.
+    // Issue 17: the seller's inbox too: who reserved it, and what happens next (decision 0098). The
+    // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
     env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', 'A buyer reserved it: My Sells says who. Meet them to hand it over, then confirm the handover there. The reservation ends by itself after 72 hours.', '/mysells', ?1
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
        FROM products WHERE sale_id = ?2`,
-    ).bind(now, saleId),
+    ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
@@ -645,18 +646,26 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
   throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
 }
 
+/** What follows the buyer's name in the seller's reservation notice. */
+export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
+
 export interface SaleNotice {
   id: string;
   productTitle: string;
   buyerName: string;
   pricePaise: number;
   createdAt: number;
+  /** Where the reservation it was written for stands now: waiting for the handover, handed over (a sale), or ended (declined, cancelled, expired). */
+  state: "reserved" | "sold" | "ended";
 }
 
+/** The seller's unread notices of reservations, each with where its reservation stands now (the listing is read in the same query). */
 export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
+  const state = sql<SaleNotice["state"]>`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
   return getDb(env.DB)
-    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt })
+    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt, state })
     .from(saleNotifications)
+    .leftJoin(products, eq(products.id, saleNotifications.productId))
     .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))
     .orderBy(desc(saleNotifications.createdAt))
     .limit(20);
