@@ -136,6 +136,28 @@ describe("dashboard: welcome and verification", () => {
   });
 });
 
+describe("a page's query, spelled as React Router renders it", () => {
+  it("sends a page asked for with %20, brackets or a bare key once to the same query in form spelling; leaves the rest alone", async () => {
+    const cases: [string, string][] = [
+      ["/all-products?q=drawing%20kit", "/all-products?q=drawing+kit"],
+      ["/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC%20notes&category=books", "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC+notes&category=books"],
+      ["/all-products?q=drafter(A3)", "/all-products?q=drafter%28A3%29"],
+      ["/mess-menu?campus", "/mess-menu?campus="],
+    ];
+    for (const [asked, spelled] of cases) {
+      const res = await call(asked, { redirect: "manual" });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get("Location"), asked).toBe(spelled);
+      expect((await call(spelled, { redirect: "manual" })).status, spelled).toBe(200);
+    }
+    // Already so spelled, a page's data request, the API and a form post: untouched.
+    expect((await call("/all-products?q=lab+coat&category=books", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/all-products.data?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/api/product/available?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/dashboard?x=a%20b", { method: "POST", body: new URLSearchParams({ mode: "hosteller" }), redirect: "manual" })).status).toBe(200);
+  });
+});
+
 describe("routing and guards", () => {
   // The one test of the page guards (market-pages.test.ts and account.test.ts had copies).
   it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload", "/account"])("%s sends a signed-out visitor to /login and remembers the path", async (path) => {

@@ -31,11 +31,30 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, state: R
   if (isApi) {
     return api.fetch(request, env, ctx);
   }
+  const respelled = canonicalQueryRedirect(request, pathname);
+  if (respelled) return respelled;
   // Every other path and method (form actions are POSTs) goes to React Router.
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx, state });
   const response = await handleDocument(request, context);
   return deferModulePreloads(response);
+}
+
+/**
+ * React Router renders a page for its address with the query spelled as a form would spell it
+ * (URLSearchParams: a space as "+", "'" as %27), while the browser hydrates with the address as it
+ * was typed or linked ("%20"): every form whose action repeats the query then differs, and React
+ * reports a hydration mismatch. A page asked for with its query spelled otherwise is sent once to
+ * the same address in that spelling, which both sides then share. The search form's own GETs are
+ * already spelled so; only typed and shared links take the extra step.
+ */
+function canonicalQueryRedirect(request: Request, pathname: string): Response | null {
+  if ((request.method !== "GET" && request.method !== "HEAD") || pathname.endsWith(".data")) return null;
+  const { search } = new URL(request.url);
+  if (!search) return null;
+  const canonical = new URLSearchParams(search).toString();
+  if (`?${canonical}` === search) return null;
+  return new Response(null, { status: 301, headers: { Location: canonical ? `${pathname}?${canonical}` : pathname } });
 }
 
 // React Router lists every module of the page as <link rel="modulepreload"> in <head>. On a slow
