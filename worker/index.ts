@@ -52,7 +52,11 @@ function canonicalQueryRedirect(request: Request, pathname: string): Response | 
   if ((request.method !== "GET" && request.method !== "HEAD") || pathname.endsWith(".data")) return null;
   const { search } = new URL(request.url);
   if (!search) return null;
-  const canonical = new URLSearchParams(search).toString();
+  const params = new URLSearchParams(search);
+  // A token in a page's address is dropped by the page itself, with a redirect already so spelled
+  // (app/lib/url-token.server.ts): it must not ride along in one more address first.
+  if (params.has("token")) return null;
+  const canonical = params.toString();
   if (`?${canonical}` === search) return null;
   return new Response(null, { status: 301, headers: { Location: canonical ? `${pathname}?${canonical}` : pathname } });
 }
