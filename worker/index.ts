@@ -6,6 +6,7 @@ import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
 import { logError, logRequest, type RequestLog } from "#server/lib/log.ts";
 import { attachState, type RequestState } from "#server/lib/request-state.ts";
+import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
@@ -148,6 +149,9 @@ export default {
     // group and cut it off from the opener it must message.
     if (/^\/(api\/)?google\/callback$/i.test(pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
     response.headers.set("X-Request-Id", state.reqId);
+    // Which session this answer was made for, when the request looked: the service worker keeps a
+    // student's saved pages only while that session is the device's (decision 0097).
+    if (state.sessionTag !== undefined) response.headers.set(SESSION_TAG_HEADER, state.sessionTag ?? NO_SESSION);
     logRequest({
       reqId: state.reqId,
       method: incoming.method,

@@ -180,7 +180,15 @@ export async function currentUser(env: Env, request: Request): Promise<SessionUs
   return (await currentSession(env, request))?.user ?? null;
 }
 
+/** The session's tag for the service worker: a hash of its id (common/device-session.ts). */
+async function sessionTag(sessionId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campus-device-session:${sessionId}`)));
+  return [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 async function lookUpSession(env: Env, request: Request): Promise<ResolvedSession | null> {
+  // No session the server accepts, until one is found: the answer says so (worker/index.ts).
+  stateOf(request).sessionTag = null;
   const token = readSessionToken(request);
   if (!token) return null;
   const claims = await verifySessionToken(sessionKey(env, request.url), token);
@@ -206,7 +214,9 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   }
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
-  stateOf(request).userId = user.id;
+  const state = stateOf(request);
+  state.userId = user.id;
+  state.sessionTag = await sessionTag(claims.sessionId);
   noteCampus(env, user.campusId);
   return { user, sessionId: claims.sessionId };
 }
