@@ -170,8 +170,10 @@ describe("marketplace", () => {
       await signIn(page, seller);
       await page.goto("/mysells");
       await hydrated(page);
-      const sale = page.getByRole("region", { name: "You made a sale!" });
-      await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50`).waitFor();
+      // A reservation, named as one (decision 0098): it is a sale at the handover.
+      const reserved = page.getByRole("region", { name: "New reservation: meet the buyer" });
+      await reserved.getByText(`Rohan Mehta reserved ${title} for ₹950.50`).waitFor();
+      assert.equal(await page.getByText("You made a sale!").count(), 0);
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await card.getByText("Reserved", { exact: true }).waitFor();
       await card.getByText("Reserved by Rohan Mehta").waitFor();
@@ -185,6 +187,10 @@ describe("marketplace", () => {
       await card.getByRole("radio", { name: "5 ★" }).check();
       await card.getByRole("button", { name: "Save rating" }).click();
       await card.getByText("You rated the buyer. Thank you.").waitFor();
+      // Handed over: now it is a sale.
+      const sale = page.getByRole("region", { name: "You made a sale!" });
+      await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50: handed over.`).waitFor();
+      assert.equal(await page.getByRole("region", { name: "New reservation: meet the buyer" }).count(), 0);
       await sale.getByRole("button", { name: "Mark as read" }).click();
       await sale.waitFor({ state: "detached" });
       await page.reload();
