@@ -171,9 +171,9 @@ export const saleNotifications = sqliteTable(
     pricePaise: integer("price_paise").notNull(),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
-    /** migrations/0028: the sale (reservation) this notice was written for; NULL for notices from before it that could not be matched. */
+    /** migrations/0032: the sale (reservation) this notice was written for; NULL for notices from before it that could not be matched. */
     saleId: text("sale_id"),
-    /** migrations/0028: the buyer, so that their name goes with their account. */
+    /** migrations/0032: the buyer, so that their name goes with their account. */
     buyerId: text("buyer_id"),
   },
   (t) => [
@@ -599,7 +599,7 @@ export const notices = sqliteTable(
     readAt: integer("read_at"),
     /** migrations/0024_push.sql: when it went to the push queue; NULL: not yet. */
     queuedAt: integer("queued_at"),
-    /** migrations/0028: the student the notice names (a reservation's buyer), whose name goes with their account. */
+    /** migrations/0032: the student the notice names (a reservation's buyer), whose name goes with their account. */
     aboutUserId: text("about_user_id"),
   },
   (t) => [
