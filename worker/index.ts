@@ -43,7 +43,7 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, state: R
 
 /**
  * React Router renders a page for its address with the query spelled as a form would spell it
- * (URLSearchParams: a space as "+", "'" as %27), while the browser hydrates with the address as it
+ * (URLSearchParams: a space as "+", brackets as %28 %29), while the browser hydrates with the address as it
  * was typed or linked ("%20"): every form whose action repeats the query then differs, and React
  * reports a hydration mismatch. A page asked for with its query spelled otherwise is sent once to
  * the same address in that spelling, which both sides then share. The search form's own GETs are
