@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
@@ -48,10 +48,8 @@ const SERVICE_WORKER_LOADER =
 export function Layout({ children }: { children: React.ReactNode }) {
   // The same nonce on the server and in the browser, or React reports every <link> as a mismatch.
   const nonce = useNonce();
-  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    // Whether someone is signed in, for the service worker's page script (a prerendered page does not know).
-    <html lang="en" data-signed-in={root && !root.prerendered ? String(root.user !== null) : undefined}>
+    <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

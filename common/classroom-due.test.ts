@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutDescription, dueInfo, sortByDue } from "#common/classroom-due.ts";
+import { assignmentDue, cutDescription, dueInfo, sortByDue, workStatus } from "#common/classroom-due.ts";
 import { formatIndiaWeekdayDate as formatIndiaDate } from "#common/format.ts";
 
 // 14 Sep 2026, 12:00 in India (06:30 UTC).
@@ -66,5 +66,24 @@ describe("descriptions", () => {
     expect(cutDescription(`${exactly200}b`)).toBe(`${exactly200}...`);
     expect(cutDescription("")).toBeNull();
     expect(cutDescription(null)).toBeNull();
+  });
+});
+
+describe("work that is turned in or returned", () => {
+  it("is never overdue or due: no due badge, whatever its date", () => {
+    expect(assignmentDue("RETURNED", ist(-3, 17), NOON_IST)).toBeNull();
+    expect(assignmentDue("TURNED_IN", ist(1, 9), NOON_IST)).toBeNull();
+    expect(assignmentDue("TURNED_IN", null, NOON_IST)).toBeNull();
+    expect(assignmentDue("ASSIGNED", ist(1, 9), NOON_IST)).toEqual({ label: "Due tomorrow", tone: "soon" });
+    expect(assignmentDue("ASSIGNED", ist(-1, 17), NOON_IST)).toEqual({ label: "Overdue", tone: "overdue" });
+  });
+
+  it("reads Turned in, Returned, Assigned or Missing (not turned in and past due), never Google's raw values", () => {
+    expect(workStatus("TURNED_IN", ist(-2, 9), NOON_IST)).toEqual({ label: "Turned in", tone: "turned-in" });
+    expect(workStatus("RETURNED", ist(-3, 17), NOON_IST)).toEqual({ label: "Returned", tone: "returned" });
+    expect(workStatus("ASSIGNED", ist(-1, 17), NOON_IST)).toEqual({ label: "Missing", tone: "missing" });
+    expect(workStatus("ASSIGNED", NOON_IST - 1, NOON_IST)).toEqual({ label: "Missing", tone: "missing" });
+    expect(workStatus("ASSIGNED", NOON_IST, NOON_IST)).toEqual({ label: "Assigned", tone: "assigned" });
+    expect(workStatus("ASSIGNED", null, NOON_IST)).toEqual({ label: "Assigned", tone: "assigned" });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "#common/market.ts";
+import { normaliseIndianMobile, parsePricePaise, parseSort, purchaseMessage, RESERVATION_TERMS, rupeesToPaise, whatsappLink } from "#common/market.ts";
 
 describe("parsePricePaise", () => {
   it.each([
@@ -74,5 +74,14 @@ describe("dates and sorting", () => {
     expect(parseSort("price-low")).toBe("price-low");
     expect(parseSort("cheapest")).toBe("newest");
     expect(parseSort(null)).toBe("newest");
+  });
+});
+
+describe("purchaseMessage", () => {
+  it("keeps the specification's words for each answer", () => {
+    expect(purchaseMessage({ sent: true, directLink: "https://wa.me/919876543210" })).toBe("Purchase successful! A notification has been sent to the seller.");
+    expect(purchaseMessage({ sent: false, directLink: "https://wa.me/919876543210" })).toBe("Purchase successful! Would you like to contact the seller via WhatsApp?");
+    expect(purchaseMessage({ sent: false, directLink: null })).toBe("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.");
+    expect(RESERVATION_TERMS).toBe("It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.");
   });
 });

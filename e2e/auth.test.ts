@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { baseURL, eventually, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { baseURL, codeFromOutbox, createUserViaApi, eventually, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { themedShots } from "./staff-harness.ts";
 
-const browser = sharedBrowser();
+const SHOTS = "test-results/screenshots/auth";
+const browser = sharedBrowser(SHOTS);
 
 describe("sign-in and register", () => {
   it("registers, lands on /dashboard and shows Logout", async (t) => {
@@ -17,7 +19,22 @@ describe("sign-in and register", () => {
       await page.waitForURL("**/dashboard");
       await page.getByRole("button", { name: "Logout" }).waitFor();
       assert.equal(await page.getByRole("link", { name: "Login" }).count(), 0);
-      await page.getByRole("heading", { name: "Welcome back, Kavya" }).waitFor();
+      // A new account is welcomed, not welcomed back, and asked to verify its college address.
+      await page.getByRole("heading", { name: "Welcome to Campus, Kavya" }).waitFor();
+      assert.equal(await page.getByRole("heading", { name: /Welcome back/ }).count(), 0);
+      const prompt = page.getByRole("region", { name: "Verify your college e\u2011mail" });
+      await prompt.getByText(`We e-mailed a 6-digit code to ${user.email}.`, { exact: false }).waitFor();
+      await themedShots(page, SHOTS, "dashboard-verify");
+      await prompt.getByRole("link", { name: "Verify my e-mail" }).click();
+      await page.waitForURL("**/verify?returnTo=*");
+      await hydrated(page);
+      await page.getByLabel("Verification code").fill(await codeFromOutbox(user.email));
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      // Back on the dashboard: a short confirmation, and nothing more to verify.
+      await page.waitForURL("**/dashboard?verified=1");
+      await page.getByRole("status").getByText("Your college e-mail is verified: you are a Verified CIT student.").waitFor();
+      assert.equal(await page.getByRole("region", { name: "Verify your college e\u2011mail" }).count(), 0);
+      await themedShots(page, SHOTS, "dashboard-verified");
     });
   });
 

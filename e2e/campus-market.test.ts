@@ -5,10 +5,12 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import { themedShots } from "./staff-harness.ts";
 
 const IMAGE = "scripts/seed/images/lamp.png";
 
-const browser = sharedBrowser();
+const SHOTS = "test-results/screenshots/campus-market";
+const browser = sharedBrowser(SHOTS);
 
 /** A student at another domain: the Open community (@example.org) or Riverside College (@riverside.test). */
 function userAt(domain: string, name: string): E2EUser {
@@ -150,6 +152,32 @@ describe("the marketplace per campus", () => {
       await page.getByRole("heading", { name: `Bunk ${word}` }).waitFor();
       await page.goto(`/all-products?campus=cit&q=${word}`);
       await page.getByText(`No products match “${word}”.`).waitFor();
+    });
+  });
+
+  it("a link to another college's listing says it belongs to that college's marketplace, showing none of it", async (t) => {
+    const title = `Riverside drafter ${Date.now().toString(36)}`;
+    const sellerToken = await verifiedToken(userAt("riverside.test", "Meera Pillai"));
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ title, description: "Mini drafter with its box, hardly used.", price: "640", sellerName: "Meera Pillai", whatsappNumber: "98765 43210" })) form.set(key, value);
+    form.set("image", new File([readFileSync(IMAGE)], "drafter.png", { type: "image/png" }));
+    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${sellerToken}` }, body: form });
+    const id = ((await listed.json()) as { product: { _id: string } }).product._id;
+    const student = await createUserViaApi(newUser("Arjun Menon"));
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      // The page answers 404 (the listing is not this student's to see): the browser reports that.
+      allowConsoleError(/Failed to load resource: the server responded with a status of 404/);
+      await signIn(page, student);
+      const res = await page.goto(`/product/${id}`);
+      assert.equal(res?.status(), 404);
+      await hydrated(page);
+      await page.getByRole("heading", { level: 1, name: "This listing is at another college" }).waitFor();
+      await page.getByText("It belongs to the marketplace of RCE: only students of that college can see it and buy it.").waitFor();
+      assert.equal(await page.getByText(/mistyped/).count(), 0);
+      assert.equal(await page.getByText(title).count(), 0);
+      assert.equal(await page.getByText("₹640").count(), 0);
+      await page.getByRole("link", { name: "Browse your college's products" }).waitFor();
+      await themedShots(page, SHOTS, "listing-at-another-college");
     });
   });
 });

@@ -36,7 +36,8 @@ describe("Google sign-in", () => {
       await page.getByRole("button", { name: "Continue with Google" }).click();
       await chooseAccount(page, /Aarav Gupta/);
       await page.waitForURL("**/dashboard");
-      await page.getByRole("heading", { name: "Welcome back, Aarav" }).waitFor();
+      // A first Google sign-in makes the account: welcome, not welcome back.
+      await page.getByRole("heading", { name: "Welcome to Campus, Aarav" }).waitFor();
       await page.getByRole("button", { name: "Logout" }).waitFor();
       // The app was reached with a one-time code, never with a session token, and cleaned it away.
       assert.ok(seen.some((url) => /\/auth\?code=/.test(url)));
@@ -51,7 +52,8 @@ describe("Google sign-in", () => {
       await page.getByRole("button", { name: "Continue with Google" }).click();
       await chooseAccount(page, /no name on this account/);
       await page.waitForURL("**/dashboard");
-      await page.getByRole("heading", { name: "Welcome back, Google" }).waitFor();
+      // Made today (here, or by an earlier test file of the same run): welcome, not welcome back.
+      await page.getByRole("heading", { name: "Welcome to Campus, Google" }).waitFor();
     });
   });
 
@@ -105,9 +107,16 @@ describe("Google Classroom", () => {
         assert.equal(await tone("Due in 2 days"), "soon");
         assert.equal(await tone("Due in 5 days"), "later");
         assert.equal(await tone("No due date"), "none");
-        await items.filter({ hasText: "Process scheduling problem set" }).getByText("TURNED_IN").waitFor();
-        await items.filter({ hasText: "Deadlock case study" }).getByText("RETURNED").waitFor();
-        await items.filter({ hasText: "Binary tree quiz" }).getByText("ASSIGNED").waitFor();
+        // The submission's state in words; work turned in or returned is never overdue or due.
+        const badges = async (title: string) => (await items.filter({ hasText: title }).locator("[data-due-tone], [data-work-state]").allTextContents()).sort();
+        assert.deepEqual(await badges("Process scheduling problem set"), ["Turned in"]);
+        assert.deepEqual(await badges("Deadlock case study"), ["Returned"]);
+        assert.deepEqual(await badges("Binary tree quiz"), ["Assigned", "Due tomorrow"]);
+        assert.deepEqual(await badges("Linked list lab report"), ["Missing", "Overdue"]);
+        // Taken back by the student after turning it in: to do again.
+        assert.deepEqual(await badges("Memory management quiz"), ["Assigned", "Due in 6 days"]);
+        assert.equal(await items.filter({ hasText: "Linked list lab report" }).locator("[data-work-state]").getAttribute("data-work-state"), "missing");
+        assert.doesNotMatch((await page.getByRole("tabpanel").textContent()) ?? "", /TURNED_IN|RETURNED|ASSIGNED/);
         await items.filter({ hasText: "Binary tree quiz" }).getByText("15 points").waitFor();
         const longText = await items.filter({ hasText: "Reading: asymptotic notation" }).locator("p").last().textContent();
         assert.ok(longText?.endsWith("..."));

@@ -8,6 +8,7 @@ import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { baseURL, eventually, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
+import { CAMERA_MAKE, contains, jpegWithGps, LATITUDE_BYTES, pngHeader } from "../test/image-fixtures.ts";
 
 const SHOTS = "test-results/screenshots/listing-photos";
 const seedImage = (name: string) => ({ name: `${name}.png`, mimeType: "image/png", buffer: readFileSync(new URL(`../scripts/seed/images/${name}.png`, import.meta.url)) });
@@ -187,5 +188,57 @@ describe("a listing with photos", () => {
       },
       { viewport: PHONE },
     );
+  });
+
+  it("without JavaScript: a camera photo keeps no GPS position and still opens; a 60000 px header is refused with the reason", async (t) => {
+    const seller = await createUserViaApi(newUser("Kiran Bedi"));
+    const title = `Desk lamp ${Date.now().toString(36)}`;
+    const fill = async (page: Page, photo: { name: string; mimeType: string; buffer: Buffer }) => {
+      await page.goto("/upload");
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Category").selectOption("cycles");
+      await page.getByLabel("Condition").selectOption("used");
+      await page.getByLabel("Description").fill("LED, three brightness levels, USB powered.");
+      await page.getByLabel("Price (₹)").fill("350");
+      await page.getByLabel("WhatsApp number").fill("98765 43210");
+      await page.getByLabel("Photos", { exact: true }).setInputFiles([photo]);
+      await page.getByRole("button", { name: "Upload Product" }).click();
+    };
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 400/);
+        await page.goto("/login");
+        await page.getByLabel("E-mail").fill(seller.email);
+        await page.getByLabel("Password").fill(seller.password);
+        await page.getByRole("button", { name: "Sign In", exact: true }).click();
+        await page.waitForURL("**/dashboard");
+        // A header that claims 60000 x 60000 pixels (120 KB): refused, and the form says why.
+        await fill(page, { name: "huge.png", mimeType: "image/png", buffer: Buffer.from(pngHeader(60_000, 60_000, 120 * 1024)) });
+        await page.getByText("Upload failed: The photo is 60,000 × 60,000 pixels: an image can be at most 4096 pixels on its longest side. Make it smaller and try again.").waitFor();
+        await themedShots(page, SHOTS, "upload-too-many-pixels");
+        // A phone's JPEG with its GPS position, sent as it is.
+        await fill(page, { name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegWithGps(6)) });
+        await page.waitForURL("**/sells");
+      },
+      { javaScriptEnabled: false, viewport: PHONE },
+    );
+    const browse = await fetch(`${baseURL}/api/product/available?q=${encodeURIComponent(title)}`);
+    const [product] = (await browse.json()) as { _id: string; images: Photo[] }[];
+    assert.ok(product);
+    const stored = new Uint8Array(await (await fetch(product.images[0]!.url)).arrayBuffer());
+    assert.equal(contains(stored, LATITUDE_BYTES), false, "no GPS position");
+    assert.equal(contains(stored, CAMERA_MAKE), false, "no camera make");
+    assert.equal(contains(stored, "GPSLatitude"), false, "no XMP position");
+    // Still a photo the browser decodes, upright: the orientation is kept (rotated 90°: 12 x 16).
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto(`/product/${product._id}`);
+      const size = await page.getByRole("img", { name: title }).first().evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+      });
+      assert.deepEqual(size, [12, 16]);
+    });
   });
 });

@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import { themedShots } from "./staff-harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
 
-const browser = sharedBrowser();
+const browser = sharedBrowser("test-results/screenshots/market");
 
 /** A word no other test uses, to find one product by search. */
 function uniqueWord(prefix: string): string {
@@ -149,6 +150,9 @@ describe("marketplace", () => {
       await confirm.getByRole("button", { name: "Buy now" }).click();
       const done = page.getByRole("dialog", { name: "Purchase successful" });
       await done.getByText("Purchase successful! A notification has been sent to the seller.").waitFor();
+      // Buying reserves: said beside the specification's words.
+      await done.getByText(/^It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then\./).waitFor();
+      await themedShots(page, "test-results/screenshots/market", "purchase-reserved");
       // Gone from the list at once.
       assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
       await done.getByRole("button", { name: "OK" }).click();
@@ -166,8 +170,10 @@ describe("marketplace", () => {
       await signIn(page, seller);
       await page.goto("/mysells");
       await hydrated(page);
-      const sale = page.getByRole("region", { name: "You made a sale!" });
-      await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50`).waitFor();
+      // A reservation, named as one (decision 0098): it is a sale at the handover.
+      const reserved = page.getByRole("region", { name: "New reservation: meet the buyer" });
+      await reserved.getByText(`Rohan Mehta reserved ${title} for ₹950.50`).waitFor();
+      assert.equal(await page.getByText("You made a sale!").count(), 0);
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await card.getByText("Reserved", { exact: true }).waitFor();
       await card.getByText("Reserved by Rohan Mehta").waitFor();
@@ -181,6 +187,10 @@ describe("marketplace", () => {
       await card.getByRole("radio", { name: "5 ★" }).check();
       await card.getByRole("button", { name: "Save rating" }).click();
       await card.getByText("You rated the buyer. Thank you.").waitFor();
+      // Handed over: now it is a sale.
+      const sale = page.getByRole("region", { name: "You made a sale!" });
+      await sale.getByText(`Rohan Mehta bought ${title} for ₹950.50: handed over.`).waitFor();
+      assert.equal(await page.getByRole("region", { name: "New reservation: meet the buyer" }).count(), 0);
       await sale.getByRole("button", { name: "Mark as read" }).click();
       await sale.waitFor({ state: "detached" });
       await page.reload();
@@ -307,9 +317,11 @@ describe("marketplace", () => {
     await withPage(t, browser, async ({ page }) => {
       // These answers cannot happen with this server (it always notifies), so they are stubbed: the
       // buy action's answer, in React Router's data format.
+      // The server picks the specification's words for the answer and adds what they mean here.
+      const terms = "It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.";
       const answers = [
-        { ok: true, intent: "buy", message: "Purchase successful!", notification: { sent: false, directLink: "https://wa.me/919876543210" } },
-        { ok: true, intent: "buy", message: "Purchase successful!", notification: { sent: false } },
+        { ok: true, intent: "buy", message: "Purchase successful! Would you like to contact the seller via WhatsApp?", notification: { sent: false, directLink: "https://wa.me/919876543210" }, terms },
+        { ok: true, intent: "buy", message: "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.", notification: { sent: false }, terms },
       ];
       await page.route("**/all-products.data*", (route) =>
         route.request().method() === "POST"

@@ -137,4 +137,80 @@ describe("installable and offline", () => {
       WITH_WORKER,
     );
   });
+
+  it("a shared phone: signed out everywhere from another device while offline, the next person reads none of the student's saved pages", async (t) => {
+    const seller = await createUserViaApi(newUser("Farah Khan"));
+    const student = await createUserViaApi(newUser("Nisha Rao"));
+    const tag = Date.now().toString(36);
+    const [sellerToken, studentToken] = [await tokenOf(seller), await tokenOf(student)];
+    // Private on each page: what she wants (/wanted), the notice of a match (/notifications), her reservation (/purchases).
+    assert.equal((await api("/api/wanted", { method: "POST", token: studentToken, body: JSON.stringify({ words: `Graphing calculator ${tag}` }) })).status, 201);
+    const list = async (title: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title, description: "Works perfectly.", price: "400", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+      form.set("image", new File([Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")], "p.png", { type: "image/png" }));
+      const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${sellerToken}` }, body: form });
+      assert.equal(res.status, 201);
+      return ((await res.json()) as { product: { _id: string } }).product._id;
+    };
+    await list(`Graphing calculator ${tag}`);
+    const kettle = `Kettle ${tag}`;
+    assert.equal((await api(`/api/product/purchase/${await list(kettle)}`, { method: "PATCH", token: studentToken })).status, 200);
+    const privatePages: [string, string][] = [
+      ["/wanted", `Graphing calculator ${tag}`],
+      ["/notifications", `Graphing calculator ${tag}`],
+      ["/purchases", kettle],
+    ];
+
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/);
+        await signIn(page, student);
+        await hydrated(page);
+        await controlled(page);
+        for (const [path, text] of privatePages) {
+          await page.goto(path);
+          await page.getByText(text).first().waitFor();
+        }
+        // Saved by the service worker (it stores a copy after answering).
+        await page.waitForFunction(
+          async (paths) => {
+            const cache = await caches.open("campus-pages");
+            const hits = await Promise.all(paths.map((path) => cache.match(new URL(path, location.origin).href, { ignoreSearch: true })));
+            return hits.every(Boolean);
+          },
+          privatePages.map(([path]) => path),
+        );
+        // Her session is the phone's: offline, her pages are there.
+        await page.context().setOffline(true);
+        await page.goto("/wanted");
+        await page.getByText(`Graphing calculator ${tag}`).first().waitFor();
+
+        // Meanwhile, from another device: "sign out everywhere".
+        assert.equal((await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status, 200);
+
+        // Back online, the next person opens Campus at the notes (a page the worker serves from its
+        // own copy): the top bar asks who is signed in, and the answer says nobody.
+        await page.context().setOffline(false);
+        await page.goto("/btech/cse/1");
+        await page.getByRole("link", { name: "Login" }).waitFor();
+
+        // Offline again: none of her pages is served, only the offline page.
+        await page.context().setOffline(true);
+        for (const [path, text] of privatePages) {
+          await page.goto(path);
+          await page.getByRole("heading", { name: "You are offline" }).waitFor();
+          assert.equal(await page.getByText(text).count(), 0, `${path} shows nothing of hers`);
+          assert.equal(await page.getByText(student.name).count(), 0, `${path} does not name her`);
+        }
+        await page.screenshot({ path: `${SHOTS}/shared-phone-next-person-360-light.png`, fullPage: true });
+        const left = await page.evaluate(async () => (await (await caches.open("campus-pages")).keys()).map((request) => new URL(request.url).pathname));
+        assert.deepEqual(left.filter((path) => /^\/(wanted|notifications|purchases)/.test(path)), []);
+        await page.context().setOffline(false);
+      },
+      WITH_WORKER,
+    );
+  });
 });

@@ -42,10 +42,19 @@ describe("reservations", () => {
         await hydrated(page);
         const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: declined }) });
         await card.getByText(`Reserved by ${buyer.name}`).waitFor();
+        // The new-activity banner: the handover is a sale, the other two are reservations by name.
+        const banner = page.getByRole("region", { name: /^You made a sale!/ });
+        await banner.getByRole("heading", { name: "You made a sale! 2 new reservations: meet the buyers." }).waitFor();
+        await banner.getByText(`${buyer.name} reserved ${declined} for ₹300`, { exact: false }).waitFor();
+        await banner.getByText(`${buyer.name} bought ${handed} for ₹300: handed over.`).waitFor();
         await themedShots(page, SHOTS, "mysells");
         await card.getByRole("button", { name: "Decline" }).click();
         await page.getByRole("dialog", { name: "Decline this reservation?" }).getByRole("button", { name: "Decline" }).click();
         await card.getByText("Available", { exact: true }).waitFor();
+        // A declined reservation is no longer counted.
+        await page.reload();
+        await page.getByRole("heading", { name: "You made a sale! New reservation: meet the buyer." }).waitFor();
+        assert.equal(await page.getByRole("region", { name: /^You made a sale!/ }).getByText(declined, { exact: false }).count(), 0);
       },
       { viewport: PHONE },
     );

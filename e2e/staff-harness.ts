@@ -18,6 +18,19 @@ export async function grantRole(email: string, ...args: string[]): Promise<strin
   return stdout;
 }
 
+/**
+ * Runs one SQL statement on the test server's local D1 (E2E_PERSIST_TO), for a state no screen or
+ * API makes on purpose (a booking whose slot has already started). Asynchronous, like grantRole.
+ */
+export async function localSql(statement: string): Promise<void> {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
+  await promisify(execFile)("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statement], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+}
+
 /** A JSON API call from a client address of its own, with a bearer token when given. */
 export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const { token, ...rest } = init;

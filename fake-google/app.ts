@@ -121,7 +121,8 @@ const COURSES: Record<string, CannedCourse[]> = {
       work: [
         { id: "cw-turnedin", title: "Process scheduling problem set", due: [1, 9, 0], maxPoints: 20, state: "TURNED_IN" },
         { id: "cw-returned", title: "Deadlock case study", due: [-3, 17, 0], maxPoints: 10, state: "RETURNED" },
-        { id: "cw-6days", title: "Memory management quiz", due: [6, 11, 0], maxPoints: 10, state: "NEW" },
+        // Turned in, then taken back by the student: to do again (Campus shows it as assigned).
+        { id: "cw-6days", title: "Memory management quiz", due: [6, 11, 0], maxPoints: 10, state: "RECLAIMED_BY_STUDENT" },
       ],
     },
     {

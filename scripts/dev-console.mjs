@@ -30,6 +30,19 @@ const PUBLIC_PAGES = [
   "/laundry-service",
 ];
 const SIGNED_IN_PAGES = ["/dashboard", "/upload", "/sells", "/purchases", "/find-writer", "/hostel-complaints", "/account"];
+// Pages opened with a query string, as a search, a filter or a shared link leaves them: spaces
+// written as %20 and as +, reserved characters and non-ASCII text. A form whose action repeats the
+// query must render it on the server exactly as the browser does, or React reports a mismatch.
+const QUERY_PAGES = [
+  "/all-products?q=drawing%20kit",
+  "/all-products?q=lab+coat&category=books&sort=price-low",
+  "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC%20notes",
+  "/all-products?q=caf%C3%A9%20%26%20%22tea%22&condition=new&page=2",
+  "/btech/cse/1?subject=Applied%20Physics%201",
+  "/login?error=Google%20sign-in%20was%20cancelled.%20Please%20try%20again.",
+  "/mess-menu?campus=cit&day=%E0%A4%B8%E0%A5%8B%E0%A4%AE",
+  "/laundry-service?date=2026-13-45%20x",
+];
 
 const started = Date.now();
 const port = await freePort();
@@ -142,7 +155,7 @@ try {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
   });
   const anonymous = await browser.newContext({ baseURL });
-  await visitAll(anonymous, PUBLIC_PAGES, "signed out");
+  await visitAll(anonymous, [...PUBLIC_PAGES, ...QUERY_PAGES], "signed out");
   phase("public pages");
   await anonymous.close();
 
@@ -151,7 +164,7 @@ try {
   // as it would after the sign-in screen. A __Host- cookie must be Secure with Path=/; Chromium
   // counts 127.0.0.1 as a secure origin.
   await signedIn.addCookies([{ name: "__Host-campus_session", value: token, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
-  await visitAll(signedIn, SIGNED_IN_PAGES, "signed in");
+  await visitAll(signedIn, [...SIGNED_IN_PAGES, ...QUERY_PAGES.filter((path) => !path.startsWith("/login"))], "signed in");
   await signedIn.close();
 } catch (error) {
   failures.push(`dev-console could not run: ${error.stack ?? error}`);
@@ -164,4 +177,4 @@ if (failures.length > 0) {
   console.error(`dev-console: ${failures.length} problem(s) in npm run dev (${seconds}s):\n${failures.map((f) => `  - ${f}`).join("\n")}`);
   process.exit(1);
 }
-console.log(`dev-console: ${PUBLIC_PAGES.length} public and ${SIGNED_IN_PAGES.length} signed-in pages without a console error, refused uploads answered 4xx (${seconds}s)`);
+console.log(`dev-console: ${PUBLIC_PAGES.length} public and ${SIGNED_IN_PAGES.length} signed-in pages, and ${QUERY_PAGES.length} with query strings, without a console error, refused uploads answered 4xx (${seconds}s)`);

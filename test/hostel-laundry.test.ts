@@ -2,8 +2,11 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays, indiaDate, indiaInstant } from "#common/india-time.ts";
 import type { BookingView, SlotView } from "#server/services/hostel/laundry.ts";
-import { bearer, call, createUser } from "#test/helpers.ts";
+import { bearer, call, createUser, unique } from "#test/helpers.ts";
 import { freezeIndiaTime, get, read, sendJson } from "#test/hostel-helpers.ts";
+import { count } from "#test/robust-helpers.ts";
+import { grant } from "#test/staff-helpers.ts";
+import { formatIndiaDay } from "#common/format.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -208,5 +211,52 @@ describe("POST /api/hostel/laundry/bookings/:id/cancel", () => {
     expect(row?.status).toBe("booked");
     expect((await call(`/api/hostel/laundry/bookings/${crypto.randomUUID()}/cancel`, { method: "POST", headers: bearer(other.token) })).status).toBe(404);
     expect((await call(`/api/hostel/laundry/bookings/${made.id}/cancel`, { method: "POST" })).status).toBe(401);
+  });
+});
+
+describe("laundry staff steps follow the slot's day", () => {
+  const step = (id: string, status: string, token: string) => sendJson("PATCH", `/api/hostel/laundry/bookings/${id}/status`, { status }, token);
+
+  async function setUp() {
+    const [student, staff] = await Promise.all([createUser({ name: `Asha ${unique("")}` }), createUser({ name: "Laundry Staff" })]);
+    await grant(staff, "laundry");
+    const made = (await read<BookingView>(await sendJson("POST", "/api/hostel/laundry/bookings", booking(), student.token))).data;
+    return { student, staff, made };
+  }
+
+  it("tomorrow's booking cannot be picked up, washed or made ready today; from the slot's start it can, and only then is the student told it is ready", async () => {
+    const { student, staff, made } = await setUp();
+    const early = await step(made.id, "picked_up", staff.token);
+    expect(early.status).toBe(409);
+    expect((await read(early)).message).toBe(`This pickup is on ${formatIndiaDay(made.date)} at 10:00: it can be marked picked up from then on, not before.`);
+    for (const status of ["washing", "ready"]) expect((await step(made.id, status, staff.token)).status).toBe(409);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(made.startsAt - 60_000);
+    expect((await step(made.id, "picked_up", staff.token)).status).toBe(409);
+    expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE id = ? AND status = 'booked'", made.id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?", student.userId)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ?", made.id)).toBe(0);
+
+    vi.setSystemTime(made.startsAt);
+    for (const status of ["picked_up", "washing", "ready"]) expect((await step(made.id, status, staff.token)).status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'laundry.ready'", student.userId)).toBe(1);
+  });
+
+  it("the staff console offers no step that is not yet possible: tomorrow's booking says from when", async () => {
+    const { student, staff, made } = await setUp();
+    // The student's row on /staff: from their name to the end of its list item.
+    const row = async () => {
+      const html = (await (await call("/staff", { headers: { Cookie: staff.cookie } })).text()).replace(/<!-- -->/g, "");
+      expect(html).toContain(student.name);
+      return html.slice(html.indexOf(student.name)).split("</li>")[0]!;
+    };
+    const before = await row();
+    expect(before).not.toContain("Mark picked up");
+    expect(before).toContain("Can be marked picked up from 10:00 tomorrow.");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(made.startsAt);
+    const after = await row();
+    expect(after).toContain("Mark picked up");
+    expect(after).not.toContain("Can be marked picked up from");
   });
 });

@@ -42,21 +42,23 @@ describe("marketplace pages", () => {
     expect(signedIn).toContain('href="/all-products"');
   });
 
-  it("/sells shows a new sale until the seller marks it read", async () => {
+  it("/sells shows a new reservation until the seller marks it read", async () => {
     const seller = await createUser();
     const buyer = await createUser({ name: "Rohan Mehta" });
     const id = await listProduct(seller.token, "Sold lamp");
     expect((await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
     const before = await (await call("/sells", { headers: { Cookie: seller.cookie } })).text();
-    expect(before).toContain("You made a sale!");
-    expect(before).toMatch(/Rohan Mehta.*bought.*Sold lamp/s);
+    // A purchase is a reservation until the handover (decision 0098): not yet a sale.
+    expect(before).toContain("New reservation: meet the buyer");
+    expect(before).not.toContain("You made a sale!");
+    expect(before).toMatch(/Rohan Mehta.*reserved.*Sold lamp/s);
     const form = new URLSearchParams({ intent: "mark-read" });
     const res = await call("/sells", { method: "POST", headers: { Cookie: seller.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: form });
     expect(res.status).toBeLessThan(400);
     const unread = await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND read_at IS NULL").bind(seller.userId).first<{ n: number }>();
     expect(unread?.n).toBe(0);
     const after = await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text();
-    expect(after).not.toContain("You made a sale!");
+    expect(after).not.toContain("New reservation");
     // Issue 17: a purchase is a reservation until the seller confirms the handover.
     expect(after).toContain("Reserved by");
   });

@@ -175,9 +175,33 @@ describe("GET /api/product/:id", () => {
     expect(visitor.status).toBe(200);
     expect(((await visitor.json()) as ProductJson).whatsappNumber).toBeUndefined();
     const elsewhere = await createUser({ email: `other-${crypto.randomUUID()}@riverside.test` });
-    await refused(await get(`/api/product/${product._id}`, elsewhere), 404, /no longer exists/);
+    // Another college's listing: said so, without any of its contents.
+    const refusal = await get(`/api/product/${product._id}`, elsewhere);
+    expect(refusal.status).toBe(404);
+    const body = await refusal.text();
+    expect(JSON.parse(body).message).toBe("This listing belongs to another college's marketplace (CIT): only its students can see it.");
+    expect(body).not.toContain("Cycle with lock");
     await refused(await get(`/api/product/${crypto.randomUUID()}`, mate), 404, /no longer exists/);
     await refused(await get("/api/product/not-an-id", mate), 400, /not a valid product id/);
+  });
+});
+
+describe("/product/:id of another college's listing", () => {
+  it("tells a student of another college it belongs to another college's marketplace, showing none of it", async () => {
+    const seller = await createUser();
+    const product = await listed(seller, form([png(100, 100)], [], { title: "Hero cycle 4417", description: "Blue frame, 21 gears, lock included." }));
+    const elsewhere = await createUser({ email: `other-${crypto.randomUUID()}@riverside.test` });
+    const res = await call(`/product/${product._id}`, { headers: { Cookie: elsewhere.cookie } });
+    expect(res.status).toBe(404);
+    const html = (await res.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("This listing is at another college");
+    expect(html).toContain("It belongs to the marketplace of CIT: only students of that college can see it and buy it.");
+    expect(html).not.toContain("mistyped");
+    for (const secret of ["Hero cycle 4417", "Blue frame", "3,200", "9876543210", product.images[0]!.url.split("/").pop()!]) expect(html).not.toContain(secret);
+    // A listing that does not exist is still "not found".
+    const none = await call(`/product/${crypto.randomUUID()}`, { headers: { Cookie: elsewhere.cookie } });
+    expect(none.status).toBe(404);
+    expect(await none.text()).toContain("Page not found");
   });
 });
 

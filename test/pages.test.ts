@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createUser, unique, uniqueIp } from "#test/helpers.ts";
 import { securityHeaderProblems } from "#test/security-headers.ts";
@@ -81,9 +82,79 @@ describe("dashboard", () => {
   it("shows Logout and the user's name when signed in", async () => {
     const user = await createUser({ name: "Meera Iyer" });
     const html = await (await call("/dashboard", { headers: { Cookie: user.cookie } })).text();
-    expect(html).toContain("Welcome back, Meera");
+    expect(html).toContain("Welcome to Campus, Meera");
     expect(html).toContain(">Logout<");
     expect(html).not.toContain(">Login<");
+  });
+});
+
+/** The 6-digit code in the newest mail to `email` in the development outbox (sent after the answer: waited for). */
+async function codeMailedTo(email: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const res = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const text = ((await res.json()) as { data: { text: string }[] }).data[0]?.text ?? "";
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+describe("dashboard: welcome and verification", () => {
+  const dashboard = async (cookie: string, path = "/dashboard") => (await (await call(path, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+
+  it("greets a new account with welcome, not welcome back; from the next day on, welcome back", async () => {
+    const user = await createUser({ name: "Kavya Nair" });
+    const first = await dashboard(user.cookie);
+    expect(first).toContain("Welcome to Campus, Kavya");
+    expect(first).not.toContain("Welcome back");
+    // Signing in again the next day.
+    await env.DB.prepare("UPDATE users SET created_at = created_at - 86400000 WHERE id = ?").bind(user.userId).run();
+    expect(await dashboard(user.cookie)).toContain("Welcome back, Kavya");
+  });
+
+  it("asks an unverified student to verify, with a link to /verify that comes back here; after verifying, a short confirmation", async () => {
+    const user = await createUser({ name: "Rohan Das", verified: false });
+    const html = await dashboard(user.cookie);
+    // "e‑mail" with a non-breaking hyphen, as on /verify: never "e-" alone at a line's end.
+    expect(html).toContain("Verify your college e\u2011mail");
+    expect(html).toContain(`We e-mailed a 6-digit code to <strong class="break-all">${user.email}</strong>.`);
+    expect(html).toContain(`href="/verify?returnTo=${encodeURIComponent("/dashboard?verified=1").replace(/&/g, "&amp;")}"`);
+    expect(html).not.toContain("Your college e-mail is verified");
+    // The code from the outbox, through the /verify form without JavaScript: back to the dashboard, confirmed.
+    const code = await codeMailedTo(user.email);
+    const form = new URLSearchParams({ intent: "verify", code, returnTo: "/dashboard?verified=1" });
+    const verified = await call("/verify", { method: "POST", headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+    expect(verified.headers.get("Location")).toBe("/dashboard?verified=1");
+    const after = await dashboard(user.cookie, "/dashboard?verified=1");
+    expect(after).toContain("Your college e-mail is verified: you are a Verified CIT student.");
+    expect(after).not.toContain("We e-mailed a 6-digit code");
+    // Only once verified: the address alone says nothing, and a verified student's dashboard asks for nothing.
+    expect(await dashboard(user.cookie)).not.toContain("Verify your college e\u2011mail");
+    const unverified = await createUser({ verified: false });
+    expect(await dashboard(unverified.cookie, "/dashboard?verified=1")).not.toContain("is verified");
+  });
+});
+
+describe("a page's query, spelled as React Router renders it", () => {
+  it("sends a page asked for with %20, brackets or a bare key once to the same query in form spelling; leaves the rest alone", async () => {
+    const cases: [string, string][] = [
+      ["/all-products?q=drawing%20kit", "/all-products?q=drawing+kit"],
+      ["/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC%20notes&category=books", "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC+notes&category=books"],
+      ["/all-products?q=drafter(A3)", "/all-products?q=drafter%28A3%29"],
+      ["/mess-menu?campus", "/mess-menu?campus="],
+    ];
+    for (const [asked, spelled] of cases) {
+      const res = await call(asked, { redirect: "manual" });
+      expect(res.status, asked).toBe(301);
+      expect(res.headers.get("Location"), asked).toBe(spelled);
+      expect((await call(spelled, { redirect: "manual" })).status, spelled).toBe(200);
+    }
+    // Already so spelled, a page's data request, the API and a form post: untouched.
+    expect((await call("/all-products?q=lab+coat&category=books", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/all-products.data?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/api/product/available?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
+    expect((await call("/dashboard?x=a%20b", { method: "POST", body: new URLSearchParams({ mode: "hosteller" }), redirect: "manual" })).status).toBe(200);
   });
 });
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "#server/api/app.ts";
 import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
 import { resetCalendarFeed } from "#server/services/calendar.ts";
+import { indiaInstant } from "#common/india-time.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { freezeIndiaTime, listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
 import { captureRequestLogs, type Usage } from "#test/query-budget-helpers.ts";
@@ -357,8 +358,13 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "POST /api/hostel/complaints/:id/me-too", by: student, path: `/api/hostel/complaints/${complaintId}/me-too` });
     await run({ route: "PATCH /api/hostel/complaints/:id/status", by: wardenOfBlock, path: `/api/hostel/complaints/${complaintId}/status`, body: { status: "in_progress", note: "Electrician booked." } });
     await run({ route: "PATCH /api/hostel/complaints/:id", by: owner, path: `/api/hostel/complaints/${complaintId}`, body: { status: "resolved" } });
-    const bookingId = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: owner, path: "/api/hostel/laundry/bookings", body: { date: tomorrow(), slotId: "1800", clothes: 4, service: "wash" } }));
+    const pickupDate = tomorrow();
+    const bookingId = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: owner, path: "/api/hostel/laundry/bookings", body: { date: pickupDate, slotId: "1800", clothes: 4, service: "wash" } }));
+    // Picked up in its slot (18:00 that day), never before.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(indiaInstant(pickupDate, 18 * 60));
     await run({ route: "PATCH /api/hostel/laundry/bookings/:id/status", by: laundry, path: `/api/hostel/laundry/bookings/${bookingId}/status`, body: { status: "picked_up" } });
+    vi.useRealTimers();
     const cancelled = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: student, path: "/api/hostel/laundry/bookings", body: { date: tomorrow(), slotId: "1600", clothes: 2, service: "iron" } }));
     await run({ route: "POST /api/hostel/laundry/bookings/:id/cancel", by: student, path: `/api/hostel/laundry/bookings/${cancelled}/cancel` });
     await run({ route: "PATCH /api/hostel/laundry/slots/:id", by: laundry, path: "/api/hostel/laundry/slots/1800", body: { capacity: 40 } });

@@ -248,3 +248,56 @@ describe("reserve and cancel has a limit", () => {
     expect(await noticesOf(seller, "market.reserved")).toBe(5);
   });
 });
+
+describe("what the seller is told: a reservation is a reservation", () => {
+  const banner = async (seller: TestUser) => {
+    const html = (await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text()).replace(/<!-- -->/g, "");
+    const start = html.indexOf('aria-labelledby="sales-heading"');
+    return start < 0 ? null : html.slice(start, html.indexOf("</section>", start));
+  };
+
+  it("the reservation notice names the buyer; My Sells calls it a reservation, not a sale", async () => {
+    const [seller, buyer, id] = await pair();
+    await buy(id, buyer);
+    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ? AND kind = 'market.reserved'").bind(seller.userId).first<{ title: string; text: string }>();
+    expect(notice?.text).toBe("Rohan Mehta reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after 72 hours.");
+    const shown = await banner(seller);
+    expect(shown).not.toBeNull();
+    expect(shown).not.toContain("made a sale");
+    expect(shown).toContain("New reservation: meet the buyer");
+    expect(shown).toMatch(/Rohan Mehta<\/strong> reserved <strong>Casio calculator \w+<\/strong> for ₹500/);
+  });
+
+  it("a declined reservation is not counted; only a completed handover is a sale", async () => {
+    const [seller, buyer, id] = await pair();
+    const other = await listing(seller, "Drafter set");
+    await buy(id, buyer);
+    await buy(other, buyer);
+    expect((await step(id, "decline", seller)).status).toBe(200);
+    const afterDecline = await banner(seller);
+    expect(afterDecline).toContain("New reservation: meet the buyer");
+    expect(afterDecline).not.toContain("Casio calculator");
+    expect(afterDecline).not.toMatch(/made (a|\d+) sales?/);
+    expect((await step(other, "handover", seller)).status).toBe(200);
+    const afterHandover = await banner(seller);
+    expect(afterHandover).toContain("You made a sale!");
+    expect(afterHandover).toMatch(/Rohan Mehta<\/strong> bought <strong>Drafter set<\/strong> for ₹500/);
+    expect(afterHandover).not.toContain("reserved");
+    // Both ended: nothing to tell.
+    const last = await listing(seller, "Lab coat");
+    await buy(last, buyer);
+    expect((await step(last, "cancel", buyer)).status).toBe(200);
+    expect(await banner(seller)).not.toContain("Lab coat");
+  });
+
+  it("the buyer's name in the seller's notice goes with the buyer's account", async () => {
+    const [seller, buyer, id] = await pair();
+    await buy(id, buyer);
+    const res = await call("/api/auth/account", { method: "DELETE", headers: { ...bearer(buyer.token), "Content-Type": "application/json" }, body: JSON.stringify({ password: buyer.password }) });
+    expect(res.status).toBe(200);
+    const notice = await env.DB.prepare("SELECT text FROM notices WHERE user_id = ? AND kind = 'market.reserved'").bind(seller.userId).first<{ text: string }>();
+    expect(notice?.text).toMatch(/^Deleted student reserved it\./);
+    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND (title || text) LIKE '%Rohan Mehta%'", seller.userId)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND buyer_name = 'Rohan Mehta'", seller.userId)).toBe(0);
+  });
+});

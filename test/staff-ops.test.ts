@@ -1,8 +1,8 @@
 // Issue 16: laundry and mess staff. Table-driven: each endpoint x each role x own and other campus;
 // the race of two "ready" marks; the capacity rules; the menu's "updated" time.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { addDays, indiaDate } from "#common/india-time.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { addDays, indiaDate, indiaInstant } from "#common/india-time.ts";
 import { call, createUser, type TestUser } from "#test/helpers.ts";
 import { get, read, sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
@@ -42,6 +42,20 @@ async function book(student: TestUser, slotId = "0800", date = tomorrow()): Prom
   return (await read<{ id: string }>(res)).data.id;
 }
 
+/**
+ * Moves the clock to the booking's pickup (its slot's start, India time): bags are picked up in
+ * their slot, never before (test/hostel-laundry.test.ts holds that rule).
+ */
+async function atPickup(id: string): Promise<void> {
+  const row = await env.DB.prepare("SELECT b.date, s.starts_at_min AS startsAtMin FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id WHERE b.id = ?1").bind(id).first<{ date: string; startsAtMin: number }>();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(indiaInstant(row!.date, row!.startsAtMin));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const step = (id: string, status: string, token?: string) => sendJson("PATCH", `/api/hostel/laundry/bookings/${id}/status`, { status }, token);
 const audits = (subject: string, action?: string) =>
   action ? count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ? AND action = ?", subject, action) : count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ?", subject);
@@ -55,6 +69,7 @@ describe("PATCH /api/hostel/laundry/bookings/:id/status: each role on a CIT book
     it(`${who}: ${status}`, async () => {
       const cast = await people();
       const id = await book(cast.student);
+      await atPickup(id);
       const res = await step(id, "picked_up", cast[who].token);
       expect(res.status, (await read(res.clone())).message).toBe(status);
       expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE id = ? AND status = ?", id, status === 200 ? "picked_up" : "booked")).toBe(1);
@@ -66,6 +81,7 @@ describe("PATCH /api/hostel/laundry/bookings/:id/status: each role on a CIT book
     const cast = await people();
     const rceStudent = await createUser({ email: rceEmail("st") });
     const id = await book(rceStudent, "rce-0700");
+    await atPickup(id);
     expect((await step(id, "picked_up", cast.laundry.token)).status).toBe(404);
     expect((await step(id, "picked_up", cast.admin.token)).status).toBe(404);
     expect((await step(id, "picked_up", cast.staffOfOtherCampus.token)).status).toBe(200);
@@ -75,6 +91,7 @@ describe("PATCH /api/hostel/laundry/bookings/:id/status: each role on a CIT book
   it("forward only, one step at a time; 'ready' tells the student, with the slot; the student sees each status", async () => {
     const { student, laundry } = await people();
     const id = await book(student);
+    await atPickup(id);
     expect((await step(id, "washing", laundry.token)).status).toBe(409);
     expect((await step(id, "nonsense", laundry.token)).status).toBe(400);
     expect((await step(id, "picked_up", laundry.token)).status).toBe(200);
@@ -103,6 +120,7 @@ describe("PATCH /api/hostel/laundry/bookings/:id/status: each role on a CIT book
     const { student, laundry } = await people();
     const id = await book(student);
     expect((await sendJson("POST", `/api/hostel/laundry/bookings/${id}/cancel`, {}, student.token)).status).toBe(200);
+    await atPickup(id);
     const res = await step(id, "picked_up", laundry.token);
     expect(res.status).toBe(409);
     expect((await read(res)).message).toBe("The student cancelled this booking.");
@@ -111,6 +129,7 @@ describe("PATCH /api/hostel/laundry/bookings/:id/status: each role on a CIT book
   it("two simultaneous 'ready' marks: one 200, one 409, one notice, one audit line", async () => {
     const { student, laundry, admin } = await people();
     const id = await book(student);
+    await atPickup(id);
     await step(id, "picked_up", laundry.token);
     await step(id, "washing", laundry.token);
     const results = await Promise.all([step(id, "ready", laundry.token), step(id, "ready", admin.token)]);
@@ -204,6 +223,7 @@ describe("the pages", () => {
   it("/staff shows the laundry console to laundry staff, the mess console to mess staff, and its forms work without JavaScript", async () => {
     const { student, laundry, mess } = await people();
     const id = await book(student, "1000");
+    await atPickup(id);
     const laundryHtml = await (await call("/staff", { headers: { Cookie: laundry.cookie } })).text();
     expect(laundryHtml).toContain("Laundry: today and tomorrow");
     expect(laundryHtml).toContain("Asha Student");

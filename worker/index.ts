@@ -6,6 +6,7 @@ import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
 import { logError, logRequest, type RequestLog } from "#server/lib/log.ts";
 import { attachState, type RequestState } from "#server/lib/request-state.ts";
+import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
@@ -32,11 +33,34 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, state: R
   if (isApi) {
     return api.fetch(request, env, ctx);
   }
+  const respelled = canonicalQueryRedirect(request, pathname);
+  if (respelled) return respelled;
   // Every other path and method (form actions are POSTs) goes to React Router.
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx, state });
   const response = await handleDocument(request, context);
   return deferModulePreloads(response);
+}
+
+/**
+ * React Router renders a page for its address with the query spelled as a form would spell it
+ * (URLSearchParams: a space as "+", brackets as %28 %29), while the browser hydrates with the address as it
+ * was typed or linked ("%20"): every form whose action repeats the query then differs, and React
+ * reports a hydration mismatch. A page asked for with its query spelled otherwise is sent once to
+ * the same address in that spelling, which both sides then share. The search form's own GETs are
+ * already spelled so; only typed and shared links take the extra step.
+ */
+function canonicalQueryRedirect(request: Request, pathname: string): Response | null {
+  if ((request.method !== "GET" && request.method !== "HEAD") || pathname.endsWith(".data")) return null;
+  const { search } = new URL(request.url);
+  if (!search) return null;
+  const params = new URLSearchParams(search);
+  // A token in a page's address is dropped by the page itself, with a redirect already so spelled
+  // (app/lib/url-token.server.ts): it must not ride along in one more address first.
+  if (params.has("token")) return null;
+  const canonical = params.toString();
+  if (`?${canonical}` === search) return null;
+  return new Response(null, { status: 301, headers: { Location: canonical ? `${pathname}?${canonical}` : pathname } });
 }
 
 // React Router lists every module of the page as <link rel="modulepreload"> in <head>. On a slow
@@ -125,6 +149,9 @@ async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Pr
   // group and cut it off from the opener it must message.
   if (/^\/(api\/)?google\/callback$/i.test(pathname)) response.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
   response.headers.set("X-Request-Id", state.reqId);
+  // Which session this answer was made for, when the request looked: the service worker keeps a
+  // student's saved pages only while that session is the device's (decision 0097).
+  if (state.sessionTag !== undefined) response.headers.set(SESSION_TAG_HEADER, state.sessionTag ?? NO_SESSION);
   logRequest({
     reqId: state.reqId,
     method: incoming.method,

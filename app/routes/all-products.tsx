@@ -17,7 +17,7 @@ import { mayAct } from "#common/membership.ts";
 import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
-import { BUY, CATEGORY_IDS, categoryLabel, CONDITION_IDS, conditionLabel, CONDITIONS, MARKET_CATEGORIES, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, pickFilter, PRODUCT_SORTS, sellerRecord, type ProductView } from "#common/market.ts";
+import { BUY, CATEGORY_IDS, categoryLabel, CONDITION_IDS, conditionLabel, CONDITIONS, MARKET_CATEGORIES, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, pickFilter, PRODUCT_SORTS, purchaseMessage, RESERVATION_TERMS, sellerRecord, type ProductView } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -87,7 +87,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     const seen = parsePricePaise(form.get("price"));
     if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
     const { notification } = await purchaseProduct(envOf(context), user, id, seen);
-    return succeeded(intent, "Purchase successful!", { productId: id, notification });
+    // The specification's words, then what they mean here (decision 0098): sent from the server,
+    // so the page's script stays the size it was.
+    return succeeded(intent, purchaseMessage(notification), { productId: id, notification, terms: RESERVATION_TERMS });
   } catch (error) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;
@@ -114,9 +116,8 @@ type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: bo
 
 type BuyState =
   | { step: "confirm"; product: BrowseProduct }
-  | { step: "notified" }
-  | { step: "direct"; link: string }
-  | { step: "plain" }
+  | { step: "notified" | "plain"; message: string; terms: string }
+  | { step: "direct"; link: string; message: string; terms: string }
   | { step: "failed"; message: string }
   | null;
 
@@ -125,10 +126,6 @@ function currentPricePaise(details: Record<string, unknown> | undefined): number
   const value = details?.pricePaise;
   return typeof value === "number" && Number.isInteger(value) ? value : null;
 }
-
-const NOTIFIED = "Purchase successful! A notification has been sent to the seller.";
-const DIRECT = "Purchase successful! Would you like to contact the seller via WhatsApp?";
-const PLAIN = "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
@@ -167,8 +164,8 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
       if (answer.ok && "notification" in answer) {
         setGone((prev) => new Set(prev).add(product.id));
         // The buy's answer (the report form's answer has no notification).
-        const { notification } = answer as { notification: { sent: boolean; directLink: string | null } };
-        setBuy(notification.sent ? { step: "notified" } : notification.directLink ? { step: "direct", link: notification.directLink } : { step: "plain" });
+        const { notification, message, terms } = answer as unknown as { notification: { sent: boolean; directLink: string | null }; message: string; terms: string };
+        setBuy(notification.sent ? { step: "notified", message, terms } : notification.directLink ? { step: "direct", link: notification.directLink, message, terms } : { step: "plain", message, terms });
       } else if (!answer.ok) {
         const current = currentPricePaise(answer.details);
         // The seller changed the price: the card shows the new one, to be bought again knowingly.
@@ -425,9 +422,10 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
           </button>
         }
       >
-        <p>{buy?.step === "notified" ? NOTIFIED : buy?.step === "plain" ? PLAIN : buy?.step === "failed" ? buy.message : ""}</p>
-        {buy && buy.step !== "failed" && (
+        <p>{buy && buy.step !== "confirm" ? buy.message : ""}</p>
+        {buy && buy.step !== "failed" && buy.step !== "confirm" && (
           <p className="mt-2">
+            {buy.terms}{" "}
             The seller&apos;s WhatsApp link is in{" "}
             <Link to="/purchases" className="font-medium text-indigo-700 underline dark:text-indigo-300">
               My Purchases
@@ -455,7 +453,12 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
           ) : null
         }
       >
-        <p>{DIRECT}</p>
+        {buy?.step === "direct" && (
+          <>
+            <p>{buy.message}</p>
+            <p className="mt-2">{buy.terms}</p>
+          </>
+        )}
       </Dialog>
     </SellerLayout>
   );

@@ -7,15 +7,32 @@ import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { modeCookie, parseMode, readMode, type Mode } from "#app/lib/mode.ts";
 import { getUser } from "#app/lib/session.server.ts";
+import { indiaDate } from "#common/india-time.ts";
+import { verifiedBadge } from "#common/membership.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/dashboard";
 import { readForm } from "#app/lib/form.server.ts";
 import { succeeded } from "#app/lib/action-result.server.ts";
 
+/** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
+const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  // A claimed account's name is the earlier holder's until the student confirms it (decision 0095).
-  return { mode: readMode(request.headers.get("Cookie")), firstName: user?.name.split(/\s+/)[0] ?? null, confirmName: user?.confirmName ? user.name : null };
+  const now = Date.now();
+  // A college account's address is proven with the e-mailed code; the Open community has none to prove.
+  const mustVerify = user !== null && !user.openCommunity && !user.verified;
+  const justVerified = user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
+  return {
+    mode: readMode(request.headers.get("Cookie")),
+    firstName: user?.name.split(/\s+/)[0] ?? null,
+    // "Welcome back" from the day after the account was made: on its first day it is new here.
+    returning: user !== null && indiaDate(user.joinedAt) !== indiaDate(now),
+    verify: mustVerify ? { email: user.email } : null,
+    verifiedAs: justVerified ? verifiedBadge(user.campusShortName) : null,
+    // A claimed account's name is the earlier holder's until the student confirms it (decision 0095).
+    confirmName: user?.confirmName ? user.name : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -48,7 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {loaderData.firstName ? `Welcome back, ${loaderData.firstName}` : "Welcome to Campus"}
+            {!loaderData.firstName ? "Welcome to Campus" : loaderData.returning ? `Welcome back, ${loaderData.firstName}` : `Welcome to Campus, ${loaderData.firstName}`}
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">Everything for your college day, in one place.</p>
         </div>
@@ -73,6 +90,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           })}
         </fetcher.Form>
       </section>
+
+      {loaderData.verify && (
+        <section aria-labelledby="verify-heading" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          <h2 id="verify-heading" className="font-semibold">
+            Verify your college e‑mail
+          </h2>
+          <p className="mt-1 text-sm">
+            We e-mailed a 6-digit code to <strong className="break-all">{loaderData.verify.email}</strong>. Until you enter it you can look around, but not buy, sell, post, book or see contacts.
+          </p>
+          <Link to={VERIFY_LINK} className="btn-primary mt-3">
+            Verify my e-mail
+          </Link>
+        </section>
+      )}
+      {loaderData.verifiedAs && (
+        <p role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-100">
+          Your college e-mail is verified: you are a {loaderData.verifiedAs}.
+        </p>
+      )}
 
       <section aria-labelledby="services-heading">
         <h2 id="services-heading" className="sr-only">

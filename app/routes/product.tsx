@@ -15,7 +15,7 @@ import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { BUY, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
+import { BUY, purchaseMessage, RESERVATION_TERMS, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -26,11 +26,15 @@ import type { Route } from "./+types/product";
 
 // A listing's own page (issue 17): every photo large, the details, the seller's card and Buy. Two D1
 // queries: the session and the product with its seller's record. Sold, reserved and expired listings
-// are shown with their state; another campus's, a hidden one (not yours) or none at all is a 404.
+// are shown with their state; another campus's is a 404 that says whose it is (nothing of it); a
+// hidden one (not yours) or none at all is a 404.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await getUser(context, request);
-  const product = await getProduct(envOf(context), user, params.id);
-  if (!product) throw data(null, { status: 404 });
+  const found = await getProduct(envOf(context), user, params.id);
+  if (!found) throw data(null, { status: 404 });
+  // A link shared across colleges: say whose marketplace it is on, show nothing of the listing.
+  if (found.kind === "elsewhere") return data({ elsewhere: found.market }, { status: 404 });
+  const { product } = found;
   // The seller's number: to the seller, and to the buyer who may see contacts of its campus.
   const contact = product.mine || (product.bought && user !== null && mayAct(user)) ? product.whatsappNumber : null;
   const { whatsappNumber: _hidden, ...shown } = product;
@@ -61,7 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const seen = parsePricePaise(form.get("price"));
     if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
     const { notification } = await purchaseProduct(env, user, id, seen);
-    return succeeded(intent, notification.sent ? "Purchase successful! A notification has been sent to the seller." : "Purchase successful! Would you like to contact the seller via WhatsApp?", { notification });
+    // The specification's words, then what they mean here (decision 0098).
+    return succeeded(intent, purchaseMessage(notification), { notification, terms: RESERVATION_TERMS });
   } catch (error) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;
@@ -73,7 +78,28 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return answerNetworkFailure("buy", serverAction);
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+type Listing = Exclude<Route.ComponentProps["loaderData"], { elsewhere: string }>;
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  if ("elsewhere" in loaderData) return <AtAnotherCollege market={loaderData.elsewhere} />;
+  return <ProductPage loaderData={loaderData} />;
+}
+
+function AtAnotherCollege({ market }: { market: string }) {
+  return (
+    <SellerLayout>
+      <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-6 text-center sm:p-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">This listing is at another college</h1>
+        <p className="text-slate-600 dark:text-slate-400">It belongs to the marketplace of {market}: only students of that college can see it and buy it.</p>
+        <Link to="/all-products" className="btn-primary">
+          Browse your college&apos;s products
+        </Link>
+      </div>
+    </SellerLayout>
+  );
+}
+
+function ProductPage({ loaderData }: { loaderData: Listing }) {
   const { product, contact, signedIn, verifyEmail, now } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -95,10 +121,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         {result?.ok && (result.intent === "buy" || result.intent === "renew") && (
           <Alert tone="success">
             {result.message}
-            {result.intent === "buy" && (
+            {result.intent === "buy" && "terms" in result && (
               <>
                 {" "}
-                The seller&apos;s WhatsApp link is in{" "}
+                {result.terms} The seller&apos;s WhatsApp link is in{" "}
                 <Link to="/purchases" className="font-medium underline">
                   My Purchases
                 </Link>
@@ -216,7 +242,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
  * The photos, one large at a time, with a button per photo (and the arrow keys on them) to change it.
  * Without JavaScript each button is a link to ?photo=N, which the loader shows.
  */
-function Gallery({ title, images, initial }: { title: string; images: Route.ComponentProps["loaderData"]["product"]["images"]; initial: number }) {
+function Gallery({ title, images, initial }: { title: string; images: Listing["product"]["images"]; initial: number }) {
   const [current, setCurrent] = useState(initial);
   const shown = images[current] ?? images[0]!;
   const many = images.length > 1;
@@ -282,6 +308,7 @@ function Gallery({ title, images, initial }: { title: string; images: Route.Comp
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
+  if (loaded && "elsewhere" in loaded) return [{ title: "At another college · Campus" }];
   const product = loaded?.product;
   if (!product) return [{ title: "Product not found · Campus" }];
   return [{ title: `${product.title} · Campus` }, { name: "description", content: `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}` }];

@@ -75,11 +75,22 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return answerNetworkFailure(intent, serverAction);
 }
 
+/** The new-activity banner's heading: completed handovers are sales, reservations are reservations. */
+function bannerHeading(sales: number, reservations: number): string {
+  const sold = sales === 1 ? "You made a sale!" : `You made ${sales} sales!`;
+  const reserved = reservations === 1 ? "New reservation: meet the buyer" : `${reservations} new reservations: meet the buyers`;
+  if (sales > 0 && reservations > 0) return `${sold} ${reserved}.`;
+  return sales > 0 ? sold : reserved;
+}
+
 /** The banner's first line for each write; the server's reason follows on a refusal. */
 const FAILED: Record<string, string> = { edit: "Update failed!", delete: "Delete failed!", renew: "Renewal failed!" };
 
 export default function Sells({ loaderData }: Route.ComponentProps) {
   const { products, notices, failed, now } = loaderData;
+  // A reservation is not a sale until the handover (decision 0098); one that ended is neither.
+  const reservations = notices.filter((notice) => notice.state === "reserved");
+  const sales = notices.filter((notice) => notice.state === "sold");
   const navigation = useNavigation();
   // Edit and delete: one write at a time, its answer in one banner.
   const writer = useFetcher<typeof action>();
@@ -113,12 +124,12 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
     <SellerLayout>
       <PageIntro title="My Sells" lead="The products you listed, available or sold." />
 
-      {notices.length > 0 && (
+      {(sales.length > 0 || reservations.length > 0) && (
         <section aria-labelledby="sales-heading" className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="sales-heading" className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200">
-              <BellIcon className="h-5 w-5" />
-              {notices.length === 1 ? "You made a sale!" : `You made ${notices.length} sales!`}
+              <BellIcon className="h-5 w-5 shrink-0" />
+              {bannerHeading(sales.length, reservations.length)}
             </h2>
             <Form method="post" preventScrollReset>
               <button type="submit" name="intent" value="mark-read" className="btn-secondary min-h-10" disabled={markingRead}>
@@ -128,9 +139,14 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
             </Form>
           </div>
           <ul className="mt-2 space-y-1 text-sm text-emerald-950 dark:text-emerald-100">
-            {notices.map((notice) => (
+            {reservations.map((notice) => (
               <li key={notice.id}>
-                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}.
+                <strong>{notice.buyerName}</strong> reserved <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}: meet them to hand it over, then confirm the handover below.
+              </li>
+            ))}
+            {sales.map((notice) => (
+              <li key={notice.id}>
+                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)}: handed over.
               </li>
             ))}
           </ul>

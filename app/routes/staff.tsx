@@ -94,7 +94,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       {warden && <BlockMoves moves={moves} />}
       {moderation && <div className="mt-6"><ModerationQueue items={moderation} /></div>}
       {suspended && <div className="mt-6"><SuspendedStudents members={suspended} /></div>}
-      {laundry && <div className="mt-6"><LaundryConsole view={laundry} /></div>}
+      {laundry && <div className="mt-6"><LaundryConsole view={laundry} now={now} /></div>}
       {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
     </>
   );

@@ -7,10 +7,10 @@
 //   - offers "Update" when a new version is installed and waiting (it takes over only then, so no
 //     page runs half on the old version);
 //   - offers "Install Campus" where the browser allows it (once, until dismissed);
-//   - forgets the saved pages and photos when nobody is signed in (a shared phone keeps nothing).
+// (Whose saved pages may be shown is the worker's to decide: it hears every answer's session.)
 // Plain DOM in a fixed region at the bottom of the screen, outside React's tree.
 import { formatIndiaShortDateTime } from "#common/format.ts";
-import { IMAGES_CACHE, PAGES_CACHE, SAVED_AT_HEADER } from "#app/sw/offline-pages.ts";
+import { PAGES_CACHE, SAVED_AT_HEADER } from "#app/sw/offline-pages.ts";
 
 interface InstallPrompt extends Event {
   prompt: () => Promise<void>;
@@ -93,11 +93,6 @@ async function refreshOffline(): Promise<void> {
   card("campus-offline", `Offline: showing what you saw at ${formatIndiaShortDateTime(at)}.`, [], "warning");
 }
 
-/** Nobody signed in (the root layout says so): a shared phone keeps no one's pages or photos. */
-async function forgetWhenSignedOut(): Promise<void> {
-  if (document.documentElement.dataset.signedIn === "false" && "caches" in window) await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE)]);
-}
-
 // --- Updates ---------------------------------------------------------------------------------
 
 function offerUpdate(worker: ServiceWorker): void {
@@ -177,12 +172,8 @@ async function start(): Promise<void> {
   window.addEventListener("offline", () => void refreshOffline());
   window.addEventListener("online", () => void refreshOffline());
   // In-app navigation (the root layout announces it): the banner follows the page on screen.
-  document.addEventListener("campus:navigated", () => {
-    void refreshOffline();
-    void forgetWhenSignedOut();
-  });
+  document.addEventListener("campus:navigated", () => void refreshOffline());
   void refreshOffline();
-  await forgetWhenSignedOut();
 
   if (!("serviceWorker" in navigator)) return;
   try {

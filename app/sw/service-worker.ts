@@ -5,16 +5,103 @@
 //     their .data for in-app navigation), the note files, the icons, the manifest and the offline page;
 //   - pages a student opens (their purchases, sells, complaints, bookings, today's menu ...): the
 //     network first, the last copy when it cannot be reached, stamped with when it was saved so the
-//     page can say "Offline: showing what you saw at <time>";
+//     page can say "Offline: showing what you saw at <time>"; only the device's session's copies
+//     (a shared phone: below);
 //   - product photos: from the cache once seen;
 //   - everything else, and every write: the network only (a write offline fails, and the page keeps
 //     what was typed: app/lib/network-failure.ts).
 // A new version waits until the student chooses to reload (the page's "Update" prompt posts
 // SKIP_WAITING), so no page ever runs half on an old version.
-import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
+import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
 import { PAGES_CACHE, SAVED_AT_HEADER, cacheablePage, IMAGES_CACHE } from "#app/sw/offline-pages.ts";
+import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[]; __CAMPUS_VERSION: string };
+
+// --- Whose pages: a shared phone (docs/decisions/0097-offline-on-a-shared-phone.md) --------------
+// Every answer the server made after looking at the session carries that session's tag. The saved
+// pages and photos belong to one session, the device's: when an answer shows another session (a
+// sign-out, "sign out everywhere" from another device, the next student signing in), the previous
+// student's pages and photos are deleted before that answer reaches the page. Offline, a saved page
+// is served only if it was made for the session the device last showed, or for no one.
+
+const DEVICE_CACHE = "campus-device";
+const OWNER_KEY = "/__campus/saved-pages-session";
+
+/** The tag the saved pages belong to, as last stored; read once per run of the worker. */
+let owner: Promise<string | null> | null = null;
+function savedPagesOwner(): Promise<string | null> {
+  owner ??= caches
+    .open(DEVICE_CACHE)
+    .then((cache) => cache.match(OWNER_KEY))
+    .then((hit) => hit?.text() ?? null);
+  return owner;
+}
+
+/** Changes of session, one after another (two answers may arrive at once). */
+let changing: Promise<void> = Promise.resolve();
+function sessionSeen(tag: string): Promise<void> {
+  changing = changing.then(async () => {
+    const previous = await savedPagesOwner();
+    if (previous === tag) return;
+    // Pages saved while nobody was signed in are nobody's and stay; anyone else's go (and, the first
+    // time, whatever a worker before this one saved without a tag).
+    if (previous !== NO_SESSION) await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE)]);
+    owner = Promise.resolve(tag);
+    await (await caches.open(DEVICE_CACHE)).put(OWNER_KEY, new Response(tag));
+  });
+  return changing;
+}
+
+/** Hears which session each answer of Campus was made for, before the page gets it. */
+const watchSession: SerwistPlugin = {
+  fetchDidSucceed: async ({ response }) => {
+    const tag = response.headers.get(SESSION_TAG_HEADER);
+    if (tag) await sessionSeen(tag);
+    return response;
+  },
+};
+
+/**
+ * The notes pages come from the worker's own copies, so no answer of the server says who is signed
+ * in: before the first of them is shown in a run of the worker (and at most once a minute after),
+ * the worker asks. Offline the question fails at once and nothing waits.
+ */
+let askedAt = 0;
+let asking: Promise<void> | null = null;
+function askWhoIsSignedIn(): Promise<void> {
+  if (asking) return asking;
+  if (Date.now() - askedAt < 60_000) return Promise.resolve();
+  askedAt = Date.now();
+  asking = fetch("/api/auth/session", { credentials: "same-origin", cache: "no-store", signal: AbortSignal.timeout(3000) })
+    .then((response) => {
+      const tag = response.headers.get(SESSION_TAG_HEADER);
+      return tag ? sessionSeen(tag) : undefined;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
+}
+
+const askBeforeStaticPages: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+    // The event's request: the one given here is the precache's key, which is no navigation.
+    if ((event as FetchEvent | undefined)?.request?.mode === "navigate") await askWhoIsSignedIn();
+    return cachedResponse;
+  },
+};
+
+/** A saved copy made for another session than the device's last one is never served. */
+const onlyTheDevicesSession: SerwistPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    await changing;
+    const tag = cachedResponse.headers.get(SESSION_TAG_HEADER);
+    return tag && tag !== NO_SESSION && tag !== (await savedPagesOwner()) ? null : cachedResponse;
+  },
+};
 
 /** Every stored page carries the time it was saved. */
 const stampSavedAt: SerwistPlugin = {
@@ -43,6 +130,7 @@ const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: {
     cleanupOutdatedCaches: true,
+    plugins: [askBeforeStaticPages],
     // React Router's data requests for prerendered pages carry no search parameters worth keeping.
     ignoreURLParametersMatching: [/^_routes$/, /^utm_/],
   },
@@ -55,8 +143,14 @@ const serwist = new Serwist({
       handler: new NetworkFirst({
         cacheName: PAGES_CACHE,
         networkTimeoutSeconds: 6,
-        plugins: [stampSavedAt, markOfflineCopy, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60 })],
+        plugins: [watchSession, onlyTheDevicesSession, stampSavedAt, markOfflineCopy, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60 })],
       }),
+    },
+    {
+      // Every other page of Campus (sign-in, account, staff ...): not kept, but what it says of the
+      // session is heard.
+      matcher: ({ request, url, sameOrigin }) => sameOrigin && request.mode === "navigate" && request.method === "GET" && !url.pathname.startsWith("/api/"),
+      handler: new NetworkOnly({ plugins: [watchSession] }),
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/api/files/products/"),

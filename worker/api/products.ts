@@ -8,6 +8,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import {
   createProductFromForm,
   deleteProduct,
+  elsewhereMessage,
   getProduct,
   listAvailable,
   listMySells,
@@ -197,8 +198,10 @@ products.delete("/:id", requireAuth, async (c) => {
 products.get("/:id", async (c) => {
   const id = idParam(c);
   const user = await currentUser(c.env, c.req.raw);
-  const product = await getProduct(c.env, user, id);
-  if (!product) throw new ApiError(404, "This product no longer exists.");
+  const found = await getProduct(c.env, user, id);
+  if (!found) throw new ApiError(404, "This product no longer exists.");
+  if (found.kind === "elsewhere") throw new ApiError(404, elsewhereMessage(found.market));
+  const { product } = found;
   c.header("Cache-Control", "no-store");
   // Contacts as on the lists: to the seller, and to the buyer of their own purchase.
   const withContact = product.mine || (user !== null && product.bought && mayContact(user, product.campusId));

@@ -173,8 +173,16 @@ export const saleNotifications = sqliteTable(
     pricePaise: integer("price_paise").notNull(),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
+    /** migrations/0032: the sale (reservation) this notice was written for; NULL for notices from before it that could not be matched. */
+    saleId: text("sale_id"),
+    /** migrations/0032: the buyer, so that their name goes with their account. */
+    buyerId: text("buyer_id"),
   },
-  (t) => [index("sale_notifications_seller").on(t.sellerId, t.createdAt), index("sale_notifications_product").on(t.productId)],
+  (t) => [
+    index("sale_notifications_seller").on(t.sellerId, t.createdAt),
+    index("sale_notifications_product").on(t.productId),
+    index("sale_notifications_buyer").on(t.buyerId).where(sql`buyer_id IS NOT NULL`),
+  ],
 );
 
 export type Product = typeof products.$inferSelect;
@@ -593,11 +601,14 @@ export const notices = sqliteTable(
     readAt: integer("read_at"),
     /** migrations/0024_push.sql: when it went to the push queue; NULL: not yet. */
     queuedAt: integer("queued_at"),
+    /** migrations/0032: the student the notice names (a reservation's buyer), whose name goes with their account. */
+    aboutUserId: text("about_user_id"),
   },
   (t) => [
     index("notices_user").on(t.userId, t.createdAt),
     index("notices_unread").on(t.userId).where(sql`read_at IS NULL`),
     index("notices_unqueued").on(t.createdAt).where(sql`queued_at IS NULL`),
+    index("notices_about_user").on(t.aboutUserId).where(sql`about_user_id IS NOT NULL`),
   ],
 );
 

@@ -4,6 +4,11 @@ export interface RequestState {
   nonce: string;
   startedAt: number;
   userId?: string;
+  /**
+   * The tag of the session this request carried (common/device-session.ts), or null when it carried
+   * none the server accepts; absent when nothing looked at the session.
+   */
+  sessionTag?: string | null;
   /** Set when the request body passed its byte limit while being read (worker/lib/body-limit.ts). */
   bodyTooLarge?: boolean;
 }

@@ -26,6 +26,11 @@ const SIGNATURES: readonly { type: SniffedType; test: (bytes: Uint8Array) => boo
   { type: "application/zip", test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]) },
 ];
 
+/** Whether a detected type is one of the image types (an attachment may be one). */
+export function isImageType(type: string): type is ImageType {
+  return (IMAGE_TYPES as readonly string[]).includes(type);
+}
+
 /** The kind of file its first bytes (16 are enough) say it is, or null. */
 export function sniffFileType(head: Uint8Array): SniffedType | null {
   return SIGNATURES.find((signature) => signature.test(head))?.type ?? null;

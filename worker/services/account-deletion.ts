@@ -144,7 +144,9 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     // What other students hold stays, without the person: sales they bought, purchases they sold.
     statement(`UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
     statement(`UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
-    statement(`UPDATE sale_notifications SET buyer_name = ?3 WHERE product_id IN (SELECT id FROM products WHERE buyer_id = ?1) AND ${asChecked}`, DELETED_STUDENT),
+    statement(`UPDATE sale_notifications SET buyer_name = ?3 WHERE (buyer_id = ?1 OR product_id IN (SELECT id FROM products WHERE buyer_id = ?1)) AND ${asChecked}`, DELETED_STUDENT),
+    // A seller's reservation notice names its buyer first (decision 0098): the name goes, the notice stays.
+    statement(`UPDATE notices SET text = ?3 || substr(text, length((SELECT name FROM users WHERE id = ?1)) + 1), about_user_id = NULL WHERE about_user_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
     statement(`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
     // Copies of mail to the address in the development outbox (DEV_OUTBOX=1; empty in a deploy).
     statement(`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),

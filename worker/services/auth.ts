@@ -33,6 +33,8 @@ export interface SessionUser extends Membership {
   staff: boolean;
   /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
   confirmName: boolean;
+  /** When the account was made (the dashboard greets a new account with "Welcome", not "Welcome back"). */
+  joinedAt: number;
 }
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
@@ -48,12 +50,13 @@ const sessionUserColumns = {
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
   confirmName: users.confirmName,
+  joinedAt: users.createdAt,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
   unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
   staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; confirmName: boolean; unreadNotices: number; staff: number }): SessionUser {
+function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; confirmName: boolean; joinedAt: number; unreadNotices: number; staff: number }): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
   return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
@@ -97,7 +100,7 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
     .insert(users)
     .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now(), campusId: campus.campusId })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, name: users.name, email: users.email });
+    .returning({ id: users.id, name: users.name, email: users.email, joinedAt: users.createdAt });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
   const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false, confirmName: false };
@@ -181,7 +184,15 @@ export async function currentUser(env: Env, request: Request): Promise<SessionUs
   return (await currentSession(env, request))?.user ?? null;
 }
 
+/** The session's tag for the service worker: a hash of its id (common/device-session.ts). */
+async function sessionTag(sessionId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campus-device-session:${sessionId}`)));
+  return [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 async function lookUpSession(env: Env, request: Request): Promise<ResolvedSession | null> {
+  // No session the server accepts, until one is found: the answer says so (worker/index.ts).
+  stateOf(request).sessionTag = null;
   const token = readSessionToken(request);
   if (!token) return null;
   const claims = await verifySessionToken(sessionKey(env, request.url), token);
@@ -207,7 +218,9 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   }
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
-  stateOf(request).userId = user.id;
+  const state = stateOf(request);
+  state.userId = user.id;
+  state.sessionTag = await sessionTag(claims.sessionId);
   noteCampus(env, user.campusId);
   return { user, sessionId: claims.sessionId };
 }

@@ -5,6 +5,7 @@ import { calendarFeeds, googleConnections, laundryBookings, laundrySlots, users 
 import { logWarning } from "#server/lib/log.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/reminders.ts";
+import { isDone, workStatus } from "#common/classroom-due.ts";
 
 // A student's private calendar feed (issue 18, docs/decisions/0090-calendar-feed.md): their Classroom
 // due dates and laundry bookings as an iCalendar file at /calendar/<secret>.ics, which Google Calendar
@@ -93,7 +94,8 @@ export async function calendarFor(env: Env, secret: string, origin: string, now 
           id: `classroom-${course.id}-${assignment.id}@campus`,
           start: new Date(assignment.dueDate - DUE_BLOCK_MS),
           end: new Date(assignment.dueDate),
-          summary: `Due: ${assignment.title} (${course.name})`,
+          // Work turned in or returned is never due (common/classroom-due.ts): its event says what became of it.
+          summary: `${isDone(assignment.state) ? workStatus(assignment.state, assignment.dueDate, Date.now()).label : "Due"}: ${assignment.title} (${course.name})`,
           description: `Due in Google Classroom, ${course.name}.`,
           ...(assignment.alternateLink ? { url: assignment.alternateLink } : {}),
         });

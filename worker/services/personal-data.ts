@@ -67,7 +67,11 @@ export const PERSONAL_DATA = {
     onDelete: "kept-anonymised",
     why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
   },
-  notices: { exportedAs: "notices", onDelete: "deleted" },
+  notices: {
+    exportedAs: "notices",
+    onDelete: "kept-anonymised",
+    why: "The student's own notices are deleted; a reservation notice another seller holds names the student as its buyer and stays, the name replaced by 'Deleted student'.",
+  },
   saved_products: { exportedAs: "marketplace.saved", onDelete: "deleted" },
   calendar_feeds: { exportedAs: "calendarFeed", onDelete: "deleted" },
   push_subscriptions: { exportedAs: "notifications.devices", onDelete: "deleted" },

@@ -2,17 +2,17 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, sql, type SQL } f
 import { z } from "zod";
 import { formatIndiaDate, formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
-import { BUY, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import { BUY, RESERVATION_HOURS, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { campuses, products, saleNotifications, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
-import { imageSize } from "#server/lib/image-size.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { ceilToMinute } from "#common/india-time.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
@@ -200,9 +200,9 @@ async function checkImageFile(value: unknown, which: string | null): Promise<{ b
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes.subarray(0, 16));
   if (!type) throw new ApiError(400, which ? `${which} is not an image we accept: use a JPEG, PNG, WebP or GIF.` : "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
-  // Its pixel size from the header, 0 x 0 when the header does not say (the photo is still what it claims to be).
-  const size = imageSize(bytes, type) ?? { width: 0, height: 0 };
-  return { bytes, name: value.name, type, ...size };
+  // At most MAX_IMAGE_SIDE pixels, without the camera's metadata; its size 0 x 0 when the header
+  // does not say (the photo is still what it claims to be).
+  return { ...storableImage(bytes, type, which ?? "The photo", "image"), name: value.name, type };
 }
 
 /**
@@ -479,12 +479,30 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
  * and neither theirs nor moderated by them. Sold, reserved and expired listings are returned: the page
  * says so.
  */
-export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<(ProductView & { mine: boolean; bought: boolean }) | null> {
+/** What a student of another college is told of a listing: whose marketplace it is on, nothing of it. */
+export function elsewhereMessage(market: string): string {
+  return `This listing belongs to another college's marketplace (${market}): only its students can see it.`;
+}
+
+export type ProductLookup =
+  | { kind: "listing"; product: ProductView & { mine: boolean; bought: boolean } }
+  /** A listing of another college than the viewer's: only the name of its marketplace. */
+  | { kind: "elsewhere"; market: string };
+
+/**
+ * One listing as its page and `GET /api/product/:id` show it, in one query. A member sees their own
+ * campus's listings and is told when a link leads to another college's (a shared link is the usual
+ * way there), a visitor sees any college's; a hidden listing exists only for its seller and its
+ * campus's moderators; null otherwise.
+ */
+export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<ProductLookup | null> {
   if (!productIdSchema.safeParse(id).success) return null;
-  const conditions: SQL[] = [eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)];
-  if (viewer) conditions.push(eq(products.campusId, viewer.campusId));
-  const [row] = await selectProducts(env, viewer?.id).where(and(...conditions)).limit(1);
-  return row ? { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } : null;
+  const [row] = await selectProducts(env, viewer?.id)
+    .where(and(eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)))
+    .limit(1);
+  if (!row) return null;
+  if (viewer && row.campusId !== viewer.campusId) return { kind: "elsewhere", market: row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college") };
+  return { kind: "listing", product: { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } };
 }
 
 /** A seller is told this long before their listing leaves Browse (the cron, warnExpiringListings). */
@@ -518,7 +536,7 @@ export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A buyer holds at most this many reservations waiting for a handover (issue 17). */
 export const OPEN_RESERVATIONS_LIMIT = 5;
 /** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
-export const RESERVATION_MS = 72 * 60 * 60 * 1000;
+export const RESERVATION_MS = RESERVATION_HOURS * 60 * 60 * 1000;
 
 /**
  * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
@@ -569,15 +587,16 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
     env.DB.prepare("INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2").bind(now, saleId),
     env.DB.prepare(
-      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at)
-       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3 FROM products WHERE sale_id = ?4`,
+      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
+       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
-    // Issue 17: the seller's inbox too: meet the buyer and confirm the handover.
+    // Issue 17: the seller's inbox too: who reserved it, and what happens next (decision 0098). The
+    // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
     env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', 'A buyer reserved it: My Sells says who. Meet them to hand it over, then confirm the handover there. The reservation ends by itself after 72 hours.', '/mysells', ?1
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
        FROM products WHERE sale_id = ?2`,
-    ).bind(now, saleId),
+    ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
@@ -630,18 +649,26 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
   throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
 }
 
+/** What follows the buyer's name in the seller's reservation notice. */
+export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
+
 export interface SaleNotice {
   id: string;
   productTitle: string;
   buyerName: string;
   pricePaise: number;
   createdAt: number;
+  /** Where the reservation it was written for stands now: waiting for the handover, handed over (a sale), or ended (declined, cancelled, expired). */
+  state: "reserved" | "sold" | "ended";
 }
 
+/** The seller's unread notices of reservations, each with where its reservation stands now (the listing is read in the same query). */
 export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
+  const state = sql<SaleNotice["state"]>`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
   return getDb(env.DB)
-    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt })
+    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt, state })
     .from(saleNotifications)
+    .leftJoin(products, eq(products.id, saleNotifications.productId))
     .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))
     .orderBy(desc(saleNotifications.createdAt))
     .limit(20);

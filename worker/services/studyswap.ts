@@ -8,6 +8,8 @@ import { campuses, studyRequests, users, writers } from "#server/db/schema.ts";
 import { detectAttachment } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
+import { isImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
@@ -191,7 +193,7 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
     const earlier = await submittedRequest(env, ownerId, submissionKey);
     if (earlier) return toView(earlier, badge, true, ownerId);
   }
-  let attachment: { key: string; name: string; type: string; size: number; body: ArrayBuffer } | null = null;
+  let attachment: { key: string; name: string; type: string; size: number; body: Uint8Array } | null = null;
   if (file) {
     if (file.size > MAX_ATTACHMENT_BYTES) throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
     if (file.size === 0) throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
@@ -200,7 +202,9 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
     if (!detected) {
       throw new ApiError(400, "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.", { field: "file" });
     }
-    attachment = { key: `requests/${crypto.randomUUID()}`, name: detected.name, type: detected.contentType, size: body.byteLength, body };
+    // An image is stored as every image is: capped in size, without the camera's metadata.
+    const stored = isImageType(detected.contentType) ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes : new Uint8Array(body);
+    attachment = { key: `requests/${crypto.randomUUID()}`, name: detected.name, type: detected.contentType, size: stored.byteLength, body: stored };
   }
 
   await limitPosting(env, ownerId);

@@ -6,6 +6,7 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
+import { clock, indiaMinutes } from "#common/india-time.ts";
 import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
 
 // The laundry staff's part of /staff (issue 16): today's and tomorrow's bookings per slot, one step
@@ -14,7 +15,8 @@ import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/servic
 const tone: Record<StaffBooking["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
 const stepButton = { picked_up: "Mark picked up", washing: "Mark washing", ready: "Mark ready", collected: "Mark collected" } as const;
 
-export function LaundryConsole({ view }: { view: LaundryConsoleView }) {
+/** `now` is when the page was read: a step is offered only once it is possible. */
+export function LaundryConsole({ view, now }: { view: LaundryConsoleView; now: number }) {
   return (
     <section aria-labelledby="laundry-heading" className="min-w-0 space-y-4">
       <h2 id="laundry-heading" className="text-lg font-semibold">
@@ -26,7 +28,7 @@ export function LaundryConsole({ view }: { view: LaundryConsoleView }) {
         <ol className="space-y-4">
           {view.slots.map((slot) => (
             <li key={slot.id}>
-              <SlotCard slot={slot} />
+              <SlotCard slot={slot} now={now} />
             </li>
           ))}
         </ol>
@@ -35,7 +37,7 @@ export function LaundryConsole({ view }: { view: LaundryConsoleView }) {
   );
 }
 
-function SlotCard({ slot }: { slot: StaffSlot }) {
+function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -77,7 +79,7 @@ function SlotCard({ slot }: { slot: StaffSlot }) {
               <ul className="mt-2 space-y-2">
                 {day.bookings.map((b) => (
                   <li key={b.id}>
-                    <BookingRow booking={b} />
+                    <BookingRow booking={b} opensAt={day.pickupOpensAt} today={i === 0} now={now} />
                   </li>
                 ))}
               </ul>
@@ -89,10 +91,12 @@ function SlotCard({ slot }: { slot: StaffSlot }) {
   );
 }
 
-function BookingRow({ booking: b }: { booking: StaffBooking }) {
+function BookingRow({ booking: b, opensAt, today, now }: { booking: StaffBooking; opensAt: number; today: boolean; now: number }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const next = NEXT_STEP[b.status];
+  // Picked up no earlier than the slot's start (the server refuses it too): say from when instead.
+  const notYet = next === "picked_up" && now < opensAt;
   const result = fetcher.data;
   return (
     <div className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -102,7 +106,12 @@ function BookingRow({ booking: b }: { booking: StaffBooking }) {
         </p>
         <Badge tone={tone[b.status]}>{bookingStatusLabel[b.status]}</Badge>
       </div>
-      {next && (
+      {notYet ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Can be marked picked up from {clock(indiaMinutes(opensAt))}
+          {today ? "" : " tomorrow"}.
+        </p>
+      ) : next && (
         <fetcher.Form method="post" className="mt-2">
           <input type="hidden" name="intent" value="laundry.step" />
           <input type="hidden" name="id" value={b.id} />

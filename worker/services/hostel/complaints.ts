@@ -6,6 +6,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
@@ -235,9 +236,10 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   if (photo) {
     if (photo.size > MAX_PHOTO_BYTES) throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
     if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
-    photoBytes = new Uint8Array(await photo.arrayBuffer());
-    photoType = sniffImageType(photoBytes, PHOTO_TYPES);
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    photoType = sniffImageType(bytes, PHOTO_TYPES);
     if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
+    photoBytes = storableImage(bytes, photoType, "The photo", "photo").bytes;
   }
 
   const now = Date.now();

@@ -4,7 +4,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
-import { type BookingStatus, LAUNDRY_STEPS, type LaundryStep, MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
+import { type BookingStatus, LAUNDRY_STEPS, type LaundryStep, MAX_SLOT_CAPACITY, NEXT_STEP, pickupOpensAt } from "#common/hostel-staff.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { auditStatement, type Guard, mayStaff, noticeStatement, staffGrantsStatement, staffRefusal, type StaffGrant } from "#server/services/staff.ts";
 
@@ -42,8 +42,8 @@ export interface StaffSlot {
   id: string;
   label: string;
   capacity: number;
-  /** Per day shown (today, tomorrow): that day's live bookings, oldest first. */
-  days: { date: string; bookings: StaffBooking[] }[];
+  /** Per day shown (today, tomorrow): when its bookings can be picked up, and its live bookings, oldest first. */
+  days: { date: string; pickupOpensAt: number; bookings: StaffBooking[] }[];
 }
 
 export interface LaundryConsoleView {
@@ -76,7 +76,7 @@ export function toLaundryConsole(dates: string[], slots: D1Result, bookings: D1R
       id: s.id,
       label: `${clock(s.startsAtMin)}–${clock(s.endsAtMin)}`,
       capacity: s.capacity,
-      days: dates.map((date) => ({ date, bookings: rows.filter((b) => b.slotId === s.id && b.date === date).map(({ slotId: _s, date: _d, ...b }) => b) })),
+      days: dates.map((date) => ({ date, pickupOpensAt: pickupOpensAt(date, s.startsAtMin), bookings: rows.filter((b) => b.slotId === s.id && b.date === date).map(({ slotId: _s, date: _d, ...b }) => b) })),
     })),
   };
 }
@@ -122,6 +122,10 @@ export async function stepBooking(env: Env, user: SessionUser, id: string, input
   const from = PREVIOUS[status];
   if (booking.status !== from) throw stepConflict(booking.status, status);
   const now = Date.now();
+  // Bags are picked up in their slot, not before: tomorrow's booking is never "ready" today.
+  if (status === "picked_up" && now < pickupOpensAt(booking.date, booking.startsAtMin)) {
+    throw new ApiError(409, `This pickup is on ${formatIndiaDay(booking.date)} at ${clock(booking.startsAtMin)}: it can be marked picked up from then on, not before.`);
+  }
   const auditId = crypto.randomUUID();
   const done: Guard = { sql: "EXISTS (SELECT 1 FROM laundry_bookings WHERE id = ? AND status_audit_id = ?)", params: [id, auditId] };
   const slot = `${clock(booking.startsAtMin)}–${clock(booking.endsAtMin)}`;
