@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "public/", "test-results/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "worker-configuration.d.ts",
+      "public/",
+      "test-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,28 +35,71 @@ export default tseslint.config(
     files: ["common/**/*.ts"],
     ignores: ["common/**/*.test.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^(#app/|#server/|#test/|\\.\\./)", message: "common/ imports nothing from app/, worker/ or test/: both the browser and the Worker load it." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(#app/|#server/|#test/|\\.\\./)",
+              message: "common/ imports nothing from app/, worker/ or test/: both the browser and the Worker load it.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["worker/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^(#app/|\\.\\./\\.\\./)", message: "worker/ does not import the screens (app/); shared rules live in common/. Use an alias instead of ../../." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(#app/|\\.\\./\\.\\./)",
+              message:
+                "worker/ does not import the screens (app/); shared rules live in common/. Use an alias instead of ../../.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["app/**/*.{ts,tsx}", "test/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./\\.\\./",
+              message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["app/components/**/*.{ts,tsx}", "app/hooks/**/*.{ts,tsx}"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [
-            { regex: "^#server/", allowTypeImports: true, message: "Components reach the server through their route's loader or action, not worker/ directly." },
-            { regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../." },
-          ], }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#server/",
+              allowTypeImports: true,
+              message: "Components reach the server through their route's loader or action, not worker/ directly.",
+            },
+            {
+              regex: "^\\.\\./\\.\\./",
+              message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

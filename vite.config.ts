@@ -21,7 +21,9 @@ function serverOnly(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     load(id) {
       if (id.startsWith(serverDir)) {
-        this.error(`worker/${id.slice(serverDir.length)} is server-only, but the browser bundle imports it. Take what the screen needs from common/, or use it only in a loader or action.`);
+        this.error(
+          `worker/${id.slice(serverDir.length)} is server-only, but the browser bundle imports it. Take what the screen needs from common/, or use it only in a loader or action.`,
+        );
       }
       return null;
     },
@@ -52,7 +54,11 @@ function browserChunks(): Plugin {
     configEnvironment(name) {
       if (name !== "client") return;
       const groups = [
-        { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+        {
+          name: "framework",
+          test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+          priority: 2,
+        },
         // Read when the chunks are cut, after buildEnd below has filled the set.
         { name: "shell", test: (id: string) => rootImports.has(id), minShareCount: 2, priority: 1 },
       ];
@@ -97,7 +103,16 @@ export default defineConfig(({ command }) => ({
   // ("Invalid hook call"): seen once by scripts/dev-console.mjs with a dependency cache from before
   // cookie-es was added.
   optimizeDeps: {
-    include: ["react", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "react-router", "react-router/dom", "cookie-es"],
+    include: [
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "react-router/dom",
+      "cookie-es",
+    ],
   },
   server: {
     // A git worktree may link node_modules from the main checkout: Vite must serve files from there

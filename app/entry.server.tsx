@@ -57,7 +57,10 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
   // A body over its limit is answered with a 413 by the Worker entry: not an error of ours.
   if (request.signal.aborted || requestState(context)?.bodyTooLarge) return;
   logError(requestState(context)?.reqId ?? "unknown", error, { path: new URL(request.url).pathname });

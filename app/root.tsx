@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
@@ -16,12 +25,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
   // mayAct: gated controls on cards (Report) say why instead of offering a form the server refuses.
-  return { user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, mayAct: mayAct(user) } : null, suspended, prerendered: false };
+  return {
+    user: user
+      ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, mayAct: mayAct(user) }
+      : null,
+    suspended,
+    prerendered: false,
+  };
 }
 
 // Who is signed in changes only on the sign-in screen, on logout and when the API answers 401;
 // those paths revalidate, every other navigation reuses the root data.
-export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   const authPaths = /^\/(auth|login|register|logout)$/i;
   if (authPaths.test(currentUrl.pathname) || authPaths.test(nextUrl.pathname)) return true;
   if (formAction && authPaths.test(formAction)) return true;
@@ -62,7 +82,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.PROD && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_LOADER }} />}
       </head>
       <body className="min-h-dvh font-sans">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2 focus:text-indigo-700"
+        >
           Skip to content
         </a>
         {children}
@@ -86,7 +109,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <TopBar user={loaderData.user} prerendered={loaderData.prerendered} />
-      {loaderData.suspended && <SuspendedBanner until={loaderData.suspended.until} reason={loaderData.suspended.reason} />}
+      {loaderData.suspended && (
+        <SuspendedBanner until={loaderData.suspended.until} reason={loaderData.suspended.reason} />
+      )}
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
         <Outlet />
       </main>
@@ -107,7 +132,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     }
   }
   return (
-    <main id="main" className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <title>{`${title} · Campus`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-400">{detail}</p>

@@ -31,7 +31,10 @@ export default [
   // Notes.
   route("notes", "routes/notes.tsx"),
   route("notes/:programme", "routes/notes-programme.tsx"),
-  route("btech/cse", "routes/btech-cse.tsx", [index("routes/btech-cse-index.tsx"), route(":semesterId", "routes/btech-cse-semester.tsx")]),
+  route("btech/cse", "routes/btech-cse.tsx", [
+    index("routes/btech-cse-index.tsx"),
+    route(":semesterId", "routes/btech-cse-semester.tsx"),
+  ]),
   route("btech/:branch", "routes/btech-branch.tsx"),
 
   // Google Classroom.

@@ -74,7 +74,9 @@ export const DUE_TONE_CLASSES: Record<DueTone, string> = {
 
 /** Soonest first; work without a due date last (the original order kept among equals). */
 export function sortByDue<T extends { dueDate: number | null }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => (a.dueDate ?? Number.POSITIVE_INFINITY) - (b.dueDate ?? Number.POSITIVE_INFINITY) || 0);
+  return [...items].sort(
+    (a, b) => (a.dueDate ?? Number.POSITIVE_INFINITY) - (b.dueDate ?? Number.POSITIVE_INFINITY) || 0,
+  );
 }
 
 export const DESCRIPTION_LIMIT = 200;

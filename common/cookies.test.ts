@@ -25,12 +25,18 @@ describe("readCookie", () => {
 
 describe("setCookie", () => {
   it("writes the site-wide attributes with Max-Age last", () => {
-    expect(setCookie("__Host-s", "jwt.a.b", { maxAge: 600, httpOnly: true, secure: true })).toBe("__Host-s=jwt.a.b; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=600");
-    expect(setCookie("campus_mode", "hosteller", { maxAge: 31536000 })).toBe("campus_mode=hosteller; Path=/; SameSite=Lax; Max-Age=31536000");
+    expect(setCookie("__Host-s", "jwt.a.b", { maxAge: 600, httpOnly: true, secure: true })).toBe(
+      "__Host-s=jwt.a.b; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=600",
+    );
+    expect(setCookie("campus_mode", "hosteller", { maxAge: 31536000 })).toBe(
+      "campus_mode=hosteller; Path=/; SameSite=Lax; Max-Age=31536000",
+    );
   });
 
   it("percent-encodes the value and clears with Max-Age=0", () => {
-    expect(setCookie("campus_next", "/a b?c=1", { maxAge: 900 })).toBe("campus_next=%2Fa%20b%3Fc%3D1; Path=/; SameSite=Lax; Max-Age=900");
+    expect(setCookie("campus_next", "/a b?c=1", { maxAge: 900 })).toBe(
+      "campus_next=%2Fa%20b%3Fc%3D1; Path=/; SameSite=Lax; Max-Age=900",
+    );
     expect(setCookie("campus_next", "", { maxAge: 0 })).toBe("campus_next=; Path=/; SameSite=Lax; Max-Age=0");
   });
 

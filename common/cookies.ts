@@ -25,7 +25,11 @@ export interface CookieOptions {
  * A Set-Cookie value (or a document.cookie assignment) for the whole site, SameSite=Lax. Max-Age is
  * written last, where our cookies have always carried it (clients and tests read it there).
  */
-export function setCookie(name: string, value: string, { maxAge, httpOnly = false, secure = false }: CookieOptions): string {
+export function setCookie(
+  name: string,
+  value: string,
+  { maxAge, httpOnly = false, secure = false }: CookieOptions,
+): string {
   if (!COOKIE_NAME.test(name)) throw new TypeError(`Not a cookie name: ${name}`);
   return `${name}=${encodeURIComponent(value)}; Path=/${httpOnly ? "; HttpOnly" : ""}${secure ? "; Secure" : ""}; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAge))}`;
 }

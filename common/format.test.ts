@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatIndiaDate, formatIndiaDateTime, formatIndiaDay, formatIndiaDayMonth, formatIndiaShortDateTime, formatIndiaWeekdayDate, formatIndiaWeekdayDateTime, formatRupees } from "#common/format.ts";
+import {
+  formatIndiaDate,
+  formatIndiaDateTime,
+  formatIndiaDay,
+  formatIndiaDayMonth,
+  formatIndiaShortDateTime,
+  formatIndiaWeekdayDate,
+  formatIndiaWeekdayDateTime,
+  formatRupees,
+} from "#common/format.ts";
 
 describe("India time", () => {
   it("shows an instant on India's calendar and clock, whatever the runtime's zone", () => {

@@ -6,7 +6,12 @@ export type BookingStatus = keyof typeof bookingStatusLabel;
 export const LAUNDRY_STEPS = ["picked_up", "washing", "ready", "collected"] as const;
 export type LaundryStep = (typeof LAUNDRY_STEPS)[number];
 /** The one step that follows each status (forward only; nothing after collected or cancelled). */
-export const NEXT_STEP: Partial<Record<BookingStatus, LaundryStep>> = { booked: "picked_up", picked_up: "washing", washing: "ready", ready: "collected" };
+export const NEXT_STEP: Partial<Record<BookingStatus, LaundryStep>> = {
+  booked: "picked_up",
+  picked_up: "washing",
+  washing: "ready",
+  ready: "collected",
+};
 export const MAX_SLOT_CAPACITY = 100;
 
 /**

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addDays, ceilToMinute, clock, indiaDate, indiaInstant, indiaMinutes, indiaWeekday, isCalendarDate, weekdayOfDate } from "#common/india-time.ts";
+import {
+  addDays,
+  ceilToMinute,
+  clock,
+  indiaDate,
+  indiaInstant,
+  indiaMinutes,
+  indiaWeekday,
+  isCalendarDate,
+  weekdayOfDate,
+} from "#common/india-time.ts";
 
 describe("India time", () => {
   it("moves to the next India date at 18:30 UTC", () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { normaliseIndianMobile, parsePricePaise, parseSort, purchaseMessage, RESERVATION_TERMS, rupeesToPaise, whatsappLink } from "#common/market.ts";
+import {
+  normaliseIndianMobile,
+  parsePricePaise,
+  parseSort,
+  purchaseMessage,
+  RESERVATION_TERMS,
+  rupeesToPaise,
+  whatsappLink,
+} from "#common/market.ts";
 
 describe("parsePricePaise", () => {
   it.each([
@@ -18,7 +26,23 @@ describe("parsePricePaise", () => {
     expect(parsePricePaise(input)).toBe(paise);
   });
 
-  it.each(["", "abc", "0", "0.00", "-5", "1.999", "1e3", "12.", ".5", "1000000.01", "Infinity", null, undefined, Number.NaN, 1e21])("rejects %j", (input) => {
+  it.each([
+    "",
+    "abc",
+    "0",
+    "0.00",
+    "-5",
+    "1.999",
+    "1e3",
+    "12.",
+    ".5",
+    "1000000.01",
+    "Infinity",
+    null,
+    undefined,
+    Number.NaN,
+    1e21,
+  ])("rejects %j", (input) => {
     expect(parsePricePaise(input)).toBeNull();
   });
 });
@@ -49,13 +73,24 @@ describe("formatRupees", () => {
 });
 
 describe("Indian mobile numbers and WhatsApp links", () => {
-  it.each(["9876543210", "98765 43210", "+91 98765 43210", "+91-98765-43210", "919876543210", "09876543210", "(+91) 98765-43210"])("accepts %j", (input) => {
+  it.each([
+    "9876543210",
+    "98765 43210",
+    "+91 98765 43210",
+    "+91-98765-43210",
+    "919876543210",
+    "09876543210",
+    "(+91) 98765-43210",
+  ])("accepts %j", (input) => {
     expect(normaliseIndianMobile(input)).toBe("9876543210");
   });
 
-  it.each(["", "12345", "5876543210", "98765432101", "+44 7911 123456", "98765abcde", "+9198765432"])("rejects %j", (input) => {
-    expect(normaliseIndianMobile(input)).toBeNull();
-  });
+  it.each(["", "12345", "5876543210", "98765432101", "+44 7911 123456", "98765abcde", "+9198765432"])(
+    "rejects %j",
+    (input) => {
+      expect(normaliseIndianMobile(input)).toBeNull();
+    },
+  );
 
   it("prefixes 91 exactly once", () => {
     expect(whatsappLink("9876543210")).toBe("https://wa.me/919876543210");
@@ -79,9 +114,17 @@ describe("dates and sorting", () => {
 
 describe("purchaseMessage", () => {
   it("keeps the specification's words for each answer", () => {
-    expect(purchaseMessage({ sent: true, directLink: "https://wa.me/919876543210" })).toBe("Purchase successful! A notification has been sent to the seller.");
-    expect(purchaseMessage({ sent: false, directLink: "https://wa.me/919876543210" })).toBe("Purchase successful! Would you like to contact the seller via WhatsApp?");
-    expect(purchaseMessage({ sent: false, directLink: null })).toBe("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.");
-    expect(RESERVATION_TERMS).toBe("It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.");
+    expect(purchaseMessage({ sent: true, directLink: "https://wa.me/919876543210" })).toBe(
+      "Purchase successful! A notification has been sent to the seller.",
+    );
+    expect(purchaseMessage({ sent: false, directLink: "https://wa.me/919876543210" })).toBe(
+      "Purchase successful! Would you like to contact the seller via WhatsApp?",
+    );
+    expect(purchaseMessage({ sent: false, directLink: null })).toBe(
+      "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.",
+    );
+    expect(RESERVATION_TERMS).toBe(
+      "It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.",
+    );
   });
 });

@@ -37,7 +37,8 @@ export const RESERVATION_TERMS = `It is held for you for ${RESERVATION_HOURS} ho
 /** The specification's words after a purchase, by what the server could do for the seller. */
 export const PURCHASE_NOTIFIED = "Purchase successful! A notification has been sent to the seller.";
 export const PURCHASE_DIRECT = "Purchase successful! Would you like to contact the seller via WhatsApp?";
-export const PURCHASE_PLAIN = "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
+export const PURCHASE_PLAIN =
+  "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
 
 /** Which of them a purchase's answer calls for. */
 export function purchaseMessage(notification: { sent: boolean; directLink: string | null }): string {
@@ -63,7 +64,8 @@ const PRICE = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
  * are read as text. Null for anything that is not a positive amount with at most two decimals.
  */
 export function parsePricePaise(value: unknown): number | null {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value : "";
+  const text =
+    typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value : "";
   const match = PRICE.exec(text.trim().replace(/^₹\s*/, "").replaceAll(",", ""));
   if (!match) return null;
   const paise = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));

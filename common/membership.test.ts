@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { domainCandidates, emailDomain, mayAct, mayContact, suspendedMessage, verifiedBadge, verifyFirst } from "./membership.ts";
+import {
+  domainCandidates,
+  emailDomain,
+  mayAct,
+  mayContact,
+  suspendedMessage,
+  verifiedBadge,
+  verifyFirst,
+} from "./membership.ts";
 
 describe("membership rules", () => {
   it("lets verified college members and the Open community act, not unverified college members", () => {
@@ -24,7 +32,9 @@ describe("membership rules", () => {
 
   it("ends the suspension message with one full stop, whatever the moderator typed", () => {
     const until = Date.parse("2026-12-01T12:30:00+05:30");
-    expect(suspendedMessage(until, "Abusive listings.")).toBe("Your account is suspended until 1 Dec 2026, 12:30 pm: Abusive listings.");
+    expect(suspendedMessage(until, "Abusive listings.")).toBe(
+      "Your account is suspended until 1 Dec 2026, 12:30 pm: Abusive listings.",
+    );
     expect(suspendedMessage(until, "Spam")).toBe("Your account is suspended until 1 Dec 2026, 12:30 pm: Spam.");
     expect(suspendedMessage(until, null)).toBe("Your account is suspended until 1 Dec 2026, 12:30 pm.");
   });

@@ -43,7 +43,10 @@ export function verifyFirst(what: string): string {
 }
 
 /** Contact details (WhatsApp, e-mail, phone) are shown only to members who may act, of the owner's campus. */
-export function mayContact(viewer: (Pick<Membership, "openCommunity" | "verified" | "campusId">) | null | undefined, ownerCampusId: string): boolean {
+export function mayContact(
+  viewer: Pick<Membership, "openCommunity" | "verified" | "campusId"> | null | undefined,
+  ownerCampusId: string,
+): boolean {
   return !!viewer && mayAct(viewer) && viewer.campusId === ownerCampusId;
 }
 
@@ -54,7 +57,10 @@ export function verifiedBadge(campusShortName: string): string {
 
 /** The domain of an address, lower case: "Asha@CSE.Campus.test" -> "cse.campus.test". */
 export function emailDomain(email: string): string {
-  return email.slice(email.lastIndexOf("@") + 1).trim().toLowerCase();
+  return email
+    .slice(email.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /** The domain and each parent of it, nearest first: "cse.campus.test" -> ["cse.campus.test", "campus.test", "test"]. */

@@ -11,7 +11,14 @@ export const kindLabel: Record<ReportKind, string> = {
   complaint: "complaint",
 };
 
-export const REPORT_REASONS = ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"] as const;
+export const REPORT_REASONS = [
+  "scam",
+  "offensive",
+  "wrong_category",
+  "personal_information",
+  "graded_work",
+  "other",
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const reasonLabel: Record<ReportReason, string> = {

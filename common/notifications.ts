@@ -2,13 +2,20 @@
 // the Notifications page. Client-safe.
 
 export const NOTIFICATION_CATEGORIES = [
-  { id: "market", label: "Marketplace", hint: "Reservations, sales, handovers, wanted matches and listings about to expire" },
+  {
+    id: "market",
+    label: "Marketplace",
+    hint: "Reservations, sales, handovers, wanted matches and listings about to expire",
+  },
   { id: "hostel", label: "Hostel", hint: "Complaint updates, laundry ready, block changes" },
   { id: "classroom", label: "Classroom", hint: "Due tomorrow and due today" },
   { id: "campus", label: "Campus", hint: "Moderation and staff roles" },
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]["id"];
-export const CATEGORY_IDS = NOTIFICATION_CATEGORIES.map((c) => c.id) as [NotificationCategory, ...NotificationCategory[]];
+export const CATEGORY_IDS = NOTIFICATION_CATEGORIES.map((c) => c.id) as [
+  NotificationCategory,
+  ...NotificationCategory[],
+];
 
 /**
  * A push subscription's endpoint as the page may see it: a hash, so the page can tell whether this

@@ -24,14 +24,18 @@ describe("sortRequests", () => {
     { id: "c", createdAt: 2, budgetValue: 2000 },
     { id: "d", createdAt: 4, budgetValue: 150 },
   ];
-  it("latest is newest first", () => expect(sortRequests(list, "latest").map((r) => r.id)).toEqual(["d", "b", "c", "a"]));
-  it("budget-high puts the largest first and no-number budgets last", () => expect(sortRequests(list, "budget-high").map((r) => r.id)).toEqual(["c", "a", "d", "b"]));
-  it("budget-low puts the smallest first and no-number budgets last", () => expect(sortRequests(list, "budget-low").map((r) => r.id)).toEqual(["d", "a", "c", "b"]));
+  it("latest is newest first", () =>
+    expect(sortRequests(list, "latest").map((r) => r.id)).toEqual(["d", "b", "c", "a"]));
+  it("budget-high puts the largest first and no-number budgets last", () =>
+    expect(sortRequests(list, "budget-high").map((r) => r.id)).toEqual(["c", "a", "d", "b"]));
+  it("budget-low puts the smallest first and no-number budgets last", () =>
+    expect(sortRequests(list, "budget-low").map((r) => r.id)).toEqual(["d", "a", "c", "b"]));
 });
 
 describe("filterBySubject", () => {
   const list = [{ subject: "Computer Science" }, { subject: "Marketing" }];
-  it("matches case-insensitively anywhere in the subject", () => expect(filterBySubject(list, " SCIENCE ")).toEqual([{ subject: "Computer Science" }]));
+  it("matches case-insensitively anywhere in the subject", () =>
+    expect(filterBySubject(list, " SCIENCE ")).toEqual([{ subject: "Computer Science" }]));
   it("an empty filter keeps everything", () => expect(filterBySubject(list, "")).toHaveLength(2));
 });
 
@@ -41,5 +45,6 @@ describe("contactHref", () => {
 });
 
 describe("formatIndiaTime", () => {
-  it("shows UTC instants in India time", () => expect(formatIndiaTime(Date.UTC(2026, 0, 31, 20, 0))).toMatch(/1 Feb 2026.*1:30\s?am/i));
+  it("shows UTC instants in India time", () =>
+    expect(formatIndiaTime(Date.UTC(2026, 0, 31, 20, 0))).toMatch(/1 Feb 2026.*1:30\s?am/i));
 });

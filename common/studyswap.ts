@@ -64,7 +64,10 @@ export function parseBudget(text: string | null | undefined): number | null {
 export type SortOrder = "latest" | "budget-high" | "budget-low";
 
 /** Requests in the chosen order; budgets without a number always come last. */
-export function sortRequests<T extends Pick<StudyRequest, "createdAt" | "budgetValue">>(list: readonly T[], order: SortOrder): T[] {
+export function sortRequests<T extends Pick<StudyRequest, "createdAt" | "budgetValue">>(
+  list: readonly T[],
+  order: SortOrder,
+): T[] {
   const copy = [...list];
   if (order === "latest") return copy.sort((a, b) => b.createdAt - a.createdAt);
   const sign = order === "budget-high" ? -1 : 1;
@@ -87,7 +90,6 @@ export function filterBySubject<T extends Pick<StudyRequest, "subject">>(list: r
 export function contactHref(contact: string): string {
   return contact.includes("@") ? `mailto:${contact.trim()}` : `tel:${contact.replace(/[^\d+]/g, "")}`;
 }
-
 
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
@@ -112,7 +114,8 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     budget: "$150",
     budgetValue: 150,
     pages: 10,
-    requirements: "A research paper comparing supervised learning algorithms on a public data set, with at least eight academic references in IEEE style.",
+    requirements:
+      "A research paper comparing supervised learning algorithms on a public data set, with at least eight academic references in IEEE style.",
     contact: "sample@example.com",
     verifiedBadge: null,
     attachment: null,
@@ -125,7 +128,8 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     budget: "₹2,000",
     budgetValue: 2000,
     pages: 6,
-    requirements: "Analyse a well-known brand's digital marketing strategy using the 4P framework and suggest three improvements.",
+    requirements:
+      "Analyse a well-known brand's digital marketing strategy using the 4P framework and suggest three improvements.",
     contact: "+91 90000 00000",
     verifiedBadge: null,
     attachment: null,
@@ -138,7 +142,8 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
     budget: "₹3,500",
     budgetValue: 3500,
     pages: 15,
-    requirements: "A literature review of recent research on climate change adaptation in South Asian cities, with a summary table of findings.",
+    requirements:
+      "A literature review of recent research on climate change adaptation in South Asian cities, with a summary table of findings.",
     contact: "sample@example.com",
     verifiedBadge: null,
     attachment: null,
@@ -146,4 +151,5 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
 ];
 
 /** The posting form's one-line honour code (issue 16): Study Swap is for help, not for graded work done by someone else. */
-export const HONOUR_CODE = "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";
+export const HONOUR_CODE =
+  "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";

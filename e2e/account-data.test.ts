@@ -27,9 +27,15 @@ describe("/account: your data", () => {
       await page.goto("/account");
       await hydrated(page);
       await yourData(page).getByText("India's Digital Personal Data Protection Act").waitFor();
-      const [download] = await Promise.all([page.waitForEvent("download"), yourData(page).getByRole("link", { name: "Download my data" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        yourData(page).getByRole("link", { name: "Download my data" }).click(),
+      ]);
       assert.match(download.suggestedFilename(), /^campus-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-      const data = JSON.parse(readFileSync(await download.path(), "utf8")) as { account: { email: string; name: string }; devices: { current: boolean }[] };
+      const data = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+        account: { email: string; name: string };
+        devices: { current: boolean }[];
+      };
       assert.equal(data.account.email, user.email);
       assert.equal(data.account.name, user.name);
       assert.ok(data.devices.some((d) => d.current));
@@ -60,7 +66,10 @@ describe("/account: your data", () => {
       await section.getByLabel("Your password").fill("not my password");
       await section.getByRole("button", { name: "Delete my account" }).click();
       await confirmDialog(page).getByRole("button", { name: "Delete my account" }).click();
-      await section.getByRole("alert").getByText("That password is incorrect, so your account has not been deleted.").waitFor();
+      await section
+        .getByRole("alert")
+        .getByText("That password is incorrect, so your account has not been deleted.")
+        .waitFor();
 
       await section.getByLabel("Your password").fill(user.password);
       await section.getByRole("button", { name: "Delete my account" }).click();
@@ -102,7 +111,9 @@ describe("/account: your data", () => {
       await section.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/your-data-google-1280-light.png` });
       // The development outbox is the mailbox here.
-      const outbox = (await (await page.request.get("/api/dev/outbox?to=student.two@example.com")).json()) as { data: { subject: string; text: string }[] };
+      const outbox = (await (await page.request.get("/api/dev/outbox?to=student.two@example.com")).json()) as {
+        data: { subject: string; text: string }[];
+      };
       const mail = outbox.data.find((m) => m.subject.startsWith("Your Campus account deletion code"));
       const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
       assert.ok(code, "a deletion code was mailed");
@@ -127,8 +138,14 @@ describe("/account: your data", () => {
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
         await page.waitForURL("**/dashboard");
         await page.goto("/account");
-        const [download] = await Promise.all([page.waitForEvent("download"), yourData(page).getByRole("link", { name: "Download my data" }).click()]);
-        assert.equal((JSON.parse(readFileSync(await download.path(), "utf8")) as { account: { email: string } }).account.email, user.email);
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          yourData(page).getByRole("link", { name: "Download my data" }).click(),
+        ]);
+        assert.equal(
+          (JSON.parse(readFileSync(await download.path(), "utf8")) as { account: { email: string } }).account.email,
+          user.email,
+        );
         // No dialog without JavaScript: typing the password is the deliberate step.
         await yourData(page).getByLabel("Your password").fill(user.password);
         await yourData(page).getByRole("button", { name: "Delete my account" }).click();
@@ -150,7 +167,10 @@ describe("/account: your data", () => {
           await signIn(page, user);
           await page.goto("/account");
           await hydrated(page);
-          assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no horizontal scroll");
+          assert.ok(
+            await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+            "no horizontal scroll",
+          );
           mkdirSync(SHOTS, { recursive: true });
           await page.screenshot({ path: `${SHOTS}/account-360-${scheme}.png`, fullPage: true });
           await yourData(page).scrollIntoViewIfNeeded();

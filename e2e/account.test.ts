@@ -2,12 +2,24 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, gate, hydrated, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  DESKTOP,
+  gate,
+  hydrated,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
 const SHOTS = "test-results/screenshots/account";
-const ANDROID_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+const ANDROID_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 
 /** The list of signed-in devices on /account. */
 function devices(page: Page) {
@@ -18,7 +30,12 @@ describe("/account", () => {
   it("lists both signed-in devices and signs the other one out", async (t) => {
     const user = await createUserViaApi();
     // The second device: a phone, in its own browser context.
-    const phone = await browser.newContext({ baseURL, viewport: PHONE, userAgent: ANDROID_UA, extraHTTPHeaders: { "CF-Connecting-IP": testIp() } });
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      userAgent: ANDROID_UA,
+      extraHTTPHeaders: { "CF-Connecting-IP": testIp() },
+    });
     try {
       const phonePage = await phone.newPage();
       await signIn(phonePage, user);
@@ -127,7 +144,12 @@ describe("/account", () => {
     it(`looks right at 360 and 1280 px (${scheme})`, async (t) => {
       mkdirSync(SHOTS, { recursive: true });
       const user = await createUserViaApi();
-      const phone = await browser.newContext({ baseURL, viewport: PHONE, userAgent: ANDROID_UA, extraHTTPHeaders: { "CF-Connecting-IP": testIp() } });
+      const phone = await browser.newContext({
+        baseURL,
+        viewport: PHONE,
+        userAgent: ANDROID_UA,
+        extraHTTPHeaders: { "CF-Connecting-IP": testIp() },
+      });
       try {
         await signIn(await phone.newPage(), user);
         for (const [label, viewport] of [
@@ -143,7 +165,10 @@ describe("/account", () => {
               await page.goto("/account");
               await hydrated(page);
               // Nothing sticks out sideways on a phone.
-              assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no horizontal scroll");
+              assert.ok(
+                await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+                "no horizontal scroll",
+              );
               await page.screenshot({ path: `${SHOTS}/account-${label}-${scheme}.png`, fullPage: true });
             },
             { viewport },

@@ -16,8 +16,26 @@ describe("the campus admin and a block change", () => {
     const student = await createUserViaApi(newUser("Ishaan Mehta"));
     assert.match(await grantRole(admin.email, "admin"), /is now admin/);
     const token = await tokenOf(student);
-    assert.equal((await api("/api/hostel/residence", { method: "PUT", token, body: JSON.stringify({ blockId: "A", room: "A-3" }) })).status, 200);
-    assert.equal((await api("/api/hostel/residence", { method: "PUT", token, body: JSON.stringify({ blockId: "G2", room: "G2-9" }) })).status, 202);
+    assert.equal(
+      (
+        await api("/api/hostel/residence", {
+          method: "PUT",
+          token,
+          body: JSON.stringify({ blockId: "A", room: "A-3" }),
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await api("/api/hostel/residence", {
+          method: "PUT",
+          token,
+          body: JSON.stringify({ blockId: "G2", room: "G2-9" }),
+        })
+      ).status,
+      202,
+    );
 
     await withPage(
       t,
@@ -62,7 +80,9 @@ describe("the campus admin and a block change", () => {
         await signIn(page, warden);
         await page.goto("/staff");
         await hydrated(page);
-        const move = page.getByRole("article").filter({ hasText: `${student.name}: Block A to Girls' Block G2, room G2-9` });
+        const move = page
+          .getByRole("article")
+          .filter({ hasText: `${student.name}: Block A to Girls' Block G2, room G2-9` });
         await move.waitFor();
         await move.getByLabel(/Note for the student/).fill("Collect your key from the office.");
         await move.getByRole("button", { name: `Approve the move of ${student.name}` }).click();
@@ -99,7 +119,9 @@ describe("the campus admin and a block change", () => {
         await signIn(page, student);
         const res = await page.goto("/admin");
         assert.equal(res?.status(), 403);
-        await page.getByText("This page is for campus admins: they grant staff roles and read the audit log.").waitFor();
+        await page
+          .getByText("This page is for campus admins: they grant staff roles and read the audit log.")
+          .waitFor();
       },
       { viewport: PHONE },
     );

@@ -1,6 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { baseURL, codeFromOutbox, createUserViaApi, eventually, gate, hydrated, newUser, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  codeFromOutbox,
+  createUserViaApi,
+  eventually,
+  gate,
+  hydrated,
+  newUser,
+  sharedBrowser,
+  signIn,
+  signInAndReturn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/auth";
@@ -32,7 +45,10 @@ describe("sign-in and register", () => {
       await page.getByRole("button", { name: "Verify", exact: true }).click();
       // Back on the dashboard: a short confirmation, and nothing more to verify.
       await page.waitForURL("**/dashboard?verified=1");
-      await page.getByRole("status").getByText("Your college e-mail is verified: you are a Verified CIT student.").waitFor();
+      await page
+        .getByRole("status")
+        .getByText("Your college e-mail is verified: you are a Verified CIT student.")
+        .waitFor();
       assert.equal(await page.getByRole("region", { name: "Verify your college e\u2011mail" }).count(), 0);
       await themedShots(page, SHOTS, "dashboard-verified");
     });
@@ -74,7 +90,11 @@ describe("sign-in and register", () => {
       await page.locator("form").evaluate((form: HTMLFormElement) => form.requestSubmit());
       login.release();
       // The success message shows, then the app goes on (about 100 ms later).
-      await page.getByRole("status").or(page.getByRole("alert")).getByText("Login successful! Redirecting...").waitFor();
+      await page
+        .getByRole("status")
+        .or(page.getByRole("alert"))
+        .getByText("Login successful! Redirecting...")
+        .waitFor();
       dashboard.release();
       await page.waitForURL("**/dashboard");
       assert.equal(logins, 1);
@@ -88,7 +108,11 @@ describe("sign-in and register", () => {
   it("a link with ?token= does not sign anyone in and the URL is cleaned", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       const attacker = await createUserViaApi();
-      const res = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: attacker.email, password: attacker.password }) });
+      const res = await fetch(`${baseURL}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+        body: JSON.stringify({ email: attacker.email, password: attacker.password }),
+      });
       const { data } = (await res.json()) as { data: { token: string } };
       for (const path of ["/login", "/auth"]) {
         await page.goto(`${path}?token=${data.token}`);
@@ -96,7 +120,10 @@ describe("sign-in and register", () => {
         assert.equal(new URL(page.url()).pathname, path);
         assert.equal(new URL(page.url()).search, "");
         await page.getByRole("link", { name: "Login" }).waitFor();
-        assert.equal((await page.context().cookies()).some((c) => c.name.includes("campus_session")), false);
+        assert.equal(
+          (await page.context().cookies()).some((c) => c.name.includes("campus_session")),
+          false,
+        );
         // Nothing stored but React Router's own scroll positions.
         const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
         delete stored["react-router-scroll-positions"];
@@ -180,7 +207,10 @@ describe("sign-in and register", () => {
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
         await page.waitForURL("**/dashboard");
         await page.getByRole("button", { name: "Logout" }).waitFor();
-        assert.ok(urls.every((url) => !url.includes("password")), "no request carried the password in its URL");
+        assert.ok(
+          urls.every((url) => !url.includes("password")),
+          "no request carried the password in its URL",
+        );
       },
       { javaScriptEnabled: false },
     );

@@ -4,7 +4,19 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  codeFromOutbox,
+  createUserViaApi,
+  type E2EUser,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const IMAGE = "scripts/seed/images/lamp.png";
@@ -43,9 +55,20 @@ async function tokenOf(user: E2EUser): Promise<string> {
 
 async function list(token: string, title: string): Promise<void> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Clip-on lamp for the hostel bunk.", price: "220", sellerName: "Open Seller", whatsappNumber: "98765 43210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Clip-on lamp for the hostel bunk.",
+    price: "220",
+    sellerName: "Open Seller",
+    whatsappNumber: "98765 43210",
+  }))
+    form.set(key, value);
   form.set("image", new File([readFileSync(IMAGE)], "lamp.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   assert.equal(res.status, 201);
 }
 
@@ -80,7 +103,10 @@ describe("the marketplace per campus", () => {
         await page.getByLabel("Verification code").fill(await codeFromOutbox(student.email));
         await page.getByRole("button", { name: "Verify", exact: true }).click();
         await page.getByLabel("WhatsApp number").waitFor();
-        assert.equal(await page.getByRole("heading", { name: "Verify your college e-mail to sell on the marketplace." }).count(), 0);
+        assert.equal(
+          await page.getByRole("heading", { name: "Verify your college e-mail to sell on the marketplace." }).count(),
+          0,
+        );
       },
       { viewport: PHONE },
     );
@@ -114,7 +140,9 @@ describe("the marketplace per campus", () => {
       async ({ page }) => {
         await signIn(page, rceStudent);
         await page.goto(`/all-products?q=${word}`);
-        await page.getByText("Products available from students of Riverside College of Engineering right now.").waitFor();
+        await page
+          .getByText("Products available from students of Riverside College of Engineering right now.")
+          .waitFor();
         await page.getByRole("heading", { name: `RCE ${word}` }).waitFor();
         assert.equal(await page.getByRole("heading", { name: `CIT ${word}` }).count(), 0);
         assert.equal(await page.getByText("Verified RCE student").count(), 1);
@@ -159,9 +187,20 @@ describe("the marketplace per campus", () => {
     const title = `Riverside drafter ${Date.now().toString(36)}`;
     const sellerToken = await verifiedToken(userAt("riverside.test", "Meera Pillai"));
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title, description: "Mini drafter with its box, hardly used.", price: "640", sellerName: "Meera Pillai", whatsappNumber: "98765 43210" })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      title,
+      description: "Mini drafter with its box, hardly used.",
+      price: "640",
+      sellerName: "Meera Pillai",
+      whatsappNumber: "98765 43210",
+    }))
+      form.set(key, value);
     form.set("image", new File([readFileSync(IMAGE)], "drafter.png", { type: "image/png" }));
-    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${sellerToken}` }, body: form });
+    const listed = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sellerToken}` },
+      body: form,
+    });
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
     const student = await createUserViaApi(newUser("Arjun Menon"));
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
@@ -172,7 +211,9 @@ describe("the marketplace per campus", () => {
       assert.equal(res?.status(), 404);
       await hydrated(page);
       await page.getByRole("heading", { level: 1, name: "This listing is at another college" }).waitFor();
-      await page.getByText("It belongs to the marketplace of RCE: only students of that college can see it and buy it.").waitFor();
+      await page
+        .getByText("It belongs to the marketplace of RCE: only students of that college can see it and buy it.")
+        .waitFor();
       assert.equal(await page.getByText(/mistyped/).count(), 0);
       assert.equal(await page.getByText(title).count(), 0);
       assert.equal(await page.getByText("₹640").count(), 0);

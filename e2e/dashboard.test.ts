@@ -6,7 +6,16 @@ import { baseURL, DESKTOP, hydrated, PHONE, sharedBrowser, withPage } from "./ha
 const browser = sharedBrowser();
 
 const DAY_SCHOLAR = ["Marketplace", "Notes", "Study Swap", "Google Classroom"];
-const HOSTELLER = ["Night Market", "Hostel Complaints", "Mess Menu", "Roommate Finder", "Laundry Service", "Notes", "Study Swap", "Google Classroom"];
+const HOSTELLER = [
+  "Night Market",
+  "Hostel Complaints",
+  "Mess Menu",
+  "Roommate Finder",
+  "Laundry Service",
+  "Notes",
+  "Study Swap",
+  "Google Classroom",
+];
 
 async function tileTitles(page: Page) {
   return page.locator("#services-heading + ul li a > span:nth-child(2) > span:first-child").allTextContents();
@@ -44,7 +53,9 @@ describe("dashboard", () => {
     await withPage(t, browser, async ({ page }) => {
       await page.context().addCookies([{ name: "campus_mode", value: "hosteller", url: baseURL }]);
       await page.goto("/");
-      const hrefs = await page.locator("#services-heading + ul a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      const hrefs = await page
+        .locator("#services-heading + ul a")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       for (const href of hrefs) {
         const res = await page.goto(href ?? "/");
         assert.equal(res?.status(), 200, `${href} answered ${res?.status()}`);
@@ -63,7 +74,10 @@ describe("dashboard", () => {
     });
   });
 
-  for (const [label, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     for (const mode of ["day-scholar", "hosteller"] as const) {
       it(`renders without horizontal overflow on a ${label} in ${mode} mode`, async (t) => {
         await withPage(
@@ -73,7 +87,9 @@ describe("dashboard", () => {
             await page.context().addCookies([{ name: "campus_mode", value: mode, url: baseURL }]);
             await page.goto("/");
             await hydrated(page);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
             assert.equal(overflow, 0);
           },
           { viewport },

@@ -44,7 +44,11 @@ describe("the daily e-mail digest", () => {
       await page.getByRole("status").filter({ hasText: "The daily e-mail digest is on." }).waitFor();
       await page.unroute("**/notifications.data*");
       await page.reload();
-      assert.equal(await page.getByRole("switch", { name: "Daily e-mail digest" }).getAttribute("aria-checked"), "true", "saved");
+      assert.equal(
+        await page.getByRole("switch", { name: "Daily e-mail digest" }).getAttribute("aria-checked"),
+        "true",
+        "saved",
+      );
       await page.getByRole("switch", { name: "Daily e-mail digest" }).scrollIntoViewIfNeeded();
       await themedShots(page, SHOTS, "notifications-digest-on");
     });
@@ -64,7 +68,10 @@ describe("the daily e-mail digest", () => {
         assert.equal(await toggle.getAttribute("aria-checked"), "true");
         await toggle.click();
         await page.getByText("The daily e-mail digest is off.").waitFor();
-        assert.equal(await page.getByRole("switch", { name: "Daily e-mail digest" }).getAttribute("aria-checked"), "false");
+        assert.equal(
+          await page.getByRole("switch", { name: "Daily e-mail digest" }).getAttribute("aria-checked"),
+          "false",
+        );
         await page.getByRole("switch", { name: "Daily e-mail digest" }).click();
         await page.getByText("The daily e-mail digest is on.").waitFor();
       },
@@ -73,19 +80,37 @@ describe("the daily e-mail digest", () => {
 
     // Something to say: the buyer reserves the seller's lamp (a notice for the seller).
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title: `Digest lamp ${Date.now().toString(36)}`, description: "Desk lamp, warm light.", price: "350", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      title: `Digest lamp ${Date.now().toString(36)}`,
+      description: "Desk lamp, warm light.",
+      price: "350",
+      sellerName: seller.name,
+      whatsappNumber: "98765 43210",
+    }))
+      form.set(k, v);
     form.set("image", new File([readFileSync(IMAGE)], "lamp.png", { type: "image/png" }));
-    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+    const listed = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+      body: form,
+    });
     assert.equal(listed.status, 201);
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
-    assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status, 200);
+    assert.equal(
+      (await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status,
+      200,
+    );
 
     // The cron run at 07:30 India time (the local server's scheduled trigger), twice: one mail.
     for (let run = 0; run < 2; run++) {
-      const res = await fetch(`${baseURL}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}&time=${sendTime()}`);
+      const res = await fetch(
+        `${baseURL}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/30 * * * *")}&time=${sendTime()}`,
+      );
       assert.equal(res.status, 200, await res.text());
     }
-    const outbox = (await (await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json()) as { data: { subject: string; text: string }[] };
+    const outbox = (await (await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json()) as {
+      data: { subject: string; text: string }[];
+    };
     const digests = outbox.data.filter((m) => m.subject.startsWith("Campus: "));
     assert.equal(digests.length, 1);
     assert.match(digests[0]!.text, /^Good morning, Meera\. You have 1 unread notice on Campus/);

@@ -2,7 +2,17 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, painted, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  DESKTOP,
+  hydrated,
+  painted,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -19,7 +29,10 @@ async function connectInPopup(page: Page, account = /Aarav Gupta/) {
   await signIn(page, await createUserViaApi());
   await page.goto("/googleclassroom");
   await hydrated(page);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Connect Google Classroom" }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Connect Google Classroom" }).click(),
+  ]);
   await chooseAccount(popup, account);
   await popup.waitForEvent("close");
 }
@@ -86,7 +99,13 @@ describe("Google Classroom", () => {
         assert.equal(await courses.getByRole("listitem").count(), 3);
         await courses.getByText("Prof. Rajiv Menon, Dr. Sana Iqbal").waitFor();
         await courses.getByText("ARCHIVED").waitFor();
-        assert.equal(await courses.getByRole("link", { name: /Open in Classroom/ }).first().getAttribute("href"), "https://classroom.google.com/c/c-ds");
+        assert.equal(
+          await courses
+            .getByRole("link", { name: /Open in Classroom/ })
+            .first()
+            .getAttribute("href"),
+          "https://classroom.google.com/c/c-ds",
+        );
 
         // Assignments: active courses only, sorted by due date, undated last.
         await page.getByRole("tab", { name: "Assignments" }).click();
@@ -98,27 +117,55 @@ describe("Google Classroom", () => {
         assert.equal(titles.at(-1), "Reading: asymptotic notation");
         assert.deepEqual(titles.slice(0, 2), ["Deadlock case study", "Linked list lab report"]);
         const labels = await items.locator("[data-due-tone]").allTextContents();
-        for (const label of ["Overdue", "Due today", "Due tomorrow", "Due in 2 days", "Due in 5 days", "Due in 6 days", "No due date"]) {
+        for (const label of [
+          "Overdue",
+          "Due today",
+          "Due tomorrow",
+          "Due in 2 days",
+          "Due in 5 days",
+          "Due in 6 days",
+          "No due date",
+        ]) {
           assert.ok(labels.includes(label), `shows ${label}`);
         }
-        assert.ok(labels.some((l) => /^Due \w{3}, \d+ \w+/.test(l)), "work 10 days away shows its full date");
-        const tone = (label: string) => items.locator("[data-due-tone]", { hasText: new RegExp(`^${label}$`) }).first().getAttribute("data-due-tone");
+        assert.ok(
+          labels.some((l) => /^Due \w{3}, \d+ \w+/.test(l)),
+          "work 10 days away shows its full date",
+        );
+        const tone = (label: string) =>
+          items
+            .locator("[data-due-tone]", { hasText: new RegExp(`^${label}$`) })
+            .first()
+            .getAttribute("data-due-tone");
         assert.equal(await tone("Overdue"), "overdue");
         assert.equal(await tone("Due in 2 days"), "soon");
         assert.equal(await tone("Due in 5 days"), "later");
         assert.equal(await tone("No due date"), "none");
         // The submission's state in words; work turned in or returned is never overdue or due.
-        const badges = async (title: string) => (await items.filter({ hasText: title }).locator("[data-due-tone], [data-work-state]").allTextContents()).sort();
+        const badges = async (title: string) =>
+          (
+            await items.filter({ hasText: title }).locator("[data-due-tone], [data-work-state]").allTextContents()
+          ).sort();
         assert.deepEqual(await badges("Process scheduling problem set"), ["Turned in"]);
         assert.deepEqual(await badges("Deadlock case study"), ["Returned"]);
         assert.deepEqual(await badges("Binary tree quiz"), ["Assigned", "Due tomorrow"]);
         assert.deepEqual(await badges("Linked list lab report"), ["Missing", "Overdue"]);
         // Taken back by the student after turning it in: to do again.
         assert.deepEqual(await badges("Memory management quiz"), ["Assigned", "Due in 6 days"]);
-        assert.equal(await items.filter({ hasText: "Linked list lab report" }).locator("[data-work-state]").getAttribute("data-work-state"), "missing");
+        assert.equal(
+          await items
+            .filter({ hasText: "Linked list lab report" })
+            .locator("[data-work-state]")
+            .getAttribute("data-work-state"),
+          "missing",
+        );
         assert.doesNotMatch((await page.getByRole("tabpanel").textContent()) ?? "", /TURNED_IN|RETURNED|ASSIGNED/);
         await items.filter({ hasText: "Binary tree quiz" }).getByText("15 points").waitFor();
-        const longText = await items.filter({ hasText: "Reading: asymptotic notation" }).locator("p").last().textContent();
+        const longText = await items
+          .filter({ hasText: "Reading: asymptotic notation" })
+          .locator("p")
+          .last()
+          .textContent();
         assert.ok(longText?.endsWith("..."));
         assert.equal(longText?.length, 203);
 
@@ -143,9 +190,14 @@ describe("Google Classroom", () => {
             for (const tab of ["My Courses", "Assignments", "Notifications"]) {
               await page.getByRole("tab", { name: tab }).click();
               await page.getByRole("tabpanel").waitFor();
-              const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+              const overflow = await page.evaluate(
+                () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              );
               assert.equal(overflow, 0, `no horizontal overflow on ${tab} at ${width}px`);
-              await page.screenshot({ path: `${SHOTS}/${tab.toLowerCase().replace(/ /g, "-")}-${width}-${scheme}.png`, fullPage: true });
+              await page.screenshot({
+                path: `${SHOTS}/${tab.toLowerCase().replace(/ /g, "-")}-${width}-${scheme}.png`,
+                fullPage: true,
+              });
             }
           }
         }
@@ -159,7 +211,8 @@ describe("Google Classroom", () => {
       const seen: string[] = [];
       page.on("request", (request) => {
         const url = new URL(request.url());
-        if (url.pathname.startsWith("/api/google/") || url.pathname === "/googleclassroom.data") seen.push(`${request.method()} ${url.pathname}`);
+        if (url.pathname.startsWith("/api/google/") || url.pathname === "/googleclassroom.data")
+          seen.push(`${request.method()} ${url.pathname}`);
       });
       const loaded = async () => {
         await page.getByRole("tabpanel").getByRole("heading", { name: "Data Structures" }).waitFor();
@@ -236,14 +289,24 @@ describe("Google Classroom", () => {
           assert.deepEqual(checks, []);
           assert.equal(new URL(page.url()).search, "");
           // The token never reached a rendered page: the server redirected before rendering.
-          assert.ok(seen.every((url) => !url.includes("token=")), seen.join(" "));
-          const stored = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+          assert.ok(
+            seen.every((url) => !url.includes("token=")),
+            seen.join(" "),
+          );
+          const stored = await page.evaluate(() => ({
+            local: { ...localStorage },
+            session: { ...sessionStorage },
+            cookie: document.cookie,
+          }));
           assert.deepEqual(stored.local, {});
           delete stored.session["react-router-scroll-positions"]; // React Router's own
           assert.deepEqual(stored.session, {});
           assert.equal(stored.cookie.includes("campus_gc"), false);
           const cookies = await page.context().cookies();
-          assert.deepEqual(cookies.filter((c) => /campus_session|campus_gc/.test(c.name)), []);
+          assert.deepEqual(
+            cookies.filter((c) => /campus_session|campus_gc/.test(c.name)),
+            [],
+          );
           assert.equal(await page.getByText("aarav.gupta@example.com").count(), 0);
         });
       }
@@ -260,13 +323,23 @@ describe("Google Classroom", () => {
       await page.getByRole("button", { name: "Connect Google Classroom" }).waitFor();
 
       const report = (origin: string) =>
-        page.evaluate(([from, value]) => window.dispatchEvent(new MessageEvent("message", { origin: from, data: { type: "GOOGLE_AUTH_SUCCESS", token: value } })), [origin, token] as const);
+        page.evaluate(
+          ([from, value]) =>
+            window.dispatchEvent(
+              new MessageEvent("message", { origin: from, data: { type: "GOOGLE_AUTH_SUCCESS", token: value } }),
+            ),
+          [origin, token] as const,
+        );
       // Every check of a token with the server, from here on.
       const checks: string[] = [];
       page.on("request", (request) => {
         // The screen's one read (its action, /googleclassroom.data) or any Google API call.
         const { pathname } = new URL(request.url());
-        if ((pathname === "/googleclassroom.data" && request.method() === "POST") || pathname.startsWith("/api/google/")) checks.push(request.url());
+        if (
+          (pathname === "/googleclassroom.data" && request.method() === "POST") ||
+          pathname.startsWith("/api/google/")
+        )
+          checks.push(request.url());
       });
       // The same message as the popup's, sent by a page of another origin: nothing happens. The
       // listener runs while the event is dispatched, so anything it stored is there already.
@@ -315,9 +388,15 @@ describe("Google Classroom", () => {
       await connectInPopup(page, /no name on this account/);
       await page.getByRole("tab", { name: "Assignments" }).click();
       const alert = page.getByRole("alert");
-      await alert.getByText(/Google Classroom API has not been used in project/).first().waitFor();
+      await alert
+        .getByText(/Google Classroom API has not been used in project/)
+        .first()
+        .waitFor();
       const link = alert.getByRole("link", { name: "Enable the Google Classroom API" });
-      assert.match((await link.getAttribute("href")) ?? "", /^https:\/\/console\.developers\.google\.com\/apis\/api\/classroom\.googleapis\.com/);
+      assert.match(
+        (await link.getAttribute("href")) ?? "",
+        /^https:\/\/console\.developers\.google\.com\/apis\/api\/classroom\.googleapis\.com/,
+      );
       await alert.getByText(/then wait a few minutes for the change to take effect/).waitFor();
       // The other course's work still shows.
       await page.getByRole("tabpanel").getByText("Build a portfolio page").waitFor();

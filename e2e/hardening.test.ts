@@ -3,18 +3,42 @@
 // else set up is asked to confirm the name (decision 0095); a moderator lifts a suspension on /staff.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  DESKTOP,
+  hydrated,
+  newUser,
+  sharedBrowser,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/hardening";
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 const browser = sharedBrowser(SHOTS);
 
 async function listProduct(seller: { email: string; password: string }, title: string): Promise<string> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Barely used, all pages intact.", price: "250", sellerName: "Seller", whatsappNumber: "9876543210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Barely used, all pages intact.",
+    price: "250",
+    sellerName: "Seller",
+    whatsappNumber: "9876543210",
+  }))
+    form.set(key, value);
   form.set("image", new File([PNG], "p.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() }, body: form });
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() },
+    body: form,
+  });
   assert.equal(res.status, 201);
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
@@ -24,7 +48,9 @@ async function resetCode(email: string): Promise<string> {
   for (let tries = 0; tries < 50; tries += 1) {
     const res = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
     const { data } = (await res.json()) as { data: { subject: string; text: string }[] };
-    const code = data.filter((m) => m.subject.startsWith("Your Campus password reset code")).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])[0];
+    const code = data
+      .filter((m) => m.subject.startsWith("Your Campus password reset code"))
+      .map((m) => /\b(\d{6})\b/.exec(m.text)?.[1])[0];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -33,7 +59,10 @@ async function resetCode(email: string): Promise<string> {
 
 describe("third round of hardening", () => {
   it("an unverified student's Report control says to verify first, with a link to the code", async (t) => {
-    const [seller, viewer] = await Promise.all([createUserViaApi(newUser("Asha Seller")), createUserViaApi(newUser("Unverified Viewer"), { verified: false })]);
+    const [seller, viewer] = await Promise.all([
+      createUserViaApi(newUser("Asha Seller")),
+      createUserViaApi(newUser("Unverified Viewer"), { verified: false }),
+    ]);
     const title = `Engineering drawing kit ${Date.now()}`;
     await listProduct(seller, title);
     await withPage(
@@ -56,9 +85,16 @@ describe("third round of hardening", () => {
 
   it("a claimed account asks for the name on the dashboard; saving it lands on /account with the new name", async (t) => {
     const squatter = await createUserViaApi(newUser("Squatter Sam"), { verified: false });
-    assert.equal((await api("/api/auth/password-reset", { method: "POST", body: JSON.stringify({ email: squatter.email }) })).status, 200);
+    assert.equal(
+      (await api("/api/auth/password-reset", { method: "POST", body: JSON.stringify({ email: squatter.email }) }))
+        .status,
+      200,
+    );
     const password = "the real owner 2026";
-    const confirmed = await api("/api/auth/password-reset/confirm", { method: "POST", body: JSON.stringify({ email: squatter.email, code: await resetCode(squatter.email), password }) });
+    const confirmed = await api("/api/auth/password-reset/confirm", {
+      method: "POST",
+      body: JSON.stringify({ email: squatter.email, code: await resetCode(squatter.email), password }),
+    });
     assert.equal(confirmed.status, 200);
     await withPage(
       t,
@@ -84,10 +120,17 @@ describe("third round of hardening", () => {
   });
 
   it("a moderator lifts a student's suspension from /staff; the student is told", async (t) => {
-    const [student, moderator] = await Promise.all([createUserViaApi(newUser("Kiran Suspended")), createUserViaApi(newUser("Dev Moderator"))]);
+    const [student, moderator] = await Promise.all([
+      createUserViaApi(newUser("Kiran Suspended")),
+      createUserViaApi(newUser("Dev Moderator")),
+    ]);
     assert.match(await grantRole(moderator.email, "moderator"), /is now/);
     const id = await listProduct(student, `Calculator ${Date.now()}`);
-    const suspended = await api("/api/moderation/actions", { method: "POST", token: await tokenOf(moderator), body: JSON.stringify({ action: "suspend", kind: "listing", id, reason: "Repeated fake listings.", days: 7 }) });
+    const suspended = await api("/api/moderation/actions", {
+      method: "POST",
+      token: await tokenOf(moderator),
+      body: JSON.stringify({ action: "suspend", kind: "listing", id, reason: "Repeated fake listings.", days: 7 }),
+    });
     assert.equal(suspended.status, 200);
     await withPage(
       t,

@@ -118,14 +118,18 @@ export async function withPage(
   const errors: string[] = [];
   const allowed: RegExp[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(`console.error: ${message.text()}`);
+    if (message.type() === "error" && !allowed.some((pattern) => pattern.test(message.text())))
+      errors.push(`console.error: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
   try {
     await body({ page, allowConsoleError: (pattern) => allowed.push(pattern) });
   } finally {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const name = t.fullName.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+    const name = t.fullName
+      .replace(/[^a-z0-9]+/gi, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true }).catch(() => undefined);
     await context.close();
   }
@@ -141,7 +145,11 @@ export interface E2EUser {
 
 export function newUser(name = "Priya Sharma"): E2EUser {
   userCounter += 1;
-  return { name, email: `e2e-${process.pid}-${Date.now().toString(36)}-${userCounter}@campus.test`, password: "e2e-password-123" };
+  return {
+    name,
+    email: `e2e-${process.pid}-${Date.now().toString(36)}-${userCounter}@campus.test`,
+    password: "e2e-password-123",
+  };
 }
 
 /**
@@ -150,7 +158,10 @@ export function newUser(name = "Priya Sharma"): E2EUser {
  * development outbox, sent to POST /api/auth/verify. `verified: false` leaves it unverified (for
  * tests of the verify banner and the gates).
  */
-export async function createUserViaApi(user: E2EUser = newUser(), options: { verified?: boolean } = {}): Promise<E2EUser> {
+export async function createUserViaApi(
+  user: E2EUser = newUser(),
+  options: { verified?: boolean } = {},
+): Promise<E2EUser> {
   const ip = testIp();
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
@@ -158,7 +169,9 @@ export async function createUserViaApi(user: E2EUser = newUser(), options: { ver
     body: JSON.stringify(user),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { token: string; verified: boolean; campus: { openCommunity: boolean } } };
+  const { data } = (await res.json()) as {
+    data: { token: string; verified: boolean; campus: { openCommunity: boolean } };
+  };
   if (options.verified === false || data.verified || data.campus.openCommunity) return user;
   const code = await codeFromOutbox(user.email);
   const verify = await fetch(`${baseURL}/api/auth/verify`, {
@@ -182,7 +195,8 @@ export async function codeFromOutbox(email: string): Promise<string> {
 
 /** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
 export async function signIn(page: Page, user: E2EUser): Promise<void> {
-  if (!/\/(login|auth|register)$/.test(new URL(page.url() || `${baseURL}/`, baseURL).pathname)) await page.goto("/login");
+  if (!/\/(login|auth|register)$/.test(new URL(page.url() || `${baseURL}/`, baseURL).pathname))
+    await page.goto("/login");
   // Through the JavaScript path; tests of the form without JavaScript post it themselves.
   await hydrated(page);
   await page.getByLabel("E-mail").fill(user.email);
@@ -238,5 +252,7 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, message
 
 /** Waits until the page has painted twice more: whatever a settled promise set is on screen by then. */
 export async function painted(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }

@@ -4,7 +4,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  createUserViaApi,
+  type E2EUser,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -15,7 +24,9 @@ function rceUser(name = "Meera Nair"): E2EUser {
 }
 
 async function noOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.equal(overflow, 0, "the page scrolls sideways");
 }
 
@@ -57,7 +68,10 @@ describe("hostel screens of a Riverside student", () => {
         await page.goto("/roommate-finder");
         const card = page.getByRole("article", { name: "Anjali Menon" });
         await card.getByText("Verified RCE student").waitFor();
-        assert.equal(await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919447098765");
+        assert.equal(
+          await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"),
+          "https://wa.me/919447098765",
+        );
         await noOverflow(page);
       },
       { viewport: PHONE },
@@ -77,9 +91,16 @@ describe("hostel screens of a Riverside student", () => {
         const block = page.getByLabel("Hostel block");
         await block.waitFor();
         const options = await block.locator("option").allTextContents();
-        assert.deepEqual(options.slice(1), ["Hall 1 (Periyar)", "Hall 2 (Pamba)", "Hall 3 (Kabani)", "Women's Hall (Nila)"]);
+        assert.deepEqual(options.slice(1), [
+          "Hall 1 (Periyar)",
+          "Hall 2 (Pamba)",
+          "Hall 3 (Kabani)",
+          "Women's Hall (Nila)",
+        ]);
         // Filing is for verified students: the banner and its code form stand where the form was.
-        await page.getByRole("heading", { name: 'Verify your college e-mail to file a complaint or add a "me too".' }).waitFor();
+        await page
+          .getByRole("heading", { name: 'Verify your college e-mail to file a complaint or add a "me too".' })
+          .waitFor();
         await page.getByLabel("Verification code").waitFor();
         assert.equal(await page.getByRole("button", { name: "File complaint" }).count(), 0);
         await noOverflow(page);
@@ -99,7 +120,11 @@ describe("hostel screens of a Riverside student", () => {
         await noOverflow(page);
 
         await page.goto("/roommate-finder");
-        await page.getByRole("heading", { name: "Verify your college e-mail to post a roommate listing and see other students' contacts." }).waitFor();
+        await page
+          .getByRole("heading", {
+            name: "Verify your college e-mail to post a roommate listing and see other students' contacts.",
+          })
+          .waitFor();
         assert.equal(await page.getByRole("button", { name: "Post listing" }).count(), 0);
         const filter = await page.getByLabel("Block").locator("option").allTextContents();
         assert.deepEqual(filter, ["Any block", "Hall 1", "Hall 2", "Hall 3", "Women's Hall"]);

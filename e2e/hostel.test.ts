@@ -24,32 +24,50 @@ import {
 const browser = sharedBrowser();
 
 const indiaDate = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 // A 1x1 PNG: the server checks the bytes, not the name.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** Registers through the API and returns the user with a bearer token, for setting up data fast. */
 async function apiUser(name = "Priya Sharma"): Promise<E2EUser & { token: string }> {
   const user = newUser(name);
   const ip = testIp();
-  const res = await fetch(`${baseURL}/api/auth/register`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: JSON.stringify(user) });
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify(user),
+  });
   assert.equal(res.status, 201, await res.clone().text());
   const body = (await res.json()) as { data: { token: string } };
   // Filing, rating, booking and posting need a verified college address (issue 15): the code from the outbox.
-  const verify = await fetch(`${baseURL}/api/auth/verify`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${body.data.token}`, "CF-Connecting-IP": ip }, body: JSON.stringify({ code: await codeFromOutbox(user.email) }) });
+  const verify = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${body.data.token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ code: await codeFromOutbox(user.email) }),
+  });
   assert.equal(verify.status, 200, await verify.clone().text());
   return { ...user, token: body.data.token };
 }
 
 async function apiCall(token: string, method: string, path: string, body?: unknown): Promise<Response> {
-  const res = await fetch(`${baseURL}/api${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   assert.ok(res.ok, `${method} ${path}: ${res.status} ${await res.clone().text()}`);
   return res;
 }
 
 async function noOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.equal(overflow, 0, "the page scrolls sideways");
 }
 
@@ -81,7 +99,9 @@ describe("hostel complaints", () => {
       await page.getByRole("button", { name: "File complaint" }).click();
       await page.getByText("Your complaint is filed.").waitFor();
       // The form is cleared for the next one, and the complaint is on the block's list with its photo.
-      await page.waitForFunction(() => (document.getElementById("description") as HTMLTextAreaElement | null)?.value === "");
+      await page.waitForFunction(
+        () => (document.getElementById("description") as HTMLTextAreaElement | null)?.value === "",
+      );
       const card = page.getByRole("article").filter({ hasText: description });
       await card.waitFor();
       await card.getByText("Open", { exact: true }).waitFor();
@@ -90,7 +110,10 @@ describe("hostel complaints", () => {
       const photo = card.getByRole("img");
       await photo.scrollIntoViewIfNeeded();
       const loaded = await photo.evaluate(async (img: HTMLImageElement) => {
-        if (!img.complete) await new Promise((done) => ["load", "error"].forEach((type) => img.addEventListener(type, done, { once: true })));
+        if (!img.complete)
+          await new Promise((done) =>
+            ["load", "error"].forEach((type) => img.addEventListener(type, done, { once: true })),
+          );
         return img.naturalWidth > 0;
       });
       assert.equal(loaded, true, "the complaint's photo did not load");
@@ -139,7 +162,12 @@ describe("hostel complaints", () => {
   it("withdrawing asks first: Cancel keeps the complaint, Escape closes with focus back on Withdraw, Withdraw withdraws it", async (t) => {
     const author = await apiUser("Ishita Rao");
     const description = `The window latch in my room does not close (${Date.now()})`;
-    await apiCall(author.token, "POST", "/hostel/complaints", { category: "furniture", blockId: "D", room: "D-204", description });
+    await apiCall(author.token, "POST", "/hostel/complaints", {
+      category: "furniture",
+      blockId: "D",
+      room: "D-204",
+      description,
+    });
     await withPage(
       t,
       browser,
@@ -171,7 +199,11 @@ describe("hostel complaints", () => {
         await dialog.waitFor();
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "hidden" });
-        assert.equal(await withdraw.evaluate((button) => button === document.activeElement), true, "focus is back on Withdraw");
+        assert.equal(
+          await withdraw.evaluate((button) => button === document.activeElement),
+          true,
+          "focus is back on Withdraw",
+        );
         assert.deepEqual(posts, [], "Escape submitted something");
 
         await withdraw.click();
@@ -194,15 +226,22 @@ describe("hostel fairness (issues 13, 16)", () => {
         await signIn(page, student);
         await page.goto("/hostel-complaints");
         await hydrated(page);
-        await page.getByRole("complementary", { name: "New in Block A this week:" }).getByText(/you \(joined/).waitFor();
+        await page
+          .getByRole("complementary", { name: "New in Block A this week:" })
+          .getByText(/you \(joined/)
+          .waitFor();
         await page.getByRole("heading", { name: "Your block: Block A (Aryabhata), room A-12" }).waitFor();
         // The complaint form offers the student's own block only.
-        assert.deepEqual(await page.locator("#blockId option:not([disabled])").allTextContents(), ["Block A (Aryabhata)"]);
+        assert.deepEqual(await page.locator("#blockId option:not([disabled])").allTextContents(), [
+          "Block A (Aryabhata)",
+        ]);
         await page.getByText("Move to another block").click();
         await page.locator("#move-block").selectOption("C");
         await page.locator("#move-room").fill("C-12");
         await page.getByRole("button", { name: "Ask to move" }).click();
-        await page.getByText("Waiting for the warden of Block C to approve your move from Block A (room C-12).").waitFor();
+        await page
+          .getByText("Waiting for the warden of Block C to approve your move from Block A (room C-12).")
+          .waitFor();
         await page.screenshot({ path: "test-results/screenshots/hostel-block-move-waiting-360.png", fullPage: true });
         // Still in Block A until then.
         await page.getByRole("link", { name: "Block A" }).waitFor();
@@ -229,7 +268,9 @@ describe("mess menu", () => {
         const highlighted = page.locator('[aria-current="time"]');
         assert.equal(await highlighted.getByRole("heading").textContent(), "Lunch");
         await highlighted.getByText("Now serving").waitFor();
-        const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][new Date(lunchtime.at + IST_OFFSET_MS).getUTCDay()];
+        const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][
+          new Date(lunchtime.at + IST_OFFSET_MS).getUTCDay()
+        ];
         const today = page.locator('[aria-current="date"]');
         assert.equal(await today.getByRole("heading").textContent(), weekday);
         assert.equal(await page.getByRole("heading", { name: "This week" }).count(), 1);
@@ -318,7 +359,10 @@ describe("roommate finder", () => {
       const card = page.getByRole("article").filter({ hasText: about });
       await card.waitFor();
       await card.getByText("₹7,000").waitFor();
-      assert.equal(await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919810012345");
+      assert.equal(
+        await card.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"),
+        "https://wa.me/919810012345",
+      );
       // Filters: night owls only hides the early riser; clearing brings the listing back.
       await page.locator("#f-sleep").selectOption("night_owl");
       await page.getByRole("button", { name: "Apply filters" }).click();
@@ -338,7 +382,10 @@ describe("roommate finder", () => {
       await page.getByRole("button", { name: "Save changes" }).click();
       const mine = page.locator("section", { has: page.getByRole("heading", { name: "Your listing" }) });
       await mine.getByText("₹8,500").waitFor();
-      assert.equal(await mine.getByRole("link", { name: /E-mail/ }).getAttribute("href"), "mailto:neha@college.test?subject=Roommate%20Finder%20on%20Campus");
+      assert.equal(
+        await mine.getByRole("link", { name: /E-mail/ }).getAttribute("href"),
+        "mailto:neha@college.test?subject=Roommate%20Finder%20on%20Campus",
+      );
       await page.getByRole("button", { name: "Remove listing" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Remove listing" }).click();
       await page.getByRole("heading", { name: "Post your listing" }).waitFor();
@@ -388,7 +435,13 @@ describe("laundry service", () => {
   it("a student holding 3 upcoming pickups is told a 4th is not possible", async (t) => {
     const student = await apiUser("Neha Gupta");
     const today = indiaDate(Date.now());
-    for (const days of [2, 3, 4]) await apiCall(student.token, "POST", "/hostel/laundry/bookings", { date: addDays(today, days), slotId: "1800", clothes: 5, service: "wash" });
+    for (const days of [2, 3, 4])
+      await apiCall(student.token, "POST", "/hostel/laundry/bookings", {
+        date: addDays(today, days),
+        slotId: "1800",
+        clothes: 5,
+        service: "wash",
+      });
     const date = addDays(today, 6);
     await withPage(
       t,
@@ -401,7 +454,12 @@ describe("laundry service", () => {
         await page.getByText("You can hold up to 3 upcoming pickups at a time").waitFor();
         await page.locator("label").filter({ hasText: "18:00–20:00" }).getByRole("radio").check();
         await page.getByRole("button", { name: "Book pickup" }).click();
-        await page.getByRole("alert").getByText("You already have 3 upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.").waitFor();
+        await page
+          .getByRole("alert")
+          .getByText(
+            "You already have 3 upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.",
+          )
+          .waitFor();
         assert.equal(await page.getByRole("article").count(), 3);
       },
       { viewport: PHONE },
@@ -411,7 +469,8 @@ describe("laundry service", () => {
   it("a full slot cannot be chosen", async (t) => {
     const date = addDays(indiaDate(Date.now()), 5);
     const students = await Promise.all(Array.from({ length: 10 }, () => apiUser()));
-    for (const s of students) await apiCall(s.token, "POST", "/hostel/laundry/bookings", { date, slotId: "0800", clothes: 5, service: "wash" });
+    for (const s of students)
+      await apiCall(s.token, "POST", "/hostel/laundry/bookings", { date, slotId: "0800", clothes: 5, service: "wash" });
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await signIn(page, user);
@@ -431,14 +490,42 @@ describe("hostel screens look right", () => {
     // Some content on every screen, as a hosteller would see it.
     user = await apiUser("Meera Iyer");
     const neighbour = await apiUser("Arjun Rao");
-    await apiCall(neighbour.token, "POST", "/hostel/complaints", { category: "internet", blockId: "D", room: "D-305", description: "Wi-Fi on the third floor is down since this morning." });
-    await apiCall(user.token, "POST", "/hostel/complaints", { category: "electrical", blockId: "D", room: "D-301", description: "The fan regulator in my room is broken and the fan only runs at full speed." });
-    await apiCall(neighbour.token, "POST", "/hostel/roommates", { about: "Final-year mechanical student, night owl, plays guitar softly. Looking for an easygoing roommate.", preferredBlock: "D", roomType: "double", budget: 5500, sleepSchedule: "night_owl", studyHabits: "some_noise", cleanliness: "tidy", whatsapp: "9898989898", email: "arjun@college.test" });
-    await apiCall(user.token, "POST", "/hostel/laundry/bookings", { date: addDays(indiaDate(Date.now()), 1), slotId: "1000", clothes: 8, service: "wash" });
+    await apiCall(neighbour.token, "POST", "/hostel/complaints", {
+      category: "internet",
+      blockId: "D",
+      room: "D-305",
+      description: "Wi-Fi on the third floor is down since this morning.",
+    });
+    await apiCall(user.token, "POST", "/hostel/complaints", {
+      category: "electrical",
+      blockId: "D",
+      room: "D-301",
+      description: "The fan regulator in my room is broken and the fan only runs at full speed.",
+    });
+    await apiCall(neighbour.token, "POST", "/hostel/roommates", {
+      about: "Final-year mechanical student, night owl, plays guitar softly. Looking for an easygoing roommate.",
+      preferredBlock: "D",
+      roomType: "double",
+      budget: 5500,
+      sleepSchedule: "night_owl",
+      studyHabits: "some_noise",
+      cleanliness: "tidy",
+      whatsapp: "9898989898",
+      email: "arjun@college.test",
+    });
+    await apiCall(user.token, "POST", "/hostel/laundry/bookings", {
+      date: addDays(indiaDate(Date.now()), 1),
+      slotId: "1000",
+      clothes: 8,
+      service: "wash",
+    });
   });
 
   for (const path of screens) {
-    for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       for (const scheme of ["light", "dark"] as const) {
         it(`${path} on a ${size} in ${scheme} mode: no sideways scrolling`, async (t) => {
           await withPage(

@@ -6,12 +6,27 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, eventually, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  eventually,
+  createUserViaApi,
+  gate,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 import { CAMERA_MAKE, contains, jpegWithGps, LATITUDE_BYTES, pngHeader } from "../test/image-fixtures.ts";
 
 const SHOTS = "test-results/screenshots/listing-photos";
-const seedImage = (name: string) => ({ name: `${name}.png`, mimeType: "image/png", buffer: readFileSync(new URL(`../scripts/seed/images/${name}.png`, import.meta.url)) });
+const seedImage = (name: string) => ({
+  name: `${name}.png`,
+  mimeType: "image/png",
+  buffer: readFileSync(new URL(`../scripts/seed/images/${name}.png`, import.meta.url)),
+});
 const browser = sharedBrowser(SHOTS);
 
 /** A camera-sized photo (3000 x 2000 PNG), drawn by the page itself. */
@@ -113,7 +128,10 @@ describe("a listing with photos", () => {
       const [large, small] = await Promise.all([fetch(photo.url), fetch(photo.thumbUrl)]);
       assert.equal(large.headers.get("Content-Type"), "image/webp");
       assert.equal(small.headers.get("Content-Type"), "image/webp");
-      assert.ok(Number(small.headers.get("Content-Length")) < Number(large.headers.get("Content-Length")), "the small version is smaller");
+      assert.ok(
+        Number(small.headers.get("Content-Length")) < Number(large.headers.get("Content-Length")),
+        "the small version is smaller",
+      );
     }
 
     await withPage(
@@ -125,7 +143,10 @@ describe("a listing with photos", () => {
         await hydrated(page);
         const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
         // Browse shows the small version of the cover.
-        assert.equal(new URL((await card.getByRole("img", { name: title }).getAttribute("src"))!, baseURL).href, product.images[0]!.thumbUrl);
+        assert.equal(
+          new URL((await card.getByRole("img", { name: title }).getAttribute("src"))!, baseURL).href,
+          product.images[0]!.thumbUrl,
+        );
         await card.getByText("Cycles · Used · 3 photos").waitFor();
         await card.getByRole("link", { name: title }).click();
         await page.waitForURL(`**/product/${productId}`);
@@ -134,9 +155,18 @@ describe("a listing with photos", () => {
         const gallery = page.getByRole("region", { name: "Photos" });
         const shown = gallery.getByRole("img", { name: `${title}, photo 1 of 3` });
         assert.equal(await shown.evaluate((img: HTMLImageElement) => img.currentSrc), product.images[0]!.thumbUrl);
-        assert.equal(new URL((await page.getByRole("link", { name: "Full-size photo", exact: true }).getAttribute("href"))!, baseURL).href, product.images[0]!.url);
+        assert.equal(
+          new URL(
+            (await page.getByRole("link", { name: "Full-size photo", exact: true }).getAttribute("href"))!,
+            baseURL,
+          ).href,
+          product.images[0]!.url,
+        );
         await page.setViewportSize({ width: 1280, height: 860 });
-        await page.waitForFunction((url) => (document.querySelector("picture img") as HTMLImageElement | null)?.currentSrc === url, product.images[0]!.url);
+        await page.waitForFunction(
+          (url) => (document.querySelector("picture img") as HTMLImageElement | null)?.currentSrc === url,
+          product.images[0]!.url,
+        );
         assert.equal(await shown.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)), 1600);
         // The second photo by its button, the third by the arrow key.
         await page.getByRole("link", { name: "Show photo 2 of 3" }).click();
@@ -164,7 +194,10 @@ describe("a listing with photos", () => {
         const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
         await card.getByText(`Reserved by ${buyer.name}`).waitFor();
         await card.getByRole("button", { name: "Confirm handover" }).click();
-        await page.getByRole("dialog", { name: "Confirm the handover?" }).getByRole("button", { name: "Confirm handover" }).click();
+        await page
+          .getByRole("dialog", { name: "Confirm the handover?" })
+          .getByRole("button", { name: "Confirm handover" })
+          .click();
         await card.getByText("Sold", { exact: true }).waitFor();
       },
       { viewport: PHONE },
@@ -215,8 +248,16 @@ describe("a listing with photos", () => {
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
         await page.waitForURL("**/dashboard");
         // A header that claims 60000 x 60000 pixels (120 KB): refused, and the form says why.
-        await fill(page, { name: "huge.png", mimeType: "image/png", buffer: Buffer.from(pngHeader(60_000, 60_000, 120 * 1024)) });
-        await page.getByText("Upload failed: The photo is 60,000 × 60,000 pixels: an image can be at most 4096 pixels on its longest side. Make it smaller and try again.").waitFor();
+        await fill(page, {
+          name: "huge.png",
+          mimeType: "image/png",
+          buffer: Buffer.from(pngHeader(60_000, 60_000, 120 * 1024)),
+        });
+        await page
+          .getByText(
+            "Upload failed: The photo is 60,000 × 60,000 pixels: an image can be at most 4096 pixels on its longest side. Make it smaller and try again.",
+          )
+          .waitFor();
         await themedShots(page, SHOTS, "upload-too-many-pixels");
         // A phone's JPEG with its GPS position, sent as it is.
         await fill(page, { name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpegWithGps(6)) });
@@ -234,10 +275,13 @@ describe("a listing with photos", () => {
     // Still a photo the browser decodes, upright: the orientation is kept (rotated 90°: 12 x 16).
     await withPage(t, browser, async ({ page }) => {
       await page.goto(`/product/${product._id}`);
-      const size = await page.getByRole("img", { name: title }).first().evaluate(async (img: HTMLImageElement) => {
-        await img.decode();
-        return [img.naturalWidth, img.naturalHeight];
-      });
+      const size = await page
+        .getByRole("img", { name: title })
+        .first()
+        .evaluate(async (img: HTMLImageElement) => {
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        });
       assert.deepEqual(size, [12, 16]);
     });
   });

@@ -2,7 +2,21 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, codeFromOutbox, createUserViaApi, type E2EUser, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  codeFromOutbox,
+  createUserViaApi,
+  type E2EUser,
+  gate,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  signInAndReturn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const IMAGE = "scripts/seed/images/calculator.png";
@@ -45,7 +59,11 @@ async function listWith(seller: E2EUser & { token: string }, title: string, pric
   form.set("sellerName", seller.name);
   form.set("whatsappNumber", "98765 43210");
   form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const upload = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${seller.token}` }, body: form });
+  const upload = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
   assert.equal(upload.status, 201);
   const { product } = (await upload.json()) as { product: { _id: string } };
   return product._id;
@@ -142,7 +160,9 @@ describe("marketplace", () => {
       await card.getByText("Sold by Asha Verma").waitFor();
       await card.getByText("Electronics · Like new").waitFor();
       // The image is served from our origin and loads.
-      const loaded = await card.getByRole("img", { name: title }).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+      const loaded = await card
+        .getByRole("img", { name: title })
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
       assert.equal(loaded, 320);
       await card.getByRole("button", { name: `Buy ${title}` }).click();
       const confirm = page.getByRole("dialog", { name: "Buy this product?" });
@@ -151,7 +171,11 @@ describe("marketplace", () => {
       const done = page.getByRole("dialog", { name: "Purchase successful" });
       await done.getByText("Purchase successful! A notification has been sent to the seller.").waitFor();
       // Buying reserves: said beside the specification's words.
-      await done.getByText(/^It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then\./).waitFor();
+      await done
+        .getByText(
+          /^It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then\./,
+        )
+        .waitFor();
       await themedShots(page, "test-results/screenshots/market", "purchase-reserved");
       // Gone from the list at once.
       assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
@@ -163,7 +187,10 @@ describe("marketplace", () => {
       const bought = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       // Issue 17: a reservation until the seller confirms the handover.
       await bought.getByText("Reserved: meet the seller").waitFor();
-      assert.equal(await bought.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"), "https://wa.me/919876543210");
+      assert.equal(
+        await bought.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"),
+        "https://wa.me/919876543210",
+      );
     });
 
     await withPage(t, browser, async ({ page }) => {
@@ -180,7 +207,10 @@ describe("marketplace", () => {
       assert.equal(await card.getByRole("button", { name: /Edit|Delete/ }).count(), 0);
       // The meeting happened: the seller confirms the handover, then rates the buyer.
       await card.getByRole("button", { name: "Confirm handover" }).click();
-      await page.getByRole("dialog", { name: "Confirm the handover?" }).getByRole("button", { name: "Confirm handover" }).click();
+      await page
+        .getByRole("dialog", { name: "Confirm the handover?" })
+        .getByRole("button", { name: "Confirm handover" })
+        .click();
       await card.getByText("Handover confirmed: the sale is complete. The buyer is told.").waitFor();
       await card.getByText("Sold", { exact: true }).waitFor();
       await card.getByText("Sold to Rohan Mehta", { exact: false }).waitFor();
@@ -240,7 +270,10 @@ describe("marketplace", () => {
       await searchFor(page, title.split(" ")[1]!);
       // Someone else buys it while this page is open.
       const first = await registered(newUser("Quick Buyer"));
-      const bought = await fetch(`${baseURL}/api/product/purchase/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${first.token}` } });
+      const bought = await fetch(`${baseURL}/api/product/purchase/${productId}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${first.token}` },
+      });
       assert.equal(bought.status, 200);
 
       await page.getByRole("button", { name: `Buy ${title}` }).click();
@@ -260,7 +293,9 @@ describe("marketplace", () => {
       await signIn(page, buyer);
       await searchFor(page, title.split(" ")[1]!);
       // The connection drops for the buy's post only.
-      await page.route("**/all-products.data*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+      await page.route("**/all-products.data*", (route) =>
+        route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+      );
       await page.getByRole("button", { name: `Buy ${title}` }).click();
       await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
       const failed = page.getByRole("dialog", { name: "Purchase failed" });
@@ -285,9 +320,17 @@ describe("marketplace", () => {
         const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
         await card.getByText("₹1", { exact: true }).waitFor();
         // The seller raises the price while the buyer is looking at ₹1.
-        const login = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: seller.email, password: seller.password }) });
+        const login = await fetch(`${baseURL}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+          body: JSON.stringify({ email: seller.email, password: seller.password }),
+        });
         const { data } = (await login.json()) as { data: { token: string } };
-        const raised = await fetch(`${baseURL}/api/product/${productId}`, { method: "PATCH", headers: { Authorization: `Bearer ${data.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ price: "1000000" }) });
+        const raised = await fetch(`${baseURL}/api/product/${productId}`, {
+          method: "PATCH",
+          headers: { Authorization: `Bearer ${data.token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ price: "1000000" }),
+        });
         assert.equal(raised.status, 200);
 
         await card.getByRole("button", { name: `Buy ${title}` }).click();
@@ -295,7 +338,11 @@ describe("marketplace", () => {
         await confirm.getByText("₹1", { exact: true }).waitFor();
         await confirm.getByRole("button", { name: "Buy now" }).click();
         const failed = page.getByRole("dialog", { name: "Purchase failed" });
-        await failed.getByText("Purchase failed: The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.").waitFor();
+        await failed
+          .getByText(
+            "Purchase failed: The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.",
+          )
+          .waitFor();
         await page.screenshot({ path: "test-results/screenshots/price-changed-dialog-360.png" });
         await failed.getByRole("button", { name: "OK" }).click();
         await failed.waitFor({ state: "hidden" });
@@ -304,7 +351,10 @@ describe("marketplace", () => {
         await card.getByRole("button", { name: `Buy ${title}` }).click();
         await confirm.getByText("₹10,00,000", { exact: true }).waitFor();
         await confirm.getByRole("button", { name: "Buy now" }).click();
-        await page.getByRole("dialog", { name: "Purchase successful" }).getByText("Purchase successful! A notification has been sent to the seller.").waitFor();
+        await page
+          .getByRole("dialog", { name: "Purchase successful" })
+          .getByText("Purchase successful! A notification has been sent to the seller.")
+          .waitFor();
       },
       { viewport: PHONE },
     );
@@ -318,14 +368,32 @@ describe("marketplace", () => {
       // These answers cannot happen with this server (it always notifies), so they are stubbed: the
       // buy action's answer, in React Router's data format.
       // The server picks the specification's words for the answer and adds what they mean here.
-      const terms = "It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.";
+      const terms =
+        "It is held for you for 72 hours: you pay when you meet the seller, and you can cancel on My Purchases until then.";
       const answers = [
-        { ok: true, intent: "buy", message: "Purchase successful! Would you like to contact the seller via WhatsApp?", notification: { sent: false, directLink: "https://wa.me/919876543210" }, terms },
-        { ok: true, intent: "buy", message: "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.", notification: { sent: false }, terms },
+        {
+          ok: true,
+          intent: "buy",
+          message: "Purchase successful! Would you like to contact the seller via WhatsApp?",
+          notification: { sent: false, directLink: "https://wa.me/919876543210" },
+          terms,
+        },
+        {
+          ok: true,
+          intent: "buy",
+          message: "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.",
+          notification: { sent: false },
+          terms,
+        },
       ];
       await page.route("**/all-products.data*", (route) =>
         route.request().method() === "POST"
-          ? route.fulfill({ status: 200, contentType: "text/x-script", headers: { "X-Remix-Response": "yes" }, body: actionAnswer(answers.shift()) })
+          ? route.fulfill({
+              status: 200,
+              contentType: "text/x-script",
+              headers: { "X-Remix-Response": "yes" },
+              body: actionAnswer(answers.shift()),
+            })
           : route.continue(),
       );
       await signIn(page, buyer);
@@ -343,7 +411,9 @@ describe("marketplace", () => {
       await searchFor(page, title.split(" ")[1]!);
       await page.getByRole("button", { name: `Buy ${title}` }).click();
       await page.getByRole("dialog", { name: "Buy this product?" }).getByRole("button", { name: "Buy now" }).click();
-      await page.getByText("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.").waitFor();
+      await page
+        .getByText("Purchase successful! We couldn't notify the seller automatically. Please contact them directly.")
+        .waitFor();
     });
   });
 
@@ -362,7 +432,10 @@ describe("marketplace", () => {
       await page.getByLabel("WhatsApp number").fill("12345 67890");
       await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
       await page.getByRole("button", { name: "Upload Product" }).click();
-      await page.getByRole("alert").getByText(/^Upload failed: Enter a valid Indian mobile number/).waitFor();
+      await page
+        .getByRole("alert")
+        .getByText(/^Upload failed: Enter a valid Indian mobile number/)
+        .waitFor();
       // Nothing was lost: the seller can fix the number and try again.
       assert.equal(await page.getByLabel("Title").inputValue(), "Lab coat");
     });
@@ -383,10 +456,14 @@ describe("marketplace", () => {
       async ({ page }) => {
         await page.goto(`/all-products?q=${word}`);
         await hydrated(page);
-        const cards = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
+        const cards = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
         assert.equal(await cards.count(), 24);
         const first = await cards.getByRole("heading").allTextContents();
-        const request = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname === "/all-products.data");
+        const request = page.waitForRequest(
+          (r) => r.method() === "GET" && new URL(r.url()).pathname === "/all-products.data",
+        );
         await page.getByRole("link", { name: "Show more products" }).click();
         const sent = await request;
         const query = new URL(sent.url()).searchParams;
@@ -418,7 +495,9 @@ describe("marketplace", () => {
       assert.equal(await page.getByLabel("Sort by").inputValue(), "price-high");
       await page.getByText(`No products match “${word}”.`).waitFor();
       await page.getByLabel("Sort by").selectOption("price-low");
-      await page.waitForURL((url) => url.searchParams.get("sort") === "price-low" && url.searchParams.get("q") === word);
+      await page.waitForURL(
+        (url) => url.searchParams.get("sort") === "price-low" && url.searchParams.get("q") === word,
+      );
     });
   });
 });
@@ -430,10 +509,16 @@ describe("night market", () => {
       await page.goto("/hosteller/night-market");
       await hydrated(page);
       await page.getByRole("heading", { name: "Night Market", level: 1 }).waitFor();
-      for (const card of ["Night Owl Study Materials", "Midnight Market Deals", "Connect After Hours", "Exclusive After-Dark Content"]) {
+      for (const card of [
+        "Night Owl Study Materials",
+        "Midnight Market Deals",
+        "Connect After Hours",
+        "Exclusive After-Dark Content",
+      ]) {
         await page.getByRole("heading", { name: card }).waitFor();
       }
-      for (const step of ["Join After Hours", "Explore Deals", "Complete Exchange"]) await page.getByRole("heading", { name: step }).waitFor();
+      for (const step of ["Join After Hours", "Explore Deals", "Complete Exchange"])
+        await page.getByRole("heading", { name: step }).waitFor();
       await page.getByRole("link", { name: "Browse Products" }).click();
       await page.waitForURL("**/all-products");
       await page.goBack();

@@ -3,11 +3,24 @@
 // moderator's role is granted as an operator would: `npm run admin -- grant ... --persist-to`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  DESKTOP,
+  hydrated,
+  newUser,
+  sharedBrowser,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 import { grantRole, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/moderation";
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 const browser = sharedBrowser(SHOTS);
 
 describe("a moderator hides a reported listing", () => {
@@ -22,15 +35,35 @@ describe("a moderator hides a reported listing", () => {
 
     const title = `Solved lab record ${Date.now()}`;
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title, description: "All experiments written up, ready to submit.", price: "300", sellerName: "Rohan", whatsappNumber: "9876543210" })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      title,
+      description: "All experiments written up, ready to submit.",
+      price: "300",
+      sellerName: "Rohan",
+      whatsappNumber: "9876543210",
+    }))
+      form.set(key, value);
     form.set("image", new File([PNG], "p.png", { type: "image/png" }));
-    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() }, body: form });
+    const listed = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() },
+      body: form,
+    });
     assert.equal(listed.status, 201);
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
     const reported = await fetch(`${baseURL}/api/reports`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${await tokenOf(reporter)}`, "CF-Connecting-IP": testIp() },
-      body: JSON.stringify({ kind: "listing", id, reason: "graded_work", note: "Sells a lab record to hand in as your own." }),
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Bearer ${await tokenOf(reporter)}`,
+        "CF-Connecting-IP": testIp(),
+      },
+      body: JSON.stringify({
+        kind: "listing",
+        id,
+        reason: "graded_work",
+        note: "Sells a lab record to hand in as your own.",
+      }),
     });
     assert.equal(reported.status, 201);
     const reason = "Selling graded work to hand in is not allowed.";

@@ -14,8 +14,10 @@ const SEMESTERS = [
 ];
 
 const subjectHeading = (page: Page) => page.locator("#subject-heading");
-const tab = (page: Page, name: string) => page.getByRole("group", { name: "Sections" }).getByRole("button", { name, exact: true });
-const subject = (page: Page, name: string) => page.getByRole("navigation", { name: "Subjects" }).getByRole("button", { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole("group", { name: "Sections" }).getByRole("button", { name, exact: true });
+const subject = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Subjects" }).getByRole("button", { name, exact: true });
 
 describe("notes", () => {
   it("walks from /notes to a semester through programme and branch", async (t) => {
@@ -23,9 +25,15 @@ describe("notes", () => {
       await page.goto("/notes");
       await hydrated(page);
       for (const name of ["B.Tech", "MBA", "BA-LLB", "BBA", "BBA-LLB", "BCA"]) {
-        await page.getByRole("link", { name: new RegExp(`^${name.replace(".", "\\.")}\\b`) }).first().waitFor();
+        await page
+          .getByRole("link", { name: new RegExp(`^${name.replace(".", "\\.")}\\b`) })
+          .first()
+          .waitFor();
       }
-      await page.getByRole("link", { name: /^B\.Tech/ }).first().click();
+      await page
+        .getByRole("link", { name: /^B\.Tech/ })
+        .first()
+        .click();
       await page.waitForURL("**/notes/btech");
       await page.getByRole("link", { name: /^CSE/ }).first().click();
       await page.waitForURL("**/btech/cse");
@@ -87,9 +95,14 @@ describe("notes", () => {
       await page.goto("/notes");
       await hydrated(page);
       await page.getByRole("searchbox").first().fill("Theory of Computation");
-      await page.getByRole("link", { name: /Theory of Computation/ }).first().click();
+      await page
+        .getByRole("link", { name: /Theory of Computation/ })
+        .first()
+        .click();
       await page.waitForURL("**/btech/cse/3?subject=*");
-      await page.waitForFunction(() => document.querySelector("#subject-heading")?.textContent === "Theory of Computation");
+      await page.waitForFunction(
+        () => document.querySelector("#subject-heading")?.textContent === "Theory of Computation",
+      );
     });
   });
 
@@ -144,7 +157,10 @@ describe("notes", () => {
       await page.waitForURL("**/btech/cse/3**");
       // The address changes before the semester's page is on screen.
       await eventually(() => subjectHeading(page).textContent(), "Operating Systems");
-      await page.getByText(/page replacement/i).first().waitFor();
+      await page
+        .getByText(/page replacement/i)
+        .first()
+        .waitFor();
     });
   });
 
@@ -155,7 +171,9 @@ describe("notes", () => {
       async ({ page }) => {
         await page.goto("/btech/cse/1");
         await hydrated(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.equal(overflow, 0);
         const list = await page.getByRole("navigation", { name: "Subjects" }).boundingBox();
         const panel = await page.locator("#subject-heading").boundingBox();

@@ -18,7 +18,9 @@ async function controlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+    timeout: 30_000,
+  });
 }
 
 function pngSize(bytes: Buffer): [number, number] {
@@ -30,13 +32,25 @@ describe("installable and offline", () => {
   it("serves a valid web app manifest with its icons, and a service worker that takes control", async (t) => {
     const res = await fetch(`${baseURL}/manifest.webmanifest`);
     assert.equal(res.status, 200);
-    const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
     assert.equal(manifest.name, "Campus");
     assert.equal(manifest.short_name, "Campus");
     assert.equal(manifest.start_url, "/dashboard");
     assert.equal(manifest.display, "standalone");
     assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/i);
-    assert.deepEqual(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort(), ["192x192 any", "512x512 any", "512x512 maskable"]);
+    assert.deepEqual(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort(), [
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
     for (const icon of manifest.icons) {
       const file = await fetch(new URL(icon.src, baseURL));
       assert.equal(file.status, 200, icon.src);
@@ -56,7 +70,10 @@ describe("installable and offline", () => {
         await hydrated(page);
         assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/manifest.webmanifest");
         await controlled(page);
-        assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL), `${baseURL}/sw.js`);
+        assert.equal(
+          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL),
+          `${baseURL}/sw.js`,
+        );
       },
       WITH_WORKER,
     );
@@ -97,11 +114,37 @@ describe("installable and offline", () => {
     const buyer = await createUserViaApi(newUser("Vikram Iyer"));
     const title = `Offline kettle ${Date.now().toString(36)}`;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title, description: "Electric kettle, 1 litre.", price: "400", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
-    form.set("image", new File([Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")], "k.png", { type: "image/png" }));
-    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+    for (const [k, v] of Object.entries({
+      title,
+      description: "Electric kettle, 1 litre.",
+      price: "400",
+      sellerName: seller.name,
+      whatsappNumber: "98765 43210",
+    }))
+      form.set(k, v);
+    form.set(
+      "image",
+      new File(
+        [
+          Buffer.from(
+            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+            "base64",
+          ),
+        ],
+        "k.png",
+        { type: "image/png" },
+      ),
+    );
+    const listed = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+      body: form,
+    });
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
-    assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status, 200);
+    assert.equal(
+      (await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status,
+      200,
+    );
 
     await withPage(
       t,
@@ -121,14 +164,21 @@ describe("installable and offline", () => {
         // A write offline: nothing is sent, the input stays, and the page says when it will work.
         await page.getByLabel("What are you looking for?").fill("Electric kettle");
         await page.getByRole("button", { name: "Post what I want" }).click();
-        await page.getByText(/You are offline: nothing was sent and what you typed is kept\. It will work when you are back online\./).waitFor();
+        await page
+          .getByText(
+            /You are offline: nothing was sent and what you typed is kept\. It will work when you are back online\./,
+          )
+          .waitFor();
         assert.equal(await page.getByLabel("What are you looking for?").inputValue(), "Electric kettle");
 
         // The saved copy of My Purchases, with when it was saved.
         await page.goto("/purchases");
         await page.getByRole("heading", { name: title }).waitFor();
         await page.getByText("Reserved: meet the seller").waitFor();
-        await page.getByRole("status").filter({ hasText: /^Offline: showing what you saw at \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\.$/ }).waitFor();
+        await page
+          .getByRole("status")
+          .filter({ hasText: /^Offline: showing what you saw at \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\.$/ })
+          .waitFor();
         await page.screenshot({ path: `${SHOTS}/purchases-offline-360-light.png`, fullPage: true });
         await page.emulateMedia({ colorScheme: "dark" });
         await page.screenshot({ path: `${SHOTS}/purchases-offline-360-dark.png`, fullPage: true });
@@ -144,18 +194,53 @@ describe("installable and offline", () => {
     const tag = Date.now().toString(36);
     const [sellerToken, studentToken] = [await tokenOf(seller), await tokenOf(student)];
     // Private on each page: what she wants (/wanted), the notice of a match (/notifications), her reservation (/purchases).
-    assert.equal((await api("/api/wanted", { method: "POST", token: studentToken, body: JSON.stringify({ words: `Graphing calculator ${tag}` }) })).status, 201);
+    assert.equal(
+      (
+        await api("/api/wanted", {
+          method: "POST",
+          token: studentToken,
+          body: JSON.stringify({ words: `Graphing calculator ${tag}` }),
+        })
+      ).status,
+      201,
+    );
     const list = async (title: string) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ title, description: "Works perfectly.", price: "400", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
-      form.set("image", new File([Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")], "p.png", { type: "image/png" }));
-      const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${sellerToken}` }, body: form });
+      for (const [k, v] of Object.entries({
+        title,
+        description: "Works perfectly.",
+        price: "400",
+        sellerName: seller.name,
+        whatsappNumber: "98765 43210",
+      }))
+        form.set(k, v);
+      form.set(
+        "image",
+        new File(
+          [
+            Buffer.from(
+              "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+              "base64",
+            ),
+          ],
+          "p.png",
+          { type: "image/png" },
+        ),
+      );
+      const res = await fetch(`${baseURL}/api/product/upload`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sellerToken}` },
+        body: form,
+      });
       assert.equal(res.status, 201);
       return ((await res.json()) as { product: { _id: string } }).product._id;
     };
     await list(`Graphing calculator ${tag}`);
     const kettle = `Kettle ${tag}`;
-    assert.equal((await api(`/api/product/purchase/${await list(kettle)}`, { method: "PATCH", token: studentToken })).status, 200);
+    assert.equal(
+      (await api(`/api/product/purchase/${await list(kettle)}`, { method: "PATCH", token: studentToken })).status,
+      200,
+    );
     const privatePages: [string, string][] = [
       ["/wanted", `Graphing calculator ${tag}`],
       ["/notifications", `Graphing calculator ${tag}`],
@@ -178,7 +263,9 @@ describe("installable and offline", () => {
         await page.waitForFunction(
           async (paths) => {
             const cache = await caches.open("campus-pages");
-            const hits = await Promise.all(paths.map((path) => cache.match(new URL(path, location.origin).href, { ignoreSearch: true })));
+            const hits = await Promise.all(
+              paths.map((path) => cache.match(new URL(path, location.origin).href, { ignoreSearch: true })),
+            );
             return hits.every(Boolean);
           },
           privatePages.map(([path]) => path),
@@ -189,7 +276,10 @@ describe("installable and offline", () => {
         await page.getByText(`Graphing calculator ${tag}`).first().waitFor();
 
         // Meanwhile, from another device: "sign out everywhere".
-        assert.equal((await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status, 200);
+        assert.equal(
+          (await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status,
+          200,
+        );
 
         // Back online, the next person opens Campus at the notes (a page the worker serves from its
         // own copy): the top bar asks who is signed in, and the answer says nobody.
@@ -206,8 +296,13 @@ describe("installable and offline", () => {
           assert.equal(await page.getByText(student.name).count(), 0, `${path} does not name her`);
         }
         await page.screenshot({ path: `${SHOTS}/shared-phone-next-person-360-light.png`, fullPage: true });
-        const left = await page.evaluate(async () => (await (await caches.open("campus-pages")).keys()).map((request) => new URL(request.url).pathname));
-        assert.deepEqual(left.filter((path) => /^\/(wanted|notifications|purchases)/.test(path)), []);
+        const left = await page.evaluate(async () =>
+          (await (await caches.open("campus-pages")).keys()).map((request) => new URL(request.url).pathname),
+        );
+        assert.deepEqual(
+          left.filter((path) => /^\/(wanted|notifications|purchases)/.test(path)),
+          [],
+        );
         await page.context().setOffline(false);
       },
       WITH_WORKER,

@@ -57,7 +57,8 @@ async function fakePushService(page: Page, endpoint: string, keys: { p256dh: str
         localStorage.setItem("e2e-push-subscribed", "1");
         return subscription as unknown as PushSubscription;
       };
-      PushManager.prototype.getSubscription = async () => (localStorage.getItem("e2e-push-subscribed") ? (subscription as unknown as PushSubscription) : null);
+      PushManager.prototype.getSubscription = async () =>
+        localStorage.getItem("e2e-push-subscribed") ? (subscription as unknown as PushSubscription) : null;
     },
     { endpoint, keys },
   );
@@ -95,15 +96,30 @@ describe("push notifications", () => {
     // Campus is closed on the seller's side. The buyer reserves one of the seller's listings.
     const title = `Desk lamp ${Date.now().toString(36)}`;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ title, description: "LED desk lamp.", price: "350", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      title,
+      description: "LED desk lamp.",
+      price: "350",
+      sellerName: seller.name,
+      whatsappNumber: "98765 43210",
+    }))
+      form.set(k, v);
     form.set("image", new File([readFileSync(IMAGE)], "lamp.png", { type: "image/png" }));
-    const listed = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+    const listed = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+      body: form,
+    });
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
-    assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status, 200);
+    assert.equal(
+      (await api(`/api/product/purchase/${id}`, { method: "PATCH", token: await tokenOf(buyer) })).status,
+      200,
+    );
 
     // The local push service receives it (through the queue, within seconds) and decrypts it.
     const deadline = Date.now() + 20_000;
-    while (!received.some((r) => endpoint.endsWith(r.path)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (!received.some((r) => endpoint.endsWith(r.path)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     const delivery = received.find((r) => endpoint.endsWith(r.path));
     assert.ok(delivery, "the push service received the notice");
     assert.equal(delivery.headers["content-encoding"], "aes128gcm");
@@ -132,7 +148,10 @@ describe("push notifications", () => {
 
         // From another device: "sign out everywhere". This browser keeps its subscription, but the
         // server no longer sends to it.
-        assert.equal((await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status, 200);
+        assert.equal(
+          (await api("/api/auth/logout-all", { method: "POST", token: await tokenOf(student) })).status,
+          200,
+        );
         await signIn(page, student);
         await page.goto("/notifications");
         await hydrated(page);

@@ -4,7 +4,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  type E2EUser,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/reservations";
@@ -13,14 +23,26 @@ const browser = sharedBrowser(SHOTS);
 
 async function list(token: string, seller: E2EUser, title: string): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, description: "Barely used, with its cover.", price: "300", sellerName: seller.name, whatsappNumber: "98765 43210" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title,
+    description: "Barely used, with its cover.",
+    price: "300",
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
+  }))
+    form.set(k, v);
   form.set("image", new File([readFileSync(IMAGE)], "item.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   assert.equal(res.status, 201);
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
-const reserve = async (id: string, token: string) => assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token })).status, 200);
+const reserve = async (id: string, token: string) =>
+  assert.equal((await api(`/api/product/purchase/${id}`, { method: "PATCH", token })).status, 200);
 
 describe("reservations", () => {
   it("handover then rating; a seller's decline; a buyer's cancel", async (t) => {
@@ -28,7 +50,12 @@ describe("reservations", () => {
     const buyer = await createUserViaApi(newUser("Kabir Singh"));
     const [sellerToken, buyerToken] = [await tokenOf(seller), await tokenOf(buyer)];
     const tag = Date.now().toString(36);
-    const [handed, declined, cancelled, next] = [`Set squares ${tag}`, `Drafter ${tag}`, `Lab coat ${tag}`, `Calculator ${tag}`];
+    const [handed, declined, cancelled, next] = [
+      `Set squares ${tag}`,
+      `Drafter ${tag}`,
+      `Lab coat ${tag}`,
+      `Calculator ${tag}`,
+    ];
     const ids = await Promise.all([handed, declined, cancelled, next].map((title) => list(sellerToken, seller, title)));
     for (const id of ids.slice(0, 3)) await reserve(id, buyerToken);
     assert.equal((await api(`/api/product/${ids[0]}/handover`, { method: "POST", token: sellerToken })).status, 200);
@@ -49,12 +76,21 @@ describe("reservations", () => {
         await banner.getByText(`${buyer.name} bought ${handed} for ₹300: handed over.`).waitFor();
         await themedShots(page, SHOTS, "mysells");
         await card.getByRole("button", { name: "Decline" }).click();
-        await page.getByRole("dialog", { name: "Decline this reservation?" }).getByRole("button", { name: "Decline" }).click();
+        await page
+          .getByRole("dialog", { name: "Decline this reservation?" })
+          .getByRole("button", { name: "Decline" })
+          .click();
         await card.getByText("Available", { exact: true }).waitFor();
         // A declined reservation is no longer counted.
         await page.reload();
         await page.getByRole("heading", { name: "You made a sale! New reservation: meet the buyer." }).waitFor();
-        assert.equal(await page.getByRole("region", { name: /^You made a sale!/ }).getByText(declined, { exact: false }).count(), 0);
+        assert.equal(
+          await page
+            .getByRole("region", { name: /^You made a sale!/ })
+            .getByText(declined, { exact: false })
+            .count(),
+          0,
+        );
       },
       { viewport: PHONE },
     );
@@ -79,7 +115,10 @@ describe("reservations", () => {
         await done.getByText("You rated the seller. Thank you.").waitFor();
         // Cancel the other reservation.
         await waiting.getByRole("button", { name: "Cancel reservation" }).click();
-        await page.getByRole("dialog", { name: "Cancel your reservation?" }).getByRole("button", { name: "Cancel reservation" }).click();
+        await page
+          .getByRole("dialog", { name: "Cancel your reservation?" })
+          .getByRole("button", { name: "Cancel reservation" })
+          .click();
         await waiting.waitFor({ state: "detached" });
         // Browse shows the seller's record on their other listings; both returned ones are on sale again.
         await page.goto(`/all-products?q=${encodeURIComponent(tag)}`);
@@ -90,7 +129,9 @@ describe("reservations", () => {
         await page.getByRole("heading", { name: cancelled }).waitFor();
         // The decline reached the inbox.
         await page.goto("/notifications");
-        await page.getByRole("heading", { name: `Unread: ${declined}: the seller declined your reservation` }).waitFor();
+        await page
+          .getByRole("heading", { name: `Unread: ${declined}: the seller declined your reservation` })
+          .waitFor();
       },
       { viewport: PHONE },
     );

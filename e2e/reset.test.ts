@@ -4,7 +4,18 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  gate,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -36,7 +47,11 @@ describe("password reset", () => {
       async ({ page }) => {
         const user = await createUserViaApi();
         // A session elsewhere (the API's token), which the reset must end.
-        const login = await fetch(`${baseURL}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() }, body: JSON.stringify({ email: user.email, password: user.password }) });
+        const login = await fetch(`${baseURL}/api/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+        });
         const { token } = ((await login.json()) as { data: { token: string } }).data;
 
         await page.goto("/login");
@@ -47,10 +62,13 @@ describe("password reset", () => {
         await shoot(page, "reset-request-360");
         await page.getByLabel("E-mail", { exact: true }).fill(user.email);
         const { held, release } = gate();
-        await page.route((url) => url.pathname.startsWith("/reset-password"), async (route) => {
-          if (route.request().method() === "POST") await held;
-          await route.continue();
-        });
+        await page.route(
+          (url) => url.pathname.startsWith("/reset-password"),
+          async (route) => {
+            if (route.request().method() === "POST") await held;
+            await route.continue();
+          },
+        );
         await page.getByRole("button", { name: "Send code" }).click();
         const busy = page.getByRole("button", { name: "Sending..." });
         await busy.waitFor();
@@ -111,7 +129,10 @@ describe("password reset", () => {
           await page.goto("/account");
           await page.getByText("Not verified").waitFor();
           await page.getByLabel("Verification code").waitFor();
-          await page.locator("section", { has: page.getByText("Not verified") }).first().screenshot({ path: `${SHOTS}/mail-account-banner-360-${colorScheme}.png` });
+          await page
+            .locator("section", { has: page.getByText("Not verified") })
+            .first()
+            .screenshot({ path: `${SHOTS}/mail-account-banner-360-${colorScheme}.png` });
           await page.goto("/verify");
           await shoot(page, `verify-360-${colorScheme}`);
           await page.goto("/reset-password?step=code");

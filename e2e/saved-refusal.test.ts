@@ -5,7 +5,17 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  type E2EUser,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
@@ -14,9 +24,22 @@ const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, description: "Scientific calculator, allowed in exams.", price: "700", sellerName: seller.name, whatsappNumber: "98765 43210", category: "electronics", condition: "used" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title,
+    description: "Scientific calculator, allowed in exams.",
+    price: "700",
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
+    category: "electronics",
+    condition: "used",
+  }))
+    form.set(k, v);
   form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+    body: form,
+  });
   assert.equal(res.status, 201);
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
@@ -25,7 +48,10 @@ const pressed = async (page: Page, name: string) => page.getByRole("button", { n
 
 describe("the heart without JavaScript, and a refused save", () => {
   it("saves on Browse and unsaves on the Saved tab by plain form posts", async (t) => {
-    const [student, seller] = [await createUserViaApi(newUser("Meera Iyer")), await createUserViaApi(newUser("Kabir Sen"))];
+    const [student, seller] = [
+      await createUserViaApi(newUser("Meera Iyer")),
+      await createUserViaApi(newUser("Kabir Sen")),
+    ];
     const tag = Date.now().toString(36);
     const title = `Casio fx-100 ${tag} calculator`;
     await list(seller, title);
@@ -56,7 +82,10 @@ describe("the heart without JavaScript, and a refused save", () => {
   });
 
   it("says why when the listing went since the page loaded, and leaves the heart unpressed", async (t) => {
-    const [student, seller] = [await createUserViaApi(newUser("Ishaan Rao")), await createUserViaApi(newUser("Tara Bose"))];
+    const [student, seller] = [
+      await createUserViaApi(newUser("Ishaan Rao")),
+      await createUserViaApi(newUser("Tara Bose")),
+    ];
     const tag = Date.now().toString(36);
     const title = `Casio fx-82 ${tag} calculator`;
     const id = await list(seller, title);
@@ -69,7 +98,10 @@ describe("the heart without JavaScript, and a refused save", () => {
         await signIn(page, student);
         await page.goto(`/product/${id}`);
         await hydrated(page);
-        const res = await fetch(`${baseURL}/api/product/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${await tokenOf(seller)}` } });
+        const res = await fetch(`${baseURL}/api/product/${id}`, {
+          method: "DELETE",
+          headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+        });
         assert.equal(res.status, 200);
         await page.getByRole("button", { name: `Save ${title}` }).click();
         await page.getByRole("alert").filter({ hasText: "This product no longer exists." }).waitFor();

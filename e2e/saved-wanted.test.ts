@@ -4,7 +4,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, type E2EUser, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  type E2EUser,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
@@ -13,9 +23,22 @@ const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string, price: string): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, description: "Scientific calculator, allowed in exams.", price, sellerName: seller.name, whatsappNumber: "98765 43210", category: "electronics", condition: "like_new" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title,
+    description: "Scientific calculator, allowed in exams.",
+    price,
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
+    category: "electronics",
+    condition: "like_new",
+  }))
+    form.set(k, v);
   form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${await tokenOf(seller)}` }, body: form });
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
+    body: form,
+  });
   assert.equal(res.status, 201);
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
@@ -75,19 +98,30 @@ describe("saved and wanted", () => {
         await signIn(page, student);
         await page.goto("/notifications");
         await hydrated(page);
-        const notice = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Unread: Wanted: ${words}: a match is on sale` }) });
+        const notice = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: `Unread: Wanted: ${words}: a match is on sale` }) });
         await notice.waitFor();
-        assert.equal(await page.getByRole("heading", { name: /Wanted: .*a match is on sale/ }).count(), 1, "one notice: the dearer listing does not match");
+        assert.equal(
+          await page.getByRole("heading", { name: /Wanted: .*a match is on sale/ }).count(),
+          1,
+          "one notice: the dearer listing does not match",
+        );
         await notice.getByRole("link", { name: "Open" }).click();
         await page.waitForURL(`**/product/${id}`);
         await hydrated(page);
         const heart = page.getByRole("button", { name: `Save Casio fx-991 ${tag} calculator` });
         assert.equal(await heart.getAttribute("aria-pressed"), "false");
         await heart.click();
-        await page.waitForFunction((name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true", `Save Casio fx-991 ${tag} calculator`);
+        await page.waitForFunction(
+          (name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true",
+          `Save Casio fx-991 ${tag} calculator`,
+        );
         await page.getByRole("link", { name: "Saved", exact: true }).first().click();
         await page.waitForURL("**/saved");
-        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Casio fx-991 ${tag} calculator` }) });
+        const card = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: `Casio fx-991 ${tag} calculator` }) });
         await card.waitFor();
         await themedShots(page, SHOTS, "saved");
         // The heart on Browse: the other listing saved there, then unsaved on the Saved tab.
@@ -98,7 +132,10 @@ describe("saved and wanted", () => {
         // read from the server, so the test waits for that answer, not for the heart).
         const stored = page.waitForResponse((res) => res.request().method() === "PUT" && res.url().endsWith("/save"));
         await other.click();
-        await page.waitForFunction((name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true", `Save Casio fx-82 ${tag} calculator`);
+        await page.waitForFunction(
+          (name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true",
+          `Save Casio fx-82 ${tag} calculator`,
+        );
         assert.equal((await stored).status(), 200);
         await page.goto("/saved");
         await hydrated(page);
@@ -110,7 +147,10 @@ describe("saved and wanted", () => {
         await hydrated(page);
         const mine = page.getByRole("region", { name: "Your wanted posts" });
         await mine.getByRole("button", { name: "Delete" }).click();
-        await page.getByRole("dialog", { name: "Delete this wanted post?" }).getByRole("button", { name: "Delete" }).click();
+        await page
+          .getByRole("dialog", { name: "Delete this wanted post?" })
+          .getByRole("button", { name: "Delete" })
+          .click();
         await mine.waitFor({ state: "detached" });
       },
       { viewport: PHONE },

@@ -14,7 +14,11 @@ import { baseURL, DESKTOP, PHONE, testIp } from "./harness.ts";
 export async function grantRole(email: string, ...args: string[]): Promise<string> {
   const persistTo = process.env.E2E_PERSIST_TO;
   assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
-  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "admin", "--", "grant", email, ...args, "--persist-to", persistTo], { encoding: "utf8" });
+  const { stdout } = await promisify(execFile)(
+    "npm",
+    ["run", "-s", "admin", "--", "grant", email, ...args, "--persist-to", persistTo],
+    { encoding: "utf8" },
+  );
   return stdout;
 }
 
@@ -25,20 +29,34 @@ export async function grantRole(email: string, ...args: string[]): Promise<strin
 export async function localSql(statement: string): Promise<void> {
   const persistTo = process.env.E2E_PERSIST_TO;
   assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
-  await promisify(execFile)("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statement], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
+  await promisify(execFile)(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statement],
+    {
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    },
+  );
 }
 
 /** A JSON API call from a client address of its own, with a bearer token when given. */
 export function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const { token, ...rest } = init;
-  return fetch(`${baseURL}${path}`, { ...rest, headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  return fetch(`${baseURL}${path}`, {
+    ...rest,
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": testIp(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+  });
 }
 
 export async function tokenOf(user: { email: string; password: string }): Promise<string> {
-  const res = await api("/api/auth/login", { method: "POST", body: JSON.stringify({ email: user.email, password: user.password }) });
+  const res = await api("/api/auth/login", {
+    method: "POST",
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -49,9 +67,16 @@ export async function tokenOf(user: { email: string; password: string }): Promis
 export async function themedShots(page: Page, dir: string, name: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, size] of [["1280", DESKTOP], ["360", PHONE]] as const) {
+    for (const [label, size] of [
+      ["1280", DESKTOP],
+      ["360", PHONE],
+    ] as const) {
       await page.setViewportSize(size);
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, "the page scrolls sideways");
+      assert.equal(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        0,
+        "the page scrolls sideways",
+      );
       await page.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, fullPage: true });
     }
   }

@@ -23,7 +23,11 @@ describe("laundry ready reaches the student", () => {
     const tomorrow = slots.data.dates[1]!;
     const token = await tokenOf(student);
     const book = async (slotId: string) => {
-      const booked = await api("/api/hostel/laundry/bookings", { method: "POST", token, body: JSON.stringify({ date: tomorrow, slotId, clothes: 9, service: "wash" }) });
+      const booked = await api("/api/hostel/laundry/bookings", {
+        method: "POST",
+        token,
+        body: JSON.stringify({ date: tomorrow, slotId, clothes: 9, service: "wash" }),
+      });
       assert.equal(booked.status, 201);
       return ((await booked.json()) as { data: { id: string } }).data.id;
     };
@@ -31,14 +35,23 @@ describe("laundry ready reaches the student", () => {
     // A slot that started at midnight today, whatever the hour of the run: a booking made for it
     // tomorrow, then moved to today (no screen books a slot that has started).
     const slotId = `e2e-${Date.now().toString(36)}`;
-    await localSql(`INSERT INTO laundry_slots (id, campus_id, starts_at_min, ends_at_min, capacity, position) VALUES ('${slotId}', 'cit', 0, 120, 5, 999)`);
+    await localSql(
+      `INSERT INTO laundry_slots (id, campus_id, starts_at_min, ends_at_min, capacity, position) VALUES ('${slotId}', 'cit', 0, 120, 5, 999)`,
+    );
     const started = await book(slotId);
     await localSql(`UPDATE laundry_bookings SET date = '${indiaDate(Date.now())}' WHERE id = '${started}'`);
 
     // Tomorrow's booking cannot be picked up today: the API says from when.
-    const early = await api(`/api/hostel/laundry/bookings/${later}/status`, { method: "PATCH", token: await tokenOf(staff), body: JSON.stringify({ status: "picked_up" }) });
+    const early = await api(`/api/hostel/laundry/bookings/${later}/status`, {
+      method: "PATCH",
+      token: await tokenOf(staff),
+      body: JSON.stringify({ status: "picked_up" }),
+    });
     assert.equal(early.status, 409);
-    assert.match(((await early.json()) as { message: string }).message, /^This pickup is on \w{3}, \d{1,2} \w{3} at 10:00: it can be marked picked up from then on, not before\.$/);
+    assert.match(
+      ((await early.json()) as { message: string }).message,
+      /^This pickup is on \w{3}, \d{1,2} \w{3} at 10:00: it can be marked picked up from then on, not before\.$/,
+    );
 
     try {
       await withPage(
@@ -49,10 +62,16 @@ describe("laundry ready reaches the student", () => {
           await page.goto("/staff");
           await hydrated(page);
           // The screen offers no step that is not yet possible: tomorrow's booking says from when.
-          const tomorrowRow = page.getByRole("article", { name: "Slot 10:00–12:00" }).locator("li").filter({ hasText: "Meera Iyer" });
+          const tomorrowRow = page
+            .getByRole("article", { name: "Slot 10:00–12:00" })
+            .locator("li")
+            .filter({ hasText: "Meera Iyer" });
           await tomorrowRow.getByText("Can be marked picked up from 10:00 tomorrow.").waitFor();
           assert.equal(await tomorrowRow.getByRole("button").count(), 0);
-          const row = page.getByRole("article", { name: "Slot 00:00–02:00" }).locator("li").filter({ hasText: "Meera Iyer" });
+          const row = page
+            .getByRole("article", { name: "Slot 00:00–02:00" })
+            .locator("li")
+            .filter({ hasText: "Meera Iyer" });
           await row.getByRole("button", { name: "Mark picked up for Meera Iyer" }).click();
           await row.getByRole("button", { name: "Mark washing for Meera Iyer" }).click();
           await row.getByRole("button", { name: "Mark ready for Meera Iyer" }).click();
@@ -84,7 +103,9 @@ describe("laundry ready reaches the student", () => {
           await page.goto("/notifications");
           await hydrated(page);
           await page.getByRole("heading", { name: "Unread: Your laundry is ready" }).waitFor();
-          await page.getByText(/Wash, 9 clothes, pickup .* 00:00–02:00\. Collect it at the laundry counter\./).waitFor();
+          await page
+            .getByText(/Wash, 9 clothes, pickup .* 00:00–02:00\. Collect it at the laundry counter\./)
+            .waitFor();
           await page.goto("/laundry-service");
           await hydrated(page);
           await page.getByText("Ready to collect").first().waitFor();
@@ -93,7 +114,9 @@ describe("laundry ready reaches the student", () => {
       );
     } finally {
       // The slot was this test's own: other tests see CIT's slots as the migrations made them.
-      await localSql(`DELETE FROM laundry_bookings WHERE slot_id = '${slotId}'; DELETE FROM laundry_slots WHERE id = '${slotId}'`);
+      await localSql(
+        `DELETE FROM laundry_bookings WHERE slot_id = '${slotId}'; DELETE FROM laundry_slots WHERE id = '${slotId}'`,
+      );
     }
   });
 });

@@ -91,7 +91,10 @@ describe("static files: security headers, types and caching", () => {
         expectBaseline(res, path);
         expectContentType(res, type, path);
         const cc = cacheControl(res);
-        assert.ok(cc.has("public") && cc.has("immutable") && Number(cc.get("max-age")) >= ONE_YEAR, `${path}: ${res.headers.get("Cache-Control")}`);
+        assert.ok(
+          cc.has("public") && cc.has("immutable") && Number(cc.get("max-age")) >= ONE_YEAR,
+          `${path}: ${res.headers.get("Cache-Control")}`,
+        );
       }
     }
   });
@@ -160,7 +163,9 @@ describe("static files: security headers, types and caching", () => {
       const scripts = csp.get("script-src") ?? [];
       assert.ok(!scripts.some((s) => s.startsWith("'nonce-")), `${path}: a static page carries no nonce`);
       assert.ok(!/\snonce="/.test(html), `${path}: no nonce baked into the HTML`);
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter((m) => !/\ssrc\s*=/i.test(` ${m[1]}`)).map((m) => m[2] ?? "");
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
+        .filter((m) => !/\ssrc\s*=/i.test(` ${m[1]}`))
+        .map((m) => m[2] ?? "");
       assert.ok(inline.length > 0, `${path}: React Router's inline scripts`);
       for (const body of inline) {
         const hash = `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;

@@ -2,7 +2,24 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, eventually, codeFromOutbox, createUserViaApi, DESKTOP, type E2EUser, gate, hydrated, newUser, painted, PHONE, sharedBrowser, signIn, signInAndReturn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  eventually,
+  codeFromOutbox,
+  createUserViaApi,
+  DESKTOP,
+  type E2EUser,
+  gate,
+  hydrated,
+  newUser,
+  painted,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  signInAndReturn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -31,7 +48,10 @@ async function apiUser(name = "Rahul Gupta"): Promise<E2EUser & { token: string 
   return { ...user, token: body.data.token };
 }
 
-async function postRequest(token: string, fields: Record<string, unknown>): Promise<{ _id: string; createdAt: number }> {
+async function postRequest(
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<{ _id: string; createdAt: number }> {
   const res = await fetch(`${baseURL}/api/studyswap/requests`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
@@ -74,7 +94,8 @@ describe("study swap: signed out", () => {
       const user = await createUserViaApi();
       await page.goto("/StudySwap");
       await page.getByRole("heading", { name: "Academic Excellence Made Accessible" }).waitFor();
-      for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"]) await page.getByRole("heading", { name: card }).waitFor();
+      for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"])
+        await page.getByRole("heading", { name: card }).waitFor();
       await hydrated(page);
       await page.getByRole("link", { name: "Find a Writer" }).click();
       await signInAndReturn(page, user, "/find-writer");
@@ -136,7 +157,11 @@ describe("study swap: posting and browsing", () => {
       await page.getByLabel("Budget").fill("₹1,500");
       await page.getByLabel("Pages").fill("8");
       await page.getByLabel("Contact (e-mail or phone)").fill("priya@campus.test");
-      await page.getByLabel("Attachment (optional)").setInputFiles({ name: "schema.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% the schema\n%%EOF\n") });
+      await page.getByLabel("Attachment (optional)").setInputFiles({
+        name: "schema.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n% the schema\n%%EOF\n"),
+      });
 
       const { held, release } = gate();
       // The form posts to the page's action (/find-writer.data); hold it to see the busy state.
@@ -179,7 +204,10 @@ describe("study swap: posting and browsing", () => {
       await card.waitFor();
       await card.getByText("₹1,500").waitFor();
       await card.getByText("5 days").waitFor();
-      assert.equal(await card.getByRole("link", { name: /Contact Student/ }).getAttribute("href"), "mailto:priya@campus.test");
+      assert.equal(
+        await card.getByRole("link", { name: /Contact Student/ }).getAttribute("href"),
+        "mailto:priya@campus.test",
+      );
       const downloading = page.waitForEvent("download");
       await card.getByRole("link", { name: /schema\.pdf/ }).click();
       const download = await downloading;
@@ -194,7 +222,11 @@ describe("study swap: posting and browsing", () => {
       await signIn(page, user);
       await page.goto("/find-writer");
       await hydrated(page);
-      await page.route(isPost, (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }) : route.continue()));
+      await page.route(isPost, (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 500, contentType: "text/plain", body: "boom" })
+          : route.continue(),
+      );
       await page.getByLabel("Title").fill("Will fail");
       await page.getByLabel("Category / Subject").fill("Physics");
       await page.getByLabel("Details").fill("Anything");
@@ -318,7 +350,13 @@ describe("study swap: the request board", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await apiUser();
       const subject = `Sorting ${run}`;
-      for (const [title, budget] of [["Cheap", "$150"], ["Rupees", "₹2,000"], ["Range", "150-200"], ["Open", "negotiable"], ["Mid", "Rs 900"]]) {
+      for (const [title, budget] of [
+        ["Cheap", "$150"],
+        ["Rupees", "₹2,000"],
+        ["Range", "150-200"],
+        ["Open", "negotiable"],
+        ["Mid", "Rs 900"],
+      ]) {
         const posted = await postRequest(user.token, { title: `${title} ${run}`, category: subject, budget });
         // "Latest" needs a later timestamp on the next one: wait until the (shared) clock has moved on.
         while (Date.now() <= posted.createdAt) await new Promise((r) => setImmediate(r));
@@ -348,8 +386,14 @@ describe("study swap: the request board", () => {
       await signIn(page, user);
       await page.goto("/become-writer");
       await filterBoard(page, subject);
-      assert.equal(await page.getByRole("link", { name: `Contact Student about By mail ${run}` }).getAttribute("href"), "mailto:ananya@campus.test");
-      assert.equal(await page.getByRole("link", { name: `Contact Student about By phone ${run}` }).getAttribute("href"), "tel:+919876543210");
+      assert.equal(
+        await page.getByRole("link", { name: `Contact Student about By mail ${run}` }).getAttribute("href"),
+        "mailto:ananya@campus.test",
+      );
+      assert.equal(
+        await page.getByRole("link", { name: `Contact Student about By phone ${run}` }).getAttribute("href"),
+        "tel:+919876543210",
+      );
     });
   });
 
@@ -360,18 +404,29 @@ describe("study swap: the request board", () => {
       await signIn(page, user);
       await page.goto("/become-writer");
       await hydrated(page);
-      await page.route("**/become-writer.data*", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Something went wrong" }));
+      await page.route("**/become-writer.data*", (route) =>
+        route.fulfill({ status: 500, contentType: "text/plain", body: "Something went wrong" }),
+      );
       await page.getByRole("button", { name: "Refresh list" }).click();
-      const warning = page.getByRole("status").filter({ hasText: "Failed to load assignment requests. Using sample data." });
+      const warning = page
+        .getByRole("status")
+        .filter({ hasText: "Failed to load assignment requests. Using sample data." });
       await warning.waitFor();
-      assert.deepEqual(await cardTitles(page), ["Machine Learning Research Paper", "Marketing Case Study Analysis", "Climate Change Literature Review"]);
+      assert.deepEqual(await cardTitles(page), [
+        "Machine Learning Research Paper",
+        "Marketing Case Study Analysis",
+        "Climate Change Literature Review",
+      ]);
       assert.equal(await page.locator("article").getByText("Sample", { exact: true }).count(), 3);
       await page.getByText("Showing 3 sample requests").waitFor();
       await warning.getByRole("button", { name: "Dismiss message" }).click();
       await warning.waitFor({ state: "detached" });
       // Sorting still works on the samples.
       await page.getByLabel("Sort by").selectOption("budget-high");
-      await eventually(() => cardTitles(page), ["Climate Change Literature Review", "Marketing Case Study Analysis", "Machine Learning Research Paper"]);
+      await eventually(
+        () => cardTitles(page),
+        ["Climate Change Literature Review", "Marketing Case Study Analysis", "Machine Learning Research Paper"],
+      );
     });
   });
 
@@ -392,14 +447,20 @@ describe("study swap: the request board", () => {
       const card = page.locator("li", { hasText: `Statistics and econometrics ${run}` });
       await card.getByRole("heading", { name: "Meera Iyer" }).waitFor();
       await card.getByText("From ₹120 per page").waitFor();
-      assert.equal(await card.getByRole("link", { name: "meera@campus.test" }).getAttribute("href"), "mailto:meera@campus.test");
+      assert.equal(
+        await card.getByRole("link", { name: "meera@campus.test" }).getAttribute("href"),
+        "mailto:meera@campus.test",
+      );
     });
   });
 });
 
 describe("study swap: layout", () => {
   const SHOTS = process.env.STUDYSWAP_SHOTS;
-  for (const [label, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
     for (const scheme of ["light", "dark"] as const) {
       it(`the three pages fit a ${label} screen (${viewport.width} px, ${scheme}) without sideways scrolling`, async (t) => {
         await withPage(
@@ -408,12 +469,20 @@ describe("study swap: layout", () => {
           async ({ page }) => {
             await page.emulateMedia({ colorScheme: scheme });
             const user = await apiUser();
-            await postRequest(user.token, { title: `A long request title about distributed systems ${run}`, category: "Computer Science", budget: "₹2,500", deadline: "1 week", pages: 12 });
+            await postRequest(user.token, {
+              title: `A long request title about distributed systems ${run}`,
+              category: "Computer Science",
+              budget: "₹2,500",
+              deadline: "1 week",
+              pages: 12,
+            });
             const check = async (path: string, state: string) => {
               await page.goto(path);
               await hydrated(page);
               if (path === "/become-writer" && state === "in") await page.locator("article").first().waitFor();
-              const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+              const overflow = await page.evaluate(
+                () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              );
               assert.ok(overflow <= 0, `${path} (signed ${state}) scrolls sideways by ${overflow}px`);
               if (SHOTS) {
                 mkdirSync(SHOTS, { recursive: true });

@@ -47,7 +47,9 @@ async function deploy(script: string): Promise<void> {
 
 /** The version of the worker that controls the page, from its own answer to a VERSION message. */
 async function controllerVersion(page: Page): Promise<string> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+    timeout: 30_000,
+  });
   return page.evaluate(
     () =>
       new Promise<string>((resolve) => {
@@ -90,7 +92,11 @@ describe("a new version", () => {
         assert.equal(await controllerVersion(page), versionB);
         const state = await page.evaluate(async () => {
           const registration = (await navigator.serviceWorker.getRegistration())!;
-          return { waiting: registration.waiting, installing: registration.installing, active: registration.active?.scriptURL };
+          return {
+            waiting: registration.waiting,
+            installing: registration.installing,
+            active: registration.active?.scriptURL,
+          };
         });
         assert.deepEqual(state, { waiting: null, installing: null, active: new URL("/sw.js", page.url()).href });
         assert.equal(await prompt.count(), 0);

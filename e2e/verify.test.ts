@@ -2,7 +2,17 @@
 // outbox, verify on /verify, and post.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { codeFromOutbox, createUserViaApi, gate, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  codeFromOutbox,
+  createUserViaApi,
+  gate,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  withPage,
+} from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -103,7 +113,9 @@ describe("verify a college e-mail", () => {
       await signIn(page, user);
       await page.goto("/account");
       await hydrated(page);
-      const banner = page.locator("section", { has: page.getByRole("heading", { name: /^Verify your college e-mail to / }) });
+      const banner = page.locator("section", {
+        has: page.getByRole("heading", { name: /^Verify your college e-mail to / }),
+      });
       const code = await codeFromOutbox(user.email);
       await banner.getByLabel("Verification code").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
       await banner.getByRole("button", { name: "Verify" }).click();

@@ -103,10 +103,31 @@ const COURSES: Record<string, CannedCourse[]> = {
       courseState: "ACTIVE",
       teachers: ["Dr. Neha Kapoor"],
       work: [
-        { id: "cw-overdue", title: "Linked list lab report", description: "Submit the lab report for experiment 4.", due: [-1, 17, 0], maxPoints: 20, state: "CREATED" },
-        { id: "cw-today", title: "Stack and queue worksheet", description: "Problems 1 to 10.", due: [0, 23, 59], maxPoints: 10, state: "CREATED" },
+        {
+          id: "cw-overdue",
+          title: "Linked list lab report",
+          description: "Submit the lab report for experiment 4.",
+          due: [-1, 17, 0],
+          maxPoints: 20,
+          state: "CREATED",
+        },
+        {
+          id: "cw-today",
+          title: "Stack and queue worksheet",
+          description: "Problems 1 to 10.",
+          due: [0, 23, 59],
+          maxPoints: 10,
+          state: "CREATED",
+        },
         { id: "cw-tomorrow", title: "Binary tree quiz", due: [1, 10, 0], maxPoints: 15, state: "NEW" },
-        { id: "cw-2days", title: "Graph traversal assignment", description: "BFS and DFS on the given graphs.", due: [2, 18, 0], maxPoints: 25, state: "CREATED" },
+        {
+          id: "cw-2days",
+          title: "Graph traversal assignment",
+          description: "BFS and DFS on the given graphs.",
+          due: [2, 18, 0],
+          maxPoints: 25,
+          state: "CREATED",
+        },
         { id: "cw-5days", title: "Hashing mini project", due: [5, 12, 0], maxPoints: 50, state: "CREATED" },
         { id: "cw-10days", title: "Sorting algorithms essay", due: [10, 17, 30], maxPoints: 30, state: "CREATED" },
         { id: "cw-nodate", title: "Reading: asymptotic notation", description: LONG_DESCRIPTION, state: "CREATED" },
@@ -119,10 +140,22 @@ const COURSES: Record<string, CannedCourse[]> = {
       courseState: "ACTIVE",
       teachers: ["Prof. Rajiv Menon", "Dr. Sana Iqbal"],
       work: [
-        { id: "cw-turnedin", title: "Process scheduling problem set", due: [1, 9, 0], maxPoints: 20, state: "TURNED_IN" },
+        {
+          id: "cw-turnedin",
+          title: "Process scheduling problem set",
+          due: [1, 9, 0],
+          maxPoints: 20,
+          state: "TURNED_IN",
+        },
         { id: "cw-returned", title: "Deadlock case study", due: [-3, 17, 0], maxPoints: 10, state: "RETURNED" },
         // Turned in, then taken back by the student: to do again (Campus shows it as assigned).
-        { id: "cw-6days", title: "Memory management quiz", due: [6, 11, 0], maxPoints: 10, state: "RECLAIMED_BY_STUDENT" },
+        {
+          id: "cw-6days",
+          title: "Memory management quiz",
+          due: [6, 11, 0],
+          maxPoints: 10,
+          state: "RECLAIMED_BY_STUDENT",
+        },
       ],
     },
     {
@@ -134,8 +167,22 @@ const COURSES: Record<string, CannedCourse[]> = {
     },
   ],
   noname: [
-    { id: "c-web", name: "Web Technology", section: "CSE-C", courseState: "ACTIVE", teachers: ["Ms. Priya Raman"], work: [{ id: "cw-web", title: "Build a portfolio page", due: [3, 17, 0], maxPoints: 20, state: "CREATED" }] },
-    { id: "c-phy", name: "Physics Lab", courseState: "ACTIVE", teachers: ["Dr. Vikram Rao"], apiNotEnabled: true, work: [] },
+    {
+      id: "c-web",
+      name: "Web Technology",
+      section: "CSE-C",
+      courseState: "ACTIVE",
+      teachers: ["Ms. Priya Raman"],
+      work: [{ id: "cw-web", title: "Build a portfolio page", due: [3, 17, 0], maxPoints: 20, state: "CREATED" }],
+    },
+    {
+      id: "c-phy",
+      name: "Physics Lab",
+      courseState: "ACTIVE",
+      teachers: ["Dr. Vikram Rao"],
+      apiNotEnabled: true,
+      work: [],
+    },
   ],
 };
 
@@ -159,7 +206,14 @@ function escapeHtml(value: string): string {
 }
 
 function googleError(code: number, status: string, message: string, reason?: string) {
-  return { error: { code, message, status, ...(reason ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason }] } : {}) } };
+  return {
+    error: {
+      code,
+      message,
+      status,
+      ...(reason ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason }] } : {}),
+    },
+  };
 }
 
 export interface FakeGoogle {
@@ -207,14 +261,20 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     if (!q.redirect_uri) problems.push("redirect_uri is missing");
     if (!q.state) problems.push("state is missing");
     if (!q.code_challenge || q.code_challenge_method !== "S256") problems.push("PKCE with S256 is required");
-    if (problems.length) return c.html(`<!doctype html><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${escapeHtml(problems.join("; "))}</p>`, 400);
+    if (problems.length)
+      return c.html(
+        `<!doctype html><title>Error 400</title><h1>Error 400: invalid_request</h1><p>${escapeHtml(problems.join("; "))}</p>`,
+        400,
+      );
     const hidden = ["client_id", "redirect_uri", "state", "code_challenge", "scope"]
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(q[name] ?? "")}">`)
       .join("");
-    const buttons = accounts().map(
-      (a) =>
-        `<button name="account" value="${a.key}"><strong>${escapeHtml(a.name ?? "(no name on this account)")}</strong><br><small>${escapeHtml(a.email)}</small></button>`,
-    ).join("");
+    const buttons = accounts()
+      .map(
+        (a) =>
+          `<button name="account" value="${a.key}"><strong>${escapeHtml(a.name ?? "(no name on this account)")}</strong><br><small>${escapeHtml(a.email)}</small></button>`,
+      )
+      .join("");
     return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in - Fake Google</title>
 <style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#202124}button{display:block;width:100%;text-align:left;padding:.8rem 1rem;margin:.5rem 0;border:1px solid #dadce0;border-radius:.5rem;background:#fff;font:inherit;cursor:pointer}button:hover{background:#f1f3f4}.cancel{text-align:center}</style></head>
@@ -234,7 +294,13 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
       return c.redirect(redirect.toString(), 302);
     }
     const code = `4/fake-${randomId()}`;
-    codes.set(code, { account, clientId: field("client_id"), redirectUri: field("redirect_uri"), challenge: field("code_challenge"), expiresAt: Date.now() + 60_000 });
+    codes.set(code, {
+      account,
+      clientId: field("client_id"),
+      redirectUri: field("redirect_uri"),
+      challenge: field("code_challenge"),
+      expiresAt: Date.now() + 60_000,
+    });
     redirect.searchParams.set("code", code);
     return c.redirect(redirect.toString(), 302);
   });
@@ -257,8 +323,10 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     if (grant === "authorization_code") {
       const issued = codes.get(field("code"));
       codes.delete(field("code"));
-      if (!issued || issued.expiresAt < Date.now()) return c.json({ error: "invalid_grant", error_description: "Malformed auth code." }, 400);
-      if (issued.redirectUri !== field("redirect_uri")) return c.json({ error: "redirect_uri_mismatch", error_description: "Bad Request" }, 400);
+      if (!issued || issued.expiresAt < Date.now())
+        return c.json({ error: "invalid_grant", error_description: "Malformed auth code." }, 400);
+      if (issued.redirectUri !== field("redirect_uri"))
+        return c.json({ error: "redirect_uri_mismatch", error_description: "Bad Request" }, 400);
       if (!field("code_verifier") || (await s256(field("code_verifier"))) !== issued.challenge) {
         return c.json({ error: "invalid_grant", error_description: "Invalid code verifier." }, 400);
       }
@@ -287,15 +355,22 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
         expires_in: ttl,
         refresh_token: refreshToken,
         id_token: idToken,
-        scope: "openid email profile https://www.googleapis.com/auth/classroom.courses.readonly https://www.googleapis.com/auth/classroom.coursework.me.readonly",
+        scope:
+          "openid email profile https://www.googleapis.com/auth/classroom.courses.readonly https://www.googleapis.com/auth/classroom.coursework.me.readonly",
         token_type: "Bearer",
       });
     }
     if (grant === "refresh_token") {
       const account = refreshTokens.get(field("refresh_token"));
-      if (!account) return c.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, 400);
+      if (!account)
+        return c.json({ error: "invalid_grant", error_description: "Token has been expired or revoked." }, 400);
       refreshes += 1;
-      return c.json({ access_token: issueAccessToken(account), expires_in: ttl, scope: "openid email profile", token_type: "Bearer" });
+      return c.json({
+        access_token: issueAccessToken(account),
+        expires_in: ttl,
+        scope: "openid email profile",
+        token_type: "Bearer",
+      });
     }
     return c.json({ error: "unsupported_grant_type", error_description: `Invalid grant_type: ${grant}` }, 400);
   });
@@ -311,7 +386,14 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     const header = c.req.header("Authorization") ?? "";
     const grant = accessTokens.get(header.replace(/^Bearer /, ""));
     if (!grant || grant.expiresAt <= Date.now()) {
-      return c.json(googleError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential."), 401);
+      return c.json(
+        googleError(
+          401,
+          "UNAUTHENTICATED",
+          "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+        ),
+        401,
+      );
     }
     c.set("account", grant.account);
     await next();
@@ -340,7 +422,13 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
   classroom.get("/courses/:id/teachers", (c) => {
     const course = courseOf(c.var.account, c.req.param("id"));
     if (!course) return c.json(notFound(), 404);
-    return c.json({ teachers: course.teachers.map((fullName, i) => ({ courseId: course.id, userId: `t${i}`, profile: { name: { fullName } } })) });
+    return c.json({
+      teachers: course.teachers.map((fullName, i) => ({
+        courseId: course.id,
+        userId: `t${i}`,
+        profile: { name: { fullName } },
+      })),
+    });
   });
 
   classroom.get("/courses/:id/courseWork", (c) => {
@@ -366,11 +454,18 @@ export function createFakeGoogle(options: FakeGoogleOptions): FakeGoogle {
     const course = courseOf(c.var.account, c.req.param("id"));
     if (!course) return c.json(notFound(), 404);
     if (course.apiNotEnabled) return c.json(apiOff(), 403);
-    if (c.req.query("userId") !== "me") return c.json(googleError(403, "PERMISSION_DENIED", "The caller does not have permission"), 403);
+    if (c.req.query("userId") !== "me")
+      return c.json(googleError(403, "PERMISSION_DENIED", "The caller does not have permission"), 403);
     const workId = c.req.param("workId");
     const studentSubmissions = course.work
       .filter((w) => workId === "-" || w.id === workId)
-      .map((w) => ({ courseId: course.id, courseWorkId: w.id, id: `sub-${w.id}`, userId: c.var.account.sub, state: w.state }));
+      .map((w) => ({
+        courseId: course.id,
+        courseWorkId: w.id,
+        id: `sub-${w.id}`,
+        userId: c.var.account.sub,
+        state: w.state,
+      }));
     return c.json({ studentSubmissions });
   });
 

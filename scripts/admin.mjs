@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { capture, run } from "./lib.mjs";
 
 const ROLES = ["warden", "mess", "laundry", "moderator", "admin"];
-const USAGE = "Usage: npm run admin -- grant|revoke <email> <role> [--campus <id>] [--block <id>] [--persist-to DIR] [--remote]\nRoles: warden (with --block), mess, laundry, moderator, admin.";
+const USAGE =
+  "Usage: npm run admin -- grant|revoke <email> <role> [--campus <id>] [--block <id>] [--persist-to DIR] [--remote]\nRoles: warden (with --block), mess, laundry, moderator, admin.";
 
 function fail(message) {
   console.error(message);
@@ -38,26 +39,41 @@ if (remote && persistTo) fail("--remote and --persist-to do not go together: --r
 const [command, rawEmail, role, ...rest] = args;
 if (!["grant", "revoke"].includes(command) || !rawEmail || !role || rest.length > 0) fail(USAGE);
 if (!ROLES.includes(role)) fail(`There is no role "${role}". Roles: ${ROLES.join(", ")}.`);
-if (role === "warden" && !blockArg) fail("A warden is the warden of a block: add --block <id> (for example --block A).");
+if (role === "warden" && !blockArg)
+  fail("A warden is the warden of a block: add --block <id> (for example --block A).");
 if (role !== "warden" && blockArg) fail(`--block is for wardens only; a ${role} acts for the whole campus.`);
 const email = rawEmail.trim().toLowerCase();
 
 const target = remote ? ["--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
-const sql = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const sql = (value) =>
+  value === null || value === undefined
+    ? "NULL"
+    : typeof value === "number"
+      ? String(value)
+      : `'${String(value).replaceAll("'", "''")}'`;
 
 function query(statement) {
   const out = capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statement]);
   return JSON.parse(out)[0]?.results ?? [];
 }
 
-const [user] = query(`SELECT u.id, u.campus_id AS campusId, c.name AS campusName FROM users u JOIN campuses c ON c.id = u.campus_id WHERE u.email = ${sql(email)} AND u.deleted_at IS NULL`);
-if (!user) fail(`There is no account with the e-mail ${email}. The person signs up on Campus first, then you grant the role.`);
+const [user] = query(
+  `SELECT u.id, u.campus_id AS campusId, c.name AS campusName FROM users u JOIN campuses c ON c.id = u.campus_id WHERE u.email = ${sql(email)} AND u.deleted_at IS NULL`,
+);
+if (!user)
+  fail(`There is no account with the e-mail ${email}. The person signs up on Campus first, then you grant the role.`);
 const campusId = campusArg ?? user.campusId;
-if (campusId !== user.campusId) fail(`${email} is a member of ${user.campusName} (${user.campusId}), not of ${campusId}: a role is held at one's own campus.`);
+if (campusId !== user.campusId)
+  fail(
+    `${email} is a member of ${user.campusName} (${user.campusId}), not of ${campusId}: a role is held at one's own campus.`,
+  );
 let blockId = null;
 if (blockArg) {
-  const blocks = query(`SELECT id, campus_id AS campusId FROM hostel_blocks WHERE campus_id = ${sql(campusId)} ORDER BY position`);
-  if (!blocks.some((b) => b.id === blockArg)) fail(`There is no block "${blockArg}" at ${user.campusName}. Its blocks: ${blocks.map((b) => b.id).join(", ")}.`);
+  const blocks = query(
+    `SELECT id, campus_id AS campusId FROM hostel_blocks WHERE campus_id = ${sql(campusId)} ORDER BY position`,
+  );
+  if (!blocks.some((b) => b.id === blockArg))
+    fail(`There is no block "${blockArg}" at ${user.campusName}. Its blocks: ${blocks.map((b) => b.id).join(", ")}.`);
   blockId = blockArg;
 }
 
@@ -88,9 +104,15 @@ const dir = mkdtempSync(join(tmpdir(), "campus-admin-"));
 const file = join(dir, "admin.sql");
 writeFileSync(file, statements.join("\n"));
 try {
-  const code = run("wrangler", ["d1", "execute", "DB", ...target, "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = run("wrangler", ["d1", "execute", "DB", ...target, "--file", file], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (code !== 0) process.exit(code);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(command === "grant" ? `${email} is now ${what} at ${user.campusName}.` : `${email} is no longer ${what} at ${user.campusName}.`);
+console.log(
+  command === "grant"
+    ? `${email} is now ${what} at ${user.campusName}.`
+    : `${email} is no longer ${what} at ${user.campusName}.`,
+);

@@ -32,10 +32,20 @@ async function measure(server) {
     ["/dashboard (signed in)", "/dashboard", { Cookie: server.cookie }],
   ];
   for (const [label, path, headers] of targets) {
-    for (const [connections, amount] of [[1, 200], [16, 800]]) {
+    for (const [connections, amount] of [
+      [1, 200],
+      [16, 800],
+    ]) {
       await autocannon({ url: `${server.baseURL}${path}`, connections: 4, amount: 40, headers });
       const r = await autocannon({ url: `${server.baseURL}${path}`, connections, amount, headers, timeout: 30 });
-      rows.push({ label, connections, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+      rows.push({
+        label,
+        connections,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: r.requests.average,
+        errors: r.errors + r.timeouts + r.non2xx,
+      });
     }
   }
   return rows;
@@ -59,5 +69,7 @@ console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 for (const [i, row] of results.A[0].entries()) {
   const pick = (side, key) => median(results[side].map((r) => r[i][key]));
-  console.log(`| ${row.label} | ${row.connections} | ${pick("A", "p50")} | ${pick("B", "p50")} | ${pick("A", "p99")} | ${pick("B", "p99")} | ${Math.round(pick("A", "rps"))} | ${Math.round(pick("B", "rps"))} |`);
+  console.log(
+    `| ${row.label} | ${row.connections} | ${pick("A", "p50")} | ${pick("B", "p50")} | ${pick("A", "p99")} | ${pick("B", "p99")} | ${Math.round(pick("A", "rps"))} | ${Math.round(pick("B", "rps"))} |`,
+  );
 }

@@ -45,19 +45,35 @@ process.on("SIGINT", () => process.exit(130));
 function campusSql() {
   const lines = [];
   for (const [i, id] of campusIds.entries()) {
-    lines.push(`INSERT INTO campuses (id, name, short_name, city, is_open, created_at) VALUES ('${id}', 'Bench College ${i + 1}', 'BC${i + 1}', 'City ${i + 1}', 0, 0);`);
+    lines.push(
+      `INSERT INTO campuses (id, name, short_name, city, is_open, created_at) VALUES ('${id}', 'Bench College ${i + 1}', 'BC${i + 1}', 'City ${i + 1}', 0, 0);`,
+    );
     lines.push(`INSERT INTO campus_domains (domain, campus_id) VALUES ('${domainOf(id)}', '${id}');`);
-    lines.push(`INSERT INTO hostel_blocks (id, name, position, campus_id) SELECT '${id}-' || id, name, position, '${id}' FROM hostel_blocks WHERE campus_id = 'cit';`);
-    lines.push(`INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position, campus_id) SELECT '${id}-' || id, name, starts_at_min, ends_at_min, position, '${id}' FROM mess_meals WHERE campus_id = 'cit';`);
-    lines.push(`INSERT INTO mess_menu (day, meal_id, items) SELECT m.day, '${id}-' || m.meal_id, m.items FROM mess_menu m JOIN mess_meals ml ON ml.id = m.meal_id WHERE ml.campus_id = 'cit';`);
-    lines.push(`INSERT INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, position, campus_id) SELECT '${id}-' || id, starts_at_min, ends_at_min, capacity, position, '${id}' FROM laundry_slots WHERE campus_id = 'cit';`);
+    lines.push(
+      `INSERT INTO hostel_blocks (id, name, position, campus_id) SELECT '${id}-' || id, name, position, '${id}' FROM hostel_blocks WHERE campus_id = 'cit';`,
+    );
+    lines.push(
+      `INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position, campus_id) SELECT '${id}-' || id, name, starts_at_min, ends_at_min, position, '${id}' FROM mess_meals WHERE campus_id = 'cit';`,
+    );
+    lines.push(
+      `INSERT INTO mess_menu (day, meal_id, items) SELECT m.day, '${id}-' || m.meal_id, m.items FROM mess_menu m JOIN mess_meals ml ON ml.id = m.meal_id WHERE ml.campus_id = 'cit';`,
+    );
+    lines.push(
+      `INSERT INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, position, campus_id) SELECT '${id}-' || id, starts_at_min, ends_at_min, capacity, position, '${id}' FROM laundry_slots WHERE campus_id = 'cit';`,
+    );
   }
   return lines.join("\n");
 }
 
 const sqlDir = mkdtempSync(join(tmpdir(), "campus-bench-"));
 writeFileSync(join(sqlDir, "campuses.sql"), campusSql());
-if (run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--file", join(sqlDir, "campuses.sql")], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+if (
+  run(
+    "wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--file", join(sqlDir, "campuses.sql")],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  ) !== 0
+) {
   throw new Error("seeding the campuses failed");
 }
 rmSync(sqlDir, { recursive: true, force: true });
@@ -109,7 +125,13 @@ async function send(route, path, { user = null, method = "GET", body, json, page
   let res;
   let text;
   try {
-    res = await fetch(`${base}${path}`, { method, headers, body: payload, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     text = await res.text();
   } catch (error) {
     errors.push({ route, path, error: String(error) });
@@ -155,14 +177,31 @@ async function inParallel(items, limit, work) {
 
 // ---- Seeding through the API --------------------------------------------------------------------
 
-const TITLES = ["Casio fx-991 calculator", "Engineering drawing kit", "Cycle with lock", "Study lamp", "Data structures textbook", "Lab coat (M)", "Mini fridge", "Mattress, single", "Electric kettle", "Hindi-English dictionary"];
+const TITLES = [
+  "Casio fx-991 calculator",
+  "Engineering drawing kit",
+  "Cycle with lock",
+  "Study lamp",
+  "Data structures textbook",
+  "Lab coat (M)",
+  "Mini fridge",
+  "Mattress, single",
+  "Electric kettle",
+  "Hindi-English dictionary",
+];
 const students = [];
 const products = new Map(); // campus -> product ids
 const seedStarted = performance.now();
 
 function productForm(student, i) {
   const form = new FormData();
-  const fields = { title: `${TITLES[i % TITLES.length]} ${student.n}`, description: "Used for one semester, works well.", price: String(100 + ((i * 37) % 900)), sellerName: student.name, whatsappNumber: "9876543210" };
+  const fields = {
+    title: `${TITLES[i % TITLES.length]} ${student.n}`,
+    description: "Used for one semester, works well.",
+    price: String(100 + ((i * 37) % 900)),
+    sellerName: student.name,
+    whatsappNumber: "9876543210",
+  };
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set("image", new Blob([PNG], { type: "image/png" }), "photo.png");
   return form;
@@ -172,23 +211,69 @@ const plan = campusIds.flatMap((campusId) => Array.from({ length: STUDENTS }, (_
 await inParallel(plan, 8, async ({ campusId, n }) => {
   const email = `student${n}@${domainOf(campusId)}`;
   const name = `Student ${n} of ${campusId}`;
-  const registered = await send("seed: register", "/api/auth/register", { method: "POST", json: { name, email, password: "bench password 123" }, record: false });
-  if (registered.status !== 201) throw new Error(`register ${email}: ${registered.status} ${JSON.stringify(registered.data)}`);
+  const registered = await send("seed: register", "/api/auth/register", {
+    method: "POST",
+    json: { name, email, password: "bench password 123" },
+    record: false,
+  });
+  if (registered.status !== 201)
+    throw new Error(`register ${email}: ${registered.status} ${JSON.stringify(registered.data)}`);
   const student = { campusId, n, name, email, token: registered.data.data.token };
   const outbox = await send("seed: outbox", `/api/dev/outbox?to=${encodeURIComponent(email)}`, { record: false });
   const code = /\b(\d{6})\b/.exec(outbox.data?.data?.[0]?.text ?? "")?.[1];
-  const verified = await send("seed: verify", "/api/auth/verify", { user: student, method: "POST", json: { code }, record: false });
+  const verified = await send("seed: verify", "/api/auth/verify", {
+    user: student,
+    method: "POST",
+    json: { code },
+    record: false,
+  });
   if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status}`);
   for (let i = 0; i < 2; i += 1) {
-    const listed = await send("seed: list", "/api/product/upload", { user: student, method: "POST", body: productForm(student, n * 2 + i), record: false });
-    if (listed.status === 201) (products.get(campusId) ?? products.set(campusId, []).get(campusId)).push(listed.data.product._id);
+    const listed = await send("seed: list", "/api/product/upload", {
+      user: student,
+      method: "POST",
+      body: productForm(student, n * 2 + i),
+      record: false,
+    });
+    if (listed.status === 201)
+      (products.get(campusId) ?? products.set(campusId, []).get(campusId)).push(listed.data.product._id);
   }
   // Two blocks per campus, so neighbours see (and "me too") each other's complaints.
   const block = `${campusId}-${blocks[n % 2]}`;
-  await send("seed: residence", "/api/hostel/residence", { user: student, method: "PUT", json: { blockId: block, room: `${100 + n}` }, record: false });
-  await send("seed: complaint", "/api/hostel/complaints", { user: student, method: "POST", json: { category: "electrical", blockId: block, room: `${100 + n}`, description: `The tube light in room ${100 + n} flickers at night.` }, record: false });
-  await send("seed: study request", "/api/studyswap/requests", { user: student, method: "POST", json: { title: `Notes for unit ${n + 1}`, category: "Operating Systems", details: "Neat handwritten notes, ten pages.", contact: email }, record: false });
-  await send("seed: wanted", "/api/wanted", { user: student, method: "POST", json: { words: `cycle ${n}` }, record: false });
+  await send("seed: residence", "/api/hostel/residence", {
+    user: student,
+    method: "PUT",
+    json: { blockId: block, room: `${100 + n}` },
+    record: false,
+  });
+  await send("seed: complaint", "/api/hostel/complaints", {
+    user: student,
+    method: "POST",
+    json: {
+      category: "electrical",
+      blockId: block,
+      room: `${100 + n}`,
+      description: `The tube light in room ${100 + n} flickers at night.`,
+    },
+    record: false,
+  });
+  await send("seed: study request", "/api/studyswap/requests", {
+    user: student,
+    method: "POST",
+    json: {
+      title: `Notes for unit ${n + 1}`,
+      category: "Operating Systems",
+      details: "Neat handwritten notes, ten pages.",
+      contact: email,
+    },
+    record: false,
+  });
+  await send("seed: wanted", "/api/wanted", {
+    user: student,
+    method: "POST",
+    json: { words: `cycle ${n}` },
+    record: false,
+  });
   students.push(student);
 });
 const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -201,25 +286,76 @@ const productOf = (campusId) => pick(products.get(campusId) ?? [""]);
 
 /** [weight, route, action]: reads dominate, as on a real campus; every write a student makes is here. */
 const ACTIONS = [
-  [12, "GET /all-products (student)", (s) => send("GET /all-products (student)", "/all-products", { user: s, page: true })],
+  [
+    12,
+    "GET /all-products (student)",
+    (s) => send("GET /all-products (student)", "/all-products", { user: s, page: true }),
+  ],
   [10, "GET /all-products (visitor)", (s) => send("GET /all-products (visitor)", `/all-products?campus=${s.campusId}`)],
-  [8, "GET /api/product/available (visitor)", (s) => send("GET /api/product/available (visitor)", `/api/product/available?campus=${s.campusId}`)],
-  [10, "GET /product/:id", (s) => send("GET /product/:id", `/product/${productOf(s.campusId)}`, { user: s, page: true })],
+  [
+    8,
+    "GET /api/product/available (visitor)",
+    (s) => send("GET /api/product/available (visitor)", `/api/product/available?campus=${s.campusId}`),
+  ],
+  [
+    10,
+    "GET /product/:id",
+    (s) => send("GET /product/:id", `/product/${productOf(s.campusId)}`, { user: s, page: true }),
+  ],
   [8, "GET /dashboard", (s) => send("GET /dashboard", "/dashboard", { user: s, page: true })],
   [6, "GET /purchases", (s) => send("GET /purchases", "/purchases", { user: s, page: true })],
   [6, "GET /api/product/mysells", (s) => send("GET /api/product/mysells", "/api/product/mysells", { user: s })],
   [6, "GET /api/notifications", (s) => send("GET /api/notifications", "/api/notifications", { user: s })],
   [6, "GET /hostel-complaints", (s) => send("GET /hostel-complaints", "/hostel-complaints", { user: s, page: true })],
-  [5, "GET /api/studyswap/requests", (s) => send("GET /api/studyswap/requests", "/api/studyswap/requests", { user: s })],
+  [
+    5,
+    "GET /api/studyswap/requests",
+    (s) => send("GET /api/studyswap/requests", "/api/studyswap/requests", { user: s }),
+  ],
   [4, "GET /mess-menu (visitor)", (s) => send("GET /mess-menu (visitor)", `/mess-menu?campus=${s.campusId}`)],
-  [3, "POST /api/product/upload", (s) => send("POST /api/product/upload", "/api/product/upload", { user: s, method: "POST", body: productForm(s, Math.floor(Math.random() * 100)) })],
-  [2, "PATCH /api/product/purchase/:id", (s) => send("PATCH /api/product/purchase/:id", `/api/product/purchase/${productOf(s.campusId)}`, { user: s, method: "PATCH", json: {} })],
-  [2, "POST /api/hostel/complaints/:id/me-too", async (s) => {
-    const list = await send("GET /api/hostel/complaints", "/api/hostel/complaints", { user: s });
-    const other = (list.data?.data?.complaints ?? []).find((c) => !c.mine && c.status === "open");
-    if (other) await send("POST /api/hostel/complaints/:id/me-too", `/api/hostel/complaints/${other.id}/me-too`, { user: s, method: "POST" });
-  }],
-  [2, "POST /api/wanted", (s) => send("POST /api/wanted", "/api/wanted", { user: s, method: "POST", json: { words: `lamp ${Math.floor(Math.random() * 1000)}` } })],
+  [
+    3,
+    "POST /api/product/upload",
+    (s) =>
+      send("POST /api/product/upload", "/api/product/upload", {
+        user: s,
+        method: "POST",
+        body: productForm(s, Math.floor(Math.random() * 100)),
+      }),
+  ],
+  [
+    2,
+    "PATCH /api/product/purchase/:id",
+    (s) =>
+      send("PATCH /api/product/purchase/:id", `/api/product/purchase/${productOf(s.campusId)}`, {
+        user: s,
+        method: "PATCH",
+        json: {},
+      }),
+  ],
+  [
+    2,
+    "POST /api/hostel/complaints/:id/me-too",
+    async (s) => {
+      const list = await send("GET /api/hostel/complaints", "/api/hostel/complaints", { user: s });
+      const other = (list.data?.data?.complaints ?? []).find((c) => !c.mine && c.status === "open");
+      if (other)
+        await send("POST /api/hostel/complaints/:id/me-too", `/api/hostel/complaints/${other.id}/me-too`, {
+          user: s,
+          method: "POST",
+        });
+    },
+  ],
+  [
+    2,
+    "POST /api/wanted",
+    (s) =>
+      send("POST /api/wanted", "/api/wanted", {
+        user: s,
+        method: "POST",
+        json: { words: `lamp ${Math.floor(Math.random() * 1000)}` },
+      }),
+  ],
 ];
 const totalWeight = ACTIONS.reduce((sum, [w]) => sum + w, 0);
 function chooseAction() {
@@ -277,9 +413,32 @@ const total = rows.reduce((sum, r) => sum + r.requests, 0);
 
 /** Rows per table in the local D1 database, read with wrangler (the tables that hold students' data). */
 function rowCounts() {
-  const tables = ["users", "sessions", "products", "notices", "hostel_residents", "hostel_complaints", "hostel_complaint_me_too", "study_requests", "wanted_posts", "saved_products", "email_codes", "staff_audit_log"];
+  const tables = [
+    "users",
+    "sessions",
+    "products",
+    "notices",
+    "hostel_residents",
+    "hostel_complaints",
+    "hostel_complaint_me_too",
+    "study_requests",
+    "wanted_posts",
+    "saved_products",
+    "email_codes",
+    "staff_audit_log",
+  ];
   const sql = `SELECT ${tables.map((t) => `(SELECT COUNT(*) FROM ${t}) AS ${t}`).join(", ")}`;
-  const out = capture("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", server.persistTo, "--json", "--command", sql]);
+  const out = capture("wrangler", [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    server.persistTo,
+    "--json",
+    "--command",
+    sql,
+  ]);
   const parsed = JSON.parse(out.slice(out.indexOf("[")));
   return parsed[0].results[0];
 }
@@ -300,15 +459,24 @@ const summary = {
   requestsPerSecond: Number((total / workSeconds).toFixed(1)),
   errors5xx: errors.filter((e) => e.status >= 500 || e.error).length,
   rows: rowsAfter,
-  rowsPerStudent: Number((Object.values(rowsAfter).reduce((a, b) => a + b, 0) / Math.max(1, students.length)).toFixed(1)),
+  rowsPerStudent: Number(
+    (Object.values(rowsAfter).reduce((a, b) => a + b, 0) / Math.max(1, students.length)).toFixed(1),
+  ),
 };
 
-console.log(`\nCampuses: ${summary.campuses} x ${summary.studentsPerCampus} students (${summary.students}), ${summary.listings} listings seeded in ${summary.seedSeconds} s`);
+console.log(
+  `\nCampuses: ${summary.campuses} x ${summary.studentsPerCampus} students (${summary.students}), ${summary.listings} listings seeded in ${summary.seedSeconds} s`,
+);
 console.log(`Rows after the run: ${JSON.stringify(rowsAfter)} (${summary.rowsPerStudent} per student)`);
-console.log(`Workload: ${summary.clients} clients for ${summary.seconds} s, ${summary.requests} requests (${summary.requestsPerSecond}/s), ${summary.errors5xx} server errors\n`);
+console.log(
+  `Workload: ${summary.clients} clients for ${summary.seconds} s, ${summary.requests} requests (${summary.requestsPerSecond}/s), ${summary.errors5xx} server errors\n`,
+);
 console.log("| Route | Requests | p50 ms | p99 ms | D1 queries | Rows read | No D1 query | 5xx | 4xx |");
 console.log("|---|---|---|---|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.route} | ${r.requests} | ${r.p50} | ${r.p99} | ${r.queries} | ${r.rowsRead} | ${r.withoutD1} | ${r.errors5xx} | ${r.refused4xx} |`);
+for (const r of rows)
+  console.log(
+    `| ${r.route} | ${r.requests} | ${r.p50} | ${r.p99} | ${r.queries} | ${r.rowsRead} | ${r.withoutD1} | ${r.errors5xx} | ${r.refused4xx} |`,
+  );
 for (const e of errors.slice(0, 10)) console.log("error:", JSON.stringify(e));
 
 mkdirSync("bench", { recursive: true });

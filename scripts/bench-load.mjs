@@ -11,12 +11,25 @@ import { serveBuiltWorker } from "./built-worker.mjs";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 // ---------------------------------------------------------------------------------------------
 // Bookkeeping
 
-const stats = { tried: 0, ok2xx: 0, redirects: 0, refused4xx: 0, server5xx: 0, networkErrors: 0, byKind: {}, statusCounts: {}, latencies: [] };
+const stats = {
+  tried: 0,
+  ok2xx: 0,
+  redirects: 0,
+  refused4xx: 0,
+  server5xx: 0,
+  networkErrors: 0,
+  byKind: {},
+  statusCounts: {},
+  latencies: [],
+};
 const acknowledged = { products: [], purchases: [], complaints: [], requests: [] };
 const fiveXX = [];
 
@@ -104,13 +117,26 @@ async function client(index, deadline) {
   const me = { index, email, token, userId: null };
   const session = await request("browse", "/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
   me.userId = session.json?.data?.userId ?? null;
-  await request("post", "/api/hostel/residence", jsonInit("PUT", { blockId: BLOCKS[index % BLOCKS.length], room: String(100 + index) }, token));
+  await request(
+    "post",
+    "/api/hostel/residence",
+    jsonInit("PUT", { blockId: BLOCKS[index % BLOCKS.length], room: String(100 + index) }, token),
+  );
   let n = 0;
   while (Date.now() < deadline) {
     n += 1;
     const roll = Math.random();
     if (roll < 0.4) {
-      const pages = ["/", "/marketplace", "/all-products", "/studyswap", "/hostel-complaints", "/mess-menu", "/laundry-service", "/notes"];
+      const pages = [
+        "/",
+        "/marketplace",
+        "/all-products",
+        "/studyswap",
+        "/hostel-complaints",
+        "/mess-menu",
+        "/laundry-service",
+        "/notes",
+      ];
       const path = pages[Math.floor(Math.random() * pages.length)];
       await request("browse", path, { headers: { Cookie: `__Host-campus_session=${token}` } });
       await request("browse", "/api/product/available?limit=20");
@@ -123,25 +149,53 @@ async function client(index, deadline) {
     } else if (roll < 0.62) {
       const title = `Bench item ${index}-${n}-${Math.random().toString(36).slice(2, 8)}`;
       const form = new FormData();
-      for (const [k, v] of Object.entries({ title, description: "Load test item.", price: String(10 + (n % 500)), sellerName: `Bench ${index}`, whatsappNumber: "9876543210" })) form.set(k, v);
+      for (const [k, v] of Object.entries({
+        title,
+        description: "Load test item.",
+        price: String(10 + (n % 500)),
+        sellerName: `Bench ${index}`,
+        whatsappNumber: "9876543210",
+      }))
+        form.set(k, v);
       form.set("image", new Blob([PNG], { type: "image/png" }), "item.png");
-      const res = await request("upload", "/api/product/upload", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+      const res = await request("upload", "/api/product/upload", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
       if (res.status === 201) acknowledged.products.push({ id: res.json.product._id, title, seller: me });
     } else if (roll < 0.77) {
       const list = await request("browse", "/api/product/available?limit=50");
-      const candidates = (Array.isArray(list.json) ? list.json : []).filter((p) => !p.title.startsWith(`Bench item ${index}-`));
+      const candidates = (Array.isArray(list.json) ? list.json : []).filter(
+        (p) => !p.title.startsWith(`Bench item ${index}-`),
+      );
       const pick = candidates[Math.floor(Math.random() * candidates.length)];
       if (pick) {
-        const res = await request("buy", `/api/product/purchase/${pick._id}`, { method: "PATCH", headers: { Authorization: `Bearer ${token}` } });
+        const res = await request("buy", `/api/product/purchase/${pick._id}`, {
+          method: "PATCH",
+          headers: { Authorization: `Bearer ${token}` },
+        });
         if (res.status === 200) acknowledged.purchases.push({ id: pick._id, buyer: me });
       }
     } else if (roll < 0.88) {
       const description = `Bench complaint ${index}-${n}: the tap leaks.`;
-      const res = await request("post", "/api/hostel/complaints", jsonInit("POST", { category: "plumbing", blockId: BLOCKS[index % BLOCKS.length], room: String(100 + index), description }, token));
+      const res = await request(
+        "post",
+        "/api/hostel/complaints",
+        jsonInit(
+          "POST",
+          { category: "plumbing", blockId: BLOCKS[index % BLOCKS.length], room: String(100 + index), description },
+          token,
+        ),
+      );
       if (res.status === 201) acknowledged.complaints.push({ id: res.json.data.id, owner: me });
     } else {
       const title = `Bench request ${index}-${n}`;
-      const res = await request("post", "/api/studyswap/requests", jsonInit("POST", { title, category: "Load", details: "Load test request.", contact: email }, token));
+      const res = await request(
+        "post",
+        "/api/studyswap/requests",
+        jsonInit("POST", { title, category: "Load", details: "Load test request.", contact: email }, token),
+      );
       if (res.status === 201) acknowledged.requests.push({ id: res.json.data._id, owner: me });
     }
   }
@@ -164,7 +218,12 @@ async function verify(clients) {
     const purchased = await get("/api/product/purchased", me.token);
     const complaints = (await get("/api/hostel/complaints?view=mine", me.token)).data.complaints;
     const requests = await get("/api/studyswap/requests/mine", me.token);
-    for (const [label, list, key] of [["product", sells, "_id"], ["purchase", purchased, "_id"], ["complaint", complaints, "id"], ["request", requests, "_id"]]) {
+    for (const [label, list, key] of [
+      ["product", sells, "_id"],
+      ["purchase", purchased, "_id"],
+      ["complaint", complaints, "id"],
+      ["request", requests, "_id"],
+    ]) {
       const ids = list.map((x) => x[key]);
       if (new Set(ids).size !== ids.length) problems.push(`client ${me.index}: duplicated ${label} ids`);
     }
@@ -207,7 +266,11 @@ try {
   const clients = (await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i, deadline)))).filter(Boolean);
   const elapsed = (Date.now() - started) / 1000;
   const { found, problems } = await verify(clients);
-  const acked = acknowledged.products.length + acknowledged.purchases.length + acknowledged.complaints.length + acknowledged.requests.length;
+  const acked =
+    acknowledged.products.length +
+    acknowledged.purchases.length +
+    acknowledged.complaints.length +
+    acknowledged.requests.length;
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
   const summary = {
@@ -224,7 +287,13 @@ try {
     statusCounts: stats.statusCounts,
     byKind: stats.byKind,
     latencyMs: { p50: pct(50), p95: pct(95), p99: pct(99), max: Math.round(sorted.at(-1) ?? 0) },
-    writesAcknowledged: { products: acknowledged.products.length, purchases: acknowledged.purchases.length, complaints: acknowledged.complaints.length, requests: acknowledged.requests.length, total: acked },
+    writesAcknowledged: {
+      products: acknowledged.products.length,
+      purchases: acknowledged.purchases.length,
+      complaints: acknowledged.complaints.length,
+      requests: acknowledged.requests.length,
+      total: acked,
+    },
     writesFound: found,
     problems: problems.slice(0, 20),
     fiveXX: fiveXX.slice(0, 10),

@@ -8,7 +8,14 @@
 import { chromium } from "playwright-core";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { makePhotos } from "./market-photos.mjs";
-import { launchChromium, lighthouseSteady, missedTargets, seedProducts, signedInCookie, warmUp } from "./lighthouse.mjs";
+import {
+  launchChromium,
+  lighthouseSteady,
+  missedTargets,
+  seedProducts,
+  signedInCookie,
+  warmUp,
+} from "./lighthouse.mjs";
 
 const count = Number(process.env.MARKET_LISTINGS ?? 200);
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -20,15 +27,24 @@ try {
   const started = Date.now();
   const photos = await makePhotos(12);
   const sizes = photos.map((p) => p.large.length);
-  console.log(`photos: 12 made, large ${kb(Math.min(...sizes))} to ${kb(Math.max(...sizes))}, small ${kb(Math.min(...photos.map((p) => p.thumb.length)))} to ${kb(Math.max(...photos.map((p) => p.thumb.length)))}`);
+  console.log(
+    `photos: 12 made, large ${kb(Math.min(...sizes))} to ${kb(Math.max(...sizes))}, small ${kb(Math.min(...photos.map((p) => p.thumb.length)))} to ${kb(Math.max(...photos.map((p) => p.thumb.length)))}`,
+  );
   const ids = await seedProducts(baseURL, count, { name: "Bench", ipBase: 100, photos });
   console.log(`seeded ${ids.length} listings in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const { cookie } = await signedInCookie(baseURL, { name: "Bench Buyer", ip: "203.0.113.99" });
 
   // Image bytes on Browse, as a 360 px phone sees it.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, extraHTTPHeaders: { Cookie: cookie } });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 2,
+      extraHTTPHeaders: { Cookie: cookie },
+    });
     const page = await context.newPage();
     const images = new Map();
     page.on("response", async (response) => {
@@ -46,14 +62,20 @@ try {
     await page.waitForLoadState("networkidle");
     const wholePage = [...images.values()].reduce((a, b) => a + b, 0);
     // Before small versions every card loaded its large photo: the same cards' `image`.
-    const shown = (await (await fetch(`${baseURL}/api/product/available?limit=24`, { headers: { Cookie: cookie } })).json()).slice(0, 24);
+    const shown = (
+      await (await fetch(`${baseURL}/api/product/available?limit=24`, { headers: { Cookie: cookie } })).json()
+    ).slice(0, 24);
     const largeSize = async (url) => (await (await fetch(url)).arrayBuffer()).byteLength;
     const before = await Promise.all(shown.map((p) => largeSize(p.image)));
     const beforeFirst = before.slice(0, firstCount).reduce((a, b) => a + b, 0);
     const beforeAll = before.reduce((a, b) => a + b, 0);
     console.log("\nBrowse (/all-products, 24 cards, 360 px phone at 2x):");
-    console.log(`  first screen: ${firstCount} images, ${kb(firstScreen)} with small versions; ${kb(beforeFirst)} with the large photos (before)`);
-    console.log(`  whole page:   ${images.size} images, ${kb(wholePage)} with small versions; ${kb(beforeAll)} with the large photos (before): ${((1 - wholePage / beforeAll) * 100).toFixed(0)}% less`);
+    console.log(
+      `  first screen: ${firstCount} images, ${kb(firstScreen)} with small versions; ${kb(beforeFirst)} with the large photos (before)`,
+    );
+    console.log(
+      `  whole page:   ${images.size} images, ${kb(wholePage)} with small versions; ${kb(beforeAll)} with the large photos (before): ${((1 - wholePage / beforeAll) * 100).toFixed(0)}% less`,
+    );
   } finally {
     await browser.close();
   }
@@ -71,7 +93,9 @@ try {
       const s = await lighthouseSteady(lh.port, url, { runs, cookie, cpu: "calibrated" });
       const missed = missedTargets(s);
       failed ||= missed.length > 0;
-      console.log(`  ${path.padEnd(50)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`);
+      console.log(
+        `  ${path.padEnd(50)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
+      );
     }
   } finally {
     lh.close();

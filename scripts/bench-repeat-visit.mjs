@@ -17,16 +17,32 @@ try {
     { path: "/btech/cse/1", cookie: null },
     { path: "/dashboard", cookie },
   ];
-  console.log(`Lighthouse mobile, first visit and median of ${repeats} repeat visits with the service worker in control:`);
+  console.log(
+    `Lighthouse mobile, first visit and median of ${repeats} repeat visits with the service worker in control:`,
+  );
   for (const page of pages) {
     const chromium = await launchChromium();
     try {
       const url = new URL(page.path, server.baseURL).href;
-      const flags = { port: chromium.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true, ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}) };
-      const summary = (lhr) => ({ lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue), fcp: Math.round(lhr.audits["first-contentful-paint"].numericValue), perf: Math.round(lhr.categories.performance.score * 100) });
+      const flags = {
+        port: chromium.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        disableStorageReset: true,
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      };
+      const summary = (lhr) => ({
+        lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+        fcp: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+        perf: Math.round(lhr.categories.performance.score * 100),
+      });
       // The first visit, which installs the worker; its benchmark index sets the CPU slowdown of the rest.
       const first = (await lighthouse(url, flags)).lhr;
-      const throttling = { ...first.configSettings.throttling, cpuSlowdownMultiplier: calibratedSlowdown(first.environment.benchmarkIndex) };
+      const throttling = {
+        ...first.configSettings.throttling,
+        cpuSlowdownMultiplier: calibratedSlowdown(first.environment.benchmarkIndex),
+      };
       // Let the worker finish installing before the repeat visits.
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const runs = [summary(first)];

@@ -44,7 +44,11 @@ if (!inlineCss) {
 }
 const inlineCssBytes = gzipSync(inlineCss).length;
 
-const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId).filter(Boolean));
+const parents = new Set(
+  Object.values(manifest.routes)
+    .map((r) => r.parentId)
+    .filter(Boolean),
+);
 const rows = [];
 for (const id of Object.keys(manifest.routes)) {
   if (parents.has(id) && !manifest.routes[id].index) continue; // measure pages, not layouts alone
@@ -59,7 +63,13 @@ for (const id of Object.keys(manifest.routes)) {
   }
   const jsBytes = [...js].reduce((sum, file) => sum + gzipSize(file), 0);
   const cssBytes = inlineCssBytes + [...css].reduce((sum, file) => sum + gzipSize(file), 0);
-  rows.push({ id, path: manifest.routes[id].index ? fullPath(ids) : fullPath(ids), jsBytes, cssBytes, requests: js.size + css.size });
+  rows.push({
+    id,
+    path: manifest.routes[id].index ? fullPath(ids) : fullPath(ids),
+    jsBytes,
+    cssBytes,
+    requests: js.size + css.size,
+  });
 }
 
 rows.sort((a, b) => b.jsBytes - a.jsBytes);
@@ -70,7 +80,9 @@ let failed = false;
 for (const row of rows) {
   const over = row.jsBytes > JS_BUDGET || row.cssBytes > CSS_BUDGET;
   failed ||= over;
-  console.log(`${kb(row.jsBytes)}  ${kb(row.cssBytes)}  ${String(row.requests).padStart(5)}  ${row.path} (${row.id})${over ? "  <-- OVER BUDGET" : ""}`);
+  console.log(
+    `${kb(row.jsBytes)}  ${kb(row.cssBytes)}  ${String(row.requests).padStart(5)}  ${row.path} (${row.id})${over ? "  <-- OVER BUDGET" : ""}`,
+  );
 }
 if (failed) {
   console.error("budgets: at least one route is over budget");

@@ -29,17 +29,41 @@ const common = {
 // The page script first: it is precached too (the offline banner must load offline).
 await build({
   ...common,
-  build: { outDir: clientDir, emptyOutDir: false, minify: true, target: "es2022", copyPublicDir: false, lib: { entry: "app/sw/client.ts", formats: ["iife"], name: "campusServiceWorkerClient", fileName: () => "sw-client.js" } },
+  build: {
+    outDir: clientDir,
+    emptyOutDir: false,
+    minify: true,
+    target: "es2022",
+    copyPublicDir: false,
+    lib: {
+      entry: "app/sw/client.ts",
+      formats: ["iife"],
+      name: "campusServiceWorkerClient",
+      fileName: () => "sw-client.js",
+    },
+  },
 });
 
 const { manifestEntries, count, size, warnings } = await getManifest({
   globDirectory: clientDir,
-  globPatterns: ["assets/**/*.{js,css}", "**/index.html", "**/*.data", "pdfs/**/*", "icons/*.png", "favicon.svg", "manifest.webmanifest", "offline.html", "sw-client.js"],
+  globPatterns: [
+    "assets/**/*.{js,css}",
+    "**/index.html",
+    "**/*.data",
+    "pdfs/**/*",
+    "icons/*.png",
+    "favicon.svg",
+    "manifest.webmanifest",
+    "offline.html",
+    "sw-client.js",
+  ],
   globIgnores: ["sw.js", "_headers"],
   // Fingerprinted files are their own revision.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-  manifestTransforms: [(entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] })],
+  manifestTransforms: [
+    (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] }),
+  ],
 });
 for (const warning of warnings) console.warn(`build-sw: ${warning}`);
 // The deploy's version: a hash of every precached file's URL and revision, so it changes exactly
@@ -48,7 +72,20 @@ const version = createHash("sha256").update(JSON.stringify(manifestEntries)).dig
 
 await build({
   ...common,
-  define: { ...common.define, "self.__SW_MANIFEST": JSON.stringify(manifestEntries), "self.__CAMPUS_VERSION": JSON.stringify(version) },
-  build: { outDir: clientDir, emptyOutDir: false, minify: true, target: "es2022", copyPublicDir: false, lib: { entry: "app/sw/service-worker.ts", formats: ["iife"], name: "campusServiceWorker", fileName: () => "sw.js" } },
+  define: {
+    ...common.define,
+    "self.__SW_MANIFEST": JSON.stringify(manifestEntries),
+    "self.__CAMPUS_VERSION": JSON.stringify(version),
+  },
+  build: {
+    outDir: clientDir,
+    emptyOutDir: false,
+    minify: true,
+    target: "es2022",
+    copyPublicDir: false,
+    lib: { entry: "app/sw/service-worker.ts", formats: ["iife"], name: "campusServiceWorker", fileName: () => "sw.js" },
+  },
 });
-console.log(`build-sw: sw-client.js built; sw.js (version ${version}) precaches ${count} files (${(size / 1024).toFixed(0)} KB)`);
+console.log(
+  `build-sw: sw-client.js built; sw.js (version ${version}) precaches ${count} files (${(size / 1024).toFixed(0)} KB)`,
+);

@@ -37,35 +37,61 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
     if (!keepState) rmSync(persistTo, { recursive: true, force: true });
   };
   try {
-    if (run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] }) !== 0) {
+    if (
+      run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+        stdio: ["ignore", "ignore", "inherit"],
+      }) !== 0
+    ) {
       throw new Error("applying the D1 migrations failed");
     }
     let google = null;
     if (fakeGoogleTtl !== null) {
       const googlePort = await freePort();
       const env = { ...quietEnv, ...(clockOffset ? { CAMPUS_CLOCK_OFFSET_MS: String(clockOffset) } : {}) };
-      google = { port: googlePort, child: start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", String(fakeGoogleTtl)], { stdio: output, detached: true, env }) };
+      google = {
+        port: googlePort,
+        child: start("node", ["scripts/fake-google.ts", "--port", String(googlePort), "--ttl", String(fakeGoogleTtl)], {
+          stdio: output,
+          detached: true,
+          env,
+        }),
+      };
       children.push(google.child);
     }
-    const googleVars = google ? Object.entries(fakeGoogleVars(google.port)).flatMap(([key, value]) => ["--var", `${key}:${value}`]) : [];
+    const googleVars = google
+      ? Object.entries(fakeGoogleVars(google.port)).flatMap(([key, value]) => ["--var", `${key}:${value}`])
+      : [];
     const server = start(
       "wrangler",
       [
         "dev",
-        "--ip", "127.0.0.1",
-        "--port", String(port),
-        "--inspector-port", String(inspectorPort),
-        "--persist-to", persistTo,
-        "--var", `SESSION_SECRET:${name}-session-secret-0123456789abcdefghijklmnop`,
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(inspectorPort),
+        "--persist-to",
+        persistTo,
+        "--var",
+        `SESSION_SECRET:${name}-session-secret-0123456789abcdefghijklmnop`,
         ...googleVars,
         // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
-        "--var", "OPEN_SIGNUP:1",
-        "--var", "DEV_OUTBOX:1",
-        "--var", "PUSH_ALLOW_LOCAL:1",
+        "--var",
+        "OPEN_SIGNUP:1",
+        "--var",
+        "DEV_OUTBOX:1",
+        "--var",
+        "PUSH_ALLOW_LOCAL:1",
         // Links in mail the cron job sends (the daily digest) point at this server.
-        "--var", `APP_URL:${baseURL}`,
-        ...Object.entries({ ...vars, ...(clockOffset !== null ? { TEST_CLOCK: "1", TEST_CLOCK_OFFSET_MS: String(clockOffset) } : {}) }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
-        "--log-level", "error",
+        "--var",
+        `APP_URL:${baseURL}`,
+        ...Object.entries({
+          ...vars,
+          ...(clockOffset !== null ? { TEST_CLOCK: "1", TEST_CLOCK_OFFSET_MS: String(clockOffset) } : {}),
+        }).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+        "--log-level",
+        "error",
       ],
       { stdio: output, detached: true },
     );

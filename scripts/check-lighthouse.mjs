@@ -5,7 +5,17 @@
 // first).
 //
 //   E2E_BASE_URL=http://127.0.0.1:8787 node scripts/check-lighthouse.mjs
-import { launchChromium, lighthouseOnce, lighthouseSteady, missedTargets, REFERENCE_BENCHMARK_INDEX, seedProducts, signedInCookie, TARGETS, warmUp } from "./lighthouse.mjs";
+import {
+  launchChromium,
+  lighthouseOnce,
+  lighthouseSteady,
+  missedTargets,
+  REFERENCE_BENCHMARK_INDEX,
+  seedProducts,
+  signedInCookie,
+  TARGETS,
+  warmUp,
+} from "./lighthouse.mjs";
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {
@@ -38,7 +48,9 @@ const chromium = await launchChromium();
 let failed = false;
 const started = Date.now();
 try {
-  console.log(`Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s), or of 5 when that misses; targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`);
+  console.log(
+    `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s), or of 5 when that misses; targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
+  );
   for (const page of pages) {
     const url = new URL(page.path, baseURL).href;
     // Warm-up: the first load of a route compiles its server code and fills the isolate's caches
@@ -58,8 +70,11 @@ try {
     console.log(
       `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );
-    for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : []) console.log(`  ${"".padEnd(14)} ${line}`);
-    console.log(`  ${"".padEnd(14)} runs: TBT ${tbts}; with the ${s.other.cpu} slowdown: perf ${s.other.performance}, LCP ${s.other.lcpMs} ms, TBT ${s.other.tbtMs} ms`);
+    for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : [])
+      console.log(`  ${"".padEnd(14)} ${line}`);
+    console.log(
+      `  ${"".padEnd(14)} runs: TBT ${tbts}; with the ${s.other.cpu} slowdown: perf ${s.other.performance}, LCP ${s.other.lcpMs} ms, TBT ${s.other.tbtMs} ms`,
+    );
   }
 } finally {
   chromium.close();

@@ -29,7 +29,15 @@ const PUBLIC_PAGES = [
   "/roommate-finder",
   "/laundry-service",
 ];
-const SIGNED_IN_PAGES = ["/dashboard", "/upload", "/sells", "/purchases", "/find-writer", "/hostel-complaints", "/account"];
+const SIGNED_IN_PAGES = [
+  "/dashboard",
+  "/upload",
+  "/sells",
+  "/purchases",
+  "/find-writer",
+  "/hostel-complaints",
+  "/account",
+];
 // Pages opened with a query string, as a search, a filter or a shared link leaves them: spaces
 // written as %20 and as +, reserved characters and non-ASCII text. A form whose action repeats the
 // query must render it on the server exactly as the browser does, or React reports a mismatch.
@@ -101,17 +109,26 @@ async function visit(context, path) {
 
 /** Visits the pages one after another (the dev server compiles on demand: in parallel is slower). */
 async function visitAll(context, paths, label) {
-  for (const path of paths) for (const error of await visit(context, path)) failures.push(`${path} (${label}): ${error}`);
+  for (const path of paths)
+    for (const error of await visit(context, path)) failures.push(`${path} (${label}): ${error}`);
 }
 
-const phase = (name) => process.env.DEV_CONSOLE_TIMES && console.log(`${name} at ${((Date.now() - started) / 1000).toFixed(1)}s`);
+const phase = (name) =>
+  process.env.DEV_CONSOLE_TIMES && console.log(`${name} at ${((Date.now() - started) / 1000).toFixed(1)}s`);
 
 try {
   // The dev server starts while the migrations are applied: it opens D1 only on the first request.
-  const migrations = start("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: ["ignore", "ignore", "inherit"] });
+  const migrations = start("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const migrated = new Promise((resolve) => migrations.once("exit", resolve));
   server = start("react-router", ["dev", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CAMPUS_PERSIST_TO: persistTo },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: "false",
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      CAMPUS_PERSIST_TO: persistTo,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -125,26 +142,42 @@ try {
   const register = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Dev Console", email: `dev-console-${Date.now()}@campus.test`, password: "dev console password" }),
+    body: JSON.stringify({
+      name: "Dev Console",
+      email: `dev-console-${Date.now()}@campus.test`,
+      password: "dev console password",
+    }),
   });
   if (register.status !== 201) throw new Error(`register failed: ${register.status} ${await register.text()}`);
   const { token, email } = (await register.json()).data;
   // Selling needs a verified college address: the code comes from the development outbox, which
   // `npm run dev` turns on (DEV_OUTBOX=1 from vite.config.ts), so this also checks that it does.
   const outbox = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  if (outbox.status !== 200) throw new Error(`the development outbox answered ${outbox.status}: is DEV_OUTBOX on for npm run dev?`);
+  if (outbox.status !== 200)
+    throw new Error(`the development outbox answered ${outbox.status}: is DEV_OUTBOX on for npm run dev?`);
   const code = /\b(\d{6})\b/.exec((await outbox.json()).data[0]?.text ?? "")?.[1];
   if (!code) throw new Error("no verification code in the development outbox after registering");
-  const verify = await fetch(`${baseURL}/api/auth/verify`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ code }) });
+  const verify = await fetch(`${baseURL}/api/auth/verify`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ code }),
+  });
   if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${await verify.text()}`);
   for (let i = 0; i < 3; i++) {
     for (const [label, headers, expected] of [
       ["signed out", {}, 401],
       ["not an image", { Authorization: `Bearer ${token}` }, 400],
     ]) {
-      const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers, body: multipart(1024 * 1024) });
+      const res = await fetch(`${baseURL}/api/product/upload`, {
+        method: "POST",
+        headers,
+        body: multipart(1024 * 1024),
+      });
       const text = await res.text();
-      if (res.status !== expected) failures.push(`refused upload (${label}) through the dev server: ${res.status} ${text.slice(0, 160)}, expected ${expected}`);
+      if (res.status !== expected)
+        failures.push(
+          `refused upload (${label}) through the dev server: ${res.status} ${text.slice(0, 160)}, expected ${expected}`,
+        );
     }
   }
 
@@ -152,7 +185,16 @@ try {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   const anonymous = await browser.newContext({ baseURL });
   await visitAll(anonymous, [...PUBLIC_PAGES, ...QUERY_PAGES], "signed out");
@@ -163,8 +205,22 @@ try {
   // The JSON API sets no cookie (decision 0009): the browser's session cookie carries the API's token,
   // as it would after the sign-in screen. A __Host- cookie must be Secure with Path=/; Chromium
   // counts 127.0.0.1 as a secure origin.
-  await signedIn.addCookies([{ name: "__Host-campus_session", value: token, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true, sameSite: "Lax" }]);
-  await visitAll(signedIn, [...SIGNED_IN_PAGES, ...QUERY_PAGES.filter((path) => !path.startsWith("/login"))], "signed in");
+  await signedIn.addCookies([
+    {
+      name: "__Host-campus_session",
+      value: token,
+      domain: "127.0.0.1",
+      path: "/",
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  await visitAll(
+    signedIn,
+    [...SIGNED_IN_PAGES, ...QUERY_PAGES.filter((path) => !path.startsWith("/login"))],
+    "signed in",
+  );
   await signedIn.close();
 } catch (error) {
   failures.push(`dev-console could not run: ${error.stack ?? error}`);
@@ -174,7 +230,11 @@ try {
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (failures.length > 0) {
-  console.error(`dev-console: ${failures.length} problem(s) in npm run dev (${seconds}s):\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  console.error(
+    `dev-console: ${failures.length} problem(s) in npm run dev (${seconds}s):\n${failures.map((f) => `  - ${f}`).join("\n")}`,
+  );
   process.exit(1);
 }
-console.log(`dev-console: ${PUBLIC_PAGES.length} public and ${SIGNED_IN_PAGES.length} signed-in pages, and ${QUERY_PAGES.length} with query strings, without a console error, refused uploads answered 4xx (${seconds}s)`);
+console.log(
+  `dev-console: ${PUBLIC_PAGES.length} public and ${SIGNED_IN_PAGES.length} signed-in pages, and ${QUERY_PAGES.length} with query strings, without a console error, refused uploads answered 4xx (${seconds}s)`,
+);

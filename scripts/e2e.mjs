@@ -10,8 +10,14 @@ try {
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
   // The test clock is on, so a test can set the time it needs; CAMPUS_CLOCK moves the whole run.
   const clockOffset = clockOffsetFromEnv();
-  if (clockOffset) console.log(`e2e: the clock reads ${new Date(Date.now() + clockOffset).toISOString()} (CAMPUS_CLOCK)`);
-  worker = await serveBuiltWorker({ name: "e2e", fakeGoogleTtl: 120, logs: !!process.env.E2E_SERVER_LOGS, clockOffset });
+  if (clockOffset)
+    console.log(`e2e: the clock reads ${new Date(Date.now() + clockOffset).toISOString()} (CAMPUS_CLOCK)`);
+  worker = await serveBuiltWorker({
+    name: "e2e",
+    fakeGoogleTtl: 120,
+    logs: !!process.env.E2E_SERVER_LOGS,
+    clockOffset,
+  });
   const { baseURL, googleURL, persistTo } = worker;
   console.log(`e2e: built Worker serving on ${baseURL}`);
   // `--lighthouse-only` (npm run check:lighthouse) runs the speed guard alone; `--no-lighthouse`
@@ -20,12 +26,26 @@ try {
   const skipLighthouse = process.argv.includes("--no-lighthouse");
   const files = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
   // E2E_PERSIST_TO: the server's local state, for what only the command line does (`npm run admin`).
-  const testEnv = { ...process.env, E2E_BASE_URL: baseURL, E2E_FAKE_GOOGLE_URL: googleURL, E2E_PERSIST_TO: persistTo, CAMPUS_CLOCK_OFFSET_MS: String(clockOffset) };
-  code = lighthouseOnly ? 0 : run("node", ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])], { env: testEnv });
+  const testEnv = {
+    ...process.env,
+    E2E_BASE_URL: baseURL,
+    E2E_FAKE_GOOGLE_URL: googleURL,
+    E2E_PERSIST_TO: persistTo,
+    CAMPUS_CLOCK_OFFSET_MS: String(clockOffset),
+  };
+  code = lighthouseOnly
+    ? 0
+    : run(
+        "node",
+        ["--test", "--test-concurrency=1", "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])],
+        { env: testEnv },
+      );
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
     console.log("\n=== Lighthouse guard ===");
-    code = run("node", ["scripts/check-lighthouse.mjs", ...process.argv.filter((arg) => arg.startsWith("--cpu="))], { env: testEnv });
+    code = run("node", ["scripts/check-lighthouse.mjs", ...process.argv.filter((arg) => arg.startsWith("--cpu="))], {
+      env: testEnv,
+    });
   }
 } catch (error) {
   console.error(`e2e: ${error.message}`);

@@ -82,7 +82,8 @@ export async function launchChromium() {
  */
 export const REFERENCE_BENCHMARK_INDEX = 900;
 export const DEFAULT_CPU_SLOWDOWN = 4;
-export const calibratedSlowdown = (benchmarkIndex) => Math.max(1, Math.round((benchmarkIndex / REFERENCE_BENCHMARK_INDEX) * 100) / 100);
+export const calibratedSlowdown = (benchmarkIndex) =>
+  Math.max(1, Math.round((benchmarkIndex / REFERENCE_BENCHMARK_INDEX) * 100) / 100);
 
 /**
  * One Lighthouse run: the page is loaded once (Lighthouse's gather mode saves what it recorded) and
@@ -116,7 +117,8 @@ export async function lighthouseOnce(port, url, { cookie, retries = 3, cpu = "de
     const multipliers = { default: DEFAULT_CPU_SLOWDOWN, calibrated: calibratedSlowdown(benchmarkIndex) };
     const lhr = await auditWith(multipliers[cpu]);
     // A failed trace recording (e.g. NO_NAVSTART) says nothing about the page: record it again.
-    if (lhr.runtimeError && retries > 0 && lhr.runtimeError.code !== "ERRORED_DOCUMENT_REQUEST") return lighthouseOnce(port, url, { cookie, retries: retries - 1, cpu });
+    if (lhr.runtimeError && retries > 0 && lhr.runtimeError.code !== "ERRORED_DOCUMENT_REQUEST")
+      return lighthouseOnce(port, url, { cookie, retries: retries - 1, cpu });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     const otherCpu = cpu === "default" ? "calibrated" : "default";
     const other = summarize(await auditWith(multipliers[otherCpu]), url);
@@ -167,7 +169,12 @@ function summarize(lhr, url) {
     // The elements behind each failed audit (up to 3), so a miss says where it is.
     missedElements: ["accessibility", "best-practices", "seo"].flatMap((category) =>
       failedAudits(category).flatMap((id) =>
-        (lhr.audits[id]?.details?.items ?? []).slice(0, 3).map((item) => `${id}: ${item.node?.snippet ?? item.node?.selector ?? "?"} ${(item.node?.explanation ?? "").split("\n")[0].slice(0, 200)}`),
+        (lhr.audits[id]?.details?.items ?? [])
+          .slice(0, 3)
+          .map(
+            (item) =>
+              `${id}: ${item.node?.snippet ?? item.node?.selector ?? "?"} ${(item.node?.explanation ?? "").split("\n")[0].slice(0, 200)}`,
+          ),
       ),
     ),
   };
@@ -179,16 +186,37 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const METRICS = ["performance", "accessibility", "bestPractices", "seo", "fcpMs", "lcpMs", "tbtMs", "cls", "thirdPartyRequests"];
+const METRICS = [
+  "performance",
+  "accessibility",
+  "bestPractices",
+  "seo",
+  "fcpMs",
+  "lcpMs",
+  "tbtMs",
+  "cls",
+  "thirdPartyRequests",
+];
 
 const medians = (runs) => Object.fromEntries(METRICS.map((key) => [key, median(runs.map((run) => run[key]))]));
 
 /** Every figure's median over runs (the `other` CPU slowdown's too), with every run for the record. */
 function combine(all) {
   const misses = {};
-  for (const key of ["accessibility", "bestPractices", "seo"]) misses[key] = [...new Set(all.flatMap((run) => run.misses[key]))];
-  const runsOnly = all.map((run) => Object.fromEntries(Object.entries(run).filter(([key]) => key !== "misses" && key !== "requests")));
-  return { ...medians(all), cpu: all[0].cpu, other: { ...medians(all.map((run) => run.other)), cpu: all[0].other.cpu }, finalUrl: all[0].finalUrl, misses, requests: all[0].requests, runs: runsOnly };
+  for (const key of ["accessibility", "bestPractices", "seo"])
+    misses[key] = [...new Set(all.flatMap((run) => run.misses[key]))];
+  const runsOnly = all.map((run) =>
+    Object.fromEntries(Object.entries(run).filter(([key]) => key !== "misses" && key !== "requests")),
+  );
+  return {
+    ...medians(all),
+    cpu: all[0].cpu,
+    other: { ...medians(all.map((run) => run.other)), cpu: all[0].other.cpu },
+    finalUrl: all[0].finalUrl,
+    misses,
+    requests: all[0].requests,
+    runs: runsOnly,
+  };
 }
 
 async function lighthouseRuns(port, url, { runs, cookie, cpu }) {
@@ -217,8 +245,10 @@ export async function lighthouseSteady(port, url, { runs = 3, cookie, cpu = "def
 export function missedTargets(s) {
   const missed = [];
   if (s.performance < TARGETS.performance) missed.push(`performance ${s.performance} < ${TARGETS.performance}`);
-  if (s.accessibility < TARGETS.accessibility) missed.push(`accessibility ${s.accessibility} < 100 (${s.misses.accessibility.join(", ")})`);
-  if (s.bestPractices < TARGETS.bestPractices) missed.push(`best practices ${s.bestPractices} < 100 (${s.misses.bestPractices.join(", ")})`);
+  if (s.accessibility < TARGETS.accessibility)
+    missed.push(`accessibility ${s.accessibility} < 100 (${s.misses.accessibility.join(", ")})`);
+  if (s.bestPractices < TARGETS.bestPractices)
+    missed.push(`best practices ${s.bestPractices} < 100 (${s.misses.bestPractices.join(", ")})`);
   if (s.seo < TARGETS.seo) missed.push(`SEO ${s.seo} < 100 (${s.misses.seo.join(", ")})`);
   if (s.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${s.lcpMs} ms > ${TARGETS.lcpMs} ms`);
   if (s.tbtMs > TARGETS.tbtMs) missed.push(`TBT ${s.tbtMs} ms > ${TARGETS.tbtMs} ms`);
@@ -232,7 +262,8 @@ export async function warmUp(url, cookie) {
   for (let i = 0; i < 3; i += 1) {
     const html = await (await fetch(url, { headers: cookie ? { Cookie: cookie } : {} })).text();
     if (i > 0) continue;
-    for (const [, src] of html.matchAll(/(?:src|import\()\s*=?\s*"(\/assets\/[^"]+\.js)"/g)) await (await fetch(new URL(src, url))).arrayBuffer();
+    for (const [, src] of html.matchAll(/(?:src|import\()\s*=?\s*"(\/assets\/[^"]+\.js)"/g))
+      await (await fetch(new URL(src, url))).arrayBuffer();
   }
 }
 
@@ -242,7 +273,8 @@ export async function warmUp(url, cookie) {
  */
 async function verifyWithOutboxCode(baseURL, email, token, ip) {
   const outbox = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  if (outbox.status !== 200) throw new Error(`the development outbox answered ${outbox.status}: the server needs DEV_OUTBOX=1`);
+  if (outbox.status !== 200)
+    throw new Error(`the development outbox answered ${outbox.status}: the server needs DEV_OUTBOX=1`);
   const code = /\b(\d{6})\b/.exec((await outbox.json()).data[0]?.text ?? "")?.[1];
   if (!code) throw new Error(`no verification code in the outbox for ${email}`);
   const res = await fetch(`${baseURL}/api/auth/verify`, {
@@ -258,7 +290,11 @@ async function verifyWithOutboxCode(baseURL, email, token, ip) {
  * with that session sends. The API answers the token and sets no cookie; the cookie's value is it.
  */
 export async function signedInCookie(baseURL, { name = "Lighthouse Student", ip = "203.0.113.80" } = {}) {
-  const user = { name, email: `lh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@campus.test`, password: "lighthouse-password-1" };
+  const user = {
+    name,
+    email: `lh-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@campus.test`,
+    password: "lighthouse-password-1",
+  };
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
@@ -287,7 +323,11 @@ export async function seedProducts(baseURL, count, { name, ipBase, photos = null
   const categories = ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"];
   const ids = [];
   for (let i = 0; i < count; i += 1) {
-    if (i % 20 === 0) ({ token } = await signedInCookie(baseURL, { name: `${name} Seller ${i / 20 + 1}`, ip: `203.0.113.${ipBase + i / 20}` }));
+    if (i % 20 === 0)
+      ({ token } = await signedInCookie(baseURL, {
+        name: `${name} Seller ${i / 20 + 1}`,
+        ip: `203.0.113.${ipBase + i / 20}`,
+      }));
     const { image, bytes } = images[i % images.length];
     const form = new FormData();
     form.set("title", `${name} ${image} ${i + 1}`);
@@ -305,7 +345,11 @@ export async function seedProducts(baseURL, count, { name, ipBase, photos = null
     } else {
       form.set("image", new Blob([bytes], { type: "image/png" }), `${image}.png`);
     }
-    const res = await fetch(`${baseURL}/api/product/upload`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${baseURL}/api/product/upload`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`seeding product ${i + 1} failed: ${res.status} ${await res.text()}`);
     ids.push((await res.json()).product._id);
   }

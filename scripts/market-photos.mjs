@@ -6,7 +6,10 @@ import { chromium } from "playwright-core";
 
 /** `count` photos: [{ large: Buffer, thumb: Buffer }], WebP. */
 export async function makePhotos(count) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const page = await browser.newPage();
     const encoded = await page.evaluate(async (count) => {
@@ -38,7 +41,15 @@ export async function makePhotos(count) {
           c.filter = `blur(${Math.floor(random() * 12)}px)`;
           c.fillStyle = `hsla(${Math.floor(random() * 360)} ${30 + Math.floor(random() * 50)}% ${20 + Math.floor(random() * 60)}% / ${0.3 + random() * 0.6})`;
           c.beginPath();
-          c.ellipse(random() * 1600, random() * 1200, 20 + random() * 220, 20 + random() * 160, random() * Math.PI, 0, Math.PI * 2);
+          c.ellipse(
+            random() * 1600,
+            random() * 1200,
+            20 + random() * 220,
+            20 + random() * 160,
+            random() * Math.PI,
+            0,
+            Math.PI * 2,
+          );
           c.fill();
         }
         c.filter = "none";
@@ -57,11 +68,17 @@ export async function makePhotos(count) {
         const s = small.getContext("2d");
         s.imageSmoothingQuality = "high";
         s.drawImage(canvas, 0, 0, 400, 300);
-        out.push({ large: await toBase64(await encode(canvas, 0.82)), thumb: await toBase64(await encode(small, 0.72)) });
+        out.push({
+          large: await toBase64(await encode(canvas, 0.82)),
+          thumb: await toBase64(await encode(small, 0.72)),
+        });
       }
       return out;
     }, count);
-    return encoded.map(({ large, thumb }) => ({ large: Buffer.from(large, "base64"), thumb: Buffer.from(thumb, "base64") }));
+    return encoded.map(({ large, thumb }) => ({
+      large: Buffer.from(large, "base64"),
+      thumb: Buffer.from(thumb, "base64"),
+    }));
   } finally {
     await browser.close();
   }

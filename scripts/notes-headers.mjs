@@ -38,7 +38,6 @@ export function sha256(text) {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
-
 async function main() {
   const pages = await prerenderedPages(clientDir);
   if (pages.length === 0) throw new Error(`No prerendered pages under ${clientDir}: run \`react-router build\` first.`);
@@ -72,7 +71,9 @@ async function main() {
   if (tooLong.length) throw new Error(`_headers has ${tooLong.length} line(s) over the 2,000-character limit.`);
   const ruleCount = lines.filter((line) => line.startsWith("/")).length;
   if (ruleCount > 100) throw new Error(`_headers has ${ruleCount} rules; Workers static assets allow 100.`);
-  console.log(`notes-headers: CSP for ${pages.length} prerendered page(s) written to ${path.relative(process.cwd(), headersFile)}`);
+  console.log(
+    `notes-headers: CSP for ${pages.length} prerendered page(s) written to ${path.relative(process.cwd(), headersFile)}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

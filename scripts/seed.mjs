@@ -13,9 +13,21 @@ export const DEMO_USERS = [
   { name: "Rohan Mehta", email: "rohan@campus.test", password: "campus-demo-2", campusId: "cit" },
   { name: "Meera Nair", email: "meera@riverside.test", password: "campus-demo-3", campusId: "rce" },
   // Staff of Campus Institute of Technology, one account per role (scripts/seed/staff.mjs grants them).
-  { name: "Kavita Rao", email: "warden@campus.test", password: "campus-staff-1", campusId: "cit", role: "warden of blocks A and B" },
+  {
+    name: "Kavita Rao",
+    email: "warden@campus.test",
+    password: "campus-staff-1",
+    campusId: "cit",
+    role: "warden of blocks A and B",
+  },
   { name: "Suresh Pillai", email: "mess@campus.test", password: "campus-staff-2", campusId: "cit", role: "mess staff" },
-  { name: "Lakshmi Iyer", email: "laundry@campus.test", password: "campus-staff-3", campusId: "cit", role: "laundry staff" },
+  {
+    name: "Lakshmi Iyer",
+    email: "laundry@campus.test",
+    password: "campus-staff-3",
+    campusId: "cit",
+    role: "laundry staff",
+  },
   { name: "Arjun Das", email: "moderator@campus.test", password: "campus-staff-4", campusId: "cit", role: "moderator" },
   { name: "Farah Khan", email: "admin@campus.test", password: "campus-staff-5", campusId: "cit", role: "campus admin" },
 ];
@@ -25,11 +37,16 @@ const ITERATIONS = 100_000; // as worker/lib/password.ts
 async function hashPassword(password) {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: ITERATIONS }, key, 256);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt, iterations: ITERATIONS },
+    key,
+    256,
+  );
   return `pbkdf2-sha256$${ITERATIONS}$${Buffer.from(salt).toString("base64")}$${Buffer.from(bits).toString("base64")}`;
 }
 
-const sql = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const sql = (value) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
 const persistArgs = (() => {
   const i = process.argv.indexOf("--persist-to");
@@ -61,13 +78,30 @@ for (const user of DEMO_USERS) {
 // Each area of the app adds its own demo data in scripts/seed/<area>.mjs, which exports
 // `seed({ users, sql, now, r2Put })` returning SQL statements (and may put files into local R2).
 const r2Put = (key, file, contentType) => {
-  const code = run("wrangler", ["r2", "object", "put", `campus-files/${key}`, "--local", ...persistArgs, "--file", file, "--content-type", contentType], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const code = run(
+    "wrangler",
+    [
+      "r2",
+      "object",
+      "put",
+      `campus-files/${key}`,
+      "--local",
+      ...persistArgs,
+      "--file",
+      file,
+      "--content-type",
+      contentType,
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (code !== 0) throw new Error(`could not put ${key} into local R2`);
 };
 const seedDir = new URL("./seed/", import.meta.url);
-for (const file of readdirSync(seedDir).filter((f) => f.endsWith(".mjs")).sort()) {
+for (const file of readdirSync(seedDir)
+  .filter((f) => f.endsWith(".mjs"))
+  .sort()) {
   const area = await import(new URL(file, seedDir).href);
   statements.push(...(await area.seed({ users, sql, now, r2Put })));
 }
@@ -76,11 +110,15 @@ const dir = mkdtempSync(join(tmpdir(), "campus-seed-"));
 const file = join(dir, "seed.sql");
 writeFileSync(file, statements.join("\n"));
 try {
-  const code = run("wrangler", ["d1", "execute", "DB", "--local", ...persistArgs, "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
+  const code = run("wrangler", ["d1", "execute", "DB", "--local", ...persistArgs, "--file", file], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (code !== 0) process.exit(code);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log("Seed: demo users created:");
 for (const user of DEMO_USERS)
-  console.log(`  ${user.email} / ${user.password}  (${user.campusId === "cit" ? "Campus Institute of Technology" : "Riverside College of Engineering"}, verified${user.role ? `, ${user.role}` : ""})`);
+  console.log(
+    `  ${user.email} / ${user.password}  (${user.campusId === "cit" ? "Campus Institute of Technology" : "Riverside College of Engineering"}, verified${user.role ? `, ${user.role}` : ""})`,
+  );

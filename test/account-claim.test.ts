@@ -17,20 +17,31 @@ afterEach(() => {
 });
 
 const aarav = FAKE_ACCOUNTS[0]!;
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 const feedStatus = async (secret: string) => (await call(`/calendar/${secret}.ics`)).status;
 
 /** A push device subscribed by the session of `token`; answers its endpoint. */
 async function subscribeDevice(token: string): Promise<string> {
   const endpoint = `http://127.0.0.1:9/push/${crypto.randomUUID()}`;
   const { keys } = await makePushDevice();
-  const res = await call("/api/push/subscribe", { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify({ endpoint, keys }) });
+  const res = await call("/api/push/subscribe", {
+    method: "POST",
+    headers: { ...bearer(token), "Content-Type": "application/json" },
+    body: JSON.stringify({ endpoint, keys }),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return endpoint;
 }
 
 const endpointsOf = async (userId: string) =>
-  (await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?1 ORDER BY endpoint").bind(userId).all<{ endpoint: string }>()).results.map((r) => r.endpoint);
+  (
+    await env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?1 ORDER BY endpoint")
+      .bind(userId)
+      .all<{ endpoint: string }>()
+  ).results.map((r) => r.endpoint);
 
 async function loginToken(email: string, password: string): Promise<string> {
   const res = await postJson("/api/auth/login", { email, password }, { "CF-Connecting-IP": uniqueIp() });
@@ -42,7 +53,9 @@ async function loginToken(email: string, password: string): Promise<string> {
 async function mailedCode(email: string, subject: RegExp): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
     const res = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) => subject.test(m.subject));
+    const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) =>
+      subject.test(m.subject),
+    );
     const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -62,9 +75,15 @@ async function squat(squatter: TestUser) {
   const devices = [await subscribeDevice(squatter.token), await subscribeDevice(second)];
   const calendar = await resetCalendarFeed(env, squatter.userId);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?1, 'squatter@example.com', 'jwe', 1, 0)").bind(squatter.userId),
-    env.DB.prepare("INSERT INTO classroom_reminders (id, user_id, course_id, course_work_id, kind, course_name, title, due_at, created_at) VALUES (?1, ?2, 'c1', 'w1', 'due_24h', 'Physics', 'Lab', 1, 1)").bind(crypto.randomUUID(), squatter.userId),
-    env.DB.prepare("INSERT INTO notification_settings (user_id, muted, updated_at, digest) VALUES (?1, '[\"market\"]', 0, 1)").bind(squatter.userId),
+    env.DB.prepare(
+      "INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?1, 'squatter@example.com', 'jwe', 1, 0)",
+    ).bind(squatter.userId),
+    env.DB.prepare(
+      "INSERT INTO classroom_reminders (id, user_id, course_id, course_work_id, kind, course_name, title, due_at, created_at) VALUES (?1, ?2, 'c1', 'w1', 'due_24h', 'Physics', 'Lab', 1, 1)",
+    ).bind(crypto.randomUUID(), squatter.userId),
+    env.DB.prepare(
+      "INSERT INTO notification_settings (user_id, muted, updated_at, digest) VALUES (?1, '[\"market\"]', 0, 1)",
+    ).bind(squatter.userId),
   ]);
   expect(await feedStatus(calendar)).toBe(200);
   return { second, devices, calendar };
@@ -79,7 +98,12 @@ async function expectNothingOfTheSquatterLeft(userId: string, calendar: string, 
   expect(await count("SELECT COUNT(*) AS n FROM notification_settings WHERE user_id = ?1", userId)).toBe(0);
 }
 
-const me = async (token: string) => ((await (await call("/api/auth/me", { headers: bearer(token) })).json()) as { data: { name: string; confirmName: boolean } }).data;
+const me = async (token: string) =>
+  (
+    (await (await call("/api/auth/me", { headers: bearer(token) })).json()) as {
+      data: { name: string; confirmName: boolean };
+    }
+  ).data;
 const page = async (path: string, cookie: string) => (await call(path, { headers: { Cookie: cookie } })).text();
 
 describe("claiming an address ends what its earlier holder set up", () => {
@@ -97,11 +121,17 @@ describe("claiming an address ends what its earlier holder set up", () => {
     for (const path of ["/dashboard", "/account"]) {
       const html = await page(path, cookie);
       expect(html, path).toContain("Is this your name?");
-      expect(html, path).toMatch(/<input[^>]*name="name"[^>]*value="Squatter Sam"|<input[^>]*value="Squatter Sam"[^>]*name="name"/);
+      expect(html, path).toMatch(
+        /<input[^>]*name="name"[^>]*value="Squatter Sam"|<input[^>]*value="Squatter Sam"[^>]*name="name"/,
+      );
     }
 
     // Without JavaScript: the form on /account.
-    const saved = await call("/account", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "confirm-name", name: "Riya Sharma" }) });
+    const saved = await call("/account", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: new URLSearchParams({ intent: "confirm-name", name: "Riya Sharma" }),
+    });
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain("Your name is saved.");
     expect(await me(token)).toMatchObject({ name: "Riya Sharma", confirmName: false });
@@ -112,14 +142,28 @@ describe("claiming an address ends what its earlier holder set up", () => {
     const squatter = await createUser({ name: "Someone Else", verified: false });
     expect((await resetPassword(squatter.email, "owner password 22")).status).toBe(200);
     const token = await loginToken(squatter.email, "owner password 22");
-    const put = (body: unknown) => call("/api/auth/name", { method: "PUT", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    for (const body of [{}, { name: "" }, { name: "\u200b\u200b" }, { name: "x".repeat(81) }, { name: 7 }]) expect((await put(body)).status).toBe(400);
+    const put = (body: unknown) =>
+      call("/api/auth/name", {
+        method: "PUT",
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    for (const body of [{}, { name: "" }, { name: "\u200b\u200b" }, { name: "x".repeat(81) }, { name: 7 }])
+      expect((await put(body)).status).toBe(400);
     expect((await me(token)).confirmName).toBe(true);
     const res = await put({ name: "  Kavya Iyer " });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, data: { name: "Kavya Iyer" } });
     expect(await me(token)).toMatchObject({ name: "Kavya Iyer", confirmName: false });
-    expect((await call("/api/auth/name", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "Nobody" }) })).status).toBe(401);
+    expect(
+      (
+        await call("/api/auth/name", {
+          method: "PUT",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Nobody" }),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("a Google sign-in that takes the account over ends them in the same batch, and asks for the name", async () => {
@@ -165,7 +209,9 @@ describe("securing an account reaches push and the calendar", () => {
     const { user, mine, calendar } = await twoDevices();
     const res = await call("/api/auth/logout-all", { method: "POST", headers: bearer(user.token) });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { message: string }).message).toContain("Your calendar link no longer works: make a new one on Notifications.");
+    expect(((await res.json()) as { message: string }).message).toContain(
+      "Your calendar link no longer works: make a new one on Notifications.",
+    );
     expect(await endpointsOf(user.userId)).toEqual([mine]);
     expect(await feedStatus(calendar)).toBe(404);
   });
@@ -182,7 +228,11 @@ describe("securing an account reaches push and the calendar", () => {
 
   it("/account 'Sign out everywhere else' (no JavaScript): the same, and the page tells the student", async () => {
     const { user, thief, mine, calendar } = await twoDevices();
-    const res = await call("/account", { method: "POST", headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "sign-out-others" }) });
+    const res = await call("/account", {
+      method: "POST",
+      headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: new URLSearchParams({ intent: "sign-out-others" }),
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Every other device has been signed out.");
@@ -195,7 +245,11 @@ describe("securing an account reaches push and the calendar", () => {
 
   it("POST /api/auth/password: other devices' push ends, this one's stays, the calendar link is reset", async () => {
     const { user, mine, calendar } = await twoDevices();
-    const res = await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "a much newer password" }, bearer(user.token));
+    const res = await postJson(
+      "/api/auth/password",
+      { currentPassword: user.password, newPassword: "a much newer password" },
+      bearer(user.token),
+    );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { message: string }).message).toContain("Your calendar link no longer works");
     expect(await endpointsOf(user.userId)).toEqual([mine]);
@@ -213,16 +267,30 @@ describe("securing an account reaches push and the calendar", () => {
 
   it("signing one other device out ends that device's push subscription only", async () => {
     const { user, thief, mine } = await twoDevices();
-    const sessions = ((await (await call("/api/auth/sessions", { headers: bearer(user.token) })).json()) as { data: { sessions: { id: string; current: boolean }[] } }).data.sessions;
+    const sessions = (
+      (await (await call("/api/auth/sessions", { headers: bearer(user.token) })).json()) as {
+        data: { sessions: { id: string; current: boolean }[] };
+      }
+    ).data.sessions;
     const other = sessions.find((s) => !s.current)!;
-    expect((await call(`/api/auth/sessions/${other.id}`, { method: "DELETE", headers: bearer(user.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/auth/sessions/${other.id}`, { method: "DELETE", headers: bearer(user.token) })).status,
+    ).toBe(200);
     expect((await call("/api/auth/me", { headers: bearer(thief) })).status).toBe(401);
     expect(await endpointsOf(user.userId)).toEqual([mine]);
   });
 
   it("a wrong current password ends nothing", async () => {
     const { user, mine, theirs, calendar } = await twoDevices();
-    expect((await postJson("/api/auth/password", { currentPassword: "not my password", newPassword: "a much newer password" }, bearer(user.token))).status).toBe(403);
+    expect(
+      (
+        await postJson(
+          "/api/auth/password",
+          { currentPassword: "not my password", newPassword: "a much newer password" },
+          bearer(user.token),
+        )
+      ).status,
+    ).toBe(403);
     expect(await endpointsOf(user.userId)).toEqual([mine, theirs].sort());
     expect(await feedStatus(calendar)).toBe(200);
   });

@@ -48,20 +48,26 @@ async function userLinkedTables(): Promise<Map<string, UserLinks>> {
     ]);
     const keys = foreignKeys?.results ?? [];
     const columns = tableInfo?.results ?? [];
-    const userColumns = new Set((keys as { from: string; table: string }[]).filter((k) => k.table === "users").map((k) => k.from));
+    const userColumns = new Set(
+      (keys as { from: string; table: string }[]).filter((k) => k.table === "users").map((k) => k.from),
+    );
     const names = (columns as { name: string }[]).map((c) => c.name);
     // A user id without a declared foreign key (SQLite cannot add one with ALTER TABLE and a default).
     for (const column of names) if (/(^|_)user_id$/.test(column)) userColumns.add(column);
     if (name === "users") userColumns.add("id");
     const emailColumns = names.filter((c) => /(^|_)(email|address)$/.test(c));
-    if (userColumns.size > 0 || emailColumns.length > 0) linked.set(name, { userColumns: [...userColumns], emailColumns });
+    if (userColumns.size > 0 || emailColumns.length > 0)
+      linked.set(name, { userColumns: [...userColumns], emailColumns });
   }
   return linked;
 }
 
 /** Rows of `table` that refer to the student, by user id or by e-mail. */
 async function rowsReferring(table: string, links: UserLinks, userId: string, email: string): Promise<number> {
-  const conditions = [...links.userColumns.map((c) => `"${c}" = :user`), ...links.emailColumns.map((c) => `lower("${c}") = :email`)];
+  const conditions = [
+    ...links.userColumns.map((c) => `"${c}" = :user`),
+    ...links.emailColumns.map((c) => `lower("${c}") = :email`),
+  ];
   const sql = `SELECT COUNT(*) AS n FROM "${table}" WHERE ${conditions.join(" OR ")}`;
   // Bound in the order they appear (D1 refuses a parameter the statement does not use).
   const params = [...sql.matchAll(/:(user|email)/g)].map((m) => (m[1] === "user" ? userId : email));
@@ -69,19 +75,38 @@ async function rowsReferring(table: string, links: UserLinks, userId: string, em
 }
 
 function at(data: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], data);
+  return path
+    .split(".")
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], data);
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (typeof value === "object" && Object.keys(value).length === 0);
+  return (
+    value === null ||
+    value === undefined ||
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === "object" && Object.keys(value).length === 0)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // One student with something in every table, and a second student on the other side of it.
 
-async function uploadProduct(seller: TestUser, title: string, whatsappNumber: string, sellerName: string): Promise<string> {
+async function uploadProduct(
+  seller: TestUser,
+  title: string,
+  whatsappNumber: string,
+  sellerName: string,
+): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, description: `${title}, barely used.`, price: "150", sellerName, whatsappNumber })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title,
+    description: `${title}, barely used.`,
+    price: "150",
+    sellerName,
+    whatsappNumber,
+  }))
+    form.set(k, v);
   form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(seller.token), body: form });
   expect(res.status).toBe(201);
@@ -93,7 +118,9 @@ async function buy(buyer: TestUser, id: string): Promise<Response> {
 }
 
 async function imageKeyOf(productId: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT image_key FROM products WHERE id = ?").bind(productId).first<{ image_key: string }>();
+  const row = await env.DB.prepare("SELECT image_key FROM products WHERE id = ?")
+    .bind(productId)
+    .first<{ image_key: string }>();
   return row!.image_key;
 }
 
@@ -127,47 +154,114 @@ async function everything(): Promise<World> {
   const boughtFromOther = await uploadProduct(other, `Lab coat ${tag}`, "9876543210", "Other Student");
   expect((await buy(student, boughtFromOther)).status).toBe(200);
   // Issue 17: both handed over (a purchase is a reservation until then), and the trades rated.
-  for (const [seller, buyer, id] of [[student, other, soldToOther], [other, student, boughtFromOther]] as const) {
-    expect((await call(`/api/product/${id}/handover`, { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
-    expect((await postJson(`/api/product/${id}/rating`, { stars: 5, note: "Smooth handover." }, bearer(buyer.token))).status).toBe(201);
+  for (const [seller, buyer, id] of [
+    [student, other, soldToOther],
+    [other, student, boughtFromOther],
+  ] as const) {
+    expect((await call(`/api/product/${id}/handover`, { method: "POST", headers: bearer(seller.token) })).status).toBe(
+      200,
+    );
+    expect(
+      (await postJson(`/api/product/${id}/rating`, { stars: 5, note: "Smooth handover." }, bearer(buyer.token))).status,
+    ).toBe(201);
   }
 
   const requestForm = new FormData();
-  for (const [k, v] of Object.entries({ title: `Essay ${tag}`, category: "History", details: "Ten pages on the Mauryas.", contact })) requestForm.set(k, v);
+  for (const [k, v] of Object.entries({
+    title: `Essay ${tag}`,
+    category: "History",
+    details: "Ten pages on the Mauryas.",
+    contact,
+  }))
+    requestForm.set(k, v);
   requestForm.set("file", new File([new TextEncoder().encode("my notes")], "notes.txt", { type: "text/plain" }));
-  const requestRes = await call("/api/studyswap/requests", { method: "POST", headers: bearer(student.token), body: requestForm });
+  const requestRes = await call("/api/studyswap/requests", {
+    method: "POST",
+    headers: bearer(student.token),
+    body: requestForm,
+  });
   expect(requestRes.status).toBe(201);
   const request = ((await requestRes.json()) as { data: { _id: string } }).data._id;
-  expect((await sendJson("PUT", "/api/studyswap/writers/me", { name: `Writer ${tag}`, expertise: "History essays", contact }, student.token)).status).toBe(200);
+  expect(
+    (
+      await sendJson(
+        "PUT",
+        "/api/studyswap/writers/me",
+        { name: `Writer ${tag}`, expertise: "History essays", contact },
+        student.token,
+      )
+    ).status,
+  ).toBe(200);
 
   const complaintForm = new FormData();
-  for (const [k, v] of Object.entries({ category: "plumbing", blockId: "B", room: "101", description: `Tap ${tag} leaks all night.` })) complaintForm.set(k, v);
+  for (const [k, v] of Object.entries({
+    category: "plumbing",
+    blockId: "B",
+    room: "101",
+    description: `Tap ${tag} leaks all night.`,
+  }))
+    complaintForm.set(k, v);
   complaintForm.set("photo", new File([PNG_BYTES], "tap.png", { type: "image/png" }));
-  const aloneRes = await call("/api/hostel/complaints", { method: "POST", headers: bearer(student.token), body: complaintForm });
+  const aloneRes = await call("/api/hostel/complaints", {
+    method: "POST",
+    headers: bearer(student.token),
+    body: complaintForm,
+  });
   expect(aloneRes.status).toBe(201);
   const complaintAlone = ((await aloneRes.json()) as { data: { id: string } }).data.id;
-  const sharedRes = await sendJson("POST", "/api/hostel/complaints", { category: "internet", blockId: "B", room: "101", description: "The Wi-Fi drops every evening." }, student.token);
+  const sharedRes = await sendJson(
+    "POST",
+    "/api/hostel/complaints",
+    { category: "internet", blockId: "B", room: "101", description: "The Wi-Fi drops every evening." },
+    student.token,
+  );
   expect(sharedRes.status).toBe(201);
   const complaintShared = ((await sharedRes.json()) as { data: { id: string } }).data.id;
-  const othersRes = await sendJson("POST", "/api/hostel/complaints", { category: "electrical", blockId: "B", room: "102", description: "The corridor light is out." }, other.token);
+  const othersRes = await sendJson(
+    "POST",
+    "/api/hostel/complaints",
+    { category: "electrical", blockId: "B", room: "102", description: "The corridor light is out." },
+    other.token,
+  );
   expect(othersRes.status).toBe(201);
   const othersComplaint = ((await othersRes.json()) as { data: { id: string } }).data.id;
-  expect((await call(`/api/hostel/complaints/${complaintShared}/me-too`, { method: "POST", headers: bearer(other.token) })).status).toBe(200);
-  expect((await call(`/api/hostel/complaints/${othersComplaint}/me-too`, { method: "POST", headers: bearer(student.token) })).status).toBe(200);
+  expect(
+    (await call(`/api/hostel/complaints/${complaintShared}/me-too`, { method: "POST", headers: bearer(other.token) }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await call(`/api/hostel/complaints/${othersComplaint}/me-too`, { method: "POST", headers: bearer(student.token) }))
+      .status,
+  ).toBe(200);
   // Issue 16: a move to another block, waiting for its warden.
-  expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: "12" }, student.token)).status).toBe(202);
+  expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: "12" }, student.token)).status).toBe(
+    202,
+  );
 
   const listing = await sendJson(
     "POST",
     "/api/hostel/roommates",
-    { about: `Quiet ${tag} student.`, roomType: "double", budget: 6000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp, email: contact },
+    {
+      about: `Quiet ${tag} student.`,
+      roomType: "double",
+      budget: 6000,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp,
+      email: contact,
+    },
     student.token,
   );
   expect(listing.status).toBe(201);
 
   // Issue 17: a saved listing (the other student's) and a wanted post.
-  expect((await call(`/api/product/${boughtFromOther}/save`, { method: "PUT", headers: bearer(student.token) })).status).toBe(200);
-  expect((await sendJson("POST", "/api/wanted", { words: `Wanted ${tag} drafter`, maxPrice: 400 }, student.token)).status).toBe(201);
+  expect(
+    (await call(`/api/product/${boughtFromOther}/save`, { method: "PUT", headers: bearer(student.token) })).status,
+  ).toBe(200);
+  expect(
+    (await sendJson("POST", "/api/wanted", { words: `Wanted ${tag} drafter`, maxPrice: 400 }, student.token)).status,
+  ).toBe(201);
 
   // What no API writes on demand (meal and slot times, Google, a minute-long code), written directly.
   const now = Date.now();
@@ -175,48 +269,87 @@ async function everything(): Promise<World> {
   const handoffHash = `HANDOFF-HASH-${tag}`;
   const codeHash = `CODE-HASH-${tag}`;
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO mess_ratings (user_id, date, meal_id, stars, created_at, updated_at) VALUES (?1, '2026-01-05', 'lunch', 4, ?2, ?2)").bind(student.userId, now),
-    env.DB.prepare("INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, created_at) VALUES (?1, ?2, '0800', '2026-01-05', ?3, 12, 'wash', ?3)").bind(crypto.randomUUID(), student.userId, now),
-    env.DB.prepare("INSERT INTO google_connections (user_id, google_email, tokens, updated_at) VALUES (?1, ?2, ?3, ?4)").bind(student.userId, `${tag}@gmail.test`, googleTokens, now),
+    env.DB.prepare(
+      "INSERT INTO mess_ratings (user_id, date, meal_id, stars, created_at, updated_at) VALUES (?1, '2026-01-05', 'lunch', 4, ?2, ?2)",
+    ).bind(student.userId, now),
+    env.DB.prepare(
+      "INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, created_at) VALUES (?1, ?2, '0800', '2026-01-05', ?3, 12, 'wash', ?3)",
+    ).bind(crypto.randomUUID(), student.userId, now),
+    env.DB.prepare(
+      "INSERT INTO google_connections (user_id, google_email, tokens, updated_at) VALUES (?1, ?2, ?3, ?4)",
+    ).bind(student.userId, `${tag}@gmail.test`, googleTokens, now),
     env.DB.prepare(
       "INSERT INTO classroom_reminders (id, user_id, course_id, course_work_id, kind, course_name, title, due_at, created_at) VALUES (?1, ?2, 'c1', 'w1', 'due_24h', 'Maths', 'Problem set 3', ?3, ?3)",
     ).bind(crypto.randomUUID(), student.userId, now),
-    env.DB.prepare("INSERT INTO google_handoffs (code_hash, purpose, user_id, expires_at) VALUES (?1, 'auth', ?2, ?3)").bind(handoffHash, student.userId, now + 60_000),
+    env.DB.prepare(
+      "INSERT INTO google_handoffs (code_hash, purpose, user_id, expires_at) VALUES (?1, 'auth', ?2, ?3)",
+    ).bind(handoffHash, student.userId, now + 60_000),
     env.DB.prepare(
       "INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, 'reset', ?2, ?3, 0, ?4) ON CONFLICT (user_id, purpose) DO NOTHING",
     ).bind(student.userId, codeHash, now + 15 * 60_000, now),
     // Issue 16: a staff role, an audit line about the student (by a command-line actor) and a notice.
-    env.DB.prepare("INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_at) VALUES (?1, ?2, 'cit', 'warden', 'B', ?3)").bind(crypto.randomUUID(), student.userId, now),
+    env.DB.prepare(
+      "INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_at) VALUES (?1, ?2, 'cit', 'warden', 'B', ?3)",
+    ).bind(crypto.randomUUID(), student.userId, now),
     env.DB.prepare(
       "INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (?1, 'cit', NULL, 'complaint.resolved', 'complaint', ?2, ?3, 'Tap washer replaced.', ?4)",
     ).bind(crypto.randomUUID(), complaintShared, student.userId, now),
-    env.DB.prepare("INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at) VALUES (?1, 'cit', ?2, 'complaint', ?3, 'offensive', NULL, ?4)").bind(
-      crypto.randomUUID(),
-      student.userId,
-      complaintShared,
-      now,
-    ),
+    env.DB.prepare(
+      "INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at) VALUES (?1, 'cit', ?2, 'complaint', ?3, 'offensive', NULL, ?4)",
+    ).bind(crypto.randomUUID(), student.userId, complaintShared, now),
     // Issue 18: a calendar feed (its secret's hash).
-    env.DB.prepare("INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?1, ?2, ?3)").bind(student.userId, `FEED-HASH-${tag}`, now),
-    // Issue 18: a device for push, and the notification settings.
-    env.DB.prepare("INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, 'BKEY', 'AUTH', ?4)").bind(crypto.randomUUID(), student.userId, `https://fcm.googleapis.com/fcm/send/${tag}`, now),
-    env.DB.prepare("INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at) VALUES (?1, '[\"campus\"]', 1380, 420, ?2)").bind(student.userId, now),
-    env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)").bind(
-      crypto.randomUUID(),
+    env.DB.prepare("INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?1, ?2, ?3)").bind(
       student.userId,
+      `FEED-HASH-${tag}`,
       now,
     ),
+    // Issue 18: a device for push, and the notification settings.
+    env.DB.prepare(
+      "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, 'BKEY', 'AUTH', ?4)",
+    ).bind(crypto.randomUUID(), student.userId, `https://fcm.googleapis.com/fcm/send/${tag}`, now),
+    env.DB.prepare(
+      "INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at) VALUES (?1, '[\"campus\"]', 1380, 420, ?2)",
+    ).bind(student.userId, now),
+    env.DB.prepare(
+      "INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'complaint.status', 'Your complaint is resolved', 'Tap washer replaced.', '/hostel-complaints', ?3)",
+    ).bind(crypto.randomUUID(), student.userId, now),
   ]);
   // A failed sign-in leaves a throttle row for the address.
-  expect((await postJson("/api/auth/login", { email: student.email, password: "wrong password" }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(401);
+  expect(
+    (
+      await postJson(
+        "/api/auth/login",
+        { email: student.email, password: "wrong password" },
+        { "CF-Connecting-IP": uniqueIp() },
+      )
+    ).status,
+  ).toBe(401);
 
-  const passwordHash = (await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(student.userId).first<{ password_hash: string }>())!.password_hash;
-  const attachment = (await env.DB.prepare("SELECT attachment_key FROM study_requests WHERE id = ?").bind(request).first<{ attachment_key: string }>())!.attachment_key;
-  const alonePhoto = (await env.DB.prepare("SELECT photo_key FROM hostel_complaints WHERE id = ?").bind(complaintAlone).first<{ photo_key: string }>())!.photo_key;
+  const passwordHash = (await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+    .bind(student.userId)
+    .first<{ password_hash: string }>())!.password_hash;
+  const attachment = (await env.DB.prepare("SELECT attachment_key FROM study_requests WHERE id = ?")
+    .bind(request)
+    .first<{ attachment_key: string }>())!.attachment_key;
+  const alonePhoto = (await env.DB.prepare("SELECT photo_key FROM hostel_complaints WHERE id = ?")
+    .bind(complaintAlone)
+    .first<{ photo_key: string }>())!.photo_key;
   return {
     student,
     other,
-    personal: [student.email, student.name, sellerName, whatsapp, contact, `${tag}@gmail.test`, `Writer ${tag}`, `Quiet ${tag}`, `Tap ${tag}`, `Essay ${tag}`, `Wanted ${tag}`],
+    personal: [
+      student.email,
+      student.name,
+      sellerName,
+      whatsapp,
+      contact,
+      `${tag}@gmail.test`,
+      `Writer ${tag}`,
+      `Quiet ${tag}`,
+      `Tap ${tag}`,
+      `Essay ${tag}`,
+      `Wanted ${tag}`,
+    ],
     onSale,
     soldToOther,
     boughtFromOther,
@@ -229,14 +362,20 @@ async function everything(): Promise<World> {
   };
 }
 
-async function exportOf(user: TestUser, headers: Record<string, string> = bearer(user.token)): Promise<{ res: Response; text: string; data: Record<string, unknown> }> {
+async function exportOf(
+  user: TestUser,
+  headers: Record<string, string> = bearer(user.token),
+): Promise<{ res: Response; text: string; data: Record<string, unknown> }> {
   const res = await call("/api/auth/account/export", { headers });
   const text = await res.text();
   return { res, text, data: res.status === 200 ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
 /** A complaint as the other students of the block see it on their list. */
-async function blockComplaint(viewer: TestUser, id: string): Promise<{ authorName: string; meTooCount: number } | undefined> {
+async function blockComplaint(
+  viewer: TestUser,
+  id: string,
+): Promise<{ authorName: string; meTooCount: number } | undefined> {
   const res = await call("/api/hostel/complaints?view=block", { headers: bearer(viewer.token) });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { data: { complaints: { id: string; authorName: string; meTooCount: number }[] } };
@@ -256,7 +395,9 @@ function deleteAccount(token: string, body: unknown): Promise<Response> {
 
 /** Every row of every table as text: what a search for a personal value looks through. */
 async function everyRowAsText(): Promise<string> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'",
+  ).all<{
     name: string;
   }>();
   const rows = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`SELECT * FROM "${name}"`)));
@@ -286,10 +427,16 @@ describe("every table that refers to a student is placed in the export and the d
     ]);
     try {
       const linked = await userLinkedTables();
-      expect([...linked.keys()].filter((table) => !(table in PERSONAL_DATA)).sort()).toEqual(["test_badges", "test_follows", "test_invites"]);
+      expect([...linked.keys()].filter((table) => !(table in PERSONAL_DATA)).sort()).toEqual([
+        "test_badges",
+        "test_follows",
+        "test_invites",
+      ]);
     } finally {
       // Storage is shared by the tests of this file.
-      await env.DB.batch(["test_badges", "test_follows", "test_invites", "test_unrelated"].map((t) => env.DB.prepare(`DROP TABLE ${t}`)));
+      await env.DB.batch(
+        ["test_badges", "test_follows", "test_invites", "test_unrelated"].map((t) => env.DB.prepare(`DROP TABLE ${t}`)),
+      );
     }
   });
 });
@@ -308,13 +455,18 @@ describe("GET /api/auth/account/export: everything Campus holds about me", () =>
     const { res, data } = await exportOf(world.student);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
-    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="campus-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="campus-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get("Cache-Control")).toBe("no-store");
 
     // The seeding put the student in every table the schema links to a user, and each one's section is there.
     const linked = await userLinkedTables();
     for (const [table, links] of linked) {
-      expect(await rowsReferring(table, links, world.student.userId, world.student.email), `the test seeds ${table}`).toBeGreaterThan(0);
+      expect(
+        await rowsReferring(table, links, world.student.userId, world.student.email),
+        `the test seeds ${table}`,
+      ).toBeGreaterThan(0);
       const placed: { exportedAs: string | null; why?: string } = PERSONAL_DATA[table as keyof typeof PERSONAL_DATA];
       if (placed.exportedAs === null) {
         expect(placed.why, `${table} is left out of the export only with a reason`).toBeTruthy();
@@ -325,23 +477,52 @@ describe("GET /api/auth/account/export: everything Campus holds about me", () =>
       }
     }
 
-    expect(data.account).toMatchObject({ id: world.student.userId, name: world.student.name, email: world.student.email, verified: true, hasPassword: true, googleLinked: false });
+    expect(data.account).toMatchObject({
+      id: world.student.userId,
+      name: world.student.name,
+      email: world.student.email,
+      verified: true,
+      hasPassword: true,
+      googleLinked: false,
+    });
     expect(at(data, "account.campus")).toEqual({ id: "cit", name: "Campus Institute of Technology", shortName: "CIT" });
     expect(data.devices).toEqual([expect.objectContaining({ device: "Unknown device", current: true })]);
-    const selling = at(data, "marketplace.selling") as { id: string; status: string; buyerName: string | null; image: string }[];
-    expect(selling.map((p) => [p.id, p.status]).sort()).toEqual([[world.onSale, "available"], [world.soldToOther, "sold"]].sort());
+    const selling = at(data, "marketplace.selling") as {
+      id: string;
+      status: string;
+      buyerName: string | null;
+      image: string;
+    }[];
+    expect(selling.map((p) => [p.id, p.status]).sort()).toEqual(
+      [
+        [world.onSale, "available"],
+        [world.soldToOther, "sold"],
+      ].sort(),
+    );
     expect(selling.find((p) => p.id === world.soldToOther)?.buyerName).toBe("Other Student");
     expect(selling[0]!.image).toMatch(/^\/api\/files\/products\//);
-    expect(at(data, "marketplace.bought")).toEqual([expect.objectContaining({ id: world.boughtFromOther, sellerName: "Other Student" })]);
-    expect(at(data, "marketplace.saleNotifications")).toEqual([expect.objectContaining({ productId: world.soldToOther, buyerName: "Other Student" })]);
-    expect(at(data, "studySwap.requests")).toEqual([expect.objectContaining({ id: world.request, attachmentName: "notes.txt" })]);
+    expect(at(data, "marketplace.bought")).toEqual([
+      expect.objectContaining({ id: world.boughtFromOther, sellerName: "Other Student" }),
+    ]);
+    expect(at(data, "marketplace.saleNotifications")).toEqual([
+      expect.objectContaining({ productId: world.soldToOther, buyerName: "Other Student" }),
+    ]);
+    expect(at(data, "studySwap.requests")).toEqual([
+      expect.objectContaining({ id: world.request, attachmentName: "notes.txt" }),
+    ]);
     expect(at(data, "hostel.complaints")).toHaveLength(2);
     expect(at(data, "hostel.meToos")).toEqual([expect.objectContaining({ complaintId: world.othersComplaint })]);
     expect(at(data, "hostel.residence")).toMatchObject({ blockId: "B", room: "101" });
-    expect(at(data, "classroom")).toMatchObject({ connected: true, remindersEnabled: true, remindersSent: [expect.objectContaining({ title: "Problem set 3" })] });
+    expect(at(data, "classroom")).toMatchObject({
+      connected: true,
+      remindersEnabled: true,
+      remindersSent: [expect.objectContaining({ title: "Problem set 3" })],
+    });
     expect(at(data, "classroom.pendingGoogleCodes")).toEqual([expect.objectContaining({ purpose: "auth" })]);
     expect(at(data, "signInThrottle")).toMatchObject({ failures: 1 });
-    expect(at(data, "codes")).toEqual(expect.arrayContaining([expect.objectContaining({ purpose: "reset", tries: 0 })]));
+    expect(at(data, "codes")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ purpose: "reset", tries: 0 })]),
+    );
     // Only the student's own: nothing of the other student's complaint beyond its id and category.
     expect(JSON.stringify(data)).not.toContain("The corridor light is out.");
   });
@@ -410,7 +591,8 @@ describe("DELETE /api/auth/account", () => {
 
   it("limits password guesses with the change-password budget: the sixth try in a minute is a 429", async () => {
     const user = await createUser();
-    for (let i = 0; i < 5; i += 1) expect((await deleteAccount(user.token, { password: `guess number ${i}` })).status).toBe(403);
+    for (let i = 0; i < 5; i += 1)
+      expect((await deleteAccount(user.token, { password: `guess number ${i}` })).status).toBe(403);
     expect((await deleteAccount(user.token, { password: user.password })).status).toBe(429);
     expect((await call("/api/auth/me", { headers: bearer(user.token) })).status).toBe(200);
   });
@@ -429,14 +611,36 @@ describe("DELETE /api/auth/account", () => {
     expect((await call("/api/auth/me", { headers: { Cookie: student.cookie } })).status).toBe(401);
 
     // The buyer still has the purchase; the seller is anonymised, with no number to chat to.
-    const purchased = (await (await call("/api/product/purchased", { headers: bearer(other.token) })).json()) as Record<string, unknown>[];
-    expect(purchased).toEqual([expect.objectContaining({ _id: world.soldToOther, sellerName: DELETED_STUDENT, whatsappNumber: "", whatsappLink: null, status: "sold" })]);
+    const purchased = (await (await call("/api/product/purchased", { headers: bearer(other.token) })).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(purchased).toEqual([
+      expect.objectContaining({
+        _id: world.soldToOther,
+        sellerName: DELETED_STUDENT,
+        whatsappNumber: "",
+        whatsappLink: null,
+        status: "sold",
+      }),
+    ]);
     const purchasesPage = await (await call("/purchases", { headers: { Cookie: other.cookie } })).text();
     expect(purchasesPage).toContain("The seller has deleted their Campus account.");
     // And vice versa: the seller's sale stays, the buyer anonymised, on the product and on the notice.
-    const sold = (await (await call("/api/product/mysells", { headers: bearer(other.token) })).json()) as Record<string, unknown>[];
-    expect(sold).toEqual([expect.objectContaining({ _id: world.boughtFromOther, status: "sold", buyerName: DELETED_STUDENT })]);
-    expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ? AND buyer_name = ?", world.boughtFromOther, DELETED_STUDENT)).toBe(1);
+    const sold = (await (await call("/api/product/mysells", { headers: bearer(other.token) })).json()) as Record<
+      string,
+      unknown
+    >[];
+    expect(sold).toEqual([
+      expect.objectContaining({ _id: world.boughtFromOther, status: "sold", buyerName: DELETED_STUDENT }),
+    ]);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ? AND buyer_name = ?",
+        world.boughtFromOther,
+        DELETED_STUDENT,
+      ),
+    ).toBe(1);
     // The product still on sale is gone, with its image; the sold one's image stays for the buyer.
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ?", world.onSale)).toBe(0);
     expect(await env.FILES.head(world.files.onSaleImage)).toBeNull();
@@ -448,7 +652,10 @@ describe("DELETE /api/auth/account", () => {
     expect(await env.FILES.head(world.files.alonePhoto)).toBeNull();
     // A complaint the other student said "me too" to stays, signed by nobody; the student's "me too"
     // on the other's complaint still counts.
-    expect(await blockComplaint(other, world.complaintShared)).toMatchObject({ authorName: DELETED_STUDENT.split(" ")[0], meTooCount: 1 });
+    expect(await blockComplaint(other, world.complaintShared)).toMatchObject({
+      authorName: DELETED_STUDENT.split(" ")[0],
+      meTooCount: 1,
+    });
     expect(await blockComplaint(other, world.complaintAlone)).toBeUndefined();
     expect((await blockComplaint(other, world.othersComplaint))?.meTooCount).toBe(othersComplaintBefore!.meTooCount);
 
@@ -457,13 +664,26 @@ describe("DELETE /api/auth/account", () => {
     const linked = await userLinkedTables();
     for (const [table, links] of linked) {
       if (PERSONAL_DATA[table as keyof typeof PERSONAL_DATA].onDelete === "deleted") {
-        expect(await rowsReferring(table, links, student.userId, student.email), `${table} still holds the student`).toBe(0);
+        expect(
+          await rowsReferring(table, links, student.userId, student.email),
+          `${table} still holds the student`,
+        ).toBe(0);
       }
     }
     const everywhere = await everyRowAsText();
     for (const value of world.personal) expect(everywhere, `"${value}" is still stored`).not.toContain(value);
-    const row = await env.DB.prepare("SELECT name, email, password_hash, google_sub, email_verified_at, deleted_at FROM users WHERE id = ?").bind(student.userId).first();
-    expect(row).toMatchObject({ name: DELETED_STUDENT, password_hash: null, google_sub: null, email_verified_at: null, deleted_at: expect.any(Number) });
+    const row = await env.DB.prepare(
+      "SELECT name, email, password_hash, google_sub, email_verified_at, deleted_at FROM users WHERE id = ?",
+    )
+      .bind(student.userId)
+      .first();
+    expect(row).toMatchObject({
+      name: DELETED_STUDENT,
+      password_hash: null,
+      google_sub: null,
+      email_verified_at: null,
+      deleted_at: expect.any(Number),
+    });
     expect(String(row!.email)).toMatch(/^deleted-[0-9a-f-]{36}@deleted\.invalid$/);
     // Nobody gets a reset code for the anonymous address (the answer is the same 200 as for any address).
     const reset = await postJson("/api/auth/password-reset", { email: row!.email }, { "CF-Connecting-IP": uniqueIp() });
@@ -473,10 +693,22 @@ describe("DELETE /api/auth/account", () => {
 
     // Never again: the old password signs nobody in (a row for the address in the sign-in throttle
     // comes from this very try, as for any address).
-    expect((await postJson("/api/auth/login", { email: student.email, password: student.password }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(401);
+    expect(
+      (
+        await postJson(
+          "/api/auth/login",
+          { email: student.email, password: student.password },
+          { "CF-Connecting-IP": uniqueIp() },
+        )
+      ).status,
+    ).toBe(401);
 
     // The address is free: registering it again makes a new, empty account.
-    const again = await postJson("/api/auth/register", { name: "Zephyrine Again", email: student.email, password: "a fresh password" }, { "CF-Connecting-IP": uniqueIp() });
+    const again = await postJson(
+      "/api/auth/register",
+      { name: "Zephyrine Again", email: student.email, password: "a fresh password" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(again.status).toBe(201);
     const fresh = (await again.json()) as { data: { userId: string; token: string } };
     expect(fresh.data.userId).not.toBe(student.userId);
@@ -487,19 +719,34 @@ describe("DELETE /api/auth/account", () => {
 
   it("deleting an account twice at once: one deletion does everything, the other nothing", async () => {
     const world = await everything();
-    const second = (await postJson("/api/auth/login", { email: world.student.email, password: world.student.password }, { "CF-Connecting-IP": uniqueIp() }).then((r) => r.json())) as {
+    const second = (await postJson(
+      "/api/auth/login",
+      { email: world.student.email, password: world.student.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    ).then((r) => r.json())) as {
       data: { token: string };
     };
-    const answers = await Promise.all([deleteAccount(world.student.token, { password: world.student.password }), deleteAccount(second.data.token, { password: world.student.password })]);
+    const answers = await Promise.all([
+      deleteAccount(world.student.token, { password: world.student.password }),
+      deleteAccount(second.data.token, { password: world.student.password }),
+    ]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
     expect([401, 409]).toContain(statuses[1]);
-    expect(await count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND name = ?", world.student.userId, DELETED_STUDENT)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND name = ?",
+        world.student.userId,
+        DELETED_STUDENT,
+      ),
+    ).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", world.student.userId)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", world.student.userId)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE buyer_id = ?", world.student.userId)).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", world.student.userId)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE user_id = ?", world.student.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE user_id = ?", world.student.userId),
+    ).toBe(1);
   });
 
   it("deleting while another student buys one of the listings: either the sale happened and is kept, or the listing is gone", async () => {
@@ -508,13 +755,23 @@ describe("DELETE /api/auth/account", () => {
       const buyer = await createUser();
       const id = await uploadProduct(seller, "Race kit", "9123456780", "Race Seller");
       const imageKey = await imageKeyOf(id);
-      const [purchase, deletion] = await Promise.all([buy(buyer, id), deleteAccount(seller.token, { password: seller.password })]);
+      const [purchase, deletion] = await Promise.all([
+        buy(buyer, id),
+        deleteAccount(seller.token, { password: seller.password }),
+      ]);
       expect(deletion.status).toBe(200);
       const rows = await count("SELECT COUNT(*) AS n FROM products WHERE id = ?", id);
       if (purchase.status === 200) {
         // Sold first: the buyer's purchase stays, anonymised; the seller's notice went with the account.
         expect(rows).toBe(1);
-        expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ? AND buyer_id = ? AND seller_name = ? AND whatsapp_number = ''", id, buyer.userId, DELETED_STUDENT)).toBe(1);
+        expect(
+          await count(
+            "SELECT COUNT(*) AS n FROM products WHERE id = ? AND buyer_id = ? AND seller_name = ? AND whatsapp_number = ''",
+            id,
+            buyer.userId,
+            DELETED_STUDENT,
+          ),
+        ).toBe(1);
         expect(await env.FILES.head(imageKey)).not.toBeNull();
       } else {
         // Deleted first: no listing, no image, no sale.
@@ -534,7 +791,9 @@ describe("DELETE /api/auth/account", () => {
     const stale = await currentUser(env, new Request(ORIGIN, { headers: bearer(buyer.token) }));
     expect((await deleteAccount(buyer.token, { password: buyer.password })).status).toBe(200);
     await expect(purchaseProduct(env, stale!, id)).rejects.toMatchObject({ status: 401 });
-    expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ? AND status = 'available' AND buyer_id IS NULL", id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM products WHERE id = ? AND status = 'available' AND buyer_id IS NULL", id),
+    ).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?", id)).toBe(0);
   });
 
@@ -564,7 +823,11 @@ describe("an account without a password (Google only): a code e-mailed to the ad
   it("asks for the code (one a minute), refuses a wrong one and deletes with the right one; Google's next sign-in makes a new account", async () => {
     await env.DB.prepare("DELETE FROM users WHERE email = ?").bind(aarav.email).run();
     const { token, userId } = await signInWithGoogle();
-    const ask = () => call("/api/auth/account/deletion-code", { method: "POST", headers: { ...bearer(token), "CF-Connecting-IP": uniqueIp() } });
+    const ask = () =>
+      call("/api/auth/account/deletion-code", {
+        method: "POST",
+        headers: { ...bearer(token), "CF-Connecting-IP": uniqueIp() },
+      });
     const noCode = await deleteAccount(token, {});
     expect(noCode.status).toBe(400);
     expect(await noCode.json()).toMatchObject({ message: DELETION_MESSAGES.needCode });
@@ -585,7 +848,12 @@ describe("an account without a password (Google only): a code e-mailed to the ad
 
     const done = await deleteAccount(token, { code: code! });
     expect(done.status).toBe(200);
-    expect(await count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND google_sub IS NULL", userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL AND google_sub IS NULL",
+        userId,
+      ),
+    ).toBe(1);
     // The mails to the address went with it (the development outbox), and the code is spent.
     expect(await codesMailedTo(aarav.email)).toEqual([]);
     expect(await count("SELECT COUNT(*) AS n FROM email_codes WHERE user_id = ?", userId)).toBe(0);
@@ -596,7 +864,10 @@ describe("an account without a password (Google only): a code e-mailed to the ad
   it("an account with a password is told to use it (409), and no code is sent", async () => {
     const user = await createUser();
     const before = await codesMailedTo(user.email);
-    const res = await call("/api/auth/account/deletion-code", { method: "POST", headers: { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() } });
+    const res = await call("/api/auth/account/deletion-code", {
+      method: "POST",
+      headers: { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() },
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ message: DELETION_MESSAGES.hasPassword });
     expect(await codesMailedTo(user.email)).toEqual(before);
@@ -617,7 +888,12 @@ describe("/account: your data, without JavaScript", () => {
   it("a wrong password is refused on the page (403) and nothing is deleted; the right one signs out onto the deleted page", async () => {
     const world = await everything();
     const post = (fields: Record<string, string>) =>
-      call("/account", { method: "POST", headers: { Cookie: world.student.cookie }, body: new URLSearchParams(fields), redirect: "manual" });
+      call("/account", {
+        method: "POST",
+        headers: { Cookie: world.student.cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
     const before = await snapshot();
     const wrong = await post({ intent: "delete-account", password: "not my password" });
     expect(wrong.status).toBe(403);
@@ -628,9 +904,17 @@ describe("/account: your data, without JavaScript", () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/account/deleted");
     expect(ok.headers.get("Set-Cookie")).toMatch(/__Host-campus_session=;.*Max-Age=0/i);
-    expect(await count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL", world.student.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL", world.student.userId),
+    ).toBe(1);
     // Both doors did the same: the buyer's record is kept, anonymised.
-    expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ? AND seller_name = ?", world.soldToOther, DELETED_STUDENT)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM products WHERE id = ? AND seller_name = ?",
+        world.soldToOther,
+        DELETED_STUDENT,
+      ),
+    ).toBe(1);
     const landing = await call("/account/deleted");
     expect(landing.status).toBe(200);
     expect(await landing.text()).toContain("Your account has been deleted");

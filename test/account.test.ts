@@ -13,7 +13,8 @@ afterEach(() => {
 
 const aarav = FAKE_ACCOUNTS[0]!;
 const noname = FAKE_ACCOUNTS[1]!;
-const CHROME_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+const CHROME_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0";
 
 async function resetGoogleUsers() {
@@ -62,7 +63,9 @@ async function userRow(id: string) {
 }
 
 /** JSON lines written with console.warn during `run`. */
-async function warnings<T>(run: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[]; raw: string }> {
+async function warnings<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; lines: Record<string, unknown>[]; raw: string }> {
   const spy = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   const result = await run();
   const raw = spy.mock.calls.map((args) => args.map(String).join(" ")).join("\n");
@@ -80,7 +83,12 @@ describe("pre-hijacking through Google sign-in", () => {
   it("the verified owner takes over an account someone else registered with their address", async () => {
     await resetGoogleUsers();
     // The attacker registers the victim's address with a password of their own and keeps two sessions.
-    const attacker = await createUser({ name: "Not Aarav", email: aarav.email, password: "attacker-secret-1", verified: false });
+    const attacker = await createUser({
+      name: "Not Aarav",
+      email: aarav.email,
+      password: "attacker-secret-1",
+      verified: false,
+    });
     const attackerSecond = await loginToken(aarav.email, "attacker-secret-1");
     expect(await me(bearer(attacker.token))).toBe(200);
     expect(await me({ Cookie: attacker.cookie })).toBe(200);
@@ -100,7 +108,9 @@ describe("pre-hijacking through Google sign-in", () => {
     const mine = await call("/api/auth/me", { headers: { Cookie: victim.cookie } });
     expect(mine.status).toBe(200);
     expect(((await mine.json()) as { data: { email: string } }).data.email).toBe(aarav.email);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(victim.userId).first<number>("n");
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(victim.userId)
+      .first<number>("n");
     expect(count).toBe(1);
     const row = await userRow(victim.userId);
     expect(row?.password_hash).toBeNull();
@@ -110,9 +120,16 @@ describe("pre-hijacking through Google sign-in", () => {
     // One JSON line says what happened, with nothing secret in it.
     const [line, ...more] = takeoverLines(lines);
     expect(more).toEqual([]);
-    expect(line).toMatchObject({ level: "warn", event: "account.google_takeover", userId: victim.userId, passwordRemoved: true, sessionsEnded: 2 });
+    expect(line).toMatchObject({
+      level: "warn",
+      event: "account.google_takeover",
+      userId: victim.userId,
+      passwordRemoved: true,
+      sessionsEnded: 2,
+    });
     expect(line?.reqId).toEqual(expect.any(String));
-    for (const secret of ["attacker-secret-1", attacker.token, attackerSecond, aarav.email]) expect(raw).not.toContain(secret);
+    for (const secret of ["attacker-secret-1", attacker.token, attackerSecond, aarav.email])
+      expect(raw).not.toContain(secret);
   });
 
   it("an account Google verified already is simply signed in: no takeover, its password and sessions stay", async () => {
@@ -144,7 +161,9 @@ describe("pre-hijacking through Google sign-in", () => {
     await resetGoogleUsers();
     const attacker = await createUser({ email: aarav.email, password: "attacker-secret-2", verified: false });
     // What migration 0006 leaves for an account the old code linked: Google's subject, no verification.
-    await env.DB.prepare("UPDATE users SET google_sub = ?, email_verified_at = NULL WHERE id = ?").bind(aarav.sub, attacker.userId).run();
+    await env.DB.prepare("UPDATE users SET google_sub = ?, email_verified_at = NULL WHERE id = ?")
+      .bind(aarav.sub, attacker.userId)
+      .run();
     const { result: owner, lines } = await warnings(() => signInWithGoogle());
     expect(owner.userId).toBe(attacker.userId);
     expect(takeoverLines(lines)).toHaveLength(1);
@@ -166,11 +185,15 @@ describe("pre-hijacking through Google sign-in", () => {
   it("the takeover also drops a Classroom connection the other person set up", async () => {
     await resetGoogleUsers();
     const attacker = await createUser({ email: aarav.email, verified: false });
-    await env.DB.prepare("INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?, 'attacker@example.com', 'jwe', 1, 0)")
+    await env.DB.prepare(
+      "INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?, 'attacker@example.com', 'jwe', 1, 0)",
+    )
       .bind(attacker.userId)
       .run();
     await signInWithGoogle();
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM google_connections WHERE user_id = ?").bind(attacker.userId).first<number>("n");
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM google_connections WHERE user_id = ?")
+      .bind(attacker.userId)
+      .first<number>("n");
     expect(left).toBe(0);
   });
 });
@@ -205,7 +228,9 @@ describe("signed-in devices", () => {
       expect(s.lastSeenAt).toBeGreaterThanOrEqual(s.createdAt);
     }
     // Expired sessions are not listed.
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, list[1]!.id).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, list[1]!.id)
+      .run();
     expect(await sessionsOf(other)).toHaveLength(1);
   });
 
@@ -244,7 +269,8 @@ describe("signed-in devices", () => {
   it("records when a session was last used, at most once every ten minutes", async () => {
     const user = await createUser();
     const [current] = await sessionsOf(user.token);
-    const lastSeen = () => env.DB.prepare("SELECT last_seen_at FROM sessions WHERE id = ?").bind(current!.id).first<number>("last_seen_at");
+    const lastSeen = () =>
+      env.DB.prepare("SELECT last_seen_at FROM sessions WHERE id = ?").bind(current!.id).first<number>("last_seen_at");
     const recent = Date.now() - 60_000;
     await env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE id = ?").bind(recent, current!.id).run();
     await me(bearer(user.token));
@@ -259,7 +285,11 @@ describe("signed-in devices", () => {
 describe("changing the password", () => {
   it("needs the current password: a wrong one is a 403 and changes nothing", async () => {
     const { user, other } = await userOnTwoDevices();
-    const res = await postJson("/api/auth/password", { currentPassword: "not my password", newPassword: "a-new-password" }, bearer(user.token));
+    const res = await postJson(
+      "/api/auth/password",
+      { currentPassword: "not my password", newPassword: "a-new-password" },
+      bearer(user.token),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ success: false, message: "Your current password is incorrect." });
     // A wrong current password is not "signed out": the session and its cookie stay.
@@ -274,19 +304,34 @@ describe("changing the password", () => {
 
   it("validates the new password like registration", async () => {
     const user = await createUser();
-    const short = await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "short" }, bearer(user.token));
+    const short = await postJson(
+      "/api/auth/password",
+      { currentPassword: user.password, newPassword: "short" },
+      bearer(user.token),
+    );
     expect(short.status).toBe(400);
-    expect(((await short.json()) as { message: string }).message).toBe("Your new password must be at least 8 characters.");
+    expect(((await short.json()) as { message: string }).message).toBe(
+      "Your new password must be at least 8 characters.",
+    );
     const notJson = await call("/api/auth/password", { method: "POST", headers: bearer(user.token), body: "x" });
     expect(notJson.status).toBe(415);
-    expect((await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "long-enough" })).status).toBe(401);
+    expect(
+      (await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "long-enough" })).status,
+    ).toBe(401);
   });
 
   it("ends every other session, keeps this one; the new password works and the old one does not", async () => {
     const { user, other } = await userOnTwoDevices();
-    const res = await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "brand-new-password" }, bearer(user.token));
+    const res = await postJson(
+      "/api/auth/password",
+      { currentPassword: user.password, newPassword: "brand-new-password" },
+      bearer(user.token),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: "Your password has been changed. Every other device has been signed out." });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      message: "Your password has been changed. Every other device has been signed out.",
+    });
     expect(await me(bearer(user.token))).toBe(200);
     expect(await me(bearer(other))).toBe(401);
     expect((await login(user.email, "brand-new-password")).status).toBe(200);
@@ -298,11 +343,19 @@ describe("changing the password", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       // A new client address each time: the limit follows the account, not the address.
-      const res = await postJson("/api/auth/password", { currentPassword: `guess-${i}`, newPassword: "whatever-123" }, { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() });
+      const res = await postJson(
+        "/api/auth/password",
+        { currentPassword: `guess-${i}`, newPassword: "whatever-123" },
+        { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
-    const right = await postJson("/api/auth/password", { currentPassword: user.password, newPassword: "whatever-123" }, bearer(user.token));
+    const right = await postJson(
+      "/api/auth/password",
+      { currentPassword: user.password, newPassword: "whatever-123" },
+      bearer(user.token),
+    );
     expect(right.status).toBe(429);
     expect(((await right.json()) as { message: string }).message).toMatch(/wait a minute/);
   });
@@ -310,15 +363,21 @@ describe("changing the password", () => {
   it("a Google-only account sets a password right after signing in with Google, not from an old session", async () => {
     await resetGoogleUsers();
     const owner = await signInWithGoogle("noname");
-    await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE user_id = ?").bind(Date.now() - 11 * 60_000, owner.userId).run();
+    await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 11 * 60_000, owner.userId)
+      .run();
     const stale = await postJson("/api/auth/password", { newPassword: "first-password-1" }, bearer(owner.token));
     expect(stale.status).toBe(403);
-    expect(((await stale.json()) as { message: string }).message).toMatch(/within 10 minutes of signing in with Google/);
+    expect(((await stale.json()) as { message: string }).message).toMatch(
+      /within 10 minutes of signing in with Google/,
+    );
 
     const fresh = await signInWithGoogle("noname");
     const set = await postJson("/api/auth/password", { newPassword: "first-password-1" }, bearer(fresh.token));
     expect(set.status).toBe(200);
-    expect(((await set.json()) as { message: string }).message).toBe("Your password has been set. Every other device has been signed out.");
+    expect(((await set.json()) as { message: string }).message).toBe(
+      "Your password has been set. Every other device has been signed out.",
+    );
     expect(await me(bearer(owner.token))).toBe(401);
     expect((await login(noname.email, "first-password-1")).status).toBe(200);
   });
@@ -327,7 +386,12 @@ describe("changing the password", () => {
 describe("session tokens", () => {
   async function tokenFor(user: TestUser, withExp: boolean): Promise<string> {
     const sid = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user.userId).first<string>("id");
-    let jwt = new SignJWT({ sid }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(user.userId).setIssuer("campus").setAudience("campus-session").setIssuedAt();
+    let jwt = new SignJWT({ sid })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(user.userId)
+      .setIssuer("campus")
+      .setAudience("campus-session")
+      .setIssuedAt();
     if (withExp) jwt = jwt.setExpirationTime("1h");
     return jwt.sign(new TextEncoder().encode(env.SESSION_SECRET));
   }
@@ -336,7 +400,10 @@ describe("session tokens", () => {
     const user = await createUser();
     expect(await me(bearer(await tokenFor(user, true)))).toBe(200);
     expect(await me(bearer(await tokenFor(user, false)))).toBe(401);
-    const page = await call("/account", { headers: { Cookie: `__Host-campus_session=${await tokenFor(user, false)}` }, redirect: "manual" });
+    const page = await call("/account", {
+      headers: { Cookie: `__Host-campus_session=${await tokenFor(user, false)}` },
+      redirect: "manual",
+    });
     expect(page.status).toBe(302);
   });
 });
@@ -352,15 +419,26 @@ describe("the expired-sessions cron job", () => {
       [expired[1], now - 86_400_000],
       [live, now + 60_000],
     ] as const) {
-      await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").bind(id, user.userId, now - 1000, expiresAt).run();
+      await env.DB.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+        .bind(id, user.userId, now - 1000, expiresAt)
+        .run();
     }
     const spy = vi.spyOn(console, "log").mockImplementation(() => undefined);
     const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
-    await worker.scheduled({ cron: "*/30 * * * *", scheduledTime: now, noRetry() {} } as unknown as ScheduledController);
-    const lines = spy.mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    await worker.scheduled({
+      cron: "*/30 * * * *",
+      scheduledTime: now,
+      noRetry() {},
+    } as unknown as ScheduledController);
+    const lines = spy.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     spy.mockRestore();
 
-    const ids = await env.DB.prepare("SELECT id FROM sessions WHERE id IN (?, ?, ?)").bind(expired[0], expired[1], live).all<{ id: string }>();
+    const ids = await env.DB.prepare("SELECT id FROM sessions WHERE id IN (?, ?, ?)")
+      .bind(expired[0], expired[1], live)
+      .all<{ id: string }>();
     expect(ids.results.map((r) => r.id)).toEqual([live]);
     expect(await me(bearer(user.token))).toBe(200);
     const line = lines.find((l) => l.job === "expired-sessions");
@@ -392,11 +470,20 @@ describe("/account", () => {
 
   it("changes the password through the form, without JavaScript", async () => {
     const { user, other } = await userOnTwoDevices();
-    const post = (fields: Record<string, string>) => call("/account", { method: "POST", headers: { Cookie: user.cookie }, body: new URLSearchParams(fields) });
-    const wrong = await post({ intent: "change-password", currentPassword: "nope-nope", newPassword: "form-password-1" });
+    const post = (fields: Record<string, string>) =>
+      call("/account", { method: "POST", headers: { Cookie: user.cookie }, body: new URLSearchParams(fields) });
+    const wrong = await post({
+      intent: "change-password",
+      currentPassword: "nope-nope",
+      newPassword: "form-password-1",
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.text()).toContain("Your current password is incorrect.");
-    const ok = await post({ intent: "change-password", currentPassword: user.password, newPassword: "form-password-1" });
+    const ok = await post({
+      intent: "change-password",
+      currentPassword: user.password,
+      newPassword: "form-password-1",
+    });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("Your password has been changed.");
     expect(await me(bearer(other))).toBe(401);
@@ -407,7 +494,8 @@ describe("/account", () => {
     const { user, other } = await userOnTwoDevices();
     const third = await loginToken(user.email, user.password);
     const [target] = await sessionsOf(other);
-    const post = (fields: Record<string, string>) => call("/account", { method: "POST", headers: { Cookie: user.cookie }, body: new URLSearchParams(fields) });
+    const post = (fields: Record<string, string>) =>
+      call("/account", { method: "POST", headers: { Cookie: user.cookie }, body: new URLSearchParams(fields) });
     const someoneElse = await createUser();
     const [foreign] = await sessionsOf(someoneElse.token);
     expect((await post({ intent: "sign-out-device", id: foreign!.id })).status).toBe(404);

@@ -10,17 +10,25 @@ import { cast, grant, type Who } from "#test/staff-helpers.ts";
 import { tripsOf } from "#test/staff-trips.ts";
 import type { AuditPage, RoleHolder } from "#server/services/admin.ts";
 
-const roleRows = (userId: string, campusId = "cit") => count("SELECT COUNT(*) AS n FROM staff_roles WHERE user_id = ? AND campus_id = ?", userId, campusId);
-const auditAbout = (userId: string, action: string) => count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ? AND action = ?", userId, action);
-const noticesOf = (userId: string) => count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'role'", userId);
+const roleRows = (userId: string, campusId = "cit") =>
+  count("SELECT COUNT(*) AS n FROM staff_roles WHERE user_id = ? AND campus_id = ?", userId, campusId);
+const auditAbout = (userId: string, action: string) =>
+  count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ? AND action = ?", userId, action);
+const noticesOf = (userId: string) =>
+  count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'role'", userId);
 const roleIdOf = async (userId: string, role: string) =>
-  (await env.DB.prepare("SELECT id FROM staff_roles WHERE user_id = ?1 AND role = ?2").bind(userId, role).first<{ id: string }>())!.id;
+  (await env.DB.prepare("SELECT id FROM staff_roles WHERE user_id = ?1 AND role = ?2")
+    .bind(userId, role)
+    .first<{ id: string }>())!.id;
 
 /** A campus of its own (its own domain), so "the last admin" is not shared with other tests. */
 async function freshCampus(): Promise<{ id: string; domain: string }> {
   const id = `t${crypto.randomUUID().slice(0, 8)}`;
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO campuses (id, name, short_name, created_at) VALUES (?1, ?2, 'TST', 0)").bind(id, `Test College ${id}`),
+    env.DB.prepare("INSERT INTO campuses (id, name, short_name, created_at) VALUES (?1, ?2, 'TST', 0)").bind(
+      id,
+      `Test College ${id}`,
+    ),
     env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(`${id}.test`, id),
   ]);
   return { id, domain: `${id}.test` };
@@ -54,20 +62,32 @@ describe("each role x each admin endpoint", () => {
         const { data } = await read<RoleHolder[]>(roles);
         // Each admin sees the roles of their own campus only.
         const campus = who === "admin" ? "cit" : "rce";
-        const ownCampusRoles = await count("SELECT COUNT(*) AS n FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = ? AND u.deleted_at IS NULL", campus);
+        const ownCampusRoles = await count(
+          "SELECT COUNT(*) AS n FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = ? AND u.deleted_at IS NULL",
+          campus,
+        );
         expect(data).toHaveLength(ownCampusRoles);
         expect(data.some((r) => r.userId === people.moderator.userId)).toBe(who === "admin");
       }
 
-      const granted = await sendJson("POST", "/api/admin/roles", { email: member.email, role: "warden", blockId: "B" }, token);
+      const granted = await sendJson(
+        "POST",
+        "/api/admin/roles",
+        { email: member.email, role: "warden", blockId: "B" },
+        token,
+      );
       const grantBody = await read(granted);
       expect(granted.status, grantBody.message).toBe(want.grant);
       expect(await roleRows(member.userId)).toBe(want.grant === 201 ? 1 : 0);
       expect(await auditAbout(member.userId, "role.grant")).toBe(want.grant === 201 ? 1 : 0);
       expect(await noticesOf(member.userId)).toBe(want.grant === 201 ? 1 : 0);
-      if (want.grant === 404) expect(grantBody.message).toBe("No verified member of Riverside College of Engineering has that address.");
+      if (want.grant === 404)
+        expect(grantBody.message).toBe("No verified member of Riverside College of Engineering has that address.");
 
-      const revoked = await call(`/api/admin/roles/${moderatorRole}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      const revoked = await call(`/api/admin/roles/${moderatorRole}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(revoked.status).toBe(want.revoke);
       expect(await roleRows(people.moderator.userId)).toBe(want.revoke === 200 ? 0 : 1);
       expect(await auditAbout(people.moderator.userId, "role.revoke")).toBe(want.revoke === 200 ? 1 : 0);
@@ -87,14 +107,23 @@ describe("granting a role", () => {
   it("the new warden can act on their block at once and is told", async () => {
     const { admin } = await cast();
     const member = await createUser({ name: "Priya Warden" });
-    const res = await sendJson("POST", "/api/admin/roles", { email: member.email.toUpperCase(), role: "warden", blockId: "C" }, admin.token);
+    const res = await sendJson(
+      "POST",
+      "/api/admin/roles",
+      { email: member.email.toUpperCase(), role: "warden", blockId: "C" },
+      admin.token,
+    );
     const body = await read<RoleHolder>(res);
     expect(res.status, body.message).toBe(201);
     expect(body.message).toBe("Priya Warden is now warden of Block C (Charaka).");
     expect(body.data).toMatchObject({ userId: member.userId, role: "warden", blockId: "C" });
-    const notice = await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ?1").bind(member.userId).first<{ title: string; link: string }>();
+    const notice = await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ?1")
+      .bind(member.userId)
+      .first<{ title: string; link: string }>();
     expect(notice).toEqual({ title: "You are now warden of Block C (Charaka)", link: "/staff" });
-    const line = await env.DB.prepare("SELECT actor_id AS actorId, note FROM staff_audit_log WHERE subject_id = ?1").bind(member.userId).first();
+    const line = await env.DB.prepare("SELECT actor_id AS actorId, note FROM staff_audit_log WHERE subject_id = ?1")
+      .bind(member.userId)
+      .first();
     expect(line).toEqual({ actorId: admin.userId, note: "warden of Block C (Charaka)" });
     const staffPage = await call("/staff", { headers: { Cookie: member.cookie } });
     expect(staffPage.status).toBe(200);
@@ -103,7 +132,9 @@ describe("granting a role", () => {
   it("holding it already: 409, nothing written twice", async () => {
     const { admin } = await cast();
     const member = await createUser();
-    expect((await sendJson("POST", "/api/admin/roles", { email: member.email, role: "moderator" }, admin.token)).status).toBe(201);
+    expect(
+      (await sendJson("POST", "/api/admin/roles", { email: member.email, role: "moderator" }, admin.token)).status,
+    ).toBe(201);
     const again = await sendJson("POST", "/api/admin/roles", { email: member.email, role: "moderator" }, admin.token);
     expect(again.status).toBe(409);
     expect((await read(again)).message).toMatch(/already moderator/);
@@ -150,9 +181,14 @@ describe("removing a role", () => {
     const campus = await freshCampus();
     const only = await createUser({ email: `only-${crypto.randomUUID()}@${campus.domain}` });
     await grant(only, "admin", null, campus.id);
-    const res = await call(`/api/admin/roles/${await roleIdOf(only.userId, "admin")}`, { method: "DELETE", headers: { Authorization: `Bearer ${only.token}` } });
+    const res = await call(`/api/admin/roles/${await roleIdOf(only.userId, "admin")}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${only.token}` },
+    });
     expect(res.status).toBe(409);
-    expect((await read(res)).message).toBe("A campus keeps at least one admin: grant the admin role to someone else first.");
+    expect((await read(res)).message).toBe(
+      "A campus keeps at least one admin: grant the admin role to someone else first.",
+    );
     expect(await roleRows(only.userId, campus.id)).toBe(1);
     expect(await auditAbout(only.userId, "role.revoke")).toBe(0);
   });
@@ -160,7 +196,10 @@ describe("removing a role", () => {
   it("two admins removing each other at once: one removal wins, one admin remains, one audit line and one notice", async () => {
     for (let round = 0; round < 5; round++) {
       const campus = await freshCampus();
-      const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+      const [a, b] = (await Promise.all([
+        createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }),
+        createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` }),
+      ])) as [TestUser, TestUser];
       await grant(a, "admin", null, campus.id);
       await grant(b, "admin", null, campus.id);
       const [aRole, bRole] = [await roleIdOf(a.userId, "admin"), await roleIdOf(b.userId, "admin")];
@@ -173,28 +212,46 @@ describe("removing a role", () => {
       // The loser is refused before its batch (403: no longer an admin) or inside it (409: the last admin).
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 403 || s === 409)).toHaveLength(1);
-      expect(await count("SELECT COUNT(*) AS n FROM staff_roles WHERE campus_id = ? AND role = 'admin'", campus.id)).toBe(1);
-      expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE campus_id = ? AND action = 'role.revoke'", campus.id)).toBe(1);
+      expect(
+        await count("SELECT COUNT(*) AS n FROM staff_roles WHERE campus_id = ? AND role = 'admin'", campus.id),
+      ).toBe(1);
+      expect(
+        await count(
+          "SELECT COUNT(*) AS n FROM staff_audit_log WHERE campus_id = ? AND action = 'role.revoke'",
+          campus.id,
+        ),
+      ).toBe(1);
       expect((await noticesOf(a.userId)) + (await noticesOf(b.userId))).toBe(1);
     }
   });
 
   it("an admin may step down while another admin remains; a role already removed is a 404", async () => {
     const campus = await freshCampus();
-    const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+    const [a, b] = (await Promise.all([
+      createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }),
+      createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` }),
+    ])) as [TestUser, TestUser];
     await grant(a, "admin", null, campus.id);
     await grant(b, "admin", null, campus.id);
     const aRole = await roleIdOf(a.userId, "admin");
-    expect((await call(`/api/admin/roles/${aRole}`, { method: "DELETE", headers: { Authorization: `Bearer ${a.token}` } })).status).toBe(200);
-    expect((await call(`/api/admin/roles/${aRole}`, { method: "DELETE", headers: { Authorization: `Bearer ${b.token}` } })).status).toBe(404);
+    expect(
+      (await call(`/api/admin/roles/${aRole}`, { method: "DELETE", headers: { Authorization: `Bearer ${a.token}` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/admin/roles/${aRole}`, { method: "DELETE", headers: { Authorization: `Bearer ${b.token}` } }))
+        .status,
+    ).toBe(404);
     expect(await auditAbout(a.userId, "role.revoke")).toBe(1);
   });
 });
 
 // Third round of hardening: the guard "a campus keeps one admin" covers deleting the account too.
 describe("deleting an admin's account", () => {
-  const deleteAccount = (user: TestUser) => sendJson("DELETE", "/api/auth/account", { password: user.password }, user.token);
-  const deleted = (userId: string) => count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL", userId);
+  const deleteAccount = (user: TestUser) =>
+    sendJson("DELETE", "/api/auth/account", { password: user.password }, user.token);
+  const deleted = (userId: string) =>
+    count("SELECT COUNT(*) AS n FROM users WHERE id = ? AND deleted_at IS NOT NULL", userId);
 
   it("the only admin of a campus cannot delete their account: 409 saying to hand the role on first; nothing is deleted", async () => {
     const campus = await freshCampus();
@@ -210,30 +267,47 @@ describe("deleting an admin's account", () => {
     expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", only.userId)).toBe(1);
     expect((await get("/api/auth/me", only.token)).status).toBe(200);
     // The page's form says the same, without a 5xx.
-    const page = await call("/account", { method: "POST", headers: { Cookie: only.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "delete-account", password: only.password }) });
+    const page = await call("/account", {
+      method: "POST",
+      headers: { Cookie: only.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: new URLSearchParams({ intent: "delete-account", password: only.password }),
+    });
     expect(page.status).toBe(409);
     expect(await page.text()).toContain(`You are the only admin of Test College ${campus.id}`);
   });
 
   it("with another admin, an admin may delete their account", async () => {
     const campus = await freshCampus();
-    const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+    const [a, b] = (await Promise.all([
+      createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }),
+      createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` }),
+    ])) as [TestUser, TestUser];
     await grant(a, "admin", null, campus.id);
     await grant(b, "admin", null, campus.id);
     expect((await deleteAccount(a)).status).toBe(200);
     expect(await deleted(a.userId)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM staff_roles WHERE campus_id = ? AND role = 'admin'", campus.id)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM staff_roles WHERE campus_id = ? AND role = 'admin'", campus.id)).toBe(
+      1,
+    );
   });
 
   it("race: the two admins of a campus delete their accounts at once: one account goes, one admin remains (rows counted)", async () => {
     for (let round = 0; round < 5; round++) {
       const campus = await freshCampus();
-      const [a, b] = (await Promise.all([createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }), createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` })])) as [TestUser, TestUser];
+      const [a, b] = (await Promise.all([
+        createUser({ email: `a-${crypto.randomUUID()}@${campus.domain}` }),
+        createUser({ email: `b-${crypto.randomUUID()}@${campus.domain}` }),
+      ])) as [TestUser, TestUser];
       await grant(a, "admin", null, campus.id);
       await grant(b, "admin", null, campus.id);
       const statuses = (await Promise.all([deleteAccount(a), deleteAccount(b)])).map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409]);
-      expect(await count("SELECT COUNT(*) AS n FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = ? AND r.role = 'admin' AND u.deleted_at IS NULL", campus.id)).toBe(1);
+      expect(
+        await count(
+          "SELECT COUNT(*) AS n FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = ? AND r.role = 'admin' AND u.deleted_at IS NULL",
+          campus.id,
+        ),
+      ).toBe(1);
       expect((await deleted(a.userId)) + (await deleted(b.userId))).toBe(1);
     }
   });
@@ -245,7 +319,9 @@ describe("the audit log reader", () => {
     const admin = await createUser({ name: "Log Reader", email: `r-${crypto.randomUUID()}@${campus.domain}` });
     await grant(admin, "admin", null, campus.id);
     const statements = Array.from({ length: 60 }, (_, i) =>
-      env.DB.prepare("INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, note, created_at) VALUES (?1, ?2, ?3, ?4, 'complaint', ?5, ?6, ?7)").bind(
+      env.DB.prepare(
+        "INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, note, created_at) VALUES (?1, ?2, ?3, ?4, 'complaint', ?5, ?6, ?7)",
+      ).bind(
         `line-${campus.id}-${String(i).padStart(2, "0")}`,
         campus.id,
         i % 2 === 0 ? admin.userId : null,
@@ -255,12 +331,21 @@ describe("the audit log reader", () => {
         1_000_000 + Math.floor(i / 2) * 1000, // pairs share a time: the id breaks the tie
       ),
     );
-    statements.push(env.DB.prepare("INSERT INTO staff_audit_log (id, campus_id, action, subject_kind, subject_id, created_at) VALUES (?1, 'cit', 'mess.menu', 'x', 'other-campus', 9999999999)").bind(`cit-${campus.id}`));
+    statements.push(
+      env.DB.prepare(
+        "INSERT INTO staff_audit_log (id, campus_id, action, subject_kind, subject_id, created_at) VALUES (?1, 'cit', 'mess.menu', 'x', 'other-campus', 9999999999)",
+      ).bind(`cit-${campus.id}`),
+    );
     await env.DB.batch(statements);
 
     const first = await read<AuditPage>(await get("/api/admin/audit", admin.token));
     expect(first.data.lines).toHaveLength(50);
-    expect(first.data.lines[0]).toMatchObject({ id: `line-${campus.id}-59`, what: "Mess menu changed", note: "note 59", actorId: null });
+    expect(first.data.lines[0]).toMatchObject({
+      id: `line-${campus.id}-59`,
+      what: "Mess menu changed",
+      note: "note 59",
+      actorId: null,
+    });
     expect(first.data.lines.map((l) => l.subjectId)).not.toContain("other-campus");
     expect(first.data.older).not.toBeNull();
     const second = await read<AuditPage>(await get(`/api/admin/audit?before=${first.data.older}`, admin.token));
@@ -284,7 +369,11 @@ describe("the audit log reader", () => {
   it("has no way to change a line: PATCH, PUT and DELETE on the log are not routes", async () => {
     const { admin } = await cast();
     for (const method of ["PATCH", "PUT", "DELETE", "POST"]) {
-      const res = await call("/api/admin/audit", { method, headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" }, body: method === "DELETE" ? null : "{}" });
+      const res = await call("/api/admin/audit", {
+        method,
+        headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
+        body: method === "DELETE" ? null : "{}",
+      });
       expect(res.status, method).toBe(404);
     }
   });
@@ -322,7 +411,16 @@ describe("/admin", () => {
   it("grants and removes through the page's form", async () => {
     const { admin } = await cast();
     const member = await createUser();
-    const form = (fields: Record<string, string>) => call("/admin", { method: "POST", headers: { Cookie: admin.cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const form = (fields: Record<string, string>) =>
+      call("/admin", {
+        method: "POST",
+        headers: {
+          Cookie: admin.cookie,
+          Origin: "http://localhost",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields),
+      });
     const granted = await form({ intent: "grant", email: member.email, role: "laundry", blockId: "" });
     expect(granted.status).toBe(200);
     expect(await roleRows(member.userId)).toBe(1);

@@ -16,7 +16,11 @@ const secret = new TextEncoder().encode(env.SESSION_SECRET);
 describe("POST /api/auth/register", () => {
   it("creates the account, answers 201 with the user and a token, and sets no cookie", async () => {
     const email = `${unique("reg")}@Campus.Test`;
-    const res = await postJson("/api/auth/register", { name: "  Asha Verma ", email: `  ${email} `, password: "long enough pw" }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "  Asha Verma ", email: `  ${email} `, password: "long enough pw" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as AuthBody;
     expect(body.success).toBe(true);
@@ -30,7 +34,11 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail that is already taken, whatever its case and spacing", async () => {
     const user = await createUser();
-    const res = await postJson("/api/auth/register", { name: "Other", email: ` ${user.email.toUpperCase()} `, password: "another password" }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "Other", email: ` ${user.email.toUpperCase()} `, password: "another password" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(409);
     const body = (await res.json()) as AuthBody;
     expect(body.success).toBe(false);
@@ -54,18 +62,32 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 for malformed JSON and 415 for a body that is not JSON", async () => {
-    const malformed = await call("/api/auth/register", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() }, body: '{"name": "A",' });
+    const malformed = await call("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+      body: '{"name": "A",',
+    });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as AuthBody).message).toMatch(/not valid JSON/);
-    const form = await call("/api/auth/register", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() }, body: "name=A" });
+    const form = await call("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": uniqueIp() },
+      body: "name=A",
+    });
     expect(form.status).toBe(415);
   });
 
   it("answers 413 for a body over the limit without creating anything", async () => {
     const email = `${unique("big")}@campus.test`;
-    const res = await postJson("/api/auth/register", { name: "A", email, password: "long enough pw", padding: "x".repeat(20_000) }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "A", email, password: "long enough pw", padding: "x".repeat(20_000) },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(413);
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 
@@ -73,7 +95,11 @@ describe("POST /api/auth/register", () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await postJson("/api/auth/register", { name: "A", email: `${unique("rl")}@campus.test`, password: "long enough pw" }, { "CF-Connecting-IP": ip });
+      const res = await postJson(
+        "/api/auth/register",
+        { name: "A", email: `${unique("rl")}@campus.test`, password: "long enough pw" },
+        { "CF-Connecting-IP": ip },
+      );
       statuses.push(res.status);
       if (res.status === 429) expect(((await res.json()) as AuthBody).message).toMatch(/try again/);
     }
@@ -85,7 +111,11 @@ describe("POST /api/auth/register", () => {
 describe("POST /api/auth/login", () => {
   it("signs in with the right password, case-insensitively on the e-mail", async () => {
     const user = await createUser();
-    const res = await postJson("/api/auth/login", { email: user.email.toUpperCase(), password: user.password }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/login",
+      { email: user.email.toUpperCase(), password: user.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as AuthBody;
     expect(body.data).toMatchObject({ userId: user.userId, email: user.email, name: user.name });
@@ -94,7 +124,11 @@ describe("POST /api/auth/login", () => {
 
   it("answers the token and sets no cookie: a client that forgets its token is signed out", async () => {
     const user = await createUser();
-    const res = await postJson("/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(200);
     const { token } = ((await res.json()) as AuthBody).data;
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -103,16 +137,24 @@ describe("POST /api/auth/login", () => {
     expect(jar).toBe("");
     const me = await call("/api/auth/me", { headers: jar ? { Cookie: jar } : {} });
     expect(me.status).toBe(401);
-    const session = (await (await call("/api/auth/session", { headers: jar ? { Cookie: jar } : {} })).json()) as { data: unknown };
+    const session = (await (await call("/api/auth/session", { headers: jar ? { Cookie: jar } : {} })).json()) as {
+      data: unknown;
+    };
     expect(session.data).toBeNull();
     // A signed-out client cannot buy: the purchase route refuses without the token.
-    expect((await call("/api/product/purchase/anything", { method: "PATCH", headers: jar ? { Cookie: jar } : {} })).status).toBe(401);
+    expect(
+      (await call("/api/product/purchase/anything", { method: "PATCH", headers: jar ? { Cookie: jar } : {} })).status,
+    ).toBe(401);
     // The token it was given still works as a bearer token.
     expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(200);
   });
 
   it("register sets no cookie either", async () => {
-    const res = await postJson("/api/auth/register", { name: "No Cookie", email: `${unique("nocookie")}@campus.test`, password: "long enough pw" }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "No Cookie", email: `${unique("nocookie")}@campus.test`, password: "long enough pw" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(201);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect((await call("/api/auth/me", { headers: { Cookie: cookiesFrom(res) } })).status).toBe(401);
@@ -120,8 +162,16 @@ describe("POST /api/auth/login", () => {
 
   it("answers 401 for a wrong password and for an unknown e-mail, with the same message", async () => {
     const user = await createUser();
-    const wrong = await postJson("/api/auth/login", { email: user.email, password: "not the password" }, { "CF-Connecting-IP": uniqueIp() });
-    const unknown = await postJson("/api/auth/login", { email: `${unique("nobody")}@campus.test`, password: "whatever pw" }, { "CF-Connecting-IP": uniqueIp() });
+    const wrong = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: "not the password" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
+    const unknown = await postJson(
+      "/api/auth/login",
+      { email: `${unique("nobody")}@campus.test`, password: "whatever pw" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const a = (await wrong.json()) as AuthBody;
@@ -142,13 +192,21 @@ describe("POST /api/auth/login", () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await postJson("/api/auth/login", { email: user.email, password: "wrong password" }, { "CF-Connecting-IP": ip });
+      const res = await postJson(
+        "/api/auth/login",
+        { email: user.email, password: "wrong password" },
+        { "CF-Connecting-IP": ip },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses[5]).toBe(429);
     // The right password is refused too while the limit holds: guessing cannot continue.
-    const blocked = await postJson("/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": ip });
+    const blocked = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": ip },
+    );
     expect(blocked.status).toBe(429);
   });
 });
@@ -182,7 +240,9 @@ describe("sessions", () => {
 
   it("refuses an expired token", async () => {
     const user = await createUser();
-    const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user.userId).first<{ id: string }>();
+    const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ id: string }>();
     const expired = await new SignJWT({ sid: session?.id })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user.userId)
@@ -196,11 +256,25 @@ describe("sessions", () => {
 
   it("refuses a token for another audience, one signed with another key, and alg: none", async () => {
     const user = await createUser();
-    const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(user.userId).first<{ id: string }>();
-    const base = () => new SignJWT({ sid: session?.id }).setProtectedHeader({ alg: "HS256" }).setSubject(user.userId).setIssuer("campus").setExpirationTime("1h");
+    const session = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ id: string }>();
+    const base = () =>
+      new SignJWT({ sid: session?.id })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(user.userId)
+        .setIssuer("campus")
+        .setExpirationTime("1h");
     const wrongAudience = await base().setAudience("some-other-app").sign(secret);
-    const wrongKey = await base().setAudience("campus-session").sign(new TextEncoder().encode("not-our-secret-not-our-secret-123"));
-    const none = new UnsecuredJWT({ sid: session?.id }).setSubject(user.userId).setIssuer("campus").setAudience("campus-session").setExpirationTime("1h").encode();
+    const wrongKey = await base()
+      .setAudience("campus-session")
+      .sign(new TextEncoder().encode("not-our-secret-not-our-secret-123"));
+    const none = new UnsecuredJWT({ sid: session?.id })
+      .setSubject(user.userId)
+      .setIssuer("campus")
+      .setAudience("campus-session")
+      .setExpirationTime("1h")
+      .encode();
     for (const token of [wrongAudience, wrongKey, none]) {
       expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(401);
     }
@@ -218,7 +292,11 @@ describe("sessions", () => {
 
   it("logout on one device leaves the other signed in; logout-all ends both", async () => {
     const user = await createUser();
-    const login = await postJson("/api/auth/login", { email: user.email, password: user.password }, { "CF-Connecting-IP": uniqueIp() });
+    const login = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     const second = ((await login.json()) as AuthBody).data.token;
     await call("/api/auth/logout", { method: "POST", headers: bearer(user.token) });
     expect((await call("/api/auth/me", { headers: bearer(second) })).status).toBe(200);
@@ -231,7 +309,9 @@ describe("sessions", () => {
 describe("passwords at rest", () => {
   it("stores a PBKDF2 hash with its parameters, never the password", async () => {
     const user = await createUser({ password: "a very particular password" });
-    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(user.userId).first<{ password_hash: string }>();
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+      .bind(user.userId)
+      .first<{ password_hash: string }>();
     expect(row?.password_hash).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(row?.password_hash).not.toContain("particular");
   });

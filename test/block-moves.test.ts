@@ -10,17 +10,28 @@ import { cast, type Who } from "#test/staff-helpers.ts";
 
 /** A student of block A asking to move to block B (cast()'s warden of B decides). */
 async function movingToB(student: TestUser): Promise<string> {
-  expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "A", room: "11" }, student.token)).status).toBe(200);
+  expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "A", room: "11" }, student.token)).status).toBe(
+    200,
+  );
   const res = await sendJson("PUT", "/api/hostel/residence", { blockId: "B", room: "b-21" }, student.token);
   expect(res.status).toBe(202);
   return (await read<Residence>(res)).data.pendingMove!.id;
 }
 
-const decide = (id: string, decision: string, token: string, note?: string) => sendJson("POST", `/api/hostel/block-moves/${id}/decision`, { decision, ...(note ? { note } : {}) }, token);
-const blockOf = async (userId: string) => (await env.DB.prepare("SELECT block_id AS b FROM hostel_residents WHERE user_id = ?1").bind(userId).first<{ b: string }>())?.b;
-const statusOf = async (id: string) => (await env.DB.prepare("SELECT status FROM block_moves WHERE id = ?1").bind(id).first<{ status: string }>())?.status;
-const auditLines = (id: string) => count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'block_move' AND subject_id = ?", id);
-const noticesOf = (userId: string) => count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'block.move'", userId);
+const decide = (id: string, decision: string, token: string, note?: string) =>
+  sendJson("POST", `/api/hostel/block-moves/${id}/decision`, { decision, ...(note ? { note } : {}) }, token);
+const blockOf = async (userId: string) =>
+  (
+    await env.DB.prepare("SELECT block_id AS b FROM hostel_residents WHERE user_id = ?1")
+      .bind(userId)
+      .first<{ b: string }>()
+  )?.b;
+const statusOf = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM block_moves WHERE id = ?1").bind(id).first<{ status: string }>())?.status;
+const auditLines = (id: string) =>
+  count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'block_move' AND subject_id = ?", id);
+const noticesOf = (userId: string) =>
+  count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'block.move'", userId);
 
 describe("who may approve a move from block A to block B", () => {
   const expected: Record<Exclude<Who, "owner">, number> = {
@@ -43,7 +54,8 @@ describe("who may approve a move from block A to block B", () => {
       expect(await statusOf(id)).toBe(approved ? "approved" : "pending");
       expect(await auditLines(id)).toBe(approved ? 1 : 0);
       expect(await noticesOf(people.owner.userId)).toBe(approved ? 1 : 0);
-      if (status === 403) expect((await read(res)).message).toBe("Only the warden of Block B or a campus admin can do this.");
+      if (status === 403)
+        expect((await read(res)).message).toBe("Only the warden of Block B or a campus admin can do this.");
     });
   }
 });
@@ -55,11 +67,21 @@ describe("deciding and cancelling", () => {
     expect((await decide(id, "approve", wardenOfBlock.token, "Room key at the office.")).status).toBe(200);
     const residence = (await read<Residence>(await get("/api/hostel/residence", owner.token))).data;
     expect(residence).toMatchObject({ blockId: "B", room: "B-21", pendingMove: null });
-    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1 AND kind = 'block.move'").bind(owner.userId).first<{ title: string; text: string }>();
+    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1 AND kind = 'block.move'")
+      .bind(owner.userId)
+      .first<{ title: string; text: string }>();
     expect(notice?.title).toBe("Your move to Block B was approved");
     expect(notice?.text).toContain("The warden's note: Room key at the office.");
-    const line = await env.DB.prepare("SELECT action, actor_id AS actorId, note FROM staff_audit_log WHERE subject_id = ?1").bind(id).first();
-    expect(line).toEqual({ action: "block.approve", actorId: wardenOfBlock.userId, note: "Block A -> Block B: Room key at the office." });
+    const line = await env.DB.prepare(
+      "SELECT action, actor_id AS actorId, note FROM staff_audit_log WHERE subject_id = ?1",
+    )
+      .bind(id)
+      .first();
+    expect(line).toEqual({
+      action: "block.approve",
+      actorId: wardenOfBlock.userId,
+      note: "Block A -> Block B: Room key at the office.",
+    });
     // Decided once: a second decision is a 409.
     const again = await decide(id, "decline", wardenOfBlock.token);
     expect(again.status).toBe(409);
@@ -71,20 +93,37 @@ describe("deciding and cancelling", () => {
     const id = await movingToB(owner);
     expect((await decide(id, "decline", wardenOfBlock.token, "Block B is full this term.")).status).toBe(200);
     expect(await blockOf(owner.userId)).toBe("A");
-    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1").bind(owner.userId).first<{ title: string; text: string }>();
-    expect(notice).toEqual({ title: "Your move to Block B was declined", text: "You stay in Block A (Aryabhata). The warden's note: Block B is full this term." });
-    expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "B", room: "21" }, owner.token)).status).toBe(202);
+    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1")
+      .bind(owner.userId)
+      .first<{ title: string; text: string }>();
+    expect(notice).toEqual({
+      title: "Your move to Block B was declined",
+      text: "You stay in Block A (Aryabhata). The warden's note: Block B is full this term.",
+    });
+    expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "B", room: "21" }, owner.token)).status).toBe(
+      202,
+    );
   });
 
   it("the student cancels; the warden then finds it cancelled; nothing to cancel is a 409", async () => {
     const { owner, wardenOfBlock } = await cast();
     const id = await movingToB(owner);
-    expect((await call("/api/hostel/block-moves/mine/cancel", { method: "POST", headers: { Authorization: `Bearer ${owner.token}` } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/hostel/block-moves/mine/cancel", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(200);
     const late = await decide(id, "approve", wardenOfBlock.token);
     expect(late.status).toBe(409);
     expect((await read(late)).message).toBe("The student cancelled this block change.");
     expect(await blockOf(owner.userId)).toBe("A");
-    const none = await call("/api/hostel/block-moves/mine/cancel", { method: "POST", headers: { Authorization: `Bearer ${owner.token}` } });
+    const none = await call("/api/hostel/block-moves/mine/cancel", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${owner.token}` },
+    });
     expect(none.status).toBe(409);
   });
 
@@ -106,7 +145,10 @@ describe("races", () => {
       const id = await movingToB(owner);
       const [approve, cancel] = await Promise.all([
         decide(id, "approve", wardenOfBlock.token),
-        call("/api/hostel/block-moves/mine/cancel", { method: "POST", headers: { Authorization: `Bearer ${owner.token}` } }),
+        call("/api/hostel/block-moves/mine/cancel", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${owner.token}` },
+        }),
       ]);
       expect([approve.status, cancel.status].filter((s) => s === 200)).toHaveLength(1);
       const status = await statusOf(id);
@@ -120,7 +162,9 @@ describe("races", () => {
     for (let round = 0; round < 4; round++) {
       const { owner, wardenOfBlock, admin } = await cast();
       const id = await movingToB(owner);
-      const statuses = (await Promise.all([decide(id, "approve", wardenOfBlock.token), decide(id, "decline", admin.token)])).map((r) => r.status);
+      const statuses = (
+        await Promise.all([decide(id, "approve", wardenOfBlock.token), decide(id, "decline", admin.token)])
+      ).map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(1);
       expect(await auditLines(id)).toBe(1);

@@ -24,7 +24,13 @@ function eventsOf(text: string): FeedEvent[] {
   expect(calendar.name).toBe("vcalendar");
   return calendar.getAllSubcomponents("vevent").map((component) => {
     const event = new ICAL.Event(component);
-    return { uid: event.uid, summary: event.summary, start: event.startDate.toJSDate().getTime(), end: event.endDate.toJSDate().getTime(), url: (component.getFirstPropertyValue("url") as string | null) ?? null };
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      start: event.startDate.toJSDate().getTime(),
+      end: event.endDate.toJSDate().getTime(),
+      url: (component.getFirstPropertyValue("url") as string | null) ?? null,
+    };
   });
 }
 
@@ -32,7 +38,9 @@ const feed = (secret: string) => call(`/calendar/${secret}.ics`);
 
 async function book(userId: string, slotId: string, startsAt: number, status = "booked"): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at) VALUES (?1, ?2, ?3, '2026-11-25', ?4, 6, 'iron', ?5, ?4)")
+  await env.DB.prepare(
+    "INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at) VALUES (?1, ?2, ?3, '2026-11-25', ?4, 6, 'iron', ?5, ?4)",
+  )
     .bind(id, userId, slotId, startsAt, status)
     .run();
   return id;
@@ -55,7 +63,15 @@ describe("the calendar feed", () => {
     expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toBe("private, max-age=300");
     const events = eventsOf(await res.text());
-    expect(events).toEqual([{ uid: `laundry-${booked}@campus`, summary: "Laundry: Iron, 6 pieces", start: startsAt, end: startsAt + 2 * 60 * 60 * 1000, url: "http://localhost/laundry-service" }]);
+    expect(events).toEqual([
+      {
+        uid: `laundry-${booked}@campus`,
+        summary: "Laundry: Iron, 6 pieces",
+        start: startsAt,
+        end: startsAt + 2 * 60 * 60 * 1000,
+        url: "http://localhost/laundry-service",
+      },
+    ]);
   });
 
   it("a reset makes a new link and stops the old one; stopping ends it; an unknown or malformed link is a 404", async () => {
@@ -66,10 +82,14 @@ describe("the calendar feed", () => {
     expect(second).not.toBe(first);
     expect((await feed(first)).status).toBe(404);
     expect((await feed(second)).status).toBe(200);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM calendar_feeds WHERE user_id = ?").bind(student.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM calendar_feeds WHERE user_id = ?")
+      .bind(student.userId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
     // Only the secret's hash is stored.
-    const stored = await env.DB.prepare("SELECT secret_hash FROM calendar_feeds WHERE user_id = ?").bind(student.userId).first<{ secret_hash: string }>();
+    const stored = await env.DB.prepare("SELECT secret_hash FROM calendar_feeds WHERE user_id = ?")
+      .bind(student.userId)
+      .first<{ secret_hash: string }>();
     expect(stored!.secret_hash).not.toContain(second);
     await stopCalendarFeed(env, student.userId);
     expect((await feed(second)).status).toBe(404);
@@ -82,18 +102,31 @@ describe("the calendar feed", () => {
     const noonIst = Date.UTC(2026, 8, 14, 6, 30);
     const fake = installFakeGoogle({ now: () => noonIst });
     const { location, cookie } = await googleRedirect(fake, "classroom", "aarav");
-    const token = ((await (await postJson("/api/google/exchange", { code: location.searchParams.get("code") }, { Cookie: cookie })).json()) as { token: string }).token;
+    const token = (
+      (await (
+        await postJson("/api/google/exchange", { code: location.searchParams.get("code") }, { Cookie: cookie })
+      ).json()) as { token: string }
+    ).token;
     const student = await createUser();
-    expect((await postJson("/api/google/notifications/enable", { userId: student.email, token }, { Cookie: student.cookie })).status).toBe(200);
+    expect(
+      (await postJson("/api/google/notifications/enable", { userId: student.email, token }, { Cookie: student.cookie }))
+        .status,
+    ).toBe(200);
     const secret = await resetCalendarFeed(env, student.userId);
     const events = eventsOf(await (await feed(secret)).text());
     const graph = events.find((e) => e.summary === "Due: Graph traversal assignment (Data Structures)");
     expect(graph).toMatchObject({ end: Date.UTC(2026, 8, 16, 12, 30), start: Date.UTC(2026, 8, 16, 12, 0) });
     expect(graph!.uid).toMatch(/^classroom-.+@campus$/);
     // Work turned in or returned is never due: its event says what became of it.
-    expect(events.find((e) => e.summary.includes("Process scheduling problem set"))?.summary).toBe("Turned in: Process scheduling problem set (Operating Systems)");
-    expect(events.find((e) => e.summary.includes("Deadlock case study"))?.summary).toBe("Returned: Deadlock case study (Operating Systems)");
-    expect(events.filter((e) => !/^(Turned in|Returned): /.test(e.summary)).every((e) => e.summary.startsWith("Due: "))).toBe(true);
+    expect(events.find((e) => e.summary.includes("Process scheduling problem set"))?.summary).toBe(
+      "Turned in: Process scheduling problem set (Operating Systems)",
+    );
+    expect(events.find((e) => e.summary.includes("Deadlock case study"))?.summary).toBe(
+      "Returned: Deadlock case study (Operating Systems)",
+    );
+    expect(
+      events.filter((e) => !/^(Turned in|Returned): /.test(e.summary)).every((e) => e.summary.startsWith("Due: ")),
+    ).toBe(true);
     expect(events.length).toBeGreaterThan(1);
   });
 

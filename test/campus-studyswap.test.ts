@@ -10,9 +10,15 @@ import { bearer, call, createUser, postJson, unique, type TestUser } from "#test
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-const riverside = (overrides: { verified?: boolean } = {}) => createUser({ email: `${unique("s")}@riverside.test`, ...overrides });
+const riverside = (overrides: { verified?: boolean } = {}) =>
+  createUser({ email: `${unique("s")}@riverside.test`, ...overrides });
 
-const fields = (title: string, contact = "poster@campus.test") => ({ title, category: "Physics", details: "Two pages on optics.", contact });
+const fields = (title: string, contact = "poster@campus.test") => ({
+  title,
+  category: "Physics",
+  details: "Two pages on optics.",
+  contact,
+});
 
 async function posted(user: TestUser, title = unique("Request "), contact?: string): Promise<StudyRequest> {
   const res = await postJson("/api/studyswap/requests", fields(title, contact), bearer(user.token));
@@ -42,7 +48,11 @@ const writersFor = async (user: TestUser | null, query = "") => {
 };
 
 const putWriter = (user: TestUser, body: Record<string, unknown>) =>
-  call("/api/studyswap/writers/me", { method: "PUT", headers: { ...bearer(user.token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  call("/api/studyswap/writers/me", {
+    method: "PUT",
+    headers: { ...bearer(user.token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const page = async (path: string, user: TestUser | null) => {
   const res = await call(path, { headers: user ? { Cookie: user.cookie } : {} });
@@ -58,8 +68,15 @@ const post = (path: string, data: Record<string, string>, cookie: string) =>
     redirect: "manual",
   });
 
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())?.n ?? 0;
-const statusOf = async (id: string) => (await env.DB.prepare("SELECT status FROM study_requests WHERE id = ?").bind(id).first<{ status: string }>())?.status ?? null;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ n: number }>()
+  )?.n ?? 0;
+const statusOf = async (id: string) =>
+  (await env.DB.prepare("SELECT status FROM study_requests WHERE id = ?").bind(id).first<{ status: string }>())
+    ?.status ?? null;
 
 describe("Study Swap's lists are per campus", () => {
   it("GET /requests and /become-writer show a member their own campus's open requests only", async () => {
@@ -83,18 +100,28 @@ describe("Study Swap's lists are per campus", () => {
 
   it("takes the campus from the poster, never from what the client sends", async () => {
     const meera = await riverside();
-    const res = await postJson("/api/studyswap/requests", { ...fields(unique("Sneaky ")), campusId: "cit", campus_id: "cit" }, bearer(meera.token));
+    const res = await postJson(
+      "/api/studyswap/requests",
+      { ...fields(unique("Sneaky ")), campusId: "cit", campus_id: "cit" },
+      bearer(meera.token),
+    );
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
-    const row = await env.DB.prepare("SELECT campus_id AS campusId FROM study_requests WHERE id = ?").bind(data._id).first<{ campusId: string }>();
+    const row = await env.DB.prepare("SELECT campus_id AS campusId FROM study_requests WHERE id = ?")
+      .bind(data._id)
+      .first<{ campusId: string }>();
     expect(row?.campusId).toBe("rce");
   });
 
   it("writers: a member sees their own campus's, with contacts; a visitor every college's (or ?campus='s), never a contact", async () => {
     const asha = await createUser();
     const meera = await riverside();
-    expect((await putWriter(asha, { name: "Asha", expertise: "Physics", contact: "asha.w@campus.test" })).status).toBe(200);
-    expect((await putWriter(meera, { name: "Meera", expertise: "Chemistry", contact: "meera.w@riverside.test" })).status).toBe(200);
+    expect((await putWriter(asha, { name: "Asha", expertise: "Physics", contact: "asha.w@campus.test" })).status).toBe(
+      200,
+    );
+    expect(
+      (await putWriter(meera, { name: "Meera", expertise: "Chemistry", contact: "meera.w@riverside.test" })).status,
+    ).toBe(200);
     const citList = await writersFor(asha);
     expect(citList.find((w) => w._id === asha.userId)?.contact).toBe("asha.w@campus.test");
     expect(citList.some((w) => w._id === meera.userId)).toBe(false);
@@ -119,8 +146,12 @@ describe("Study Swap's lists are per campus", () => {
 
   it("the writer profile takes the writer's campus", async () => {
     const meera = await riverside();
-    expect((await putWriter(meera, { name: "M", expertise: "Maths", contact: "m@riverside.test", campusId: "cit" })).status).toBe(200);
-    const row = await env.DB.prepare("SELECT campus_id AS campusId FROM writers WHERE user_id = ?").bind(meera.userId).first<{ campusId: string }>();
+    expect(
+      (await putWriter(meera, { name: "M", expertise: "Maths", contact: "m@riverside.test", campusId: "cit" })).status,
+    ).toBe(200);
+    const row = await env.DB.prepare("SELECT campus_id AS campusId FROM writers WHERE user_id = ?")
+      .bind(meera.userId)
+      .first<{ campusId: string }>();
     expect(row?.campusId).toBe("rce");
   });
 });
@@ -141,7 +172,9 @@ describe("another campus's request is a 404, as one that does not exist", () => 
     expect(await statusOf(request._id)).toBe("open");
     // Within a campus, someone else's request is still 403, as before.
     const other = await riverside();
-    expect((await call(`/api/studyswap/requests/${request._id}`, { method: "DELETE", headers: bearer(other.token) })).status).toBe(403);
+    expect(
+      (await call(`/api/studyswap/requests/${request._id}`, { method: "DELETE", headers: bearer(other.token) })).status,
+    ).toBe(403);
   });
 
   it("its attachment is private to its campus: 404 for another campus, 200 for a member of its own", async () => {
@@ -162,7 +195,10 @@ describe("posting a request and becoming a writer need a verified college e-mail
     const title = unique("Unverified ");
     const res = await postJson("/api/studyswap/requests", fields(title), bearer(student.token));
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ message: "Verify your college e-mail to post a Study Swap request.", code: "verify_email" });
+    expect(await res.json()).toMatchObject({
+      message: "Verify your college e-mail to post a Study Swap request.",
+      code: "verify_email",
+    });
     // Refused before the body is read: a broken body gets the same answer.
     expect((await postJson("/api/studyswap/requests", { nonsense: true }, bearer(student.token))).status).toBe(403);
     const screen = await post("/find-writer", { intent: "post", ...fields(title) }, student.cookie);
@@ -175,7 +211,11 @@ describe("posting a request and becoming a writer need a verified college e-mail
     const res = await putWriter(student, { name: "W", expertise: "Maths", contact: "w@campus.test" });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toBe("Verify your college e-mail to become a writer.");
-    const screen = await post("/become-writer", { intent: "save-writer", name: "W", expertise: "Maths", contact: "w@campus.test" }, student.cookie);
+    const screen = await post(
+      "/become-writer",
+      { intent: "save-writer", name: "W", expertise: "Maths", contact: "w@campus.test" },
+      student.cookie,
+    );
     expect(screen.status).toBe(403);
     expect(await count("SELECT COUNT(*) AS n FROM writers WHERE user_id = ?", student.userId)).toBe(0);
   });
@@ -184,8 +224,14 @@ describe("posting a request and becoming a writer need a verified college e-mail
     const poster = await createUser();
     const request = await posted(poster);
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").bind(poster.userId).run();
-    expect((await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) })).status).toBe(200);
-    expect((await call(`/api/studyswap/requests/${request._id}`, { method: "DELETE", headers: bearer(poster.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/studyswap/requests/${request._id}`, { method: "DELETE", headers: bearer(poster.token) }))
+        .status,
+    ).toBe(200);
     expect(await statusOf(request._id)).toBeNull();
   });
 
@@ -224,7 +270,9 @@ describe("contacts on the board go only to those who may see them", () => {
     expect((await board(member)).find((r) => r._id === request._id)?.contact).toBe(contact);
     expect(await page("/become-writer", member)).toContain(`aria-label="Contact Student about ${request.title}"`);
     // The poster's own list always has it.
-    const mine = (await (await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })).json()) as StudyRequest[];
+    const mine = (await (
+      await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })
+    ).json()) as StudyRequest[];
     expect(mine.find((r) => r._id === request._id)?.contact).toBe(contact);
   });
 

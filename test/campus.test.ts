@@ -6,7 +6,11 @@ import worker from "#server/index.ts";
 import { call, createUser, ORIGIN, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
 async function membership(email: string) {
-  const row = await env.DB.prepare("SELECT campus_id AS campusId, email_verified_at AS verifiedAt FROM users WHERE email = ?1").bind(email).first<{ campusId: string; verifiedAt: number | null }>();
+  const row = await env.DB.prepare(
+    "SELECT campus_id AS campusId, email_verified_at AS verifiedAt FROM users WHERE email = ?1",
+  )
+    .bind(email)
+    .first<{ campusId: string; verifiedAt: number | null }>();
   return row;
 }
 
@@ -24,11 +28,20 @@ describe("GET /api/campuses", () => {
   it("lists the colleges and their e-mail domains, not the Open community", async () => {
     const res = await call("/api/campuses");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: { campuses: { id: string; name: string; shortName: string; domains: string[] }[]; openSignup: boolean } };
+    const body = (await res.json()) as {
+      success: boolean;
+      data: { campuses: { id: string; name: string; shortName: string; domains: string[] }[]; openSignup: boolean };
+    };
     expect(body.success).toBe(true);
     expect(body.data.campuses).toEqual([
       { id: "cit", name: "Campus Institute of Technology", shortName: "CIT", city: "Pune", domains: ["campus.test"] },
-      { id: "rce", name: "Riverside College of Engineering", shortName: "RCE", city: "Kochi", domains: ["riverside.test"] },
+      {
+        id: "rce",
+        name: "Riverside College of Engineering",
+        shortName: "RCE",
+        city: "Kochi",
+        domains: ["riverside.test"],
+      },
     ]);
     expect(body.data.openSignup).toBe(true);
   });
@@ -49,7 +62,11 @@ describe("registration decides the campus from the address", () => {
 
   it("puts an address of no college in the Open community while OPEN_SIGNUP is on", async () => {
     const email = `${unique("s")}@gmail.example`;
-    const res = await postJson("/api/auth/register", { name: "Open Student", email, password: "correct horse battery" }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "Open Student", email, password: "correct horse battery" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(201);
     expect((await membership(email))?.campusId).toBe("open");
   });

@@ -3,7 +3,13 @@
 // hands its bookmark back; the next request from that browser or client continues from it, so a
 // student always reads what they just wrote.
 import { afterAll, describe, expect, it } from "vitest";
-import { BOOKMARK_COOKIE, BOOKMARK_HEADER, openRequestScope, RequestDb, sessionStartFor } from "#server/lib/d1-session.ts";
+import {
+  BOOKMARK_COOKIE,
+  BOOKMARK_HEADER,
+  openRequestScope,
+  RequestDb,
+  sessionStartFor,
+} from "#server/lib/d1-session.ts";
 import { bearer, call, createUser, ORIGIN } from "#test/helpers.ts";
 import { listingForm } from "#test/hostel-helpers.ts";
 import { captureRequestLogs } from "#test/query-budget-helpers.ts";
@@ -42,19 +48,25 @@ describe("a request's D1 session", () => {
     expect(listed.status).toBe(201);
     expect(logs.usageOf(listed).session).toBe("first-primary");
     const cookie = bookmarkCookieOf(listed);
-    expect(cookie).toMatch(new RegExp(`^${BOOKMARK_COOKIE}=[0-9a-f-]+; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=86400$`));
+    expect(cookie).toMatch(
+      new RegExp(`^${BOOKMARK_COOKIE}=[0-9a-f-]+; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=86400$`),
+    );
     const bookmark = listed.headers.get(BOOKMARK_HEADER);
     expect(cookie).toContain(`=${bookmark};`);
     const id = ((await listed.json()) as { product: { _id: string } }).product._id;
 
     // A browser: the session cookie and the bookmark cookie.
-    const page = await call(`/product/${id}`, { headers: { Cookie: `${seller.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` } });
+    const page = await call(`/product/${id}`, {
+      headers: { Cookie: `${seller.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` },
+    });
     expect(page.status).toBe(200);
     expect(logs.usageOf(page).session).toBe("bookmark");
     expect(await page.text()).toContain("Bookmark test lamp");
 
     // An API client: the bookmark header.
-    const mine = await call("/api/product/mysells", { headers: { ...bearer(seller.token), [BOOKMARK_HEADER]: bookmark! } });
+    const mine = await call("/api/product/mysells", {
+      headers: { ...bearer(seller.token), [BOOKMARK_HEADER]: bookmark! },
+    });
     expect(logs.usageOf(mine).session).toBe("bookmark");
     const listings = (await mine.json()) as { _id: string }[];
     expect(listings.map((p) => p._id)).toContain(id);
@@ -78,11 +90,15 @@ describe("a request's D1 session", () => {
   it("a malformed or foreign bookmark is ignored, never a 5xx", async () => {
     const student = await createUser();
     for (const bad of ["not a bookmark", "'; DROP TABLE users; --", "x".repeat(5000), "00000000-ffffffff-zzzz"]) {
-      const signedIn = await call("/api/product/purchased", { headers: { ...bearer(student.token), [BOOKMARK_HEADER]: bad } });
+      const signedIn = await call("/api/product/purchased", {
+        headers: { ...bearer(student.token), [BOOKMARK_HEADER]: bad },
+      });
       expect(signedIn.status).toBe(200);
       expect(logs.usageOf(signedIn).session).toBe("first-primary");
       // A search no one made yet, so D1 is read (not the edge cache).
-      const visitor = await call(`/all-products?q=${crypto.randomUUID()}`, { headers: { Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` } });
+      const visitor = await call(`/all-products?q=${crypto.randomUUID()}`, {
+        headers: { Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` },
+      });
       expect(visitor.status).toBe(200);
       expect(logs.usageOf(visitor).session).toBe("first-unconstrained");
     }
@@ -93,19 +109,27 @@ describe("worker/lib/d1-session.ts", () => {
   /** A D1 binding that records how its session was opened. */
   function recordingBinding(): { binding: D1Database; opened: (string | undefined)[] } {
     const opened: (string | undefined)[] = [];
-    const session = { prepare: () => ({}) as D1PreparedStatement, batch: async () => [], getBookmark: () => null } as unknown as D1DatabaseSession;
+    const session = {
+      prepare: () => ({}) as D1PreparedStatement,
+      batch: async () => [],
+      getBookmark: () => null,
+    } as unknown as D1DatabaseSession;
     const binding = { withSession: (arg?: string) => (opened.push(arg), session) } as unknown as D1Database;
     return { binding, opened };
   }
 
-  const request = (method: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}/x`, { method, headers });
+  const request = (method: string, headers: Record<string, string> = {}) =>
+    new Request(`${ORIGIN}/x`, { method, headers });
 
   it("opens the session as the request needs it", () => {
     const cases: [Request, string | undefined][] = [
       [request("GET"), "first-unconstrained"],
       [request("GET", { Cookie: "__Host-campus_session=abc" }), "first-primary"],
       [request("GET", { Authorization: "Bearer abc" }), "first-primary"],
-      [request("GET", { Cookie: `${BOOKMARK_COOKIE}=0000002a-00000005-00004f95-9b7c9c` }), "0000002a-00000005-00004f95-9b7c9c"],
+      [
+        request("GET", { Cookie: `${BOOKMARK_COOKIE}=0000002a-00000005-00004f95-9b7c9c` }),
+        "0000002a-00000005-00004f95-9b7c9c",
+      ],
       [request("GET", { [BOOKMARK_HEADER]: "0000002a-00000006-00004f95-9b7c9c" }), "0000002a-00000006-00004f95-9b7c9c"],
       [request("POST", { Cookie: `${BOOKMARK_COOKIE}=0000002a-00000005-00004f95-9b7c9c` }), "first-primary"],
       [request("DELETE"), "first-primary"],
@@ -127,7 +151,11 @@ describe("worker/lib/d1-session.ts", () => {
   });
 
   it("is the only place that opens a D1 session", () => {
-    const sources = import.meta.glob(["/worker/**/*.ts", "/app/**/*.ts", "/app/**/*.tsx", "/common/**/*.ts"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+    const sources = import.meta.glob(["/worker/**/*.ts", "/app/**/*.ts", "/app/**/*.tsx", "/common/**/*.ts"], {
+      query: "?raw",
+      import: "default",
+      eager: true,
+    }) as Record<string, string>;
     expect(Object.keys(sources).length).toBeGreaterThan(50);
     const opening = Object.entries(sources)
       .filter(([, text]) => /\.withSession\(/.test(text))
@@ -186,10 +214,16 @@ describe("the edge cache of public reads", () => {
   it("a change by the mess staff is in the next visitor's menu at once", async () => {
     const mess = await createUser({ name: "Mess Staff Edge" });
     await grant(mess, "mess");
-    const before = (await (await call("/api/hostel/mess/menu")).json()) as { data: { week: { meals: Record<string, string[]> }[] } };
+    const before = (await (await call("/api/hostel/mess/menu")).json()) as {
+      data: { week: { meals: Record<string, string[]> }[] };
+    };
     expect(logs.cacheOf(await call("/api/hostel/mess/menu"))).toEqual({ "hostel-campus": "hit", "mess-week": "hit" });
     const dish = `Edge dosa ${crypto.randomUUID().slice(0, 6)}`;
-    const changed = await call("/api/hostel/mess/menu", { method: "PUT", headers: { ...bearer(mess.token), "Content-Type": "application/json" }, body: JSON.stringify({ day: 4, meal: "dinner", items: `${dish}, Rice` }) });
+    const changed = await call("/api/hostel/mess/menu", {
+      method: "PUT",
+      headers: { ...bearer(mess.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ day: 4, meal: "dinner", items: `${dish}, Rice` }),
+    });
     expect(changed.status).toBe(200);
     const after = await call("/api/hostel/mess/menu");
     expect(logs.cacheOf(after)?.["mess-week"]).toBe("miss");

@@ -8,7 +8,13 @@ describe("the session tag on answers", () => {
   it("pages, their data and the top bar's session answer carry the session's tag, the same on each, never its id or token", async () => {
     const user = await createUser();
     const tags = new Set<string | null>();
-    for (const path of ["/dashboard", "/wanted", "/purchases.data?_routes=routes%2Fpurchases", "/dashboard.data", "/api/auth/session"]) {
+    for (const path of [
+      "/dashboard",
+      "/wanted",
+      "/purchases.data?_routes=routes%2Fpurchases",
+      "/dashboard.data",
+      "/api/auth/session",
+    ]) {
       const res = await call(path, { headers: { Cookie: user.cookie } });
       expect(res.status, path).toBeLessThan(400);
       tags.add(res.headers.get(SESSION_TAG_HEADER));
@@ -18,7 +24,11 @@ describe("the session tag on answers", () => {
     expect(tag).toMatch(/^[0-9a-f]{32}$/);
     expect(user.token).not.toContain(tag!);
     // Another sign-in of the same student is another session: another tag.
-    const again = await call("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" }, body: JSON.stringify({ email: user.email, password: user.password }) });
+    const again = await call("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.9.9" },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
     const token = ((await again.json()) as { data: { token: string } }).data.token;
     expect((await call("/api/auth/session", { headers: bearer(token) })).headers.get(SESSION_TAG_HEADER)).not.toBe(tag);
   });

@@ -46,7 +46,12 @@ export interface GoogleRedirect {
  * Walks the redirect dance as a browser would: start at /api/google/auth, pick an account on the
  * fake's consent page, come back to /api/google/callback with the flow cookies.
  */
-export async function googleRedirect(fake: FakeGoogle, source: "auth" | "classroom", account = "aarav", tamper: { state?: string; dropVerifier?: boolean } = {}): Promise<GoogleRedirect> {
+export async function googleRedirect(
+  fake: FakeGoogle,
+  source: "auth" | "classroom",
+  account = "aarav",
+  tamper: { state?: string; dropVerifier?: boolean } = {},
+): Promise<GoogleRedirect> {
   const start = await call(`/api/google/auth?source=${source}`, { redirect: "manual" });
   if (start.status !== 302) throw new Error(`start answered ${start.status}`);
   let cookie = cookiesFrom(start);
@@ -54,13 +59,23 @@ export async function googleRedirect(fake: FakeGoogle, source: "auth" | "classro
   const page = await fake.fetch(new Request(authorize));
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
   const form = new URLSearchParams({ account });
-  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "scope"]) form.set(name, authorize.searchParams.get(name) ?? "");
+  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "scope"])
+    form.set(name, authorize.searchParams.get(name) ?? "");
   const approved = await fake.fetch(
-    new Request(`${FAKE_ORIGIN}/o/oauth2/v2/auth/approve`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" }),
+    new Request(`${FAKE_ORIGIN}/o/oauth2/v2/auth/approve`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+      redirect: "manual",
+    }),
   );
   const back = new URL(approved.headers.get("Location") ?? "");
   if (tamper.state !== undefined) back.searchParams.set("state", tamper.state);
-  if (tamper.dropVerifier) cookie = cookie.split("; ").filter((c) => !c.startsWith("__Host-campus_google_verifier=")).join("; ");
+  if (tamper.dropVerifier)
+    cookie = cookie
+      .split("; ")
+      .filter((c) => !c.startsWith("__Host-campus_google_verifier="))
+      .join("; ");
   if (back.origin !== ORIGIN) throw new Error(`fake redirected to ${back.origin}`);
   const callback = await call(`${back.pathname}${back.search}`, { headers: { Cookie: cookie }, redirect: "manual" });
   if (callback.status !== 302) throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);

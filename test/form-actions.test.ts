@@ -35,9 +35,17 @@ const ACTION_PATHS = [
 ];
 
 const MALFORMED = [
-  { name: "multipart without its closing boundary", type: "multipart/form-data; boundary=XyZ", body: '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a form' },
+  {
+    name: "multipart without its closing boundary",
+    type: "multipart/form-data; boundary=XyZ",
+    body: '--XyZ\r\nContent-Disposition: form-data; name="title"\r\n\r\nhalf a form',
+  },
   { name: "multipart with no boundary parameter", type: "multipart/form-data", body: "title=x" },
-  { name: "multipart whose boundary never appears", type: "multipart/form-data; boundary=nothere", body: "just some text" },
+  {
+    name: "multipart whose boundary never appears",
+    type: "multipart/form-data; boundary=nothere",
+    body: "just some text",
+  },
   { name: "a JSON body", type: "application/json", body: '{"title":"x"}' },
 ];
 
@@ -52,21 +60,36 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
       }
     };
     walk(routes as unknown as { file: string }[]);
-    const withAction = Object.entries(import.meta.glob("../app/routes/*.tsx", { eager: true }) as Record<string, { action?: unknown }>)
+    const withAction = Object.entries(
+      import.meta.glob("../app/routes/*.tsx", { eager: true }) as Record<string, { action?: unknown }>,
+    )
       .filter(([, mod]) => typeof mod.action === "function")
       .map(([file]) => file.replace("../app/", ""));
     expect(withAction.length).toBeGreaterThan(5);
     for (const file of withAction) expect(modules.has(file), file).toBe(true);
-    const covered = new Set(ACTION_PATHS.map((path) => `routes/${path.slice(1).replace(/\/[0-9a-f-]{36}$/, "").replace(/\//g, "-")}.tsx`).concat("routes/auth.tsx"));
+    const covered = new Set(
+      ACTION_PATHS.map(
+        (path) =>
+          `routes/${path
+            .slice(1)
+            .replace(/\/[0-9a-f-]{36}$/, "")
+            .replace(/\//g, "-")}.tsx`,
+      ).concat("routes/auth.tsx"),
+    );
     // The catch-all's action reads no body: it answers 404 to any path.
-    for (const file of withAction) expect(covered.has(file) || file === "routes/not-found.tsx", `${file} is missing from ACTION_PATHS`).toBe(true);
+    for (const file of withAction)
+      expect(covered.has(file) || file === "routes/not-found.tsx", `${file} is missing from ACTION_PATHS`).toBe(true);
   });
 
   for (const path of ACTION_PATHS) {
     it(`${path}`, async () => {
       const user = await createUser();
       for (const bad of MALFORMED) {
-        const res = await call(path, { method: "POST", headers: { Cookie: user.cookie, "Content-Type": bad.type }, body: bad.body });
+        const res = await call(path, {
+          method: "POST",
+          headers: { Cookie: user.cookie, "Content-Type": bad.type },
+          body: bad.body,
+        });
         expect(res.status, `${bad.name} to ${path}`).toBeLessThan(500);
         if (res.status === 400) expect(await res.text()).toMatch(/(form|upload) could not be read/);
         else await res.body?.cancel();

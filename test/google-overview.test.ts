@@ -56,11 +56,17 @@ describe("POST /api/google/overview", () => {
     // The archived course's work is not read; the others' work is, each item with its course.
     expect(new Set(body.assignments.map((a) => a.courseId))).toEqual(new Set(["c-ds", "c-os"]));
     expect(body.assignments).toHaveLength(10);
-    expect(body.assignments.find((a) => a.id === "cw-turnedin")).toMatchObject({ courseId: "c-os", courseName: "Operating Systems", title: "Process scheduling problem set" });
+    expect(body.assignments.find((a) => a.id === "cw-turnedin")).toMatchObject({
+      courseId: "c-os",
+      courseName: "Operating Systems",
+      title: "Process scheduling problem set",
+    });
     expect(body.problems).toEqual([]);
     expect(body.newToken).toBeUndefined();
     // The same items as the per-course endpoint, which outside clients keep using.
-    const os = (await (await call("/api/google/courses/c-os/assignments", { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: string }[];
+    const os = (await (
+      await call("/api/google/courses/c-os/assignments", { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { id: string }[];
     expect(body.assignments.filter((a) => a.courseId === "c-os").map((a) => a.id)).toEqual(os.map((a) => a.id));
   });
 
@@ -107,7 +113,8 @@ describe("POST /api/google/overview", () => {
         status: 403,
         error: "API_NOT_ENABLED",
         message: API_NOT_ENABLED_MESSAGE,
-        enableUrl: "https://console.developers.google.com/apis/api/classroom.googleapis.com/overview?project=1234567890",
+        enableUrl:
+          "https://console.developers.google.com/apis/api/classroom.googleapis.com/overview?project=1234567890",
       },
     ]);
     expect(body.assignments.some((a) => a.title === "Build a portfolio page")).toBe(true);
@@ -119,7 +126,13 @@ describe("POST /api/google/overview", () => {
     for (const token of ["not-a-real-token", "a.b.c.d.e"]) {
       const { status, body } = await overview(token);
       expect(status).toBe(200);
-      expect(body).toMatchObject({ valid: false, message: "Authentication failed. Please try again.", user: null, courses: [], assignments: [] });
+      expect(body).toMatchObject({
+        valid: false,
+        message: "Authentication failed. Please try again.",
+        user: null,
+        courses: [],
+        assignments: [],
+      });
     }
     expect(googleCalls()).toEqual([]);
   });
@@ -141,12 +154,21 @@ describe("POST /api/google/overview", () => {
     const original = vi.mocked(fetch).getMockImplementation();
     vi.mocked(fetch).mockImplementation(async (input, init) => {
       // Every Classroom call says the access token is not valid; the token endpoint still answers.
-      if (urlOf(input).startsWith(`${FAKE_ORIGIN}/v1/`)) return Response.json({ error: { code: 401, status: "UNAUTHENTICATED", message: "Request had invalid authentication credentials." } }, { status: 401 });
+      if (urlOf(input).startsWith(`${FAKE_ORIGIN}/v1/`))
+        return Response.json(
+          {
+            error: { code: 401, status: "UNAUTHENTICATED", message: "Request had invalid authentication credentials." },
+          },
+          { status: 401 },
+        );
       return original!(input, init);
     });
     const res = await postJson("/api/google/overview", { token });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "UNAUTHENTICATED", message: "Authentication error. Please try again." });
+    expect(await res.json()).toMatchObject({
+      error: "UNAUTHENTICATED",
+      message: "Authentication error. Please try again.",
+    });
   });
 
   it("refuses a missing token with a 400 and a message", async () => {
@@ -160,16 +182,29 @@ describe("/googleclassroom action", () => {
   it("reads the same overview for the screen", async () => {
     const fake = installFakeGoogle();
     const token = await classroomToken(fake);
-    const res = await call("/googleclassroom.data", { method: "POST", body: new URLSearchParams({ intent: "overview", token }) });
+    const res = await call("/googleclassroom.data", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "overview", token }),
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
-    for (const name of ["Data Structures", "Operating Systems", "Process scheduling problem set", "aarav.gupta@example.com"]) expect(text).toContain(name);
+    for (const name of [
+      "Data Structures",
+      "Operating Systems",
+      "Process scheduling problem set",
+      "aarav.gupta@example.com",
+    ])
+      expect(text).toContain(name);
   });
 
   it("turning reminders on needs a signed-in Campus user", async () => {
     const fake = installFakeGoogle();
     const token = await classroomToken(fake);
-    const res = await call("/googleclassroom", { method: "POST", body: new URLSearchParams({ intent: "enable", token }), redirect: "manual" });
+    const res = await call("/googleclassroom", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "enable", token }),
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
   });

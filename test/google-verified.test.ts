@@ -14,7 +14,13 @@ afterEach(() => {
 /** A Google account of its own for each test (unique address and subject). */
 function account(domain: string, hd?: string): FakeAccount {
   const key = unique("g");
-  return { key, sub: `2${Date.now()}${Math.floor(Math.random() * 1e6)}`, email: `${key}@${domain}`, name: "Kavya Nair", ...(hd ? { hd } : {}) };
+  return {
+    key,
+    sub: `2${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    email: `${key}@${domain}`,
+    name: "Kavya Nair",
+    ...(hd ? { hd } : {}),
+  };
 }
 
 async function signInWithGoogle(who: FakeAccount) {
@@ -37,12 +43,21 @@ async function membershipAfter(who: FakeAccount) {
 
 describe("Google sign-in and the college e-mail", () => {
   it("a college Workspace account (hd = the college's domain) is a verified student of that college", async () => {
-    expect(await membershipAfter(account("campus.test", "campus.test"))).toMatchObject({ verified: true, campus: { id: "cit" } });
-    expect(await membershipAfter(account("cse.riverside.test", "riverside.test"))).toMatchObject({ verified: true, campus: { id: "rce" } });
+    expect(await membershipAfter(account("campus.test", "campus.test"))).toMatchObject({
+      verified: true,
+      campus: { id: "cit" },
+    });
+    expect(await membershipAfter(account("cse.riverside.test", "riverside.test"))).toMatchObject({
+      verified: true,
+      campus: { id: "rce" },
+    });
   });
 
   it("a personal Google account whose address Google verified (no hd) counts as verified too", async () => {
-    expect(await membershipAfter(account("riverside.test"))).toMatchObject({ verified: true, campus: { id: "rce", shortName: "RCE" } });
+    expect(await membershipAfter(account("riverside.test"))).toMatchObject({
+      verified: true,
+      campus: { id: "rce", shortName: "RCE" },
+    });
   });
 
   it("an hd of another organisation is refused: back to sign-in with the reason, no account made", async () => {
@@ -62,7 +77,11 @@ describe("Google sign-in and the college e-mail", () => {
 
   it("an unverified college account (a password registration) is verified by its owner's Google sign-in", async () => {
     const who = account("campus.test", "campus.test");
-    const registered = await postJson("/api/auth/register", { name: "Someone", email: who.email, password: "correct horse battery" }, { "CF-Connecting-IP": "10.9.9.9" });
+    const registered = await postJson(
+      "/api/auth/register",
+      { name: "Someone", email: who.email, password: "correct horse battery" },
+      { "CF-Connecting-IP": "10.9.9.9" },
+    );
     expect(registered.status).toBe(201);
     expect(await membershipAfter(who)).toMatchObject({ verified: true, campus: { id: "cit" } });
   });

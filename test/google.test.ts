@@ -61,11 +61,15 @@ describe("GET /api/google/auth", () => {
   });
 
   it("returns to the screen with a message when no Google client is configured", async () => {
-    const res = await api.fetch(new Request("http://localhost/api/google/auth?source=auth"), { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" }, {
-      waitUntil() {},
-      passThroughOnException() {},
-      props: {},
-    } as unknown as ExecutionContext);
+    const res = await api.fetch(
+      new Request("http://localhost/api/google/auth?source=auth"),
+      { ...env, GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" },
+      {
+        waitUntil() {},
+        passThroughOnException() {},
+        props: {},
+      } as unknown as ExecutionContext,
+    );
     expect(res.status).toBe(302);
     const location = new URL(res.headers.get("Location") ?? "", "http://localhost");
     expect(location.pathname).toBe("/auth");
@@ -88,7 +92,10 @@ describe("Google sign-in", () => {
 
     const res = await postJson("/api/google/session", { code }, { Cookie: cookie });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; data: { userId: string; name: string; email: string; token: string } };
+    const body = (await res.json()) as {
+      success: boolean;
+      data: { userId: string; name: string; email: string; token: string };
+    };
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ name: "Aarav Gupta", email: aarav.email });
     const session = cookiesFrom(res);
@@ -98,11 +105,17 @@ describe("Google sign-in", () => {
 
     const again = await postJson("/api/google/session", { code }, { Cookie: cookie });
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { message: string }).message).toBe("This sign-in link has expired or was already used. Please sign in again.");
+    expect(((await again.json()) as { message: string }).message).toBe(
+      "This sign-in link has expired or was already used. Please sign in again.",
+    );
 
     // Signing in again finds the same account.
     const second = await googleRedirect(fake, "auth");
-    const res2 = await postJson("/api/google/session", { code: second.location.searchParams.get("code") }, { Cookie: second.cookie });
+    const res2 = await postJson(
+      "/api/google/session",
+      { code: second.location.searchParams.get("code") },
+      { Cookie: second.cookie },
+    );
     expect(((await res2.json()) as { data: { userId: string } }).data.userId).toBe(body.data.userId);
   });
 
@@ -125,9 +138,15 @@ describe("Google sign-in", () => {
     const res = await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie });
     const body = (await res.json()) as { data: { userId: string; name: string } };
     expect(body.data).toMatchObject({ userId: existing.userId, name: "Aarav G." });
-    const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?").bind(existing.userId).first<{ google_sub: string }>();
+    const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?")
+      .bind(existing.userId)
+      .first<{ google_sub: string }>();
     expect(row?.google_sub).toBe(aarav.sub);
-    const login = await postJson("/api/auth/login", { email: aarav.email, password: existing.password }, { "CF-Connecting-IP": uniqueIp() });
+    const login = await postJson(
+      "/api/auth/login",
+      { email: aarav.email, password: existing.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(login.status).toBe(401);
   });
 
@@ -135,14 +154,18 @@ describe("Google sign-in", () => {
     const fake = installFakeGoogle();
     const { location } = await googleRedirect(fake, "auth", "aarav", { state: "forged-state" });
     expect(location.pathname).toBe("/auth");
-    expect(location.searchParams.get("error")).toBe("Your Google sign-in took too long or was started in another tab. Please try again.");
+    expect(location.searchParams.get("error")).toBe(
+      "Your Google sign-in took too long or was started in another tab. Please try again.",
+    );
     expect(location.searchParams.has("code")).toBe(false);
   });
 
   it("refuses a callback without the PKCE verifier cookie", async () => {
     const fake = installFakeGoogle();
     const { location } = await googleRedirect(fake, "auth", "aarav", { dropVerifier: true });
-    expect(location.searchParams.get("error")).toBe("Your Google sign-in took too long or was started in another tab. Please try again.");
+    expect(location.searchParams.get("error")).toBe(
+      "Your Google sign-in took too long or was started in another tab. Please try again.",
+    );
   });
 
   it("refuses a callback with no flow cookies at all", async () => {
@@ -160,7 +183,9 @@ describe("Google sign-in", () => {
     const { location } = await googleRedirect(fake, "auth");
     expect(location.pathname).toBe("/auth");
     expect(location.searchParams.get("error")).toBe("Failed to authenticate with Google. Please try again.");
-    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").bind(aarav.email).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?")
+      .bind(aarav.email)
+      .first<{ n: number }>();
     expect(row?.n).toBe(0);
   });
 
@@ -175,24 +200,52 @@ describe("Google sign-in", () => {
     const res = await postJson("/api/google/session", { code: "x".repeat(300) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe("That sign-in code is not valid.");
-    expect((await call("/api/google/session", { method: "POST", body: "code=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect(
+      (
+        await call("/api/google/session", {
+          method: "POST",
+          body: "code=1",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(415);
   });
 
   it("a classroom code cannot sign anyone in, and a sign-in code cannot open Classroom", async () => {
     await resetGoogleUsers();
     const fake = installFakeGoogle();
     const classroom = await googleRedirect(fake, "classroom");
-    expect((await postJson("/api/google/session", { code: classroom.location.searchParams.get("code") }, { Cookie: classroom.cookie })).status).toBe(400);
+    expect(
+      (
+        await postJson(
+          "/api/google/session",
+          { code: classroom.location.searchParams.get("code") },
+          { Cookie: classroom.cookie },
+        )
+      ).status,
+    ).toBe(400);
     const auth = await googleRedirect(fake, "auth");
-    expect((await postJson("/api/google/exchange", { code: auth.location.searchParams.get("code") }, { Cookie: auth.cookie })).status).toBe(400);
+    expect(
+      (
+        await postJson(
+          "/api/google/exchange",
+          { code: auth.location.searchParams.get("code") },
+          { Cookie: auth.cookie },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("a code older than 60 seconds is refused", async () => {
     await resetGoogleUsers();
     const fake = installFakeGoogle();
     const { location, cookie } = await googleRedirect(fake, "auth");
-    await env.DB.prepare("UPDATE google_handoffs SET expires_at = ?").bind(Date.now() - 1).run();
-    expect((await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie })).status).toBe(400);
+    await env.DB.prepare("UPDATE google_handoffs SET expires_at = ?")
+      .bind(Date.now() - 1)
+      .run();
+    expect(
+      (await postJson("/api/google/session", { code: location.searchParams.get("code") }, { Cookie: cookie })).status,
+    ).toBe(400);
   });
 });
 
@@ -216,11 +269,23 @@ describe("Classroom connection", () => {
     const token = await classroomToken(fake);
     const res = await postJson("/api/google/verify-token", { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, valid: true, user: { name: "Aarav Gupta", email: aarav.email, picture: `${FAKE_ORIGIN}/avatar/aarav.png` } });
+    expect(await res.json()).toEqual({
+      success: true,
+      valid: true,
+      user: { name: "Aarav Gupta", email: aarav.email, picture: `${FAKE_ORIGIN}/avatar/aarav.png` },
+    });
 
     const forged = `${token.slice(0, -4)}AAAA`;
-    expect(await (await postJson("/api/google/verify-token", { token: forged })).json()).toEqual({ success: true, valid: false, user: null });
-    expect(await (await postJson("/api/google/verify-token", { token: "not-a-token" })).json()).toEqual({ success: true, valid: false, user: null });
+    expect(await (await postJson("/api/google/verify-token", { token: forged })).json()).toEqual({
+      success: true,
+      valid: false,
+      user: null,
+    });
+    expect(await (await postJson("/api/google/verify-token", { token: "not-a-token" })).json()).toEqual({
+      success: true,
+      valid: false,
+      user: null,
+    });
     const missing = await postJson("/api/google/verify-token", {});
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toBe("The Google token is missing.");
@@ -229,7 +294,9 @@ describe("Classroom connection", () => {
   it("verify-token gives 'Google User' for an account without a name", async () => {
     const fake = installFakeGoogle();
     const token = await classroomToken(fake, "noname");
-    const body = (await (await postJson("/api/google/verify-token", { token })).json()) as { user: { name: string; picture: string | null } };
+    const body = (await (await postJson("/api/google/verify-token", { token })).json()) as {
+      user: { name: string; picture: string | null };
+    };
     expect(body.user).toEqual({ name: "Google User", email: noname.email, picture: null });
   });
 
@@ -241,9 +308,30 @@ describe("Classroom connection", () => {
     expect(res.headers.get("X-New-Token")).toBeNull();
     const courses = (await res.json()) as { id: string }[];
     expect(courses).toEqual([
-      { id: "c-ds", name: "Data Structures", section: "CSE-A", teacherNames: ["Dr. Neha Kapoor"], courseState: "ACTIVE", alternateLink: "https://classroom.google.com/c/c-ds" },
-      { id: "c-os", name: "Operating Systems", section: "CSE-B", teacherNames: ["Prof. Rajiv Menon", "Dr. Sana Iqbal"], courseState: "ACTIVE", alternateLink: "https://classroom.google.com/c/c-os" },
-      { id: "c-old", name: "Engineering Graphics 2025", section: null, teacherNames: ["Mr. Arun Das"], courseState: "ARCHIVED", alternateLink: "https://classroom.google.com/c/c-old" },
+      {
+        id: "c-ds",
+        name: "Data Structures",
+        section: "CSE-A",
+        teacherNames: ["Dr. Neha Kapoor"],
+        courseState: "ACTIVE",
+        alternateLink: "https://classroom.google.com/c/c-ds",
+      },
+      {
+        id: "c-os",
+        name: "Operating Systems",
+        section: "CSE-B",
+        teacherNames: ["Prof. Rajiv Menon", "Dr. Sana Iqbal"],
+        courseState: "ACTIVE",
+        alternateLink: "https://classroom.google.com/c/c-os",
+      },
+      {
+        id: "c-old",
+        name: "Engineering Graphics 2025",
+        section: null,
+        teacherNames: ["Mr. Arun Das"],
+        courseState: "ARCHIVED",
+        alternateLink: "https://classroom.google.com/c/c-old",
+      },
     ]);
   });
 
@@ -255,11 +343,42 @@ describe("Classroom connection", () => {
     expect(res.status).toBe(200);
     const list = (await res.json()) as unknown[];
     expect(list).toEqual([
-      { id: "cw-turnedin", courseId: "c-os", title: "Process scheduling problem set", description: null, dueDate: Date.UTC(2026, 8, 15, 3, 30), state: "TURNED_IN", maxPoints: 20, alternateLink: "https://classroom.google.com/c/c-os/a/cw-turnedin/details" },
-      { id: "cw-returned", courseId: "c-os", title: "Deadlock case study", description: null, dueDate: Date.UTC(2026, 8, 11, 11, 30), state: "RETURNED", maxPoints: 10, alternateLink: "https://classroom.google.com/c/c-os/a/cw-returned/details" },
-      { id: "cw-6days", courseId: "c-os", title: "Memory management quiz", description: null, dueDate: Date.UTC(2026, 8, 20, 5, 30), state: "ASSIGNED", maxPoints: 10, alternateLink: "https://classroom.google.com/c/c-os/a/cw-6days/details" },
+      {
+        id: "cw-turnedin",
+        courseId: "c-os",
+        title: "Process scheduling problem set",
+        description: null,
+        dueDate: Date.UTC(2026, 8, 15, 3, 30),
+        state: "TURNED_IN",
+        maxPoints: 20,
+        alternateLink: "https://classroom.google.com/c/c-os/a/cw-turnedin/details",
+      },
+      {
+        id: "cw-returned",
+        courseId: "c-os",
+        title: "Deadlock case study",
+        description: null,
+        dueDate: Date.UTC(2026, 8, 11, 11, 30),
+        state: "RETURNED",
+        maxPoints: 10,
+        alternateLink: "https://classroom.google.com/c/c-os/a/cw-returned/details",
+      },
+      {
+        id: "cw-6days",
+        courseId: "c-os",
+        title: "Memory management quiz",
+        description: null,
+        dueDate: Date.UTC(2026, 8, 20, 5, 30),
+        state: "ASSIGNED",
+        maxPoints: 10,
+        alternateLink: "https://classroom.google.com/c/c-os/a/cw-6days/details",
+      },
     ]);
-    const ds = (await (await call("/api/google/courses/c-ds/assignments", { headers: bearer(token) })).json()) as { id: string; dueDate: number | null; description: string | null }[];
+    const ds = (await (await call("/api/google/courses/c-ds/assignments", { headers: bearer(token) })).json()) as {
+      id: string;
+      dueDate: number | null;
+      description: string | null;
+    }[];
     expect(ds.find((a) => a.id === "cw-nodate")?.dueDate).toBeNull();
     expect(ds.find((a) => a.id === "cw-nodate")?.description?.length).toBeGreaterThan(200);
   });
@@ -288,7 +407,10 @@ describe("Classroom connection", () => {
     const token = await classroomToken(fake);
     vi.setSystemTime(Date.now() + 10 * 60_000);
     try {
-      const body = (await (await postJson("/api/google/verify-token", { token })).json()) as { valid: boolean; newToken?: string };
+      const body = (await (await postJson("/api/google/verify-token", { token })).json()) as {
+        valid: boolean;
+        newToken?: string;
+      };
       expect(body.valid).toBe(true);
       expect(body.newToken).toBeTruthy();
       expect(fake.refreshCount()).toBe(1);
@@ -313,7 +435,9 @@ describe("Classroom connection", () => {
     expect(res.status).toBe(403);
     const body = (await res.json()) as { success: boolean; error: string; message: string; enableUrl: string };
     expect(body).toMatchObject({ success: false, error: "API_NOT_ENABLED", message: API_NOT_ENABLED_MESSAGE });
-    expect(body.enableUrl).toBe("https://console.developers.google.com/apis/api/classroom.googleapis.com/overview?project=1234567890");
+    expect(body.enableUrl).toBe(
+      "https://console.developers.google.com/apis/api/classroom.googleapis.com/overview?project=1234567890",
+    );
   });
 
   it("rejects a malformed course id with a 400 and an unknown one with a 404", async () => {
@@ -337,22 +461,46 @@ describe("reminders", () => {
     const user = await createUser();
     const other = await createUser();
     expect((await postJson("/api/google/notifications/enable", { userId: user.email, token })).status).toBe(401);
-    const forOther = await postJson("/api/google/notifications/enable", { userId: other.email, token }, { Cookie: user.cookie });
+    const forOther = await postJson(
+      "/api/google/notifications/enable",
+      { userId: other.email, token },
+      { Cookie: user.cookie },
+    );
     expect(forOther.status).toBe(403);
-    expect(((await forOther.json()) as { message: string }).message).toBe("You can only turn on reminders for your own account.");
-    expect((await postJson("/api/google/notifications/enable", { userId: user.email }, { Cookie: user.cookie })).status).toBe(400);
-    expect((await postJson("/api/google/notifications/enable", { userId: user.email, token: "bad" }, { Cookie: user.cookie })).status).toBe(400);
+    expect(((await forOther.json()) as { message: string }).message).toBe(
+      "You can only turn on reminders for your own account.",
+    );
+    expect(
+      (await postJson("/api/google/notifications/enable", { userId: user.email }, { Cookie: user.cookie })).status,
+    ).toBe(400);
+    expect(
+      (
+        await postJson(
+          "/api/google/notifications/enable",
+          { userId: user.email, token: "bad" },
+          { Cookie: user.cookie },
+        )
+      ).status,
+    ).toBe(400);
     expect((await postJson("/api/google/notifications/enable", { token }, { Cookie: user.cookie })).status).toBe(400);
 
-    const ok = await postJson("/api/google/notifications/enable", { userId: user.email, token }, { Cookie: user.cookie });
+    const ok = await postJson(
+      "/api/google/notifications/enable",
+      { userId: user.email, token },
+      { Cookie: user.cookie },
+    );
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { data: { enabled: boolean } }).data.enabled).toBe(true);
     // Stored encrypted: no Google token is readable in the row.
-    const row = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?").bind(user.userId).first<{ tokens: string }>();
+    const row = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ tokens: string }>();
     expect(row?.tokens.split(".")).toHaveLength(5);
     expect(row?.tokens).not.toMatch(/ya29|1\/\/fake/);
     // The browser token cannot be used as the stored one (separate keys per purpose) and vice versa.
-    expect(await (await postJson("/api/google/verify-token", { token: row?.tokens })).json()).toMatchObject({ valid: false });
+    expect(await (await postJson("/api/google/verify-token", { token: row?.tokens })).json()).toMatchObject({
+      valid: false,
+    });
 
     const list = await call("/api/google/notifications", { headers: { Cookie: user.cookie } });
     expect(await list.json()).toEqual({ success: true, data: { enabled: true, reminders: [] } });
@@ -374,11 +522,18 @@ describe("reminders", () => {
     const token = await classroomToken(fake);
     const user = await createUser();
     const bystander = await createUser();
-    expect((await postJson("/api/google/notifications/enable", { userId: user.email, token }, { Cookie: user.cookie })).status).toBe(200);
+    expect(
+      (await postJson("/api/google/notifications/enable", { userId: user.email, token }, { Cookie: user.cookie }))
+        .status,
+    ).toBe(200);
 
     const kinds = async () =>
       (
-        await env.DB.prepare("SELECT course_work_id, kind FROM classroom_reminders WHERE user_id = ? ORDER BY course_work_id, kind").bind(user.userId).all<{ course_work_id: string; kind: string }>()
+        await env.DB.prepare(
+          "SELECT course_work_id, kind FROM classroom_reminders WHERE user_id = ? ORDER BY course_work_id, kind",
+        )
+          .bind(user.userId)
+          .all<{ course_work_id: string; kind: string }>()
       ).results.map((r) => `${r.course_work_id}:${r.kind}`);
 
     // 12:00: the worksheet due 23:59 tonight (24 h and today) and the quiz due 10:00 tomorrow (24 h).
@@ -393,7 +548,12 @@ describe("reminders", () => {
 
     // 00:30 the next day (India): the quiz is now due today.
     expect((await runReminders(env, noonIst + 12.5 * 3_600_000)).created).toBe(1);
-    expect(await kinds()).toEqual(["cw-today:due_24h", "cw-today:due_today", "cw-tomorrow:due_24h", "cw-tomorrow:due_today"]);
+    expect(await kinds()).toEqual([
+      "cw-today:due_24h",
+      "cw-today:due_today",
+      "cw-tomorrow:due_24h",
+      "cw-tomorrow:due_today",
+    ]);
 
     // 19:00 that day: the graph assignment (18:00 the day after) comes within 24 hours.
     expect((await runReminders(env, noonIst + 31 * 3_600_000)).created).toBe(1);
@@ -403,13 +563,22 @@ describe("reminders", () => {
       data: { reminders: { kind: string; title: string; courseName: string; dueAt: number; link: string }[] };
     };
     expect(list.data.reminders).toHaveLength(5);
-    expect(list.data.reminders[0]).toMatchObject({ kind: "due_24h", title: "Graph traversal assignment", courseName: "Data Structures", dueAt: Date.UTC(2026, 8, 16, 12, 30) });
+    expect(list.data.reminders[0]).toMatchObject({
+      kind: "due_24h",
+      title: "Graph traversal assignment",
+      courseName: "Data Structures",
+      dueAt: Date.UTC(2026, 8, 16, 12, 30),
+    });
     const others = await call("/api/google/notifications", { headers: { Cookie: bystander.cookie } });
     expect(((await others.json()) as { data: { reminders: unknown[] } }).data.reminders).toEqual([]);
 
     // Turned off: the tokens are forgotten and the job skips the user.
     expect((await postJson("/api/google/notifications/disable", {}, { Cookie: user.cookie })).status).toBe(200);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM google_connections WHERE user_id = ?").bind(user.userId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM google_connections WHERE user_id = ?")
+        .bind(user.userId)
+        .first("n"),
+    ).toBe(0);
     expect((await runReminders(env, noonIst + 40 * 3_600_000)).users).toBe(0);
   });
 
@@ -419,7 +588,9 @@ describe("reminders", () => {
     const token = await classroomToken(fake, "noname");
     const user = await createUser();
     await postJson("/api/google/notifications/enable", { userId: user.email, token }, { Cookie: user.cookie });
-    const before = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?").bind(user.userId).first<string>("tokens");
+    const before = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?")
+      .bind(user.userId)
+      .first<string>("tokens");
     fake.expireAccessTokens();
     vi.setSystemTime(Date.now() + 10 * 60_000);
     try {
@@ -430,17 +601,25 @@ describe("reminders", () => {
       vi.useRealTimers();
     }
     expect(fake.refreshCount()).toBe(1);
-    const after = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?").bind(user.userId).first<string>("tokens");
+    const after = await env.DB.prepare("SELECT tokens FROM google_connections WHERE user_id = ?")
+      .bind(user.userId)
+      .first<string>("tokens");
     expect(after).not.toBe(before);
   });
 
   it("records a failure for a user whose Google access was revoked, without stopping the others", async () => {
     installFakeGoogle();
     const user = await createUser();
-    await env.DB.prepare("INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?, 'x@example.com', 'not-a-jwe', 1, 0)").bind(user.userId).run();
+    await env.DB.prepare(
+      "INSERT INTO google_connections (user_id, google_email, tokens, reminders_enabled, updated_at) VALUES (?, 'x@example.com', 'not-a-jwe', 1, 0)",
+    )
+      .bind(user.userId)
+      .run();
     const result = await runReminders(env, Date.now());
     expect(result).toEqual({ users: 1, created: 0, failed: 1 });
-    const row = await env.DB.prepare("SELECT last_error FROM google_connections WHERE user_id = ?").bind(user.userId).first<string>("last_error");
+    const row = await env.DB.prepare("SELECT last_error FROM google_connections WHERE user_id = ?")
+      .bind(user.userId)
+      .first<string>("last_error");
     expect(row).toBe("Google access was revoked; reconnect Google Classroom.");
   });
 
@@ -448,7 +627,11 @@ describe("reminders", () => {
     const { exports } = await import("cloudflare:workers");
     const spy = vi.spyOn(console, "log");
     const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
-    await worker.scheduled({ cron: "*/30 * * * *", scheduledTime: Date.now(), noRetry() {} } as unknown as ScheduledController);
+    await worker.scheduled({
+      cron: "*/30 * * * *",
+      scheduledTime: Date.now(),
+      noRetry() {},
+    } as unknown as ScheduledController);
     expect(spy.mock.calls.some(([line]) => typeof line === "string" && line.includes('"job":"reminders"'))).toBe(true);
   });
 });

@@ -20,7 +20,11 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return call(path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return call(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 export interface TestUser {
@@ -39,7 +43,9 @@ export interface TestUser {
  * (as if the e-mailed code had been entered) unless `verified: false`: tests of verification itself
  * go through the code.
  */
-export async function createUser(overrides: Partial<{ name: string; email: string; password: string; verified: boolean }> = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<{ name: string; email: string; password: string; verified: boolean }> = {},
+): Promise<TestUser> {
   const name = overrides.name ?? "Test Student";
   const email = overrides.email ?? `${unique("student")}@campus.test`;
   const password = overrides.password ?? "correct horse battery";
@@ -47,8 +53,18 @@ export async function createUser(overrides: Partial<{ name: string; email: strin
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { data: { userId: string; token: string } };
   const cookie = `__Host-campus_session=${body.data.token}`;
-  if (overrides.verified !== false) await env.DB.prepare("UPDATE users SET email_verified_at = ?1 WHERE id = ?2").bind(Date.now(), body.data.userId).run();
-  return { userId: body.data.userId, name, email: email.trim().toLowerCase(), password, token: body.data.token, cookie };
+  if (overrides.verified !== false)
+    await env.DB.prepare("UPDATE users SET email_verified_at = ?1 WHERE id = ?2")
+      .bind(Date.now(), body.data.userId)
+      .run();
+  return {
+    userId: body.data.userId,
+    name,
+    email: email.trim().toLowerCase(),
+    password,
+    token: body.data.token,
+    cookie,
+  };
 }
 
 export function bearer(token: string): Record<string, string> {

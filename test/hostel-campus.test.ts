@@ -15,14 +15,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const rceUser = (overrides: { verified?: boolean; name?: string } = {}) => createUser({ email: `${unique("s")}@riverside.test`, ...overrides });
+const rceUser = (overrides: { verified?: boolean; name?: string } = {}) =>
+  createUser({ email: `${unique("s")}@riverside.test`, ...overrides });
 const openUser = () => createUser({ email: `${unique("s")}@example.org`, verified: false });
 
 async function countRows(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())?.n ?? -1;
+  return (
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? -1
+  );
 }
 
-const complaint = (blockId: string) => ({ category: "electrical", blockId, room: "101", description: "The corridor light has been out for three nights." });
+const complaint = (blockId: string) => ({
+  category: "electrical",
+  blockId,
+  room: "101",
+  description: "The corridor light has been out for three nights.",
+});
 
 async function fileComplaint(user: TestUser, blockId: string): Promise<ComplaintView> {
   const res = await sendJson("POST", "/api/hostel/complaints", complaint(blockId), user.token);
@@ -53,7 +65,8 @@ const tomorrow = () => addDays(indiaDate(Date.now()), 1);
 describe("hostel blocks per campus", () => {
   it("lists the student's own campus's blocks: CIT keeps A..G2, RCE has its halls, the Open community its own copy", async () => {
     const [cit, rce, open] = await Promise.all([createUser(), rceUser(), openUser()]);
-    const ids = async (token?: string, query = "") => (await read<{ id: string; name: string }[]>(await get(`/api/hostel/blocks${query}`, token))).data;
+    const ids = async (token?: string, query = "") =>
+      (await read<{ id: string; name: string }[]>(await get(`/api/hostel/blocks${query}`, token))).data;
     expect((await ids(cit.token)).map((b) => b.id)).toEqual(["A", "B", "C", "D", "G1", "G2"]);
     expect(await ids(rce.token)).toEqual([
       { id: "rce-1", name: "Hall 1 (Periyar)" },
@@ -81,7 +94,12 @@ describe("hostel blocks per campus", () => {
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_residents WHERE user_id = ?", rce.userId)).toBe(0);
     const ok = await sendJson("PUT", "/api/hostel/residence", { blockId: "rce-2", room: "12" }, rce.token);
     expect(ok.status).toBe(200);
-    expect((await read(ok)).data).toEqual({ blockId: "rce-2", blockName: "Hall 2 (Pamba)", room: "12", pendingMove: null });
+    expect((await read(ok)).data).toEqual({
+      blockId: "rce-2",
+      blockName: "Hall 2 (Pamba)",
+      room: "12",
+      pendingMove: null,
+    });
   });
 });
 
@@ -101,7 +119,10 @@ describe("complaints per campus", () => {
     const citComplaint = await fileComplaint(cit, "C");
     const rceComplaint = await fileComplaint(rce, "rce-3");
     await sendJson("PUT", "/api/hostel/residence", { blockId: "rce-3", room: "7" }, rceNeighbour.token);
-    const list = async (user: TestUser, view: string) => (await read<ComplaintList>(await get(`/api/hostel/complaints?view=${view}`, user.token))).data.complaints.map((c) => c.id);
+    const list = async (user: TestUser, view: string) =>
+      (await read<ComplaintList>(await get(`/api/hostel/complaints?view=${view}`, user.token))).data.complaints.map(
+        (c) => c.id,
+      );
     expect(await list(rceNeighbour, "block")).toEqual([rceComplaint.id]);
     expect(await list(rce, "mine")).toEqual([rceComplaint.id]);
     expect(await list(cit, "block")).toEqual([citComplaint.id]);
@@ -132,9 +153,15 @@ describe("complaints per campus", () => {
     const [author, neighbour] = await Promise.all([rceUser(), rceUser()]);
     const filed = await fileComplaint(author, "rce-W");
     await sendJson("PUT", "/api/hostel/residence", { blockId: "rce-W", room: "9" }, neighbour.token);
-    const results = await Promise.all(Array.from({ length: 6 }, () => call(`/api/hostel/complaints/${filed.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(`/api/hostel/complaints/${filed.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE complaint_id = ?", filed.id)).toBe(1);
+    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE complaint_id = ?", filed.id)).toBe(
+      1,
+    );
   });
 });
 
@@ -153,8 +180,15 @@ describe("mess per campus", () => {
     const cit = await createUser();
     const citMenu = (await read<WeekMenu>(await get("/api/hostel/mess/menu", cit.token))).data;
     expect(citMenu.meals.map((m) => m.id)).toEqual(["breakfast", "lunch", "snacks", "dinner"]);
-    expect((await read<WeekMenu>(await get("/api/hostel/mess/menu?campus=rce"))).data.meals.map((m) => m.id)).toEqual(rceMenu.meals.map((m) => m.id));
-    expect((await read<WeekMenu>(await get("/api/hostel/mess/menu"))).data.meals.map((m) => m.id)).toEqual(["breakfast", "lunch", "snacks", "dinner"]);
+    expect((await read<WeekMenu>(await get("/api/hostel/mess/menu?campus=rce"))).data.meals.map((m) => m.id)).toEqual(
+      rceMenu.meals.map((m) => m.id),
+    );
+    expect((await read<WeekMenu>(await get("/api/hostel/mess/menu"))).data.meals.map((m) => m.id)).toEqual([
+      "breakfast",
+      "lunch",
+      "snacks",
+      "dinner",
+    ]);
   });
 
   it("rates only a meal of the student's own mess, and each campus's averages are its own students'", async () => {
@@ -165,7 +199,9 @@ describe("mess per campus", () => {
     expect((await read(foreign)).message).toBe("Choose breakfast, lunch, evening tea or dinner.");
     expect(await countRows("SELECT COUNT(*) AS n FROM mess_ratings WHERE user_id = ?", rce.userId)).toBe(0);
 
-    expect((await sendJson("POST", "/api/hostel/mess/ratings", { meal: "rce-lunch", stars: 2 }, rce.token)).status).toBe(200);
+    expect(
+      (await sendJson("POST", "/api/hostel/mess/ratings", { meal: "rce-lunch", stars: 2 }, rce.token)).status,
+    ).toBe(200);
     const rated = await sendJson("POST", "/api/hostel/mess/ratings", { meal: "lunch", stars: 5 }, cit.token);
     expect((await read<MealRating>(rated)).data).toMatchObject({ mealId: "lunch", mine: 5 });
 
@@ -177,58 +213,100 @@ describe("mess per campus", () => {
     expect(citToday.ratings.find((r) => r.mealId === "lunch")?.mine).toBe(5);
     // Every rating counted in either campus's averages is that campus's own.
     const rceCount = rceToday.ratings.reduce((n, r) => n + r.count, 0);
-    expect(rceCount).toBe(await countRows("SELECT COUNT(*) AS n FROM mess_ratings WHERE date = ? AND meal_id LIKE 'rce-%'", rceToday.date));
+    expect(rceCount).toBe(
+      await countRows("SELECT COUNT(*) AS n FROM mess_ratings WHERE date = ? AND meal_id LIKE 'rce-%'", rceToday.date),
+    );
   });
 });
 
 describe("laundry per campus", () => {
   it("each campus has its own slots; a student sees their campus's", async () => {
     const rce = await rceUser();
-    const slots = (await read<{ slots: SlotView[] }>(await get(`/api/hostel/laundry/slots?date=${tomorrow()}`, rce.token))).data.slots;
+    const slots = (
+      await read<{ slots: SlotView[] }>(await get(`/api/hostel/laundry/slots?date=${tomorrow()}`, rce.token))
+    ).data.slots;
     expect(slots.map((s) => [s.id, s.label, s.capacity])).toEqual([
       ["rce-0700", "07:00–09:00", 6],
       ["rce-1200", "12:00–14:00", 6],
       ["rce-1700", "17:00–19:00", 8],
       ["rce-1930", "19:30–21:30", 4],
     ]);
-    const visitor = (await read<{ slots: SlotView[] }>(await get(`/api/hostel/laundry/slots?date=${tomorrow()}`))).data.slots;
+    const visitor = (await read<{ slots: SlotView[] }>(await get(`/api/hostel/laundry/slots?date=${tomorrow()}`))).data
+      .slots;
     expect(visitor.map((s) => s.id)).toEqual(["0800", "1000", "1400", "1600", "1800"]);
   });
 
   it("books only a slot of the student's campus (400 and no row for another's); another campus's booking is a 404 to cancel", async () => {
     const [cit, rce] = await Promise.all([createUser(), rceUser()]);
-    const foreign = await sendJson("POST", "/api/hostel/laundry/bookings", { date: tomorrow(), slotId: "1000", clothes: 5, service: "wash" }, rce.token);
+    const foreign = await sendJson(
+      "POST",
+      "/api/hostel/laundry/bookings",
+      { date: tomorrow(), slotId: "1000", clothes: 5, service: "wash" },
+      rce.token,
+    );
     expect(foreign.status).toBe(400);
     expect((await read(foreign)).field).toBe("slotId");
     expect(await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?", rce.userId)).toBe(0);
 
-    const booked = await sendJson("POST", "/api/hostel/laundry/bookings", { date: tomorrow(), slotId: "rce-1200", clothes: 5, service: "iron" }, rce.token);
+    const booked = await sendJson(
+      "POST",
+      "/api/hostel/laundry/bookings",
+      { date: tomorrow(), slotId: "rce-1200", clothes: 5, service: "iron" },
+      rce.token,
+    );
     expect(booked.status).toBe(201);
     const booking = (await read<BookingView>(booked)).data;
     expect(booking).toMatchObject({ slotId: "rce-1200", slotLabel: "12:00–14:00" });
-    const cancel = await call(`/api/hostel/laundry/bookings/${booking.id}/cancel`, { method: "POST", headers: bearer(cit.token) });
+    const cancel = await call(`/api/hostel/laundry/bookings/${booking.id}/cancel`, {
+      method: "POST",
+      headers: bearer(cit.token),
+    });
     expect(cancel.status).toBe(404);
-    expect(await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE id = ? AND status = 'booked'", booking.id)).toBe(1);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE id = ? AND status = 'booked'", booking.id),
+    ).toBe(1);
     expect((await read<BookingView[]>(await get("/api/hostel/laundry/bookings", cit.token))).data).toEqual([]);
   });
 
   it("keeps a campus's slot within its capacity when its students book at once", async () => {
     const date = addDays(indiaDate(Date.now()), 4);
     const students = await Promise.all(Array.from({ length: 7 }, () => rceUser()));
-    const results = await Promise.all(students.map((s) => sendJson("POST", "/api/hostel/laundry/bookings", { date, slotId: "rce-1930", clothes: 3, service: "wash" }, s.token)));
+    const results = await Promise.all(
+      students.map((s) =>
+        sendJson(
+          "POST",
+          "/api/hostel/laundry/bookings",
+          { date, slotId: "rce-1930", clothes: 3, service: "wash" },
+          s.token,
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(4);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
-    expect(await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE date = ? AND slot_id = 'rce-1930' AND status <> 'cancelled'", date)).toBe(4);
+    expect(
+      await countRows(
+        "SELECT COUNT(*) AS n FROM laundry_bookings WHERE date = ? AND slot_id = 'rce-1930' AND status <> 'cancelled'",
+        date,
+      ),
+    ).toBe(4);
   });
 });
 
 describe("roommate listings per campus", () => {
   it("a listing belongs to the poster's campus, whatever the body says, and is listed to that campus only", async () => {
-    const [citPoster, rcePoster, citViewer, rceViewer] = await Promise.all([createUser(), rceUser(), createUser(), rceUser()]);
+    const [citPoster, rcePoster, citViewer, rceViewer] = await Promise.all([
+      createUser(),
+      rceUser(),
+      createUser(),
+      rceUser(),
+    ]);
     const citListing = await postListing(citPoster, { preferredBlock: "G1" });
     const rceListing = await postListing(rcePoster, { preferredBlock: "rce-W", campusId: "cit", campus_id: "cit" });
-    expect(await countRows("SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND campus_id = 'rce'", rceListing.id)).toBe(1);
-    const ids = async (user: TestUser) => (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.map((l) => l.id);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND campus_id = 'rce'", rceListing.id),
+    ).toBe(1);
+    const ids = async (user: TestUser) =>
+      (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.map((l) => l.id);
     expect(await ids(rceViewer)).toContain(rceListing.id);
     expect(await ids(rceViewer)).not.toContain(citListing.id);
     expect(await ids(citViewer)).toContain(citListing.id);
@@ -246,18 +324,46 @@ describe("roommate listings per campus", () => {
   it("another campus's listing is a 404 to edit or delete, and stays as it was", async () => {
     const [cit, rce] = await Promise.all([createUser(), rceUser()]);
     const mine = await postListing(cit);
-    const edit = await sendJson("PUT", `/api/hostel/roommates/${mine.id}`, listing({ about: "Somebody else rewrote this listing entirely." }), rce.token);
+    const edit = await sendJson(
+      "PUT",
+      `/api/hostel/roommates/${mine.id}`,
+      listing({ about: "Somebody else rewrote this listing entirely." }),
+      rce.token,
+    );
     expect(edit.status).toBe(404);
-    expect((await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE", headers: bearer(rce.token) })).status).toBe(404);
-    expect(await countRows("SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND about = ?", mine.id, listing().about)).toBe(1);
+    expect(
+      (await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE", headers: bearer(rce.token) })).status,
+    ).toBe(404);
+    expect(
+      await countRows(
+        "SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND about = ?",
+        mine.id,
+        listing().about,
+      ),
+    ).toBe(1);
   });
 
   it("shows contacts only to verified members of the listing's campus; the Open community sees its own", async () => {
-    const [poster, verified, unverified] = await Promise.all([createUser(), createUser(), createUser({ verified: false })]);
+    const [poster, verified, unverified] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser({ verified: false }),
+    ]);
     const posted = await postListing(poster);
-    const find = async (user: TestUser) => (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.find((l) => l.id === posted.id);
-    expect(await find(verified)).toMatchObject({ whatsapp: "9876501234", whatsappLink: "https://wa.me/919876501234", email: "roomie@example.test", contactHidden: false });
-    expect(await find(unverified)).toMatchObject({ whatsapp: null, whatsappLink: null, email: null, contactHidden: true });
+    const find = async (user: TestUser) =>
+      (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.find((l) => l.id === posted.id);
+    expect(await find(verified)).toMatchObject({
+      whatsapp: "9876501234",
+      whatsappLink: "https://wa.me/919876501234",
+      email: "roomie@example.test",
+      contactHidden: false,
+    });
+    expect(await find(unverified)).toMatchObject({
+      whatsapp: null,
+      whatsappLink: null,
+      email: null,
+      contactHidden: true,
+    });
     // The page too: no WhatsApp link and no address in what an unverified student is sent.
     const unverifiedPage = await (await call("/roommate-finder", { headers: { Cookie: unverified.cookie } })).text();
     expect(unverifiedPage).toContain(posted.about);
@@ -269,15 +375,23 @@ describe("roommate listings per campus", () => {
 
     const [openPoster, openViewer] = await Promise.all([openUser(), openUser()]);
     const openListing = await postListing(openPoster);
-    const seen = (await read<ListingView[]>(await get("/api/hostel/roommates", openViewer.token))).data.find((l) => l.id === openListing.id);
+    const seen = (await read<ListingView[]>(await get("/api/hostel/roommates", openViewer.token))).data.find(
+      (l) => l.id === openListing.id,
+    );
     expect(seen).toMatchObject({ whatsapp: "9876501234", contactHidden: false, badge: null });
   });
 
   it('badges posts of verified members "Verified <campus> student", in the list itself', async () => {
-    const [citPoster, rcePoster, citViewer, rceViewer] = await Promise.all([createUser(), rceUser(), createUser(), rceUser()]);
+    const [citPoster, rcePoster, citViewer, rceViewer] = await Promise.all([
+      createUser(),
+      rceUser(),
+      createUser(),
+      rceUser(),
+    ]);
     const citListing = await postListing(citPoster);
     const rceListing = await postListing(rcePoster);
-    const find = async (user: TestUser, id: string) => (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.find((l) => l.id === id);
+    const find = async (user: TestUser, id: string) =>
+      (await read<ListingView[]>(await get("/api/hostel/roommates", user.token))).data.find((l) => l.id === id);
     expect((await find(citViewer, citListing.id))?.badge).toBe("Verified CIT student");
     expect((await find(rceViewer, rceListing.id))?.badge).toBe("Verified RCE student");
     // A poster whose address is not proven (any more) carries no badge.
@@ -302,13 +416,29 @@ describe("verification gates on hostel writes", () => {
     await sendJson("PUT", "/api/hostel/residence", { blockId: "A", room: "5" }, student.token);
 
     await refused(await sendJson("POST", "/api/hostel/complaints", complaint("A"), student.token), "file a complaint");
-    await refused(await call(`/api/hostel/complaints/${filed.id}/me-too`, { method: "POST", headers: bearer(student.token) }), 'add a "me too"');
-    await refused(await sendJson("POST", "/api/hostel/mess/ratings", { meal: "dinner", stars: 4 }, student.token), "rate a meal");
-    await refused(await sendJson("POST", "/api/hostel/laundry/bookings", { date: addDays(indiaDate(Date.now()), 1), slotId: "1800", clothes: 4, service: "wash" }, student.token), "book a laundry pickup");
+    await refused(
+      await call(`/api/hostel/complaints/${filed.id}/me-too`, { method: "POST", headers: bearer(student.token) }),
+      'add a "me too"',
+    );
+    await refused(
+      await sendJson("POST", "/api/hostel/mess/ratings", { meal: "dinner", stars: 4 }, student.token),
+      "rate a meal",
+    );
+    await refused(
+      await sendJson(
+        "POST",
+        "/api/hostel/laundry/bookings",
+        { date: addDays(indiaDate(Date.now()), 1), slotId: "1800", clothes: 4, service: "wash" },
+        student.token,
+      ),
+      "book a laundry pickup",
+    );
     await refused(await sendJson("POST", "/api/hostel/roommates", listing(), student.token), "post a roommate listing");
 
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", student.userId)).toBe(0);
-    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE user_id = ?", student.userId)).toBe(0);
+    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE user_id = ?", student.userId)).toBe(
+      0,
+    );
     expect(await countRows("SELECT COUNT(*) AS n FROM mess_ratings WHERE user_id = ?", student.userId)).toBe(0);
     expect(await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?", student.userId)).toBe(0);
     expect(await countRows("SELECT COUNT(*) AS n FROM roommate_listings WHERE user_id = ?", student.userId)).toBe(0);
@@ -318,11 +448,27 @@ describe("verification gates on hostel writes", () => {
     const student = await createUser();
     const posted = await postListing(student);
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").bind(student.userId).run();
-    await refused(await sendJson("PUT", `/api/hostel/roommates/${posted.id}`, listing({ about: "Changed while unverified: this must not be saved." }), student.token), "update your roommate listing");
-    expect(await countRows("SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND about = ?", posted.id, listing().about)).toBe(1);
+    await refused(
+      await sendJson(
+        "PUT",
+        `/api/hostel/roommates/${posted.id}`,
+        listing({ about: "Changed while unverified: this must not be saved." }),
+        student.token,
+      ),
+      "update your roommate listing",
+    );
+    expect(
+      await countRows(
+        "SELECT COUNT(*) AS n FROM roommate_listings WHERE id = ? AND about = ?",
+        posted.id,
+        listing().about,
+      ),
+    ).toBe(1);
 
     const open = await openUser();
-    expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "open-B", room: "4" }, open.token)).status).toBe(200);
+    expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "open-B", room: "4" }, open.token)).status).toBe(
+      200,
+    );
     expect((await sendJson("POST", "/api/hostel/complaints", complaint("open-B"), open.token)).status).toBe(201);
   });
 
@@ -336,7 +482,9 @@ describe("verification gates on hostel writes", () => {
     expect(laundry).toContain("Verify your college e-mail to book a laundry pickup.");
     expect(laundry).not.toContain("Book pickup");
     const roommates = await page("/roommate-finder");
-    expect(roommates).toContain("Verify your college e-mail to post a roommate listing and see other students&#x27; contacts.");
+    expect(roommates).toContain(
+      "Verify your college e-mail to post a roommate listing and see other students&#x27; contacts.",
+    );
     expect(roommates).not.toContain("Post listing");
     expect(await page("/mess-menu")).toContain("Verify your college e-mail to rate a meal.");
     // A verified student gets the actions.
@@ -349,8 +497,19 @@ describe("verification gates on hostel writes", () => {
   it("the screens' actions refuse an unverified account the same way (a posted form, no JavaScript)", async () => {
     const student = await createUser({ verified: false });
     const form = new FormData();
-    for (const [key, value] of Object.entries({ intent: "book", date: tomorrow(), slotId: "1800", clothes: "3", service: "wash" })) form.set(key, value);
-    const res = await call("/laundry-service", { method: "POST", headers: { Cookie: student.cookie, Origin: "http://localhost" }, body: form });
+    for (const [key, value] of Object.entries({
+      intent: "book",
+      date: tomorrow(),
+      slotId: "1800",
+      clothes: "3",
+      service: "wash",
+    }))
+      form.set(key, value);
+    const res = await call("/laundry-service", {
+      method: "POST",
+      headers: { Cookie: student.cookie, Origin: "http://localhost" },
+      body: form,
+    });
     expect(await res.text()).toContain("Verify your college e-mail to book a laundry pickup.");
     expect(await countRows("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?", student.userId)).toBe(0);
   });
@@ -383,6 +542,8 @@ describe("the hostel screens of an RCE student", () => {
     const named = await (await call("/mess-menu?campus=rce")).text();
     expect(named).toContain("the mess of Riverside College of Engineering");
     expect(named).toContain("Appam");
-    expect(await (await call("/mess-menu?campus=nowhere")).text()).toContain("the mess of Campus Institute of Technology");
+    expect(await (await call("/mess-menu?campus=nowhere")).text()).toContain(
+      "the mess of Campus Institute of Technology",
+    );
   });
 });

@@ -12,9 +12,18 @@ afterEach(() => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const valid = { category: "plumbing", blockId: "B", room: "b-204", description: "The tap in the second-floor washroom leaks all night." };
+const valid = {
+  category: "plumbing",
+  blockId: "B",
+  room: "b-204",
+  description: "The tap in the second-floor washroom leaks all night.",
+};
 
-function fileComplaint(token: string, fields: Record<string, string> = valid, photo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
+function fileComplaint(
+  token: string,
+  fields: Record<string, string> = valid,
+  photo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (photo) form.set("photo", new File([photo.bytes], photo.name, { type: photo.type }));
@@ -38,7 +47,12 @@ async function livesIn(user: TestUser, blockId: string, room = "101") {
       await grant(approver, "admin");
     }
     const move = (await read<Residence>(res)).data.pendingMove!;
-    const decided = await sendJson("POST", `/api/hostel/block-moves/${move.id}/decision`, { decision: "approve" }, approver.token);
+    const decided = await sendJson(
+      "POST",
+      `/api/hostel/block-moves/${move.id}/decision`,
+      { decision: "approve" },
+      approver.token,
+    );
     expect(decided.status).toBe(200);
     return;
   }
@@ -46,7 +60,13 @@ async function livesIn(user: TestUser, blockId: string, room = "101") {
 }
 
 async function countRows(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())?.n ?? -1;
+  return (
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? -1
+  );
 }
 
 describe("GET /api/hostel/blocks", () => {
@@ -65,8 +85,16 @@ describe("residence", () => {
     expect((await read(await get("/api/hostel/residence", user.token))).data).toBeNull();
     const res = await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: " c-12 " }, user.token);
     expect(res.status).toBe(200);
-    expect((await read(res)).data).toEqual({ blockId: "C", blockName: "Block C (Charaka)", room: "C-12", pendingMove: null });
-    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "C", room: "C-12" });
+    expect((await read(res)).data).toEqual({
+      blockId: "C",
+      blockName: "Block C (Charaka)",
+      room: "C-12",
+      pendingMove: null,
+    });
+    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({
+      blockId: "C",
+      room: "C-12",
+    });
   });
 
   it("needs a session", async () => {
@@ -112,38 +140,50 @@ describe("POST /api/hostel/complaints", () => {
       resolvedAt: null,
     });
     expect(body.data.createdAt).toBeGreaterThan(0);
-    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({ blockId: "B", room: "B-204" });
+    expect((await read(await get("/api/hostel/residence", user.token))).data).toMatchObject({
+      blockId: "B",
+      room: "B-204",
+    });
   });
 
   it.each([
     ["JPEG", JPEG_BYTES, "image/jpeg"],
     ["PNG", PNG_BYTES, "image/png"],
     ["WebP", WEBP_BYTES, "image/webp"],
-  ] as const)("stores a %s photo in R2 under complaints/<uuid> and serves it to signed-in students", async (_label, bytes, type) => {
-    const user = await createUser();
-    const res = await fileComplaint(user.token, valid, { bytes, name: "leak.bin", type: "application/octet-stream" });
-    expect(res.status).toBe(201);
-    const complaint = (await read<ComplaintView>(res)).data;
-    expect(complaint.photoUrl).toBe(`/api/hostel/complaints/${complaint.id}/photo`);
-    const row = await env.DB.prepare("SELECT photo_key, photo_type FROM hostel_complaints WHERE id = ?").bind(complaint.id).first<{ photo_key: string; photo_type: string }>();
-    expect(row?.photo_key).toMatch(/^complaints\/[0-9a-f-]{36}$/);
-    expect(row?.photo_type).toBe(type);
-    expect(await env.FILES.head(row?.photo_key ?? "")).not.toBeNull();
+  ] as const)(
+    "stores a %s photo in R2 under complaints/<uuid> and serves it to signed-in students",
+    async (_label, bytes, type) => {
+      const user = await createUser();
+      const res = await fileComplaint(user.token, valid, { bytes, name: "leak.bin", type: "application/octet-stream" });
+      expect(res.status).toBe(201);
+      const complaint = (await read<ComplaintView>(res)).data;
+      expect(complaint.photoUrl).toBe(`/api/hostel/complaints/${complaint.id}/photo`);
+      const row = await env.DB.prepare("SELECT photo_key, photo_type FROM hostel_complaints WHERE id = ?")
+        .bind(complaint.id)
+        .first<{ photo_key: string; photo_type: string }>();
+      expect(row?.photo_key).toMatch(/^complaints\/[0-9a-f-]{36}$/);
+      expect(row?.photo_type).toBe(type);
+      expect(await env.FILES.head(row?.photo_key ?? "")).not.toBeNull();
 
-    const neighbour = await createUser();
-    await livesIn(neighbour, "B");
-    const photo = await call(complaint.photoUrl ?? "", { headers: bearer(neighbour.token) });
-    expect(photo.status).toBe(200);
-    expect(photo.headers.get("Content-Type")).toBe(type);
-    expect(photo.headers.get("Cache-Control")).toMatch(/^private/);
-    expect(new Uint8Array(await photo.arrayBuffer())).toEqual(bytes);
-    expect((await call(complaint.photoUrl ?? "")).status).toBe(401);
-  });
+      const neighbour = await createUser();
+      await livesIn(neighbour, "B");
+      const photo = await call(complaint.photoUrl ?? "", { headers: bearer(neighbour.token) });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("Content-Type")).toBe(type);
+      expect(photo.headers.get("Cache-Control")).toMatch(/^private/);
+      expect(new Uint8Array(await photo.arrayBuffer())).toEqual(bytes);
+      expect((await call(complaint.photoUrl ?? "")).status).toBe(401);
+    },
+  );
 
   it("refuses a file that is not an image by its bytes (whatever its name), leaving no row and no object", async () => {
     const user = await createUser();
     const before = await env.FILES.list({ prefix: "complaints/" });
-    const res = await fileComplaint(user.token, valid, { bytes: new TextEncoder().encode("<svg onload=alert(1)>"), name: "photo.png", type: "image/png" });
+    const res = await fileComplaint(user.token, valid, {
+      bytes: new TextEncoder().encode("<svg onload=alert(1)>"),
+      name: "photo.png",
+      type: "image/png",
+    });
     expect(res.status).toBe(415);
     expect((await read(res)).message).toBe("The photo must be a JPEG, PNG or WebP image.");
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(0);
@@ -164,7 +204,9 @@ describe("POST /api/hostel/complaints", () => {
     const user = await createUser();
     const before = (await env.FILES.list({ prefix: "complaints/" })).objects.length;
     // A trigger makes the row insert fail after the photo is already in R2.
-    await env.DB.prepare("CREATE TRIGGER fail_complaints BEFORE INSERT ON hostel_complaints BEGIN SELECT RAISE(ABORT, 'disk full'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER fail_complaints BEFORE INSERT ON hostel_complaints BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    ).run();
     try {
       const res = await fileComplaint(user.token, valid, { bytes: PNG_BYTES, name: "a.png", type: "image/png" });
       expect(res.status).toBe(500);
@@ -200,23 +242,43 @@ describe("POST /api/hostel/complaints", () => {
 
   it("answers 415 for a body that is neither JSON nor a form, and 400 for bad JSON", async () => {
     const user = await createUser();
-    const text = await call("/api/hostel/complaints", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "text/plain" }, body: "hi" });
+    const text = await call("/api/hostel/complaints", {
+      method: "POST",
+      headers: { ...bearer(user.token), "Content-Type": "text/plain" },
+      body: "hi",
+    });
     expect(text.status).toBe(415);
-    const broken = await call("/api/hostel/complaints", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "application/json" }, body: "{" });
+    const broken = await call("/api/hostel/complaints", {
+      method: "POST",
+      headers: { ...bearer(user.token), "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
   });
 });
 
 describe("GET /api/hostel/complaints", () => {
-  it("shows a student the open complaints of their block, the most \"me too\" first, not other blocks'", async () => {
+  it('shows a student the open complaints of their block, the most "me too" first, not other blocks\'', async () => {
     const author = await createUser();
-    const quiet = await filed(author, { ...valid, blockId: "D", category: "internet", description: "Wi-Fi drops every evening on floor 2." });
-    const loud = await filed(author, { ...valid, blockId: "D", category: "electrical", description: "Corridor lights on floor 3 are out." });
+    const quiet = await filed(author, {
+      ...valid,
+      blockId: "D",
+      category: "internet",
+      description: "Wi-Fi drops every evening on floor 2.",
+    });
+    const loud = await filed(author, {
+      ...valid,
+      blockId: "D",
+      category: "electrical",
+      description: "Corridor lights on floor 3 are out.",
+    });
     await filed(await createUser(), { ...valid, blockId: "A", description: "Something in another block entirely." });
     const neighbours = [await createUser(), await createUser()];
     for (const n of neighbours) {
       await livesIn(n, "D");
-      expect((await call(`/api/hostel/complaints/${loud.id}/me-too`, { method: "POST", headers: bearer(n.token) })).status).toBe(200);
+      expect(
+        (await call(`/api/hostel/complaints/${loud.id}/me-too`, { method: "POST", headers: bearer(n.token) })).status,
+      ).toBe(200);
     }
     const viewer = neighbours[0] as TestUser;
     const res = await get("/api/hostel/complaints", viewer.token);
@@ -230,14 +292,26 @@ describe("GET /api/hostel/complaints", () => {
     expect(top).toMatchObject({ meTooCount: 2, meToo: true, mine: false });
   });
 
-  it("filters by status and category, and \"mine\" lists the student's own, withdrawn included", async () => {
+  it('filters by status and category, and "mine" lists the student\'s own, withdrawn included', async () => {
     const user = await createUser();
-    const a = await filed(user, { ...valid, blockId: "G1", category: "cleaning", description: "Bins on floor 1 not emptied for days." });
-    const b = await filed(user, { ...valid, blockId: "G1", category: "furniture", description: "Broken chair in the common room." });
+    const a = await filed(user, {
+      ...valid,
+      blockId: "G1",
+      category: "cleaning",
+      description: "Bins on floor 1 not emptied for days.",
+    });
+    const b = await filed(user, {
+      ...valid,
+      blockId: "G1",
+      category: "furniture",
+      description: "Broken chair in the common room.",
+    });
     await sendJson("PATCH", `/api/hostel/complaints/${a.id}`, { status: "resolved" }, user.token);
-    const resolved = (await read<ComplaintList>(await get("/api/hostel/complaints?status=resolved", user.token))).data.complaints;
+    const resolved = (await read<ComplaintList>(await get("/api/hostel/complaints?status=resolved", user.token))).data
+      .complaints;
     expect(resolved.map((c) => c.id)).toEqual([a.id]);
-    const furniture = (await read<ComplaintList>(await get("/api/hostel/complaints?category=furniture", user.token))).data.complaints;
+    const furniture = (await read<ComplaintList>(await get("/api/hostel/complaints?category=furniture", user.token)))
+      .data.complaints;
     expect(furniture.map((c) => c.id)).toEqual([b.id]);
     await sendJson("PATCH", `/api/hostel/complaints/${b.id}`, { status: "withdrawn" }, user.token);
     const mine = (await read<ComplaintList>(await get("/api/hostel/complaints?view=mine", user.token))).data.complaints;
@@ -277,13 +351,22 @@ describe("POST /api/hostel/complaints/:id/me-too", () => {
     const complaint = await filed(author, { ...valid, blockId: "C" });
     const neighbour = await createUser();
     await livesIn(neighbour, "C");
-    const first = await call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) });
+    const first = await call(`/api/hostel/complaints/${complaint.id}/me-too`, {
+      method: "POST",
+      headers: bearer(neighbour.token),
+    });
     expect(first.status).toBe(200);
     expect((await read<ComplaintView>(first)).data).toMatchObject({ meTooCount: 1, meToo: true });
-    const again = await Promise.all([1, 2, 3].map(() => call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() =>
+        call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) }),
+      ),
+    );
     expect(again.map((r) => r.status)).toEqual([409, 409, 409]);
     expect((await read(again[0] as Response)).message).toMatch(/already said "me too"/);
-    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE complaint_id = ?", complaint.id)).toBe(1);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM hostel_complaint_me_too WHERE complaint_id = ?", complaint.id),
+    ).toBe(1);
   });
 
   it("answers 403 to a student of another block, 409 to the author and on a resolved complaint, 404 for none", async () => {
@@ -291,18 +374,34 @@ describe("POST /api/hostel/complaints/:id/me-too", () => {
     const complaint = await filed(author, { ...valid, blockId: "C" });
     const stranger = await createUser();
     await livesIn(stranger, "A");
-    const forbidden = await call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(stranger.token) });
+    const forbidden = await call(`/api/hostel/complaints/${complaint.id}/me-too`, {
+      method: "POST",
+      headers: bearer(stranger.token),
+    });
     expect(forbidden.status).toBe(403);
     expect((await read(forbidden)).message).toMatch(/Only students of Block C/);
-    const own = await call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(author.token) });
+    const own = await call(`/api/hostel/complaints/${complaint.id}/me-too`, {
+      method: "POST",
+      headers: bearer(author.token),
+    });
     expect(own.status).toBe(409);
     await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "resolved" }, author.token);
     const neighbour = await createUser();
     await livesIn(neighbour, "C");
-    const late = await call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST", headers: bearer(neighbour.token) });
+    const late = await call(`/api/hostel/complaints/${complaint.id}/me-too`, {
+      method: "POST",
+      headers: bearer(neighbour.token),
+    });
     expect(late.status).toBe(409);
     expect((await read(late)).message).toMatch(/already resolved/);
-    expect((await call(`/api/hostel/complaints/${crypto.randomUUID()}/me-too`, { method: "POST", headers: bearer(neighbour.token) })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/hostel/complaints/${crypto.randomUUID()}/me-too`, {
+          method: "POST",
+          headers: bearer(neighbour.token),
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(`/api/hostel/complaints/${complaint.id}/me-too`, { method: "POST" })).status).toBe(401);
   });
 });
@@ -316,12 +415,22 @@ describe("PATCH /api/hostel/complaints/:id", () => {
     const body = await read<ComplaintView>(res);
     expect(body.data.status).toBe("resolved");
     expect(body.data.resolvedAt).toBeGreaterThan(0);
-    const again = await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "withdrawn" }, user.token);
+    const again = await sendJson(
+      "PATCH",
+      `/api/hostel/complaints/${complaint.id}`,
+      { status: "withdrawn" },
+      user.token,
+    );
     expect(again.status).toBe(409);
     expect((await read(again)).message).toBe("This complaint is already resolved.");
 
     const other = await filed(user);
-    const withdrawn = await sendJson("PATCH", `/api/hostel/complaints/${other.id}`, { status: "withdrawn" }, user.token);
+    const withdrawn = await sendJson(
+      "PATCH",
+      `/api/hostel/complaints/${other.id}`,
+      { status: "withdrawn" },
+      user.token,
+    );
     expect((await read<ComplaintView>(withdrawn)).data.status).toBe("withdrawn");
   });
 
@@ -332,7 +441,9 @@ describe("PATCH /api/hostel/complaints/:id", () => {
     const res = await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "resolved" }, other.token);
     expect(res.status).toBe(403);
     expect((await read(res)).message).toMatch(/Only the student who filed/);
-    const row = await env.DB.prepare("SELECT status FROM hostel_complaints WHERE id = ?").bind(complaint.id).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM hostel_complaints WHERE id = ?")
+      .bind(complaint.id)
+      .first<{ status: string }>();
     expect(row?.status).toBe("open");
   });
 
@@ -344,8 +455,13 @@ describe("PATCH /api/hostel/complaints/:id", () => {
       expect(res.status).toBe(400);
       expect((await read(res)).message).toBe("You can set status to resolved or withdrawn.");
     }
-    expect((await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "resolved" })).status).toBe(401);
-    expect((await sendJson("PATCH", `/api/hostel/complaints/${crypto.randomUUID()}`, { status: "resolved" }, user.token)).status).toBe(404);
+    expect((await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "resolved" })).status).toBe(
+      401,
+    );
+    expect(
+      (await sendJson("PATCH", `/api/hostel/complaints/${crypto.randomUUID()}`, { status: "resolved" }, user.token))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -359,11 +475,16 @@ describe("GET /api/hostel/complaints/:id/photo", () => {
 
 describe("GET /api/hostel/complaints/:id/photo: only for students who can see the complaint (issue 13)", () => {
   async function withPhoto(author: TestUser, blockId: string): Promise<ComplaintView> {
-    const res = await fileComplaint(author.token, { ...valid, blockId }, { bytes: PNG_BYTES, name: "leak.png", type: "image/png" });
+    const res = await fileComplaint(
+      author.token,
+      { ...valid, blockId },
+      { bytes: PNG_BYTES, name: "leak.png", type: "image/png" },
+    );
     expect(res.status).toBe(201);
     return (await read<ComplaintView>(res)).data;
   }
-  const photoStatus = async (complaint: ComplaintView, user: TestUser) => (await get(complaint.photoUrl ?? "", user.token)).status;
+  const photoStatus = async (complaint: ComplaintView, user: TestUser) =>
+    (await get(complaint.photoUrl ?? "", user.token)).status;
 
   it("serves the author and the complaint's block; 404 to other blocks and to students with no block", async () => {
     const author = await createUser();
@@ -378,7 +499,9 @@ describe("GET /api/hostel/complaints/:id/photo: only for students who can see th
     const refused = await get(complaint.photoUrl ?? "", elsewhere.token);
     expect(refused.status).toBe(404);
     // The same answer as for a complaint that does not exist: nothing is revealed.
-    expect((await read(refused)).message).toBe((await read(await get(`/api/hostel/complaints/${crypto.randomUUID()}/photo`, elsewhere.token))).message);
+    expect((await read(refused)).message).toBe(
+      (await read(await get(`/api/hostel/complaints/${crypto.randomUUID()}/photo`, elsewhere.token))).message,
+    );
     expect(await photoStatus(complaint, homeless)).toBe(404);
   });
 
@@ -392,7 +515,9 @@ describe("GET /api/hostel/complaints/:id/photo: only for students who can see th
     expect(await photoStatus(complaint, neighbour)).toBe(404);
     const stayer = await createUser();
     await livesIn(stayer, "D");
-    expect((await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "withdrawn" }, author.token)).status).toBe(200);
+    expect(
+      (await sendJson("PATCH", `/api/hostel/complaints/${complaint.id}`, { status: "withdrawn" }, author.token)).status,
+    ).toBe(200);
     expect(await photoStatus(complaint, stayer)).toBe(404);
     expect(await photoStatus(complaint, author)).toBe(200);
   });
@@ -410,13 +535,17 @@ describe("GET /api/hostel/complaints/:id/photo: only for students who can see th
     // Revalidation still checks who asks.
     const stranger = await createUser();
     await livesIn(stranger, "A");
-    expect((await call(complaint.photoUrl ?? "", { headers: { ...bearer(stranger.token), "If-None-Match": etag } })).status).toBe(404);
+    expect(
+      (await call(complaint.photoUrl ?? "", { headers: { ...bearer(stranger.token), "If-None-Match": etag } })).status,
+    ).toBe(404);
   });
 });
 
 describe("changing block: the new block's warden approves, at most once every 7 days, the first choice free (issues 13, 16)", () => {
-  const put = (user: TestUser, blockId: string, room = "101") => sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
-  const residence = async (user: TestUser) => (await read<Residence>(await get("/api/hostel/residence", user.token))).data;
+  const put = (user: TestUser, blockId: string, room = "101") =>
+    sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
+  const residence = async (user: TestUser) =>
+    (await read<Residence>(await get("/api/hostel/residence", user.token))).data;
 
   it("the first block is set at once; a change waits (202) and the student stays until approved; then 7 days before the next", async () => {
     const user = await createUser();
@@ -425,7 +554,10 @@ describe("changing block: the new block's warden approves, at most once every 7 
     expect(asked.status).toBe(202);
     const body = await read<Residence>(asked);
     expect(body.message).toBe("Waiting for the warden of Block B to approve your move from Block A.");
-    expect(body.data).toMatchObject({ blockId: "A", pendingMove: { toBlockId: "B", toBlockName: "Block B (Bhaskara)", room: "B-7" } });
+    expect(body.data).toMatchObject({
+      blockId: "A",
+      pendingMove: { toBlockId: "B", toBlockName: "Block B (Bhaskara)", room: "B-7" },
+    });
     // A new room in the same block is not a move, and drops the pending one: the student stays.
     expect((await put(user, "A", "202")).status).toBe(200);
     expect(await residence(user)).toMatchObject({ blockId: "A", room: "202", pendingMove: null });
@@ -436,7 +568,9 @@ describe("changing block: the new block's warden approves, at most once every 7 
     const refused = await put(user, "C");
     expect(refused.status).toBe(429);
     const refusal = await read(refused);
-    expect(refusal.message).toMatch(/^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
+    expect(refusal.message).toMatch(
+      /^You can change your hostel block once every 7 days\. You last changed it on .+, so you can change it again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/,
+    );
     const retryAt = (refusal as unknown as { retryAt: number }).retryAt;
     expect(retryAt).toBeGreaterThanOrEqual(movedAt + 7 * DAY_MS - 60_000);
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -450,22 +584,36 @@ describe("changing block: the new block's warden approves, at most once every 7 
     const user = await createUser();
     await livesIn(user, "G1");
     const photos = (await env.FILES.list({ prefix: "complaints/" })).objects.length;
-    const res = await fileComplaint(user.token, { ...valid, blockId: "G2" }, { bytes: PNG_BYTES, name: "a.png", type: "image/png" });
+    const res = await fileComplaint(
+      user.token,
+      { ...valid, blockId: "G2" },
+      { bytes: PNG_BYTES, name: "a.png", type: "image/png" },
+    );
     expect(res.status).toBe(409);
-    expect((await read(res)).message).toBe("You live in Girls' Block G1. To file a complaint for Girls' Block G2, ask to move there first (Your block); its warden approves moves.");
+    expect((await read(res)).message).toBe(
+      "You live in Girls' Block G1. To file a complaint for Girls' Block G2, ask to move there first (Your block); its warden approves moves.",
+    );
     expect(await countRows("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(0);
     expect((await env.FILES.list({ prefix: "complaints/" })).objects.length).toBe(photos);
-    expect((await residence(user))).toMatchObject({ blockId: "G1", pendingMove: null });
-    expect((await sendJson("POST", "/api/hostel/complaints", { ...valid, blockId: "G1" }, user.token)).status).toBe(201);
+    expect(await residence(user)).toMatchObject({ blockId: "G1", pendingMove: null });
+    expect((await sendJson("POST", "/api/hostel/complaints", { ...valid, blockId: "G1" }, user.token)).status).toBe(
+      201,
+    );
   });
 
   it("many simultaneous requests leave one pending move (the last one asked)", async () => {
     const user = await createUser();
     await livesIn(user, "A");
-    const statuses = await Promise.all(["C", "D", "G1", "G2", "B"].map(async (block) => (await put(user, block)).status));
+    const statuses = await Promise.all(
+      ["C", "D", "G1", "G2", "B"].map(async (block) => (await put(user, block)).status),
+    );
     expect(statuses.every((s) => s === 202)).toBe(true);
-    expect(await countRows("SELECT COUNT(*) AS n FROM block_moves WHERE user_id = ? AND status = 'pending'", user.userId)).toBe(1);
-    expect(await countRows("SELECT COUNT(*) AS n FROM hostel_residents WHERE user_id = ? AND block_id = 'A'", user.userId)).toBe(1);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM block_moves WHERE user_id = ? AND status = 'pending'", user.userId),
+    ).toBe(1);
+    expect(
+      await countRows("SELECT COUNT(*) AS n FROM hostel_residents WHERE user_id = ? AND block_id = 'A'", user.userId),
+    ).toBe(1);
   });
 });
 
@@ -501,7 +649,7 @@ describe("new members of a block are shown to the block (issue 13)", () => {
     expect(later.newcomers.map((n) => n.name)).not.toContain("Kabir");
   });
 
-  it("shows them on the complaints screen: \"New in Block … this week\"", async () => {
+  it('shows them on the complaints screen: "New in Block … this week"', async () => {
     const viewer = await createUser({ name: "Asha Verma" });
     await livesIn(viewer, "C");
     const html = await (await call("/hostel-complaints", { headers: { Cookie: viewer.cookie } })).text();

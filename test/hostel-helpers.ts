@@ -16,7 +16,11 @@ export async function read<T>(res: Response): Promise<Answer<T>> {
 }
 
 export function sendJson(method: string, path: string, body: unknown, token?: string): Promise<Response> {
-  return call(path, { method, headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) }, body: JSON.stringify(body) });
+  return call(path, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? bearer(token) : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 export function get(path: string, token?: string): Promise<Response> {
@@ -40,12 +44,21 @@ export const PNG_BYTES = Uint8Array.from(
 /** A valid listing form for POST /api/product/upload: one small PNG photo. */
 export function listingForm(sellerName: string, title: string, price = "120"): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price, sellerName, whatsappNumber: "9876543210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Good condition",
+    price,
+    sellerName,
+    whatsappNumber: "9876543210",
+  }))
+    form.set(key, value);
   form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
   return form;
 }
 export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-export const WEBP_BYTES = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c]);
+export const WEBP_BYTES = new Uint8Array([
+  0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c,
+]);
 
 /**
  * A D1 binding that counts round trips to the database: each statement run on its own (first, all,

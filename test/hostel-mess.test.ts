@@ -22,11 +22,14 @@ describe("GET /api/hostel/mess/menu", () => {
     ]);
     expect(data.week.map((d) => d.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(data.week[0]?.meals.breakfast).toEqual(["Aloo paratha", "Curd", "Pickle", "Tea"]);
-    for (const day of data.week) expect(Object.keys(day.meals).sort()).toEqual(["breakfast", "dinner", "lunch", "snacks"]);
+    for (const day of data.week)
+      expect(Object.keys(day.meals).sort()).toEqual(["breakfast", "dinner", "lunch", "snacks"]);
   });
 
   it("follows the database, not code: a changed dish shows up", async () => {
-    await env.DB.prepare("UPDATE mess_menu SET items = 'Masala oats, Tea' WHERE day = 2 AND meal_id = 'breakfast'").run();
+    await env.DB.prepare(
+      "UPDATE mess_menu SET items = 'Masala oats, Tea' WHERE day = 2 AND meal_id = 'breakfast'",
+    ).run();
     // A change made outside the Worker: say so, as the Worker does after its own writes, or a visitor's
     // cached menu (worker/lib/edge-cache.ts) would stand until its TTL.
     await tablesChanged(defaultCache(), ["mess_menu"]);
@@ -50,7 +53,10 @@ describe("GET /api/hostel/mess/today", () => {
 
   it("between meals there is no current meal, only the next one; after dinner neither", async () => {
     freezeIndiaTime(2, 10 * 60);
-    expect((await read<Today>(await get("/api/hostel/mess/today"))).data).toMatchObject({ current: null, next: "lunch" });
+    expect((await read<Today>(await get("/api/hostel/mess/today"))).data).toMatchObject({
+      current: null,
+      next: "lunch",
+    });
     freezeIndiaTime(2, 22 * 60);
     expect((await read<Today>(await get("/api/hostel/mess/today"))).data).toMatchObject({ current: null, next: null });
   });
@@ -63,14 +69,30 @@ describe("POST /api/hostel/mess/ratings", () => {
     const rohan = await createUser();
     const first = await sendJson("POST", "/api/hostel/mess/ratings", { meal: "dinner", stars: 5 }, asha.token);
     expect(first.status).toBe(200);
-    expect((await read<MealRating>(first)).data).toEqual({ mealId: "dinner", average: 5, count: 1, mine: 5, canRate: true });
+    expect((await read<MealRating>(first)).data).toEqual({
+      mealId: "dinner",
+      average: 5,
+      count: 1,
+      mine: 5,
+      canRate: true,
+    });
     await sendJson("POST", "/api/hostel/mess/ratings", { meal: "dinner", stars: 2 }, rohan.token);
     const changed = await sendJson("POST", "/api/hostel/mess/ratings", { meal: "dinner", stars: 3 }, asha.token);
-    expect((await read<MealRating>(changed)).data).toEqual({ mealId: "dinner", average: 2.5, count: 2, mine: 3, canRate: true });
+    expect((await read<MealRating>(changed)).data).toEqual({
+      mealId: "dinner",
+      average: 2.5,
+      count: 2,
+      mine: 3,
+      canRate: true,
+    });
 
-    const seenByAsha = (await read<Today>(await get("/api/hostel/mess/today", asha.token))).data.ratings.find((r) => r.mealId === "dinner");
+    const seenByAsha = (await read<Today>(await get("/api/hostel/mess/today", asha.token))).data.ratings.find(
+      (r) => r.mealId === "dinner",
+    );
     expect(seenByAsha).toMatchObject({ average: 2.5, count: 2, mine: 3 });
-    const seenSignedOut = (await read<Today>(await get("/api/hostel/mess/today"))).data.ratings.find((r) => r.mealId === "dinner");
+    const seenSignedOut = (await read<Today>(await get("/api/hostel/mess/today"))).data.ratings.find(
+      (r) => r.mealId === "dinner",
+    );
     expect(seenSignedOut).toMatchObject({ average: 2.5, count: 2, mine: null });
   });
 
@@ -79,9 +101,13 @@ describe("POST /api/hostel/mess/ratings", () => {
     const user = await createUser();
     await sendJson("POST", "/api/hostel/mess/ratings", { meal: "lunch", stars: 4 }, user.token);
     freezeIndiaTime(5, 20 * 60);
-    const lunch = (await read<Today>(await get("/api/hostel/mess/today", user.token))).data.ratings.find((r) => r.mealId === "lunch");
+    const lunch = (await read<Today>(await get("/api/hostel/mess/today", user.token))).data.ratings.find(
+      (r) => r.mealId === "lunch",
+    );
     expect(lunch).toMatchObject({ count: 0, average: null, mine: null });
-    const row = await env.DB.prepare("SELECT date FROM mess_ratings WHERE user_id = ?").bind(user.userId).first<{ date: string }>();
+    const row = await env.DB.prepare("SELECT date FROM mess_ratings WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ date: string }>();
     expect(row?.date).toBe(date);
   });
 

@@ -47,18 +47,28 @@ describe("POST /api/hostel/roommates", () => {
 
   it("keeps one listing per student: a second post is a 409, even when both arrive at once", async () => {
     const user = await createUser();
-    const results = await Promise.all([1, 2, 3].map(() => sendJson("POST", "/api/hostel/roommates", listing, user.token)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => sendJson("POST", "/api/hostel/roommates", listing, user.token)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const conflict = results.find((r) => r.status === 409) as Response;
     expect((await read(conflict)).message).toBe("You already have a listing. Edit it instead.");
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM roommate_listings WHERE user_id = ?").bind(user.userId).first<{ n: number }>();
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM roommate_listings WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ n: number }>();
     expect(n?.n).toBe(1);
   });
 
   it("accepts any block, and an e-mail instead of WhatsApp", async () => {
     const user = await createUser();
     const data = await post(user, { ...listing, preferredBlock: "any", whatsapp: "", email: " Neha@College.Edu " });
-    expect(data).toMatchObject({ preferredBlock: null, preferredBlockName: null, whatsapp: null, whatsappLink: null, email: "neha@college.edu" });
+    expect(data).toMatchObject({
+      preferredBlock: null,
+      preferredBlockName: null,
+      whatsapp: null,
+      whatsappLink: null,
+      email: "neha@college.edu",
+    });
   });
 
   it("needs a session", async () => {
@@ -95,7 +105,15 @@ describe("GET /api/hostel/roommates", () => {
   it("lists other students' listings, never the viewer's own, with filters", async () => {
     const viewer = await createUser();
     await post(viewer);
-    const owl = await post(await createUser(), { ...listing, preferredBlock: "C", sleepSchedule: "night_owl", studyHabits: "group", cleanliness: "relaxed", budget: 4000, roomType: "triple" });
+    const owl = await post(await createUser(), {
+      ...listing,
+      preferredBlock: "C",
+      sleepSchedule: "night_owl",
+      studyHabits: "group",
+      cleanliness: "relaxed",
+      budget: 4000,
+      roomType: "triple",
+    });
     const anyBlock = await post(await createUser(), { ...listing, preferredBlock: "", roomType: "any", budget: 9000 });
     const early = await post(await createUser(), { ...listing, preferredBlock: "A", budget: 7000 });
 
@@ -104,12 +122,18 @@ describe("GET /api/hostel/roommates", () => {
     expect(ids).toEqual(expect.arrayContaining([owl.id, anyBlock.id, early.id]));
     expect(all.some((l) => l.mine)).toBe(false);
 
-    const inC = (await read<ListingView[]>(await get("/api/hostel/roommates?block=C", viewer.token))).data.map((l) => l.id);
+    const inC = (await read<ListingView[]>(await get("/api/hostel/roommates?block=C", viewer.token))).data.map(
+      (l) => l.id,
+    );
     expect(inC).toContain(owl.id);
     expect(inC).toContain(anyBlock.id); // "any block" is open to C
     expect(inC).not.toContain(early.id);
 
-    const owls = (await read<ListingView[]>(await get("/api/hostel/roommates?sleepSchedule=night_owl&studyHabits=group&cleanliness=relaxed", viewer.token))).data.map((l) => l.id);
+    const owls = (
+      await read<ListingView[]>(
+        await get("/api/hostel/roommates?sleepSchedule=night_owl&studyHabits=group&cleanliness=relaxed", viewer.token),
+      )
+    ).data.map((l) => l.id);
     expect(owls).toContain(owl.id);
     expect(owls).not.toContain(early.id);
 
@@ -117,7 +141,9 @@ describe("GET /api/hostel/roommates", () => {
     expect(cheap.every((l) => l.budgetPaise <= 500_000)).toBe(true);
     expect(cheap.map((l) => l.id)).toContain(owl.id);
 
-    const doubles = (await read<ListingView[]>(await get("/api/hostel/roommates?roomType=double", viewer.token))).data.map((l) => l.id);
+    const doubles = (
+      await read<ListingView[]>(await get("/api/hostel/roommates?roomType=double", viewer.token))
+    ).data.map((l) => l.id);
     expect(doubles).toContain(early.id);
     expect(doubles).toContain(anyBlock.id);
     expect(doubles).not.toContain(owl.id);
@@ -148,7 +174,10 @@ describe("GET /api/hostel/roommates/mine", () => {
     const user = await createUser();
     expect((await read(await get("/api/hostel/roommates/mine", user.token))).data).toBeNull();
     const mine = await post(user);
-    expect((await read<ListingView>(await get("/api/hostel/roommates/mine", user.token))).data).toMatchObject({ id: mine.id, mine: true });
+    expect((await read<ListingView>(await get("/api/hostel/roommates/mine", user.token))).data).toMatchObject({
+      id: mine.id,
+      mine: true,
+    });
   });
 });
 
@@ -156,9 +185,18 @@ describe("PUT and DELETE /api/hostel/roommates/:id", () => {
   it("lets the author edit and remove their listing", async () => {
     const user = await createUser();
     const mine = await post(user);
-    const res = await sendJson("PUT", `/api/hostel/roommates/${mine.id}`, { ...listing, budget: 8000, cleanliness: "very_tidy" }, user.token);
+    const res = await sendJson(
+      "PUT",
+      `/api/hostel/roommates/${mine.id}`,
+      { ...listing, budget: 8000, cleanliness: "very_tidy" },
+      user.token,
+    );
     expect(res.status).toBe(200);
-    expect((await read<ListingView>(res)).data).toMatchObject({ id: mine.id, budgetPaise: 800_000, cleanliness: "very_tidy" });
+    expect((await read<ListingView>(res)).data).toMatchObject({
+      id: mine.id,
+      budgetPaise: 800_000,
+      cleanliness: "very_tidy",
+    });
     const removed = await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE", headers: bearer(user.token) });
     expect(removed.status).toBe(200);
     expect((await read(await get("/api/hostel/roommates/mine", user.token))).data).toBeNull();
@@ -170,11 +208,20 @@ describe("PUT and DELETE /api/hostel/roommates/:id", () => {
     const author = await createUser();
     const mine = await post(author);
     const other = await createUser();
-    const edit = await sendJson("PUT", `/api/hostel/roommates/${mine.id}`, { ...listing, about: "Someone else rewrote this listing entirely." }, other.token);
+    const edit = await sendJson(
+      "PUT",
+      `/api/hostel/roommates/${mine.id}`,
+      { ...listing, about: "Someone else rewrote this listing entirely." },
+      other.token,
+    );
     expect(edit.status).toBe(403);
     expect((await read(edit)).message).toBe("You can change only your own listing.");
-    expect((await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE", headers: bearer(other.token) })).status).toBe(403);
-    expect((await read<ListingView>(await get("/api/hostel/roommates/mine", author.token))).data.about).toBe(listing.about);
+    expect(
+      (await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE", headers: bearer(other.token) })).status,
+    ).toBe(403);
+    expect((await read<ListingView>(await get("/api/hostel/roommates/mine", author.token))).data.about).toBe(
+      listing.about,
+    );
   });
 
   it("answers 400 for invalid fields on edit, 401 signed out, 404 for none", async () => {
@@ -185,7 +232,12 @@ describe("PUT and DELETE /api/hostel/roommates/:id", () => {
     expect((await read(bad)).field).toBe("budget");
     expect((await sendJson("PUT", `/api/hostel/roommates/${mine.id}`, listing)).status).toBe(401);
     expect((await call(`/api/hostel/roommates/${mine.id}`, { method: "DELETE" })).status).toBe(401);
-    expect((await sendJson("PUT", `/api/hostel/roommates/${crypto.randomUUID()}`, listing, user.token)).status).toBe(404);
-    expect((await call(`/api/hostel/roommates/${crypto.randomUUID()}`, { method: "DELETE", headers: bearer(user.token) })).status).toBe(404);
+    expect((await sendJson("PUT", `/api/hostel/roommates/${crypto.randomUUID()}`, listing, user.token)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(`/api/hostel/roommates/${crypto.randomUUID()}`, { method: "DELETE", headers: bearer(user.token) }))
+        .status,
+    ).toBe(404);
   });
 });

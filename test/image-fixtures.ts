@@ -39,8 +39,11 @@ export const CANVAS_WEBP = fromBase64(
 /** What a phone writes: its make, and where the photo was taken (Connaught Place, New Delhi). */
 export const CAMERA_MAKE = "Campus Test Phone";
 /** The latitude's three rationals as they sit in the block: 28/1, 37/1, 5004/100 (28°37'50.04"N). */
-export const LATITUDE_BYTES = Uint8Array.from([0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 37, 0, 0, 0, 1, 0, 0, 0x13, 0x8c, 0, 0, 0, 100]);
-export const XMP_GPS = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="28,37.834N" exif:GPSLongitude="77,13.008E"/></rdf:RDF></x:xmpmeta>';
+export const LATITUDE_BYTES = Uint8Array.from([
+  0, 0, 0, 28, 0, 0, 0, 1, 0, 0, 0, 37, 0, 0, 0, 1, 0, 0, 0x13, 0x8c, 0, 0, 0, 100,
+]);
+export const XMP_GPS =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="28,37.834N" exif:GPSLongitude="77,13.008E"/></rdf:RDF></x:xmpmeta>';
 
 /**
  * A TIFF (EXIF) block as a phone writes it, big-endian: IFD0 with Make, Orientation and the pointer
@@ -81,7 +84,8 @@ export function gpsExif(orientation = 6): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-const segment = (marker: number, payload: Uint8Array) => concatBytes(Uint8Array.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload);
+const segment = (marker: number, payload: Uint8Array) =>
+  concatBytes(Uint8Array.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload);
 
 /**
  * Chromium's JPEG with what a phone adds: EXIF (GPS, orientation 6) right after SOI, an XMP packet
@@ -94,7 +98,15 @@ export function jpegWithGps(orientation = 6): Uint8Array<ArrayBuffer> {
   const soi = CANVAS_JPEG.subarray(0, 2);
   const rest = CANVAS_JPEG.subarray(2);
   const second = concatBytes(soi, exif, CANVAS_JPEG.subarray(2));
-  return concatBytes(soi, exif, rest.subarray(0, rest.length - 2), xmp, comment, rest.subarray(rest.length - 2), second);
+  return concatBytes(
+    soi,
+    exif,
+    rest.subarray(0, rest.length - 2),
+    xmp,
+    comment,
+    rest.subarray(rest.length - 2),
+    second,
+  );
 }
 
 // CRC-32 of PNG chunks (ISO 3309), the table made once.
@@ -127,7 +139,8 @@ async function deflate(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
 export async function pngWithGps(width = 8, height = 6): Promise<Uint8Array<ArrayBuffer>> {
   const rows = new Uint8Array(height * (1 + width * 4));
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) rows.set([(x * 255) / width, (y * 255) / height, 160, 255], y * (1 + width * 4) + 1 + x * 4);
+    for (let x = 0; x < width; x++)
+      rows.set([(x * 255) / width, (y * 255) / height, 160, 255], y * (1 + width * 4) + 1 + x * 4);
   }
   const ihdr = new Uint8Array(13);
   new DataView(ihdr.buffer).setUint32(0, width);

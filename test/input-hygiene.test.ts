@@ -8,11 +8,20 @@ import { JPEG_BYTES, PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { securityHeaderProblems } from "#test/security-headers.ts";
 
-const base = { title: "Operating systems lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: "student@campus.test" };
+const base = {
+  title: "Operating systems lab report",
+  category: "Operating Systems",
+  details: "Ten pages on scheduling.",
+  contact: "student@campus.test",
+};
 const ZWSP = "\u200b";
 const RLO = "\u202e";
 
-function postRequest(user: TestUser, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+function postRequest(
+  user: TestUser,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return postJson("/api/studyswap/requests", body, { ...bearer(user.token), ...headers });
 }
 
@@ -33,7 +42,14 @@ async function message(res: Response): Promise<string> {
 
 function productForm(fields: Record<string, string> = {}): FormData {
   const form = new FormData();
-  const values = { title: "Drawing kit", description: "Mini drafter and compass.", price: "450", sellerName: "Asha", whatsappNumber: "9876543210", ...fields };
+  const values = {
+    title: "Drawing kit",
+    description: "Mini drafter and compass.",
+    price: "450",
+    sellerName: "Asha",
+    whatsappNumber: "9876543210",
+    ...fields,
+  };
   for (const [key, value] of Object.entries(values)) form.append(key, value);
   form.append("image", new File([PNG_BYTES], "kit.png", { type: "image/png" }));
   return form;
@@ -43,15 +59,24 @@ function productForm(fields: Record<string, string> = {}): FormData {
 // 6b: attachments
 
 describe("Study Swap attachments: download names and headers (6b)", () => {
-  it.each(["evil.jse", "evil.vbe", "evil.reg", "evil.scf", "evil.hta", "evil.js", "evil.rtf", "evil.pdf"])("a text file called %s is stored and downloaded with .txt added", async (name) => {
-    const user = await createUser();
-    const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: requestForm(base, { bytes: "WScript.Echo('hi')", name }) });
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: StudyRequest };
-    expect(data.attachment).toMatchObject({ name: `${name}.txt`, contentType: "text/plain; charset=utf-8" });
-    const download = await call(data.attachment!.url, { headers: bearer(user.token) });
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}.txt"; filename*=UTF-8''${name}.txt`);
-  });
+  it.each(["evil.jse", "evil.vbe", "evil.reg", "evil.scf", "evil.hta", "evil.js", "evil.rtf", "evil.pdf"])(
+    "a text file called %s is stored and downloaded with .txt added",
+    async (name) => {
+      const user = await createUser();
+      const res = await call("/api/studyswap/requests", {
+        method: "POST",
+        headers: bearer(user.token),
+        body: requestForm(base, { bytes: "WScript.Echo('hi')", name }),
+      });
+      expect(res.status).toBe(201);
+      const { data } = (await res.json()) as { data: StudyRequest };
+      expect(data.attachment).toMatchObject({ name: `${name}.txt`, contentType: "text/plain; charset=utf-8" });
+      const download = await call(data.attachment!.url, { headers: bearer(user.token) });
+      expect(download.headers.get("Content-Disposition")).toBe(
+        `attachment; filename="${name}.txt"; filename*=UTF-8''${name}.txt`,
+      );
+    },
+  );
 
   it.each([
     ["notes.md", "notes.md"],
@@ -61,7 +86,11 @@ describe("Study Swap attachments: download names and headers (6b)", () => {
     ["weird.t x t", "weird.t x t.txt"],
   ])("a text file called %s keeps an allowed extension (%s)", async (name, expected) => {
     const user = await createUser();
-    const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: requestForm(base, { bytes: "plain words", name }) });
+    const res = await call("/api/studyswap/requests", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: requestForm(base, { bytes: "plain words", name }),
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { data: StudyRequest }).data.attachment?.name).toBe(expected);
   });
@@ -79,12 +108,18 @@ describe("Study Swap attachments: download names and headers (6b)", () => {
       .run();
     const download = await call(`/api/studyswap/requests/${id}/attachment`, { headers: bearer(user.token) });
     expect(download.status).toBe(200);
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="macro.vbe.txt"; filename*=UTF-8''macro.vbe.txt`);
+    expect(download.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="macro.vbe.txt"; filename*=UTF-8''macro.vbe.txt`,
+    );
   });
 
   it("the download keeps the route's sandbox policy (not replaced by the global one), and the other security headers", async () => {
     const user = await createUser();
-    const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: requestForm(base, { bytes: "%PDF-1.4\n%%EOF\n", name: "brief.pdf" }) });
+    const res = await call("/api/studyswap/requests", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: requestForm(base, { bytes: "%PDF-1.4\n%%EOF\n", name: "brief.pdf" }),
+    });
     const { data } = (await res.json()) as { data: StudyRequest };
     const download = await call(data.attachment!.url, { headers: bearer(user.token) });
     const csp = download.headers.get("Content-Security-Policy") ?? "";
@@ -96,7 +131,11 @@ describe("Study Swap attachments: download names and headers (6b)", () => {
 
   it("a non-ASCII name gets an ASCII fallback and the UTF-8 name in filename* (RFC 6266)", async () => {
     const user = await createUser();
-    const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: requestForm(base, { bytes: "उत्तर", name: "प्रश्न: 1.txt" }) });
+    const res = await call("/api/studyswap/requests", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: requestForm(base, { bytes: "उत्तर", name: "प्रश्न: 1.txt" }),
+    });
     const { data } = (await res.json()) as { data: StudyRequest };
     const download = await call(data.attachment!.url, { headers: bearer(user.token) });
     const disposition = download.headers.get("Content-Disposition") ?? "";
@@ -122,11 +161,18 @@ describe("user text: invisible and control characters (6c)", () => {
 
   it("a title with a bidi override is stored without it; NUL and other controls go too", async () => {
     const user = await createUser();
-    const res = await postRequest(user, { ...base, title: `Invoice ${RLO}fdp.exe\u202c`, details: "line one\u0000\nline\ttwo\u0007", subject: "\ufeffOS\u00ad" });
+    const res = await postRequest(user, {
+      ...base,
+      title: `Invoice ${RLO}fdp.exe\u202c`,
+      details: "line one\u0000\nline\ttwo\u0007",
+      subject: "\ufeffOS\u00ad",
+    });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
     expect(data).toMatchObject({ title: "Invoice fdp.exe", requirements: "line one\nline\ttwo", subject: "OS" });
-    const row = await env.DB.prepare("SELECT title, requirements FROM study_requests WHERE id = ?").bind(data._id).first<{ title: string; requirements: string }>();
+    const row = await env.DB.prepare("SELECT title, requirements FROM study_requests WHERE id = ?")
+      .bind(data._id)
+      .first<{ title: string; requirements: string }>();
     expect(row).toEqual({ title: "Invoice fdp.exe", requirements: "line one\nline\ttwo" });
   });
 
@@ -154,54 +200,103 @@ describe("user text: invisible and control characters (6c)", () => {
     const user = await createUser();
     const res = await postRequest(user, { ...base, budget: `${ZWSP}${RLO}` });
     expect(res.status).toBe(400);
-    expect(await message(res)).toBe("The budget must contain visible text (invisible and control characters are removed).");
+    expect(await message(res)).toBe(
+      "The budget must contain visible text (invisible and control characters are removed).",
+    );
   });
 
   it("a product title of invisible characters only is refused: no row and no image", async () => {
     const seller = await createUser();
     const before = await objects("products/");
-    const res = await call("/api/product/upload", { method: "POST", headers: bearer(seller.token), body: productForm({ title: `${ZWSP}${ZWSP}` }) });
+    const res = await call("/api/product/upload", {
+      method: "POST",
+      headers: bearer(seller.token),
+      body: productForm({ title: `${ZWSP}${ZWSP}` }),
+    });
     expect(res.status).toBe(400);
-    expect(await message(res)).toBe("The title must contain visible text (invisible and control characters are removed).");
+    expect(await message(res)).toBe(
+      "The title must contain visible text (invisible and control characters are removed).",
+    );
     expect(await objects("products/")).toBe(before);
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", seller.userId)).toBe(0);
   });
 
   it("a product edit strips a bidi override and refuses an invisible description", async () => {
     const seller = await createUser();
-    const created = await call("/api/product/upload", { method: "POST", headers: bearer(seller.token), body: productForm() });
+    const created = await call("/api/product/upload", {
+      method: "POST",
+      headers: bearer(seller.token),
+      body: productForm(),
+    });
     const id = ((await created.json()) as { product: { _id: string } }).product._id;
     const edited = await sendJson("PATCH", `/api/product/${id}`, { title: `Kit ${RLO}new` }, seller.token);
     expect(edited.status).toBe(200);
     expect(((await edited.json()) as { product: { title: string } }).product.title).toBe("Kit new");
     const refused = await sendJson("PATCH", `/api/product/${id}`, { description: "\u0000\u0001\u200b" }, seller.token);
     expect(refused.status).toBe(400);
-    expect(await message(refused)).toBe("The description must contain visible text (invisible and control characters are removed).");
+    expect(await message(refused)).toBe(
+      "The description must contain visible text (invisible and control characters are removed).",
+    );
   });
 
   it("complaints, roommate listings, writer profiles and registration names refuse invisible-only text", async () => {
     const user = await createUser();
-    const complaint = await sendJson("POST", "/api/hostel/complaints", { category: "electrical", blockId: "A", room: "101", description: ZWSP.repeat(12) }, user.token);
+    const complaint = await sendJson(
+      "POST",
+      "/api/hostel/complaints",
+      { category: "electrical", blockId: "A", room: "101", description: ZWSP.repeat(12) },
+      user.token,
+    );
     expect(complaint.status).toBe(400);
-    expect(await message(complaint)).toBe("The description must contain visible text (invisible and control characters are removed).");
+    expect(await message(complaint)).toBe(
+      "The description must contain visible text (invisible and control characters are removed).",
+    );
     // Ten visible characters are needed: invisible padding does not count towards them.
-    const padded = await sendJson("POST", "/api/hostel/complaints", { category: "electrical", blockId: "A", room: "101", description: `Fan${ZWSP.repeat(10)}` }, user.token);
+    const padded = await sendJson(
+      "POST",
+      "/api/hostel/complaints",
+      { category: "electrical", blockId: "A", room: "101", description: `Fan${ZWSP.repeat(10)}` },
+      user.token,
+    );
     expect(padded.status).toBe(400);
     expect(await message(padded)).toBe("Describe the problem in at least 10 characters.");
 
-    const listing = { about: `${RLO}${ZWSP}`.repeat(15), roomType: "double", budget: 6000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210" };
+    const listing = {
+      about: `${RLO}${ZWSP}`.repeat(15),
+      roomType: "double",
+      budget: 6000,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "9876543210",
+    };
     const roommate = await sendJson("POST", "/api/hostel/roommates", listing, user.token);
     expect(roommate.status).toBe(400);
-    expect(await message(roommate)).toBe("About me must contain visible text (invisible and control characters are removed).");
+    expect(await message(roommate)).toBe(
+      "About me must contain visible text (invisible and control characters are removed).",
+    );
 
-    const writer = await sendJson("PUT", "/api/studyswap/writers/me", { name: "\u2066\u2069", expertise: "Maths", contact: "a@b.co" }, user.token);
+    const writer = await sendJson(
+      "PUT",
+      "/api/studyswap/writers/me",
+      { name: "\u2066\u2069", expertise: "Maths", contact: "a@b.co" },
+      user.token,
+    );
     expect(writer.status).toBe(400);
-    expect(await message(writer)).toBe("The name must contain visible text (invisible and control characters are removed).");
+    expect(await message(writer)).toBe(
+      "The name must contain visible text (invisible and control characters are removed).",
+    );
 
     const email = `${unique("inv")}@campus.test`;
-    const register = await postJson("/api/auth/register", { name: `${ZWSP}\u00ad`, email, password: "correct horse battery" }, { "CF-Connecting-IP": uniqueIp() });
+    const register = await postJson(
+      "/api/auth/register",
+      { name: `${ZWSP}\u00ad`, email, password: "correct horse battery" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(register.status).toBe(400);
-    expect(await message(register)).toBe("Your name must contain visible text (invisible and control characters are removed).");
+    expect(await message(register)).toBe(
+      "Your name must contain visible text (invisible and control characters are removed).",
+    );
     expect(await count("SELECT COUNT(*) AS n FROM users WHERE email = ?", email)).toBe(0);
   });
 });
@@ -217,11 +312,19 @@ describe("creating is idempotent per form submission (6e)", () => {
     const before = await objects("requests/");
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
-        call("/api/studyswap/requests", { method: "POST", headers: { ...bearer(user.token), "Idempotency-Key": key }, body: requestForm({ ...base, title }, { bytes: "%PDF-1.4\n%%EOF\n", name: "a.pdf" }) }),
+        call("/api/studyswap/requests", {
+          method: "POST",
+          headers: { ...bearer(user.token), "Idempotency-Key": key },
+          body: requestForm({ ...base, title }, { bytes: "%PDF-1.4\n%%EOF\n", name: "a.pdf" }),
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { success: boolean; message: string; data: StudyRequest }[];
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as {
+      success: boolean;
+      message: string;
+      data: StudyRequest;
+    }[];
     expect(new Set(bodies.map((b) => b.data._id)).size).toBe(1);
     for (const body of bodies) expect(body).toEqual(bodies[0]);
     expect(await count("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?", title)).toBe(1);
@@ -235,7 +338,9 @@ describe("creating is idempotent per form submission (6e)", () => {
     const first = await postRequest(user, { ...base, title, submissionKey: key });
     const again = await postRequest(user, { ...base, title, submissionKey: key });
     expect([first.status, again.status]).toEqual([201, 201]);
-    expect(((await again.json()) as { data: StudyRequest }).data._id).toBe(((await first.json()) as { data: StudyRequest }).data._id);
+    expect(((await again.json()) as { data: StudyRequest }).data._id).toBe(
+      ((await first.json()) as { data: StudyRequest }).data._id,
+    );
     expect((await postRequest(user, { ...base, title, submissionKey: crypto.randomUUID() })).status).toBe(201);
     expect((await postRequest(user, { ...base, title })).status).toBe(201);
     expect((await postRequest(user, { ...base, title })).status).toBe(201);
@@ -257,9 +362,19 @@ describe("creating is idempotent per form submission (6e)", () => {
     const seller = await createUser();
     const key = crypto.randomUUID();
     const before = await objects("products/");
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/product/upload", { method: "POST", headers: { ...bearer(seller.token), "Idempotency-Key": key }, body: productForm() })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("/api/product/upload", {
+          method: "POST",
+          headers: { ...bearer(seller.token), "Idempotency-Key": key },
+          body: productForm(),
+        }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { product: { _id: string } }).product._id));
+    const ids = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { product: { _id: string } }).product._id),
+    );
     expect(new Set(ids).size).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", seller.userId)).toBe(1);
     expect(await objects("products/")).toBe(before + 1);
@@ -271,11 +386,22 @@ describe("creating is idempotent per form submission (6e)", () => {
     const before = await objects("complaints/");
     const form = () => {
       const f = new FormData();
-      for (const [k, v] of Object.entries({ category: "plumbing", blockId: "B", room: "12", description: "The tap in the corridor leaks all day.", submissionKey: key })) f.append(k, v);
+      for (const [k, v] of Object.entries({
+        category: "plumbing",
+        blockId: "B",
+        room: "12",
+        description: "The tap in the corridor leaks all day.",
+        submissionKey: key,
+      }))
+        f.append(k, v);
       f.append("photo", new File([JPEG_BYTES], "tap.jpg"));
       return f;
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/hostel/complaints", { method: "POST", headers: bearer(user.token), body: form() })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("/api/hostel/complaints", { method: "POST", headers: bearer(user.token), body: form() }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { data: { id: string } }).data.id));
     expect(new Set(ids).size).toBe(1);
@@ -286,13 +412,33 @@ describe("creating is idempotent per form submission (6e)", () => {
   it("roommate listings: the same submission answers 201 with the same listing; another submission still gets the 409", async () => {
     const user = await createUser();
     const key = crypto.randomUUID();
-    const listing = { about: "Second-year CSE, calm and tidy, early riser.", roomType: "double", budget: 6000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210" };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call("/api/hostel/roommates", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(listing) })));
+    const listing = {
+      about: "Second-year CSE, calm and tidy, early riser.",
+      roomType: "double",
+      budget: 6000,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "9876543210",
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call("/api/hostel/roommates", {
+          method: "POST",
+          headers: { ...bearer(user.token), "Content-Type": "application/json", "Idempotency-Key": key },
+          body: JSON.stringify(listing),
+        }),
+      ),
+    );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { data: { id: string } }).data.id));
     expect(new Set(ids).size).toBe(1);
     expect(await count("SELECT COUNT(*) AS n FROM roommate_listings WHERE user_id = ?", user.userId)).toBe(1);
-    const other = await call("/api/hostel/roommates", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() }, body: JSON.stringify(listing) });
+    const other = await call("/api/hostel/roommates", {
+      method: "POST",
+      headers: { ...bearer(user.token), "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify(listing),
+    });
     expect(other.status).toBe(409);
   });
 
@@ -310,19 +456,58 @@ describe("creating is idempotent per form submission (6e)", () => {
     };
     const key = crypto.randomUUID();
     const title = unique("Twice ");
-    const requests = await Promise.all([1, 2].map(() => post("/find-writer", { intent: "post", ...base, title, submissionKey: key })));
+    const requests = await Promise.all(
+      [1, 2].map(() => post("/find-writer", { intent: "post", ...base, title, submissionKey: key })),
+    );
     expect(requests.map((r) => r.status)).toEqual([200, 200]);
     expect(await count("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?", title)).toBe(1);
 
-    const uploads = await Promise.all([1, 2].map(() => post("/upload", { title, description: "Once only.", price: "10", sellerName: "Asha", whatsappNumber: "9876543210", submissionKey: key }, ["image", new File([PNG_BYTES], "p.png")])));
+    const uploads = await Promise.all(
+      [1, 2].map(() =>
+        post(
+          "/upload",
+          {
+            title,
+            description: "Once only.",
+            price: "10",
+            sellerName: "Asha",
+            whatsappNumber: "9876543210",
+            submissionKey: key,
+          },
+          ["image", new File([PNG_BYTES], "p.png")],
+        ),
+      ),
+    );
     expect(uploads.map((r) => r.status)).toEqual([302, 302]);
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE title = ?", title)).toBe(1);
 
-    const complaints = await Promise.all([1, 2].map(() => post("/hostel-complaints", { intent: "create", category: "internet", blockId: "C", room: "7", description: `${title}: the Wi-Fi drops every evening.`, submissionKey: key })));
+    const complaints = await Promise.all(
+      [1, 2].map(() =>
+        post("/hostel-complaints", {
+          intent: "create",
+          category: "internet",
+          blockId: "C",
+          room: "7",
+          description: `${title}: the Wi-Fi drops every evening.`,
+          submissionKey: key,
+        }),
+      ),
+    );
     expect(complaints.map((r) => r.status)).toEqual([200, 200]);
     expect(await count("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(1);
 
-    const listing = { intent: "create", about: "Final-year ECE, quiet, likes cricket.", preferredBlock: "any", roomType: "single", budget: "5000", sleepSchedule: "night_owl", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210", submissionKey: key };
+    const listing = {
+      intent: "create",
+      about: "Final-year ECE, quiet, likes cricket.",
+      preferredBlock: "any",
+      roomType: "single",
+      budget: "5000",
+      sleepSchedule: "night_owl",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "9876543210",
+      submissionKey: key,
+    };
     const listings = await Promise.all([1, 2].map(() => post("/roommate-finder", listing)));
     expect(listings.map((r) => r.status)).toEqual([200, 200]);
     expect(await count("SELECT COUNT(*) AS n FROM roommate_listings WHERE user_id = ?", user.userId)).toBe(1);
@@ -333,27 +518,39 @@ describe("creating is idempotent per form submission (6e)", () => {
 // 7b: blank text fields of a request
 
 describe("Study Swap requests: blank deadline, budget and pages answer as text (7b)", () => {
-  it("answers \"\" for them on create, on the board and on My requests; the database and budgetValue keep null", async () => {
+  it('answers "" for them on create, on the board and on My requests; the database and budgetValue keep null', async () => {
     const user = await createUser();
     const res = await postRequest(user, { ...base, deadline: "  ", budget: "", pages: "" });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
     for (const request of [
       data,
-      ((await (await call("/api/studyswap/requests", { headers: bearer(user.token) })).json()) as StudyRequest[]).find((r) => r._id === data._id)!,
-      ((await (await call("/api/studyswap/requests/mine", { headers: bearer(user.token) })).json()) as StudyRequest[]).find((r) => r._id === data._id)!,
+      ((await (await call("/api/studyswap/requests", { headers: bearer(user.token) })).json()) as StudyRequest[]).find(
+        (r) => r._id === data._id,
+      )!,
+      (
+        (await (await call("/api/studyswap/requests/mine", { headers: bearer(user.token) })).json()) as StudyRequest[]
+      ).find((r) => r._id === data._id)!,
     ]) {
       expect(request).toMatchObject({ deadline: "", budget: "", pages: "", budgetValue: null });
       // What a client that reads them as text does.
-      expect([request.deadline, request.budget, String(request.pages)].map((v) => v.trim().toLowerCase())).toEqual(["", "", ""]);
+      expect([request.deadline, request.budget, String(request.pages)].map((v) => v.trim().toLowerCase())).toEqual([
+        "",
+        "",
+        "",
+      ]);
     }
-    const row = await env.DB.prepare("SELECT deadline, budget, budget_value, pages FROM study_requests WHERE id = ?").bind(data._id).first();
+    const row = await env.DB.prepare("SELECT deadline, budget, budget_value, pages FROM study_requests WHERE id = ?")
+      .bind(data._id)
+      .first();
     expect(row).toEqual({ deadline: null, budget: null, budget_value: null, pages: null });
   });
 
   it("keeps given values as they were: text, and pages as a number", async () => {
     const user = await createUser();
-    const { data } = (await (await postRequest(user, { ...base, deadline: "7 days", budget: "₹2,000", pages: 12 })).json()) as { data: StudyRequest };
+    const { data } = (await (
+      await postRequest(user, { ...base, deadline: "7 days", budget: "₹2,000", pages: 12 })
+    ).json()) as { data: StudyRequest };
     expect(data).toMatchObject({ deadline: "7 days", budget: "₹2,000", budgetValue: 2000, pages: 12 });
   });
 });

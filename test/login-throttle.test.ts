@@ -102,7 +102,11 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
     const prefix = uniquePrefix64();
     const answers = await guessFrom(
       user.email,
-      Array.from({ length: 100 }, (_, i) => `${prefix}:${(i + 1).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::${(i * 3 + 1).toString(16)}`),
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          `${prefix}:${(i + 1).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::${(i * 3 + 1).toString(16)}`,
+      ),
     );
     const statuses = answers.map((res) => res.status);
     const through = statuses.findIndex((status) => status === 429);
@@ -116,7 +120,9 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
 
   it("of 30 simultaneous wrong passwords exactly 10 are checked; the rest get 429 and the account locks", async () => {
     const user = await createUser();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => login(user.email, "wrong password", uniqueIp())));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(user.email, "wrong password", uniqueIp())),
+    );
     const statuses = answers.map((res) => res.status);
     const failed = statuses.filter((status) => status === 401).length;
     console.log(`30 simultaneous wrong passwords: ${failed} checked, ${30 - failed} refused by the lock`);
@@ -132,20 +138,33 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
 
   it("a successful sign-in clears the failures; nine more do not lock", async () => {
     const user = await createUser();
-    for (const res of await guessFrom(user.email, Array.from({ length: 9 }, () => uniqueIp()))) expect(res.status).toBe(401);
+    for (const res of await guessFrom(
+      user.email,
+      Array.from({ length: 9 }, () => uniqueIp()),
+    ))
+      expect(res.status).toBe(401);
     expect((await login(user.email, user.password, uniqueIp())).status).toBe(200);
     expect(await throttleRow(user.email)).toBeNull();
-    for (const res of await guessFrom(user.email, Array.from({ length: 9 }, () => uniqueIp()))) expect(res.status).toBe(401);
+    for (const res of await guessFrom(
+      user.email,
+      Array.from({ length: 9 }, () => uniqueIp()),
+    ))
+      expect(res.status).toBe(401);
     expect((await login(user.email, user.password, uniqueIp())).status).toBe(200);
   });
 
   it("the lock ends after its time, and the count starts again", async () => {
     const user = await createUser();
-    await guessFrom(user.email, Array.from({ length: 10 }, () => uniqueIp()));
+    await guessFrom(
+      user.email,
+      Array.from({ length: 10 }, () => uniqueIp()),
+    );
     expect((await login(user.email, user.password, uniqueIp())).status).toBe(429);
     // Sixteen minutes later.
     const past = Date.now() - 16 * 60_000;
-    await env.DB.prepare("UPDATE login_throttle SET window_started_at = ?, locked_until = ? WHERE email = ?").bind(past - 60_000, past, user.email).run();
+    await env.DB.prepare("UPDATE login_throttle SET window_started_at = ?, locked_until = ? WHERE email = ?")
+      .bind(past - 60_000, past, user.email)
+      .run();
     expect((await login(user.email, "wrong password", uniqueIp())).status).toBe(401);
     expect((await throttleRow(user.email))?.failures).toBe(1);
     expect((await login(user.email, user.password, uniqueIp())).status).toBe(200);
@@ -153,8 +172,13 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
 
   it("failures older than the window do not add up", async () => {
     const user = await createUser();
-    await guessFrom(user.email, Array.from({ length: 9 }, () => uniqueIp()));
-    await env.DB.prepare("UPDATE login_throttle SET window_started_at = ? WHERE email = ?").bind(Date.now() - 16 * 60_000, user.email).run();
+    await guessFrom(
+      user.email,
+      Array.from({ length: 9 }, () => uniqueIp()),
+    );
+    await env.DB.prepare("UPDATE login_throttle SET window_started_at = ? WHERE email = ?")
+      .bind(Date.now() - 16 * 60_000, user.email)
+      .run();
     expect((await login(user.email, "wrong password", uniqueIp())).status).toBe(401);
     expect((await throttleRow(user.email))?.failures).toBe(1);
     expect((await login(user.email, user.password, uniqueIp())).status).toBe(200);
@@ -162,7 +186,12 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
 
   it("an unknown e-mail is limited the same way, so the 429 does not tell which accounts exist", async () => {
     const email = `${unique("nobody")}@campus.test`;
-    const statuses = (await guessFrom(email, Array.from({ length: 11 }, () => uniqueIp()))).map((res) => res.status);
+    const statuses = (
+      await guessFrom(
+        email,
+        Array.from({ length: 11 }, () => uniqueIp()),
+      )
+    ).map((res) => res.status);
     expect(statuses).toEqual([...new Array(10).fill(401), 429]);
   });
 
@@ -176,7 +205,10 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
   it("another account is not affected by one account's lock", async () => {
     const locked = await createUser();
     const other = await createUser();
-    await guessFrom(locked.email, Array.from({ length: 10 }, () => uniqueIp()));
+    await guessFrom(
+      locked.email,
+      Array.from({ length: 10 }, () => uniqueIp()),
+    );
     expect((await login(locked.email, locked.password, uniqueIp())).status).toBe(429);
     expect((await login(other.email, other.password, uniqueIp())).status).toBe(200);
   });
@@ -186,11 +218,26 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
     await env.DB.prepare("DELETE FROM users WHERE email = ?").bind(account.email).run();
     const fake = installFakeGoogle();
     const first = await googleRedirect(fake, "auth");
-    expect((await postJson("/api/google/session", { code: first.location.searchParams.get("code") }, { Cookie: first.cookie })).status).toBe(200);
-    await guessFrom(account.email, Array.from({ length: 10 }, () => uniqueIp()));
+    expect(
+      (
+        await postJson(
+          "/api/google/session",
+          { code: first.location.searchParams.get("code") },
+          { Cookie: first.cookie },
+        )
+      ).status,
+    ).toBe(200);
+    await guessFrom(
+      account.email,
+      Array.from({ length: 10 }, () => uniqueIp()),
+    );
     expect((await login(account.email, "any password at all", uniqueIp())).status).toBe(429);
     const again = await googleRedirect(fake, "auth");
-    const session = await postJson("/api/google/session", { code: again.location.searchParams.get("code") }, { Cookie: again.cookie });
+    const session = await postJson(
+      "/api/google/session",
+      { code: again.location.searchParams.get("code") },
+      { Cookie: again.cookie },
+    );
     expect(session.status).toBe(200);
     expect(((await session.json()) as { data: { email: string } }).data.email).toBe(account.email);
   });
@@ -202,7 +249,8 @@ describe("per-address limits key IPv6 clients by their /64", { timeout: 60_000 }
     const user = await createUser();
     const prefix = uniquePrefix64();
     const pages: string[] = [];
-    for (let i = 0; i < 6; i++) pages.push(await (await formLogin(user.email, "wrong again", `${prefix}:${i}::${i + 1}`)).text());
+    for (let i = 0; i < 6; i++)
+      pages.push(await (await formLogin(user.email, "wrong again", `${prefix}:${i}::${i + 1}`)).text());
     expect(pages[4]).toContain("Incorrect e-mail or password.");
     expect(pages[5]).toContain("Too many sign-in attempts");
   });
@@ -212,7 +260,11 @@ describe("per-address limits key IPv6 clients by their /64", { timeout: 60_000 }
     const prefix = uniquePrefix64();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await postJson("/api/auth/register", { name: "V6", email: `${unique("v6")}@campus.test`, password: "long enough pw" }, { "CF-Connecting-IP": `${prefix}::${i + 1}` });
+      const res = await postJson(
+        "/api/auth/register",
+        { name: "V6", email: `${unique("v6")}@campus.test`, password: "long enough pw" },
+        { "CF-Connecting-IP": `${prefix}::${i + 1}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...new Array(10).fill(201), 429]);
@@ -223,7 +275,8 @@ describe("per-address limits key IPv6 clients by their /64", { timeout: 60_000 }
     const user = await createUser();
     const ip = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await login(user.email, "wrong password", i % 2 ? ip : `::ffff:${ip}`)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(user.email, "wrong password", i % 2 ? ip : `::ffff:${ip}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
@@ -231,7 +284,8 @@ describe("per-address limits key IPv6 clients by their /64", { timeout: 60_000 }
     await sameMinute();
     const prefix = uniquePrefix64();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await login(`${unique("stuff")}@campus.test`, "password123", `${prefix}::${i + 1}`)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await login(`${unique("stuff")}@campus.test`, "password123", `${prefix}::${i + 1}`)).status);
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
   });

@@ -22,15 +22,28 @@ async function outbox(to: string): Promise<OutboxMail[]> {
 /** The Worker with other configuration, as a deploy would have it; `waited` are its waitUntil promises. */
 function workerWith(vars: Record<string, unknown>) {
   const waited: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => waited.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => waited.push(p),
+    passThroughOnException() {},
+    props: {},
+  } as unknown as ExecutionContext;
   return {
     waited,
-    fetch: (path: string, init: RequestInit = {}, origin = ORIGIN) => worker.fetch(new Request(`${origin}${path}`, init) as Parameters<typeof worker.fetch>[0], { ...env, ...vars } as Env, ctx),
+    fetch: (path: string, init: RequestInit = {}, origin = ORIGIN) =>
+      worker.fetch(
+        new Request(`${origin}${path}`, init) as Parameters<typeof worker.fetch>[0],
+        { ...env, ...vars } as Env,
+        ctx,
+      ),
   };
 }
 
 function registration(email: string, password = "correct horse battery"): RequestInit {
-  return { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() }, body: JSON.stringify({ name: "Mallory Visit-evil.example", email, password }) };
+  return {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() },
+    body: JSON.stringify({ name: "Mallory Visit-evil.example", email, password }),
+  };
 }
 
 afterEach(() => {
@@ -41,7 +54,10 @@ describe("the development outbox (DEV_OUTBOX=1)", () => {
   it("holds the code mailed at registration: to, subject, plain text, sentAt; newest first", async () => {
     const user = await createUser({ verified: false });
     await env.DB.prepare("UPDATE email_codes SET sent_at = sent_at - 61000 WHERE user_id = ?1").bind(user.userId).run();
-    const resend = await call("/api/auth/verify/resend", { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": uniqueIp() } });
+    const resend = await call("/api/auth/verify/resend", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}`, "CF-Connecting-IP": uniqueIp() },
+    });
     expect(resend.status).toBe(200);
     const mails = await outbox(user.email);
     expect(mails).toHaveLength(2);
@@ -53,7 +69,15 @@ describe("the development outbox (DEV_OUTBOX=1)", () => {
     expect(Date.parse(mails[0]!.sentAt)).toBeGreaterThanOrEqual(Date.parse(mails[1]!.sentAt));
     // The newest is the resent code, the one that works now.
     const codes = mails.map((m) => /\b(\d{6})\b/.exec(m.text)?.[1]);
-    const verify = await call("/api/auth/verify", { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp() }, body: JSON.stringify({ code: codes[0] }) });
+    const verify = await call("/api/auth/verify", {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${user.token}`,
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": uniqueIp(),
+      },
+      body: JSON.stringify({ code: codes[0] }),
+    });
     expect(verify.status).toBe(200);
   });
 
@@ -104,11 +128,22 @@ describe("without DEV_OUTBOX=1 the outbox does not exist", () => {
 
   it("mail goes to the configured provider, not to the outbox", async () => {
     const sent: unknown[] = [];
-    const deployed = workerWith({ DEV_OUTBOX: "0", MAIL_PROVIDER: "cloudflare", EMAIL: { send: async (m: unknown) => void sent.push(m) } });
+    const deployed = workerWith({
+      DEV_OUTBOX: "0",
+      MAIL_PROVIDER: "cloudflare",
+      EMAIL: { send: async (m: unknown) => void sent.push(m) },
+    });
     const email = `${unique("cf")}@campus.test`;
     expect((await deployed.fetch("/api/auth/register", registration(email))).status).toBe(201);
     await Promise.all(deployed.waited);
-    expect(sent).toEqual([{ from: { email: "noreply@campus.example", name: "Campus" }, to: email, subject: "Your Campus verification code (Campus Institute of Technology)", text: expect.stringMatching(/\b\d{6}\b/) }]);
+    expect(sent).toEqual([
+      {
+        from: { email: "noreply@campus.example", name: "Campus" },
+        to: email,
+        subject: "Your Campus verification code (Campus Institute of Technology)",
+        text: expect.stringMatching(/\b\d{6}\b/),
+      },
+    ]);
     expect(await outbox(email)).toEqual([]);
   });
 });
@@ -131,7 +166,9 @@ describe("every mail: plain text, the campus's name, no secret but the code", ()
       expect(mail!.text).toContain("15 minutes");
       // Plain text: no markup.
       expect(mail!.text).not.toMatch(/<[a-z]/i);
-      const row = await env.DB.prepare("SELECT code_hash FROM email_codes WHERE user_id = ?1").bind(userId).first<{ code_hash: string }>();
+      const row = await env.DB.prepare("SELECT code_hash FROM email_codes WHERE user_id = ?1")
+        .bind(userId)
+        .first<{ code_hash: string }>();
       for (const secret of [password, token, env.SESSION_SECRET, row!.code_hash, userId, "Mallory", "evil.example"]) {
         expect(mail!.text).not.toContain(secret);
         expect(mail!.subject).not.toContain(secret);
@@ -143,7 +180,9 @@ describe("every mail: plain text, the campus's name, no secret but the code", ()
     const email = `${unique("o")}@gmail.example`;
     const res = await call("/api/auth/register", registration(email));
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { data: { verified: boolean; campus: { openCommunity: boolean } } }).data).toMatchObject({ verified: false, campus: { openCommunity: true } });
+    expect(
+      ((await res.json()) as { data: { verified: boolean; campus: { openCommunity: boolean } } }).data,
+    ).toMatchObject({ verified: false, campus: { openCommunity: true } });
     expect(await outbox(email)).toEqual([]);
   });
 });
@@ -156,7 +195,12 @@ describe("a mail service that is down never fails a registration", () => {
       requests.push(new Request(input, init));
       return new Response("unavailable", { status: 503 });
     });
-    const deployed = workerWith({ DEV_OUTBOX: "0", MAIL_PROVIDER: "http", MAIL_API_URL: "https://mail.example/emails", MAIL_API_KEY: "mail-api-key-123" });
+    const deployed = workerWith({
+      DEV_OUTBOX: "0",
+      MAIL_PROVIDER: "http",
+      MAIL_API_URL: "https://mail.example/emails",
+      MAIL_API_KEY: "mail-api-key-123",
+    });
     const email = `${unique("down")}@campus.test`;
     const res = await deployed.fetch("/api/auth/register", registration(email));
     expect(res.status).toBe(201);
@@ -164,7 +208,11 @@ describe("a mail service that is down never fails a registration", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.headers.get("Authorization")).toBe("Bearer mail-api-key-123");
     const sent = (await requests[0]!.json()) as { from: string; to: string[]; subject: string; text: string };
-    expect(sent).toMatchObject({ from: "Campus <noreply@campus.example>", to: [email], subject: "Your Campus verification code (Campus Institute of Technology)" });
+    expect(sent).toMatchObject({
+      from: "Campus <noreply@campus.example>",
+      to: [email],
+      subject: "Your Campus verification code (Campus Institute of Technology)",
+    });
     const code = /\b(\d{6})\b/.exec(sent.text)![1]!;
     const logged = errors.mock.calls.map((c) => String(c[0])).join("\n");
     expect(logged).toContain("mail not sent");
@@ -177,7 +225,11 @@ describe("a mail service that is down never fails a registration", () => {
   it("the send_email binding throwing, or no provider configured: 201 all the same", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     for (const vars of [
-      { DEV_OUTBOX: "0", MAIL_PROVIDER: "cloudflare", EMAIL: { send: async () => Promise.reject(new Error("sending domain not onboarded")) } },
+      {
+        DEV_OUTBOX: "0",
+        MAIL_PROVIDER: "cloudflare",
+        EMAIL: { send: async () => Promise.reject(new Error("sending domain not onboarded")) },
+      },
       { DEV_OUTBOX: "0", MAIL_PROVIDER: "none" },
       { DEV_OUTBOX: "0", MAIL_PROVIDER: "http", MAIL_API_URL: "" },
     ]) {

@@ -2,11 +2,21 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bearer, call, createUser } from "#test/helpers.ts";
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 
 async function listProduct(token: string, title: string): Promise<string> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "120.5", sellerName: "Asha Verma", whatsappNumber: "9876543210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Good condition",
+    price: "120.5",
+    sellerName: "Asha Verma",
+    whatsappNumber: "9876543210",
+  }))
+    form.set(key, value);
   form.set("image", new File([PNG], "p.png", { type: "image/png" }));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(token), body: form });
   return ((await res.json()) as { product: { _id: string } }).product._id;
@@ -32,7 +42,18 @@ describe("marketplace pages", () => {
 
   it("/hosteller/night-market has the specification's sections, and Start Selling depends on sign-in", async () => {
     const out = await (await call("/hosteller/night-market")).text();
-    for (const text of ["Night Market", "Night Owl Advantages", "Night Owl Study Materials", "Midnight Market Deals", "Connect After Hours", "Exclusive After-Dark Content", "How The Night Market Works", "Join After Hours", "Explore Deals", "Complete Exchange"]) {
+    for (const text of [
+      "Night Market",
+      "Night Owl Advantages",
+      "Night Owl Study Materials",
+      "Midnight Market Deals",
+      "Connect After Hours",
+      "Exclusive After-Dark Content",
+      "How The Night Market Works",
+      "Join After Hours",
+      "Explore Deals",
+      "Complete Exchange",
+    ]) {
       expect(out).toContain(text);
     }
     expect(out).toMatch(/href="\/login"[^>]*>.*?Start Selling/s);
@@ -46,16 +67,30 @@ describe("marketplace pages", () => {
     const seller = await createUser();
     const buyer = await createUser({ name: "Rohan Mehta" });
     const id = await listProduct(seller.token, "Sold lamp");
-    expect((await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
+    expect((await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(
+      200,
+    );
     const before = await (await call("/sells", { headers: { Cookie: seller.cookie } })).text();
     // A purchase is a reservation until the handover (decision 0098): not yet a sale.
     expect(before).toContain("New reservation: meet the buyer");
     expect(before).not.toContain("You made a sale!");
     expect(before).toMatch(/Rohan Mehta.*reserved.*Sold lamp/s);
     const form = new URLSearchParams({ intent: "mark-read" });
-    const res = await call("/sells", { method: "POST", headers: { Cookie: seller.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: form });
+    const res = await call("/sells", {
+      method: "POST",
+      headers: {
+        Cookie: seller.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+      },
+      body: form,
+    });
     expect(res.status).toBeLessThan(400);
-    const unread = await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND read_at IS NULL").bind(seller.userId).first<{ n: number }>();
+    const unread = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND read_at IS NULL",
+    )
+      .bind(seller.userId)
+      .first<{ n: number }>();
     expect(unread?.n).toBe(0);
     const after = await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text();
     expect(after).not.toContain("New reservation");
@@ -68,23 +103,40 @@ describe("marketplace pages", () => {
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   call(path, {
     method: "POST",
-    headers: { ...(cookie && { Cookie: cookie }), "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    headers: {
+      ...(cookie && { Cookie: cookie }),
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "http://localhost",
+    },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
 
-const productRow = (id: string) => env.DB.prepare("SELECT title, price_paise AS pricePaise, status, buyer_id AS buyerId, image_key AS imageKey FROM products WHERE id = ?").bind(id).first<{ title: string; pricePaise: number; status: string; buyerId: string | null; imageKey: string }>();
+const productRow = (id: string) =>
+  env.DB.prepare(
+    "SELECT title, price_paise AS pricePaise, status, buyer_id AS buyerId, image_key AS imageKey FROM products WHERE id = ?",
+  )
+    .bind(id)
+    .first<{ title: string; pricePaise: number; status: string; buyerId: string | null; imageKey: string }>();
 
 describe("/sells action: edit and delete", () => {
   it("edits the owner's product with the API's message and rules", async () => {
     const seller = await createUser();
     const id = await listProduct(seller.token, "Drafter");
-    const res = await post("/sells", { intent: "edit", id, title: "Drafter set", description: "With its box", price: "375.5" }, seller.cookie);
+    const res = await post(
+      "/sells",
+      { intent: "edit", id, title: "Drafter set", description: "With its box", price: "375.5" },
+      seller.cookie,
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Product updated successfully!");
     expect(await productRow(id)).toMatchObject({ title: "Drafter set", pricePaise: 37550 });
 
-    const bad = await post("/sells", { intent: "edit", id, title: "Drafter set", description: "With its box", price: "abc" }, seller.cookie);
+    const bad = await post(
+      "/sells",
+      { intent: "edit", id, title: "Drafter set", description: "With its box", price: "abc" },
+      seller.cookie,
+    );
     expect(bad.status).toBe(400);
     const page = await bad.text();
     expect(page).toContain("Update failed!");
@@ -106,7 +158,10 @@ describe("/sells action: edit and delete", () => {
     expect((await post("/sells", { ...edit, id: crypto.randomUUID() }, seller.cookie)).status).toBe(404);
     expect((await post("/sells", { intent: "delete", id: "not-a-uuid" }, seller.cookie)).status).toBe(400);
 
-    expect((await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer((await createUser()).token) })).status).toBe(200);
+    expect(
+      (await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer((await createUser()).token) }))
+        .status,
+    ).toBe(200);
     const soldEdit = await post("/sells", { ...edit, id }, seller.cookie);
     expect(soldEdit.status).toBe(409);
     expect(await soldEdit.text()).toContain("This product has been sold, so it can no longer be edited.");
@@ -130,7 +185,10 @@ describe("/sells action: edit and delete", () => {
   it("sends a signed-out edit or delete to /login, changing nothing", async () => {
     const seller = await createUser();
     const id = await listProduct(seller.token, "Guarded");
-    const attempts: Record<string, string>[] = [{ intent: "edit", id, title: "Taken", description: "x", price: "1" }, { intent: "delete", id }];
+    const attempts: Record<string, string>[] = [
+      { intent: "edit", id, title: "Taken", description: "x", price: "1" },
+      { intent: "delete", id },
+    ];
     for (const fields of attempts) {
       const res = await post("/sells", fields);
       expect(res.status).toBe(302);
@@ -164,7 +222,9 @@ describe("/all-products action: buy", () => {
     const changed = await post("/all-products.data", { intent: "buy", id, price: "99" }, buyer.cookie);
     expect(changed.status).toBe(409);
     const body = await changed.text();
-    expect(body).toContain("The price has changed: it is now ₹120.50 (you saw ₹99). Check the new price and buy again.");
+    expect(body).toContain(
+      "The price has changed: it is now ₹120.50 (you saw ₹99). Check the new price and buy again.",
+    );
     expect(body).toContain("12050");
     expect((await productRow(id))?.status).toBe("available");
 
@@ -172,7 +232,9 @@ describe("/all-products action: buy", () => {
     expect(own.status).toBe(403);
     expect(await own.text()).toContain("buy your own product.");
 
-    expect((await post("/all-products", { intent: "buy", id, price: "120.5" }, (await createUser()).cookie)).status).toBe(200);
+    expect(
+      (await post("/all-products", { intent: "buy", id, price: "120.5" }, (await createUser()).cookie)).status,
+    ).toBe(200);
     const late = await post("/all-products.data", { intent: "buy", id, price: "120.5" }, buyer.cookie);
     expect(late.status).toBe(409);
     expect(await late.text()).toContain("Sorry, this product has just been sold to someone else.");
@@ -180,7 +242,9 @@ describe("/all-products action: buy", () => {
     const greedy = await createUser();
     for (let i = 0; i < 5; i++) {
       const next = await listProduct(seller.token, `Limit ${i}`);
-      expect((await post("/all-products", { intent: "buy", id: next, price: "120.5" }, greedy.cookie)).status).toBe(200);
+      expect((await post("/all-products", { intent: "buy", id: next, price: "120.5" }, greedy.cookie)).status).toBe(
+        200,
+      );
     }
     const sixth = await listProduct(seller.token, "Limit 6");
     const limited = await post("/all-products.data", { intent: "buy", id: sixth, price: "120.5" }, greedy.cookie);

@@ -43,9 +43,21 @@ interface ProductJson {
   whatsappNumber?: string;
 }
 
-const FIELDS = { title: "Cycle with lock", description: "Hero Sprint, 21 gears. Lock and key included.", price: "3200", sellerName: "Asha", whatsappNumber: "9876543210", category: "cycles", condition: "used" };
+const FIELDS = {
+  title: "Cycle with lock",
+  description: "Hero Sprint, 21 gears. Lock and key included.",
+  price: "3200",
+  sellerName: "Asha",
+  whatsappNumber: "9876543210",
+  category: "cycles",
+  condition: "used",
+};
 
-function form(photos: Uint8Array<ArrayBuffer>[], thumbs: Uint8Array<ArrayBuffer>[] = [], fields: Record<string, string> = {}): FormData {
+function form(
+  photos: Uint8Array<ArrayBuffer>[],
+  thumbs: Uint8Array<ArrayBuffer>[] = [],
+  fields: Record<string, string> = {},
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries({ ...FIELDS, ...fields })) data.set(key, value);
   photos.forEach((bytes, i) => data.append("image", new File([bytes], `photo-${i + 1}.bin`)));
@@ -53,7 +65,8 @@ function form(photos: Uint8Array<ArrayBuffer>[], thumbs: Uint8Array<ArrayBuffer>
   return data;
 }
 
-const upload = (user: TestUser, data: FormData) => call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: data });
+const upload = (user: TestUser, data: FormData) =>
+  call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: data });
 const post = (path: string, user: TestUser) => call(path, { method: "POST", headers: bearer(user.token) });
 const get = (path: string, user: TestUser | null = null) => call(path, { headers: user ? bearer(user.token) : {} });
 
@@ -64,7 +77,9 @@ async function listed(user: TestUser, data: FormData): Promise<ProductJson> {
 }
 
 async function stored(user: TestUser): Promise<[number, number]> {
-  const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?").bind(user.userId).first<{ n: number }>();
+  const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?")
+    .bind(user.userId)
+    .first<{ n: number }>();
   return [rows?.n ?? 0, (await env.FILES.list({ prefix: "products/" })).objects.length];
 }
 
@@ -78,7 +93,13 @@ async function refused(res: Response, status: number, message: RegExp): Promise<
 describe("photos", () => {
   it("stores four photos and their small versions in order, and answers `image` (the first) and `images`", async () => {
     const seller = await createUser();
-    const product = await listed(seller, form([png(1600, 1200), webp(1200, 1600), png(800, 800), webp(1600, 900)], [webp(400, 300), webp(300, 400), webp(400, 400), webp(400, 225)]));
+    const product = await listed(
+      seller,
+      form(
+        [png(1600, 1200), webp(1200, 1600), png(800, 800), webp(1600, 900)],
+        [webp(400, 300), webp(300, 400), webp(400, 400), webp(400, 225)],
+      ),
+    );
     expect(product.images).toHaveLength(4);
     expect(product.images.map((p) => [p.width, p.height])).toEqual([
       [1600, 1200],
@@ -109,7 +130,11 @@ describe("photos", () => {
   it("refuses a fifth photo, storing nothing", async () => {
     const seller = await createUser();
     const before = await stored(seller);
-    await refused(await upload(seller, form([png(10, 10), png(10, 10), png(10, 10), png(10, 10), png(10, 10)])), 400, /at most 4 photos: you sent 5/);
+    await refused(
+      await upload(seller, form([png(10, 10), png(10, 10), png(10, 10), png(10, 10), png(10, 10)])),
+      400,
+      /at most 4 photos: you sent 5/,
+    );
     expect(await stored(seller)).toEqual(before);
   });
 
@@ -117,27 +142,58 @@ describe("photos", () => {
     const seller = await createUser();
     const before = await stored(seller);
     const text = new TextEncoder().encode("<html>not a photo</html>");
-    await refused(await upload(seller, form([png(10, 10), png(10, 10), text])), 400, /^Photo 3 is not an image we accept/);
-    await refused(await upload(seller, form([png(10, 10), png(10, 10, 5 * 1024 * 1024)])), 400, /^Photo 2 is too large: it can be at most 5 MB/);
+    await refused(
+      await upload(seller, form([png(10, 10), png(10, 10), text])),
+      400,
+      /^Photo 3 is not an image we accept/,
+    );
+    await refused(
+      await upload(seller, form([png(10, 10), png(10, 10, 5 * 1024 * 1024)])),
+      400,
+      /^Photo 2 is too large: it can be at most 5 MB/,
+    );
     expect(await stored(seller)).toEqual(before);
   });
 
   it("refuses small versions that are missing for some photos, too big, or not images", async () => {
     const seller = await createUser();
     const before = await stored(seller);
-    await refused(await upload(seller, form([png(800, 600), png(800, 600)], [webp(400, 300)])), 400, /one small version \(thumb\) per photo/);
-    await refused(await upload(seller, form([png(1600, 1200)], [webp(900, 675)])), 400, /at most 800 pixels on its longest side and 256 KB/);
-    await refused(await upload(seller, form([png(1600, 1200)], [png(400, 300, 300 * 1024)])), 400, /at most 800 pixels on its longest side and 256 KB/);
-    await refused(await upload(seller, form([png(1600, 1200)], [new TextEncoder().encode("tiny")])), 400, /small version of the photo/);
+    await refused(
+      await upload(seller, form([png(800, 600), png(800, 600)], [webp(400, 300)])),
+      400,
+      /one small version \(thumb\) per photo/,
+    );
+    await refused(
+      await upload(seller, form([png(1600, 1200)], [webp(900, 675)])),
+      400,
+      /at most 800 pixels on its longest side and 256 KB/,
+    );
+    await refused(
+      await upload(seller, form([png(1600, 1200)], [png(400, 300, 300 * 1024)])),
+      400,
+      /at most 800 pixels on its longest side and 256 KB/,
+    );
+    await refused(
+      await upload(seller, form([png(1600, 1200)], [new TextEncoder().encode("tiny")])),
+      400,
+      /small version of the photo/,
+    );
     expect(await stored(seller)).toEqual(before);
   });
 
   it("leaves no photo behind when the row cannot be written, and deleting a listing removes every photo", async () => {
     const seller = await createUser();
-    await env.DB.prepare("CREATE TRIGGER refuse_photos BEFORE INSERT ON products WHEN NEW.title = 'Refused photos' BEGIN SELECT RAISE(ABORT, 'refused'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_photos BEFORE INSERT ON products WHEN NEW.title = 'Refused photos' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    ).run();
     try {
       const before = await stored(seller);
-      const res = await upload(seller, form([png(100, 100), png(100, 100), png(100, 100)], [webp(40, 40), webp(40, 40), webp(40, 40)], { title: "Refused photos" }));
+      const res = await upload(
+        seller,
+        form([png(100, 100), png(100, 100), png(100, 100)], [webp(40, 40), webp(40, 40), webp(40, 40)], {
+          title: "Refused photos",
+        }),
+      );
       expect(res.status).toBe(500);
       expect(await stored(seller)).toEqual(before);
     } finally {
@@ -170,7 +226,9 @@ describe("GET /api/product/:id", () => {
     const seen = (await res.json()) as ProductJson;
     expect(seen._id).toBe(product._id);
     expect(seen.whatsappNumber).toBeUndefined();
-    expect(((await (await get(`/api/product/${product._id}`, seller)).json()) as ProductJson).whatsappNumber).toBe("9876543210");
+    expect(((await (await get(`/api/product/${product._id}`, seller)).json()) as ProductJson).whatsappNumber).toBe(
+      "9876543210",
+    );
     const visitor = await get(`/api/product/${product._id}`);
     expect(visitor.status).toBe(200);
     expect(((await visitor.json()) as ProductJson).whatsappNumber).toBeUndefined();
@@ -179,7 +237,9 @@ describe("GET /api/product/:id", () => {
     const refusal = await get(`/api/product/${product._id}`, elsewhere);
     expect(refusal.status).toBe(404);
     const body = await refusal.text();
-    expect(JSON.parse(body).message).toBe("This listing belongs to another college's marketplace (CIT): only its students can see it.");
+    expect(JSON.parse(body).message).toBe(
+      "This listing belongs to another college's marketplace (CIT): only its students can see it.",
+    );
     expect(body).not.toContain("Cycle with lock");
     await refused(await get(`/api/product/${crypto.randomUUID()}`, mate), 404, /no longer exists/);
     await refused(await get("/api/product/not-an-id", mate), 400, /not a valid product id/);
@@ -189,15 +249,27 @@ describe("GET /api/product/:id", () => {
 describe("/product/:id of another college's listing", () => {
   it("tells a student of another college it belongs to another college's marketplace, showing none of it", async () => {
     const seller = await createUser();
-    const product = await listed(seller, form([png(100, 100)], [], { title: "Hero cycle 4417", description: "Blue frame, 21 gears, lock included." }));
+    const product = await listed(
+      seller,
+      form([png(100, 100)], [], { title: "Hero cycle 4417", description: "Blue frame, 21 gears, lock included." }),
+    );
     const elsewhere = await createUser({ email: `other-${crypto.randomUUID()}@riverside.test` });
     const res = await call(`/product/${product._id}`, { headers: { Cookie: elsewhere.cookie } });
     expect(res.status).toBe(404);
     const html = (await res.text()).replace(/<!-- -->/g, "");
     expect(html).toContain("This listing is at another college");
-    expect(html).toContain("It belongs to the marketplace of CIT: only students of that college can see it and buy it.");
+    expect(html).toContain(
+      "It belongs to the marketplace of CIT: only students of that college can see it and buy it.",
+    );
     expect(html).not.toContain("mistyped");
-    for (const secret of ["Hero cycle 4417", "Blue frame", "3,200", "9876543210", product.images[0]!.url.split("/").pop()!]) expect(html).not.toContain(secret);
+    for (const secret of [
+      "Hero cycle 4417",
+      "Blue frame",
+      "3,200",
+      "9876543210",
+      product.images[0]!.url.split("/").pop()!,
+    ])
+      expect(html).not.toContain(secret);
     // A listing that does not exist is still "not found".
     const none = await call(`/product/${crypto.randomUUID()}`, { headers: { Cookie: elsewhere.cookie } });
     expect(none.status).toBe(404);
@@ -206,7 +278,8 @@ describe("/product/:id of another college's listing", () => {
 });
 
 describe("expiry and renewal", () => {
-  const expire = (id: string, at: number) => env.DB.prepare("UPDATE products SET expires_at = ? WHERE id = ?").bind(at, id).run();
+  const expire = (id: string, at: number) =>
+    env.DB.prepare("UPDATE products SET expires_at = ? WHERE id = ?").bind(at, id).run();
 
   it("lists a new listing for 60 days; expired, it leaves Browse and cannot be bought until its seller renews it", async () => {
     const seller = await createUser();
@@ -215,15 +288,26 @@ describe("expiry and renewal", () => {
     const product = await listed(seller, form([png(100, 100)], [], { title: `Expiring ${crypto.randomUUID()}` }));
     expect(product.expiresAt).toBeGreaterThanOrEqual(before + 60 * 86_400_000);
     expect(product.expiresAt).toBeLessThanOrEqual(Date.now() + 60 * 86_400_000);
-    const onBrowse = async () => ((await (await get("/api/product/available?category=cycles&limit=100", buyer)).json()) as ProductJson[]).some((p) => p._id === product._id);
+    const onBrowse = async () =>
+      ((await (await get("/api/product/available?category=cycles&limit=100", buyer)).json()) as ProductJson[]).some(
+        (p) => p._id === product._id,
+      );
     expect(await onBrowse()).toBe(true);
 
     // Not yet in its last 7 days: nothing to renew.
-    await refused(await post(`/api/product/${product._id}/renew`, seller), 409, /does not need renewing yet: it stays on Browse until .* You can renew it in its last 7 days/);
+    await refused(
+      await post(`/api/product/${product._id}/renew`, seller),
+      409,
+      /does not need renewing yet: it stays on Browse until .* You can renew it in its last 7 days/,
+    );
 
     await expire(product._id, Date.now() - 1000);
     expect(await onBrowse()).toBe(false);
-    await refused(await call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: bearer(buyer.token) }), 409, /has expired/);
+    await refused(
+      await call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: bearer(buyer.token) }),
+      409,
+      /has expired/,
+    );
     // The seller still has it, with its end.
     const mine = (await (await get("/api/product/mysells", seller)).json()) as ProductJson[];
     expect(mine.find((p) => p._id === product._id)?.expiresAt).toBeLessThan(Date.now());
@@ -237,7 +321,9 @@ describe("expiry and renewal", () => {
     expect(await onBrowse()).toBe(true);
     // Renewing twice in a row: the second changes nothing.
     await refused(await post(`/api/product/${product._id}/renew`, seller), 409, /does not need renewing yet/);
-    expect((await call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
   });
 
   it("renews in the last 7 days, never a sold one; two renewals at once make one", async () => {
@@ -246,12 +332,16 @@ describe("expiry and renewal", () => {
     await expire(product._id, Date.now() + 3 * 86_400_000);
     const answers = await Promise.all([1, 2, 3].map(() => post(`/api/product/${product._id}/renew`, seller)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const row = await env.DB.prepare("SELECT expires_at AS expiresAt FROM products WHERE id = ?").bind(product._id).first<{ expiresAt: number }>();
+    const row = await env.DB.prepare("SELECT expires_at AS expiresAt FROM products WHERE id = ?")
+      .bind(product._id)
+      .first<{ expiresAt: number }>();
     expect(row!.expiresAt).toBeGreaterThan(Date.now() + 59 * 86_400_000);
 
     const buyer = await createUser();
     const other = await listed(seller, form([png(100, 100)], [], { title: "Sold one" }));
-    expect((await call(`/api/product/purchase/${other._id}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/product/purchase/${other._id}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
     await expire(other._id, Date.now() - 1000);
     await refused(await post(`/api/product/${other._id}/renew`, seller), 409, /has been sold/);
   });
@@ -263,8 +353,16 @@ describe("expiry and renewal", () => {
     const now = Date.now();
     await expire(soon._id, now + 2 * 86_400_000);
     const notices = async () =>
-      (await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ? AND kind = 'market.expiring'").bind(seller.userId).all<{ title: string; link: string }>()).results;
-    await Promise.all([warnExpiringListings(env, now), warnExpiringListings(env, now), warnExpiringListings(env, now + 60_000)]);
+      (
+        await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ? AND kind = 'market.expiring'")
+          .bind(seller.userId)
+          .all<{ title: string; link: string }>()
+      ).results;
+    await Promise.all([
+      warnExpiringListings(env, now),
+      warnExpiringListings(env, now),
+      warnExpiringListings(env, now + 60_000),
+    ]);
     expect(await notices()).toEqual([{ title: "Leaving soon leaves Browse soon", link: "/mysells" }]);
     expect(later.expiresAt).toBeGreaterThan(now + 59 * 86_400_000);
     // Renewed, and near its new end 60 days later: told again.

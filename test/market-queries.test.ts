@@ -19,14 +19,26 @@ import * as wanted from "#app/routes/wanted.tsx";
 import { bearer, call, createUser, ORIGIN, postJson, type TestUser } from "#test/helpers.ts";
 import { countingDb } from "#test/hostel-helpers.ts";
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 
 type Loader = (args: never) => Promise<unknown>;
 
-async function tripsOf(loader: Loader, path: string, user: TestUser | null, params: Record<string, string> = {}): Promise<number> {
+async function tripsOf(
+  loader: Loader,
+  path: string,
+  user: TestUser | null,
+  params: Record<string, string> = {},
+): Promise<number> {
   const { db, count } = countingDb(env.DB);
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
+  context.set(cloudflareContext, {
+    env: { ...env, DB: db },
+    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    state: { reqId: "test", nonce: "", startedAt: Date.now() },
+  });
   const request = new Request(`${ORIGIN}${path}`, { headers: user ? { Cookie: user.cookie } : {} });
   await loader({ context, request, params } as never);
   return count();
@@ -34,7 +46,14 @@ async function tripsOf(loader: Loader, path: string, user: TestUser | null, para
 
 async function listProduct(user: TestUser, title: string): Promise<string> {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "120", sellerName: user.name, whatsappNumber: "9876543210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Good condition",
+    price: "120",
+    sellerName: user.name,
+    whatsappNumber: "9876543210",
+  }))
+    form.set(key, value);
   form.set("image", new File([PNG], "p.png", { type: "image/png" }));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: form });
   return ((await res.json()) as { product: { _id: string } }).product._id;
@@ -47,8 +66,16 @@ describe("D1 round trips per marketplace and Study Swap page", () => {
     const id = await listProduct(seller, "Counted lamp");
     await listProduct(seller, "Counted kettle");
     await call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) });
-    await postJson("/api/studyswap/requests", { title: "Counted essay", category: "English", details: "Two pages", contact: "a@b.co" }, bearer(seller.token));
-    await call("/api/studyswap/writers/me", { method: "PUT", headers: { ...bearer(seller.token), "Content-Type": "application/json" }, body: JSON.stringify({ name: "Asha", expertise: "English", contact: "a@b.co" }) });
+    await postJson(
+      "/api/studyswap/requests",
+      { title: "Counted essay", category: "English", details: "Two pages", contact: "a@b.co" },
+      bearer(seller.token),
+    );
+    await call("/api/studyswap/writers/me", {
+      method: "PUT",
+      headers: { ...bearer(seller.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Asha", expertise: "English", contact: "a@b.co" }),
+    });
 
     const other = await listProduct(seller, "Counted kettle two");
     await call(`/api/product/${other}/save`, { method: "PUT", headers: bearer(buyer.token) });

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 
 // A tiny but real 1x1 PNG.
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 interface ProductJson {
@@ -30,7 +33,11 @@ interface ErrorJson {
 
 type Fields = Partial<Record<"title" | "description" | "price" | "sellerName" | "whatsappNumber", string>>;
 
-function productForm(fields: Fields = {}, image: Blob | null = new Blob([PNG], { type: "image/png" }), fileName = "photo.png"): FormData {
+function productForm(
+  fields: Fields = {},
+  image: Blob | null = new Blob([PNG], { type: "image/png" }),
+  fileName = "photo.png",
+): FormData {
   const form = new FormData();
   const values: Fields = {
     title: "Engineering Graphics drawing kit",
@@ -63,7 +70,8 @@ function patchJson(path: string, user: TestUser | null, body?: unknown): Promise
   });
 }
 
-const purchase = (id: string, user: TestUser | null, body?: unknown) => patchJson(`/api/product/purchase/${id}`, user, body);
+const purchase = (id: string, user: TestUser | null, body?: unknown) =>
+  patchJson(`/api/product/purchase/${id}`, user, body);
 const get = (path: string, user: TestUser | null = null) => call(path, { headers: user ? bearer(user.token) : {} });
 
 async function countRows(): Promise<number> {
@@ -98,8 +106,17 @@ describe("POST /api/product/upload", () => {
     expect(body.product._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.product.image).toMatch(/^http:\/\/localhost\/api\/files\/products\/[0-9a-f-]{36}$/);
 
-    const row = await env.DB.prepare("SELECT price_paise, whatsapp_number, seller_id, image_type FROM products WHERE id = ?").bind(body.product._id).first();
-    expect(row).toEqual({ price_paise: 24950, whatsapp_number: "9876543210", seller_id: seller.userId, image_type: "image/png" });
+    const row = await env.DB.prepare(
+      "SELECT price_paise, whatsapp_number, seller_id, image_type FROM products WHERE id = ?",
+    )
+      .bind(body.product._id)
+      .first();
+    expect(row).toEqual({
+      price_paise: 24950,
+      whatsapp_number: "9876543210",
+      seller_id: seller.userId,
+      image_type: "image/png",
+    });
     const object = await env.FILES.get(keyOf(body.product));
     expect(object?.httpMetadata?.contentType).toBe("image/png");
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(PNG);
@@ -107,7 +124,10 @@ describe("POST /api/product/upload", () => {
 
   it("types the image by its content, not by its name or claimed type", async () => {
     const seller = await createUser();
-    const res = await upload(seller, productForm({}, new Blob([JPEG_HEAD, new Uint8Array(100)], { type: "image/png" }), "looks-like.png"));
+    const res = await upload(
+      seller,
+      productForm({}, new Blob([JPEG_HEAD, new Uint8Array(100)], { type: "image/png" }), "looks-like.png"),
+    );
     expect(res.status).toBe(201);
     const { product } = (await res.json()) as { product: ProductJson };
     const image = await call(new URL(product.image).pathname);
@@ -149,7 +169,11 @@ describe("POST /api/product/upload", () => {
     ["no image", null, /Choose an image/],
     ["an empty file", new Blob([], { type: "image/png" }), /Choose an image/],
     ["a PDF named .png", new Blob(["%PDF-1.7 not an image"], { type: "image/png" }), /not an image we accept/],
-    ["an SVG", new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/svg+xml" }), /not an image we accept/],
+    [
+      "an SVG",
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/svg+xml" }),
+      /not an image we accept/,
+    ],
     ["an image over 5 MB", new Blob([PNG, new Uint8Array(5 * 1024 * 1024)], { type: "image/png" }), /at most 5 MB/],
   ])("answers 400 for %s and stores nothing", async (_case, image, message) => {
     const seller = await createUser();
@@ -162,19 +186,31 @@ describe("POST /api/product/upload", () => {
 
   it("answers 400 for one photo over 5 MB, 413 for a body far over the limit, and 415 for a JSON body", async () => {
     const seller = await createUser();
-    const big = await upload(seller, productForm({}, new Blob([PNG, new Uint8Array(7 * 1024 * 1024)], { type: "image/png" })));
+    const big = await upload(
+      seller,
+      productForm({}, new Blob([PNG, new Uint8Array(7 * 1024 * 1024)], { type: "image/png" })),
+    );
     expect(big.status).toBe(400);
     expect(((await big.json()) as ErrorJson).message).toBe("The image is too large: it can be at most 5 MB.");
-    const huge = await upload(seller, productForm({}, new Blob([PNG, new Uint8Array(23 * 1024 * 1024)], { type: "image/png" })));
+    const huge = await upload(
+      seller,
+      productForm({}, new Blob([PNG, new Uint8Array(23 * 1024 * 1024)], { type: "image/png" })),
+    );
     expect(huge.status).toBe(413);
-    const json = await call("/api/product/upload", { method: "POST", headers: { ...bearer(seller.token), "Content-Type": "application/json" }, body: "{}" });
+    const json = await call("/api/product/upload", {
+      method: "POST",
+      headers: { ...bearer(seller.token), "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(415);
   });
 
   it("leaves no image behind when the row cannot be written", async () => {
     const seller = await createUser();
     // Make the database refuse this one insert, as a failing D1 would.
-    await env.DB.prepare("CREATE TRIGGER refuse_insert BEFORE INSERT ON products WHEN NEW.title = 'Refused' BEGIN SELECT RAISE(ABORT, 'refused'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER refuse_insert BEFORE INSERT ON products WHEN NEW.title = 'Refused' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    ).run();
     const before = [await countRows(), await countImages()];
     const res = await upload(seller, productForm({ title: "Refused" }));
     expect(res.status).toBe(500);
@@ -215,7 +251,12 @@ describe("GET /api/product/available", () => {
     const list = (await res.json()) as ProductJson[];
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((p) => p._id)).toEqual([second._id, first._id]);
-    expect(list[0]).toMatchObject({ title: `Second ${tag}`, price: 450, sellerName: "Asha Verma", status: "available" });
+    expect(list[0]).toMatchObject({
+      title: `Second ${tag}`,
+      price: 450,
+      sellerName: "Asha Verma",
+      status: "available",
+    });
     expect(list[0]).not.toHaveProperty("whatsappNumber");
   });
 
@@ -223,13 +264,22 @@ describe("GET /api/product/available", () => {
     const seller = await createUser();
     const buyer = await createUser();
     const tag = crypto.randomUUID().slice(0, 8);
-    const cheap = await createProduct(seller, { title: `Calculator ${tag}`, description: "Casio fx-991ES scientific", price: "300" });
-    const dear = await createProduct(seller, { title: `Drafter ${tag}`, description: "Scientific drawing set", price: "900" });
+    const cheap = await createProduct(seller, {
+      title: `Calculator ${tag}`,
+      description: "Casio fx-991ES scientific",
+      price: "300",
+    });
+    const dear = await createProduct(seller, {
+      title: `Drafter ${tag}`,
+      description: "Scientific drawing set",
+      price: "900",
+    });
     const sold = await createProduct(seller, { title: `Sold ${tag}`, description: "scientific", price: "500" });
     await createProduct(seller, { title: `Novel ${tag}`, description: "Fiction", price: "100" });
     expect((await purchase(sold._id, buyer)).status).toBe(200);
 
-    const ids = async (query: string) => ((await (await get(`/api/product/available?${query}`)).json()) as ProductJson[]).map((p) => p._id);
+    const ids = async (query: string) =>
+      ((await (await get(`/api/product/available?${query}`)).json()) as ProductJson[]).map((p) => p._id);
     expect(await ids(`q=${tag}%20SCIENTIFIC&sort=price-low`)).toEqual([cheap._id, dear._id]);
     expect(await ids(`q=${tag}%20scientific&sort=price-high`)).toEqual([dear._id, cheap._id]);
     expect(await ids(`q=${tag}%20casio`)).toEqual([cheap._id]);
@@ -244,7 +294,10 @@ describe("GET /api/product/available", () => {
     const long = `${tag}${"pneumonoultramicroscopicsilicovolcanoconiosis".repeat(2)}`;
     const hindi = `${tag}विद्युतचुंबकीयविकिरणसिद्धान्तपुस्तक`;
     const wild = `${tag}100%_off`;
-    const product = await createProduct(seller, { title: `Dictionary ${tag}`, description: `Words: ${long} ${hindi} ${wild}` });
+    const product = await createProduct(seller, {
+      title: `Dictionary ${tag}`,
+      description: `Words: ${long} ${hindi} ${wild}`,
+    });
     const ids = async (q: string) => {
       const res = await get(`/api/product/available?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
@@ -261,11 +314,14 @@ describe("GET /api/product/available", () => {
     expect((await call(`/all-products?q=${encodeURIComponent(hindi)}`)).status).toBe(200);
   });
 
-  it.each(["sort=cheapest", "limit=0", "limit=abc", "limit=101", "offset=-1", `q=${"x".repeat(201)}`])("answers 400 for %s", async (query) => {
-    const res = await get(`/api/product/available?${query}`);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorJson).message).toBeTruthy();
-  });
+  it.each(["sort=cheapest", "limit=0", "limit=abc", "limit=101", "offset=-1", `q=${"x".repeat(201)}`])(
+    "answers 400 for %s",
+    async (query) => {
+      const res = await get(`/api/product/available?${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorJson).message).toBeTruthy();
+    },
+  );
 });
 
 describe("PATCH /api/product/purchase/:id", () => {
@@ -275,14 +331,29 @@ describe("PATCH /api/product/purchase/:id", () => {
     const product = await createProduct(seller, { whatsappNumber: "91 98765 43210" });
     const res = await purchase(product._id, buyer);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { msg: string; product: ProductJson; notification: { sent: boolean; directLink: string } };
+    const body = (await res.json()) as {
+      msg: string;
+      product: ProductJson;
+      notification: { sent: boolean; directLink: string };
+    };
     expect(body.msg).toBe("Purchase successful!");
     expect(body.notification).toEqual({ sent: true, directLink: "https://wa.me/919876543210" });
-    expect(body.product).toMatchObject({ _id: product._id, status: "sold", buyerName: "Rohan Mehta", whatsappNumber: "9876543210" });
+    expect(body.product).toMatchObject({
+      _id: product._id,
+      status: "sold",
+      buyerName: "Rohan Mehta",
+      whatsappNumber: "9876543210",
+    });
     expect(body.product.purchaseDate).toBeGreaterThan(Date.now() - 60_000);
 
-    const notices = await env.DB.prepare("SELECT seller_id, product_title, buyer_name, price_paise FROM sale_notifications WHERE product_id = ?").bind(product._id).all();
-    expect(notices.results).toEqual([{ seller_id: seller.userId, product_title: product.title, buyer_name: "Rohan Mehta", price_paise: 45000 }]);
+    const notices = await env.DB.prepare(
+      "SELECT seller_id, product_title, buyer_name, price_paise FROM sale_notifications WHERE product_id = ?",
+    )
+      .bind(product._id)
+      .all();
+    expect(notices.results).toEqual([
+      { seller_id: seller.userId, product_title: product.title, buyer_name: "Rohan Mehta", price_paise: 45000 },
+    ]);
     const available = (await (await get("/api/product/available")).json()) as ProductJson[];
     expect(available.some((p) => p._id === product._id)).toBe(false);
   });
@@ -296,7 +367,9 @@ describe("PATCH /api/product/purchase/:id", () => {
     expect(((await own.json()) as ErrorJson).message).toBe("You can't buy your own product.");
     expect((await purchase(crypto.randomUUID(), seller)).status).toBe(404);
     expect((await purchase("not-an-id", seller)).status).toBe(400);
-    const row = await env.DB.prepare("SELECT status FROM products WHERE id = ?").bind(product._id).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM products WHERE id = ?")
+      .bind(product._id)
+      .first<{ status: string }>();
     expect(row?.status).toBe("available");
   });
 
@@ -316,7 +389,9 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     vi.useRealTimers();
   });
 
-  async function statusOf(id: string): Promise<{ status: string; price_paise: number; buyer_id: string | null } | null> {
+  async function statusOf(
+    id: string,
+  ): Promise<{ status: string; price_paise: number; buyer_id: string | null } | null> {
     return env.DB.prepare("SELECT status, price_paise, buyer_id FROM products WHERE id = ?").bind(id).first();
   }
 
@@ -335,11 +410,17 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     const res = await purchase(product._id, await createUser(), { price: 1 });
     expect(res.status).toBe(409);
     const body = (await res.json()) as ErrorJson & { price: number; pricePaise: number };
-    expect(body.message).toBe("The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.");
+    expect(body.message).toBe(
+      "The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.",
+    );
     expect(body.msg).toBe(body.message);
     expect(body).toMatchObject({ price: 1000000, pricePaise: 100_000_000 });
     expect(await statusOf(product._id)).toMatchObject({ status: "available", buyer_id: null });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?").bind(product._id).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM sale_notifications WHERE product_id = ?")
+        .bind(product._id)
+        .first("n"),
+    ).toBe(0);
   });
 
   it("keeps the old behaviour without a body, also with a JSON Content-Type and nothing in it, or {}", async () => {
@@ -347,7 +428,10 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     const buyer = await createUser();
     const products = [await createProduct(seller), await createProduct(seller), await createProduct(seller)];
     expect((await purchase(products[0]!._id, buyer)).status).toBe(200);
-    const empty = await call(`/api/product/purchase/${products[1]!._id}`, { method: "PATCH", headers: { ...bearer(buyer.token), "Content-Type": "application/json" } });
+    const empty = await call(`/api/product/purchase/${products[1]!._id}`, {
+      method: "PATCH",
+      headers: { ...bearer(buyer.token), "Content-Type": "application/json" },
+    });
     expect(empty.status).toBe(200);
     expect((await purchase(products[2]!._id, buyer, {})).status).toBe(200);
   });
@@ -370,7 +454,12 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
   it("answers 400 for broken JSON, 415 for a body that is not JSON, 413 for a huge one", async () => {
     const product = await createProduct(await createUser());
     const buyer = await createUser();
-    const send = (type: string, body: string) => call(`/api/product/purchase/${product._id}`, { method: "PATCH", headers: { ...bearer(buyer.token), "Content-Type": type }, body });
+    const send = (type: string, body: string) =>
+      call(`/api/product/purchase/${product._id}`, {
+        method: "PATCH",
+        headers: { ...bearer(buyer.token), "Content-Type": type },
+        body,
+      });
     expect((await send("application/json", '{"price": 4')).status).toBe(400);
     const text = await send("text/plain", '{"price": 450}');
     expect(text.status).toBe(415);
@@ -385,11 +474,14 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     const products: ProductJson[] = [];
     for (let i = 0; i < 7; i++) products.push(await createProduct(seller, { price: "10" }));
     const firstAt = Date.now();
-    for (const product of products.slice(0, 5)) expect((await purchase(product._id, buyer, { price: 10 })).status).toBe(200);
+    for (const product of products.slice(0, 5))
+      expect((await purchase(product._id, buyer, { price: 10 })).status).toBe(200);
     const sixth = await purchase(products[5]!._id, buyer, { price: 10 });
     expect(sixth.status).toBe(429);
     const body = (await sixth.json()) as ErrorJson & { retryAt: number };
-    expect(body.message).toMatch(/^You can buy at most 5 products in 24 hours\. Try again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/);
+    expect(body.message).toMatch(
+      /^You can buy at most 5 products in 24 hours\. Try again after \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m\.$/,
+    );
     // The first purchase leaves the window a day after it was made.
     expect(body.retryAt).toBeGreaterThanOrEqual(firstAt + 24 * 60 * 60 * 1000);
     expect(body.retryAt).toBeLessThan(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
@@ -400,7 +492,10 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     expect((await purchase(products[6]!._id, await createUser())).status).toBe(200);
 
     // Issue 17: five open reservations are the other limit; one handed over makes room.
-    expect((await call(`/api/product/${products[0]!._id}/handover`, { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/product/${products[0]!._id}/handover`, { method: "POST", headers: bearer(seller.token) }))
+        .status,
+    ).toBe(200);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(body.retryAt + 1000);
     expect((await purchase(products[5]!._id, buyer, { price: 10 })).status).toBe(200);
@@ -417,7 +512,12 @@ describe("GET /api/product/purchased and /api/product/mysells", () => {
     expect(res.status).toBe(200);
     const list = (await res.json()) as ProductJson[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ _id: product._id, whatsappNumber: "9876543210", whatsappLink: "https://wa.me/919876543210", status: "sold" });
+    expect(list[0]).toMatchObject({
+      _id: product._id,
+      whatsappNumber: "9876543210",
+      whatsappLink: "https://wa.me/919876543210",
+      status: "sold",
+    });
     expect(typeof list[0]!.purchaseDate).toBe("number");
     expect(await (await get("/api/product/purchased", seller)).json()).toEqual([]);
   });
@@ -446,13 +546,25 @@ describe("PATCH /api/product/:id", () => {
   it("updates title, description and price for the owner", async () => {
     const seller = await createUser();
     const product = await createProduct(seller);
-    const res = await patchJson(`/api/product/${product._id}`, seller, { title: "  New title ", description: "New description", price: 399.99 });
+    const res = await patchJson(`/api/product/${product._id}`, seller, {
+      title: "  New title ",
+      description: "New description",
+      price: 399.99,
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { msg: string; product: ProductJson };
     expect(body.msg).toBe("Product updated successfully!");
-    expect(body.product).toMatchObject({ title: "New title", description: "New description", price: 399.99, pricePaise: 39999 });
+    expect(body.product).toMatchObject({
+      title: "New title",
+      description: "New description",
+      price: 399.99,
+      pricePaise: 39999,
+    });
     const partial = await patchJson(`/api/product/${product._id}`, seller, { price: "120" });
-    expect(((await partial.json()) as { product: ProductJson }).product).toMatchObject({ title: "New title", pricePaise: 12000 });
+    expect(((await partial.json()) as { product: ProductJson }).product).toMatchObject({
+      title: "New title",
+      pricePaise: 12000,
+    });
   });
 
   it("answers 401 signed out and 403 for another user's product, changing nothing", async () => {
@@ -462,7 +574,9 @@ describe("PATCH /api/product/:id", () => {
     const res = await patchJson(`/api/product/${product._id}`, await createUser(), { title: "Mine now" });
     expect(res.status).toBe(403);
     expect(((await res.json()) as ErrorJson).message).toBe("You can only edit your own products.");
-    const row = await env.DB.prepare("SELECT title FROM products WHERE id = ?").bind(product._id).first<{ title: string }>();
+    const row = await env.DB.prepare("SELECT title FROM products WHERE id = ?")
+      .bind(product._id)
+      .first<{ title: string }>();
     expect(row?.title).toBe(product.title);
   });
 
@@ -490,7 +604,8 @@ describe("PATCH /api/product/:id", () => {
 });
 
 describe("DELETE /api/product/:id", () => {
-  const remove = (id: string, user: TestUser | null) => call(`/api/product/${id}`, { method: "DELETE", headers: user ? bearer(user.token) : {} });
+  const remove = (id: string, user: TestUser | null) =>
+    call(`/api/product/${id}`, { method: "DELETE", headers: user ? bearer(user.token) : {} });
 
   it("deletes the owner's product and its image", async () => {
     const seller = await createUser();
@@ -522,7 +637,12 @@ describe("the upload form without JavaScript", () => {
   it("posts to /upload, lists the product and goes to /sells", async () => {
     const seller = await createUser();
     const title = `No-script kit ${Date.now()}`;
-    const res = await call("/upload", { method: "POST", headers: { Cookie: seller.cookie }, body: productForm({ title }), redirect: "manual" });
+    const res = await call("/upload", {
+      method: "POST",
+      headers: { Cookie: seller.cookie },
+      body: productForm({ title }),
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/sells");
     const mine = (await (await get("/api/product/mysells", seller)).json()) as ProductJson[];
@@ -532,7 +652,11 @@ describe("the upload form without JavaScript", () => {
   it("answers a bad field on the same screen, with 'Upload failed: ' and nothing stored", async () => {
     const seller = await createUser();
     const before = [await countRows(), await countImages()];
-    const res = await call("/upload", { method: "POST", headers: { Cookie: seller.cookie }, body: productForm({ price: "abc" }) });
+    const res = await call("/upload", {
+      method: "POST",
+      headers: { Cookie: seller.cookie },
+      body: productForm({ price: "abc" }),
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Upload failed: ");
     expect([await countRows(), await countImages()]).toEqual(before);

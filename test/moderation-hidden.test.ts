@@ -11,11 +11,19 @@ import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 
 const hide = (table: string, id: string, reason = "Shares a phone number of someone else") =>
-  env.DB.prepare(`UPDATE ${table} SET hidden_at = ?2, hidden_reason = ?3 WHERE id = ?1`).bind(id, Date.now(), reason).run();
+  env.DB.prepare(`UPDATE ${table} SET hidden_at = ?2, hidden_reason = ?3 WHERE id = ?1`)
+    .bind(id, Date.now(), reason)
+    .run();
 
 async function complaintWithPhoto(owner: TestUser, blockId = "B"): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ category: "electrical", blockId, room: "101", description: "The switchboard sparks when the geyser is on." })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    category: "electrical",
+    blockId,
+    room: "101",
+    description: "The switchboard sparks when the geyser is on.",
+  }))
+    form.set(k, v);
   form.set("photo", new File([PNG_BYTES], "spark.png", { type: "image/png" }));
   const res = await call("/api/hostel/complaints", { method: "POST", headers: bearer(owner.token), body: form });
   expect(res.status).toBe(201);
@@ -24,7 +32,13 @@ async function complaintWithPhoto(owner: TestUser, blockId = "B"): Promise<strin
 
 async function requestWithFile(owner: TestUser): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title: "Thermodynamics tutorial sheet", category: "Thermodynamics", details: "Explain problems 3 to 7.", contact: "owner@campus.test" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title: "Thermodynamics tutorial sheet",
+    category: "Thermodynamics",
+    details: "Explain problems 3 to 7.",
+    contact: "owner@campus.test",
+  }))
+    form.set(k, v);
   form.set("file", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "sheet.pdf", { type: "application/pdf" }));
   const res = await call("/api/studyswap/requests", { method: "POST", headers: bearer(owner.token), body: form });
   expect(res.status).toBe(201);
@@ -40,12 +54,16 @@ describe("hidden content", () => {
     expect((await get(`/api/hostel/complaints/${id}/photo`, neighbour.token)).status).toBe(200);
     await hide("hostel_complaints", id);
 
-    const mine = (await read<{ complaints: ComplaintView[] }>(await get("/api/hostel/complaints?view=mine", owner.token))).data;
+    const mine = (
+      await read<{ complaints: ComplaintView[] }>(await get("/api/hostel/complaints?view=mine", owner.token))
+    ).data;
     expect(mine.complaints.find((c) => c.id === id)?.hiddenReason).toBe("Shares a phone number of someone else");
     const ownerPage = await (await call("/hostel-complaints?view=mine", { headers: { Cookie: owner.cookie } })).text();
     expect(ownerPage).toContain("Hidden from other students: Shares a phone number of someone else");
 
-    const block = (await read<{ complaints: ComplaintView[] }>(await get("/api/hostel/complaints?view=block", neighbour.token))).data;
+    const block = (
+      await read<{ complaints: ComplaintView[] }>(await get("/api/hostel/complaints?view=block", neighbour.token))
+    ).data;
     expect(block.complaints.some((c) => c.id === id)).toBe(false);
     expect((await get(`/api/hostel/complaints/${id}/photo`, neighbour.token)).status).toBe(404);
     expect((await get(`/api/hostel/complaints/${id}/photo`, owner.token)).status).toBe(200);
@@ -61,7 +79,10 @@ describe("hidden content", () => {
     const board = (await (await get("/api/studyswap/requests", writer.token)).json()) as StudyRequest[];
     expect(board.some((r) => r._id === id)).toBe(false);
     const ownerBoard = (await (await get("/api/studyswap/requests", owner.token)).json()) as StudyRequest[];
-    expect(ownerBoard.find((r) => r._id === id)).toMatchObject({ mine: true, hiddenReason: "Asks someone to do graded work for them" });
+    expect(ownerBoard.find((r) => r._id === id)).toMatchObject({
+      mine: true,
+      hiddenReason: "Asks someone to do graded work for them",
+    });
   });
 
   it("a hidden roommate listing: the owner's own card on /roommate-finder carries the mark", async () => {
@@ -69,7 +90,16 @@ describe("hidden content", () => {
     const res = await sendJson(
       "POST",
       "/api/hostel/roommates",
-      { about: "Second-year civil student, early riser, keeps the room tidy.", preferredBlock: "A", roomType: "double", budget: 5000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210" },
+      {
+        about: "Second-year civil student, early riser, keeps the room tidy.",
+        preferredBlock: "A",
+        roomType: "double",
+        budget: 5000,
+        sleepSchedule: "early_bird",
+        studyHabits: "silent",
+        cleanliness: "tidy",
+        whatsapp: "9876543210",
+      },
       owner.token,
     );
     expect(res.status, (await res.clone().text()).slice(0, 200)).toBe(201);
@@ -82,7 +112,11 @@ describe("hidden content", () => {
 
 describe("Report on every kind of card, through the page's own action", () => {
   const form = (user: TestUser, path: string, fields: Record<string, string>) =>
-    call(path, { method: "POST", headers: { Cookie: user.cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    call(path, {
+      method: "POST",
+      headers: { Cookie: user.cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
 
   it("complaints, Study Swap requests and roommate posts: counted once per member, own content refused", async () => {
     const [owner, reporter] = await Promise.all([createUser(), createUser()]);
@@ -90,7 +124,20 @@ describe("Report on every kind of card, through the page's own action", () => {
     const request = await requestWithFile(owner);
     const listing = (
       await read<{ id: string }>(
-        await sendJson("POST", "/api/hostel/roommates", { about: "Looking for a quiet roommate in a double room near the library.", roomType: "double", budget: 4500, sleepSchedule: "flexible", studyHabits: "silent", cleanliness: "relaxed", whatsapp: "9876500000" }, owner.token),
+        await sendJson(
+          "POST",
+          "/api/hostel/roommates",
+          {
+            about: "Looking for a quiet roommate in a double room near the library.",
+            roomType: "double",
+            budget: 4500,
+            sleepSchedule: "flexible",
+            studyHabits: "silent",
+            cleanliness: "relaxed",
+            whatsapp: "9876500000",
+          },
+          owner.token,
+        ),
       )
     ).data.id;
     const cases = [
@@ -99,10 +146,22 @@ describe("Report on every kind of card, through the page's own action", () => {
       { path: "/roommate-finder", kind: "roommate", id: listing },
     ];
     for (const c of cases) {
-      const first = await form(reporter, c.path, { intent: "report", kind: c.kind, id: c.id, reason: "offensive", note: "" });
+      const first = await form(reporter, c.path, {
+        intent: "report",
+        kind: c.kind,
+        id: c.id,
+        reason: "offensive",
+        note: "",
+      });
       expect(first.status, c.path).toBe(200);
-      expect(await form(reporter, c.path, { intent: "report", kind: c.kind, id: c.id, reason: "scam", note: "" }).then((r) => r.status)).toBe(200);
-      expect(await count("SELECT COUNT(*) AS n FROM content_reports WHERE kind = ? AND subject_id = ?", c.kind, c.id)).toBe(1);
+      expect(
+        await form(reporter, c.path, { intent: "report", kind: c.kind, id: c.id, reason: "scam", note: "" }).then(
+          (r) => r.status,
+        ),
+      ).toBe(200);
+      expect(
+        await count("SELECT COUNT(*) AS n FROM content_reports WHERE kind = ? AND subject_id = ?", c.kind, c.id),
+      ).toBe(1);
       const own = await form(owner, c.path, { intent: "report", kind: c.kind, id: c.id, reason: "scam", note: "" });
       expect(own.status, c.path).toBe(400);
     }
@@ -112,7 +171,9 @@ describe("Report on every kind of card, through the page's own action", () => {
     const [owner, viewer] = await Promise.all([createUser(), createUser()]);
     await sendJson("PUT", "/api/hostel/residence", { blockId: "D", room: "7" }, viewer.token);
     await complaintWithPhoto(owner, "D");
-    const viewerPage = await (await call("/hostel-complaints?view=block", { headers: { Cookie: viewer.cookie } })).text();
+    const viewerPage = await (
+      await call("/hostel-complaints?view=block", { headers: { Cookie: viewer.cookie } })
+    ).text();
     expect(viewerPage).toContain('aria-label="Report the complaint about Block D, room 101"');
     const ownerPage = await (await call("/hostel-complaints?view=mine", { headers: { Cookie: owner.cookie } })).text();
     expect(ownerPage).not.toContain('aria-label="Report the complaint');

@@ -15,8 +15,16 @@ type AnyLoader = (args: never) => Promise<unknown>;
 async function tripsOf(loader: AnyLoader, path: string, cookie: string): Promise<number> {
   const { db, count } = countingDb(env.DB);
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
-  await (loader as (args: unknown) => Promise<unknown>)({ context, request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params: {} });
+  context.set(cloudflareContext, {
+    env: { ...env, DB: db },
+    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    state: { reqId: "test", nonce: "", startedAt: Date.now() },
+  });
+  await (loader as (args: unknown) => Promise<unknown>)({
+    context,
+    request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+  });
   return count();
 }
 

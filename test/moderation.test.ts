@@ -11,30 +11,58 @@ import { bearer, call, createUser, postJson, unique, type TestUser } from "#test
 import { read, sendJson } from "#test/hostel-helpers.ts";
 import { complaintInB, grant } from "#test/staff-helpers.ts";
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 const rce = () => createUser({ email: `${unique("r")}@riverside.test` });
 
 function productForm(title: string): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title, description: "Good condition", price: "120", sellerName: "Seller", whatsappNumber: "9876543210" })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title,
+    description: "Good condition",
+    price: "120",
+    sellerName: "Seller",
+    whatsappNumber: "9876543210",
+  }))
+    form.set(key, value);
   form.set("image", new File([PNG], "p.png", { type: "image/png" }));
   return form;
 }
-const upload = (user: TestUser, title = unique("Item ")) => call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: productForm(title) });
+const upload = (user: TestUser, title = unique("Item ")) =>
+  call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: productForm(title) });
 async function listProduct(user: TestUser, title = unique("Item ")): Promise<string> {
   const res = await upload(user, title);
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 const postRequest = (user: TestUser, title = unique("Request ")) =>
-  postJson("/api/studyswap/requests", { title, category: "Physics", details: "Two pages on optics.", contact: "poster@campus.test" }, bearer(user.token));
+  postJson(
+    "/api/studyswap/requests",
+    { title, category: "Physics", details: "Two pages on optics.", contact: "poster@campus.test" },
+    bearer(user.token),
+  );
 async function studyRequest(user: TestUser): Promise<string> {
   const res = await postRequest(user);
   if (res.status !== 201) throw new Error(`request: ${res.status}`);
   return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 const postRoommate = (user: TestUser) =>
-  sendJson("POST", "/api/hostel/roommates", { about: "Third-year student, early riser, likes a quiet room.", roomType: "double", budget: 4000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876501234" }, user.token);
+  sendJson(
+    "POST",
+    "/api/hostel/roommates",
+    {
+      about: "Third-year student, early riser, likes a quiet room.",
+      roomType: "double",
+      budget: 4000,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "9876501234",
+    },
+    user.token,
+  );
 async function roommate(user: TestUser): Promise<string> {
   const res = await postRoommate(user);
   if (res.status !== 201) throw new Error(`roommate: ${res.status} ${await res.text()}`);
@@ -42,16 +70,39 @@ async function roommate(user: TestUser): Promise<string> {
 }
 
 type Kind = "listing" | "request" | "roommate" | "complaint";
-const make: Record<Kind, (owner: TestUser) => Promise<string>> = { listing: listProduct, request: studyRequest, roommate, complaint: (owner) => complaintInB(owner) };
+const make: Record<Kind, (owner: TestUser) => Promise<string>> = {
+  listing: listProduct,
+  request: studyRequest,
+  roommate,
+  complaint: (owner) => complaintInB(owner),
+};
 
-const report = (user: TestUser, kind: Kind, id: string, reason = "scam", note?: string) => sendJson("POST", "/api/reports", { kind, id, reason, ...(note ? { note } : {}) }, user.token);
-const act = (user: TestUser, body: Record<string, unknown>) => sendJson("POST", "/api/moderation/actions", body, user.token);
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-const reports = (kind: Kind, id: string) => count("SELECT COUNT(*) AS n FROM content_reports WHERE kind = ?1 AND subject_id = ?2", kind, id);
-const table: Record<Kind, string> = { listing: "products", request: "study_requests", roommate: "roommate_listings", complaint: "hostel_complaints" };
-const hiddenAt = async (kind: Kind, id: string) => (await env.DB.prepare(`SELECT hidden_at AS h FROM ${table[kind]} WHERE id = ?1`).bind(id).first<{ h: number | null }>())!.h;
-const audit = (action: string, id: string) => count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = ?1 AND subject_id = ?2", action, id);
-const availableIds = async (user: TestUser) => ((await (await call("/api/product/available", { headers: bearer(user.token) })).json()) as { _id: string }[]).map((p) => p._id);
+const report = (user: TestUser, kind: Kind, id: string, reason = "scam", note?: string) =>
+  sendJson("POST", "/api/reports", { kind, id, reason, ...(note ? { note } : {}) }, user.token);
+const act = (user: TestUser, body: Record<string, unknown>) =>
+  sendJson("POST", "/api/moderation/actions", body, user.token);
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
+const reports = (kind: Kind, id: string) =>
+  count("SELECT COUNT(*) AS n FROM content_reports WHERE kind = ?1 AND subject_id = ?2", kind, id);
+const table: Record<Kind, string> = {
+  listing: "products",
+  request: "study_requests",
+  roommate: "roommate_listings",
+  complaint: "hostel_complaints",
+};
+const hiddenAt = async (kind: Kind, id: string) =>
+  (await env.DB.prepare(`SELECT hidden_at AS h FROM ${table[kind]} WHERE id = ?1`)
+    .bind(id)
+    .first<{ h: number | null }>())!.h;
+const audit = (action: string, id: string) =>
+  count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = ?1 AND subject_id = ?2", action, id);
+const availableIds = async (user: TestUser) =>
+  ((await (await call("/api/product/available", { headers: bearer(user.token) })).json()) as { _id: string }[]).map(
+    (p) => p._id,
+  );
 
 async function people() {
   const [owner, a, b, c, d, moderator, admin, warden, rceModerator] = await Promise.all([
@@ -65,8 +116,23 @@ async function people() {
     createUser({ name: "Warden" }),
     rce(),
   ]);
-  await Promise.all([grant(moderator!, "moderator"), grant(admin!, "admin"), grant(warden!, "warden", "B"), grant(rceModerator!, "moderator", null, "rce")]);
-  return { owner: owner!, a: a!, b: b!, c: c!, d: d!, moderator: moderator!, admin: admin!, warden: warden!, rceModerator: rceModerator! };
+  await Promise.all([
+    grant(moderator!, "moderator"),
+    grant(admin!, "admin"),
+    grant(warden!, "warden", "B"),
+    grant(rceModerator!, "moderator", null, "rce"),
+  ]);
+  return {
+    owner: owner!,
+    a: a!,
+    b: b!,
+    c: c!,
+    d: d!,
+    moderator: moderator!,
+    admin: admin!,
+    warden: warden!,
+    rceModerator: rceModerator!,
+  };
 }
 
 describe("POST /api/reports", () => {
@@ -93,7 +159,13 @@ describe("POST /api/reports", () => {
   it("refuses bad input with a 4xx and writes nothing; needs a session", async () => {
     const p = await people();
     const id = await listProduct(p.owner);
-    for (const body of [{}, { kind: "car", id, reason: "scam" }, { kind: "listing", id, reason: "rude" }, { kind: "listing", id: "", reason: "scam" }, { kind: "listing", id, reason: "scam", note: "x".repeat(2000) }]) {
+    for (const body of [
+      {},
+      { kind: "car", id, reason: "scam" },
+      { kind: "listing", id, reason: "rude" },
+      { kind: "listing", id: "", reason: "scam" },
+      { kind: "listing", id, reason: "scam", note: "x".repeat(2000) },
+    ]) {
       expect((await sendJson("POST", "/api/reports", body, p.a.token)).status).toBe(400);
     }
     expect((await report(p.a, "listing", crypto.randomUUID())).status).toBe(404);
@@ -117,7 +189,9 @@ describe("auto-hide at three different members", () => {
     expect(await hiddenAt("listing", id)).not.toBeNull();
     expect(await availableIds(p.d)).not.toContain(id);
     expect((await call("/api/product/available")).status).toBe(200);
-    expect(((await (await call("/api/product/available?campus=cit")).json()) as { _id: string }[]).map((x) => x._id)).not.toContain(id);
+    expect(
+      ((await (await call("/api/product/available?campus=cit")).json()) as { _id: string }[]).map((x) => x._id),
+    ).not.toContain(id);
     expect(await availableIds(p.owner)).toContain(id);
     expect(await availableIds(p.moderator)).toContain(id);
     expect(await availableIds(p.rceModerator)).not.toContain(id);
@@ -125,16 +199,24 @@ describe("auto-hide at three different members", () => {
     expect((await sendJson("PATCH", `/api/product/purchase/${id}`, {}, p.d.token)).status).toBe(404);
     expect((await report(p.d, "listing", id)).status).toBe(404);
     expect(await audit("auto_hide", id)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'moderation'", p.owner.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'moderation'", p.owner.userId),
+    ).toBe(1);
   });
 
   for (const kind of ["request", "roommate", "complaint"] as const) {
     it(`${kind}: hidden by three reports leaves the list of another student`, async () => {
       const p = await people();
       const id = await make[kind](p.owner);
-      const path = { request: "/api/studyswap/requests", roommate: "/api/hostel/roommates", complaint: "/api/hostel/complaints?view=block" }[kind];
-      if (kind === "complaint") await sendJson("PUT", "/api/hostel/residence", { blockId: "B", room: "102" }, p.d.token);
-      const listed = async (user: TestUser) => JSON.stringify(await (await call(path, { headers: bearer(user.token) })).json()).includes(id);
+      const path = {
+        request: "/api/studyswap/requests",
+        roommate: "/api/hostel/roommates",
+        complaint: "/api/hostel/complaints?view=block",
+      }[kind];
+      if (kind === "complaint")
+        await sendJson("PUT", "/api/hostel/residence", { blockId: "B", room: "102" }, p.d.token);
+      const listed = async (user: TestUser) =>
+        JSON.stringify(await (await call(path, { headers: bearer(user.token) })).json()).includes(id);
       expect(await listed(p.d)).toBe(true);
       for (const who of [p.a, p.b, p.c]) await report(who, kind, id);
       expect(await hiddenAt(kind, id)).not.toBeNull();
@@ -166,7 +248,12 @@ describe("the moderation queue and actions", () => {
       const res = await queue(who);
       expect(res.status).toBe(200);
       const item = (await read<QueueItem[]>(res)).data.find((q) => q.id === id);
-      expect(item).toMatchObject({ kind: "listing", reportCount: 1, ownerName: "Owner", reports: [{ reason: "scam", note: "Asked for payment first." }] });
+      expect(item).toMatchObject({
+        kind: "listing",
+        reportCount: 1,
+        ownerName: "Owner",
+        reports: [{ reason: "scam", note: "Asked for payment first." }],
+      });
     }
     const other = await queue(p.rceModerator);
     expect(other.status).toBe(200);
@@ -194,9 +281,13 @@ describe("the moderation queue and actions", () => {
       expect(restore.status).toBe(status);
       expect(await hiddenAt("listing", id)).toBeNull();
       expect((await act(who, { action: "dismiss", kind: "listing", id })).status).toBe(status);
-      expect((await act(who, { action: "suspend", kind: "listing", id, reason: "Scam listings.", days: 3 })).status).toBe(status);
+      expect(
+        (await act(who, { action: "suspend", kind: "listing", id, reason: "Scam listings.", days: 3 })).status,
+      ).toBe(status);
       expect(await audit("suspend", id)).toBe(status === 200 ? 1 : 0);
-      expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'moderation'", p.owner.userId)).toBe(status === 200 ? 3 : 0);
+      expect(
+        await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'moderation'", p.owner.userId),
+      ).toBe(status === 200 ? 3 : 0);
     });
   }
 
@@ -204,10 +295,17 @@ describe("the moderation queue and actions", () => {
     const p = await people();
     const id = await listProduct(p.owner, "Exam answers for sale");
     await report(p.a, "listing", id, "graded_work");
-    expect((await act(p.moderator, { action: "hide", kind: "listing", id, reason: "Selling answers to graded work." })).status).toBe(200);
-    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1").bind(p.owner.userId).first<{ title: string; text: string }>();
+    expect(
+      (await act(p.moderator, { action: "hide", kind: "listing", id, reason: "Selling answers to graded work." }))
+        .status,
+    ).toBe(200);
+    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1")
+      .bind(p.owner.userId)
+      .first<{ title: string; text: string }>();
     expect(notice!.text).toContain("Selling answers to graded work.");
-    expect(await count("SELECT COUNT(*) AS n FROM content_reports WHERE subject_id = ?1 AND resolved_at IS NULL", id)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM content_reports WHERE subject_id = ?1 AND resolved_at IS NULL", id),
+    ).toBe(0);
     expect(await availableIds(p.b)).not.toContain(id);
     expect(await availableIds(p.owner)).toContain(id);
     // A dismiss of an auto-hidden item makes it visible again.
@@ -222,11 +320,18 @@ describe("the moderation queue and actions", () => {
   it("refuses bad actions with a 4xx: unknown action, days out of 1..90, no reason, restore of visible content, unknown id", async () => {
     const p = await people();
     const id = await listProduct(p.owner);
-    for (const body of [{ action: "delete", kind: "listing", id }, { action: "suspend", kind: "listing", id, reason: "x", days: 0 }, { action: "suspend", kind: "listing", id, reason: "x", days: 91 }, { action: "hide", kind: "listing", id }]) {
+    for (const body of [
+      { action: "delete", kind: "listing", id },
+      { action: "suspend", kind: "listing", id, reason: "x", days: 0 },
+      { action: "suspend", kind: "listing", id, reason: "x", days: 91 },
+      { action: "hide", kind: "listing", id },
+    ]) {
       expect((await act(p.moderator, body)).status).toBe(400);
     }
     expect((await act(p.moderator, { action: "restore", kind: "listing", id })).status).toBe(409);
-    expect((await act(p.moderator, { action: "hide", kind: "listing", id: crypto.randomUUID(), reason: "x" })).status).toBe(404);
+    expect(
+      (await act(p.moderator, { action: "hide", kind: "listing", id: crypto.randomUUID(), reason: "x" })).status,
+    ).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ?1", id)).toBe(0);
   });
 });
@@ -236,10 +341,28 @@ describe("suspension", () => {
     const p = await people();
     const theirs = await listProduct(p.owner);
     const forSale = await listProduct(p.a);
-    const res = await act(p.moderator, { action: "suspend", kind: "listing", id: theirs, reason: "Repeated scam listings", days: 7 });
+    const res = await act(p.moderator, {
+      action: "suspend",
+      kind: "listing",
+      id: theirs,
+      reason: "Repeated scam listings",
+      days: 7,
+    });
     expect(res.status).toBe(200);
-    const message = /^Your account is suspended until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m: Repeated scam listings\.$/;
-    for (const attempt of [upload(p.owner), postRequest(p.owner), postRoommate(p.owner), sendJson("PATCH", `/api/product/purchase/${forSale}`, {}, p.owner.token), sendJson("POST", "/api/hostel/complaints", { category: "electrical", blockId: "B", room: "101", description: "The corridor tube light is out." }, p.owner.token)]) {
+    const message =
+      /^Your account is suspended until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m: Repeated scam listings\.$/;
+    for (const attempt of [
+      upload(p.owner),
+      postRequest(p.owner),
+      postRoommate(p.owner),
+      sendJson("PATCH", `/api/product/purchase/${forSale}`, {}, p.owner.token),
+      sendJson(
+        "POST",
+        "/api/hostel/complaints",
+        { category: "electrical", blockId: "B", room: "101", description: "The corridor tube light is out." },
+        p.owner.token,
+      ),
+    ]) {
       const answer = await attempt;
       expect(answer.status).toBe(403);
       expect(((await answer.json()) as { message: string }).message).toMatch(message);
@@ -247,14 +370,21 @@ describe("suspension", () => {
     // Reading still works.
     expect((await call("/api/product/available", { headers: bearer(p.owner.token) })).status).toBe(200);
     // After its end (the clock moved past it), the student posts again.
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2 WHERE id = ?1").bind(p.owner.userId, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2 WHERE id = ?1")
+      .bind(p.owner.userId, Date.now() - 1)
+      .run();
     expect((await upload(p.owner)).status).toBe(201);
   });
 });
 
 describe("the screens", () => {
   const post = (path: string, fields: Record<string, string>, cookie: string) =>
-    call(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields), redirect: "manual" });
+    call(path, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
   const page = async (path: string, user: TestUser) => (await call(path, { headers: { Cookie: user.cookie } })).text();
 
   it("/all-products: Report works as a form; a moderator's hide from /staff takes it off another student's page and shows the owner why", async () => {
@@ -262,11 +392,19 @@ describe("the screens", () => {
     const title = unique("Answer key ");
     const id = await listProduct(p.owner, title);
     expect(await page("/all-products", p.a)).toContain(`Report ${title}`);
-    const reported = await post("/all-products", { intent: "report", kind: "listing", id, reason: "graded_work", note: "Sells answers." }, p.a.cookie);
+    const reported = await post(
+      "/all-products",
+      { intent: "report", kind: "listing", id, reason: "graded_work", note: "Sells answers." },
+      p.a.cookie,
+    );
     expect(reported.status).toBeLessThan(400);
     expect(await reports("listing", id)).toBe(1);
     expect(await page("/staff", p.moderator)).toContain(title);
-    const hidden = await post("/staff", { intent: "mod-hide", kind: "listing", id, reason: "Sells answers to graded work." }, p.moderator.cookie);
+    const hidden = await post(
+      "/staff",
+      { intent: "mod-hide", kind: "listing", id, reason: "Sells answers to graded work." },
+      p.moderator.cookie,
+    );
     expect(hidden.status).toBeLessThan(400);
     expect(await page("/all-products", p.b)).not.toContain(title);
     const owner = await page("/all-products", p.owner);
@@ -288,16 +426,26 @@ describe("a suspended student is told on every page", () => {
   it("the banner says until when and why, and what they can still do; it goes when the suspension ends", async () => {
     const student = await createUser();
     const until = Date.now() + 3 * 86_400_000;
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1").bind(student.userId, until, "Selling a copied lab record").run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1")
+      .bind(student.userId, until, "Selling a copied lab record")
+      .run();
     for (const path of ["/dashboard", "/all-products", "/hostel-complaints", "/notifications"]) {
       const html = await (await call(path, { headers: { Cookie: student.cookie } })).text();
       expect(html, path).toContain(`Your account is suspended until ${formatIndiaDateTime(until)}`);
-      expect(html, path).toContain("A moderator gave this reason: Selling a copied lab record. You can read, but not post, buy or book.");
+      expect(html, path).toContain(
+        "A moderator gave this reason: Selling a copied lab record. You can read, but not post, buy or book.",
+      );
     }
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2 WHERE id = ?1").bind(student.userId, Date.now() - 1000).run();
-    expect(await (await call("/dashboard", { headers: { Cookie: student.cookie } })).text()).not.toContain("Your account is suspended");
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2 WHERE id = ?1")
+      .bind(student.userId, Date.now() - 1000)
+      .run();
+    expect(await (await call("/dashboard", { headers: { Cookie: student.cookie } })).text()).not.toContain(
+      "Your account is suspended",
+    );
     const other = await createUser();
-    expect(await (await call("/dashboard", { headers: { Cookie: other.cookie } })).text()).not.toContain("Your account is suspended");
+    expect(await (await call("/dashboard", { headers: { Cookie: other.cookie } })).text()).not.toContain(
+      "Your account is suspended",
+    );
   });
 });
 
@@ -306,7 +454,11 @@ describe("a suspended student is told on every page", () => {
 describe("who may report", () => {
   const VERIFY_TO_REPORT = "Verify your college e-mail to report content.";
   const postForm = (path: string, fields: Record<string, string>, cookie: string) =>
-    call(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields) });
+    call(path, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: new URLSearchParams(fields),
+    });
 
   it("three never-verified college accounts cannot take a listing down: each report is a 403 verify_email, nothing is stored or hidden", async () => {
     const p = await people();
@@ -325,7 +477,9 @@ describe("who may report", () => {
   it("a suspended member's report is a 403 with the suspension message, and stores nothing", async () => {
     const p = await people();
     const id = await listProduct(p.owner);
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam reports' WHERE id = ?1").bind(p.a.userId, Date.now() + 86_400_000).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam reports' WHERE id = ?1")
+      .bind(p.a.userId, Date.now() + 86_400_000)
+      .run();
     const res = await report(p.a, "listing", id);
     expect(res.status).toBe(403);
     const body = (await res.json()) as { code: string; message: string };
@@ -344,7 +498,8 @@ describe("who may report", () => {
     for (const who of unproven) expect((await report(who, "listing", id)).status).toBe(201);
     expect(await reports("listing", id)).toBe(3);
     expect(await hiddenAt("listing", id)).toBeNull();
-    const queue = (await read<QueueItem[]>(await sendJson("GET", "/api/moderation/queue", undefined, moderator.token))).data;
+    const queue = (await read<QueueItem[]>(await sendJson("GET", "/api/moderation/queue", undefined, moderator.token)))
+      .data;
     expect(queue.find((q) => q.id === id)?.reportCount).toBe(3);
     // Proven members (Google vouched for their address) count: three of them hide it.
     const proven = await Promise.all([openUser(true), openUser(true), openUser(true)]);
@@ -361,7 +516,9 @@ describe("who may report", () => {
     const unverified = await createUser({ verified: false });
     const suspended = p.b;
     const until = Date.now() + 2 * 86_400_000;
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Fake reports' WHERE id = ?1").bind(suspended.userId, until).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Fake reports' WHERE id = ?1")
+      .bind(suspended.userId, until)
+      .run();
     const suspendedText = `Your account is suspended until ${formatIndiaDateTime(until)}: Fake reports.`;
     for (const [who, text] of [
       [unverified, VERIFY_TO_REPORT],
@@ -370,16 +527,32 @@ describe("who may report", () => {
       const html = await (await call("/all-products", { headers: { Cookie: who.cookie } })).text();
       expect(html).toContain(`Report ${title}`);
       expect(html).toContain(text);
-      const refused = await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      const refused = await postForm(
+        "/all-products.data?index",
+        { intent: "report", kind: "listing", id, reason: "scam", note: "" },
+        who.cookie,
+      );
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain(text);
-      const noScript = await postForm("/all-products", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, who.cookie);
+      const noScript = await postForm(
+        "/all-products",
+        { intent: "report", kind: "listing", id, reason: "scam", note: "" },
+        who.cookie,
+      );
       expect(noScript.status).toBe(403);
     }
     // A verified member still sees the form, and it works.
     const html = await (await call("/all-products", { headers: { Cookie: p.a.cookie } })).text();
     expect(html).not.toContain(VERIFY_TO_REPORT);
-    expect((await postForm("/all-products.data?index", { intent: "report", kind: "listing", id, reason: "scam", note: "" }, p.a.cookie)).status).toBe(200);
+    expect(
+      (
+        await postForm(
+          "/all-products.data?index",
+          { intent: "report", kind: "listing", id, reason: "scam", note: "" },
+          p.a.cookie,
+        )
+      ).status,
+    ).toBe(200);
     expect(await reports("listing", id)).toBe(1);
   });
 });
@@ -391,18 +564,33 @@ describe("suspending staff, and lifting a suspension", () => {
   async function freshCampus(): Promise<{ id: string; user: (name: string) => Promise<TestUser> }> {
     const id = `m${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO campuses (id, name, short_name, created_at) VALUES (?1, ?2, 'TST', 0)").bind(id, `Test College ${id}`),
+      env.DB.prepare("INSERT INTO campuses (id, name, short_name, created_at) VALUES (?1, ?2, 'TST', 0)").bind(
+        id,
+        `Test College ${id}`,
+      ),
       env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(`${id}.test`, id),
     ]);
     return { id, user: (name) => createUser({ name, email: `${unique("s")}@${id}.test` }) };
   }
-  const suspendedUntil = async (userId: string) => (await env.DB.prepare("SELECT suspended_until AS u FROM users WHERE id = ?1").bind(userId).first<{ u: number | null }>())!.u;
-  const suspend = (who: TestUser, listing: string, days = 3) => act(who, { action: "suspend", kind: "listing", id: listing, reason: "Abusive listings.", days });
+  const suspendedUntil = async (userId: string) =>
+    (await env.DB.prepare("SELECT suspended_until AS u FROM users WHERE id = ?1")
+      .bind(userId)
+      .first<{ u: number | null }>())!.u;
+  const suspend = (who: TestUser, listing: string, days = 3) =>
+    act(who, { action: "suspend", kind: "listing", id: listing, reason: "Abusive listings.", days });
 
   it("a moderator cannot suspend the campus admin (403, nothing written); another admin can, but never the last admin who is not suspended", async () => {
     const campus = await freshCampus();
-    const [moderator, adminA, adminB] = [await campus.user("Mod"), await campus.user("Admin A"), await campus.user("Admin B")];
-    await Promise.all([grant(moderator, "moderator", null, campus.id), grant(adminA, "admin", null, campus.id), grant(adminB, "admin", null, campus.id)]);
+    const [moderator, adminA, adminB] = [
+      await campus.user("Mod"),
+      await campus.user("Admin A"),
+      await campus.user("Admin B"),
+    ];
+    await Promise.all([
+      grant(moderator, "moderator", null, campus.id),
+      grant(adminA, "admin", null, campus.id),
+      grant(adminB, "admin", null, campus.id),
+    ]);
     const [ofA, ofB] = [await listProduct(adminA), await listProduct(adminB)];
 
     const byModerator = await suspend(moderator, ofA);
@@ -428,7 +616,11 @@ describe("suspending staff, and lifting a suspension", () => {
 
   it("a suspended moderator does no staff work until the suspension ends or is lifted: the queue and actions answer 403 with the suspension", async () => {
     const campus = await freshCampus();
-    const [moderator, admin, student] = [await campus.user("Mod"), await campus.user("Admin"), await campus.user("Student")];
+    const [moderator, admin, student] = [
+      await campus.user("Mod"),
+      await campus.user("Admin"),
+      await campus.user("Student"),
+    ];
     await Promise.all([grant(moderator, "moderator", null, campus.id), grant(admin, "admin", null, campus.id)]);
     const [ofModerator, ofStudent] = [await listProduct(moderator), await listProduct(student)];
     expect((await suspend(admin, ofModerator)).status).toBe(200);
@@ -454,29 +646,59 @@ describe("suspending staff, and lifting a suspension", () => {
     expect(lifted.status).toBe(200);
     expect((await read(lifted)).message).toBe("The suspension is lifted. The student is told.");
     expect(await suspendedUntil(p.owner.userId)).toBeNull();
-    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1 AND actor_id = ?2 AND note = 'Appeal accepted.'", p.owner.userId, p.moderator.userId)).toBe(1);
-    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ?1 AND kind = 'moderation' ORDER BY created_at DESC LIMIT 1").bind(p.owner.userId).first<{ title: string; text: string }>();
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1 AND actor_id = ?2 AND note = 'Appeal accepted.'",
+        p.owner.userId,
+        p.moderator.userId,
+      ),
+    ).toBe(1);
+    const notice = await env.DB.prepare(
+      "SELECT title, text FROM notices WHERE user_id = ?1 AND kind = 'moderation' ORDER BY created_at DESC LIMIT 1",
+    )
+      .bind(p.owner.userId)
+      .first<{ title: string; text: string }>();
     expect(notice).toMatchObject({ title: "Your suspension is lifted" });
     expect(notice!.text).toContain("Appeal accepted.");
     expect((await upload(p.owner)).status).toBe(201);
     // Nothing to lift now: 409, no second audit line.
     expect((await act(p.moderator, { action: "lift", userId: p.owner.userId })).status).toBe(409);
-    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1", p.owner.userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id = ?1",
+        p.owner.userId,
+      ),
+    ).toBe(1);
   });
 
   it("lift: who may (a student or warden 403, another campus's moderator 404, a moderator cannot lift an admin's suspension), bad input 400", async () => {
     const p = await people();
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1").bind(p.owner.userId, Date.now() + 86_400_000).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1")
+      .bind(p.owner.userId, Date.now() + 86_400_000)
+      .run();
     expect((await act(p.a, { action: "lift", userId: p.owner.userId })).status).toBe(403);
     expect((await act(p.warden, { action: "lift", userId: p.owner.userId })).status).toBe(403);
     expect((await act(p.rceModerator, { action: "lift", userId: p.owner.userId })).status).toBe(404);
-    for (const body of [{ action: "lift" }, { action: "lift", userId: "" }, { action: "lift", userId: p.owner.userId, reason: "x".repeat(400) }]) expect((await act(p.moderator, body)).status).toBe(400);
+    for (const body of [
+      { action: "lift" },
+      { action: "lift", userId: "" },
+      { action: "lift", userId: p.owner.userId, reason: "x".repeat(400) },
+    ])
+      expect((await act(p.moderator, body)).status).toBe(400);
     expect(await suspendedUntil(p.owner.userId)).not.toBeNull();
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1").bind(p.admin.userId, Date.now() + 86_400_000).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'x' WHERE id = ?1")
+      .bind(p.admin.userId, Date.now() + 86_400_000)
+      .run();
     const onAdmin = await act(p.moderator, { action: "lift", userId: p.admin.userId });
     expect(onAdmin.status).toBe(403);
     expect(await suspendedUntil(p.admin.userId)).not.toBeNull();
-    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id IN (?1, ?2)", p.owner.userId, p.admin.userId)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'lift_suspension' AND subject_id IN (?1, ?2)",
+        p.owner.userId,
+        p.admin.userId,
+      ),
+    ).toBe(0);
   });
 
   it("/staff lists the campus's suspended students with a Lift form that works without JavaScript; GET /api/moderation/suspensions lists them", async () => {
@@ -484,7 +706,9 @@ describe("suspending staff, and lifting a suspension", () => {
     const name = unique("Suspended ");
     const student = await createUser({ name });
     const until = Date.now() + 5 * 86_400_000;
-    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Scam listings' WHERE id = ?1").bind(student.userId, until).run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Scam listings' WHERE id = ?1")
+      .bind(student.userId, until)
+      .run();
     const html = await (await call("/staff", { headers: { Cookie: p.moderator.cookie } })).text();
     expect(html).toContain("Suspended students");
     expect(html).toContain(name);
@@ -492,12 +716,27 @@ describe("suspending staff, and lifting a suspension", () => {
     expect(html).toContain(`value="${student.userId}"`);
     const list = await sendJson("GET", "/api/moderation/suspensions", undefined, p.moderator.token);
     expect(list.status).toBe(200);
-    expect((await read<{ userId: string; name: string; until: number; reason: string }[]>(list)).data).toContainEqual({ userId: student.userId, name, until, reason: "Scam listings" });
+    expect((await read<{ userId: string; name: string; until: number; reason: string }[]>(list)).data).toContainEqual({
+      userId: student.userId,
+      name,
+      until,
+      reason: "Scam listings",
+    });
     expect((await sendJson("GET", "/api/moderation/suspensions", undefined, p.a.token)).status).toBe(403);
-    const rce = await read<{ userId: string }[]>(await sendJson("GET", "/api/moderation/suspensions", undefined, p.rceModerator.token));
+    const rce = await read<{ userId: string }[]>(
+      await sendJson("GET", "/api/moderation/suspensions", undefined, p.rceModerator.token),
+    );
     expect(rce.data.some((s) => s.userId === student.userId)).toBe(false);
 
-    const lifted = await call("/staff", { method: "POST", headers: { Cookie: p.moderator.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams({ intent: "mod-lift", userId: student.userId, reason: "" }) });
+    const lifted = await call("/staff", {
+      method: "POST",
+      headers: {
+        Cookie: p.moderator.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+      },
+      body: new URLSearchParams({ intent: "mod-lift", userId: student.userId, reason: "" }),
+    });
     expect(lifted.status).toBe(200);
     expect(await suspendedUntil(student.userId)).toBeNull();
     expect(await (await call("/staff", { headers: { Cookie: p.moderator.cookie } })).text()).not.toContain(name);

@@ -32,14 +32,22 @@ describe("security headers", () => {
     const missing = await call("/api/no-such-thing");
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
-    expect(await missing.json()).toMatchObject({ success: false, message: expect.stringContaining("/api/no-such-thing") });
+    expect(await missing.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining("/api/no-such-thing"),
+    });
   });
 });
 
 describe("dashboard", () => {
   it("renders the Day-Scholar tiles and tips by default", async () => {
     const html = await (await call("/")).text();
-    for (const [title, href] of [["Marketplace", "/marketplace"], ["Notes", "/notes"], ["Study Swap", "/StudySwap"], ["Google Classroom", "/googleclassroom"]]) {
+    for (const [title, href] of [
+      ["Marketplace", "/marketplace"],
+      ["Notes", "/notes"],
+      ["Study Swap", "/StudySwap"],
+      ["Google Classroom", "/googleclassroom"],
+    ]) {
       expect(html).toContain(`href="${href}"`);
       expect(html).toContain(title);
     }
@@ -50,7 +58,16 @@ describe("dashboard", () => {
 
   it("renders the Hosteller tiles on the server when the preference cookie says so", async () => {
     const html = await (await call("/dashboard", { headers: { Cookie: "campus_mode=hosteller" } })).text();
-    for (const href of ["/hosteller/night-market", "/hostel-complaints", "/mess-menu", "/roommate-finder", "/laundry-service", "/notes", "/StudySwap", "/googleclassroom"]) {
+    for (const href of [
+      "/hosteller/night-market",
+      "/hostel-complaints",
+      "/mess-menu",
+      "/roommate-finder",
+      "/laundry-service",
+      "/notes",
+      "/StudySwap",
+      "/googleclassroom",
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toContain("Tips for hostellers");
@@ -101,7 +118,8 @@ async function codeMailedTo(email: string): Promise<string> {
 }
 
 describe("dashboard: welcome and verification", () => {
-  const dashboard = async (cookie: string, path = "/dashboard") => (await (await call(path, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+  const dashboard = async (cookie: string, path = "/dashboard") =>
+    (await (await call(path, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
 
   it("greets a new account with welcome, not welcome back; from the next day on, welcome back", async () => {
     const user = await createUser({ name: "Kavya Nair" });
@@ -119,12 +137,19 @@ describe("dashboard: welcome and verification", () => {
     // "e‑mail" with a non-breaking hyphen, as on /verify: never "e-" alone at a line's end.
     expect(html).toContain("Verify your college e\u2011mail");
     expect(html).toContain(`We e-mailed a 6-digit code to <strong class="break-all">${user.email}</strong>.`);
-    expect(html).toContain(`href="/verify?returnTo=${encodeURIComponent("/dashboard?verified=1").replace(/&/g, "&amp;")}"`);
+    expect(html).toContain(
+      `href="/verify?returnTo=${encodeURIComponent("/dashboard?verified=1").replace(/&/g, "&amp;")}"`,
+    );
     expect(html).not.toContain("Your college e-mail is verified");
     // The code from the outbox, through the /verify form without JavaScript: back to the dashboard, confirmed.
     const code = await codeMailedTo(user.email);
     const form = new URLSearchParams({ intent: "verify", code, returnTo: "/dashboard?verified=1" });
-    const verified = await call("/verify", { method: "POST", headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+    const verified = await call("/verify", {
+      method: "POST",
+      headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+      redirect: "manual",
+    });
     expect(verified.headers.get("Location")).toBe("/dashboard?verified=1");
     const after = await dashboard(user.cookie, "/dashboard?verified=1");
     expect(after).toContain("Your college e-mail is verified: you are a Verified CIT student.");
@@ -140,7 +165,10 @@ describe("a page's query, spelled as React Router renders it", () => {
   it("sends a page asked for with %20, brackets or a bare key once to the same query in form spelling; leaves the rest alone", async () => {
     const cases: [string, string][] = [
       ["/all-products?q=drawing%20kit", "/all-products?q=drawing+kit"],
-      ["/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC%20notes&category=books", "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC+notes&category=books"],
+      [
+        "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC%20notes&category=books",
+        "/all-products?q=%E0%A4%95%E0%A4%BF%E0%A4%A4%E0%A4%BE%E0%A4%AC+notes&category=books",
+      ],
       ["/all-products?q=drafter(A3)", "/all-products?q=drafter%28A3%29"],
       ["/mess-menu?campus", "/mess-menu?campus="],
     ];
@@ -154,18 +182,29 @@ describe("a page's query, spelled as React Router renders it", () => {
     expect((await call("/all-products?q=lab+coat&category=books", { redirect: "manual" })).status).toBe(200);
     expect((await call("/all-products.data?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
     expect((await call("/api/product/available?q=drawing%20kit", { redirect: "manual" })).status).toBe(200);
-    expect((await call("/dashboard?x=a%20b", { method: "POST", body: new URLSearchParams({ mode: "hosteller" }), redirect: "manual" })).status).toBe(200);
+    expect(
+      (
+        await call("/dashboard?x=a%20b", {
+          method: "POST",
+          body: new URLSearchParams({ mode: "hosteller" }),
+          redirect: "manual",
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe("routing and guards", () => {
   // The one test of the page guards (market-pages.test.ts and account.test.ts had copies).
-  it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload", "/account"])("%s sends a signed-out visitor to /login and remembers the path", async (path) => {
-    const res = await call(path, { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login");
-    expect(res.headers.get("Set-Cookie")).toContain(`campus_next=${encodeURIComponent(path)}`);
-  });
+  it.each(["/purchases", "/sells", "/mysells", "/seller-dashboard", "/upload", "/account"])(
+    "%s sends a signed-out visitor to /login and remembers the path",
+    async (path) => {
+      const res = await call(path, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/login");
+      expect(res.headers.get("Set-Cookie")).toContain(`campus_next=${encodeURIComponent(path)}`);
+    },
+  );
 
   it("lets a signed-in user through to a guarded page", async () => {
     const user = await createUser();
@@ -189,12 +228,23 @@ describe("routing and guards", () => {
     expect(html).toContain("Continue with Google");
   });
 
-  it.each(["/marketplace", "/hosteller/night-market", "/all-products", "/notes", "/googleclassroom", "/StudySwap", "/studyswap", "/become-writer", "/find-writer", "/hostel-complaints", "/mess-menu", "/roommate-finder", "/laundry-service"])(
-    "%s exists",
-    async (path) => {
-      expect((await call(path)).status).toBe(200);
-    },
-  );
+  it.each([
+    "/marketplace",
+    "/hosteller/night-market",
+    "/all-products",
+    "/notes",
+    "/googleclassroom",
+    "/StudySwap",
+    "/studyswap",
+    "/become-writer",
+    "/find-writer",
+    "/hostel-complaints",
+    "/mess-menu",
+    "/roommate-finder",
+    "/laundry-service",
+  ])("%s exists", async (path) => {
+    expect((await call(path)).status).toBe(200);
+  });
 
   it("answers an unknown page with a real 404", async () => {
     const res = await call("/no/such/page");
@@ -246,7 +296,12 @@ describe("the sign-in form without JavaScript", () => {
   it("registers and goes to the dashboard", async () => {
     const res = await call("/register", {
       method: "POST",
-      body: form({ intent: "register", name: "No Script", email: `${unique("nojs")}@campus.test`, password: "long enough pw" }),
+      body: form({
+        intent: "register",
+        name: "No Script",
+        email: `${unique("nojs")}@campus.test`,
+        password: "long enough pw",
+      }),
       headers: { "CF-Connecting-IP": uniqueIp() },
       redirect: "manual",
     });
@@ -256,10 +311,18 @@ describe("the sign-in form without JavaScript", () => {
 
   it("shows the reason on the same screen for a wrong password or a missing field", async () => {
     const user = await createUser();
-    const wrong = await call("/login", { method: "POST", body: form({ intent: "signin", email: user.email, password: "nope nope" }), headers: { "CF-Connecting-IP": uniqueIp() } });
+    const wrong = await call("/login", {
+      method: "POST",
+      body: form({ intent: "signin", email: user.email, password: "nope nope" }),
+      headers: { "CF-Connecting-IP": uniqueIp() },
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("Incorrect e-mail or password.");
-    const missing = await call("/register", { method: "POST", body: form({ intent: "register", email: "a@b.co", password: "long enough pw" }), headers: { "CF-Connecting-IP": uniqueIp() } });
+    const missing = await call("/register", {
+      method: "POST",
+      body: form({ intent: "register", email: "a@b.co", password: "long enough pw" }),
+      headers: { "CF-Connecting-IP": uniqueIp() },
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Enter your name.");
   });

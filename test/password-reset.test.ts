@@ -63,7 +63,8 @@ describe("POST /api/auth/password-reset", () => {
     expect(mail!.subject).toBe("Your Campus password reset code (Riverside College of Engineering)");
     expect(mail!.text).toMatch(/^Your Campus password reset code is \d{6}$/m);
     expect(mail!.text).toContain("Riverside College of Engineering");
-    for (const secret of [user.password, user.token, user.userId, env.SESSION_SECRET]) expect(mail!.text).not.toContain(secret);
+    for (const secret of [user.password, user.token, user.userId, env.SESSION_SECRET])
+      expect(mail!.text).not.toContain(secret);
   });
 
   it("a second request within a minute answers the same and sends nothing new; the first code still works", async () => {
@@ -93,7 +94,8 @@ describe("POST /api/auth/password-reset", () => {
   });
 
   it("refuses a malformed address with 400", async () => {
-    for (const email of ["", "not-an-address", "a".repeat(300) + "@campus.test"]) expect((await requestReset(email)).status).toBe(400);
+    for (const email of ["", "not-an-address", "a".repeat(300) + "@campus.test"])
+      expect((await requestReset(email)).status).toBe(400);
   });
 });
 
@@ -150,7 +152,12 @@ describe("the reset request does the same work for every address", () => {
       gates.push(shut.open);
       const mine: Promise<unknown>[] = [];
       const answer = await Promise.race([
-        requestPasswordReset(shut.env, { requestUrl: "http://localhost/api/auth/password-reset", later: (work) => void mine.push(work) }, uniqueIp(), { email }),
+        requestPasswordReset(
+          shut.env,
+          { requestUrl: "http://localhost/api/auth/password-reset", later: (work) => void mine.push(work) },
+          uniqueIp(),
+          { email },
+        ),
         new Promise<string>((resolve) => setTimeout(() => resolve("the answer waited for D1"), 1500)),
       ]);
       seen.push({ answer, prepared: shut.prepared(), jobs: mine.length });
@@ -172,9 +179,14 @@ describe("POST /api/auth/password-reset/confirm", () => {
     await requestReset(user.email);
     const res = await confirm(user.email, await resetCode(user.email), "a brand new password");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, message: "Your password has been changed and every device has been signed out. Sign in with your new password." });
+    expect(await res.json()).toEqual({
+      success: true,
+      message: "Your password has been changed and every device has been signed out. Sign in with your new password.",
+    });
     expect((await call("/api/auth/me", { headers: bearer(user.token) })).status).toBe(401);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?1").bind(user.userId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?1").bind(user.userId).first("n"),
+    ).toBe(0);
     expect((await login(user, user.password)).status).toBe(401);
     expect((await login(user, "a brand new password")).status).toBe(200);
   });
@@ -193,7 +205,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const user = await createUser({ verified: false });
     await requestReset(user.email);
     expect((await confirm(user.email, await resetCode(user.email), "a brand new password")).status).toBe(200);
-    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?1").bind(user.userId).first<{ email_verified_at: number | null }>();
+    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE id = ?1")
+      .bind(user.userId)
+      .first<{ email_verified_at: number | null }>();
     expect(row!.email_verified_at).not.toBeNull();
   });
 
@@ -213,7 +227,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const expired = await createUser();
     await requestReset(expired.email);
     const expiredCode = await resetCode(expired.email);
-    await env.DB.prepare("UPDATE email_codes SET expires_at = ?1 WHERE user_id = ?2").bind(Date.now() - 1, expired.userId).run();
+    await env.DB.prepare("UPDATE email_codes SET expires_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() - 1, expired.userId)
+      .run();
     answers.push(await confirm(expired.email, expiredCode, "a brand new password"));
     for (const res of answers) {
       expect(res.status).toBe(400);
@@ -229,7 +245,9 @@ describe("POST /api/auth/password-reset/confirm", () => {
     const res = await confirm(user.email, await resetCode(user.email), "short");
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: "Your new password must be at least 8 characters." });
-    const row = await env.DB.prepare("SELECT tries FROM email_codes WHERE user_id = ?1 AND purpose = 'reset'").bind(user.userId).first<{ tries: number }>();
+    const row = await env.DB.prepare("SELECT tries FROM email_codes WHERE user_id = ?1 AND purpose = 'reset'")
+      .bind(user.userId)
+      .first<{ tries: number }>();
     expect(row!.tries).toBe(0);
   });
 
@@ -243,7 +261,8 @@ describe("POST /api/auth/password-reset/confirm", () => {
   it("is limited per client address", async () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await confirm(`${unique("g")}@campus.test`, "123456", "a brand new password", ip)).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await confirm(`${unique("g")}@campus.test`, "123456", "a brand new password", ip)).status);
     expect(statuses.at(-1)).toBe(429);
   });
 });
@@ -252,32 +271,45 @@ describe("the /reset-password screen (works without JavaScript)", () => {
   function post(fields: Record<string, string>, ip = uniqueIp()) {
     return call("/reset-password", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost", "CF-Connecting-IP": ip },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost",
+        "CF-Connecting-IP": ip,
+      },
       body: new URLSearchParams(fields),
     });
   }
 
-  it("asks for a code, then takes it with a new password; the same answer for an unknown address", { timeout: 30_000 }, async () => {
-    const user = await createUser();
-    const asked = await post({ intent: "request", email: user.email });
-    expect(asked.status).toBe(200);
-    const askedHtml = await asked.text();
-    expect(askedHtml).toContain(REQUESTED);
-    expect(askedHtml).toContain("Code from the e-mail");
-    const stranger = await post({ intent: "request", email: `${unique("nobody")}@campus.test` });
-    expect(stranger.status).toBe(200);
-    expect(await stranger.text()).toContain(REQUESTED);
-    const wrong = await post({ intent: "confirm", email: user.email, code: "000000", password: "a brand new password" });
-    const code = await resetCode(user.email);
-    if (code !== "000000") {
-      expect(wrong.status).toBe(400);
-      expect(await wrong.text()).toContain(BAD_CODE);
-    }
-    const done = await post({ intent: "confirm", email: user.email, code, password: "a brand new password" });
-    expect(done.status).toBe(200);
-    expect(await done.text()).toContain("Your password has been changed and every device has been signed out.");
-    expect((await call("/api/auth/me", { headers: bearer(user.token) })).status).toBe(401);
-  });
+  it(
+    "asks for a code, then takes it with a new password; the same answer for an unknown address",
+    { timeout: 30_000 },
+    async () => {
+      const user = await createUser();
+      const asked = await post({ intent: "request", email: user.email });
+      expect(asked.status).toBe(200);
+      const askedHtml = await asked.text();
+      expect(askedHtml).toContain(REQUESTED);
+      expect(askedHtml).toContain("Code from the e-mail");
+      const stranger = await post({ intent: "request", email: `${unique("nobody")}@campus.test` });
+      expect(stranger.status).toBe(200);
+      expect(await stranger.text()).toContain(REQUESTED);
+      const wrong = await post({
+        intent: "confirm",
+        email: user.email,
+        code: "000000",
+        password: "a brand new password",
+      });
+      const code = await resetCode(user.email);
+      if (code !== "000000") {
+        expect(wrong.status).toBe(400);
+        expect(await wrong.text()).toContain(BAD_CODE);
+      }
+      const done = await post({ intent: "confirm", email: user.email, code, password: "a brand new password" });
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain("Your password has been changed and every device has been signed out.");
+      expect((await call("/api/auth/me", { headers: bearer(user.token) })).status).toBe(401);
+    },
+  );
 
   it("the sign-in screen links to it", async () => {
     const html = await (await call("/login")).text();
@@ -288,7 +320,9 @@ describe("the /reset-password screen (works without JavaScript)", () => {
 describe("/account shows the verified status", () => {
   it("'Verified CIT student' for a verified member; the code form for an unverified one", async () => {
     const verified = await createUser();
-    expect(await (await call("/account", { headers: { Cookie: verified.cookie } })).text()).toContain("Verified CIT student");
+    expect(await (await call("/account", { headers: { Cookie: verified.cookie } })).text()).toContain(
+      "Verified CIT student",
+    );
     const unverified = await createUser({ verified: false });
     const html = await (await call("/account", { headers: { Cookie: unverified.cookie } })).text();
     expect(html).toContain("Not verified");

@@ -14,27 +14,50 @@ afterEach(() => {
 });
 
 const send = (method: string, path: string, user: TestUser | null, body?: unknown) =>
-  call(path, { method, headers: { ...(user ? bearer(user.token) : {}), "Content-Type": "application/json" }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  call(path, {
+    method,
+    headers: { ...(user ? bearer(user.token) : {}), "Content-Type": "application/json" },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
 
-async function device(user: TestUser, endpoint = `http://127.0.0.1:9/push/${crypto.randomUUID()}`): Promise<{ device: TestPushDevice; endpoint: string; id: string }> {
+async function device(
+  user: TestUser,
+  endpoint = `http://127.0.0.1:9/push/${crypto.randomUUID()}`,
+): Promise<{ device: TestPushDevice; endpoint: string; id: string }> {
   const made = await makePushDevice();
   const res = await send("POST", "/api/push/subscribe", user, { endpoint, keys: made.keys });
   expect(res.status, await res.clone().text()).toBe(201);
-  const row = await env.DB.prepare("SELECT id FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id FROM push_subscriptions WHERE endpoint = ?")
+    .bind(endpoint)
+    .first<{ id: string }>();
   return { device: made, endpoint, id: row!.id };
 }
 
-const devices = async (user: TestUser) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?").bind(user.userId).first<{ n: number }>())!.n;
+const devices = async (user: TestUser) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?")
+    .bind(user.userId)
+    .first<{ n: number }>())!.n;
 
 function message(user: TestUser, fields: Partial<PushMessage> = {}): PushMessage {
-  return { noticeId: crypto.randomUUID(), userId: user.userId, kind: "market.reserved", title: "Lab coat is reserved", text: "A buyer reserved it.", link: "/mysells", attempt: 1, ...fields };
+  return {
+    noticeId: crypto.randomUUID(),
+    userId: user.userId,
+    kind: "market.reserved",
+    title: "Lab coat is reserved",
+    text: "A buyer reserved it.",
+    link: "/mysells",
+    attempt: 1,
+    ...fields,
+  };
 }
 
 /** India time on a fixed day, as epoch ms. */
 const istAt = (hours: number, minutes = 0) => Date.UTC(2026, 10, 24, hours, minutes) - 5.5 * 60 * 60 * 1000;
 
 /** Answers the push service's side: every POST to 127.0.0.1 gets `status`; the requests are kept. */
-function pushService(status: number | ((endpoint: string) => number)): { requests: { url: string; headers: Headers; body: ArrayBuffer }[] } {
+function pushService(status: number | ((endpoint: string) => number)): {
+  requests: { url: string; headers: Headers; body: ArrayBuffer }[];
+} {
   const requests: { url: string; headers: Headers; body: ArrayBuffer }[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -69,9 +92,13 @@ describe("POST /api/push/subscribe", () => {
     const forged = await makePushDevice();
     const res = await send("POST", "/api/push/subscribe", other, { endpoint, keys: forged.keys });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toBe("That device receives another account's notifications. Turn them off there first, or subscribe this browser again.");
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "That device receives another account's notifications. Turn them off there first, or subscribe this browser again.",
+    );
     expect([await devices(student), await devices(other)]).toEqual([1, 0]);
-    const kept = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE endpoint = ?").bind(endpoint).first<{ p256dh: string; auth: string }>();
+    const kept = await env.DB.prepare("SELECT p256dh, auth FROM push_subscriptions WHERE endpoint = ?")
+      .bind(endpoint)
+      .first<{ p256dh: string; auth: string }>();
     expect(kept).toEqual({ p256dh: real.keys.p256dh, auth: real.keys.auth });
     // The browser itself (same endpoint, same keys) signed in to the other account moves it.
     expect((await send("POST", "/api/push/subscribe", other, { endpoint, keys: real.keys })).status).toBe(201);
@@ -89,13 +116,28 @@ describe("POST /api/push/subscribe", () => {
     await refused({ endpoint: "https://attacker.example/collect", keys }, 400, /not a browser push service/);
     await refused({ endpoint: "http://fcm.googleapis.com/fcm/send/x", keys }, 400, /not a browser push service/);
     await refused({ endpoint: "not a url", keys }, 400, /not a browser push service/);
-    await refused({ endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "abc", auth: keys.auth } }, 400, /p256dh must be 65 bytes/);
+    await refused(
+      { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "abc", auth: keys.auth } },
+      400,
+      /p256dh must be 65 bytes/,
+    );
     await refused({ endpoint: "https://fcm.googleapis.com/fcm/send/x" }, 400, /keys must be/);
     expect(await devices(student)).toBe(0);
-    expect((await send("POST", "/api/push/subscribe", null, { endpoint: "http://127.0.0.1:9/x", keys })).status).toBe(401);
+    expect((await send("POST", "/api/push/subscribe", null, { endpoint: "http://127.0.0.1:9/x", keys })).status).toBe(
+      401,
+    );
     // A browser's push service is accepted.
-    expect((await send("POST", "/api/push/subscribe", student, { endpoint: "https://fcm.googleapis.com/fcm/send/abc123", keys })).status).toBe(201);
-    expect((await (await call("/api/push/key")).json()) as { publicKey: string }).toMatchObject({ publicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/) });
+    expect(
+      (
+        await send("POST", "/api/push/subscribe", student, {
+          endpoint: "https://fcm.googleapis.com/fcm/send/abc123",
+          keys,
+        })
+      ).status,
+    ).toBe(201);
+    expect((await (await call("/api/push/key")).json()) as { publicKey: string }).toMatchObject({
+      publicKey: expect.stringMatching(/^B[A-Za-z0-9_-]{86}$/),
+    });
   });
 });
 
@@ -112,12 +154,28 @@ describe("the push queue", () => {
       return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendBatchResponse;
     });
     const insert = (user: TestUser, title: string) =>
-      env.DB.prepare("INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'laundry.ready', ?3, 'Collect it at the laundry room.', '/laundry-service', ?4)").bind(crypto.randomUUID(), user.userId, title, Date.now()).run();
+      env.DB.prepare(
+        "INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES (?1, ?2, 'laundry.ready', ?3, 'Collect it at the laundry room.', '/laundry-service', ?4)",
+      )
+        .bind(crypto.randomUUID(), user.userId, title, Date.now())
+        .run();
     await insert(withDevice, "Your laundry is ready");
     await insert(without, "Someone else's laundry");
     await Promise.all([queueNewNotices(env), queueNewNotices(env), queueNewNotices(env)]);
-    expect(sent).toEqual([{ body: expect.objectContaining({ userId: withDevice.userId, title: "Your laundry is ready", kind: "laundry.ready", link: "/laundry-service", attempt: 1 }) }]);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE queued_at IS NULL").first<{ n: number }>();
+    expect(sent).toEqual([
+      {
+        body: expect.objectContaining({
+          userId: withDevice.userId,
+          title: "Your laundry is ready",
+          kind: "laundry.ready",
+          link: "/laundry-service",
+          attempt: 1,
+        }),
+      },
+    ]);
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE queued_at IS NULL").first<{
+      n: number;
+    }>();
     expect(left!.n).toBe(0);
   });
 
@@ -133,8 +191,15 @@ describe("the push queue", () => {
     expect(request!.headers.get("Content-Encoding")).toBe("aes128gcm");
     expect(request!.headers.get("TTL")).toBe("86400");
     expect(request!.headers.get("Authorization")).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=B[\w-]+$/);
-    expect(JSON.parse(await phone.decrypt(request!.body))).toEqual({ title: "Lab coat is reserved", body: "A buyer reserved it.", url: "/mysells", tag: expect.any(String) });
-    const row = await env.DB.prepare("SELECT last_sent_at FROM push_subscriptions WHERE id = ?").bind(id).first<{ last_sent_at: number }>();
+    expect(JSON.parse(await phone.decrypt(request!.body))).toEqual({
+      title: "Lab coat is reserved",
+      body: "A buyer reserved it.",
+      url: "/mysells",
+      tag: expect.any(String),
+    });
+    const row = await env.DB.prepare("SELECT last_sent_at FROM push_subscriptions WHERE id = ?")
+      .bind(id)
+      .first<{ last_sent_at: number }>();
     expect(row!.last_sent_at).toBe(istAt(12));
   });
 
@@ -157,7 +222,9 @@ describe("the push queue", () => {
     expect(await deliverPush(env, resent[0]!.body, istAt(12))).toMatchObject({ sent: 0, retried: 1 });
     expect(resent[1]).toEqual({ body: { ...first, attempt: 3, only: [broken.id] }, delaySeconds: 60 });
     // The fifth try is the last.
-    expect(await deliverPush(env, { ...first, attempt: 5, only: [broken.id] }, istAt(12))).toMatchObject({ retried: 0 });
+    expect(await deliverPush(env, { ...first, attempt: 5, only: [broken.id] }, istAt(12))).toMatchObject({
+      retried: 0,
+    });
     expect(resent).toHaveLength(2);
     void fine;
   });
@@ -178,15 +245,29 @@ describe("the push queue", () => {
     // Quiet hours off: it goes at once. Marketplace muted: it is dropped.
     expect((await send("PUT", "/api/push/settings", student, { muted: [], quiet: null })).status).toBe(200);
     expect(await deliverPush(env, message(student), istAt(23, 30))).toMatchObject({ held: false, sent: 1 });
-    expect((await send("PUT", "/api/push/settings", student, { muted: ["market"], quiet: { from: "22:00", to: "06:30" } })).status).toBe(200);
+    expect(
+      (await send("PUT", "/api/push/settings", student, { muted: ["market"], quiet: { from: "22:00", to: "06:30" } }))
+        .status,
+    ).toBe(200);
     expect(await deliverPush(env, message(student), istAt(12))).toMatchObject({ muted: true, sent: 0 });
-    expect(await deliverPush(env, message(student, { kind: "laundry.ready" }), istAt(6, 0))).toMatchObject({ held: true });
+    expect(await deliverPush(env, message(student, { kind: "laundry.ready" }), istAt(6, 0))).toMatchObject({
+      held: true,
+    });
     expect(held.at(-1)).toEqual({ delaySeconds: 30 * 60 });
     const settings = (await (await send("GET", "/api/push/settings", student)).json()) as { data: unknown };
     // The device's endpoint as a hash (the page tells "on for this device" by it), never the endpoint itself.
-    expect(settings.data).toEqual({ muted: ["market"], quiet: { from: "22:00", to: "06:30" }, devices: 1, deviceKeys: [await deviceKey(endpoint)], digest: false });
+    expect(settings.data).toEqual({
+      muted: ["market"],
+      quiet: { from: "22:00", to: "06:30" },
+      devices: 1,
+      deviceKeys: [await deviceKey(endpoint)],
+      digest: false,
+    });
     expect(JSON.stringify(settings.data)).not.toContain(endpoint);
-    const bad = await send("PUT", "/api/push/settings", student, { muted: ["everything"], quiet: { from: "25:00", to: "07:00" } });
+    const bad = await send("PUT", "/api/push/settings", student, {
+      muted: ["everything"],
+      quiet: { from: "25:00", to: "07:00" },
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -11,7 +11,11 @@ export interface Usage {
 }
 
 /** Captures the request log lines from now on; `usageOf(response)` finds a response's line by its request id. */
-export function captureRequestLogs(): { usageOf: (res: Response) => Usage; cacheOf: (res: Response) => RequestLog["cache"] | null; stop: () => void } {
+export function captureRequestLogs(): {
+  usageOf: (res: Response) => Usage;
+  cacheOf: (res: Response) => RequestLog["cache"] | null;
+  stop: () => void;
+} {
   const lines = new Map<string, RequestLog>();
   const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
     if (typeof line !== "string" || !line.startsWith("{")) return;
@@ -28,7 +32,12 @@ export function captureRequestLogs(): { usageOf: (res: Response) => Usage; cache
     cacheOf: (res: Response) => lineOf(res).cache ?? null,
     usageOf(res: Response): Usage {
       const entry = lineOf(res);
-      return { queries: entry.d1?.queries ?? 0, rowsRead: entry.d1?.rowsRead ?? 0, rowsWritten: entry.d1?.rowsWritten ?? 0, session: entry.d1?.session ?? null };
+      return {
+        queries: entry.d1?.queries ?? 0,
+        rowsRead: entry.d1?.rowsRead ?? 0,
+        rowsWritten: entry.d1?.rowsWritten ?? 0,
+        session: entry.d1?.session ?? null,
+      };
     },
     stop: () => spy.mockRestore(),
   };

@@ -64,7 +64,11 @@ const logs = captureRequestLogs();
 const statements = new Map<string, unknown[]>();
 
 async function upload(user: TestUser, title: string): Promise<{ id: string; image: string }> {
-  const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: productForm(user, title) });
+  const res = await call("/api/product/upload", {
+    method: "POST",
+    headers: bearer(user.token),
+    body: productForm(user, title),
+  });
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
   const { product } = (await res.json()) as { product: { _id: string; image: string } };
   return { id: product._id, image: product.image };
@@ -77,15 +81,32 @@ beforeAll(async () => {
   await upload(people.owner, "Budget test lamp");
   const complaintId = await complaintInB(people.owner, people.student);
   const form = new FormData();
-  for (const [key, value] of Object.entries({ title: "Lab record", category: "Operating Systems", details: "Ten pages of the lab record.", contact: people.owner.email })) form.set(key, value);
+  for (const [key, value] of Object.entries({
+    title: "Lab record",
+    category: "Operating Systems",
+    details: "Ten pages of the lab record.",
+    contact: people.owner.email,
+  }))
+    form.set(key, value);
   form.set("file", new File([PNG_BYTES], "page.png", { type: "image/png" }));
-  const swap = await call("/api/studyswap/requests", { method: "POST", headers: bearer(people.owner.token), body: form });
+  const swap = await call("/api/studyswap/requests", {
+    method: "POST",
+    headers: bearer(people.owner.token),
+    body: form,
+  });
   if (swap.status !== 201) throw new Error(`study request: ${swap.status} ${await swap.text()}`);
   const requestId = (await read<{ id: string }>(swap)).data.id;
   const wanted = await sendJson("POST", "/api/wanted", { words: "scientific calculator" }, people.owner.token);
   if (wanted.status !== 201) throw new Error(`wanted: ${wanted.status} ${await wanted.text()}`);
   const calendarSecret = await resetCalendarFeed(env, people.owner.userId);
-  fixtures = { people, productId: product.id, imageKey: product.image.split("/").pop() ?? "", complaintId, requestId, calendarSecret };
+  fixtures = {
+    people,
+    productId: product.id,
+    imageKey: product.image.split("/").pop() ?? "",
+    complaintId,
+    requestId,
+    calendarSecret,
+  };
   stopObserving = observeStatements((sql, params) => {
     if (!statements.has(sql)) statements.set(sql, params);
   });
@@ -122,7 +143,8 @@ function fillPage(path: string): string {
     .replace(":programme", "btech")
     .replace(":file", `${fixtures.calendarSecret}.ics`)
     .replace(/^\/\*$/, "/no-such-page");
-  if (filled.includes(":") || filled.includes("*")) throw new Error(`No fixture for the page ${path}: add one to fillPage in test/query-budget.test.ts`);
+  if (filled.includes(":") || filled.includes("*"))
+    throw new Error(`No fixture for the page ${path}: add one to fillPage in test/query-budget.test.ts`);
   return filled;
 }
 
@@ -135,7 +157,8 @@ function fillApi(path: string): string {
     "/api/google/courses/:id/assignments": "/api/google/courses/course-1/assignments",
   };
   const filled = byRoute[path] ?? path;
-  if (filled.includes(":")) throw new Error(`No fixture for GET ${path}: add one to fillApi in test/query-budget.test.ts`);
+  if (filled.includes(":"))
+    throw new Error(`No fixture for GET ${path}: add one to fillApi in test/query-budget.test.ts`);
   return filled;
 }
 
@@ -145,7 +168,11 @@ function getRoutes(): string[] {
   return [...seen].sort();
 }
 
-async function usageOfGet(path: string, user: TestUser | null, asBrowser: boolean): Promise<{ status: number; usage: Usage }> {
+async function usageOfGet(
+  path: string,
+  user: TestUser | null,
+  asBrowser: boolean,
+): Promise<{ status: number; usage: Usage }> {
   const headers: Record<string, string> = user ? (asBrowser ? { Cookie: user.cookie } : bearer(user.token)) : {};
   const res = await call(path, { headers });
   await res.arrayBuffer();
@@ -182,7 +209,11 @@ describe("the D1 query budget", () => {
     for (const route of getRoutes()) {
       const path = fillApi(route);
       const budget = LISTS.has(route) ? LIST_BUDGET : GET_BUDGET;
-      for (const [name, user] of [["visitor", null], ["student", fixtures.people.owner], ["admin", fixtures.people.admin]] as const) {
+      for (const [name, user] of [
+        ["visitor", null],
+        ["student", fixtures.people.owner],
+        ["admin", fixtures.people.admin],
+      ] as const) {
         const { status, usage } = await usageOfGet(path, user, false);
         expect(status, `${path} as ${name}`).toBeLessThan(500);
         (table[route] ??= []).push(usage.queries);
@@ -202,7 +233,13 @@ const WRITE_BUDGET = 4;
  * Writes that send an e-mail: here it lands in the development outbox, a D1 table (one more write);
  * deployed, it goes to the mail provider and D1 never sees it.
  */
-const MAILING = new Set(["POST /api/auth/register", "POST /api/auth/verify/resend", "POST /api/auth/password-reset", "POST /api/auth/account/deletion-code", "DELETE /api/auth/account"]);
+const MAILING = new Set([
+  "POST /api/auth/register",
+  "POST /api/auth/verify/resend",
+  "POST /api/auth/password-reset",
+  "POST /api/auth/account/deletion-code",
+  "DELETE /api/auth/account",
+]);
 
 type Body = Record<string, unknown> | FormData | undefined;
 interface Step {
@@ -216,7 +253,9 @@ interface Step {
 }
 
 async function send(step: Step): Promise<Response> {
-  const headers: Record<string, string> = { "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
   if (step.by) headers.Authorization = `Bearer ${step.by.token}`;
   let body: BodyInit | undefined;
   if (step.body instanceof FormData) body = step.body;
@@ -232,7 +271,9 @@ async function send(step: Step): Promise<Response> {
 async function codeMailedTo(email: string, subject: RegExp): Promise<string> {
   for (let tries = 0; tries < 100; tries += 1) {
     const res = await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) => subject.test(m.subject));
+    const mail = ((await res.json()) as { data: { subject: string; text: string }[] }).data.find((m) =>
+      subject.test(m.subject),
+    );
     const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -252,7 +293,13 @@ describe("the D1 query budget of writes", () => {
   it(`every write route is done with at most ${WRITE_BUDGET} queries`, async () => {
     const { people } = fixtures;
     const { owner, student, admin, moderator, wardenOfBlock } = people;
-    const [laundry, mess, fresh, leaver, mover] = await Promise.all([createUser({ name: "Laundry Staff" }), createUser({ name: "Mess Staff" }), createUser(), createUser(), createUser()]);
+    const [laundry, mess, fresh, leaver, mover] = await Promise.all([
+      createUser({ name: "Laundry Staff" }),
+      createUser({ name: "Mess Staff" }),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     await Promise.all([grantRole(laundry, "laundry"), grantRole(mess, "mess")]);
     const done = new Map<string, number>();
     const over: string[] = [];
@@ -260,7 +307,10 @@ describe("the D1 query budget of writes", () => {
     const run = async (step: Step): Promise<Response> => {
       const res = await send(step);
       const usage = logs.usageOf(res);
-      expect(step.ok ?? [200, 201, 202, 204], `${step.route} (${step.path}): ${res.status} ${await res.clone().text()}`).toContain(res.status);
+      expect(
+        step.ok ?? [200, 201, 202, 204],
+        `${step.route} (${step.path}): ${res.status} ${await res.clone().text()}`,
+      ).toContain(res.status);
       done.set(step.route, Math.max(done.get(step.route) ?? 0, usage.queries));
       // Read-your-own-write (worker/lib/d1-session.ts): a write that was done hands back its D1
       // bookmark, and the writer's next read starts from it.
@@ -269,7 +319,9 @@ describe("the D1 query budget of writes", () => {
       if (res.status < 300 && !step.route.includes("/api/google/") && step.route !== "POST /api/auth/password-reset") {
         const bookmark = res.headers.get(BOOKMARK_HEADER);
         expect(bookmark, `${step.route} gives no bookmark`).toMatch(/^[0-9a-f-]+$/);
-        const next = await call(step.by ? "/api/auth/session" : "/api/campuses", { headers: { ...(step.by ? bearer(step.by.token) : {}), [BOOKMARK_HEADER]: bookmark! } });
+        const next = await call(step.by ? "/api/auth/session" : "/api/campuses", {
+          headers: { ...(step.by ? bearer(step.by.token) : {}), [BOOKMARK_HEADER]: bookmark! },
+        });
         expect(logs.usageOf(next).session, `the read after ${step.route}`).toBe("bookmark");
       }
       const budget = WRITE_BUDGET + (MAILING.has(step.route) ? 1 : 0);
@@ -279,24 +331,68 @@ describe("the D1 query budget of writes", () => {
 
     // Accounts.
     const email = `budget-${crypto.randomUUID()}@campus.test`;
-    const registered = await run({ route: "POST /api/auth/register", by: null, path: "/api/auth/register", body: { name: "Budget Student", email, password: "correct horse battery" } });
-    const newcomer: TestUser = { ...fresh, email, password: "correct horse battery", token: ((await registered.json()) as { data: { token: string } }).data.token };
+    const registered = await run({
+      route: "POST /api/auth/register",
+      by: null,
+      path: "/api/auth/register",
+      body: { name: "Budget Student", email, password: "correct horse battery" },
+    });
+    const newcomer: TestUser = {
+      ...fresh,
+      email,
+      password: "correct horse battery",
+      token: ((await registered.json()) as { data: { token: string } }).data.token,
+    };
     // A new code may be asked for a minute after the last one.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 90_000);
     await run({ route: "POST /api/auth/verify/resend", by: newcomer, path: "/api/auth/verify/resend" });
     vi.useRealTimers();
-    await run({ route: "POST /api/auth/verify", by: newcomer, path: "/api/auth/verify", body: { code: await codeMailedTo(email, /verif|confirm|code/i) } });
-    await run({ route: "POST /api/auth/login", by: null, path: "/api/auth/login", body: { email, password: "correct horse battery" } });
+    await run({
+      route: "POST /api/auth/verify",
+      by: newcomer,
+      path: "/api/auth/verify",
+      body: { code: await codeMailedTo(email, /verif|confirm|code/i) },
+    });
+    await run({
+      route: "POST /api/auth/login",
+      by: null,
+      path: "/api/auth/login",
+      body: { email, password: "correct horse battery" },
+    });
     await run({ route: "POST /api/auth/password-reset", by: null, path: "/api/auth/password-reset", body: { email } });
-    await run({ route: "POST /api/auth/password-reset/confirm", by: null, path: "/api/auth/password-reset/confirm", body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" } });
+    await run({
+      route: "POST /api/auth/password-reset/confirm",
+      by: null,
+      path: "/api/auth/password-reset/confirm",
+      body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" },
+    });
     await run({ route: "PUT /api/auth/name", by: fresh, path: "/api/auth/name", body: { name: "Budget Renamed" } });
-    const signIn = async (user: TestUser, password: string) => ((await (await call("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 250)}.1` }, body: JSON.stringify({ email: user.email, password }) })).json()) as { data: { token: string } }).data.token;
+    const signIn = async (user: TestUser, password: string) =>
+      (
+        (await (
+          await call("/api/auth/login", {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/json",
+              "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 250)}.1`,
+            },
+            body: JSON.stringify({ email: user.email, password }),
+          })
+        ).json()) as { data: { token: string } }
+      ).data.token;
     const second: TestUser = { ...fresh, token: await signIn({ ...fresh }, fresh.password) };
-    const sessions = (await (await call("/api/auth/sessions", { headers: bearer(fresh.token) })).json()) as { data: { sessions: { id: string; current: boolean }[] } };
+    const sessions = (await (await call("/api/auth/sessions", { headers: bearer(fresh.token) })).json()) as {
+      data: { sessions: { id: string; current: boolean }[] };
+    };
     const other = sessions.data.sessions.find((s) => !s.current)!;
     await run({ route: "DELETE /api/auth/sessions/:id", by: fresh, path: `/api/auth/sessions/${other.id}` });
-    await run({ route: "POST /api/auth/password", by: fresh, path: "/api/auth/password", body: { currentPassword: fresh.password, newPassword: "a brand new password" } });
+    await run({
+      route: "POST /api/auth/password",
+      by: fresh,
+      path: "/api/auth/password",
+      body: { currentPassword: fresh.password, newPassword: "a brand new password" },
+    });
     void second;
     const third: TestUser = { ...fresh, token: await signIn(fresh, "a brand new password") };
     await run({ route: "POST /api/auth/logout", by: third, path: "/api/auth/logout" });
@@ -305,94 +401,314 @@ describe("the D1 query budget of writes", () => {
     // An account made through Google has no password: it is deleted with an e-mailed code.
     await env.DB.prepare("UPDATE users SET password_hash = NULL WHERE id = ?1").bind(leaver.userId).run();
     await run({ route: "POST /api/auth/account/deletion-code", by: leaver, path: "/api/auth/account/deletion-code" });
-    await run({ route: "DELETE /api/auth/account", by: leaver, path: "/api/auth/account", body: { code: await codeMailedTo(leaver.email, /delet/i) } });
+    await run({
+      route: "DELETE /api/auth/account",
+      by: leaver,
+      path: "/api/auth/account",
+      body: { code: await codeMailedTo(leaver.email, /delet/i) },
+    });
 
     // Marketplace.
-    const listed = await run({ route: "POST /api/product/upload", by: student, path: "/api/product/upload", body: productForm(student, "Budget drafter") });
+    const listed = await run({
+      route: "POST /api/product/upload",
+      by: student,
+      path: "/api/product/upload",
+      body: productForm(student, "Budget drafter"),
+    });
     const productId = await idOf(listed);
-    await run({ route: "PATCH /api/product/:id", by: student, path: `/api/product/${productId}`, body: { title: "Budget drafter set" } });
+    await run({
+      route: "PATCH /api/product/:id",
+      by: student,
+      path: `/api/product/${productId}`,
+      body: { title: "Budget drafter set" },
+    });
     await run({ route: "PUT /api/product/:id/save", by: owner, path: `/api/product/${productId}/save` });
     await run({ route: "DELETE /api/product/:id/save", by: owner, path: `/api/product/${productId}/save` });
-    await run({ route: "PATCH /api/product/purchase/:id", by: owner, path: `/api/product/purchase/${productId}`, body: { price: 120 } });
+    await run({
+      route: "PATCH /api/product/purchase/:id",
+      by: owner,
+      path: `/api/product/purchase/${productId}`,
+      body: { price: 120 },
+    });
     await run({ route: "POST /api/product/:id/decline", by: student, path: `/api/product/${productId}/decline` });
-    await run({ route: "PATCH /api/product/purchase/:id", by: owner, path: `/api/product/purchase/${productId}`, body: { price: 120 } });
+    await run({
+      route: "PATCH /api/product/purchase/:id",
+      by: owner,
+      path: `/api/product/purchase/${productId}`,
+      body: { price: 120 },
+    });
     await run({ route: "POST /api/product/:id/cancel", by: owner, path: `/api/product/${productId}/cancel` });
-    await run({ route: "PATCH /api/product/purchase/:id", by: owner, path: `/api/product/purchase/${productId}`, body: { price: 120 } });
+    await run({
+      route: "PATCH /api/product/purchase/:id",
+      by: owner,
+      path: `/api/product/purchase/${productId}`,
+      body: { price: 120 },
+    });
     await run({ route: "POST /api/product/:id/handover", by: student, path: `/api/product/${productId}/handover` });
-    await run({ route: "POST /api/product/:id/rating", by: owner, path: `/api/product/${productId}/rating`, body: { stars: 5 } });
-    const renewable = await idOf(await run({ route: "POST /api/product/upload", by: student, path: "/api/product/upload", body: productForm(student, "Budget kettle") }));
-    await env.DB.prepare("UPDATE products SET expires_at = ?1 WHERE id = ?2").bind(Date.now() + 86_400_000, renewable).run();
+    await run({
+      route: "POST /api/product/:id/rating",
+      by: owner,
+      path: `/api/product/${productId}/rating`,
+      body: { stars: 5 },
+    });
+    const renewable = await idOf(
+      await run({
+        route: "POST /api/product/upload",
+        by: student,
+        path: "/api/product/upload",
+        body: productForm(student, "Budget kettle"),
+      }),
+    );
+    await env.DB.prepare("UPDATE products SET expires_at = ?1 WHERE id = ?2")
+      .bind(Date.now() + 86_400_000, renewable)
+      .run();
     await run({ route: "POST /api/product/:id/renew", by: student, path: `/api/product/${renewable}/renew` });
-    await run({ route: "POST /api/reports", by: owner, path: "/api/reports", body: { kind: "listing", id: renewable, reason: "scam" } });
-    await run({ route: "POST /api/moderation/actions", by: moderator, path: "/api/moderation/actions", body: { action: "dismiss", kind: "listing", id: renewable } });
+    await run({
+      route: "POST /api/reports",
+      by: owner,
+      path: "/api/reports",
+      body: { kind: "listing", id: renewable, reason: "scam" },
+    });
+    await run({
+      route: "POST /api/moderation/actions",
+      by: moderator,
+      path: "/api/moderation/actions",
+      body: { action: "dismiss", kind: "listing", id: renewable },
+    });
     await run({ route: "DELETE /api/product/:id", by: student, path: `/api/product/${renewable}` });
-    const wantedId = await idOf(await run({ route: "POST /api/wanted", by: owner, path: "/api/wanted", body: { words: "drawing board" } }));
+    const wantedId = await idOf(
+      await run({ route: "POST /api/wanted", by: owner, path: "/api/wanted", body: { words: "drawing board" } }),
+    );
     await run({ route: "DELETE /api/wanted/:id", by: owner, path: `/api/wanted/${wantedId}` });
 
     // Notifications and push.
     const device = await makePushDevice();
     const endpoint = `http://127.0.0.1:9/push/${crypto.randomUUID()}`;
-    await run({ route: "POST /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint, keys: device.keys } });
-    await run({ route: "PUT /api/push/settings", by: owner, path: "/api/push/settings", body: { muted: ["market"], quiet: { from: "22:30", to: "06:30" } } });
+    await run({
+      route: "POST /api/push/subscribe",
+      by: owner,
+      path: "/api/push/subscribe",
+      body: { endpoint, keys: device.keys },
+    });
+    await run({
+      route: "PUT /api/push/settings",
+      by: owner,
+      path: "/api/push/settings",
+      body: { muted: ["market"], quiet: { from: "22:30", to: "06:30" } },
+    });
     await run({ route: "PUT /api/push/digest", by: owner, path: "/api/push/digest", body: { enabled: true } });
     await run({ route: "DELETE /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint } });
-    const inbox = (await (await call("/api/notifications", { headers: bearer(student.token) })).json()) as { data: { notices: { id: string }[] } };
-    await run({ route: "POST /api/notifications/read", by: student, path: "/api/notifications/read", body: inbox.data.notices[0] ? { id: inbox.data.notices[0].id } : {} });
+    const inbox = (await (await call("/api/notifications", { headers: bearer(student.token) })).json()) as {
+      data: { notices: { id: string }[] };
+    };
+    await run({
+      route: "POST /api/notifications/read",
+      by: student,
+      path: "/api/notifications/read",
+      body: inbox.data.notices[0] ? { id: inbox.data.notices[0].id } : {},
+    });
 
     // Study Swap.
-    await run({ route: "PUT /api/studyswap/writers/me", by: owner, path: "/api/studyswap/writers/me", body: { name: "Budget Writer", expertise: "History essays", contact: owner.email } });
+    await run({
+      route: "PUT /api/studyswap/writers/me",
+      by: owner,
+      path: "/api/studyswap/writers/me",
+      body: { name: "Budget Writer", expertise: "History essays", contact: owner.email },
+    });
     await run({ route: "DELETE /api/studyswap/writers/me", by: owner, path: "/api/studyswap/writers/me" });
-    const swapBody = { title: "Budget lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: owner.email };
-    const swapId = await idOf(await run({ route: "POST /api/studyswap/requests", by: owner, path: "/api/studyswap/requests", body: swapBody }));
-    await run({ route: "POST /api/studyswap/requests/:id/close", by: owner, path: `/api/studyswap/requests/${swapId}/close` });
+    const swapBody = {
+      title: "Budget lab report",
+      category: "Operating Systems",
+      details: "Ten pages on scheduling.",
+      contact: owner.email,
+    };
+    const swapId = await idOf(
+      await run({ route: "POST /api/studyswap/requests", by: owner, path: "/api/studyswap/requests", body: swapBody }),
+    );
+    await run({
+      route: "POST /api/studyswap/requests/:id/close",
+      by: owner,
+      path: `/api/studyswap/requests/${swapId}/close`,
+    });
     await run({ route: "DELETE /api/studyswap/requests/:id", by: owner, path: `/api/studyswap/requests/${swapId}` });
 
     // Hostel.
-    await run({ route: "PUT /api/hostel/residence", by: mover, path: "/api/hostel/residence", body: { blockId: "A", room: "11" } });
-    const moveId = ((await (await run({ route: "PUT /api/hostel/residence", by: mover, path: "/api/hostel/residence", body: { blockId: "B", room: "b-21" } })).json()) as { data: { pendingMove: { id: string } } }).data.pendingMove.id;
-    await run({ route: "POST /api/hostel/block-moves/mine/cancel", by: mover, path: "/api/hostel/block-moves/mine/cancel" });
-    const again = ((await (await run({ route: "PUT /api/hostel/residence", by: mover, path: "/api/hostel/residence", body: { blockId: "B", room: "b-21" } })).json()) as { data: { pendingMove: { id: string } } }).data.pendingMove.id;
+    await run({
+      route: "PUT /api/hostel/residence",
+      by: mover,
+      path: "/api/hostel/residence",
+      body: { blockId: "A", room: "11" },
+    });
+    const moveId = (
+      (await (
+        await run({
+          route: "PUT /api/hostel/residence",
+          by: mover,
+          path: "/api/hostel/residence",
+          body: { blockId: "B", room: "b-21" },
+        })
+      ).json()) as { data: { pendingMove: { id: string } } }
+    ).data.pendingMove.id;
+    await run({
+      route: "POST /api/hostel/block-moves/mine/cancel",
+      by: mover,
+      path: "/api/hostel/block-moves/mine/cancel",
+    });
+    const again = (
+      (await (
+        await run({
+          route: "PUT /api/hostel/residence",
+          by: mover,
+          path: "/api/hostel/residence",
+          body: { blockId: "B", room: "b-21" },
+        })
+      ).json()) as { data: { pendingMove: { id: string } } }
+    ).data.pendingMove.id;
     void moveId;
-    await run({ route: "POST /api/hostel/block-moves/:id/decision", by: wardenOfBlock, path: `/api/hostel/block-moves/${again}/decision`, body: { decision: "approve" } });
-    const complaintId = await idOf(await run({ route: "POST /api/hostel/complaints", by: owner, path: "/api/hostel/complaints", body: { category: "electrical", blockId: "B", room: "101", description: "The fan regulator sparks." } }));
-    await run({ route: "POST /api/hostel/complaints/:id/me-too", by: student, path: `/api/hostel/complaints/${complaintId}/me-too` });
-    await run({ route: "PATCH /api/hostel/complaints/:id/status", by: wardenOfBlock, path: `/api/hostel/complaints/${complaintId}/status`, body: { status: "in_progress", note: "Electrician booked." } });
-    await run({ route: "PATCH /api/hostel/complaints/:id", by: owner, path: `/api/hostel/complaints/${complaintId}`, body: { status: "resolved" } });
+    await run({
+      route: "POST /api/hostel/block-moves/:id/decision",
+      by: wardenOfBlock,
+      path: `/api/hostel/block-moves/${again}/decision`,
+      body: { decision: "approve" },
+    });
+    const complaintId = await idOf(
+      await run({
+        route: "POST /api/hostel/complaints",
+        by: owner,
+        path: "/api/hostel/complaints",
+        body: { category: "electrical", blockId: "B", room: "101", description: "The fan regulator sparks." },
+      }),
+    );
+    await run({
+      route: "POST /api/hostel/complaints/:id/me-too",
+      by: student,
+      path: `/api/hostel/complaints/${complaintId}/me-too`,
+    });
+    await run({
+      route: "PATCH /api/hostel/complaints/:id/status",
+      by: wardenOfBlock,
+      path: `/api/hostel/complaints/${complaintId}/status`,
+      body: { status: "in_progress", note: "Electrician booked." },
+    });
+    await run({
+      route: "PATCH /api/hostel/complaints/:id",
+      by: owner,
+      path: `/api/hostel/complaints/${complaintId}`,
+      body: { status: "resolved" },
+    });
     const pickupDate = tomorrow();
-    const bookingId = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: owner, path: "/api/hostel/laundry/bookings", body: { date: pickupDate, slotId: "1800", clothes: 4, service: "wash" } }));
+    const bookingId = await idOf(
+      await run({
+        route: "POST /api/hostel/laundry/bookings",
+        by: owner,
+        path: "/api/hostel/laundry/bookings",
+        body: { date: pickupDate, slotId: "1800", clothes: 4, service: "wash" },
+      }),
+    );
     // Picked up in its slot (18:00 that day), never before.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(indiaInstant(pickupDate, 18 * 60));
-    await run({ route: "PATCH /api/hostel/laundry/bookings/:id/status", by: laundry, path: `/api/hostel/laundry/bookings/${bookingId}/status`, body: { status: "picked_up" } });
+    await run({
+      route: "PATCH /api/hostel/laundry/bookings/:id/status",
+      by: laundry,
+      path: `/api/hostel/laundry/bookings/${bookingId}/status`,
+      body: { status: "picked_up" },
+    });
     vi.useRealTimers();
-    const cancelled = await idOf(await run({ route: "POST /api/hostel/laundry/bookings", by: student, path: "/api/hostel/laundry/bookings", body: { date: tomorrow(), slotId: "1600", clothes: 2, service: "iron" } }));
-    await run({ route: "POST /api/hostel/laundry/bookings/:id/cancel", by: student, path: `/api/hostel/laundry/bookings/${cancelled}/cancel` });
-    await run({ route: "PATCH /api/hostel/laundry/slots/:id", by: laundry, path: "/api/hostel/laundry/slots/1800", body: { capacity: 40 } });
+    const cancelled = await idOf(
+      await run({
+        route: "POST /api/hostel/laundry/bookings",
+        by: student,
+        path: "/api/hostel/laundry/bookings",
+        body: { date: tomorrow(), slotId: "1600", clothes: 2, service: "iron" },
+      }),
+    );
+    await run({
+      route: "POST /api/hostel/laundry/bookings/:id/cancel",
+      by: student,
+      path: `/api/hostel/laundry/bookings/${cancelled}/cancel`,
+    });
+    await run({
+      route: "PATCH /api/hostel/laundry/slots/:id",
+      by: laundry,
+      path: "/api/hostel/laundry/slots/1800",
+      body: { capacity: 40 },
+    });
     // Today's lunch can be rated once it is served: at 13:00 India time, whatever the hour of the run,
     // in a session begun then (a session last seen hours "ago" would be touched: one more write).
     freezeIndiaTime(0, 13 * 60);
     const rater: TestUser = { ...owner, token: await signIn(owner, owner.password) };
-    await run({ route: "POST /api/hostel/mess/ratings", by: rater, path: "/api/hostel/mess/ratings", body: { meal: "lunch", stars: 4 } });
+    await run({
+      route: "POST /api/hostel/mess/ratings",
+      by: rater,
+      path: "/api/hostel/mess/ratings",
+      body: { meal: "lunch", stars: 4 },
+    });
     vi.useRealTimers();
-    await run({ route: "PUT /api/hostel/mess/menu", by: mess, path: "/api/hostel/mess/menu", body: { day: 2, meal: "lunch", items: "Dal, Rice, Roti" } });
-    const roommate = { about: "Second-year CSE, into chess and early runs.", preferredBlock: "A", roomType: "double", budget: 6500, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "+91 98765-43210", email: "" };
-    const listingId = await idOf(await run({ route: "POST /api/hostel/roommates", by: owner, path: "/api/hostel/roommates", body: roommate }));
-    await run({ route: "PUT /api/hostel/roommates/:id", by: owner, path: `/api/hostel/roommates/${listingId}`, body: { ...roommate, budget: 7000 } });
+    await run({
+      route: "PUT /api/hostel/mess/menu",
+      by: mess,
+      path: "/api/hostel/mess/menu",
+      body: { day: 2, meal: "lunch", items: "Dal, Rice, Roti" },
+    });
+    const roommate = {
+      about: "Second-year CSE, into chess and early runs.",
+      preferredBlock: "A",
+      roomType: "double",
+      budget: 6500,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "+91 98765-43210",
+      email: "",
+    };
+    const listingId = await idOf(
+      await run({ route: "POST /api/hostel/roommates", by: owner, path: "/api/hostel/roommates", body: roommate }),
+    );
+    await run({
+      route: "PUT /api/hostel/roommates/:id",
+      by: owner,
+      path: `/api/hostel/roommates/${listingId}`,
+      body: { ...roommate, budget: 7000 },
+    });
     await run({ route: "DELETE /api/hostel/roommates/:id", by: owner, path: `/api/hostel/roommates/${listingId}` });
 
     // Staff.
-    const granted = await idOf(await run({ route: "POST /api/admin/roles", by: admin, path: "/api/admin/roles", body: { email: mover.email, role: "moderator" } }));
+    const granted = await idOf(
+      await run({
+        route: "POST /api/admin/roles",
+        by: admin,
+        path: "/api/admin/roles",
+        body: { email: mover.email, role: "moderator" },
+      }),
+    );
     await run({ route: "DELETE /api/admin/roles/:id", by: admin, path: `/api/admin/roles/${granted}` });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
-    const google = ["POST /api/google/session", "POST /api/google/exchange", "POST /api/google/verify-token", "POST /api/google/overview", "POST /api/google/notifications/enable", "POST /api/google/notifications/disable"];
+    const google = [
+      "POST /api/google/session",
+      "POST /api/google/exchange",
+      "POST /api/google/verify-token",
+      "POST /api/google/overview",
+      "POST /api/google/notifications/enable",
+      "POST /api/google/notifications/disable",
+    ];
     for (const route of google) {
       const path = route.split(" ")[1]!;
-      await run({ route, by: owner, path, body: route.endsWith("disable") ? undefined : { code: "not-a-code", token: "not-a-token", userId: owner.userId }, ok: [200, 201, 400, 401, 403] });
+      await run({
+        route,
+        by: owner,
+        path,
+        body: route.endsWith("disable")
+          ? undefined
+          : { code: "not-a-code", token: "not-a-token", userId: owner.userId },
+        ok: [200, 201, 400, 401, 403],
+      });
     }
 
     const writes = new Set<string>();
-    for (const route of api.routes) if (route.method !== "GET" && route.method !== "ALL") writes.add(`${route.method} ${route.path}`);
+    for (const route of api.routes)
+      if (route.method !== "GET" && route.method !== "ALL") writes.add(`${route.method} ${route.path}`);
     const missing = [...writes].filter((route) => !done.has(route));
     console.warn(`D1 queries per write: ${JSON.stringify(Object.fromEntries(done))}`);
     expect(missing, "write routes without a step in test/query-budget.test.ts").toEqual([]);
@@ -424,11 +740,17 @@ describe("query plans", () => {
   it("no statement the routes above or the cron jobs ran scans a whole growing table", async () => {
     // The cron run's jobs (sessions, reminders, reservations, expiring listings, the push queue).
     const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
-    await worker.scheduled({ cron: "*/30 * * * *", scheduledTime: Date.now(), noRetry() {} } as unknown as ScheduledController);
+    await worker.scheduled({
+      cron: "*/30 * * * *",
+      scheduledTime: Date.now(),
+      noRetry() {},
+    } as unknown as ScheduledController);
     expect(statements.size).toBeGreaterThan(100);
     const scans: string[] = [];
     const tables = new Set(
-      (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map((row) => row.name),
+      (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>()).results.map(
+        (row) => row.name,
+      ),
     );
     for (const [sql, params] of statements) {
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
@@ -441,7 +763,8 @@ describe("query plans", () => {
         const walk = /^SCAN (\w+)( USING (?:COVERING )?INDEX \w+)?$/.exec(detail);
         const name = walk && !(walk[2] && /\blimit\b/i.test(sql)) ? walk[1] : undefined;
         const scanned = name ? tableOf(name, sql, tables) : null;
-        if (scanned && !SMALL_TABLES.has(scanned) && !DEV_ONLY_TABLES.has(scanned)) scans.push(`${detail}\n    in: ${sql.replace(/\s+/g, " ").slice(0, 300)}`);
+        if (scanned && !SMALL_TABLES.has(scanned) && !DEV_ONLY_TABLES.has(scanned))
+          scans.push(`${detail}\n    in: ${sql.replace(/\s+/g, " ").slice(0, 300)}`);
       }
     }
     expect(scans).toEqual([]);

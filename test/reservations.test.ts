@@ -7,7 +7,10 @@ import { expireReservations } from "#server/services/reservations.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 const HOUR = 3_600_000;
 
 interface ProductJson {
@@ -19,29 +22,57 @@ interface ProductJson {
   buyerName?: string;
 }
 
-async function listing(seller: TestUser, title = `Casio calculator ${crypto.randomUUID().slice(0, 6)}`): Promise<string> {
+async function listing(
+  seller: TestUser,
+  title = `Casio calculator ${crypto.randomUUID().slice(0, 6)}`,
+): Promise<string> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, description: "Works perfectly, new battery.", price: "500", sellerName: seller.name, whatsappNumber: "9876543210" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title,
+    description: "Works perfectly, new battery.",
+    price: "500",
+    sellerName: seller.name,
+    whatsappNumber: "9876543210",
+  }))
+    form.set(k, v);
   form.set("image", new File([PNG], "p.png", { type: "image/png" }));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(seller.token), body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { product: ProductJson }).product._id;
 }
 
-const buy = (id: string, buyer: TestUser) => call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) });
-const step = (id: string, what: "handover" | "decline" | "cancel", who: TestUser) => call(`/api/product/${id}/${what}`, { method: "POST", headers: bearer(who.token) });
-const rate = (id: string, who: TestUser, body: unknown) => call(`/api/product/${id}/rating`, { method: "POST", headers: { ...bearer(who.token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const buy = (id: string, buyer: TestUser) =>
+  call(`/api/product/purchase/${id}`, { method: "PATCH", headers: bearer(buyer.token) });
+const step = (id: string, what: "handover" | "decline" | "cancel", who: TestUser) =>
+  call(`/api/product/${id}/${what}`, { method: "POST", headers: bearer(who.token) });
+const rate = (id: string, who: TestUser, body: unknown) =>
+  call(`/api/product/${id}/rating`, {
+    method: "POST",
+    headers: { ...bearer(who.token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 const row = (id: string) =>
-  env.DB.prepare("SELECT status, buyer_id AS buyerId, handed_over_at AS handedOverAt, sale_id AS saleId FROM products WHERE id = ?1").bind(id).first<{ status: string; buyerId: string | null; handedOverAt: number | null; saleId: string | null }>();
-const noticesOf = (user: TestUser, kind: string) => count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = ?", user.userId, kind);
-const onBrowse = async (id: string, viewer: TestUser) => ((await (await call("/api/product/available", { headers: bearer(viewer.token) })).json()) as ProductJson[]).some((p) => p._id === id);
+  env.DB.prepare(
+    "SELECT status, buyer_id AS buyerId, handed_over_at AS handedOverAt, sale_id AS saleId FROM products WHERE id = ?1",
+  )
+    .bind(id)
+    .first<{ status: string; buyerId: string | null; handedOverAt: number | null; saleId: string | null }>();
+const noticesOf = (user: TestUser, kind: string) =>
+  count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = ?", user.userId, kind);
+const onBrowse = async (id: string, viewer: TestUser) =>
+  ((await (await call("/api/product/available", { headers: bearer(viewer.token) })).json()) as ProductJson[]).some(
+    (p) => p._id === id,
+  );
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 async function pair(): Promise<[TestUser, TestUser, string]> {
-  const [seller, buyer] = (await Promise.all([createUser({ name: "Asha Verma" }), createUser({ name: "Rohan Mehta" })])) as [TestUser, TestUser];
+  const [seller, buyer] = (await Promise.all([
+    createUser({ name: "Asha Verma" }),
+    createUser({ name: "Rohan Mehta" }),
+  ])) as [TestUser, TestUser];
   return [seller, buyer, await listing(seller)];
 }
 
@@ -50,11 +81,23 @@ describe("Buy reserves", () => {
     const [seller, buyer, id] = await pair();
     const res = await buy(id, buyer);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { success: boolean; message: string; product: ProductJson; notification: { sent: boolean; directLink: string } };
-    expect(body).toMatchObject({ success: true, message: "Purchase successful!", product: { status: "sold", reserved: true, buyerName: "Rohan Mehta" }, notification: { sent: true } });
+    const body = (await res.json()) as {
+      success: boolean;
+      message: string;
+      product: ProductJson;
+      notification: { sent: boolean; directLink: string };
+    };
+    expect(body).toMatchObject({
+      success: true,
+      message: "Purchase successful!",
+      product: { status: "sold", reserved: true, buyerName: "Rohan Mehta" },
+      notification: { sent: true },
+    });
     expect(body.product.reservedUntil! - Date.now()).toBeGreaterThan(71 * HOUR);
     expect(await onBrowse(id, await createUser())).toBe(false);
-    const purchased = (await (await call("/api/product/purchased", { headers: bearer(buyer.token) })).json()) as ProductJson[];
+    const purchased = (await (
+      await call("/api/product/purchased", { headers: bearer(buyer.token) })
+    ).json()) as ProductJson[];
     expect(purchased.find((p) => p._id === id)).toMatchObject({ reserved: true });
     expect(await noticesOf(seller, "market.reserved")).toBe(1);
   });
@@ -73,7 +116,9 @@ describe("Buy reserves", () => {
     const sixth = await listing(seller);
     const res = await buy(sixth, buyer);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/^You already have 5 reservations waiting for a handover\./);
+    expect(((await res.json()) as { message: string }).message).toMatch(
+      /^You already have 5 reservations waiting for a handover\./,
+    );
     expect((await row(sixth))?.status).toBe("available");
   });
 });
@@ -86,7 +131,11 @@ describe("the steps of a reservation", () => {
     expect((await step(id, "handover", seller)).status).toBe(200);
     expect(await row(id)).toMatchObject({ status: "sold", buyerId: buyer.userId, handedOverAt: expect.any(Number) });
     expect(await noticesOf(buyer, "market.handover")).toBe(1);
-    for (const [what, who] of [["decline", seller], ["cancel", buyer], ["handover", seller]] as const) {
+    for (const [what, who] of [
+      ["decline", seller],
+      ["cancel", buyer],
+      ["handover", seller],
+    ] as const) {
       const res = await step(id, what, who);
       expect(res.status, what).toBe(409);
     }
@@ -114,7 +163,9 @@ describe("the steps of a reservation", () => {
     const [seller, buyer, id] = await pair();
     const fresh = await listing(seller);
     await buy(id, buyer);
-    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1").bind(id, 73 * HOUR).run();
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+      .bind(id, 73 * HOUR)
+      .run();
     await buy(fresh, buyer);
     const { expired } = await expireReservations(env);
     expect(expired).toBeGreaterThanOrEqual(1);
@@ -143,7 +194,9 @@ describe("races (rows counted after)", () => {
     for (let round = 0; round < 4; round++) {
       const [seller, buyer, id] = await pair();
       await buy(id, buyer);
-      await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1").bind(id, 73 * HOUR).run();
+      await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+        .bind(id, 73 * HOUR)
+        .run();
       const [declined] = await Promise.all([step(id, "decline", seller), expireReservations(env)]);
       expect((await row(id))?.status).toBe("available");
       const buyerTold = (await noticesOf(buyer, "market.declined")) + (await noticesOf(buyer, "market.expired"));
@@ -166,7 +219,9 @@ describe("races (rows counted after)", () => {
   it("cancel vs expiry at once: one of them, and the seller hears once", async () => {
     const [seller, buyer, id] = await pair();
     await buy(id, buyer);
-    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1").bind(id, 73 * HOUR).run();
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+      .bind(id, 73 * HOUR)
+      .run();
     await Promise.all([step(id, "cancel", buyer), expireReservations(env)]);
     expect((await row(id))?.status).toBe("available");
     expect((await noticesOf(seller, "market.cancelled")) + (await noticesOf(seller, "market.expired"))).toBe(1);
@@ -204,7 +259,9 @@ describe("reserve and cancel has a limit", () => {
     }
     const sixth = await buy(id, buyer);
     expect(sixth.status).toBe(429);
-    expect(((await sixth.json()) as { message: string }).message).toMatch(/^You can buy at most 5 products in 24 hours\. Try again after /);
+    expect(((await sixth.json()) as { message: string }).message).toMatch(
+      /^You can buy at most 5 products in 24 hours\. Try again after /,
+    );
     expect((await row(id))?.status).toBe("available");
     expect(await noticesOf(seller, "market.reserved")).toBe(5);
     expect(await count("SELECT COUNT(*) AS n FROM reservation_log WHERE buyer_id = ?", buyer.userId)).toBe(5);
@@ -225,7 +282,9 @@ describe("reserve and cancel has a limit", () => {
     vi.setSystemTime(start);
     const expiring = await listing(seller);
     expect((await buy(expiring, buyer)).status).toBe(200);
-    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1").bind(expiring, 73 * HOUR).run();
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+      .bind(expiring, 73 * HOUR)
+      .run();
     await expireReservations(env);
     expect((await row(expiring))?.status).toBe("available");
     expect((await buy(await listing(seller), buyer)).status).toBe(429);
@@ -244,14 +303,19 @@ describe("reserve and cancel has a limit", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     expect(await count("SELECT COUNT(*) AS n FROM reservation_log WHERE buyer_id = ?", buyer.userId)).toBe(5);
-    expect(await count("SELECT COUNT(*) AS n FROM products WHERE buyer_id = ? AND status = 'sold'", buyer.userId)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM products WHERE buyer_id = ? AND status = 'sold'", buyer.userId)).toBe(
+      2,
+    );
     expect(await noticesOf(seller, "market.reserved")).toBe(5);
   });
 });
 
 describe("what the seller is told: a reservation is a reservation", () => {
   const banner = async (seller: TestUser) => {
-    const html = (await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text()).replace(/<!-- -->/g, "");
+    const html = (await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
     const start = html.indexOf('aria-labelledby="sales-heading"');
     return start < 0 ? null : html.slice(start, html.indexOf("</section>", start));
   };
@@ -259,8 +323,14 @@ describe("what the seller is told: a reservation is a reservation", () => {
   it("the reservation notice names the buyer; My Sells calls it a reservation, not a sale", async () => {
     const [seller, buyer, id] = await pair();
     await buy(id, buyer);
-    const notice = await env.DB.prepare("SELECT title, text FROM notices WHERE user_id = ? AND kind = 'market.reserved'").bind(seller.userId).first<{ title: string; text: string }>();
-    expect(notice?.text).toBe("Rohan Mehta reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after 72 hours.");
+    const notice = await env.DB.prepare(
+      "SELECT title, text FROM notices WHERE user_id = ? AND kind = 'market.reserved'",
+    )
+      .bind(seller.userId)
+      .first<{ title: string; text: string }>();
+    expect(notice?.text).toBe(
+      "Rohan Mehta reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after 72 hours.",
+    );
     const shown = await banner(seller);
     expect(shown).not.toBeNull();
     expect(shown).not.toContain("made a sale");
@@ -293,11 +363,27 @@ describe("what the seller is told: a reservation is a reservation", () => {
   it("the buyer's name in the seller's notice goes with the buyer's account", async () => {
     const [seller, buyer, id] = await pair();
     await buy(id, buyer);
-    const res = await call("/api/auth/account", { method: "DELETE", headers: { ...bearer(buyer.token), "Content-Type": "application/json" }, body: JSON.stringify({ password: buyer.password }) });
+    const res = await call("/api/auth/account", {
+      method: "DELETE",
+      headers: { ...bearer(buyer.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ password: buyer.password }),
+    });
     expect(res.status).toBe(200);
-    const notice = await env.DB.prepare("SELECT text FROM notices WHERE user_id = ? AND kind = 'market.reserved'").bind(seller.userId).first<{ text: string }>();
+    const notice = await env.DB.prepare("SELECT text FROM notices WHERE user_id = ? AND kind = 'market.reserved'")
+      .bind(seller.userId)
+      .first<{ text: string }>();
     expect(notice?.text).toMatch(/^Deleted student reserved it\./);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND (title || text) LIKE '%Rohan Mehta%'", seller.userId)).toBe(0);
-    expect(await count("SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND buyer_name = 'Rohan Mehta'", seller.userId)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND (title || text) LIKE '%Rohan Mehta%'",
+        seller.userId,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM sale_notifications WHERE seller_id = ? AND buyer_name = 'Rohan Mehta'",
+        seller.userId,
+      ),
+    ).toBe(0);
   });
 });

@@ -44,7 +44,17 @@ interface Endpoint extends FuzzCase {
 }
 
 const NONE: FuzzCase = { body: "none", keys: [] };
-const ROOMMATE_KEYS = ["about", "preferredBlock", "roomType", "budget", "sleepSchedule", "studyHabits", "cleanliness", "whatsapp", "email"];
+const ROOMMATE_KEYS = [
+  "about",
+  "preferredBlock",
+  "roomType",
+  "budget",
+  "sleepSchedule",
+  "studyHabits",
+  "cleanliness",
+  "whatsapp",
+  "email",
+];
 
 /**
  * One case per endpoint, keyed "METHOD path" as the Hono route table names it. Every write route must
@@ -74,7 +84,10 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/google/notifications/enable": { body: "json", keys: ["userId", "token"] },
   "POST /api/google/notifications/disable": NONE,
   "GET /api/product/available": { ...NONE, query: ["q", "sort", "limit", "offset", "campus", "category", "condition"] },
-  "POST /api/product/upload": { body: "multipart", keys: ["title", "description", "price", "sellerName", "whatsappNumber", "image", "thumb", "category", "condition"] },
+  "POST /api/product/upload": {
+    body: "multipart",
+    keys: ["title", "description", "price", "sellerName", "whatsappNumber", "image", "thumb", "category", "condition"],
+  },
   "PATCH /api/product/purchase/:id": { body: "json", keys: ["price"] },
   "PATCH /api/product/:id": { body: "json", keys: ["title", "description", "price"] },
   "DELETE /api/product/:id": NONE,
@@ -94,7 +107,10 @@ const CASES: Record<string, FuzzCase> = {
   "GET /api/studyswap/writers": { ...NONE, query: ["campus"] },
   "PUT /api/studyswap/writers/me": { body: "json", keys: ["name", "expertise", "rate", "contact", "bio", "available"] },
   "DELETE /api/studyswap/writers/me": NONE,
-  "POST /api/studyswap/requests": { body: "either", keys: ["title", "category", "subject", "details", "requirements", "contact", "deadline", "budget", "pages", "file"] },
+  "POST /api/studyswap/requests": {
+    body: "either",
+    keys: ["title", "category", "subject", "details", "requirements", "contact", "deadline", "budget", "pages", "file"],
+  },
   "POST /api/studyswap/requests/:id/close": NONE,
   "DELETE /api/studyswap/requests/:id": NONE,
   "GET /api/hostel/blocks": { ...NONE, query: ["campus"] },
@@ -120,7 +136,10 @@ const CASES: Record<string, FuzzCase> = {
   "PUT /api/hostel/mess/menu": { body: "json", keys: ["day", "meal", "items"] },
   "PATCH /api/hostel/laundry/bookings/:id/status": { body: "json", keys: ["status"] },
   "PATCH /api/hostel/laundry/slots/:id": { body: "json", keys: ["capacity"] },
-  "GET /api/hostel/roommates": { ...NONE, query: ["block", "roomType", "sleepSchedule", "studyHabits", "cleanliness", "maxBudget"] },
+  "GET /api/hostel/roommates": {
+    ...NONE,
+    query: ["block", "roomType", "sleepSchedule", "studyHabits", "cleanliness", "maxBudget"],
+  },
   "POST /api/hostel/roommates": { body: "json", keys: ROOMMATE_KEYS },
   "PUT /api/hostel/roommates/:id": { body: "json", keys: ROOMMATE_KEYS },
   "DELETE /api/hostel/roommates/:id": NONE,
@@ -162,13 +181,19 @@ describe("the fuzzed endpoints are the API's endpoints", () => {
     console.log(`fuzzed endpoints: ${ENDPOINTS.length} of ${ROUTES.length} in the route table`);
     // Guards the reading of the table itself: if Hono's shape changed, this list would come out empty.
     expect(ROUTES.length).toBeGreaterThan(50);
-    expect(ROUTES.find((r) => r.method === "POST" && r.path === "/api/product/upload")).toEqual({ method: "POST", path: "/api/product/upload", auth: true });
+    expect(ROUTES.find((r) => r.method === "POST" && r.path === "/api/product/upload")).toEqual({
+      method: "POST",
+      path: "/api/product/upload",
+      auth: true,
+    });
     expect(ROUTES.find((r) => r.method === "POST" && r.path === "/api/auth/register")?.auth).toBe(false);
     expect(ENDPOINTS).toHaveLength(ROUTES.length);
   });
 
   it("every write route (POST, PUT, PATCH, DELETE) has a fuzz case: add one to CASES for a new endpoint", () => {
-    const missing = ROUTES.filter((r) => WRITE_METHODS.has(r.method) && !(`${r.method} ${r.path}` in CASES)).map((r) => `${r.method} ${r.path}`);
+    const missing = ROUTES.filter((r) => WRITE_METHODS.has(r.method) && !(`${r.method} ${r.path}` in CASES)).map(
+      (r) => `${r.method} ${r.path}`,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -185,12 +210,32 @@ const hostileString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ maxLength: 12 }).map((s) => s.repeat(500)),
 );
-const scalar = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(0, -1, 1e21, Number.MAX_SAFE_INTEGER + 2));
-const value = fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }) });
+const scalar = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(0, -1, 1e21, Number.MAX_SAFE_INTEGER + 2),
+);
+const value = fc.oneof(
+  { weight: 4, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }) },
+);
 
 function fieldsFor(keys: string[]) {
   const known = keys.length ? fc.constantFrom(...keys) : fc.constant("x");
-  const key = fc.oneof({ weight: 4, arbitrary: known }, { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "userId", "sellerId", "status", "id")) });
+  const key = fc.oneof(
+    { weight: 4, arbitrary: known },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom("__proto__", "constructor", "userId", "sellerId", "status", "id"),
+      ),
+    },
+  );
   return fc.dictionary(key, value, { maxKeys: keys.length + 2 });
 }
 
@@ -214,16 +259,28 @@ interface Fuzzed {
 
 // The bytes of a multipart body for these fields (and maybe a file), written by hand so that any
 // file name goes through, optionally cut short.
-async function multipartBody(fields: Record<string, unknown>, file: { bytes: Uint8Array; name: string; field: string } | null, cut: number | null): Promise<Fuzzed> {
+async function multipartBody(
+  fields: Record<string, unknown>,
+  file: { bytes: Uint8Array; name: string; field: string } | null,
+  cut: number | null,
+): Promise<Fuzzed> {
   const boundary = "----campusfuzz7MA4YWxkTrZu0gW";
   const encoder = new TextEncoder();
   const parts: Uint8Array[] = [];
   const quote = (s: string) => s.replace(/["\r\n]/g, "_");
   for (const [k, v] of Object.entries(fields)) {
-    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(k)}"\r\n\r\n${typeof v === "string" ? v : (JSON.stringify(v) ?? "")}\r\n`));
+    parts.push(
+      encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quote(k)}"\r\n\r\n${typeof v === "string" ? v : (JSON.stringify(v) ?? "")}\r\n`,
+      ),
+    );
   }
   if (file) {
-    parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${quote(file.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${quote(file.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, encoder.encode("\r\n"));
   }
   parts.push(encoder.encode(`--${boundary}--\r\n`));
@@ -234,7 +291,11 @@ async function multipartBody(fields: Record<string, unknown>, file: { bytes: Uin
     offset += part.length;
   }
   if (cut !== null) bytes = bytes.slice(0, Math.floor(bytes.length * cut));
-  return { body: bytes, contentType: `multipart/form-data; boundary=${boundary}`, label: `multipart${cut !== null ? ` cut at ${cut.toFixed(2)}` : ""}${file ? ` with ${file.bytes.length}-byte ${JSON.stringify(file.name)}` : ""}` };
+  return {
+    body: bytes,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    label: `multipart${cut !== null ? ` cut at ${cut.toFixed(2)}` : ""}${file ? ` with ${file.bytes.length}-byte ${JSON.stringify(file.name)}` : ""}`,
+  };
 }
 
 function bodySize(body: BodyInit | null): number {
@@ -254,24 +315,45 @@ function encodeSegment(s: string): string {
 
 function bodyFor(endpoint: Endpoint): fc.Arbitrary<Promise<Fuzzed>> {
   const fields = fieldsFor(endpoint.keys);
-  const json = fc.tuple(fields, fc.constantFrom(...CONTENT_TYPES)).map(async ([f, type]) => ({ body: JSON.stringify(f), contentType: type || null, label: `json ${type}` }));
-  const rawJson = fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom("application/json", "text/plain")).map(async ([v, type]) => ({ body: JSON.stringify(v) ?? "", contentType: type, label: `raw json ${type}` }));
+  const json = fc
+    .tuple(fields, fc.constantFrom(...CONTENT_TYPES))
+    .map(async ([f, type]) => ({ body: JSON.stringify(f), contentType: type || null, label: `json ${type}` }));
+  const rawJson = fc
+    .tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom("application/json", "text/plain"))
+    .map(async ([v, type]) => ({ body: JSON.stringify(v) ?? "", contentType: type, label: `raw json ${type}` }));
   const truncated = fc.tuple(fields, fc.double({ min: 0, max: 0.99, noNaN: true })).map(async ([f, cut]) => {
     const text = JSON.stringify(f);
-    return { body: text.slice(0, Math.floor(text.length * cut)), contentType: "application/json", label: "truncated json" };
+    return {
+      body: text.slice(0, Math.floor(text.length * cut)),
+      contentType: "application/json",
+      label: "truncated json",
+    };
   });
-  const garbage = fc.tuple(fc.oneof(hostileString, fc.uint8Array({ maxLength: 300 })), fc.constantFrom(...CONTENT_TYPES)).map(async ([g, type]) => ({ body: g, contentType: type || null, label: `garbage ${type}` }));
+  const garbage = fc
+    .tuple(fc.oneof(hostileString, fc.uint8Array({ maxLength: 300 })), fc.constantFrom(...CONTENT_TYPES))
+    .map(async ([g, type]) => ({ body: g, contentType: type || null, label: `garbage ${type}` }));
   const fileField = endpoint.keys.includes("image") ? "image" : endpoint.keys.includes("photo") ? "photo" : "file";
   const fileBytes = fc.oneof(
     fc.uint8Array({ maxLength: 200 }),
     fc.constant(new Uint8Array(0)),
     fc.constant(PNG_BYTES),
     // A PNG header in front of HTML: a polyglot.
-    fc.constant(new Uint8Array([...PNG_BYTES.slice(0, 8), ...new TextEncoder().encode("<html><script>alert(1)</script>")])),
+    fc.constant(
+      new Uint8Array([...PNG_BYTES.slice(0, 8), ...new TextEncoder().encode("<html><script>alert(1)</script>")]),
+    ),
     fc.constant(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>")),
   );
-  const file = fc.option(fc.record({ bytes: fileBytes, name: fc.oneof(hostileString, fc.constantFrom("photo.png", "x.exe", "a.html", "../../x.png", "")), field: fc.constant(fileField) }), { nil: null });
-  const multipart = fc.tuple(fields, file, fc.option(fc.double({ min: 0.05, max: 0.98, noNaN: true }), { nil: null })).map(([f, fl, cut]) => multipartBody(f, fl, cut));
+  const file = fc.option(
+    fc.record({
+      bytes: fileBytes,
+      name: fc.oneof(hostileString, fc.constantFrom("photo.png", "x.exe", "a.html", "../../x.png", "")),
+      field: fc.constant(fileField),
+    }),
+    { nil: null },
+  );
+  const multipart = fc
+    .tuple(fields, file, fc.option(fc.double({ min: 0.05, max: 0.98, noNaN: true }), { nil: null }))
+    .map(([f, fl, cut]) => multipartBody(f, fl, cut));
   const nothing = fc.constantFrom(null, "").map(async (b) => ({ body: b, contentType: null, label: "no body" }));
   switch (endpoint.body) {
     case "json":
@@ -279,7 +361,14 @@ function bodyFor(endpoint: Endpoint): fc.Arbitrary<Promise<Fuzzed>> {
     case "multipart":
       return fc.oneof({ weight: 4, arbitrary: multipart }, json, garbage, nothing);
     case "either":
-      return fc.oneof({ weight: 3, arbitrary: multipart }, { weight: 3, arbitrary: json }, rawJson, truncated, garbage, nothing);
+      return fc.oneof(
+        { weight: 3, arbitrary: multipart },
+        { weight: 3, arbitrary: json },
+        rawJson,
+        truncated,
+        garbage,
+        nothing,
+      );
     case "none":
       return fc.oneof({ weight: 3, arbitrary: nothing }, json, garbage);
   }
@@ -304,9 +393,15 @@ const pathSegment = () =>
     fc.constantFrom("%2e%2e", "..%2f..%2fauth", "0", "-1", "null", "undefined", "%00", "a".repeat(3000)),
   );
 
-async function send(endpoint: Endpoint, segment: string, query: Record<string, unknown>, fuzzed: Fuzzed, token: string | null): Promise<{ res: Response; where: string; pathname: string }> {
+async function send(
+  endpoint: Endpoint,
+  segment: string,
+  query: Record<string, unknown>,
+  fuzzed: Fuzzed,
+  token: string | null,
+): Promise<{ res: Response; where: string; pathname: string }> {
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) search.set(k, typeof v === "string" ? v : JSON.stringify(v) ?? "");
+  for (const [k, v] of Object.entries(query)) search.set(k, typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
   const pathname = endpoint.path.replace(/:[a-zA-Z]+/g, segment);
   const path = pathname + (search.size ? `?${search}` : "");
   const headers: Record<string, string> = { "CF-Connecting-IP": uniqueIp() };
@@ -323,28 +418,55 @@ beforeAll(async () => {
   owner = await createUser();
   attacker = await createUser();
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title: "Fuzz target kit", description: "Something to aim at.", price: "100", sellerName: "Owner", whatsappNumber: "9876543210" })) form.set(k, v);
+  for (const [k, v] of Object.entries({
+    title: "Fuzz target kit",
+    description: "Something to aim at.",
+    price: "100",
+    sellerName: "Owner",
+    whatsappNumber: "9876543210",
+  }))
+    form.set(k, v);
   form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
   const product = await call("/api/product/upload", { method: "POST", headers: bearer(owner.token), body: form });
   expect(product.status).toBe(201);
   realIds.push(((await product.json()) as { product: { _id: string } }).product._id);
-  const request = await sendJson("POST", "/api/studyswap/requests", { title: "Fuzz target", category: "OS", details: "Ten pages.", contact: "o@campus.test" }, owner.token);
+  const request = await sendJson(
+    "POST",
+    "/api/studyswap/requests",
+    { title: "Fuzz target", category: "OS", details: "Ten pages.", contact: "o@campus.test" },
+    owner.token,
+  );
   expect(request.status).toBe(201);
   realIds.push(((await request.json()) as { data: { _id: string } }).data._id);
-  const complaint = await sendJson("POST", "/api/hostel/complaints", { category: "plumbing", blockId: "B", room: "101", description: "The tap leaks all night long." }, owner.token);
+  const complaint = await sendJson(
+    "POST",
+    "/api/hostel/complaints",
+    { category: "plumbing", blockId: "B", room: "101", description: "The tap leaks all night long." },
+    owner.token,
+  );
   expect(complaint.status).toBe(201);
   realIds.push(((await complaint.json()) as { data: { id: string } }).data.id);
   const listing = await sendJson(
     "POST",
     "/api/hostel/roommates",
-    { about: "Calm second-year student looking for a roommate.", roomType: "double", budget: 6000, sleepSchedule: "early_bird", studyHabits: "silent", cleanliness: "tidy", whatsapp: "9876543210" },
+    {
+      about: "Calm second-year student looking for a roommate.",
+      roomType: "double",
+      budget: 6000,
+      sleepSchedule: "early_bird",
+      studyHabits: "silent",
+      cleanliness: "tidy",
+      whatsapp: "9876543210",
+    },
     owner.token,
   );
   expect(listing.status).toBe(201);
   realIds.push(((await listing.json()) as { data: { id: string } }).data.id);
   for (const id of realIds) expect(id).toMatch(/^[0-9a-f-]{36}$/);
   leaver = await createUser();
-  const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?").bind(owner.userId).all<{ id: string }>();
+  const sessions = await env.DB.prepare("SELECT id FROM sessions WHERE user_id = ?")
+    .bind(owner.userId)
+    .all<{ id: string }>();
   expect(sessions.results).toHaveLength(1);
   realSessionIds.push(sessions.results[0]!.id);
 });
@@ -352,9 +474,19 @@ beforeAll(async () => {
 describe("every API endpoint under random and malformed input", () => {
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint.method} ${endpoint.path}: a 4xx with a message or a correct 2xx, never a 5xx; nothing changes when refused`, async () => {
-      const queryKey = endpoint.query?.length ? fc.oneof(fc.constantFrom(...endpoint.query), fc.string({ maxLength: 6 })) : fc.string({ maxLength: 6 });
+      const queryKey = endpoint.query?.length
+        ? fc.oneof(fc.constantFrom(...endpoint.query), fc.string({ maxLength: 6 }))
+        : fc.string({ maxLength: 6 });
       const queryArb = fc.dictionary(queryKey, value, { maxKeys: 4 });
-      const who = endpoint.auth ? fc.constantFrom<"attacker" | "anonymous" | "forged">("attacker", "attacker", "attacker", "anonymous", "forged") : fc.constantFrom<"attacker" | "anonymous">("anonymous", "attacker");
+      const who = endpoint.auth
+        ? fc.constantFrom<"attacker" | "anonymous" | "forged">(
+            "attacker",
+            "attacker",
+            "attacker",
+            "anonymous",
+            "forged",
+          )
+        : fc.constantFrom<"attacker" | "anonymous">("anonymous", "attacker");
       // The state after the last refusal, which nothing has written to since: the next run's "before"
       // without reading every table again (half the snapshots; the runs are mostly refusals).
       let known: string | null = null;
@@ -402,15 +534,27 @@ describe("the owner's resources survive the fuzzing", () => {
     expect(tally.refused + tally.accepted).toBe(tally.tried);
   });
 
-
   it("the product, request and listing the attacker aimed at are still the owner's and unchanged", async () => {
-    const mine = (await (await call("/api/product/mysells", { headers: bearer(owner.token) })).json()) as { _id: string; status: string; title: string }[];
+    const mine = (await (await call("/api/product/mysells", { headers: bearer(owner.token) })).json()) as {
+      _id: string;
+      status: string;
+      title: string;
+    }[];
     expect(mine.map((p) => p._id)).toContain(realIds[0]);
     // Buying it is allowed (a correct 2xx); changing or deleting it is not.
-    expect(mine.find((p) => p._id === realIds[0])).toMatchObject({ title: "Fuzz target kit", description: "Something to aim at.", price: 100 });
-    const requests = (await (await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) })).json()) as { _id: string; status: string }[];
+    expect(mine.find((p) => p._id === realIds[0])).toMatchObject({
+      title: "Fuzz target kit",
+      description: "Something to aim at.",
+      price: 100,
+    });
+    const requests = (await (await call("/api/studyswap/requests/mine", { headers: bearer(owner.token) })).json()) as {
+      _id: string;
+      status: string;
+    }[];
     expect(requests.find((r) => r._id === realIds[1])).toMatchObject({ status: "open" });
-    const listing = (await (await call("/api/hostel/roommates/mine", { headers: bearer(owner.token) })).json()) as { data: { id: string } | null };
+    const listing = (await (await call("/api/hostel/roommates/mine", { headers: bearer(owner.token) })).json()) as {
+      data: { id: string } | null;
+    };
     expect(listing.data?.id).toBe(realIds[3]);
     // Nobody else could end the owner's session, and the attacker was never signed out by the fuzz.
     expect((await call("/api/auth/me", { headers: bearer(owner.token) })).status).toBe(200);

@@ -4,7 +4,16 @@
 // address bar or the logs. The ID tokens here are signed by a test key that a fetch spy publishes as
 // Google's key set, so each case can change exactly one thing about a token that is otherwise valid.
 import { env } from "cloudflare:workers";
-import { base64url, decodeJwt, EncryptJWT, exportJWK, generateKeyPair, type JWTPayload, SignJWT, UnsecuredJWT } from "jose";
+import {
+  base64url,
+  decodeJwt,
+  EncryptJWT,
+  exportJWK,
+  generateKeyPair,
+  type JWTPayload,
+  SignJWT,
+  UnsecuredJWT,
+} from "jose";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readRedirectCookie, REDIRECT_COOKIE, safeRedirectPath } from "#app/lib/redirect.ts";
 import { type FakeGoogle } from "#fake-google/app.ts";
@@ -59,7 +68,10 @@ interface ForgeInput {
 }
 
 /** What the token endpoint's JSON becomes; return the body to send. */
-type Forge = (body: Record<string, unknown>, input: ForgeInput) => Promise<Record<string, unknown>> | Record<string, unknown>;
+type Forge = (
+  body: Record<string, unknown>,
+  input: ForgeInput,
+) => Promise<Record<string, unknown>> | Record<string, unknown>;
 
 function sign(claims: JWTPayload, key: CryptoKey = signer): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "JWT" }).sign(key);
@@ -128,12 +140,24 @@ async function startFlow(fake: FakeGoogle, source: Source, account = "aarav"): P
   const cookie = cookiesFrom(start);
   const authorize = new URL(start.headers.get("Location") ?? "");
   const form = new URLSearchParams({ account });
-  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "scope"]) form.set(name, authorize.searchParams.get(name) ?? "");
+  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "scope"])
+    form.set(name, authorize.searchParams.get(name) ?? "");
   const approved = await fake.fetch(
-    new Request(`${FAKE_ORIGIN}/o/oauth2/v2/auth/approve`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" }),
+    new Request(`${FAKE_ORIGIN}/o/oauth2/v2/auth/approve`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+      redirect: "manual",
+    }),
   );
   const back = new URL(approved.headers.get("Location") ?? "");
-  return { source, cookie, state: back.searchParams.get("state") ?? "", verifier: cookieValue(cookie, VERIFIER_COOKIE), code: back.searchParams.get("code") ?? "" };
+  return {
+    source,
+    cookie,
+    state: back.searchParams.get("state") ?? "",
+    verifier: cookieValue(cookie, VERIFIER_COOKIE),
+    code: back.searchParams.get("code") ?? "",
+  };
 }
 
 interface Landing {
@@ -148,10 +172,17 @@ async function callback(query: Record<string, string>, cookie: string): Promise<
   const logs: string[] = [];
   const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      logs.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(" "));
+      logs.push(
+        args
+          .map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a)))
+          .join(" "),
+      );
     }),
   );
-  const res = await call(`/api/google/callback?${new URLSearchParams(query).toString()}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }).finally(() => {
+  const res = await call(`/api/google/callback?${new URLSearchParams(query).toString()}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+    redirect: "manual",
+  }).finally(() => {
     for (const spy of spies) spy.mockRestore();
   });
   return { res, location: new URL(res.headers.get("Location") ?? "", ORIGIN), logs };
@@ -187,7 +218,14 @@ function expectRefused(landing: Landing, source: Source, message: string | RegEx
   expect(res.headers.get("Cache-Control")).toBe("no-store");
   const url = res.headers.get("Location") ?? "";
   const everything = [url, ...logs].join("\n");
-  for (const secret of [...secrets.filter((s) => s.length >= 8), "ya29.", "1//fake-", "eyJ", env.GOOGLE_CLIENT_SECRET, env.SESSION_SECRET]) {
+  for (const secret of [
+    ...secrets.filter((s) => s.length >= 8),
+    "ya29.",
+    "1//fake-",
+    "eyJ",
+    env.GOOGLE_CLIENT_SECRET,
+    env.SESSION_SECRET,
+  ]) {
     expect(everything).not.toContain(secret);
   }
 }
@@ -204,7 +242,10 @@ describe("the callback refuses a forged or replayed return from Google", () => {
       it("without state in the query", async () => {
         const identity = newIdentity();
         const flow = await startFlow(forgingGoogle(identity), source);
-        expectRefused(await callback({ code: flow.code }, flow.cookie), source, MESSAGES.expired, [flow.code, flow.verifier]);
+        expectRefused(await callback({ code: flow.code }, flow.cookie), source, MESSAGES.expired, [
+          flow.code,
+          flow.verifier,
+        ]);
         expect(await usersWith(identity)).toBe(0);
       });
 
@@ -213,8 +254,18 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         const fake = forgingGoogle(identity);
         const mine = await startFlow(fake, source);
         const theirs = await startFlow(fake, source);
-        for (const state of [theirs.state, "forged-state", `${mine.state}x`, mine.state.slice(0, -1), `${source}.${mine.state}`, ""]) {
-          expectRefused(await callback({ state, code: mine.code }, mine.cookie), source, MESSAGES.expired, [mine.code, mine.verifier]);
+        for (const state of [
+          theirs.state,
+          "forged-state",
+          `${mine.state}x`,
+          mine.state.slice(0, -1),
+          `${source}.${mine.state}`,
+          "",
+        ]) {
+          expectRefused(await callback({ state, code: mine.code }, mine.cookie), source, MESSAGES.expired, [
+            mine.code,
+            mine.verifier,
+          ]);
         }
         expect(await usersWith(identity)).toBe(0);
       });
@@ -224,9 +275,21 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         const flow = await startFlow(forgingGoogle(identity), source);
         const noState = withoutCookie(flow.cookie, STATE_COOKIE);
         // Without the cookie the flow's origin is unknown: the sign-in screen is the safe default.
-        expectRefused(await callback({ state: flow.state, code: flow.code }, noState), "auth", MESSAGES.expired, [flow.code]);
-        expectRefused(await callback({ state: "", code: flow.code }, replaceCookie(noState, STATE_COOKIE, `${source}.`)), source, MESSAGES.expired, [flow.code]);
-        expectRefused(await callback({ state: source, code: flow.code }, replaceCookie(noState, STATE_COOKIE, source)), "auth", MESSAGES.expired, [flow.code]);
+        expectRefused(await callback({ state: flow.state, code: flow.code }, noState), "auth", MESSAGES.expired, [
+          flow.code,
+        ]);
+        expectRefused(
+          await callback({ state: "", code: flow.code }, replaceCookie(noState, STATE_COOKIE, `${source}.`)),
+          source,
+          MESSAGES.expired,
+          [flow.code],
+        );
+        expectRefused(
+          await callback({ state: source, code: flow.code }, replaceCookie(noState, STATE_COOKIE, source)),
+          "auth",
+          MESSAGES.expired,
+          [flow.code],
+        );
         expect(await usersWith(identity)).toBe(0);
       });
 
@@ -240,7 +303,9 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         // The browser dropped the flow cookies; a replay with the cookies it now has is refused ...
         const spent = cookiesFrom(first.res, flow.cookie);
         expect(cookieValue(spent, STATE_COOKIE)).toBe("");
-        expectRefused(await callback({ state: flow.state, code: flow.code }, spent), "auth", MESSAGES.expired, [flow.code]);
+        expectRefused(await callback({ state: flow.state, code: flow.code }, spent), "auth", MESSAGES.expired, [
+          flow.code,
+        ]);
         // ... and so is one with the old cookies (copied before they were cleared): Google spent the code.
         expectRefused(await arrive(flow), source, MESSAGES.failed, [flow.code, flow.verifier]);
         expect(await usersWith(identity)).toBe(before);
@@ -249,8 +314,18 @@ describe("the callback refuses a forged or replayed return from Google", () => {
       it("without the PKCE verifier cookie, or with an empty one", async () => {
         const identity = newIdentity();
         const flow = await startFlow(forgingGoogle(identity), source);
-        expectRefused(await callback({ state: flow.state, code: flow.code }, withoutCookie(flow.cookie, VERIFIER_COOKIE)), source, MESSAGES.expired, [flow.code]);
-        expectRefused(await callback({ state: flow.state, code: flow.code }, replaceCookie(flow.cookie, VERIFIER_COOKIE, "")), source, MESSAGES.expired, [flow.code]);
+        expectRefused(
+          await callback({ state: flow.state, code: flow.code }, withoutCookie(flow.cookie, VERIFIER_COOKIE)),
+          source,
+          MESSAGES.expired,
+          [flow.code],
+        );
+        expectRefused(
+          await callback({ state: flow.state, code: flow.code }, replaceCookie(flow.cookie, VERIFIER_COOKIE, "")),
+          source,
+          MESSAGES.expired,
+          [flow.code],
+        );
         expect(await usersWith(identity)).toBe(0);
       });
 
@@ -260,7 +335,15 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         const other = await startFlow(fake, source);
         for (const verifier of [other.verifier, "x".repeat(43), other.verifier.slice(0, -1)]) {
           const flow = await startFlow(fake, source);
-          expectRefused(await callback({ state: flow.state, code: flow.code }, replaceCookie(flow.cookie, VERIFIER_COOKIE, verifier)), source, MESSAGES.failed, [flow.code, verifier]);
+          expectRefused(
+            await callback(
+              { state: flow.state, code: flow.code },
+              replaceCookie(flow.cookie, VERIFIER_COOKIE, verifier),
+            ),
+            source,
+            MESSAGES.failed,
+            [flow.code, verifier],
+          );
         }
         expect(await usersWith(identity)).toBe(0);
       });
@@ -270,10 +353,17 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         const fake = forgingGoogle(identity);
         for (const code of ["4/made-up-code-0123456789", "4/fake-0000000000000000000000000000000000000000000000"]) {
           const flow = await startFlow(fake, source);
-          expectRefused(await callback({ state: flow.state, code }, flow.cookie), source, MESSAGES.failed, [flow.verifier]);
+          expectRefused(await callback({ state: flow.state, code }, flow.cookie), source, MESSAGES.failed, [
+            flow.verifier,
+          ]);
         }
         const flow = await startFlow(fake, source);
-        expectRefused(await callback({ state: flow.state, code: "4".repeat(2049) }, flow.cookie), source, MESSAGES.expired, [flow.verifier]);
+        expectRefused(
+          await callback({ state: flow.state, code: "4".repeat(2049) }, flow.cookie),
+          source,
+          MESSAGES.expired,
+          [flow.verifier],
+        );
         expectRefused(await callback({ state: flow.state }, flow.cookie), source, MESSAGES.expired, [flow.verifier]);
         expect(await usersWith(identity)).toBe(0);
       });
@@ -284,20 +374,43 @@ describe("the callback refuses a forged or replayed return from Google", () => {
         let flow = await startFlow(fake, source);
         expectRefused(await callback({ error: "access_denied" }, flow.cookie), source, MESSAGES.expired);
         flow = await startFlow(fake, source);
-        expectRefused(await callback({ state: flow.state, error: "server_error", code: flow.code }, flow.cookie), source, MESSAGES.failed, [flow.code]);
+        expectRefused(
+          await callback({ state: flow.state, error: "server_error", code: flow.code }, flow.cookie),
+          source,
+          MESSAGES.failed,
+          [flow.code],
+        );
         flow = await startFlow(fake, source);
-        expectRefused(await callback({ state: flow.state, error: "<script>alert(1)</script>" }, flow.cookie), source, MESSAGES.failed);
+        expectRefused(
+          await callback({ state: flow.state, error: "<script>alert(1)</script>" }, flow.cookie),
+          source,
+          MESSAGES.failed,
+        );
       });
 
       it("when Google's token endpoint is down or answers garbage", async () => {
         const identity = newIdentity();
         const fake = forgingGoogle(identity);
         const cases: [string, () => Response][] = [
-          ["a 500 page", () => new Response("<html>Server Error</html>", { status: 500, headers: { "Content-Type": "text/html" } })],
+          [
+            "a 500 page",
+            () => new Response("<html>Server Error</html>", { status: 500, headers: { "Content-Type": "text/html" } }),
+          ],
           ["not JSON", () => new Response("not json", { status: 200 })],
           ["no id_token", () => Response.json({ access_token: "ya29.fake-x", expires_in: 300, token_type: "Bearer" })],
-          ["no access_token", () => Response.json({ id_token: "eyJhbGciOiJub25lIn0.e30.", expires_in: 300, token_type: "Bearer" })],
-          ["no expires_in", () => Response.json({ access_token: "ya29.fake-x", id_token: "eyJhbGciOiJub25lIn0.e30.", token_type: "Bearer" })],
+          [
+            "no access_token",
+            () => Response.json({ id_token: "eyJhbGciOiJub25lIn0.e30.", expires_in: 300, token_type: "Bearer" }),
+          ],
+          [
+            "no expires_in",
+            () =>
+              Response.json({
+                access_token: "ya29.fake-x",
+                id_token: "eyJhbGciOiJub25lIn0.e30.",
+                token_type: "Bearer",
+              }),
+          ],
         ];
         for (const [name, answer] of cases) {
           const flow = await startFlow(fake, source);
@@ -343,19 +456,26 @@ describe("the callback refuses an ID token that is not Google's word for this cl
         return { ...body, id_token: `${header}.${payload}.` };
       },
     ],
-    ["signed by a key that is not in Google's key set (same kid)", async (body, { claims }) => ({ ...body, id_token: await sign(claims, stranger) })],
+    [
+      "signed by a key that is not in Google's key set (same kid)",
+      async (body, { claims }) => ({ ...body, id_token: await sign(claims, stranger) }),
+    ],
     [
       "signed with HS256 using the public key as the secret (algorithm confusion)",
       async (body, { claims }) => ({
         ...body,
-        id_token: await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: "test-key" }).sign(new TextEncoder().encode(JSON.stringify(publishedKey))),
+        id_token: await new SignJWT(claims)
+          .setProtectedHeader({ alg: "HS256", kid: "test-key" })
+          .sign(new TextEncoder().encode(JSON.stringify(publishedKey))),
       }),
     ],
     [
       "with a tampered payload (another e-mail, signature kept)",
       (body, { claims }) => {
         const [header, , signature] = String(body.id_token).split(".");
-        const payload = base64url.encode(JSON.stringify({ ...claims, email: "victim@gmail.test", email_verified: true }));
+        const payload = base64url.encode(
+          JSON.stringify({ ...claims, email: "victim@gmail.test", email_verified: true }),
+        );
         return { ...body, id_token: `${header}.${payload}.${signature}` };
       },
     ],
@@ -405,7 +525,9 @@ describe("an e-mail address Google has not verified", () => {
       const existing = await createUser({ email: identity.email });
       const flow = await startFlow(forgingGoogle(identity, withClaims(changes)), "auth");
       expectRefused(await arrive(flow), "auth", MESSAGES.unverified, [flow.code, flow.verifier]);
-      const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?").bind(existing.userId).first<{ google_sub: string | null }>();
+      const row = await env.DB.prepare("SELECT google_sub FROM users WHERE id = ?")
+        .bind(existing.userId)
+        .first<{ google_sub: string | null }>();
       expect(row?.google_sub).toBeNull();
       expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", existing.userId)).toBe(1);
       expect(await count("SELECT COUNT(*) AS n FROM google_handoffs WHERE user_id = ?", existing.userId)).toBe(0);
@@ -420,14 +542,19 @@ describe("an e-mail address Google has not verified", () => {
     const intruder = { sub: `test-${unique("sub")}`, email: owner.email };
     const flow = await startFlow(forgingGoogle(intruder), "auth");
     expectRefused(await arrive(flow), "auth", MESSAGES.taken, [flow.code, flow.verifier]);
-    const rows = await env.DB.prepare("SELECT google_sub FROM users WHERE email = ?").bind(owner.email).all<{ google_sub: string }>();
+    const rows = await env.DB.prepare("SELECT google_sub FROM users WHERE email = ?")
+      .bind(owner.email)
+      .all<{ google_sub: string }>();
     expect(rows.results).toEqual([{ google_sub: owner.sub }]);
     expect(await count("SELECT COUNT(*) AS n FROM users WHERE google_sub = ?", intruder.sub)).toBe(0);
   });
 });
 
 describe("the one-time code that carries a sign-in or a Classroom token back to the app", () => {
-  async function landedCode(source: Source, identity = newIdentity()): Promise<{ code: string; cookie: string; identity: typeof identity }> {
+  async function landedCode(
+    source: Source,
+    identity = newIdentity(),
+  ): Promise<{ code: string; cookie: string; identity: typeof identity }> {
     const flow = await startFlow(forgingGoogle(identity), source);
     const { location, res } = await arrive(flow);
     const code = location.searchParams.get("code") ?? "";
@@ -435,7 +562,12 @@ describe("the one-time code that carries a sign-in or a Classroom token back to 
     return { code, cookie: cookiesFrom(res), identity };
   }
 
-  const redeem = (source: Source, code: string, cookie = "") => postJson(source === "auth" ? "/api/google/session" : "/api/google/exchange", { code }, cookie ? { Cookie: cookie } : {});
+  const redeem = (source: Source, code: string, cookie = "") =>
+    postJson(
+      source === "auth" ? "/api/google/session" : "/api/google/exchange",
+      { code },
+      cookie ? { Cookie: cookie } : {},
+    );
 
   async function expectCodeRefused(res: Response): Promise<void> {
     expect(res.status).toBe(400);
@@ -452,11 +584,14 @@ describe("the one-time code that carries a sign-in or a Classroom token back to 
         await expectCodeRefused(await redeem(source, code));
         const attacker = await landedCode(source);
         await expectCodeRefused(await redeem(source, code, attacker.cookie));
-        await expectCodeRefused(await redeem(source, code, `${HANDOFF_COOKIE}=${cookieValue(cookie, HANDOFF_COOKIE)}x`));
+        await expectCodeRefused(
+          await redeem(source, code, `${HANDOFF_COOKIE}=${cookieValue(cookie, HANDOFF_COOKIE)}x`),
+        );
         // The refusals did not spend it for its own browser.
         const ok = await redeem(source, code, cookie);
         expect(ok.status).toBe(200);
-        if (source === "auth") expect(((await ok.json()) as { data: { email: string } }).data.email).toBe(identity.email);
+        if (source === "auth")
+          expect(((await ok.json()) as { data: { email: string } }).data.email).toBe(identity.email);
       });
 
       it("works once", async () => {
@@ -466,7 +601,11 @@ describe("the one-time code that carries a sign-in or a Classroom token back to 
         await expectCodeRefused(await redeem(source, code, cookie));
         // And a concurrent double use succeeds at most once.
         const again = await landedCode(source);
-        const statuses = (await Promise.all([redeem(source, again.code, again.cookie), redeem(source, again.code, again.cookie)])).map((r) => r.status).sort();
+        const statuses = (
+          await Promise.all([redeem(source, again.code, again.cookie), redeem(source, again.code, again.cookie)])
+        )
+          .map((r) => r.status)
+          .sort();
         expect(statuses).toEqual([200, 400]);
       });
 
@@ -485,7 +624,12 @@ describe("the one-time code that carries a sign-in or a Classroom token back to 
 
       it("guessed or altered codes are refused", async () => {
         const { code, cookie } = await landedCode(source);
-        for (const guess of [`${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`, code.toUpperCase(), `${code} `, "A".repeat(43)]) {
+        for (const guess of [
+          `${code.slice(0, -1)}${code.endsWith("A") ? "B" : "A"}`,
+          code.toUpperCase(),
+          `${code} `,
+          "A".repeat(43),
+        ]) {
           const res = await redeem(source, guess, cookie);
           expect(res.status, guess).toBe(400);
         }
@@ -496,7 +640,9 @@ describe("the one-time code that carries a sign-in or a Classroom token back to 
 
   it("a refused sign-in code issues no session and leaves the sessions table alone", async () => {
     const { code, identity } = await landedCode("auth");
-    const [user] = (await env.DB.prepare("SELECT id FROM users WHERE google_sub = ?").bind(identity.sub).all<{ id: string }>()).results;
+    const [user] = (
+      await env.DB.prepare("SELECT id FROM users WHERE google_sub = ?").bind(identity.sub).all<{ id: string }>()
+    ).results;
     await expectCodeRefused(await redeem("auth", code));
     expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?", user?.id)).toBe(0);
   });
@@ -506,7 +652,11 @@ describe("the encrypted Google token", () => {
   async function googleToken(): Promise<string> {
     const flow = await startFlow(forgingGoogle(newIdentity()), "classroom");
     const { location, res } = await arrive(flow);
-    const exchanged = await postJson("/api/google/exchange", { code: location.searchParams.get("code") }, { Cookie: cookiesFrom(res) });
+    const exchanged = await postJson(
+      "/api/google/exchange",
+      { code: location.searchParams.get("code") },
+      { Cookie: cookiesFrom(res) },
+    );
     expect(exchanged.status).toBe(200);
     return ((await exchanged.json()) as { token: string }).token;
   }
@@ -527,8 +677,14 @@ describe("the encrypted Google token", () => {
         out.push([`${names[i]} removed`, dropped.join(".")]);
       }
     }
-    out.push(["header says alg none", [base64url.encode(JSON.stringify({ alg: "none", enc: "A256GCM" })), ...parts.slice(1)].join(".")]);
-    out.push(["header says A128GCM", [base64url.encode(JSON.stringify({ alg: "dir", enc: "A128GCM" })), ...parts.slice(1)].join(".")]);
+    out.push([
+      "header says alg none",
+      [base64url.encode(JSON.stringify({ alg: "none", enc: "A256GCM" })), ...parts.slice(1)].join("."),
+    ]);
+    out.push([
+      "header says A128GCM",
+      [base64url.encode(JSON.stringify({ alg: "dir", enc: "A128GCM" })), ...parts.slice(1)].join("."),
+    ]);
     out.push(["truncated", token.slice(0, token.length / 2)]);
     out.push(["two tokens glued", `${token}.${token}`]);
     return out;
@@ -549,19 +705,41 @@ describe("the encrypted Google token", () => {
     const token = await googleToken();
     for (const [name, tampered] of tamperings(token)) await expectRejectedEverywhere(tampered, name);
     // The original still works: each refusal was for its change.
-    expect(((await (await postJson("/api/google/verify-token", { token })).json()) as { valid: boolean }).valid).toBe(true);
+    expect(((await (await postJson("/api/google/verify-token", { token })).json()) as { valid: boolean }).valid).toBe(
+      true,
+    );
   });
 
   it("is refused when made with another secret, as a signed (readable) JWT, or with another key-management algorithm", async () => {
     const token = await googleToken();
-    const g = { accessToken: "ya29.fake-forged", refreshToken: null, expiresAt: Date.now() + 3_600_000, sub: "x", email: "forger@gmail.test", name: null, picture: null };
-    const base = (jwt: EncryptJWT) => jwt.setIssuer("campus").setAudience("campus-google-browser").setIssuedAt().setExpirationTime("1h");
+    const g = {
+      accessToken: "ya29.fake-forged",
+      refreshToken: null,
+      expiresAt: Date.now() + 3_600_000,
+      sub: "x",
+      email: "forger@gmail.test",
+      name: null,
+      picture: null,
+    };
+    const base = (jwt: EncryptJWT) =>
+      jwt.setIssuer("campus").setAudience("campus-google-browser").setIssuedAt().setExpirationTime("1h");
     const guessedKey = new Uint8Array(32);
-    const asIs = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "dir", enc: "A256GCM" })).encrypt(guessedKey);
+    const asIs = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "dir", enc: "A256GCM" })).encrypt(
+      guessedKey,
+    );
     const secretKey = new TextEncoder().encode(env.SESSION_SECRET).slice(0, 32);
-    const rawSecret = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "dir", enc: "A256GCM" })).encrypt(secretKey);
-    const wrapped = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "A256KW", enc: "A256GCM" })).encrypt(guessedKey);
-    const signed = await new SignJWT({ g }).setProtectedHeader({ alg: "HS256" }).setIssuer("campus").setAudience("campus-google-browser").setExpirationTime("1h").sign(new TextEncoder().encode(env.SESSION_SECRET));
+    const rawSecret = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "dir", enc: "A256GCM" })).encrypt(
+      secretKey,
+    );
+    const wrapped = await base(new EncryptJWT({ g }).setProtectedHeader({ alg: "A256KW", enc: "A256GCM" })).encrypt(
+      guessedKey,
+    );
+    const signed = await new SignJWT({ g })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("campus")
+      .setAudience("campus-google-browser")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(env.SESSION_SECRET));
     for (const [name, forged] of [
       ["zero key", asIs],
       ["raw SESSION_SECRET as the key", rawSecret],
@@ -584,7 +762,11 @@ describe("the encrypted Google token", () => {
     const token = await googleToken();
     const user = await createUser();
     for (const [name, tampered] of tamperings(token).slice(0, 4)) {
-      const res = await postJson("/api/google/notifications/enable", { userId: user.email, token: tampered }, { Cookie: user.cookie });
+      const res = await postJson(
+        "/api/google/notifications/enable",
+        { userId: user.email, token: tampered },
+        { Cookie: user.cookie },
+      );
       expect(res.status, name).toBe(400);
     }
     expect(await count("SELECT COUNT(*) AS n FROM google_connections WHERE user_id = ?", user.userId)).toBe(0);
@@ -630,8 +812,13 @@ describe("redirects never leave the site", () => {
 
   it("safeRedirectPath never returns a path that leaves the site", () => {
     for (const value of HOSTILE) expect(staysOnSite(safeRedirectPath(value)), JSON.stringify(value)).toBe(true);
-    for (const value of HOSTILE) expect(staysOnSite(readRedirectCookie(`${REDIRECT_COOKIE}=${encodeURIComponent(value)}`)), JSON.stringify(value)).toBe(true);
-    for (const value of HOSTILE) expect(staysOnSite(readRedirectCookie(`${REDIRECT_COOKIE}=${value}`)), JSON.stringify(value)).toBe(true);
+    for (const value of HOSTILE)
+      expect(
+        staysOnSite(readRedirectCookie(`${REDIRECT_COOKIE}=${encodeURIComponent(value)}`)),
+        JSON.stringify(value),
+      ).toBe(true);
+    for (const value of HOSTILE)
+      expect(staysOnSite(readRedirectCookie(`${REDIRECT_COOKIE}=${value}`)), JSON.stringify(value)).toBe(true);
     // Ordinary paths still work.
     expect(safeRedirectPath("/purchases")).toBe("/purchases");
     expect(safeRedirectPath("/all-products?q=lamp&page=2")).toBe("/all-products?q=lamp&page=2");
@@ -642,7 +829,8 @@ describe("redirects never leave the site", () => {
     const user = await createUser();
     for (const value of HOSTILE) {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ intent: "signin", email: user.email, password: user.password })) form.set(k, v);
+      for (const [k, v] of Object.entries({ intent: "signin", email: user.email, password: user.password }))
+        form.set(k, v);
       const res = await call("/login", {
         method: "POST",
         body: form,
@@ -657,7 +845,11 @@ describe("redirects never leave the site", () => {
   }, 60_000);
 
   it("a signed-out visit to a guarded page remembers only a path on this site", async () => {
-    for (const path of ["/purchases?next=//evil.example", "/purchases?next=https%3A%2F%2Fevil.example", "/upload/..%2F%2Fevil.example"]) {
+    for (const path of [
+      "/purchases?next=//evil.example",
+      "/purchases?next=https%3A%2F%2Fevil.example",
+      "/upload/..%2F%2Fevil.example",
+    ]) {
       const res = await call(path, { redirect: "manual" });
       const remembered = res.headers.getSetCookie().find((line) => line.startsWith(`${REDIRECT_COOKIE}=`));
       if (!remembered) continue;
@@ -668,7 +860,13 @@ describe("redirects never leave the site", () => {
 
   it("Google's return address is ours whatever the query asks for", async () => {
     installFakeGoogle();
-    for (const query of ["redirect_uri=https://evil.example/cb", "next=//evil.example", "return_to=https://evil.example", "redirect=%2F%2Fevil.example", "source=auth&source=classroom"]) {
+    for (const query of [
+      "redirect_uri=https://evil.example/cb",
+      "next=//evil.example",
+      "return_to=https://evil.example",
+      "redirect=%2F%2Fevil.example",
+      "source=auth&source=classroom",
+    ]) {
       const res = await call(`/api/google/auth?source=auth&${query}`, { redirect: "manual" });
       expect(res.status, query).toBe(302);
       const to = new URL(res.headers.get("Location") ?? "");
@@ -682,7 +880,16 @@ describe("redirects never leave the site", () => {
     for (const source of SOURCES) {
       const identity = newIdentity();
       const flow = await startFlow(forgingGoogle(identity), source);
-      const landing = await callback({ state: flow.state, code: flow.code, next: "//evil.example", redirect_uri: "https://evil.example", return_to: "https://evil.example" }, flow.cookie);
+      const landing = await callback(
+        {
+          state: flow.state,
+          code: flow.code,
+          next: "//evil.example",
+          redirect_uri: "https://evil.example",
+          return_to: "https://evil.example",
+        },
+        flow.cookie,
+      );
       expect(landing.location.origin).toBe(ORIGIN);
       expect(landing.location.pathname).toBe(HOME[source]);
       expect([...landing.location.searchParams.keys()]).toEqual(["code"]);

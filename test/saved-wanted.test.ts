@@ -5,11 +5,23 @@ import { bearer, call, createUser, postJson, type TestUser } from "#test/helpers
 
 // Issue 17: saved listings (the heart) and "wanted" posts with their match notices.
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 
 async function list(user: TestUser, fields: Record<string, string> = {}): Promise<string> {
   const form = new FormData();
-  const values = { title: "Casio fx-991ES calculator", description: "Allowed in exams.", price: "950", sellerName: "Asha", whatsappNumber: "9876543210", category: "electronics", condition: "used", ...fields };
+  const values = {
+    title: "Casio fx-991ES calculator",
+    description: "Allowed in exams.",
+    price: "950",
+    sellerName: "Asha",
+    whatsappNumber: "9876543210",
+    category: "electronics",
+    condition: "used",
+    ...fields,
+  };
   for (const [key, value] of Object.entries(values)) form.set(key, value);
   form.set("image", new File([PNG], "p.png"));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: form });
@@ -17,8 +29,12 @@ async function list(user: TestUser, fields: Record<string, string> = {}): Promis
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
-const send = (method: string, path: string, user: TestUser | null) => call(path, { method, headers: user ? bearer(user.token) : {} });
-const savedRows = async (user: TestUser) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?").bind(user.userId).first<{ n: number }>())!.n;
+const send = (method: string, path: string, user: TestUser | null) =>
+  call(path, { method, headers: user ? bearer(user.token) : {} });
+const savedRows = async (user: TestUser) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?")
+    .bind(user.userId)
+    .first<{ n: number }>())!.n;
 
 async function refused(res: Response, status: number, message: RegExp): Promise<void> {
   expect(res.status).toBe(status);
@@ -33,9 +49,16 @@ describe("saved listings", () => {
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => send("PUT", `/api/product/${id}/save`, student)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await savedRows(student)).toBe(1);
-    const saved = (await (await send("GET", "/api/product/saved", student)).json()) as { _id: string; saved: boolean; status: string }[];
+    const saved = (await (await send("GET", "/api/product/saved", student)).json()) as {
+      _id: string;
+      saved: boolean;
+      status: string;
+    }[];
     expect(saved.map((p) => [p._id, p.saved, p.status])).toEqual([[id, true, "available"]]);
-    const browse = (await (await send("GET", "/api/product/available?limit=100", student)).json()) as { _id: string; saved?: boolean }[];
+    const browse = (await (await send("GET", "/api/product/available?limit=100", student)).json()) as {
+      _id: string;
+      saved?: boolean;
+    }[];
     expect(browse.find((p) => p._id === id)?.saved).toBe(true);
     expect((await send("DELETE", `/api/product/${id}/save`, student)).status).toBe(200);
     expect((await send("DELETE", `/api/product/${id}/save`, student)).status).toBe(200);
@@ -56,7 +79,9 @@ describe("saved listings", () => {
     const student = await createUser();
     expect((await send("PUT", `/api/product/${id}/save`, student)).status).toBe(200);
     // Hidden by a moderator afterwards: it leaves the student's Saved; a new save is a 404.
-    await env.DB.prepare("UPDATE products SET hidden_at = ?, hidden_reason = 'Reported' WHERE id = ?").bind(Date.now(), id).run();
+    await env.DB.prepare("UPDATE products SET hidden_at = ?, hidden_reason = 'Reported' WHERE id = ?")
+      .bind(Date.now(), id)
+      .run();
     expect((await (await send("GET", "/api/product/saved", student)).json()) as unknown[]).toEqual([]);
     const other = await createUser();
     await refused(await send("PUT", `/api/product/${id}/save`, other), 404, /no longer exists/);
@@ -70,7 +95,11 @@ describe("saved listings", () => {
     for (const id of [sold, gone]) expect((await send("PUT", `/api/product/${id}/save`, student)).status).toBe(200);
     expect((await send("PATCH", `/api/product/purchase/${sold}`, buyer)).status).toBe(200);
     expect((await send("DELETE", `/api/product/${gone}`, seller)).status).toBe(200);
-    const saved = (await (await send("GET", "/api/product/saved", student)).json()) as { _id: string; status: string; reserved?: boolean }[];
+    const saved = (await (await send("GET", "/api/product/saved", student)).json()) as {
+      _id: string;
+      status: string;
+      reserved?: boolean;
+    }[];
     expect(saved.map((p) => [p._id, p.status, p.reserved])).toEqual([[sold, "sold", true]]);
     expect(await savedRows(student)).toBe(1);
   });
@@ -86,7 +115,13 @@ interface WantedJson {
 
 const want = (user: TestUser, body: unknown) => postJson("/api/wanted", body, bearer(user.token));
 const wantedNotices = async (user: TestUser) =>
-  (await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ? AND kind = 'market.wanted' ORDER BY created_at").bind(user.userId).all<{ title: string; link: string }>()).results;
+  (
+    await env.DB.prepare(
+      "SELECT title, link FROM notices WHERE user_id = ? AND kind = 'market.wanted' ORDER BY created_at",
+    )
+      .bind(user.userId)
+      .all<{ title: string; link: string }>()
+  ).results;
 
 describe("wanted posts", () => {
   it("posts, lists the campus's (own marked, another campus's not), and deletes only one's own", async () => {
@@ -116,10 +151,14 @@ describe("wanted posts", () => {
     const unverified = await createUser({ verified: false });
     expect((await want(unverified, { words: "Cycle" })).status).toBe(403);
 
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => want(student, { words: `Item number ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => want(student, { words: `Item number ${i}` })),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?").bind(student.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?")
+      .bind(student.userId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(10);
   });
 
@@ -139,16 +178,29 @@ describe("wanted posts", () => {
     expect((await want(elsewhereCampus, { words: `casio ${tag}` })).status).toBe(201);
     expect((await want(seller, { words: `casio ${tag}` })).status).toBe(201);
     expect((await want(expired, { words: `casio ${tag}` })).status).toBe(201);
-    await env.DB.prepare("UPDATE wanted_posts SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1, expired.userId).run();
+    await env.DB.prepare("UPDATE wanted_posts SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() - 1, expired.userId)
+      .run();
 
-    const id = await list(seller, { title: `Casio fx-991 ${tag}`, description: "Scientific calculator, with cover.", price: "950" });
-    expect(await wantedNotices(looking)).toEqual([{ title: `Wanted: casio ${tag} CALCULATOR: a match is on sale`, link: `/product/${id}` }]);
+    const id = await list(seller, {
+      title: `Casio fx-991 ${tag}`,
+      description: "Scientific calculator, with cover.",
+      price: "950",
+    });
+    expect(await wantedNotices(looking)).toEqual([
+      { title: `Wanted: casio ${tag} CALCULATOR: a match is on sale`, link: `/product/${id}` },
+    ]);
     for (const user of [picky, cheap, elsewhereCampus, seller, expired]) expect(await wantedNotices(user)).toEqual([]);
     // A listing without every word does not match.
     await list(seller, { title: `Casio watch ${tag}`, description: "Digital watch." });
     expect(await wantedNotices(looking)).toHaveLength(1);
     // Cheap enough, in the right category: both the price and the category posts match.
-    const book = await list(seller, { title: `Casio ${tag} calculator manual`, description: "The printed manual.", price: "150", category: "books" });
+    const book = await list(seller, {
+      title: `Casio ${tag} calculator manual`,
+      description: "The printed manual.",
+      price: "150",
+      category: "books",
+    });
     expect((await wantedNotices(picky)).map((n) => n.link)).toEqual([`/product/${book}`]);
     expect((await wantedNotices(cheap)).map((n) => n.link)).toEqual([`/product/${book}`]);
   });
@@ -159,7 +211,11 @@ describe("wanted posts", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     expect((await want(looking, { words: `drafter ${tag}` })).status).toBe(201);
     const id = await list(seller, { title: `Mini drafter ${tag}` });
-    await Promise.all([1, 2, 3].map(() => env.DB.batch([wantedMatchStatement(env, id, Date.now()), wantedMatchStatement(env, id, Date.now())])));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        env.DB.batch([wantedMatchStatement(env, id, Date.now()), wantedMatchStatement(env, id, Date.now())]),
+      ),
+    );
     expect(await wantedNotices(looking)).toHaveLength(1);
   });
 });

@@ -65,16 +65,26 @@ function cspProblems(csp: string | null): string[] {
   const problems: string[] = [];
   if (csp.includes(",")) problems.push(`Content-Security-Policy is several policies joined by a comma: ${csp}`);
   const directives = cspDirectives(csp);
-  const names = csp.split(";").map((part) => part.trim().split(/\s+/)[0]?.toLowerCase() ?? "").filter(Boolean);
-  for (const name of new Set(names.filter((name, i) => names.indexOf(name) !== i))) problems.push(`Content-Security-Policy gives ${name} twice: ${csp}`);
+  const names = csp
+    .split(";")
+    .map((part) => part.trim().split(/\s+/)[0]?.toLowerCase() ?? "")
+    .filter(Boolean);
+  for (const name of new Set(names.filter((name, i) => names.indexOf(name) !== i)))
+    problems.push(`Content-Security-Policy gives ${name} twice: ${csp}`);
   if (!directives.has("default-src")) problems.push(`Content-Security-Policy has no default-src: ${csp}`);
   for (const name of NONE_DIRECTIVES) {
     const values = directives.get(name);
-    if (!values || values.length !== 1 || values[0] !== "'none'") problems.push(`Content-Security-Policy needs ${name} 'none', got ${values ? `${name} ${values.join(" ")}` : "none"}`);
+    if (!values || values.length !== 1 || values[0] !== "'none'")
+      problems.push(
+        `Content-Security-Policy needs ${name} 'none', got ${values ? `${name} ${values.join(" ")}` : "none"}`,
+      );
   }
   const scripts = directives.get("script-src") ?? directives.get("default-src") ?? [];
   const loose = scripts.filter((s) => s === "'unsafe-inline'" || s === "'unsafe-eval'" || s === "*");
-  if (loose.length) problems.push(`Content-Security-Policy lets scripts run loosely (${loose.join(" ")}): script-src ${scripts.join(" ")}`);
+  if (loose.length)
+    problems.push(
+      `Content-Security-Policy lets scripts run loosely (${loose.join(" ")}): script-src ${scripts.join(" ")}`,
+    );
   return problems;
 }
 
@@ -92,7 +102,8 @@ function permissionsProblems(value: string | null): string[] {
   }
   for (const name of DISABLED_FEATURES) {
     const allows = features.get(name);
-    if (!allows || allows.some((allow) => allow !== "()")) problems.push(`Permissions-Policy needs ${name}=(), got ${value}`);
+    if (!allows || allows.some((allow) => allow !== "()"))
+      problems.push(`Permissions-Policy needs ${name}=(), got ${value}`);
   }
   return problems;
 }
@@ -105,7 +116,10 @@ export function securityHeaderProblems(headers: Headers, options: SecurityHeader
   const problems: string[] = [];
   const exactly = (name: string, expected: readonly string[]) => {
     const got = headers.get(name);
-    if (got === null || !expected.includes(got)) problems.push(`${name} should be ${expected.map((e) => `"${e}"`).join(" or ")}, got ${got === null ? "none" : `"${got}"`}`);
+    if (got === null || !expected.includes(got))
+      problems.push(
+        `${name} should be ${expected.map((e) => `"${e}"`).join(" or ")}, got ${got === null ? "none" : `"${got}"`}`,
+      );
   };
   exactly("Strict-Transport-Security", [HSTS]);
   exactly("X-Content-Type-Options", ["nosniff"]);
@@ -114,7 +128,13 @@ export function securityHeaderProblems(headers: Headers, options: SecurityHeader
   exactly("X-Frame-Options", ["DENY"]);
   problems.push(...permissionsProblems(headers.get("Permissions-Policy")));
   // A header applied twice (overlapping _headers rules, or set and appended) arrives joined by a comma.
-  for (const name of ["Strict-Transport-Security", "X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options"]) {
+  for (const name of [
+    "Strict-Transport-Security",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "Cross-Origin-Opener-Policy",
+    "X-Frame-Options",
+  ]) {
     if ((headers.get(name) ?? "").includes(",")) problems.push(`${name} given twice: ${headers.get(name)}`);
   }
   // Required of every Worker answer and of static documents; a policy a static file carries anyway is held to the same rules.

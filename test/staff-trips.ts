@@ -13,7 +13,15 @@ const loaders = { staff: staffLoader, notifications: notificationsLoader, admin:
 export async function tripsOf(page: keyof typeof loaders, path: string, cookie: string): Promise<number> {
   const { db, count } = countingDb(env.DB);
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
-  await (loaders[page] as (args: unknown) => Promise<unknown>)({ context, request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params: {} });
+  context.set(cloudflareContext, {
+    env: { ...env, DB: db },
+    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    state: { reqId: "test", nonce: "", startedAt: Date.now() },
+  });
+  await (loaders[page] as (args: unknown) => Promise<unknown>)({
+    context,
+    request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }),
+    params: {},
+  });
   return count();
 }

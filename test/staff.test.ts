@@ -27,14 +27,24 @@ describe("roles", () => {
     const { wardenOfBlock, admin, moderator, staffOfOtherCampus, student } = await cast();
     const member = (u: { userId: string }, campusId = "cit") => ({ id: u.userId, campusId });
     await expect(requireStaff(env, member(wardenOfBlock), "warden", { blockId: "B" })).resolves.toHaveLength(1);
-    await expect(requireStaff(env, member(wardenOfBlock), "warden", { blockId: "A" })).rejects.toMatchObject({ status: 403, message: "Only the warden of block A or a campus admin can do this." });
+    await expect(requireStaff(env, member(wardenOfBlock), "warden", { blockId: "A" })).rejects.toMatchObject({
+      status: 403,
+      message: "Only the warden of block A or a campus admin can do this.",
+    });
     await expect(requireStaff(env, member(wardenOfBlock), "mess")).rejects.toMatchObject({ status: 403 });
-    for (const role of ["warden", "mess", "laundry", "moderator", "admin"] as const) await expect(requireStaff(env, member(admin), role, { blockId: "C" })).resolves.toBeTruthy();
+    for (const role of ["warden", "mess", "laundry", "moderator", "admin"] as const)
+      await expect(requireStaff(env, member(admin), role, { blockId: "C" })).resolves.toBeTruthy();
     await expect(requireStaff(env, member(moderator), "moderator")).resolves.toBeTruthy();
-    await expect(requireStaff(env, member(moderator), "warden", { blockId: "B" })).rejects.toMatchObject({ status: 403 });
+    await expect(requireStaff(env, member(moderator), "warden", { blockId: "B" })).rejects.toMatchObject({
+      status: 403,
+    });
     // The RCE warden's row is of RCE: asked about CIT it gives nothing.
-    await expect(requireStaff(env, member(staffOfOtherCampus, "cit"), "warden", { blockId: "rce-1" })).rejects.toMatchObject({ status: 403 });
-    await expect(requireStaff(env, member(staffOfOtherCampus, "rce"), "warden", { blockId: "rce-1" })).resolves.toBeTruthy();
+    await expect(
+      requireStaff(env, member(staffOfOtherCampus, "cit"), "warden", { blockId: "rce-1" }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      requireStaff(env, member(staffOfOtherCampus, "rce"), "warden", { blockId: "rce-1" }),
+    ).resolves.toBeTruthy();
     await expect(requireStaff(env, member(student), "warden")).rejects.toMatchObject({ status: 403 });
     expect(mayStaff([], "admin")).toBe(false);
   });
@@ -43,9 +53,17 @@ describe("roles", () => {
 describe("the audit log is append-only", () => {
   it("an UPDATE or a DELETE fails, whoever runs it", async () => {
     const id = crypto.randomUUID();
-    await env.DB.prepare("INSERT INTO staff_audit_log (id, campus_id, action, subject_kind, subject_id, created_at) VALUES (?1, 'cit', 'role.grant', 'user', 'x', 1)").bind(id).run();
-    await expect(env.DB.prepare("UPDATE staff_audit_log SET note = 'changed' WHERE id = ?1").bind(id).run()).rejects.toThrow(/append-only/);
-    await expect(env.DB.prepare("DELETE FROM staff_audit_log WHERE id = ?1").bind(id).run()).rejects.toThrow(/append-only/);
+    await env.DB.prepare(
+      "INSERT INTO staff_audit_log (id, campus_id, action, subject_kind, subject_id, created_at) VALUES (?1, 'cit', 'role.grant', 'user', 'x', 1)",
+    )
+      .bind(id)
+      .run();
+    await expect(
+      env.DB.prepare("UPDATE staff_audit_log SET note = 'changed' WHERE id = ?1").bind(id).run(),
+    ).rejects.toThrow(/append-only/);
+    await expect(env.DB.prepare("DELETE FROM staff_audit_log WHERE id = ?1").bind(id).run()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(env.DB.prepare("DELETE FROM staff_audit_log").run()).rejects.toThrow(/append-only/);
     expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE id = ? AND note IS NULL", id)).toBe(1);
   });
@@ -67,14 +85,19 @@ describe("PATCH /api/hostel/complaints/:id/status: each role on a complaint of b
     it(`${who}: ${want.status}`, async () => {
       const people = await cast();
       const id = await complaintInB(people.owner, people.student);
-      const res = await setStatus(id, { status: "in_progress", note: "Electrician booked for Tuesday." }, people[who].token);
+      const res = await setStatus(
+        id,
+        { status: "in_progress", note: "Electrician booked for Tuesday." },
+        people[who].token,
+      );
       const body = await read<{ status: string; statusNote: string | null }>(res);
       expect(res.status, body.message).toBe(want.status);
       if (want.message) expect(body.message).toMatch(want.message);
       const changed = want.status === 200;
       expect(await auditLines(id)).toBe(changed ? 1 : 0);
       expect(await noticesOf(people.owner.userId)).toBe(changed ? 1 : 0);
-      if (changed) expect(body.data).toMatchObject({ status: "in_progress", statusNote: "Electrician booked for Tuesday." });
+      if (changed)
+        expect(body.data).toMatchObject({ status: "in_progress", statusNote: "Electrician booked for Tuesday." });
     });
   }
 
@@ -86,12 +109,27 @@ describe("PATCH /api/hostel/complaints/:id/status: each role on a complaint of b
     const resolved = await setStatus(id, { status: "resolved", note: "Tube light replaced." }, wardenOfBlock.token);
     expect(resolved.status).toBe(200);
     expect((await read(resolved)).message).toBe("Marked as resolved.");
-    const mine = await read<{ complaints: { id: string; status: string; statusNote: string | null; resolvedAt: number | null }[] }>(await get("/api/hostel/complaints?view=mine", owner.token));
-    expect(mine.data.complaints.find((c) => c.id === id)).toMatchObject({ status: "resolved", statusNote: "Tube light replaced.", resolvedAt: expect.any(Number) });
-    const lines = await env.DB.prepare("SELECT action, actor_id AS actor, student_id AS student, note FROM staff_audit_log WHERE subject_id = ? ORDER BY created_at, action").bind(id).all();
+    const mine = await read<{
+      complaints: { id: string; status: string; statusNote: string | null; resolvedAt: number | null }[];
+    }>(await get("/api/hostel/complaints?view=mine", owner.token));
+    expect(mine.data.complaints.find((c) => c.id === id)).toMatchObject({
+      status: "resolved",
+      statusNote: "Tube light replaced.",
+      resolvedAt: expect.any(Number),
+    });
+    const lines = await env.DB.prepare(
+      "SELECT action, actor_id AS actor, student_id AS student, note FROM staff_audit_log WHERE subject_id = ? ORDER BY created_at, action",
+    )
+      .bind(id)
+      .all();
     expect(lines.results).toEqual([
       { action: "complaint.in_progress", actor: wardenOfBlock.userId, student: owner.userId, note: null },
-      { action: "complaint.resolved", actor: wardenOfBlock.userId, student: owner.userId, note: "Tube light replaced." },
+      {
+        action: "complaint.resolved",
+        actor: wardenOfBlock.userId,
+        student: owner.userId,
+        note: "Tube light replaced.",
+      },
     ]);
     // The owner and the student who said "me too" are told of both changes.
     expect(await noticesOf(owner.userId)).toBe(2);
@@ -127,7 +165,13 @@ describe("PATCH /api/hostel/complaints/:id/status: each role on a complaint of b
   it("refuses bad input with a 400 and no sign-in with a 401; an unknown complaint is a 404", async () => {
     const { owner, wardenOfBlock } = await cast();
     const id = await complaintInB(owner);
-    for (const body of [{}, { status: "open" }, { status: "closed" }, { status: "resolved", note: 5 }, { status: "resolved", note: "x".repeat(501) }]) {
+    for (const body of [
+      {},
+      { status: "open" },
+      { status: "closed" },
+      { status: "resolved", note: 5 },
+      { status: "resolved", note: "x".repeat(501) },
+    ]) {
       const res = await setStatus(id, body, wardenOfBlock.token);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -193,9 +237,16 @@ describe("/staff: only what the signed-in person's roles allow", () => {
     expect((await sendJson("POST", `/api/hostel/complaints/${backed}/me-too`, {}, student.token)).status).toBe(200);
     expect((await setStatus(started, { status: "in_progress" }, wardenOfBlock.token)).status).toBe(200);
     // Two resolved in block C in the last 30 days, after 2 and 6 hours: the median is 4 hours.
-    for (const [created, took] of [[now - 10 * hour, 2], [now - 20 * hour, 6]]) {
+    for (const [created, took] of [
+      [now - 10 * hour, 2],
+      [now - 20 * hour, 6],
+    ]) {
       const id = await complaintInB(owner, undefined, `Resolved after ${took} hours of waiting.`, "C");
-      await env.DB.prepare("UPDATE hostel_complaints SET status = 'resolved', created_at = ?2, resolved_at = ?3 WHERE id = ?1").bind(id, created, created! + took! * hour).run();
+      await env.DB.prepare(
+        "UPDATE hostel_complaints SET status = 'resolved', created_at = ?2, resolved_at = ?3 WHERE id = ?1",
+      )
+        .bind(id, created, created! + took! * hour)
+        .run();
     }
     const html = await (await page(wardenOfBlock.cookie)).text();
     const order = ["Backed: the Wi-Fi", "Old: the water cooler", "Started: the lift"].map((t) => html.indexOf(t));
@@ -210,7 +261,11 @@ describe("/staff: only what the signed-in person's roles allow", () => {
     const { owner, wardenOfBlock, wardenOfOtherBlock } = await cast();
     const id = await complaintInB(owner);
     const post = (cookie: string, fields: Record<string, string>) =>
-      call("/staff", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" }, body: new URLSearchParams(fields) });
+      call("/staff", {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+        body: new URLSearchParams(fields),
+      });
     expect((await post(wardenOfOtherBlock.cookie, { intent: "resolved", id, note: "Done." })).status).toBe(403);
     expect((await post(wardenOfBlock.cookie, { intent: "resolved", id, note: "Done." })).status).toBe(200);
     expect((await post(wardenOfBlock.cookie, { intent: "delete", id })).status).toBe(400);
@@ -224,16 +279,23 @@ describe("notifications", () => {
     const id = await complaintInB(owner, student);
     await setStatus(id, { status: "in_progress", note: "On it." }, wardenOfBlock.token);
     await setStatus(id, { status: "resolved", note: "Fixed." }, wardenOfBlock.token);
-    const inbox = await read<{ notices: { id: string; title: string; text: string; read: boolean }[]; unread: number }>(await get("/api/notifications", owner.token));
+    const inbox = await read<{ notices: { id: string; title: string; text: string; read: boolean }[]; unread: number }>(
+      await get("/api/notifications", owner.token),
+    );
     expect(inbox.data.unread).toBe(2);
-    expect(inbox.data.notices.map((n) => n.title)).toEqual(["Your complaint is resolved", "Your complaint is in progress"]);
+    expect(inbox.data.notices.map((n) => n.title)).toEqual([
+      "Your complaint is resolved",
+      "Your complaint is in progress",
+    ]);
     expect(inbox.data.notices[0]!.text).toContain("The warden's note: Fixed.");
     for (const other of [student, wardenOfBlock, staffOfOtherCampus]) {
       const theirs = await read<{ notices: { id: string }[] }>(await get("/api/notifications", other.token));
       expect(theirs.data.notices.some((n) => inbox.data.notices.some((m) => m.id === n.id))).toBe(false);
     }
     // Someone else's notice is no notice of theirs.
-    expect((await sendJson("POST", "/api/notifications/read", { id: inbox.data.notices[0]!.id }, student.token)).status).toBe(404);
+    expect(
+      (await sendJson("POST", "/api/notifications/read", { id: inbox.data.notices[0]!.id }, student.token)).status,
+    ).toBe(404);
     const one = await sendJson("POST", "/api/notifications/read", { id: inbox.data.notices[0]!.id }, owner.token);
     expect(one.status).toBe(200);
     expect((await read<{ unread: number }>(one)).data.unread).toBe(1);

@@ -10,7 +10,11 @@ import { createUser, dbFailingOn, ORIGIN } from "#test/helpers.ts";
 
 async function loadBoard(db: D1Database, cookie: string) {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
+  context.set(cloudflareContext, {
+    env: { ...env, DB: db },
+    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    state: { reqId: "test", nonce: "", startedAt: Date.now() },
+  });
   const request = new Request(`${ORIGIN}/become-writer`, { headers: { Cookie: cookie } });
   return loader({ context, request, params: {} } as unknown as Parameters<typeof loader>[0]);
 }
@@ -35,6 +39,10 @@ describe("/become-writer loader", () => {
     expect(data.signedIn).toBe(true);
     expect(data.board?.state).toBe("samples");
     const titles = data.board && data.board.state !== "loading" ? data.board.requests.map((r) => r.title) : [];
-    expect(titles).toEqual(["Machine Learning Research Paper", "Marketing Case Study Analysis", "Climate Change Literature Review"]);
+    expect(titles).toEqual([
+      "Machine Learning Research Paper",
+      "Marketing Case Study Analysis",
+      "Climate Change Literature Review",
+    ]);
   });
 });

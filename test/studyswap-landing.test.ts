@@ -10,8 +10,14 @@ import { call, dbFailingOn, ORIGIN } from "#test/helpers.ts";
 
 async function load(db: D1Database) {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env: { ...env, DB: db }, ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext, state: { reqId: "test", nonce: "", startedAt: Date.now() } });
-  return loader({ context, request: new Request(`${ORIGIN}/studyswap`), params: {} } as unknown as Parameters<typeof loader>[0]);
+  context.set(cloudflareContext, {
+    env: { ...env, DB: db },
+    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
+    state: { reqId: "test", nonce: "", startedAt: Date.now() },
+  });
+  return loader({ context, request: new Request(`${ORIGIN}/studyswap`), params: {} } as unknown as Parameters<
+    typeof loader
+  >[0]);
 }
 
 describe("/studyswap demo mode", () => {

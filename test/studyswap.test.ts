@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { MyStudyRequest, StudyRequest, Writer } from "#common/studyswap.ts";
 import { bearer, call, clockPast, createUser, postJson, unique, type TestUser } from "#test/helpers.ts";
 
-const base = { title: "Operating systems lab report", category: "Operating Systems", details: "Ten pages on scheduling.", contact: "student@campus.test" };
+const base = {
+  title: "Operating systems lab report",
+  category: "Operating Systems",
+  details: "Ten pages on scheduling.",
+  contact: "student@campus.test",
+};
 
 async function post(user: TestUser, body: Record<string, unknown>): Promise<Response> {
   return postJson("/api/studyswap/requests", body, bearer(user.token));
@@ -15,10 +20,18 @@ async function created(user: TestUser, body: Record<string, unknown> = {}): Prom
   return ((await res.json()) as { data: StudyRequest }).data;
 }
 
-function multipart(user: TestUser, fields: Record<string, string>, file?: { bytes: Uint8Array | string; name: string; type?: string }): Promise<Response> {
+function multipart(
+  user: TestUser,
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array | string; name: string; type?: string },
+): Promise<Response> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append("file", new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }));
+  if (file)
+    form.append(
+      "file",
+      new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" }),
+    );
   return call("/api/studyswap/requests", { method: "POST", headers: bearer(user.token), body: form });
 }
 
@@ -51,7 +64,9 @@ describe("POST /api/studyswap/requests", () => {
     const res = await postJson("/api/studyswap/requests", { ...base, title });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ success: false, message: "Please sign in to continue." });
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?").bind(title).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?")
+      .bind(title)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 
@@ -81,10 +96,23 @@ describe("POST /api/studyswap/requests", () => {
 
   it("accepts subject/requirements too", async () => {
     const user = await createUser();
-    const res = await post(user, { title: "Essay", subject: "English", requirements: "1500 words", contact: "+91 98765 43210" });
+    const res = await post(user, {
+      title: "Essay",
+      subject: "English",
+      requirements: "1500 words",
+      contact: "+91 98765 43210",
+    });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
-    expect(data).toMatchObject({ subject: "English", requirements: "1500 words", contact: "+91 98765 43210", deadline: "", budget: "", budgetValue: null, pages: "" });
+    expect(data).toMatchObject({
+      subject: "English",
+      requirements: "1500 words",
+      contact: "+91 98765 43210",
+      deadline: "",
+      budget: "",
+      budgetValue: null,
+      pages: "",
+    });
   });
 
   it.each([
@@ -117,15 +145,28 @@ describe("POST /api/studyswap/requests", () => {
 
   it("answers 400 for malformed JSON and 415 for another content type", async () => {
     const user = await createUser();
-    const bad = await call("/api/studyswap/requests", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "application/json" }, body: '{"title":' });
+    const bad = await call("/api/studyswap/requests", {
+      method: "POST",
+      headers: { ...bearer(user.token), "Content-Type": "application/json" },
+      body: '{"title":',
+    });
     expect(bad.status).toBe(400);
-    const text = await call("/api/studyswap/requests", { method: "POST", headers: { ...bearer(user.token), "Content-Type": "text/plain" }, body: "hello" });
+    const text = await call("/api/studyswap/requests", {
+      method: "POST",
+      headers: { ...bearer(user.token), "Content-Type": "text/plain" },
+      body: "hello",
+    });
     expect(text.status).toBe(415);
   });
 
   it("parses the number out of the budget text for sorting", async () => {
     const user = await createUser();
-    for (const [budget, value] of [["$150", 150], ["₹2,000", 2000], ["150-200", 150], ["negotiable", null]] as const) {
+    for (const [budget, value] of [
+      ["$150", 150],
+      ["₹2,000", 2000],
+      ["150-200", 150],
+      ["negotiable", null],
+    ] as const) {
       const request = await created(user, { budget });
       expect(request.budget).toBe(budget);
       expect(request.budgetValue).toBe(value);
@@ -146,13 +187,24 @@ describe("POST /api/studyswap/requests", () => {
   it("stores an attachment under a server key and serves it to signed-in users as a download", async () => {
     const poster = await createUser();
     const before = await objectCount();
-    const res = await multipart(poster, { ...base, pages: "4" }, { bytes: PDF, name: "../../etc/My notes:v2.PDF", type: "text/html" });
+    const res = await multipart(
+      poster,
+      { ...base, pages: "4" },
+      { bytes: PDF, name: "../../etc/My notes:v2.PDF", type: "text/html" },
+    );
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: StudyRequest };
-    expect(data.attachment).toEqual({ url: `/api/studyswap/requests/${data._id}/attachment`, name: "My notes_v2.pdf", contentType: "application/pdf", size: PDF.byteLength });
+    expect(data.attachment).toEqual({
+      url: `/api/studyswap/requests/${data._id}/attachment`,
+      name: "My notes_v2.pdf",
+      contentType: "application/pdf",
+      size: PDF.byteLength,
+    });
 
     expect(await objectCount()).toBe(before + 1);
-    const row = await env.DB.prepare("SELECT attachment_key FROM study_requests WHERE id = ?").bind(data._id).first<{ attachment_key: string }>();
+    const row = await env.DB.prepare("SELECT attachment_key FROM study_requests WHERE id = ?")
+      .bind(data._id)
+      .first<{ attachment_key: string }>();
     expect(row?.attachment_key).toMatch(/^requests\/[0-9a-f-]{36}$/);
     const object = await env.FILES.head(row!.attachment_key);
     expect(object?.customMetadata?.name).toBe("My notes_v2.pdf");
@@ -162,7 +214,9 @@ describe("POST /api/studyswap/requests", () => {
     const download = await call(data.attachment!.url, { headers: bearer(reader.token) });
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
-    expect(download.headers.get("Content-Disposition")).toBe(`attachment; filename="My notes_v2.pdf"; filename*=UTF-8''My%20notes_v2.pdf`);
+    expect(download.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="My notes_v2.pdf"; filename*=UTF-8''My%20notes_v2.pdf`,
+    );
     expect(download.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
 
@@ -204,7 +258,9 @@ describe("POST /api/studyswap/requests", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/file type is not allowed/);
     expect(await objectCount()).toBe(before);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?").bind(title).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM study_requests WHERE title = ?")
+      .bind(title)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 
@@ -252,9 +308,34 @@ describe("GET /api/studyswap/requests", () => {
     expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
     for (let i = 1; i < list.length; i++) expect(list[i - 1]!.createdAt).toBeGreaterThanOrEqual(list[i]!.createdAt);
     // The specification's keys; the poster's own requests also say "mine" (issue 16: no Report on them).
-    expect(Object.keys(list[0]!).sort()).toEqual(["_id", "attachment", "budget", "budgetValue", "contact", "createdAt", "deadline", "mine", "pages", "requirements", "subject", "title"]);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      "_id",
+      "attachment",
+      "budget",
+      "budgetValue",
+      "contact",
+      "createdAt",
+      "deadline",
+      "mine",
+      "pages",
+      "requirements",
+      "subject",
+      "title",
+    ]);
     const other = (await board(await createUser())).find((r) => r._id === second._id)!;
-    expect(Object.keys(other).sort()).toEqual(["_id", "attachment", "budget", "budgetValue", "contact", "createdAt", "deadline", "pages", "requirements", "subject", "title"]);
+    expect(Object.keys(other).sort()).toEqual([
+      "_id",
+      "attachment",
+      "budget",
+      "budgetValue",
+      "contact",
+      "createdAt",
+      "deadline",
+      "pages",
+      "requirements",
+      "subject",
+      "title",
+    ]);
   });
 });
 
@@ -265,31 +346,50 @@ describe("closing and deleting requests", () => {
     const request = await created(poster);
     const othersRequest = await created(other);
 
-    const mine = (await (await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })).json()) as MyStudyRequest[];
+    const mine = (await (
+      await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })
+    ).json()) as MyStudyRequest[];
     expect(mine.map((r) => [r._id, r.status])).toEqual([[request._id, "open"]]);
 
-    const forbidden = await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(other.token) });
+    const forbidden = await call(`/api/studyswap/requests/${request._id}/close`, {
+      method: "POST",
+      headers: bearer(other.token),
+    });
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as { message: string }).message).toMatch(/Only the student who posted/);
     expect((await board(other)).some((r) => r._id === request._id)).toBe(true);
 
-    const closed = await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) });
+    const closed = await call(`/api/studyswap/requests/${request._id}/close`, {
+      method: "POST",
+      headers: bearer(poster.token),
+    });
     expect(closed.status).toBe(200);
-    expect(((await closed.json()) as { data: MyStudyRequest }).data).toMatchObject({ _id: request._id, status: "closed", closedAt: expect.any(Number) });
+    expect(((await closed.json()) as { data: MyStudyRequest }).data).toMatchObject({
+      _id: request._id,
+      status: "closed",
+      closedAt: expect.any(Number),
+    });
     // Closing again changes nothing and is not an error.
-    expect((await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) })).status).toBe(200);
+    expect(
+      (await call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) }))
+        .status,
+    ).toBe(200);
 
     const ids = (await board(other)).map((r) => r._id);
     expect(ids).not.toContain(request._id);
     expect(ids).toContain(othersRequest._id);
-    const mineAfter = (await (await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })).json()) as MyStudyRequest[];
+    const mineAfter = (await (
+      await call("/api/studyswap/requests/mine", { headers: bearer(poster.token) })
+    ).json()) as MyStudyRequest[];
     expect(mineAfter[0]).toMatchObject({ _id: request._id, status: "closed" });
   });
 
   it("a closed request's attachment is for the poster only", async () => {
     const poster = await createUser();
     const other = await createUser();
-    const { data } = (await (await multipart(poster, base, { bytes: PDF, name: "a.pdf" })).json()) as { data: StudyRequest };
+    const { data } = (await (await multipart(poster, base, { bytes: PDF, name: "a.pdf" })).json()) as {
+      data: StudyRequest;
+    };
     await call(`/api/studyswap/requests/${data._id}/close`, { method: "POST", headers: bearer(poster.token) });
     expect((await call(data.attachment!.url, { headers: bearer(other.token) })).status).toBe(404);
     expect((await call(data.attachment!.url, { headers: bearer(poster.token) })).status).toBe(200);
@@ -299,61 +399,108 @@ describe("closing and deleting requests", () => {
     const poster = await createUser();
     const other = await createUser();
     const before = await objectCount();
-    const { data } = (await (await multipart(poster, base, { bytes: PDF, name: "a.pdf" })).json()) as { data: StudyRequest };
+    const { data } = (await (await multipart(poster, base, { bytes: PDF, name: "a.pdf" })).json()) as {
+      data: StudyRequest;
+    };
     expect(await objectCount()).toBe(before + 1);
 
-    const forbidden = await call(`/api/studyswap/requests/${data._id}`, { method: "DELETE", headers: bearer(other.token) });
+    const forbidden = await call(`/api/studyswap/requests/${data._id}`, {
+      method: "DELETE",
+      headers: bearer(other.token),
+    });
     expect(forbidden.status).toBe(403);
     expect(await objectCount()).toBe(before + 1);
 
     const signedOut = await call(`/api/studyswap/requests/${data._id}`, { method: "DELETE" });
     expect(signedOut.status).toBe(401);
 
-    const deleted = await call(`/api/studyswap/requests/${data._id}`, { method: "DELETE", headers: bearer(poster.token) });
+    const deleted = await call(`/api/studyswap/requests/${data._id}`, {
+      method: "DELETE",
+      headers: bearer(poster.token),
+    });
     expect(deleted.status).toBe(200);
     expect(await objectCount()).toBe(before);
     expect((await board(poster)).some((r) => r._id === data._id)).toBe(false);
     expect((await call(data.attachment!.url, { headers: bearer(poster.token) })).status).toBe(404);
 
-    const again = await call(`/api/studyswap/requests/${data._id}`, { method: "DELETE", headers: bearer(poster.token) });
+    const again = await call(`/api/studyswap/requests/${data._id}`, {
+      method: "DELETE",
+      headers: bearer(poster.token),
+    });
     expect(again.status).toBe(404);
   });
 
   it("answers 404 for an id that is not a request", async () => {
     const user = await createUser();
-    expect((await call("/api/studyswap/requests/not-a-uuid/close", { method: "POST", headers: bearer(user.token) })).status).toBe(404);
-    expect((await call(`/api/studyswap/requests/${crypto.randomUUID()}`, { method: "DELETE", headers: bearer(user.token) })).status).toBe(404);
-    expect((await call(`/api/studyswap/requests/${crypto.randomUUID()}/attachment`, { headers: bearer(user.token) })).status).toBe(404);
+    expect(
+      (await call("/api/studyswap/requests/not-a-uuid/close", { method: "POST", headers: bearer(user.token) })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/studyswap/requests/${crypto.randomUUID()}`, { method: "DELETE", headers: bearer(user.token) }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/studyswap/requests/${crypto.randomUUID()}/attachment`, { headers: bearer(user.token) })).status,
+    ).toBe(404);
   });
 
   it("two simultaneous closes both succeed and leave one closed request", async () => {
     const poster = await createUser();
     const request = await created(poster);
-    const results = await Promise.all([1, 2].map(() => call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) })));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        call(`/api/studyswap/requests/${request._id}/close`, { method: "POST", headers: bearer(poster.token) }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200]);
-    const row = await env.DB.prepare("SELECT status FROM study_requests WHERE id = ?").bind(request._id).first<{ status: string }>();
+    const row = await env.DB.prepare("SELECT status FROM study_requests WHERE id = ?")
+      .bind(request._id)
+      .first<{ status: string }>();
     expect(row?.status).toBe("closed");
   });
 });
 
 describe("writer profiles", () => {
   function put(user: TestUser, body: unknown) {
-    return call("/api/studyswap/writers/me", { method: "PUT", headers: { ...bearer(user.token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return call("/api/studyswap/writers/me", {
+      method: "PUT",
+      headers: { ...bearer(user.token), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   it("GET /writers is a bare array; contacts only for signed-in visitors", async () => {
     const user = await createUser();
-    const res = await put(user, { name: "Meera Iyer", expertise: "Economics, statistics", rate: "150.5", contact: "meera@campus.test" });
+    const res = await put(user, {
+      name: "Meera Iyer",
+      expertise: "Economics, statistics",
+      rate: "150.5",
+      contact: "meera@campus.test",
+    });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: Writer }).data).toEqual({ _id: user.userId, name: "Meera Iyer", expertise: "Economics, statistics", rate: 150.5, contact: "meera@campus.test" });
-    const row = await env.DB.prepare("SELECT rate_paise FROM writers WHERE user_id = ?").bind(user.userId).first<{ rate_paise: number }>();
+    expect(((await res.json()) as { data: Writer }).data).toEqual({
+      _id: user.userId,
+      name: "Meera Iyer",
+      expertise: "Economics, statistics",
+      rate: 150.5,
+      contact: "meera@campus.test",
+    });
+    const row = await env.DB.prepare("SELECT rate_paise FROM writers WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ rate_paise: number }>();
     expect(row?.rate_paise).toBe(15050);
 
     const signedOut = await call("/api/studyswap/writers");
     expect(signedOut.status).toBe(200);
     const publicList = (await signedOut.json()) as Writer[];
     expect(Array.isArray(publicList)).toBe(true);
-    expect(publicList.find((w) => w._id === user.userId)).toEqual({ _id: user.userId, name: "Meera Iyer", expertise: "Economics, statistics", rate: 150.5, contact: null });
+    expect(publicList.find((w) => w._id === user.userId)).toEqual({
+      _id: user.userId,
+      name: "Meera Iyer",
+      expertise: "Economics, statistics",
+      rate: 150.5,
+      contact: null,
+    });
     const signedIn = (await (await call("/api/studyswap/writers", { headers: bearer(user.token) })).json()) as Writer[];
     expect(signedIn.find((w) => w._id === user.userId)?.contact).toBe("meera@campus.test");
   });
@@ -363,16 +510,32 @@ describe("writer profiles", () => {
     await put(user, { name: "A", expertise: "Physics", contact: "9876543210" });
     const edited = await put(user, { name: "A B", expertise: "Physics, maths", rate: 200, contact: "9876543210" });
     expect(edited.status).toBe(200);
-    const me = (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as { data: Writer };
+    const me = (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as {
+      data: Writer;
+    };
     expect(me.data).toMatchObject({ name: "A B", expertise: "Physics, maths", rate: 200 });
-    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM writers WHERE user_id = ?").bind(user.userId).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM writers WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
-    expect((await call("/api/studyswap/writers/me", { method: "DELETE", headers: bearer(user.token) })).status).toBe(200);
-    expect(((await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as { data: Writer | null }).data).toBeNull();
+    expect((await call("/api/studyswap/writers/me", { method: "DELETE", headers: bearer(user.token) })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as {
+          data: Writer | null;
+        }
+      ).data,
+    ).toBeNull();
   });
 
   it("needs sign-in to write", async () => {
-    const res = await call("/api/studyswap/writers/me", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "A", expertise: "B", contact: "a@b.co" }) });
+    const res = await call("/api/studyswap/writers/me", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "A", expertise: "B", contact: "a@b.co" }),
+    });
     expect(res.status).toBe(401);
   });
 
@@ -395,7 +558,8 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
   it("signed out, the pages render their sign-in gates and the landing page its buttons", async () => {
     const landing = await (await call("/StudySwap")).text();
     expect(landing).toContain("Academic Excellence Made Accessible");
-    for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"]) expect(landing).toContain(card);
+    for (const card of ["Research Papers", "Essay Writing", "Technical Reports", "Thesis Support"])
+      expect(landing).toContain(card);
     const writer = await (await call("/become-writer")).text();
     expect(writer).toContain("Sign In to Continue");
     expect(writer).toContain("Sign In / Sign Up");
@@ -406,7 +570,9 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
   it("the posting form carries the honour code, in one line above its button", async () => {
     const user = await createUser();
     const html = await (await call("/find-writer", { headers: { Cookie: user.cookie } })).text();
-    expect(html).toMatch(/<p[^>]*>Honour code: ask for help to learn \(explanations, reviews, tutoring\), never for someone to do graded work in your name\.<\/p><button type="submit"[^>]*>Post Request<\/button>/);
+    expect(html).toMatch(
+      /<p[^>]*>Honour code: ask for help to learn \(explanations, reviews, tutoring\), never for someone to do graded work in your name\.<\/p><button type="submit"[^>]*>Post Request<\/button>/,
+    );
   });
 
   it("signed in, /become-writer carries the open requests in its HTML (no spinner, nothing to fetch first)", async () => {
@@ -424,12 +590,15 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
     const user = await createUser();
     const form = new FormData();
     const title = unique("No-JS post ");
-    for (const [key, value] of Object.entries({ intent: "post", ...base, title, pages: "", deadline: "" })) form.append(key, value);
+    for (const [key, value] of Object.entries({ intent: "post", ...base, title, pages: "", deadline: "" }))
+      form.append(key, value);
     form.append("file", new File([PDF], "brief.pdf", { type: "application/pdf" }));
     const res = await call("/find-writer", { method: "POST", headers: { Cookie: user.cookie }, body: form });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Your request has been posted successfully! Helpers can now see it.");
-    const row = await env.DB.prepare("SELECT attachment_name, owner_id FROM study_requests WHERE title = ?").bind(title).first<{ attachment_name: string; owner_id: string }>();
+    const row = await env.DB.prepare("SELECT attachment_name, owner_id FROM study_requests WHERE title = ?")
+      .bind(title)
+      .first<{ attachment_name: string; owner_id: string }>();
     expect(row).toEqual({ attachment_name: "brief.pdf", owner_id: user.userId });
   });
 
@@ -449,11 +618,20 @@ describe("study swap pages (server-rendered, no JavaScript needed)", () => {
   it("the writer profile form saves through the page's action", async () => {
     const user = await createUser();
     const form = new FormData();
-    for (const [key, value] of Object.entries({ intent: "save-writer", name: "Kabir", expertise: "Maths", rate: "", contact: "9876543210" })) form.append(key, value);
+    for (const [key, value] of Object.entries({
+      intent: "save-writer",
+      name: "Kabir",
+      expertise: "Maths",
+      rate: "",
+      contact: "9876543210",
+    }))
+      form.append(key, value);
     const res = await call("/become-writer", { method: "POST", headers: { Cookie: user.cookie }, body: form });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Your writer profile is saved.");
-    const me = (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as { data: Writer };
+    const me = (await (await call("/api/studyswap/writers/me", { headers: bearer(user.token) })).json()) as {
+      data: Writer;
+    };
     expect(me.data).toMatchObject({ name: "Kabir", expertise: "Maths", rate: null, contact: "9876543210" });
   });
 });

@@ -13,16 +13,19 @@ afterEach(() => {
 const PATHS = ["/login", "/auth", "/register", "/googleclassroom", "/google/callback"];
 
 describe("?token= in the URL", () => {
-  it.each(PATHS)("%s?token=... redirects to the same path without the token, keeping ?error=, setting no cookie", async (path) => {
-    const res = await call(`${path}?error=Google%20said%20no&token=ATTACKER-TOKEN`, { redirect: "manual" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`${path}?error=Google+said+no`);
-    expect(res.headers.getSetCookie()).toEqual([]);
-    expect(await res.text()).not.toContain("ATTACKER-TOKEN");
-    const alone = await call(`${path}?token=ATTACKER-TOKEN`, { redirect: "manual" });
-    expect(alone.status).toBe(302);
-    expect(alone.headers.get("Location")).toBe(path);
-  });
+  it.each(PATHS)(
+    "%s?token=... redirects to the same path without the token, keeping ?error=, setting no cookie",
+    async (path) => {
+      const res = await call(`${path}?error=Google%20said%20no&token=ATTACKER-TOKEN`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`${path}?error=Google+said+no`);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await res.text()).not.toContain("ATTACKER-TOKEN");
+      const alone = await call(`${path}?token=ATTACKER-TOKEN`, { redirect: "manual" });
+      expect(alone.status).toBe(302);
+      expect(alone.headers.get("Location")).toBe(path);
+    },
+  );
 
   it.each(["/login", "/auth"])("%s?token=<a real session token> does not sign the visitor in", async (path) => {
     const attacker = await createUser();
@@ -39,7 +42,11 @@ describe("?token= in the URL", () => {
   it("/googleclassroom?token=<a real Google token> is dropped before the page renders", async () => {
     const fake = installFakeGoogle();
     const { location, cookie } = await googleRedirect(fake, "classroom");
-    const exchanged = await postJson("/api/google/exchange", { code: location.searchParams.get("code") }, { Cookie: cookie });
+    const exchanged = await postJson(
+      "/api/google/exchange",
+      { code: location.searchParams.get("code") },
+      { Cookie: cookie },
+    );
     const { token } = (await exchanged.json()) as { token: string };
     for (const path of ["/googleclassroom", "/google/callback"]) {
       const res = await call(`${path}?token=${encodeURIComponent(token)}`, { redirect: "manual" });
@@ -53,7 +60,9 @@ describe("?token= in the URL", () => {
   });
 
   it("client-side navigations (.data requests) are cleaned too", async () => {
-    const res = await call("/googleclassroom.data?token=ATTACKER-TOKEN&_routes=routes%2Fgoogleclassroom", { redirect: "manual" });
+    const res = await call("/googleclassroom.data?token=ATTACKER-TOKEN&_routes=routes%2Fgoogleclassroom", {
+      redirect: "manual",
+    });
     // React Router's single-fetch answer for a redirect: 202 with the target in the stream.
     expect(res.status).toBe(202);
     const body = await res.text();

@@ -24,7 +24,10 @@ function verify(user: TestUser, code: unknown) {
 }
 
 function resend(user: TestUser) {
-  return call("/api/auth/verify/resend", { method: "POST", headers: { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() } });
+  return call("/api/auth/verify/resend", {
+    method: "POST",
+    headers: { ...bearer(user.token), "CF-Connecting-IP": uniqueIp() },
+  });
 }
 
 async function me(user: TestUser) {
@@ -38,20 +41,38 @@ const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe("registering with a college address", () => {
   it("creates an unverified account (the answer keeps the specification's fields) and e-mails a 6-digit code", async () => {
     const email = `${unique("reg")}@campus.test`;
-    const res = await postJson("/api/auth/register", { name: "Asha", email, password: "correct horse battery" }, { "CF-Connecting-IP": uniqueIp() });
+    const res = await postJson(
+      "/api/auth/register",
+      { name: "Asha", email, password: "correct horse battery" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as { success: boolean; message: string; data: Record<string, unknown> };
     expect(body).toMatchObject({ success: true, message: "Registration successful! Welcome to Campus." });
-    expect(body.data).toMatchObject({ name: "Asha", email, userId: expect.any(String), token: expect.any(String), verified: false, campus: { id: "cit", shortName: "CIT" } });
+    expect(body.data).toMatchObject({
+      name: "Asha",
+      email,
+      userId: expect.any(String),
+      token: expect.any(String),
+      verified: false,
+      campus: { id: "cit", shortName: "CIT" },
+    });
     expect(await latestCode(email)).toMatch(/^\d{6}$/);
-    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = ?1").bind(email).first<{ email_verified_at: number | null }>();
+    const row = await env.DB.prepare("SELECT email_verified_at FROM users WHERE email = ?1")
+      .bind(email)
+      .first<{ email_verified_at: number | null }>();
     expect(row!.email_verified_at).toBeNull();
   });
 
   it("the /register screen's action does the same: unverified, code mailed", async () => {
     const email = `${unique("screen")}@riverside.test`;
     const form = new URLSearchParams({ intent: "register", name: "Ravi", email, password: "correct horse battery" });
-    const res = await call("/register", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": uniqueIp() }, body: form, redirect: "manual" });
+    const res = await call("/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": uniqueIp() },
+      body: form,
+      redirect: "manual",
+    });
     expect(res.status).toBe(302);
     const mails = ((await (await call(`/api/dev/outbox?to=${email}`)).json()) as { data: { subject: string }[] }).data;
     expect(mails.map((m) => m.subject)).toEqual(["Your Campus verification code (Riverside College of Engineering)"]);
@@ -65,9 +86,14 @@ describe("POST /api/auth/verify", () => {
     const code = await latestCode(user.email);
     const res = await verify(user, code);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true, message: "Your college e-mail is verified. You are now a Verified CIT student." });
+    expect(await res.json()).toMatchObject({
+      success: true,
+      message: "Your college e-mail is verified. You are now a Verified CIT student.",
+    });
     expect(await me(user)).toMatchObject({ verified: true });
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM email_codes WHERE user_id = ?1").bind(user.userId).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM email_codes WHERE user_id = ?1").bind(user.userId).first("n"),
+    ).toBe(0);
     // Again: nothing to do, and nothing changes.
     const again = await verify(user, code);
     expect(again.status).toBe(200);
@@ -86,7 +112,10 @@ describe("POST /api/auth/verify", () => {
     for (let left = CODE_MAX_TRIES - 1; left >= 1; left--) {
       const res = await verify(user, otherThan(code));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`, triesLeft: left });
+      expect(await res.json()).toMatchObject({
+        message: `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+        triesLeft: left,
+      });
     }
     const fifth = await verify(user, otherThan(code));
     expect(fifth.status).toBe(400);
@@ -105,17 +134,23 @@ describe("POST /api/auth/verify", () => {
     const user = await createUser({ verified: false });
     const code = await latestCode(user.email);
     // 15 minutes and a moment later.
-    await env.DB.prepare("UPDATE email_codes SET expires_at = ?1 WHERE user_id = ?2").bind(Date.now() - 1, user.userId).run();
+    await env.DB.prepare("UPDATE email_codes SET expires_at = ?1 WHERE user_id = ?2")
+      .bind(Date.now() - 1, user.userId)
+      .run();
     const res = await verify(user, code);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: "That code has expired or was already used. Ask for a new code." });
+    expect(await res.json()).toMatchObject({
+      message: "That code has expired or was already used. Ask for a new code.",
+    });
     expect(await me(user)).toMatchObject({ verified: false });
   });
 
   it("a code lives 15 minutes from when it was sent", async () => {
     const before = Date.now();
     const user = await createUser({ verified: false });
-    const row = await env.DB.prepare("SELECT sent_at, expires_at FROM email_codes WHERE user_id = ?1").bind(user.userId).first<{ sent_at: number; expires_at: number }>();
+    const row = await env.DB.prepare("SELECT sent_at, expires_at FROM email_codes WHERE user_id = ?1")
+      .bind(user.userId)
+      .first<{ sent_at: number; expires_at: number }>();
     expect(row!.sent_at).toBeGreaterThanOrEqual(before);
     expect(row!.expires_at - row!.sent_at).toBe(15 * 60 * 1000);
   });
@@ -123,13 +158,20 @@ describe("POST /api/auth/verify", () => {
   it("the code is stored only as a keyed hash, and compared in constant time", async () => {
     const user = await createUser({ verified: false });
     const code = await latestCode(user.email);
-    const row = await env.DB.prepare("SELECT * FROM email_codes WHERE user_id = ?1").bind(user.userId).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM email_codes WHERE user_id = ?1")
+      .bind(user.userId)
+      .first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     // Not a plain hash of the code: without the key the hash cannot be reproduced.
-    const plain = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const plain = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code)))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
     expect(row!.code_hash).not.toBe(plain);
-    const compare = vi.spyOn(crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }, "timingSafeEqual");
+    const compare = vi.spyOn(
+      crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean },
+      "timingSafeEqual",
+    );
     expect((await verify(user, otherThan(code))).status).toBe(400);
     expect((await verify(user, code)).status).toBe(200);
     expect(compare).toHaveBeenCalledTimes(2);
@@ -143,7 +185,10 @@ describe("POST /api/auth/verify", () => {
     const issued = await issueCode(env, scope, a.userId, "reset");
     if (!issued.ok) throw new Error("not issued");
     expect((await verify(a, issued.code)).status).toBe(400);
-    expect(await consumeCode(env, scope, { email: a.email }, "reset", issued.code)).toEqual({ ok: true, userId: a.userId });
+    expect(await consumeCode(env, scope, { email: a.email }, "reset", issued.code)).toEqual({
+      ok: true,
+      userId: a.userId,
+    });
   });
 
   it("ten simultaneous guesses get no more than 5 comparisons", async () => {
@@ -151,17 +196,23 @@ describe("POST /api/auth/verify", () => {
     const code = await latestCode(user.email);
     const answers = await Promise.all(Array.from({ length: 10 }, () => verify(user, otherThan(code))));
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as { message: string }[];
-    const counted = bodies.filter((b) => b.message.startsWith("That code is not right.")).length + bodies.filter((b) => b.message.startsWith("That code has had its 5 tries")).length;
+    const counted =
+      bodies.filter((b) => b.message.startsWith("That code is not right.")).length +
+      bodies.filter((b) => b.message.startsWith("That code has had its 5 tries")).length;
     expect(answers.every((r) => r.status === 400)).toBe(true);
     expect(counted).toBe(10);
     // Exactly five were compared: four "not right" and the fifth used the code up; the rest were refused uncompared.
     expect(bodies.filter((b) => b.message.startsWith("That code is not right.")).length).toBe(4);
-    const row = await env.DB.prepare("SELECT tries FROM email_codes WHERE user_id = ?1").bind(user.userId).first<{ tries: number }>();
+    const row = await env.DB.prepare("SELECT tries FROM email_codes WHERE user_id = ?1")
+      .bind(user.userId)
+      .first<{ tries: number }>();
     expect(row!.tries).toBe(5);
   });
 
   it("a signed-out caller gets 401; a missing or malformed code 400; an Open community member 409", async () => {
-    expect((await postJson("/api/auth/verify", { code: "123456" }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(401);
+    expect((await postJson("/api/auth/verify", { code: "123456" }, { "CF-Connecting-IP": uniqueIp() })).status).toBe(
+      401,
+    );
     const user = await createUser({ verified: false });
     for (const code of [undefined, "", "12345", "1234567", "abcdef", 123456, null]) {
       const res = await verify(user, code);
@@ -182,7 +233,9 @@ describe("POST /api/auth/verify/resend", () => {
     expect(tooSoon.status).toBe(429);
     expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(tooSoon.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
-    expect(((await tooSoon.json()) as { message: string }).message).toMatch(/^We sent a code less than a minute ago\. You can ask for a new one in \d+ seconds\.$/);
+    expect(((await tooSoon.json()) as { message: string }).message).toMatch(
+      /^We sent a code less than a minute ago\. You can ask for a new one in \d+ seconds\.$/,
+    );
     await env.DB.prepare("UPDATE email_codes SET sent_at = sent_at - 61000 WHERE user_id = ?1").bind(user.userId).run();
     const ok = await resend(user);
     expect(ok.status).toBe(200);
@@ -197,21 +250,29 @@ describe("POST /api/auth/verify/resend", () => {
     await env.DB.prepare("UPDATE email_codes SET sent_at = sent_at - 61000 WHERE user_id = ?1").bind(user.userId).run();
     const answers = await Promise.all(Array.from({ length: 5 }, () => resend(user)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
-    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_outbox WHERE to_address = ?1").bind(user.email).first("n");
+    const n = await env.DB.prepare("SELECT COUNT(*) AS n FROM dev_outbox WHERE to_address = ?1")
+      .bind(user.email)
+      .first("n");
     expect(n).toBe(2);
   });
 
   it("a verified account has nothing to resend (409), and a signed-out caller gets 401", async () => {
     const user = await createUser();
     expect((await resend(user)).status).toBe(409);
-    expect((await call("/api/auth/verify/resend", { method: "POST", headers: { "CF-Connecting-IP": uniqueIp() } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/verify/resend", { method: "POST", headers: { "CF-Connecting-IP": uniqueIp() } })).status,
+    ).toBe(401);
   });
 
   it("code requests and checks are limited per client address", async () => {
     const ip = uniqueIp();
     const user = await createUser({ verified: false });
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await postJson("/api/auth/verify", { code: "000000" }, { ...bearer(user.token), "CF-Connecting-IP": ip })).status);
+    for (let i = 0; i < 22; i++)
+      statuses.push(
+        (await postJson("/api/auth/verify", { code: "000000" }, { ...bearer(user.token), "CF-Connecting-IP": ip }))
+          .status,
+      );
     expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
@@ -220,26 +281,35 @@ describe("the /verify screen and its action (the VerifyBanner posts here)", () =
   function post(user: TestUser, fields: Record<string, string>) {
     return call("/verify", {
       method: "POST",
-      headers: { Cookie: user.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": uniqueIp() },
+      headers: {
+        Cookie: user.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        "CF-Connecting-IP": uniqueIp(),
+      },
       body: new URLSearchParams(fields),
       redirect: "manual",
     });
   }
 
-  it("shows the code form to an unverified student, and 'verified' to a verified one", { timeout: 30_000 }, async () => {
-    const user = await createUser({ verified: false });
-    const page = await call("/verify", { headers: { Cookie: user.cookie } });
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain("Verification code");
-    expect(html).toContain(user.email);
-    expect(html).toContain('value="verify"');
-    expect(html).toContain('value="resend"');
-    const verified = await createUser();
-    const done = await (await call("/verify", { headers: { Cookie: verified.cookie } })).text();
-    expect(done).toContain("Verified CIT student");
-    expect(done).not.toContain("Verification code");
-  });
+  it(
+    "shows the code form to an unverified student, and 'verified' to a verified one",
+    { timeout: 30_000 },
+    async () => {
+      const user = await createUser({ verified: false });
+      const page = await call("/verify", { headers: { Cookie: user.cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Verification code");
+      expect(html).toContain(user.email);
+      expect(html).toContain('value="verify"');
+      expect(html).toContain('value="resend"');
+      const verified = await createUser();
+      const done = await (await call("/verify", { headers: { Cookie: verified.cookie } })).text();
+      expect(done).toContain("Verified CIT student");
+      expect(done).not.toContain("Verification code");
+    },
+  );
 
   it("sends a signed-out visitor to sign in first", async () => {
     const res = await call("/verify", { redirect: "manual" });
@@ -249,7 +319,11 @@ describe("the /verify screen and its action (the VerifyBanner posts here)", () =
 
   it("without JavaScript: the right code verifies and goes back to a same-site returnTo", async () => {
     const user = await createUser({ verified: false });
-    const res = await post(user, { intent: "verify", code: await latestCode(user.email), returnTo: "/find-writer?x=1" });
+    const res = await post(user, {
+      intent: "verify",
+      code: await latestCode(user.email),
+      returnTo: "/find-writer?x=1",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/find-writer?x=1");
     expect(await me(user)).toMatchObject({ verified: true });

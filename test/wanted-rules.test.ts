@@ -7,11 +7,23 @@ import { bearer, call, clockPast, createUser, postJson, type TestUser } from "#t
 // match in any case, a hidden or sold listing tells nobody, wanted posts are rate limited, and the
 // Saved tab is newest saved first with an expired listing kept (and said to be expired).
 
-const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (ch) => ch.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),
+  (ch) => ch.charCodeAt(0),
+);
 
 async function list(user: TestUser, fields: Record<string, string> = {}): Promise<string> {
   const form = new FormData();
-  const values = { title: "Casio fx-991ES calculator", description: "Allowed in exams.", price: "950", sellerName: "Asha", whatsappNumber: "9876543210", category: "electronics", condition: "used", ...fields };
+  const values = {
+    title: "Casio fx-991ES calculator",
+    description: "Allowed in exams.",
+    price: "950",
+    sellerName: "Asha",
+    whatsappNumber: "9876543210",
+    category: "electronics",
+    condition: "used",
+    ...fields,
+  };
   for (const [key, value] of Object.entries(values)) form.set(key, value);
   form.set("image", new File([PNG], "p.png"));
   const res = await call("/api/product/upload", { method: "POST", headers: bearer(user.token), body: form });
@@ -21,7 +33,11 @@ async function list(user: TestUser, fields: Record<string, string> = {}): Promis
 
 const want = (user: TestUser, body: unknown) => postJson("/api/wanted", body, bearer(user.token));
 const noticeLinks = async (user: TestUser) =>
-  (await env.DB.prepare("SELECT link FROM notices WHERE user_id = ? AND kind = 'market.wanted' ORDER BY created_at").bind(user.userId).all<{ link: string }>()).results.map((n) => n.link);
+  (
+    await env.DB.prepare("SELECT link FROM notices WHERE user_id = ? AND kind = 'market.wanted' ORDER BY created_at")
+      .bind(user.userId)
+      .all<{ link: string }>()
+  ).results.map((n) => n.link);
 
 describe("wanted matching", () => {
   it("matches letters beyond A-Z in any case (a post's ÉCOLE finds École, école finds ÇA ÉCOLE)", async () => {
@@ -42,8 +58,12 @@ describe("wanted matching", () => {
     const hidden = await list(seller, { title: `Mini drafter ${tag}` });
     const sold = await list(seller, { title: `Drafter set ${tag}` });
     expect((await want(looking, { words: `drafter ${tag}` })).status).toBe(201);
-    await env.DB.prepare("UPDATE products SET hidden_at = ?, hidden_reason = 'Reported' WHERE id = ?").bind(Date.now(), hidden).run();
-    expect((await call(`/api/product/purchase/${sold}`, { method: "PATCH", headers: bearer(buyer.token) })).status).toBe(200);
+    await env.DB.prepare("UPDATE products SET hidden_at = ?, hidden_reason = 'Reported' WHERE id = ?")
+      .bind(Date.now(), hidden)
+      .run();
+    expect(
+      (await call(`/api/product/purchase/${sold}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
     await env.DB.batch([wantedMatchStatement(env, hidden, Date.now()), wantedMatchStatement(env, sold, Date.now())]);
     expect(await noticeLinks(looking)).toEqual([]);
     // The same run for a listing on sale tells them: the statement itself is not what stayed silent.
@@ -72,7 +92,9 @@ describe("wanted posts are rate limited", () => {
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s !== 201)).toEqual([429]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?").bind(student.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?")
+      .bind(student.userId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
   });
 });
@@ -88,7 +110,11 @@ describe("the Saved tab's order and states", () => {
     expect((await put(older)).status).toBe(200);
     const expiredAt = Date.now() - 1000;
     await env.DB.prepare("UPDATE products SET expires_at = ? WHERE id = ?").bind(expiredAt, newer).run();
-    const saved = (await (await call("/api/product/saved", { headers: bearer(student.token) })).json()) as { _id: string; status: string; expiresAt?: number }[];
+    const saved = (await (await call("/api/product/saved", { headers: bearer(student.token) })).json()) as {
+      _id: string;
+      status: string;
+      expiresAt?: number;
+    }[];
     expect(saved.map((p) => [p._id, p.status, p.expiresAt! <= Date.now()])).toEqual([
       [older, "available", false],
       [newer, "available", true],
@@ -101,13 +127,23 @@ describe("saving is rate limited", () => {
     const [seller, student] = [await createUser(), await createUser()];
     const id = await list(seller, { title: "Toggled by a script" });
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await call(`/api/product/${id}/save`, { method: i % 2 === 0 ? "PUT" : "DELETE", headers: bearer(student.token) })).status);
+    for (let i = 0; i < 60; i++)
+      statuses.push(
+        (
+          await call(`/api/product/${id}/save`, {
+            method: i % 2 === 0 ? "PUT" : "DELETE",
+            headers: bearer(student.token),
+          })
+        ).status,
+      );
     expect(statuses.every((s) => s === 200)).toBe(true);
     // 60 alternating calls end unsaved; the 61st (a save) is refused and saves nothing.
     const refused = await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(student.token) });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toMatch(/too fast/);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?").bind(student.userId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?")
+      .bind(student.userId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(0);
     // Another student is not held back.
     const other = await createUser();

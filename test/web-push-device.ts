@@ -21,7 +21,12 @@ function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-async function hkdf(ikm: Uint8Array<ArrayBuffer>, salt: Uint8Array<ArrayBuffer>, info: Uint8Array<ArrayBuffer>, length: number): Promise<Uint8Array<ArrayBuffer>> {
+async function hkdf(
+  ikm: Uint8Array<ArrayBuffer>,
+  salt: Uint8Array<ArrayBuffer>,
+  info: Uint8Array<ArrayBuffer>,
+  length: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, length * 8));
 }
@@ -34,7 +39,9 @@ export interface TestPushDevice {
 }
 
 export async function makePushDevice(): Promise<TestPushDevice> {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
+    "deriveBits",
+  ])) as CryptoKeyPair;
   const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
   const auth = crypto.getRandomValues(new Uint8Array(16));
   return {
@@ -47,7 +54,9 @@ export async function makePushDevice(): Promise<TestPushDevice> {
       const senderKey = bytes.slice(21, 21 + idLength);
       const ciphertext = bytes.slice(21 + idLength);
       const sender = await crypto.subtle.importKey("raw", senderKey, { name: "ECDH", namedCurve: "P-256" }, false, []);
-      const shared = new Uint8Array(await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, pair.privateKey, 256));
+      const shared = new Uint8Array(
+        await crypto.subtle.deriveBits({ name: "ECDH", public: sender }, pair.privateKey, 256),
+      );
       const ikm = await hkdf(shared, auth, concat(encoder.encode("WebPush: info\0"), publicKey, senderKey), 32);
       const cek = await hkdf(ikm, salt, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
       const nonce = await hkdf(ikm, salt, encoder.encode("Content-Encoding: nonce\0"), 12);

@@ -1,7 +1,14 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { api } from "#server/api/app.ts";
-import { bodyLimitFor, cancel, declaredTooLarge, isApiPath, limitBody, tooLargeResponse } from "#server/lib/body-limit.ts";
+import {
+  bodyLimitFor,
+  cancel,
+  declaredTooLarge,
+  isApiPath,
+  limitBody,
+  tooLargeResponse,
+} from "#server/lib/body-limit.ts";
 import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import { applySecurityHeaders, createNonce } from "#server/lib/headers.ts";
 import { logError, logRequest, type RequestLog } from "#server/lib/log.ts";
@@ -15,7 +22,14 @@ import { warnExpiringListings } from "#server/services/products.ts";
 import { deliverPushes, queueNewNotices, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
 import { runDigest } from "#server/services/digest.ts";
-import { backgroundScope, benchHeader, closeScope, openRequestScope, returnBookmark, type RequestScope } from "#server/lib/d1-session.ts";
+import {
+  backgroundScope,
+  benchHeader,
+  closeScope,
+  openRequestScope,
+  returnBookmark,
+  type RequestScope,
+} from "#server/lib/d1-session.ts";
 import { onTestClock } from "#server/lib/test-clock.ts";
 
 // Created once per isolate, not per request.
@@ -143,7 +157,8 @@ async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Pr
   await closeScope(scope);
   // Issue 18: a write may have made notices; they go to the push queue after the answer.
   // They go through a session of their own on the primary, so this request's D1 figures stay its own.
-  if (incoming.method !== "GET" && incoming.method !== "HEAD") ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
+  if (incoming.method !== "GET" && incoming.method !== "HEAD")
+    ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
   // The Google popup comes back from a cross-origin page (Google) through these two responses (the
   // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context
   // group and cut it off from the opener it must message.
@@ -189,7 +204,16 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
   await Promise.all(
     jobs.map(async ([job, run]) => {
       try {
-        console.log(JSON.stringify({ ts: new Date().toISOString(), level: "info", msg: "cron", cron: controller.cron, job, ...(await run()) }));
+        console.log(
+          JSON.stringify({
+            ts: new Date().toISOString(),
+            level: "info",
+            msg: "cron",
+            cron: controller.cron,
+            job,
+            ...(await run()),
+          }),
+        );
       } catch (error) {
         logError(`cron-${at}`, error, { job });
       }
@@ -205,5 +229,6 @@ export default {
   fetch: (incoming, rawEnv, ctx) => onTestClock(rawEnv, incoming, () => handle(incoming, rawEnv, ctx)),
   scheduled: (controller, rawEnv) => onTestClock(rawEnv, null, () => runJobs(controller, rawEnv)),
   // The push queue's consumer (worker/services/push.ts).
-  queue: (batch, rawEnv) => onTestClock(rawEnv, null, () => deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env)),
+  queue: (batch, rawEnv) =>
+    onTestClock(rawEnv, null, () => deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env)),
 } satisfies ExportedHandler<Env>;

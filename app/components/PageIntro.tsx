@@ -15,7 +15,9 @@ export function ComingSoon({ what }: { what: string }) {
   return (
     <div className="card mt-2 p-6">
       <p className="font-medium">{what} is being built and opens here soon.</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Until then, everything else on Campus works as usual.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Until then, everything else on Campus works as usual.
+      </p>
       <Link to="/dashboard" className="btn-secondary mt-4">
         Back to the dashboard
       </Link>

@@ -62,12 +62,20 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
       />
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
         {!isHome && (
-          <button type="button" onClick={() => navigate(-1)} className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-label="Go back">
+          <button
+            type="button"
+            onClick={() => navigate(-1)}
+            className="btn-secondary min-h-10 px-2.5 sm:px-3"
+            aria-label="Go back"
+          >
             <BackIcon className="h-5 w-5" />
             <span className="hidden sm:inline">Back</span>
           </button>
         )}
-        <Link to="/dashboard" className="flex items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight text-indigo-700 dark:text-indigo-300">
+        <Link
+          to="/dashboard"
+          className="flex items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight text-indigo-700 dark:text-indigo-300"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
           {/* On a phone a signed-in bar holds up to five buttons: the mark alone names the app there. */}
           <span className={user ? "sr-only sm:not-sr-only" : undefined}>Campus</span>
@@ -75,16 +83,26 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           {user === undefined ? (
             // Same box as the Login button, so nothing moves when the answer arrives.
-            <span aria-hidden="true" className="btn min-h-10 bg-slate-200 motion-safe:animate-pulse text-transparent dark:bg-slate-800">
+            <span
+              aria-hidden="true"
+              className="btn min-h-10 bg-slate-200 motion-safe:animate-pulse text-transparent dark:bg-slate-800"
+            >
               Login
             </span>
           ) : user ? (
             <>
-              <span className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
+              <span
+                className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400"
+                title={user.email}
+              >
                 {user.name}
               </span>
               {user.staff && (
-                <Link to="/staff" className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-current={location.pathname.toLowerCase() === "/staff" ? "page" : undefined}>
+                <Link
+                  to="/staff"
+                  className="btn-secondary min-h-10 px-2.5 sm:px-3"
+                  aria-current={location.pathname.toLowerCase() === "/staff" ? "page" : undefined}
+                >
                   <ShieldIcon className="h-5 w-5" />
                   <span className="sr-only sm:not-sr-only">Staff</span>
                 </Link>
@@ -98,13 +116,21 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                 >
                   <BellIcon className="h-5 w-5" />
                   {user.unread > 0 && (
-                    <span aria-hidden="true" data-testid="unread-count" className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white">
+                    <span
+                      aria-hidden="true"
+                      data-testid="unread-count"
+                      className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
+                    >
                       {user.unread > 99 ? "99+" : user.unread}
                     </span>
                   )}
                 </Link>
               )}
-              <Link to="/account" className="btn-secondary min-h-10 px-2.5 sm:px-3" aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}>
+              <Link
+                to="/account"
+                className="btn-secondary min-h-10 px-2.5 sm:px-3"
+                aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}
+              >
                 <UserIcon className="h-5 w-5" />
                 {/* The name stays "Account" at every width; on a phone only the icon shows. */}
                 <span className="sr-only sm:not-sr-only">Account</span>

@@ -19,7 +19,10 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const codeError = result && !result.ok && result.intent === "verify" ? result.message : null;
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {verifyFirst(what)}
       </h2>
@@ -33,13 +36,25 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
           Verify
         </SubmitButton>
         {/* formNoValidate: asking for a new code needs no code typed. */}
-        <button type="submit" name="intent" value="resend" formNoValidate className="btn-secondary" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          formNoValidate
+          className="btn-secondary"
+          disabled={busyIntent !== null}
+          aria-disabled={busyIntent !== null}
+        >
           {busyIntent === "resend" ? "Sending..." : "Send a new code"}
         </button>
       </fetcher.Form>
       {/* Below the row (the compact field shows none of its own), announced; a wrong code's message describes the field. */}
       {result && (
-        <p id={codeError ? `${id}-code-error` : undefined} role={result.ok ? "status" : "alert"} className="mt-2 text-sm font-medium">
+        <p
+          id={codeError ? `${id}-code-error` : undefined}
+          role={result.ok ? "status" : "alert"}
+          className="mt-2 text-sm font-medium"
+        >
           {result.message}
         </p>
       )}

@@ -13,14 +13,40 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
-export function SubmitButton({ busy, busyLabel, children, className = "btn-primary", ...rest }: { busy: boolean; busyLabel: string; children: ReactNode; className?: string; name?: string; value?: string; disabled?: boolean; onClick?: (event: MouseEvent<HTMLButtonElement>) => void }) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  className = "btn-primary",
+  ...rest
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+  disabled?: boolean;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+}) {
   return (
-    <button type="submit" className={className} disabled={busy || rest.disabled} aria-disabled={busy || rest.disabled} name={rest.name} value={rest.value} onClick={rest.onClick}>
+    <button
+      type="submit"
+      className={className}
+      disabled={busy || rest.disabled}
+      aria-disabled={busy || rest.disabled}
+      name={rest.name}
+      value={rest.value}
+      onClick={rest.onClick}
+    >
       {busy ? (
         // The busy label is the button's name while it waits (a role="status" inside a button gives
         // it none in Chromium); the spinner is decoration.
         <>
-          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
           <span>{busyLabel}</span>
         </>
       ) : (

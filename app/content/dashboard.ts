@@ -18,23 +18,77 @@ export interface Tile {
   tone: string;
 }
 
-const notes: Tile = { title: "Notes", description: "Syllabus, unit notes and study tips by semester.", to: "/notes", icon: BookIcon, tone: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300" };
-const studySwap: Tile = { title: "Study Swap", description: "Post an assignment request or help others as a writer.", to: "/StudySwap", icon: SwapIcon, tone: "bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300" };
-const classroom: Tile = { title: "Google Classroom", description: "Your courses and deadlines, with reminders.", to: "/googleclassroom", icon: ClassroomIcon, tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300" };
+const notes: Tile = {
+  title: "Notes",
+  description: "Syllabus, unit notes and study tips by semester.",
+  to: "/notes",
+  icon: BookIcon,
+  tone: "bg-sky-100 text-sky-700 dark:bg-sky-950 dark:text-sky-300",
+};
+const studySwap: Tile = {
+  title: "Study Swap",
+  description: "Post an assignment request or help others as a writer.",
+  to: "/StudySwap",
+  icon: SwapIcon,
+  tone: "bg-violet-100 text-violet-700 dark:bg-violet-950 dark:text-violet-300",
+};
+const classroom: Tile = {
+  title: "Google Classroom",
+  description: "Your courses and deadlines, with reminders.",
+  to: "/googleclassroom",
+  icon: ClassroomIcon,
+  tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300",
+};
 
 export const tiles: Record<Mode, Tile[]> = {
   "day-scholar": [
-    { title: "Marketplace", description: "Buy and sell books, notes, projects and gear.", to: "/marketplace", icon: StoreIcon, tone: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300" },
+    {
+      title: "Marketplace",
+      description: "Buy and sell books, notes, projects and gear.",
+      to: "/marketplace",
+      icon: StoreIcon,
+      tone: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
+    },
     notes,
     studySwap,
     classroom,
   ],
   hosteller: [
-    { title: "Night Market", description: "The after-hours marketplace for night owls.", to: "/hosteller/night-market", icon: MoonIcon, tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" },
-    { title: "Hostel Complaints", description: "Report a problem in your block and follow it up.", to: "/hostel-complaints", icon: WrenchIcon, tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300" },
-    { title: "Mess Menu", description: "This week's meals, and what's on right now.", to: "/mess-menu", icon: CutleryIcon, tone: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300" },
-    { title: "Roommate Finder", description: "Find someone whose habits match yours.", to: "/roommate-finder", icon: PeopleIcon, tone: "bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300" },
-    { title: "Laundry Service", description: "Book a pickup slot for washing and ironing.", to: "/laundry-service", icon: LaundryIcon, tone: "bg-cyan-100 text-cyan-800 dark:bg-cyan-950 dark:text-cyan-300" },
+    {
+      title: "Night Market",
+      description: "The after-hours marketplace for night owls.",
+      to: "/hosteller/night-market",
+      icon: MoonIcon,
+      tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300",
+    },
+    {
+      title: "Hostel Complaints",
+      description: "Report a problem in your block and follow it up.",
+      to: "/hostel-complaints",
+      icon: WrenchIcon,
+      tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300",
+    },
+    {
+      title: "Mess Menu",
+      description: "This week's meals, and what's on right now.",
+      to: "/mess-menu",
+      icon: CutleryIcon,
+      tone: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300",
+    },
+    {
+      title: "Roommate Finder",
+      description: "Find someone whose habits match yours.",
+      to: "/roommate-finder",
+      icon: PeopleIcon,
+      tone: "bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300",
+    },
+    {
+      title: "Laundry Service",
+      description: "Book a pickup slot for washing and ironing.",
+      to: "/laundry-service",
+      icon: LaundryIcon,
+      tone: "bg-cyan-100 text-cyan-800 dark:bg-cyan-950 dark:text-cyan-300",
+    },
     notes,
     studySwap,
     classroom,

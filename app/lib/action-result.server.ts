@@ -5,7 +5,12 @@ import { ApiError } from "#server/lib/errors.ts";
 export type { ActionResult } from "#app/lib/action-result.ts";
 
 /** A success; `extra` is what the screen needs besides the message, `init` a header to set. */
-export function succeeded<Extra extends object = Record<never, never>>(intent: string, message: string, extra?: Extra, init?: ResponseInit) {
+export function succeeded<Extra extends object = Record<never, never>>(
+  intent: string,
+  message: string,
+  extra?: Extra,
+  init?: ResponseInit,
+) {
   return data({ ...(extra as Extra), ok: true as const, intent, message }, init);
 }
 
@@ -13,7 +18,11 @@ export function succeeded<Extra extends object = Record<never, never>>(intent: s
  * A refusal (ApiError) as the answer; the response carries the same status the API would.
  * `more.details` adds to the API's details (what was typed), `more.headers` sets headers (Retry-After).
  */
-export function refused(intent: string, error: ApiError, more: { details?: Record<string, unknown>; headers?: HeadersInit } = {}) {
+export function refused(
+  intent: string,
+  error: ApiError,
+  more: { details?: Record<string, unknown>; headers?: HeadersInit } = {},
+) {
   const { field, ...apiDetails } = error.extra;
   const details = { ...apiDetails, ...more.details };
   return data(
@@ -47,7 +56,10 @@ export async function attempt(intent: string, success: string, run: () => Promis
  * As `attempt`, for a service that answers what to say: its `message`, and `details` the screen
  * needs (that a calendar link was reset, say).
  */
-export async function attemptTold(intent: string, run: () => Promise<{ message: string; details?: Record<string, unknown> }>) {
+export async function attemptTold(
+  intent: string,
+  run: () => Promise<{ message: string; details?: Record<string, unknown> }>,
+) {
   try {
     const { message, details } = await run();
     return succeeded(intent, message, details ? { details } : undefined);

@@ -17,7 +17,8 @@ export async function answerNetworkFailure<T>(intent: string, serverAction: () =
   } catch (error) {
     if (error instanceof TypeError) {
       console.warn("Could not reach Campus:", error.message);
-      const message = typeof navigator !== "undefined" && navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_FAILURE_MESSAGE;
+      const message =
+        typeof navigator !== "undefined" && navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_FAILURE_MESSAGE;
       // A 503 answer: React Router then does not reload the page's data (which could not be reached
       // either, and would replace the screen with the error page).
       return data({ ok: false as const, intent, message, status: 0 as const }, { status: 503 });
@@ -31,7 +32,13 @@ export async function answerNetworkFailure<T>(intent: string, serverAction: () =
  * with a form keeps it when offline instead of showing the error page). `export const clientAction =
  * keepOnNetworkFailure;`
  */
-export async function keepOnNetworkFailure<T>({ request, serverAction }: { request: Request; serverAction: () => Promise<T> }) {
+export async function keepOnNetworkFailure<T>({
+  request,
+  serverAction,
+}: {
+  request: Request;
+  serverAction: () => Promise<T>;
+}) {
   let intent = "";
   try {
     intent = String((await request.clone().formData()).get("intent") ?? "");

@@ -18,7 +18,11 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
-async function encode(bitmap: ImageBitmap, side: number, quality: number): Promise<{ blob: Blob; width: number; height: number }> {
+async function encode(
+  bitmap: ImageBitmap,
+  side: number,
+  quality: number,
+): Promise<{ blob: Blob; width: number; height: number }> {
   const scale = Math.min(1, side / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
   const height = Math.max(1, Math.round(bitmap.height * scale));
@@ -63,7 +67,13 @@ export interface UploadAnswer {
  * Posts a form with XMLHttpRequest, the one browser API that reports upload progress, and answers
  * the status (0 when Campus could not be reached) and the JSON body.
  */
-export function postWithProgress(url: string, body: FormData, headers: Record<string, string>, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+export function postWithProgress(
+  url: string,
+  body: FormData,
+  headers: Record<string, string>,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", url);
@@ -72,7 +82,9 @@ export function postWithProgress(url: string, body: FormData, headers: Record<st
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     });
-    request.addEventListener("load", () => resolve({ status: request.status, body: (request.response as UploadAnswer["body"]) ?? null }));
+    request.addEventListener("load", () =>
+      resolve({ status: request.status, body: (request.response as UploadAnswer["body"]) ?? null }),
+    );
     request.addEventListener("error", () => resolve({ status: 0, body: null }));
     request.addEventListener("abort", () => resolve({ status: 0, body: null }));
     signal?.addEventListener("abort", () => request.abort());

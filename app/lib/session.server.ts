@@ -37,7 +37,10 @@ export async function requireUser(context: LoaderContext, request: Request): Pro
 }
 
 /** As requireUser, with the id of this request's session (for "this device" on /account). */
-export async function requireSession(context: LoaderContext, request: Request): Promise<{ user: SessionUser; sessionId: string }> {
+export async function requireSession(
+  context: LoaderContext,
+  request: Request,
+): Promise<{ user: SessionUser; sessionId: string }> {
   const session = await getSession(context, request);
   if (session) return session;
   const target = safeRedirectPath(documentPath(new URL(request.url))) ?? "/dashboard";

@@ -12,13 +12,22 @@ export function opsAction(env: Env, user: SessionUser, intent: string, form: For
   switch (intent) {
     case "laundry.step": {
       const status = String(form.get("status") ?? "");
-      const label = status in bookingStatusLabel ? bookingStatusLabel[status as keyof typeof bookingStatusLabel].toLowerCase() : status;
-      return attempt(intent, `Marked ${label}.${status === "ready" ? " The student is told." : ""}`, () => stepBooking(env, user, String(form.get("id") ?? ""), { status: fields.status }));
+      const label =
+        status in bookingStatusLabel
+          ? bookingStatusLabel[status as keyof typeof bookingStatusLabel].toLowerCase()
+          : status;
+      return attempt(intent, `Marked ${label}.${status === "ready" ? " The student is told." : ""}`, () =>
+        stepBooking(env, user, String(form.get("id") ?? ""), { status: fields.status }),
+      );
     }
     case "laundry.capacity":
-      return attempt(intent, "Capacity saved.", () => setSlotCapacity(env, user, String(form.get("slotId") ?? ""), { capacity: fields.capacity }));
+      return attempt(intent, "Capacity saved.", () =>
+        setSlotCapacity(env, user, String(form.get("slotId") ?? ""), { capacity: fields.capacity }),
+      );
     case "mess.menu":
-      return attempt(intent, "Menu saved. The mess page shows it now.", () => editMenu(env, user, { day: fields.day, meal: fields.meal, items: fields.items }));
+      return attempt(intent, "Menu saved. The mess page shows it now.", () =>
+        editMenu(env, user, { day: fields.day, meal: fields.meal, items: fields.items }),
+      );
     default:
       return null;
   }

@@ -14,9 +14,16 @@ import { SEND_CODE_INTENT } from "#app/components/account/YourData.tsx";
 // The /account action's "Your data" intents (app/components/account/YourData.tsx), through the same
 // services as DELETE /api/auth/account and POST /api/auth/account/deletion-code.
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+const text = (value: FormDataEntryValue | null) =>
+  typeof value === "string" && value.trim() !== "" ? value : undefined;
 
-export async function yourDataAction(context: Readonly<RouterContextProvider>, request: Request, session: { user: SessionUser; sessionId: string }, intent: string, form: FormData) {
+export async function yourDataAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  session: { user: SessionUser; sessionId: string },
+  intent: string,
+  form: FormData,
+) {
   const env = envOf(context);
   const scope = codeScope(context, request);
   const clientAddress = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
@@ -25,9 +32,17 @@ export async function yourDataAction(context: Readonly<RouterContextProvider>, r
       await assertCodeAllowed(env, clientAddress);
       return succeeded(intent, await sendDeletionCode(env, scope, session.user));
     }
-    const input = parseWith(deleteAccountSchema, { password: text(form.get("password")), code: text(form.get("code")) });
+    const input = parseWith(deleteAccountSchema, {
+      password: text(form.get("password")),
+      code: text(form.get("code")),
+    });
     if (input.code !== undefined) await assertCodeAllowed(env, clientAddress);
-    await deleteAccount(env, { ...scope, reqId: stateOf(request).reqId }, { userId: session.user.id, sessionId: session.sessionId }, input);
+    await deleteAccount(
+      env,
+      { ...scope, reqId: stateOf(request).reqId },
+      { userId: session.user.id, sessionId: session.sessionId },
+      input,
+    );
   } catch (error) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;

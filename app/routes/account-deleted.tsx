@@ -17,10 +17,13 @@ export default function AccountDeleted() {
       <PageIntro title="Your account has been deleted" />
       <div className="card max-w-2xl p-5">
         <p>
-          Your profile, listings, requests, bookings and Classroom connection have been removed from Campus, and every device has been signed out. Purchases, sales and
-          complaints that other students hold stay, signed “Deleted student”.
+          Your profile, listings, requests, bookings and Classroom connection have been removed from Campus, and every
+          device has been signed out. Purchases, sales and complaints that other students hold stay, signed “Deleted
+          student”.
         </p>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">You can register again with the same e-mail address whenever you like.</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          You can register again with the same e-mail address whenever you like.
+        </p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row">
           <Link to="/dashboard" className="btn-primary">
             Go to the home page
@@ -34,4 +37,7 @@ export default function AccountDeleted() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Account deleted · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Account deleted · Campus" },
+  { name: "robots", content: "noindex" },
+];

@@ -12,7 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return new Response(JSON.stringify(data, null, 2), { headers: exportHeaders() });
   } catch (error) {
     // Too many downloads in a minute: a short page that says so, not an error screen.
-    if (error instanceof ApiError) return new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    if (error instanceof ApiError)
+      return new Response(error.message, {
+        status: error.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     throw error;
   }
 }

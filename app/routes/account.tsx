@@ -39,9 +39,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
-  const canSetPassword = account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
-  const member = { verified: user.verified, openCommunity: user.openCommunity, campusShortName: user.campusShortName, campusName: user.campusName };
-  return { account, devices, member, setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn, confirmName: user.confirmName };
+  const canSetPassword =
+    account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
+  const member = {
+    verified: user.verified,
+    openCommunity: user.openCommunity,
+    campusShortName: user.campusShortName,
+    campusName: user.campusName,
+  };
+  return {
+    account,
+    devices,
+    member,
+    setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn,
+    confirmName: user.confirmName,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -53,10 +65,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   switch (intent) {
     case "change-password":
       return attemptTold(intent, async () =>
-        told(await changePassword(env, { userId: user.id, sessionId }, parseWith(passwordChangeSchema, { currentPassword: form.get("currentPassword") ?? "", newPassword: form.get("newPassword") }))),
+        told(
+          await changePassword(
+            env,
+            { userId: user.id, sessionId },
+            parseWith(passwordChangeSchema, {
+              currentPassword: form.get("currentPassword") ?? "",
+              newPassword: form.get("newPassword"),
+            }),
+          ),
+        ),
       );
     case "confirm-name":
-      return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () => saveName(env, user.id, parseWith(nameSchema, { name: form.get("name") })));
+      return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () =>
+        saveName(env, user.id, parseWith(nameSchema, { name: form.get("name") })),
+      );
     case "sign-out-device": {
       const id = String(form.get("id") ?? "");
       if (id === sessionId) {
@@ -64,7 +87,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         await endOwnSession(env, user.id, id);
         throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
       }
-      return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () => endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id));
+      return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () =>
+        endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id),
+      );
     }
     case "sign-out-others":
       return attemptTold(intent, async () => told(await endOtherSessions(env, user.id, sessionId)));
@@ -87,9 +112,16 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
   const passwordResult = result?.intent === "change-password" ? result : null;
   const nameResult = result?.intent === "confirm-name" ? result : null;
-  const devicesResult = result && result.intent !== "change-password" && result.intent !== "confirm-name" && !YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
+  const devicesResult =
+    result &&
+    result.intent !== "change-password" &&
+    result.intent !== "confirm-name" &&
+    !YOUR_DATA_INTENTS.includes(result.intent)
+      ? result
+      : null;
   const passwordForm = useRef<HTMLFormElement>(null);
-  const fieldError = (name: string) => (passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null);
+  const fieldError = (name: string) =>
+    passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null;
   const others = devices.filter((d) => !d.current);
 
   // Emptied as soon as the success is shown (each answer is a new object), not after the reload.
@@ -99,7 +131,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Your account" lead="Your details, your password, the devices that are signed in to Campus, and your data." />
+      <PageIntro
+        title="Your account"
+        lead="Your details, your password, the devices that are signed in to Campus, and your data."
+      />
       {confirmName && (
         <div className="mb-6">
           <ConfirmName name={account.name} error={nameResult && !nameResult.ok ? nameResult.message : null} />
@@ -133,7 +168,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt className="text-slate-600 dark:text-slate-400">E-mail status</dt>
                 <dd className="mt-1">
-                  <VerifiedStatus member={member} email={account.email} throughGoogle={account.verifiedThrough === "google"} />
+                  <VerifiedStatus
+                    member={member}
+                    email={account.email}
+                    throughGoogle={account.verifiedThrough === "google"}
+                  />
                 </dd>
               </div>
             </dl>
@@ -215,7 +254,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <h2 id="devices-heading" className="text-lg font-semibold">
             Signed-in devices
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">If you see a device you do not recognise, sign it out and change your password.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            If you see a device you do not recognise, sign it out and change your password.
+          </p>
           {devicesResult && (
             <div className="mt-4">
               <Alert tone={devicesResult.ok ? "success" : "error"}>
@@ -233,7 +274,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                     {device.current && <Badge tone="indigo">This device</Badge>}
                   </p>
                   <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
-                    <span className="block sm:inline">{device.current ? "Active now" : `Last active ${formatIndiaDateTime(device.lastSeenAt)}`}</span>{" "}
+                    <span className="block sm:inline">
+                      {device.current ? "Active now" : `Last active ${formatIndiaDateTime(device.lastSeenAt)}`}
+                    </span>{" "}
                     <span aria-hidden="true" className="hidden sm:inline">
                       ·{" "}
                     </span>
@@ -244,8 +287,16 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="sign-out-device" />
                     <input type="hidden" name="id" value={device.id} />
-                    <PendingButton busy={pendingIntent === "sign-out-device" && pendingId === device.id} busyLabel="Signing out..." className="btn-secondary min-h-10">
-                      Sign out<span className="sr-only"> {device.device}, signed in {formatIndiaDateTime(device.createdAt)}</span>
+                    <PendingButton
+                      busy={pendingIntent === "sign-out-device" && pendingId === device.id}
+                      busyLabel="Signing out..."
+                      className="btn-secondary min-h-10"
+                    >
+                      Sign out
+                      <span className="sr-only">
+                        {" "}
+                        {device.device}, signed in {formatIndiaDateTime(device.createdAt)}
+                      </span>
                     </PendingButton>
                   </Form>
                 )}
@@ -253,9 +304,17 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {others.length > 0 ? (
-            <Form method="post" preventScrollReset className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <Form
+              method="post"
+              preventScrollReset
+              className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800"
+            >
               <input type="hidden" name="intent" value="sign-out-others" />
-              <PendingButton busy={pendingIntent === "sign-out-others"} busyLabel="Signing out..." className="btn-secondary w-full sm:w-auto">
+              <PendingButton
+                busy={pendingIntent === "sign-out-others"}
+                busyLabel="Signing out..."
+                className="btn-secondary w-full sm:w-auto"
+              >
                 Sign out everywhere else
               </PendingButton>
             </Form>
@@ -265,7 +324,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="min-w-0 lg:col-span-2">
-          <YourData hasPassword={account.hasPassword} email={account.email} result={result ?? null} pendingIntent={pendingIntent} />
+          <YourData
+            hasPassword={account.hasPassword}
+            email={account.email}
+            result={result ?? null}
+            pendingIntent={pendingIntent}
+          />
         </div>
       </div>
     </>
@@ -289,7 +353,17 @@ function NewCalendarLink({ result }: { result: ActionResult }) {
  * A submit button that reads busyLabel while its form is on the way. The label is the button's own
  * text, so the busy button keeps an accessible name (a status region inside a button gives it none).
  */
-function PendingButton({ busy, busyLabel, className, children }: { busy: boolean; busyLabel: string; className: string; children: ReactNode }) {
+function PendingButton({
+  busy,
+  busyLabel,
+  className,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <button type="submit" className={className} disabled={busy}>
       {busy ? busyLabel : children}
@@ -297,7 +371,13 @@ function PendingButton({ busy, busyLabel, className, children }: { busy: boolean
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your account · Campus" }, { name: "description", content: "Your Campus account: password, signed-in devices, and downloading or deleting your data." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your account · Campus" },
+  {
+    name: "description",
+    content: "Your Campus account: password, signed-in devices, and downloading or deleting your data.",
+  },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Your account" />;

@@ -9,7 +9,14 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { grantRole, readAdminView, revokeRole, type AuditFilter, type AuditLine, type RoleHolder } from "#server/services/admin.ts";
+import {
+  grantRole,
+  readAdminView,
+  revokeRole,
+  type AuditFilter,
+  type AuditLine,
+  type RoleHolder,
+} from "#server/services/admin.ts";
 import { AUDIT_ACTIONS } from "#common/admin.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { STAFF_ROLE_NAMES, staffRoleLabel } from "#common/staff.ts";
@@ -24,8 +31,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     return await readAdminView(envOf(context), user, filter);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) throw data("This page is for campus admins: they grant staff roles and read the audit log.", { status: 403, statusText: "Forbidden" });
-    if (error instanceof ApiError && error.status === 400) throw data(error.message, { status: 400, statusText: "Bad Request" });
+    if (error instanceof ApiError && error.status === 403)
+      throw data("This page is for campus admins: they grant staff roles and read the audit log.", {
+        status: 403,
+        statusText: "Forbidden",
+      });
+    if (error instanceof ApiError && error.status === 400)
+      throw data(error.message, { status: 400, statusText: "Bad Request" });
     throw error;
   }
 }
@@ -36,17 +48,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "grant") {
     return attempt(intent, "Role granted. The member is told.", () =>
-      grantRole(envOf(context), user, { email: form.get("email") ?? "", role: form.get("role") ?? "", blockId: form.get("blockId") ?? undefined }),
+      grantRole(envOf(context), user, {
+        email: form.get("email") ?? "",
+        role: form.get("role") ?? "",
+        blockId: form.get("blockId") ?? undefined,
+      }),
     );
   }
-  if (intent === "revoke") return attempt(intent, "Role removed. The member is told.", () => revokeRole(envOf(context), user, String(form.get("id") ?? "")));
+  if (intent === "revoke")
+    return attempt(intent, "Role removed. The member is told.", () =>
+      revokeRole(envOf(context), user, String(form.get("id") ?? "")),
+    );
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
 
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
-const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">) => (r.role === "warden" ? `Warden, ${r.blockName ?? r.blockId}` : staffRoleLabel[r.role]);
+const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">) =>
+  r.role === "warden" ? `Warden, ${r.blockName ?? r.blockId}` : staffRoleLabel[r.role];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { campusName, roles, blocks, audit, actors, filter } = loaderData;
@@ -55,7 +75,10 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const grantResult = actionData?.intent === "grant" ? actionData : null;
   return (
     <>
-      <PageIntro title="Campus admin" lead={`Staff roles at ${campusName} and the audit log of everything staff did. Roles take effect at once; the member is told.`} />
+      <PageIntro
+        title="Campus admin"
+        lead={`Staff roles at ${campusName} and the audit log of everything staff did. Roles take effect at once; the member is told.`}
+      />
       <p className="mb-6">
         <Link to="/staff" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
           Open the staff console
@@ -82,8 +105,15 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="grant-heading" className="text-lg font-semibold">
             Grant a role
           </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">To a member of {campusName} whose e-mail is verified.</p>
-          <Form key={roles.length} method="post" className="mt-4 space-y-3" aria-describedby={grantResult ? "grant-result" : undefined}>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            To a member of {campusName} whose e-mail is verified.
+          </p>
+          <Form
+            key={roles.length}
+            method="post"
+            className="mt-4 space-y-3"
+            aria-describedby={grantResult ? "grant-result" : undefined}
+          >
             <div>
               <label htmlFor="grant-email" className="label">
                 E-mail
@@ -96,7 +126,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 required
                 maxLength={254}
                 className="input w-full"
-                aria-invalid={grantResult && !grantResult.ok && "field" in grantResult && grantResult.field === "email" ? true : undefined}
+                aria-invalid={
+                  grantResult && !grantResult.ok && "field" in grantResult && grantResult.field === "email"
+                    ? true
+                    : undefined
+                }
               />
             </div>
             <div>
@@ -143,7 +177,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
 function RoleRow({ role }: { role: RoleHolder }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
-  const confirm = useConfirmSubmit({ title: "Remove this role?", question: `${role.name} will no longer be ${roleName(role).toLowerCase()}. They are told.`, confirmLabel: "Remove role" });
+  const confirm = useConfirmSubmit({
+    title: "Remove this role?",
+    question: `${role.name} will no longer be ${roleName(role).toLowerCase()}. They are told.`,
+    confirmLabel: "Remove role",
+  });
   return (
     <article className="card flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="min-w-0">
@@ -164,8 +202,19 @@ function RoleRow({ role }: { role: RoleHolder }) {
       </div>
       <fetcher.Form method="post">
         <input type="hidden" name="id" value={role.id} />
-        <SubmitButton busy={busy} busyLabel="Removing..." className="btn-secondary" name="intent" value="revoke" onClick={confirm.onClick}>
-          Remove<span className="sr-only"> {roleName(role).toLowerCase()} from {role.name}</span>
+        <SubmitButton
+          busy={busy}
+          busyLabel="Removing..."
+          className="btn-secondary"
+          name="intent"
+          value="revoke"
+          onClick={confirm.onClick}
+        >
+          Remove
+          <span className="sr-only">
+            {" "}
+            {roleName(role).toLowerCase()} from {role.name}
+          </span>
         </SubmitButton>
       </fetcher.Form>
       {confirm.dialog}
@@ -181,7 +230,17 @@ function auditHref(filter: AuditFilter, before?: string) {
   return `?${params.toString()}#audit-heading`;
 }
 
-function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older: string | null; actors: { id: string; name: string }[]; filter: AuditFilter }) {
+function AuditLog({
+  lines,
+  older,
+  actors,
+  filter,
+}: {
+  lines: AuditLine[];
+  older: string | null;
+  actors: { id: string; name: string }[];
+  filter: AuditFilter;
+}) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.toLowerCase() === "/admin";
   return (
@@ -189,7 +248,9 @@ function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older:
       <h2 id="audit-heading" className="text-lg font-semibold">
         Audit log
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Every staff and moderator action, newest first. It cannot be edited or deleted.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Every staff and moderator action, newest first. It cannot be edited or deleted.
+      </p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="audit-action" className="label">
@@ -230,7 +291,10 @@ function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older:
             <li key={l.id} className="card p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-semibold">{l.what}</p>
-                <time dateTime={new Date(l.createdAt).toISOString()} className="text-sm text-slate-600 dark:text-slate-400">
+                <time
+                  dateTime={new Date(l.createdAt).toISOString()}
+                  className="text-sm text-slate-600 dark:text-slate-400"
+                >
                   {formatIndiaShortDateTime(l.createdAt)}
                 </time>
               </div>
@@ -244,7 +308,9 @@ function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older:
                   </>
                 )}
               </p>
-              {l.note && <p className="mt-1 break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{l.note}</p>}
+              {l.note && (
+                <p className="mt-1 break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{l.note}</p>
+              )}
             </li>
           ))}
         </ol>
@@ -265,4 +331,7 @@ function AuditLog({ lines, older, actors, filter }: { lines: AuditLine[]; older:
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Campus admin · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Campus admin · Campus" },
+  { name: "robots", content: "noindex" },
+];

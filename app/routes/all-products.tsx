@@ -2,7 +2,16 @@ import { useState, type MouseEvent } from "react";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Form,
+  Link,
+  useFetcher,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
@@ -17,7 +26,25 @@ import { mayAct } from "#common/membership.ts";
 import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { formatRupees } from "#common/format.ts";
-import { BUY, CATEGORY_IDS, categoryLabel, CONDITION_IDS, conditionLabel, CONDITIONS, MARKET_CATEGORIES, PAGE_SIZE, paiseToRupees, parsePricePaise, parseSort, pickFilter, PRODUCT_SORTS, purchaseMessage, RESERVATION_TERMS, sellerRecord, type ProductView } from "#common/market.ts";
+import {
+  BUY,
+  CATEGORY_IDS,
+  categoryLabel,
+  CONDITION_IDS,
+  conditionLabel,
+  CONDITIONS,
+  MARKET_CATEGORIES,
+  PAGE_SIZE,
+  paiseToRupees,
+  parsePricePaise,
+  parseSort,
+  pickFilter,
+  PRODUCT_SORTS,
+  purchaseMessage,
+  RESERVATION_TERMS,
+  sellerRecord,
+  type ProductView,
+} from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -66,11 +93,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     });
     // Sellers' numbers stay on the server until someone buys.
     // Cards show the small photo and how many there are: the photos' list stays on the server.
-    const products: BrowseProduct[] = rows.slice(0, PAGE_SIZE).map(({ whatsappNumber: _hidden, images, ...product }) => ({ ...product, photoCount: images.length }));
-    return { products, hasMore: rows.length > PAGE_SIZE, q, sort, category, condition, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: false };
+    const products: BrowseProduct[] = rows
+      .slice(0, PAGE_SIZE)
+      .map(({ whatsappNumber: _hidden, images, ...product }) => ({ ...product, photoCount: images.length }));
+    return {
+      products,
+      hasMore: rows.length > PAGE_SIZE,
+      q,
+      sort,
+      category,
+      condition,
+      page,
+      signedIn: !!user,
+      campusName: user && !user.openCommunity ? user.campusName : null,
+      verifyEmail,
+      campus,
+      failed: false,
+    };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
-    return { products: [] as BrowseProduct[], hasMore: false, q, sort, category, condition, page, signedIn: !!user, campusName: user && !user.openCommunity ? user.campusName : null, verifyEmail, campus, failed: true };
+    return {
+      products: [] as BrowseProduct[],
+      hasMore: false,
+      q,
+      sort,
+      category,
+      condition,
+      page,
+      signedIn: !!user,
+      campusName: user && !user.openCommunity ? user.campusName : null,
+      verifyEmail,
+      campus,
+      failed: true,
+    };
   }
 }
 
@@ -80,12 +135,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(envOf(context), user, form));
-  if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
+  if (intent === "save" || intent === "unsave")
+    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
   try {
     if (intent !== "buy") throw new ApiError(400, "Unknown action.");
     const id = parseWith(productIdSchema, form.get("id"));
     const seen = parsePricePaise(form.get("price"));
-    if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
+    if (seen === null)
+      throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
     const { notification } = await purchaseProduct(envOf(context), user, id, seen);
     // The specification's words, then what they mean here (decision 0098): sent from the server,
     // so the page's script stays the size it was.
@@ -129,10 +186,28 @@ function currentPricePaise(details: Record<string, unknown> | undefined): number
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
-  return <Browse key={`${loaderData.q}|${loaderData.sort}|${loaderData.category}|${loaderData.condition}|${loaderData.page}|${loaderData.campus}`} {...loaderData} />;
+  return (
+    <Browse
+      key={`${loaderData.q}|${loaderData.sort}|${loaderData.category}|${loaderData.condition}|${loaderData.page}|${loaderData.campus}`}
+      {...loaderData}
+    />
+  );
 }
 
-function Browse({ products, hasMore, q, sort, category, condition, page, signedIn, campusName, verifyEmail, campus, failed }: Route.ComponentProps["loaderData"]) {
+function Browse({
+  products,
+  hasMore,
+  q,
+  sort,
+  category,
+  condition,
+  page,
+  signedIn,
+  campusName,
+  verifyEmail,
+  campus,
+  failed,
+}: Route.ComponentProps["loaderData"]) {
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
@@ -141,7 +216,12 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
   const buying = buyer.state !== "idle";
   // "Show more products": the next page only, appended below.
   const pager = useFetcher<typeof loader>();
-  const [more, setMore] = useState<{ products: BrowseProduct[]; page: number; hasMore: boolean; failed: boolean }>({ products: [], page, hasMore, failed: false });
+  const [more, setMore] = useState<{ products: BrowseProduct[]; page: number; hasMore: boolean; failed: boolean }>({
+    products: [],
+    page,
+    hasMore,
+    failed: false,
+  });
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -153,7 +233,12 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
   if (pager.data !== pageSeen) {
     setPageSeen(pager.data);
     const next = pager.data;
-    if (next) setMore((prev) => (next.failed ? { ...prev, failed: true } : { products: [...prev.products, ...next.products], page: next.page, hasMore: next.hasMore, failed: false }));
+    if (next)
+      setMore((prev) =>
+        next.failed
+          ? { ...prev, failed: true }
+          : { products: [...prev.products, ...next.products], page: next.page, hasMore: next.hasMore, failed: false },
+      );
   }
   const [answerSeen, setAnswerSeen] = useState(buyer.data);
   if (buyer.data !== answerSeen) {
@@ -164,8 +249,18 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
       if (answer.ok && "notification" in answer) {
         setGone((prev) => new Set(prev).add(product.id));
         // The buy's answer (the report form's answer has no notification).
-        const { notification, message, terms } = answer as unknown as { notification: { sent: boolean; directLink: string | null }; message: string; terms: string };
-        setBuy(notification.sent ? { step: "notified", message, terms } : notification.directLink ? { step: "direct", link: notification.directLink, message, terms } : { step: "plain", message, terms });
+        const { notification, message, terms } = answer as unknown as {
+          notification: { sent: boolean; directLink: string | null };
+          message: string;
+          terms: string;
+        };
+        setBuy(
+          notification.sent
+            ? { step: "notified", message, terms }
+            : notification.directLink
+              ? { step: "direct", link: notification.directLink, message, terms }
+              : { step: "plain", message, terms },
+        );
       } else if (!answer.ok) {
         const current = currentPricePaise(answer.details);
         // The seller changed the price: the card shows the new one, to be bought again knowingly.
@@ -212,11 +307,21 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
     // A purchase already on its way: a second click is ignored.
     if (buying) return;
     // The price the buyer is looking at: the server sells only at that price.
-    void buyer.submit({ intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) }, { method: "post" });
+    void buyer.submit(
+      { intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) },
+      { method: "post" },
+    );
   }
 
   const pageParams = (n: number) =>
-    new URLSearchParams({ ...(campus && { campus }), ...(q && { q }), ...(category && { category }), ...(condition && { condition }), ...(sort !== "newest" && { sort }), ...(n > 1 && { page: String(n) }) });
+    new URLSearchParams({
+      ...(campus && { campus }),
+      ...(q && { q }),
+      ...(category && { category }),
+      ...(condition && { condition }),
+      ...(sort !== "newest" && { sort }),
+      ...(n > 1 && { page: String(n) }),
+    });
 
   function showMore(event: MouseEvent) {
     event.preventDefault();
@@ -227,21 +332,48 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
 
   return (
     <SellerLayout>
-      <PageIntro title="Browse Products" lead={campusName ? `Products available from students of ${campusName} right now.` : "Products available from students right now."} />
+      <PageIntro
+        title="Browse Products"
+        lead={
+          campusName
+            ? `Products available from students of ${campusName} right now.`
+            : "Products available from students right now."
+        }
+      />
 
-      <Form method="get" role="search" className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end">
+      <Form
+        method="get"
+        role="search"
+        className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end"
+      >
         {campus && <input type="hidden" name="campus" value={campus} />}
         <div>
           <label htmlFor="q" className="label">
             Search products
           </label>
-          <input id="q" name="q" type="search" defaultValue={q} key={q} maxLength={200} placeholder="Title or description, e.g. calculator" className="input min-h-11" />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={200}
+            placeholder="Title or description, e.g. calculator"
+            className="input min-h-11"
+          />
         </div>
         <div>
           <label htmlFor="category" className="label">
             Category
           </label>
-          <select id="category" name="category" defaultValue={category ?? ""} key={`c-${category ?? ""}`} className="input min-h-11" onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}>
+          <select
+            id="category"
+            name="category"
+            defaultValue={category ?? ""}
+            key={`c-${category ?? ""}`}
+            className="input min-h-11"
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+          >
             <option value="">All categories</option>
             {MARKET_CATEGORIES.map((c) => (
               <option key={c.id} value={c.id}>
@@ -254,7 +386,14 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
           <label htmlFor="condition" className="label">
             Condition
           </label>
-          <select id="condition" name="condition" defaultValue={condition ?? ""} key={`d-${condition ?? ""}`} className="input min-h-11" onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}>
+          <select
+            id="condition"
+            name="condition"
+            defaultValue={condition ?? ""}
+            key={`d-${condition ?? ""}`}
+            className="input min-h-11"
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+          >
             <option value="">Any condition</option>
             {CONDITIONS.map((c) => (
               <option key={c.id} value={c.id}>
@@ -314,14 +453,28 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
           )}
         </div>
       ) : (
-        <ul aria-busy={loading} className={`grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`}>
+        <ul
+          aria-busy={loading}
+          className={`grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+        >
           {visible.map((product, i) => (
             // Cards after the first row are laid out and painted only when they come near the screen
             // (their last size is remembered), so the first paint lays out a row, not 24 cards.
-            <li key={product.id} className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}>
+            <li
+              key={product.id}
+              className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}
+            >
               <div className="relative">
                 <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
-                {signedIn && !product.mine && <HeartForm id={product.id} title={product.title} saved={hearts.get(product.id) ?? product.saved === true} onToggle={toggleHeart} className="absolute right-2 top-2" />}
+                {signedIn && !product.mine && (
+                  <HeartForm
+                    id={product.id}
+                    title={product.title}
+                    saved={hearts.get(product.id) ?? product.saved === true}
+                    onToggle={toggleHeart}
+                    className="absolute right-2 top-2"
+                  />
+                )}
               </div>
               <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                 <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.photoCount > 1 ? ` · ${product.photoCount} photos` : ""}`}</p>
@@ -333,7 +486,9 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
                 <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                   Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
-                  {sellerRecord(product.seller) && <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>}
+                  {sellerRecord(product.seller) && (
+                    <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>
+                  )}
                 </p>
                 <HiddenMark reason={product.hiddenReason} />
                 {product.verifiedBadge && (
@@ -342,11 +497,20 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
                   </p>
                 )}
                 <div className="mt-auto flex items-center justify-between gap-3 pt-3">
-                  <span className="text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</span>
+                  <span className="text-lg font-bold text-indigo-700 dark:text-indigo-300">
+                    {formatRupees(product.pricePaise)}
+                  </span>
                   {product.mine ? (
-                    <span className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">Your product</span>
+                    <span className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                      Your product
+                    </span>
                   ) : verifyEmail ? null : (
-                    <button type="button" className="btn-primary" onClick={() => startBuying(product)} aria-label={`Buy ${product.title}`}>
+                    <button
+                      type="button"
+                      className="btn-primary"
+                      onClick={() => startBuying(product)}
+                      aria-label={`Buy ${product.title}`}
+                    >
                       Buy
                     </button>
                   )}
@@ -372,7 +536,12 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
           )}
           {more.hasMore && (
             // Without JavaScript the link opens the next page; with it, the next page is appended here.
-            <Link to={`?${pageParams(more.page + 1)}`} onClick={showMore} aria-busy={pager.state !== "idle"} className="btn-secondary">
+            <Link
+              to={`?${pageParams(more.page + 1)}`}
+              onClick={showMore}
+              aria-busy={pager.state !== "idle"}
+              className="btn-secondary"
+            >
               {pager.state !== "idle" ? <Spinner label="Loading more products" /> : null}
               Show more products
             </Link>
@@ -407,7 +576,8 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
       >
         {buy?.step === "confirm" && (
           <p>
-            {buy.product.title} for <strong>{formatRupees(buy.product.pricePaise)}</strong> from {buy.product.sellerName}. You pay the seller when you meet.
+            {buy.product.title} for <strong>{formatRupees(buy.product.pricePaise)}</strong> from{" "}
+            {buy.product.sellerName}. You pay the seller when you meet.
           </p>
         )}
       </Dialog>
@@ -425,8 +595,7 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
         <p>{buy && buy.step !== "confirm" ? buy.message : ""}</p>
         {buy && buy.step !== "failed" && buy.step !== "confirm" && (
           <p className="mt-2">
-            {buy.terms}{" "}
-            The seller&apos;s WhatsApp link is in{" "}
+            {buy.terms} The seller&apos;s WhatsApp link is in{" "}
             <Link to="/purchases" className="font-medium text-indigo-700 underline dark:text-indigo-300">
               My Purchases
             </Link>
@@ -464,4 +633,7 @@ function Browse({ products, hasMore, q, sort, category, condition, page, signedI
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Browse Products · Campus" }, { name: "description", content: "Products available from students right now." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Browse Products · Campus" },
+  { name: "description", content: "Products available from students right now." },
+];

@@ -1,10 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, redirect, useActionData, useFetcher, useLocation, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Link,
+  redirect,
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { parseWith } from "#server/lib/validate.ts";
 import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
-import { assertRegisterAllowed, loginSchema, REGISTERED, registerSchema, registerUser, SIGNED_IN, signInWithPassword, startSession } from "#server/services/auth.ts";
+import {
+  assertRegisterAllowed,
+  loginSchema,
+  REGISTERED,
+  registerSchema,
+  registerUser,
+  SIGNED_IN,
+  signInWithPassword,
+  startSession,
+} from "#server/services/auth.ts";
 import { oneTimeCodeSchema, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
@@ -33,18 +51,27 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const viaScript = form.get("via") === "script";
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
-  const intent = form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
+  const intent =
+    form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
   const side: Side = intent === "register" ? "register" : "signin";
   const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
   if (intent === "google") return googleSignIn(env, request, form);
   try {
     let user;
     if (side === "register") {
-      const input = parseWith(registerSchema, { name: form.get("name"), email: form.get("email"), password: form.get("password") });
+      const input = parseWith(registerSchema, {
+        name: form.get("name"),
+        email: form.get("email"),
+        password: form.get("password"),
+      });
       await assertRegisterAllowed(env, ip);
       user = await registerUser(env, input, codeScope(context, request));
     } else {
-      user = await signInWithPassword(env, ip, parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }));
+      user = await signInWithPassword(
+        env,
+        ip,
+        parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }),
+      );
     }
     const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
     const headers = new Headers();
@@ -58,7 +85,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (error instanceof ApiError) {
       // What was typed comes back (never the password), so a slip costs one field, not the form.
       const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
-      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      const retryAfter =
+        typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
       return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
     }
     throw error;
@@ -212,12 +240,20 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="card p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight">{registering ? "Create your account" : "Sign in to Campus"}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {registering ? "Create your account" : "Sign in to Campus"}
+        </h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          {loaderData.hasRedirect ? "Sign in to continue where you were going." : "One account for the marketplace, study swap and more."}
+          {loaderData.hasRedirect
+            ? "Sign in to continue where you were going."
+            : "One account for the marketplace, study swap and more."}
         </p>
 
-        <div role="tablist" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <div
+          role="tablist"
+          aria-label="Sign in or register"
+          className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        >
           {SIDES.map((option) => (
             <button
               key={option.value}
@@ -255,21 +291,45 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        <form id="auth-form" method="post" role="tabpanel" aria-labelledby={`tab-${side}`} onSubmit={onSubmit} className="mt-4 space-y-4" aria-busy={submitting}>
+        <form
+          id="auth-form"
+          method="post"
+          role="tabpanel"
+          aria-labelledby={`tab-${side}`}
+          onSubmit={onSubmit}
+          className="mt-4 space-y-4"
+          aria-busy={submitting}
+        >
           <input type="hidden" name="intent" value={side} />
           {registering && (
             <div>
               <label htmlFor="name" className="label">
                 Name
               </label>
-              <input id="name" name="name" type="text" autoComplete="name" required defaultValue={typedBefore("name")} className="input" />
+              <input
+                id="name"
+                name="name"
+                type="text"
+                autoComplete="name"
+                required
+                defaultValue={typedBefore("name")}
+                className="input"
+              />
             </div>
           )}
           <div>
             <label htmlFor="email" className="label">
               E-mail
             </label>
-            <input id="email" name="email" type="email" autoComplete="email" required defaultValue={typedBefore("email")} className="input" />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={typedBefore("email")}
+              className="input"
+            />
           </div>
           <div>
             <label htmlFor="password" className="label">
@@ -290,7 +350,10 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <p className="mt-1 text-right text-sm">
-                <Link to="/reset-password" className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200">
+                <Link
+                  to="/reset-password"
+                  className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+                >
                   Forgot password?
                 </Link>
               </p>
@@ -308,10 +371,19 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         </div>
         <button type="button" onClick={startGoogle} className="btn-secondary w-full">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-            <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 01-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
-            <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.7H2.1v2.8A11 11 0 0012 23z" />
+            <path
+              fill="#4285F4"
+              d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 01-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z"
+            />
+            <path
+              fill="#34A853"
+              d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.7H2.1v2.8A11 11 0 0012 23z"
+            />
             <path fill="#FBBC05" d="M5.7 14a6.6 6.6 0 010-4.1V7.1H2.1a11 11 0 000 9.8L5.7 14z" />
-            <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 002.1 7.1L5.7 10c.9-2.7 3.4-4.6 6.3-4.6z" />
+            <path
+              fill="#EA4335"
+              d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 002.1 7.1L5.7 10c.9-2.7 3.4-4.6 6.3-4.6z"
+            />
           </svg>
           Continue with Google
         </button>

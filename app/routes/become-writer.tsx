@@ -6,7 +6,13 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
 import { BECOME_WRITER, CONTACT_STUDENTS, SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
-import { deleteWriter, getMyWriter, listOpenRequests, saveWriter, writerInputSchema } from "#server/services/studyswap.ts";
+import {
+  deleteWriter,
+  getMyWriter,
+  listOpenRequests,
+  saveWriter,
+  writerInputSchema,
+} from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
@@ -22,13 +28,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The board is rendered with the page (no spinner, no layout shift, one round trip on a slow
   // network). When the list cannot be read, the page still renders, with the samples and the
   // warning of the specification (decision 0022).
-  const [writer, board] = await Promise.all([getMyWriter(env, user.id), listOpenRequests(env, user).then(loadedBoard, (error: unknown) => {
+  const [writer, board] = await Promise.all([
+    getMyWriter(env, user.id),
+    listOpenRequests(env, user).then(loadedBoard, (error: unknown) => {
       logLoaderFailure(context, request, "writers' board failed", error);
       return sampleBoard(Date.now());
-    })]);
+    }),
+  ]);
   // An unverified college account browses the board without contacts, and sees the verify banner
   // instead of Contact Student and the writer profile form (issue 15).
-  return { signedIn: true as const, writer, defaultName: user.name, board, verifyEmail: mayAct(user) ? null : user.email };
+  return {
+    signedIn: true as const,
+    writer,
+    defaultName: user.name,
+    board,
+    verifyEmail: mayAct(user) ? null : user.email,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -38,8 +53,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
-  if (intent === "delete-writer") return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
-  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () => saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))));
+  if (intent === "delete-writer")
+    return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
+  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () =>
+    saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))),
+  );
 }
 
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
@@ -57,10 +75,12 @@ const GUIDE = [
   { title: "Deliver", text: "Hand over quality work on time and build your reputation." },
 ];
 
-
 const loadedBoard = (requests: StudyRequest[]): BoardState => ({ state: "loaded", requests });
 /** The specification's fallback: three sample requests, posted an hour apart before `now`. */
-const sampleBoard = (now: number): BoardState => ({ state: "samples", requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })) });
+const sampleBoard = (now: number): BoardState => ({
+  state: "samples",
+  requests: SAMPLE_REQUESTS.map((sample, i) => ({ ...sample, createdAt: now - (i + 1) * 3_600_000 })),
+});
 
 /**
  * "Refresh list" reads the board again through the loader (a fetcher with `?refresh`). When that
@@ -73,7 +93,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     return await serverLoader();
   } catch (error) {
     console.warn("Could not refresh the request board:", error);
-    return { signedIn: true as const, writer: null, defaultName: "", board: sampleBoard(Date.now()), verifyEmail: null };
+    return {
+      signedIn: true as const,
+      writer: null,
+      defaultName: "",
+      board: sampleBoard(Date.now()),
+      verifyEmail: null,
+    };
   }
 }
 
@@ -99,7 +125,11 @@ function useRequestBoard(initial: BoardState) {
     void fetcher.load("/become-writer?refresh=1");
   };
   const fetched = fetcher.data?.board ?? null;
-  const board: BoardState = showFetched ? (fetcher.state !== "idle" || !fetched ? { state: "loading" } : fetched) : initial;
+  const board: BoardState = showFetched
+    ? fetcher.state !== "idle" || !fetched
+      ? { state: "loading" }
+      : fetched
+    : initial;
   return { board, warning: board.state === "samples" && !dismissed, dismissWarning: () => setDismissed(true), refresh };
 }
 
@@ -111,14 +141,19 @@ function Board({ initial }: { initial: BoardState }) {
 export default function BecomeWriter({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
-      <PageIntro title="Assignment Opportunities for Writers" lead="Browse assignment requests from students and contact them directly." />
+      <PageIntro
+        title="Assignment Opportunities for Writers"
+        lead="Browse assignment requests from students and contact them directly."
+      />
       {loaderData.signedIn ? (
         <>
           {loaderData.verifyEmail && <VerifyBanner what={boardGate()} email={loaderData.verifyEmail} />}
           <Board initial={loaderData.board} />
           <Steps id="guide-heading" title="How to help as a writer" steps={GUIDE} wide />
           {/* A profile made before (while it was allowed) can still be edited away; a new one waits for verification. */}
-          {(!loaderData.verifyEmail || loaderData.writer) && <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />}
+          {(!loaderData.verifyEmail || loaderData.writer) && (
+            <WriterProfile writer={loaderData.writer} defaultName={loaderData.defaultName} posted={actionData} />
+          )}
         </>
       ) : (
         <SignInGate returnTo="/become-writer" lead="You need to be signed in to browse assignment requests." />

@@ -15,7 +15,9 @@ export function loader({ params }: Route.LoaderArgs) {
 export default function BtechBranch({ loaderData: { branch } }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
-      <Breadcrumbs items={[{ label: "Notes", to: "/notes" }, { label: "B.Tech", to: "/notes/btech" }, { label: branch.name }]} />
+      <Breadcrumbs
+        items={[{ label: "Notes", to: "/notes" }, { label: "B.Tech", to: "/notes/btech" }, { label: branch.name }]}
+      />
       <PageIntro title={`B.Tech ${branch.name} Notes`} lead={branch.fullName} />
       <ComingSoonNotes
         what={`B.Tech ${branch.name}`}

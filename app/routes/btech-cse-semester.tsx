@@ -20,10 +20,22 @@ export default function SemesterPage({ loaderData: { semester, notes } }: Route.
   // The prerendered HTML was rendered without a query string, so ?subject= is honoured only once
   // the page is hydrated (null on the server and during hydration). Without ?subject= the two
   // snapshots agree and React does not render the page a second time after hydrating it.
-  const requested = useSyncExternalStore(subscribeNever, () => searchParams.get("subject"), () => null);
-  const initialSubject = requested && semester.subjects.some((subject) => subject.name === requested) ? requested : semester.initialSubject;
+  const requested = useSyncExternalStore(
+    subscribeNever,
+    () => searchParams.get("subject"),
+    () => null,
+  );
+  const initialSubject =
+    requested && semester.subjects.some((subject) => subject.name === requested) ? requested : semester.initialSubject;
   // Keyed so a new semester or a new ?subject= starts fresh; clicks afterwards are local state only.
-  return <SemesterView key={`${semester.id}:${initialSubject}`} semester={semester} notes={notes} initialSubject={initialSubject} />;
+  return (
+    <SemesterView
+      key={`${semester.id}:${initialSubject}`}
+      semester={semester}
+      notes={notes}
+      initialSubject={initialSubject}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

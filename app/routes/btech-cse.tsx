@@ -8,8 +8,13 @@ import type { Route } from "./+types/btech-cse";
 export default function BtechCse() {
   return (
     <div className="space-y-4">
-      <Breadcrumbs items={[{ label: "Notes", to: "/notes" }, { label: "B.Tech", to: "/notes/btech" }, { label: "CSE" }]} />
-      <PageIntro title="B.Tech CSE Notes" lead="Computer Science and Engineering: pick a semester for its subjects, syllabus and notes." />
+      <Breadcrumbs
+        items={[{ label: "Notes", to: "/notes" }, { label: "B.Tech", to: "/notes/btech" }, { label: "CSE" }]}
+      />
+      <PageIntro
+        title="B.Tech CSE Notes"
+        lead="Computer Science and Engineering: pick a semester for its subjects, syllabus and notes."
+      />
       <nav aria-label="Semesters">
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
           {SEMESTER_IDS.map((id) => (
@@ -39,5 +44,8 @@ export default function BtechCse() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "B.Tech CSE Notes · Campus" },
-  { name: "description", content: "B.Tech Computer Science and Engineering: syllabus and unit-wise notes for semesters 1 to 6." },
+  {
+    name: "description",
+    content: "B.Tech Computer Science and Engineering: syllabus and unit-wise notes for semesters 1 to 6.",
+  },
 ];

@@ -8,7 +8,11 @@ import type { Route } from "./+types/calendar-feed";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const match = FEED_FILE.exec(params.file ?? "");
   const body = match ? await calendarFor(envOf(context), match[1]!, new URL(request.url).origin) : null;
-  if (body === null) return new Response("There is no such calendar.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (body === null)
+    return new Response("There is no such calendar.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

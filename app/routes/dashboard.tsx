@@ -22,7 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const now = Date.now();
   // A college account's address is proven with the e-mailed code; the Open community has none to prove.
   const mustVerify = user !== null && !user.openCommunity && !user.verified;
-  const justVerified = user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
+  const justVerified =
+    user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
   return {
     mode: readMode(request.headers.get("Cookie")),
     firstName: user?.name.split(/\s+/)[0] ?? null,
@@ -65,11 +66,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {!loaderData.firstName ? "Welcome to Campus" : loaderData.returning ? `Welcome back, ${loaderData.firstName}` : `Welcome to Campus, ${loaderData.firstName}`}
+            {!loaderData.firstName
+              ? "Welcome to Campus"
+              : loaderData.returning
+                ? `Welcome back, ${loaderData.firstName}`
+                : `Welcome to Campus, ${loaderData.firstName}`}
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">Everything for your college day, in one place.</p>
         </div>
-        <fetcher.Form method="post" className="inline-flex self-start rounded-2xl border border-slate-200 bg-white p-1 shadow-sm dark:border-slate-800 dark:bg-slate-900" aria-label="Dashboard mode">
+        <fetcher.Form
+          method="post"
+          className="inline-flex self-start rounded-2xl border border-slate-200 bg-white p-1 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          aria-label="Dashboard mode"
+        >
           {MODES.map((option) => {
             const active = option.value === mode;
             return (
@@ -80,7 +89,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 value={option.value}
                 aria-pressed={active}
                 className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-4 text-sm font-semibold transition-colors ${
-                  active ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                  active
+                    ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
+                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
                 }`}
               >
                 <option.icon className="h-5 w-5" />
@@ -92,12 +103,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       {loaderData.verify && (
-        <section aria-labelledby="verify-heading" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+        <section
+          aria-labelledby="verify-heading"
+          className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+        >
           <h2 id="verify-heading" className="font-semibold">
             Verify your college e‑mail
           </h2>
           <p className="mt-1 text-sm">
-            We e-mailed a 6-digit code to <strong className="break-all">{loaderData.verify.email}</strong>. Until you enter it you can look around, but not buy, sell, post, book or see contacts.
+            We e-mailed a 6-digit code to <strong className="break-all">{loaderData.verify.email}</strong>. Until you
+            enter it you can look around, but not buy, sell, post, book or see contacts.
           </p>
           <Link to={VERIFY_LINK} className="btn-primary mt-3">
             Verify my e-mail
@@ -105,7 +120,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       {loaderData.verifiedAs && (
-        <p role="status" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-100">
+        <p
+          role="status"
+          className="rounded-2xl border border-emerald-300 bg-emerald-50 p-4 text-sm font-medium text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-100"
+        >
           Your college e-mail is verified: you are a {loaderData.verifiedAs}.
         </p>
       )}
@@ -126,7 +144,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <tile.icon />
                 </span>
                 <span className="flex flex-col gap-1">
-                  <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{tile.title}</span>
+                  <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
+                    {tile.title}
+                  </span>
                   <span className="text-sm text-slate-600 dark:text-slate-400">{tile.description}</span>
                 </span>
               </Link>
@@ -135,7 +155,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="tips-heading" className="card flex gap-4 border-amber-200 bg-amber-50 p-5 dark:border-amber-900 dark:bg-amber-950/40">
+      <section
+        aria-labelledby="tips-heading"
+        className="card flex gap-4 border-amber-200 bg-amber-50 p-5 dark:border-amber-900 dark:bg-amber-950/40"
+      >
         <span className="hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-amber-200 text-amber-900 sm:inline-flex dark:bg-amber-900 dark:text-amber-200">
           <LightbulbIcon />
         </span>
@@ -158,5 +181,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Campus · Your student dashboard" },
-  { name: "description", content: "Campus brings your marketplace, notes, study swap, Google Classroom and hostel services together." },
+  {
+    name: "description",
+    content: "Campus brings your marketplace, notes, study swap, Google Classroom and hostel services together.",
+  },
 ];

@@ -19,26 +19,39 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { to, mails } = loaderData;
   return (
     <>
-      <PageIntro title="Development outbox" lead="Mail this development Worker would have sent, newest first. It exists only with DEV_OUTBOX=1 on this machine." />
+      <PageIntro
+        title="Development outbox"
+        lead="Mail this development Worker would have sent, newest first. It exists only with DEV_OUTBOX=1 on this machine."
+      />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor="outbox-to" className="label">
             To
           </label>
-          <input id="outbox-to" name="to" type="email" defaultValue={to ?? ""} className="input" placeholder="every address" />
+          <input
+            id="outbox-to"
+            name="to"
+            type="email"
+            defaultValue={to ?? ""}
+            className="input"
+            placeholder="every address"
+          />
         </div>
         <button type="submit" className="btn-secondary">
           Show
         </button>
       </form>
       {mails.length === 0 ? (
-        <EmptyState title="No mail yet">Register with a college address (for example @campus.test) to get a verification code here.</EmptyState>
+        <EmptyState title="No mail yet">
+          Register with a college address (for example @campus.test) to get a verification code here.
+        </EmptyState>
       ) : (
         <ol className="grid gap-4">
           {mails.map((mail, i) => (
             <li key={`${mail.sentAt}-${i}`} className="card min-w-0 p-4">
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                To <span className="break-all font-medium text-slate-900 dark:text-slate-100">{mail.to}</span> · {formatIndiaDateTime(Date.parse(mail.sentAt))}
+                To <span className="break-all font-medium text-slate-900 dark:text-slate-100">{mail.to}</span> ·{" "}
+                {formatIndiaDateTime(Date.parse(mail.sentAt))}
               </p>
               <h2 className="mt-1 font-semibold">{mail.subject}</h2>
               <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">{mail.text}</pre>
@@ -50,4 +63,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Development outbox · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Development outbox · Campus" },
+  { name: "robots", content: "noindex" },
+];

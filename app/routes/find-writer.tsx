@@ -9,7 +9,14 @@ import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { closeRequest, createRequest, deleteRequest, listMyRequests, requestIdSchema, requestInputSchema } from "#server/services/studyswap.ts";
+import {
+  closeRequest,
+  createRequest,
+  deleteRequest,
+  listMyRequests,
+  requestIdSchema,
+  requestInputSchema,
+} from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -21,7 +28,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "", verifyEmail: null };
   // One key per rendered form: a double submit of it posts one request (worker/lib/idempotency.ts).
   // An unverified college account sees the verify banner instead of the form (issue 15).
-  return { signedIn: true as const, mine: await listMyRequests(envOf(context), user.id), submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
+  return {
+    signedIn: true as const,
+    mine: await listMyRequests(envOf(context), user.id),
+    submissionKey: newSubmissionKey(),
+    verifyEmail: mayAct(user) ? null : user.email,
+  };
 }
 
 // Posting (with or without JavaScript), closing and deleting one's own requests.
@@ -33,7 +45,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);
   if (intent === "close" || intent === "delete") {
-    const success = intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.";
+    const success =
+      intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.";
     return attempt(intent, success, async () => {
       const id = requestIdSchema.safeParse(form.get("id"));
       if (!id.success) throw new ApiError(404, "That request does not exist.");
@@ -42,10 +55,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     });
   }
   return attempt("post", POST_SUCCESS, async () => {
-    const fields = Object.fromEntries([...form.entries()].filter(([key]) => key !== "file" && key !== "intent" && key !== SUBMISSION_FIELD));
+    const fields = Object.fromEntries(
+      [...form.entries()].filter(([key]) => key !== "file" && key !== "intent" && key !== SUBMISSION_FIELD),
+    );
     const input = parseWith(requestInputSchema, fields);
     const file = form.get("file");
-    const upload = file instanceof File && (file.size > 0 || file.name) ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() } : null;
+    const upload =
+      file instanceof File && (file.size > 0 || file.name)
+        ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() }
+        : null;
     await createRequest(env, user, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
   });
 }
@@ -61,7 +79,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 const HOW_IT_WORKS = [
-  { title: "Post your request", text: "Describe the assignment, the deadline and your budget; attach a file if it helps." },
+  {
+    title: "Post your request",
+    text: "Describe the assignment, the deadline and your budget; attach a file if it helps.",
+  },
   { title: "Writers see it", text: "Signed-in writers browse open requests by subject and budget." },
   { title: "They contact you", text: "Writers reach you directly by e-mail or phone, as you gave it." },
   { title: "Agree and close", text: "Settle the details together, then close your request here." },
@@ -71,7 +92,10 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
   if (!loaderData.signedIn) {
     return (
       <div className="space-y-6">
-        <PageIntro title="Post Your Request (Assignment or File)" lead="Describe what you need and writers will contact you." />
+        <PageIntro
+          title="Post Your Request (Assignment or File)"
+          lead="Describe what you need and writers will contact you."
+        />
         <SignInGate returnTo="/find-writer" lead="You need to be signed in to post requests." />
         <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} wide />
       </div>
@@ -79,15 +103,26 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
   }
   return (
     <div className="space-y-6">
-      <PageIntro title="Post Your Request (Assignment or File)" lead="Describe what you need and writers will contact you." />
+      <PageIntro
+        title="Post Your Request (Assignment or File)"
+        lead="Describe what you need and writers will contact you."
+      />
       {/* Without JavaScript the forms post to this page; their answer is shown here. */}
       {actionData && (
         <Alert tone={actionData.ok ? "success" : "error"}>
-          {actionData.intent !== "post" ? actionData.message : actionData.ok ? POST_SUCCESS : `${POST_FAILURE} ${actionData.message}`}
+          {actionData.intent !== "post"
+            ? actionData.message
+            : actionData.ok
+              ? POST_SUCCESS
+              : `${POST_FAILURE} ${actionData.message}`}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        {loaderData.verifyEmail ? <VerifyBanner what={POST_REQUEST} email={loaderData.verifyEmail} /> : <PostRequestForm submissionKey={loaderData.submissionKey} />}
+        {loaderData.verifyEmail ? (
+          <VerifyBanner what={POST_REQUEST} email={loaderData.verifyEmail} />
+        ) : (
+          <PostRequestForm submissionKey={loaderData.submissionKey} />
+        )}
         <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} />
       </div>
       <section aria-labelledby="mine-heading" className="space-y-3">
@@ -95,7 +130,9 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
           My requests
         </h2>
         {loaderData.mine.length === 0 ? (
-          <p className="card p-5 text-slate-600 dark:text-slate-400">You have not posted any requests yet. Requests you post appear here, where you can close or delete them.</p>
+          <p className="card p-5 text-slate-600 dark:text-slate-400">
+            You have not posted any requests yet. Requests you post appear here, where you can close or delete them.
+          </p>
         ) : (
           <ul className="space-y-3">
             {loaderData.mine.map((request) => (

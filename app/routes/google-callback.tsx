@@ -33,7 +33,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    const { token, cookies } = await exchangeClassroomHandoff(envOf(context), request, parseWith(oneTimeCodeSchema, form.get("code")));
+    const { token, cookies } = await exchangeClassroomHandoff(
+      envOf(context),
+      request,
+      parseWith(oneTimeCodeSchema, form.get("code")),
+    );
     const headers = new Headers();
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
     return succeeded("exchange", "", { token }, { headers });

@@ -43,7 +43,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (input.intent === "overview") {
       const overview = await classroomOverview(env, request.url, input.token);
-      return overview.valid ? succeeded("overview", "", overview) : succeeded("overview", "", { valid: false as const });
+      return overview.valid
+        ? succeeded("overview", "", overview)
+        : succeeded("overview", "", { valid: false as const });
     }
     const user = await requireUser(context, request);
     if (input.intent === "disable") {
@@ -84,8 +86,14 @@ export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
       )}
       {(status === "checking" || status === "verifying") && (
         <div className="card flex items-center gap-3 p-6" aria-live="polite">
-          <Spinner label={status === "verifying" ? "Verifying your Google connection" : "Checking your Google connection"} />
-          <p>{status === "verifying" ? "Verifying your Google Classroom connection..." : "Checking your Google Classroom connection..."}</p>
+          <Spinner
+            label={status === "verifying" ? "Verifying your Google connection" : "Checking your Google connection"}
+          />
+          <p>
+            {status === "verifying"
+              ? "Verifying your Google Classroom connection..."
+              : "Checking your Google Classroom connection..."}
+          </p>
         </div>
       )}
       {status === "disconnected" && (
@@ -94,10 +102,16 @@ export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
             Connect your Google Classroom
           </h2>
           <p className="mt-2 max-w-prose text-slate-600 dark:text-slate-400">
-            See every course and assignment with its deadline, sorted by what is due first, and get reminders 24 hours before a deadline and on the due day. Campus only
-            reads your classes; it never posts or hands anything in for you.
+            See every course and assignment with its deadline, sorted by what is due first, and get reminders 24 hours
+            before a deadline and on the due day. Campus only reads your classes; it never posts or hands anything in
+            for you.
           </p>
-          <button type="button" onClick={classroom.connect} disabled={connecting} className="btn-primary mt-5 w-full sm:w-auto">
+          <button
+            type="button"
+            onClick={classroom.connect}
+            disabled={connecting}
+            className="btn-primary mt-5 w-full sm:w-auto"
+          >
             {connecting ? (
               <>
                 <Spinner label="Waiting for Google" /> Waiting for Google...

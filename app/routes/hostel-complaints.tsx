@@ -7,7 +7,14 @@ import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { formFields, residenceMessage, setResidence } from "#server/services/hostel/common.ts";
 import { cancelMove } from "#server/services/hostel/block-moves.ts";
-import { addMeToo, changeComplaintStatus, complaintQuerySchema, createComplaint, fileOrNull, readComplaints } from "#server/services/hostel/complaints.ts";
+import {
+  addMeToo,
+  changeComplaintStatus,
+  complaintQuerySchema,
+  createComplaint,
+  fileOrNull,
+  readComplaints,
+} from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -37,7 +44,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   switch (intent) {
     case "create":
       return attempt(intent, "Your complaint is filed. You can follow its status under My complaints.", () =>
-        createComplaint(env, user, formFields(form), fileOrNull(form.get("photo")), submissionKeyOf(null, form.get(SUBMISSION_FIELD))),
+        createComplaint(
+          env,
+          user,
+          formFields(form),
+          fileOrNull(form.get("photo")),
+          submissionKeyOf(null, form.get(SUBMISSION_FIELD)),
+        ),
       );
     case "residence":
       try {
@@ -55,7 +68,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "resolve":
       return attempt(intent, "Marked as resolved.", () => changeComplaintStatus(env, user, id, { status: "resolved" }));
     case "withdraw":
-      return attempt(intent, "Complaint withdrawn.", () => changeComplaintStatus(env, user, id, { status: "withdrawn" }));
+      return attempt(intent, "Complaint withdrawn.", () =>
+        changeComplaintStatus(env, user, id, { status: "withdrawn" }),
+      );
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
@@ -65,22 +80,42 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
-  const { blocks, residence, complaints, query, newcomers, newcomerCount, submissionKey, mayAct: canAct, email } = loaderData;
+  const {
+    blocks,
+    residence,
+    complaints,
+    query,
+    newcomers,
+    newcomerCount,
+    submissionKey,
+    mayAct: canAct,
+    email,
+  } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/hostel-complaints";
   const view = query.view;
 
   return (
     <>
-      <PageIntro title="Hostel Complaints" lead="Report a problem in your block and follow its status. Add a “me too” to problems you share, so the most common ones rise to the top." />
+      <PageIntro
+        title="Hostel Complaints"
+        lead="Report a problem in your block and follow its status. Add a “me too” to problems you share, so the most common ones rise to the top."
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
-        {canAct ? <FileComplaint blocks={blocks} residence={residence} submissionKey={submissionKey} /> : <VerifyBanner what={'file a complaint or add a "me too"'} email={email} />}
+        {canAct ? (
+          <FileComplaint blocks={blocks} residence={residence} submissionKey={submissionKey} />
+        ) : (
+          <VerifyBanner what={'file a complaint or add a "me too"'} email={email} />
+        )}
 
         <section aria-labelledby="list-heading" className="min-w-0 space-y-4">
           <h2 id="list-heading" className="sr-only">
             Complaints
           </h2>
-          <nav aria-label="Which complaints" className="inline-flex rounded-2xl border border-slate-200 bg-white p-1 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <nav
+            aria-label="Which complaints"
+            className="inline-flex rounded-2xl border border-slate-200 bg-white p-1 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
             {(
               [
                 ["block", residence ? `${residence.blockName.split(" (")[0]}` : "My block"],
@@ -100,7 +135,13 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
 
           {residence && <YourBlock blocks={blocks} residence={residence} />}
 
-          {view === "block" && residence && <Newcomers blockName={residence.blockName.split(" (")[0] ?? residence.blockName} newcomers={newcomers} count={newcomerCount} />}
+          {view === "block" && residence && (
+            <Newcomers
+              blockName={residence.blockName.split(" (")[0] ?? residence.blockName}
+              newcomers={newcomers}
+              count={newcomerCount}
+            />
+          )}
 
           <Form method="get" className="card flex flex-wrap items-end gap-3 p-4" aria-label="Filter complaints">
             <input type="hidden" name="view" value={view} />
@@ -108,7 +149,13 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
               <label htmlFor="filter-status" className="label">
                 Status
               </label>
-              <select id="filter-status" name="status" defaultValue={query.status ?? ""} className="input" key={`s-${view}-${query.status ?? ""}`}>
+              <select
+                id="filter-status"
+                name="status"
+                defaultValue={query.status ?? ""}
+                className="input"
+                key={`s-${view}-${query.status ?? ""}`}
+              >
                 <option value="">{view === "block" ? "Open and in progress" : "Any status"}</option>
                 <option value="open">Open</option>
                 <option value="in_progress">In progress</option>
@@ -120,7 +167,13 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
               <label htmlFor="filter-category" className="label">
                 Category
               </label>
-              <select id="filter-category" name="category" defaultValue={query.category ?? ""} className="input" key={`c-${view}-${query.category ?? ""}`}>
+              <select
+                id="filter-category"
+                name="category"
+                defaultValue={query.category ?? ""}
+                className="input"
+                key={`c-${view}-${query.category ?? ""}`}
+              >
                 <option value="">All categories</option>
                 {COMPLAINT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
@@ -139,8 +192,18 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
             {view === "block" && !residence ? (
               <ChooseBlock blocks={blocks} />
             ) : complaints.length === 0 ? (
-              <EmptyState title={query.status || query.category ? "No complaints match these filters." : view === "mine" ? "You haven't filed any complaints yet." : "No open complaints in your block."}>
-                {view === "mine" ? "Problems you report will show here with their status." : "Good news. If something is broken, file a complaint and your neighbours can back it."}
+              <EmptyState
+                title={
+                  query.status || query.category
+                    ? "No complaints match these filters."
+                    : view === "mine"
+                      ? "You haven't filed any complaints yet."
+                      : "No open complaints in your block."
+                }
+              >
+                {view === "mine"
+                  ? "Problems you report will show here with their status."
+                  : "Good news. If something is broken, file a complaint and your neighbours can back it."}
               </EmptyState>
             ) : (
               <ul className="space-y-4">
@@ -158,7 +221,10 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Hostel Complaints · Campus" }, { name: "description", content: "Report a problem in your block and follow its status." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Hostel Complaints · Campus" },
+  { name: "description", content: "Report a problem in your block and follow its status." },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Hostel Complaints" />;

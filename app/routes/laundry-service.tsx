@@ -11,7 +11,13 @@ import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { formFields } from "#server/services/hostel/common.ts";
-import { bookingStatusLabel, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES, serviceLabel } from "#common/hostel-labels.ts";
+import {
+  bookingStatusLabel,
+  LAUNDRY_SERVICES,
+  MAX_ACTIVE_BOOKINGS,
+  MAX_CLOTHES,
+  serviceLabel,
+} from "#common/hostel-labels.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/laundry-service";
@@ -41,7 +47,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "book":
-      return attempt(intent, "Pickup booked. Leave your bag at the block's laundry counter before the slot starts.", () => bookPickup(env, user, formFields(form)));
+      return attempt(
+        intent,
+        "Pickup booked. Leave your bag at the block's laundry counter before the slot starts.",
+        () => bookPickup(env, user, formFields(form)),
+      );
     case "cancel":
       return attempt(intent, "Booking cancelled.", () => cancelBooking(env, user, String(form.get("id") ?? "")));
     default:
@@ -52,7 +62,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
-const statusTone: Record<BookingView["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
+const statusTone: Record<BookingView["status"], BadgeTone> = {
+  booked: "indigo",
+  picked_up: "amber",
+  washing: "amber",
+  ready: "emerald",
+  collected: "slate",
+  cancelled: "slate",
+};
 
 export default function LaundryService({ loaderData }: Route.ComponentProps) {
   const { date, dates, slots, bookings, today, mayAct: canAct, email } = loaderData;
@@ -71,7 +88,10 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Laundry Service" lead="Book a pickup slot for washing, ironing or dry cleaning, and follow your bookings. You can cancel until the slot starts." />
+      <PageIntro
+        title="Laundry Service"
+        lead="Book a pickup slot for washing, ironing or dry cleaning, and follow your bookings. You can cancel until the slot starts."
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
         <section aria-labelledby="book-heading" className="card min-w-0 p-5">
           <h2 id="book-heading" className="text-lg font-semibold">
@@ -111,24 +131,57 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                         key={slot.id}
                         className={`flex min-h-11 items-center gap-3 rounded-xl border px-3 py-2 text-sm ${unavailable ? "cursor-not-allowed border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-500" : "cursor-pointer border-slate-300 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"}`}
                       >
-                        <input type="radio" name="slotId" value={slot.id} required disabled={unavailable} className="accent-indigo-600" />
+                        <input
+                          type="radio"
+                          name="slotId"
+                          value={slot.id}
+                          required
+                          disabled={unavailable}
+                          className="accent-indigo-600"
+                        />
                         <span className="flex-1 font-semibold">{slot.label}</span>
-                        <span className={slot.remaining === 0 && !slot.started ? "font-semibold text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}>
-                          {slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}
+                        <span
+                          className={
+                            slot.remaining === 0 && !slot.started
+                              ? "font-semibold text-red-700 dark:text-red-300"
+                              : "text-slate-600 dark:text-slate-400"
+                          }
+                        >
+                          {slot.started
+                            ? "Started"
+                            : slot.remaining === 0
+                              ? "Full"
+                              : `${slot.remaining} of ${slot.capacity} left`}
                         </span>
                       </label>
                     );
                   })}
                 </div>
                 <FieldError id="slotId" message={fieldError("slotId")} />
-                {open.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No free slots left on this day. Pick another date above.</p>}
+                {open.length === 0 && (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    No free slots left on this day. Pick another date above.
+                  </p>
+                )}
               </fieldset>
               <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
                 <div>
                   <label htmlFor="clothes" className="label">
                     Number of clothes
                   </label>
-                  <input id="clothes" name="clothes" type="number" inputMode="numeric" required min={1} max={MAX_CLOTHES} defaultValue={10} className="input" aria-invalid={!!fieldError("clothes")} aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"} />
+                  <input
+                    id="clothes"
+                    name="clothes"
+                    type="number"
+                    inputMode="numeric"
+                    required
+                    min={1}
+                    max={MAX_CLOTHES}
+                    defaultValue={10}
+                    className="input"
+                    aria-invalid={!!fieldError("clothes")}
+                    aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"}
+                  />
                   <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     Up to {MAX_CLOTHES} per pickup.
                   </p>
@@ -138,8 +191,17 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                   <legend className="label">Service</legend>
                   <div className="flex flex-wrap gap-2">
                     {LAUNDRY_SERVICES.map((service, i) => (
-                      <label key={service} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
-                        <input type="radio" name="service" value={service} defaultChecked={i === 0} className="accent-indigo-600" />
+                      <label
+                        key={service}
+                        className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"
+                      >
+                        <input
+                          type="radio"
+                          name="service"
+                          value={service}
+                          defaultChecked={i === 0}
+                          className="accent-indigo-600"
+                        />
                         {serviceLabel[service]}
                       </label>
                     ))}
@@ -147,7 +209,9 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                   <FieldError id="service" message={fieldError("service")} />
                 </fieldset>
               </div>
-              {result && (result.ok || !result.field) && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+              {result && (result.ok || !result.field) && (
+                <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+              )}
               <SubmitButton busy={busy} busyLabel="Booking..." disabled={open.length === 0}>
                 Book pickup
               </SubmitButton>
@@ -166,7 +230,9 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
           <h2 id="bookings-heading" className="text-lg font-semibold">
             My bookings
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">You can hold up to {MAX_ACTIVE_BOOKINGS} upcoming pickups at a time, so every student gets a turn.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            You can hold up to {MAX_ACTIVE_BOOKINGS} upcoming pickups at a time, so every student gets a turn.
+          </p>
           {bookings.length === 0 ? (
             <EmptyState title="No bookings yet.">Your pickups will show here with their status.</EmptyState>
           ) : (
@@ -191,9 +257,14 @@ function SlotAvailability({ date, slots }: { date: string; slots: Route.Componen
       <h3 className="label">Time slots on {formatIndiaDay(date)}</h3>
       <ul className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
         {slots.map((slot) => (
-          <li key={slot.id} className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+          <li
+            key={slot.id}
+            className="flex min-h-11 items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
+          >
             <span className="flex-1 font-semibold">{slot.label}</span>
-            <span className="text-slate-600 dark:text-slate-400">{slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}</span>
+            <span className="text-slate-600 dark:text-slate-400">
+              {slot.started ? "Started" : slot.remaining === 0 ? "Full" : `${slot.remaining} of ${slot.capacity} left`}
+            </span>
           </li>
         ))}
       </ul>
@@ -210,7 +281,10 @@ function BookingCard({ booking }: { booking: BookingView }) {
     cancelLabel: "Keep booking",
   });
   return (
-    <article className="card p-4" aria-label={`${serviceLabel[booking.service]} pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}`}>
+    <article
+      className="card p-4"
+      aria-label={`${serviceLabel[booking.service]} pickup on ${formatIndiaDay(booking.date)} at ${booking.slotLabel}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
           {formatIndiaDay(booking.date)} · {booking.slotLabel}
@@ -224,7 +298,12 @@ function BookingCard({ booking }: { booking: BookingView }) {
         <fetcher.Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="cancel" />
           <input type="hidden" name="id" value={booking.id} />
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Cancelling..." className="btn-secondary text-red-700 dark:text-red-300" onClick={cancel.onClick}>
+          <SubmitButton
+            busy={fetcher.state !== "idle"}
+            busyLabel="Cancelling..."
+            className="btn-secondary text-red-700 dark:text-red-300"
+            onClick={cancel.onClick}
+          >
             Cancel booking
           </SubmitButton>
           {cancel.dialog}
@@ -239,7 +318,10 @@ function BookingCard({ booking }: { booking: BookingView }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Laundry Service · Campus" }, { name: "description", content: "Book a laundry pickup slot and follow your bookings." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Laundry Service · Campus" },
+  { name: "description", content: "Book a laundry pickup slot and follow your bookings." },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Laundry Service" />;

@@ -24,13 +24,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("campus")?.slice(0, 40) || undefined;
   const campus = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
   const overview = await messOverview(env, campus.id, user?.id ?? null);
-  return { ...overview, campusName: campus.name, signedIn: user !== null, mayAct: user ? mayAct(user) : false, email: user?.email ?? "" };
+  return {
+    ...overview,
+    campusName: campus.name,
+    signedIn: user !== null,
+    mayAct: user ? mayAct(user) : false,
+    email: user?.email ?? "",
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
-  return attempt("rate", "Thanks for rating!", () => rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }));
+  return attempt("rate", "Thanks for rating!", () =>
+    rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }),
+  );
 }
 
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
@@ -65,7 +73,10 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Mess Menu" lead={`This week's meals in the mess of ${campusName}, with what's on right now (India time). Rate today's meals and see what everyone thinks.`} />
+      <PageIntro
+        title="Mess Menu"
+        lead={`This week's meals in the mess of ${campusName}, with what's on right now (India time). Rate today's meals and see what everyone thinks.`}
+      />
 
       <section aria-labelledby="today-heading" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -73,7 +84,11 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
             Today · {WEEKDAYS[now.day - 1]}, {formatIndiaDay(now.date).split(", ")[1]}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {currentName ? `Now serving: ${currentName}` : next ? `Next: ${next.name} at ${clock(next.startsAtMin)}` : "The mess is closed for today. See you at breakfast."}
+            {currentName
+              ? `Now serving: ${currentName}`
+              : next
+                ? `Next: ${next.name} at ${clock(next.startsAtMin)}`
+                : "The mess is closed for today. See you at breakfast."}
           </p>
         </div>
         {!signedIn && (
@@ -87,10 +102,18 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
             const rating = now.ratings.find((r) => r.mealId === meal.id);
             const isCurrent = moment.current === meal.id;
             return (
-              <li key={meal.id} className={`card flex flex-col p-5 ${isCurrent ? "border-indigo-400 ring-2 ring-indigo-500/60 dark:border-indigo-500" : ""}`} aria-current={isCurrent ? "time" : undefined}>
+              <li
+                key={meal.id}
+                className={`card flex flex-col p-5 ${isCurrent ? "border-indigo-400 ring-2 ring-indigo-500/60 dark:border-indigo-500" : ""}`}
+                aria-current={isCurrent ? "time" : undefined}
+              >
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-lg font-semibold">{meal.name}</h3>
-                  {isCurrent ? <Badge tone="indigo">Now serving</Badge> : moment.next === meal.id ? <Badge tone="amber">Next</Badge> : null}
+                  {isCurrent ? (
+                    <Badge tone="indigo">Now serving</Badge>
+                  ) : moment.next === meal.id ? (
+                    <Badge tone="amber">Next</Badge>
+                  ) : null}
                 </div>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {clock(meal.startsAtMin)}–{clock(meal.endsAtMin)}
@@ -111,12 +134,20 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
         <h2 id="week-heading" className="text-xl font-semibold">
           This week
         </h2>
-        {updatedAt !== null && <p className="text-sm text-slate-600 dark:text-slate-400">Updated {formatIndiaDateTime(updatedAt)} by the mess</p>}
+        {updatedAt !== null && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Updated {formatIndiaDateTime(updatedAt)} by the mess
+          </p>
+        )}
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {week.map((day) => {
             const isToday = day.day === now.day;
             return (
-              <li key={day.day} className={`card p-5 ${isToday ? "border-indigo-400 ring-2 ring-indigo-500/40 dark:border-indigo-500" : ""}`} aria-current={isToday ? "date" : undefined}>
+              <li
+                key={day.day}
+                className={`card p-5 ${isToday ? "border-indigo-400 ring-2 ring-indigo-500/40 dark:border-indigo-500" : ""}`}
+                aria-current={isToday ? "date" : undefined}
+              >
                 <div className="flex items-center justify-between">
                   <h3 className="font-semibold">{WEEKDAYS[day.day - 1]}</h3>
                   {isToday && <Badge tone="indigo">Today</Badge>}
@@ -124,8 +155,14 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
                 <dl className="mt-3 space-y-2 text-sm">
                   {meals.map((meal) => (
                     <div key={meal.id}>
-                      <dt className={`font-semibold ${isToday && moment.current === meal.id ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}>{meal.name}</dt>
-                      <dd className="text-slate-600 dark:text-slate-400">{(day.meals[meal.id] ?? []).join(", ") || "Not set"}</dd>
+                      <dt
+                        className={`font-semibold ${isToday && moment.current === meal.id ? "text-indigo-700 dark:text-indigo-300" : "text-slate-700 dark:text-slate-300"}`}
+                      >
+                        {meal.name}
+                      </dt>
+                      <dd className="text-slate-600 dark:text-slate-400">
+                        {(day.meals[meal.id] ?? []).join(", ") || "Not set"}
+                      </dd>
                     </div>
                   ))}
                 </dl>
@@ -181,7 +218,9 @@ function RateMeal({ meal, rating, signedIn }: { meal: MealTime; rating: MealRati
                 aria-label={`${stars} ${stars === 1 ? "star" : "stars"}`}
                 disabled={fetcher.state !== "idle"}
                 className={`inline-flex h-11 w-11 items-center justify-center rounded-xl border text-xl transition-colors ${
-                  mine !== null && stars <= mine ? "border-amber-300 bg-amber-50 text-amber-500 dark:border-amber-700 dark:bg-amber-950" : "border-slate-200 text-slate-400 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-500 dark:hover:bg-slate-800"
+                  mine !== null && stars <= mine
+                    ? "border-amber-300 bg-amber-50 text-amber-500 dark:border-amber-700 dark:bg-amber-950"
+                    : "border-slate-200 text-slate-400 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-500 dark:hover:bg-slate-800"
                 }`}
               >
                 ★
@@ -189,7 +228,11 @@ function RateMeal({ meal, rating, signedIn }: { meal: MealTime; rating: MealRati
             ))}
           </div>
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {fetcher.state !== "idle" ? "Saving your rating..." : rating.mine ? `You rated it ${rating.mine} of 5. Tap to change.` : "Tap a star to rate."}
+            {fetcher.state !== "idle"
+              ? "Saving your rating..."
+              : rating.mine
+                ? `You rated it ${rating.mine} of 5. Tap to change.`
+                : "Tap a star to rate."}
           </p>
           {fetcher.data && !fetcher.data.ok && (
             <div className="mt-2">
@@ -198,12 +241,19 @@ function RateMeal({ meal, rating, signedIn }: { meal: MealTime; rating: MealRati
           )}
         </fetcher.Form>
       )}
-      {signedIn && !rating.canRate && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Rating opens at {clock(meal.startsAtMin)}, when it's served.</p>}
+      {signedIn && !rating.canRate && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          Rating opens at {clock(meal.startsAtMin)}, when it's served.
+        </p>
+      )}
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Mess Menu · Campus" }, { name: "description", content: "This week's meals in the mess, and what's on right now." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Mess Menu · Campus" },
+  { name: "description", content: "This week's meals in the mess, and what's on right now." },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Mess Menu" />;

@@ -16,10 +16,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const ADVANTAGES: Feature[] = [
-  { title: "Night Owl Study Materials", text: "Notes, lab records and question banks for the night before the exam.", icon: <BookIcon /> },
-  { title: "Midnight Market Deals", text: "Hostellers clearing out their rooms: books, lamps, kettles and gear at student prices.", icon: <StarIcon /> },
-  { title: "Connect After Hours", text: "Chat with sellers on WhatsApp and hand things over in the hostel, no waiting for morning.", icon: <ChatIcon /> },
-  { title: "Exclusive After-Dark Content", text: "Projects and resources that seniors list for the night crowd first.", icon: <SparklesIcon /> },
+  {
+    title: "Night Owl Study Materials",
+    text: "Notes, lab records and question banks for the night before the exam.",
+    icon: <BookIcon />,
+  },
+  {
+    title: "Midnight Market Deals",
+    text: "Hostellers clearing out their rooms: books, lamps, kettles and gear at student prices.",
+    icon: <StarIcon />,
+  },
+  {
+    title: "Connect After Hours",
+    text: "Chat with sellers on WhatsApp and hand things over in the hostel, no waiting for morning.",
+    icon: <ChatIcon />,
+  },
+  {
+    title: "Exclusive After-Dark Content",
+    text: "Projects and resources that seniors list for the night crowd first.",
+    icon: <SparklesIcon />,
+  },
 ];
 
 const STEPS: Step[] = [
@@ -37,7 +53,10 @@ export default function NightMarket({ loaderData }: Route.ComponentProps) {
           <MoonIcon className="h-8 w-8" />
         </span>
         <h1 className="mt-4 text-4xl font-bold tracking-tight text-white sm:text-5xl">Night Market</h1>
-        <p className="mx-auto mt-3 max-w-xl text-slate-300">The after-hours marketplace for night-owl students: buy and sell when the campus is asleep and the hostel is not.</p>
+        <p className="mx-auto mt-3 max-w-xl text-slate-300">
+          The after-hours marketplace for night-owl students: buy and sell when the campus is asleep and the hostel is
+          not.
+        </p>
         <div className="mt-7 flex flex-col justify-center gap-3 min-[420px]:flex-row">
           {loaderData.signedIn ? (
             <Link to="/seller-dashboard" className="btn bg-amber-300 text-slate-950 hover:bg-amber-200">
@@ -45,12 +64,20 @@ export default function NightMarket({ loaderData }: Route.ComponentProps) {
               Start Selling
             </Link>
           ) : (
-            <Link to="/login" onClick={() => rememberRedirect("/seller-dashboard")} className="btn bg-amber-300 text-slate-950 hover:bg-amber-200">
+            <Link
+              to="/login"
+              onClick={() => rememberRedirect("/seller-dashboard")}
+              className="btn bg-amber-300 text-slate-950 hover:bg-amber-200"
+            >
               <TagIcon className="h-5 w-5" />
               Start Selling
             </Link>
           )}
-          <Link to="/all-products" prefetch="intent" className="btn border border-violet-300/50 text-violet-100 hover:bg-violet-400/10">
+          <Link
+            to="/all-products"
+            prefetch="intent"
+            className="btn border border-violet-300/50 text-violet-100 hover:bg-violet-400/10"
+          >
             <GridIcon className="h-5 w-5" />
             Browse Products
           </Link>
@@ -78,4 +105,7 @@ export default function NightMarket({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Night Market · Campus" }, { name: "description", content: "The after-hours marketplace for night-owl students." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Night Market · Campus" },
+  { name: "description", content: "The after-hours marketplace for night-owl students." },
+];

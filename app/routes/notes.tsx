@@ -8,7 +8,10 @@ import type { Route } from "./+types/notes";
 export default function Notes() {
   return (
     <div className="space-y-6">
-      <PageIntro title="Notes" lead="Choose your programme to see its syllabus and unit-wise notes, or search every subject and topic." />
+      <PageIntro
+        title="Notes"
+        lead="Choose your programme to see its syllabus and unit-wise notes, or search every subject and topic."
+      />
       <NotesSearch />
       <section aria-labelledby="programmes-heading">
         <h2 id="programmes-heading" className="mb-3 text-lg font-semibold">
@@ -35,5 +38,9 @@ export default function Notes() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Notes · Campus" },
-  { name: "description", content: "Syllabus and unit-wise notes by programme, branch and semester: B.Tech, MBA, BA-LLB, BBA, BBA-LLB and BCA." },
+  {
+    name: "description",
+    content:
+      "Syllabus and unit-wise notes by programme, branch and semester: B.Tech, MBA, BA-LLB, BBA, BBA-LLB and BCA.",
+  },
 ];

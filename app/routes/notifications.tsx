@@ -34,9 +34,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   // Issue 18: the private calendar link, shown once when it is made or reset.
   if (intent === "calendar-reset") {
     const secret = await resetCalendarFeed(envOf(context), user.id);
-    return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", { calendarUrl: new URL(feedPath(secret), request.url).href });
+    return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", {
+      calendarUrl: new URL(feedPath(secret), request.url).href,
+    });
   }
-  if (intent === "calendar-stop") return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
+  if (intent === "calendar-stop")
+    return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
   // Issue 18: which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
   if (intent === "push-settings") {
     return attempt(intent, "Notification settings saved.", () =>
@@ -45,7 +48,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         user.id,
         parseWith(settingsSchema, {
           muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
-          quiet: form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
+          quiet:
+            form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
         }),
       ),
     );
@@ -57,7 +61,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
     );
   }
-  if (intent !== "read" && intent !== "read-all") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  if (intent !== "read" && intent !== "read-all")
+    return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
     markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
   );
@@ -69,10 +74,16 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailu
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notices, unread, calendarSince, push, email, verified } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "") : null;
+  const busy =
+    navigation.state === "submitting"
+      ? String(navigation.formData?.get("intent") ?? "") + String(navigation.formData?.get("id") ?? "")
+      : null;
   return (
     <>
-      <PageIntro title="Notifications" lead="Everything Campus tells you: reservations and sales, wanted matches, complaint updates, laundry ready, Classroom deadlines and staff decisions." />
+      <PageIntro
+        title="Notifications"
+        lead="Everything Campus tells you: reservations and sales, wanted matches, complaint updates, laundry ready, Classroom deadlines and staff decisions."
+      />
       {actionData && !actionData.ok && (actionData.intent === "read" || actionData.intent === "read-all") && (
         <div className="mb-4">
           <Alert tone="error">{actionData.message}</Alert>
@@ -80,23 +91,38 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       )}
       {unread > 0 && (
         <Form method="post" className="mb-4">
-          <SubmitButton busy={busy === "read-all"} busyLabel="Marking..." className="btn-secondary" name="intent" value="read-all">
+          <SubmitButton
+            busy={busy === "read-all"}
+            busyLabel="Marking..."
+            className="btn-secondary"
+            name="intent"
+            value="read-all"
+          >
             Mark all as read ({unread})
           </SubmitButton>
         </Form>
       )}
       {notices.length === 0 ? (
-        <EmptyState title="No notifications yet.">When something happens (a reservation, a complaint update, laundry ready, a Classroom deadline), you are told here.</EmptyState>
+        <EmptyState title="No notifications yet.">
+          When something happens (a reservation, a complaint update, laundry ready, a Classroom deadline), you are told
+          here.
+        </EmptyState>
       ) : (
         <ol className="space-y-3" aria-label="Your notifications">
           {notices.map((n) => (
-            <li key={n.id} className={`card p-4 ${n.read ? "" : "border-l-4 border-l-indigo-500 dark:border-l-indigo-400"}`}>
+            <li
+              key={n.id}
+              className={`card p-4 ${n.read ? "" : "border-l-4 border-l-indigo-500 dark:border-l-indigo-400"}`}
+            >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="font-semibold">
                   {!n.read && <span className="sr-only">Unread: </span>}
                   {n.title}
                 </h2>
-                <time dateTime={new Date(n.createdAt).toISOString()} className="text-sm text-slate-600 dark:text-slate-400">
+                <time
+                  dateTime={new Date(n.createdAt).toISOString()}
+                  className="text-sm text-slate-600 dark:text-slate-400"
+                >
                   {formatIndiaShortDateTime(n.createdAt)}
                 </time>
               </div>
@@ -110,7 +136,13 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 {!n.read && (
                   <Form method="post">
                     <input type="hidden" name="id" value={n.id} />
-                    <SubmitButton busy={busy === `read${n.id}`} busyLabel="Marking..." className="btn-secondary min-h-10" name="intent" value="read">
+                    <SubmitButton
+                      busy={busy === `read${n.id}`}
+                      busyLabel="Marking..."
+                      className="btn-secondary min-h-10"
+                      name="intent"
+                      value="read"
+                    >
                       Mark as read
                     </SubmitButton>
                   </Form>
@@ -120,15 +152,36 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ol>
       )}
-      <PushPanel settings={push} result={actionData && actionData.intent === "push-settings" ? actionData : undefined} busy={busy === "push-settings"} />
-      <DigestPanel on={push.digest} email={email} verified={verified} result={actionData && actionData.intent === "digest" ? actionData : undefined} />
-      <CalendarFeed since={calendarSince} result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined} busy={busy} />
+      <PushPanel
+        settings={push}
+        result={actionData && actionData.intent === "push-settings" ? actionData : undefined}
+        busy={busy === "push-settings"}
+      />
+      <DigestPanel
+        on={push.digest}
+        email={email}
+        verified={verified}
+        result={actionData && actionData.intent === "digest" ? actionData : undefined}
+      />
+      <CalendarFeed
+        since={calendarSince}
+        result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined}
+        busy={busy}
+      />
     </>
   );
 }
 
 /** The private calendar feed (issue 18): make, reset or stop the link; the link is shown once. */
-function CalendarFeed({ since, result, busy }: { since: number | null; result: { ok: boolean; message: string; calendarUrl?: string } | undefined; busy: string | null }) {
+function CalendarFeed({
+  since,
+  result,
+  busy,
+}: {
+  since: number | null;
+  result: { ok: boolean; message: string; calendarUrl?: string } | undefined;
+  busy: string | null;
+}) {
   const url = result?.ok ? result.calendarUrl : undefined;
   return (
     <section aria-labelledby="calendar-heading" className="card mt-8 p-5">
@@ -136,28 +189,54 @@ function CalendarFeed({ since, result, busy }: { since: number | null; result: {
         Calendar
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Your Google Classroom due dates and laundry bookings in Google Calendar or your phone&apos;s calendar: subscribe to your private link (in Google Calendar: Other calendars, then From URL).
+        Your Google Classroom due dates and laundry bookings in Google Calendar or your phone&apos;s calendar: subscribe
+        to your private link (in Google Calendar: Other calendars, then From URL).
       </p>
-      {result && <div className="mt-3">{result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert tone="error">{result.message}</Alert>}</div>}
+      {result && (
+        <div className="mt-3">
+          {result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert tone="error">{result.message}</Alert>}
+        </div>
+      )}
       {url && (
         <div className="mt-3">
           <label htmlFor="calendar-url" className="label">
             Your calendar link
           </label>
-          <input id="calendar-url" readOnly value={url} className="input font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Anyone with this link can read these dates. Keep it private; reset it if it was shared.</p>
+          <input
+            id="calendar-url"
+            readOnly
+            value={url}
+            className="input font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Anyone with this link can read these dates. Keep it private; reset it if it was shared.
+          </p>
         </div>
       )}
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
-        <SubmitButton busy={busy === "calendar-reset"} busyLabel="Making the link..." name="intent" value="calendar-reset">
+        <SubmitButton
+          busy={busy === "calendar-reset"}
+          busyLabel="Making the link..."
+          name="intent"
+          value="calendar-reset"
+        >
           {since === null ? "Make my calendar link" : "Reset the link"}
         </SubmitButton>
         {since !== null && (
-          <SubmitButton busy={busy === "calendar-stop"} busyLabel="Stopping..." className="btn-secondary" name="intent" value="calendar-stop">
+          <SubmitButton
+            busy={busy === "calendar-stop"}
+            busyLabel="Stopping..."
+            className="btn-secondary"
+            name="intent"
+            value="calendar-stop"
+          >
             Stop the link
           </SubmitButton>
         )}
-        {since !== null && !url && <span className="text-sm text-slate-600 dark:text-slate-400">{`Link made on ${formatIndiaDate(since)}. A reset makes a new one and stops the old.`}</span>}
+        {since !== null && !url && (
+          <span className="text-sm text-slate-600 dark:text-slate-400">{`Link made on ${formatIndiaDate(since)}. A reset makes a new one and stops the old.`}</span>
+        )}
       </Form>
     </section>
   );

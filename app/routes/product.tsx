@@ -15,7 +15,19 @@ import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { BUY, purchaseMessage, RESERVATION_TERMS, categoryLabel, conditionLabel, isExpired, mayRenew, parsePricePaise, paiseToRupees, sellerRecord, whatsappLink } from "#common/market.ts";
+import {
+  BUY,
+  purchaseMessage,
+  RESERVATION_TERMS,
+  categoryLabel,
+  conditionLabel,
+  isExpired,
+  mayRenew,
+  parsePricePaise,
+  paiseToRupees,
+  sellerRecord,
+  whatsappLink,
+} from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -40,7 +52,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { whatsappNumber: _hidden, ...shown } = product;
   const requested = Number.parseInt(new URL(request.url).searchParams.get("photo") ?? "1", 10);
   const photo = requested >= 1 && requested <= product.images.length ? requested - 1 : 0;
-  return { product: shown, contact, photo, signedIn: !!user, verifyEmail: user && !mayAct(user) ? user.email : null, now: Date.now() };
+  return {
+    product: shown,
+    contact,
+    photo,
+    signedIn: !!user,
+    verifyEmail: user && !mayAct(user) ? user.email : null,
+    now: Date.now(),
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -49,7 +68,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
-  if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(env, user, intent, form));
+  if (intent === "save" || intent === "unsave")
+    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(env, user, intent, form));
   if (intent === "renew") {
     try {
       const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
@@ -63,7 +83,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (intent !== "buy") throw new ApiError(400, "Unknown action.");
     const id = parseWith(productIdSchema, params.id);
     const seen = parsePricePaise(form.get("price"));
-    if (seen === null) throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
+    if (seen === null)
+      throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
     const { notification } = await purchaseProduct(env, user, id, seen);
     // The specification's words, then what they mean here (decision 0098).
     return succeeded(intent, purchaseMessage(notification), { notification, terms: RESERVATION_TERMS });
@@ -90,7 +111,9 @@ function AtAnotherCollege({ market }: { market: string }) {
     <SellerLayout>
       <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-6 text-center sm:p-8">
         <h1 className="text-2xl font-bold sm:text-3xl">This listing is at another college</h1>
-        <p className="text-slate-600 dark:text-slate-400">It belongs to the marketplace of {market}: only students of that college can see it and buy it.</p>
+        <p className="text-slate-600 dark:text-slate-400">
+          It belongs to the marketplace of {market}: only students of that college can see it and buy it.
+        </p>
         <Link to="/all-products" className="btn-primary">
           Browse your college&apos;s products
         </Link>
@@ -104,8 +127,15 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const buy = useConfirmSubmit({ title: "Buy this product?", question: `${product.title} for ${formatRupees(product.pricePaise)} from ${product.sellerName}. You pay the seller when you meet.`, confirmLabel: "Buy now" });
+  const pending =
+    navigation.state !== "idle" && navigation.formMethod === "POST"
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
+  const buy = useConfirmSubmit({
+    title: "Buy this product?",
+    question: `${product.title} for ${formatRupees(product.pricePaise)} from ${product.sellerName}. You pay the seller when you meet.`,
+    confirmLabel: "Buy now",
+  });
   const expired = isExpired(product, now);
   const reserved = product.status === "sold" && product.handedOverAt == null;
   const record = sellerRecord(product.seller);
@@ -113,7 +143,10 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
   return (
     <SellerLayout>
       <p className="mb-4">
-        <Link to="/all-products" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/all-products"
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           ← Browse Products
         </Link>
       </p>
@@ -133,7 +166,9 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             )}
           </Alert>
         )}
-        {result && !result.ok && (result.intent === "buy" || result.intent === "renew") && <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>}
+        {result && !result.ok && (result.intent === "buy" || result.intent === "renew") && (
+          <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>
+        )}
       </div>
       <article className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Gallery key={product.id} title={product.title} images={product.images} initial={loaderData.photo} />
@@ -141,9 +176,13 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
           <div className="mt-1 flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold leading-tight">{product.title}</h1>
-            {signedIn && !product.mine && <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />}
+            {signedIn && !product.mine && (
+              <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />
+            )}
           </div>
-          <p className="mt-2 text-2xl font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
+          <p className="mt-2 text-2xl font-bold text-indigo-700 dark:text-indigo-300">
+            {formatRupees(product.pricePaise)}
+          </p>
           <HiddenMark reason={product.hiddenReason} />
 
           <div className="mt-4">
@@ -170,15 +209,27 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
                 )}
               </p>
             ) : expired && !product.mine ? (
-              <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">This listing has expired: its seller has not renewed it.</p>
+              <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
+                This listing has expired: its seller has not renewed it.
+              </p>
             ) : product.mine ? (
               <div className="space-y-3">
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {expired ? <strong>{`Expired on ${formatIndiaDate(product.expiresAt)}: not on Browse.`}</strong> : `Your product. On Browse until ${formatIndiaDate(product.expiresAt)}.`}
+                  {expired ? (
+                    <strong>{`Expired on ${formatIndiaDate(product.expiresAt)}: not on Browse.`}</strong>
+                  ) : (
+                    `Your product. On Browse until ${formatIndiaDate(product.expiresAt)}.`
+                  )}
                 </p>
                 {mayRenew(product, now) && (
                   <Form method="post">
-                    <button type="submit" name="intent" value="renew" className="btn-primary" disabled={pending === "renew"}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="renew"
+                      className="btn-primary"
+                      disabled={pending === "renew"}
+                    >
                       {pending === "renew" ? <Spinner label="Renewing" /> : null}
                       {`Renew for 60 days`}
                     </button>
@@ -190,7 +241,14 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             ) : signedIn ? (
               <Form method="post">
                 <input type="hidden" name="price" value={String(paiseToRupees(product.pricePaise))} />
-                <button type="submit" name="intent" value="buy" className="btn-primary w-full sm:w-auto" onClick={buy.onClick} disabled={pending === "buy"}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="buy"
+                  className="btn-primary w-full sm:w-auto"
+                  onClick={buy.onClick}
+                  disabled={pending === "buy"}
+                >
                   {pending === "buy" ? (
                     <>
                       <Spinner label="Buying" />
@@ -215,11 +273,16 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             )}
           </div>
 
-          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Description</h2>
+          <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            Description
+          </h2>
           <p className="mt-1 whitespace-pre-line break-words">{product.description}</p>
 
           <section aria-labelledby="seller-heading" className="card mt-6 p-4">
-            <h2 id="seller-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            <h2
+              id="seller-heading"
+              className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
+            >
               Seller
             </h2>
             <p className="mt-1 font-semibold">{product.sellerName}</p>
@@ -265,7 +328,12 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
       {/* A wide screen gets the large photo. A phone gets the small version (a few KB instead of a few
           hundred: on slow campus Wi-Fi the page is usable at once) and opens the large one on a tap,
           in the browser's own viewer with pinch zoom. */}
-      <a href={shown.url} target="_blank" rel="noopener" className="block overflow-hidden rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+      <a
+        href={shown.url}
+        target="_blank"
+        rel="noopener"
+        className="block overflow-hidden rounded-2xl focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
         <picture key={current}>
           <source media="(min-width: 1024px)" srcSet={shown.url} />
           <img
@@ -281,7 +349,12 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
       </a>
       {shown.url !== shown.thumbUrl && (
         <p className="mt-2 text-right text-sm lg:hidden">
-          <a href={shown.url} target="_blank" rel="noopener" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <a
+            href={shown.url}
+            target="_blank"
+            rel="noopener"
+            className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+          >
             Full-size photo
           </a>
         </p>
@@ -297,7 +370,14 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
                 aria-current={i === current ? "true" : undefined}
                 className={`block aspect-[4/3] overflow-hidden rounded-xl ring-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:ring-offset-slate-900 ${i === current ? "ring-2 ring-indigo-600 dark:ring-indigo-400" : "opacity-80 hover:opacity-100"}`}
               >
-                <img src={image.thumbUrl} alt="" width={400} height={300} loading="lazy" className="h-full w-full object-cover" />
+                <img
+                  src={image.thumbUrl}
+                  alt=""
+                  width={400}
+                  height={300}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </a>
             </li>
           ))}
@@ -311,5 +391,8 @@ export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
   if (loaded && "elsewhere" in loaded) return [{ title: "At another college · Campus" }];
   const product = loaded?.product;
   if (!product) return [{ title: "Product not found · Campus" }];
-  return [{ title: `${product.title} · Campus` }, { name: "description", content: `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}` }];
+  return [
+    { title: `${product.title} · Campus` },
+    { name: "description", content: `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}` },
+  ];
 };

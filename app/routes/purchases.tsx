@@ -33,8 +33,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const env = envOf(context);
-  if (intent === "cancel") return attempt(intent, "Reservation cancelled: the product is on sale again. The seller is told.", () => cancelReservation(env, user, id));
-  if (intent === "rate") return attempt(intent, "Thank you: your rating of the seller is saved.", () => rateTrade(env, user, id, { stars: form.get("stars"), note: form.get("note") }));
+  if (intent === "cancel")
+    return attempt(intent, "Reservation cancelled: the product is on sale again. The seller is told.", () =>
+      cancelReservation(env, user, id),
+    );
+  if (intent === "rate")
+    return attempt(intent, "Thank you: your rating of the seller is saved.", () =>
+      rateTrade(env, user, id, { stars: form.get("stars"), note: form.get("note") }),
+    );
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
 
@@ -45,7 +51,10 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
   const { products, failed } = loaderData;
   return (
     <SellerLayout>
-      <PageIntro title="My Purchases" lead="Everything you have reserved and bought on Campus. Contact the seller on WhatsApp to meet; the seller confirms the handover." />
+      <PageIntro
+        title="My Purchases"
+        lead="Everything you have reserved and bought on Campus. Contact the seller on WhatsApp to meet; the seller confirms the handover."
+      />
       {failed ? (
         <Alert tone="error">Failed to load your purchases. Please try again later.</Alert>
       ) : products.length === 0 ? (
@@ -73,26 +82,34 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right font-medium">{product.sellerName}</dd>
                   </div>
                   <div className="flex justify-between gap-2">
-                    <dt className="text-slate-600 dark:text-slate-400">{product.handedOverAt == null ? "Reserved" : "Purchased"}</dt>
-                    <dd className="text-right">{product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}</dd>
+                    <dt className="text-slate-600 dark:text-slate-400">
+                      {product.handedOverAt == null ? "Reserved" : "Purchased"}
+                    </dt>
+                    <dd className="text-right">
+                      {product.purchaseDate ? formatIndiaDateTime(product.purchaseDate) : "—"}
+                    </dd>
                   </div>
                 </dl>
                 <TradePanel product={product} side="buyer" />
                 {product.whatsappNumber === null ? (
-                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller&apos;s contact is shown to verified students of their campus.</p>
+                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                    The seller&apos;s contact is shown to verified students of their campus.
+                  </p>
                 ) : product.whatsappNumber === "" ? (
                   // The seller deleted their account: the purchase stays, their number does not.
-                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">The seller has deleted their Campus account.</p>
+                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                    The seller has deleted their Campus account.
+                  </p>
                 ) : (
-                <a
-                  href={whatsappLink(product.whatsappNumber)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
-                >
-                  <ChatIcon className="h-5 w-5" />
-                  Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
-                </a>
+                  <a
+                    href={whatsappLink(product.whatsappNumber)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
+                  >
+                    <ChatIcon className="h-5 w-5" />
+                    Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
+                  </a>
                 )}
               </div>
             </li>
@@ -103,4 +120,7 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "My Purchases · Campus" }, { name: "description", content: "Everything you have bought on Campus." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Purchases · Campus" },
+  { name: "description", content: "Everything you have bought on Campus." },
+];

@@ -8,7 +8,12 @@ import { codeScope, envOf } from "#app/lib/session.server.ts";
 import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from "#server/services/password-reset.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -29,13 +34,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "request") {
       const input = parseWith(resetRequestSchema, { email: form.get("email") });
-      return succeeded(intent, await requestPasswordReset(env, codeScope(context, request), ip, input), { details: { email: input.email } });
+      return succeeded(intent, await requestPasswordReset(env, codeScope(context, request), ip, input), {
+        details: { email: input.email },
+      });
     }
-    const input = parseWith(resetConfirmSchema, { email: form.get("email"), code: form.get("code"), password: form.get("password") });
+    const input = parseWith(resetConfirmSchema, {
+      email: form.get("email"),
+      code: form.get("code"),
+      password: form.get("password"),
+    });
     return succeeded(intent, await confirmPasswordReset(env, codeScope(context, request), ip, input));
   } catch (error) {
     if (error instanceof ApiError) {
-      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      const retryAfter =
+        typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
       return refused(intent, error, { details: { email: typedEmail }, headers: retryAfter });
     }
     throw error;
@@ -48,7 +60,10 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailu
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const busy =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password")
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
   const done = result?.intent === "confirm" && result.ok;
   // The code step once a code was asked for (or a wrong one was tried), or when the link says so.
   const codeStep = loaderData.haveCode || (result?.intent === "request" && result.ok) || result?.intent === "confirm";
@@ -70,7 +85,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           </>
         ) : codeStep ? (
           <>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Enter the 6-digit code from the e-mail and choose a new password. Every device signed in to your account will be signed out.</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Enter the 6-digit code from the e-mail and choose a new password. Every device signed in to your account
+              will be signed out.
+            </p>
             {result?.ok && (
               <div className="mt-4">
                 <Alert tone="success">{result.message}</Alert>
@@ -89,25 +107,46 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                 <label htmlFor="reset-password" className="label">
                   New password
                 </label>
-                <input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} className="input" aria-invalid={fieldError("password") ? true : undefined} aria-describedby={`reset-password-hint${fieldError("password") ? " reset-password-error" : ""}`} />
+                <input
+                  id="reset-password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  maxLength={200}
+                  className="input"
+                  aria-invalid={fieldError("password") ? true : undefined}
+                  aria-describedby={`reset-password-hint${fieldError("password") ? " reset-password-error" : ""}`}
+                />
                 <p id="reset-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                   At least 8 characters.
                 </p>
                 <FieldError id="reset-password" message={fieldError("password")} />
               </div>
-              <button type="submit" className="btn-primary w-full" disabled={busy !== null} aria-disabled={busy !== null}>
+              <button
+                type="submit"
+                className="btn-primary w-full"
+                disabled={busy !== null}
+                aria-disabled={busy !== null}
+              >
                 {busy === "confirm" ? "Saving..." : "Set new password"}
               </button>
             </Form>
             <p className="mt-4 text-sm">
-              <Link to="/reset-password" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              <Link
+                to="/reset-password"
+                className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
                 Send a new code
               </Link>
             </p>
           </>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Enter the e-mail address of your account and we will e-mail you a 6-digit code to set a new password.</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Enter the e-mail address of your account and we will e-mail you a 6-digit code to set a new password.
+            </p>
             {otherError && (
               <div className="mt-4">
                 <Alert tone="error">{otherError}</Alert>
@@ -116,15 +155,26 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="request" />
               <EmailField email={email} error={fieldError("email")} />
-              <button type="submit" className="btn-primary w-full" disabled={busy !== null} aria-disabled={busy !== null}>
+              <button
+                type="submit"
+                className="btn-primary w-full"
+                disabled={busy !== null}
+                aria-disabled={busy !== null}
+              >
                 {busy === "request" ? "Sending..." : "Send code"}
               </button>
             </Form>
             <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
-              <Link to="/reset-password?step=code" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              <Link
+                to="/reset-password?step=code"
+                className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
                 I already have a code
               </Link>
-              <Link to="/login" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              <Link
+                to="/login"
+                className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
                 Back to sign in
               </Link>
             </p>
@@ -135,7 +185,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset your password · Campus" }, { name: "description", content: "Set a new Campus password with a code e-mailed to you." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Reset your password · Campus" },
+  { name: "description", content: "Set a new Campus password with a code e-mailed to you." },
+];
 
 /** The address, in both steps: typed in the first, carried (and correctable) into the second. */
 function EmailField({ email, error }: { email: string; error: string | null | undefined }) {
@@ -144,7 +197,18 @@ function EmailField({ email, error }: { email: string; error: string | null | un
       <label htmlFor="reset-email" className="label">
         E-mail
       </label>
-      <input id="reset-email" name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? "reset-email-error" : undefined} />
+      <input
+        id="reset-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={email}
+        maxLength={254}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "reset-email-error" : undefined}
+      />
       <FieldError id="reset-email" message={error} />
     </div>
   );

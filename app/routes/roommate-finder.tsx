@@ -6,8 +6,23 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { formFields } from "#server/services/hostel/common.ts";
-import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
-import { createListing, deleteListing, listingQuerySchema, readRoommates, updateListing } from "#server/services/hostel/roommates.ts";
+import {
+  cleanLabel,
+  CLEANLINESS,
+  ROOM_TYPES,
+  roomTypeLabel,
+  SLEEP_SCHEDULES,
+  sleepLabel,
+  STUDY_HABITS,
+  studyLabel,
+} from "#common/hostel-labels.ts";
+import {
+  createListing,
+  deleteListing,
+  listingQuerySchema,
+  readRoommates,
+  updateListing,
+} from "#server/services/hostel/roommates.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/roommate-finder";
@@ -23,7 +38,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : {};
   const { blocks, listings, mine } = await readRoommates(env, user, query);
   // One key per rendered form: a double submit of it posts one listing (worker/lib/idempotency.ts).
-  return { blocks, listings, mine, query, filtered: Object.values(query).some((v) => v !== undefined), submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
+  return {
+    blocks,
+    listings,
+    mine,
+    query,
+    filtered: Object.values(query).some((v) => v !== undefined),
+    submissionKey: newSubmissionKey(),
+    mayAct: mayAct(user),
+    email: user.email,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -35,7 +59,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = formFields(form);
   switch (intent) {
     case "create":
-      return attempt(intent, "Your listing is live. Other students can now find you.", () => createListing(env, user, fields, submissionKeyOf(null, fields[SUBMISSION_FIELD])));
+      return attempt(intent, "Your listing is live. Other students can now find you.", () =>
+        createListing(env, user, fields, submissionKeyOf(null, fields[SUBMISSION_FIELD])),
+      );
     case "update":
       return attempt(intent, "Your listing is updated.", () => updateListing(env, user, id, fields));
     case "delete":
@@ -50,7 +76,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 // Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
-
 export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
   const { blocks, listings, mine, query, filtered, submissionKey, mayAct: canAct, email } = loaderData;
   const navigation = useNavigation();
@@ -58,7 +83,10 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro title="Roommate Finder" lead="Post what you're like and what you're looking for, then browse students whose habits match yours. Reach out on WhatsApp or by e-mail." />
+      <PageIntro
+        title="Roommate Finder"
+        lead="Post what you're like and what you're looking for, then browse students whose habits match yours. Reach out on WhatsApp or by e-mail."
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start">
         {canAct ? (
           <MyListing blocks={blocks} mine={mine} submissionKey={submissionKey} />
@@ -73,21 +101,73 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
             <h2 id="browse-heading" className="text-xl font-semibold">
               Browse listings
             </h2>
-            <a href="#my-listing" className="text-sm font-semibold text-indigo-700 underline underline-offset-2 lg:hidden dark:text-indigo-300">
+            <a
+              href="#my-listing"
+              className="text-sm font-semibold text-indigo-700 underline underline-offset-2 lg:hidden dark:text-indigo-300"
+            >
               {mine ? "Your listing" : "Post your own listing"}
             </a>
           </div>
-          <Form method="get" className="card grid grid-cols-1 gap-3 p-4 min-[420px]:grid-cols-2 xl:grid-cols-3" aria-label="Filter listings">
-            <FilterSelect id="f-block" name="block" label="Block" value={query.block} options={blocks.map((b) => [b.id, shortBlock(b.name)] as const)} anyLabel="Any block" />
-            <FilterSelect id="f-room" name="roomType" label="Room type" value={query.roomType} options={ROOM_TYPES.filter((r) => r !== "any").map((r) => [r, roomTypeLabel[r]] as const)} anyLabel="Any room type" />
-            <FilterSelect id="f-sleep" name="sleepSchedule" label="Sleep schedule" value={query.sleepSchedule} options={SLEEP_SCHEDULES.map((s) => [s, sleepLabel[s]] as const)} anyLabel="Any schedule" />
-            <FilterSelect id="f-study" name="studyHabits" label="Study habits" value={query.studyHabits} options={STUDY_HABITS.map((s) => [s, studyLabel[s]] as const)} anyLabel="Any habits" />
-            <FilterSelect id="f-clean" name="cleanliness" label="Cleanliness" value={query.cleanliness} options={CLEANLINESS.map((c) => [c, cleanLabel[c]] as const)} anyLabel="Any" />
+          <Form
+            method="get"
+            className="card grid grid-cols-1 gap-3 p-4 min-[420px]:grid-cols-2 xl:grid-cols-3"
+            aria-label="Filter listings"
+          >
+            <FilterSelect
+              id="f-block"
+              name="block"
+              label="Block"
+              value={query.block}
+              options={blocks.map((b) => [b.id, shortBlock(b.name)] as const)}
+              anyLabel="Any block"
+            />
+            <FilterSelect
+              id="f-room"
+              name="roomType"
+              label="Room type"
+              value={query.roomType}
+              options={ROOM_TYPES.filter((r) => r !== "any").map((r) => [r, roomTypeLabel[r]] as const)}
+              anyLabel="Any room type"
+            />
+            <FilterSelect
+              id="f-sleep"
+              name="sleepSchedule"
+              label="Sleep schedule"
+              value={query.sleepSchedule}
+              options={SLEEP_SCHEDULES.map((s) => [s, sleepLabel[s]] as const)}
+              anyLabel="Any schedule"
+            />
+            <FilterSelect
+              id="f-study"
+              name="studyHabits"
+              label="Study habits"
+              value={query.studyHabits}
+              options={STUDY_HABITS.map((s) => [s, studyLabel[s]] as const)}
+              anyLabel="Any habits"
+            />
+            <FilterSelect
+              id="f-clean"
+              name="cleanliness"
+              label="Cleanliness"
+              value={query.cleanliness}
+              options={CLEANLINESS.map((c) => [c, cleanLabel[c]] as const)}
+              anyLabel="Any"
+            />
             <div>
               <label htmlFor="f-budget" className="label">
                 Max budget (₹/month)
               </label>
-              <input id="f-budget" name="maxBudget" type="number" inputMode="numeric" min={0} step={100} defaultValue={query.maxBudget ?? ""} key={query.maxBudget ?? ""} className="input" />
+              <input
+                id="f-budget"
+                name="maxBudget"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={100}
+                defaultValue={query.maxBudget ?? ""}
+                key={query.maxBudget ?? ""}
+                className="input"
+              />
             </div>
             <div className="flex flex-wrap gap-2 min-[420px]:col-span-2 xl:col-span-3">
               <button type="submit" className="btn-primary">
@@ -103,7 +183,11 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
           <LoadingBar active={loading} />
           <div aria-live="polite" aria-busy={loading}>
             {listings.length === 0 ? (
-              <EmptyState title={filtered ? "No listings match these filters." : "No listings from other students yet."}>{filtered ? "Try fewer filters or a higher budget." : "Post yours so others can find you first."}</EmptyState>
+              <EmptyState
+                title={filtered ? "No listings match these filters." : "No listings from other students yet."}
+              >
+                {filtered ? "Try fewer filters or a higher budget." : "Post yours so others can find you first."}
+              </EmptyState>
             ) : (
               <ul className="grid gap-4 xl:grid-cols-2">
                 {listings.map((listing) => (
@@ -120,7 +204,10 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Roommate Finder · Campus" }, { name: "description", content: "Find a roommate whose habits match yours." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Roommate Finder · Campus" },
+  { name: "description", content: "Find a roommate whose habits match yours." },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Roommate Finder" />;

@@ -31,7 +31,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "save" || intent === "unsave") return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
+  if (intent === "save" || intent === "unsave")
+    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
@@ -42,7 +43,10 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
   const { products, failed, now } = loaderData;
   return (
     <SellerLayout>
-      <PageIntro title="Saved" lead="Listings you saved with the heart. They stay here until you remove them or their seller takes them down." />
+      <PageIntro
+        title="Saved"
+        lead="Listings you saved with the heart. They stay here until you remove them or their seller takes them down."
+      />
       {failed ? (
         <Alert tone="error">Failed to load your saved listings. Please try again later.</Alert>
       ) : products.length === 0 ? (
@@ -56,13 +60,32 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3">
           {products.map((product) => {
-            const state = product.status === "sold" ? (product.handedOverAt == null ? "Reserved" : "Sold") : isExpired(product, now) ? "Expired" : null;
+            const state =
+              product.status === "sold"
+                ? product.handedOverAt == null
+                  ? "Reserved"
+                  : "Sold"
+                : isExpired(product, now)
+                  ? "Expired"
+                  : null;
             return (
               <li key={product.id} className="card flex flex-col p-3">
                 <div className="relative">
                   <ProductImage src={product.thumb} alt={product.title} />
-                  {state && <span className="absolute left-2 top-2 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white dark:bg-white dark:text-slate-900">{state}</span>}
-                  {!product.mine && <SaveButton key={product.id} id={product.id} title={product.title} saved className="absolute right-2 top-2" />}
+                  {state && (
+                    <span className="absolute left-2 top-2 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-bold text-white dark:bg-white dark:text-slate-900">
+                      {state}
+                    </span>
+                  )}
+                  {!product.mine && (
+                    <SaveButton
+                      key={product.id}
+                      id={product.id}
+                      title={product.title}
+                      saved
+                      className="absolute right-2 top-2"
+                    />
+                  )}
                 </div>
                 <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                   <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
@@ -73,9 +96,13 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
                   </h2>
                   <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                     Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
-                    {sellerRecord(product.seller) && <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>}
+                    {sellerRecord(product.seller) && (
+                      <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>
+                    )}
                   </p>
-                  <p className="mt-auto pt-3 text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
+                  <p className="mt-auto pt-3 text-lg font-bold text-indigo-700 dark:text-indigo-300">
+                    {formatRupees(product.pricePaise)}
+                  </p>
                 </div>
               </li>
             );
@@ -86,4 +113,7 @@ export default function Saved({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Saved · Campus" }, { name: "description", content: "Listings you saved on the Campus marketplace." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Saved · Campus" },
+  { name: "description", content: "Listings you saved on the Campus marketplace." },
+];

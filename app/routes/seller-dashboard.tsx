@@ -15,14 +15,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const CARDS = [
-  { to: "/upload", title: "Upload Product", text: "Add a photo, a price and your WhatsApp number to list something for sale.", icon: UploadIcon },
-  { to: "/mysells", title: "My Products", text: "See what you listed, edit or delete unsold products, and check your sales.", icon: TagIcon },
+  {
+    to: "/upload",
+    title: "Upload Product",
+    text: "Add a photo, a price and your WhatsApp number to list something for sale.",
+    icon: UploadIcon,
+  },
+  {
+    to: "/mysells",
+    title: "My Products",
+    text: "See what you listed, edit or delete unsold products, and check your sales.",
+    icon: TagIcon,
+  },
 ];
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <SellerLayout>
-      <PageIntro title="Seller Dashboard" lead={`Hi ${loaderData.firstName}, upload a product or manage the ones you listed.`} />
+      <PageIntro
+        title="Seller Dashboard"
+        lead={`Hi ${loaderData.firstName}, upload a product or manage the ones you listed.`}
+      />
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {CARDS.map((card) => (
           <li key={card.to}>
@@ -30,17 +43,19 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
             {card.to === "/upload" && loaderData.verifyEmail ? (
               <VerifyBanner what={SELL} email={loaderData.verifyEmail} />
             ) : (
-            <Link
-              to={card.to}
-              prefetch="intent"
-              className="card group flex h-full flex-col gap-3 p-6 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
-            >
-              <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-                <card.icon />
-              </span>
-              <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{card.title}</span>
-              <span className="text-sm text-slate-600 dark:text-slate-400">{card.text}</span>
-            </Link>
+              <Link
+                to={card.to}
+                prefetch="intent"
+                className="card group flex h-full flex-col gap-3 p-6 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md dark:hover:border-indigo-700"
+              >
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                  <card.icon />
+                </span>
+                <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
+                  {card.title}
+                </span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">{card.text}</span>
+              </Link>
             )}
           </li>
         ))}
@@ -49,4 +64,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard · Campus" }, { name: "description", content: "Upload a product or manage the ones you listed." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Seller Dashboard · Campus" },
+  { name: "description", content: "Upload a product or manage the ones you listed." },
+];

@@ -15,7 +15,16 @@ import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/ma
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { deleteProduct, listMySells, markSaleNoticesRead, productIdSchema, productPatchSchema, unreadSaleNotices, renewProduct, updateProduct } from "#server/services/products.ts";
+import {
+  deleteProduct,
+  listMySells,
+  markSaleNoticesRead,
+  productIdSchema,
+  productPatchSchema,
+  unreadSaleNotices,
+  renewProduct,
+  updateProduct,
+} from "#server/services/products.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { confirmHandover, declineReservation, rateTrade } from "#server/services/reservations.ts";
@@ -50,18 +59,35 @@ export async function action({ context, request }: Route.ActionArgs) {
   switch (intent) {
     case "edit":
       return attempt(intent, "Product updated successfully!", () =>
-        updateProduct(env, user, id(), parseWith(productPatchSchema, { title: text(form, "title"), description: text(form, "description"), price: text(form, "price") })),
+        updateProduct(
+          env,
+          user,
+          id(),
+          parseWith(productPatchSchema, {
+            title: text(form, "title"),
+            description: text(form, "description"),
+            price: text(form, "price"),
+          }),
+        ),
       );
     case "delete":
       return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user, id()));
     case "handover":
-      return attempt(intent, "Handover confirmed: the sale is complete. The buyer is told.", () => confirmHandover(env, user, id()));
+      return attempt(intent, "Handover confirmed: the sale is complete. The buyer is told.", () =>
+        confirmHandover(env, user, id()),
+      );
     case "decline":
-      return attempt(intent, "Reservation declined: the product is on sale again. The buyer is told.", () => declineReservation(env, user, id()));
+      return attempt(intent, "Reservation declined: the product is on sale again. The buyer is told.", () =>
+        declineReservation(env, user, id()),
+      );
     case "rate":
-      return attempt(intent, "Thank you: your rating of the buyer is saved.", () => rateTrade(env, user, id(), { stars: form.get("stars"), note: form.get("note") }));
+      return attempt(intent, "Thank you: your rating of the buyer is saved.", () =>
+        rateTrade(env, user, id(), { stars: form.get("stars"), note: form.get("note") }),
+      );
     case "renew":
-      return attempt(intent, "Renewed: your listing is back on Browse for 60 days.", () => renewProduct(env, user, id()));
+      return attempt(intent, "Renewed: your listing is back on Browse for 60 days.", () =>
+        renewProduct(env, user, id()),
+      );
     case "mark-read":
       return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
     default:
@@ -78,7 +104,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 /** The new-activity banner's heading: completed handovers are sales, reservations are reservations. */
 function bannerHeading(sales: number, reservations: number): string {
   const sold = sales === 1 ? "You made a sale!" : `You made ${sales} sales!`;
-  const reserved = reservations === 1 ? "New reservation: meet the buyer" : `${reservations} new reservations: meet the buyers`;
+  const reserved =
+    reservations === 1 ? "New reservation: meet the buyer" : `${reservations} new reservations: meet the buyers`;
   if (sales > 0 && reservations > 0) return `${sold} ${reserved}.`;
   return sales > 0 ? sold : reserved;
 }
@@ -112,7 +139,11 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const markingRead = navigation.formData?.get("intent") === "mark-read";
   const latest = writer.data ?? actionData;
   const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
-  const banner = answer ? (answer.ok ? { tone: "success" as const, text: answer.message } : { tone: "error" as const, text: FAILED[answer.intent]!, detail: answer.message }) : null;
+  const banner = answer
+    ? answer.ok
+      ? { tone: "success" as const, text: answer.message }
+      : { tone: "error" as const, text: FAILED[answer.intent]!, detail: answer.message }
+    : null;
 
   function submit(fields: Record<string, string>) {
     // A write already on its way: this one is a duplicate, ignored.
@@ -125,14 +156,26 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
       <PageIntro title="My Sells" lead="The products you listed, available or sold." />
 
       {(sales.length > 0 || reservations.length > 0) && (
-        <section aria-labelledby="sales-heading" className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40">
+        <section
+          aria-labelledby="sales-heading"
+          className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="sales-heading" className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200">
+            <h2
+              id="sales-heading"
+              className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200"
+            >
               <BellIcon className="h-5 w-5 shrink-0" />
               {bannerHeading(sales.length, reservations.length)}
             </h2>
             <Form method="post" preventScrollReset>
-              <button type="submit" name="intent" value="mark-read" className="btn-secondary min-h-10" disabled={markingRead}>
+              <button
+                type="submit"
+                name="intent"
+                value="mark-read"
+                className="btn-secondary min-h-10"
+                disabled={markingRead}
+              >
                 {markingRead && <Spinner label="Saving" />}
                 Mark as read
               </button>
@@ -141,12 +184,15 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
           <ul className="mt-2 space-y-1 text-sm text-emerald-950 dark:text-emerald-100">
             {reservations.map((notice) => (
               <li key={notice.id}>
-                <strong>{notice.buyerName}</strong> reserved <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}: meet them to hand it over, then confirm the handover below.
+                <strong>{notice.buyerName}</strong> reserved <strong>{notice.productTitle}</strong> for{" "}
+                {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}: meet them to hand it over,
+                then confirm the handover below.
               </li>
             ))}
             {sales.map((notice) => (
               <li key={notice.id}>
-                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for {formatRupees(notice.pricePaise)}: handed over.
+                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for{" "}
+                {formatRupees(notice.pricePaise)}: handed over.
               </li>
             ))}
           </ul>
@@ -183,7 +229,11 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                   <ProductImage src={product.thumb} alt={product.title} />
                   <span
                     className={`absolute left-2 top-2 rounded-full px-2.5 py-1 text-xs font-bold ${
-                      sold ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900" : expired ? "bg-amber-400 text-amber-950" : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
+                      sold
+                        ? "bg-slate-900 text-white dark:bg-white dark:text-slate-900"
+                        : expired
+                          ? "bg-amber-400 text-amber-950"
+                          : "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-slate-950"
                     }`}
                   >
                     {sold ? (product.handedOverAt == null ? "Reserved" : "Sold") : expired ? "Expired" : "Available"}
@@ -206,13 +256,28 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         <label htmlFor={`title-${product.id}`} className="label">
                           Title
                         </label>
-                        <input id={`title-${product.id}`} name="title" required maxLength={100} defaultValue={product.title} className="input" />
+                        <input
+                          id={`title-${product.id}`}
+                          name="title"
+                          required
+                          maxLength={100}
+                          defaultValue={product.title}
+                          className="input"
+                        />
                       </div>
                       <div>
                         <label htmlFor={`description-${product.id}`} className="label">
                           Description
                         </label>
-                        <textarea id={`description-${product.id}`} name="description" required maxLength={2000} rows={3} defaultValue={product.description} className="input" />
+                        <textarea
+                          id={`description-${product.id}`}
+                          name="description"
+                          required
+                          maxLength={2000}
+                          rows={3}
+                          defaultValue={product.description}
+                          className="input"
+                        />
                       </div>
                       <div>
                         <label htmlFor={`price-${product.id}`} className="label">
@@ -251,18 +316,34 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
                     <h2 className="font-semibold leading-snug">{product.title}</h2>
-                    <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
-                    <p className="mt-2 text-lg font-bold text-indigo-700 dark:text-indigo-300">{formatRupees(product.pricePaise)}</p>
+                    <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">
+                      {product.description}
+                    </p>
+                    <p className="mt-2 text-lg font-bold text-indigo-700 dark:text-indigo-300">
+                      {formatRupees(product.pricePaise)}
+                    </p>
                     <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
                       Listed {formatIndiaDate(product.createdAt)}
-                      {!sold && (expired ? ` · expired on ${formatIndiaDate(product.expiresAt)}: not on Browse` : ` · on Browse until ${formatIndiaDate(product.expiresAt)}`)}
+                      {!sold &&
+                        (expired
+                          ? ` · expired on ${formatIndiaDate(product.expiresAt)}: not on Browse`
+                          : ` · on Browse until ${formatIndiaDate(product.expiresAt)}`)}
                     </p>
                     <HiddenMark reason={product.hiddenReason} />
                     {!sold && mayRenew(product, now) && (
                       <writer.Form method="post" className="mt-2">
                         <input type="hidden" name="id" value={product.id} />
-                        <button type="submit" name="intent" value="renew" className="btn-primary w-full" disabled={writer.state !== "idle"} aria-label={`Renew ${product.title} for 60 days`}>
-                          {pending === "renew" && writer.formData?.get("id") === product.id ? <Spinner label="Renewing" /> : null}
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="renew"
+                          className="btn-primary w-full"
+                          disabled={writer.state !== "idle"}
+                          aria-label={`Renew ${product.title} for 60 days`}
+                        >
+                          {pending === "renew" && writer.formData?.get("id") === product.id ? (
+                            <Spinner label="Renewing" />
+                          ) : null}
                           Renew for 60 days
                         </button>
                       </writer.Form>
@@ -271,7 +352,12 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                       <TradePanel product={product} side="seller" />
                     ) : (
                       <div className="mt-auto flex gap-2 pt-3">
-                        <button type="button" className="btn-secondary flex-1" onClick={() => setEditing(product.id)} aria-label={`Edit ${product.title}`}>
+                        <button
+                          type="button"
+                          className="btn-secondary flex-1"
+                          onClick={() => setEditing(product.id)}
+                          aria-label={`Edit ${product.title}`}
+                        >
                           <PencilIcon className="h-4 w-4" />
                           Edit
                         </button>
@@ -330,4 +416,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "My Sells · Campus" }, { name: "description", content: "The products you listed, available or sold." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Sells · Campus" },
+  { name: "description", content: "The products you listed, available or sold." },
+];

@@ -5,7 +5,14 @@ import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
-import { moderateFromForm, moderationQueueFrom, moderationQueueStatement, MODERATION_MESSAGES, suspendedFrom, suspendedStatement } from "#server/services/moderation.ts";
+import {
+  moderateFromForm,
+  moderationQueueFrom,
+  moderationQueueStatement,
+  MODERATION_MESSAGES,
+  suspendedFrom,
+  suspendedStatement,
+} from "#server/services/moderation.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
 import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
@@ -25,7 +32,11 @@ import type { Route } from "./+types/staff";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const view = await readWardenView(envOf(context), user);
-  if (view.grants.length === 0) throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", { status: 403, statusText: "Forbidden" });
+  if (view.grants.length === 0)
+    throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", {
+      status: 403,
+      statusText: "Forbidden",
+    });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const queueStatement = moderationQueueStatement(envOf(context), user, view.grants);
@@ -49,16 +60,30 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "move-approve" || intent === "move-decline") {
-    return attempt(intent, intent === "move-approve" ? "Move approved. The student is told." : "Move declined. The student is told.", () =>
-      decideMove(envOf(context), user, String(form.get("id") ?? ""), { decision: intent === "move-approve" ? "approve" : "decline", note: form.get("note") }),
+    return attempt(
+      intent,
+      intent === "move-approve" ? "Move approved. The student is told." : "Move declined. The student is told.",
+      () =>
+        decideMove(envOf(context), user, String(form.get("id") ?? ""), {
+          decision: intent === "move-approve" ? "approve" : "decline",
+          note: form.get("note"),
+        }),
     );
   }
-  if (intent.startsWith("mod-")) return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
+  if (intent.startsWith("mod-"))
+    return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
   const ops = opsAction(envOf(context), user, intent, form);
   if (ops) return ops;
-  if (intent !== "in_progress" && intent !== "resolved") return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.", () =>
-    setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), { status: intent, note: form.get("note") }),
+  if (intent !== "in_progress" && intent !== "resolved")
+    return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  return attempt(
+    intent,
+    intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.",
+    () =>
+      setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), {
+        status: intent,
+        note: form.get("note"),
+      }),
   );
 }
 
@@ -66,11 +91,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, campusName, now, laundry, mess } = loaderData;
-  const roles = grants.map((g) => (g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role]));
+  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, campusName, now, laundry, mess } =
+    loaderData;
+  const roles = grants.map((g) =>
+    g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role],
+  );
   return (
     <>
-      <PageIntro title="Staff console" lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`} />
+      <PageIntro
+        title="Staff console"
+        lead={`What your roles at ${campusName} let you do. Every action here is recorded in the campus audit log, and the student concerned is told.`}
+      />
       <ul aria-label="Your roles" className="mb-6 flex flex-wrap gap-2">
         {roles.map((r) => (
           <li key={r}>
@@ -92,12 +123,31 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {warden && <BlockMoves moves={moves} />}
-      {moderation && <div className="mt-6"><ModerationQueue items={moderation} /></div>}
-      {suspended && <div className="mt-6"><SuspendedStudents members={suspended} /></div>}
-      {laundry && <div className="mt-6"><LaundryConsole view={laundry} now={now} /></div>}
-      {mess && <div className="mt-6"><MessConsole view={mess} today={indiaWeekday(now)} /></div>}
+      {moderation && (
+        <div className="mt-6">
+          <ModerationQueue items={moderation} />
+        </div>
+      )}
+      {suspended && (
+        <div className="mt-6">
+          <SuspendedStudents members={suspended} />
+        </div>
+      )}
+      {laundry && (
+        <div className="mt-6">
+          <LaundryConsole view={laundry} now={now} />
+        </div>
+      )}
+      {mess && (
+        <div className="mt-6">
+          <MessConsole view={mess} today={indiaWeekday(now)} />
+        </div>
+      )}
     </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff console · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff console · Campus" },
+  { name: "robots", content: "noindex" },
+];

@@ -77,7 +77,12 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState(false);
   const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
-  const failure = answer && !answer.ok ? `Upload failed: ${answer.message}` : actionData && !actionData.ok && actionData !== dismissed ? `Upload failed: ${actionData.message}` : null;
+  const failure =
+    answer && !answer.ok
+      ? `Upload failed: ${answer.message}`
+      : actionData && !actionData.ok && actionData !== dismissed
+        ? `Upload failed: ${actionData.message}`
+        : null;
 
   useEffect(() => {
     if (!done) return;
@@ -92,14 +97,19 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
     // Each photo's bytes follow the text fields in the order sent: how far the body has gone says how
     // far each photo has.
     const sizes = photos.map((p) => (p.prepared ? p.prepared.photo.size + p.prepared.thumb.size : 0));
-    const result = await postWithProgress("/api/product/upload", data, { "Idempotency-Key": loaderData.submissionKey, Accept: "application/json" }, (loaded, total) => {
-      let start = total - sizes.reduce((a, b) => a + b, 0);
-      photos.forEach((photo, i) => {
-        const size = sizes[i] ?? 1;
-        setProgress(photo.id, Math.min(1, Math.max(0, (loaded - start) / size)));
-        start += size;
-      });
-    });
+    const result = await postWithProgress(
+      "/api/product/upload",
+      data,
+      { "Idempotency-Key": loaderData.submissionKey, Accept: "application/json" },
+      (loaded, total) => {
+        let start = total - sizes.reduce((a, b) => a + b, 0);
+        photos.forEach((photo, i) => {
+          const size = sizes[i] ?? 1;
+          setProgress(photo.id, Math.min(1, Math.max(0, (loaded - start) / size)));
+          start += size;
+        });
+      },
+    );
     setUploading(false);
     if (result.status === 201) {
       setDone(true);
@@ -167,7 +177,8 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
-  const update = (id: string, change: Partial<ChosenPhoto>) => setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+  const update = (id: string, change: Partial<ChosenPhoto>) =>
+    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
 
   function onPhotosChosen(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -176,8 +187,14 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
     input.value = "";
     onChange();
     const room = MAX_PHOTOS - photos.length;
-    setNote(files.length > room ? `A listing has at most ${MAX_PHOTOS} photos: ${room === 0 ? "remove one to add another" : `the first ${room} of those you chose ${room === 1 ? "was" : "were"} added`}.` : null);
-    const added: ChosenPhoto[] = files.slice(0, Math.max(0, room)).map((file) => ({ id: crypto.randomUUID(), name: file.name, preview: null, state: "preparing", progress: 0 }));
+    setNote(
+      files.length > room
+        ? `A listing has at most ${MAX_PHOTOS} photos: ${room === 0 ? "remove one to add another" : `the first ${room} of those you chose ${room === 1 ? "was" : "were"} added`}.`
+        : null,
+    );
+    const added: ChosenPhoto[] = files
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ id: crypto.randomUUID(), name: file.name, preview: null, state: "preparing", progress: 0 }));
     setPhotos((list) => [...list, ...added]);
     added.forEach((photo, i) => {
       const file = files[i]!;
@@ -213,8 +230,18 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
     const data = new FormData(event.currentTarget);
     data.delete("image");
     for (const photo of ready) {
-      data.append("image", new File([photo.prepared!.photo], encodedName(photo.name, photo.prepared!.photo), { type: photo.prepared!.photo.type }));
-      data.append("thumb", new File([photo.prepared!.thumb], encodedName(`small ${photo.name}`, photo.prepared!.thumb), { type: photo.prepared!.thumb.type }));
+      data.append(
+        "image",
+        new File([photo.prepared!.photo], encodedName(photo.name, photo.prepared!.photo), {
+          type: photo.prepared!.photo.type,
+        }),
+      );
+      data.append(
+        "thumb",
+        new File([photo.prepared!.thumb], encodedName(`small ${photo.name}`, photo.prepared!.thumb), {
+          type: photo.prepared!.thumb.type,
+        }),
+      );
     }
     setPhotos((list) => list.map((p) => ({ ...p, progress: 0 })));
     void onSend(data, ready, (id, progress) => update(id, { progress }));
@@ -222,7 +249,13 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
 
   return (
     // Posts to this route's action; with JavaScript, onSubmit sends it through the API with progress instead.
-    <form method="post" encType="multipart/form-data" onSubmit={onSubmit} aria-busy={uploading} className="card max-w-3xl p-5 sm:p-6">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      aria-busy={uploading}
+      className="card max-w-3xl p-5 sm:p-6"
+    >
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <fieldset disabled={busy} className="min-w-0 space-y-4">
         <legend className="sr-only">Product details</legend>
@@ -230,7 +263,14 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
           <label htmlFor="title" className="label">
             Title
           </label>
-          <input id="title" name="title" required maxLength={100} className="input" placeholder="e.g. Engineering Graphics drawing kit" />
+          <input
+            id="title"
+            name="title"
+            required
+            maxLength={100}
+            className="input"
+            placeholder="e.g. Engineering Graphics drawing kit"
+          />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
@@ -268,20 +308,47 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
           <label htmlFor="description" className="label">
             Description
           </label>
-          <textarea id="description" name="description" required maxLength={2000} rows={4} className="input" placeholder="Condition, edition, what is included…" />
+          <textarea
+            id="description"
+            name="description"
+            required
+            maxLength={2000}
+            rows={4}
+            className="input"
+            placeholder="Condition, edition, what is included…"
+          />
         </div>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="price" className="label">
               Price (₹)
             </label>
-            <input id="price" name="price" type="number" required min="0.01" max="1000000" step="0.01" inputMode="decimal" className="input" placeholder="450" />
+            <input
+              id="price"
+              name="price"
+              type="number"
+              required
+              min="0.01"
+              max="1000000"
+              step="0.01"
+              inputMode="decimal"
+              className="input"
+              placeholder="450"
+            />
           </div>
           <div>
             <label htmlFor="sellerName" className="label">
               Seller name
             </label>
-            <input id="sellerName" name="sellerName" required maxLength={80} defaultValue={sellerName} autoComplete="name" className="input" />
+            <input
+              id="sellerName"
+              name="sellerName"
+              required
+              maxLength={80}
+              defaultValue={sellerName}
+              autoComplete="name"
+              className="input"
+            />
           </div>
         </div>
         <div>
@@ -320,7 +387,8 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
           />
           <p id="image-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Up to {MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.
+            Up to {MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made
+            smaller on your phone before they are sent, and their location data is removed.
           </p>
           {note && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{note}</p>}
           {photos.length > 0 && (
@@ -329,29 +397,66 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
                 <li key={photo.id} className="flex min-w-0 flex-col gap-1.5">
                   <div className="relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
                     {photo.preview ? (
-                      <img src={photo.preview} alt={`Preview of photo ${i + 1}`} className="h-full w-full object-cover" />
+                      <img
+                        src={photo.preview}
+                        alt={`Preview of photo ${i + 1}`}
+                        className="h-full w-full object-cover"
+                      />
                     ) : photo.state === "preparing" ? (
                       <Spinner label={`Preparing photo ${i + 1}`} />
                     ) : null}
-                    {i === 0 && photo.state === "ready" && <span className="absolute left-1.5 top-1.5 rounded-md bg-slate-900/75 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
+                    {i === 0 && photo.state === "ready" && (
+                      <span className="absolute left-1.5 top-1.5 rounded-md bg-slate-900/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+                        Cover
+                      </span>
+                    )}
                   </div>
                   {photo.state === "failed" ? (
                     <p className="text-xs text-red-700 dark:text-red-300">{`${photo.name} ${UNREADABLE}`}</p>
                   ) : uploading || photo.progress > 0 ? (
-                    <div role="progressbar" aria-label={`Uploading photo ${i + 1}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(photo.progress * 100)} className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
-                      <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${Math.round(photo.progress * 100)}%` }} />
+                    <div
+                      role="progressbar"
+                      aria-label={`Uploading photo ${i + 1}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={Math.round(photo.progress * 100)}
+                      className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                    >
+                      <div
+                        className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
+                        style={{ width: `${Math.round(photo.progress * 100)}%` }}
+                      />
                     </div>
                   ) : (
-                    <p className="truncate text-xs text-slate-600 dark:text-slate-400">{photo.state === "preparing" ? "Preparing…" : photo.name}</p>
+                    <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                      {photo.state === "preparing" ? "Preparing…" : photo.name}
+                    </p>
                   )}
                   <div className="flex gap-1">
-                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move photo ${i + 1} earlier`}>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => move(i, -1)}
+                      disabled={i === 0}
+                      aria-label={`Move photo ${i + 1} earlier`}
+                    >
                       ←
                     </button>
-                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => move(i, 1)} disabled={i === photos.length - 1} aria-label={`Move photo ${i + 1} later`}>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => move(i, 1)}
+                      disabled={i === photos.length - 1}
+                      aria-label={`Move photo ${i + 1} later`}
+                    >
                       →
                     </button>
-                    <button type="button" className="btn-secondary min-h-9 flex-1 px-2 text-xs" onClick={() => remove(photo.id)} aria-label={`Remove photo ${i + 1}`}>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => remove(photo.id)}
+                      aria-label={`Remove photo ${i + 1}`}
+                    >
                       ✕
                     </button>
                   </div>
@@ -380,4 +485,7 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Upload Product · Campus" }, { name: "description", content: "List a product for other students to buy." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Upload Product · Campus" },
+  { name: "description", content: "List a product for other students to buy." },
+];

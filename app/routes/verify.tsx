@@ -43,14 +43,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const returnTo = returnPath(form.get("returnTo"));
   try {
     await assertCodeAllowed(env, rateLimitAddress(request.headers.get("CF-Connecting-IP")));
-    if (intent === "resend") return succeeded(intent, await resendVerification(env, codeScope(context, request), user), { details: { returnTo } });
+    if (intent === "resend")
+      return succeeded(intent, await resendVerification(env, codeScope(context, request), user), {
+        details: { returnTo },
+      });
     await verifyEmail(env, codeScope(context, request), user, parseWith(codeSchema, form.get("code")));
     // Back where the student was, now allowed to act (a fetcher follows the redirect too, so the
     // banner's page reloads with the action in place of the banner).
     return redirect(returnTo);
   } catch (error) {
     if (error instanceof ApiError) {
-      const retryAfter = typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+      const retryAfter =
+        typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
       return refused(intent, error, { details: { returnTo }, headers: retryAfter });
     }
     throw error;
@@ -66,7 +70,10 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   const answeredReturnTo = result?.details?.returnTo;
   const returnTo = typeof answeredReturnTo === "string" ? answeredReturnTo : loaderData.returnTo;
   const navigation = useNavigation();
-  const busyIntent = navigation.state === "submitting" && navigation.formAction?.startsWith("/verify") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const busyIntent =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/verify")
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
   const codeError = result && !result.ok && result.intent === "verify" ? result.message : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
@@ -76,7 +83,9 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
         {state === "unverified" ? (
           <>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              We e-mailed a 6-digit code to <strong className="break-all text-slate-900 dark:text-slate-100">{email}</strong>. Enter it to prove you study at {campusName}. A code works for 15 minutes.
+              We e-mailed a 6-digit code to{" "}
+              <strong className="break-all text-slate-900 dark:text-slate-100">{email}</strong>. Enter it to prove you
+              study at {campusName}. A code works for 15 minutes.
             </p>
             {result && !codeError && (
               <div className="mt-4">
@@ -87,21 +96,42 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="returnTo" value={returnTo} />
               <CodeField id="verify-code" label="Verification code" error={codeError} />
               <div className="flex flex-wrap gap-2">
-                <button type="submit" name="intent" value="verify" className="btn-primary flex-1" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="verify"
+                  className="btn-primary flex-1"
+                  disabled={busyIntent !== null}
+                  aria-disabled={busyIntent !== null}
+                >
                   {busyIntent === "verify" ? "Verifying..." : "Verify"}
                 </button>
                 {/* formNoValidate: asking for a new code needs no code typed. */}
-                <button type="submit" name="intent" value="resend" formNoValidate className="btn-secondary flex-1" disabled={busyIntent !== null} aria-disabled={busyIntent !== null}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="resend"
+                  formNoValidate
+                  className="btn-secondary flex-1"
+                  disabled={busyIntent !== null}
+                  aria-disabled={busyIntent !== null}
+                >
                   {busyIntent === "resend" ? "Sending..." : "Send a new code"}
                 </button>
               </div>
             </Form>
-            <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">No e-mail? Look in the spam folder, or send a new code (one a minute).</p>
+            <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">
+              No e-mail? Look in the spam folder, or send a new code (one a minute).
+            </p>
           </>
         ) : (
           <>
             <div className="mt-4">
-              <Alert tone="success">{state === "verified" ? `Your e-mail ${email} is verified: you are a ${badge}.` : "The Open community needs no verification: there is no college e-mail to prove."}</Alert>
+              <Alert tone="success">
+                {state === "verified"
+                  ? `Your e-mail ${email} is verified: you are a ${badge}.`
+                  : "The Open community needs no verification: there is no college e-mail to prove."}
+              </Alert>
             </div>
             <Link to={returnTo} className="btn-primary mt-5 w-full">
               Continue
@@ -113,4 +143,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Verify your e-mail · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Verify your e-mail · Campus" },
+  { name: "robots", content: "noindex" },
+];

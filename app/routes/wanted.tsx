@@ -11,7 +11,14 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import { categoryLabel, MARKET_CATEGORIES, MAX_OPEN_WANTED, WANTED, WANTED_DAYS, type WantedView } from "#common/market.ts";
+import {
+  categoryLabel,
+  MARKET_CATEGORIES,
+  MAX_OPEN_WANTED,
+  WANTED,
+  WANTED_DAYS,
+  type WantedView,
+} from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -24,7 +31,10 @@ import type { Route } from "./+types/wanted";
 // the campus's open posts.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const base = { campusName: user.openCommunity ? null : user.campusShortName, verifyEmail: mayAct(user) ? null : user.email };
+  const base = {
+    campusName: user.openCommunity ? null : user.campusShortName,
+    verifyEmail: mayAct(user) ? null : user.email,
+  };
   try {
     return { ...base, posts: await listWanted(envOf(context), user), failed: false };
   } catch (error) {
@@ -40,10 +50,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   if (intent === "post") {
     return attempt(intent, "Posted: you get a notice when a matching listing appears.", () =>
-      postWanted(env, user, { words: form.get("words") ?? "", category: form.get("category") ?? "", maxPrice: form.get("maxPrice") ?? "" }),
+      postWanted(env, user, {
+        words: form.get("words") ?? "",
+        category: form.get("category") ?? "",
+        maxPrice: form.get("maxPrice") ?? "",
+      }),
     );
   }
-  if (intent === "delete") return attempt(intent, "Wanted post deleted.", () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
+  if (intent === "delete")
+    return attempt(intent, "Wanted post deleted.", () =>
+      deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))),
+    );
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
@@ -84,7 +101,9 @@ export default function Wanted({ loaderData }: Route.ComponentProps) {
               Wanted by other students
             </h2>
             {others.length === 0 ? (
-              <p className="card mt-3 p-6 text-center text-slate-600 dark:text-slate-400">Nobody has posted what they want yet.</p>
+              <p className="card mt-3 p-6 text-center text-slate-600 dark:text-slate-400">
+                Nobody has posted what they want yet.
+              </p>
             ) : (
               <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
                 {others.map((post) => (
@@ -110,12 +129,25 @@ function PostForm({ open }: { open: number }) {
   }, [result]);
   const full = open >= MAX_OPEN_WANTED;
   return (
-    <fetcher.Form ref={form} method="post" className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6" aria-busy={busy}>
+    <fetcher.Form
+      ref={form}
+      method="post"
+      className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6"
+      aria-busy={busy}
+    >
       <div className="sm:col-span-2">
         <label htmlFor="words" className="label">
           What are you looking for?
         </label>
-        <input id="words" name="words" required maxLength={100} className="input" placeholder="e.g. Casio fx-991 calculator" aria-describedby="words-hint" />
+        <input
+          id="words"
+          name="words"
+          required
+          maxLength={100}
+          className="input"
+          placeholder="e.g. Casio fx-991 calculator"
+          aria-describedby="words-hint"
+        />
         <p id="words-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {`A listing matches when every word is in its title or description. Open for ${WANTED_DAYS} days; up to ${MAX_OPEN_WANTED} at a time.`}
         </p>
@@ -137,17 +169,33 @@ function PostForm({ open }: { open: number }) {
         <label htmlFor="maxPrice" className="label">
           Highest price (₹, optional)
         </label>
-        <input id="maxPrice" name="maxPrice" type="number" min="1" max="1000000" step="1" inputMode="numeric" className="input" placeholder="600" />
+        <input
+          id="maxPrice"
+          name="maxPrice"
+          type="number"
+          min="1"
+          max="1000000"
+          step="1"
+          inputMode="numeric"
+          className="input"
+          placeholder="600"
+        />
       </div>
       <div className="sm:col-span-2" aria-live="polite">
-        {result && <Alert tone={result.ok ? "success" : "error"}>{result.ok ? result.message : `Could not post: ${result.message}`}</Alert>}
+        {result && (
+          <Alert tone={result.ok ? "success" : "error"}>
+            {result.ok ? result.message : `Could not post: ${result.message}`}
+          </Alert>
+        )}
       </div>
       <div className="sm:col-span-2">
         <input type="hidden" name="intent" value="post" />
         <SubmitButton busy={busy} busyLabel="Posting..." disabled={full}>
           Post what I want
         </SubmitButton>
-        {full && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`You have ${MAX_OPEN_WANTED} open posts: delete one you no longer need to post another.`}</p>}
+        {full && (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{`You have ${MAX_OPEN_WANTED} open posts: delete one you no longer need to post another.`}</p>
+        )}
       </div>
     </fetcher.Form>
   );
@@ -155,21 +203,43 @@ function PostForm({ open }: { open: number }) {
 
 function WantedCard({ post }: { post: WantedView }) {
   const fetcher = useFetcher<ActionResult>();
-  const remove = useConfirmSubmit({ title: "Delete this wanted post?", question: `"${post.words}" is taken down and you get no more notices for it.`, confirmLabel: "Delete" });
-  const details = [post.category ? categoryLabel(post.category) : null, post.maxPricePaise !== null ? `up to ${formatRupees(post.maxPricePaise)}` : null].filter(Boolean).join(" · ");
+  const remove = useConfirmSubmit({
+    title: "Delete this wanted post?",
+    question: `"${post.words}" is taken down and you get no more notices for it.`,
+    confirmLabel: "Delete",
+  });
+  const details = [
+    post.category ? categoryLabel(post.category) : null,
+    post.maxPricePaise !== null ? `up to ${formatRupees(post.maxPricePaise)}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <li className="card flex flex-col gap-2 p-4">
       <p className="font-semibold">{post.words}</p>
       {details && <p className="text-sm text-slate-700 dark:text-slate-300">{details}</p>}
-      <p className="text-xs text-slate-600 dark:text-slate-400">{post.mine ? `Open until ${formatIndiaDate(post.expiresAt)}` : `${post.name} · posted ${formatIndiaDate(post.createdAt)}`}</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {post.mine
+          ? `Open until ${formatIndiaDate(post.expiresAt)}`
+          : `${post.name} · posted ${formatIndiaDate(post.createdAt)}`}
+      </p>
       {post.mine ? (
         <fetcher.Form method="post">
           <input type="hidden" name="id" value={post.id} />
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Deleting..." className="btn-secondary" name="intent" value="delete" onClick={remove.onClick}>
+          <SubmitButton
+            busy={fetcher.state !== "idle"}
+            busyLabel="Deleting..."
+            className="btn-secondary"
+            name="intent"
+            value="delete"
+            onClick={remove.onClick}
+          >
             Delete
           </SubmitButton>
           {remove.dialog}
-          {fetcher.data && !fetcher.data.ok && <p className="mt-2 text-sm text-red-700 dark:text-red-300">{fetcher.data.message}</p>}
+          {fetcher.data && !fetcher.data.ok && (
+            <p className="mt-2 text-sm text-red-700 dark:text-red-300">{fetcher.data.message}</p>
+          )}
         </fetcher.Form>
       ) : (
         <Link to="/upload" className="btn-secondary self-start">
@@ -180,4 +250,7 @@ function WantedCard({ post }: { post: WantedView }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Wanted · Campus" }, { name: "description", content: "What students on your campus are looking for on the marketplace." }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Wanted · Campus" },
+  { name: "description", content: "What students on your campus are looking for on the marketplace." },
+];

@@ -38,7 +38,12 @@ function region(): HTMLElement {
   return element;
 }
 
-function card(id: string, text: string, actions: { label: string; primary?: boolean; run: () => void }[], tone: "plain" | "warning" = "plain"): HTMLElement {
+function card(
+  id: string,
+  text: string,
+  actions: { label: string; primary?: boolean; run: () => void }[],
+  tone: "plain" | "warning" = "plain",
+): HTMLElement {
   document.getElementById(id)?.remove();
   const box = document.createElement("div");
   box.id = id;
@@ -72,7 +77,10 @@ async function savedAt(pathname: string): Promise<number | null> {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(pathname, location.origin);
   const dataUrl = new URL(`${pathname === "/" ? "/_root" : pathname}.data`, location.origin);
-  const hits = await Promise.all([cache.match(url.href, { ignoreSearch: true }), cache.match(dataUrl.href, { ignoreSearch: true })]);
+  const hits = await Promise.all([
+    cache.match(url.href, { ignoreSearch: true }),
+    cache.match(dataUrl.href, { ignoreSearch: true }),
+  ]);
   const times = hits.map((hit) => Number(hit?.headers.get(SAVED_AT_HEADER) ?? NaN)).filter((t) => Number.isFinite(t));
   return times.length ? Math.max(...times) : null;
 }

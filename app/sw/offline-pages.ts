@@ -13,7 +13,8 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
  * the student's own records and the campus's lists. Not kept: sign-in and account screens, the
  * staff console, downloads and anything under /api.
  */
-const PAGES = /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
+const PAGES =
+  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
 
 export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);

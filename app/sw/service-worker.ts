@@ -12,7 +12,16 @@
 //     what was typed: app/lib/network-failure.ts).
 // A new version waits until the student chooses to reload (the page's "Update" prompt posts
 // SKIP_WAITING), so no page ever runs half on an old version.
-import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
+import {
+  CacheableResponsePlugin,
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  NetworkOnly,
+  Serwist,
+  type PrecacheEntry,
+  type SerwistPlugin,
+} from "serwist";
 import { PAGES_CACHE, SAVED_AT_HEADER, cacheablePage, IMAGES_CACHE } from "#app/sw/offline-pages.ts";
 import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 
@@ -73,7 +82,11 @@ function askWhoIsSignedIn(): Promise<void> {
   if (asking) return asking;
   if (Date.now() - askedAt < 60_000) return Promise.resolve();
   askedAt = Date.now();
-  asking = fetch("/api/auth/session", { credentials: "same-origin", cache: "no-store", signal: AbortSignal.timeout(3000) })
+  asking = fetch("/api/auth/session", {
+    credentials: "same-origin",
+    cache: "no-store",
+    signal: AbortSignal.timeout(3000),
+  })
     .then((response) => {
       const tag = response.headers.get(SESSION_TAG_HEADER);
       return tag ? sessionSeen(tag) : undefined;
@@ -122,7 +135,10 @@ const markOfflineCopy: SerwistPlugin = {
     const html = await cachedResponse.text();
     const headers = new Headers(cachedResponse.headers);
     headers.delete("Content-Length");
-    return new Response(html.replace("</head>", `<meta name="campus-offline-copy" content="${Number(savedAt)}"></head>`), { status: 200, headers });
+    return new Response(
+      html.replace("</head>", `<meta name="campus-offline-copy" content="${Number(savedAt)}"></head>`),
+      { status: 200, headers },
+    );
   },
 };
 
@@ -143,20 +159,30 @@ const serwist = new Serwist({
       handler: new NetworkFirst({
         cacheName: PAGES_CACHE,
         networkTimeoutSeconds: 6,
-        plugins: [watchSession, onlyTheDevicesSession, stampSavedAt, markOfflineCopy, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60 })],
+        plugins: [
+          watchSession,
+          onlyTheDevicesSession,
+          stampSavedAt,
+          markOfflineCopy,
+          new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60 }),
+        ],
       }),
     },
     {
       // Every other page of Campus (sign-in, account, staff ...): not kept, but what it says of the
       // session is heard.
-      matcher: ({ request, url, sameOrigin }) => sameOrigin && request.mode === "navigate" && request.method === "GET" && !url.pathname.startsWith("/api/"),
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.mode === "navigate" && request.method === "GET" && !url.pathname.startsWith("/api/"),
       handler: new NetworkOnly({ plugins: [watchSession] }),
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/api/files/products/"),
       handler: new CacheFirst({
         cacheName: IMAGES_CACHE,
-        plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+        plugins: [
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+        ],
       }),
     },
   ],
@@ -194,9 +220,13 @@ self.addEventListener("push", (event) => {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL((event.notification.data as { url?: string } | null)?.url ?? "/notifications", self.location.origin);
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? "/notifications",
+    self.location.origin,
+  );
   // Only Campus's own pages.
-  const url = target.origin === self.location.origin ? target.href : new URL("/notifications", self.location.origin).href;
+  const url =
+    target.origin === self.location.origin ? target.href : new URL("/notifications", self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);

@@ -5,7 +5,8 @@
 // campus sees and the other does not is visible in `npm run dev`.
 const IST_OFFSET_MS = 330 * 60_000;
 const indiaDate = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
-const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date, days) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const indiaInstant = (date, minutes) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS + minutes * 60_000;
 
 export async function seed({ users, sql, now }) {
@@ -17,10 +18,38 @@ export async function seed({ users, sql, now }) {
   ];
 
   const complaints = [
-    [rohan, "internet", "B-118", "Wi-Fi on the first floor drops every evening between 9 and 11 pm, right when everyone studies.", "open", 30],
-    [rohan, "plumbing", "B-121", "The geyser in the first-floor common bathroom has been cold since Monday.", "in_progress", 52],
-    [asha, "electrical", "B-204", "The tube light in my room flickers and the switch sparks when turned on.", "open", 6],
-    [asha, "cleaning", "B-204", "Corridor dustbins on the second floor were not emptied over the weekend.", "resolved", 100],
+    [
+      rohan,
+      "internet",
+      "B-118",
+      "Wi-Fi on the first floor drops every evening between 9 and 11 pm, right when everyone studies.",
+      "open",
+      30,
+    ],
+    [
+      rohan,
+      "plumbing",
+      "B-121",
+      "The geyser in the first-floor common bathroom has been cold since Monday.",
+      "in_progress",
+      52,
+    ],
+    [
+      asha,
+      "electrical",
+      "B-204",
+      "The tube light in my room flickers and the switch sparks when turned on.",
+      "open",
+      6,
+    ],
+    [
+      asha,
+      "cleaning",
+      "B-204",
+      "Corridor dustbins on the second floor were not emptied over the weekend.",
+      "resolved",
+      100,
+    ],
   ];
   const ids = [];
   for (const [user, category, room, description, status, hoursAgo] of complaints) {
@@ -33,7 +62,9 @@ export async function seed({ users, sql, now }) {
     );
   }
   // Asha backs Rohan's Wi-Fi and geyser complaints.
-  statements.push(`INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at) VALUES (${sql(ids[0])}, ${sql(asha.id)}, ${now}), (${sql(ids[1])}, ${sql(asha.id)}, ${now});`);
+  statements.push(
+    `INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at) VALUES (${sql(ids[0])}, ${sql(asha.id)}, ${now}), (${sql(ids[1])}, ${sql(asha.id)}, ${now});`,
+  );
 
   statements.push(
     `INSERT INTO roommate_listings (id, user_id, about, preferred_block, room_type, budget_paise, sleep_schedule, study_habits, cleanliness, whatsapp, email, campus_id, created_at, updated_at) VALUES (${sql(crypto.randomUUID())}, ${sql(rohan.id)}, ${sql("Second-year CSE. I code late, play badminton on weekends and keep my side of the room neat. Looking for a chilled-out roommate for next semester.")}, 'B', 'double', 600000, 'night_owl', 'some_noise', 'tidy', '9876543210', 'rohan@campus.test', 'cit', ${now - 5 * hour}, ${now - 5 * hour});`,

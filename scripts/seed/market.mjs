@@ -6,18 +6,102 @@ import { fileURLToPath } from "node:url";
 
 const HOUR = 60 * 60 * 1000;
 // Issue 17: what each demo picture is (category) and in what state it is sold (condition).
-const KIND = { calculator: ["electronics", "like_new"], drafter: ["lab", "used"], books: ["books", "used"], circuit: ["electronics", "used"], lamp: ["hostel", "like_new"], labcoat: ["lab", "used"] };
+const KIND = {
+  calculator: ["electronics", "like_new"],
+  drafter: ["lab", "used"],
+  books: ["books", "used"],
+  circuit: ["electronics", "used"],
+  lamp: ["hostel", "like_new"],
+  labcoat: ["lab", "used"],
+};
 
 const PRODUCTS = [
-  { seller: 0, image: "calculator", title: "Casio fx-991ES Plus calculator", description: "Scientific calculator allowed in university exams. Works perfectly, new battery, with cover.", price: 95000, whatsapp: "9876543210", ageHours: 70, soldTo: 1 },
-  { seller: 0, image: "drafter", title: "Mini drafter and set squares", description: "Omega mini drafter with 45° and 60° set squares. Used for one semester of Engineering Graphics.", price: 45000, whatsapp: "9876543210", ageHours: 52 },
-  { seller: 1, image: "books", title: "Applied Mathematics 1 & 2 textbooks", description: "B.S. Grewal Higher Engineering Mathematics plus the semester 2 question bank. A few highlighted pages.", price: 62050, whatsapp: "9123456780", ageHours: 30 },
-  { seller: 1, image: "circuit", title: "Arduino IoT project kit", description: "Arduino Uno, breadboard, sensors and jumper wires from my Internet of Things mini project. Code included.", price: 120000, whatsapp: "9123456780", ageHours: 20 },
-  { seller: 0, image: "lamp", title: "LED study lamp", description: "Rechargeable desk lamp with three brightness levels. Ideal for late-night study in the hostel.", price: 35000, whatsapp: "9876543210", ageHours: 8 },
-  { seller: 1, image: "labcoat", title: "Chemistry lab coat (size M)", description: "White cotton lab coat for the Applied Chemistry practicals. Washed and ironed.", price: 25000, whatsapp: "9123456780", ageHours: 2 },
-  { seller: 2, image: "books", title: "Kerala University engineering drawing notes", description: "Hand-drawn sheets for all five units, with the solved university questions. Riverside pickup near the library.", price: 30000, whatsapp: "9447012345", ageHours: 40 },
-  { seller: 2, image: "circuit", title: "Raspberry Pi 4 starter set", description: "Pi 4 (4 GB), case, fan and a 32 GB card from my final-year project. Boots straight into Raspberry Pi OS.", price: 380000, whatsapp: "9447012345", ageHours: 12 },
-  { seller: 2, image: "lamp", title: "Clip-on reading lamp", description: "USB lamp that clips to the hostel bunk. Warm and cool light.", price: 22000, whatsapp: "9447012345", ageHours: 4 },
+  {
+    seller: 0,
+    image: "calculator",
+    title: "Casio fx-991ES Plus calculator",
+    description: "Scientific calculator allowed in university exams. Works perfectly, new battery, with cover.",
+    price: 95000,
+    whatsapp: "9876543210",
+    ageHours: 70,
+    soldTo: 1,
+  },
+  {
+    seller: 0,
+    image: "drafter",
+    title: "Mini drafter and set squares",
+    description: "Omega mini drafter with 45° and 60° set squares. Used for one semester of Engineering Graphics.",
+    price: 45000,
+    whatsapp: "9876543210",
+    ageHours: 52,
+  },
+  {
+    seller: 1,
+    image: "books",
+    title: "Applied Mathematics 1 & 2 textbooks",
+    description:
+      "B.S. Grewal Higher Engineering Mathematics plus the semester 2 question bank. A few highlighted pages.",
+    price: 62050,
+    whatsapp: "9123456780",
+    ageHours: 30,
+  },
+  {
+    seller: 1,
+    image: "circuit",
+    title: "Arduino IoT project kit",
+    description:
+      "Arduino Uno, breadboard, sensors and jumper wires from my Internet of Things mini project. Code included.",
+    price: 120000,
+    whatsapp: "9123456780",
+    ageHours: 20,
+  },
+  {
+    seller: 0,
+    image: "lamp",
+    title: "LED study lamp",
+    description: "Rechargeable desk lamp with three brightness levels. Ideal for late-night study in the hostel.",
+    price: 35000,
+    whatsapp: "9876543210",
+    ageHours: 8,
+  },
+  {
+    seller: 1,
+    image: "labcoat",
+    title: "Chemistry lab coat (size M)",
+    description: "White cotton lab coat for the Applied Chemistry practicals. Washed and ironed.",
+    price: 25000,
+    whatsapp: "9123456780",
+    ageHours: 2,
+  },
+  {
+    seller: 2,
+    image: "books",
+    title: "Kerala University engineering drawing notes",
+    description:
+      "Hand-drawn sheets for all five units, with the solved university questions. Riverside pickup near the library.",
+    price: 30000,
+    whatsapp: "9447012345",
+    ageHours: 40,
+  },
+  {
+    seller: 2,
+    image: "circuit",
+    title: "Raspberry Pi 4 starter set",
+    description:
+      "Pi 4 (4 GB), case, fan and a 32 GB card from my final-year project. Boots straight into Raspberry Pi OS.",
+    price: 380000,
+    whatsapp: "9447012345",
+    ageHours: 12,
+  },
+  {
+    seller: 2,
+    image: "lamp",
+    title: "Clip-on reading lamp",
+    description: "USB lamp that clips to the hostel bunk. Warm and cool light.",
+    price: 22000,
+    whatsapp: "9447012345",
+    ageHours: 4,
+  },
 ];
 
 export async function seed({ users, sql, now, r2Put }) {

@@ -7,11 +7,29 @@ const IST = 330 * 60 * 1000;
 const AUTO_HIDE_REASON = "Reported by several students; hidden until a moderator looks at it."; // common/moderation.ts
 
 const REPORTS = [
-  { title: "Arduino IoT project kit", by: "asha@campus.test", reason: "wrong_category", note: "This is a full project, not a kit: looks like someone selling their graded project.", hoursAgo: 5 },
+  {
+    title: "Arduino IoT project kit",
+    by: "asha@campus.test",
+    reason: "wrong_category",
+    note: "This is a full project, not a kit: looks like someone selling their graded project.",
+    hoursAgo: 5,
+  },
   { title: "Arduino IoT project kit", by: "warden@campus.test", reason: "graded_work", note: null, hoursAgo: 3 },
-  { title: "LED study lamp", by: "rohan@campus.test", reason: "scam", note: "Same photo as an online shop listing.", hoursAgo: 6 },
+  {
+    title: "LED study lamp",
+    by: "rohan@campus.test",
+    reason: "scam",
+    note: "Same photo as an online shop listing.",
+    hoursAgo: 6,
+  },
   { title: "LED study lamp", by: "laundry@campus.test", reason: "scam", note: null, hoursAgo: 4 },
-  { title: "LED study lamp", by: "moderator@campus.test", reason: "other", note: "Asks for payment before meeting.", hoursAgo: 1 },
+  {
+    title: "LED study lamp",
+    by: "moderator@campus.test",
+    reason: "other",
+    note: "Asks for payment before meeting.",
+    hoursAgo: 1,
+  },
 ];
 
 export async function seed({ users, sql, now }) {
@@ -35,7 +53,15 @@ export async function seed({ users, sql, now }) {
   );
 
   // Four weeks of ratings from five members (OR IGNORE: hostel.mjs rated some of these meals already): lunch liked, dinner middling, breakfast slipping lately.
-  const raters = ["asha@campus.test", "rohan@campus.test", "warden@campus.test", "laundry@campus.test", "moderator@campus.test"].map(idOf).filter(Boolean);
+  const raters = [
+    "asha@campus.test",
+    "rohan@campus.test",
+    "warden@campus.test",
+    "laundry@campus.test",
+    "moderator@campus.test",
+  ]
+    .map(idOf)
+    .filter(Boolean);
   const base = { breakfast: 4, lunch: 4, snacks: 3, dinner: 3 };
   for (let daysAgo = 27; daysAgo >= 0; daysAgo--) {
     const date = new Date(now + IST - daysAgo * DAY).toISOString().slice(0, 10);
@@ -43,9 +69,17 @@ export async function seed({ users, sql, now }) {
       raters.forEach((userId, i) => {
         if ((daysAgo + i) % 3 === 0) return; // not everyone rates every day
         const drift = meal === "breakfast" && daysAgo < 10 ? -1 : 0;
-        const value = Math.min(5, Math.max(1, stars + drift + (((daysAgo * 7 + i * 3) % 5) - 2 > 0 ? 1 : 0) - ((daysAgo + i) % 4 === 0 ? 1 : 0)));
+        const value = Math.min(
+          5,
+          Math.max(
+            1,
+            stars + drift + (((daysAgo * 7 + i * 3) % 5) - 2 > 0 ? 1 : 0) - ((daysAgo + i) % 4 === 0 ? 1 : 0),
+          ),
+        );
         const at = now - daysAgo * DAY;
-        statements.push(`INSERT OR IGNORE INTO mess_ratings (user_id, date, meal_id, stars, created_at, updated_at) VALUES (${sql(userId)}, ${sql(date)}, ${sql(meal)}, ${value}, ${at}, ${at});`);
+        statements.push(
+          `INSERT OR IGNORE INTO mess_ratings (user_id, date, meal_id, stars, created_at, updated_at) VALUES (${sql(userId)}, ${sql(date)}, ${sql(meal)}, ${value}, ${at}, ${at});`,
+        );
       });
     }
   }

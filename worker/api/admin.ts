@@ -13,7 +13,14 @@ admin.get("/roles", requireAuth, async (c) => {
 
 admin.post("/roles", requireAuth, validateJson(grantSchema), async (c) => {
   const role = await grantRole(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: `${role.name} is now ${role.role === "warden" ? `warden of ${role.blockName}` : role.role}.`, data: role }, 201);
+  return c.json(
+    {
+      success: true,
+      message: `${role.name} is now ${role.role === "warden" ? `warden of ${role.blockName}` : role.role}.`,
+      data: role,
+    },
+    201,
+  );
 });
 
 admin.delete("/roles/:id", requireAuth, async (c) => {

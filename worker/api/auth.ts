@@ -14,16 +14,42 @@ import {
   startSession,
   type SessionUser,
 } from "#server/services/auth.ts";
-import { ACCOUNT_MESSAGES, changePassword, endOwnSession, listSessions, nameSchema, passwordChangeSchema, saveName, sessionIdSchema } from "#server/services/account.ts";
+import {
+  ACCOUNT_MESSAGES,
+  changePassword,
+  endOwnSession,
+  listSessions,
+  nameSchema,
+  passwordChangeSchema,
+  saveName,
+  sessionIdSchema,
+} from "#server/services/account.ts";
 import { CALENDAR_RESET } from "#server/services/account-security.ts";
-import { deleteAccount, deleteAccountSchema, DELETION_MESSAGES, sendDeletionCode } from "#server/services/account-deletion.ts";
+import {
+  deleteAccount,
+  deleteAccountSchema,
+  DELETION_MESSAGES,
+  sendDeletionCode,
+} from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
 import { stateOf } from "#server/lib/request-state.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
-import { confirmPasswordReset, requestPasswordReset, resetConfirmSchema, resetRequestSchema } from "#server/services/password-reset.ts";
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from "#server/services/password-reset.ts";
 import { z } from "zod";
-import { type AppContext, type AppEnv, clientIp, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  clientIp,
+  requireAuth,
+  validateJson,
+  validateParam,
+} from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
 
@@ -32,12 +58,28 @@ const auth = new Hono<AppEnv>();
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
   const { token } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, message, data: { userId: user.id, name: user.name, email: user.email, token, ...membershipOf(user) } }, status);
+  return c.json(
+    {
+      success: true,
+      message,
+      data: { userId: user.id, name: user.name, email: user.email, token, ...membershipOf(user) },
+    },
+    status,
+  );
 }
 
 /** Added to the specification's user fields (additive): verified, the campus, and whether to confirm the name (decision 0095). */
 function membershipOf(user: SessionUser) {
-  return { verified: user.verified, confirmName: user.confirmName, campus: { id: user.campusId, name: user.campusName, shortName: user.campusShortName, openCommunity: user.openCommunity } };
+  return {
+    verified: user.verified,
+    confirmName: user.confirmName,
+    campus: {
+      id: user.campusId,
+      name: user.campusName,
+      shortName: user.campusShortName,
+      openCommunity: user.openCommunity,
+    },
+  };
 }
 
 /** The request as a code's scope: its URL (the key) and its waitUntil (the mail after the answer). */
@@ -60,9 +102,9 @@ auth.post(
   },
   validateJson(registerSchema),
   async (c) => {
-  const input = c.req.valid("json");
-  const user = await registerUser(c.env, input, codeScope(c));
-  return signedIn(c, user, 201, REGISTERED);
+    const input = c.req.valid("json");
+    const user = await registerUser(c.env, input, codeScope(c));
+    return signedIn(c, user, 201, REGISTERED);
   },
 );
 
@@ -81,7 +123,12 @@ auth.post("/logout", requireAuth, async (c) => {
 auth.post("/logout-all", requireAuth, async (c) => {
   const { calendarReset } = await endAllSessions(c.env, c.var.user.id, c.var.sessionId);
   c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({ success: true, message: calendarReset ? `You have been signed out on every device. ${CALENDAR_RESET}` : "You have been signed out on every device." });
+  return c.json({
+    success: true,
+    message: calendarReset
+      ? `You have been signed out on every device. ${CALENDAR_RESET}`
+      : "You have been signed out on every device.",
+  });
 });
 
 // Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
@@ -89,7 +136,10 @@ auth.post("/logout-all", requireAuth, async (c) => {
 auth.get("/session", async (c) => {
   const user = await currentUser(c.env, c.req.raw);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: user ? { userId: user.id, name: user.name, email: user.email, ...membershipOf(user) } : null });
+  return c.json({
+    success: true,
+    data: user ? { userId: user.id, name: user.name, email: user.email, ...membershipOf(user) } : null,
+  });
 });
 
 auth.get("/me", requireAuth, (c) => {
@@ -114,7 +164,11 @@ auth.post("/verify/resend", limitCodes, requireAuth, async (c) => {
 auth.get("/sessions", requireAuth, async (c) => {
   const list = await listSessions(c.env, c.var.user.id, c.var.sessionId);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, message: `${list.length} signed-in ${list.length === 1 ? "device" : "devices"}.`, data: { sessions: list } });
+  return c.json({
+    success: true,
+    message: `${list.length} signed-in ${list.length === 1 ? "device" : "devices"}.`,
+    data: { sessions: list },
+  });
 });
 
 // Signs one of the caller's own devices out; anyone else's session id is a 404 and ends nothing.
@@ -123,7 +177,11 @@ auth.delete("/sessions/:id", requireAuth, validateParam(sessionIdSchema), async 
   await endOwnSession(c.env, c.var.user.id, id);
   const current = id === c.var.sessionId;
   if (current) c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({ success: true, message: current ? "You have been signed out." : "That device has been signed out.", data: { id, current } });
+  return c.json({
+    success: true,
+    message: current ? "You have been signed out." : "That device has been signed out.",
+    data: { id, current },
+  });
 });
 
 // Changes the password (or sets one on a Google-only account) and signs every other device out.
@@ -157,7 +215,12 @@ auth.post("/account/deletion-code", limitCodes, requireAuth, async (c) => {
 auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c) => {
   const input = c.req.valid("json");
   if (input.code !== undefined) await assertCodeAllowed(c.env, clientIp(c));
-  await deleteAccount(c.env, { ...codeScope(c), reqId: stateOf(c.req.raw).reqId }, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
+  await deleteAccount(
+    c.env,
+    { ...codeScope(c), reqId: stateOf(c.req.raw).reqId },
+    { userId: c.var.user.id, sessionId: c.var.sessionId },
+    input,
+  );
   c.header("Set-Cookie", clearedSessionCookie());
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });

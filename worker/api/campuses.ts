@@ -12,7 +12,10 @@ campusesApi.get("/", async (c) => {
   return c.json({
     success: true,
     message: `${list.length} ${list.length === 1 ? "campus" : "campuses"}.`,
-    data: { campuses: list.map(({ id, name, shortName, city, domains }) => ({ id, name, shortName, city, domains })), openSignup: openSignup(c.env) },
+    data: {
+      campuses: list.map(({ id, name, shortName, city, domains }) => ({ id, name, shortName, city, domains })),
+      openSignup: openSignup(c.env),
+    },
   });
 });
 

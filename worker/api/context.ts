@@ -25,11 +25,17 @@ function throwOnFailure(result: { success: boolean; error?: z.core.$ZodError }, 
 
 /** A query parameter given twice counts once, by its first value (as `c.req.query()` reads it). */
 const firstValues = (value: unknown) =>
-  Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, Array.isArray(v) ? v[0] : v]));
+  Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, v]) => [key, Array.isArray(v) ? v[0] : v]),
+  );
 
 /** Validates the query string. */
 export function validateQuery<S extends z.ZodType>(schema: S) {
-  return zValidator<S, "query", AppEnv, string, typeof throwOnFailure>("query", z.preprocess(firstValues, schema) as unknown as S, throwOnFailure);
+  return zValidator<S, "query", AppEnv, string, typeof throwOnFailure>(
+    "query",
+    z.preprocess(firstValues, schema) as unknown as S,
+    throwOnFailure,
+  );
 }
 
 /** Validates the path parameters. */
@@ -43,7 +49,8 @@ export function validateParam<S extends z.ZodType>(schema: S) {
  */
 export async function readJson(c: AppContext): Promise<unknown> {
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim() ?? "";
-  if (!JSON_TYPE.test(mediaType)) throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
+  if (!JSON_TYPE.test(mediaType))
+    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json).");
   try {
     // Hono caches the parsed body, so the validator that follows reads it from here.
     return await c.req.json();

@@ -7,13 +7,18 @@ import { outboxReadable, readOutbox } from "#server/services/mail.ts";
 // loopback host; otherwise the path answers as any unknown path does.
 const dev = new Hono<AppEnv>();
 
-dev.get("/outbox", async (c, next) => {
-  if (!outboxReadable(c.env, c.req.url)) return c.notFound();
-  await next();
-}, validateQuery(z.object({ to: z.string().trim().max(254, "That e-mail address is too long.").optional() })), async (c) => {
-  const { to } = c.req.valid("query");
-  c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: await readOutbox(c.env, to || undefined) });
-});
+dev.get(
+  "/outbox",
+  async (c, next) => {
+    if (!outboxReadable(c.env, c.req.url)) return c.notFound();
+    await next();
+  },
+  validateQuery(z.object({ to: z.string().trim().max(254, "That e-mail address is too long.").optional() })),
+  async (c) => {
+    const { to } = c.req.valid("query");
+    c.header("Cache-Control", "no-store");
+    return c.json({ success: true, data: await readOutbox(c.env, to || undefined) });
+  },
+);
 
 export default dev;

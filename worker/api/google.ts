@@ -24,7 +24,14 @@ import {
 } from "#server/services/google.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
-import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "#server/api/context.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  requireAuth,
+  validateJson,
+  validateParam,
+  validateQuery,
+} from "#server/api/context.ts";
 
 const google = new Hono<AppEnv>();
 
@@ -78,10 +85,16 @@ google.get("/callback", async (c) => {
   const { state, code, error } = c.req.query();
 
   if (!expectedState || !state || state !== expectedState) return backWith(c, source, { error: MESSAGES.expired });
-  if (error) return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
+  if (error)
+    return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
   if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
   try {
-    const handoff = await completeGoogleSignIn(c.env, c.req.url, { source, code, verifier, reqId: stateOf(c.req.raw).reqId });
+    const handoff = await completeGoogleSignIn(c.env, c.req.url, {
+      source,
+      code,
+      verifier,
+      reqId: stateOf(c.req.raw).reqId,
+    });
     c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, handoff.binding, HANDOFF_COOKIE_MAX_AGE), { append: true });
     return backWith(c, source, { code: handoff.code });
   } catch (caught) {
@@ -102,7 +115,11 @@ google.post("/session", validateJson(codeBody), async (c) => {
   const { code } = c.req.valid("json");
   const { user, token, cookies } = await signInWithHandoff(c.env, c.req.raw, code);
   for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
-  return c.json({ success: true, message: "Login successful! Redirecting...", data: { userId: user.id, name: user.name, email: user.email, token } });
+  return c.json({
+    success: true,
+    message: "Login successful! Redirecting...",
+    data: { userId: user.id, name: user.name, email: user.email, token },
+  });
 });
 
 // Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
@@ -113,7 +130,10 @@ google.post("/exchange", validateJson(codeBody), async (c) => {
   return c.json({ success: true, token });
 });
 
-const tokenField = z.string({ error: "The Google token is missing." }).min(1, "The Google token is missing.").max(8192, "That Google token is not valid.");
+const tokenField = z
+  .string({ error: "The Google token is missing." })
+  .min(1, "The Google token is missing.")
+  .max(8192, "That Google token is not valid.");
 
 google.post("/verify-token", validateJson(z.object({ token: tokenField })), async (c) => {
   const { token } = c.req.valid("json");
@@ -123,7 +143,12 @@ google.post("/verify-token", validateJson(z.object({ token: tokenField })), asyn
   });
   if (!fresh) return c.json({ success: true, valid: false, user: null });
   const { name, email, picture } = fresh.contents;
-  return c.json({ success: true, valid: true, user: { name: name ?? "Google User", email, picture }, ...(fresh.newToken ? { newToken: fresh.newToken } : {}) });
+  return c.json({
+    success: true,
+    valid: true,
+    user: { name: name ?? "Google User", email, picture },
+    ...(fresh.newToken ? { newToken: fresh.newToken } : {}),
+  });
 });
 
 // The Classroom screen's read in one request: the Google user, the courses and every active course's
@@ -132,7 +157,16 @@ google.post("/verify-token", validateJson(z.object({ token: tokenField })), asyn
 google.post("/overview", validateJson(z.object({ token: tokenField })), async (c) => {
   const { token } = c.req.valid("json");
   const overview = await classroomOverview(c.env, c.req.url, token);
-  if (!overview.valid) return c.json({ success: true, valid: false, message: overview.message, user: null, courses: [], assignments: [], problems: [] });
+  if (!overview.valid)
+    return c.json({
+      success: true,
+      valid: false,
+      message: overview.message,
+      user: null,
+      courses: [],
+      assignments: [],
+      problems: [],
+    });
   const { newToken, ...rest } = overview;
   return c.json({ success: true, ...rest, ...(newToken ? { newToken } : {}) });
 });
@@ -145,7 +179,9 @@ function bearerToken(c: AppContext): string {
 }
 
 google.get("/courses", async (c) => {
-  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) => coursesFor(c.env, accessToken));
+  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) =>
+    coursesFor(c.env, accessToken),
+  );
   if (newToken) c.header("X-New-Token", newToken);
   return c.json(data);
 });
@@ -154,20 +190,28 @@ const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "That cours
 
 google.get("/courses/:id/assignments", validateParam(courseParam), async (c) => {
   const { id } = c.req.valid("param");
-  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) => assignmentsFor(c.env, accessToken, id));
+  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) =>
+    assignmentsFor(c.env, accessToken, id),
+  );
   if (newToken) c.header("X-New-Token", newToken);
   return c.json(data);
 });
 
 const enableBody = z.object({
-  userId: z.string({ error: "Your e-mail (userId) is missing." }).trim().toLowerCase().min(1, "Your e-mail (userId) is missing.").max(254, "That e-mail address is too long."),
+  userId: z
+    .string({ error: "Your e-mail (userId) is missing." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Your e-mail (userId) is missing.")
+    .max(254, "That e-mail address is too long."),
   token: tokenField,
 });
 
 google.post("/notifications/enable", requireAuth, validateJson(enableBody), async (c) => {
   const input = c.req.valid("json");
   const user = c.var.user;
-  if (input.userId !== user.email && input.userId !== user.id) throw new ApiError(403, "You can only turn on reminders for your own account.");
+  if (input.userId !== user.email && input.userId !== user.id)
+    throw new ApiError(403, "You can only turn on reminders for your own account.");
   const { message, newToken } = await turnOnReminders(c.env, c.req.url, user, input.token);
   return c.json({ success: true, message, data: { enabled: true }, ...(newToken ? { newToken } : {}) });
 });

@@ -12,7 +12,11 @@ const anyBody = z.unknown();
 
 hostelOps.patch("/laundry/bookings/:id/status", requireAuth, validateJson(anyBody), async (c) => {
   const step = await stepBooking(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({ success: true, message: `Marked ${bookingStatusLabel[step.status].toLowerCase()}.${step.status === "ready" ? " The student is told." : ""}`, data: step });
+  return c.json({
+    success: true,
+    message: `Marked ${bookingStatusLabel[step.status].toLowerCase()}.${step.status === "ready" ? " The student is told." : ""}`,
+    data: step,
+  });
 });
 
 hostelOps.patch("/laundry/slots/:id", requireAuth, validateJson(anyBody), async (c) => {

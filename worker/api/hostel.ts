@@ -2,14 +2,44 @@ import { Hono } from "hono";
 import { ApiError } from "#server/lib/errors.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { currentUser } from "#server/services/auth.ts";
-import { campusQuerySchema, formFields, getResidence, hostelCampusOf, listBlocks, residenceMessage, setResidence } from "#server/services/hostel/common.ts";
+import {
+  campusQuerySchema,
+  formFields,
+  getResidence,
+  hostelCampusOf,
+  listBlocks,
+  residenceMessage,
+  setResidence,
+} from "#server/services/hostel/common.ts";
 import { cancelMove, decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
-import { addMeToo, changeComplaintStatus, complaintPhoto, complaintQuerySchema, createComplaint, fileOrNull, listComplaints } from "#server/services/hostel/complaints.ts";
+import {
+  addMeToo,
+  changeComplaintStatus,
+  complaintPhoto,
+  complaintQuerySchema,
+  createComplaint,
+  fileOrNull,
+  listComplaints,
+} from "#server/services/hostel/complaints.ts";
 import { setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
 import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";
-import { createListing, deleteListing, listingQuerySchema, listListings, myListing, updateListing } from "#server/services/hostel/roommates.ts";
-import { type AppContext, type AppEnv, readJson, requireAuth, validateJson, validateQuery } from "#server/api/context.ts";
+import {
+  createListing,
+  deleteListing,
+  listingQuerySchema,
+  listListings,
+  myListing,
+  updateListing,
+} from "#server/services/hostel/roommates.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  readJson,
+  requireAuth,
+  validateJson,
+  validateQuery,
+} from "#server/api/context.ts";
 import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
@@ -41,7 +71,11 @@ function noStore(c: AppContext) {
 }
 
 hostel.get("/blocks", validateQuery(campusQuerySchema), async (c) => {
-  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  const { id: campusId } = await hostelCampusOf(
+    c.env,
+    await currentUser(c.env, c.req.raw),
+    c.req.valid("query").campus,
+  );
   return c.json({ success: true, data: await listBlocks(c.env, campusId) });
 });
 
@@ -53,7 +87,10 @@ hostel.get("/residence", requireAuth, async (c) => {
 hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
   const residence = await setResidence(c.env, c.var.user, c.req.valid("json"));
   // 202: a move to another block is accepted and waits for its warden (decision 0084).
-  return c.json({ success: true, message: residenceMessage(residence), data: residence }, residence.pendingMove ? 202 : 200);
+  return c.json(
+    { success: true, message: residenceMessage(residence), data: residence },
+    residence.pendingMove ? 202 : 200,
+  );
 });
 
 // Block changes (issue 16): the student cancels their pending move; the new block's warden decides.
@@ -64,7 +101,11 @@ hostel.post("/block-moves/mine/cancel", requireAuth, async (c) => {
 
 hostel.post("/block-moves/:id/decision", requireAuth, validateJson(moveDecisionSchema), async (c) => {
   const { status } = await decideMove(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({ success: true, message: status === "approved" ? "Move approved. The student is told." : "Move declined. The student is told.", data: { status } });
+  return c.json({
+    success: true,
+    message: status === "approved" ? "Move approved. The student is told." : "Move declined. The student is told.",
+    data: { status },
+  });
 });
 
 // Complaints.
@@ -78,32 +119,50 @@ hostel.post("/complaints", requireAuth, async (c) => {
   const { fields, photo } = await complaintBody(c);
   const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
   const complaint = await createComplaint(c.env, c.var.user, fields, photo, key);
-  return c.json({ success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint }, 201);
+  return c.json(
+    { success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint },
+    201,
+  );
 });
 
-hostel.get("/complaints/:id/photo", requireAuth, (c) => complaintPhoto(c.env, c.var.user, c.req.param("id"), c.req.header("If-None-Match") ?? null));
+hostel.get("/complaints/:id/photo", requireAuth, (c) =>
+  complaintPhoto(c.env, c.var.user, c.req.param("id"), c.req.header("If-None-Match") ?? null),
+);
 
 hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
   const complaint = await addMeToo(c.env, c.var.user, c.req.param("id"));
-  return c.json({ success: true, message: "Added your \"me too\".", data: complaint });
+  return c.json({ success: true, message: 'Added your "me too".', data: complaint });
 });
 
 hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) => {
   const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({ success: true, message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.", data: complaint });
+  return c.json({
+    success: true,
+    message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.",
+    data: complaint,
+  });
 });
 
 // The status with a note: the warden of the block (or the campus admin) moves it open -> in progress
 // -> resolved; the student who filed it resolves or withdraws it, as with PATCH /complaints/:id.
 hostel.patch("/complaints/:id/status", requireAuth, validateJson(anyBody), async (c) => {
   const complaint = await setComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  const message = { open: "Complaint reopened.", in_progress: "Marked as in progress.", resolved: "Marked as resolved.", withdrawn: "Complaint withdrawn." }[complaint.status];
+  const message = {
+    open: "Complaint reopened.",
+    in_progress: "Marked as in progress.",
+    resolved: "Marked as resolved.",
+    withdrawn: "Complaint withdrawn.",
+  }[complaint.status];
   return c.json({ success: true, message, data: complaint });
 });
 
 // Mess menu.
 hostel.get("/mess/menu", validateQuery(campusQuerySchema), async (c) => {
-  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), c.req.valid("query").campus);
+  const { id: campusId } = await hostelCampusOf(
+    c.env,
+    await currentUser(c.env, c.req.raw),
+    c.req.valid("query").campus,
+  );
   return c.json({ success: true, data: await weekMenu(c.env, campusId) });
 });
 
@@ -133,7 +192,12 @@ hostel.get("/roommates/mine", requireAuth, async (c) => {
 
 hostel.post("/roommates", requireAuth, validateJson(anyBody), async (c) => {
   const body = c.req.valid("json");
-  const listing = await createListing(c.env, c.var.user, body, submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body)));
+  const listing = await createListing(
+    c.env,
+    c.var.user,
+    body,
+    submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body)),
+  );
   return c.json({ success: true, message: "Your listing is live.", data: listing }, 201);
 });
 

@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
-import { moderate, moderationActionSchema, readQueue, readSuspensions, reportContent, reportSchema } from "#server/services/moderation.ts";
+import {
+  moderate,
+  moderationActionSchema,
+  readQueue,
+  readSuspensions,
+  reportContent,
+  reportSchema,
+} from "#server/services/moderation.ts";
 
 // Reports (any member) and the moderators' queue and actions (issue 16, docs/decisions/0082-reports-and-moderation.md).
 
@@ -9,7 +16,13 @@ export const reports = new Hono<AppEnv>();
 reports.post("/", requireAuth, validateJson(reportSchema), async (c) => {
   const result = await reportContent(c.env, c.var.user, c.req.valid("json"));
   return c.json(
-    { success: true, message: result.counted ? "Thank you: a moderator will look at it." : "You have reported this already; it counts once.", data: result },
+    {
+      success: true,
+      message: result.counted
+        ? "Thank you: a moderator will look at it."
+        : "You have reported this already; it counts once.",
+      data: result,
+    },
     result.counted ? 201 : 200,
   );
 });

@@ -12,7 +12,11 @@ notifications.get("/", requireAuth, async (c) => {
 
 notifications.post("/read", requireAuth, validateJson(markReadSchema), async (c) => {
   const changed = await markRead(c.env, c.var.user.id, c.req.valid("json"));
-  return c.json({ success: true, message: changed === 1 ? "Marked as read." : `Marked ${changed} notices as read.`, data: await readInbox(c.env, c.var.user.id) });
+  return c.json({
+    success: true,
+    message: changed === 1 ? "Marked as read." : `Marked ${changed} notices as read.`,
+    data: await readInbox(c.env, c.var.user.id),
+  });
 });
 
 export default notifications;

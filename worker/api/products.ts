@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { cancelReservation, confirmHandover, declineReservation, rateTrade, ratingSchema } from "#server/services/reservations.ts";
+import {
+  cancelReservation,
+  confirmHandover,
+  declineReservation,
+  rateTrade,
+  ratingSchema,
+} from "#server/services/reservations.ts";
 import { formatIndiaDate } from "#common/format.ts";
 import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
 import { mayContact } from "#common/membership.ts";
@@ -23,7 +29,15 @@ import {
 } from "#server/services/products.ts";
 import { currentUser } from "#server/services/auth.ts";
 import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
-import { type AppContext, type AppEnv, readJson, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  readJson,
+  requireAuth,
+  requireMayActTo,
+  validateJson,
+  validateQuery,
+} from "#server/api/context.ts";
 
 const products = new Hono<AppEnv>();
 
@@ -34,7 +48,11 @@ const products = new Hono<AppEnv>();
  * out, as they always were on the list. Exactly the specification's shape: the verified badge is the
  * screens' (docs/decisions/0076-campus-market.md).
  */
-function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null }, withContact: boolean) {
+function toJson(
+  c: AppContext,
+  view: Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null },
+  withContact: boolean,
+) {
   return {
     _id: view.id,
     title: view.title,
@@ -43,10 +61,19 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     pricePaise: view.pricePaise,
     sellerName: view.sellerName,
     // Contacts only to who may see them (null: hidden); a seller who deleted their account has no number any more (""): no link either.
-    ...(withContact && view.whatsappNumber !== null && { whatsappNumber: view.whatsappNumber, whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null }),
+    ...(withContact &&
+      view.whatsappNumber !== null && {
+        whatsappNumber: view.whatsappNumber,
+        whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null,
+      }),
     image: new URL(view.image, c.req.url).href,
     // Issue 17: every photo, large and small (`image` is the first one's large URL).
-    images: view.images.map((photo) => ({ url: new URL(photo.url, c.req.url).href, thumbUrl: new URL(photo.thumbUrl, c.req.url).href, width: photo.width, height: photo.height })),
+    images: view.images.map((photo) => ({
+      url: new URL(photo.url, c.req.url).href,
+      thumbUrl: new URL(photo.thumbUrl, c.req.url).href,
+      width: photo.width,
+      height: photo.height,
+    })),
     ...(view.status === "available" && { expiresAt: view.expiresAt }),
     category: view.category,
     condition: view.condition,
@@ -54,7 +81,11 @@ function toJson(c: AppContext, view: Omit<ProductView, "whatsappNumber"> & { wha
     createdAt: view.createdAt,
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),
     // Issue 17: a "sold" product is reserved until the seller confirms the handover.
-    ...(view.status === "sold" && { reserved: view.handedOverAt == null, ...(view.reservedUntil ? { reservedUntil: view.reservedUntil } : {}), ...(view.handedOverAt ? { handedOverAt: view.handedOverAt } : {}) }),
+    ...(view.status === "sold" && {
+      reserved: view.handedOverAt == null,
+      ...(view.reservedUntil ? { reservedUntil: view.reservedUntil } : {}),
+      ...(view.handedOverAt ? { handedOverAt: view.handedOverAt } : {}),
+    }),
     // Issue 17: the signed-in viewer saved it.
     ...(view.saved !== undefined && { saved: view.saved }),
     // Only its seller and the campus's moderators get a hidden product (issue 16).
@@ -73,7 +104,8 @@ products.post(
   // The body's size limit (the image's 5 MB and the fields) is the entry's: worker/lib/body-limit.ts.
   async (c) => {
     const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
-    if (mediaType !== "multipart/form-data") throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
+    if (mediaType !== "multipart/form-data")
+      throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -133,7 +165,13 @@ products.patch(
     const id = idParam(c);
     const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));
     const msg = "Purchase successful!";
-    return c.json({ success: true, message: msg, msg, product: toJson(c, result.product, mayContact(c.var.user, result.product.campusId)), notification: result.notification });
+    return c.json({
+      success: true,
+      message: msg,
+      msg,
+      product: toJson(c, result.product, mayContact(c.var.user, result.product.campusId)),
+      notification: result.notification,
+    });
   },
 );
 
@@ -166,12 +204,25 @@ products.delete("/:id/save", requireAuth, async (c) => {
 
 products.post("/:id/renew", requireAuth, async (c) => {
   const product = await renewProduct(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`, product: toJson(c, product, true) });
+  return c.json({
+    success: true,
+    message: `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`,
+    product: toJson(c, product, true),
+  });
 });
 
 products.post("/:id/rating", requireAuth, validateJson(ratingSchema), async (c) => {
   const { role } = await rateTrade(c.env, c.var.user, idParam(c), c.req.valid("json"));
-  return c.json({ success: true, message: role === "buyer" ? "Thank you: your rating of the seller is saved." : "Thank you: your rating of the buyer is saved." }, 201);
+  return c.json(
+    {
+      success: true,
+      message:
+        role === "buyer"
+          ? "Thank you: your rating of the seller is saved."
+          : "Thank you: your rating of the buyer is saved.",
+    },
+    201,
+  );
 });
 
 // The id is checked before the body, as it always was.

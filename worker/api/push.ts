@@ -3,7 +3,15 @@ import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
-import { pushSettings, savePushSettings, settingsSchema, subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push.ts";
+import {
+  pushSettings,
+  savePushSettings,
+  settingsSchema,
+  subscribe,
+  subscriptionSchema,
+  unsubscribe,
+  unsubscribeSchema,
+} from "#server/services/push.ts";
 
 // Web Push for the signed-in student's devices (issue 18, docs/decisions/0091-web-push.md).
 const push = new Hono<AppEnv>();
@@ -33,14 +41,22 @@ push.get("/settings", requireAuth, async (c) => {
 
 push.put("/settings", requireAuth, validateJson(settingsSchema), async (c) => {
   await savePushSettings(c.env, c.var.user.id, c.req.valid("json"));
-  return c.json({ success: true, message: "Notification settings saved.", data: await pushSettings(c.env, c.var.user.id) });
+  return c.json({
+    success: true,
+    message: "Notification settings saved.",
+    data: await pushSettings(c.env, c.var.user.id),
+  });
 });
 
 // The daily e-mail digest on or off (issue 18, docs/decisions/0092-daily-digest.md).
 push.put("/digest", requireAuth, validateJson(digestSchema), async (c) => {
   const { enabled } = c.req.valid("json");
   await setDigest(c.env, c.var.user.id, enabled);
-  return c.json({ success: true, message: enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.", data: await pushSettings(c.env, c.var.user.id) });
+  return c.json({
+    success: true,
+    message: enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.",
+    data: await pushSettings(c.env, c.var.user.id),
+  });
 });
 
 export default push;

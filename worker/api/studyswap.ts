@@ -23,7 +23,15 @@ import {
   type UploadedFile,
 } from "#server/services/studyswap.ts";
 import { listQuerySchema } from "#server/services/products.ts";
-import { type AppContext, type AppEnv, readJson, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  readJson,
+  requireAuth,
+  requireMayActTo,
+  validateJson,
+  validateQuery,
+} from "#server/api/context.ts";
 
 const studyswap = new Hono<AppEnv>();
 
@@ -55,12 +63,24 @@ studyswap.get("/writers", validateQuery(writersQuerySchema), async (c) => {
   return c.json(await listWriters(c.env, user, c.req.valid("query").campus));
 });
 
-studyswap.get("/writers/me", requireAuth, async (c) => c.json({ success: true, data: await getMyWriter(c.env, c.var.user.id) }));
+studyswap.get("/writers/me", requireAuth, async (c) =>
+  c.json({ success: true, data: await getMyWriter(c.env, c.var.user.id) }),
+);
 
-studyswap.put("/writers/me", requireAuth, requireMayActTo(BECOME_WRITER), validateJson(writerInputSchema), async (c) => {
-  const input = c.req.valid("json");
-  return c.json({ success: true, message: "Your writer profile is saved.", data: await saveWriter(c.env, c.var.user, input) });
-});
+studyswap.put(
+  "/writers/me",
+  requireAuth,
+  requireMayActTo(BECOME_WRITER),
+  validateJson(writerInputSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    return c.json({
+      success: true,
+      message: "Your writer profile is saved.",
+      data: await saveWriter(c.env, c.var.user, input),
+    });
+  },
+);
 
 studyswap.delete("/writers/me", requireAuth, async (c) => {
   await deleteWriter(c.env, c.var.user.id);
@@ -69,7 +89,9 @@ studyswap.delete("/writers/me", requireAuth, async (c) => {
 
 studyswap.get("/requests", requireAuth, async (c) => c.json((await listOpenRequests(c.env, c.var.user)).map(toJson)));
 
-studyswap.get("/requests/mine", requireAuth, async (c) => c.json((await listMyRequests(c.env, c.var.user.id)).map(toJson)));
+studyswap.get("/requests/mine", requireAuth, async (c) =>
+  c.json((await listMyRequests(c.env, c.var.user.id)).map(toJson)),
+);
 
 const MULTIPART = /^multipart\/form-data/i;
 
@@ -88,9 +110,13 @@ async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: 
   const files = form.getAll("file");
   if (files.length > 1) throw new ApiError(400, "Attach one file at most.", { field: "file" });
   const entry = files[0];
-  if (entry !== undefined && typeof entry === "string" && entry !== "") throw new ApiError(400, "Send the attachment as a file.", { field: "file" });
+  if (entry !== undefined && typeof entry === "string" && entry !== "")
+    throw new ApiError(400, "Send the attachment as a file.", { field: "file" });
   // A form with no file chosen still sends an empty, nameless file part: that is "no file".
-  const file = entry instanceof File && (entry.size > 0 || entry.name) ? { name: entry.name, size: entry.size, bytes: () => entry.arrayBuffer() } : null;
+  const file =
+    entry instanceof File && (entry.size > 0 || entry.name)
+      ? { name: entry.name, size: entry.size, bytes: () => entry.arrayBuffer() }
+      : null;
   return { fields, file };
 }
 
@@ -99,7 +125,14 @@ studyswap.post("/requests", requireAuth, requireMayActTo(POST_REQUEST), async (c
   const input = parseWith(requestInputSchema, fields);
   const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
   const created = await createRequest(c.env, c.var.user, input, file, key);
-  return c.json({ success: true, message: "Your request has been posted successfully! Helpers can now see it.", data: toJson(created) }, 201);
+  return c.json(
+    {
+      success: true,
+      message: "Your request has been posted successfully! Helpers can now see it.",
+      data: toJson(created),
+    },
+    201,
+  );
 });
 
 function idParam(c: AppContext): string {
@@ -128,7 +161,8 @@ studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
       // Even if opened directly, the file can run nothing and load nothing (kept by applySecurityHeaders).
-      "Content-Security-Policy": "default-src 'none'; sandbox; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; sandbox; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     },
   });
 });

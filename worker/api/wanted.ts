@@ -27,7 +27,10 @@ wanted.get("/", requireAuth, async (c) => {
 // The service validates the body (wantedSchema): it turns rupees into paise, so it reads it once.
 wanted.post("/", requireAuth, async (c) => {
   const post = await postWanted(c.env, c.var.user, await readJson(c));
-  return c.json({ success: true, message: "Posted: you get a notice when a matching listing appears.", data: toJson(post) }, 201);
+  return c.json(
+    { success: true, message: "Posted: you get a notice when a matching listing appears.", data: toJson(post) },
+    201,
+  );
 });
 
 wanted.delete("/:id", requireAuth, async (c) => {

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, real, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 // The one schema. It mirrors migrations/*.sql, which are the only way the database changes.
 
@@ -24,7 +34,12 @@ export const users = sqliteTable(
     /** migrations/0028_claims_and_devices.sql: the address was claimed from an earlier holder; the screens ask to confirm the name. */
     confirmName: integer("confirm_name", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [index("users_campus").on(t.campusId), index("users_suspended").on(t.campusId, t.suspendedUntil).where(sql`suspended_until IS NOT NULL`)],
+  (t) => [
+    index("users_campus").on(t.campusId),
+    index("users_suspended")
+      .on(t.campusId, t.suspendedUntil)
+      .where(sql`suspended_until IS NOT NULL`),
+  ],
 );
 
 // Campuses (migrations/0010_campuses.sql).
@@ -97,7 +112,9 @@ export const products = sqliteTable(
     whatsappNumber: text("whatsapp_number").notNull(),
     imageKey: text("image_key").notNull(),
     imageType: text("image_type").notNull(),
-    status: text("status", { enum: ["available", "sold"] }).notNull().default("available"),
+    status: text("status", { enum: ["available", "sold"] })
+      .notNull()
+      .default("available"),
     buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
     buyerName: text("buyer_name"),
     saleId: text("sale_id").unique(),
@@ -115,8 +132,12 @@ export const products = sqliteTable(
     /** migrations/0019_reservations.sql: when the seller confirmed the handover; NULL on a 'sold' product: reserved, waiting for it. */
     handedOverAt: integer("handed_over_at"),
     /** migrations/0020_categories.sql: what it is and its state (common/market.ts lists them). */
-    category: text("category", { enum: ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] }).notNull().default("other"),
-    condition: text("condition", { enum: ["new", "like_new", "used"] }).notNull().default("used"),
+    category: text("category", { enum: ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] })
+      .notNull()
+      .default("other"),
+    condition: text("condition", { enum: ["new", "like_new", "used"] })
+      .notNull()
+      .default("used"),
     /** migrations/0021_photos_expiry.sql: every photo in the seller's order (JSON; '[]': image_key alone, from before). */
     photos: text("photos", { mode: "json" }).$type<StoredPhoto[]>().notNull().default([]),
     /** migrations/0021_photos_expiry.sql: the listing leaves Browse at this time (60 days after posting or renewing). */
@@ -127,11 +148,19 @@ export const products = sqliteTable(
     index("products_campus_available").on(t.campusId, t.status, t.createdAt),
     index("products_seller").on(t.sellerId, t.createdAt),
     index("products_buyer").on(t.buyerId, t.purchasedAt),
-    index("products_open_reservations").on(t.buyerId).where(sql`status = 'sold' AND handed_over_at IS NULL`),
-    index("products_reservations_due").on(t.purchasedAt).where(sql`status = 'sold' AND handed_over_at IS NULL`),
-    index("products_seller_sales").on(t.sellerId).where(sql`status = 'sold' AND handed_over_at IS NOT NULL`),
+    index("products_open_reservations")
+      .on(t.buyerId)
+      .where(sql`status = 'sold' AND handed_over_at IS NULL`),
+    index("products_reservations_due")
+      .on(t.purchasedAt)
+      .where(sql`status = 'sold' AND handed_over_at IS NULL`),
+    index("products_seller_sales")
+      .on(t.sellerId)
+      .where(sql`status = 'sold' AND handed_over_at IS NOT NULL`),
     index("products_campus_category").on(t.campusId, t.status, t.category, t.createdAt),
-    index("products_expiring").on(t.expiresAt).where(sql`status = 'available'`),
+    index("products_expiring")
+      .on(t.expiresAt)
+      .where(sql`status = 'available'`),
   ],
 );
 
@@ -155,7 +184,11 @@ export const tradeRatings = sqliteTable(
     note: text("note"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [unique("trade_ratings_once").on(t.productId, t.raterId), index("trade_ratings_ratee").on(t.rateeId, t.role), index("trade_ratings_rater").on(t.raterId, t.createdAt)],
+  (t) => [
+    unique("trade_ratings_once").on(t.productId, t.raterId),
+    index("trade_ratings_ratee").on(t.rateeId, t.role),
+    index("trade_ratings_rater").on(t.raterId, t.createdAt),
+  ],
 );
 
 export const saleNotifications = sqliteTable(
@@ -181,7 +214,9 @@ export const saleNotifications = sqliteTable(
   (t) => [
     index("sale_notifications_seller").on(t.sellerId, t.createdAt),
     index("sale_notifications_product").on(t.productId),
-    index("sale_notifications_buyer").on(t.buyerId).where(sql`buyer_id IS NOT NULL`),
+    index("sale_notifications_buyer")
+      .on(t.buyerId)
+      .where(sql`buyer_id IS NOT NULL`),
   ],
 );
 
@@ -203,7 +238,9 @@ export const studyRequests = sqliteTable(
     budgetValue: real("budget_value"),
     pages: integer("pages"),
     contact: text("contact").notNull(),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     attachmentKey: text("attachment_key"),
     attachmentName: text("attachment_name"),
     attachmentType: text("attachment_type"),
@@ -242,7 +279,6 @@ export const writers = sqliteTable(
   },
   (t) => [index("writers_campus_updated").on(t.campusId, t.updatedAt), index("writers_updated").on(t.updatedAt)],
 );
-
 
 // Google sign-in and Classroom (migrations/0004_google.sql).
 
@@ -290,9 +326,11 @@ export const classroomReminders = sqliteTable(
     link: text("link"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [unique("classroom_reminders_once").on(t.userId, t.courseWorkId, t.kind), index("classroom_reminders_user_created").on(t.userId, t.createdAt)],
+  (t) => [
+    unique("classroom_reminders_once").on(t.userId, t.courseWorkId, t.kind),
+    index("classroom_reminders_user_created").on(t.userId, t.createdAt),
+  ],
 );
-
 
 // Hostel services (migrations/0005_hostel.sql).
 
@@ -337,11 +375,15 @@ export const hostelComplaints = sqliteTable(
       .notNull()
       .references(() => hostelBlocks.id),
     room: text("room").notNull(),
-    category: text("category", { enum: ["electrical", "plumbing", "cleaning", "internet", "furniture", "mess", "other"] }).notNull(),
+    category: text("category", {
+      enum: ["electrical", "plumbing", "cleaning", "internet", "furniture", "mess", "other"],
+    }).notNull(),
     description: text("description").notNull(),
     photoKey: text("photo_key"),
     photoType: text("photo_type"),
-    status: text("status", { enum: ["open", "in_progress", "resolved", "withdrawn"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "in_progress", "resolved", "withdrawn"] })
+      .notNull()
+      .default("open"),
     submissionKey: text("submission_key"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -372,7 +414,10 @@ export const hostelComplaintMeToo = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.complaintId, t.userId] }), index("hostel_complaint_me_too_user").on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.complaintId, t.userId] }),
+    index("hostel_complaint_me_too_user").on(t.userId, t.createdAt),
+  ],
 );
 
 export const messMeals = sqliteTable(
@@ -447,7 +492,10 @@ export const roommateListings = sqliteTable(
     hiddenReason: text("hidden_reason"),
     moderationId: text("moderation_id"),
   },
-  (t) => [index("roommate_listings_updated").on(t.updatedAt), index("roommate_listings_campus").on(t.campusId, t.updatedAt)],
+  (t) => [
+    index("roommate_listings_updated").on(t.updatedAt),
+    index("roommate_listings_campus").on(t.campusId, t.updatedAt),
+  ],
 );
 
 export const laundrySlots = sqliteTable(
@@ -479,13 +527,18 @@ export const laundryBookings = sqliteTable(
     clothes: integer("clothes").notNull(),
     service: text("service", { enum: ["wash", "iron", "dry_clean"] }).notNull(),
     // migrations/0016_laundry_mess_staff.sql: the laundry staff's steps (and the audit line of the last).
-    status: text("status", { enum: ["booked", "picked_up", "washing", "ready", "collected", "cancelled"] }).notNull().default("booked"),
+    status: text("status", { enum: ["booked", "picked_up", "washing", "ready", "collected", "cancelled"] })
+      .notNull()
+      .default("booked"),
     createdAt: integer("created_at").notNull(),
     cancelledAt: integer("cancelled_at"),
     statusAt: integer("status_at"),
     statusAuditId: text("status_audit_id"),
   },
-  (t) => [index("laundry_bookings_slot").on(t.date, t.slotId, t.status), index("laundry_bookings_user").on(t.userId, t.startsAt)],
+  (t) => [
+    index("laundry_bookings_slot").on(t.date, t.slotId, t.status),
+    index("laundry_bookings_user").on(t.userId, t.startsAt),
+  ],
 );
 
 // Failed password sign-ins per e-mail across addresses (migrations/0007, docs/decisions/0008).
@@ -557,7 +610,9 @@ export const staffRoles = sqliteTable(
   (t) => [
     uniqueIndex("staff_roles_one").on(t.userId, t.role, sql`COALESCE(${t.blockId}, '')`),
     index("staff_roles_campus").on(t.campusId, t.role),
-    index("staff_roles_granted_by").on(t.grantedBy).where(sql`granted_by IS NOT NULL`),
+    index("staff_roles_granted_by")
+      .on(t.grantedBy)
+      .where(sql`granted_by IS NOT NULL`),
     check("staff_roles_block", sql`(${t.role} = 'warden') = (${t.blockId} IS NOT NULL)`),
   ],
 );
@@ -582,7 +637,9 @@ export const staffAuditLog = sqliteTable(
     index("staff_audit_log_campus").on(t.campusId, t.createdAt),
     index("staff_audit_log_subject").on(t.subjectKind, t.subjectId),
     index("staff_audit_log_actor").on(t.actorId, t.createdAt),
-    index("staff_audit_log_student").on(t.studentId, t.createdAt).where(sql`student_id IS NOT NULL`),
+    index("staff_audit_log_student")
+      .on(t.studentId, t.createdAt)
+      .where(sql`student_id IS NOT NULL`),
   ],
 );
 
@@ -606,9 +663,15 @@ export const notices = sqliteTable(
   },
   (t) => [
     index("notices_user").on(t.userId, t.createdAt),
-    index("notices_unread").on(t.userId).where(sql`read_at IS NULL`),
-    index("notices_unqueued").on(t.createdAt).where(sql`queued_at IS NULL`),
-    index("notices_about_user").on(t.aboutUserId).where(sql`about_user_id IS NOT NULL`),
+    index("notices_unread")
+      .on(t.userId)
+      .where(sql`read_at IS NULL`),
+    index("notices_unqueued")
+      .on(t.createdAt)
+      .where(sql`queued_at IS NULL`),
+    index("notices_about_user")
+      .on(t.aboutUserId)
+      .where(sql`about_user_id IS NOT NULL`),
   ],
 );
 
@@ -626,7 +689,9 @@ export const contentReports = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["listing", "request", "roommate", "complaint"] }).notNull(),
     subjectId: text("subject_id").notNull(),
-    reason: text("reason", { enum: ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"] }).notNull(),
+    reason: text("reason", {
+      enum: ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"],
+    }).notNull(),
     note: text("note"),
     createdAt: integer("created_at").notNull(),
     resolvedAt: integer("resolved_at"),
@@ -656,16 +721,24 @@ export const blockMoves = sqliteTable(
       .notNull()
       .references(() => hostelBlocks.id),
     room: text("room").notNull(),
-    status: text("status", { enum: ["pending", "approved", "declined", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "declined", "cancelled"] })
+      .notNull()
+      .default("pending"),
     createdAt: integer("created_at").notNull(),
     decidedAt: integer("decided_at"),
     decidedBy: text("decided_by").references(() => users.id),
     note: text("note"),
     auditId: text("audit_id"),
   },
-  (t) => [uniqueIndex("block_moves_one_pending").on(t.userId).where(sql`status = 'pending'`), index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt),
+  (t) => [
+    uniqueIndex("block_moves_one_pending")
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt),
     index("block_moves_user").on(t.userId, t.createdAt),
-    index("block_moves_decided_by").on(t.decidedBy).where(sql`decided_by IS NOT NULL`),
+    index("block_moves_decided_by")
+      .on(t.decidedBy)
+      .where(sql`decided_by IS NOT NULL`),
   ],
 );
 
@@ -681,7 +754,11 @@ export const savedProducts = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("saved_products_user").on(t.userId, t.createdAt), index("saved_products_product").on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("saved_products_user").on(t.userId, t.createdAt),
+    index("saved_products_product").on(t.productId),
+  ],
 );
 
 export const wantedPosts = sqliteTable(
@@ -699,7 +776,10 @@ export const wantedPosts = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [index("wanted_posts_campus").on(t.campusId, t.expiresAt), index("wanted_posts_user").on(t.userId, t.expiresAt)],
+  (t) => [
+    index("wanted_posts_campus").on(t.campusId, t.expiresAt),
+    index("wanted_posts_user").on(t.userId, t.expiresAt),
+  ],
 );
 
 // Every reservation a buyer made, whatever became of it (migrations/0030_reservation_log.sql): the
@@ -745,7 +825,9 @@ export const pushSubscriptions = sqliteTable(
   (t) => [
     index("push_subscriptions_user").on(t.userId, t.createdAt),
     // migrations/0031_push_device_sessions.sql: signing a device out finds its subscriptions.
-    index("push_subscriptions_session").on(t.sessionId).where(sql`session_id IS NOT NULL`),
+    index("push_subscriptions_session")
+      .on(t.sessionId)
+      .where(sql`session_id IS NOT NULL`),
   ],
 );
 

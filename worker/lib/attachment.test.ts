@@ -53,7 +53,12 @@ describe("attachmentDisposition", () => {
 
 describe("applySecurityHeaders", () => {
   it("keeps a policy the route set, and adds the defaults the route did not set", () => {
-    const routed = applySecurityHeaders(new Response("x", { headers: { "Content-Security-Policy": "default-src 'none'; sandbox", "Referrer-Policy": "no-referrer" } }), "n0nce");
+    const routed = applySecurityHeaders(
+      new Response("x", {
+        headers: { "Content-Security-Policy": "default-src 'none'; sandbox", "Referrer-Policy": "no-referrer" },
+      }),
+      "n0nce",
+    );
     expect(routed.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
     expect(routed.headers.get("Referrer-Policy")).toBe("no-referrer");
     expect(routed.headers.get("X-Frame-Options")).toBe("DENY");

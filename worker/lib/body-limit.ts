@@ -39,9 +39,19 @@ const PHOTO_MESSAGE = "The request is too large. Photos can be at most 5 MB.";
 /** First match wins; the last rule of each door is its default, so a new route is covered at once. */
 const API_RULES: readonly Rule[] = [
   { methods: ["POST"], path: /^\/api\/product\/upload\/?$/i, maxBytes: PRODUCT_UPLOAD, message: PRODUCT_MESSAGE },
-  { methods: ["POST"], path: /^\/api\/studyswap\/requests\/?$/i, maxBytes: ATTACHMENT_UPLOAD, message: ATTACHMENT_MESSAGE },
+  {
+    methods: ["POST"],
+    path: /^\/api\/studyswap\/requests\/?$/i,
+    maxBytes: ATTACHMENT_UPLOAD,
+    message: ATTACHMENT_MESSAGE,
+  },
   { methods: ["POST"], path: /^\/api\/hostel\/complaints\/?$/i, maxBytes: IMAGE_UPLOAD, message: PHOTO_MESSAGE },
-  { methods: ["PATCH"], path: /^\/api\/product\/purchase\/[^/]+\/?$/i, maxBytes: KB, message: 'The request is too large: a purchase sends at most { "price": <rupees> }.' },
+  {
+    methods: ["PATCH"],
+    path: /^\/api\/product\/purchase\/[^/]+\/?$/i,
+    maxBytes: KB,
+    message: 'The request is too large: a purchase sends at most { "price": <rupees> }.',
+  },
   { path: /^\/api\/(auth|google)(\/|$)/i, maxBytes: 16 * KB },
   // JSON bodies: the longest text field is a few thousand characters.
   { path: /^\/api(\/|$)/i, maxBytes: 64 * KB },
@@ -78,9 +88,15 @@ export function bodyLimitFor(method: string, pathname: string): BodyLimit {
   const api = isApiPath(pathname);
   const path = api ? pathname : pagePath(pathname);
   const upper = method.toUpperCase();
-  const rule = (api ? API_RULES : PAGE_RULES).find((r) => (!r.methods || r.methods.includes(upper)) && r.path.test(path));
+  const rule = (api ? API_RULES : PAGE_RULES).find(
+    (r) => (!r.methods || r.methods.includes(upper)) && r.path.test(path),
+  );
   const maxBytes = rule?.maxBytes ?? 64 * KB;
-  return { maxBytes, message: rule?.message ?? `The request is too large: at most ${sizeLabel(maxBytes)} for this ${api ? "request" : "form"}.` };
+  return {
+    maxBytes,
+    message:
+      rule?.message ?? `The request is too large: at most ${sizeLabel(maxBytes)} for this ${api ? "request" : "form"}.`,
+  };
 }
 
 /** Thrown into the body stream once it passes the limit; readers see it as the reason they failed. */

@@ -45,31 +45,48 @@ interface GoogleErrorBody {
   error?: { code?: number; message?: string; status?: string; details?: { reason?: string }[] };
 }
 
-async function classroomGet<T>(env: Env, accessToken: string, path: string, query: Record<string, string | string[]> = {}): Promise<T> {
+async function classroomGet<T>(
+  env: Env,
+  accessToken: string,
+  path: string,
+  query: Record<string, string | string[]> = {},
+): Promise<T> {
   const url = new URL(`${googleEndpoints(env).classroom}/v1/${path}`);
   for (const [name, value] of Object.entries(query)) {
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
   }
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" }, signal: AbortSignal.timeout(8000) });
+    response = await fetch(url, {
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" },
+      signal: AbortSignal.timeout(8000),
+    });
   } catch (error) {
-    throw new ClassroomError("failed", `Classroom unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ClassroomError(
+      "failed",
+      `Classroom unreachable: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (response.ok) return (await response.json()) as T;
   const body = (await response.json().catch(() => ({}))) as GoogleErrorBody;
   const message = body.error?.message ?? `Google Classroom answered ${response.status}`;
   if (response.status === 401) throw new ClassroomError("unauthenticated", message);
   if (response.status === 404) throw new ClassroomError("not_found", message);
-  const disabled = body.error?.details?.some((d) => d.reason === "SERVICE_DISABLED" || d.reason === "API_NOT_ENABLED") || /has not been used|is disabled/i.test(message);
+  const disabled =
+    body.error?.details?.some((d) => d.reason === "SERVICE_DISABLED" || d.reason === "API_NOT_ENABLED") ||
+    /has not been used|is disabled/i.test(message);
   if (response.status === 403 && disabled) {
-    const enableUrl = message.match(/https:\/\/console\.(?:developers|cloud)\.google\.com\/\S+?(?=\s|$)/)?.[0]?.replace(/[.,]$/, "") ?? DEFAULT_ENABLE_URL;
+    const enableUrl =
+      message.match(/https:\/\/console\.(?:developers|cloud)\.google\.com\/\S+?(?=\s|$)/)?.[0]?.replace(/[.,]$/, "") ??
+      DEFAULT_ENABLE_URL;
     throw new ClassroomError("api_not_enabled", message, enableUrl);
   }
   throw new ClassroomError("failed", message);
 }
 
-async function allPages<T>(fetchPage: (pageToken: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+async function allPages<T>(
+  fetchPage: (pageToken: string | undefined) => Promise<{ items: T[]; next?: string }>,
+): Promise<T[]> {
   const items: T[] = [];
   let token: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -89,7 +106,11 @@ interface RawCourse {
   alternateLink?: string;
 }
 
-export async function listCourses(env: Env, accessToken: string, options: { activeOnly?: boolean; withTeachers?: boolean } = {}): Promise<Course[]> {
+export async function listCourses(
+  env: Env,
+  accessToken: string,
+  options: { activeOnly?: boolean; withTeachers?: boolean } = {},
+): Promise<Course[]> {
   const raw = await allPages<RawCourse>(async (pageToken) => {
     const body = await classroomGet<{ courses?: RawCourse[]; nextPageToken?: string }>(env, accessToken, "courses", {
       studentId: "me",
@@ -113,11 +134,17 @@ export async function listCourses(env: Env, accessToken: string, options: { acti
 
 async function teacherNames(env: Env, accessToken: string, courseId: string): Promise<string[]> {
   try {
-    const body = await classroomGet<{ teachers?: { profile?: { name?: { fullName?: string } } }[] }>(env, accessToken, `courses/${encodeURIComponent(courseId)}/teachers`, { pageSize: "50" });
+    const body = await classroomGet<{ teachers?: { profile?: { name?: { fullName?: string } } }[] }>(
+      env,
+      accessToken,
+      `courses/${encodeURIComponent(courseId)}/teachers`,
+      { pageSize: "50" },
+    );
     return (body.teachers ?? []).map((t) => t.profile?.name?.fullName).filter((name): name is string => Boolean(name));
   } catch (error) {
     // Teacher names are a nicety: a course still shows without them, unless the token itself is bad.
-    if (error instanceof ClassroomError && (error.kind === "unauthenticated" || error.kind === "api_not_enabled")) throw error;
+    if (error instanceof ClassroomError && (error.kind === "unauthenticated" || error.kind === "api_not_enabled"))
+      throw error;
     return [];
   }
 }
@@ -148,11 +175,19 @@ export async function listAssignments(env: Env, accessToken: string, courseId: s
   const path = `courses/${encodeURIComponent(courseId)}/courseWork`;
   const [work, submissions] = await Promise.all([
     allPages<RawCourseWork>(async (pageToken) => {
-      const body = await classroomGet<{ courseWork?: RawCourseWork[]; nextPageToken?: string }>(env, accessToken, path, { pageSize: "100", ...(pageToken ? { pageToken } : {}) });
+      const body = await classroomGet<{ courseWork?: RawCourseWork[]; nextPageToken?: string }>(
+        env,
+        accessToken,
+        path,
+        { pageSize: "100", ...(pageToken ? { pageToken } : {}) },
+      );
       return { items: body.courseWork ?? [], next: body.nextPageToken };
     }),
     allPages<{ courseWorkId: string; state?: string }>(async (pageToken) => {
-      const body = await classroomGet<{ studentSubmissions?: { courseWorkId: string; state?: string }[]; nextPageToken?: string }>(env, accessToken, `${path}/-/studentSubmissions`, {
+      const body = await classroomGet<{
+        studentSubmissions?: { courseWorkId: string; state?: string }[];
+        nextPageToken?: string;
+      }>(env, accessToken, `${path}/-/studentSubmissions`, {
         userId: "me",
         pageSize: "100",
         ...(pageToken ? { pageToken } : {}),

@@ -25,15 +25,28 @@ describe("rateLimitAddress", () => {
   });
 
   it("puts every address of one /64 under one key and neighbouring /64s under their own", () => {
-    const keys = new Set(Array.from({ length: 50 }, (_, i) => rateLimitAddress(`2001:db8:aa:bb:${i.toString(16)}:${(i * 7).toString(16)}::${i}`)));
+    const keys = new Set(
+      Array.from({ length: 50 }, (_, i) =>
+        rateLimitAddress(`2001:db8:aa:bb:${i.toString(16)}:${(i * 7).toString(16)}::${i}`),
+      ),
+    );
     expect([...keys]).toEqual(["2001:db8:aa:bb::/64"]);
     expect(rateLimitAddress("2001:db8:aa:bc::1")).not.toBe(rateLimitAddress("2001:db8:aa:bb::1"));
   });
 
-  it.each([null, undefined, "", "not an address", "1.2.3", "1.2.3.256", "1::2::3", "1:2:3:4:5:6:7:8:9", "12345::", "1:2:3:4:5:6:7", "::ffff:1.2.3"])(
-    "reads %j as unknown",
-    (input) => {
-      expect(rateLimitAddress(input)).toBe("unknown");
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "not an address",
+    "1.2.3",
+    "1.2.3.256",
+    "1::2::3",
+    "1:2:3:4:5:6:7:8:9",
+    "12345::",
+    "1:2:3:4:5:6:7",
+    "::ffff:1.2.3",
+  ])("reads %j as unknown", (input) => {
+    expect(rateLimitAddress(input)).toBe("unknown");
+  });
 });

@@ -41,7 +41,11 @@ function parseIpv6(text: string): number[] | null {
  * Anything unreadable (no header: a local request) is "unknown".
  */
 export function rateLimitAddress(header: string | null | undefined): string {
-  const text = (header ?? "").trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const text = (header ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   if (!text) return UNKNOWN;
   const v4 = parseIpv4(text);
   if (v4) return v4.join(".");

@@ -15,4 +15,5 @@ export function crossSiteWrite(request: Request): string | null {
   return null;
 }
 
-export const CROSS_SITE_MESSAGE = "This request came from another website, so it was refused. Open Campus directly and try again.";
+export const CROSS_SITE_MESSAGE =
+  "This request came from another website, so it was refused. Open Campus directly and try again.";

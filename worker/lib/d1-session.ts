@@ -55,7 +55,8 @@ export function observeStatements(next: StatementObserver): () => void {
   };
 }
 
-const WRITTEN_TABLE = /^\s*(?:with\b[\s\S]*?\b)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
+const WRITTEN_TABLE =
+  /^\s*(?:with\b[\s\S]*?\b)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"[]?(\w+)/i;
 
 /** The table an INSERT, UPDATE, DELETE or REPLACE writes; null for a read. */
 export function writtenTable(sql: string): string | null {
@@ -150,10 +151,23 @@ export class RequestDb implements D1Database {
       return result;
     };
     const wrapped: D1PreparedStatement = {
-      bind: (...values: unknown[]) => db.#wrap({ sql: statement.sql, params: values, real: statement.real.bind(...values) }),
-      first: ((column?: string) => run(() => (column === undefined ? statement.real.first() : statement.real.first(column)), () => undefined)) as D1PreparedStatement["first"],
-      run: (() => run(() => statement.real.run(), (result) => result.meta)) as D1PreparedStatement["run"],
-      all: (() => run(() => statement.real.all(), (result) => result.meta)) as D1PreparedStatement["all"],
+      bind: (...values: unknown[]) =>
+        db.#wrap({ sql: statement.sql, params: values, real: statement.real.bind(...values) }),
+      first: ((column?: string) =>
+        run(
+          () => (column === undefined ? statement.real.first() : statement.real.first(column)),
+          () => undefined,
+        )) as D1PreparedStatement["first"],
+      run: (() =>
+        run(
+          () => statement.real.run(),
+          (result) => result.meta,
+        )) as D1PreparedStatement["run"],
+      all: (() =>
+        run(
+          () => statement.real.all(),
+          (result) => result.meta,
+        )) as D1PreparedStatement["all"],
       raw: ((options?: { columnNames?: boolean }) =>
         run(
           async () => {
@@ -177,7 +191,8 @@ export function requestBookmark(request: Request): string | null {
 /** Where a request's session starts (see the top of this file); `signedIn`: it carries a session token. */
 export function sessionStartFor(request: Request): { start: SessionStart; bookmark: string | null; signedIn: boolean } {
   const signedIn = readSessionToken(request) !== null;
-  if (request.method !== "GET" && request.method !== "HEAD") return { start: "first-primary", bookmark: null, signedIn };
+  if (request.method !== "GET" && request.method !== "HEAD")
+    return { start: "first-primary", bookmark: null, signedIn };
   const bookmark = requestBookmark(request);
   if (bookmark) return { start: "bookmark", bookmark, signedIn };
   return { start: signedIn ? "first-primary" : "first-unconstrained", bookmark: null, signedIn };
@@ -232,8 +247,13 @@ function benchMetrics(env: Env): boolean {
 export function benchHeader(env: Env, scope: RequestScope, response: Response): void {
   if (!benchMetrics(env)) return;
   const { queries, rowsRead, rowsWritten } = scope.db.usage;
-  const cache = Object.entries(scope.db.edge?.outcomes ?? {}).map(([name, outcome]) => `${name}:${outcome}`).join(",");
-  response.headers.set("X-Bench-D1", `queries=${queries}; rowsRead=${rowsRead}; rowsWritten=${rowsWritten}${cache ? `; cache=${cache}` : ""}`);
+  const cache = Object.entries(scope.db.edge?.outcomes ?? {})
+    .map(([name, outcome]) => `${name}:${outcome}`)
+    .join(",");
+  response.headers.set(
+    "X-Bench-D1",
+    `queries=${queries}; rowsRead=${rowsRead}; rowsWritten=${rowsWritten}${cache ? `; cache=${cache}` : ""}`,
+  );
 }
 
 /** After a request or a job: public reads of the tables it wrote are read anew (worker/lib/edge-cache.ts). */
@@ -259,6 +279,9 @@ export function returnBookmark(scope: RequestScope, request: Request, response: 
   // The API sets no cookie on a client that did not bring one (token clients keep the header);
   // a browser (pages, or the API with its cookies) gets it as a cookie.
   if (!isApiPath(new URL(request.url).pathname) || request.headers.get("Cookie")) {
-    response.headers.append("Set-Cookie", setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }));
+    response.headers.append(
+      "Set-Cookie",
+      setCookie(BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE_S, httpOnly: true, secure: true }),
+    );
   }
 }

@@ -43,7 +43,12 @@ export class EdgeCache {
     this.#later = later;
   }
 
-  async read<T>(name: string, variant: Record<string, string | number | null | undefined>, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
+  async read<T>(
+    name: string,
+    variant: Record<string, string | number | null | undefined>,
+    options: PublicReadOptions,
+    compute: () => Promise<T>,
+  ): Promise<T> {
     const key = await this.#key(name, variant, options.tables, options.campus ?? null);
     const found = await this.#cache.match(key);
     if (found) {
@@ -66,18 +71,32 @@ export class EdgeCache {
   async #fill<T>(key: string, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
     const value = await compute();
     const body = JSON.stringify({ at: Date.now(), value } satisfies Stored<T>);
-    const put = this.#cache.put(key, new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${options.freshS + options.staleS}` } }));
+    const put = this.#cache.put(
+      key,
+      new Response(body, {
+        headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${options.freshS + options.staleS}` },
+      }),
+    );
     this.#later(put.catch(() => undefined));
     return value;
   }
 
-  async #key(name: string, variant: Record<string, string | number | null | undefined>, tables: readonly string[], campus: string | null): Promise<string> {
-    for (const table of tables) if (!PUBLIC_TABLES.has(table)) throw new Error(`${table} is not in PUBLIC_TABLES (worker/lib/edge-cache.ts)`);
+  async #key(
+    name: string,
+    variant: Record<string, string | number | null | undefined>,
+    tables: readonly string[],
+    campus: string | null,
+  ): Promise<string> {
+    for (const table of tables)
+      if (!PUBLIC_TABLES.has(table)) throw new Error(`${table} is not in PUBLIC_TABLES (worker/lib/edge-cache.ts)`);
     // Two versions: the one every write of no known campus moves, and this campus's (or "every
     // campus"); a read of the colleges' own set-up only (CONFIG_TABLES) has one of its own, which
     // students' writes never move.
     const scope = tables.every((table) => CONFIG_TABLES.has(table)) ? CONFIG : campusScope(campus);
-    const [everywhere, scoped] = await Promise.all([scopeVersion(this.#cache, GLOBAL), scopeVersion(this.#cache, scope)]);
+    const [everywhere, scoped] = await Promise.all([
+      scopeVersion(this.#cache, GLOBAL),
+      scopeVersion(this.#cache, scope),
+    ]);
     const params = new URLSearchParams({ v: `${everywhere}.${scoped}` });
     if (campus) params.set("campus", campus);
     for (const [field, value] of Object.entries(variant).sort(([x], [y]) => x.localeCompare(y))) {
@@ -91,7 +110,17 @@ export class EdgeCache {
  * The tables cached reads may be read from. A write to any of them renews the cached reads of the
  * writer's campus; writes to other tables (sessions, notices, bookings ...) renew nothing.
  */
-export const PUBLIC_TABLES: ReadonlySet<string> = new Set(["products", "users", "campuses", "campus_domains", "trade_ratings", "writers", "mess_meals", "mess_menu", "mess_ratings"]);
+export const PUBLIC_TABLES: ReadonlySet<string> = new Set([
+  "products",
+  "users",
+  "campuses",
+  "campus_domains",
+  "trade_ratings",
+  "writers",
+  "mess_meals",
+  "mess_menu",
+  "mess_ratings",
+]);
 
 /** The colleges themselves: changed by the command line and migrations, never by a student's request. */
 const CONFIG_TABLES: ReadonlySet<string> = new Set(["campuses", "campus_domains"]);
@@ -112,13 +141,23 @@ async function scopeVersion(cache: Cache, scope: string): Promise<string> {
  * so those reads are not used again here. Awaited before the answer goes out: the writer's next
  * anonymous read (another tab) is new. Two lookups per cached read, whatever the number of tables.
  */
-export async function tablesChanged(cache: Cache | null, tables: Iterable<string>, campus: string | null = null): Promise<void> {
+export async function tablesChanged(
+  cache: Cache | null,
+  tables: Iterable<string>,
+  campus: string | null = null,
+): Promise<void> {
   const written = [...tables].filter((table) => PUBLIC_TABLES.has(table));
   if (!cache || written.length === 0) return;
   const version = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
-  const scopes = campus ? [campusScope(campus), campusScope(null), ...(written.some((table) => CONFIG_TABLES.has(table)) ? [CONFIG] : [])] : [GLOBAL];
+  const scopes = campus
+    ? [campusScope(campus), campusScope(null), ...(written.some((table) => CONFIG_TABLES.has(table)) ? [CONFIG] : [])]
+    : [GLOBAL];
   await Promise.all(
-    scopes.map((scope) => cache.put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } })).catch(() => undefined)),
+    scopes.map((scope) =>
+      cache
+        .put(versionKey(scope), new Response(version, { headers: { "Cache-Control": "max-age=86400" } }))
+        .catch(() => undefined),
+    ),
   );
 }
 
@@ -126,7 +165,13 @@ export async function tablesChanged(cache: Cache | null, tables: Iterable<string
  * A public read through the edge cache when the request is anonymous (its env.DB carries one), else
  * straight from D1. `name` and `variant` must say everything the value depends on.
  */
-export function publicRead<T>(env: Env, name: string, variant: Record<string, string | number | null | undefined>, options: PublicReadOptions, compute: () => Promise<T>): Promise<T> {
+export function publicRead<T>(
+  env: Env,
+  name: string,
+  variant: Record<string, string | number | null | undefined>,
+  options: PublicReadOptions,
+  compute: () => Promise<T>,
+): Promise<T> {
   const edge = (env.DB as { edge?: EdgeCache | null }).edge;
   return edge ? edge.read(name, variant, options, compute) : compute();
 }

@@ -55,7 +55,13 @@ export function startAuthorization(env: Env, requestUrl: string, source: GoogleS
   const state = generateState();
   const verifier = generateCodeVerifier();
   const scopes = source === "classroom" ? CLASSROOM_SCOPES : SIGN_IN_SCOPES;
-  const url = client(env, requestUrl).createAuthorizationURLWithPKCE(googleEndpoints(env).authorize, state, CodeChallengeMethod.S256, verifier, scopes);
+  const url = client(env, requestUrl).createAuthorizationURLWithPKCE(
+    googleEndpoints(env).authorize,
+    state,
+    CodeChallengeMethod.S256,
+    verifier,
+    scopes,
+  );
   if (source === "classroom") {
     // A refresh token is what lets reminders run while the student is away.
     url.searchParams.set("access_type", "offline");
@@ -99,11 +105,19 @@ async function tokenCall<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof OAuth2RequestError) throw new GoogleAuthError(`Google refused the grant: ${error.code}`, true);
-    throw new GoogleAuthError(`Google's token endpoint failed: ${error instanceof Error ? error.message : String(error)}`, false);
+    throw new GoogleAuthError(
+      `Google's token endpoint failed: ${error instanceof Error ? error.message : String(error)}`,
+      false,
+    );
   }
 }
 
-export async function exchangeCode(env: Env, requestUrl: string, code: string, verifier: string): Promise<{ tokens: GoogleTokens; idToken: string }> {
+export async function exchangeCode(
+  env: Env,
+  requestUrl: string,
+  code: string,
+  verifier: string,
+): Promise<{ tokens: GoogleTokens; idToken: string }> {
   // The fields are read inside tokenCall: an answer without one of them is Google failing, not a 500.
   return tokenCall(async () => {
     const result = await client(env, requestUrl).validateAuthorizationCode(googleEndpoints(env).token, code, verifier);
@@ -134,7 +148,10 @@ export async function refreshTokens(env: Env, tokens: GoogleTokens): Promise<Goo
 /** Checks the ID token's signature (Google's published keys), issuer, audience (our client) and expiry (required). */
 export async function verifyIdToken(env: Env, idToken: string): Promise<GoogleIdentity> {
   const endpoints = googleEndpoints(env);
-  const issuers = endpoints.issuer === "https://accounts.google.com" ? ["https://accounts.google.com", "accounts.google.com"] : [endpoints.issuer];
+  const issuers =
+    endpoints.issuer === "https://accounts.google.com"
+      ? ["https://accounts.google.com", "accounts.google.com"]
+      : [endpoints.issuer];
   try {
     // A key set per call: isolates do not share memory, and sign-in is rare enough.
     const keys = createRemoteJWKSet(new URL(endpoints.jwks));
@@ -145,7 +162,8 @@ export async function verifyIdToken(env: Env, idToken: string): Promise<GoogleId
       // jose checks exp only when it is there: a token without one would never expire.
       requiredClaims: ["exp", "iat"],
     });
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") throw new Error("ID token lacks sub or email");
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string")
+      throw new Error("ID token lacks sub or email");
     return {
       sub: payload.sub,
       email: payload.email.trim().toLowerCase(),

@@ -19,23 +19,44 @@ const ISSUER = "campus";
 const BROWSER_TTL_S = 90 * 24 * 60 * 60;
 
 async function keyFor(env: Pick<Env, "SESSION_SECRET">, requestUrl: string, purpose: SealPurpose): Promise<Uint8Array> {
-  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(env, requestUrl)), "HKDF", false, ["deriveBits"]);
+  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(env, requestUrl)), "HKDF", false, [
+    "deriveBits",
+  ]);
   const bits = await crypto.subtle.deriveBits(
-    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("campus-google-token-v1"), info: new TextEncoder().encode(purpose) },
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: new TextEncoder().encode("campus-google-token-v1"),
+      info: new TextEncoder().encode(purpose),
+    },
     secret,
     256,
   );
   return new Uint8Array(bits);
 }
 
-export async function sealGoogleToken(env: Pick<Env, "SESSION_SECRET">, requestUrl: string, contents: GoogleTokenContents, purpose: SealPurpose): Promise<string> {
-  const jwt = new EncryptJWT({ g: contents }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuer(ISSUER).setAudience(`campus-google-${purpose}`).setIssuedAt();
+export async function sealGoogleToken(
+  env: Pick<Env, "SESSION_SECRET">,
+  requestUrl: string,
+  contents: GoogleTokenContents,
+  purpose: SealPurpose,
+): Promise<string> {
+  const jwt = new EncryptJWT({ g: contents })
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setIssuer(ISSUER)
+    .setAudience(`campus-google-${purpose}`)
+    .setIssuedAt();
   if (purpose === "browser") jwt.setExpirationTime(Math.floor(Date.now() / 1000) + BROWSER_TTL_S);
   return jwt.encrypt(await keyFor(env, requestUrl, purpose));
 }
 
 /** The contents of a token we sealed, or null for anything else (forged, expired, other purpose, garbage). */
-export async function openGoogleToken(env: Pick<Env, "SESSION_SECRET">, requestUrl: string, token: string, purpose: SealPurpose): Promise<GoogleTokenContents | null> {
+export async function openGoogleToken(
+  env: Pick<Env, "SESSION_SECRET">,
+  requestUrl: string,
+  token: string,
+  purpose: SealPurpose,
+): Promise<GoogleTokenContents | null> {
   if (!token || token.length > 8192) return null;
   try {
     const { payload } = await jwtDecrypt(token, await keyFor(env, requestUrl, purpose), {
@@ -45,7 +66,14 @@ export async function openGoogleToken(env: Pick<Env, "SESSION_SECRET">, requestU
       contentEncryptionAlgorithms: ["A256GCM"],
     });
     const g = payload.g as Partial<GoogleTokenContents> | undefined;
-    if (!g || typeof g.accessToken !== "string" || typeof g.sub !== "string" || typeof g.email !== "string" || typeof g.expiresAt !== "number") return null;
+    if (
+      !g ||
+      typeof g.accessToken !== "string" ||
+      typeof g.sub !== "string" ||
+      typeof g.email !== "string" ||
+      typeof g.expiresAt !== "number"
+    )
+      return null;
     return {
       accessToken: g.accessToken,
       refreshToken: typeof g.refreshToken === "string" ? g.refreshToken : null,

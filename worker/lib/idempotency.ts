@@ -23,7 +23,11 @@ export function submissionKeyOf(header: string | null | undefined, field: unknow
   const raw = (header ?? "").trim().replace(/^"(.*)"$/, "$1") || (typeof field === "string" ? field.trim() : "");
   if (!raw) return null;
   if (!KEY.test(raw)) {
-    throw new ApiError(400, "The Idempotency-Key (or the form's submissionKey) must be 8 to 128 letters, digits or - _ . : characters; a UUID is best.", { field: SUBMISSION_FIELD });
+    throw new ApiError(
+      400,
+      "The Idempotency-Key (or the form's submissionKey) must be 8 to 128 letters, digits or - _ . : characters; a UUID is best.",
+      { field: SUBMISSION_FIELD },
+    );
   }
   return raw;
 }

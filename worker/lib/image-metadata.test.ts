@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { stripImageMetadata } from "#server/lib/image-metadata.ts";
 import { imageSize } from "#server/lib/image-size.ts";
-import { CAMERA_MAKE, CANVAS_JPEG, CANVAS_WEBP, concatBytes, contains, gifWithGps, gpsExif, jpegWithGps, LATITUDE_BYTES, pngWithGps, webpWithGps } from "#test/image-fixtures.ts";
+import {
+  CAMERA_MAKE,
+  CANVAS_JPEG,
+  CANVAS_WEBP,
+  concatBytes,
+  contains,
+  gifWithGps,
+  gpsExif,
+  jpegWithGps,
+  LATITUDE_BYTES,
+  pngWithGps,
+  webpWithGps,
+} from "#test/image-fixtures.ts";
 
 /** Nothing of the position or the camera is left. */
 function expectNoMetadata(bytes: Uint8Array): void {
@@ -52,9 +64,17 @@ describe("stripImageMetadata: JPEG", () => {
   it("drops APP13 (IPTC), APP15, other APP0/APP2/APP14 blocks and the JFIF thumbnail; skips bytes between segments", () => {
     const seg = (marker: number, text: string) => {
       const payload = Uint8Array.from(text, (c) => c.charCodeAt(0));
-      return concatBytes(Uint8Array.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload);
+      return concatBytes(
+        Uint8Array.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]),
+        payload,
+      );
     };
-    const jfifWithThumb = concatBytes(Uint8Array.from([0xff, 0xe0, 0, 16 + 6]), Uint8Array.from("JFIF\0", (c) => c.charCodeAt(0)), Uint8Array.from([1, 1, 0, 0, 1, 0, 1, 1, 2]), Uint8Array.from([9, 9, 9, 9, 9, 9]));
+    const jfifWithThumb = concatBytes(
+      Uint8Array.from([0xff, 0xe0, 0, 16 + 6]),
+      Uint8Array.from("JFIF\0", (c) => c.charCodeAt(0)),
+      Uint8Array.from([1, 1, 0, 0, 1, 0, 1, 1, 2]),
+      Uint8Array.from([9, 9, 9, 9, 9, 9]),
+    );
     const rest = CANVAS_JPEG.subarray(20); // after SOI and Chromium's JFIF header
     const photo = concatBytes(
       CANVAS_JPEG.subarray(0, 2),
@@ -71,7 +91,9 @@ describe("stripImageMetadata: JPEG", () => {
     expect(contains(clean, CAMERA_MAKE)).toBe(false);
     expect(contains(clean, Uint8Array.from([9, 9, 9]))).toBe(false);
     expect(jpegSegments(clean)[0]).toEqual([0xe0, "JFIF\0\u0001"]);
-    expect(clean.subarray(2, 20)).toEqual(Uint8Array.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
+    expect(clean.subarray(2, 20)).toEqual(
+      Uint8Array.from([0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    );
     expect(clean.subarray(20)).toEqual(rest);
   });
 
@@ -82,7 +104,11 @@ describe("stripImageMetadata: JPEG", () => {
   });
 
   it("drops an EXIF block that is cut off at the end of the file", () => {
-    const exif = concatBytes(Uint8Array.from([0xff, 0xe1, 0x40, 0x00]), Uint8Array.from("Exif\0\0", (c) => c.charCodeAt(0)), gpsExif(1));
+    const exif = concatBytes(
+      Uint8Array.from([0xff, 0xe1, 0x40, 0x00]),
+      Uint8Array.from("Exif\0\0", (c) => c.charCodeAt(0)),
+      gpsExif(1),
+    );
     const clean = stripImageMetadata(concatBytes(CANVAS_JPEG.subarray(0, 20), exif), "image/jpeg");
     expect(clean).toEqual(CANVAS_JPEG.subarray(0, 20));
   });
@@ -96,7 +122,7 @@ describe("stripImageMetadata: PNG", () => {
     expectNoMetadata(clean);
     expect(contains(clean, "appended")).toBe(false);
     const chunks: string[] = [];
-    for (let i = 8; i < clean.length; ) {
+    for (let i = 8; i < clean.length;) {
       const length = new DataView(clean.buffer, clean.byteOffset).getUint32(i);
       chunks.push(String.fromCharCode(...clean.subarray(i + 4, i + 8)));
       i += 12 + length;
@@ -125,7 +151,13 @@ describe("stripImageMetadata: WebP", () => {
   });
 
   it("drops whatever follows the RIFF size", () => {
-    const clean = stripImageMetadata(concatBytes(CANVAS_WEBP, Uint8Array.from("<html>", (c) => c.charCodeAt(0))), "image/webp");
+    const clean = stripImageMetadata(
+      concatBytes(
+        CANVAS_WEBP,
+        Uint8Array.from("<html>", (c) => c.charCodeAt(0)),
+      ),
+      "image/webp",
+    );
     expect(clean).toEqual(CANVAS_WEBP);
     expect(stripImageMetadata(CANVAS_WEBP, "image/webp")).toBe(CANVAS_WEBP);
   });

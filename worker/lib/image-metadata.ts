@@ -69,7 +69,40 @@ function exifOrientation(tiff: Uint8Array): number | null {
 /** An APP1 segment holding an EXIF block with the orientation and nothing else. */
 function orientationSegment(orientation: number): Uint8Array {
   // "Exif\0\0", a big-endian TIFF header, IFD0 with one entry (Orientation, SHORT, 1), no next IFD.
-  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const payload = [
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0,
+    0,
+    0x4d,
+    0x4d,
+    0,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ];
   return Uint8Array.from([0xff, 0xe1, 0, payload.length + 2, ...payload]);
 }
 
@@ -157,7 +190,11 @@ function stripJpeg(b: Uint8Array): Uint8Array {
       // The entropy-coded data of a scan runs to the next marker that is neither a stuffed 0xFF00
       // nor a restart marker; it is pixels, kept as they are.
       let j = i;
-      while (j + 1 < b.length && !(b[j] === 0xff && b[j + 1] !== 0x00 && b[j + 1] !== 0xff && !(b[j + 1]! >= 0xd0 && b[j + 1]! <= 0xd7))) j += 1;
+      while (
+        j + 1 < b.length &&
+        !(b[j] === 0xff && b[j + 1] !== 0x00 && b[j + 1] !== 0xff && !(b[j + 1]! >= 0xd0 && b[j + 1]! <= 0xd7))
+      )
+        j += 1;
       if (j + 1 >= b.length) j = b.length;
       parts.push(b.subarray(i, j));
       i = j;
@@ -180,7 +217,28 @@ function stripJpeg(b: Uint8Array): Uint8Array {
  * density and APNG's animation. Text (tEXt, zTXt, iTXt: XMP lives there), eXIf, tIME and every
  * chunk we do not know go.
  */
-const PNG_KEPT = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "cICP", "mDCv", "cLLI", "sBIT", "bKGD", "hIST", "sPLT", "pHYs", "acTL", "fcTL", "fdAT"]);
+const PNG_KEPT = new Set([
+  "IHDR",
+  "PLTE",
+  "IDAT",
+  "IEND",
+  "tRNS",
+  "gAMA",
+  "cHRM",
+  "sRGB",
+  "iCCP",
+  "cICP",
+  "mDCv",
+  "cLLI",
+  "sBIT",
+  "bKGD",
+  "hIST",
+  "sPLT",
+  "pHYs",
+  "acTL",
+  "fcTL",
+  "fdAT",
+]);
 
 function stripPng(b: Uint8Array): Uint8Array {
   const parts: Uint8Array[] = [b.subarray(0, 8)];
@@ -275,7 +333,10 @@ function stripGif(b: Uint8Array): Uint8Array {
       const label = b[i + 1]!;
       const end = subBlocksEnd(b, i + 2);
       // Graphic control (frame timing, transparency) and plain text are part of the picture.
-      const kept = label === 0xf9 || label === 0x01 || (label === 0xff && b[i + 2] === 11 && GIF_APPLICATIONS.has(ascii(b, i + 3, 11)));
+      const kept =
+        label === 0xf9 ||
+        label === 0x01 ||
+        (label === 0xff && b[i + 2] === 11 && GIF_APPLICATIONS.has(ascii(b, i + 3, 11)));
       if (kept) parts.push(b.subarray(i, end));
       else changed = true;
       i = end;

@@ -27,7 +27,8 @@ function redact(text: string | undefined): string | undefined {
 
 export function logError(reqId: string, error: unknown, context: Record<string, unknown> = {}): void {
   const err = error instanceof Error ? error : new Error(String(error));
-  const cause = err.cause instanceof Error ? err.cause.message : err.cause === undefined ? undefined : String(err.cause);
+  const cause =
+    err.cause instanceof Error ? err.cause.message : err.cause === undefined ? undefined : String(err.cause);
   console.error(
     JSON.stringify({
       ts: new Date().toISOString(),

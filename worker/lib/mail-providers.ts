@@ -31,7 +31,13 @@ export function cloudflareProvider(binding: SendEmail, from: Sender): MailProvid
   return {
     name: "cloudflare",
     async send(mail) {
-      await binding.send({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      await binding.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
     },
   };
 }
@@ -47,7 +53,13 @@ export function httpProvider(url: string, apiKey: string, from: Sender, fetcher:
       const res = await fetcher(url, {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from: `${from.name} <${from.email}>`, to: [mail.to], subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) }),
+        body: JSON.stringify({
+          from: `${from.name} <${from.email}>`,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       // The answer's body is not read into the error: it may quote the mail.
@@ -64,7 +76,14 @@ export function outboxProvider(db: D1Database): MailProvider {
     async send(mail) {
       await getDb(db)
         .insert(devOutbox)
-        .values({ id: crypto.randomUUID(), toAddress: mail.to.toLowerCase(), subject: mail.subject, text: mail.text, html: mail.html ?? null, sentAt: Date.now() });
+        .values({
+          id: crypto.randomUUID(),
+          toAddress: mail.to.toLowerCase(),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          sentAt: Date.now(),
+        });
     },
   };
 }

@@ -13,7 +13,9 @@ const DEV_SECRET = "campus-development-only-secret-never-used-in-production";
 const encoder = new TextEncoder();
 
 function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost");
+  return (
+    hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost")
+  );
 }
 
 /**
@@ -46,7 +48,12 @@ export async function signSessionToken(key: Uint8Array, claims: SessionClaims, e
 export async function verifySessionToken(key: Uint8Array, token: string): Promise<SessionClaims | null> {
   try {
     // jose checks exp only when a token has one: a token without it would never expire, so it is required.
-    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ["HS256"], requiredClaims: ["exp"] });
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp"],
+    });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
     return { userId: payload.sub, sessionId: payload.sid };
   } catch {

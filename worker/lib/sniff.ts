@@ -23,7 +23,10 @@ const SIGNATURES: readonly { type: SniffedType; test: (bytes: Uint8Array) => boo
   { type: "image/webp", test: (b) => startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8) },
   { type: "application/pdf", test: (b) => startsWith(b, ascii("%PDF-")) },
   { type: "application/x-ole-storage", test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) },
-  { type: "application/zip", test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]) },
+  {
+    type: "application/zip",
+    test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]),
+  },
 ];
 
 /** Whether a detected type is one of the image types (an attachment may be one). */
@@ -37,7 +40,10 @@ export function sniffFileType(head: Uint8Array): SniffedType | null {
 }
 
 /** The image type of a file, limited to the types a use accepts (all four by default). */
-export function sniffImageType<T extends ImageType = ImageType>(head: Uint8Array, allowed: readonly T[] = IMAGE_TYPES as readonly ImageType[] as readonly T[]): T | null {
+export function sniffImageType<T extends ImageType = ImageType>(
+  head: Uint8Array,
+  allowed: readonly T[] = IMAGE_TYPES as readonly ImageType[] as readonly T[],
+): T | null {
   const type = sniffFileType(head);
   return type !== null && (allowed as readonly string[]).includes(type) ? (type as T) : null;
 }

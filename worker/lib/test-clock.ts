@@ -55,7 +55,11 @@ function requestedOffset(request: Request): number | null {
  * Runs `work` on the clock the test asked for: only when the deploy's TEST_CLOCK is "1", else it
  * runs as is (the header and the cookie mean nothing).
  */
-export function onTestClock<T>(env: { TEST_CLOCK?: string; TEST_CLOCK_OFFSET_MS?: string }, request: Request | null, work: () => T): T {
+export function onTestClock<T>(
+  env: { TEST_CLOCK?: string; TEST_CLOCK_OFFSET_MS?: string },
+  request: Request | null,
+  work: () => T,
+): T {
   if (env.TEST_CLOCK !== "1") return work();
   shiftDates(() => requestOffsets.getStore() ?? 0);
   const base = Number(env.TEST_CLOCK_OFFSET_MS) || 0;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cleanText, hasVisibleText, optionalUserText, parseWith, userText, visibleLength } from "#server/lib/validate.ts";
+import {
+  cleanText,
+  hasVisibleText,
+  optionalUserText,
+  parseWith,
+  userText,
+  visibleLength,
+} from "#server/lib/validate.ts";
 
 describe("cleanText", () => {
   it.each([
@@ -63,18 +70,30 @@ describe("userText and optionalUserText", () => {
   };
 
   it("answers the cleaned text, and null for a blank optional field", () => {
-    expect(parse({ title: " Hi\u202e! ", about: "a\nb\u0000c", budget: "  " })).toEqual({ title: "Hi!", about: "a\nbc", budget: null });
+    expect(parse({ title: " Hi\u202e! ", about: "a\nb\u0000c", budget: "  " })).toEqual({
+      title: "Hi!",
+      about: "a\nbc",
+      budget: null,
+    });
   });
 
   it.each([
     [{ title: undefined }, "Enter a title.", "title"],
     [{ title: "   " }, "Enter a title.", "title"],
     [{ title: 7 }, "Enter a title.", "title"],
-    [{ title: "\u200b\u0000" }, "The title must contain visible text (invisible and control characters are removed).", "title"],
+    [
+      { title: "\u200b\u0000" },
+      "The title must contain visible text (invisible and control characters are removed).",
+      "title",
+    ],
     [{ title: "abcdef" }, "The title can be at most 5 characters.", "title"],
     [{ title: "x".repeat(5 * 16 + 1) }, "The title can be at most 5 characters.", "title"],
     [{ about: "ab\u200b\u200b\u200b" }, "Write at least 3 characters.", "about"],
-    [{ budget: "\u202e" }, "The budget must contain visible text (invisible and control characters are removed).", "budget"],
+    [
+      { budget: "\u202e" },
+      "The budget must contain visible text (invisible and control characters are removed).",
+      "budget",
+    ],
     [{ budget: 12 }, "The budget must be text.", "budget"],
   ])("refuses %j: %s", (value, message, field) => {
     expect(parse(value)).toEqual({ message, field });

@@ -46,8 +46,13 @@ const MAX_CODE_UNITS_PER_CHARACTER = 16;
  */
 export function cleanText(value: string, multiline = false): string {
   const lines = value.replace(LINE_BREAKS, "\n");
-  const controlsGone = multiline ? lines.replace(CONTROLS_MULTILINE, "") : lines.replace(/[\t\n]/g, " ").replace(/\p{Cc}/gu, "");
-  return controlsGone.replace(FORMAT_CHARACTERS, (match, removed: string | undefined) => (removed ? "" : match)).normalize("NFC").trim();
+  const controlsGone = multiline
+    ? lines.replace(CONTROLS_MULTILINE, "")
+    : lines.replace(/[\t\n]/g, " ").replace(/\p{Cc}/gu, "");
+  return controlsGone
+    .replace(FORMAT_CHARACTERS, (match, removed: string | undefined) => (removed ? "" : match))
+    .normalize("NFC")
+    .trim();
 }
 
 /** Whether a person would see anything: at least one character that is not blank or invisible. */
@@ -81,15 +86,25 @@ type Checked = { ok: true; text: string | null } | { ok: false; message: string 
 
 function check(value: unknown, rules: TextRules, optional: boolean): Checked {
   const blank = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-  if (blank) return optional ? { ok: true, text: null } : { ok: false, message: rules.missing ?? `${rules.name} is missing.` };
-  if (typeof value !== "string") return { ok: false, message: optional ? `${rules.name} must be text.` : (rules.missing ?? `${rules.name} must be text.`) };
+  if (blank)
+    return optional ? { ok: true, text: null } : { ok: false, message: rules.missing ?? `${rules.name} is missing.` };
+  if (typeof value !== "string")
+    return {
+      ok: false,
+      message: optional ? `${rules.name} must be text.` : (rules.missing ?? `${rules.name} must be text.`),
+    };
   const tooLong = rules.tooLong ?? `${rules.name} can be at most ${rules.max} characters.`;
   // Checked before any work on the text, so a huge value costs nothing.
   if (value.length > rules.max * MAX_CODE_UNITS_PER_CHARACTER) return { ok: false, message: tooLong };
   const text = cleanText(value, rules.multiline);
-  if (!hasVisibleText(text)) return { ok: false, message: `${rules.name} must contain visible text (invisible and control characters are removed).` };
+  if (!hasVisibleText(text))
+    return {
+      ok: false,
+      message: `${rules.name} must contain visible text (invisible and control characters are removed).`,
+    };
   const length = visibleLength(text);
-  if (rules.min !== undefined && length < rules.min) return { ok: false, message: rules.tooShort ?? `${rules.name} must be at least ${rules.min} characters.` };
+  if (rules.min !== undefined && length < rules.min)
+    return { ok: false, message: rules.tooShort ?? `${rules.name} must be at least ${rules.min} characters.` };
   if (length > rules.max) return { ok: false, message: tooLong };
   return { ok: true, text };
 }

@@ -4,7 +4,8 @@
 // `npm run dev`, tests), which use this development-only pair: a push service on the internet
 // never receives anything signed with it, because such endpoints are refused there.
 
-const DEVELOPMENT_PUBLIC_KEY = "BLQ3KgojGXCwPRtNLM_4jyKmSGzWHuSj2zUUCgtoEMYhD90eodLaF8U2ZAPUM7Qb5dW4iL3A0o5BaBETXrJzUB8";
+const DEVELOPMENT_PUBLIC_KEY =
+  "BLQ3KgojGXCwPRtNLM_4jyKmSGzWHuSj2zUUCgtoEMYhD90eodLaF8U2ZAPUM7Qb5dW4iL3A0o5BaBETXrJzUB8";
 const DEVELOPMENT_PRIVATE_KEY: JsonWebKey = {
   kty: "EC",
   crv: "P-256",
@@ -29,6 +30,7 @@ export function vapidKeys(env: Env): VapidKeys | null {
       return null;
     }
   }
-  if (env.PUSH_ALLOW_LOCAL === "1") return { publicKey: DEVELOPMENT_PUBLIC_KEY, privateJWK: DEVELOPMENT_PRIVATE_KEY, subject };
+  if (env.PUSH_ALLOW_LOCAL === "1")
+    return { publicKey: DEVELOPMENT_PUBLIC_KEY, privateJWK: DEVELOPMENT_PRIVATE_KEY, subject };
   return null;
 }

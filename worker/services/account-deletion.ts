@@ -22,12 +22,15 @@ export const DELETION_MESSAGES = {
   needCode: "Enter the 6-digit code we e-mailed you. No code yet? Ask for one first.",
   hasPassword: "Your account has a password: enter it to delete your account.",
   codeSent: (email: string) => `We sent a 6-digit code to ${email}. It works for 15 minutes.`,
-  codeTooSoon: (seconds: number) => `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
-  wrongCode: (triesLeft: number) => `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  codeTooSoon: (seconds: number) =>
+    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  wrongCode: (triesLeft: number) =>
+    `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
   codeUsedUp: "That code has had its 5 tries. Ask for a new code.",
   codeMissing: "That code has expired or was already used. Ask for a new code.",
   alreadyDeleted: "This account has already been deleted.",
-  changed: "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
+  changed:
+    "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
   lastAdmin: (campusName: string) =>
     `You are the only admin of ${campusName}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
 } as const;
@@ -53,12 +56,28 @@ function anonymousEmail(): string {
  * E-mails the code that deletes an account without a password (one that signs in with Google only),
  * at most once a minute. Answers the message to show.
  */
-export async function sendDeletionCode(env: Env, scope: CodeScope, member: Pick<SessionUser, "id" | "email" | "campusName">): Promise<string> {
-  const [row] = await getDb(env.DB).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.id)).limit(1);
+export async function sendDeletionCode(
+  env: Env,
+  scope: CodeScope,
+  member: Pick<SessionUser, "id" | "email" | "campusName">,
+): Promise<string> {
+  const [row] = await getDb(env.DB)
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, member.id))
+    .limit(1);
   if (!row) throw new ApiError(401, "Please sign in to continue.");
   if (row.passwordHash) throw new ApiError(409, DELETION_MESSAGES.hasPassword, { field: "password" });
-  const sent = await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "delete");
-  if (!sent.ok) throw new ApiError(429, DELETION_MESSAGES.codeTooSoon(sent.retryAfterSeconds), { retryAfter: sent.retryAfterSeconds });
+  const sent = await sendCode(
+    env,
+    scope,
+    { id: member.id, email: member.email, campusName: member.campusName },
+    "delete",
+  );
+  if (!sent.ok)
+    throw new ApiError(429, DELETION_MESSAGES.codeTooSoon(sent.retryAfterSeconds), {
+      retryAfter: sent.retryAfterSeconds,
+    });
   return DELETION_MESSAGES.codeSent(member.email);
 }
 
@@ -72,7 +91,12 @@ export async function sendDeletionCode(env: Env, scope: CodeScope, member: Pick<
  * deletions one does everything and the other nothing (409). Files of the removed rows are deleted
  * after the batch, from the keys the batch itself returned.
  */
-export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: string }, session: { userId: string; sessionId: string }, input: DeleteAccountInput): Promise<void> {
+export async function deleteAccount(
+  env: Env,
+  scope: CodeScope & { reqId?: string },
+  session: { userId: string; sessionId: string },
+  input: DeleteAccountInput,
+): Promise<void> {
   const db = getDb(env.DB);
   const [row] = await db
     .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
@@ -86,13 +110,22 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     if (!input.password) throw new ApiError(400, DELETION_MESSAGES.needPassword, { field: "password" });
     const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
     if (!success) throw new ApiError(429, DELETION_MESSAGES.tooMany);
-    if (!(await verifyPassword(input.password, row.passwordHash))) throw new ApiError(403, DELETION_MESSAGES.wrongPassword, { field: "password" });
+    if (!(await verifyPassword(input.password, row.passwordHash)))
+      throw new ApiError(403, DELETION_MESSAGES.wrongPassword, { field: "password" });
   } else {
     if (!input.code) throw new ApiError(400, DELETION_MESSAGES.needCode, { field: "code" });
     const check = await consumeCode(env, scope, { userId: session.userId }, "delete", input.code);
     if (!check.ok) {
-      if (check.reason === "wrong") throw new ApiError(403, DELETION_MESSAGES.wrongCode(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
-      throw new ApiError(403, check.reason === "used-up" ? DELETION_MESSAGES.codeUsedUp : DELETION_MESSAGES.codeMissing, { field: "code", triesLeft: 0 });
+      if (check.reason === "wrong")
+        throw new ApiError(403, DELETION_MESSAGES.wrongCode(check.triesLeft), {
+          field: "code",
+          triesLeft: check.triesLeft,
+        });
+      throw new ApiError(
+        403,
+        check.reason === "used-up" ? DELETION_MESSAGES.codeUsedUp : DELETION_MESSAGES.codeMissing,
+        { field: "code", triesLeft: 0 },
+      );
     }
   }
 
@@ -104,7 +137,8 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
   const notLastAdmin = `NOT EXISTS (SELECT 1 FROM staff_roles r WHERE r.user_id = ?1 AND r.role = 'admin'
       AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1))`;
   const asChecked = `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2) AND ${notLastAdmin}`;
-  const statement = (sql: string, ...more: unknown[]) => env.DB.prepare(sql).bind(session.userId, row.passwordHash, ...more);
+  const statement = (sql: string, ...more: unknown[]) =>
+    env.DB.prepare(sql).bind(session.userId, row.passwordHash, ...more);
   const results = await env.DB.batch([
     // Signed out everywhere; Google and Classroom forgotten.
     statement(`DELETE FROM sessions WHERE user_id = ?1 AND ${asChecked}`),
@@ -121,7 +155,9 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${asChecked}`),
     // Issue 17: the student's open reservations go back on sale (nobody will come to the handover).
-    statement(`UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`),
+    statement(
+      `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`,
+    ),
     statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM staff_roles WHERE user_id = ?1 AND ${asChecked}`),
     statement(`UPDATE staff_roles SET granted_by = NULL WHERE granted_by = ?1 AND ${asChecked}`),
@@ -134,7 +170,9 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
     statement(`DELETE FROM writers WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM study_requests WHERE owner_id = ?1 AND ${asChecked} RETURNING attachment_key AS fileKey`),
     statement(`DELETE FROM sale_notifications WHERE seller_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey, photos AS photoList`),
+    statement(
+      `DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey, photos AS photoList`,
+    ),
     // A complaint only the student stands behind goes (its own "me too"s with it, by the foreign key).
     statement(
       `DELETE FROM hostel_complaints WHERE user_id = ?1 AND ${asChecked}
@@ -142,11 +180,20 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
        RETURNING photo_key AS fileKey`,
     ),
     // What other students hold stays, without the person: sales they bought, purchases they sold.
-    statement(`UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
+    statement(
+      `UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${asChecked}`,
+      DELETED_STUDENT,
+    ),
     statement(`UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
-    statement(`UPDATE sale_notifications SET buyer_name = ?3 WHERE (buyer_id = ?1 OR product_id IN (SELECT id FROM products WHERE buyer_id = ?1)) AND ${asChecked}`, DELETED_STUDENT),
+    statement(
+      `UPDATE sale_notifications SET buyer_name = ?3 WHERE (buyer_id = ?1 OR product_id IN (SELECT id FROM products WHERE buyer_id = ?1)) AND ${asChecked}`,
+      DELETED_STUDENT,
+    ),
     // A seller's reservation notice names its buyer first (decision 0098): the name goes, the notice stays.
-    statement(`UPDATE notices SET text = ?3 || substr(text, length((SELECT name FROM users WHERE id = ?1)) + 1), about_user_id = NULL WHERE about_user_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
+    statement(
+      `UPDATE notices SET text = ?3 || substr(text, length((SELECT name FROM users WHERE id = ?1)) + 1), about_user_id = NULL WHERE about_user_id = ?1 AND ${asChecked}`,
+      DELETED_STUDENT,
+    ),
     statement(`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
     // Copies of mail to the address in the development outbox (DEV_OUTBOX=1; empty in a deploy).
     statement(`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
@@ -175,8 +222,19 @@ export async function deleteAccount(env: Env, scope: CodeScope & { reqId?: strin
   }
 
   // A listing's other photos and small versions (issue 17) come as its photos JSON.
-  const keysOf = (x: { fileKey?: string | null; photoList?: string | null }) => [x.fileKey, ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : [])];
-  const fileKeys = [...new Set(results.flatMap((r) => (r.results as { fileKey?: string | null; photoList?: string | null }[]).flatMap(keysOf).filter((k): k is string => typeof k === "string" && k !== "")))];
+  const keysOf = (x: { fileKey?: string | null; photoList?: string | null }) => [
+    x.fileKey,
+    ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : []),
+  ];
+  const fileKeys = [
+    ...new Set(
+      results.flatMap((r) =>
+        (r.results as { fileKey?: string | null; photoList?: string | null }[])
+          .flatMap(keysOf)
+          .filter((k): k is string => typeof k === "string" && k !== ""),
+      ),
+    ),
+  ];
   if (fileKeys.length === 0) return;
   try {
     await env.FILES.delete(fileKeys);

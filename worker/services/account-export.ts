@@ -41,7 +41,8 @@ import { ApiError } from "#server/lib/errors.ts";
 import { imageUrl, photosOf } from "#server/services/products.ts";
 
 export const EXPORT_FORMAT = "campus-account-export/1";
-export const EXPORT_LIMITED = "You have downloaded your data several times in the last minute. Please wait a minute and try again.";
+export const EXPORT_LIMITED =
+  "You have downloaded your data several times in the last minute. Please wait a minute and try again.";
 
 /** The file's name: the date of the export (India time) and nothing personal. */
 export function exportFileName(now = Date.now()): string {
@@ -115,7 +116,13 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(users)
       .where(eq(users.id, userId)),
     db
-      .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .select({
+        id: sessions.id,
+        device: sessions.device,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.lastSeenAt)),
@@ -143,7 +150,14 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .where(eq(products.sellerId, userId))
       .orderBy(desc(products.createdAt)),
     db
-      .select({ id: products.id, title: products.title, description: products.description, pricePaise: products.pricePaise, sellerName: products.sellerName, purchasedAt: products.purchasedAt })
+      .select({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        pricePaise: products.pricePaise,
+        sellerName: products.sellerName,
+        purchasedAt: products.purchasedAt,
+      })
       .from(products)
       .where(eq(products.buyerId, userId))
       .orderBy(desc(products.purchasedAt)),
@@ -181,11 +195,21 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .where(eq(studyRequests.ownerId, userId))
       .orderBy(desc(studyRequests.createdAt)),
     db
-      .select({ name: writers.name, expertise: writers.expertise, ratePaise: writers.ratePaise, contact: writers.contact, createdAt: writers.createdAt, updatedAt: writers.updatedAt })
+      .select({
+        name: writers.name,
+        expertise: writers.expertise,
+        ratePaise: writers.ratePaise,
+        contact: writers.contact,
+        createdAt: writers.createdAt,
+        updatedAt: writers.updatedAt,
+      })
       .from(writers)
       .where(eq(writers.userId, userId)),
     // One-time Google codes waiting to be redeemed (a minute at most): how many and for what, never the hash.
-    db.select({ purpose: googleHandoffs.purpose, expiresAt: googleHandoffs.expiresAt }).from(googleHandoffs).where(eq(googleHandoffs.userId, userId)),
+    db
+      .select({ purpose: googleHandoffs.purpose, expiresAt: googleHandoffs.expiresAt })
+      .from(googleHandoffs)
+      .where(eq(googleHandoffs.userId, userId)),
     db
       .select({
         googleEmail: googleConnections.googleEmail,
@@ -209,13 +233,27 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .where(eq(classroomReminders.userId, userId))
       .orderBy(desc(classroomReminders.createdAt)),
     db
-      .select({ blockId: hostelResidents.blockId, blockName: hostelBlocks.name, room: hostelResidents.room, joinedAt: hostelResidents.joinedAt, updatedAt: hostelResidents.updatedAt })
+      .select({
+        blockId: hostelResidents.blockId,
+        blockName: hostelBlocks.name,
+        room: hostelResidents.room,
+        joinedAt: hostelResidents.joinedAt,
+        updatedAt: hostelResidents.updatedAt,
+      })
       .from(hostelResidents)
       .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
       .where(eq(hostelResidents.userId, userId)),
     // Issue 16: the student's requests to move to another block, and what the warden decided.
     db
-      .select({ fromBlockId: blockMovesTable.fromBlockId, toBlockId: blockMovesTable.toBlockId, room: blockMovesTable.room, status: blockMovesTable.status, requestedAt: blockMovesTable.createdAt, decidedAt: blockMovesTable.decidedAt, note: blockMovesTable.note })
+      .select({
+        fromBlockId: blockMovesTable.fromBlockId,
+        toBlockId: blockMovesTable.toBlockId,
+        room: blockMovesTable.room,
+        status: blockMovesTable.status,
+        requestedAt: blockMovesTable.createdAt,
+        decidedAt: blockMovesTable.decidedAt,
+        note: blockMovesTable.note,
+      })
       .from(blockMovesTable)
       .where(eq(blockMovesTable.userId, userId))
       .orderBy(desc(blockMovesTable.createdAt)),
@@ -228,7 +266,10 @@ export async function exportAccountData(env: Env, userId: string, currentSession
         description: hostelComplaints.description,
         hasPhoto: sql<number>`${hostelComplaints.photoKey} IS NOT NULL`.mapWith(Boolean),
         status: hostelComplaints.status,
-        meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id})`.mapWith(Number),
+        meTooCount:
+          sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id})`.mapWith(
+            Number,
+          ),
         createdAt: hostelComplaints.createdAt,
         updatedAt: hostelComplaints.updatedAt,
         resolvedAt: hostelComplaints.resolvedAt,
@@ -237,13 +278,23 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .where(eq(hostelComplaints.userId, userId))
       .orderBy(desc(hostelComplaints.createdAt)),
     db
-      .select({ complaintId: hostelComplaintMeToo.complaintId, category: hostelComplaints.category, createdAt: hostelComplaintMeToo.createdAt })
+      .select({
+        complaintId: hostelComplaintMeToo.complaintId,
+        category: hostelComplaints.category,
+        createdAt: hostelComplaintMeToo.createdAt,
+      })
       .from(hostelComplaintMeToo)
       .innerJoin(hostelComplaints, eq(hostelComplaints.id, hostelComplaintMeToo.complaintId))
       .where(eq(hostelComplaintMeToo.userId, userId))
       .orderBy(desc(hostelComplaintMeToo.createdAt)),
     db
-      .select({ date: messRatings.date, meal: messRatings.mealId, stars: messRatings.stars, createdAt: messRatings.createdAt, updatedAt: messRatings.updatedAt })
+      .select({
+        date: messRatings.date,
+        meal: messRatings.mealId,
+        stars: messRatings.stars,
+        createdAt: messRatings.createdAt,
+        updatedAt: messRatings.updatedAt,
+      })
       .from(messRatings)
       .where(eq(messRatings.userId, userId))
       .orderBy(desc(messRatings.date), asc(messRatings.mealId)),
@@ -280,18 +331,32 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .orderBy(desc(laundryBookings.startsAt)),
     // Failed sign-ins are counted per address, so the row is found by the account's e-mail.
     db
-      .select({ failures: loginThrottle.failures, windowStartedAt: loginThrottle.windowStartedAt, lockedUntil: loginThrottle.lockedUntil })
+      .select({
+        failures: loginThrottle.failures,
+        windowStartedAt: loginThrottle.windowStartedAt,
+        lockedUntil: loginThrottle.lockedUntil,
+      })
       .from(loginThrottle)
       .where(sql`${loginThrottle.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
     // E-mailed codes waiting to be used: what for and until when, never the code or its hash.
     db
-      .select({ purpose: emailCodes.purpose, sentAt: emailCodes.sentAt, expiresAt: emailCodes.expiresAt, tries: emailCodes.tries })
+      .select({
+        purpose: emailCodes.purpose,
+        sentAt: emailCodes.sentAt,
+        expiresAt: emailCodes.expiresAt,
+        tries: emailCodes.tries,
+      })
       .from(emailCodes)
       .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
     // Issue 16: the student's staff roles, the audit lines of what they did as staff or what staff
     // did about them, and their notices.
     db
-      .select({ role: staffRoles.role, campusId: staffRoles.campusId, blockId: staffRoles.blockId, grantedAt: staffRoles.grantedAt })
+      .select({
+        role: staffRoles.role,
+        campusId: staffRoles.campusId,
+        blockId: staffRoles.blockId,
+        grantedAt: staffRoles.grantedAt,
+      })
       .from(staffRoles)
       .where(eq(staffRoles.userId, userId)),
     db
@@ -308,13 +373,27 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .where(or(eq(staffAuditLog.actorId, userId), eq(staffAuditLog.studentId, userId)))
       .orderBy(desc(staffAuditLog.createdAt)),
     db
-      .select({ kind: noticesTable.kind, title: noticesTable.title, text: noticesTable.text, link: noticesTable.link, createdAt: noticesTable.createdAt, readAt: noticesTable.readAt })
+      .select({
+        kind: noticesTable.kind,
+        title: noticesTable.title,
+        text: noticesTable.text,
+        link: noticesTable.link,
+        createdAt: noticesTable.createdAt,
+        readAt: noticesTable.readAt,
+      })
       .from(noticesTable)
       .where(eq(noticesTable.userId, userId))
       .orderBy(desc(noticesTable.createdAt)),
     // Issue 16: the reports the student made (what, why, and whether a moderator has looked).
     db
-      .select({ kind: contentReports.kind, subjectId: contentReports.subjectId, reason: contentReports.reason, note: contentReports.note, createdAt: contentReports.createdAt, resolvedAt: contentReports.resolvedAt })
+      .select({
+        kind: contentReports.kind,
+        subjectId: contentReports.subjectId,
+        reason: contentReports.reason,
+        note: contentReports.note,
+        createdAt: contentReports.createdAt,
+        resolvedAt: contentReports.resolvedAt,
+      })
       .from(contentReports)
       .where(eq(contentReports.reporterId, userId))
       .orderBy(desc(contentReports.createdAt)),
@@ -331,19 +410,51 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(tradeRatings)
       .where(or(eq(tradeRatings.raterId, userId), eq(tradeRatings.rateeId, userId)))
       .orderBy(desc(tradeRatings.createdAt)),
-    db.select({ productId: savedProducts.productId, savedAt: savedProducts.createdAt }).from(savedProducts).where(eq(savedProducts.userId, userId)).orderBy(desc(savedProducts.createdAt)),
     db
-      .select({ id: wantedPosts.id, words: wantedPosts.words, category: wantedPosts.category, maxPricePaise: wantedPosts.maxPricePaise, createdAt: wantedPosts.createdAt, expiresAt: wantedPosts.expiresAt })
+      .select({ productId: savedProducts.productId, savedAt: savedProducts.createdAt })
+      .from(savedProducts)
+      .where(eq(savedProducts.userId, userId))
+      .orderBy(desc(savedProducts.createdAt)),
+    db
+      .select({
+        id: wantedPosts.id,
+        words: wantedPosts.words,
+        category: wantedPosts.category,
+        maxPricePaise: wantedPosts.maxPricePaise,
+        createdAt: wantedPosts.createdAt,
+        expiresAt: wantedPosts.expiresAt,
+      })
       .from(wantedPosts)
       .where(eq(wantedPosts.userId, userId))
       .orderBy(desc(wantedPosts.createdAt)),
     // The feed's secret is never kept (only its hash, which is not exported): when it was made.
     db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     // A device's push service address (its keys are the browser's, not the student's words: left out).
-    db.select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastSentAt: pushSubscriptions.lastSentAt }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    db.select({ muted: notificationSettings.muted, quietFrom: notificationSettings.quietFrom, quietTo: notificationSettings.quietTo, digest: notificationSettings.digest, digestSentOn: notificationSettings.digestSentOn, updatedAt: notificationSettings.updatedAt }).from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        createdAt: pushSubscriptions.createdAt,
+        lastSentAt: pushSubscriptions.lastSentAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
+    db
+      .select({
+        muted: notificationSettings.muted,
+        quietFrom: notificationSettings.quietFrom,
+        quietTo: notificationSettings.quietTo,
+        digest: notificationSettings.digest,
+        digestSentOn: notificationSettings.digestSentOn,
+        updatedAt: notificationSettings.updatedAt,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId)),
     // Every reservation the student made (the 24-hour purchase limit counts them).
-    db.select({ productId: reservationLog.productId, reservedAt: reservationLog.createdAt }).from(reservationLog).where(eq(reservationLog.buyerId, userId)).orderBy(desc(reservationLog.createdAt)),
+    db
+      .select({ productId: reservationLog.productId, reservedAt: reservationLog.createdAt })
+      .from(reservationLog)
+      .where(eq(reservationLog.buyerId, userId))
+      .orderBy(desc(reservationLog.createdAt)),
   ]);
   const me = account[0];
   if (!me) throw new ApiError(401, "Please sign in to continue.");
@@ -364,8 +475,26 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       googleLinked: me.googleLinked,
       createdAt: me.createdAt,
     },
-    devices: devices.map((d) => ({ device: d.device, signedInAt: d.createdAt, lastSeenAt: d.lastSeenAt, expiresAt: d.expiresAt, current: d.id === currentSessionId })),
-    marketplace: { selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({ ...p, image: imageUrl(imageKey), images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)) })), bought, saleNotifications: notices, ratings: tradeRatingRows, saved: savedRows, wanted: wantedRows, reservationsMade: reservationRows },
+    devices: devices.map((d) => ({
+      device: d.device,
+      signedInAt: d.createdAt,
+      lastSeenAt: d.lastSeenAt,
+      expiresAt: d.expiresAt,
+      current: d.id === currentSessionId,
+    })),
+    marketplace: {
+      selling: selling.map(({ imageKey, imageType, photos, ...p }) => ({
+        ...p,
+        image: imageUrl(imageKey),
+        images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)),
+      })),
+      bought,
+      saleNotifications: notices,
+      ratings: tradeRatingRows,
+      saved: savedRows,
+      wanted: wantedRows,
+      reservationsMade: reservationRows,
+    },
     studySwap: { requests, writerProfile: writer[0] ?? null },
     hostel: {
       residence: residence[0] ?? null,

@@ -3,7 +3,14 @@
 // own condition (`when`), so they happen exactly when it does and never half.
 import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { calendarFeeds, classroomReminders, googleConnections, notificationSettings, pushSubscriptions, users } from "#server/db/schema.ts";
+import {
+  calendarFeeds,
+  classroomReminders,
+  googleConnections,
+  notificationSettings,
+  pushSubscriptions,
+  users,
+} from "#server/db/schema.ts";
 
 /** Told whenever securing reset the student's calendar link. */
 export const CALENDAR_RESET = "Your calendar link no longer works: make a new one on Notifications.";
@@ -15,10 +22,16 @@ export const CALENDAR_RESET = "Your calendar link no longer works: make a new on
  * another device's. The second statement's rows say whether there was a link to reset.
  */
 export function endOtherDevices(db: Db, userId: string, keepSessionId: string | null, when?: SQL) {
-  const others = keepSessionId === null ? undefined : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId));
+  const others =
+    keepSessionId === null
+      ? undefined
+      : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId));
   return [
     db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), others, when)),
-    db.delete(calendarFeeds).where(and(eq(calendarFeeds.userId, userId), when)).returning({ userId: calendarFeeds.userId }),
+    db
+      .delete(calendarFeeds)
+      .where(and(eq(calendarFeeds.userId, userId), when))
+      .returning({ userId: calendarFeeds.userId }),
   ] as const;
 }
 
@@ -33,12 +46,18 @@ export function endEarlierHoldersSetUp(db: Db, userId: string, when: SQL) {
     db.delete(googleConnections).where(and(eq(googleConnections.userId, userId), when)),
     db.delete(classroomReminders).where(and(eq(classroomReminders.userId, userId), when)),
     db.delete(notificationSettings).where(and(eq(notificationSettings.userId, userId), when)),
-    db.update(users).set({ confirmName: true }).where(and(eq(users.id, userId), when)),
+    db
+      .update(users)
+      .set({ confirmName: true })
+      .where(and(eq(users.id, userId), when)),
   ] as const;
 }
 
 /** `message`, and the calendar sentence when the link was reset (the rows of endOtherDevices' second statement). */
-export function withCalendarNote(message: string, calendarRows: unknown[]): { message: string; calendarReset: boolean } {
+export function withCalendarNote(
+  message: string,
+  calendarRows: unknown[],
+): { message: string; calendarReset: boolean } {
   const calendarReset = calendarRows.length > 0;
   return { message: calendarReset ? `${message} ${CALENDAR_RESET}` : message, calendarReset };
 }

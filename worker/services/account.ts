@@ -29,7 +29,10 @@ export const ACCOUNT_MESSAGES = {
 
 export const passwordChangeSchema = z.object({
   // Empty is allowed here: an account with no password has none to give (checked in changePassword).
-  currentPassword: z.string({ error: "Enter your current password." }).max(200, ACCOUNT_MESSAGES.wrongPassword).default(""),
+  currentPassword: z
+    .string({ error: "Enter your current password." })
+    .max(200, ACCOUNT_MESSAGES.wrongPassword)
+    .default(""),
   newPassword: z
     .string({ error: "Enter a new password." })
     .min(8, "Your new password must be at least 8 characters.")
@@ -73,9 +76,19 @@ export interface SessionView {
 }
 
 /** The user's live sessions, the current one first, then the most recently used. */
-export async function listSessions(env: Env, userId: string, currentSessionId: string, now = Date.now()): Promise<SessionView[]> {
+export async function listSessions(
+  env: Env,
+  userId: string,
+  currentSessionId: string,
+  now = Date.now(),
+): Promise<SessionView[]> {
   const rows = await getDb(env.DB)
-    .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
@@ -95,7 +108,9 @@ export async function endOwnSession(env: Env, userId: string, sessionId: string)
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .returning({ id: sessions.id }),
-    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionId, sessionId))),
+    db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionId, sessionId))),
   ]);
   if (ended.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
 }
@@ -129,7 +144,11 @@ export async function endOtherSessions(env: Env, userId: string, currentSessionI
  *   i.e. right after Google vouched for the person; an old, possibly stolen session cannot add a
  *   password and make itself permanent.
  */
-export async function changePassword(env: Env, session: { userId: string; sessionId: string }, input: z.infer<typeof passwordChangeSchema>): Promise<Secured> {
+export async function changePassword(
+  env: Env,
+  session: { userId: string; sessionId: string },
+  input: z.infer<typeof passwordChangeSchema>,
+): Promise<Secured> {
   const db = getDb(env.DB);
   const [row] = await db
     .select({ passwordHash: users.passwordHash, sessionCreatedAt: sessions.createdAt })
@@ -142,7 +161,8 @@ export async function changePassword(env: Env, session: { userId: string; sessio
     if (!input.currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.needCurrent, { field: "currentPassword" });
     const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
     if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.tooMany);
-    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw new ApiError(403, ACCOUNT_MESSAGES.wrongPassword, { field: "currentPassword" });
+    if (!(await verifyPassword(input.currentPassword, row.passwordHash)))
+      throw new ApiError(403, ACCOUNT_MESSAGES.wrongPassword, { field: "currentPassword" });
   } else if (Date.now() - row.sessionCreatedAt > FRESH_SIGN_IN_MS) {
     throw new ApiError(403, ACCOUNT_MESSAGES.needFreshSignIn, { field: "newPassword" });
   }
@@ -164,10 +184,13 @@ export async function changePassword(env: Env, session: { userId: string; sessio
         ),
       )
       .returning({ id: users.id }),
-    db.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId), newPasswordIn)),
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId), newPasswordIn)),
     ...endOtherDevices(db, session.userId, session.sessionId, newPasswordIn),
   ]);
-  if (updated.length === 0) throw new ApiError(409, "Your account changed while you were saving. Reload the page and try again.");
+  if (updated.length === 0)
+    throw new ApiError(409, "Your account changed while you were saving. Reload the page and try again.");
   return withCalendarNote(row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet, calendar);
 }
 
@@ -177,7 +200,11 @@ export const nameSchema = z.object({ name: userText({ name: "Your name", max: 80
  * Sets the name other students see, and clears the "confirm your name" prompt a claimed account
  * shows (decision 0095). Limited like every write a script could repeat.
  */
-export async function saveName(env: Env, userId: string, input: z.output<typeof nameSchema>): Promise<{ name: string }> {
+export async function saveName(
+  env: Env,
+  userId: string,
+  input: z.output<typeof nameSchema>,
+): Promise<{ name: string }> {
   const { success } = await env.POST_LIMITER.limit({ key: `name:${userId}` });
   if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.nameLimited);
   const [saved] = await getDb(env.DB)

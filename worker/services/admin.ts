@@ -5,7 +5,14 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
-import { auditStatement, type Guard, noticeStatement, staffGrantsOf, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  type Guard,
+  noticeStatement,
+  staffGrantsOf,
+  type StaffGrant,
+  staffGrantsStatement,
+} from "#server/services/staff.ts";
 
 // The campus admin's screen (issue 16, docs/decisions/0083-campus-admin.md): who holds which role,
 // granting and removing roles, and the audit log (read-only). Every read and write is scoped to the
@@ -53,14 +60,36 @@ export interface AuditFilter {
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export const auditFilterSchema = z.object({
-  action: z.preprocess(blank, z.string().trim().max(40, "Choose an action from the list.").regex(/^[a-z_.]+$/, "Choose an action from the list.").optional()),
+  action: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(40, "Choose an action from the list.")
+      .regex(/^[a-z_.]+$/, "Choose an action from the list.")
+      .optional(),
+  ),
   actor: z.preprocess(blank, z.string().trim().max(64, "Choose a person from the list.").optional()),
   // "<created_at>_<id>": the keyset of the last line of the page before.
-  before: z.preprocess(blank, z.string().trim().max(120).regex(/^\d{1,16}_[\w-]{1,64}$/, "That page link is not valid; start from the newest.").optional()),
+  before: z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .max(120)
+      .regex(/^\d{1,16}_[\w-]{1,64}$/, "That page link is not valid; start from the newest.")
+      .optional(),
+  ),
 });
 
 export const grantSchema = z.object({
-  email: z.string({ error: "Enter the member's e-mail address." }).trim().toLowerCase().min(3, "Enter the member's e-mail address.").max(254, "That e-mail address is too long.").email("Enter a valid e-mail address."),
+  email: z
+    .string({ error: "Enter the member's e-mail address." })
+    .trim()
+    .toLowerCase()
+    .min(3, "Enter the member's e-mail address.")
+    .max(254, "That e-mail address is too long.")
+    .email("Enter a valid e-mail address."),
   role: z.enum(STAFF_ROLE_NAMES, { error: "Choose a role: warden, mess, laundry, moderator or admin." }),
   blockId: z.preprocess(blank, z.string().trim().max(16, "Choose one of the hostel blocks.").optional()),
 });
@@ -89,9 +118,14 @@ function auditStatementFor(env: Env, campusId: string, filter: AuditFilter): D1P
     if (filter.actor === "cli") params.pop();
   }
   if (filter.before) {
-    const [at, id] = [Number(filter.before.slice(0, filter.before.indexOf("_"))), filter.before.slice(filter.before.indexOf("_") + 1)];
+    const [at, id] = [
+      Number(filter.before.slice(0, filter.before.indexOf("_"))),
+      filter.before.slice(filter.before.indexOf("_") + 1),
+    ];
     params.push(at, id);
-    where.push(`(a.created_at < ?${params.length - 1} OR (a.created_at = ?${params.length - 1} AND a.id < ?${params.length}))`);
+    where.push(
+      `(a.created_at < ?${params.length - 1} OR (a.created_at = ?${params.length - 1} AND a.id < ?${params.length}))`,
+    );
   }
   return env.DB.prepare(
     `SELECT a.id, a.action, a.subject_kind AS subjectKind, a.subject_id AS subjectId, a.actor_id AS actorId, actor.name AS actorName, student.name AS studentName, a.note, a.created_at AS createdAt
@@ -139,7 +173,8 @@ export async function readAdminView(env: Env, admin: Admin, rawFilter: unknown):
 }
 
 function refuseUnlessAdmin(grants: StaffGrant[]): void {
-  if (!grants.some((g) => g.role === "admin")) throw new ApiError(403, "Only a campus admin can do this.", { code: "staff_only" });
+  if (!grants.some((g) => g.role === "admin"))
+    throw new ApiError(403, "Only a campus admin can do this.", { code: "staff_only" });
 }
 
 async function requireAdmin(env: Env, admin: Admin) {
@@ -162,13 +197,16 @@ export async function listRoles(env: Env, admin: Admin): Promise<RoleHolder[]> {
 
 export async function readAudit(env: Env, admin: Admin, rawFilter: unknown): Promise<AuditPage> {
   const filter = parseWith(auditFilterSchema, rawFilter);
-  return auditPageFrom(await adminList<Omit<AuditLine, "what">>(env, admin, auditStatementFor(env, admin.campusId, filter)));
+  return auditPageFrom(
+    await adminList<Omit<AuditLine, "what">>(env, admin, auditStatementFor(env, admin.campusId, filter)),
+  );
 }
 
 /** The acting admin still holds the admin role at the campus: part of every write's condition. */
 const isAdminSql = "EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ? AND x.campus_id = ? AND x.role = 'admin')";
 
-const roleText = (role: StaffRoleName, block: Block | null) => (role === "warden" && block ? `warden of ${block.name}` : staffRoleLabel[role].toLowerCase());
+const roleText = (role: StaffRoleName, block: Block | null) =>
+  role === "warden" && block ? `warden of ${block.name}` : staffRoleLabel[role].toLowerCase();
 
 /**
  * Grants `role` to a verified member of the admin's campus. One batch: the role (only while the
@@ -180,7 +218,12 @@ export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date
   await requireAdmin(env, admin);
   const { success } = await env.POST_LIMITER.limit({ key: `admin:${admin.id}` });
   if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");
-  if (input.role !== "warden" && input.blockId) throw new ApiError(400, `A block is for wardens only; ${staffRoleLabel[input.role].toLowerCase()} acts for the whole campus.`, { field: "blockId" });
+  if (input.role !== "warden" && input.blockId)
+    throw new ApiError(
+      400,
+      `A block is for wardens only; ${staffRoleLabel[input.role].toLowerCase()} acts for the whole campus.`,
+      { field: "blockId" },
+    );
   const member = await env.DB.prepare(
     "SELECT id, name, email FROM users WHERE email = ?1 AND campus_id = ?2 AND deleted_at IS NULL AND email_verified_at IS NOT NULL",
   )
@@ -188,12 +231,18 @@ export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date
     .first<{ id: string; name: string; email: string }>();
   // The same answer for an unknown address, an unverified one and one of another campus: the screen
   // does not tell who has an account where.
-  if (!member) throw new ApiError(404, `No verified member of ${admin.campusName} has that address.`, { field: "email" });
+  if (!member)
+    throw new ApiError(404, `No verified member of ${admin.campusName} has that address.`, { field: "email" });
   let block: Block | null = null;
   if (input.role === "warden") {
     const blocks = await blocksQuery(env, admin.campusId);
     block = blocks.find((b) => b.id === input.blockId) ?? null;
-    if (!block) throw new ApiError(400, `A warden is the warden of a block: choose one of ${blocks.map((b) => b.id).join(", ")}.`, { field: "blockId" });
+    if (!block)
+      throw new ApiError(
+        400,
+        `A warden is the warden of a block: choose one of ${blocks.map((b) => b.id).join(", ")}.`,
+        { field: "blockId" },
+      );
   }
 
   const id = crypto.randomUUID();
@@ -204,11 +253,30 @@ export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date
       `INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_by, granted_at)
        SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${isAdminSql} ON CONFLICT DO NOTHING`,
     ).bind(id, member.id, admin.campusId, input.role, block?.id ?? null, admin.id, now, admin.id, admin.campusId),
-    auditStatement(env, { campusId: admin.campusId, actorId: admin.id, action: "role.grant", subjectKind: "user", subjectId: member.id, studentId: member.id, note: what, at: now }, granted),
+    auditStatement(
+      env,
+      {
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "role.grant",
+        subjectKind: "user",
+        subjectId: member.id,
+        studentId: member.id,
+        note: what,
+        at: now,
+      },
+      granted,
+    ),
     noticeStatement(
       env,
       member.id,
-      { kind: "role", title: `You are now ${what}`, text: `${admin.campusName} made you ${what} on Campus. Your tools are on the staff console.`, link: "/staff", at: now },
+      {
+        kind: "role",
+        title: `You are now ${what}`,
+        text: `${admin.campusName} made you ${what} on Campus. Your tools are on the staff console.`,
+        link: "/staff",
+        at: now,
+      },
       granted,
     ),
   ]);
@@ -216,7 +284,17 @@ export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date
     await requireAdmin(env, admin);
     throw new ApiError(409, `${member.name} is already ${what}.`);
   }
-  return { id, userId: member.id, name: member.name, email: member.email, role: input.role, blockId: block?.id ?? null, blockName: block?.name ?? null, grantedBy: null, grantedAt: now };
+  return {
+    id,
+    userId: member.id,
+    name: member.name,
+    email: member.email,
+    role: input.role,
+    blockId: block?.id ?? null,
+    blockName: block?.name ?? null,
+    grantedBy: null,
+    grantedAt: now,
+  };
 }
 
 /**
@@ -245,14 +323,43 @@ export async function revokeRole(env: Env, admin: Admin, rawId: unknown, now = D
        SELECT ?, ?, ?, 'role.revoke', 'user', ?, ?, ?, ?
        WHERE EXISTS (SELECT 1 FROM staff_roles WHERE id = ? AND campus_id = ?) AND ${isAdminSql}
          AND (? <> 'admin' OR (SELECT COUNT(*) FROM staff_roles WHERE campus_id = ? AND role = 'admin') > 1)`,
-    ).bind(auditId, admin.campusId, admin.id, role.userId, role.userId, what, now, id, admin.campusId, admin.id, admin.campusId, role.role, admin.campusId),
-    noticeStatement(env, role.userId, { kind: "role", title: `You are no longer ${what}`, text: `${admin.campusName} removed your role as ${what} on Campus.`, link: null, at: now }, written),
-    env.DB.prepare("DELETE FROM staff_roles WHERE id = ? AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)").bind(id, auditId),
+    ).bind(
+      auditId,
+      admin.campusId,
+      admin.id,
+      role.userId,
+      role.userId,
+      what,
+      now,
+      id,
+      admin.campusId,
+      admin.id,
+      admin.campusId,
+      role.role,
+      admin.campusId,
+    ),
+    noticeStatement(
+      env,
+      role.userId,
+      {
+        kind: "role",
+        title: `You are no longer ${what}`,
+        text: `${admin.campusName} removed your role as ${what} on Campus.`,
+        link: null,
+        at: now,
+      },
+      written,
+    ),
+    env.DB.prepare("DELETE FROM staff_roles WHERE id = ? AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)").bind(
+      id,
+      auditId,
+    ),
   ]);
   if (results[2]!.meta.changes === 0) {
     await requireAdmin(env, admin);
     const still = await env.DB.prepare("SELECT 1 FROM staff_roles WHERE id = ?1").bind(id).first();
-    if (still && role.role === "admin") throw new ApiError(409, "A campus keeps at least one admin: grant the admin role to someone else first.");
+    if (still && role.role === "admin")
+      throw new ApiError(409, "A campus keeps at least one admin: grant the admin role to someone else first.");
     throw new ApiError(404, "That role is not held at your campus (it may have been removed already).");
   }
 }

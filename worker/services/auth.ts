@@ -14,7 +14,13 @@ import type { CodeScope } from "#server/services/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/verification.ts";
 import { noteCampus } from "#server/lib/d1-session.ts";
 import { endOtherDevices } from "#server/services/account-security.ts";
-import { readSessionToken, SESSION_TTL_MS, sessionKey, signSessionToken, verifySessionToken } from "#server/lib/session-token.ts";
+import {
+  readSessionToken,
+  SESSION_TTL_MS,
+  sessionKey,
+  signSessionToken,
+  verifySessionToken,
+} from "#server/lib/session-token.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
 export const SIGNED_IN = "Login successful! Redirecting...";
@@ -52,11 +58,31 @@ const sessionUserColumns = {
   confirmName: users.confirmName,
   joinedAt: users.createdAt,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
-  unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`.mapWith(Number).as("unread_notices"),
-  staff: sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.mapWith(Number).as("is_staff"),
+  unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`
+    .mapWith(Number)
+    .as("unread_notices"),
+  staff:
+    sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`
+      .mapWith(Number)
+      .as("is_staff"),
 };
 
-function toSessionUser(row: { id: string; name: string; email: string; campusId: string; campusName: string; campusShortName: string; openCommunity: boolean; emailVerifiedAt: number | null; suspendedUntil: number | null; suspensionReason: string | null; confirmName: boolean; joinedAt: number; unreadNotices: number; staff: number }): SessionUser {
+function toSessionUser(row: {
+  id: string;
+  name: string;
+  email: string;
+  campusId: string;
+  campusName: string;
+  campusShortName: string;
+  openCommunity: boolean;
+  emailVerifiedAt: number | null;
+  suspendedUntil: number | null;
+  suspensionReason: string | null;
+  confirmName: boolean;
+  joinedAt: number;
+  unreadNotices: number;
+  staff: number;
+}): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
   return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
 }
@@ -83,14 +109,21 @@ export const registerSchema = z.object({
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200, "Incorrect e-mail or password."),
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(200, "Incorrect e-mail or password."),
 });
 
 /**
  * A new account. A college address starts unverified and is e-mailed its code (`scope`: the
  * request, for the code's key and the mail's waitUntil); the mail cannot fail the registration.
  */
-export async function registerUser(env: Env, input: z.infer<typeof registerSchema>, scope: CodeScope): Promise<SessionUser> {
+export async function registerUser(
+  env: Env,
+  input: z.infer<typeof registerSchema>,
+  scope: CodeScope,
+): Promise<SessionUser> {
   const db = getDb(env.DB);
   // The address decides the campus (refused here when it is of no college and OPEN_SIGNUP is off).
   const campus = await campusForEmail(env, input.email);
@@ -98,12 +131,28 @@ export async function registerUser(env: Env, input: z.infer<typeof registerSchem
   // The UNIQUE index decides between two simultaneous registrations; no read-then-write.
   const [created] = await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: Date.now(), campusId: campus.campusId })
+    .values({
+      id: crypto.randomUUID(),
+      email: input.email,
+      name: input.name,
+      passwordHash,
+      createdAt: Date.now(),
+      campusId: campus.campusId,
+    })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, name: users.name, email: users.email, joinedAt: users.createdAt });
   if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
   // Nobody has proven the address yet: a college account starts unverified.
-  const user: SessionUser = { ...created, ...campus, verified: false, suspendedUntil: null, suspensionReason: null, unreadNotices: 0, staff: false, confirmName: false };
+  const user: SessionUser = {
+    ...created,
+    ...campus,
+    verified: false,
+    suspendedUntil: null,
+    suspensionReason: null,
+    unreadNotices: 0,
+    staff: false,
+    confirmName: false,
+  };
   await sendCodeAtRegistration(env, scope, user);
   return user;
 }
@@ -138,7 +187,11 @@ export const SIGN_IN_LIMITED = "Too many sign-in attempts. Please wait a minute 
  * e-mail, per address across e-mails (credential stuffing), and per e-mail across addresses (failed
  * tries in D1; a locked e-mail is refused before its password is checked). Throws ApiError (429, 401).
  */
-export async function signInWithPassword(env: Env, clientAddress: string, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
+export async function signInWithPassword(
+  env: Env,
+  clientAddress: string,
+  input: z.infer<typeof loginSchema>,
+): Promise<SessionUser> {
   const pair = await env.LOGIN_LIMITER.limit({ key: `login:${clientAddress}:${input.email}` });
   if (!pair.success) throw new ApiError(429, SIGN_IN_LIMITED);
   const address = await env.LOGIN_ADDRESS_LIMITER.limit({ key: `login:${clientAddress}` });
@@ -154,11 +207,18 @@ export async function signInWithPassword(env: Env, clientAddress: string, input:
  * A new session row and its signed token. `userAgent` names the device in the list on /account
  * ("Chrome on Android"); without it the session is an "Unknown device".
  */
-export async function startSession(env: Env, requestUrl: string, userId: string, userAgent: string | null = null): Promise<{ token: string; expiresAt: number }> {
+export async function startSession(
+  env: Env,
+  requestUrl: string,
+  userId: string,
+  userAgent: string | null = null,
+): Promise<{ token: string; expiresAt: number }> {
   const now = Date.now();
   const expiresAt = now + SESSION_TTL_MS;
   const sessionId = crypto.randomUUID();
-  await getDb(env.DB).insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, device: deviceLabel(userAgent), lastSeenAt: now });
+  await getDb(env.DB)
+    .insert(sessions)
+    .values({ id: sessionId, userId, createdAt: now, expiresAt, device: deviceLabel(userAgent), lastSeenAt: now });
   const token = await signSessionToken(sessionKey(env, requestUrl), { userId, sessionId }, expiresAt);
   return { token, expiresAt };
 }
@@ -186,7 +246,9 @@ export async function currentUser(env: Env, request: Request): Promise<SessionUs
 
 /** The session's tag for the service worker: a hash of its id (common/device-session.ts). */
 async function sessionTag(sessionId: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campus-device-session:${sessionId}`)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`campus-device-session:${sessionId}`)),
+  );
   return [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
@@ -206,7 +268,14 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
     .innerJoin(campuses, eq(campuses.id, users.campusId))
     // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
     // is refused here.
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, now),
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
@@ -232,7 +301,10 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
  */
 export async function endSession(env: Env, sessionId: string): Promise<void> {
   const db = getDb(env.DB);
-  await db.batch([db.delete(sessions).where(eq(sessions.id, sessionId)), db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId))]);
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.id, sessionId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId)),
+  ]);
 }
 
 /**
@@ -240,8 +312,15 @@ export async function endSession(env: Env, sessionId: string): Promise<void> {
  * every other device and the calendar link (decision 0095), in one batch. This device keeps its
  * notifications: it is the student's own. Answers whether a calendar link was reset.
  */
-export async function endAllSessions(env: Env, userId: string, currentSessionId: string): Promise<{ calendarReset: boolean }> {
+export async function endAllSessions(
+  env: Env,
+  userId: string,
+  currentSessionId: string,
+): Promise<{ calendarReset: boolean }> {
   const db = getDb(env.DB);
-  const [, , calendar] = await db.batch([db.delete(sessions).where(eq(sessions.userId, userId)), ...endOtherDevices(db, userId, currentSessionId)]);
+  const [, , calendar] = await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    ...endOtherDevices(db, userId, currentSessionId),
+  ]);
   return { calendarReset: calendar.length > 0 };
 }

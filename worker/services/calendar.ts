@@ -70,12 +70,31 @@ export async function calendarFor(env: Env, secret: string, origin: string, now 
     .limit(1);
   if (!feed) return null;
   const bookings = await db
-    .select({ id: laundryBookings.id, startsAt: laundryBookings.startsAt, service: laundryBookings.service, clothes: laundryBookings.clothes, status: laundryBookings.status, startsAtMin: laundrySlots.startsAtMin, endsAtMin: laundrySlots.endsAtMin })
+    .select({
+      id: laundryBookings.id,
+      startsAt: laundryBookings.startsAt,
+      service: laundryBookings.service,
+      clothes: laundryBookings.clothes,
+      status: laundryBookings.status,
+      startsAtMin: laundrySlots.startsAtMin,
+      endsAtMin: laundrySlots.endsAtMin,
+    })
     .from(laundryBookings)
     .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId))
-    .where(and(eq(laundryBookings.userId, feed.userId), gte(laundryBookings.startsAt, now - PAST_MS), inArray(laundryBookings.status, ["booked", "picked_up", "washing", "ready", "collected"])));
+    .where(
+      and(
+        eq(laundryBookings.userId, feed.userId),
+        gte(laundryBookings.startsAt, now - PAST_MS),
+        inArray(laundryBookings.status, ["booked", "picked_up", "washing", "ready", "collected"]),
+      ),
+    );
 
-  const calendar = ical({ name: "Campus", description: "Your Classroom due dates and laundry bookings from Campus.", prodId: { company: "Campus", product: "Campus calendar", language: "EN" }, ttl: 60 * 60 });
+  const calendar = ical({
+    name: "Campus",
+    description: "Your Classroom due dates and laundry bookings from Campus.",
+    prodId: { company: "Campus", product: "Campus calendar", language: "EN" },
+    ttl: 60 * 60,
+  });
   for (const booking of bookings) {
     calendar.createEvent({
       id: `laundry-${booking.id}@campus`,
@@ -101,7 +120,10 @@ export async function calendarFor(env: Env, secret: string, origin: string, now 
         });
       }
     } catch (error) {
-      logWarning("calendar feed: Google Classroom could not be read", { userId: feed.userId, error: error instanceof Error ? error.message : String(error) });
+      logWarning("calendar feed: Google Classroom could not be read", {
+        userId: feed.userId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return calendar.toString();

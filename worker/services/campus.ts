@@ -1,5 +1,14 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { domainCandidates, emailDomain, isSuspended, mayAct, suspendedMessage, type Membership, verifiedBadge, verifyFirst } from "#common/membership.ts";
+import {
+  domainCandidates,
+  emailDomain,
+  isSuspended,
+  mayAct,
+  suspendedMessage,
+  type Membership,
+  verifiedBadge,
+  verifyFirst,
+} from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { campusDomains, campuses } from "#server/db/schema.ts";
@@ -22,19 +31,33 @@ export interface CampusListing {
 /** The colleges (not the Open community) with their domains, by name: `GET /api/campuses`. */
 export async function listCampuses(env: Env): Promise<CampusListing[]> {
   // The same list for every visitor; it changes when a college is added (issue 19: kept at the edge).
-  return publicRead(env, "campuses", {}, { tables: ["campuses", "campus_domains"], freshS: 300, staleS: 3600 }, () => readCampuses(env));
+  return publicRead(env, "campuses", {}, { tables: ["campuses", "campus_domains"], freshS: 300, staleS: 3600 }, () =>
+    readCampuses(env),
+  );
 }
 
 async function readCampuses(env: Env): Promise<CampusListing[]> {
   const rows = await getDb(env.DB)
-    .select({ id: campuses.id, name: campuses.name, shortName: campuses.shortName, city: campuses.city, domain: campusDomains.domain })
+    .select({
+      id: campuses.id,
+      name: campuses.name,
+      shortName: campuses.shortName,
+      city: campuses.city,
+      domain: campusDomains.domain,
+    })
     .from(campuses)
     .innerJoin(campusDomains, eq(campusDomains.campusId, campuses.id))
     .where(eq(campuses.isOpen, false))
     .orderBy(asc(campuses.name), asc(campusDomains.domain));
   const byId = new Map<string, CampusListing>();
   for (const row of rows) {
-    const campus = byId.get(row.id) ?? { id: row.id, name: row.name, shortName: row.shortName, city: row.city, domains: [] };
+    const campus = byId.get(row.id) ?? {
+      id: row.id,
+      name: row.name,
+      shortName: row.shortName,
+      city: row.city,
+      domains: [],
+    };
     campus.domains.push(row.domain);
     byId.set(row.id, campus);
   }
@@ -43,7 +66,12 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
 
 export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 
-export const OPEN_COMMUNITY: CampusOfMember = { campusId: OPEN_COMMUNITY_ID, campusName: "Open community", campusShortName: "Open", openCommunity: true };
+export const OPEN_COMMUNITY: CampusOfMember = {
+  campusId: OPEN_COMMUNITY_ID,
+  campusName: "Open community",
+  campusShortName: "Open",
+  openCommunity: true,
+};
 
 export function openSignup(env: Env): boolean {
   return env.OPEN_SIGNUP === "1";
@@ -58,13 +86,26 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
   const candidates = domainCandidates(emailDomain(email));
   const found = candidates.length
     ? await getDb(env.DB)
-        .select({ domain: campusDomains.domain, campusId: campuses.id, campusName: campuses.name, campusShortName: campuses.shortName })
+        .select({
+          domain: campusDomains.domain,
+          campusId: campuses.id,
+          campusName: campuses.name,
+          campusShortName: campuses.shortName,
+        })
         .from(campusDomains)
         .innerJoin(campuses, eq(campuses.id, campusDomains.campusId))
         .where(inArray(campusDomains.domain, candidates))
     : [];
-  const nearest = candidates.map((domain) => found.find((row) => row.domain === domain)).find((row) => row !== undefined);
-  if (nearest) return { campusId: nearest.campusId, campusName: nearest.campusName, campusShortName: nearest.campusShortName, openCommunity: false };
+  const nearest = candidates
+    .map((domain) => found.find((row) => row.domain === domain))
+    .find((row) => row !== undefined);
+  if (nearest)
+    return {
+      campusId: nearest.campusId,
+      campusName: nearest.campusName,
+      campusShortName: nearest.campusShortName,
+      openCommunity: false,
+    };
   if (openSignup(env)) return OPEN_COMMUNITY;
   const colleges = await listCampuses(env);
   const names = colleges.map((campus) => `${campus.name} (${campus.domains.map((d) => `@${d}`).join(", ")})`);
@@ -80,16 +121,24 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
  * The gate on every write that needs a proven member (post, buy, book, rate, contact): 403 "Verify
  * your college e-mail to <what>." for an unverified college account.
  */
-export function requireMayAct(member: Pick<Membership, "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">, what: string): void {
+export function requireMayAct(
+  member: Pick<Membership, "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">,
+  what: string,
+): void {
   if (!mayAct(member)) throw new ApiError(403, verifyFirst(what), { code: "verify_email" });
   // A suspended student (issue 16, docs/decisions/0082-reports-and-moderation.md) reads but does not write.
-  if (isSuspended(member)) throw new ApiError(403, suspendedMessage(member.suspendedUntil!, member.suspensionReason), { code: "suspended" });
+  if (isSuspended(member))
+    throw new ApiError(403, suspendedMessage(member.suspendedUntil!, member.suspensionReason), { code: "suspended" });
 }
 
 /**
  * The badge of a listing's or request's author, from the row a list joins: "Verified CIT student"
  * for a verified member of a college; none in the Open community (no college vouches for it).
  */
-export function badgeOf(verified: boolean, campusIsOpen: boolean | null, campusShortName: string | null): string | null {
+export function badgeOf(
+  verified: boolean,
+  campusIsOpen: boolean | null,
+  campusShortName: string | null,
+): string | null {
   return verified && campusIsOpen === false && campusShortName ? verifiedBadge(campusShortName) : null;
 }

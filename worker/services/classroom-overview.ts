@@ -3,7 +3,13 @@
 // parallel. Both doors use it: POST /api/google/overview and the /googleclassroom route action.
 import { ApiError } from "#server/lib/errors.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
-import { type FreshToken, classroomApiError, freshBrowserToken, isGoogleAuthError, MESSAGES } from "#server/services/google.ts";
+import {
+  type FreshToken,
+  classroomApiError,
+  freshBrowserToken,
+  isGoogleAuthError,
+  MESSAGES,
+} from "#server/services/google.ts";
 
 export const AUTH_FAILED = "Authentication failed. Please try again.";
 
@@ -46,7 +52,13 @@ function problemOf(courseId: string | null, error: unknown): OverviewProblem {
   const mapped = classroomApiError(error);
   if (!(mapped instanceof ApiError)) throw mapped;
   const { error: code, enableUrl } = mapped.extra as { error?: string; enableUrl?: string };
-  return { courseId, status: mapped.status, message: mapped.message, ...(code ? { error: code } : {}), ...(enableUrl ? { enableUrl } : {}) };
+  return {
+    courseId,
+    status: mapped.status,
+    message: mapped.message,
+    ...(code ? { error: code } : {}),
+    ...(enableUrl ? { enableUrl } : {}),
+  };
 }
 
 const isStale = (error: unknown) => error instanceof ClassroomError && error.kind === "unauthenticated";
@@ -91,7 +103,16 @@ export async function classroomOverview(env: Env, requestUrl: string, token: str
 
   const { name, email, picture } = fresh.contents;
   const user: GoogleUser = { name: name ?? "Google User", email, picture };
-  if (!courses) return { valid: true, user, courses: [], assignments: [], problems: listProblem ? [listProblem] : [], newToken: fresh.newToken, readAt: Date.now() };
+  if (!courses)
+    return {
+      valid: true,
+      user,
+      courses: [],
+      assignments: [],
+      problems: listProblem ? [listProblem] : [],
+      newToken: fresh.newToken,
+      readAt: Date.now(),
+    };
 
   const accessToken = fresh.contents.accessToken;
   const active = courses.filter((course) => course.courseState === "ACTIVE");

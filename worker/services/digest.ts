@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { categoryOf, DEFAULT_QUIET, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
+import {
+  categoryOf,
+  DEFAULT_QUIET,
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+} from "#common/notifications.ts";
 import { IST_OFFSET_MS, indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sendMail, type OutgoingMail } from "#server/services/mail.ts";
@@ -19,7 +24,10 @@ const MAX_ROUNDS = 10;
 const MAX_LISTED = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const digestSchema = z.object({ enabled: z.boolean({ error: "enabled must be true or false." }) }, { error: 'Send { "enabled": true } or { "enabled": false }.' });
+export const digestSchema = z.object(
+  { enabled: z.boolean({ error: "enabled must be true or false." }) },
+  { error: 'Send { "enabled": true } or { "enabled": false }.' },
+);
 
 /**
  * Turns the digest on or off (`PUT /api/push/digest` and the Notifications page): one upsert. A
@@ -28,7 +36,8 @@ export const digestSchema = z.object({ enabled: z.boolean({ error: "enabled must
  */
 export async function setDigest(env: Env, userId: string, enabled: boolean, now = Date.now()): Promise<void> {
   const { success } = await env.POST_LIMITER.limit({ key: `digest:${userId}` });
-  if (!success) throw new ApiError(429, "You are changing the e-mail digest too fast. Please wait a minute and try again.");
+  if (!success)
+    throw new ApiError(429, "You are changing the e-mail digest too fast. Please wait a minute and try again.");
   await env.DB.prepare(
     `INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at, digest) VALUES (?1, '[]', ?2, ?3, ?4, ?5)
      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`,
@@ -53,21 +62,34 @@ function absolute(appUrl: string, link: string | null): string {
 }
 
 /** The mail for one student, or null when there is nothing to say (no unread notice outside their muted categories). */
-export function digestMail(to: { email: string; name: string }, notices: DigestNotice[], muted: string[], appUrl: string): OutgoingMail | null {
+export function digestMail(
+  to: { email: string; name: string },
+  notices: DigestNotice[],
+  muted: string[],
+  appUrl: string,
+): OutgoingMail | null {
   const shown = notices.filter((n) => !muted.includes(categoryOf(n.kind))).sort((a, b) => b.createdAt - a.createdAt);
   if (shown.length === 0) return null;
   const listed = shown.slice(0, MAX_LISTED);
-  const groups = NOTIFICATION_CATEGORIES.map((category) => ({ label: category.label, notices: listed.filter((n) => categoryOf(n.kind) === (category.id as NotificationCategory)) })).filter((g) => g.notices.length > 0);
+  const groups = NOTIFICATION_CATEGORIES.map((category) => ({
+    label: category.label,
+    notices: listed.filter((n) => categoryOf(n.kind) === (category.id as NotificationCategory)),
+  })).filter((g) => g.notices.length > 0);
   const more = shown.length - listed.length;
   const inbox = absolute(appUrl, "/notifications");
   const count = `${shown.length} unread ${shown.length === 1 ? "notice" : "notices"}`;
   const firstName = to.name.trim().split(/\s+/)[0] || "there";
-  const footer = "You get this mail because you turned on the daily e-mail digest. To stop it, turn off \"Daily e-mail digest\" on your Notifications page:";
+  const footer =
+    'You get this mail because you turned on the daily e-mail digest. To stop it, turn off "Daily e-mail digest" on your Notifications page:';
 
   const text = [
     `Good morning, ${firstName}. You have ${count} on Campus from the last 24 hours.`,
     "",
-    ...groups.flatMap((group) => [group.label, ...group.notices.flatMap((n) => [`- ${n.title}: ${n.text}`, `  ${absolute(appUrl, n.link)}`]), ""]),
+    ...groups.flatMap((group) => [
+      group.label,
+      ...group.notices.flatMap((n) => [`- ${n.title}: ${n.text}`, `  ${absolute(appUrl, n.link)}`]),
+      "",
+    ]),
     ...(more > 0 ? [`And ${more} more on Campus.`, ""] : []),
     `All your notifications: ${inbox}`,
     "",
@@ -82,7 +104,10 @@ export function digestMail(to: { email: string; name: string }, notices: DigestN
     ...groups.map(
       (group) =>
         `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(group.label)}</h2><ul>${group.notices
-          .map((n) => `<li><a href="${escapeHtml(absolute(appUrl, n.link))}">${escapeHtml(n.title)}</a>: ${escapeHtml(n.text)}</li>`)
+          .map(
+            (n) =>
+              `<li><a href="${escapeHtml(absolute(appUrl, n.link))}">${escapeHtml(n.title)}</a>: ${escapeHtml(n.text)}</li>`,
+          )
           .join("")}</ul>`,
     ),
     more > 0 ? `<p>And ${more} more on Campus.</p>` : "",
@@ -101,7 +126,10 @@ export function digestMail(to: { email: string; name: string }, notices: DigestN
  * something to say. A student is claimed before the mail goes: a crash in between loses that day's
  * digest rather than sending two.
  */
-export async function runDigest(env: Env, now = Date.now()): Promise<{ claimed: number; sent: number; failed: number } | { skipped: string }> {
+export async function runDigest(
+  env: Env,
+  now = Date.now(),
+): Promise<{ claimed: number; sent: number; failed: number } | { skipped: string }> {
   const minute = Math.floor(((now + IST_OFFSET_MS) % DAY_MS) / 60_000);
   if (minute < DIGEST_MINUTE) return { skipped: "before 07:30 India time" };
   const day = indiaDate(now);

@@ -23,7 +23,9 @@ export const CODE_DIGITS = 6;
 /** The code a person types: 6 digits; spaces and dashes they copy along ("123 456") are dropped. */
 export const codeSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.replace(/[\s-]/g, "") : value),
-  z.string({ error: "Enter the 6-digit code from the e-mail." }).regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail."),
+  z
+    .string({ error: "Enter the 6-digit code from the e-mail." })
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail."),
 );
 
 export const CODES_LIMITED = "Too many code requests from this network. Please wait a minute and try again.";
@@ -49,7 +51,13 @@ const encoder = new TextEncoder();
 
 async function hmacKey(env: Env, scope: CodeScope): Promise<CryptoKey> {
   // Its own key, derived from SESSION_SECRET: a code hash is no use as anything else.
-  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(env, scope.requestUrl)), "HKDF", false, ["deriveKey"]);
+  const secret = await crypto.subtle.importKey(
+    "raw",
+    new Uint8Array(sessionKey(env, scope.requestUrl)),
+    "HKDF",
+    false,
+    ["deriveKey"],
+  );
   return crypto.subtle.deriveKey(
     { name: "HKDF", hash: "SHA-256", salt: encoder.encode("campus-email-code-v1"), info: encoder.encode("hmac") },
     secret,
@@ -96,7 +104,13 @@ export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSec
  * sent less than a minute ago (then `ok: false` with the seconds to wait). One conditional upsert:
  * two requests at once give one code.
  */
-export async function issueCode(env: Env, scope: CodeScope, userId: string, purpose: CodePurpose, now = Date.now()): Promise<IssuedCode> {
+export async function issueCode(
+  env: Env,
+  scope: CodeScope,
+  userId: string,
+  purpose: CodePurpose,
+  now = Date.now(),
+): Promise<IssuedCode> {
   const code = randomCode();
   const hash = toHex(await codeMac(await hmacKey(env, scope), purpose, userId, code));
   const written = await env.DB.prepare(
@@ -108,7 +122,9 @@ export async function issueCode(env: Env, scope: CodeScope, userId: string, purp
     .bind(userId, purpose, hash, now + CODE_TTL_MS, now, now - CODE_RESEND_MS)
     .first<{ user_id: string }>();
   if (written) return { ok: true, code };
-  const row = await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = ?2").bind(userId, purpose).first<{ sent_at: number }>();
+  const row = await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = ?2")
+    .bind(userId, purpose)
+    .first<{ sent_at: number }>();
   const waitMs = row ? row.sent_at + CODE_RESEND_MS - now : CODE_RESEND_MS;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
@@ -117,7 +133,11 @@ export async function issueCode(env: Env, scope: CodeScope, userId: string, purp
  * The outcome of a check. `wrong` says how many tries the code has left; `used-up` is a code that
  * has had its 5 tries; `missing` is no live code at all (never sent, expired, or already used).
  */
-export type CodeCheck = { ok: true; userId: string } | { ok: false; reason: "wrong"; triesLeft: number } | { ok: false; reason: "used-up" } | { ok: false; reason: "missing" };
+export type CodeCheck =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "wrong"; triesLeft: number }
+  | { ok: false; reason: "used-up" }
+  | { ok: false; reason: "missing" };
 
 /** Whose code: the signed-in account, or the account of an address (password reset). */
 export type CodeOwner = { userId: string } | { email: string };
@@ -127,15 +147,27 @@ export type CodeOwner = { userId: string } | { email: string };
  * before the comparison, in one conditional UPDATE, so no number of simultaneous guesses gets more
  * than 5 comparisons.
  */
-export async function consumeCode(env: Env, scope: CodeScope, owner: CodeOwner, purpose: CodePurpose, code: string, now = Date.now()): Promise<CodeCheck> {
-  const who = "userId" in owner ? sql`${owner.userId}` : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
+export async function consumeCode(
+  env: Env,
+  scope: CodeScope,
+  owner: CodeOwner,
+  purpose: CodePurpose,
+  code: string,
+  now = Date.now(),
+): Promise<CodeCheck> {
+  const who =
+    "userId" in owner
+      ? sql`${owner.userId}`
+      : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
   const db = getDb(env.DB);
   const [counted] = await db.all<{ user_id: string; code_hash: string; tries: number }>(sql`
     UPDATE email_codes SET tries = tries + 1
     WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}
     RETURNING user_id, code_hash, tries`);
   if (!counted) {
-    const [left] = await db.all<{ tries: number }>(sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`);
+    const [left] = await db.all<{ tries: number }>(
+      sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`,
+    );
     return { ok: false, reason: left ? "used-up" : "missing" };
   }
   const candidate = await codeMac(await hmacKey(env, scope), purpose, counted.user_id, code);
@@ -187,7 +219,12 @@ const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string; use: st
 };
 
 /** The mail that carries a code, for a member of `campusName`. */
-export function codeMail(purpose: CodePurpose, to: string, campusName: string, code: string): { to: string; subject: string; text: string } {
+export function codeMail(
+  purpose: CodePurpose,
+  to: string,
+  campusName: string,
+  code: string,
+): { to: string; subject: string; text: string } {
   const t = PURPOSE_TEXT[purpose];
   return {
     to,
@@ -219,9 +256,20 @@ export type SentCode = { ok: true; sent: boolean } | { ok: false; retryAfterSeco
  * ago; `sent: false` when the mail could not be handed over (logged; the code stands, and the
  * student can ask for another in a minute). Never throws for the mail.
  */
-export async function sendCode(env: Env, scope: CodeScope, to: CodeRecipient, purpose: CodePurpose, now = Date.now()): Promise<SentCode> {
+export async function sendCode(
+  env: Env,
+  scope: CodeScope,
+  to: CodeRecipient,
+  purpose: CodePurpose,
+  now = Date.now(),
+): Promise<SentCode> {
   const issued = await issueCode(env, scope, to.id, purpose, now);
   if (!issued.ok) return issued;
-  const sent = await sendMail(env, codeMail(purpose, to.email, to.campusName, issued.code), `code:${purpose}`, scope.later);
+  const sent = await sendMail(
+    env,
+    codeMail(purpose, to.email, to.campusName, issued.code),
+    `code:${purpose}`,
+    scope.later,
+  );
   return { ok: true, sent };
 }

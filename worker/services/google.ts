@@ -7,7 +7,14 @@ import { googleConnections, googleHandoffs, sessions, users } from "#server/db/s
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
-import { exchangeCode, GoogleAuthError, type GoogleIdentity, type GoogleSource, refreshTokens, verifyIdToken } from "#server/lib/google-oauth.ts";
+import {
+  exchangeCode,
+  GoogleAuthError,
+  type GoogleIdentity,
+  type GoogleSource,
+  refreshTokens,
+  verifyIdToken,
+} from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
 import { startSession, type SessionUser } from "#server/services/auth.ts";
 import { campusForEmail } from "#server/services/campus.ts";
@@ -35,7 +42,8 @@ export const MESSAGES = {
   cancelled: "Google sign-in was cancelled. Please try again.",
   codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
   emailTaken: "An account with this e-mail already exists. Sign in with your password.",
-  emailUnverified: "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
+  emailUnverified:
+    "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
   otherOrganisation: (hostedDomain: string) =>
     `This Google account is managed by ${hostedDomain}, not by your college. Sign in with your college Google account, or with your e-mail and password.`,
 } as const;
@@ -51,7 +59,11 @@ async function assertGoogleVouches(env: Env, identity: GoogleIdentity): Promise<
   if (!hd) return;
   const domain = emailDomain(identity.email);
   if (domainCandidates(domain).includes(hd)) return;
-  const collegeOf = (d: string) => campusForEmail(env, `x@${d}`).then((c) => (c.openCommunity ? null : c.campusId), () => null);
+  const collegeOf = (d: string) =>
+    campusForEmail(env, `x@${d}`).then(
+      (c) => (c.openCommunity ? null : c.campusId),
+      () => null,
+    );
   const [ofAddress, ofHd] = await Promise.all([collegeOf(domain), collegeOf(hd)]);
   if (ofAddress !== null && ofAddress === ofHd) return;
   throw new ApiError(403, MESSAGES.otherOrganisation(hd), { code: "google_hd_mismatch" });
@@ -85,24 +97,46 @@ export interface Handoff {
  * browser binding too, so the code alone is worthless: a link with someone else's code (login CSRF)
  * or a code read from a log redeems nothing.
  */
-export async function createHandoff(env: Env, purpose: GoogleSource, data: { userId?: string; payload?: string }, now = Date.now()): Promise<Handoff> {
+export async function createHandoff(
+  env: Env,
+  purpose: GoogleSource,
+  data: { userId?: string; payload?: string },
+  now = Date.now(),
+): Promise<Handoff> {
   const code = randomCode();
   const binding = randomCode();
   const db = getDb(env.DB);
   await db.batch([
     // Expired codes are swept as new ones are made; nothing else needs them.
     db.delete(googleHandoffs).where(lt(googleHandoffs.expiresAt, now)),
-    db.insert(googleHandoffs).values({ codeHash: await handoffHash(code, binding), purpose, userId: data.userId ?? null, payload: data.payload ?? null, expiresAt: now + HANDOFF_TTL_MS }),
+    db.insert(googleHandoffs).values({
+      codeHash: await handoffHash(code, binding),
+      purpose,
+      userId: data.userId ?? null,
+      payload: data.payload ?? null,
+      expiresAt: now + HANDOFF_TTL_MS,
+    }),
   ]);
   return { code, binding };
 }
 
 /** Redeems a code once, in the browser it was handed to: the conditional DELETE ... RETURNING means a second use finds nothing. */
-export async function redeemHandoff(env: Env, purpose: GoogleSource, code: string, binding: string | null): Promise<{ userId: string | null; payload: string | null } | null> {
+export async function redeemHandoff(
+  env: Env,
+  purpose: GoogleSource,
+  code: string,
+  binding: string | null,
+): Promise<{ userId: string | null; payload: string | null } | null> {
   if (!binding) return null;
   const [row] = await getDb(env.DB)
     .delete(googleHandoffs)
-    .where(and(eq(googleHandoffs.codeHash, await handoffHash(code, binding)), eq(googleHandoffs.purpose, purpose), gt(googleHandoffs.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(googleHandoffs.codeHash, await handoffHash(code, binding)),
+        eq(googleHandoffs.purpose, purpose),
+        gt(googleHandoffs.expiresAt, Date.now()),
+      ),
+    )
     .returning({ userId: googleHandoffs.userId, payload: googleHandoffs.payload });
   return row ?? null;
 }
@@ -111,12 +145,18 @@ export async function redeemHandoff(env: Env, purpose: GoogleSource, code: strin
 export async function redeemSignInHandoff(env: Env, code: string, binding: string | null): Promise<AccountRef | null> {
   const handoff = await redeemHandoff(env, "auth", code, binding);
   if (!handoff?.userId) return null;
-  const user = await getDb(env.DB).query.users.findFirst({ columns: { id: true, name: true, email: true }, where: eq(users.id, handoff.userId) });
+  const user = await getDb(env.DB).query.users.findFirst({
+    columns: { id: true, name: true, email: true },
+    where: eq(users.id, handoff.userId),
+  });
   return user ?? null;
 }
 
 /** The one-time code of /auth?code= and /google/callback?code=, as both doors read it. */
-export const oneTimeCodeSchema = z.string({ error: "The sign-in code is missing." }).min(1, "The sign-in code is missing.").max(256, "That sign-in code is not valid.");
+export const oneTimeCodeSchema = z
+  .string({ error: "The sign-in code is missing." })
+  .min(1, "The sign-in code is missing.")
+  .max(256, "That sign-in code is not valid.");
 
 /**
  * Google sign-in's last step, for both doors (POST /api/google/session and the sign-in screen's
@@ -124,7 +164,11 @@ export const oneTimeCodeSchema = z.string({ error: "The sign-in code is missing.
  * handoff cookie, becomes a session. Refused (400) when the code is spent, expired or not this
  * browser's. The answer carries the cookies to set: the session, and the spent handoff cleared.
  */
-export async function signInWithHandoff(env: Env, request: Request, code: string): Promise<{ user: AccountRef; token: string; cookies: string[] }> {
+export async function signInWithHandoff(
+  env: Env,
+  request: Request,
+  code: string,
+): Promise<{ user: AccountRef; token: string; cookies: string[] }> {
   const user = await redeemSignInHandoff(env, code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
   const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
@@ -136,8 +180,17 @@ export async function signInWithHandoff(env: Env, request: Request, code: string
  * /google/callback screen's action): the one-time code becomes the encrypted Google token, in the
  * browser that holds the code's handoff cookie only. Refused (400) otherwise.
  */
-export async function exchangeClassroomHandoff(env: Env, request: Request, code: string): Promise<{ token: string; cookies: string[] }> {
-  const handoff = await redeemHandoff(env, "classroom", code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
+export async function exchangeClassroomHandoff(
+  env: Env,
+  request: Request,
+  code: string,
+): Promise<{ token: string; cookies: string[] }> {
+  const handoff = await redeemHandoff(
+    env,
+    "classroom",
+    code,
+    readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE),
+  );
   if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
   return { token: handoff.payload, cookies: [flowCookie(HANDOFF_COOKIE, "", 0)] };
 }
@@ -158,13 +211,19 @@ export type AccountRef = Pick<SessionUser, "id" | "name" | "email">;
 export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity, reqId?: string): Promise<AccountRef> {
   const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
-  const state = { ...columns, emailVerifiedAt: users.emailVerifiedAt, googleSub: users.googleSub, hasPassword: sql<number>`${users.passwordHash} is not null` };
+  const state = {
+    ...columns,
+    emailVerifiedAt: users.emailVerifiedAt,
+    googleSub: users.googleSub,
+    hasPassword: sql<number>`${users.passwordHash} is not null`,
+  };
   // Google speaks for an address only from the organisation that manages it (its `hd`).
   if (identity.emailVerified) await assertGoogleVouches(env, identity);
   const [linked] = await db.select(state).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (linked) {
     // Linked before addresses were verified (migration 0006): whoever set its password may not be the owner.
-    if (linked.emailVerifiedAt === null && identity.emailVerified && linked.email === identity.email) return takeOver(env, linked, identity, reqId);
+    if (linked.emailVerifiedAt === null && identity.emailVerified && linked.email === identity.email)
+      return takeOver(env, linked, identity, reqId);
     return { id: linked.id, name: linked.name, email: linked.email };
   }
   // An address Google has not verified proves nothing: it neither links an account nor claims one.
@@ -212,7 +271,12 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
  * and the address marked verified. Each statement is conditional on the account still being
  * unverified, so a second, simultaneous sign-in does not end the session the first one is making.
  */
-async function takeOver(env: Env, account: { id: string; hasPassword: number }, identity: GoogleIdentity, reqId?: string): Promise<AccountRef> {
+async function takeOver(
+  env: Env,
+  account: { id: string; hasPassword: number },
+  identity: GoogleIdentity,
+  reqId?: string,
+): Promise<AccountRef> {
   const db = getDb(env.DB);
   const now = Date.now();
   const stillUnverified = sql`exists (select 1 from ${users} where ${users.id} = ${account.id} and ${users.emailVerifiedAt} is null and (${users.googleSub} is null or ${users.googleSub} = ${identity.sub}))`;
@@ -220,19 +284,32 @@ async function takeOver(env: Env, account: { id: string; hasPassword: number }, 
   // devices, the calendar link, the Classroom connection and its reminders, notification settings;
   // the name is kept but marked for the owner to confirm.
   const [ended, , , , , , , taken] = await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, account.id), stillUnverified)).returning({ id: sessions.id }),
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, account.id), stillUnverified))
+      .returning({ id: sessions.id }),
     ...endOtherDevices(db, account.id, null, stillUnverified),
     ...endEarlierHoldersSetUp(db, account.id, stillUnverified),
     db
       .update(users)
       .set({ passwordHash: null, googleSub: identity.sub, emailVerifiedAt: now })
-      .where(and(eq(users.id, account.id), isNull(users.emailVerifiedAt), or(isNull(users.googleSub), eq(users.googleSub, identity.sub))))
+      .where(
+        and(
+          eq(users.id, account.id),
+          isNull(users.emailVerifiedAt),
+          or(isNull(users.googleSub), eq(users.googleSub, identity.sub)),
+        ),
+      )
       .returning({ id: users.id, name: users.name, email: users.email }),
   ]);
   const [user] = taken;
   if (!user) {
     // Someone else's sign-in got there first: this Google account is linked now, or it is not ours.
-    const [again] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+    const [again] = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.googleSub, identity.sub))
+      .limit(1);
     if (again) return again;
     throw new ApiError(409, MESSAGES.emailTaken);
   }
@@ -263,7 +340,13 @@ export async function completeGoogleSignIn(env: Env, requestUrl: string, input: 
     const user = await findOrCreateGoogleUser(env, identity, input.reqId);
     return createHandoff(env, "auth", { userId: user.id });
   }
-  const contents: GoogleTokenContents = { ...tokens, sub: identity.sub, email: identity.email, name: identity.name, picture: identity.picture };
+  const contents: GoogleTokenContents = {
+    ...tokens,
+    sub: identity.sub,
+    email: identity.email,
+    name: identity.name,
+    picture: identity.picture,
+  };
   return createHandoff(env, "classroom", { payload: await sealGoogleToken(env, requestUrl, contents, "browser") });
 }
 
@@ -278,7 +361,12 @@ export interface FreshToken {
 }
 
 /** Opens a browser Google token and refreshes its access token when it has (nearly) expired. */
-export async function freshBrowserToken(env: Env, requestUrl: string, token: string, force = false): Promise<FreshToken | null> {
+export async function freshBrowserToken(
+  env: Env,
+  requestUrl: string,
+  token: string,
+  force = false,
+): Promise<FreshToken | null> {
   const contents = await openGoogleToken(env, requestUrl, token, "browser");
   if (!contents) return null;
   if (!force && contents.expiresAt - REFRESH_MARGIN_MS > Date.now()) return { contents, newToken: null };
@@ -293,14 +381,21 @@ export async function freshBrowserToken(env: Env, requestUrl: string, token: str
 
 export function classroomApiError(error: unknown): unknown {
   if (!(error instanceof ClassroomError)) return error;
-  if (error.kind === "api_not_enabled") return new ApiError(403, error.message, { error: "API_NOT_ENABLED", enableUrl: error.enableUrl });
+  if (error.kind === "api_not_enabled")
+    return new ApiError(403, error.message, { error: "API_NOT_ENABLED", enableUrl: error.enableUrl });
   if (error.kind === "unauthenticated") return new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
-  if (error.kind === "not_found") return new ApiError(404, "That course was not found in your Google Classroom.", { error: "NOT_FOUND" });
+  if (error.kind === "not_found")
+    return new ApiError(404, "That course was not found in your Google Classroom.", { error: "NOT_FOUND" });
   return new ApiError(502, MESSAGES.fetchFailed, { error: "CLASSROOM_FAILED" });
 }
 
 /** Runs a Classroom call with a fresh access token, refreshing once more if Google calls it stale. */
-export async function withClassroom<T>(env: Env, requestUrl: string, token: string, call: (accessToken: string) => Promise<T>): Promise<{ data: T; newToken: string | null }> {
+export async function withClassroom<T>(
+  env: Env,
+  requestUrl: string,
+  token: string,
+  call: (accessToken: string) => Promise<T>,
+): Promise<{ data: T; newToken: string | null }> {
   let fresh = await freshBrowserToken(env, requestUrl, token);
   if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
   try {
@@ -326,7 +421,12 @@ export function assignmentsFor(env: Env, accessToken: string, courseId: string):
 }
 
 /** Turns reminders on: the Google tokens are kept, encrypted, for the scheduled job. */
-export async function enableReminders(env: Env, requestUrl: string, user: SessionUser, contents: GoogleTokenContents): Promise<void> {
+export async function enableReminders(
+  env: Env,
+  requestUrl: string,
+  user: SessionUser,
+  contents: GoogleTokenContents,
+): Promise<void> {
   const now = Date.now();
   const sealed = await sealGoogleToken(env, requestUrl, contents, "rest");
   await getDb(env.DB)
@@ -342,16 +442,27 @@ export async function enableReminders(env: Env, requestUrl: string, user: Sessio
  * Turns reminders on with the browser's Google token (both doors: the API and the Classroom screen's
  * action). Answers the message to show and the refreshed token when it changed.
  */
-export async function turnOnReminders(env: Env, requestUrl: string, user: SessionUser, token: string): Promise<{ message: string; newToken: string | null }> {
+export async function turnOnReminders(
+  env: Env,
+  requestUrl: string,
+  user: SessionUser,
+  token: string,
+): Promise<{ message: string; newToken: string | null }> {
   const fresh = await freshBrowserToken(env, requestUrl, token);
-  if (!fresh) throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", { error: "UNAUTHENTICATED" });
-  if (!fresh.contents.refreshToken) throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
+  if (!fresh)
+    throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", {
+      error: "UNAUTHENTICATED",
+    });
+  if (!fresh.contents.refreshToken)
+    throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
   await enableReminders(env, requestUrl, user, fresh.contents);
-  return { message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.", newToken: fresh.newToken };
+  return {
+    message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
+    newToken: fresh.newToken,
+  };
 }
 
 /** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
 export async function disableReminders(env: Env, userId: string): Promise<void> {
   await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
 }
-

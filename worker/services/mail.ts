@@ -7,7 +7,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { devOutbox } from "#server/db/schema.ts";
 import { logError } from "#server/lib/log.ts";
-import { cloudflareProvider, httpProvider, type MailProvider, type OutgoingMail, outboxProvider } from "#server/lib/mail-providers.ts";
+import {
+  cloudflareProvider,
+  httpProvider,
+  type MailProvider,
+  type OutgoingMail,
+  outboxProvider,
+} from "#server/lib/mail-providers.ts";
 
 export type { OutgoingMail } from "#server/lib/mail-providers.ts";
 
@@ -51,7 +57,11 @@ function withTimeout(work: Promise<void>): Promise<void> {
 async function deliver(provider: MailProvider | null, mail: OutgoingMail, kind: string): Promise<boolean> {
   const domain = mail.to.slice(mail.to.lastIndexOf("@") + 1);
   if (!provider) {
-    logError("mail", new Error("no mail provider is configured (MAIL_PROVIDER, MAIL_FROM; docs/decisions/0074)"), { msg: "mail not sent", kind, domain });
+    logError("mail", new Error("no mail provider is configured (MAIL_PROVIDER, MAIL_FROM; docs/decisions/0074)"), {
+      msg: "mail not sent",
+      kind,
+      domain,
+    });
     return false;
   }
   try {
@@ -94,7 +104,9 @@ const OUTBOX_PAGE = 50;
 
 /** Loopback hosts only: the outbox is for the developer's own machine and the tests. */
 function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost");
+  return (
+    hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost")
+  );
 }
 
 /**
@@ -108,11 +120,21 @@ export function outboxReadable(env: Pick<Env, "DEV_OUTBOX">, requestUrl: string)
 /** The newest mails first (to one address when `to` is given), at most 50. */
 export async function readOutbox(env: Env, to?: string): Promise<OutboxMail[]> {
   const rows = await getDb(env.DB)
-    .select({ to: devOutbox.toAddress, subject: devOutbox.subject, text: devOutbox.text, html: devOutbox.html, sentAt: devOutbox.sentAt })
+    .select({
+      to: devOutbox.toAddress,
+      subject: devOutbox.subject,
+      text: devOutbox.text,
+      html: devOutbox.html,
+      sentAt: devOutbox.sentAt,
+    })
     .from(devOutbox)
     .where(to ? eq(devOutbox.toAddress, to.trim().toLowerCase()) : undefined)
     // rowid: of two mails of the same millisecond, the one written later.
     .orderBy(desc(devOutbox.sentAt), sql`rowid DESC`)
     .limit(OUTBOX_PAGE);
-  return rows.map(({ html, ...row }) => ({ ...row, ...(html ? { html } : {}), sentAt: new Date(row.sentAt).toISOString() }));
+  return rows.map(({ html, ...row }) => ({
+    ...row,
+    ...(html ? { html } : {}),
+    sentAt: new Date(row.sentAt).toISOString(),
+  }));
 }

@@ -1,13 +1,29 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { REPORT_KINDS, REPORT_REASONS, type ReportKind, kindLabel, AUTO_HIDE_AT, AUTO_HIDE_REASON, REPORT_WHAT } from "#common/moderation.ts";
+import {
+  REPORT_KINDS,
+  REPORT_REASONS,
+  type ReportKind,
+  kindLabel,
+  AUTO_HIDE_AT,
+  AUTO_HIDE_REASON,
+  REPORT_WHAT,
+} from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  type Guard,
+  mayStaff,
+  noticeStatement,
+  requireStaff,
+  type StaffGrant,
+  staffGrantsStatement,
+} from "#server/services/staff.ts";
 
 // Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
 // content of their own campus once; the third member's report hides it in the same batch as its
@@ -16,7 +32,10 @@ import { auditStatement, type Guard, mayStaff, noticeStatement, requireStaff, ty
 
 type Member = Pick<SessionUser, "id" | "campusId">;
 /** A reporter: reporting is gated like buying (verified, not suspended), so the type carries membership. */
-type Reporter = Pick<SessionUser, "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">;
+type Reporter = Pick<
+  SessionUser,
+  "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason"
+>;
 
 interface KindTable {
   table: string;
@@ -30,9 +49,30 @@ interface KindTable {
 }
 
 const KINDS: Record<ReportKind, KindTable> = {
-  listing: { table: "products", owner: "seller_id", from: "products t", campus: "t.campus_id", title: "t.title", link: () => "/mysells" },
-  request: { table: "study_requests", owner: "owner_id", from: "study_requests t", campus: "t.campus_id", title: "t.title", link: () => "/studyswap" },
-  roommate: { table: "roommate_listings", owner: "user_id", from: "roommate_listings t", campus: "t.campus_id", title: "substr(t.about, 1, 80)", link: () => "/roommate-finder" },
+  listing: {
+    table: "products",
+    owner: "seller_id",
+    from: "products t",
+    campus: "t.campus_id",
+    title: "t.title",
+    link: () => "/mysells",
+  },
+  request: {
+    table: "study_requests",
+    owner: "owner_id",
+    from: "study_requests t",
+    campus: "t.campus_id",
+    title: "t.title",
+    link: () => "/studyswap",
+  },
+  roommate: {
+    table: "roommate_listings",
+    owner: "user_id",
+    from: "roommate_listings t",
+    campus: "t.campus_id",
+    title: "substr(t.about, 1, 80)",
+    link: () => "/roommate-finder",
+  },
   complaint: {
     table: "hostel_complaints",
     owner: "user_id",
@@ -47,7 +87,12 @@ const KINDS: Record<ReportKind, KindTable> = {
  * The list and by-id condition: content not hidden, or the viewer's own, or the viewer moderates its
  * campus (moderator or campus admin). A subquery of the list's own query: no D1 round trip of its own.
  */
-export function visibleTo(hiddenAt: SQLiteColumn, owner: SQLiteColumn, campus: SQLiteColumn | SQL, viewerId: string | null | undefined): SQL {
+export function visibleTo(
+  hiddenAt: SQLiteColumn,
+  owner: SQLiteColumn,
+  campus: SQLiteColumn | SQL,
+  viewerId: string | null | undefined,
+): SQL {
   if (!viewerId) return sql`${hiddenAt} IS NULL`;
   return sql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
 }
@@ -56,8 +101,14 @@ const optionalNote = (name: string, max: number) => optionalUserText({ name, max
 
 export const reportSchema = z.object({
   kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate or complaint." }),
-  id: z.string({ error: "id must be the id of what you report." }).trim().min(1, "id must be the id of what you report.").max(64, "id must be the id of what you report."),
-  reason: z.enum(REPORT_REASONS, { error: "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work or other." }),
+  id: z
+    .string({ error: "id must be the id of what you report." })
+    .trim()
+    .min(1, "id must be the id of what you report.")
+    .max(64, "id must be the id of what you report."),
+  reason: z.enum(REPORT_REASONS, {
+    error: "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work or other.",
+  }),
   note: optionalNote("The note", 500),
 });
 
@@ -80,7 +131,11 @@ async function findContent(env: Env, kind: ReportKind, id: string, campusId: str
     .first<{ ownerId: string; hiddenAt: number | null; title: string }>();
 }
 
-export async function reportContent(env: Env, user: Reporter, input: z.output<typeof reportSchema>): Promise<ReportResult> {
+export async function reportContent(
+  env: Env,
+  user: Reporter,
+  input: z.output<typeof reportSchema>,
+): Promise<ReportResult> {
   // A report can take content off the campus: only a proven member who is not suspended may make one
   // (docs/decisions/0094-reports-by-proven-members.md).
   requireMayAct(user, REPORT_WHAT);
@@ -88,11 +143,15 @@ export async function reportContent(env: Env, user: Reporter, input: z.output<ty
   if (!success) throw new ApiError(429, REPORT_LIMITED);
   const k = KINDS[input.kind];
   const found = await findContent(env, input.kind, input.id, user.campusId);
-  if (!found || (found.hiddenAt !== null && found.ownerId !== user.id)) throw new ApiError(404, `There is no ${kindLabel[input.kind]} with that id.`);
+  if (!found || (found.hiddenAt !== null && found.ownerId !== user.id))
+    throw new ApiError(404, `There is no ${kindLabel[input.kind]} with that id.`);
   if (found.ownerId === user.id) throw new ApiError(400, `You cannot report your own ${kindLabel[input.kind]}.`);
   const reportId = crypto.randomUUID();
   const now = Date.now();
-  const hidByThis: Guard = { sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`, params: [input.id, reportId] };
+  const hidByThis: Guard = {
+    sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
+    params: [input.id, reportId],
+  };
   const [insert, hide] = await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at)
@@ -108,11 +167,30 @@ export async function reportContent(env: Env, user: Reporter, input: z.output<ty
          AND (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
               WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6`,
     ).bind(now, AUTO_HIDE_REASON, reportId, input.id, input.kind, AUTO_HIDE_AT),
-    auditStatement(env, { campusId: user.campusId, actorId: null, action: "auto_hide", subjectKind: input.kind, subjectId: input.id, studentId: found.ownerId, note: AUTO_HIDE_REASON, at: now }, hidByThis),
+    auditStatement(
+      env,
+      {
+        campusId: user.campusId,
+        actorId: null,
+        action: "auto_hide",
+        subjectKind: input.kind,
+        subjectId: input.id,
+        studentId: found.ownerId,
+        note: AUTO_HIDE_REASON,
+        at: now,
+      },
+      hidByThis,
+    ),
     noticeStatement(
       env,
       found.ownerId,
-      { kind: "moderation", title: `Your ${kindLabel[input.kind]} is hidden`, text: `"${found.title}" is hidden: ${AUTO_HIDE_REASON}`, link: k.link(input.id), at: now },
+      {
+        kind: "moderation",
+        title: `Your ${kindLabel[input.kind]} is hidden`,
+        text: `"${found.title}" is hidden: ${AUTO_HIDE_REASON}`,
+        link: k.link(input.id),
+        at: now,
+      },
       hidByThis,
     ),
   ]);
@@ -171,7 +249,8 @@ type QueueRow = Omit<QueueItem, "reports"> & { reports: string };
 export function toQueue(rows: QueueRow[], now = Date.now()): QueueItem[] {
   return rows.map((row) => ({
     ...row,
-    ownerSuspendedUntil: row.ownerSuspendedUntil !== null && row.ownerSuspendedUntil > now ? row.ownerSuspendedUntil : null,
+    ownerSuspendedUntil:
+      row.ownerSuspendedUntil !== null && row.ownerSuspendedUntil > now ? row.ownerSuspendedUntil : null,
     reports: (JSON.parse(row.reports) as QueueReport[]).sort((a, b) => b.at - a.at),
   }));
 }
@@ -188,20 +267,43 @@ const reasonText = userText({ name: "The reason", max: 300, missing: "Give a rea
 export const moderationActionSchema = z.discriminatedUnion(
   "action",
   [
-    z.object({ action: z.literal("hide"), kind: z.enum(REPORT_KINDS), id: z.string().trim().min(1).max(64), reason: reasonText }),
-    z.object({ action: z.literal("restore"), kind: z.enum(REPORT_KINDS), id: z.string().trim().min(1).max(64), reason: optionalNote("The note", 300) }),
-    z.object({ action: z.literal("dismiss"), kind: z.enum(REPORT_KINDS), id: z.string().trim().min(1).max(64), reason: optionalNote("The note", 300) }),
+    z.object({
+      action: z.literal("hide"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: reasonText,
+    }),
+    z.object({
+      action: z.literal("restore"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: optionalNote("The note", 300),
+    }),
+    z.object({
+      action: z.literal("dismiss"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: optionalNote("The note", 300),
+    }),
     z.object({
       action: z.literal("suspend"),
       kind: z.enum(REPORT_KINDS),
       id: z.string().trim().min(1).max(64),
       reason: reasonText,
-      days: z.coerce.number({ error: "Suspend for 1 to 90 days." }).int("Suspend for a whole number of days.").min(1, "Suspend for 1 to 90 days.").max(90, "Suspend for 1 to 90 days."),
+      days: z.coerce
+        .number({ error: "Suspend for 1 to 90 days." })
+        .int("Suspend for a whole number of days.")
+        .min(1, "Suspend for 1 to 90 days.")
+        .max(90, "Suspend for 1 to 90 days."),
     }),
     // Ends a suspension early: the student (not a piece of content) is the subject.
     z.object({
       action: z.literal("lift"),
-      userId: z.string({ error: "userId must be the suspended student's id." }).trim().min(1, "userId must be the suspended student's id.").max(64, "userId must be the suspended student's id."),
+      userId: z
+        .string({ error: "userId must be the suspended student's id." })
+        .trim()
+        .min(1, "userId must be the suspended student's id.")
+        .max(64, "userId must be the suspended student's id."),
       reason: optionalNote("The note", 300),
     }),
   ],
@@ -231,14 +333,36 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   const label = kindLabel[input.kind];
   const link = k.link(input.id);
   const audit = (action: string, note: string | null, guard: Guard) =>
-    auditStatement(env, { id: auditId, campusId: user.campusId, actorId: user.id, action, subjectKind: input.kind, subjectId: input.id, studentId: found.ownerId, note, at: now }, guard);
-  const carries: Guard = { sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`, params: [input.id, auditId] };
-  const resolve = env.DB.prepare("UPDATE content_reports SET resolved_at = ?3 WHERE kind = ?1 AND subject_id = ?2 AND resolved_at IS NULL").bind(input.kind, input.id, now);
+    auditStatement(
+      env,
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action,
+        subjectKind: input.kind,
+        subjectId: input.id,
+        studentId: found.ownerId,
+        note,
+        at: now,
+      },
+      guard,
+    );
+  const carries: Guard = {
+    sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
+    params: [input.id, auditId],
+  };
+  const resolve = env.DB.prepare(
+    "UPDATE content_reports SET resolved_at = ?3 WHERE kind = ?1 AND subject_id = ?2 AND resolved_at IS NULL",
+  ).bind(input.kind, input.id, now);
 
   if (input.action === "suspend") {
     if (found.ownerId === user.id) throw new ApiError(400, "You cannot suspend yourself.");
     const until = now + input.days * DAY_MS;
-    const suspended: Guard = { sql: "EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until = ? AND suspension_reason = ?)", params: [found.ownerId, until, input.reason] };
+    const suspended: Guard = {
+      sql: "EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until = ? AND suspension_reason = ?)",
+      params: [found.ownerId, until, input.reason],
+    };
     const [update] = await env.DB.batch([
       // A campus admin is suspended only by another admin, and only while an admin who is not
       // suspended remains: checked inside the write, so a role changing mid-request cannot slip past.
@@ -250,7 +374,13 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
       noticeStatement(
         env,
         found.ownerId,
-        { kind: "moderation", title: "Your account is suspended", text: `Until ${formatIndiaDateTime(until)} you can read Campus but not post, buy or book: ${input.reason}`, link: null, at: now },
+        {
+          kind: "moderation",
+          title: "Your account is suspended",
+          text: `Until ${formatIndiaDateTime(until)} you can read Campus but not post, buy or book: ${input.reason}`,
+          link: null,
+          at: now,
+        },
         suspended,
       ),
     ]);
@@ -260,10 +390,26 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
 
   if (input.action === "hide") {
     await env.DB.batch([
-      env.DB.prepare(`UPDATE ${k.table} SET hidden_at = ?2, hidden_reason = ?3, moderation_id = ?4 WHERE id = ?1`).bind(input.id, now, input.reason, auditId),
+      env.DB.prepare(`UPDATE ${k.table} SET hidden_at = ?2, hidden_reason = ?3, moderation_id = ?4 WHERE id = ?1`).bind(
+        input.id,
+        now,
+        input.reason,
+        auditId,
+      ),
       resolve,
       audit("hide", input.reason, carries),
-      noticeStatement(env, found.ownerId, { kind: "moderation", title: `Your ${label} is hidden`, text: `"${found.title}" was hidden by a moderator: ${input.reason}`, link, at: now }, carries),
+      noticeStatement(
+        env,
+        found.ownerId,
+        {
+          kind: "moderation",
+          title: `Your ${label} is hidden`,
+          text: `"${found.title}" was hidden by a moderator: ${input.reason}`,
+          link,
+          at: now,
+        },
+        carries,
+      ),
     ]);
     return { message: `The ${label} is hidden.` };
   }
@@ -271,23 +417,36 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   if (input.action === "restore" && found.hiddenAt === null) throw new ApiError(409, `The ${label} is not hidden.`);
   // Restore and dismiss both make it visible again: a moderator looked and found nothing to hide.
   const [update] = await env.DB.batch([
-    env.DB.prepare(`UPDATE ${k.table} SET hidden_at = NULL, hidden_reason = NULL, moderation_id = ?2 WHERE id = ?1 AND (hidden_at IS NOT NULL OR ?3)`).bind(
-      input.id,
-      auditId,
-      input.action === "dismiss" ? 1 : 0,
-    ),
+    env.DB.prepare(
+      `UPDATE ${k.table} SET hidden_at = NULL, hidden_reason = NULL, moderation_id = ?2 WHERE id = ?1 AND (hidden_at IS NOT NULL OR ?3)`,
+    ).bind(input.id, auditId, input.action === "dismiss" ? 1 : 0),
     resolve,
     audit(input.action, input.reason ?? null, carries),
     ...(found.hiddenAt !== null
-      ? [noticeStatement(env, found.ownerId, { kind: "moderation", title: `Your ${label} is visible again`, text: `A moderator restored "${found.title}".`, link, at: now }, carries)]
+      ? [
+          noticeStatement(
+            env,
+            found.ownerId,
+            {
+              kind: "moderation",
+              title: `Your ${label} is visible again`,
+              text: `A moderator restored "${found.title}".`,
+              link,
+              at: now,
+            },
+            carries,
+          ),
+        ]
       : []),
   ]);
-  if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1) throw new ApiError(409, `The ${label} is not hidden.`);
+  if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1)
+    throw new ApiError(409, `The ${label} is not hidden.`);
   return { message: input.action === "restore" ? `The ${label} is visible again.` : "The reports are dismissed." };
 }
 
 /** SQL: `user` holds the admin role at `campus` (placeholders or literals of the statement). */
-const ADMIN_OF_CAMPUS = (user: string, campus: string) => `EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
+const ADMIN_OF_CAMPUS = (user: string, campus: string) =>
+  `EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
 /** SQL: an admin of `campus` other than `user` is not suspended at `now`. */
 const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
   `EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
@@ -296,7 +455,8 @@ const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
 export const MODERATION_MESSAGES = {
   adminsOnlyForAdmins: "Only a campus admin can suspend a campus admin.",
   adminsOnlyLift: "Only a campus admin can lift a campus admin's suspension.",
-  lastAdmin: "A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.",
+  lastAdmin:
+    "A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.",
   noStudent: "There is no student of your campus with that id.",
   notSuspended: "That student is not suspended.",
   lifted: "The suspension is lifted. The student is told.",
@@ -311,7 +471,8 @@ async function explainNoSuspension(env: Env, user: Member, studentId: string, no
     .bind(studentId, user.campusId, user.id, now)
     .first<{ isAdmin: number; actorIsAdmin: number; anotherAdmin: number }>();
   if (!row) throw new ApiError(404, "That student's account no longer exists.");
-  if (row.isAdmin && !row.actorIsAdmin) throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyForAdmins, { code: "staff_only" });
+  if (row.isAdmin && !row.actorIsAdmin)
+    throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyForAdmins, { code: "staff_only" });
   if (row.isAdmin && !row.anotherAdmin) throw new ApiError(409, MODERATION_MESSAGES.lastAdmin);
   throw new ApiError(409, "The student's account changed while you were suspending it. Reload and try again.");
 }
@@ -321,31 +482,71 @@ async function explainNoSuspension(env: Env, user: Member, studentId: string, no
  * admin). One batch: the audit line, written only while the student of this campus is suspended and
  * the caller may lift it; the student's notice and the lift itself only where that line exists.
  */
-async function liftSuspension(env: Env, user: Member, grants: StaffGrant[], input: Extract<ModerationAction, { action: "lift" }>): Promise<{ message: string }> {
+async function liftSuspension(
+  env: Env,
+  user: Member,
+  grants: StaffGrant[],
+  input: Extract<ModerationAction, { action: "lift" }>,
+): Promise<{ message: string }> {
   const now = Date.now();
-  const target = await env.DB.prepare(`SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`)
+  const target = await env.DB.prepare(
+    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
+  )
     .bind(input.userId, user.campusId)
     .first<{ isAdmin: number }>();
   if (!target) throw new ApiError(404, MODERATION_MESSAGES.noStudent);
-  if (target.isAdmin && !grants.some((g) => g.role === "admin")) throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyLift, { code: "staff_only" });
+  if (target.isAdmin && !grants.some((g) => g.role === "admin"))
+    throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyLift, { code: "staff_only" });
   const auditId = crypto.randomUUID();
   const mayLift: Guard = {
     sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND campus_id = ? AND deleted_at IS NULL AND suspended_until > ?)
       AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('moderator', 'admin'))
       AND (NOT ${ADMIN_OF_CAMPUS("?", "?")} OR ${ADMIN_OF_CAMPUS("?", "?")})`,
-    params: [input.userId, user.campusId, now, user.id, user.campusId, input.userId, user.campusId, user.id, user.campusId],
+    params: [
+      input.userId,
+      user.campusId,
+      now,
+      user.id,
+      user.campusId,
+      input.userId,
+      user.campusId,
+      user.id,
+      user.campusId,
+    ],
   };
   const written: Guard = { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] };
   const note = input.reason ?? null;
   const [, , lifted] = await env.DB.batch([
-    auditStatement(env, { id: auditId, campusId: user.campusId, actorId: user.id, action: "lift_suspension", subjectKind: "user", subjectId: input.userId, studentId: input.userId, note, at: now }, mayLift),
+    auditStatement(
+      env,
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action: "lift_suspension",
+        subjectKind: "user",
+        subjectId: input.userId,
+        studentId: input.userId,
+        note,
+        at: now,
+      },
+      mayLift,
+    ),
     noticeStatement(
       env,
       input.userId,
-      { kind: "moderation", title: "Your suspension is lifted", text: `A moderator lifted your suspension: you can post, buy and book again.${note ? ` ${note}` : ""}`, link: null, at: now },
+      {
+        kind: "moderation",
+        title: "Your suspension is lifted",
+        text: `A moderator lifted your suspension: you can post, buy and book again.${note ? ` ${note}` : ""}`,
+        link: null,
+        at: now,
+      },
       written,
     ),
-    env.DB.prepare("UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)").bind(input.userId, auditId),
+    env.DB.prepare(
+      "UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)",
+    ).bind(input.userId, auditId),
   ]);
   if ((lifted!.meta.changes ?? 0) !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
   return { message: MODERATION_MESSAGES.lifted };
@@ -386,7 +587,14 @@ export function moderateFromForm(env: Env, user: Member, intent: string, form: F
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const input = parseWith(moderationActionSchema, { action: intent.slice("mod-".length), kind: field("kind"), id: field("id"), reason: field("reason"), days: field("days"), userId: field("userId") });
+  const input = parseWith(moderationActionSchema, {
+    action: intent.slice("mod-".length),
+    kind: field("kind"),
+    id: field("id"),
+    reason: field("reason"),
+    days: field("days"),
+    userId: field("userId"),
+  });
   return moderate(env, user, input);
 }
 
@@ -409,7 +617,11 @@ export async function reportFromForm(env: Env, user: Reporter, form: FormData): 
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  return reportContent(env, user, parseWith(reportSchema, { kind: field("kind"), id: field("id"), reason: field("reason"), note: field("note") }));
+  return reportContent(
+    env,
+    user,
+    parseWith(reportSchema, { kind: field("kind"), id: field("id"), reason: field("reason"), note: field("note") }),
+  );
 }
 
 export const REPORTED = "Thank you: a moderator will look at it.";

@@ -34,7 +34,10 @@ export function inboxStatements(env: Env, userId: string): [D1PreparedStatement,
 /** The inbox from the results of inboxStatements. */
 export function inboxFrom(rows: D1Result, unread: D1Result): Inbox {
   return {
-    notices: (rows.results as (Omit<NoticeView, "read"> & { readAt: number | null })[]).map(({ readAt, ...n }) => ({ ...n, read: readAt !== null })),
+    notices: (rows.results as (Omit<NoticeView, "read"> & { readAt: number | null })[]).map(({ readAt, ...n }) => ({
+      ...n,
+      read: readAt !== null,
+    })),
     unread: Number((unread.results[0] as { n: number } | undefined)?.n ?? 0),
   };
 }
@@ -46,17 +49,26 @@ export async function readInbox(env: Env, userId: string): Promise<Inbox> {
 }
 
 export const markReadSchema = z.object({
-  id: z.preprocess((v) => (v === "" ? undefined : v), z.string({ error: "id must be a notice id." }).trim().min(1).max(64, "id must be a notice id.").optional()),
+  id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string({ error: "id must be a notice id." }).trim().min(1).max(64, "id must be a notice id.").optional(),
+  ),
 });
 
 /** Marks one notice (`id`) or every unread one read; a notice of someone else is a 404. Returns how many changed. */
 export async function markRead(env: Env, userId: string, input: z.output<typeof markReadSchema>): Promise<number> {
   const now = Date.now();
   if (input.id) {
-    const row = await env.DB.prepare("UPDATE notices SET read_at = COALESCE(read_at, ?3) WHERE id = ?1 AND user_id = ?2 RETURNING id").bind(input.id, userId, now).first();
+    const row = await env.DB.prepare(
+      "UPDATE notices SET read_at = COALESCE(read_at, ?3) WHERE id = ?1 AND user_id = ?2 RETURNING id",
+    )
+      .bind(input.id, userId, now)
+      .first();
     if (!row) throw new ApiError(404, "There is no notice with that id.");
     return 1;
   }
-  const result = await env.DB.prepare("UPDATE notices SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL").bind(userId, now).run();
+  const result = await env.DB.prepare("UPDATE notices SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL")
+    .bind(userId, now)
+    .run();
   return result.meta.changes ?? 0;
 }

@@ -40,7 +40,12 @@ export const resetConfirmSchema = z.object({
  * same work in both paths before answering was not enough: a known address wrote its code to the D1
  * primary and an unknown one only read, about 45 ms apart.)
  */
-export async function requestPasswordReset(env: Env, scope: CodeScope, clientAddress: string, input: z.infer<typeof resetRequestSchema>): Promise<string> {
+export async function requestPasswordReset(
+  env: Env,
+  scope: CodeScope,
+  clientAddress: string,
+  input: z.infer<typeof resetRequestSchema>,
+): Promise<string> {
   await assertCodeAllowed(env, clientAddress);
   const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `reset:${input.email}` });
   if (!perAddress.success) throw new ApiError(429, RESET_MESSAGES.addressLimited, { retryAfter: 60 });
@@ -72,7 +77,12 @@ async function mailResetCode(env: Env, requestUrl: string, email: string): Promi
  * proves the address, so an unverified account becomes verified and a sign-in lock on the address
  * is lifted. Any failure of the code is one 400 that does not say whether the account exists.
  */
-export async function confirmPasswordReset(env: Env, scope: CodeScope, clientAddress: string, input: z.infer<typeof resetConfirmSchema>): Promise<string> {
+export async function confirmPasswordReset(
+  env: Env,
+  scope: CodeScope,
+  clientAddress: string,
+  input: z.infer<typeof resetConfirmSchema>,
+): Promise<string> {
   await assertCodeAllowed(env, clientAddress);
   const check = await consumeCode(env, scope, { email: input.email }, "reset", input.code);
   if (!check.ok) throw new ApiError(400, RESET_MESSAGES.badCode, { field: "code" });
@@ -89,7 +99,10 @@ export async function confirmPasswordReset(env: Env, scope: CodeScope, clientAdd
     db.delete(sessions).where(eq(sessions.userId, check.userId)),
     ...endOtherDevices(db, check.userId, null),
     ...endEarlierHoldersSetUp(db, check.userId, unproven),
-    db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
   ]);
   await clearFailedSignIns(env, input.email);
   return withCalendarNote(RESET_MESSAGES.done, calendar).message;

@@ -18,7 +18,11 @@ export interface PersonalData {
 }
 
 export const PERSONAL_DATA = {
-  users: { exportedAs: "account", onDelete: "kept-anonymised", why: "The row stays so that kept records point at someone: name 'Deleted student', an unusable address, no password, no Google link." },
+  users: {
+    exportedAs: "account",
+    onDelete: "kept-anonymised",
+    why: "The row stays so that kept records point at someone: name 'Deleted student', an unusable address, no password, no Google link.",
+  },
   sessions: { exportedAs: "devices", onDelete: "deleted" },
   products: {
     exportedAs: "marketplace.selling, marketplace.bought",
@@ -46,7 +50,11 @@ export const PERSONAL_DATA = {
     onDelete: "kept-anonymised",
     why: "A complaint another student said 'me too' to is theirs too and stays, signed 'Deleted'; every other complaint of the student is deleted with its photo.",
   },
-  hostel_complaint_me_too: { exportedAs: "hostel.meToos", onDelete: "kept-anonymised", why: "A 'me too' on another student's complaint counts towards it; the count stays, the person is anonymised." },
+  hostel_complaint_me_too: {
+    exportedAs: "hostel.meToos",
+    onDelete: "kept-anonymised",
+    why: "A 'me too' on another student's complaint counts towards it; the count stays, the person is anonymised.",
+  },
   mess_ratings: { exportedAs: "hostel.messRatings", onDelete: "deleted" },
   roommate_listings: { exportedAs: "hostel.roommateListing", onDelete: "deleted" },
   laundry_bookings: { exportedAs: "hostel.laundryBookings", onDelete: "deleted" },

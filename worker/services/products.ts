@@ -2,7 +2,25 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, lte, sql, type SQL } f
 import { z } from "zod";
 import { formatIndiaDate, formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
-import { BUY, RESERVATION_HOURS, IMAGE_TOO_LARGE, LISTING_MS, MAX_IMAGE_BYTES, MAX_PHOTOS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, THUMB_MAX_BYTES, THUMB_MAX_SIDE, normaliseIndianMobile, paiseToRupees, parsePricePaise, rupeesToPaise, type ProductSort, type ProductView } from "#common/market.ts";
+import {
+  BUY,
+  RESERVATION_HOURS,
+  IMAGE_TOO_LARGE,
+  LISTING_MS,
+  MAX_IMAGE_BYTES,
+  MAX_PHOTOS,
+  RENEW_WINDOW_DAYS,
+  RENEW_WINDOW_MS,
+  SELL,
+  THUMB_MAX_BYTES,
+  THUMB_MAX_SIDE,
+  normaliseIndianMobile,
+  paiseToRupees,
+  parsePricePaise,
+  rupeesToPaise,
+  type ProductSort,
+  type ProductView,
+} from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
@@ -27,7 +45,8 @@ import { wantedMatchStatement } from "#server/services/wanted.ts";
 const IMAGE_PREFIX = "products/";
 export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-const text = (field: string, max: number, multiline = false) => userText({ name: `The ${field}`, max, multiline, missing: `Enter the ${field}.` });
+const text = (field: string, max: number, multiline = false) =>
+  userText({ name: `The ${field}`, max, multiline, missing: `Enter the ${field}.` });
 
 const price = z.unknown().transform((value, ctx) => {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
@@ -36,7 +55,11 @@ const price = z.unknown().transform((value, ctx) => {
   }
   const paise = parsePricePaise(value);
   if (paise === null) {
-    ctx.addIssue({ code: "custom", message: "The price must be a number of rupees above 0, with at most two decimals (for example 249 or 249.50), and at most ₹10,00,000." });
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "The price must be a number of rupees above 0, with at most two decimals (for example 249 or 249.50), and at most ₹10,00,000.",
+    });
     return z.NEVER;
   }
   return paise;
@@ -49,15 +72,25 @@ const whatsapp = z.unknown().transform((value, ctx) => {
   }
   const number = normaliseIndianMobile(value);
   if (!number) {
-    ctx.addIssue({ code: "custom", message: "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine)." });
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+    });
     return z.NEVER;
   }
   return number;
 });
 
 // Issue 17: optional for API clients of the specification (they send neither): "other" and "used".
-const category = z.preprocess((v) => (v === "" ? undefined : v), z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}.` }).default("other"));
-const condition = z.preprocess((v) => (v === "" ? undefined : v), z.enum(CONDITION_IDS, { error: `Choose the condition: ${CONDITION_IDS.join(", ")}.` }).default("used"));
+const category = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}.` }).default("other"),
+);
+const condition = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(CONDITION_IDS, { error: `Choose the condition: ${CONDITION_IDS.join(", ")}.` }).default("used"),
+);
 
 export const productFieldsSchema = z.object({
   category,
@@ -80,10 +113,25 @@ const searchText = z.string().trim().max(200, "The search can be at most 200 cha
 export const listQuerySchema = z.object({
   q: searchText.optional(),
   sort: z.enum(["newest", "price-low", "price-high"], { error: "Sort by newest, price-low or price-high." }).optional(),
-  limit: z.coerce.number({ error: "The limit must be a number." }).int("The limit must be a whole number.").min(1, "The limit must be between 1 and 100.").max(100, "The limit must be between 1 and 100.").optional(),
-  offset: z.coerce.number({ error: "The offset must be a number." }).int("The offset must be a whole number.").min(0, "The offset must be 0 or more.").max(100_000, "The offset is too large.").optional(),
+  limit: z.coerce
+    .number({ error: "The limit must be a number." })
+    .int("The limit must be a whole number.")
+    .min(1, "The limit must be between 1 and 100.")
+    .max(100, "The limit must be between 1 and 100.")
+    .optional(),
+  offset: z.coerce
+    .number({ error: "The offset must be a number." })
+    .int("The offset must be a whole number.")
+    .min(0, "The offset must be 0 or more.")
+    .max(100_000, "The offset is too large.")
+    .optional(),
   /** Signed-out visitors only: one college's listings (a signed-in member always sees their own campus's). */
-  campus: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).").optional(),
+  campus: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).")
+    .optional(),
   category: z.enum(CATEGORY_IDS, { error: `The category is one of ${CATEGORY_IDS.join(", ")}.` }).optional(),
   condition: z.enum(CONDITION_IDS, { error: `The condition is one of ${CONDITION_IDS.join(", ")}.` }).optional(),
 });
@@ -119,15 +167,29 @@ export function selectProducts(env: Env, viewerId?: string | null) {
       sellerVerifiedAt: users.emailVerifiedAt,
       campusShortName: campuses.shortName,
       campusIsOpen: campuses.isOpen,
-      sellerSales: sql<number>`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${products.sellerId} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`.mapWith(Number).as("seller_sales"),
-      sellerRating: sql<number | null>`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.as("seller_rating"),
-      sellerRatings: sql<number>`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.mapWith(Number).as("seller_ratings"),
+      sellerSales:
+        sql<number>`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${products.sellerId} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`
+          .mapWith(Number)
+          .as("seller_sales"),
+      sellerRating: sql<
+        number | null
+      >`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.as(
+        "seller_rating",
+      ),
+      sellerRatings:
+        sql<number>`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`
+          .mapWith(Number)
+          .as("seller_ratings"),
       rated: viewerId
-        ? sql<number>`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${products.id} AND r.rater_id = ${viewerId})`.mapWith(Number).as("rated")
+        ? sql<number>`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${products.id} AND r.rater_id = ${viewerId})`
+            .mapWith(Number)
+            .as("rated")
         : sql<number>`0`.mapWith(Number).as("rated"),
       // Issue 17: the viewer saved it (the heart), in the same query.
       saved: viewerId
-        ? sql<number>`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${products.id} AND sp.user_id = ${viewerId})`.mapWith(Number).as("saved")
+        ? sql<number>`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${products.id} AND sp.user_id = ${viewerId})`
+            .mapWith(Number)
+            .as("saved")
         : sql<number>`0`.mapWith(Number).as("saved"),
     })
     .from(products)
@@ -135,13 +197,21 @@ export function selectProducts(env: Env, viewerId?: string | null) {
     .leftJoin(campuses, eq(campuses.id, products.campusId));
 }
 
-const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
+const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) =>
+  badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A joined row as the screens see it, its badge from the seller's row. */
 export function joinedView(row: ProductRow): ProductView {
   return {
     ...toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName)),
-    seller: { sales: row.sellerSales ?? 0, rating: row.sellerRating === null || row.sellerRating === undefined ? null : Math.round(Number(row.sellerRating) * 10) / 10, ratings: row.sellerRatings ?? 0 },
+    seller: {
+      sales: row.sellerSales ?? 0,
+      rating:
+        row.sellerRating === null || row.sellerRating === undefined
+          ? null
+          : Math.round(Number(row.sellerRating) * 10) / 10,
+      ratings: row.sellerRatings ?? 0,
+    },
     rated: row.rated === 1,
     saved: row.saved === 1,
   };
@@ -156,7 +226,12 @@ export function toView(row: Product, badge: string | null): ProductView {
     sellerName: row.sellerName,
     whatsappNumber: row.whatsappNumber,
     image: imageUrl(row.imageKey),
-    images: photosOf(row).map((photo) => ({ url: imageUrl(photo.key), thumbUrl: imageUrl(photo.thumb ?? photo.key), width: photo.w || null, height: photo.h || null })),
+    images: photosOf(row).map((photo) => ({
+      url: imageUrl(photo.key),
+      thumbUrl: imageUrl(photo.thumb ?? photo.key),
+      width: photo.w || null,
+      height: photo.h || null,
+    })),
     thumb: imageUrl(photosOf(row)[0]?.thumb ?? row.imageKey),
     expiresAt: row.expiresAt,
     status: row.status,
@@ -169,7 +244,10 @@ export function toView(row: Product, badge: string | null): ProductView {
     handedOverAt: row.handedOverAt,
     category: row.category,
     condition: row.condition,
-    reservedUntil: row.status === "sold" && row.handedOverAt === null && row.purchasedAt !== null ? row.purchasedAt + RESERVATION_MS : null,
+    reservedUntil:
+      row.status === "sold" && row.handedOverAt === null && row.purchasedAt !== null
+        ? row.purchasedAt + RESERVATION_MS
+        : null,
   };
 }
 
@@ -194,12 +272,26 @@ export interface CheckedPhoto {
 }
 
 /** A checked image file: its bytes, real type and pixel size (0 when its header does not say). `which` names it in a refusal ("Photo 2"), null for the only one. */
-async function checkImageFile(value: unknown, which: string | null): Promise<{ bytes: Uint8Array; name: string; type: ImageType; width: number; height: number }> {
-  if (!(value instanceof File) || value.size === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
-  if (value.size > MAX_IMAGE_BYTES) throw new ApiError(400, which ? `${which} is too large: it can be at most 5 MB.` : IMAGE_TOO_LARGE, { field: "image" });
+async function checkImageFile(
+  value: unknown,
+  which: string | null,
+): Promise<{ bytes: Uint8Array; name: string; type: ImageType; width: number; height: number }> {
+  if (!(value instanceof File) || value.size === 0)
+    throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
+  if (value.size > MAX_IMAGE_BYTES)
+    throw new ApiError(400, which ? `${which} is too large: it can be at most 5 MB.` : IMAGE_TOO_LARGE, {
+      field: "image",
+    });
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes.subarray(0, 16));
-  if (!type) throw new ApiError(400, which ? `${which} is not an image we accept: use a JPEG, PNG, WebP or GIF.` : "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.", { field: "image" });
+  if (!type)
+    throw new ApiError(
+      400,
+      which
+        ? `${which} is not an image we accept: use a JPEG, PNG, WebP or GIF.`
+        : "That file is not an image we accept: use a JPEG, PNG, WebP or GIF.",
+      { field: "image" },
+    );
   // At most MAX_IMAGE_SIDE pixels, without the camera's metadata; its size 0 x 0 when the header
   // does not say (the photo is still what it claims to be).
   return { ...storableImage(bytes, type, which ?? "The photo", "image"), name: value.name, type };
@@ -213,11 +305,20 @@ async function checkImageFile(value: unknown, which: string | null): Promise<{ b
  */
 export async function checkPhotos(form: FormData): Promise<CheckedPhoto[]> {
   // Without JavaScript an empty file field still sends one empty file: that is no photo.
-  const images = form.getAll("image").filter((value) => !(value instanceof File && value.size === 0 && value.name === ""));
-  if (images.length === 0) throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
-  if (images.length > MAX_PHOTOS) throw new ApiError(400, `A listing can have at most ${MAX_PHOTOS} photos: you sent ${images.length}.`, { field: "image" });
+  const images = form
+    .getAll("image")
+    .filter((value) => !(value instanceof File && value.size === 0 && value.name === ""));
+  if (images.length === 0)
+    throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
+  if (images.length > MAX_PHOTOS)
+    throw new ApiError(400, `A listing can have at most ${MAX_PHOTOS} photos: you sent ${images.length}.`, {
+      field: "image",
+    });
   const thumbs = form.getAll("thumb");
-  if (thumbs.length > 0 && thumbs.length !== images.length) throw new ApiError(400, "Send one small version (thumb) per photo, in the same order, or none.", { field: "thumb" });
+  if (thumbs.length > 0 && thumbs.length !== images.length)
+    throw new ApiError(400, "Send one small version (thumb) per photo, in the same order, or none.", {
+      field: "thumb",
+    });
   const photos: CheckedPhoto[] = [];
   for (const [i, image] of images.entries()) {
     const which = images.length > 1 ? `Photo ${i + 1}` : null;
@@ -226,9 +327,16 @@ export async function checkPhotos(form: FormData): Promise<CheckedPhoto[]> {
     if (thumbs.length > 0) {
       const small = thumbs[i];
       const bad = `The small version of ${which ?? "the photo"} must be a JPEG, PNG or WebP of at most ${THUMB_MAX_SIDE} pixels on its longest side and ${THUMB_MAX_BYTES / 1024} KB.`;
-      if (!(small instanceof File) || small.size === 0 || small.size > THUMB_MAX_BYTES) throw new ApiError(400, bad, { field: "thumb" });
+      if (!(small instanceof File) || small.size === 0 || small.size > THUMB_MAX_BYTES)
+        throw new ApiError(400, bad, { field: "thumb" });
       const checked = await checkImageFile(small, which).catch(() => null);
-      if (!checked || checked.type === "image/gif" || checked.width === 0 || Math.max(checked.width, checked.height) > THUMB_MAX_SIDE) throw new ApiError(400, bad, { field: "thumb" });
+      if (
+        !checked ||
+        checked.type === "image/gif" ||
+        checked.width === 0 ||
+        Math.max(checked.width, checked.height) > THUMB_MAX_SIDE
+      )
+        throw new ApiError(400, bad, { field: "thumb" });
       thumb = { bytes: checked.bytes, type: checked.type };
     }
     photos.push({ ...photo, thumb });
@@ -241,7 +349,12 @@ export async function checkPhotos(form: FormData): Promise<CheckedPhoto[]> {
  * every photo checked by content, then created. The submission key is the API's Idempotency-Key
  * header, else the form's submissionKey field.
  */
-export async function createProductFromForm(env: Env, seller: SessionUser, form: FormData, idempotencyKey: string | null = null): Promise<ProductView> {
+export async function createProductFromForm(
+  env: Env,
+  seller: SessionUser,
+  form: FormData,
+  idempotencyKey: string | null = null,
+): Promise<ProductView> {
   requireMayAct(seller, SELL);
   const textOf = (name: string) => {
     const value = form.get(name);
@@ -261,7 +374,9 @@ export async function createProductFromForm(env: Env, seller: SessionUser, form:
 }
 
 async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
-  return getDb(env.DB).query.products.findFirst({ where: and(eq(products.sellerId, sellerId), eq(products.submissionKey, submissionKey)) });
+  return getDb(env.DB).query.products.findFirst({
+    where: and(eq(products.sellerId, sellerId), eq(products.submissionKey, submissionKey)),
+  });
 }
 
 /**
@@ -269,7 +384,13 @@ async function submittedProduct(env: Env, sellerId: string, submissionKey: strin
  * repeat of the same submission answers the product the first one made and leaves no second set of
  * photos (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
  */
-export async function createProduct(env: Env, seller: SessionUser, fields: ProductFields, photos: CheckedPhoto[], submissionKey: string | null = null): Promise<ProductView> {
+export async function createProduct(
+  env: Env,
+  seller: SessionUser,
+  fields: ProductFields,
+  photos: CheckedPhoto[],
+  submissionKey: string | null = null,
+): Promise<ProductView> {
   requireMayAct(seller, SELL);
   const badge = badgeOfMember(seller);
   if (submissionKey) {
@@ -279,17 +400,31 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
   await limitPosting(env, seller.id);
   const id = crypto.randomUUID();
   const newKey = () => `${IMAGE_PREFIX}${crypto.randomUUID()}`;
-  const stored: StoredPhoto[] = photos.map((photo) => ({ key: newKey(), type: photo.type, w: photo.width, h: photo.height, thumb: photo.thumb ? newKey() : null }));
+  const stored: StoredPhoto[] = photos.map((photo) => ({
+    key: newKey(),
+    type: photo.type,
+    w: photo.width,
+    h: photo.height,
+    thumb: photo.thumb ? newKey() : null,
+  }));
   const keys = stored.flatMap((photo) => (photo.thumb ? [photo.key, photo.thumb] : [photo.key]));
   const put = (key: string, bytes: Uint8Array, type: string, name: string) =>
-    env.FILES.put(key, bytes, { httpMetadata: { contentType: type, cacheControl: IMAGE_CACHE_CONTROL }, customMetadata: { productId: id, originalName: name.slice(0, 200) } });
+    env.FILES.put(key, bytes, {
+      httpMetadata: { contentType: type, cacheControl: IMAGE_CACHE_CONTROL },
+      customMetadata: { productId: id, originalName: name.slice(0, 200) },
+    });
   const now = Date.now();
   let row: Product | undefined;
   try {
     await Promise.all(
       photos.flatMap((photo, i) => {
         const keysOf = stored[i]!;
-        return [put(keysOf.key, photo.bytes, photo.type, photo.name), ...(photo.thumb && keysOf.thumb ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)] : [])];
+        return [
+          put(keysOf.key, photo.bytes, photo.type, photo.name),
+          ...(photo.thumb && keysOf.thumb
+            ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)]
+            : []),
+        ];
       }),
     );
     const values: Product = {
@@ -321,11 +456,18 @@ export async function createProduct(env: Env, seller: SessionUser, fields: Produ
       moderationId: null,
       handedOverAt: null,
     };
-    const insert = getDb(env.DB).insert(products).values(values).onConflictDoNothing({ target: [products.sellerId, products.submissionKey] }).toSQL();
+    const insert = getDb(env.DB)
+      .insert(products)
+      .values(values)
+      .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
+      .toSQL();
     // One batch: the listing, and the notices of the wanted posts it matches (issue 17). Drizzle's D1
     // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
     // wanted matches (issue 17): the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
-    const [inserted] = await env.DB.batch([env.DB.prepare(insert.sql).bind(...insert.params), wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`)]);
+    const [inserted] = await env.DB.batch([
+      env.DB.prepare(insert.sql).bind(...insert.params),
+      wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`),
+    ]);
     if (inserted?.meta.changes === 1) row = values;
   } catch (error) {
     await env.FILES.delete(keys);
@@ -364,7 +506,13 @@ export async function listAvailable(env: Env, options: ListOptions): Promise<(Pr
   if (!options.viewerId && options.now === undefined) {
     const { q, sort, category, condition, offset, limit } = options;
     const campus = options.campusId ?? options.campus ?? null;
-    return publicRead(env, "browse", { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit }, { ...BROWSE_CACHE, campus }, () => readAvailable(env, options));
+    return publicRead(
+      env,
+      "browse",
+      { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit },
+      { ...BROWSE_CACHE, campus },
+      () => readAvailable(env, options),
+    );
   }
   return readAvailable(env, options);
 }
@@ -377,7 +525,11 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
   const campusId = options.campusId ?? options.campus ?? null;
   // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.
   // Issue 17: a listing past its 60 days is off Browse until its seller renews it.
-  const conditions: SQL[] = [eq(products.status, "available"), gt(products.expiresAt, options.now ?? Date.now()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId)];
+  const conditions: SQL[] = [
+    eq(products.status, "available"),
+    gt(products.expiresAt, options.now ?? Date.now()),
+    visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId),
+  ];
   if (campusId !== null) conditions.push(eq(products.campusId, campusId));
   if (options.category) conditions.push(eq(products.category, options.category));
   if (options.condition) conditions.push(eq(products.condition, options.condition));
@@ -386,7 +538,9 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
   // instr() takes % and _ literally without escaping. Same matching: lower() and LIKE both fold ASCII
   // only.
   for (const word of words) {
-    conditions.push(sql`(instr(lower(${products.title}), ${word}) > 0 OR instr(lower(${products.description}), ${word}) > 0)`);
+    conditions.push(
+      sql`(instr(lower(${products.title}), ${word}) > 0 OR instr(lower(${products.description}), ${word}) > 0)`,
+    );
   }
   const order =
     options.sort === "price-low"
@@ -406,8 +560,13 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
  * The buyer's purchases, with the seller's number only where the buyer may see contacts (a verified
  * member of the seller's campus); null otherwise. A student's own records are theirs whatever campus.
  */
-export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
-  const rows = await selectProducts(env, buyer.id).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt));
+export async function listPurchased(
+  env: Env,
+  buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">,
+): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
+  const rows = await selectProducts(env, buyer.id)
+    .where(eq(products.buyerId, buyer.id))
+    .orderBy(desc(products.purchasedAt));
   return rows.map((row) => {
     const view = joinedView(row);
     return { ...view, whatsappNumber: mayContact(buyer, view.campusId) ? view.whatsappNumber : null };
@@ -415,7 +574,9 @@ export async function listPurchased(env: Env, buyer: Pick<SessionUser, "id" | "c
 }
 
 export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
-  const rows = await selectProducts(env, sellerId).where(eq(products.sellerId, sellerId)).orderBy(desc(products.createdAt));
+  const rows = await selectProducts(env, sellerId)
+    .where(eq(products.sellerId, sellerId))
+    .orderBy(desc(products.createdAt));
   return rows.map(joinedView);
 }
 
@@ -426,20 +587,33 @@ const NO_PRODUCT = "This product no longer exists.";
 
 /** Why a conditional write on someone's product changed nothing: 404 (also for another campus's), 403 or 409. */
 async function explainNoChange(env: Env, user: Actor, id: string, verb: "edit" | "delete"): Promise<never> {
-  const row = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true, campusId: true }, where: eq(products.id, id) });
+  const row = await getDb(env.DB).query.products.findFirst({
+    columns: { sellerId: true, status: true, campusId: true },
+    where: eq(products.id, id),
+  });
   if (!row || row.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
   if (row.sellerId !== user.id) throw new ApiError(403, `You can only ${verb} your own products.`);
-  if (row.status === "sold") throw new ApiError(409, `This product has been sold, so it can no longer be ${verb === "edit" ? "edited" : "deleted"}.`);
+  if (row.status === "sold")
+    throw new ApiError(
+      409,
+      `This product has been sold, so it can no longer be ${verb === "edit" ? "edited" : "deleted"}.`,
+    );
   throw new ApiError(409, "The product changed while you were editing it. Reload and try again.");
 }
 
-const ownUnsold = (userId: string, id: string) => and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
+const ownUnsold = (userId: string, id: string) =>
+  and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
 
 /** Edits an unsold product of the user's own. Not gated: a seller may always fix their listing. */
 export async function updateProduct(env: Env, user: Actor, id: string, patch: ProductPatch): Promise<ProductView> {
   const [row] = await getDb(env.DB)
     .update(products)
-    .set({ ...(patch.title !== undefined && { title: patch.title }), ...(patch.description !== undefined && { description: patch.description }), ...(patch.price !== undefined && { pricePaise: patch.price }), updatedAt: Date.now() })
+    .set({
+      ...(patch.title !== undefined && { title: patch.title }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      ...(patch.price !== undefined && { pricePaise: patch.price }),
+      updatedAt: Date.now(),
+    })
     .where(ownUnsold(user.id, id))
     .returning();
   if (!row) return explainNoChange(env, user, id, "edit");
@@ -448,7 +622,10 @@ export async function updateProduct(env: Env, user: Actor, id: string, patch: Pr
 
 /** Deletes an unsold product of the user and its image. Not gated: taking one's listing down is always allowed. */
 export async function deleteProduct(env: Env, user: Actor, id: string): Promise<void> {
-  const [row] = await getDb(env.DB).delete(products).where(ownUnsold(user.id, id)).returning({ imageKey: products.imageKey, imageType: products.imageType, photos: products.photos });
+  const [row] = await getDb(env.DB)
+    .delete(products)
+    .where(ownUnsold(user.id, id))
+    .returning({ imageKey: products.imageKey, imageType: products.imageType, photos: products.photos });
   if (!row) return explainNoChange(env, user, id, "delete");
   await env.FILES.delete(photoKeys(row));
 }
@@ -466,11 +643,17 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
     .where(and(ownUnsold(user.id, id), lte(products.expiresAt, now + RENEW_WINDOW_MS)))
     .returning();
   if (row) return toView(row, badgeOfMember(user));
-  const current = await getDb(env.DB).query.products.findFirst({ columns: { sellerId: true, status: true, campusId: true, expiresAt: true }, where: eq(products.id, id) });
+  const current = await getDb(env.DB).query.products.findFirst({
+    columns: { sellerId: true, status: true, campusId: true, expiresAt: true },
+    where: eq(products.id, id),
+  });
   if (!current || current.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
   if (current.sellerId !== user.id) throw new ApiError(403, "You can only renew your own products.");
   if (current.status === "sold") throw new ApiError(409, "This product has been sold, so it cannot be renewed.");
-  throw new ApiError(409, `This listing does not need renewing yet: it stays on Browse until ${formatIndiaDate(current.expiresAt)}. You can renew it in its last ${RENEW_WINDOW_DAYS} days.`);
+  throw new ApiError(
+    409,
+    `This listing does not need renewing yet: it stays on Browse until ${formatIndiaDate(current.expiresAt)}. You can renew it in its last ${RENEW_WINDOW_DAYS} days.`,
+  );
 }
 
 /**
@@ -495,14 +678,34 @@ export type ProductLookup =
  * way there), a visitor sees any college's; a hidden listing exists only for its seller and its
  * campus's moderators; null otherwise.
  */
-export async function getProduct(env: Env, viewer: Pick<SessionUser, "id" | "campusId"> | null, id: string): Promise<ProductLookup | null> {
+export async function getProduct(
+  env: Env,
+  viewer: Pick<SessionUser, "id" | "campusId"> | null,
+  id: string,
+): Promise<ProductLookup | null> {
   if (!productIdSchema.safeParse(id).success) return null;
   const [row] = await selectProducts(env, viewer?.id)
-    .where(and(eq(products.id, id.toLowerCase()), visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id)))
+    .where(
+      and(
+        eq(products.id, id.toLowerCase()),
+        visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  if (viewer && row.campusId !== viewer.campusId) return { kind: "elsewhere", market: row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college") };
-  return { kind: "listing", product: { ...joinedView(row), mine: row.sellerId === viewer?.id, bought: viewer !== null && row.buyerId === viewer.id } };
+  if (viewer && row.campusId !== viewer.campusId)
+    return {
+      kind: "elsewhere",
+      market: row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college"),
+    };
+  return {
+    kind: "listing",
+    product: {
+      ...joinedView(row),
+      mine: row.sellerId === viewer?.id,
+      bought: viewer !== null && row.buyerId === viewer.id,
+    },
+  };
 }
 
 /** A seller is told this long before their listing leaves Browse (the cron, warnExpiringListings). */
@@ -549,7 +752,11 @@ export const purchaseBodySchema = z.object(
       .transform((rupees, ctx) => {
         const paise = rupeesToPaise(rupees);
         if (paise === null) {
-          ctx.addIssue({ code: "custom", message: "The price you saw must be a number of rupees, 0 or more, with at most two decimals (for example 249 or 249.5)." });
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "The price you saw must be a number of rupees, 0 or more, with at most two decimals (for example 249 or 249.5).",
+          });
           return z.NEVER;
         }
         return paise;
@@ -569,7 +776,12 @@ export const purchaseBodySchema = z.object(
  * simultaneous attempts exactly the allowed ones get a row back. Only a verified member buys, and
  * only a product of their own campus.
  */
-export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, seenPricePaise?: number): Promise<PurchaseResult> {
+export async function purchaseProduct(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  seenPricePaise?: number,
+): Promise<PurchaseResult> {
   requireMayAct(buyer, BUY);
   const now = Date.now();
   const since = now - PURCHASE_WINDOW_MS;
@@ -585,7 +797,9 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
          AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
     ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
-    env.DB.prepare("INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2").bind(now, saleId),
+    env.DB.prepare(
+      "INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2",
+    ).bind(now, saleId),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
@@ -609,7 +823,13 @@ export async function purchaseProduct(env: Env, buyer: SessionUser, id: string, 
 }
 
 /** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */
-async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen: number | null, since: number): Promise<never> {
+async function explainNoPurchase(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  seen: number | null,
+  since: number,
+): Promise<never> {
   const buyerId = buyer.id;
   const row = await env.DB.prepare(
     `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt, expires_at AS expiresAt,
@@ -620,29 +840,53 @@ async function explainNoPurchase(env: Env, buyer: SessionUser, id: string, seen:
      FROM products WHERE id = ?4`,
   )
     .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{ sellerId: string; campusId: string; hiddenAt: number | null; expiresAt: number; status: string; pricePaise: number; recent: number; oldestCounted: number | null; buyerDeletedAt: number | null; open: number }>();
+    .first<{
+      sellerId: string;
+      campusId: string;
+      hiddenAt: number | null;
+      expiresAt: number;
+      status: string;
+      pricePaise: number;
+      recent: number;
+      oldestCounted: number | null;
+      buyerDeletedAt: number | null;
+      open: number;
+    }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
   // Hidden by reports or a moderator (issue 16): it does not exist for a buyer.
-  if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId)) throw new ApiError(404, NO_PRODUCT);
+  if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId))
+    throw new ApiError(404, NO_PRODUCT);
   // The buyer's account was deleted while this purchase was on its way.
   if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
-  if (row.expiresAt <= Date.now()) throw new ApiError(409, "This listing has expired: its seller has not renewed it, so it cannot be bought now.");
+  if (row.expiresAt <= Date.now())
+    throw new ApiError(409, "This listing has expired: its seller has not renewed it, so it cannot be bought now.");
   if (row.recent >= PURCHASE_LIMIT) {
     // When the oldest purchase that still counts leaves the window.
     const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
-    throw new ApiError(429, `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaShortDateTime(retryAt)}.`, { retryAt });
+    throw new ApiError(
+      429,
+      `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaShortDateTime(retryAt)}.`,
+      { retryAt },
+    );
   }
   if (row.open >= OPEN_RESERVATIONS_LIMIT) {
-    throw new ApiError(409, `You already have ${OPEN_RESERVATIONS_LIMIT} reservations waiting for a handover. Meet those sellers, or cancel one on My Purchases, before reserving more.`);
+    throw new ApiError(
+      409,
+      `You already have ${OPEN_RESERVATIONS_LIMIT} reservations waiting for a handover. Meet those sellers, or cancel one on My Purchases, before reserving more.`,
+    );
   }
   if (seen !== null && row.pricePaise !== seen) {
-    throw new ApiError(409, `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`, {
-      price: paiseToRupees(row.pricePaise),
-      pricePaise: row.pricePaise,
-      seenPrice: paiseToRupees(seen),
-    });
+    throw new ApiError(
+      409,
+      `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`,
+      {
+        price: paiseToRupees(row.pricePaise),
+        pricePaise: row.pricePaise,
+        seenPrice: paiseToRupees(seen),
+      },
+    );
   }
   // The product changed between the write and this read (sold and the sale undone cannot happen;
   // a price changed and changed back can).
@@ -664,9 +908,18 @@ export interface SaleNotice {
 
 /** The seller's unread notices of reservations, each with where its reservation stands now (the listing is read in the same query). */
 export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
-  const state = sql<SaleNotice["state"]>`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
+  const state = sql<
+    SaleNotice["state"]
+  >`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
   return getDb(env.DB)
-    .select({ id: saleNotifications.id, productTitle: saleNotifications.productTitle, buyerName: saleNotifications.buyerName, pricePaise: saleNotifications.pricePaise, createdAt: saleNotifications.createdAt, state })
+    .select({
+      id: saleNotifications.id,
+      productTitle: saleNotifications.productTitle,
+      buyerName: saleNotifications.buyerName,
+      pricePaise: saleNotifications.pricePaise,
+      createdAt: saleNotifications.createdAt,
+      state,
+    })
     .from(saleNotifications)
     .leftJoin(products, eq(products.id, saleNotifications.productId))
     .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))

@@ -49,11 +49,20 @@ export async function runReminders(env: Env, now = Date.now()): Promise<Reminder
   for (const connection of connections) {
     try {
       result.created += await remindUser(env, connection.userId, connection.tokens, now);
-      await db.update(googleConnections).set({ lastCheckedAt: now, lastError: null }).where(eq(googleConnections.userId, connection.userId));
+      await db
+        .update(googleConnections)
+        .set({ lastCheckedAt: now, lastError: null })
+        .where(eq(googleConnections.userId, connection.userId));
     } catch (error) {
       result.failed += 1;
-      const reason = error instanceof GoogleAuthError && error.rejected ? "Google access was revoked; reconnect Google Classroom." : "Could not reach Google Classroom.";
-      await db.update(googleConnections).set({ lastCheckedAt: now, lastError: reason }).where(eq(googleConnections.userId, connection.userId));
+      const reason =
+        error instanceof GoogleAuthError && error.rejected
+          ? "Google access was revoked; reconnect Google Classroom."
+          : "Could not reach Google Classroom.";
+      await db
+        .update(googleConnections)
+        .set({ lastCheckedAt: now, lastError: reason })
+        .where(eq(googleConnections.userId, connection.userId));
       logError(`cron-${now}`, error, { userId: connection.userId, job: "reminders" });
     }
   }
@@ -88,7 +97,8 @@ export async function classroomWork(env: Env, userId: string, sealed: string): P
   const all: CourseWork[] = [];
   for (const course of courses) {
     try {
-      for (const assignment of await listAssignments(env, accessToken, course.id)) all.push({ course: { id: course.id, name: course.name }, assignment });
+      for (const assignment of await listAssignments(env, accessToken, course.id))
+        all.push({ course: { id: course.id, name: course.name }, assignment });
     } catch (error) {
       // One course with the API off (or gone) must not stop the others.
       if (error instanceof ClassroomError && error.kind !== "unauthenticated") continue;
@@ -128,7 +138,13 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
         .insert(classroomReminders)
         .values(rows.slice(i, i + 9))
         .onConflictDoNothing()
-        .returning({ id: classroomReminders.id, kind: classroomReminders.kind, title: classroomReminders.title, courseName: classroomReminders.courseName, dueAt: classroomReminders.dueAt });
+        .returning({
+          id: classroomReminders.id,
+          kind: classroomReminders.kind,
+          title: classroomReminders.title,
+          courseName: classroomReminders.courseName,
+          dueAt: classroomReminders.dueAt,
+        });
       created += inserted.length;
       // Issue 18: each new reminder is also a notice (the inbox, and push to the student's devices).
       if (inserted.length > 0) {
@@ -137,7 +153,10 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
             id: `reminder-${reminder.id}`,
             userId,
             kind: `classroom.${reminder.kind}`,
-            title: `${reminder.kind === "due_today" ? "Due today" : "Due within 24 hours"}: ${reminder.title}`.slice(0, 200),
+            title: `${reminder.kind === "due_today" ? "Due today" : "Due within 24 hours"}: ${reminder.title}`.slice(
+              0,
+              200,
+            ),
             text: `${reminder.courseName}, due ${formatIndiaShortDateTime(reminder.dueAt)}.`,
             link: "/googleclassroom",
             createdAt: now,
@@ -180,7 +199,11 @@ function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: num
 }
 
 /** Whether reminders are on, and the latest ones: one D1 batch (issue 19's budget for a list). */
-export async function remindersOverview(env: Env, userId: string, limit = 50): Promise<{ enabled: boolean; reminders: ReminderView[] }> {
+export async function remindersOverview(
+  env: Env,
+  userId: string,
+  limit = 50,
+): Promise<{ enabled: boolean; reminders: ReminderView[] }> {
   const db = getDb(env.DB);
   const [on, reminders] = await db.batch([
     db

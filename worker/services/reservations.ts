@@ -43,26 +43,44 @@ async function findReservation(env: Env, member: Member, id: string): Promise<Re
   await limited(env, member);
   const row = await readReservation(env, id);
   // Neither side of it: it does not exist for them.
-  if (!row || (row.sellerId !== member.id && row.buyerId !== member.id)) throw new ApiError(404, "This product no longer exists.");
+  if (!row || (row.sellerId !== member.id && row.buyerId !== member.id))
+    throw new ApiError(404, "This product no longer exists.");
   return row;
 }
 
 function notReserved(row: Reservation): ApiError {
-  if (row.status === "available") return new ApiError(409, "This product is not reserved any more: it is back on sale.");
+  if (row.status === "available")
+    return new ApiError(409, "This product is not reserved any more: it is back on sale.");
   return new ApiError(409, "The handover is already confirmed: the sale is complete.");
 }
 
-const notice = (who: "seller_id" | "buyer_id", kind: string, title: string, text: string, link: string) => ({ who, kind, title, text, link });
+const notice = (who: "seller_id" | "buyer_id", kind: string, title: string, text: string, link: string) => ({
+  who,
+  kind,
+  title,
+  text,
+  link,
+});
 
 /** The notice to one side, then the write, both on the same condition (the reservation `saleId` still open). */
-function transition(env: Env, id: string, saleId: string, extra: { sql: string; param: string }, set: string, n: ReturnType<typeof notice>, now: number) {
+function transition(
+  env: Env,
+  id: string,
+  saleId: string,
+  extra: { sql: string; param: string },
+  set: string,
+  n: ReturnType<typeof notice>,
+  now: number,
+) {
   return [
     env.DB.prepare(
       `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
        SELECT lower(hex(randomblob(16))), p.${n.who}, ?1, replace(?2, '{title}', p.title), ?3, ?4, ?5 FROM products p
        WHERE p.id = ?6 AND p.sale_id = ?7 AND ${RESERVED} AND ${extra.sql} = ?8`,
     ).bind(n.kind, n.title, n.text, n.link, now, id, saleId, extra.param),
-    env.DB.prepare(`UPDATE products AS p SET ${set}, updated_at = ?1 WHERE p.id = ?2 AND p.sale_id = ?3 AND ${RESERVED} AND ${extra.sql} = ?4`).bind(now, id, saleId, extra.param),
+    env.DB.prepare(
+      `UPDATE products AS p SET ${set}, updated_at = ?1 WHERE p.id = ?2 AND p.sale_id = ?3 AND ${RESERVED} AND ${extra.sql} = ?4`,
+    ).bind(now, id, saleId, extra.param),
   ];
 }
 
@@ -70,27 +88,48 @@ const BACK_ON_SALE = "status = 'available', buyer_id = NULL, buyer_name = NULL, 
 
 type Step = "handover" | "decline" | "cancel";
 
-const STEPS: Record<Step, { side: "seller" | "buyer"; wrongSide: string; set: string; notice: ReturnType<typeof notice> }> = {
+const STEPS: Record<
+  Step,
+  { side: "seller" | "buyer"; wrongSide: string; set: string; notice: ReturnType<typeof notice> }
+> = {
   // The seller confirms they handed it over: the sale is complete.
   handover: {
     side: "seller",
     wrongSide: "Only the seller confirms the handover.",
     set: "handed_over_at = ?1",
-    notice: notice("buyer_id", "market.handover", "{title}: the sale is complete", "The seller confirmed the handover. Rate them on My Purchases.", "/purchases"),
+    notice: notice(
+      "buyer_id",
+      "market.handover",
+      "{title}: the sale is complete",
+      "The seller confirmed the handover. Rate them on My Purchases.",
+      "/purchases",
+    ),
   },
   // The seller declines: on sale again.
   decline: {
     side: "seller",
     wrongSide: "Only the seller declines a reservation; as the buyer, cancel it.",
     set: BACK_ON_SALE,
-    notice: notice("buyer_id", "market.declined", "{title}: the seller declined your reservation", "It is no longer reserved for you. Nothing was paid through Campus.", "/purchases"),
+    notice: notice(
+      "buyer_id",
+      "market.declined",
+      "{title}: the seller declined your reservation",
+      "It is no longer reserved for you. Nothing was paid through Campus.",
+      "/purchases",
+    ),
   },
   // The buyer cancels before the handover: on sale again.
   cancel: {
     side: "buyer",
     wrongSide: "Only the buyer cancels a reservation; as the seller, decline it.",
     set: BACK_ON_SALE,
-    notice: notice("seller_id", "market.cancelled", "{title}: the buyer cancelled the reservation", "It is on sale again on Browse.", "/mysells"),
+    notice: notice(
+      "seller_id",
+      "market.cancelled",
+      "{title}: the buyer cancelled the reservation",
+      "It is on sale again on Browse.",
+      "/mysells",
+    ),
   },
 };
 
@@ -141,15 +180,25 @@ export async function expireReservations(env: Env, now = Date.now()): Promise<{ 
 }
 
 export const ratingSchema = z.object({
-  stars: z.coerce.number({ error: "Give 1 to 5 stars." }).int("Give 1 to 5 stars.").min(1, "Give 1 to 5 stars.").max(5, "Give 1 to 5 stars."),
+  stars: z.coerce
+    .number({ error: "Give 1 to 5 stars." })
+    .int("Give 1 to 5 stars.")
+    .min(1, "Give 1 to 5 stars.")
+    .max(5, "Give 1 to 5 stars."),
   note: optionalUserText({ name: "The note", max: 280, tooLong: "Keep the note under 280 characters." }),
 });
 
 /** `POST /api/product/:id/rating { stars, note }`: after the handover, buyer and seller rate each other once. */
-export async function rateTrade(env: Env, member: Member, id: string, input: unknown): Promise<{ role: "buyer" | "seller" }> {
+export async function rateTrade(
+  env: Env,
+  member: Member,
+  id: string,
+  input: unknown,
+): Promise<{ role: "buyer" | "seller" }> {
   const { stars, note } = parseWith(ratingSchema, input);
   const row = await findReservation(env, member, id);
-  if (row.status !== "sold" || row.handedOverAt === null) throw new ApiError(409, "You can rate once the seller has confirmed the handover.");
+  if (row.status !== "sold" || row.handedOverAt === null)
+    throw new ApiError(409, "You can rate once the seller has confirmed the handover.");
   const role = row.buyerId === member.id ? "buyer" : "seller";
   const result = await env.DB.prepare(
     `INSERT INTO trade_ratings (id, product_id, rater_id, ratee_id, role, stars, note, created_at)

@@ -21,13 +21,15 @@ type Member = Pick<SessionUser, "id" | "campusId">;
 /** Saves and unsaves a minute per student (SAVE_LIMITER in wrangler.toml): far above a person's taps. */
 async function limitSaving(env: Env, userId: string): Promise<void> {
   const { success } = await env.SAVE_LIMITER.limit({ key: `save:${userId}` });
-  if (!success) throw new ApiError(429, "You are saving and removing listings too fast. Please wait a minute and try again.");
+  if (!success)
+    throw new ApiError(429, "You are saving and removing listings too fast. Please wait a minute and try again.");
 }
 
 const NO_PRODUCT = "This product no longer exists.";
 
 /** Not hidden, or the student's own, or they moderate its campus (as visibleTo; ?1 is the student). */
-const VISIBLE = "(p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))";
+const VISIBLE =
+  "(p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))";
 
 /** `PUT /api/product/:id/save`: one conditional INSERT; 404 for a listing the student cannot see; rate limited. */
 export async function saveProduct(env: Env, member: Member, productId: string): Promise<void> {
@@ -72,7 +74,12 @@ export async function unsaveProduct(env: Env, member: Member, productId: string)
 export async function listSaved(env: Env, member: Member): Promise<(ProductView & { mine: boolean })[]> {
   const rows = await selectProducts(env, member.id)
     .innerJoin(savedProducts, and(eq(savedProducts.productId, products.id), eq(savedProducts.userId, member.id)))
-    .where(and(eq(products.campusId, member.campusId), visibleTo(products.hiddenAt, products.sellerId, products.campusId, member.id)))
+    .where(
+      and(
+        eq(products.campusId, member.campusId),
+        visibleTo(products.hiddenAt, products.sellerId, products.campusId, member.id),
+      ),
+    )
     .orderBy(desc(savedProducts.createdAt), desc(sql`${products.id}`))
     .limit(MAX_SAVED);
   return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === member.id }));

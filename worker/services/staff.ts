@@ -40,7 +40,9 @@ export interface StaffScope {
 /** May these grants do `role`'s work on `scope`? A campus admin may do everything of the campus. */
 export function mayStaff(grants: StaffGrant[], role: StaffRole, scope: StaffScope = {}): boolean {
   if (grants.some((g) => g.role === "admin")) return true;
-  return grants.some((g) => g.role === role && (role !== "warden" || scope.blockId === undefined || g.blockId === scope.blockId));
+  return grants.some(
+    (g) => g.role === role && (role !== "warden" || scope.blockId === undefined || g.blockId === scope.blockId),
+  );
 }
 
 /** The blocks a warden (or a campus admin: null, every block) may act on. */
@@ -50,7 +52,10 @@ export function wardenBlocks(grants: StaffGrant[]): string[] | null {
 }
 
 export function staffRefusal(role: StaffRole, scope: StaffScope = {}, blockName?: string): ApiError {
-  const who = role === "warden" && scope.blockId ? `the warden of ${blockName ?? `block ${scope.blockId}`}` : staffRoleLabel[role].toLowerCase();
+  const who =
+    role === "warden" && scope.blockId
+      ? `the warden of ${blockName ?? `block ${scope.blockId}`}`
+      : staffRoleLabel[role].toLowerCase();
   return new ApiError(403, `Only ${who} or a campus admin can do this.`, { code: "staff_only" });
 }
 
@@ -58,11 +63,20 @@ export function staffRefusal(role: StaffRole, scope: StaffScope = {}, blockName?
  * The gate on every staff read and write: the user holds `role` at their campus (for a warden, on
  * `scope.blockId`), or is the campus admin. 403 otherwise. Returns the grants for the caller's view.
  */
-export async function requireStaff(env: Env, user: Member & Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>, role: StaffRole, scope: StaffScope = {}, grants?: StaffGrant[]): Promise<StaffGrant[]> {
+export async function requireStaff(
+  env: Env,
+  user: Member & Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>,
+  role: StaffRole,
+  scope: StaffScope = {},
+  grants?: StaffGrant[],
+): Promise<StaffGrant[]> {
   const held = grants ?? (await staffGrantsOf(env, user));
   if (!mayStaff(held, role, scope)) {
     // Suspended staff are told why, not that they lack the role.
-    if (user.suspendedUntil && isSuspended({ suspendedUntil: user.suspendedUntil })) throw new ApiError(403, suspendedMessage(user.suspendedUntil, user.suspensionReason ?? null), { code: "suspended" });
+    if (user.suspendedUntil && isSuspended({ suspendedUntil: user.suspendedUntil }))
+      throw new ApiError(403, suspendedMessage(user.suspendedUntil, user.suspensionReason ?? null), {
+        code: "suspended",
+      });
     throw staffRefusal(role, scope);
   }
   return held;
@@ -94,7 +108,18 @@ export function auditStatement(env: Env, entry: AuditEntry, guard: Guard = alway
   return env.DB.prepare(
     `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
      SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`,
-  ).bind(entry.id ?? crypto.randomUUID(), entry.campusId, entry.actorId, entry.action, entry.subjectKind, entry.subjectId, entry.studentId, entry.note, entry.at, ...guard.params);
+  ).bind(
+    entry.id ?? crypto.randomUUID(),
+    entry.campusId,
+    entry.actorId,
+    entry.action,
+    entry.subjectKind,
+    entry.subjectId,
+    entry.studentId,
+    entry.note,
+    entry.at,
+    ...guard.params,
+  );
 }
 
 export interface Notice {
@@ -109,7 +134,12 @@ export interface Notice {
  * A notice to each student `recipients` selects (a SELECT of one column, `user_id`), written only
  * where `guard` holds: to the owner (`SELECT ? AS user_id`) or to everyone who said "me too".
  */
-export function noticesStatement(env: Env, recipients: Guard, notice: Notice, guard: Guard = always): D1PreparedStatement {
+export function noticesStatement(
+  env: Env,
+  recipients: Guard,
+  notice: Notice,
+  guard: Guard = always,
+): D1PreparedStatement {
   return env.DB.prepare(
     `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
      SELECT lower(hex(randomblob(16))), r.user_id, ?, ?, ?, ?, ? FROM (${recipients.sql}) r WHERE ${guard.sql}`,

@@ -1,6 +1,14 @@
 import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { BECOME_WRITER, MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type MyStudyRequest, type StudyRequest, type Writer } from "#common/studyswap.ts";
+import {
+  BECOME_WRITER,
+  MAX_ATTACHMENT_BYTES,
+  parseBudget,
+  POST_REQUEST,
+  type MyStudyRequest,
+  type StudyRequest,
+  type Writer,
+} from "#common/studyswap.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
@@ -21,14 +29,18 @@ import { visibleTo } from "#server/services/moderation.ts";
 // becoming a writer need a verified member; contacts are shown only to members who may see them.
 
 /** The viewer of a list: their id, campus and membership. */
-type Viewer = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity" | "suspendedUntil" | "suspensionReason">;
+type Viewer = Pick<
+  SessionUser,
+  "id" | "campusId" | "verified" | "openCommunity" | "suspendedUntil" | "suspensionReason"
+>;
 type Member = Viewer & Pick<Membership, "campusShortName">;
 
 // ---------------------------------------------------------------------------------------------
 // Input
 
 /** "" and missing become null so optional fields read the same from JSON and forms. */
-const blankToNull = (value: unknown) => (value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value);
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value;
 
 const PHONE = /^\+?[\d\s\-().]{7,24}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,7 +51,11 @@ export function isEmailOrPhone(value: string): boolean {
   return PHONE.test(value) && digits >= 7 && digits <= 15;
 }
 
-const contact = userText({ name: "The contact", max: 254, missing: "Enter an e-mail address or a phone number so people can reach you." }).refine(
+const contact = userText({
+  name: "The contact",
+  max: 254,
+  missing: "Enter an e-mail address or a phone number so people can reach you.",
+}).refine(
   (value) => isEmailOrPhone(value),
   "Enter a valid e-mail address (like name@example.com) or phone number (like +91 98765 43210).",
 );
@@ -65,17 +81,29 @@ export const requestInputSchema = z.preprocess(
   (raw) => {
     if (!raw || typeof raw !== "object") return raw;
     const record = raw as Record<string, unknown>;
-    return { ...record, subject: record.subject ?? record.category, requirements: record.requirements ?? record.details };
+    return {
+      ...record,
+      subject: record.subject ?? record.category,
+      requirements: record.requirements ?? record.details,
+    };
   },
-  z.object({
-    title: userText({ name: "The title", max: 120, missing: "Enter a title for your request." }),
-    subject: userText({ name: "The category / subject", max: 80, missing: "Enter a category or subject." }),
-    requirements: userText({ name: "The details", max: 5000, multiline: true, missing: "Describe what you need in the details." }),
-    contact,
-    deadline: optionalUserText({ name: "The deadline", max: 60 }),
-    budget: optionalUserText({ name: "The budget", max: 40 }),
-    pages,
-  }, { error: "Send the request fields as an object." }),
+  z.object(
+    {
+      title: userText({ name: "The title", max: 120, missing: "Enter a title for your request." }),
+      subject: userText({ name: "The category / subject", max: 80, missing: "Enter a category or subject." }),
+      requirements: userText({
+        name: "The details",
+        max: 5000,
+        multiline: true,
+        missing: "Describe what you need in the details.",
+      }),
+      contact,
+      deadline: optionalUserText({ name: "The deadline", max: 60 }),
+      budget: optionalUserText({ name: "The budget", max: 40 }),
+      pages,
+    },
+    { error: "Send the request fields as an object." },
+  ),
 );
 export type RequestInput = z.infer<typeof requestInputSchema>;
 
@@ -104,20 +132,30 @@ export const requestIdSchema = z.uuid("That request does not exist.");
 // Requests
 
 type RequestRow = typeof studyRequests.$inferSelect;
-type JoinedRequestRow = RequestRow & { ownerVerifiedAt: number | null; campusShortName: string | null; campusIsOpen: boolean | null };
+type JoinedRequestRow = RequestRow & {
+  ownerVerifiedAt: number | null;
+  campusShortName: string | null;
+  campusIsOpen: boolean | null;
+};
 
 export const attachmentUrl = (id: string) => `/api/studyswap/requests/${id}/attachment`;
 
 /** Requests joined to their posters and campuses, for the badge, in the list's one query. */
 function selectRequests(env: Env) {
   return getDb(env.DB)
-    .select({ ...getTableColumns(studyRequests), ownerVerifiedAt: users.emailVerifiedAt, campusShortName: campuses.shortName, campusIsOpen: campuses.isOpen })
+    .select({
+      ...getTableColumns(studyRequests),
+      ownerVerifiedAt: users.emailVerifiedAt,
+      campusShortName: campuses.shortName,
+      campusIsOpen: campuses.isOpen,
+    })
     .from(studyRequests)
     .leftJoin(users, eq(users.id, studyRequests.ownerId))
     .leftJoin(campuses, eq(campuses.id, studyRequests.campusId));
 }
 
-const badgeOfRow = (row: JoinedRequestRow) => badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen, row.campusShortName);
+const badgeOfRow = (row: JoinedRequestRow) =>
+  badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen, row.campusShortName);
 const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A request as a viewer sees it: the contact only when they may see contacts of its campus, else null. */
@@ -140,7 +178,12 @@ function toView(row: RequestRow, badge: string | null, showContact = true, viewe
     ...(row.hiddenAt !== null ? { hiddenReason: row.hiddenReason ?? "Hidden by a moderator." } : {}),
     attachment:
       row.attachmentKey && row.attachmentName && row.attachmentType
-        ? { url: attachmentUrl(row.id), name: row.attachmentName, contentType: row.attachmentType, size: row.attachmentSize ?? 0 }
+        ? {
+            url: attachmentUrl(row.id),
+            name: row.attachmentName,
+            contentType: row.attachmentType,
+            size: row.attachmentSize ?? 0,
+          }
         : null,
   };
 }
@@ -156,7 +199,13 @@ const BOARD_LIMIT = 500;
 /** The open requests of the viewer's campus, newest first: what writers browse. */
 export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyRequest[]> {
   const rows = await selectRequests(env)
-    .where(and(eq(studyRequests.campusId, viewer.campusId), eq(studyRequests.status, "open"), visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, viewer.id)))
+    .where(
+      and(
+        eq(studyRequests.campusId, viewer.campusId),
+        eq(studyRequests.status, "open"),
+        visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, viewer.id),
+      ),
+    )
     .orderBy(desc(studyRequests.createdAt))
     .limit(BOARD_LIMIT);
   return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId), viewer.id));
@@ -164,7 +213,10 @@ export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyR
 
 /** The poster's own requests, open and closed, newest first. */
 export async function listMyRequests(env: Env, userId: string): Promise<MyStudyRequest[]> {
-  const rows = await selectRequests(env).where(eq(studyRequests.ownerId, userId)).orderBy(desc(studyRequests.createdAt)).limit(BOARD_LIMIT);
+  const rows = await selectRequests(env)
+    .where(eq(studyRequests.ownerId, userId))
+    .orderBy(desc(studyRequests.createdAt))
+    .limit(BOARD_LIMIT);
   return rows.map((row) => toMine(row, badgeOfRow(row)));
 }
 
@@ -175,7 +227,9 @@ export interface UploadedFile {
 }
 
 async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
-  return getDb(env.DB).query.studyRequests.findFirst({ where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)) });
+  return getDb(env.DB).query.studyRequests.findFirst({
+    where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)),
+  });
 }
 
 /**
@@ -185,7 +239,13 @@ async function submittedRequest(env: Env, ownerId: string, submissionKey: string
  * answers the request the first one made and writes nothing: checked first, and decided by the
  * UNIQUE (owner, key) index when the repeats arrive together.
  */
-export async function createRequest(env: Env, owner: Member, input: RequestInput, file: UploadedFile | null, submissionKey: string | null = null): Promise<StudyRequest> {
+export async function createRequest(
+  env: Env,
+  owner: Member,
+  input: RequestInput,
+  file: UploadedFile | null,
+  submissionKey: string | null = null,
+): Promise<StudyRequest> {
   requireMayAct(owner, POST_REQUEST);
   const ownerId = owner.id;
   const badge = badgeOfMember(owner);
@@ -195,16 +255,30 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
   }
   let attachment: { key: string; name: string; type: string; size: number; body: Uint8Array } | null = null;
   if (file) {
-    if (file.size > MAX_ATTACHMENT_BYTES) throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
-    if (file.size === 0) throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
+    if (file.size > MAX_ATTACHMENT_BYTES)
+      throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
+    if (file.size === 0)
+      throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
     const body = await file.bytes();
     const detected = detectAttachment(new Uint8Array(body), file.name);
     if (!detected) {
-      throw new ApiError(400, "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.", { field: "file" });
+      throw new ApiError(
+        400,
+        "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.",
+        { field: "file" },
+      );
     }
     // An image is stored as every image is: capped in size, without the camera's metadata.
-    const stored = isImageType(detected.contentType) ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes : new Uint8Array(body);
-    attachment = { key: `requests/${crypto.randomUUID()}`, name: detected.name, type: detected.contentType, size: stored.byteLength, body: stored };
+    const stored = isImageType(detected.contentType)
+      ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes
+      : new Uint8Array(body);
+    attachment = {
+      key: `requests/${crypto.randomUUID()}`,
+      name: detected.name,
+      type: detected.contentType,
+      size: stored.byteLength,
+      body: stored,
+    };
   }
 
   await limitPosting(env, ownerId);
@@ -263,9 +337,13 @@ export async function createRequest(env: Env, owner: Member, input: RequestInput
 type Actor = Member;
 
 async function explainMissing(env: Env, user: Actor, id: string): Promise<never> {
-  const found = await getDb(env.DB).query.studyRequests.findFirst({ columns: { ownerId: true, campusId: true }, where: eq(studyRequests.id, id) });
+  const found = await getDb(env.DB).query.studyRequests.findFirst({
+    columns: { ownerId: true, campusId: true },
+    where: eq(studyRequests.id, id),
+  });
   // Another campus's request is answered as one that does not exist.
-  if (!found || found.campusId !== user.campusId) throw new ApiError(404, "That request does not exist. It may have been deleted.");
+  if (!found || found.campusId !== user.campusId)
+    throw new ApiError(404, "That request does not exist. It may have been deleted.");
   if (found.ownerId !== user.id) throw new ApiError(403, "Only the student who posted this request can change it.");
   throw new ApiError(409, "That request could not be changed. Please reload and try again.");
 }
@@ -280,7 +358,9 @@ export async function closeRequest(env: Env, user: Actor, id: string): Promise<M
     .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId), eq(studyRequests.status, "open")))
     .returning();
   if (closed) return toMine(closed, badgeOfMember(user));
-  const already = await db.query.studyRequests.findFirst({ where: and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)) });
+  const already = await db.query.studyRequests.findFirst({
+    where: and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)),
+  });
   if (already) return toMine(already, badgeOfMember(user));
   return explainMissing(env, user, id);
 }
@@ -301,13 +381,25 @@ export async function deleteRequest(env: Env, user: Actor, id: string): Promise<
  */
 export async function getAttachment(env: Env, user: Actor, id: string) {
   const row = await getDb(env.DB).query.studyRequests.findFirst({
-    columns: { ownerId: true, status: true, campusId: true, attachmentKey: true, attachmentName: true, attachmentType: true },
-    where: and(eq(studyRequests.id, id), visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, user.id)),
+    columns: {
+      ownerId: true,
+      status: true,
+      campusId: true,
+      attachmentKey: true,
+      attachmentName: true,
+      attachmentType: true,
+    },
+    where: and(
+      eq(studyRequests.id, id),
+      visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, user.id),
+    ),
   });
   const own = row?.ownerId === user.id;
   // A hidden request's file is its owner's and the campus's moderators' only (issue 16): not found for others.
-  if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId))) throw new ApiError(404, "That request does not exist or is closed.");
-  if (!row.attachmentKey || !row.attachmentName || !row.attachmentType) throw new ApiError(404, "That request has no attachment.");
+  if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId)))
+    throw new ApiError(404, "That request does not exist or is closed.");
+  if (!row.attachmentKey || !row.attachmentName || !row.attachmentType)
+    throw new ApiError(404, "That request has no attachment.");
   const object = await env.FILES.get(row.attachmentKey);
   if (!object) throw new ApiError(404, "The attachment is no longer available.");
   return { object, name: row.attachmentName, contentType: row.attachmentType };
@@ -319,7 +411,13 @@ export async function getAttachment(env: Env, user: Actor, id: string) {
 type WriterRow = typeof writers.$inferSelect;
 
 function toWriter(row: WriterRow, showContact: boolean): Writer {
-  return { _id: row.userId, name: row.name, expertise: row.expertise, rate: row.ratePaise === null ? null : row.ratePaise / 100, contact: showContact ? row.contact : null };
+  return {
+    _id: row.userId,
+    name: row.name,
+    expertise: row.expertise,
+    rate: row.ratePaise === null ? null : row.ratePaise / 100,
+    contact: showContact ? row.contact : null,
+  };
 }
 
 /**
@@ -335,7 +433,9 @@ export async function listWriters(env: Env, viewer: Viewer | null, campus?: stri
     return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
   };
   // A visitor's board (never with contacts) is the same for every visitor: kept at the edge (issue 19).
-  return viewer ? read() : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
+  return viewer
+    ? read()
+    : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
 }
 
 export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
@@ -348,7 +448,13 @@ export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Pr
   requireMayAct(user, BECOME_WRITER);
   const userId = user.id;
   const now = Date.now();
-  const values = { name: input.name, expertise: input.expertise, ratePaise: input.rate === null ? null : Math.round(input.rate * 100), contact: input.contact, updatedAt: now };
+  const values = {
+    name: input.name,
+    expertise: input.expertise,
+    ratePaise: input.rate === null ? null : Math.round(input.rate * 100),
+    contact: input.contact,
+    updatedAt: now,
+  };
   const [row] = await getDb(env.DB)
     .insert(writers)
     .values({ userId, createdAt: now, campusId: user.campusId, ...values })

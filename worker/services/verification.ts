@@ -16,7 +16,8 @@ export const VERIFY_MESSAGES = {
   wrong: (triesLeft: number) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
   usedUp: "That code has had its 5 tries. Ask for a new code.",
   missing: "That code has expired or was already used. Ask for a new code.",
-  tooSoon: (seconds: number) => `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  tooSoon: (seconds: number) =>
+    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
   sent: (email: string) => `We sent a new code to ${email}. It works for 15 minutes.`,
   verified: (shortName: string) => `Your college e-mail is verified. You are now a ${verifiedBadge(shortName)}.`,
 } as const;
@@ -44,8 +45,16 @@ function refuseIfNothingToVerify(member: Member): void {
 /** A new code, at most once a minute (429 with Retry-After before then). Answers the message to show. */
 export async function resendVerification(env: Env, scope: CodeScope, member: Member): Promise<string> {
   refuseIfNothingToVerify(member);
-  const result = await sendCode(env, scope, { id: member.id, email: member.email, campusName: member.campusName }, "verify");
-  if (!result.ok) throw new ApiError(429, VERIFY_MESSAGES.tooSoon(result.retryAfterSeconds), { retryAfter: result.retryAfterSeconds });
+  const result = await sendCode(
+    env,
+    scope,
+    { id: member.id, email: member.email, campusName: member.campusName },
+    "verify",
+  );
+  if (!result.ok)
+    throw new ApiError(429, VERIFY_MESSAGES.tooSoon(result.retryAfterSeconds), {
+      retryAfter: result.retryAfterSeconds,
+    });
   return VERIFY_MESSAGES.sent(member.email);
 }
 
@@ -59,8 +68,12 @@ export async function verifyEmail(env: Env, scope: CodeScope, member: Member, co
   if (member.verified) return VERIFY_MESSAGES.alreadyVerified;
   const check = await consumeCode(env, scope, { userId: member.id }, "verify", code);
   if (!check.ok) {
-    if (check.reason === "wrong") throw new ApiError(400, VERIFY_MESSAGES.wrong(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
-    throw new ApiError(400, check.reason === "used-up" ? VERIFY_MESSAGES.usedUp : VERIFY_MESSAGES.missing, { field: "code", triesLeft: 0 });
+    if (check.reason === "wrong")
+      throw new ApiError(400, VERIFY_MESSAGES.wrong(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
+    throw new ApiError(400, check.reason === "used-up" ? VERIFY_MESSAGES.usedUp : VERIFY_MESSAGES.missing, {
+      field: "code",
+      triesLeft: 0,
+    });
   }
   // Conditional: the first proof sets the time; a later one changes nothing.
   await getDb(env.DB)

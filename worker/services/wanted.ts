@@ -1,6 +1,13 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORY_IDS, MAX_OPEN_WANTED, parsePricePaise, WANTED, WANTED_DAYS, type WantedView } from "#common/market.ts";
+import {
+  CATEGORY_IDS,
+  MAX_OPEN_WANTED,
+  parsePricePaise,
+  WANTED,
+  WANTED_DAYS,
+  type WantedView,
+} from "#common/market.ts";
 
 export { MAX_OPEN_WANTED, WANTED, WANTED_DAYS, type WantedView };
 import { getDb } from "#server/db/client.ts";
@@ -48,13 +55,22 @@ const maxPrice = z.unknown().transform((value, ctx) => {
 
 export const wantedSchema = z.object(
   {
-    words: userText({ name: "What you want", max: 100, missing: "Say what you are looking for, for example: Casio calculator." }).refine((words) => termsOf(words).length > 0, "Say what you are looking for in at least one word of 2 letters or more."),
-    category: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}, or none.` }).optional()),
+    words: userText({
+      name: "What you want",
+      max: 100,
+      missing: "Say what you are looking for, for example: Casio calculator.",
+    }).refine(
+      (words) => termsOf(words).length > 0,
+      "Say what you are looking for in at least one word of 2 letters or more.",
+    ),
+    category: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}, or none.` }).optional(),
+    ),
     maxPrice: maxPrice.optional(),
   },
   { error: 'Send the post as a JSON object, for example { "words": "Casio calculator", "maxPrice": 600 }.' },
 );
-
 
 type Member = Pick<SessionUser, "id" | "campusId">;
 
@@ -94,10 +110,34 @@ export async function postWanted(env: Env, member: SessionUser, input: unknown, 
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
      WHERE (SELECT COUNT(*) FROM wanted_posts WHERE user_id = ?2 AND expires_at > ?8) < ?10`,
   )
-    .bind(id, member.id, member.campusId, words, JSON.stringify(termsOf(words)), category ?? null, maxPricePaise, now, now + WANTED_MS, MAX_OPEN_WANTED)
+    .bind(
+      id,
+      member.id,
+      member.campusId,
+      words,
+      JSON.stringify(termsOf(words)),
+      category ?? null,
+      maxPricePaise,
+      now,
+      now + WANTED_MS,
+      MAX_OPEN_WANTED,
+    )
     .run();
-  if (result.meta.changes !== 1) throw new ApiError(409, `You have ${MAX_OPEN_WANTED} open wanted posts. Delete one you no longer need before posting another.`);
-  return { id, words, category: category ?? null, maxPricePaise, createdAt: now, expiresAt: now + WANTED_MS, mine: true, name: member.name };
+  if (result.meta.changes !== 1)
+    throw new ApiError(
+      409,
+      `You have ${MAX_OPEN_WANTED} open wanted posts. Delete one you no longer need before posting another.`,
+    );
+  return {
+    id,
+    words,
+    category: category ?? null,
+    maxPricePaise,
+    createdAt: now,
+    expiresAt: now + WANTED_MS,
+    mine: true,
+    name: member.name,
+  };
 }
 
 /** `DELETE /api/wanted/:id`: the member's own post; another's (or another campus's) is a 404. */

@@ -11,12 +11,16 @@ export function ConfirmName({ name, error }: { name: string; error?: string | nu
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm-name";
   return (
-    <section aria-labelledby="confirm-name-title" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+    <section
+      aria-labelledby="confirm-name-title"
+      className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+    >
       <h2 id="confirm-name-title" className="text-base font-semibold">
         Is this your name?
       </h2>
       <p className="mt-1 text-sm">
-        You proved this address is yours, but its account was set up before that, perhaps by someone else. Other students see this name on what you post: keep it or change it.
+        You proved this address is yours, but its account was set up before that, perhaps by someone else. Other
+        students see this name on what you post: keep it or change it.
       </p>
       <Form method="post" action="/account" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="confirm-name" />

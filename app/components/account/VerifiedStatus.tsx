@@ -7,12 +7,26 @@ import { verifiedBadge, type Membership } from "#common/membership.ts";
  * account, the e-mailed code's form for an unverified one (it posts to /verify and comes back
  * here), and for the Open community whether Google vouched for the address (nothing else can).
  */
-export function VerifiedStatus({ member, email, throughGoogle }: { member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">; email: string; throughGoogle: boolean }) {
+export function VerifiedStatus({
+  member,
+  email,
+  throughGoogle,
+}: {
+  member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">;
+  email: string;
+  throughGoogle: boolean;
+}) {
   if (member.openCommunity) {
     return (
       <>
-        {member.verified ? <Badge tone="emerald">{throughGoogle ? "Verified through Google" : "Verified"}</Badge> : <Badge tone="slate">Not verified</Badge>}
-        <p className="mt-2 text-slate-600 dark:text-slate-400">Open community: your address is not of a college on Campus, so it needs no verification.</p>
+        {member.verified ? (
+          <Badge tone="emerald">{throughGoogle ? "Verified through Google" : "Verified"}</Badge>
+        ) : (
+          <Badge tone="slate">Not verified</Badge>
+        )}
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          Open community: your address is not of a college on Campus, so it needs no verification.
+        </p>
       </>
     );
   }

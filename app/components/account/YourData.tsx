@@ -50,7 +50,9 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <div>
           <h3 className="font-medium">Download my data</h3>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">One file (JSON) with everything Campus holds about you. Passwords and sign-in codes are never in it.</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            One file (JSON) with everything Campus holds about you. Passwords and sign-in codes are never in it.
+          </p>
           <a href={EXPORT_PATH} download className="btn-secondary mt-3 w-full sm:w-auto">
             Download my data
           </a>
@@ -59,8 +61,8 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
         <div className="min-w-0 border-t border-slate-200 pt-4 lg:border-l lg:border-t-0 lg:pl-6 lg:pt-0 dark:border-slate-800">
           <h3 className="font-medium text-red-700 dark:text-red-400">Delete my account</h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Removes your profile and everything only you hold. A purchase, a sale or a complaint another student holds stays, signed “Deleted student”. You can register
-            again with the same e-mail later.
+            Removes your profile and everything only you hold. A purchase, a sale or a complaint another student holds
+            stays, signed “Deleted student”. You can register again with the same e-mail later.
           </p>
           {mine && (
             <div className="mt-4">
@@ -71,9 +73,15 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
             <Form method="post" preventScrollReset className="mt-4">
               <input type="hidden" name="intent" value={SEND_CODE_INTENT} />
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Your account has no password, so we e-mail a 6-digit code to <span className="break-all font-medium text-slate-800 dark:text-slate-200">{email}</span> to confirm it is you.
+                Your account has no password, so we e-mail a 6-digit code to{" "}
+                <span className="break-all font-medium text-slate-800 dark:text-slate-200">{email}</span> to confirm it
+                is you.
               </p>
-              <button type="submit" className="btn-secondary mt-3 w-full sm:w-auto" disabled={pendingIntent === SEND_CODE_INTENT}>
+              <button
+                type="submit"
+                className="btn-secondary mt-3 w-full sm:w-auto"
+                disabled={pendingIntent === SEND_CODE_INTENT}
+              >
                 {pendingIntent === SEND_CODE_INTENT ? "Sending..." : "E-mail me a code"}
               </button>
             </Form>
@@ -81,9 +89,24 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
           <Form method="post" preventScrollReset className="mt-4 space-y-4">
             <input type="hidden" name="intent" value={DELETE_INTENT} />
             {hasPassword ? (
-              <SecretField name="password" id="delete-password" label="Your password" autoComplete="current-password" maxLength={200} error={fieldError("password")} />
+              <SecretField
+                name="password"
+                id="delete-password"
+                label="Your password"
+                autoComplete="current-password"
+                maxLength={200}
+                error={fieldError("password")}
+              />
             ) : (
-              <SecretField name="code" id="delete-code" label="Code from the e-mail" autoComplete="one-time-code" maxLength={12} error={fieldError("code")} numeric />
+              <SecretField
+                name="code"
+                id="delete-code"
+                label="Code from the e-mail"
+                autoComplete="one-time-code"
+                maxLength={12}
+                error={fieldError("code")}
+                numeric
+              />
             )}
             <button
               type="submit"

@@ -1,4 +1,10 @@
-import { assignmentDue, cutDescription, DUE_TONE_CLASSES, WORK_TONE_CLASSES, workStatus } from "#common/classroom-due.ts";
+import {
+  assignmentDue,
+  cutDescription,
+  DUE_TONE_CLASSES,
+  WORK_TONE_CLASSES,
+  workStatus,
+} from "#common/classroom-due.ts";
 import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "#common/format.ts";
 import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
 import type { Assignment } from "#app/components/classroom/types.ts";
@@ -18,14 +24,22 @@ export function AssignmentsPanel({ assignments, now }: { assignments: Assignment
           <li key={`${a.courseId}/${a.id}`} className="card p-4 sm:p-5">
             <div className="flex flex-wrap items-center gap-2">
               {due && (
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${DUE_TONE_CLASSES[due.tone]}`} data-due-tone={due.tone}>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${DUE_TONE_CLASSES[due.tone]}`}
+                  data-due-tone={due.tone}
+                >
                   {due.label}
                 </span>
               )}
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${WORK_TONE_CLASSES[status.tone]}`} data-work-state={status.tone}>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${WORK_TONE_CLASSES[status.tone]}`}
+                data-work-state={status.tone}
+              >
                 {status.label}
               </span>
-              {a.maxPoints !== null && <span className="text-xs text-slate-600 dark:text-slate-400">{a.maxPoints} points</span>}
+              {a.maxPoints !== null && (
+                <span className="text-xs text-slate-600 dark:text-slate-400">{a.maxPoints} points</span>
+              )}
             </div>
             <h3 className="mt-2 break-words font-semibold">{a.title}</h3>
             <p className="text-sm text-slate-600 dark:text-slate-400">

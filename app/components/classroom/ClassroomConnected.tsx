@@ -34,7 +34,16 @@ interface ClassroomConnectedProps {
   onDisconnect: () => void;
 }
 
-export function ClassroomConnected({ token, googleUser, campusUser, overview, reminders, keepToken, onReload, onDisconnect }: ClassroomConnectedProps) {
+export function ClassroomConnected({
+  token,
+  googleUser,
+  campusUser,
+  overview,
+  reminders,
+  keepToken,
+  onReload,
+  onDisconnect,
+}: ClassroomConnectedProps) {
   const [tab, setTab] = useState<Tab>("courses");
   const [disconnecting, setDisconnecting] = useState(false);
   const { submit } = useFetcher();
@@ -54,7 +63,8 @@ export function ClassroomConnected({ token, googleUser, campusUser, overview, re
   async function disconnect() {
     setDisconnecting(true);
     // Disconnecting also forgets the Google tokens kept for reminders.
-    if (campusUser && reminders?.enabled) await submit({ intent: "disable" }, { method: "post" }).catch(() => undefined);
+    if (campusUser && reminders?.enabled)
+      await submit({ intent: "disable" }, { method: "post" }).catch(() => undefined);
     onDisconnect();
   }
 
@@ -62,19 +72,31 @@ export function ClassroomConnected({ token, googleUser, campusUser, overview, re
   return (
     <section aria-label="Your Google Classroom">
       <div className="card flex flex-wrap items-center gap-4 p-4 sm:p-5">
-        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-indigo-100 font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+        <span
+          aria-hidden="true"
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-indigo-100 font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200"
+        >
           {initials(googleUser.name)}
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{googleUser.name}</p>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400">{googleUser.email}</p>
         </div>
-        <button type="button" onClick={() => void disconnect()} disabled={disconnecting} className="btn-secondary w-full sm:w-auto">
+        <button
+          type="button"
+          onClick={() => void disconnect()}
+          disabled={disconnecting}
+          className="btn-secondary w-full sm:w-auto"
+        >
           {disconnecting ? "Disconnecting..." : "Disconnect"}
         </button>
       </div>
 
-      <div role="tablist" aria-label="Classroom" className="mt-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+      <div
+        role="tablist"
+        aria-label="Classroom"
+        className="mt-5 grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+      >
         {TABS.map((t, i) => (
           <button
             key={t.id}
@@ -104,7 +126,12 @@ export function ClassroomConnected({ token, googleUser, campusUser, overview, re
             <p>{problem.message}</p>
             {problem.enableUrl ? (
               <p className="mt-2">
-                <a href={problem.enableUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                <a
+                  href={problem.enableUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold underline"
+                >
                   Enable the Google Classroom API
                 </a>
                 , then wait a few minutes for the change to take effect and try again.
@@ -120,7 +147,9 @@ export function ClassroomConnected({ token, googleUser, campusUser, overview, re
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-4" tabIndex={0}>
         {tab === "courses" && <CoursesPanel courses={overview.courses} />}
         {tab === "assignments" && <AssignmentsPanel assignments={overview.assignments} now={overview.loadedAt} />}
-        {tab === "notifications" && <NotificationsPanel campusUser={campusUser} token={token} reminders={reminders} keepToken={keepToken} />}
+        {tab === "notifications" && (
+          <NotificationsPanel campusUser={campusUser} token={token} reminders={reminders} keepToken={keepToken} />
+        )}
       </div>
     </section>
   );

@@ -43,7 +43,9 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
     return (
       <div className="card p-6">
         <h3 className="font-semibold">Reminders need a Campus account</h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Sign in to Campus to get reminders 24 hours before each deadline and on the due day.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Sign in to Campus to get reminders 24 hours before each deadline and on the due day.
+        </p>
         <Link to="/login" onClick={() => rememberRedirect("/googleclassroom")} className="btn-primary mt-4">
           Sign in to get reminders
         </Link>
@@ -58,7 +60,12 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
     else void fetcher.submit({ intent: "enable", token }, { method: "post" });
   }
 
-  const notice = answer?.ok && answer.intent !== "overview" ? answer.message : answer?.intent === "disable" && !answer.ok ? DISABLE_FAILED : null;
+  const notice =
+    answer?.ok && answer.intent !== "overview"
+      ? answer.message
+      : answer?.intent === "disable" && !answer.ok
+        ? DISABLE_FAILED
+        : null;
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-center gap-4 p-5">
@@ -71,7 +78,12 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
           </p>
         </div>
         {reminders.enabled ? (
-          <button type="button" className="btn-secondary w-full sm:w-auto" onClick={() => void fetcher.submit({ intent: "disable" }, { method: "post" })} disabled={busy}>
+          <button
+            type="button"
+            className="btn-secondary w-full sm:w-auto"
+            onClick={() => void fetcher.submit({ intent: "disable" }, { method: "post" })}
+            disabled={busy}
+          >
             {busy ? "Turning off..." : "Turn off reminders"}
           </button>
         ) : (
@@ -94,12 +106,16 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
         <p>{alertText}</p>
       </Dialog>
       {reminders.list.length === 0 ? (
-        <Empty>{reminders.enabled ? "No reminders yet. They appear here as deadlines come close." : "No reminders yet."}</Empty>
+        <Empty>
+          {reminders.enabled ? "No reminders yet. They appear here as deadlines come close." : "No reminders yet."}
+        </Empty>
       ) : (
         <ul className="space-y-3">
           {reminders.list.map((r) => (
             <li key={r.id} className="card p-4">
-              <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${DUE_TONE_CLASSES.soon}`}>{r.kind === "due_today" ? "Due today" : "Due within 24 hours"}</p>
+              <p className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${DUE_TONE_CLASSES.soon}`}>
+                {r.kind === "due_today" ? "Due today" : "Due within 24 hours"}
+              </p>
               <h3 className="mt-2 break-words font-semibold">{r.title}</h3>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {r.courseName} · Due {formatIndiaDateTime(r.dueAt)}

@@ -22,10 +22,13 @@ export function announce(reminders: Reminder[]): void {
   for (const reminder of reminders) {
     if (seen.has(reminder.id)) continue;
     seen.add(reminder.id);
-    new Notification(reminder.kind === "due_today" ? `Due today: ${reminder.title}` : `Due within 24 hours: ${reminder.title}`, {
-      body: `${reminder.courseName} · ${formatIndiaDateTime(reminder.dueAt)}`,
-      tag: reminder.id,
-    });
+    new Notification(
+      reminder.kind === "due_today" ? `Due today: ${reminder.title}` : `Due within 24 hours: ${reminder.title}`,
+      {
+        body: `${reminder.courseName} · ${formatIndiaDateTime(reminder.dueAt)}`,
+        tag: reminder.id,
+      },
+    );
   }
   try {
     window.localStorage.setItem(SEEN_KEY, JSON.stringify([...seen].slice(-200)));

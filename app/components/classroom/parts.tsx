@@ -17,7 +17,12 @@ export function Empty({ children }: { children: string }) {
 export function OpenInClassroom({ href, className = "" }: { href: string | null | undefined; className?: string }) {
   if (!href) return null;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`inline-flex min-h-11 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300 ${className}`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`inline-flex min-h-11 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300 ${className}`}
+    >
       Open in Classroom<span className="sr-only"> (opens in a new tab)</span>
     </a>
   );

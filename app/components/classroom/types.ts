@@ -46,7 +46,17 @@ export interface CampusUser {
 export type ClassroomActionData = ActionResult &
   (
     | { intent: "overview"; ok: true; valid: false }
-    | { intent: "overview"; ok: true; valid: true; user: GoogleUser; courses: Course[]; assignments: Assignment[]; problems: OverviewProblem[]; newToken: string | null; readAt: number }
+    | {
+        intent: "overview";
+        ok: true;
+        valid: true;
+        user: GoogleUser;
+        courses: Course[];
+        assignments: Assignment[];
+        problems: OverviewProblem[];
+        newToken: string | null;
+        readAt: number;
+      }
     | { intent: "enable"; ok: true; newToken: string | null }
     | { intent: "disable"; ok: true }
     | { intent: string; ok: false; status: number }

@@ -5,7 +5,18 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { sortByDue } from "#common/classroom-due.ts";
-import { AUTH_ERROR, AUTH_FAILED, clearGoogleToken, CONNECT_FAILED, CONNECT_URL, FETCH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, readGoogleToken, storeGoogleToken } from "#app/lib/google.ts";
+import {
+  AUTH_ERROR,
+  AUTH_FAILED,
+  clearGoogleToken,
+  CONNECT_FAILED,
+  CONNECT_URL,
+  FETCH_FAILED,
+  GOOGLE_AUTH_ERROR,
+  GOOGLE_AUTH_SUCCESS,
+  readGoogleToken,
+  storeGoogleToken,
+} from "#app/lib/google.ts";
 import type { Assignment, ClassroomActionData, Course, GoogleUser } from "#app/components/classroom/types.ts";
 
 export type Status = "checking" | "disconnected" | "verifying" | "connected";
@@ -114,9 +125,18 @@ export function useClassroomConnection(mayBeConnected: boolean) {
           setToken(next.newToken);
         }
         const failed = next.problems[0];
-        const problem = failed ? (failed.error === "API_NOT_ENABLED" ? { message: failed.message, enableUrl: failed.enableUrl ?? ENABLE_API_URL } : { message: FETCH_FAILED }) : null;
+        const problem = failed
+          ? failed.error === "API_NOT_ENABLED"
+            ? { message: failed.message, enableUrl: failed.enableUrl ?? ENABLE_API_URL }
+            : { message: FETCH_FAILED }
+          : null;
         setGoogleUser(next.user);
-        setOverview({ courses: next.courses, assignments: sortByDue(next.assignments), problem, loadedAt: next.readAt });
+        setOverview({
+          courses: next.courses,
+          assignments: sortByDue(next.assignments),
+          problem,
+          loadedAt: next.readAt,
+        });
         setStatus("connected");
       }
     }
@@ -187,5 +207,17 @@ export function useClassroomConnection(mayBeConnected: boolean) {
     }
   }, []);
 
-  return { status, token, googleUser, overview, message, setMessage, connecting, connect, disconnect, keepToken, reload };
+  return {
+    status,
+    token,
+    googleUser,
+    overview,
+    message,
+    setMessage,
+    connecting,
+    connect,
+    disconnect,
+    keepToken,
+    reload,
+  };
 }

@@ -12,28 +12,53 @@ import type { Newcomer, Residence } from "#server/services/hostel/common.ts";
 import type { ComplaintView } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "#common/hostel-labels.ts";
 
-
 /**
  * Who moved into the block in the last 7 days, shown to everyone in it (the newcomer included): until
  * residence is verified, a stranger who picks the block to read its complaints is seen doing so.
  */
-export function Newcomers({ blockName, newcomers, count }: { blockName: string; newcomers: Newcomer[]; count: number }) {
+export function Newcomers({
+  blockName,
+  newcomers,
+  count,
+}: {
+  blockName: string;
+  newcomers: Newcomer[];
+  count: number;
+}) {
   if (count === 0) return null;
   const names = newcomers.map((n) => `${n.you ? "you" : n.name} (joined ${formatIndiaDayMonth(n.joinedAt)})`);
   const more = count - newcomers.length;
-  const list = more > 0 ? `${names.join(", ")} and ${more} more` : names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  const list =
+    more > 0
+      ? `${names.join(", ")} and ${more} more`
+      : names.length > 1
+        ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`
+        : names[0];
   return (
-    <aside aria-labelledby="newcomers-heading" className="card border-l-4 border-l-sky-500 p-4 text-sm dark:border-l-sky-400">
+    <aside
+      aria-labelledby="newcomers-heading"
+      className="card border-l-4 border-l-sky-500 p-4 text-sm dark:border-l-sky-400"
+    >
       <p>
         <strong id="newcomers-heading">New in {blockName} this week:</strong> {list}.
       </p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Everyone who moves into the block is listed here for 7 days. A student can change block once a week.</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Everyone who moves into the block is listed here for 7 days. A student can change block once a week.
+      </p>
     </aside>
   );
 }
 
 // After a complaint is filed the loader runs again and brings a new key for the next one.
-export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { id: string; name: string }[]; residence: { blockId: string; room: string } | null; submissionKey: string }) {
+export function FileComplaint({
+  blocks,
+  residence,
+  submissionKey,
+}: {
+  blocks: { id: string; name: string }[];
+  residence: { blockId: string; room: string } | null;
+  submissionKey: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
@@ -50,14 +75,28 @@ export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { 
       <h2 id="file-heading" className="text-lg font-semibold">
         File a complaint
       </h2>
-      <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" className="mt-4 space-y-4" aria-busy={busy}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        className="mt-4 space-y-4"
+        aria-busy={busy}
+      >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="submissionKey" value={submissionKey} />
         <div>
           <label htmlFor="category" className="label">
             Category
           </label>
-          <select id="category" name="category" required className="input" defaultValue="" aria-invalid={!!fieldError("category")} aria-describedby={described("category")}>
+          <select
+            id="category"
+            name="category"
+            required
+            className="input"
+            defaultValue=""
+            aria-invalid={!!fieldError("category")}
+            aria-describedby={described("category")}
+          >
             <option value="" disabled>
               Choose a category
             </option>
@@ -74,7 +113,15 @@ export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { 
             <label htmlFor="blockId" className="label">
               Hostel block
             </label>
-            <select id="blockId" name="blockId" required className="input" defaultValue={residence?.blockId ?? ""} aria-invalid={!!fieldError("blockId")} aria-describedby={described("blockId")}>
+            <select
+              id="blockId"
+              name="blockId"
+              required
+              className="input"
+              defaultValue={residence?.blockId ?? ""}
+              aria-invalid={!!fieldError("blockId")}
+              aria-describedby={described("blockId")}
+            >
               <option value="" disabled>
                 Choose
               </option>
@@ -90,7 +137,17 @@ export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { 
             <label htmlFor="room" className="label">
               Room
             </label>
-            <input id="room" name="room" required maxLength={10} defaultValue={residence?.room ?? ""} placeholder="B-204" className="input" aria-invalid={!!fieldError("room")} aria-describedby={described("room")} />
+            <input
+              id="room"
+              name="room"
+              required
+              maxLength={10}
+              defaultValue={residence?.room ?? ""}
+              placeholder="B-204"
+              className="input"
+              aria-invalid={!!fieldError("room")}
+              aria-describedby={described("room")}
+            />
           </div>
         </div>
         {/* Below both fields, full width: a refused block change is a sentence or two. */}
@@ -100,20 +157,40 @@ export function FileComplaint({ blocks, residence, submissionKey }: { blocks: { 
           <label htmlFor="description" className="label">
             What's wrong?
           </label>
-          <textarea id="description" name="description" required minLength={10} maxLength={1000} rows={4} className="input" placeholder="Where it is, since when, what you have tried." aria-invalid={!!fieldError("description")} aria-describedby={described("description")} />
+          <textarea
+            id="description"
+            name="description"
+            required
+            minLength={10}
+            maxLength={1000}
+            rows={4}
+            className="input"
+            placeholder="Where it is, since when, what you have tried."
+            aria-invalid={!!fieldError("description")}
+            aria-describedby={described("description")}
+          />
           <FieldError id="description" message={fieldError("description")} />
         </div>
         <div>
           <label htmlFor="photo" className="label">
             Photo <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
           </label>
-          <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100" aria-describedby={fieldError("photo") ? "photo-error" : "photo-hint"} />
+          <input
+            id="photo"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100"
+            aria-describedby={fieldError("photo") ? "photo-error" : "photo-hint"}
+          />
           <p id="photo-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             JPEG, PNG or WebP, up to 5 MB.
           </p>
           <FieldError id="photo" message={fieldError("photo")} />
         </div>
-        {result && (result.ok || !result.field) && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+        {result && (result.ok || !result.field) && (
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+        )}
         <SubmitButton busy={busy} busyLabel="Filing..." className="btn-primary w-full">
           File complaint
         </SubmitButton>
@@ -128,7 +205,11 @@ export function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[]
   return (
     <div className="card p-5">
       <h3 className="font-semibold">Which block do you live in?</h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too. Choose carefully: after that, a move to another block waits for its warden's approval (at most once a week), and the block sees who is new.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        You'll see your block's open complaints here and can back the ones you share. Filing a complaint sets it too.
+        Choose carefully: after that, a move to another block waits for its warden's approval (at most once a week), and
+        the block sees who is new.
+      </p>
       <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <BlockAndRoom idPrefix="res" blockLabel="Hostel block" placeholder="Choose your block" blocks={blocks} />
         <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Saving...">
@@ -148,7 +229,11 @@ export function ChooseBlock({ blocks }: { blocks: { id: string; name: string }[]
 export function ComplaintCard({ complaint, canAct = true }: { complaint: ComplaintView; canAct?: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
-  const withdraw = useConfirmSubmit({ title: "Withdraw your complaint?", question: "Withdraw this complaint? Your block will no longer see it.", confirmLabel: "Withdraw" });
+  const withdraw = useConfirmSubmit({
+    title: "Withdraw your complaint?",
+    question: "Withdraw this complaint? Your block will no longer see it.",
+    confirmLabel: "Withdraw",
+  });
   const result = fetcher.data;
   const active = complaint.status === "open" || complaint.status === "in_progress";
   const others = complaint.meTooCount;
@@ -166,8 +251,20 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
       <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{complaint.description}</p>
       <HiddenMark reason={complaint.hiddenReason} />
       {complaint.photoUrl && (
-        <a href={complaint.photoUrl} target="_blank" rel="noopener" className="mt-3 inline-block rounded-xl focus-visible:outline">
-          <img src={complaint.photoUrl} alt={`Photo attached to the ${categoryLabel[complaint.category].toLowerCase()} complaint`} width={160} height={120} loading="lazy" className="h-28 w-40 rounded-xl border border-slate-200 object-cover dark:border-slate-700" />
+        <a
+          href={complaint.photoUrl}
+          target="_blank"
+          rel="noopener"
+          className="mt-3 inline-block rounded-xl focus-visible:outline"
+        >
+          <img
+            src={complaint.photoUrl}
+            alt={`Photo attached to the ${categoryLabel[complaint.category].toLowerCase()} complaint`}
+            width={160}
+            height={120}
+            loading="lazy"
+            className="h-28 w-40 rounded-xl border border-slate-200 object-cover dark:border-slate-700"
+          />
         </a>
       )}
       {complaint.statusNote && (
@@ -186,7 +283,14 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
         {active && !complaint.mine && canAct && (
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={complaint.id} />
-            <SubmitButton busy={busyIntent === "metoo"} busyLabel="Adding..." className="btn-secondary" name="intent" value="metoo" disabled={complaint.meToo}>
+            <SubmitButton
+              busy={busyIntent === "metoo"}
+              busyLabel="Adding..."
+              className="btn-secondary"
+              name="intent"
+              value="metoo"
+              disabled={complaint.meToo}
+            >
               {complaint.meToo ? "You said me too" : "Me too"}
             </SubmitButton>
           </fetcher.Form>
@@ -195,13 +299,26 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
           <>
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={complaint.id} />
-              <SubmitButton busy={busyIntent === "resolve"} busyLabel="Saving..." className="btn-secondary" name="intent" value="resolve">
+              <SubmitButton
+                busy={busyIntent === "resolve"}
+                busyLabel="Saving..."
+                className="btn-secondary"
+                name="intent"
+                value="resolve"
+              >
                 Mark resolved
               </SubmitButton>
             </fetcher.Form>
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={complaint.id} />
-              <SubmitButton busy={busyIntent === "withdraw"} busyLabel="Withdrawing..." className="btn-secondary text-red-700 dark:text-red-300" name="intent" value="withdraw" onClick={withdraw.onClick}>
+              <SubmitButton
+                busy={busyIntent === "withdraw"}
+                busyLabel="Withdrawing..."
+                className="btn-secondary text-red-700 dark:text-red-300"
+                name="intent"
+                value="withdraw"
+                onClick={withdraw.onClick}
+              >
                 Withdraw
               </SubmitButton>
               {withdraw.dialog}
@@ -214,7 +331,13 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
           <Alert tone="error">{result.message}</Alert>
         </div>
       )}
-      {!complaint.mine && <ReportControl kind="complaint" id={complaint.id} title={`the complaint about ${complaint.blockName.split(" (")[0]}, room ${complaint.room}`} />}
+      {!complaint.mine && (
+        <ReportControl
+          kind="complaint"
+          id={complaint.id}
+          title={`the complaint about ${complaint.blockName.split(" (")[0]}, room ${complaint.room}`}
+        />
+      )}
     </article>
   );
 }
@@ -238,17 +361,33 @@ export function YourBlock({ blocks, residence }: { blocks: { id: string; name: s
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <p className="text-amber-900 dark:text-amber-200">{`Waiting for the warden of ${short(move.toBlockName)} to approve your move from ${short(residence.blockName)} (room ${move.room}).`}</p>
           <fetcher.Form method="post">
-            <SubmitButton busy={busy === "cancel-move"} busyLabel="Cancelling..." className="btn-secondary" name="intent" value="cancel-move">
+            <SubmitButton
+              busy={busy === "cancel-move"}
+              busyLabel="Cancelling..."
+              className="btn-secondary"
+              name="intent"
+              value="cancel-move"
+            >
               Cancel the move
             </SubmitButton>
           </fetcher.Form>
         </div>
       ) : (
         <details className="mt-2">
-          <summary className="cursor-pointer font-medium text-indigo-700 dark:text-indigo-300">Move to another block</summary>
-          <p className="mt-2 text-slate-600 dark:text-slate-400">The warden of the new block approves moves. Until then your complaints, laundry and mess stay with {short(residence.blockName)}.</p>
+          <summary className="cursor-pointer font-medium text-indigo-700 dark:text-indigo-300">
+            Move to another block
+          </summary>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">
+            The warden of the new block approves moves. Until then your complaints, laundry and mess stay with{" "}
+            {short(residence.blockName)}.
+          </p>
           <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-            <BlockAndRoom idPrefix="move" blockLabel="New block" placeholder="Choose a block" blocks={blocks.filter((b) => b.id !== residence.blockId)} />
+            <BlockAndRoom
+              idPrefix="move"
+              blockLabel="New block"
+              placeholder="Choose a block"
+              blocks={blocks.filter((b) => b.id !== residence.blockId)}
+            />
             <SubmitButton busy={busy === "residence"} busyLabel="Asking...">
               Ask to move
             </SubmitButton>
@@ -267,7 +406,17 @@ export function YourBlock({ blocks, residence }: { blocks: { id: string; name: s
 }
 
 /** The residence form's fields (intent "residence", a block and a room): the first choice and a move. */
-function BlockAndRoom({ idPrefix, blockLabel, placeholder, blocks }: { idPrefix: string; blockLabel: string; placeholder: string; blocks: { id: string; name: string }[] }) {
+function BlockAndRoom({
+  idPrefix,
+  blockLabel,
+  placeholder,
+  blocks,
+}: {
+  idPrefix: string;
+  blockLabel: string;
+  placeholder: string;
+  blocks: { id: string; name: string }[];
+}) {
   return (
     <>
       <input type="hidden" name="intent" value="residence" />

@@ -8,14 +8,37 @@ import { Badge } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatRupees } from "#common/format.ts";
-import { cleanLabel, CLEANLINESS, ROOM_TYPES, roomTypeLabel, SLEEP_SCHEDULES, sleepLabel, STUDY_HABITS, studyLabel } from "#common/hostel-labels.ts";
+import {
+  cleanLabel,
+  CLEANLINESS,
+  ROOM_TYPES,
+  roomTypeLabel,
+  SLEEP_SCHEDULES,
+  sleepLabel,
+  STUDY_HABITS,
+  studyLabel,
+} from "#common/hostel-labels.ts";
 import type { ListingView } from "#server/services/hostel/roommates.ts";
 
 export type Block = { id: string; name: string };
 
 export const shortBlock = (name: string) => name.split(" (")[0] ?? name;
 
-export function FilterSelect({ id, name, label, value, options, anyLabel }: { id: string; name: string; label: string; value: string | undefined; options: readonly (readonly [string, string])[]; anyLabel: string }) {
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  anyLabel,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly (readonly [string, string])[];
+  anyLabel: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -46,7 +69,8 @@ export function ListingCard({ listing }: { listing: ListingView }) {
         </p>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {listing.preferredBlockName ? shortBlock(listing.preferredBlockName) : "Any block"} · {roomTypeLabel[listing.roomType]}
+        {listing.preferredBlockName ? shortBlock(listing.preferredBlockName) : "Any block"} ·{" "}
+        {roomTypeLabel[listing.roomType]}
       </p>
       <p className="mt-2 flex-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{listing.about}</p>
       {listing.badge && (
@@ -61,7 +85,11 @@ export function ListingCard({ listing }: { listing: ListingView }) {
         <Badge tone="emerald">{cleanLabel[listing.cleanliness]}</Badge>
       </div>
       <HiddenMark reason={listing.hiddenReason} />
-      {listing.contactHidden && <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Contacts are shown to verified students of this campus.</p>}
+      {listing.contactHidden && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+          Contacts are shown to verified students of this campus.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-2 empty:hidden">
         {listing.whatsappLink && (
           <a href={listing.whatsappLink} target="_blank" rel="noopener noreferrer" className="btn-primary">
@@ -69,7 +97,10 @@ export function ListingCard({ listing }: { listing: ListingView }) {
           </a>
         )}
         {listing.email && (
-          <a href={`mailto:${listing.email}?subject=${encodeURIComponent("Roommate Finder on Campus")}`} className="btn-secondary">
+          <a
+            href={`mailto:${listing.email}?subject=${encodeURIComponent("Roommate Finder on Campus")}`}
+            className="btn-secondary"
+          >
             E-mail<span className="sr-only"> {listing.name}</span>
           </a>
         )}
@@ -79,15 +110,31 @@ export function ListingCard({ listing }: { listing: ListingView }) {
   );
 }
 
-export function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mine: ListingView | null; submissionKey: string }) {
+export function MyListing({
+  blocks,
+  mine,
+  submissionKey,
+}: {
+  blocks: Block[];
+  mine: ListingView | null;
+  submissionKey: string;
+}) {
   const [editing, setEditing] = useState(false);
   const deleter = useFetcher<ActionResult>();
-  const remove = useConfirmSubmit({ title: "Remove your listing?", question: "Remove your roommate listing? Other students will no longer see it.", confirmLabel: "Remove listing" });
+  const remove = useConfirmSubmit({
+    title: "Remove your listing?",
+    question: "Remove your roommate listing? Other students will no longer see it.",
+    confirmLabel: "Remove listing",
+  });
   const removed = deleter.data?.intent === "delete" && deleter.data.ok;
 
   return (
     // On a phone, browsing comes first and this section follows it (a link at the top leads here).
-    <section id="my-listing" aria-labelledby="mine-heading" className="card order-last scroll-mt-4 p-5 lg:sticky lg:top-4 lg:order-none">
+    <section
+      id="my-listing"
+      aria-labelledby="mine-heading"
+      className="card order-last scroll-mt-4 p-5 lg:sticky lg:top-4 lg:order-none"
+    >
       <h2 id="mine-heading" className="text-lg font-semibold">
         {mine ? "Your listing" : "Post your listing"}
       </h2>
@@ -98,7 +145,9 @@ export function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mi
       )}
       {mine && !editing ? (
         <div className="mt-3 space-y-3">
-          <p className="text-sm text-slate-600 dark:text-slate-400">This is what other students see. Only you can edit or remove it.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            This is what other students see. Only you can edit or remove it.
+          </p>
           <ListingCard listing={mine} />
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
@@ -107,7 +156,12 @@ export function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mi
             <deleter.Form method="post">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={mine.id} />
-              <SubmitButton busy={deleter.state !== "idle"} busyLabel="Removing..." className="btn-secondary text-red-700 dark:text-red-300" onClick={remove.onClick}>
+              <SubmitButton
+                busy={deleter.state !== "idle"}
+                busyLabel="Removing..."
+                className="btn-secondary text-red-700 dark:text-red-300"
+                onClick={remove.onClick}
+              >
                 Remove listing
               </SubmitButton>
               {remove.dialog}
@@ -116,13 +170,31 @@ export function MyListing({ blocks, mine, submissionKey }: { blocks: Block[]; mi
           {deleter.data && !deleter.data.ok && <Alert tone="error">{deleter.data.message}</Alert>}
         </div>
       ) : (
-        <ListingForm blocks={blocks} mine={mine} submissionKey={submissionKey} onDone={() => setEditing(false)} onCancel={mine ? () => setEditing(false) : undefined} />
+        <ListingForm
+          blocks={blocks}
+          mine={mine}
+          submissionKey={submissionKey}
+          onDone={() => setEditing(false)}
+          onCancel={mine ? () => setEditing(false) : undefined}
+        />
       )}
     </section>
   );
 }
 
-export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: { blocks: Block[]; mine: ListingView | null; submissionKey: string; onDone: () => void; onCancel?: () => void }) {
+export function ListingForm({
+  blocks,
+  mine,
+  submissionKey,
+  onDone,
+  onCancel,
+}: {
+  blocks: Block[];
+  mine: ListingView | null;
+  submissionKey: string;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -133,13 +205,29 @@ export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: {
     if (fetcher.state === "idle" && result?.ok) onDone();
   }, [fetcher.state, result, onDone]);
 
-  const radio = (name: string, values: readonly string[], labels: Record<string, string>, current: string | undefined, legend: string) => (
+  const radio = (
+    name: string,
+    values: readonly string[],
+    labels: Record<string, string>,
+    current: string | undefined,
+    legend: string,
+  ) => (
     <fieldset aria-describedby={describe(name)}>
       <legend className="label">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {values.map((value) => (
-          <label key={value} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
-            <input type="radio" name={name} value={value} required defaultChecked={current === value} className="accent-indigo-600" />
+          <label
+            key={value}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 text-sm has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              required
+              defaultChecked={current === value}
+              className="accent-indigo-600"
+            />
             {labels[value]}
           </label>
         ))}
@@ -151,12 +239,28 @@ export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: {
   return (
     <fetcher.Form method="post" className="mt-4 space-y-4" aria-busy={busy}>
       <input type="hidden" name="intent" value={mine ? "update" : "create"} />
-      {mine ? <input type="hidden" name="id" value={mine.id} /> : <input type="hidden" name="submissionKey" value={submissionKey} />}
+      {mine ? (
+        <input type="hidden" name="id" value={mine.id} />
+      ) : (
+        <input type="hidden" name="submissionKey" value={submissionKey} />
+      )}
       <div>
         <label htmlFor="about" className="label">
           About me
         </label>
-        <textarea id="about" name="about" required minLength={20} maxLength={600} rows={4} defaultValue={mine?.about} placeholder="Year and branch, hobbies, what you want in a roommate." className="input" aria-describedby={describe("about")} aria-invalid={!!fieldError("about")} />
+        <textarea
+          id="about"
+          name="about"
+          required
+          minLength={20}
+          maxLength={600}
+          rows={4}
+          defaultValue={mine?.about}
+          placeholder="Year and branch, hobbies, what you want in a roommate."
+          className="input"
+          aria-describedby={describe("about")}
+          aria-invalid={!!fieldError("about")}
+        />
         <FieldError id="about" message={fieldError("about")} />
       </div>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
@@ -164,7 +268,13 @@ export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: {
           <label htmlFor="preferredBlock" className="label">
             Preferred block
           </label>
-          <select id="preferredBlock" name="preferredBlock" defaultValue={mine?.preferredBlock ?? "any"} className="input" aria-describedby={describe("preferredBlock")}>
+          <select
+            id="preferredBlock"
+            name="preferredBlock"
+            defaultValue={mine?.preferredBlock ?? "any"}
+            className="input"
+            aria-describedby={describe("preferredBlock")}
+          >
             <option value="any">Any block</option>
             {blocks.map((b) => (
               <option key={b.id} value={b.id}>
@@ -191,7 +301,20 @@ export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: {
         <label htmlFor="budget" className="label">
           Budget (₹ per month)
         </label>
-        <input id="budget" name="budget" type="number" inputMode="numeric" required min={0} max={100000} step={1} defaultValue={mine ? mine.budgetPaise / 100 : undefined} className="input" aria-describedby={describe("budget")} aria-invalid={!!fieldError("budget")} />
+        <input
+          id="budget"
+          name="budget"
+          type="number"
+          inputMode="numeric"
+          required
+          min={0}
+          max={100000}
+          step={1}
+          defaultValue={mine ? mine.budgetPaise / 100 : undefined}
+          className="input"
+          aria-describedby={describe("budget")}
+          aria-invalid={!!fieldError("budget")}
+        />
         <FieldError id="budget" message={fieldError("budget")} />
       </div>
       {radio("sleepSchedule", SLEEP_SCHEDULES, sleepLabel, mine?.sleepSchedule, "Sleep schedule")}
@@ -202,13 +325,35 @@ export function ListingForm({ blocks, mine, submissionKey, onDone, onCancel }: {
           <label htmlFor="whatsapp" className="label">
             WhatsApp number
           </label>
-          <input id="whatsapp" name="whatsapp" type="tel" inputMode="tel" autoComplete="tel-national" maxLength={20} defaultValue={mine?.whatsapp ?? ""} placeholder="98765 43210" className="input" aria-describedby={describe("whatsapp") ?? "contact-hint"} aria-invalid={!!fieldError("whatsapp")} />
+          <input
+            id="whatsapp"
+            name="whatsapp"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={20}
+            defaultValue={mine?.whatsapp ?? ""}
+            placeholder="98765 43210"
+            className="input"
+            aria-describedby={describe("whatsapp") ?? "contact-hint"}
+            aria-invalid={!!fieldError("whatsapp")}
+          />
         </div>
         <div>
           <label htmlFor="email" className="label">
             E-mail
           </label>
-          <input id="email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={mine?.email ?? ""} className="input" aria-describedby={describe("email") ?? "contact-hint"} aria-invalid={!!fieldError("email")} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={mine?.email ?? ""}
+            className="input"
+            aria-describedby={describe("email") ?? "contact-hint"}
+            aria-invalid={!!fieldError("email")}
+          />
         </div>
       </div>
       <p id="contact-hint" className="-mt-2 text-xs text-slate-600 dark:text-slate-400">

@@ -15,7 +15,16 @@ export type IconComponent = ComponentType<IconProps>;
 /** The one line-icon style of the app: inline, no icon font, no third-party request. Decorative: hidden from screen readers. */
 export function StrokeIcon({ d, className = "h-6 w-6" }: IconProps & { d: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
       <path d={d} />
     </svg>
   );

@@ -8,7 +8,17 @@ import type { ActionResult } from "#app/lib/action-result.ts";
  * page's own action (intent "save" or "unsave"), so it works without JavaScript; with it, the heart
  * changes at once and goes back if the server refused.
  */
-export function SaveButton({ id, title, saved, className = "" }: { id: string; title: string; saved: boolean; className?: string }) {
+export function SaveButton({
+  id,
+  title,
+  saved,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  saved: boolean;
+  className?: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const [on, setOn] = useState(saved);
   // Each answer applied once: a success keeps what was asked; a refusal leaves the heart as it was.
@@ -25,7 +35,10 @@ export function SaveButton({ id, title, saved, className = "" }: { id: string; t
       <div className="relative">
         <HeartFields id={id} title={title} saved={shown} />
         {refusal && (
-          <p role="alert" className="absolute right-0 top-12 z-10 w-56 rounded-lg bg-white p-2 text-left text-sm text-rose-700 shadow-md ring-1 ring-slate-200 dark:bg-slate-900 dark:text-rose-300 dark:ring-slate-700">
+          <p
+            role="alert"
+            className="absolute right-0 top-12 z-10 w-56 rounded-lg bg-white p-2 text-left text-sm text-rose-700 shadow-md ring-1 ring-slate-200 dark:bg-slate-900 dark:text-rose-300 dark:ring-slate-700"
+          >
             {refusal}
           </p>
         )}
@@ -58,7 +71,19 @@ function HeartFields({ id, title, saved }: { id: string; title: string; saved: b
  * before it. The list keeps the state and sends the change (`onToggle`); without JavaScript the form
  * posts to the page's action like SaveButton's.
  */
-export function HeartForm({ id, title, saved, onToggle, className = "" }: { id: string; title: string; saved: boolean; onToggle: (id: string, save: boolean) => void; className?: string }) {
+export function HeartForm({
+  id,
+  title,
+  saved,
+  onToggle,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  saved: boolean;
+  onToggle: (id: string, save: boolean) => void;
+  className?: string;
+}) {
   return (
     <form
       method="post"

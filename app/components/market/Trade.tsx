@@ -13,15 +13,37 @@ import type { ProductView } from "#common/market.ts";
  * the handover each rates the other once. Plain forms to the page's own action: they work without
  * JavaScript; the dialogs confirm with it.
  */
-export function TradePanel({ product, side }: { product: Pick<ProductView, "id" | "title" | "buyerName" | "sellerName" | "handedOverAt" | "reservedUntil" | "rated" | "purchaseDate">; side: "buyer" | "seller" }) {
+export function TradePanel({
+  product,
+  side,
+}: {
+  product: Pick<
+    ProductView,
+    "id" | "title" | "buyerName" | "sellerName" | "handedOverAt" | "reservedUntil" | "rated" | "purchaseDate"
+  >;
+  side: "buyer" | "seller";
+}) {
   const fetcher = useFetcher<ActionResult>();
   const uid = useId();
   const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   const result = fetcher.data;
   const other = side === "seller" ? (product.buyerName ?? "the buyer") : product.sellerName;
-  const handover = useConfirmSubmit({ title: "Confirm the handover?", question: `Confirm that you handed "${product.title}" to ${other}. The sale is then complete.`, confirmLabel: "Confirm handover" });
-  const decline = useConfirmSubmit({ title: "Decline this reservation?", question: `"${product.title}" goes back on sale and ${other} is told.`, confirmLabel: "Decline" });
-  const cancel = useConfirmSubmit({ title: "Cancel your reservation?", question: `"${product.title}" goes back on sale and ${other} is told.`, confirmLabel: "Cancel reservation", cancelLabel: "Keep it" });
+  const handover = useConfirmSubmit({
+    title: "Confirm the handover?",
+    question: `Confirm that you handed "${product.title}" to ${other}. The sale is then complete.`,
+    confirmLabel: "Confirm handover",
+  });
+  const decline = useConfirmSubmit({
+    title: "Decline this reservation?",
+    question: `"${product.title}" goes back on sale and ${other} is told.`,
+    confirmLabel: "Decline",
+  });
+  const cancel = useConfirmSubmit({
+    title: "Cancel your reservation?",
+    question: `"${product.title}" goes back on sale and ${other} is told.`,
+    confirmLabel: "Cancel reservation",
+    cancelLabel: "Keep it",
+  });
   const reserved = product.handedOverAt == null;
 
   return (
@@ -32,12 +54,16 @@ export function TradePanel({ product, side }: { product: Pick<ProductView, "id" 
             {side === "seller" ? (
               <>
                 <strong>{`Reserved by ${other}`}</strong>
-                {product.reservedUntil ? ` until ${formatIndiaDateTime(product.reservedUntil)}: meet to hand it over.` : ""}
+                {product.reservedUntil
+                  ? ` until ${formatIndiaDateTime(product.reservedUntil)}: meet to hand it over.`
+                  : ""}
               </>
             ) : (
               <>
                 <strong>Reserved: meet the seller</strong>
-                {product.reservedUntil ? ` by ${formatIndiaDateTime(product.reservedUntil)}, or it goes back on sale.` : ""}
+                {product.reservedUntil
+                  ? ` by ${formatIndiaDateTime(product.reservedUntil)}, or it goes back on sale.`
+                  : ""}
               </>
             )}
           </p>
@@ -45,15 +71,37 @@ export function TradePanel({ product, side }: { product: Pick<ProductView, "id" 
             <input type="hidden" name="id" value={product.id} />
             {side === "seller" ? (
               <>
-                <SubmitButton busy={busy === "handover"} busyLabel="Confirming..." name="intent" value="handover" onClick={handover.onClick} disabled={busy !== null}>
+                <SubmitButton
+                  busy={busy === "handover"}
+                  busyLabel="Confirming..."
+                  name="intent"
+                  value="handover"
+                  onClick={handover.onClick}
+                  disabled={busy !== null}
+                >
                   Confirm handover
                 </SubmitButton>
-                <SubmitButton busy={busy === "decline"} busyLabel="Declining..." className="btn-secondary" name="intent" value="decline" onClick={decline.onClick} disabled={busy !== null}>
+                <SubmitButton
+                  busy={busy === "decline"}
+                  busyLabel="Declining..."
+                  className="btn-secondary"
+                  name="intent"
+                  value="decline"
+                  onClick={decline.onClick}
+                  disabled={busy !== null}
+                >
                   Decline
                 </SubmitButton>
               </>
             ) : (
-              <SubmitButton busy={busy === "cancel"} busyLabel="Cancelling..." className="btn-secondary" name="intent" value="cancel" onClick={cancel.onClick}>
+              <SubmitButton
+                busy={busy === "cancel"}
+                busyLabel="Cancelling..."
+                className="btn-secondary"
+                name="intent"
+                value="cancel"
+                onClick={cancel.onClick}
+              >
                 Cancel reservation
               </SubmitButton>
             )}
@@ -78,7 +126,10 @@ export function TradePanel({ product, side }: { product: Pick<ProductView, "id" 
                 <legend className="label">{`Rate ${other}`}</legend>
                 <div className="flex flex-wrap gap-1">
                   {[1, 2, 3, 4, 5].map((n) => (
-                    <label key={n} className="inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-lg border border-slate-300 px-2.5 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950">
+                    <label
+                      key={n}
+                      className="inline-flex min-h-10 cursor-pointer items-center gap-1 rounded-lg border border-slate-300 px-2.5 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 dark:border-slate-700 dark:has-[:checked]:bg-indigo-950"
+                    >
                       <input type="radio" name="stars" value={n} required className="accent-indigo-600" />
                       <span>{`${n} ★`}</span>
                     </label>
@@ -89,7 +140,13 @@ export function TradePanel({ product, side }: { product: Pick<ProductView, "id" 
                 Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
               </label>
               <input id={`${uid}-note`} name="note" maxLength={280} className="input w-full" />
-              <SubmitButton busy={busy === "rate"} busyLabel="Saving..." className="btn-secondary" name="intent" value="rate">
+              <SubmitButton
+                busy={busy === "rate"}
+                busyLabel="Saving..."
+                className="btn-secondary"
+                name="intent"
+                value="rate"
+              >
                 Save rating
               </SubmitButton>
             </fetcher.Form>

@@ -4,5 +4,7 @@
  */
 export function HiddenMark({ reason }: { reason: string | null | undefined }) {
   if (!reason) return null;
-  return <p className="mt-1.5 rounded-lg bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{`Hidden from other students: ${reason}`}</p>;
+  return (
+    <p className="mt-1.5 rounded-lg bg-amber-100 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">{`Hidden from other students: ${reason}`}</p>
+  );
 }

@@ -31,14 +31,20 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
   const location = useLocation();
   return (
     <details className="mt-2 text-sm">
-      <summary className="inline-block min-h-6 cursor-pointer py-0.5 text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400" aria-label={`Report ${title}`}>
+      <summary
+        className="inline-block min-h-6 cursor-pointer py-0.5 text-slate-600 underline decoration-dotted underline-offset-2 dark:text-slate-400"
+        aria-label={`Report ${title}`}
+      >
         Report
       </summary>
       {refusal ? (
         <p className="mt-2 text-slate-700 dark:text-slate-300">
           {refusal.message}{" "}
           {refusal.verify && (
-            <Link to={`/verify?returnTo=${encodeURIComponent(location.pathname + location.search)}`} className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+            <Link
+              to={`/verify?returnTo=${encodeURIComponent(location.pathname + location.search)}`}
+              className="font-semibold text-indigo-700 underline dark:text-indigo-300"
+            >
               Enter your code
             </Link>
           )}

@@ -16,7 +16,11 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           <li key={item.label} className="flex items-center gap-1">
             {index > 0 && <ChevronIcon className="h-4 w-4 text-slate-400 dark:text-slate-500" />}
             {item.to ? (
-              <Link to={item.to} prefetch="intent" className="rounded px-0.5 font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+              <Link
+                to={item.to}
+                prefetch="intent"
+                className="rounded px-0.5 font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+              >
                 {item.label}
               </Link>
             ) : (

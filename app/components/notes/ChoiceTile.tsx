@@ -21,17 +21,23 @@ export function ChoiceTile({ to, title, subtitle, badge, available, icon: Icon }
     >
       <span
         className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${
-          available ? "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+          available
+            ? "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+            : "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
         }`}
       >
         <Icon className="h-6 w-6" />
       </span>
       <span className="flex min-w-0 flex-col gap-1">
-        <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">{title}</span>
+        <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
+          {title}
+        </span>
         <span className="text-sm text-slate-600 dark:text-slate-400">{subtitle}</span>
         <span
           className={`mt-1 inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            available ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            available
+              ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300"
+              : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
           }`}
         >
           {badge}

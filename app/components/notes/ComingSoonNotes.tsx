@@ -12,7 +12,10 @@ interface ComingSoonNotesProps {
 /** A programme or branch whose notes are not published yet: says so, and never leaves a dead end. */
 export function ComingSoonNotes({ what, back, meanwhile }: ComingSoonNotesProps) {
   return (
-    <section aria-labelledby="coming-heading" className="card mt-2 flex flex-col items-start gap-3 p-6 sm:flex-row sm:gap-5">
+    <section
+      aria-labelledby="coming-heading"
+      className="card mt-2 flex flex-col items-start gap-3 p-6 sm:flex-row sm:gap-5"
+    >
       <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200">
         <ClockIcon className="h-6 w-6" />
       </span>
@@ -21,8 +24,8 @@ export function ComingSoonNotes({ what, back, meanwhile }: ComingSoonNotesProps)
           {what} notes are coming soon
         </h2>
         <p className="mt-1 max-w-prose text-slate-600 dark:text-slate-400">
-          We&apos;re putting together the semester-wise syllabus, unit notes and study material for {what}. They will appear on this page as soon as they are
-          ready.
+          We&apos;re putting together the semester-wise syllabus, unit notes and study material for {what}. They will
+          appear on this page as soon as they are ready.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to={back.to} prefetch="intent" className="btn-secondary">

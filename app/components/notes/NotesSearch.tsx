@@ -81,7 +81,11 @@ export function NotesSearch() {
           />
         </div>
       </form>
-      <p id="notes-search-status" role="status" className={status ? "mt-3 text-sm text-slate-600 dark:text-slate-400" : "sr-only"}>
+      <p
+        id="notes-search-status"
+        role="status"
+        className={status ? "mt-3 text-sm text-slate-600 dark:text-slate-400" : "sr-only"}
+      >
         {status}
       </p>
       {failed && terms.length > 0 && (
@@ -98,8 +102,12 @@ export function NotesSearch() {
                 className="block rounded-xl border border-slate-200 p-3 transition hover:border-indigo-300 hover:bg-indigo-50/50 dark:border-slate-800 dark:hover:border-indigo-700 dark:hover:bg-indigo-950/30"
               >
                 <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-semibold text-indigo-700 dark:text-indigo-300">{highlight(hit.subject, terms)}</span>
-                  <span className="text-xs font-medium text-slate-500 dark:text-slate-400">B.Tech CSE · {ORDINALS[hit.semester]} semester</span>
+                  <span className="font-semibold text-indigo-700 dark:text-indigo-300">
+                    {highlight(hit.subject, terms)}
+                  </span>
+                  <span className="text-xs font-medium text-slate-500 dark:text-slate-400">
+                    B.Tech CSE · {ORDINALS[hit.semester]} semester
+                  </span>
                 </span>
                 {hit.units.slice(0, 2).map((unit) => (
                   <span key={unit.unit} className="mt-1 block text-sm text-slate-600 dark:text-slate-400">
@@ -107,7 +115,11 @@ export function NotesSearch() {
                     {highlight(unit.excerpt, terms)}
                   </span>
                 ))}
-                {hit.units.length > 2 && <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">and {hit.units.length - 2} more units</span>}
+                {hit.units.length > 2 && (
+                  <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+                    and {hit.units.length - 2} more units
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -37,7 +37,8 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
     const list = listRef.current;
     const selected = list?.querySelector<HTMLElement>('[aria-pressed="true"]');
     if (!list || !selected || list.scrollHeight <= list.clientHeight) return;
-    if (selected.offsetTop + selected.offsetHeight > list.clientHeight) list.scrollTop = selected.offsetTop - list.clientHeight / 3;
+    if (selected.offsetTop + selected.offsetHeight > list.clientHeight)
+      list.scrollTop = selected.offsetTop - list.clientHeight / 3;
   }, []);
 
   function chooseSubject(name: string) {
@@ -67,11 +68,17 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
           CSE - {semester.ordinal} Semester
         </h2>
         <p className="mt-1 text-sm text-indigo-100">
-          {semester.comingSoon ? "Subjects and notes are on their way." : `${semester.subjects.length} subjects · syllabus, notes and more`}
+          {semester.comingSoon
+            ? "Subjects and notes are on their way."
+            : `${semester.subjects.length} subjects · syllabus, notes and more`}
         </p>
       </div>
 
-      <div role="group" aria-label="Sections" className="-mx-4 -my-1 flex gap-2 overflow-x-auto px-4 py-1 sm:-mx-1 sm:flex-wrap sm:px-1">
+      <div
+        role="group"
+        aria-label="Sections"
+        className="-mx-4 -my-1 flex gap-2 overflow-x-auto px-4 py-1 sm:-mx-1 sm:flex-wrap sm:px-1"
+      >
         {TABS.map((name) => {
           const active = name === tab;
           return (
@@ -101,7 +108,10 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
       ) : (
         <div className="grid items-start gap-4 md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[17rem_minmax(0,1fr)]">
           <nav aria-labelledby="subjects-heading" className="card p-2 md:sticky md:top-20">
-            <h3 id="subjects-heading" className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            <h3
+              id="subjects-heading"
+              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+            >
               Subjects
             </h3>
             <ul ref={listRef} className="relative max-h-[70vh] space-y-1 overflow-y-auto overscroll-contain p-1">
@@ -128,7 +138,12 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
             </ul>
           </nav>
 
-          <section ref={panelRef} id={PANEL_ID} aria-labelledby="subject-heading" className="card min-w-0 scroll-mt-20 p-4 sm:p-6">
+          <section
+            ref={panelRef}
+            id={PANEL_ID}
+            aria-labelledby="subject-heading"
+            className="card min-w-0 scroll-mt-20 p-4 sm:p-6"
+          >
             <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700 dark:text-indigo-300">{tab}</p>
             <h3 id="subject-heading" className="mt-1 text-xl font-bold tracking-tight sm:text-2xl">
               {subject}
@@ -154,8 +169,12 @@ function SyllabusUnits({ subject, units }: { subject: string; units: Unit[] }) {
   if (units.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-        <p className="font-medium text-slate-800 dark:text-slate-200">The syllabus for {subject} hasn&apos;t been added yet.</p>
-        <p className="mt-1 text-sm">We&apos;re adding its unit-wise topics. Check back soon, or pick another subject from the list.</p>
+        <p className="font-medium text-slate-800 dark:text-slate-200">
+          The syllabus for {subject} hasn&apos;t been added yet.
+        </p>
+        <p className="mt-1 text-sm">
+          We&apos;re adding its unit-wise topics. Check back soon, or pick another subject from the list.
+        </p>
       </div>
     );
   }
@@ -171,11 +190,21 @@ function SyllabusUnits({ subject, units }: { subject: string; units: Unit[] }) {
   );
 }
 
-function UnitNotes({ subject, units, notes }: { subject: string; units: Unit[]; notes: Record<UnitTitle, NoteFile[]> | undefined }) {
+function UnitNotes({
+  subject,
+  units,
+  notes,
+}: {
+  subject: string;
+  units: Unit[];
+  notes: Record<UnitTitle, NoteFile[]> | undefined;
+}) {
   return (
     <div className="mt-4">
       <h4 className="text-lg font-semibold">Unit-wise PDF Notes for {subject}</h4>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Click on any unit below to access PDF notes and study materials</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Click on any unit below to access PDF notes and study materials
+      </p>
       <ol className="mt-4 space-y-4">
         {units.map((unit, index) => {
           const files = notes?.[unit.title] ?? [];
@@ -213,7 +242,12 @@ function UnitNotes({ subject, units, notes }: { subject: string; units: Unit[]; 
                           <ViewIcon className="h-4 w-4" />
                           View
                         </a>
-                        <a href={file.path} download={`${file.name}.html`} aria-label={`Download ${file.name}`} className="btn-primary min-h-10 px-3">
+                        <a
+                          href={file.path}
+                          download={`${file.name}.html`}
+                          aria-label={`Download ${file.name}`}
+                          className="btn-primary min-h-10 px-3"
+                        >
                           <DownloadIcon className="h-4 w-4" />
                           Download
                         </a>
@@ -231,7 +265,9 @@ function UnitNotes({ subject, units, notes }: { subject: string; units: Unit[]; 
         })}
       </ol>
       {units.length === 0 && (
-        <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">PDF notes for this subject will be available soon</p>
+        <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          PDF notes for this subject will be available soon
+        </p>
       )}
       <TipsBox tone="sky" title="PDF Study Tips" tips={PDF_TIPS} />
     </div>
@@ -245,7 +281,9 @@ function TabComingSoon({ tab, onBack }: { tab: Tab; onBack?: () => void }) {
         <ClockIcon className="h-6 w-6" />
       </span>
       <p className="mt-3 text-lg font-semibold">{tab} section coming soon!</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">We&apos;re working hard to bring you this content</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        We&apos;re working hard to bring you this content
+      </p>
       {onBack && (
         <button type="button" onClick={onBack} className="btn-primary mt-5">
           Go Back to Syllabus
@@ -259,7 +297,11 @@ function SemesterComingSoon({ semester, tab }: { semester: Semester; tab: Tab })
   const previous = semester.id - 1;
   const next = semester.id + 1;
   return (
-    <section id={PANEL_ID} aria-labelledby="semester-soon-heading" className="card flex flex-col items-center px-4 py-10 text-center sm:px-8">
+    <section
+      id={PANEL_ID}
+      aria-labelledby="semester-soon-heading"
+      className="card flex flex-col items-center px-4 py-10 text-center sm:px-8"
+    >
       <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200">
         <ClockIcon className="h-6 w-6" />
       </span>
@@ -267,8 +309,9 @@ function SemesterComingSoon({ semester, tab }: { semester: Semester; tab: Tab })
         {semester.ordinal} semester content is coming soon!
       </h3>
       <p className="mt-2 max-w-prose text-slate-600 dark:text-slate-400">
-        We&apos;re working hard to bring you the subjects, syllabus and {tab === "Syllabus" ? "notes" : tab.toLowerCase()} for this semester. Meanwhile, the other
-        semesters are ready to browse.
+        We&apos;re working hard to bring you the subjects, syllabus and{" "}
+        {tab === "Syllabus" ? "notes" : tab.toLowerCase()} for this semester. Meanwhile, the other semesters are ready
+        to browse.
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         {previous >= 1 && (

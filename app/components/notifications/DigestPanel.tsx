@@ -6,7 +6,17 @@ import { Alert } from "#app/components/Alert.tsx";
  * with role="switch" in a form to the page's action (intent "digest"), so it works without
  * JavaScript; with it, a fetcher shows the new state at once and "Saving..." until the server has it.
  */
-export function DigestPanel({ on, email, verified, result }: { on: boolean; email: string; verified: boolean; result: { ok: boolean; message: string } | undefined }) {
+export function DigestPanel({
+  on,
+  email,
+  verified,
+  result,
+}: {
+  on: boolean;
+  email: string;
+  verified: boolean;
+  result: { ok: boolean; message: string } | undefined;
+}) {
   const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>();
   const pending = fetcher.state !== "idle" && fetcher.formData ? fetcher.formData.get("enabled") === "true" : null;
   const shown = pending ?? on;
@@ -37,7 +47,10 @@ export function DigestPanel({ on, email, verified, result }: { on: boolean; emai
           disabled={pending !== null}
           className={`relative mt-1 inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-70 ${shown ? "bg-indigo-600 dark:bg-indigo-500" : "bg-slate-300 dark:bg-slate-600"}`}
         >
-          <span aria-hidden="true" className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-6" : "translate-x-0"}`} />
+          <span
+            aria-hidden="true"
+            className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-6" : "translate-x-0"}`}
+          />
         </button>
       </fetcher.Form>
       {!verified && (

@@ -15,7 +15,12 @@ export function PushPanel({
   result,
   busy,
 }: {
-  settings: { muted: NotificationCategory[]; quiet: { from: string; to: string } | null; devices: number; deviceKeys: string[] };
+  settings: {
+    muted: NotificationCategory[];
+    quiet: { from: string; to: string } | null;
+    devices: number;
+    deviceKeys: string[];
+  };
   result: { ok: boolean; message: string } | undefined;
   busy: boolean;
 }) {
@@ -26,7 +31,10 @@ export function PushPanel({
         Push notifications
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Everything above also reaches your phone or laptop as a notification, even with Campus closed. {settings.devices > 0 ? `On for ${settings.devices} ${settings.devices === 1 ? "device" : "devices"}.` : "Not on for any device yet."}
+        Everything above also reaches your phone or laptop as a notification, even with Campus closed.{" "}
+        {settings.devices > 0
+          ? `On for ${settings.devices} ${settings.devices === 1 ? "device" : "devices"}.`
+          : "Not on for any device yet."}
       </p>
       <ThisDevice deviceKeys={settings.deviceKeys} />
       <Form method="post" className="mt-5 space-y-4">
@@ -35,7 +43,12 @@ export function PushPanel({
           <div className="mt-2 space-y-2">
             {NOTIFICATION_CATEGORIES.map((category) => (
               <label key={category.id} className="flex items-start gap-3">
-                <input type="checkbox" name={`category-${category.id}`} defaultChecked={!settings.muted.includes(category.id)} className="mt-1 h-5 w-5 shrink-0 accent-indigo-600" />
+                <input
+                  type="checkbox"
+                  name={`category-${category.id}`}
+                  defaultChecked={!settings.muted.includes(category.id)}
+                  className="mt-1 h-5 w-5 shrink-0 accent-indigo-600"
+                />
                 <span>
                   <span className="font-medium">{category.label}</span>
                   <span className="block text-sm text-slate-600 dark:text-slate-400">{category.hint}</span>
@@ -47,7 +60,13 @@ export function PushPanel({
         <fieldset>
           <legend className="text-sm font-semibold">Quiet hours (India time)</legend>
           <label className="mt-2 flex items-center gap-3">
-            <input type="checkbox" name="quiet" checked={quietOn} onChange={(event) => setQuietOn(event.currentTarget.checked)} className="h-5 w-5 accent-indigo-600" />
+            <input
+              type="checkbox"
+              name="quiet"
+              checked={quietOn}
+              onChange={(event) => setQuietOn(event.currentTarget.checked)}
+              className="h-5 w-5 accent-indigo-600"
+            />
             <span>No notifications at night: they arrive when the quiet hours end</span>
           </label>
           <div className="mt-2 grid max-w-sm grid-cols-2 gap-3">
@@ -55,13 +74,29 @@ export function PushPanel({
               <label htmlFor="quietFrom" className="label">
                 From
               </label>
-              <input id="quietFrom" name="quietFrom" type="time" required={quietOn} disabled={!quietOn} defaultValue={settings.quiet?.from ?? "23:00"} className="input disabled:opacity-50" />
+              <input
+                id="quietFrom"
+                name="quietFrom"
+                type="time"
+                required={quietOn}
+                disabled={!quietOn}
+                defaultValue={settings.quiet?.from ?? "23:00"}
+                className="input disabled:opacity-50"
+              />
             </div>
             <div>
               <label htmlFor="quietTo" className="label">
                 To
               </label>
-              <input id="quietTo" name="quietTo" type="time" required={quietOn} disabled={!quietOn} defaultValue={settings.quiet?.to ?? "07:00"} className="input disabled:opacity-50" />
+              <input
+                id="quietTo"
+                name="quietTo"
+                type="time"
+                required={quietOn}
+                disabled={!quietOn}
+                defaultValue={settings.quiet?.to ?? "07:00"}
+                className="input disabled:opacity-50"
+              />
             </div>
           </div>
         </fieldset>
@@ -87,7 +122,8 @@ function urlBase64ToBytes(text: string): Uint8Array<ArrayBuffer> {
  * password), which is then off until turned on again.
  */
 async function detect(deviceKeys: string[]): Promise<DeviceState> {
-  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return "unsupported";
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+    return "unsupported";
   if (Notification.permission === "denied") return "blocked";
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.getSubscription();
@@ -121,8 +157,15 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
       const key = (await (await fetch("/api/push/key")).json()) as { publicKey?: string; message?: string };
       if (!key.publicKey) throw new Error(key.message ?? "Notifications are not set up on this server.");
       const registration = await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToBytes(key.publicKey) });
-      const res = await fetch("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToBytes(key.publicKey),
+      });
+      const res = await fetch("/api/push/subscribe", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(subscription.toJSON()),
+      });
       if (!res.ok) throw new Error(((await res.json()) as { message?: string }).message ?? "Please try again later.");
       setState("on");
     } catch (cause) {
@@ -137,7 +180,11 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
     try {
       const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
       if (subscription) {
-        await fetch("/api/push/subscribe", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
+        await fetch("/api/push/subscribe", {
+          method: "DELETE",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ endpoint: subscription.endpoint }),
+        });
         await subscription.unsubscribe();
       }
       setState("off");
@@ -149,14 +196,18 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
 
   const text: Record<DeviceState, string> = {
     checking: "Checking this device…",
-    unsupported: "This browser cannot show notifications from Campus. On an iPhone, add Campus to the home screen first.",
+    unsupported:
+      "This browser cannot show notifications from Campus. On an iPhone, add Campus to the home screen first.",
     blocked: "Notifications are blocked for Campus in this browser's settings.",
     off: "Notifications are off on this device.",
     on: "Notifications are on for this device.",
     working: "One moment…",
   };
   return (
-    <div className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center dark:bg-slate-800/60" aria-live="polite">
+    <div
+      className="mt-4 flex flex-col items-start gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center dark:bg-slate-800/60"
+      aria-live="polite"
+    >
       <p className="min-w-0 text-sm sm:flex-1">{text[state]}</p>
       {state === "off" && (
         <button type="button" className="btn-primary" onClick={() => void turnOn()}>
@@ -168,7 +219,9 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
           Turn off for this device
         </button>
       )}
-      {error && <p className="w-full text-sm text-red-700 dark:text-red-300">{`Could not change notifications: ${error}`}</p>}
+      {error && (
+        <p className="w-full text-sm text-red-700 dark:text-red-300">{`Could not change notifications: ${error}`}</p>
+      )}
     </div>
   );
 }

@@ -37,13 +37,18 @@ export function BlockMoves({ moves }: { moves: MoveRequest[] }) {
 
 function MoveCard({ move }: { move: MoveRequest }) {
   const fetcher = useFetcher<ActionResult>({ key: FETCHER });
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === move.id ? String(fetcher.formData?.get("intent")) : null;
+  const busy =
+    fetcher.state !== "idle" && fetcher.formData?.get("id") === move.id
+      ? String(fetcher.formData?.get("intent"))
+      : null;
   return (
     <article className="card p-4" aria-labelledby={`move-${move.id}`}>
       <h3 id={`move-${move.id}`} className="font-semibold break-words">
         {`${move.studentName}: ${short(move.fromBlockName)} to ${short(move.toBlockName)}, room ${move.room}`}
       </h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Asked {formatIndiaShortDateTime(move.requestedAt)}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Asked {formatIndiaShortDateTime(move.requestedAt)}
+      </p>
       <fetcher.Form method="post" className="mt-3 space-y-2">
         <input type="hidden" name="id" value={move.id} />
         <label htmlFor={`move-note-${move.id}`} className="label">
@@ -51,10 +56,23 @@ function MoveCard({ move }: { move: MoveRequest }) {
         </label>
         <input id={`move-note-${move.id}`} name="note" maxLength={300} className="input w-full" />
         <div className="flex flex-wrap gap-2">
-          <SubmitButton busy={busy === "move-approve"} busyLabel="Approving..." name="intent" value="move-approve" disabled={busy !== null}>
+          <SubmitButton
+            busy={busy === "move-approve"}
+            busyLabel="Approving..."
+            name="intent"
+            value="move-approve"
+            disabled={busy !== null}
+          >
             Approve<span className="sr-only"> the move of {move.studentName}</span>
           </SubmitButton>
-          <SubmitButton busy={busy === "move-decline"} busyLabel="Declining..." className="btn-secondary" name="intent" value="move-decline" disabled={busy !== null}>
+          <SubmitButton
+            busy={busy === "move-decline"}
+            busyLabel="Declining..."
+            className="btn-secondary"
+            name="intent"
+            value="move-decline"
+            disabled={busy !== null}
+          >
             Decline<span className="sr-only"> the move of {move.studentName}</span>
           </SubmitButton>
         </div>

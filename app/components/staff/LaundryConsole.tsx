@@ -12,8 +12,20 @@ import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/servic
 // The laundry staff's part of /staff (issue 16): today's and tomorrow's bookings per slot, one step
 // forward per button, and each slot's capacity. Plain forms: they work without JavaScript.
 
-const tone: Record<StaffBooking["status"], BadgeTone> = { booked: "indigo", picked_up: "amber", washing: "amber", ready: "emerald", collected: "slate", cancelled: "slate" };
-const stepButton = { picked_up: "Mark picked up", washing: "Mark washing", ready: "Mark ready", collected: "Mark collected" } as const;
+const tone: Record<StaffBooking["status"], BadgeTone> = {
+  booked: "indigo",
+  picked_up: "amber",
+  washing: "amber",
+  ready: "emerald",
+  collected: "slate",
+  cancelled: "slate",
+};
+const stepButton = {
+  picked_up: "Mark picked up",
+  washing: "Mark washing",
+  ready: "Mark ready",
+  collected: "Mark collected",
+} as const;
 
 /** `now` is when the page was read: a step is offered only once it is possible. */
 export function LaundryConsole({ view, now }: { view: LaundryConsoleView; now: number }) {
@@ -55,7 +67,17 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
             <label htmlFor={inputId} className="label">
               Capacity
             </label>
-            <input id={inputId} name="capacity" type="number" inputMode="numeric" min={1} max={MAX_SLOT_CAPACITY} required defaultValue={slot.capacity} className="input w-24" />
+            <input
+              id={inputId}
+              name="capacity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_SLOT_CAPACITY}
+              required
+              defaultValue={slot.capacity}
+              className="input w-24"
+            />
           </div>
           <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary">
             Save
@@ -71,7 +93,8 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
         {slot.days.map((day, i) => (
           <div key={day.date} className="min-w-0">
             <h4 className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-              {i === 0 ? "Today" : "Tomorrow"}, {formatIndiaDay(day.date)} · {day.bookings.length} of {slot.capacity} booked
+              {i === 0 ? "Today" : "Tomorrow"}, {formatIndiaDay(day.date)} · {day.bookings.length} of {slot.capacity}{" "}
+              booked
             </h4>
             {day.bookings.length === 0 ? (
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No pickups booked.</p>
@@ -91,7 +114,17 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
   );
 }
 
-function BookingRow({ booking: b, opensAt, today, now }: { booking: StaffBooking; opensAt: number; today: boolean; now: number }) {
+function BookingRow({
+  booking: b,
+  opensAt,
+  today,
+  now,
+}: {
+  booking: StaffBooking;
+  opensAt: number;
+  today: boolean;
+  now: number;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const next = NEXT_STEP[b.status];
@@ -111,16 +144,22 @@ function BookingRow({ booking: b, opensAt, today, now }: { booking: StaffBooking
           Can be marked picked up from {clock(indiaMinutes(opensAt))}
           {today ? "" : " tomorrow"}.
         </p>
-      ) : next && (
-        <fetcher.Form method="post" className="mt-2">
-          <input type="hidden" name="intent" value="laundry.step" />
-          <input type="hidden" name="id" value={b.id} />
-          <input type="hidden" name="status" value={next} />
-          <SubmitButton busy={busy} busyLabel="Saving..." className={next === "ready" ? "btn-primary" : "btn-secondary"}>
-            {stepButton[next]}
-            <span className="sr-only"> for {b.studentName}</span>
-          </SubmitButton>
-        </fetcher.Form>
+      ) : (
+        next && (
+          <fetcher.Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="laundry.step" />
+            <input type="hidden" name="id" value={b.id} />
+            <input type="hidden" name="status" value={next} />
+            <SubmitButton
+              busy={busy}
+              busyLabel="Saving..."
+              className={next === "ready" ? "btn-primary" : "btn-secondary"}
+            >
+              {stepButton[next]}
+              <span className="sr-only"> for {b.studentName}</span>
+            </SubmitButton>
+          </fetcher.Form>
+        )
       )}
       {result && !result.ok && (
         <div className="mt-2">

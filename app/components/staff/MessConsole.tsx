@@ -17,7 +17,9 @@ export function MessConsole({ view, today }: { view: MessConsoleView; today: num
       <h2 id="mess-heading" className="text-lg font-semibold">
         Mess: this week's menu
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Dishes separated by commas, at most {MAX_DISHES}. The mess page shows the time of your last change.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Dishes separated by commas, at most {MAX_DISHES}. The mess page shows the time of your last change.
+      </p>
       <div className="space-y-3">
         {WEEKDAYS.map((name, i) => (
           <details key={name} open={i + 1 === today} className="card p-4">
@@ -27,7 +29,13 @@ export function MessConsole({ view, today }: { view: MessConsoleView; today: num
             </summary>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {view.meals.map((meal) => (
-                <MealForm key={meal.id} day={i + 1} dayName={name} meal={meal} items={view.menu[i + 1]?.[meal.id] ?? ""} />
+                <MealForm
+                  key={meal.id}
+                  day={i + 1}
+                  dayName={name}
+                  meal={meal}
+                  items={view.menu[i + 1]?.[meal.id] ?? ""}
+                />
               ))}
             </div>
           </details>
@@ -38,7 +46,17 @@ export function MessConsole({ view, today }: { view: MessConsoleView; today: num
   );
 }
 
-function MealForm({ day, dayName, meal, items }: { day: number; dayName: string; meal: { id: string; name: string }; items: string }) {
+function MealForm({
+  day,
+  dayName,
+  meal,
+  items,
+}: {
+  day: number;
+  dayName: string;
+  meal: { id: string; name: string };
+  items: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -54,14 +72,19 @@ function MealForm({ day, dayName, meal, items }: { day: number; dayName: string;
       </label>
       <textarea id={id} name="items" rows={2} required maxLength={800} defaultValue={items} className="input" />
       <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary">
-        Save<span className="sr-only"> {dayName}'s {meal.name.toLowerCase()}</span>
+        Save
+        <span className="sr-only">
+          {" "}
+          {dayName}'s {meal.name.toLowerCase()}
+        </span>
       </SubmitButton>
       {result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
     </fetcher.Form>
   );
 }
 
-const weekName = (i: number, count: number) => (i === count - 1 ? "This week" : i === count - 2 ? "Last week" : `${count - 1 - i} weeks ago`);
+const weekName = (i: number, count: number) =>
+  i === count - 1 ? "This week" : i === count - 2 ? "Last week" : `${count - 1 - i} weeks ago`;
 
 /** Average stars per meal and week, as a table whose cells carry a bar: the numbers are the text. */
 function RatingsChart({ ratings }: { ratings: MealRatings[] }) {
@@ -73,7 +96,9 @@ function RatingsChart({ ratings }: { ratings: MealRatings[] }) {
       </h3>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[18rem] text-sm">
-          <caption className="mb-2 text-left text-slate-600 dark:text-slate-400">Average stars out of 5 and the number of ratings, per week (7 days ending on the date shown).</caption>
+          <caption className="mb-2 text-left text-slate-600 dark:text-slate-400">
+            Average stars out of 5 and the number of ratings, per week (7 days ending on the date shown).
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="py-1 pr-2 text-left font-medium">
@@ -82,7 +107,9 @@ function RatingsChart({ ratings }: { ratings: MealRatings[] }) {
               {weeks.map((w, i) => (
                 <th key={w.from} scope="col" className="px-1 py-1 text-left font-medium">
                   {weekName(i, weeks.length)}
-                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">to {formatIndiaDay(w.to).split(", ")[1]}</span>
+                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                    to {formatIndiaDay(w.to).split(", ")[1]}
+                  </span>
                 </th>
               ))}
             </tr>
@@ -95,8 +122,14 @@ function RatingsChart({ ratings }: { ratings: MealRatings[] }) {
                 </th>
                 {meal.weeks.map((w) => (
                   <td key={w.from} className="px-1 py-2 align-bottom">
-                    <span aria-hidden="true" className="mb-1 block h-2 w-full rounded-full bg-slate-100 dark:bg-slate-800">
-                      <span className="block h-2 rounded-full bg-amber-500 dark:bg-amber-400" style={{ width: `${w.average === null ? 0 : (w.average / 5) * 100}%` }} />
+                    <span
+                      aria-hidden="true"
+                      className="mb-1 block h-2 w-full rounded-full bg-slate-100 dark:bg-slate-800"
+                    >
+                      <span
+                        className="block h-2 rounded-full bg-amber-500 dark:bg-amber-400"
+                        style={{ width: `${w.average === null ? 0 : (w.average / 5) * 100}%` }}
+                      />
                     </span>
                     <span className="tabular-nums">
                       {w.average === null ? (
@@ -109,7 +142,9 @@ function RatingsChart({ ratings }: { ratings: MealRatings[] }) {
                         </>
                       )}
                     </span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{w.count === 0 ? "no ratings" : `${w.count} rating${w.count === 1 ? "" : "s"}`}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {w.count === 0 ? "no ratings" : `${w.count} rating${w.count === 1 ? "" : "s"}`}
+                    </span>
                   </td>
                 ))}
               </tr>

@@ -18,7 +18,9 @@ export function ModerationQueue({ items }: { items: QueueItem[] }) {
         Reported content <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <EmptyState title="Nothing reported.">Reports from students appear here; content three verified students report is hidden until you look.</EmptyState>
+        <EmptyState title="Nothing reported.">
+          Reports from students appear here; content three verified students report is hidden until you look.
+        </EmptyState>
       ) : (
         <ol className="space-y-4">
           {items.map((item) => (
@@ -44,12 +46,17 @@ function ReportCard({ item }: { item: QueueItem }) {
     </>
   );
   return (
-    <article className={`card p-5 ${item.hiddenAt ? "border-l-4 border-l-amber-500 dark:border-l-amber-400" : ""}`} aria-labelledby={`r-${key}`}>
+    <article
+      className={`card p-5 ${item.hiddenAt ? "border-l-4 border-l-amber-500 dark:border-l-amber-400" : ""}`}
+      aria-labelledby={`r-${key}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="indigo">{kindLabel[item.kind]}</Badge>
         <Badge tone="rose">{item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`}</Badge>
         {item.hiddenAt && <Badge tone="amber">Hidden</Badge>}
-        {item.ownerSuspendedUntil && <Badge tone="slate">Owner suspended until {formatIndiaShortDateTime(item.ownerSuspendedUntil)}</Badge>}
+        {item.ownerSuspendedUntil && (
+          <Badge tone="slate">Owner suspended until {formatIndiaShortDateTime(item.ownerSuspendedUntil)}</Badge>
+        )}
       </div>
       <h3 id={`r-${key}`} className="mt-3 break-words font-semibold">
         {item.title}
@@ -71,20 +78,34 @@ function ReportCard({ item }: { item: QueueItem }) {
         {item.hiddenAt ? (
           <fetcher.Form method="post">
             {hidden}
-            <SubmitButton busy={busy === "mod-restore"} busyLabel="Restoring..." className="btn-secondary" name="intent" value="mod-restore">
+            <SubmitButton
+              busy={busy === "mod-restore"}
+              busyLabel="Restoring..."
+              className="btn-secondary"
+              name="intent"
+              value="mod-restore"
+            >
               Restore
             </SubmitButton>
           </fetcher.Form>
         ) : null}
         <fetcher.Form method="post">
           {hidden}
-          <SubmitButton busy={busy === "mod-dismiss"} busyLabel="Dismissing..." className="btn-secondary" name="intent" value="mod-dismiss">
+          <SubmitButton
+            busy={busy === "mod-dismiss"}
+            busyLabel="Dismissing..."
+            className="btn-secondary"
+            name="intent"
+            value="mod-dismiss"
+          >
             Dismiss reports
           </SubmitButton>
         </fetcher.Form>
       </div>
       <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Hide with a reason</summary>
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          Hide with a reason
+        </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
           <label htmlFor={`hide-${key}`} className="label">
@@ -97,18 +118,31 @@ function ReportCard({ item }: { item: QueueItem }) {
         </fetcher.Form>
       </details>
       <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Suspend {item.ownerName}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          Suspend {item.ownerName}
+        </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
           <label htmlFor={`days-${key}`} className="label">
             Days (1 to {SUSPEND_MAX_DAYS})
           </label>
-          <input id={`days-${key}`} name="days" type="number" min={1} max={SUSPEND_MAX_DAYS} defaultValue={7} required className="input w-28" />
+          <input
+            id={`days-${key}`}
+            name="days"
+            type="number"
+            min={1}
+            max={SUSPEND_MAX_DAYS}
+            defaultValue={7}
+            required
+            className="input w-28"
+          />
           <label htmlFor={`why-${key}`} className="label">
             Reason the student will see
           </label>
           <textarea id={`why-${key}`} name="reason" rows={2} maxLength={300} required className="input" />
-          <p className="text-sm text-slate-600 dark:text-slate-400">They can still read Campus, but not post, buy or book until then.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            They can still read Campus, but not post, buy or book until then.
+          </p>
           <SubmitButton busy={busy === "mod-suspend"} busyLabel="Suspending..." name="intent" value="mod-suspend">
             Suspend
           </SubmitButton>
@@ -123,7 +157,6 @@ function ReportCard({ item }: { item: QueueItem }) {
   );
 }
 
-
 /**
  * The campus's suspended students on /staff, the soonest to end first, each with "Lift suspension"
  * (an optional note the student reads). Posts intent mod-lift to /staff's action; works without JS.
@@ -135,7 +168,9 @@ export function SuspendedStudents({ members }: { members: SuspendedMember[] }) {
         Suspended students <span className="font-normal text-slate-600 dark:text-slate-400">({members.length})</span>
       </h2>
       {members.length === 0 ? (
-        <EmptyState title="Nobody is suspended.">Students you suspend appear here until their suspension ends; you can lift it earlier.</EmptyState>
+        <EmptyState title="Nobody is suspended.">
+          Students you suspend appear here until their suspension ends; you can lift it earlier.
+        </EmptyState>
       ) : (
         <ol className="space-y-4">
           {members.map((member) => (
@@ -163,7 +198,9 @@ function SuspendedCard({ member }: { member: SuspendedMember }) {
         {member.reason ? ` · ${member.reason}` : ""}
       </p>
       <details className="mt-3">
-        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">Lift the suspension</summary>
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          Lift the suspension
+        </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="userId" value={member.userId} />
           <label htmlFor={`${key}-note`} className="label">

@@ -22,7 +22,9 @@ export function ComplaintQueue({ queue, now }: { queue: QueueComplaint[]; now: n
       </h2>
       <div aria-live="polite">{result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}</div>
       {queue.length === 0 ? (
-        <EmptyState title="No open complaints in your blocks.">New complaints appear here as students file them.</EmptyState>
+        <EmptyState title="No open complaints in your blocks.">
+          New complaints appear here as students file them.
+        </EmptyState>
       ) : (
         <ol className="space-y-4">
           {queue.map((c) => (
@@ -40,10 +42,16 @@ const STATUS_FETCHER = "complaint-status";
 
 function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: number }) {
   const fetcher = useFetcher<ActionResult>({ key: STATUS_FETCHER });
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === c.id ? String(fetcher.formData.get("intent") ?? "") : null;
+  const busy =
+    fetcher.state !== "idle" && fetcher.formData?.get("id") === c.id
+      ? String(fetcher.formData.get("intent") ?? "")
+      : null;
   const noteId = `note-${c.id}`;
   return (
-    <article className={`card p-5 ${c.overdue ? "border-l-4 border-l-rose-500 dark:border-l-rose-400" : ""}`} aria-labelledby={`q-${c.id}`}>
+    <article
+      className={`card p-5 ${c.overdue ? "border-l-4 border-l-rose-500 dark:border-l-rose-400" : ""}`}
+      aria-labelledby={`q-${c.id}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="indigo">{categoryLabel[c.category]}</Badge>
         <Badge tone={statusTone[c.status]}>{complaintStatusLabel[c.status]}</Badge>
@@ -54,12 +62,18 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
       </h3>
       <p className="mt-1 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{c.description}</p>
       {c.photoUrl && (
-        <a href={c.photoUrl} target="_blank" rel="noopener" className="mt-2 inline-block text-sm font-medium text-indigo-700 underline dark:text-indigo-300">
+        <a
+          href={c.photoUrl}
+          target="_blank"
+          rel="noopener"
+          className="mt-2 inline-block text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+        >
           See the photo
         </a>
       )}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-        {c.meTooCount === 0 ? "No “me too”" : `${c.meTooCount} “me too”`} · filed by {c.authorName} {formatDuration(now - c.createdAt)} ago ({formatIndiaShortDateTime(c.createdAt)})
+        {c.meTooCount === 0 ? "No “me too”" : `${c.meTooCount} “me too”`} · filed by {c.authorName}{" "}
+        {formatDuration(now - c.createdAt)} ago ({formatIndiaShortDateTime(c.createdAt)})
       </p>
       {c.statusNote && <p className="mt-2 text-sm">Last note: {c.statusNote}</p>}
       {/* Keyed by the status: the note field empties once its change is saved. */}
@@ -73,7 +87,13 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
         </div>
         <div className="flex flex-wrap gap-3">
           {c.status === "open" && (
-            <SubmitButton busy={busy === "in_progress"} busyLabel="Saving..." className="btn-secondary" name="intent" value="in_progress">
+            <SubmitButton
+              busy={busy === "in_progress"}
+              busyLabel="Saving..."
+              className="btn-secondary"
+              name="intent"
+              value="in_progress"
+            >
               Start work
             </SubmitButton>
           )}
@@ -100,13 +120,20 @@ export function ResolveTimes({ blocks }: { blocks: BlockResolveTime[] }) {
           <div key={b.blockId}>
             <dt className="flex justify-between gap-2 text-sm font-medium">
               <span>{b.blockName.split(" (")[0]}</span>
-              <span className="text-slate-600 dark:text-slate-400">{b.resolved === 0 ? "none resolved" : `${b.resolved} resolved`}</span>
+              <span className="text-slate-600 dark:text-slate-400">
+                {b.resolved === 0 ? "none resolved" : `${b.resolved} resolved`}
+              </span>
             </dt>
             <dd className="mt-1 flex items-center gap-2">
               <span aria-hidden="true" className="h-3 flex-1 rounded-full bg-slate-100 dark:bg-slate-800">
-                <span className="block h-3 rounded-full bg-indigo-500 dark:bg-indigo-400" style={{ width: `${b.medianMs === null ? 0 : Math.max(4, (b.medianMs / longest) * 100)}%` }} />
+                <span
+                  className="block h-3 rounded-full bg-indigo-500 dark:bg-indigo-400"
+                  style={{ width: `${b.medianMs === null ? 0 : Math.max(4, (b.medianMs / longest) * 100)}%` }}
+                />
               </span>
-              <span className="w-20 text-right text-sm tabular-nums">{b.medianMs === null ? "–" : formatDuration(b.medianMs)}</span>
+              <span className="w-20 text-right text-sm tabular-nums">
+                {b.medianMs === null ? "–" : formatDuration(b.medianMs)}
+              </span>
             </dd>
           </div>
         ))}

@@ -9,7 +9,11 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const open = request.status === "open";
-  const remove = useConfirmSubmit({ title: "Delete this request?", question: `Delete "${request.title}"? This cannot be undone.`, confirmLabel: "Delete" });
+  const remove = useConfirmSubmit({
+    title: "Delete this request?",
+    question: `Delete "${request.title}"? This cannot be undone.`,
+    confirmLabel: "Delete",
+  });
   return (
     <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
@@ -35,7 +39,14 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
       <fetcher.Form method="post" className="flex gap-2">
         <input type="hidden" name="id" value={request._id} />
         {open && (
-          <button type="submit" name="intent" value="close" className="btn-secondary" disabled={busy} aria-label={`Close ${request.title}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="close"
+            className="btn-secondary"
+            disabled={busy}
+            aria-label={`Close ${request.title}`}
+          >
             {busy && fetcher.formData?.get("intent") === "close" ? "Closing..." : "Close"}
           </button>
         )}

@@ -54,7 +54,15 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="card space-y-4 p-5 sm:p-6" aria-busy={submitting} aria-labelledby="post-heading">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      className="card space-y-4 p-5 sm:p-6"
+      aria-busy={submitting}
+      aria-labelledby="post-heading"
+    >
       <h2 id="post-heading" className="text-lg font-semibold">
         Your request
       </h2>
@@ -73,19 +81,41 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
         <label htmlFor="title" className="label">
           Title <span className="text-red-700 dark:text-red-400">*</span>
         </label>
-        <input id="title" name="title" required maxLength={120} placeholder="e.g. Operating systems lab report" className="input" />
+        <input
+          id="title"
+          name="title"
+          required
+          maxLength={120}
+          placeholder="e.g. Operating systems lab report"
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="category" className="label">
           Category / Subject <span className="text-red-700 dark:text-red-400">*</span>
         </label>
-        <input id="category" name="category" required maxLength={80} placeholder="e.g. Computer Science" className="input" />
+        <input
+          id="category"
+          name="category"
+          required
+          maxLength={80}
+          placeholder="e.g. Computer Science"
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor="details" className="label">
           Details <span className="text-red-700 dark:text-red-400">*</span>
         </label>
-        <textarea id="details" name="details" required maxLength={5000} rows={5} placeholder="What exactly do you need? Format, references, anything a writer should know." className="input" />
+        <textarea
+          id="details"
+          name="details"
+          required
+          maxLength={5000}
+          rows={5}
+          placeholder="What exactly do you need? Format, references, anything a writer should know."
+          className="input"
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
@@ -104,14 +134,32 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
           <label htmlFor="pages" className="label">
             Pages
           </label>
-          <input id="pages" name="pages" type="number" min={1} max={1000} step={1} inputMode="numeric" className="input" />
+          <input
+            id="pages"
+            name="pages"
+            type="number"
+            min={1}
+            max={1000}
+            step={1}
+            inputMode="numeric"
+            className="input"
+          />
         </div>
       </div>
       <div>
         <label htmlFor="contact" className="label">
           Contact (e-mail or phone) <span className="text-red-700 dark:text-red-400">*</span>
         </label>
-        <input id="contact" name="contact" required maxLength={254} autoComplete="email" placeholder="you@example.com or +91 98765 43210" className="input" aria-describedby="contact-hint" />
+        <input
+          id="contact"
+          name="contact"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="you@example.com or +91 98765 43210"
+          className="input"
+          aria-describedby="contact-hint"
+        />
         <p id="contact-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           Writers contact you directly. Signed-in students can see it.
         </p>

@@ -17,8 +17,14 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
   return (
     <article aria-labelledby={headingId} className="card flex h-full flex-col gap-3 p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-indigo-100 px-2.5 py-1 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">{request.subject}</span>
-        {sample && <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">Sample</span>}
+        <span className="rounded-full bg-indigo-100 px-2.5 py-1 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+          {request.subject}
+        </span>
+        {sample && (
+          <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            Sample
+          </span>
+        )}
         <span className="ml-auto text-base font-bold text-emerald-700 dark:text-emerald-300">
           <span className="sr-only">Budget: </span>
           {request.budget || "Budget not given"}
@@ -45,7 +51,9 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
       </dl>
       <div className="text-sm">
         <h4 className="text-slate-500 dark:text-slate-400">Requirements</h4>
-        <p className="mt-0.5 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">{request.requirements}</p>
+        <p className="mt-0.5 whitespace-pre-line break-words text-slate-800 dark:text-slate-200">
+          {request.requirements}
+        </p>
       </div>
       {request.attachment && (
         <a
@@ -55,7 +63,8 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
         >
           <ClipIcon className="h-5 w-5 shrink-0" />
           <span>
-            {request.attachment.name} <span className="text-slate-500 dark:text-slate-400">({formatBytes(request.attachment.size)})</span>
+            {request.attachment.name}{" "}
+            <span className="text-slate-500 dark:text-slate-400">({formatBytes(request.attachment.size)})</span>
           </span>
         </a>
       )}
@@ -68,7 +77,11 @@ export function RequestCard({ request, sample = false }: { request: StudyRequest
         ) : request.contact === null ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Verify your e-mail to contact</p>
         ) : (
-          <a href={contactHref(request.contact)} className="btn-primary" aria-label={`Contact Student about ${request.title}`}>
+          <a
+            href={contactHref(request.contact)}
+            className="btn-primary"
+            aria-label={`Contact Student about ${request.title}`}
+          >
             {request.contact.includes("@") ? <MailIcon className="h-5 w-5" /> : <PhoneIcon className="h-5 w-5" />}
             Contact Student
           </a>

@@ -6,7 +6,8 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
 
 /** The writers' board: loading, the requests, or the specification's samples (when the read failed). */
-export type BoardState = { state: "loading" } | { state: "loaded"; requests: StudyRequest[] } | { state: "samples"; requests: StudyRequest[] };
+export type BoardState =
+  { state: "loading" } | { state: "loaded"; requests: StudyRequest[] } | { state: "samples"; requests: StudyRequest[] };
 
 export const SORTS: { value: SortOrder; label: string }[] = [
   { value: "latest", label: "Latest first" },
@@ -43,13 +44,25 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
           <label htmlFor="subject-filter" className="label">
             Filter by subject
           </label>
-          <input id="subject-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="e.g. Computer Science" className="input" />
+          <input
+            id="subject-filter"
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="e.g. Computer Science"
+            className="input"
+          />
         </div>
         <div>
           <label htmlFor="sort" className="label">
             Sort by
           </label>
-          <select id="sort" value={sort} onChange={(event) => setSort(event.target.value as SortOrder)} className="input sm:w-56">
+          <select
+            id="sort"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as SortOrder)}
+            className="input sm:w-56"
+          >
             {SORTS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -60,7 +73,10 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
       </div>
 
       {board.state === "loading" ? (
-        <div className="card flex items-center justify-center gap-3 p-10 text-slate-600 dark:text-slate-400" aria-busy="true">
+        <div
+          className="card flex items-center justify-center gap-3 p-10 text-slate-600 dark:text-slate-400"
+          aria-busy="true"
+        >
           <Spinner label="Loading assignment requests" />
           <span aria-hidden="true">Loading assignment requests…</span>
         </div>
@@ -68,7 +84,9 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-              {board.state === "samples" ? `Showing ${shown.length} sample request${shown.length === 1 ? "" : "s"}` : `${shown.length} request${shown.length === 1 ? "" : "s"}`}
+              {board.state === "samples"
+                ? `Showing ${shown.length} sample request${shown.length === 1 ? "" : "s"}`
+                : `${shown.length} request${shown.length === 1 ? "" : "s"}`}
               {filtering ? ` matching “${filter.trim()}”` : ""}
             </p>
             <button type="button" className="btn-secondary" onClick={refresh}>
@@ -78,7 +96,11 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
           {shown.length === 0 ? (
             <div className="card p-8 text-center">
               <h3 className="text-lg font-semibold">No Assignment Requests Found</h3>
-              <p className="mt-1 text-slate-600 dark:text-slate-400">{filtering ? "No assignments match your current filter." : "No new assignment requests available at the moment."}</p>
+              <p className="mt-1 text-slate-600 dark:text-slate-400">
+                {filtering
+                  ? "No assignments match your current filter."
+                  : "No new assignment requests available at the moment."}
+              </p>
               {filtering && (
                 <button type="button" className="btn-secondary mt-4" onClick={() => setFilter("")}>
                   Clear filter to see all assignments
@@ -120,50 +142,87 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
           ▾
         </span>
       </summary>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Your profile is listed on Study Swap so students can find you. Your contact is shown to signed-in students only.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Your profile is listed on Study Swap so students can find you. Your contact is shown to signed-in students only.
+      </p>
       <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
         <input type="hidden" name="intent" value="save-writer" />
         <div>
           <label htmlFor="writer-name" className="label">
             Name
           </label>
-          <input id="writer-name" name="name" required maxLength={80} defaultValue={writer?.name ?? defaultName} className="input" aria-invalid={fieldError("name") ? true : undefined} />
+          <input
+            id="writer-name"
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={writer?.name ?? defaultName}
+            className="input"
+            aria-invalid={fieldError("name") ? true : undefined}
+          />
         </div>
         <div>
           <label htmlFor="writer-contact" className="label">
             Contact (e-mail or phone)
           </label>
-          <input id="writer-contact" name="contact" required maxLength={254} defaultValue={writer?.contact ?? ""} className="input" aria-invalid={fieldError("contact") ? true : undefined} />
+          <input
+            id="writer-contact"
+            name="contact"
+            required
+            maxLength={254}
+            defaultValue={writer?.contact ?? ""}
+            className="input"
+            aria-invalid={fieldError("contact") ? true : undefined}
+          />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="writer-expertise" className="label">
             Expertise
           </label>
-          <input id="writer-expertise" name="expertise" required maxLength={200} defaultValue={writer?.expertise ?? ""} placeholder="e.g. Economics, statistics, essay editing" className="input" />
+          <input
+            id="writer-expertise"
+            name="expertise"
+            required
+            maxLength={200}
+            defaultValue={writer?.expertise ?? ""}
+            placeholder="e.g. Economics, statistics, essay editing"
+            className="input"
+          />
         </div>
         <div>
           <label htmlFor="writer-rate" className="label">
             Rate per page in ₹ (optional)
           </label>
-          <input id="writer-rate" name="rate" inputMode="decimal" defaultValue={writer?.rate ?? ""} placeholder="e.g. 150" className="input" />
+          <input
+            id="writer-rate"
+            name="rate"
+            inputMode="decimal"
+            defaultValue={writer?.rate ?? ""}
+            placeholder="e.g. 150"
+            className="input"
+          />
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving && fetcher.formData?.get("intent") === "save-writer" ? "Saving..." : "Save profile"}
           </button>
           {writer && (
-            <button type="submit" name="intent" value="delete-writer" formNoValidate className="btn-secondary" disabled={saving}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete-writer"
+              formNoValidate
+              className="btn-secondary"
+              disabled={saving}
+            >
               Remove profile
             </button>
           )}
         </div>
         <div className="sm:col-span-2" aria-live="polite">
-          {result && (
-            <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
-          )}
+          {result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
         </div>
       </fetcher.Form>
     </details>
   );
 }
-

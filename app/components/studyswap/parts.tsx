@@ -7,7 +7,17 @@ import { LockIcon } from "#app/components/icons/lock.tsx";
  * A link to a page that needs sign-in: signed out, it remembers the page and goes to /login
  * (the sign-in screen sends the visitor on afterwards).
  */
-export function GuardedLink({ to, signedIn, className, children }: { to: string; signedIn: boolean; className: string; children: ReactNode }) {
+export function GuardedLink({
+  to,
+  signedIn,
+  className,
+  children,
+}: {
+  to: string;
+  signedIn: boolean;
+  className: string;
+  children: ReactNode;
+}) {
   const onClick = signedIn ? undefined : (_event: MouseEvent) => rememberRedirect(to);
   return (
     <Link to={signedIn ? to : "/login"} onClick={onClick} className={className}>
@@ -35,7 +45,17 @@ export function SignInGate({ returnTo, lead }: { returnTo: string; lead: string 
 }
 
 /** A numbered list of steps ("How it works"). */
-export function Steps({ id, title, steps, wide = false }: { id: string; title: string; steps: { title: string; text: string }[]; wide?: boolean }) {
+export function Steps({
+  id,
+  title,
+  steps,
+  wide = false,
+}: {
+  id: string;
+  title: string;
+  steps: { title: string; text: string }[];
+  wide?: boolean;
+}) {
   return (
     <section aria-labelledby={id} className="card p-5 sm:p-6">
       <h2 id={id} className="text-lg font-semibold">
@@ -44,7 +64,10 @@ export function Steps({ id, title, steps, wide = false }: { id: string; title: s
       <ol className={`mt-4 grid gap-4 ${wide ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-2 lg:grid-cols-1"}`}>
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">
-            <span aria-hidden="true" className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white dark:bg-indigo-500 dark:text-slate-950">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white dark:bg-indigo-500 dark:text-slate-950"
+            >
               {i + 1}
             </span>
             <span>

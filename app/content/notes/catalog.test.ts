@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BTECH_BRANCHES, PRERENDERED_PATHS, PROGRAMMES, findBranch, findProgramme, isPrerenderedPath, semesterHref } from "#app/content/notes/catalog.ts";
+import {
+  BTECH_BRANCHES,
+  PRERENDERED_PATHS,
+  PROGRAMMES,
+  findBranch,
+  findProgramme,
+  isPrerenderedPath,
+  semesterHref,
+} from "#app/content/notes/catalog.ts";
 import { searchNotes, searchTerms } from "#app/content/notes/search.ts";
 import { SEARCH_ROWS } from "#app/content/notes/search-index.ts";
 
@@ -20,18 +28,39 @@ describe("catalog", () => {
 
   it("prerenders every notes URL and nothing else", () => {
     expect(PRERENDERED_PATHS).toHaveLength(1 + 6 + 3 + 6);
-    for (const path of ["/notes", "/notes/btech", "/notes/bca", "/btech/cse", "/btech/it", "/btech/ece", "/btech/cse/1", "/btech/cse/6"]) {
+    for (const path of [
+      "/notes",
+      "/notes/btech",
+      "/notes/bca",
+      "/btech/cse",
+      "/btech/it",
+      "/btech/ece",
+      "/btech/cse/1",
+      "/btech/cse/6",
+    ]) {
       expect(isPrerenderedPath(path)).toBe(true);
     }
     expect(isPrerenderedPath("/notes/")).toBe(true);
     expect(isPrerenderedPath("/btech/cse/1.data")).toBe(true);
     expect(isPrerenderedPath("/notes.data")).toBe(true);
-    for (const path of ["/", "/_root.data", "/dashboard", "/dashboard.data", "/btech/cse/7", "/btech/cse/7.data", "/notes/law", "/login"]) expect(isPrerenderedPath(path)).toBe(false);
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/dashboard",
+      "/dashboard.data",
+      "/btech/cse/7",
+      "/btech/cse/7.data",
+      "/notes/law",
+      "/login",
+    ])
+      expect(isPrerenderedPath(path)).toBe(false);
   });
 
   it("links a subject with its name encoded", () => {
     expect(semesterHref(3, "Operating Systems")).toBe("/btech/cse/3?subject=Operating%20Systems");
-    expect(semesterHref(6, "Statistics Statistical Modelling & Data Analytics")).toBe("/btech/cse/6?subject=Statistics%20Statistical%20Modelling%20%26%20Data%20Analytics");
+    expect(semesterHref(6, "Statistics Statistical Modelling & Data Analytics")).toBe(
+      "/btech/cse/6?subject=Statistics%20Statistical%20Modelling%20%26%20Data%20Analytics",
+    );
     expect(semesterHref(2)).toBe("/btech/cse/2");
   });
 });

@@ -15,7 +15,12 @@ export const PROGRAMMES: readonly Programme[] = [
   { slug: "mba", name: "MBA", fullName: "Master of Business Administration", available: false },
   { slug: "ba-llb", name: "BA-LLB", fullName: "Bachelor of Arts and Bachelor of Laws", available: false },
   { slug: "bba", name: "BBA", fullName: "Bachelor of Business Administration", available: false },
-  { slug: "bba-llb", name: "BBA-LLB", fullName: "Bachelor of Business Administration and Bachelor of Laws", available: false },
+  {
+    slug: "bba-llb",
+    name: "BBA-LLB",
+    fullName: "Bachelor of Business Administration and Bachelor of Laws",
+    available: false,
+  },
   { slug: "bca", name: "BCA", fullName: "Bachelor of Computer Applications", available: false },
 ];
 

@@ -8,7 +8,14 @@ import { sem1Notes } from "#app/content/notes/sem1-notes.ts";
 import type { Semester, Unit } from "#app/content/notes/types.ts";
 
 export type { NoteFile, Semester, Subject, Unit, UnitTitle } from "#app/content/notes/types.ts";
-export { NOTES_PER_UNIT, SAMPLE_NOTE_PATH, UNIT_TITLES, notesFor, sem1Notes, slugify } from "#app/content/notes/sem1-notes.ts";
+export {
+  NOTES_PER_UNIT,
+  SAMPLE_NOTE_PATH,
+  UNIT_TITLES,
+  notesFor,
+  sem1Notes,
+  slugify,
+} from "#app/content/notes/sem1-notes.ts";
 // Client-safe constants live apart so that page code never pulls in every semester's data.
 export { PDF_TIPS, PREVIEW_LENGTH, STUDY_TIPS, TABS, previewDesc, type Tab } from "#app/content/notes/ui.ts";
 

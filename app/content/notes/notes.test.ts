@@ -88,7 +88,10 @@ function semester(id: number): Semester {
 
 function expectFourUnits(sem: Semester, subjectName: string): void {
   const units = unitsFor(sem, subjectName);
-  expect(units.map((unit) => unit.title), subjectName).toEqual(UNITS);
+  expect(
+    units.map((unit) => unit.title),
+    subjectName,
+  ).toEqual(UNITS);
   for (const unit of units) {
     expect(unit.desc.trim().length, `${subjectName} ${unit.title}`).toBeGreaterThan(100);
     expect(unit.desc).not.toMatch(/lorem|ipsum|TBD|TODO/i);
@@ -107,7 +110,10 @@ describe("semesters", () => {
 
   it("lists subjects in the scheme's exact order", () => {
     for (let id = 1; id <= 6; id += 1) {
-      expect(semester(id).subjects.map((subject) => subject.name), `semester ${id}`).toEqual(EXPECTED_SUBJECTS[id]);
+      expect(
+        semester(id).subjects.map((subject) => subject.name),
+        `semester ${id}`,
+      ).toEqual(EXPECTED_SUBJECTS[id]);
     }
     expect(semester(1).subjects).toHaveLength(12);
     expect(semester(2).subjects).toHaveLength(9);

@@ -25,7 +25,15 @@ describe("notes pages", () => {
     expect((await page(path)).status).toBe(200);
   });
 
-  it.each(["/notes/law", "/notes/BTECH", "/btech/mech", "/btech/cse/0", "/btech/cse/7", "/btech/cse/abc", "/btech/cse/01"])("%s is a 404", async (path) => {
+  it.each([
+    "/notes/law",
+    "/notes/BTECH",
+    "/btech/mech",
+    "/btech/cse/0",
+    "/btech/cse/7",
+    "/btech/cse/abc",
+    "/btech/cse/01",
+  ])("%s is a 404", async (path) => {
     const res = await page(path);
     expect(res.status).toBe(404);
     expect(await text(res)).toContain("Page not found");
@@ -33,7 +41,8 @@ describe("notes pages", () => {
 
   it("/notes links the six programmes", async () => {
     const html = await (await page("/notes")).text();
-    for (const slug of ["btech", "mba", "ba-llb", "bba", "bba-llb", "bca"]) expect(html).toContain(`href="/notes/${slug}"`);
+    for (const slug of ["btech", "mba", "ba-llb", "bba", "bba-llb", "bca"])
+      expect(html).toContain(`href="/notes/${slug}"`);
   });
 
   it("/notes/btech links the three branches; a programme to come links back", async () => {

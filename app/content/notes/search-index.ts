@@ -17,10 +17,22 @@ export interface SearchRow {
   desc: string;
 }
 
-export const SEARCH_ROWS: readonly SearchRow[] = [semester1, semester2, semester3, semester4, semester5, semester6].flatMap((semester) =>
+export const SEARCH_ROWS: readonly SearchRow[] = [
+  semester1,
+  semester2,
+  semester3,
+  semester4,
+  semester5,
+  semester6,
+].flatMap((semester) =>
   semester.subjects.flatMap((subject) =>
     subject.units.length > 0
-      ? subject.units.map((unit) => ({ semester: semester.id, subject: subject.name, unit: unit.title, desc: unit.desc }))
+      ? subject.units.map((unit) => ({
+          semester: semester.id,
+          subject: subject.name,
+          unit: unit.title,
+          desc: unit.desc,
+        }))
       : [{ semester: semester.id, subject: subject.name, unit: "", desc: "" }],
   ),
 );

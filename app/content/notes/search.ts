@@ -43,7 +43,10 @@ export function searchNotes(rows: readonly SearchRow[], query: string, limit = 1
     const name = row.subject.toLowerCase();
     const subjectMatch = terms.every((term) => name.includes(term));
     const unitText = `${row.unit} ${row.desc}`.toLowerCase();
-    const unitMatch = row.unit !== "" && terms.every((term) => unitText.includes(term) || name.includes(term)) && terms.some((term) => unitText.includes(term));
+    const unitMatch =
+      row.unit !== "" &&
+      terms.every((term) => unitText.includes(term) || name.includes(term)) &&
+      terms.some((term) => unitText.includes(term));
     if (!subjectMatch && !unitMatch) continue;
     let hit = hits.get(key);
     if (!hit) {
@@ -56,6 +59,9 @@ export function searchNotes(rows: readonly SearchRow[], query: string, limit = 1
     }
   }
   return [...hits.values()]
-    .sort((a, b) => Number(b.subjectMatch) - Number(a.subjectMatch) || b.units.length - a.units.length || a.semester - b.semester)
+    .sort(
+      (a, b) =>
+        Number(b.subjectMatch) - Number(a.subjectMatch) || b.units.length - a.units.length || a.semester - b.semester,
+    )
     .slice(0, limit);
 }

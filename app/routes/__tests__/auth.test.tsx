@@ -39,7 +39,13 @@ async function screen(answer: unknown) {
 
 describe("sign-in screen", () => {
   it("shows 'Processing...' while signing in and ignores a second submit", async () => {
-    const { view, posted, release, form } = await screen({ ok: false, intent: "signin", message: "Invalid e-mail or password.", status: 401, details: { name: "", email: "priya@campus.test" } });
+    const { view, posted, release, form } = await screen({
+      ok: false,
+      intent: "signin",
+      message: "Invalid e-mail or password.",
+      status: 401,
+      details: { name: "", email: "priya@campus.test" },
+    });
     await submit(form);
     const busy = await waitFor(() => button(view, "Processing..."), "'Processing...'");
     expect(busy.disabled).toBe(true);
@@ -47,13 +53,24 @@ describe("sign-in screen", () => {
     await submit(form);
     await settle(20);
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ intent: "signin", email: "priya@campus.test", password: "correct horse", via: "script" });
+    expect(posted[0]).toMatchObject({
+      intent: "signin",
+      email: "priya@campus.test",
+      password: "correct horse",
+      via: "script",
+    });
     release();
     await waitFor(() => button(view, "Sign In"), "the button back");
   });
 
   it("shows the server's message in an error banner that can be dismissed, and the form can be sent again", async () => {
-    const { view, posted, release, form } = await screen({ ok: false, intent: "signin", message: "Invalid e-mail or password.", status: 401, details: { name: "", email: "priya@campus.test" } });
+    const { view, posted, release, form } = await screen({
+      ok: false,
+      intent: "signin",
+      message: "Invalid e-mail or password.",
+      status: 401,
+      details: { name: "", email: "priya@campus.test" },
+    });
     release();
     await submit(form);
     const alert = await waitFor(() => byText(view, "Invalid e-mail or password."), "the error banner");
@@ -65,7 +82,12 @@ describe("sign-in screen", () => {
   });
 
   it("shows the success message and goes on to the target about 100 ms later", async () => {
-    const { view, release, form } = await screen({ ok: true, intent: "signin", message: "Login successful! Redirecting...", target: "/dashboard" });
+    const { view, release, form } = await screen({
+      ok: true,
+      intent: "signin",
+      message: "Login successful! Redirecting...",
+      target: "/dashboard",
+    });
     release();
     await submit(form);
     await waitFor(() => byText(view, "Login successful! Redirecting..."), "the success message");

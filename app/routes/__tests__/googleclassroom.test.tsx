@@ -7,13 +7,42 @@ import type { ClassroomActionData } from "#app/components/classroom/types.ts";
 import GoogleClassroom from "#app/routes/googleclassroom.tsx";
 
 const COURSES = [
-  { id: "c-ds", name: "Data Structures", section: "CSE-A", teacherNames: ["Dr. Neha Kapoor"], courseState: "ACTIVE", alternateLink: null },
+  {
+    id: "c-ds",
+    name: "Data Structures",
+    section: "CSE-A",
+    teacherNames: ["Dr. Neha Kapoor"],
+    courseState: "ACTIVE",
+    alternateLink: null,
+  },
   { id: "c-phy", name: "Physics", section: null, teacherNames: [], courseState: "ACTIVE", alternateLink: null },
 ];
-const WORK = { id: "cw-1", courseId: "c-ds", courseName: "Data Structures", title: "Linked list lab report", description: null, dueDate: null, state: "ASSIGNED", maxPoints: null, alternateLink: null };
+const WORK = {
+  id: "cw-1",
+  courseId: "c-ds",
+  courseName: "Data Structures",
+  title: "Linked list lab report",
+  description: null,
+  dueDate: null,
+  state: "ASSIGNED",
+  maxPoints: null,
+  alternateLink: null,
+};
 
 function connected(extra: Partial<Extract<ClassroomActionData, { valid: true }>> = {}): ClassroomActionData {
-  return { intent: "overview", ok: true, message: "", valid: true, user: { name: "Aarav Gupta", email: "aarav@example.com", picture: null }, courses: COURSES, assignments: [WORK], problems: [], newToken: null, readAt: Date.now(), ...extra } as ClassroomActionData;
+  return {
+    intent: "overview",
+    ok: true,
+    message: "",
+    valid: true,
+    user: { name: "Aarav Gupta", email: "aarav@example.com", picture: null },
+    courses: COURSES,
+    assignments: [WORK],
+    problems: [],
+    newToken: null,
+    readAt: Date.now(),
+    ...extra,
+  } as ClassroomActionData;
 }
 
 let page: Rendered | null = null;
@@ -87,7 +116,12 @@ describe("Google Classroom screen", () => {
 
   it("Google refusing the token (401) disconnects with 'Authentication error. Please try again.'", async () => {
     localStorage.setItem("googleToken", "revoked-token");
-    const { view, release } = await screen({ intent: "overview", ok: false, status: 401, message: "Authentication error. Please try again." });
+    const { view, release } = await screen({
+      intent: "overview",
+      ok: false,
+      status: 401,
+      message: "Authentication error. Please try again.",
+    });
     release();
     await waitFor(() => byText(view, "Authentication error. Please try again."), "the error message");
     expect(localStorage.getItem("googleToken")).toBeNull();
@@ -97,7 +131,17 @@ describe("Google Classroom screen", () => {
     localStorage.setItem("googleToken", "sealed-token");
     const enableUrl = "https://console.developers.google.com/apis/api/classroom.googleapis.com/overview?project=1";
     const { view, release } = await screen(
-      connected({ problems: [{ courseId: "c-phy", status: 403, error: "API_NOT_ENABLED", message: "Google Classroom API has not been used in project 1 before or it is disabled.", enableUrl }] }),
+      connected({
+        problems: [
+          {
+            courseId: "c-phy",
+            status: 403,
+            error: "API_NOT_ENABLED",
+            message: "Google Classroom API has not been used in project 1 before or it is disabled.",
+            enableUrl,
+          },
+        ],
+      }),
     );
     release();
     await waitFor(() => byText(view, "Data Structures", "h3"), "the course list");
@@ -113,7 +157,10 @@ describe("Google Classroom screen", () => {
     const { view, posted, release } = await screen(connected());
     release();
     await waitFor(() => button(view, "Connect Google Classroom"), "the Connect button");
-    const report = (origin: string) => window.dispatchEvent(new MessageEvent("message", { origin, data: { type: "GOOGLE_AUTH_SUCCESS", token: "popup-token" } }));
+    const report = (origin: string) =>
+      window.dispatchEvent(
+        new MessageEvent("message", { origin, data: { type: "GOOGLE_AUTH_SUCCESS", token: "popup-token" } }),
+      );
     report("https://evil.example");
     await settle(20);
     expect(posted).toHaveLength(0);
@@ -138,7 +185,11 @@ describe("Google Classroom screen", () => {
         {
           path: "/googleclassroom",
           Component: GoogleClassroom as never,
-          loader: () => ({ user: { email: "aarav@example.com", name: "Aarav Gupta" }, mayBeConnected: true, reminders: { enabled: false, list: [] } }),
+          loader: () => ({
+            user: { email: "aarav@example.com", name: "Aarav Gupta" },
+            mayBeConnected: true,
+            reminders: { enabled: false, list: [] },
+          }),
           action: async ({ request }) => {
             const intent = String((await request.formData()).get("intent"));
             posted.push(intent);
@@ -159,7 +210,10 @@ describe("Google Classroom screen", () => {
     }
 
     function fakeNotification(permission: NotificationPermission) {
-      globalThis.Notification = { permission: "default", requestPermission: async () => permission } as unknown as typeof Notification;
+      globalThis.Notification = {
+        permission: "default",
+        requestPermission: async () => permission,
+      } as unknown as typeof Notification;
     }
 
     it("permission denied: 'Permission for notifications was denied', OK closes it, nothing is enabled", async () => {
@@ -182,7 +236,12 @@ describe("Google Classroom screen", () => {
 
     it("the server fails to enable: 'Failed to enable notifications. Please try again.'", async () => {
       fakeNotification("granted");
-      const { view, posted } = await notificationsTab({ intent: "enable", ok: false, status: 502, message: "Google did not answer." });
+      const { view, posted } = await notificationsTab({
+        intent: "enable",
+        ok: false,
+        status: 502,
+        message: "Google did not answer.",
+      });
       const dialog = await alertDialog(view);
       expect(dialog.textContent).toContain("Failed to enable notifications. Please try again.");
       expect(posted).toEqual(["overview", "enable"]);
@@ -197,7 +256,10 @@ describe("Google Classroom screen", () => {
     release();
     await waitFor(() => byText(view, "Data Structures", "h3"), "the course list");
     await click(button(view, "Disconnect")!);
-    await waitFor(() => byText(view, "Google Classroom is disconnected. Connect again any time."), "the disconnected message");
+    await waitFor(
+      () => byText(view, "Google Classroom is disconnected. Connect again any time."),
+      "the disconnected message",
+    );
     expect(byText(view, "Data Structures", "h3")).toBeNull();
     expect(localStorage.getItem("googleToken")).toBeNull();
   });

@@ -13,7 +13,9 @@ afterEach(() => {
 });
 
 async function landing(demoMode: boolean) {
-  const Stub = createRoutesStub([{ path: "/studyswap", Component: StudySwap as never, loader: () => ({ signedIn: true, writers: [], demoMode }) }]);
+  const Stub = createRoutesStub([
+    { path: "/studyswap", Component: StudySwap as never, loader: () => ({ signedIn: true, writers: [], demoMode }) },
+  ]);
   page = await render(<Stub initialEntries={["/studyswap"]} />);
   await waitFor(() => byText(page!.view, "Academic Excellence Made Accessible"), "the landing");
   return page.view;

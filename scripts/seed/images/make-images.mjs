@@ -43,7 +43,12 @@ function png(pixel) {
   ihdr.writeUInt32BE(H, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const mix = (a, b, t) => a.map((v, i) => Math.min(255, Math.round((v + (b[i] - v) * t) / 8) * 8));
@@ -64,14 +69,26 @@ const images = {
   },
   // A stack of books.
   books: (x, y) => {
-    const spines = [[70, 150, 250, 190, [220, 38, 38]], [80, 110, 240, 150, [234, 179, 8]], [60, 70, 260, 110, [22, 163, 74]]];
-    for (const [x0, y0, x1, y1, colour] of spines) if (inRect(x, y, x0, y0, x1, y1)) return inRect(x, y, x0, y0 + 16, x1, y0 + 22) ? [250, 250, 250] : colour;
+    const spines = [
+      [70, 150, 250, 190, [220, 38, 38]],
+      [80, 110, 240, 150, [234, 179, 8]],
+      [60, 70, 260, 110, [22, 163, 74]],
+    ];
+    for (const [x0, y0, x1, y1, colour] of spines)
+      if (inRect(x, y, x0, y0, x1, y1)) return inRect(x, y, x0, y0 + 16, x1, y0 + 22) ? [250, 250, 250] : colour;
     if (inRect(x, y, 40, 190, 280, 200)) return [120, 72, 40];
     return mix([254, 243, 199], [251, 207, 232], y / H);
   },
   // A drafter / set square.
   drafter: (x, y) => {
-    if (x > 80 && y < 200 && y > 40 && x - 80 < (200 - y) * 1.2 && !(x - 100 > 0 && y < 180 && y > 90 && x - 100 < (180 - y) * 0.9)) return [14, 165, 233];
+    if (
+      x > 80 &&
+      y < 200 &&
+      y > 40 &&
+      x - 80 < (200 - y) * 1.2 &&
+      !(x - 100 > 0 && y < 180 && y > 90 && x - 100 < (180 - y) * 0.9)
+    )
+      return [14, 165, 233];
     if (inRect(x, y, 60, 200, 270, 210)) return [71, 85, 105];
     return mix([240, 249, 255], [199, 210, 254], x / W);
   },
@@ -79,20 +96,28 @@ const images = {
   lamp: (x, y) => {
     if (inRect(x, y, 110, 200, 210, 212)) return [30, 41, 59];
     if (inRect(x, y, 156, 90, 164, 200)) return [51, 65, 85];
-    if (y >= 60 && y < 100 && Math.abs(x - 160) < (y - 40)) return [250, 204, 21];
+    if (y >= 60 && y < 100 && Math.abs(x - 160) < y - 40) return [250, 204, 21];
     if (y >= 100 && Math.abs(x - 160) < (y - 40) * 0.9) return mix([253, 230, 138], [30, 27, 75], (y - 100) / 140);
     return mix([30, 27, 75], [76, 29, 149], y / H);
   },
   // A circuit board for an electronics project kit.
   circuit: (x, y) => {
     if (inRect(x, y, 130, 90, 190, 150)) return [17, 24, 39];
-    if ((y === 120 || x === 160 || (y % 40 === 0 && x > 40 && x < 280) || (x % 60 === 10 && y > 40 && y < 200)) && inRect(x, y, 40, 40, 280, 200)) return [250, 204, 21];
+    if (
+      (y === 120 || x === 160 || (y % 40 === 0 && x > 40 && x < 280) || (x % 60 === 10 && y > 40 && y < 200)) &&
+      inRect(x, y, 40, 40, 280, 200)
+    )
+      return [250, 204, 21];
     if (inCircle(x, y, 70, 70, 8) || inCircle(x, y, 250, 170, 8) || inCircle(x, y, 250, 70, 8)) return [226, 232, 240];
     return mix([6, 95, 70], [21, 128, 61], (x + y) / (W + H));
   },
   // Lab coat.
   labcoat: (x, y) => {
-    const body = inRect(x, y, 110, 60, 210, 220) || (y > 60 && y < 170 && ((x >= 80 && x < 110 && y - 60 > (110 - x) * 0.4) || (x >= 210 && x < 240 && y - 60 > (x - 210) * 0.4)));
+    const body =
+      inRect(x, y, 110, 60, 210, 220) ||
+      (y > 60 &&
+        y < 170 &&
+        ((x >= 80 && x < 110 && y - 60 > (110 - x) * 0.4) || (x >= 210 && x < 240 && y - 60 > (x - 210) * 0.4)));
     if (body) {
       if (x >= 158 && x < 162) return [203, 213, 225];
       if (inCircle(x, y, 175, 140, 3) || inCircle(x, y, 175, 170, 3)) return [100, 116, 139];

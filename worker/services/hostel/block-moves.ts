@@ -54,7 +54,12 @@ const short = (name: string) => name.split(" (")[0] ?? name;
  * The decision UPDATE is conditional (still pending, the caller still decides) and stamps its audit
  * id; the residence, the audit line and the student's notice follow only where it did.
  */
-export async function decideMove(env: Env, user: SessionUser, id: string, input: unknown): Promise<{ status: "approved" | "declined" }> {
+export async function decideMove(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  input: unknown,
+): Promise<{ status: "approved" | "declined" }> {
   const { decision, note } = parseWith(moveDecisionSchema, input);
   const move = await env.DB.prepare(
     `SELECT m.user_id AS userId, m.status, m.to_block_id AS toBlockId, tb.name AS toBlockName, fb.name AS fromBlockName, m.room,
@@ -65,13 +70,22 @@ export async function decideMove(env: Env, user: SessionUser, id: string, input:
     .bind(user.id, user.campusId, id, user.campusId)
     .first<MoveRow & { decides: number }>();
   if (!move) throw new ApiError(404, "There is no block change with that id.");
-  if (!move.decides) throw new ApiError(403, `Only the warden of ${short(move.toBlockName)} or a campus admin can do this.`, { code: "staff_only" });
+  if (!move.decides)
+    throw new ApiError(403, `Only the warden of ${short(move.toBlockName)} or a campus admin can do this.`, {
+      code: "staff_only",
+    });
   if (move.status !== "pending") throw decided(move.status);
   const now = Date.now();
   const auditId = crypto.randomUUID();
   const status = decision === "approve" ? "approved" : "declined";
-  const done: Guard = { sql: "EXISTS (SELECT 1 FROM block_moves WHERE id = ? AND audit_id = ?)", params: [id, auditId] };
-  const title = decision === "approve" ? `Your move to ${short(move.toBlockName)} was approved` : `Your move to ${short(move.toBlockName)} was declined`;
+  const done: Guard = {
+    sql: "EXISTS (SELECT 1 FROM block_moves WHERE id = ? AND audit_id = ?)",
+    params: [id, auditId],
+  };
+  const title =
+    decision === "approve"
+      ? `Your move to ${short(move.toBlockName)} was approved`
+      : `Your move to ${short(move.toBlockName)} was declined`;
   const text =
     decision === "approve"
       ? `You now live in ${move.toBlockName}, room ${move.room}. Your complaints, laundry and mess are of this block from now on.${note ? ` The warden's note: ${note}` : ""}`
@@ -93,14 +107,26 @@ export async function decideMove(env: Env, user: SessionUser, id: string, input:
   statements.push(
     auditStatement(
       env,
-      { id: auditId, campusId: user.campusId, actorId: user.id, action: `block.${decision}`, subjectKind: "block_move", subjectId: id, studentId: move.userId, note: `${short(move.fromBlockName)} -> ${short(move.toBlockName)}${note ? `: ${note}` : ""}`, at: now },
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action: `block.${decision}`,
+        subjectKind: "block_move",
+        subjectId: id,
+        studentId: move.userId,
+        note: `${short(move.fromBlockName)} -> ${short(move.toBlockName)}${note ? `: ${note}` : ""}`,
+        at: now,
+      },
       done,
     ),
     noticeStatement(env, move.userId, { kind: "block.move", title, text, link: "/hostel-complaints", at: now }, done),
   );
   const [updated] = await env.DB.batch(statements);
   if ((updated?.meta.changes ?? 0) !== 1) {
-    const current = await env.DB.prepare("SELECT status FROM block_moves WHERE id = ?1").bind(id).first<{ status: string }>();
+    const current = await env.DB.prepare("SELECT status FROM block_moves WHERE id = ?1")
+      .bind(id)
+      .first<{ status: string }>();
     throw decided(current?.status ?? "cancelled");
   }
   return { status };
@@ -113,6 +139,11 @@ function decided(status: string): ApiError {
 
 /** `POST /api/hostel/block-moves/mine/cancel` and the student's button: their pending move, if any, ends. */
 export async function cancelMove(env: Env, user: SessionUser): Promise<void> {
-  const result = await env.DB.prepare("UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending'").bind(user.id, Date.now()).run();
-  if (result.meta.changes === 0) throw new ApiError(409, "You have no block change waiting: it may have been decided already.");
+  const result = await env.DB.prepare(
+    "UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending'",
+  )
+    .bind(user.id, Date.now())
+    .run();
+  if (result.meta.changes === 0)
+    throw new ApiError(409, "You have no block change waiting: it may have been decided already.");
 }

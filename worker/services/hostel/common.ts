@@ -17,7 +17,11 @@ export interface Block {
 
 /** The hostel blocks of one campus, in the campus's order. */
 export function blocksQuery(env: Env, campusId: string) {
-  return getDb(env.DB).select({ id: hostelBlocks.id, name: hostelBlocks.name }).from(hostelBlocks).where(eq(hostelBlocks.campusId, campusId)).orderBy(asc(hostelBlocks.position));
+  return getDb(env.DB)
+    .select({ id: hostelBlocks.id, name: hostelBlocks.name })
+    .from(hostelBlocks)
+    .where(eq(hostelBlocks.campusId, campusId))
+    .orderBy(asc(hostelBlocks.position));
 }
 
 export async function listBlocks(env: Env, campusId: string): Promise<Block[]> {
@@ -32,35 +36,59 @@ export async function requireBlock(env: Env, campusId: string, blockId: string, 
 /** requireBlock's check on blocks already read (with blocksQuery, in a batch). */
 export function pickBlock(blocks: Block[], blockId: string, field = "blockId"): Block {
   const block = blocks.find((b) => b.id === blockId);
-  if (!block) throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
+  if (!block)
+    throw new ApiError(400, `Choose one of the hostel blocks: ${blocks.map((b) => b.id).join(", ")}.`, { field });
   return block;
 }
 
 /** Form fields arrive as "" when left empty: treat that as "not given". */
-export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+export const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
 /** `?campus=` on the public reads (blocks, menu, laundry slots): which campus a visitor who is not signed in wants to see. */
 export const campusQuerySchema = z.object({
-  campus: z.preprocess(blankToUndefined, z.string().trim().max(40, "campus must be a campus id (GET /api/campuses lists them).").optional()),
+  campus: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(40, "campus must be a campus id (GET /api/campuses lists them).").optional(),
+  ),
 });
 
 /**
  * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
  * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest).
  */
-export async function hostelCampusOf(env: Env, user: Pick<SessionUser, "campusId" | "campusName"> | null, asked?: string): Promise<{ id: string; name: string }> {
+export async function hostelCampusOf(
+  env: Env,
+  user: Pick<SessionUser, "campusId" | "campusName"> | null,
+  asked?: string,
+): Promise<{ id: string; name: string }> {
   if (user) return { id: user.campusId, name: user.campusName };
   // The same answer for every visitor who asks for this campus: kept at the edge (issue 19).
-  const row = await publicRead(env, "hostel-campus", { asked }, { tables: ["campuses"], freshS: 300, staleS: 3600 }, () =>
-    asked
-      ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(asked).first<{ id: string; name: string }>()
-      : env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{ id: string; name: string }>(),
+  const row = await publicRead(
+    env,
+    "hostel-campus",
+    { asked },
+    { tables: ["campuses"], freshS: 300, staleS: 3600 },
+    () =>
+      asked
+        ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1")
+            .bind(asked)
+            .first<{ id: string; name: string }>()
+        : env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{
+            id: string;
+            name: string;
+          }>(),
   );
-  if (!row) throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
+  if (!row)
+    throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
   return row;
 }
 
-export const blockIdSchema = z.string({ error: "Choose your hostel block." }).trim().min(1, "Choose your hostel block.").max(8, "Choose one of the hostel blocks.");
+export const blockIdSchema = z
+  .string({ error: "Choose your hostel block." })
+  .trim()
+  .min(1, "Choose your hostel block.")
+  .max(8, "Choose one of the hostel blocks.");
 
 export const roomSchema = z
   .string({ error: "Enter your room number." })
@@ -117,7 +145,10 @@ type ResidenceRow = Awaited<ReturnType<typeof residenceQuery>>[number];
 export function toResidence(row: ResidenceRow | undefined): Residence | null {
   if (!row) return null;
   const { moveId, moveTo, moveToName, moveRoom, moveAt, ...residence } = row;
-  const pendingMove = moveId && moveTo && moveAt !== null ? { id: moveId, toBlockId: moveTo, toBlockName: moveToName ?? moveTo, room: moveRoom ?? "", requestedAt: moveAt } : null;
+  const pendingMove =
+    moveId && moveTo && moveAt !== null
+      ? { id: moveId, toBlockId: moveTo, toBlockName: moveToName ?? moveTo, room: moveRoom ?? "", requestedAt: moveAt }
+      : null;
   return { ...residence, pendingMove };
 }
 
@@ -127,7 +158,8 @@ export async function getResidence(env: Env, userId: string): Promise<Residence 
 }
 
 /** The student's current block as an SQL value (NULL without one), to read a block's rows in the same round trip as the residence. */
-export const residenceBlockOf = (userId: string): SQL => sql`(SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ${userId})`;
+export const residenceBlockOf = (userId: string): SQL =>
+  sql`(SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ${userId})`;
 
 /** A student moves from one block to another at most this often; the first choice is free. */
 export const BLOCK_CHANGE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -139,7 +171,13 @@ export const NEWCOMER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * room can always change; a different block is never written here (a move waits for the new
  * block's warden: requestMove, approveMove). No row back means the student lives in another block.
  */
-export function residenceStatement(env: Env, userId: string, blockId: string, room: string, now: number): D1PreparedStatement {
+export function residenceStatement(
+  env: Env,
+  userId: string,
+  blockId: string,
+  room: string,
+  now: number,
+): D1PreparedStatement {
   return env.DB.prepare(
     `INSERT INTO hostel_residents (user_id, block_id, room, updated_at, joined_at) VALUES (?1, ?2, ?3, ?4, ?4)
      ON CONFLICT (user_id) DO UPDATE SET room = excluded.room, updated_at = excluded.updated_at
@@ -160,7 +198,11 @@ function blockChangeRefused(lastChangedAt: number | null): ApiError {
 }
 
 /** Whether the student (their residence row) may move to `blockId` now: the first block is free, then once every 7 days. */
-function changeAllowed(row: { blockId: string; changedAt: number | null } | undefined, blockId: string, now: number): boolean {
+function changeAllowed(
+  row: { blockId: string; changedAt: number | null } | undefined,
+  blockId: string,
+  now: number,
+): boolean {
   return !row || row.blockId === blockId || row.changedAt === null || row.changedAt <= now - BLOCK_CHANGE_INTERVAL_MS;
 }
 
@@ -182,7 +224,9 @@ export async function setResidence(env: Env, user: SessionUser, input: unknown):
     env.DB.prepare(
       "UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending' AND EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?1 AND block_id = ?3)",
     ).bind(user.id, now, block.id),
-    env.DB.prepare("SELECT block_id AS blockId, room, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?").bind(user.id),
+    env.DB.prepare(
+      "SELECT block_id AS blockId, room, block_changed_at AS changedAt FROM hostel_residents WHERE user_id = ?",
+    ).bind(user.id),
   ]);
   if (saved!.results.length > 0) {
     const residence = await getResidence(env, user.id);
@@ -235,7 +279,12 @@ export interface Newcomer {
  */
 export function newcomersQuery(env: Env, block: SQL, now = Date.now(), limit = 10) {
   return getDb(env.DB)
-    .select({ userId: hostelResidents.userId, name: users.name, joinedAt: hostelResidents.joinedAt, total: sql<number>`COUNT(*) OVER ()`.mapWith(Number) })
+    .select({
+      userId: hostelResidents.userId,
+      name: users.name,
+      joinedAt: hostelResidents.joinedAt,
+      total: sql<number>`COUNT(*) OVER ()`.mapWith(Number),
+    })
     .from(hostelResidents)
     .innerJoin(users, eq(users.id, hostelResidents.userId))
     .where(and(sql`${hostelResidents.blockId} = ${block}`, gt(hostelResidents.joinedAt, now - NEWCOMER_WINDOW_MS)))
@@ -243,9 +292,16 @@ export function newcomersQuery(env: Env, block: SQL, now = Date.now(), limit = 1
     .limit(limit);
 }
 
-export function toNewcomers(rows: { userId: string; name: string; joinedAt: number; total: number }[], viewerId: string): { newcomers: Newcomer[]; newcomerCount: number } {
+export function toNewcomers(
+  rows: { userId: string; name: string; joinedAt: number; total: number }[],
+  viewerId: string,
+): { newcomers: Newcomer[]; newcomerCount: number } {
   return {
-    newcomers: rows.map((row) => ({ name: row.name.split(/\s+/)[0] ?? "", joinedAt: row.joinedAt, you: row.userId === viewerId })),
+    newcomers: rows.map((row) => ({
+      name: row.name.split(/\s+/)[0] ?? "",
+      joinedAt: row.joinedAt,
+      you: row.userId === viewerId,
+    })),
     newcomerCount: rows[0]?.total ?? 0,
   };
 }

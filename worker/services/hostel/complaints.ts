@@ -50,9 +50,22 @@ export const createComplaintSchema = z.object({
 });
 
 export const complaintQuerySchema = z.object({
-  view: z.preprocess(blankToUndefined, z.enum(["block", "mine"], { error: "view must be block or mine." }).default("block")),
-  status: z.preprocess(blankToUndefined, z.enum(["active", "open", "in_progress", "resolved", "withdrawn"], { error: "status must be one of active, open, in_progress, resolved, withdrawn." }).optional()),
-  category: z.preprocess(blankToUndefined, z.enum(COMPLAINT_CATEGORIES, { error: `category must be one of ${COMPLAINT_CATEGORIES.join(", ")}.` }).optional()),
+  view: z.preprocess(
+    blankToUndefined,
+    z.enum(["block", "mine"], { error: "view must be block or mine." }).default("block"),
+  ),
+  status: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(["active", "open", "in_progress", "resolved", "withdrawn"], {
+        error: "status must be one of active, open, in_progress, resolved, withdrawn.",
+      })
+      .optional(),
+  ),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(COMPLAINT_CATEGORIES, { error: `category must be one of ${COMPLAINT_CATEGORIES.join(", ")}.` }).optional(),
+  ),
 });
 export type ComplaintQuery = z.output<typeof complaintQuerySchema>;
 
@@ -109,8 +122,14 @@ function complaintColumns(userId: string) {
     statusNote: hostelComplaints.statusNote,
     hiddenAt: hostelComplaints.hiddenAt,
     hiddenReason: hostelComplaints.hiddenReason,
-    meTooCount: sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(Number),
-    meToo: sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(Number),
+    meTooCount:
+      sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(
+        Number,
+      ),
+    meToo:
+      sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -148,11 +167,18 @@ function selectComplaints(env: Env, userId: string) {
 }
 
 /** Only complaints filed in a block of the student's own campus exist for them. */
-const ofCampus = (user: SessionUser) => and(eq(hostelBlocks.campusId, user.campusId), visibleTo(hostelComplaints.hiddenAt, hostelComplaints.userId, hostelBlocks.campusId, user.id)) as SQL;
+const ofCampus = (user: SessionUser) =>
+  and(
+    eq(hostelBlocks.campusId, user.campusId),
+    visibleTo(hostelComplaints.hiddenAt, hostelComplaints.userId, hostelBlocks.campusId, user.id),
+  ) as SQL;
 
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
-  const [row] = await selectComplaints(env, user.id).where(and(eq(hostelComplaints.id, id), ofCampus(user))).limit(1);
-  if (!row || (row.status === "withdrawn" && row.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  const [row] = await selectComplaints(env, user.id)
+    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
+    .limit(1);
+  if (!row || (row.status === "withdrawn" && row.userId !== user.id))
+    throw new ApiError(404, "There is no complaint with that id.");
   return toView(row, user.id);
 }
 
@@ -170,7 +196,11 @@ export interface ComplaintList {
  * residence, the block's newcomers and the campus's blocks (for the screen's forms), in ONE D1
  * round trip: the block is read inside each query from the residence.
  */
-export async function readComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList & { blocks: Block[] }> {
+export async function readComplaints(
+  env: Env,
+  user: SessionUser,
+  query: ComplaintQuery,
+): Promise<ComplaintList & { blocks: Block[] }> {
   const block = residenceBlockOf(user.id);
   const where: SQL[] = [ofCampus(user)];
   if (query.view === "mine") {
@@ -181,13 +211,17 @@ export async function readComplaints(env: Env, user: SessionUser, query: Complai
     // No residence: the subquery is NULL and matches nothing.
     where.push(sql`${hostelComplaints.blockId} = ${block}`);
     const status = query.status ?? "active";
-    if (status === "withdrawn") where.push(sql`0`); // withdrawn ones are their author's only
+    if (status === "withdrawn")
+      where.push(sql`0`); // withdrawn ones are their author's only
     else if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
     else where.push(eq(hostelComplaints.status, status));
   }
   if (query.category) where.push(eq(hostelComplaints.category, query.category));
   const columns = complaintColumns(user.id);
-  const order = query.view === "mine" ? [desc(hostelComplaints.createdAt)] : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
+  const order =
+    query.view === "mine"
+      ? [desc(hostelComplaints.createdAt)]
+      : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
   const [blocks, [residence], rows, newcomerRows] = await getDb(env.DB).batch([
     blocksQuery(env, user.campusId),
     residenceQuery(env, user.id),
@@ -197,8 +231,14 @@ export async function readComplaints(env: Env, user: SessionUser, query: Complai
       .limit(LIST_LIMIT),
     newcomersQuery(env, block),
   ]);
-  const newcomers = query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
-  return { blocks, residence: toResidence(residence), complaints: rows.map((row) => toView(row, user.id)), ...newcomers };
+  const newcomers =
+    query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
+  return {
+    blocks,
+    residence: toResidence(residence),
+    complaints: rows.map((row) => toView(row, user.id)),
+    ...newcomers,
+  };
 }
 
 export async function listComplaints(env: Env, user: SessionUser, query: ComplaintQuery): Promise<ComplaintList> {
@@ -220,7 +260,13 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
  * fails the photo is deleted again, so nothing is left half-written. A repeat of the same
  * submission (same key) answers the complaint the first one filed and keeps no second photo.
  */
-export async function createComplaint(env: Env, user: SessionUser, fields: unknown, photo: File | null, submissionKey: string | null = null): Promise<ComplaintView> {
+export async function createComplaint(
+  env: Env,
+  user: SessionUser,
+  fields: unknown,
+  photo: File | null,
+  submissionKey: string | null = null,
+): Promise<ComplaintView> {
   requireMayAct(user, "file a complaint");
   const input = parseWith(createComplaintSchema, fields);
   if (submissionKey) {
@@ -229,12 +275,16 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   }
   // The campus's blocks and the student's current block, in one round trip.
   const db = getDb(env.DB);
-  const [blocks, elsewhere] = await db.batch([blocksQuery(env, user.campusId), livesElsewhereQuery(env, user.id, input.blockId)]);
+  const [blocks, elsewhere] = await db.batch([
+    blocksQuery(env, user.campusId),
+    livesElsewhereQuery(env, user.id, input.blockId),
+  ]);
   const block = pickBlock(blocks, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
   if (photo) {
-    if (photo.size > MAX_PHOTO_BYTES) throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
+    if (photo.size > MAX_PHOTO_BYTES)
+      throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
     if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
     const bytes = new Uint8Array(await photo.arrayBuffer());
     photoType = sniffImageType(bytes, PHOTO_TYPES);
@@ -251,7 +301,10 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   const id = crypto.randomUUID();
   const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;
   if (photoKey && photoBytes && photoType) {
-    await env.FILES.put(photoKey, photoBytes, { httpMetadata: { contentType: photoType }, customMetadata: { complaintId: id, userId: user.id } });
+    await env.FILES.put(photoKey, photoBytes, {
+      httpMetadata: { contentType: photoType },
+      customMetadata: { complaintId: id, userId: user.id },
+    });
   }
   let filed: boolean;
   try {
@@ -265,7 +318,18 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?10, ?9, ?9
          WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)
          ON CONFLICT (user_id, submission_key) DO NOTHING`,
-      ).bind(id, user.id, block.id, input.room, input.category, input.description, photoKey, photoType, now, submissionKey),
+      ).bind(
+        id,
+        user.id,
+        block.id,
+        input.room,
+        input.category,
+        input.description,
+        photoKey,
+        photoType,
+        now,
+        submissionKey,
+      ),
     ]);
     filed = (complaint?.meta.changes ?? 0) === 1;
   } catch (error) {
@@ -279,7 +343,9 @@ export async function createComplaint(env: Env, user: SessionUser, fields: unkno
   const earlier = submissionKey ? await submittedComplaint(env, user.id, submissionKey) : undefined;
   if (earlier) return getComplaint(env, user, earlier);
   const moved = await livesElsewhere(env, user.id, block.id);
-  throw moved ? otherBlockRefusal(moved, block.name) : new ApiError(409, "Your block changed while filing. Reload the page and try again.");
+  throw moved
+    ? otherBlockRefusal(moved, block.name)
+    : new ApiError(409, "Your block changed while filing. Reload the page and try again.");
 }
 
 /** The student's block when it is not `blockId` (null: no block yet, or that one). */
@@ -299,7 +365,11 @@ function livesElsewhereQuery(env: Env, userId: string, blockId: string) {
 
 function otherBlockRefusal(current: string, wanted: string): ApiError {
   const short = (name: string) => name.split(" (")[0] ?? name;
-  return new ApiError(409, `You live in ${short(current)}. To file a complaint for ${short(wanted)}, ask to move there first (Your block); its warden approves moves.`, { field: "blockId" });
+  return new ApiError(
+    409,
+    `You live in ${short(current)}. To file a complaint for ${short(wanted)}, ask to move there first (Your block); its warden approves moves.`,
+    { field: "blockId" },
+  );
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
@@ -308,18 +378,26 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
   // The complaint and the student's residence, in one round trip.
   const [[complaint], [residenceRow]] = await db.batch([
     db
-      .select({ userId: hostelComplaints.userId, blockId: hostelComplaints.blockId, blockName: hostelBlocks.name, status: hostelComplaints.status })
+      .select({
+        userId: hostelComplaints.userId,
+        blockId: hostelComplaints.blockId,
+        blockName: hostelBlocks.name,
+        status: hostelComplaints.status,
+      })
       .from(hostelComplaints)
       .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
       .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
       .limit(1),
     residenceQuery(env, user.id),
   ]);
-  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
+    throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
   const residence = toResidence(residenceRow);
-  if (residence?.blockId !== complaint.blockId) throw new ApiError(403, `Only students of ${complaint.blockName} can add a "me too" to its complaints.`);
-  if (complaint.status !== "open" && complaint.status !== "in_progress") throw new ApiError(409, "This complaint is already resolved.");
+  if (residence?.blockId !== complaint.blockId)
+    throw new ApiError(403, `Only students of ${complaint.blockName} can add a "me too" to its complaints.`);
+  if (complaint.status !== "open" && complaint.status !== "in_progress")
+    throw new ApiError(409, "This complaint is already resolved.");
   // The primary key (complaint, student) lets each student count once, however often they click.
   const added = await env.DB.prepare(
     `INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at)
@@ -332,7 +410,12 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
   return getComplaint(env, user, id);
 }
 
-export async function changeComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
+export async function changeComplaintStatus(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  input: unknown,
+): Promise<ComplaintView> {
   const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
   const [complaint] = await db
@@ -341,15 +424,26 @@ export async function changeComplaintStatus(env: Env, user: SessionUser, id: str
     .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
     .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
     .limit(1);
-  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
+    throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId !== user.id) throw new ApiError(403, "Only the student who filed this complaint can change it.");
   const now = Date.now();
   const [changed] = await db
     .update(hostelComplaints)
     .set({ status, updatedAt: now, resolvedAt: status === "resolved" ? now : null })
-    .where(and(eq(hostelComplaints.id, id), eq(hostelComplaints.userId, user.id), inArray(hostelComplaints.status, ["open", "in_progress"])))
+    .where(
+      and(
+        eq(hostelComplaints.id, id),
+        eq(hostelComplaints.userId, user.id),
+        inArray(hostelComplaints.status, ["open", "in_progress"]),
+      ),
+    )
     .returning({ id: hostelComplaints.id });
-  if (!changed) throw new ApiError(409, `This complaint is already ${complaint.status === "withdrawn" ? "withdrawn" : "resolved"}.`);
+  if (!changed)
+    throw new ApiError(
+      409,
+      `This complaint is already ${complaint.status === "withdrawn" ? "withdrawn" : "resolved"}.`,
+    );
   return getComplaint(env, user, id);
 }
 
@@ -359,7 +453,12 @@ export async function changeComplaintStatus(env: Env, user: SessionUser, id: str
  * as for a complaint that does not exist. `no-cache` with an ETag: the browser asks every time (a
  * student who moves away loses access at once) but downloads the bytes only once.
  */
-export async function complaintPhoto(env: Env, user: SessionUser, id: string, ifNoneMatch: string | null = null): Promise<Response> {
+export async function complaintPhoto(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  ifNoneMatch: string | null = null,
+): Promise<Response> {
   const row = await env.DB.prepare(
     `SELECT c.photo_key AS photoKey FROM hostel_complaints c
      WHERE c.id = ?1 AND c.photo_key IS NOT NULL

@@ -4,16 +4,36 @@ import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
-import { type BookingStatus, LAUNDRY_STEPS, type LaundryStep, MAX_SLOT_CAPACITY, NEXT_STEP, pickupOpensAt } from "#common/hostel-staff.ts";
+import {
+  type BookingStatus,
+  LAUNDRY_STEPS,
+  type LaundryStep,
+  MAX_SLOT_CAPACITY,
+  NEXT_STEP,
+  pickupOpensAt,
+} from "#common/hostel-staff.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { auditStatement, type Guard, mayStaff, noticeStatement, staffGrantsStatement, staffRefusal, type StaffGrant } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  type Guard,
+  mayStaff,
+  noticeStatement,
+  staffGrantsStatement,
+  staffRefusal,
+  type StaffGrant,
+} from "#server/services/staff.ts";
 
 // The laundry staff's side (issue 16, docs/decisions/0081-laundry-and-mess-staff.md): today's and
 // tomorrow's bookings per slot, the steps picked up -> washing -> ready -> collected (forward, one
 // at a time), and a slot's capacity. Laundry staff and the campus admin of the laundry's campus only.
 
 /** The status each step moves a booking from. */
-const PREVIOUS: Record<LaundryStep, BookingStatus> = { picked_up: "booked", washing: "picked_up", ready: "washing", collected: "ready" };
+const PREVIOUS: Record<LaundryStep, BookingStatus> = {
+  picked_up: "booked",
+  washing: "picked_up",
+  ready: "washing",
+  collected: "ready",
+};
 
 export const laundryStepSchema = z.object({
   status: z.enum(LAUNDRY_STEPS, { error: "status must be picked_up, washing, ready or collected." }),
@@ -52,13 +72,19 @@ export interface LaundryConsoleView {
 }
 
 /** The statements of the console's read (put them in the page's one batch). */
-export function laundryConsoleStatements(env: Env, user: SessionUser, now: number): { dates: string[]; statements: D1PreparedStatement[] } {
+export function laundryConsoleStatements(
+  env: Env,
+  user: SessionUser,
+  now: number,
+): { dates: string[]; statements: D1PreparedStatement[] } {
   const today = indiaDate(now);
   const dates = [today, addDays(today, 1)];
   return {
     dates,
     statements: [
-      env.DB.prepare("SELECT id, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin, capacity FROM laundry_slots WHERE campus_id = ?1 ORDER BY position").bind(user.campusId),
+      env.DB.prepare(
+        "SELECT id, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin, capacity FROM laundry_slots WHERE campus_id = ?1 ORDER BY position",
+      ).bind(user.campusId),
       env.DB.prepare(
         `SELECT b.id, b.slot_id AS slotId, b.date, b.clothes, b.service, b.status, u.name AS studentName
          FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id JOIN users u ON u.id = b.user_id
@@ -76,7 +102,11 @@ export function toLaundryConsole(dates: string[], slots: D1Result, bookings: D1R
       id: s.id,
       label: `${clock(s.startsAtMin)}–${clock(s.endsAtMin)}`,
       capacity: s.capacity,
-      days: dates.map((date) => ({ date, pickupOpensAt: pickupOpensAt(date, s.startsAtMin), bookings: rows.filter((b) => b.slotId === s.id && b.date === date).map(({ slotId: _s, date: _d, ...b }) => b) })),
+      days: dates.map((date) => ({
+        date,
+        pickupOpensAt: pickupOpensAt(date, s.startsAtMin),
+        bookings: rows.filter((b) => b.slotId === s.id && b.date === date).map(({ slotId: _s, date: _d, ...b }) => b),
+      })),
     })),
   };
 }
@@ -92,7 +122,11 @@ interface BookingRow {
   endsAtMin: number;
 }
 
-async function bookingAndGrants(env: Env, user: SessionUser, id: string): Promise<{ booking: BookingRow | undefined; grants: StaffGrant[] }> {
+async function bookingAndGrants(
+  env: Env,
+  user: SessionUser,
+  id: string,
+): Promise<{ booking: BookingRow | undefined; grants: StaffGrant[] }> {
   const [booking, grants] = await env.DB.batch([
     env.DB.prepare(
       `SELECT b.id, b.user_id AS userId, b.status, b.date, b.clothes, b.service, s.starts_at_min AS startsAtMin, s.ends_at_min AS endsAtMin
@@ -124,10 +158,16 @@ export async function stepBooking(env: Env, user: SessionUser, id: string, input
   const now = Date.now();
   // Bags are picked up in their slot, not before: tomorrow's booking is never "ready" today.
   if (status === "picked_up" && now < pickupOpensAt(booking.date, booking.startsAtMin)) {
-    throw new ApiError(409, `This pickup is on ${formatIndiaDay(booking.date)} at ${clock(booking.startsAtMin)}: it can be marked picked up from then on, not before.`);
+    throw new ApiError(
+      409,
+      `This pickup is on ${formatIndiaDay(booking.date)} at ${clock(booking.startsAtMin)}: it can be marked picked up from then on, not before.`,
+    );
   }
   const auditId = crypto.randomUUID();
-  const done: Guard = { sql: "EXISTS (SELECT 1 FROM laundry_bookings WHERE id = ? AND status_audit_id = ?)", params: [id, auditId] };
+  const done: Guard = {
+    sql: "EXISTS (SELECT 1 FROM laundry_bookings WHERE id = ? AND status_audit_id = ?)",
+    params: [id, auditId],
+  };
   const slot = `${clock(booking.startsAtMin)}–${clock(booking.endsAtMin)}`;
   const what = `${serviceLabel[booking.service]}, ${booking.clothes} clothes, pickup ${formatIndiaDay(booking.date)} ${slot}`;
   const statements = [
@@ -135,21 +175,43 @@ export async function stepBooking(env: Env, user: SessionUser, id: string, input
       `UPDATE laundry_bookings SET status = ?, status_at = ?, status_audit_id = ?
        WHERE id = ? AND status = ? AND slot_id IN (SELECT id FROM laundry_slots WHERE campus_id = ?) AND ${LAUNDRY_STAFF}`,
     ).bind(status, now, auditId, id, from, user.campusId, user.id, user.campusId),
-    auditStatement(env, { id: auditId, campusId: user.campusId, actorId: user.id, action: `laundry.${status}`, subjectKind: "laundry_booking", subjectId: id, studentId: booking.userId, note: what, at: now }, done),
+    auditStatement(
+      env,
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action: `laundry.${status}`,
+        subjectKind: "laundry_booking",
+        subjectId: id,
+        studentId: booking.userId,
+        note: what,
+        at: now,
+      },
+      done,
+    ),
   ];
   if (status === "ready") {
     statements.push(
       noticeStatement(
         env,
         booking.userId,
-        { kind: "laundry.ready", title: "Your laundry is ready", text: `${what}. Collect it at the laundry counter.`, link: "/laundry-service", at: now },
+        {
+          kind: "laundry.ready",
+          title: "Your laundry is ready",
+          text: `${what}. Collect it at the laundry counter.`,
+          link: "/laundry-service",
+          at: now,
+        },
         done,
       ),
     );
   }
   const [updated] = await env.DB.batch(statements);
   if ((updated?.meta.changes ?? 0) !== 1) {
-    const current = await env.DB.prepare("SELECT status FROM laundry_bookings WHERE id = ?1").bind(id).first<{ status: BookingStatus }>();
+    const current = await env.DB.prepare("SELECT status FROM laundry_bookings WHERE id = ?1")
+      .bind(id)
+      .first<{ status: BookingStatus }>();
     throw stepConflict(current?.status ?? booking.status, status);
   }
   return { id, status };
@@ -157,7 +219,8 @@ export async function stepBooking(env: Env, user: SessionUser, id: string, input
 
 function stepConflict(current: BookingStatus, wanted: LaundryStep): ApiError {
   if (current === "cancelled") return new ApiError(409, "The student cancelled this booking.");
-  if (current === wanted) return new ApiError(409, `This booking is already ${bookingStatusLabel[current].toLowerCase()}.`);
+  if (current === wanted)
+    return new ApiError(409, `This booking is already ${bookingStatusLabel[current].toLowerCase()}.`);
   const next = NEXT_STEP[current];
   return new ApiError(
     409,
@@ -178,13 +241,22 @@ export interface CapacityResult {
  * and its audit line are one batch with the same condition, so a booking arriving at the same
  * moment either counts before it or finds the new capacity.
  */
-export async function setSlotCapacity(env: Env, user: SessionUser, slotId: string, input: unknown, now = Date.now()): Promise<CapacityResult> {
+export async function setSlotCapacity(
+  env: Env,
+  user: SessionUser,
+  slotId: string,
+  input: unknown,
+  now = Date.now(),
+): Promise<CapacityResult> {
   const { capacity } = parseWith(slotCapacitySchema, input);
   const [slotResult, grantsResult] = await env.DB.batch([
-    env.DB.prepare("SELECT id, capacity, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin FROM laundry_slots WHERE id = ?1 AND campus_id = ?2").bind(slotId, user.campusId),
+    env.DB.prepare(
+      "SELECT id, capacity, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin FROM laundry_slots WHERE id = ?1 AND campus_id = ?2",
+    ).bind(slotId, user.campusId),
     staffGrantsStatement(env, user),
   ]);
-  const slot = slotResult!.results[0] as { id: string; capacity: number; startsAtMin: number; endsAtMin: number } | undefined;
+  const slot = slotResult!.results[0] as
+    { id: string; capacity: number; startsAtMin: number; endsAtMin: number } | undefined;
   if (!slot) throw new ApiError(404, "There is no laundry slot with that id.");
   if (!mayStaff(grantsResult!.results as StaffGrant[], "laundry")) throw staffRefusal("laundry");
   const today = indiaDate(now);
@@ -201,10 +273,16 @@ export async function setSlotCapacity(env: Env, user: SessionUser, slotId: strin
     env.DB.prepare(`UPDATE laundry_slots AS s SET capacity = ? WHERE ${condition}`).bind(capacity, ...params),
   ]);
   if ((audited?.meta.changes ?? 0) !== 1) {
-    const row = await env.DB.prepare(`SELECT b.date, COUNT(*) AS n FROM laundry_bookings b WHERE b.slot_id = ?1 AND b.date >= ?2 AND b.status <> 'cancelled' GROUP BY b.date ORDER BY n DESC, b.date LIMIT 1`)
+    const row = await env.DB.prepare(
+      `SELECT b.date, COUNT(*) AS n FROM laundry_bookings b WHERE b.slot_id = ?1 AND b.date >= ?2 AND b.status <> 'cancelled' GROUP BY b.date ORDER BY n DESC, b.date LIMIT 1`,
+    )
       .bind(slotId, today)
       .first<{ date: string; n: number }>();
-    throw new ApiError(409, `The ${label} slot already has ${row?.n ?? "more"} pickups booked on ${row ? formatIndiaDay(row.date) : "an upcoming day"}; its capacity cannot go below that.`, { field: "capacity" });
+    throw new ApiError(
+      409,
+      `The ${label} slot already has ${row?.n ?? "more"} pickups booked on ${row ? formatIndiaDay(row.date) : "an upcoming day"}; its capacity cannot go below that.`,
+      { field: "capacity" },
+    );
   }
   return { id: slotId, capacity };
 }

@@ -22,7 +22,11 @@ export const slotsQuerySchema = z.object({ date: dateSchema.optional() });
 
 export const bookingSchema = z.object({
   date: dateSchema,
-  slotId: z.string({ error: "Choose a pickup slot." }).trim().min(1, "Choose a pickup slot.").max(24, "Choose one of the pickup slots."),
+  slotId: z
+    .string({ error: "Choose a pickup slot." })
+    .trim()
+    .min(1, "Choose a pickup slot.")
+    .max(24, "Choose one of the pickup slots."),
   clothes: z.coerce
     .number({ error: "Enter how many clothes you are sending." })
     .int("Enter a whole number of clothes.")
@@ -63,19 +67,37 @@ export function bookableDates(now = Date.now()): string[] {
 function requireBookableDate(date: string, now: number) {
   const dates = bookableDates(now);
   if (!dates.includes(date)) {
-    throw new ApiError(400, `Choose a pickup date from ${formatIndiaDay(dates[0] ?? date)} to ${formatIndiaDay(dates[dates.length - 1] ?? date)}.`, { field: "date" });
+    throw new ApiError(
+      400,
+      `Choose a pickup date from ${formatIndiaDay(dates[0] ?? date)} to ${formatIndiaDay(dates[dates.length - 1] ?? date)}.`,
+      { field: "date" },
+    );
   }
 }
 
 const slotLabel = (startsAtMin: number, endsAtMin: number) => `${clock(startsAtMin)}–${clock(endsAtMin)}`;
 
 /** A campus's laundry slots for a day (each campus runs its own laundry, migrations/0013), with the places left. */
-export async function slotsFor(env: Env, campusId: string, date: string | undefined, now = Date.now()): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
+export async function slotsFor(
+  env: Env,
+  campusId: string,
+  date: string | undefined,
+  now = Date.now(),
+): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
   const day = date ?? indiaDate(now);
   requireBookableDate(day, now);
-  const live = sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(Number);
+  const live =
+    sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(
+      Number,
+    );
   const rows = await getDb(env.DB)
-    .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin, endsAtMin: laundrySlots.endsAtMin, capacity: laundrySlots.capacity, booked: live })
+    .select({
+      id: laundrySlots.id,
+      startsAtMin: laundrySlots.startsAtMin,
+      endsAtMin: laundrySlots.endsAtMin,
+      capacity: laundrySlots.capacity,
+      booked: live,
+    })
     .from(laundrySlots)
     .where(eq(laundrySlots.campusId, campusId))
     .orderBy(asc(laundrySlots.position));
@@ -118,11 +140,18 @@ function selectBookings(env: Env) {
 type Row = Awaited<ReturnType<typeof selectBookings>>[number];
 
 function toView({ startsAtMin, endsAtMin, ...row }: Row, now: number): BookingView {
-  return { ...row, slotLabel: slotLabel(startsAtMin, endsAtMin), cancellable: row.status === "booked" && row.startsAt > now };
+  return {
+    ...row,
+    slotLabel: slotLabel(startsAtMin, endsAtMin),
+    cancellable: row.status === "booked" && row.startsAt > now,
+  };
 }
 
 export async function myBookings(env: Env, user: SessionUser, now = Date.now()): Promise<BookingView[]> {
-  const rows = await selectBookings(env).where(and(eq(laundryBookings.userId, user.id), eq(laundrySlots.campusId, user.campusId))).orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt)).limit(50);
+  const rows = await selectBookings(env)
+    .where(and(eq(laundryBookings.userId, user.id), eq(laundrySlots.campusId, user.campusId)))
+    .orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt))
+    .limit(50);
   return rows.map((row) => toView(row, now));
 }
 
@@ -144,7 +173,8 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
     .limit(1);
   if (!slot) throw new ApiError(400, "Choose one of the pickup slots.", { field: "slotId" });
   const startsAt = indiaInstant(booking.date, slot.startsAtMin);
-  if (startsAt <= now) throw new ApiError(400, "This slot has already started. Choose a later one.", { field: "slotId" });
+  if (startsAt <= now)
+    throw new ApiError(400, "This slot has already started. Choose a later one.", { field: "slotId" });
 
   const id = crypto.randomUUID();
   const inserted = await env.DB.prepare(
@@ -156,7 +186,18 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
      ON CONFLICT DO NOTHING
      RETURNING id`,
   )
-    .bind(id, user.id, booking.date, startsAt, booking.clothes, booking.service, now, slot.id, MAX_ACTIVE_BOOKINGS, user.campusId)
+    .bind(
+      id,
+      user.id,
+      booking.date,
+      startsAt,
+      booking.clothes,
+      booking.service,
+      now,
+      slot.id,
+      MAX_ACTIVE_BOOKINGS,
+      user.campusId,
+    )
     .first<{ id: string }>();
   if (!inserted) {
     // One read tells which condition refused it.
@@ -168,7 +209,10 @@ export async function bookPickup(env: Env, user: SessionUser, input: unknown, no
       .first<{ sameSlot: number; active: number }>();
     if (why?.sameSlot) throw new ApiError(409, "You already have a pickup booked in this slot.");
     if ((why?.active ?? 0) >= MAX_ACTIVE_BOOKINGS) {
-      throw new ApiError(409, `You already have ${MAX_ACTIVE_BOOKINGS} upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.`);
+      throw new ApiError(
+        409,
+        `You already have ${MAX_ACTIVE_BOOKINGS} upcoming pickups booked, the most one student can hold. Cancel one, or book again once one has started.`,
+      );
     }
     throw new ApiError(409, "This slot is full. Choose another time or day.");
   }
@@ -192,11 +236,19 @@ export async function cancelBooking(env: Env, user: SessionUser, id: string, now
   const [cancelled] = await db
     .update(laundryBookings)
     .set({ status: "cancelled", cancelledAt: now })
-    .where(and(eq(laundryBookings.id, id), eq(laundryBookings.userId, user.id), eq(laundryBookings.status, "booked"), sql`${laundryBookings.startsAt} > ${now}`))
+    .where(
+      and(
+        eq(laundryBookings.id, id),
+        eq(laundryBookings.userId, user.id),
+        eq(laundryBookings.status, "booked"),
+        sql`${laundryBookings.startsAt} > ${now}`,
+      ),
+    )
     .returning({ id: laundryBookings.id });
   if (!cancelled) {
     if (row.status === "cancelled") throw new ApiError(409, "This booking is already cancelled.");
-    if (row.status !== "booked") throw new ApiError(409, "Your clothes have already been picked up; this booking can no longer be cancelled.");
+    if (row.status !== "booked")
+      throw new ApiError(409, "Your clothes have already been picked up; this booking can no longer be cancelled.");
     throw new ApiError(409, "This pickup's slot has started, so it can no longer be cancelled.");
   }
   const [view] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);

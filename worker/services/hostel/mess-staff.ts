@@ -5,31 +5,54 @@ import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { addDays, indiaDate } from "#common/india-time.ts";
 import { MAX_DISH_LENGTH, MAX_DISHES, RATING_WEEKS } from "#common/hostel-staff.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { auditStatement, mayStaff, staffGrantsStatement, staffRefusal, type StaffGrant } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  mayStaff,
+  staffGrantsStatement,
+  staffRefusal,
+  type StaffGrant,
+} from "#server/services/staff.ts";
 
 // The mess staff's side (issue 16, docs/decisions/0081-laundry-and-mess-staff.md): the week's menu
 // per day and meal, and each meal's ratings over the last weeks. Mess staff and the campus admin of
 // the mess's campus only.
 
-
 /** Dishes as the form sends them (one text, by commas or lines) or as a JSON list. */
 const dishes = z.transform((value: unknown, ctx): string[] => {
-  const list = typeof value === "string" ? value.split(/[,\n]/) : Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null;
+  const list =
+    typeof value === "string"
+      ? value.split(/[,\n]/)
+      : Array.isArray(value) && value.every((v) => typeof v === "string")
+        ? (value as string[])
+        : null;
   if (!list) {
     ctx.addIssue({ code: "custom", message: "items must be the dishes, separated by commas." });
     return z.NEVER;
   }
-  // eslint-disable-next-line no-control-regex
-  const items = list.map((item) => item.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/,/g, " ").replace(/\s+/g, " ").trim()).filter(Boolean);
+  const items = list
+    .map((item) =>
+      item
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f]/g, " ")
+        .replace(/,/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .filter(Boolean);
   if (items.length === 0) ctx.addIssue({ code: "custom", message: "List at least one dish." });
   else if (items.length > MAX_DISHES) ctx.addIssue({ code: "custom", message: `List at most ${MAX_DISHES} dishes.` });
-  else if (items.some((i) => i.length > MAX_DISH_LENGTH)) ctx.addIssue({ code: "custom", message: `Keep each dish under ${MAX_DISH_LENGTH} characters.` });
+  else if (items.some((i) => i.length > MAX_DISH_LENGTH))
+    ctx.addIssue({ code: "custom", message: `Keep each dish under ${MAX_DISH_LENGTH} characters.` });
   else return items;
   return z.NEVER;
 });
 
 export const menuEditSchema = z.object({
-  day: z.coerce.number({ error: "day must be 1 (Monday) to 7 (Sunday)." }).int("day must be 1 (Monday) to 7 (Sunday).").min(1, "day must be 1 (Monday) to 7 (Sunday).").max(7, "day must be 1 (Monday) to 7 (Sunday)."),
+  day: z.coerce
+    .number({ error: "day must be 1 (Monday) to 7 (Sunday)." })
+    .int("day must be 1 (Monday) to 7 (Sunday).")
+    .min(1, "day must be 1 (Monday) to 7 (Sunday).")
+    .max(7, "day must be 1 (Monday) to 7 (Sunday)."),
   meal: z.string({ error: "Choose the meal." }).trim().min(1, "Choose the meal.").max(40, "Choose one of the meals."),
   items: dishes,
 });
@@ -67,7 +90,16 @@ export async function editMenu(env: Env, user: SessionUser, input: unknown): Pro
     ).bind(day, row.id, text, now, user.id, user.campusId),
     auditStatement(
       env,
-      { campusId: user.campusId, actorId: user.id, action: "mess.menu", subjectKind: "mess_menu", subjectId: `${day}:${row.id}`, studentId: null, note: `${WEEKDAYS[day - 1]} ${row.name.toLowerCase()}: ${text}`, at: now },
+      {
+        campusId: user.campusId,
+        actorId: user.id,
+        action: "mess.menu",
+        subjectKind: "mess_menu",
+        subjectId: `${day}:${row.id}`,
+        studentId: null,
+        note: `${WEEKDAYS[day - 1]} ${row.name.toLowerCase()}: ${text}`,
+        at: now,
+      },
       staff,
     ),
   ]);
@@ -107,7 +139,11 @@ export function ratingsStatement(env: Env, user: SessionUser, now: number): D1Pr
   ).bind(user.campusId, first);
 }
 
-export function toMealRatings(meals: { id: string; name: string }[], rows: { mealId: string; date: string; total: number; n: number }[], now: number): MealRatings[] {
+export function toMealRatings(
+  meals: { id: string; name: string }[],
+  rows: { mealId: string; date: string; total: number; n: number }[],
+  now: number,
+): MealRatings[] {
   const weeks = ratingWeeks(now);
   return meals.map((meal) => ({
     mealId: meal.id,

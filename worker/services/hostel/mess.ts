@@ -27,13 +27,19 @@ export interface WeekMenu {
 
 function mealsQuery(env: Env, campusId: string) {
   return getDb(env.DB)
-    .select({ id: messMeals.id, name: messMeals.name, startsAtMin: messMeals.startsAtMin, endsAtMin: messMeals.endsAtMin })
+    .select({
+      id: messMeals.id,
+      name: messMeals.name,
+      startsAtMin: messMeals.startsAtMin,
+      endsAtMin: messMeals.endsAtMin,
+    })
     .from(messMeals)
     .where(eq(messMeals.campusId, campusId))
     .orderBy(asc(messMeals.position));
 }
 
-const campusMealIds = (env: Env, campusId: string) => getDb(env.DB).select({ id: messMeals.id }).from(messMeals).where(eq(messMeals.campusId, campusId));
+const campusMealIds = (env: Env, campusId: string) =>
+  getDb(env.DB).select({ id: messMeals.id }).from(messMeals).where(eq(messMeals.campusId, campusId));
 
 function menuQuery(env: Env, campusId: string) {
   return getDb(env.DB)
@@ -43,12 +49,19 @@ function menuQuery(env: Env, campusId: string) {
     .orderBy(asc(messMenu.day));
 }
 
-function toWeek(meals: MealTime[], rows: { day: number; mealId: string; items: string; updatedAt: number | null }[]): WeekMenu {
+function toWeek(
+  meals: MealTime[],
+  rows: { day: number; mealId: string; items: string; updatedAt: number | null }[],
+): WeekMenu {
   const week: MenuDay[] = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, meals: {} }));
   let updatedAt: number | null = null;
   for (const row of rows) {
     const day = week[row.day - 1];
-    if (day) day.meals[row.mealId] = row.items.split(",").map((item) => item.trim()).filter(Boolean);
+    if (day)
+      day.meals[row.mealId] = row.items
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
     if (row.updatedAt !== null && (updatedAt === null || row.updatedAt > updatedAt)) updatedAt = row.updatedAt;
   }
   return { meals, week, updatedAt };
@@ -86,7 +99,11 @@ function ratingQueries(env: Env, campusId: string, userId: string | null, date: 
   const db = getDb(env.DB);
   return [
     db
-      .select({ mealId: messRatings.mealId, average: sql<number>`AVG(${messRatings.stars})`.mapWith(Number), count: sql<number>`COUNT(*)`.mapWith(Number) })
+      .select({
+        mealId: messRatings.mealId,
+        average: sql<number>`AVG(${messRatings.stars})`.mapWith(Number),
+        count: sql<number>`COUNT(*)`.mapWith(Number),
+      })
       .from(messRatings)
       .where(and(eq(messRatings.date, date), inArray(messRatings.mealId, campusMealIds(env, campusId))))
       .groupBy(messRatings.mealId),
@@ -97,7 +114,12 @@ function ratingQueries(env: Env, campusId: string, userId: string | null, date: 
   ] as const;
 }
 
-function toToday(meals: MealTime[], totals: { mealId: string; average: number; count: number }[], mine: { mealId: string; stars: number }[], now: number): Today {
+function toToday(
+  meals: MealTime[],
+  totals: { mealId: string; average: number; count: number }[],
+  mine: { mealId: string; stars: number }[],
+  now: number,
+): Today {
   const minutes = indiaMinutes(now);
   const moment = mealMoment(meals, minutes);
   return {
@@ -125,14 +147,31 @@ export async function today(env: Env, campusId: string, userId: string | null, n
 }
 
 /** The mess screen's whole read (the week and today) in one D1 round trip. */
-export async function messOverview(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<WeekMenu & { today: Today }> {
+export async function messOverview(
+  env: Env,
+  campusId: string,
+  userId: string | null,
+  now = Date.now(),
+): Promise<WeekMenu & { today: Today }> {
   if (userId) return readMessOverview(env, campusId, userId, now);
-  return publicRead(env, "mess-overview", { date: indiaDate(now) }, { ...MENU_CACHE, campus: campusId }, () => readMessOverview(env, campusId, null, now));
+  return publicRead(env, "mess-overview", { date: indiaDate(now) }, { ...MENU_CACHE, campus: campusId }, () =>
+    readMessOverview(env, campusId, null, now),
+  );
 }
 
-async function readMessOverview(env: Env, campusId: string, userId: string | null, now: number): Promise<WeekMenu & { today: Today }> {
+async function readMessOverview(
+  env: Env,
+  campusId: string,
+  userId: string | null,
+  now: number,
+): Promise<WeekMenu & { today: Today }> {
   const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
-  const [meals, rows, totalRows, mineRows] = await getDb(env.DB).batch([mealsQuery(env, campusId), menuQuery(env, campusId), totals, mine]);
+  const [meals, rows, totalRows, mineRows] = await getDb(env.DB).batch([
+    mealsQuery(env, campusId),
+    menuQuery(env, campusId),
+    totals,
+    mine,
+  ]);
   return { ...toWeek(meals, rows), today: toToday(meals, totalRows, mineRows, now) };
 }
 
@@ -158,12 +197,20 @@ export async function rateMeal(env: Env, user: SessionUser, input: unknown, now 
   const meal = meals.find((m) => m.id === mealId);
   if (!meal) throw new ApiError(400, `Choose ${orList(meals.map((m) => m.name.toLowerCase()))}.`, { field: "meal" });
   const minutes = indiaMinutes(now);
-  if (!hasStarted(meal, minutes)) throw new ApiError(400, `You can rate today's ${meal.name.toLowerCase()} once it is served, from ${clock(meal.startsAtMin)}.`, { field: "meal" });
+  if (!hasStarted(meal, minutes))
+    throw new ApiError(
+      400,
+      `You can rate today's ${meal.name.toLowerCase()} once it is served, from ${clock(meal.startsAtMin)}.`,
+      { field: "meal" },
+    );
   const date = indiaDate(now);
   await db
     .insert(messRatings)
     .values({ userId: user.id, date, mealId, stars, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [messRatings.userId, messRatings.date, messRatings.mealId], set: { stars, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [messRatings.userId, messRatings.date, messRatings.mealId],
+      set: { stars, updatedAt: now },
+    });
   const summary = await today(env, user.campusId, user.id, now);
   const rating = summary.ratings.find((r) => r.mealId === mealId);
   if (!rating) throw new Error(`meal ${mealId} vanished`);

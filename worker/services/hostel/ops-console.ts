@@ -1,6 +1,10 @@
 import type { SessionUser } from "#server/services/auth.ts";
 import { mayStaff, type StaffGrant } from "#server/services/staff.ts";
-import { laundryConsoleStatements, toLaundryConsole, type LaundryConsoleView } from "#server/services/hostel/laundry-staff.ts";
+import {
+  laundryConsoleStatements,
+  toLaundryConsole,
+  type LaundryConsoleView,
+} from "#server/services/hostel/laundry-staff.ts";
 import { ratingsStatement, toMealRatings, type MealRatings } from "#server/services/hostel/mess-staff.ts";
 
 // The /staff page's laundry and mess data (issue 16) in ONE D1 round trip, read only for the roles
@@ -22,12 +26,20 @@ export interface OpsConsoleView {
  * `alongside`: other statements of the page to run in the same D1 batch (their results come back in
  * `alongside`, in order), so a campus admin's /staff stays within its round trips.
  */
-export async function readOpsConsole(env: Env, user: SessionUser, grants: StaffGrant[], now = Date.now(), alongside: D1PreparedStatement[] = []): Promise<OpsConsoleView & { alongside: D1Result[] }> {
+export async function readOpsConsole(
+  env: Env,
+  user: SessionUser,
+  grants: StaffGrant[],
+  now = Date.now(),
+  alongside: D1PreparedStatement[] = [],
+): Promise<OpsConsoleView & { alongside: D1Result[] }> {
   const laundry = mayStaff(grants, "laundry") ? laundryConsoleStatements(env, user, now) : null;
   const mess = mayStaff(grants, "mess")
     ? [
         env.DB.prepare("SELECT id, name FROM mess_meals WHERE campus_id = ?1 ORDER BY position").bind(user.campusId),
-        env.DB.prepare("SELECT m.day, m.meal_id AS mealId, m.items FROM mess_menu m JOIN mess_meals ml ON ml.id = m.meal_id WHERE ml.campus_id = ?1").bind(user.campusId),
+        env.DB.prepare(
+          "SELECT m.day, m.meal_id AS mealId, m.items FROM mess_menu m JOIN mess_meals ml ON ml.id = m.meal_id WHERE ml.campus_id = ?1",
+        ).bind(user.campusId),
         ratingsStatement(env, user, now),
       ]
     : null;
@@ -41,7 +53,8 @@ export async function readOpsConsole(env: Env, user: SessionUser, grants: StaffG
     const [meals, menuRows, ratingRows] = results.slice(laundry ? 2 : 0);
     const mealList = meals!.results as { id: string; name: string }[];
     const menu: MessConsoleView["menu"] = {};
-    for (const row of menuRows!.results as { day: number; mealId: string; items: string }[]) (menu[row.day] ??= {})[row.mealId] = row.items;
+    for (const row of menuRows!.results as { day: number; mealId: string; items: string }[])
+      (menu[row.day] ??= {})[row.mealId] = row.items;
     messView = { meals: mealList, menu, ratings: toMealRatings(mealList, ratingRows!.results as never, now) };
   }
   return { laundry: laundryView, mess: messView, alongside: all.slice(all.length - alongside.length) };

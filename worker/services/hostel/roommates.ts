@@ -15,7 +15,8 @@ import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/
 export const MAX_BUDGET_RUPEES = 100_000;
 const LIST_LIMIT = 100;
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, what: string) => z.enum(values, { error: `Choose ${what}: ${values.join(", ")}.` });
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `Choose ${what}: ${values.join(", ")}.` });
 
 /** A 10-digit Indian mobile number; a leading 0, +91 or 91 is accepted and dropped. */
 export function normaliseWhatsapp(value: string): string | null {
@@ -40,7 +41,10 @@ export const listingSchema = z
       tooShort: "Write at least 20 characters about yourself.",
       tooLong: 'Keep "about me" under 600 characters.',
     }),
-    preferredBlock: z.preprocess(blankToUndefined, z.string().trim().max(8, "Choose one of the hostel blocks, or any block.").optional()),
+    preferredBlock: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(8, "Choose one of the hostel blocks, or any block.").optional(),
+    ),
     roomType: oneOf(ROOM_TYPES, "a room type"),
     budget: z.preprocess(
       blankToUndefined,
@@ -68,9 +72,21 @@ export const listingSchema = z
         })
         .optional(),
     ),
-    email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().max(254, "That e-mail address is too long.").pipe(z.email("Enter a valid e-mail address.")).optional()),
+    email: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254, "That e-mail address is too long.")
+        .pipe(z.email("Enter a valid e-mail address."))
+        .optional(),
+    ),
   })
-  .refine((v) => v.whatsapp !== undefined || v.email !== undefined, { message: "Give a WhatsApp number or an e-mail address so others can reach you.", path: ["whatsapp"] });
+  .refine((v) => v.whatsapp !== undefined || v.email !== undefined, {
+    message: "Give a WhatsApp number or an e-mail address so others can reach you.",
+    path: ["whatsapp"],
+  });
 
 export const listingQuerySchema = z.object({
   block: z.preprocess(blankToUndefined, z.string().trim().max(8, "block must be a hostel block code.").optional()),
@@ -78,7 +94,14 @@ export const listingQuerySchema = z.object({
   sleepSchedule: z.preprocess(blankToUndefined, oneOf(SLEEP_SCHEDULES, "a sleep schedule").optional()),
   studyHabits: z.preprocess(blankToUndefined, oneOf(STUDY_HABITS, "study habits").optional()),
   cleanliness: z.preprocess(blankToUndefined, oneOf(CLEANLINESS, "a cleanliness level").optional()),
-  maxBudget: z.preprocess(blankToUndefined, z.coerce.number({ error: "maxBudget must be a number of rupees." }).int("maxBudget must be whole rupees.").min(0, "maxBudget cannot be negative.").optional()),
+  maxBudget: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "maxBudget must be a number of rupees." })
+      .int("maxBudget must be whole rupees.")
+      .min(0, "maxBudget cannot be negative.")
+      .optional(),
+  ),
 });
 export type ListingQuery = z.output<typeof listingQuerySchema>;
 
@@ -140,7 +163,21 @@ function selectListings(env: Env) {
 
 type Row = Awaited<ReturnType<typeof selectListings>>[number];
 
-function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsOpen, whatsapp, email, hiddenAt, hiddenReason, ...row }: Row, viewer: SessionUser): ListingView {
+function toView(
+  {
+    userId,
+    campusId,
+    posterVerifiedAt,
+    campusShortName,
+    campusIsOpen,
+    whatsapp,
+    email,
+    hiddenAt,
+    hiddenReason,
+    ...row
+  }: Row,
+  viewer: SessionUser,
+): ListingView {
   const mine = userId === viewer.id;
   const shown = mine || mayContact(viewer, campusId);
   return {
@@ -159,10 +196,16 @@ function toView({ userId, campusId, posterVerifiedAt, campusShortName, campusIsO
 const ofCampus = (user: SessionUser) => eq(roommateListings.campusId, user.campusId);
 
 function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
-  const where: SQL[] = [ofCampus(user), ne(roommateListings.userId, user.id), visibleTo(roommateListings.hiddenAt, roommateListings.userId, roommateListings.campusId, user.id)];
+  const where: SQL[] = [
+    ofCampus(user),
+    ne(roommateListings.userId, user.id),
+    visibleTo(roommateListings.hiddenAt, roommateListings.userId, roommateListings.campusId, user.id),
+  ];
   // "Any" on a listing matches every filter value: that student is open to it.
-  if (query.block) where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
-  if (query.roomType && query.roomType !== "any") where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);
+  if (query.block)
+    where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
+  if (query.roomType && query.roomType !== "any")
+    where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);
   if (query.sleepSchedule) where.push(eq(roommateListings.sleepSchedule, query.sleepSchedule));
   if (query.studyHabits) where.push(eq(roommateListings.studyHabits, query.studyHabits));
   if (query.cleanliness) where.push(eq(roommateListings.cleanliness, query.cleanliness));
@@ -173,7 +216,10 @@ function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
     .limit(LIST_LIMIT);
 }
 
-const myListingQuery = (env: Env, user: SessionUser) => selectListings(env).where(and(eq(roommateListings.userId, user.id), ofCampus(user))).limit(1);
+const myListingQuery = (env: Env, user: SessionUser) =>
+  selectListings(env)
+    .where(and(eq(roommateListings.userId, user.id), ofCampus(user)))
+    .limit(1);
 
 /** Other students' listings of the student's campus, newest first, with the filters a student would reach for. */
 export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
@@ -187,15 +233,26 @@ export async function myListing(env: Env, user: SessionUser): Promise<ListingVie
 }
 
 /** The roommate screen's read: the campus's blocks, the listings and the student's own, in ONE D1 round trip. */
-export async function readRoommates(env: Env, user: SessionUser, query: ListingQuery): Promise<{ blocks: Block[]; listings: ListingView[]; mine: ListingView | null }> {
-  const [blocks, rows, [mine]] = await getDb(env.DB).batch([blocksQuery(env, user.campusId), listingsQuery(env, user, query), myListingQuery(env, user)]);
+export async function readRoommates(
+  env: Env,
+  user: SessionUser,
+  query: ListingQuery,
+): Promise<{ blocks: Block[]; listings: ListingView[]; mine: ListingView | null }> {
+  const [blocks, rows, [mine]] = await getDb(env.DB).batch([
+    blocksQuery(env, user.campusId),
+    listingsQuery(env, user, query),
+    myListingQuery(env, user),
+  ]);
   return { blocks, listings: rows.map((row) => toView(row, user)), mine: mine ? toView(mine, user) : null };
 }
 
 async function parseListing(env: Env, user: SessionUser, input: unknown) {
   const parsed = parseWith(listingSchema, input);
   // A preferred block is one of the poster's own campus's blocks.
-  const preferredBlock = parsed.preferredBlock && parsed.preferredBlock !== "any" ? (await requireBlock(env, user.campusId, parsed.preferredBlock, "preferredBlock")).id : null;
+  const preferredBlock =
+    parsed.preferredBlock && parsed.preferredBlock !== "any"
+      ? (await requireBlock(env, user.campusId, parsed.preferredBlock, "preferredBlock")).id
+      : null;
   return {
     about: parsed.about,
     preferredBlock,
@@ -213,7 +270,12 @@ async function parseListing(env: Env, user: SessionUser, input: unknown) {
  * Posts the student's one listing. A repeat of the same submission (same key) answers the listing
  * it made; any other second post is a 409.
  */
-export async function createListing(env: Env, user: SessionUser, input: unknown, submissionKey: string | null = null): Promise<ListingView> {
+export async function createListing(
+  env: Env,
+  user: SessionUser,
+  input: unknown,
+  submissionKey: string | null = null,
+): Promise<ListingView> {
   requireMayAct(user, "post a roommate listing");
   const values = await parseListing(env, user, input);
   const now = Date.now();
@@ -221,12 +283,27 @@ export async function createListing(env: Env, user: SessionUser, input: unknown,
   // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
   const [created] = await db
     .insert(roommateListings)
-    .values({ id: crypto.randomUUID(), userId: user.id, campusId: user.campusId, ...values, submissionKey, createdAt: now, updatedAt: now })
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      campusId: user.campusId,
+      ...values,
+      submissionKey,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: roommateListings.userId })
     .returning({ id: roommateListings.id });
   if (!created) {
-    const [existing] = submissionKey ? await db.select({ key: roommateListings.submissionKey }).from(roommateListings).where(eq(roommateListings.userId, user.id)).limit(1) : [];
-    if (!existing || existing.key !== submissionKey) throw new ApiError(409, "You already have a listing. Edit it instead.");
+    const [existing] = submissionKey
+      ? await db
+          .select({ key: roommateListings.submissionKey })
+          .from(roommateListings)
+          .where(eq(roommateListings.userId, user.id))
+          .limit(1)
+      : [];
+    if (!existing || existing.key !== submissionKey)
+      throw new ApiError(409, "You already have a listing. Edit it instead.");
   }
   const listing = await myListing(env, user);
   if (!listing) throw new Error("listing vanished after insert");

@@ -4,9 +4,23 @@ import { optionalUserText, parseWith } from "#server/lib/validate.ts";
 import { categoryLabel, complaintStatusLabel, type ComplaintCategory } from "#common/hostel-labels.ts";
 import { median, OVERDUE_MS } from "#common/staff.ts";
 import type { SessionUser } from "#server/services/auth.ts";
-import { changeComplaintStatus, getComplaint, type ComplaintStatus, type ComplaintView } from "#server/services/hostel/complaints.ts";
+import {
+  changeComplaintStatus,
+  getComplaint,
+  type ComplaintStatus,
+  type ComplaintView,
+} from "#server/services/hostel/complaints.ts";
 import { type MoveRequest, pendingMovesStatement } from "#server/services/hostel/block-moves.ts";
-import { auditStatement, type Guard, mayStaff, noticesStatement, noticeStatement, staffGrantsStatement, staffRefusal, type StaffGrant } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  type Guard,
+  mayStaff,
+  noticesStatement,
+  noticeStatement,
+  staffGrantsStatement,
+  staffRefusal,
+  type StaffGrant,
+} from "#server/services/staff.ts";
 
 // The warden's side of hostel complaints (issue 16): the queue of their blocks, the status changes
 // open -> in progress -> resolved with a note the student sees, and the median time to resolve.
@@ -17,12 +31,22 @@ export const MEDIAN_WINDOW_MS = 30 * DAY;
 const QUEUE_LIMIT = 200;
 
 export const complaintStatusSchema = z.object({
-  status: z.enum(["in_progress", "resolved", "withdrawn"], { error: "status must be in_progress, resolved or withdrawn." }),
-  note: optionalUserText({ name: "The note", max: 500, multiline: true, tooLong: "Keep the note under 500 characters." }),
+  status: z.enum(["in_progress", "resolved", "withdrawn"], {
+    error: "status must be in_progress, resolved or withdrawn.",
+  }),
+  note: optionalUserText({
+    name: "The note",
+    max: 500,
+    multiline: true,
+    tooLong: "Keep the note under 500 characters.",
+  }),
 });
 
 /** Which statuses a warden may move a complaint from, to each status. */
-const FROM: Record<"in_progress" | "resolved", ComplaintStatus[]> = { in_progress: ["open"], resolved: ["open", "in_progress"] };
+const FROM: Record<"in_progress" | "resolved", ComplaintStatus[]> = {
+  in_progress: ["open"],
+  resolved: ["open", "in_progress"],
+};
 
 /** SQL: the staff member (?, ?: user, campus) may act on the complaint row `c` (its block). */
 const STAFF_OF_BLOCK = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = c.block_id)))`;
@@ -69,7 +93,9 @@ export interface WardenView {
 export async function readWardenView(env: Env, user: SessionUser, now = Date.now()): Promise<WardenView> {
   const [grants, blocks, queue, resolved, moves] = await env.DB.batch([
     staffGrantsStatement(env, user),
-    env.DB.prepare(`SELECT b.id, b.name FROM hostel_blocks b WHERE b.id IN (${BLOCKS_OF_STAFF}) ORDER BY b.position`).bind(user.campusId, user.id),
+    env.DB.prepare(
+      `SELECT b.id, b.name FROM hostel_blocks b WHERE b.id IN (${BLOCKS_OF_STAFF}) ORDER BY b.position`,
+    ).bind(user.campusId, user.id),
     env.DB.prepare(
       `SELECT c.id, c.category, c.block_id AS blockId, b.name AS blockName, c.room, c.description, c.status, c.status_note AS statusNote,
               c.photo_key AS photoKey, c.created_at AS createdAt, u.name AS authorName,
@@ -86,7 +112,8 @@ export async function readWardenView(env: Env, user: SessionUser, now = Date.now
   ]);
   type QueueRow = Omit<QueueComplaint, "overdue" | "photoUrl"> & { photoKey: string | null };
   const byBlock = new Map<string, number[]>();
-  for (const row of resolved!.results as { blockId: string; ms: number }[]) byBlock.set(row.blockId, [...(byBlock.get(row.blockId) ?? []), row.ms]);
+  for (const row of resolved!.results as { blockId: string; ms: number }[])
+    byBlock.set(row.blockId, [...(byBlock.get(row.blockId) ?? []), row.ms]);
   return {
     grants: grants!.results as StaffGrant[],
     moves: moves!.results as MoveRequest[],
@@ -120,7 +147,12 @@ interface ComplaintRow {
  * student who filed it keeps what they could do before (resolve or withdraw their own, no note).
  * Another campus's complaint is a 404, as everywhere; anyone else gets a 403.
  */
-export async function setComplaintStatus(env: Env, user: SessionUser, id: string, input: unknown): Promise<ComplaintView> {
+export async function setComplaintStatus(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  input: unknown,
+): Promise<ComplaintView> {
   const { status, note } = parseWith(complaintStatusSchema, input);
   const [complaintResult, grantsResult] = await env.DB.batch([
     env.DB.prepare(
@@ -131,7 +163,8 @@ export async function setComplaintStatus(env: Env, user: SessionUser, id: string
   ]);
   const complaint = complaintResult!.results[0] as ComplaintRow | undefined;
   const grants = grantsResult!.results as StaffGrant[];
-  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id)) throw new ApiError(404, "There is no complaint with that id.");
+  if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
+    throw new ApiError(404, "There is no complaint with that id.");
   const isStaff = mayStaff(grants, "warden", { blockId: complaint.blockId });
   if (isStaff && status !== "withdrawn") return staffChange(env, user, complaint, status, note);
   if (complaint.userId === user.id) {
@@ -143,14 +176,23 @@ export async function setComplaintStatus(env: Env, user: SessionUser, id: string
   throw new ApiError(403, "Only the student who filed this complaint can change it.");
 }
 
-async function staffChange(env: Env, user: SessionUser, complaint: ComplaintRow, status: "in_progress" | "resolved", note: string | null): Promise<ComplaintView> {
+async function staffChange(
+  env: Env,
+  user: SessionUser,
+  complaint: ComplaintRow,
+  status: "in_progress" | "resolved",
+  note: string | null,
+): Promise<ComplaintView> {
   const from = FROM[status];
   if (!from.includes(complaint.status)) throw conflict(complaint.status, status);
   const now = Date.now();
   const auditId = crypto.randomUUID();
   // The audit line and the notices are written only where the UPDATE put this change's audit id on
   // the complaint: of two simultaneous changes, one writes all three and the other nothing.
-  const done: Guard = { sql: "EXISTS (SELECT 1 FROM hostel_complaints WHERE id = ? AND status_audit_id = ?)", params: [complaint.id, auditId] };
+  const done: Guard = {
+    sql: "EXISTS (SELECT 1 FROM hostel_complaints WHERE id = ? AND status_audit_id = ?)",
+    params: [complaint.id, auditId],
+  };
   const what = `${categoryLabel[complaint.category]} complaint, ${complaint.blockName.split(" (")[0]} room ${complaint.room}`;
   const statusText = complaintStatusLabel[status].toLowerCase();
   const text = note ? `${what}. The warden's note: ${note}` : `${what}.`;
@@ -161,27 +203,63 @@ async function staffChange(env: Env, user: SessionUser, complaint: ComplaintRow,
     ).bind(status, note, auditId, now, status, now, complaint.id, ...from, user.id, user.campusId),
     auditStatement(
       env,
-      { id: auditId, campusId: user.campusId, actorId: user.id, action: `complaint.${status}`, subjectKind: "complaint", subjectId: complaint.id, studentId: complaint.userId, note, at: now },
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action: `complaint.${status}`,
+        subjectKind: "complaint",
+        subjectId: complaint.id,
+        studentId: complaint.userId,
+        note,
+        at: now,
+      },
       done,
     ),
-    noticeStatement(env, complaint.userId, { kind: "complaint.status", title: `Your complaint is ${statusText}`, text, link: "/hostel-complaints?view=mine", at: now }, done),
+    noticeStatement(
+      env,
+      complaint.userId,
+      {
+        kind: "complaint.status",
+        title: `Your complaint is ${statusText}`,
+        text,
+        link: "/hostel-complaints?view=mine",
+        at: now,
+      },
+      done,
+    ),
     // Everyone who said "me too" has the same problem and hears the same news.
     noticesStatement(
       env,
-      { sql: "SELECT user_id FROM hostel_complaint_me_too WHERE complaint_id = ? AND user_id <> ?", params: [complaint.id, complaint.userId] },
-      { kind: "complaint.status", title: `A complaint you backed is ${statusText}`, text, link: "/hostel-complaints", at: now },
+      {
+        sql: "SELECT user_id FROM hostel_complaint_me_too WHERE complaint_id = ? AND user_id <> ?",
+        params: [complaint.id, complaint.userId],
+      },
+      {
+        kind: "complaint.status",
+        title: `A complaint you backed is ${statusText}`,
+        text,
+        link: "/hostel-complaints",
+        at: now,
+      },
       done,
     ),
   ]);
   if ((updated?.meta.changes ?? 0) !== 1) {
-    const now = await env.DB.prepare("SELECT status FROM hostel_complaints WHERE id = ?1").bind(complaint.id).first<{ status: ComplaintStatus }>();
+    const now = await env.DB.prepare("SELECT status FROM hostel_complaints WHERE id = ?1")
+      .bind(complaint.id)
+      .first<{ status: ComplaintStatus }>();
     throw conflict(now?.status ?? complaint.status, status);
   }
   return getComplaint(env, user, complaint.id);
 }
 
 function conflict(current: ComplaintStatus, wanted: "in_progress" | "resolved"): ApiError {
-  if (current === wanted) return new ApiError(409, `This complaint is already ${complaintStatusLabel[current].toLowerCase()}.`);
+  if (current === wanted)
+    return new ApiError(409, `This complaint is already ${complaintStatusLabel[current].toLowerCase()}.`);
   if (current === "withdrawn") return new ApiError(409, "The student has withdrawn this complaint.");
-  return new ApiError(409, `This complaint is already ${complaintStatusLabel[current].toLowerCase()}; it cannot go back to ${complaintStatusLabel[wanted].toLowerCase()}.`);
+  return new ApiError(
+    409,
+    `This complaint is already ${complaintStatusLabel[current].toLowerCase()}; it cannot go back to ${complaintStatusLabel[wanted].toLowerCase()}.`,
+  );
 }
