@@ -52,13 +52,13 @@ export function shouldRevalidate({
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Issue 18: installable (public/manifest.webmanifest).
+  // Installable (public/manifest.webmanifest).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 /**
- * Issue 18: keeps the browser's install offer for the service worker's page script, and loads that
+ * Keeps the browser's install offer for the service worker's page script, and loads that
  * script (/sw-client.js, built by scripts/build-sw.mjs: registration, offline banner, update and
  * install prompts) once the page has loaded and the browser is idle: never part of the first load.
  */

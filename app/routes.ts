@@ -52,11 +52,11 @@ export default [
   route("roommate-finder", "routes/roommate-finder.tsx"),
   route("laundry-service", "routes/laundry-service.tsx"),
 
-  // Staff console and the students' inbox (issue 16).
+  // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
   route("admin", "routes/admin.tsx"),
   route("notifications", "routes/notifications.tsx"),
-  // Issue 18: a student's private calendar feed (a resource route: an .ics file, no page).
+  // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),
 
   route("*", "routes/not-found.tsx"),

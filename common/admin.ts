@@ -1,4 +1,4 @@
-// The audit log as the campus admin reads it (issue 16, docs/decisions/0083-campus-admin.md). Pure.
+// The audit log as the campus admin reads it (docs/decisions/0083-campus-admin.md). Pure.
 
 /** Lines per page of the audit log on /admin and GET /api/admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-// The laundry and mess staff's rules as the screens and the server share them (issue 16). Pure.
+// The laundry and mess staff's rules as the screens and the server share them. Pure.
 import type { bookingStatusLabel } from "#common/hostel-labels.ts";
 import { indiaInstant } from "#common/india-time.ts";
 

@@ -9,7 +9,7 @@ export const IMAGE_TOO_LARGE = "The image is too large: it can be at most 5 MB."
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const PAGE_SIZE = 24;
 
-/** Issue 17: photos on a listing (docs/decisions/0087-photos-and-expiry.md). */
+/** Photos on a listing (docs/decisions/0087-photos-and-expiry.md). */
 export const MAX_PHOTOS = 4;
 /** What the seller's browser makes of each photo before sending it: longest side, in pixels. */
 export const PHOTO_SIDE = 1600;
@@ -53,7 +53,7 @@ export interface ProductPhoto {
   height: number | null;
 }
 
-/** What an unverified college account may not do yet (issue 15): the 403's and the verify banner's words. */
+/** What an unverified college account may not do yet: the 403's and the verify banner's words. */
 export const SELL = "sell on the marketplace";
 export const BUY = "buy on the marketplace";
 
@@ -116,32 +116,32 @@ export interface ProductView {
   sellerName: string;
   whatsappNumber: string;
   image: string;
-  /** Issue 17: every photo, the first being `image`; `thumb` is its small version, for cards. */
+  /** Every photo, the first being `image`; `thumb` is its small version, for cards. */
   images: ProductPhoto[];
   thumb: string;
-  /** Issue 17: an available listing leaves Browse at this time unless its seller renews it. */
+  /** An available listing leaves Browse at this time unless its seller renews it. */
   expiresAt: number;
   status: "available" | "sold";
   createdAt: number;
   purchaseDate: number | null;
   buyerName: string | null;
-  /** The seller's campus (issue 15): a product is seen, bought and changed only within it. */
+  /** The seller's campus: a product is seen, bought and changed only within it. */
   campusId: string;
   /** "Verified CIT student" when the seller proved their college address; null otherwise. */
   verifiedBadge: string | null;
-  /** Hidden by reports or a moderator (issue 16): the reason its seller and moderators see; null when visible. */
+  /** Hidden by reports or a moderator: the reason its seller and moderators see; null when visible. */
   hiddenReason?: string | null;
-  /** Issue 17: when the seller confirmed the handover; null while reserved (status "sold") or available. */
+  /** When the seller confirmed the handover; null while reserved (status "sold") or available. */
   handedOverAt?: number | null;
-  /** Issue 17: a reservation (status "sold", not yet handed over) returns to Browse at this time; null otherwise. */
+  /** A reservation (status "sold", not yet handed over) returns to Browse at this time; null otherwise. */
   reservedUntil?: number | null;
-  /** Issue 17: the seller's completed sales and the average of their buyers' ratings (null: none yet). */
+  /** The seller's completed sales and the average of their buyers' ratings (null: none yet). */
   seller?: { sales: number; rating: number | null; ratings: number };
-  /** Issue 17: the viewer has rated the other side of this completed trade. */
+  /** The viewer has rated the other side of this completed trade. */
   rated?: boolean;
-  /** Issue 17: the viewer saved it (the heart on its card). */
+  /** The viewer saved it (the heart on its card). */
   saved?: boolean;
-  /** Issue 17: what it is and its state (ids of MARKET_CATEGORIES and CONDITIONS). */
+  /** What it is and its state (ids of MARKET_CATEGORIES and CONDITIONS). */
   category: string;
   condition: string;
 }
@@ -157,14 +157,14 @@ export function parseSort(value: string | null | undefined): ProductSort {
   return PRODUCT_SORTS.some((s) => s.value === value) ? (value as ProductSort) : "newest";
 }
 
-/** The seller's record on a card (issue 17): "4.6 ★ · 12 sales", "3 sales", or null for a new seller. */
+/** The seller's record on a card: "4.6 ★ · 12 sales", "3 sales", or null for a new seller. */
 export function sellerRecord(seller: { sales: number; rating: number | null } | undefined): string | null {
   if (!seller || seller.sales === 0) return null;
   const sales = `${seller.sales} ${seller.sales === 1 ? "sale" : "sales"}`;
   return seller.rating === null ? sales : `${seller.rating.toFixed(1)} ★ · ${sales}`;
 }
 
-/** What a listing is (issue 17): the one list the form, the filters and the API use. */
+/** What a listing is: the one list the form, the filters and the API use. */
 export const MARKET_CATEGORIES = [
   { id: "books", label: "Books" },
   { id: "notes", label: "Notes" },
@@ -193,17 +193,17 @@ export function pickFilter<T extends string>(value: string | null, ids: readonly
   return ids.includes(value as T) ? (value as T) : undefined;
 }
 
-/** Issue 17: an available listing past its 60 days, off Browse until its seller renews it. */
+/** An available listing past its 60 days, off Browse until its seller renews it. */
 export function isExpired(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {
   return product.status === "available" && product.expiresAt <= now;
 }
 
-/** Issue 17: its seller may renew it: expired, or in its last RENEW_WINDOW_DAYS. */
+/** Its seller may renew it: expired, or in its last RENEW_WINDOW_DAYS. */
 export function mayRenew(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {
   return product.status === "available" && product.expiresAt - now <= RENEW_WINDOW_MS;
 }
 
-/** "Wanted" posts (issue 17): what an unverified account may not do yet, how long a post is open, how many a student has. */
+/** "Wanted" posts: what an unverified account may not do yet, how long a post is open, how many a student has. */
 export const WANTED = "post what you want on the marketplace";
 export const WANTED_DAYS = 30;
 export const MAX_OPEN_WANTED = 10;

@@ -1,6 +1,6 @@
 import { formatIndiaDateTime } from "#common/format.ts";
 
-// Campus membership rules that the screens and the server both apply (issue 15,
+// Campus membership rules that the screens and the server both apply (
 // docs/decisions/0073-campuses.md). Pure: the server decides, the screens only explain.
 
 /** Who the signed-in student is, as far as membership goes. Part of the session user. */
@@ -12,7 +12,7 @@ export interface Membership {
   openCommunity: boolean;
   /** The address is proven (an e-mailed code, or Google vouching for it). */
   verified: boolean;
-  /** Suspended by a moderator until this time (issue 16): reads, but does not post, buy or book. Null: never, or over. */
+  /** Suspended by a moderator until this time: reads, but does not post, buy or book. Null: never, or over. */
   suspendedUntil: number | null;
   /** The moderator's reason, shown with the suspension. */
   suspensionReason: string | null;

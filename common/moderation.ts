@@ -1,4 +1,4 @@
-// Reports and moderation as the screens and the server both name them (issue 16,
+// Reports and moderation as the screens and the server both name them (
 // docs/decisions/0082-reports-and-moderation.md). Pure.
 
 export const REPORT_KINDS = ["listing", "request", "roommate", "complaint"] as const;

@@ -1,4 +1,4 @@
-// What a student can turn on and off for push notifications (issue 18), shared by the server and
+// What a student can turn on and off for push notifications, shared by the server and
 // the Notifications page. Client-safe.
 
 export const NOTIFICATION_CATEGORIES = [

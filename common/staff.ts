@@ -1,4 +1,4 @@
-// Staff roles as the screens name them (issue 16, docs/decisions/0080-staff-roles.md). Pure.
+// Staff roles as the screens name them (docs/decisions/0080-staff-roles.md). Pure.
 
 export const STAFF_ROLE_NAMES = ["warden", "mess", "laundry", "moderator", "admin"] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];

@@ -21,14 +21,14 @@ export interface StudyRequest {
   /** A number, or "" when not given. */
   pages: number | "";
   requirements: string;
-  /** An e-mail address or phone number; null for a viewer who may not see contacts (issue 15: unverified). */
+  /** An e-mail address or phone number; null for a viewer who may not see contacts (unverified: decision 0073). */
   contact: string | null;
   /** "Verified CIT student" when the poster proved their college address; null otherwise. */
   verifiedBadge: string | null;
   /** UTC epoch milliseconds. */
   createdAt: number;
   attachment: Attachment | null;
-  /** The viewer posted it (issue 16: no Report on one's own). */
+  /** The viewer posted it (no Report on one's own: decision 0082). */
   mine?: boolean;
   /** Why a moderator hid it (only its owner and staff still see it); null when shown to all. */
   hiddenReason?: string | null;
@@ -99,7 +99,7 @@ export function formatBytes(size: number): string {
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
-/** What an unverified college account may not do yet (issue 15): the 403's and the verify banner's words. */
+/** What an unverified college account may not do yet: the 403's and the verify banner's words. */
 export const POST_REQUEST = "post a Study Swap request";
 export const BECOME_WRITER = "become a writer";
 export const CONTACT_STUDENTS = "contact students";
@@ -150,6 +150,6 @@ export const SAMPLE_REQUESTS: Omit<StudyRequest, "createdAt">[] = [
   },
 ];
 
-/** The posting form's one-line honour code (issue 16): Study Swap is for help, not for graded work done by someone else. */
+/** The posting form's one-line honour code: Study Swap is for help, not for graded work done by someone else. */
 export const HONOUR_CODE =
   "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";

@@ -1,4 +1,4 @@
-// Issue 15: "Your data" on /account. Download my data (a file saved by the browser), and delete my
+// "Your data" on /account. Download my data (a file saved by the browser), and delete my
 // account through the app's confirmation dialog, after which the browser is signed out and the
 // account cannot sign in again.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 16 in the browser: a campus admin grants a warden role on /admin and reads it in the audit
+// A campus admin grants a warden role on /admin and reads it in the audit
 // log; the new warden approves a student's move to their block on /staff, and the student then
 // lives there and is told. The first admin is made as an operator would: `npm run admin -- grant`.
 import assert from "node:assert/strict";

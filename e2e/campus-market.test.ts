@@ -1,4 +1,4 @@
-// The marketplace per campus in the browser (issue 15, docs/decisions/0076-campus-market.md): an
+// The marketplace per campus in the browser (docs/decisions/0076-campus-market.md): an
 // unverified college account sees the verify banner instead of the sell form and Buy, and verifies
 // from it; students of two colleges (and of the Open community) see different listings.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 18, the optional daily e-mail digest (docs/decisions/0092-daily-digest.md) in the browser:
+// The optional daily e-mail digest (docs/decisions/0092-daily-digest.md) in the browser:
 // the "Daily e-mail digest" switch on /notifications, with JavaScript (the switch turns at once and
 // says "Saving..." until the server has it) and without (a plain form post); then the cron job
 // (run through the local server's scheduled trigger) mails the student, as /dev/outbox shows.

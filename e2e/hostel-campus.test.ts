@@ -1,4 +1,4 @@
-// The hostel per campus in the browser (issue 15): a Riverside (RCE) student sees RCE's halls, mess
+// The hostel per campus in the browser: a Riverside (RCE) student sees RCE's halls, mess
 // and laundry; an account whose college e-mail is not verified yet sees the verify banner where the
 // action would be. Accounts made here are unverified (no code entered), which is what the banner needs.
 import assert from "node:assert/strict";

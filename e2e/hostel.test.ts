@@ -44,7 +44,7 @@ async function apiUser(name = "Priya Sharma"): Promise<E2EUser & { token: string
   });
   assert.equal(res.status, 201, await res.clone().text());
   const body = (await res.json()) as { data: { token: string } };
-  // Filing, rating, booking and posting need a verified college address (issue 15): the code from the outbox.
+  // Filing, rating, booking and posting need a verified college address: the code from the outbox.
   const verify = await fetch(`${baseURL}/api/auth/verify`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${body.data.token}`, "CF-Connecting-IP": ip },
@@ -215,7 +215,7 @@ describe("hostel complaints", () => {
   });
 });
 
-describe("hostel fairness (issues 13, 16)", () => {
+describe("hostel fairness", () => {
   it("a move to another block waits for its warden and can be cancelled; meanwhile complaints are for the student's own block", async (t) => {
     const student = await apiUser("Kabir Das");
     await apiCall(student.token, "PUT", "/hostel/residence", { blockId: "A", room: "A-12" });

@@ -1,4 +1,4 @@
-// Issue 17 in the browser: a seller lists a product with three photos (one a 3000 x 2000 camera-sized
+// A seller lists a product with three photos (one a 3000 x 2000 camera-sized
 // picture), sees a progress bar per photo while they upload, and the photos arrive made smaller and
 // re-encoded; a buyer finds the small version on Browse, opens the product's page, looks through
 // the photos and buys; the seller confirms the handover and the buyer rates the seller.

@@ -30,7 +30,7 @@ function uniqueWord(prefix: string): string {
 
 /**
  * Registers a user through the API and verifies the college address with the code from the
- * development outbox (selling needs a verified member since issue 15); answers the user with their
+ * development outbox (selling needs a verified member since decision 0073); answers the user with their
  * bearer token.
  */
 async function registered(user: E2EUser): Promise<E2EUser & { token: string }> {
@@ -185,7 +185,7 @@ describe("marketplace", () => {
       await page.getByRole("navigation", { name: "Seller" }).getByRole("link", { name: "My Purchases" }).click();
       await page.waitForURL("**/purchases");
       const bought = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-      // Issue 17: a reservation until the seller confirms the handover.
+      // A reservation until the seller confirms the handover.
       await bought.getByText("Reserved: meet the seller").waitFor();
       assert.equal(
         await bought.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"),

@@ -1,4 +1,4 @@
-// Issue 16 in the browser: a moderator hides a reported listing from /staff; it then disappears from
+// A moderator hides a reported listing from /staff; it then disappears from
 // /all-products for another student and shows as hidden, with the reason, to its seller. The
 // moderator's role is granted as an operator would: `npm run admin -- grant ... --persist-to`.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 18 in the browser: Campus is installable (a valid manifest and a service worker that controls
+// Campus is installable (a valid manifest and a service worker that controls
 // the page), the notes work offline after the first visit (pages and files never opened too), pages a
 // student opened are shown offline from the last copy with "Offline: showing what you saw at <time>",
 // a form sent offline keeps what was typed and says so, and a new version waits for "Update".

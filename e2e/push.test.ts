@@ -1,4 +1,4 @@
-// Issue 18 in the browser: a seller turns notifications on for their device on /notifications; a
+// A seller turns notifications on for their device on /notifications; a
 // buyer reserves one of their listings; the sale notice goes through the queue to a local push
 // service (this test's HTTP server), which decrypts it with the device's keys (RFC 8291). Headless
 // Chromium has no push service of its own, so the page's PushManager answers with a subscription to

@@ -1,4 +1,4 @@
-// Issue 17 in the browser: a purchase is a reservation. The buyer rates the seller after the
+// A purchase is a reservation. The buyer rates the seller after the
 // handover and Browse shows the seller's record; the seller declines one reservation; the buyer
 // cancels another. Set-up through the API, each step the test is about through the screens.
 import assert from "node:assert/strict";

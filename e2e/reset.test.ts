@@ -1,4 +1,4 @@
-// Password reset in the browser (issue 15): "Forgot password?" on the sign-in screen, a code from the
+// Password reset in the browser: "Forgot password?" on the sign-in screen, a code from the
 // development outbox, a new password; every earlier session ends.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";

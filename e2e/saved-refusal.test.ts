@@ -1,4 +1,4 @@
-// Issue 17, the heart beyond the happy path: without JavaScript it saves and unsaves by a plain form
+// The heart beyond the happy path: without JavaScript it saves and unsaves by a plain form
 // post (Browse and the Saved tab), and with JavaScript a refused save on a product's page (the listing
 // went since the page loaded) is said next to the heart, which stays unpressed.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 17 in the browser: a student posts what they want; another student lists a matching item; the
+// A student posts what they want; another student lists a matching item; the
 // first gets the notice, opens the listing, saves it with the heart and finds it on the Saved tab; the
 // heart on Browse saves and unsaves; a wanted post is deleted.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Helpers for the staff browser tests (issue 16): roles granted as an operator would, API calls and
+// Helpers for the staff browser tests: roles granted as an operator would, API calls and
 // tokens for set-up, and the screenshots of a console in both colour schemes at phone and desktop.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 16 in the browser: laundry staff mark a booking ready on /staff; the student sees the notice
+// Laundry staff mark a booking ready on /staff; the student sees the notice
 // in /notifications and the status on the laundry screen. Screenshots of /staff as laundry and as
 // mess staff at 360 and 1280 px, light and dark. Roles granted with `npm run admin -- grant`.
 import assert from "node:assert/strict";

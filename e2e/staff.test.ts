@@ -1,4 +1,4 @@
-// Issue 16 in the browser: a warden resolves a complaint with a note on /staff; the student then
+// A warden resolves a complaint with a note on /staff; the student then
 // sees it resolved with the note, a notice in /notifications and the unread count in the top bar.
 // The warden's role is granted as an operator would: `npm run admin -- grant ... --persist-to` on
 // the test server's state.

@@ -27,7 +27,7 @@ const run = `${process.pid}${Date.now().toString(36)}`;
 
 /**
  * A user made through the API, with a bearer token for setting up data quickly; the college address
- * verified with the code from the development outbox (posting needs a verified member since issue 15).
+ * verified with the code from the development outbox (posting needs a verified member since decision 0073).
  */
 async function apiUser(name = "Rahul Gupta"): Promise<E2EUser & { token: string }> {
   const user = newUser(name);

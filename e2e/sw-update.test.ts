@@ -1,4 +1,4 @@
-// Issue 18: a new deploy never leaves a student on a stuck old version (app/sw/client.ts
+// A new deploy never leaves a student on a stuck old version (app/sw/client.ts
 // offerUpdate/watchUpdates, docs/decisions/0089-offline-and-install.md). With version A controlling
 // the page, a deploy of version B (the built build/client/sw.js rewritten in place with another
 // version string, as a deploy swaps it, and served once the local server has noticed the change)

@@ -1,4 +1,4 @@
-// Verifying a college e-mail in the browser (issue 15): register, read the code from the development
+// Verifying a college e-mail in the browser: register, read the code from the development
 // outbox, verify on /verify, and post.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// Grants and revokes staff roles (issue 16, docs/decisions/0080-staff-roles.md). Made for the first
+// Grants and revokes staff roles (docs/decisions/0080-staff-roles.md). Made for the first
 // admin of a deployment; later roles are granted by a campus admin in the app.
 //
 //   npm run admin -- grant <email> <role> [--campus <id>] [--block <id>] [--persist-to DIR] [--remote]

@@ -1,4 +1,4 @@
-// `npm run bench:campuses` (not part of `npm test`): issue 19's simulation. Seeds N campuses
+// `npm run bench:campuses` (not part of `npm test`): the simulation of decision 0093. Seeds N campuses
 // (default 20) through the API on the BUILT Worker (local `wrangler dev`, fresh D1/R2 state): each
 // with its hostel set-up and S verified students (default 6), who list things, file complaints, ask
 // for study help and post what they want. Then many simulated students (and visitors) run a mixed

@@ -1,4 +1,4 @@
-// `npm run bench:market` (build first): the marketplace at size (issue 17). Serves the built Worker on
+// `npm run bench:market` (build first): the marketplace at size. Serves the built Worker on
 // fresh local state, lists MARKET_LISTINGS (default 200) products with 1-4 photo-like WebP photos each
 // (scripts/market-photos.mjs) through the upload API, then measures in Chromium:
 //   - the image bytes a phone downloads on Browse: the first screen, and the whole first page after

@@ -1,4 +1,4 @@
-// `npm run bench:repeat` (build first): a repeat visit with the service worker in control (issue 18).
+// `npm run bench:repeat` (build first): a repeat visit with the service worker in control.
 // Serves the built Worker on fresh state and runs Lighthouse mobile (simulated slow 4G, CPU slowdown
 // calibrated as the guard does) on each page in one browser profile whose storage is kept between
 // runs: the first run is the first visit (it installs the service worker and its precache), the next

@@ -1,4 +1,4 @@
-// Part of `npm run build`, after React Router's build and scripts/notes-headers.mjs (issue 18,
+// Part of `npm run build`, after React Router's build and scripts/notes-headers.mjs (
 // docs/decisions/0089-offline-and-install.md): the service worker and its page-side script.
 //   1. The precache list, from build/client with Serwist's build tool: every JavaScript and CSS file,
 //      the prerendered notes pages (under their own URLs, /btech/cse/1, not .../index.html, which the

@@ -1,6 +1,6 @@
 // The speed guard in `npm test`: Lighthouse (mobile, CPU slowdown calibrated) on four representative
 // pages of the built Worker, median of LH_RUNS runs (default 3) after one warm-up load, failing below the targets
-// of issue 8 (scripts/lighthouse.mjs TARGETS). scripts/e2e.mjs runs it against the server it already
+// of decision 0050 (scripts/lighthouse.mjs TARGETS). scripts/e2e.mjs runs it against the server it already
 // serves for the browser tests; `npm run check:lighthouse` runs it alone (it builds nothing: build
 // first).
 //
@@ -40,7 +40,7 @@ const pages = [
   { path: "/btech/cse/1" },
   // The busiest signed-in page: server-rendered list of products with images.
   { path: "/all-products", cookie },
-  // A product's own page (issue 17): its photos large, the seller's card and Buy.
+  // A product's own page: its photos large, the seller's card and Buy.
   { path: `/product/${productIds.at(-1)}`, cookie },
 ];
 

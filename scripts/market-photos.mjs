@@ -1,4 +1,4 @@
-// Photo-like pictures for measuring the marketplace (issue 17), made by Chromium with no network:
+// Photo-like pictures for measuring the marketplace, made by Chromium with no network:
 // each a 1600 x 1200 scene of gradients, shapes and sensor-like noise, encoded as WebP exactly as
 // the upload screen does (quality 0.82 large, 0.72 for the 400 x 300 small version, app/lib/photos.ts),
 // so their sizes are those of real phone photos after the browser has made them smaller.

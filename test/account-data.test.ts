@@ -1,4 +1,4 @@
-// Issue 15, the account a student controls: download my data (GET /api/auth/account/export and the
+// The account a student controls: download my data (GET /api/auth/account/export and the
 // /account/export link) and delete my account (DELETE /api/auth/account and the /account form), with
 // the records other students hold kept and the person anonymised. The coverage checks read the live
 // schema, so a table added later that refers to a user fails here until it is placed in
@@ -153,7 +153,7 @@ async function everything(): Promise<World> {
   expect((await buy(other, soldToOther)).status).toBe(200);
   const boughtFromOther = await uploadProduct(other, `Lab coat ${tag}`, "9876543210", "Other Student");
   expect((await buy(student, boughtFromOther)).status).toBe(200);
-  // Issue 17: both handed over (a purchase is a reservation until then), and the trades rated.
+  // Both handed over (a purchase is a reservation until then), and the trades rated.
   for (const [seller, buyer, id] of [
     [student, other, soldToOther],
     [other, student, boughtFromOther],
@@ -233,7 +233,7 @@ async function everything(): Promise<World> {
     (await call(`/api/hostel/complaints/${othersComplaint}/me-too`, { method: "POST", headers: bearer(student.token) }))
       .status,
   ).toBe(200);
-  // Issue 16: a move to another block, waiting for its warden.
+  // A move to another block, waiting for its warden.
   expect((await sendJson("PUT", "/api/hostel/residence", { blockId: "C", room: "12" }, student.token)).status).toBe(
     202,
   );
@@ -255,7 +255,7 @@ async function everything(): Promise<World> {
   );
   expect(listing.status).toBe(201);
 
-  // Issue 17: a saved listing (the other student's) and a wanted post.
+  // A saved listing (the other student's) and a wanted post.
   expect(
     (await call(`/api/product/${boughtFromOther}/save`, { method: "PUT", headers: bearer(student.token) })).status,
   ).toBe(200);
@@ -287,7 +287,7 @@ async function everything(): Promise<World> {
     env.DB.prepare(
       "INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, 'reset', ?2, ?3, 0, ?4) ON CONFLICT (user_id, purpose) DO NOTHING",
     ).bind(student.userId, codeHash, now + 15 * 60_000, now),
-    // Issue 16: a staff role, an audit line about the student (by a command-line actor) and a notice.
+    // A staff role, an audit line about the student (by a command-line actor) and a notice.
     env.DB.prepare(
       "INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_at) VALUES (?1, ?2, 'cit', 'warden', 'B', ?3)",
     ).bind(crypto.randomUUID(), student.userId, now),
@@ -297,13 +297,13 @@ async function everything(): Promise<World> {
     env.DB.prepare(
       "INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at) VALUES (?1, 'cit', ?2, 'complaint', ?3, 'offensive', NULL, ?4)",
     ).bind(crypto.randomUUID(), student.userId, complaintShared, now),
-    // Issue 18: a calendar feed (its secret's hash).
+    // A calendar feed (its secret's hash).
     env.DB.prepare("INSERT INTO calendar_feeds (user_id, secret_hash, created_at) VALUES (?1, ?2, ?3)").bind(
       student.userId,
       `FEED-HASH-${tag}`,
       now,
     ),
-    // Issue 18: a device for push, and the notification settings.
+    // A device for push, and the notification settings.
     env.DB.prepare(
       "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES (?1, ?2, ?3, 'BKEY', 'AUTH', ?4)",
     ).bind(crypto.randomUUID(), student.userId, `https://fcm.googleapis.com/fcm/send/${tag}`, now),

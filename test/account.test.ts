@@ -1,4 +1,4 @@
-// Issue 13: account pre-hijacking through Google sign-in, the device list, changing the password,
+// Account pre-hijacking through Google sign-in, the device list, changing the password,
 // session tokens without exp, and the cron job that forgets expired sessions.
 import { env, exports } from "cloudflare:workers";
 import { SignJWT } from "jose";

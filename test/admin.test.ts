@@ -1,4 +1,4 @@
-// Issue 16: the campus admin's roles and audit log (/admin, /api/admin/*). Table-driven over each
+// The campus admin's roles and audit log (/admin, /api/admin/*). Table-driven over each
 // role x own and other campus; grants and removals write their audit line and notice in the same
 // batch; a campus keeps one admin even when two remove each other at once.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Issue 16: a student's change of block waits for the warden of the new block (decision 0084).
+// A student's change of block waits for the warden of the new block (decision 0084).
 // Each role x own and other block and campus; approve, decline, cancel; races counted in rows.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

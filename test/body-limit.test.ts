@@ -4,7 +4,7 @@ import { bodyLimitFor } from "#server/lib/body-limit.ts";
 import { bearer, call, createUser, postJson, unique, type TestUser } from "#test/helpers.ts";
 import { JPEG_BYTES, PNG_BYTES } from "#test/hostel-helpers.ts";
 
-// Issue 13, item 2: every body has one byte limit per route, enforced in the Worker entry before
+// Every body has one byte limit per route, enforced in the Worker entry before
 // anything parses it, for chunked bodies (no Content-Length) too. 413 as soon as the limit is passed.
 
 const KB = 1024;

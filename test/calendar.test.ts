@@ -5,7 +5,7 @@ import { resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.t
 import { googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { call, createUser, postJson } from "#test/helpers.ts";
 
-// Issue 18: the private calendar feed, read back with a calendar parser as a calendar app would.
+// The private calendar feed, read back with a calendar parser as a calendar app would.
 
 afterEach(() => {
   vi.restoreAllMocks();

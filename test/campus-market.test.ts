@@ -1,4 +1,4 @@
-// The marketplace between two campuses (issue 15, docs/decisions/0076-campus-market.md): every list
+// The marketplace between two campuses (docs/decisions/0076-campus-market.md): every list
 // and every write is scoped to the student's campus, another campus's product is a 404, selling and
 // buying need a verified member, contacts go only to those who may see them, and listings of verified
 // members carry "Verified <campus> student". CIT is @campus.test, RCE is @riverside.test.

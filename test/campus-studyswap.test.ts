@@ -1,4 +1,4 @@
-// Study Swap between two campuses (issue 15, docs/decisions/0076-campus-market.md): the board, the
+// Study Swap between two campuses (docs/decisions/0076-campus-market.md): the board, the
 // writers and the attachments are per campus, another campus's request is a 404, posting and
 // becoming a writer need a verified member, contacts go only to those who may see them, and requests
 // of verified members carry "Verified <campus> student" on the screens. CIT is @campus.test, RCE

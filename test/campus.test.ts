@@ -1,4 +1,4 @@
-// Campuses (issue 15): which college an address belongs to, the list clients read, and the
+// Campuses: which college an address belongs to, the list clients read, and the
 // Open community switch.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

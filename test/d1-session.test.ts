@@ -1,4 +1,4 @@
-// Issue 19: every request reads and writes through one D1 Sessions API session
+// Every request reads and writes through one D1 Sessions API session
 // (worker/lib/d1-session.ts). Anonymous reads go to any replica; a write starts on the primary and
 // hands its bookmark back; the next request from that browser or client continues from it, so a
 // student always reads what they just wrote.

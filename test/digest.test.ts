@@ -1,4 +1,4 @@
-// The optional daily e-mail digest (issue 18, docs/decisions/0092-daily-digest.md): off by default,
+// The optional daily e-mail digest (docs/decisions/0092-daily-digest.md): off by default,
 // turned on by the student (API and page), one mail per India-time day with their unread notices of
 // the last 24 hours grouped by category, muted categories left out, nothing sent when there is
 // nothing to say, never to an unverified or deleted account, and once only even when two cron runs

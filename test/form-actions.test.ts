@@ -3,7 +3,7 @@ import routes from "#app/routes.ts";
 import { call, createUser } from "#test/helpers.ts";
 
 // Every page action reads its form through readForm (app/lib/form.server.ts). A body that is not a
-// readable form is the client's doing: a 400 with a message, never a 500 (issue 13, bad input).
+// readable form is the client's doing: a 400 with a message, never a 500 (docs/reliability.md).
 
 const ACTION_PATHS = [
   "/login",
@@ -16,7 +16,7 @@ const ACTION_PATHS = [
   "/sells",
   "/purchases",
   "/all-products",
-  // Issue 17: a product's page (any id: the action reads the form before it looks the product up), Saved, Wanted.
+  // A product's page (any id: the action reads the form before it looks the product up), Saved, Wanted.
   "/product/0b6a2f86-1111-4111-8111-111111111111",
   "/saved",
   "/wanted",

@@ -1,4 +1,4 @@
-// Google sign-in counts as a verified college e-mail (issue 15, docs/decisions/0075): a
+// Google sign-in counts as a verified college e-mail (docs/decisions/0075): a
 // Google-verified address of a college domain is verified, unless the ID token's `hd` (the Google
 // Workspace that manages the account) is another organisation's.
 import { env } from "cloudflare:workers";

@@ -87,7 +87,7 @@ describe("Google sign-in", () => {
     expect(code.length).toBeGreaterThan(30);
     expect(location.searchParams.has("token")).toBe(false);
     // The flow cookies are spent; what is left ties the code to this browser (and the D1 bookmark
-    // of the account just written, so this browser reads it back: issue 19).
+    // of the account just written, so this browser reads it back: decision 0093).
     expect(cookie).toMatch(/^__Host-campus_google_handoff=[\w-]{40,}(; __Host-campus_d1=[\w-]+)?$/);
 
     const res = await postJson("/api/google/session", { code }, { Cookie: cookie });
@@ -127,7 +127,7 @@ describe("Google sign-in", () => {
     expect(((await res.json()) as { data: { name: string } }).data.name).toBe("Google User");
   });
 
-  // Issue 13 / decision 0007: the address of a password account was never verified, so whoever set the
+  // Decision 0007: the address of a password account was never verified, so whoever set the
   // password may not be its owner. Google's verified owner takes the account over (keeping its name and
   // data); the password is removed. test/account.test.ts covers the rest of the takeover.
   it("takes over an unverified account with the same verified e-mail, keeping its name but not its password", async () => {

@@ -1,4 +1,4 @@
-// Hostel per campus (issue 15, docs/decisions/0077-campus-hostel.md): every hostel list and every
+// Hostel per campus (docs/decisions/0077-campus-hostel.md): every hostel list and every
 // hostel write between two campuses (CIT on campus.test, RCE on riverside.test), the verification
 // gates, roommate contacts and the verified badge.
 import { env } from "cloudflare:workers";

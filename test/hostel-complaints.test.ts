@@ -473,7 +473,7 @@ describe("GET /api/hostel/complaints/:id/photo", () => {
   });
 });
 
-describe("GET /api/hostel/complaints/:id/photo: only for students who can see the complaint (issue 13)", () => {
+describe("GET /api/hostel/complaints/:id/photo: only for students who can see the complaint", () => {
   async function withPhoto(author: TestUser, blockId: string): Promise<ComplaintView> {
     const res = await fileComplaint(
       author.token,
@@ -541,7 +541,7 @@ describe("GET /api/hostel/complaints/:id/photo: only for students who can see th
   });
 });
 
-describe("changing block: the new block's warden approves, at most once every 7 days, the first choice free (issues 13, 16)", () => {
+describe("changing block: the new block's warden approves, at most once every 7 days, the first choice free", () => {
   const put = (user: TestUser, blockId: string, room = "101") =>
     sendJson("PUT", "/api/hostel/residence", { blockId, room }, user.token);
   const residence = async (user: TestUser) =>
@@ -617,7 +617,7 @@ describe("changing block: the new block's warden approves, at most once every 7 
   });
 });
 
-describe("new members of a block are shown to the block (issue 13)", () => {
+describe("new members of a block are shown to the block", () => {
   it("lists who joined the block in the last 7 days, newest first, first names, the viewer as you", async () => {
     const viewer = await createUser({ name: "Meera Iyer" });
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -174,7 +174,7 @@ describe("POST /api/hostel/laundry/bookings", () => {
   });
 });
 
-describe("at most 3 upcoming pickups per student (issue 13)", () => {
+describe("at most 3 upcoming pickups per student", () => {
   const at = (days: number, slotId: string) => ({ ...booking(addDays(indiaDate(Date.now()), days)), slotId });
 
   it("refuses a 4th with 409 and a message; a cancelled one or one whose slot has started no longer counts", async () => {

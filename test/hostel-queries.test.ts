@@ -1,5 +1,5 @@
-// D1 round trips per hostel page (issue 15: at most 3 a page; scoping by campus must not add more
-// than one). Each loader runs against a binding that counts round trips (a batch is one).
+// D1 round trips per hostel page (at most 3 a page; scoping by campus must not add more
+// than one: decision 0073). Each loader runs against a binding that counts round trips (a batch is one).
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 13, items 6b, 6c, 6e and 7b: attachment names and headers, what user text may contain,
+// Items 6b, 6c, 6e and 7b: attachment names and headers, what user text may contain,
 // one creation per form submission, and the text shape of a Study Swap request's blank fields.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@ import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { call, createUser, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
-// Issue 13 item 3: password guessing spread across addresses. Ten failed sign-ins for one e-mail
+// Password guessing spread across addresses. Ten failed sign-ins for one e-mail
 // within 15 minutes lock that e-mail's password sign-in for 15 minutes (docs/decisions/0008).
 
 interface Answer {

@@ -1,4 +1,4 @@
-// Issue 17: a category and a condition on every listing; Browse and the API filter by them.
+// A category and a condition on every listing; Browse and the API filter by them.
 import { describe, expect, it } from "vitest";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 

@@ -94,12 +94,12 @@ describe("marketplace pages", () => {
     expect(unread?.n).toBe(0);
     const after = await (await call("/mysells", { headers: { Cookie: seller.cookie } })).text();
     expect(after).not.toContain("New reservation");
-    // Issue 17: a purchase is a reservation until the seller confirms the handover.
+    // A purchase is a reservation until the seller confirms the handover.
     expect(after).toContain("Reserved by");
   });
 });
 
-// The screens write through their route actions (issue 14): the same services and rules as the API.
+// The screens write through their route actions: the same services and rules as the API.
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   call(path, {
     method: "POST",

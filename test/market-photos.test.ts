@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { warnExpiringListings } from "#server/services/products.ts";
 
-// Issue 17: up to four photos on a listing, each with an optional small version, checked by their
+// Up to four photos on a listing, each with an optional small version, checked by their
 // bytes; the product's page and API; listings that expire after 60 days and are renewed.
 
 /** The start of a real PNG of the given size: signature and IHDR (the server reads no further). */

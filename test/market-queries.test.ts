@@ -1,4 +1,4 @@
-// D1 round trips per marketplace and Study Swap page (at most 3 per page; issue 15: scoping by
+// D1 round trips per marketplace and Study Swap page (at most 3 per page; decision 0073: scoping by
 // campus may add at most one, and added none). Each loader runs with a D1 binding that counts round
 // trips (test/hostel-helpers.ts), the session's own read included, with data on the page.
 import { env } from "cloudflare:workers";
@@ -81,7 +81,7 @@ describe("D1 round trips per marketplace and Study Swap page", () => {
     await call(`/api/product/${other}/save`, { method: "PUT", headers: bearer(buyer.token) });
     await postJson("/api/wanted", { words: "Counted lamp" }, bearer(buyer.token));
     const pages: [string, Loader, string, TestUser | null, Record<string, string>?][] = [
-      // Issue 17: a product's page, the Saved tab and Wanted.
+      // A product's page, the Saved tab and Wanted.
       ["/product/:id signed in", product.loader, `/product/${other}`, buyer, { id: other }],
       ["/product/:id signed out", product.loader, `/product/${other}`, null, { id: other }],
       ["/saved", saved.loader, "/saved", buyer],

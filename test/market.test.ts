@@ -491,7 +491,7 @@ describe("PATCH /api/product/purchase/:id with the price the buyer saw", () => {
     // Someone else can still buy.
     expect((await purchase(products[6]!._id, await createUser())).status).toBe(200);
 
-    // Issue 17: five open reservations are the other limit; one handed over makes room.
+    // Five open reservations are the other limit; one handed over makes room.
     expect(
       (await call(`/api/product/${products[0]!._id}/handover`, { method: "POST", headers: bearer(seller.token) }))
         .status,

@@ -1,4 +1,4 @@
-// Issue 16: hidden content as its owner, other students and moderators see it (the mark and the
+// Hidden content as its owner, other students and moderators see it (the mark and the
 // reason for the owner; files by id gone for others), and the Report control on every kind of card
 // through the pages' own actions.
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// D1 round trips of /staff for a moderator and an admin (issue 16): the session, the staff view and
+// D1 round trips of /staff for a moderator and an admin: the session, the staff view and
 // the moderation queue, at most 3; and /all-products with the hidden condition stays at its count.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";

@@ -1,4 +1,4 @@
-// Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md): a member reports
+// Reports and moderation (docs/decisions/0082-reports-and-moderation.md): a member reports
 // content of their own campus once; three different members hide it until a moderator looks; hidden
 // content leaves the lists for everyone but its owner and the campus's moderators; moderators hide,
 // restore, dismiss and suspend, each with its audit line and the owner's notice; a suspended student

@@ -1,4 +1,4 @@
-// Password reset by e-mailed code (issue 15, docs/decisions/0075): the request never reveals whether
+// Password reset by e-mailed code (docs/decisions/0075): the request never reveals whether
 // an address has an account, the confirmation sets the password and ends every session.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

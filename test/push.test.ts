@@ -5,7 +5,7 @@ import { deliverPush, queueNewNotices, type PushMessage } from "#server/services
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { makePushDevice, type TestPushDevice } from "#test/web-push-device.ts";
 
-// Issue 18: Web Push. Devices subscribe; notices go to the queue once; the consumer encrypts each to
+// Web Push. Devices subscribe; notices go to the queue once; the consumer encrypts each to
 // the device (decrypted here as a browser would), drops devices their push service says are gone,
 // retries the others with backoff, and holds notices through quiet hours.
 

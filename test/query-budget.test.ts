@@ -1,4 +1,4 @@
-// Issue 19: the D1 query budget of every page and every API endpoint, counted per request as the
+// The D1 query budget of every page and every API endpoint, counted per request as the
 // request log reports it (worker/lib/d1-session.ts; a batch is one query):
 //   - a page (document request: the root's loader and the page's together): at most 3;
 //   - a list endpoint: at most 2; any other GET endpoint: at most 3;

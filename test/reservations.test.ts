@@ -1,4 +1,4 @@
-// Issue 17: "Buy" reserves; the seller confirms the handover or declines, the buyer may cancel, the
+// "Buy" reserves; the seller confirms the handover or declines, the buyer may cancel, the
 // cron returns what is not handed over in 72 hours; then both sides rate each other once. Every
 // transition is one conditional write: the races count rows afterwards.
 import { env } from "cloudflare:workers";

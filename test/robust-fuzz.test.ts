@@ -1,4 +1,4 @@
-// Property-based tests of every API endpoint (issue 9): random and malformed bodies, wrong types,
+// Property-based tests of every API endpoint (docs/reliability.md): random and malformed bodies, wrong types,
 // missing and extra fields, huge strings, unicode, control characters, injection strings, wrong
 // content types and truncated multipart. Every answer is a 4xx with a message (or a correct 2xx),
 // never a 5xx, every response carries the security headers, and after every refused request the

@@ -1,4 +1,4 @@
-// Shared by the robustness suites (issue 9): a snapshot of everything a request could write (every
+// Shared by the robustness suites (docs/reliability.md): a snapshot of everything a request could write (every
 // D1 table and every R2 object), the headers every response must carry, and hostile inputs.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";

@@ -1,4 +1,4 @@
-// No secret, password or token in any log line (issue 9): every console line of a full run through
+// No secret, password or token in any log line (docs/reliability.md): every console line of a full run through
 // the app (accounts, sessions, pages, market, Study Swap, hostel, Google sign-in and Classroom,
 // refusals) is captured and searched for every secret the run used or was given.
 import { env } from "cloudflare:workers";
@@ -47,7 +47,7 @@ describe("the logs of a full run", () => {
     remember(password, token, registered.headers.get("Set-Cookie")?.split(";")[0]?.split("=")[1]);
     const login = await postJson("/api/auth/login", { email, password }, { "CF-Connecting-IP": uniqueIp() });
     remember(((await login.json()) as { data: { token: string } }).data.token);
-    // Selling and posting need a verified college address (issue 15): Logan enters the mailed code.
+    // Selling and posting need a verified college address: Logan enters the mailed code.
     const mail = (
       (await (await call(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { data: { text: string }[] }
     ).data[0];
@@ -113,7 +113,7 @@ describe("the logs of a full run", () => {
         )
       ).status,
     ).toBe(201);
-    // Filing a complaint needs a verified college address (issue 15): the verified student files it.
+    // Filing a complaint needs a verified college address: the verified student files it.
     expect(
       (
         await sendJson(

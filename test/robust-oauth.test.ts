@@ -1,4 +1,4 @@
-// Tampering with Google sign-in and the Classroom connection (issue 9, OWASP ASVS 5.0 level 2: OAuth
+// Tampering with Google sign-in and the Classroom connection (docs/reliability.md, OWASP ASVS 5.0 level 2: OAuth
 // and OIDC, tokens, redirects). Every forged or replayed step must end in a 4xx or a redirect to the
 // screen with a message, with no session cookie, no user created or linked, and nothing secret in the
 // address bar or the logs. The ID tokens here are signed by a test key that a fetch spy publishes as

@@ -1,4 +1,4 @@
-// Races (issue 9): purchases, laundry bookings and "me too" votes from many concurrent clients keep
+// Races (docs/reliability.md): purchases, laundry bookings and "me too" votes from many concurrent clients keep
 // their invariants, counted in the database after the run.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -92,7 +92,7 @@ async function listProducts(seller: TestUser, n: number, price: string): Promise
   return ids;
 }
 
-describe("one account buying many products at once (issue 13)", () => {
+describe("one account buying many products at once", () => {
   it("10 purchases of 10 different products fired together sell exactly 5; the rest get 429", async () => {
     const [seller, buyer] = await users(2);
     const ids = await listProducts(seller!, 10, "1");
@@ -207,7 +207,7 @@ describe("laundry bookings under many concurrent students", () => {
   });
 });
 
-describe("one student booking many laundry pickups at once (issue 13)", () => {
+describe("one student booking many laundry pickups at once", () => {
   it("6 bookings in different slots fired together give exactly 3", async () => {
     const [student] = await users(1);
     const today = indiaDate(Date.now());

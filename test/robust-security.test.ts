@@ -1,4 +1,4 @@
-// Access control, tokens, CSRF, posting rate limits, upload edge cases and stored XSS (issue 9,
+// Access control, tokens, CSRF, posting rate limits, upload edge cases and stored XSS (docs/reliability.md,
 // OWASP ASVS 5.0 level 2: authentication, sessions, tokens, file uploads, business logic).
 import { env } from "cloudflare:workers";
 import { SignJWT, UnsecuredJWT } from "jose";
@@ -560,7 +560,7 @@ describe("upload edge cases", () => {
         productForm({}, [{ bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), name: "x.jpg" }]),
         /not an image/,
       ],
-      // Issue 17: up to 4 photos; a fifth is refused.
+      // Up to 4 photos; a fifth is refused.
       [
         "five images",
         productForm(

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { wantedMatchStatement } from "#server/services/wanted.ts";
 import { bearer, call, createUser, postJson, type TestUser } from "#test/helpers.ts";
 
-// Issue 17: saved listings (the heart) and "wanted" posts with their match notices.
+// Saved listings (the heart) and "wanted" posts with their match notices.
 
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="),

@@ -1,4 +1,4 @@
-// The one rule set for the security headers of a response (issue 14), shared by the Worker tests
+// The one rule set for the security headers of a response, shared by the Worker tests
 // (vitest in workerd: test/pages.test.ts, test/robust-helpers.ts, test/input-hygiene.test.ts) and the
 // browser-free e2e check of the static files (node --test: e2e/static-headers.test.ts). It imports
 // nothing, so both runtimes load it as it is (Node strips the types; keep the syntax erasable).

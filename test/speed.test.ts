@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser } from "#test/helpers.ts";
 
-// Issue 8: pages whose largest paint must not wait for the client bundle.
+// Pages whose largest paint must not wait for the client bundle.
 describe("Google Classroom page renders its first state on the server", () => {
   it("shows the Connect card straight away to a browser without a Classroom token hint", async () => {
     const user = await createUser();

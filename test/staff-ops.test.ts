@@ -1,4 +1,4 @@
-// Issue 16: laundry and mess staff. Table-driven: each endpoint x each role x own and other campus;
+// Laundry and mess staff. Table-driven: each endpoint x each role x own and other campus;
 // the race of two "ready" marks; the capacity rules; the menu's "updated" time.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 16: staff roles, the warden's complaint queue and status changes, the audit log and the
+// Staff roles, the warden's complaint queue and status changes, the audit log and the
 // students' notices. Table-driven: each endpoint x each role x own and other block and campus.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

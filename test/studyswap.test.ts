@@ -307,7 +307,7 @@ describe("GET /api/studyswap/requests", () => {
     expect(ids.indexOf(second._id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(second._id)).toBeLessThan(ids.indexOf(first._id));
     for (let i = 1; i < list.length; i++) expect(list[i - 1]!.createdAt).toBeGreaterThanOrEqual(list[i]!.createdAt);
-    // The specification's keys; the poster's own requests also say "mine" (issue 16: no Report on them).
+    // The specification's keys; the poster's own requests also say "mine" (no Report on them: decision 0082).
     expect(Object.keys(list[0]!).sort()).toEqual([
       "_id",
       "attachment",

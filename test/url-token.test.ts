@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { call, createUser, postJson } from "#test/helpers.ts";
 
-// Issue 13 item 6a: no token is ever taken from a URL. A link with ?token= (a session token, or a
+// No token is ever taken from a URL. A link with ?token= (a session token, or a
 // Google token made for the attacker's own account) must not sign the visitor in or plant anything;
 // the address is cleaned by a server redirect that keeps the other parameters.
 

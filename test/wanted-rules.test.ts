@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { wantedMatchStatement } from "#server/services/wanted.ts";
 import { bearer, call, clockPast, createUser, postJson, type TestUser } from "#test/helpers.ts";
 
-// Issue 17, saved and wanted: the rules test/saved-wanted.test.ts leaves out. Letters beyond A-Z
+// Saved and wanted: the rules test/saved-wanted.test.ts leaves out. Letters beyond A-Z
 // match in any case, a hidden or sold listing tells nobody, wanted posts are rate limited, and the
 // Saved tab is newest saved first with an expired listing kept (and said to be expired).
 

@@ -146,7 +146,7 @@ async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Pr
     // action), the cause is the size: say so.
     if (state.bodyTooLarge) response = tooLargeResponse(pathname, limit);
     // A refusal before the body was read still takes the rest of it (within the limit), so the
-    // connection stays sound and a proxy in front relays the answer (issue 13, item 8).
+    // connection stays sound and a proxy in front relays the answer (docs/reliability.md).
     const draining = release();
     if (draining) await draining;
   }
@@ -155,7 +155,7 @@ async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Pr
   benchHeader(rawEnv, scope, response);
   // Cached public reads of the tables this request wrote are read anew (worker/lib/edge-cache.ts).
   await closeScope(scope);
-  // Issue 18: a write may have made notices; they go to the push queue after the answer.
+  // A write may have made notices; they go to the push queue after the answer.
   // They go through a session of their own on the primary, so this request's D1 figures stay its own.
   if (incoming.method !== "GET" && incoming.method !== "HEAD")
     ctx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
@@ -170,7 +170,7 @@ async function handle(incoming: Request, rawEnv: Env, ctx: ExecutionContext): Pr
   logRequest({
     reqId: state.reqId,
     method: incoming.method,
-    // A calendar feed's path is its secret (issue 18): logged without it.
+    // A calendar feed's path is its secret: logged without it.
     path: pathname.replace(/^\/calendar\/[^/]*$/i, "/calendar/[secret]"),
     status: response.status,
     ms: Date.now() - state.startedAt,
@@ -193,11 +193,11 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
     // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
     ["reminders", async () => ({ ...(await runReminders(env, at)) })],
-    // Marketplace reservations not handed over in 72 hours return to Browse (issue 17).
+    // Marketplace reservations not handed over in 72 hours return to Browse.
     ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
-    // Listings that leave Browse within 3 days: their sellers are told to renew (issue 17).
+    // Listings that leave Browse within 3 days: their sellers are told to renew.
     ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
-    // The optional daily e-mail digest, once per India-time day from 07:30 (issue 18, worker/services/digest.ts).
+    // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/digest.ts).
     ["digest", async () => ({ ...(await runDigest(env, at)) })],
   ];
   // Independent jobs, side by side; one that fails is logged and does not stop the others.

@@ -12,7 +12,6 @@ const links: { to: string; label: string; icon: IconComponent }[] = [
   { to: "/purchases", label: "My Purchases", icon: BagIcon },
   { to: "/sells", label: "My Sells", icon: TagIcon },
   { to: "/all-products", label: "Browse Products", icon: GridIcon },
-  // Issue 17.
   { to: "/saved", label: "Saved", icon: HeartIcon },
   { to: "/wanted", label: "Wanted", icon: SearchIcon },
 ];

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatIndiaDateTime } from "#common/format.ts";
 
 /**
- * On every server-rendered page of a suspended student (issue 16): why and until when, and what they
+ * On every server-rendered page of a suspended student: why and until when, and what they
  * can still do. The data comes with the session's one query (no D1 round trip of its own).
  */
 export function SuspendedBanner({ until, reason }: { until: number; reason: string | null }) {

@@ -1,6 +1,6 @@
 import { ShieldIcon } from "#app/components/icons/shield.tsx";
 
-/** "Verified CIT student" on a listing or request of a member who proved their college address (issue 15). */
+/** "Verified CIT student" on a listing or request of a member who proved their college address. */
 export function VerifiedBadge({ text }: { text: string | null }) {
   if (!text) return null;
   return (

@@ -8,7 +8,7 @@ import { data } from "react-router";
  * (a redirect, a thrown response) goes on as before.
  */
 export const NETWORK_FAILURE_MESSAGE = "Please try again later.";
-/** Issue 18: the same when the device knows it is offline, with what happens next. */
+/** The same when the device knows it is offline, with what happens next. */
 export const OFFLINE_MESSAGE = `${NETWORK_FAILURE_MESSAGE} You are offline: nothing was sent and what you typed is kept. It will work when you are back online.`;
 
 export async function answerNetworkFailure<T>(intent: string, serverAction: () => Promise<T>) {
@@ -28,8 +28,8 @@ export async function answerNetworkFailure<T>(intent: string, serverAction: () =
 }
 
 /**
- * A route's clientAction that only does the above, for the form's own intent (issue 18: every page
- * with a form keeps it when offline instead of showing the error page). `export const clientAction =
+ * A route's clientAction that only does the above, for the form's own intent (every page
+ * with a form keeps it when offline instead of showing the error page: decision 0089). `export const clientAction =
  * keepOnNetworkFailure;`
  */
 export async function keepOnNetworkFailure<T>({

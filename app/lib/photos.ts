@@ -1,6 +1,6 @@
 import { PHOTO_SIDE, THUMB_SIDE } from "#common/market.ts";
 
-// A listing's photos made ready in the seller's browser before they are sent (issue 17,
+// A listing's photos made ready in the seller's browser before they are sent (
 // docs/decisions/0087-photos-and-expiry.md): decoded (turned upright by their EXIF orientation),
 // drawn at most PHOTO_SIDE pixels on the longest side, and encoded again as WebP (JPEG where the
 // browser cannot encode WebP, as Safari). Drawing to a canvas keeps only the pixels: the camera's EXIF,

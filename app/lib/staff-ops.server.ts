@@ -5,7 +5,7 @@ import { formFields } from "#server/services/hostel/common.ts";
 import { setSlotCapacity, stepBooking } from "#server/services/hostel/laundry-staff.ts";
 import { editMenu } from "#server/services/hostel/mess-staff.ts";
 
-// The /staff page's laundry and mess actions (issue 16): `laundry.step`, `laundry.capacity`,
+// The /staff page's laundry and mess actions: `laundry.step`, `laundry.capacity`,
 // `mess.menu`. The services check role and campus; null: not one of these intents.
 export function opsAction(env: Env, user: SessionUser, intent: string, form: FormData) {
   const fields = formFields(form) as Record<string, unknown>;

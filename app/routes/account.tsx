@@ -101,7 +101,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 /** Securing's answer as the screen shows it: the message, and a link to make a new calendar link when it was reset. */
 const told = (secured: Secured) => ({ message: secured.message, details: { calendarReset: secured.calendarReset } });
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Account({ loaderData }: Route.ComponentProps) {

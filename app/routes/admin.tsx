@@ -23,7 +23,7 @@ import { STAFF_ROLE_NAMES, staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/admin";
 
-// The campus admin's screen (issue 16, docs/decisions/0083-campus-admin.md): roles and the audit log.
+// The campus admin's screen (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // Anyone else gets a plain 403 page saying what the page is for, as /staff does for a student.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -62,7 +62,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">) =>

@@ -69,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const campusParam = (url.searchParams.get("campus") ?? "").trim().toLowerCase();
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const sort = parseSort(url.searchParams.get("sort"));
-  // Issue 17: the filters are in the URL; anything not in the lists means "all".
+  // The filters are in the URL; anything not in the lists means "all".
   const category = pickFilter(url.searchParams.get("category"), CATEGORY_IDS) ?? null;
   const condition = pickFilter(url.searchParams.get("condition"), CONDITION_IDS) ?? null;
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);

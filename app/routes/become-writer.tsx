@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }),
   ]);
   // An unverified college account browses the board without contacts, and sees the verify banner
-  // instead of Contact Student and the writer profile form (issue 15).
+  // instead of Contact Student and the writer profile form.
   return {
     signedIn: true as const,
     writer,
@@ -60,7 +60,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 /** The verify banner's reason on the board: both of its gated actions. */

@@ -2,7 +2,7 @@ import { envOf } from "#app/lib/session.server.ts";
 import { calendarFor, FEED_FILE } from "#server/services/calendar.ts";
 import type { Route } from "./+types/calendar-feed";
 
-// GET /calendar/<secret>.ics (issue 18, docs/decisions/0090-calendar-feed.md): a student's private
+// GET /calendar/<secret>.ics (docs/decisions/0090-calendar-feed.md): a student's private
 // calendar, for a calendar app to subscribe to. No session: the secret in the link is the key, and
 // an unknown, reset or stopped one is a 404 like any missing page. The request log leaves it out.
 export async function loader({ context, request, params }: Route.LoaderArgs) {

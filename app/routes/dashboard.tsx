@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   return succeeded("mode", "", { mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 const MODES: { value: Mode; label: string; icon: IconComponent }[] = [
@@ -173,7 +173,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
-      {/* Issue 18: "Install Campus" appears here (app/sw/client.ts) where the browser offers installation. */}
+      {/* "Install Campus" appears here (app/sw/client.ts) where the browser offers installation. */}
       <div id="campus-install-slot" />
     </div>
   );

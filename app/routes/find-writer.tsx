@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context, request);
   if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "", verifyEmail: null };
   // One key per rendered form: a double submit of it posts one request (worker/lib/idempotency.ts).
-  // An unverified college account sees the verify banner instead of the form (issue 15).
+  // An unverified college account sees the verify banner instead of the form.
   return {
     signedIn: true as const,
     mine: await listMyRequests(envOf(context), user.id),

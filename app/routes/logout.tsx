@@ -16,5 +16,5 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);

@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 /** The meal on now and the next one, re-checked every minute by India time while the page is open. */

@@ -20,7 +20,7 @@ import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
 
-// The signed-in student's notices (issue 16): what staff did that concerns them, newest first.
+// The signed-in student's notices: what staff did that concerns them, newest first.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  // Issue 18: the private calendar link, shown once when it is made or reset.
+  // The private calendar link, shown once when it is made or reset.
   if (intent === "calendar-reset") {
     const secret = await resetCalendarFeed(envOf(context), user.id);
     return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", {
@@ -40,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (intent === "calendar-stop")
     return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
-  // Issue 18: which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
+  // Which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
   if (intent === "push-settings") {
     return attempt(intent, "Notification settings saved.", () =>
       savePushSettings(
@@ -54,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       ),
     );
   }
-  // Issue 18: the daily e-mail digest on or off (the same rules as PUT /api/push/digest).
+  // The daily e-mail digest on or off (the same rules as PUT /api/push/digest).
   if (intent === "digest") {
     const enabled = form.get("enabled") === "true";
     return attempt(intent, enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.", () =>
@@ -68,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -172,7 +172,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The private calendar feed (issue 18): make, reset or stop the link; the link is shown once. */
+/** The private calendar feed: make, reset or stop the link; the link is shown once. */
 function CalendarFeed({
   since,
   result,

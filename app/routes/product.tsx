@@ -36,7 +36,7 @@ import { getProduct, productIdSchema, purchaseProduct, renewProduct } from "#ser
 import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/product";
 
-// A listing's own page (issue 17): every photo large, the details, the seller's card and Buy. Two D1
+// A listing's own page: every photo large, the details, the seller's card and Buy. Two D1
 // queries: the session and the product with its seller's record. Sold, reserved and expired listings
 // are shown with their state; another campus's is a 404 that says whose it is (nothing of it); a
 // hidden one (not yours) or none at all is a 404.

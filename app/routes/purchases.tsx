@@ -19,7 +19,7 @@ import type { Route } from "./+types/purchases";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   try {
-    // The seller's number only for a buyer who may see contacts of the product's campus (issue 15).
+    // The seller's number only for a buyer who may see contacts of the product's campus.
     return { products: await listPurchased(envOf(context), user), failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "purchases failed", error);
@@ -44,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Purchases({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import { listSaved, SAVE_MESSAGES, saveFromForm } from "#server/services/saved.t
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/saved";
 
-// The Saved tab (issue 17): the listings the student hearted, newest saved first, each in its
+// The Saved tab: the listings the student hearted, newest saved first, each in its
 // current state. Two D1 queries: the session and the list.
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -36,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Saved({ loaderData }: Route.ComponentProps) {

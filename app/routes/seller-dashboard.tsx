@@ -39,7 +39,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {CARDS.map((card) => (
           <li key={card.to}>
-            {/* An unverified college account: the verify banner instead of Upload Product (issue 15). */}
+            {/* An unverified college account: the verify banner instead of Upload Product. */}
             {card.to === "/upload" && loaderData.verifyEmail ? (
               <VerifyBanner what={SELL} email={loaderData.verifyEmail} />
             ) : (

@@ -27,7 +27,7 @@ import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/staff";
 
-// The staff console (issue 16): only what the signed-in person's roles allow. A student gets a plain
+// The staff console: only what the signed-in person's roles allow. A student gets a plain
 // 403 page saying what the page is for (a redirect would leave them wondering where they went).
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -87,7 +87,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {

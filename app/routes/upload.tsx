@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
   // After a successful upload the loader runs again, so the next product is a new submission.
-  // An unverified college account sees the verify banner instead of the form (issue 15).
+  // An unverified college account sees the verify banner instead of the form.
   return { sellerName: user.name, submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
 }
 

@@ -26,7 +26,7 @@ import { deleteWanted, listWanted, postWanted, wantedIdSchema } from "#server/se
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
 
-// What students of the campus are looking for (issue 17): a student posts what they want and gets a
+// What students of the campus are looking for: a student posts what they want and gets a
 // notice when a matching listing appears; sellers see what is wanted. Two D1 queries: the session and
 // the campus's open posts.
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
-// Issue 18: a form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
+// A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Wanted({ loaderData }: Route.ComponentProps) {

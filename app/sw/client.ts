@@ -1,4 +1,4 @@
-// The page's side of the service worker (issue 18, docs/decisions/0089-offline-and-install.md): built
+// The page's side of the service worker (docs/decisions/0089-offline-and-install.md): built
 // by scripts/build-sw.mjs into /sw-client.js, and loaded by the root layout's small inline script
 // after the page has loaded and the browser is idle, so it is never part of a page's first load. It
 //   - registers /sw.js;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// Campus's service worker (issue 18, docs/decisions/0089-offline-and-install.md), built by
+// Campus's service worker (docs/decisions/0089-offline-and-install.md), built by
 // scripts/build-sw.mjs into build/client/sw.js with Serwist:
 //   - precached at install: the JavaScript and CSS of every page, the prerendered notes pages (and
 //     their .data for in-app navigation), the note files, the icons, the manifest and the offline page;
@@ -191,7 +191,7 @@ const serwist = new Serwist({
   },
 });
 
-// Issue 18: a notice pushed while Campus is closed (worker/services/push.ts encrypts it to this
+// A notice pushed while Campus is closed (worker/services/push.ts encrypts it to this
 // device): shown as a notification; a tap opens (or focuses) Campus at the notice's page.
 interface PushedNotice {
   title?: string;

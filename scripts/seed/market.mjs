@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 
 const HOUR = 60 * 60 * 1000;
-// Issue 17: what each demo picture is (category) and in what state it is sold (condition).
+// What each demo picture is (category) and in what state it is sold (condition).
 const KIND = {
   calculator: ["electronics", "like_new"],
   drafter: ["lab", "used"],
@@ -134,7 +134,7 @@ export async function seed({ users, sql, now, r2Put }) {
         purchasedAt ?? createdAt,
         seller.campusId,
         ...(KIND[product.image] ?? ["other", "used"]),
-        // Issue 17: listed for 60 days from when it was posted.
+        // Listed for 60 days from when it was posted.
         createdAt + 60 * 24 * HOUR,
       ]
         .map(sql)

@@ -1,4 +1,4 @@
-// Reports and mess ratings for the demo (issue 16), so that the moderator's queue and the mess
+// Reports and mess ratings for the demo, so that the moderator's queue and the mess
 // staff's chart show something on `npm run dev`: one listing reported twice (still visible), one
 // reported by three students and so hidden until a moderator looks, and four weeks of ratings of
 // every meal at Campus Institute of Technology. Runs after market.mjs (files are seeded by name).

@@ -1,4 +1,4 @@
-// Staff roles for the demo (issue 16): one account per role at Campus Institute of Technology
+// Staff roles for the demo: one account per role at Campus Institute of Technology
 // (the accounts are in DEMO_USERS in scripts/seed.mjs), each grant with its audit line, as
 // `npm run admin -- grant` writes them.
 const GRANTS = [

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { grantRole, grantSchema, listRoles, readAudit, revokeRole } from "#server/services/admin.ts";
 
-// The campus admin's API (issue 16, docs/decisions/0083-campus-admin.md): roles and the audit log.
+// The campus admin's API (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // The log has no write route: it is read here and appended to by the actions themselves.
 export const admin = new Hono<AppEnv>();
 

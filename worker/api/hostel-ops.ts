@@ -5,7 +5,7 @@ import { bookingStatusLabel } from "#common/hostel-labels.ts";
 import { setSlotCapacity, stepBooking } from "#server/services/hostel/laundry-staff.ts";
 import { editMenu } from "#server/services/hostel/mess-staff.ts";
 
-// Laundry and mess staff (issue 16, docs/decisions/0081-laundry-and-mess-staff.md), mounted under
+// Laundry and mess staff (docs/decisions/0081-laundry-and-mess-staff.md), mounted under
 // /api/hostel next to the students' routes. Each service checks role and campus on the server.
 const hostelOps = new Hono<AppEnv>();
 const anyBody = z.unknown();

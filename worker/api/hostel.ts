@@ -93,7 +93,7 @@ hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
   );
 });
 
-// Block changes (issue 16): the student cancels their pending move; the new block's warden decides.
+// Block changes: the student cancels their pending move; the new block's warden decides.
 hostel.post("/block-moves/mine/cancel", requireAuth, async (c) => {
   await cancelMove(c.env, c.var.user);
   return c.json({ success: true, message: "Your block change is cancelled. You stay in your block." });

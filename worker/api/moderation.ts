@@ -9,7 +9,7 @@ import {
   reportSchema,
 } from "#server/services/moderation.ts";
 
-// Reports (any member) and the moderators' queue and actions (issue 16, docs/decisions/0082-reports-and-moderation.md).
+// Reports (any member) and the moderators' queue and actions (docs/decisions/0082-reports-and-moderation.md).
 
 export const reports = new Hono<AppEnv>();
 

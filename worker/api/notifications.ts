@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { markRead, markReadSchema, readInbox } from "#server/services/notices.ts";
 
-// The signed-in student's notices (issue 16): GET the inbox, POST /read to mark one ({ id }) or all ({}).
+// The signed-in student's notices: GET the inbox, POST /read to mark one ({ id }) or all ({}).
 const notifications = new Hono<AppEnv>();
 
 notifications.get("/", requireAuth, async (c) => {

@@ -67,7 +67,7 @@ function toJson(
         whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null,
       }),
     image: new URL(view.image, c.req.url).href,
-    // Issue 17: every photo, large and small (`image` is the first one's large URL).
+    // Every photo, large and small (`image` is the first one's large URL).
     images: view.images.map((photo) => ({
       url: new URL(photo.url, c.req.url).href,
       thumbUrl: new URL(photo.thumbUrl, c.req.url).href,
@@ -80,15 +80,15 @@ function toJson(
     status: view.status,
     createdAt: view.createdAt,
     ...(view.purchaseDate !== null && { purchaseDate: view.purchaseDate, buyerName: view.buyerName }),
-    // Issue 17: a "sold" product is reserved until the seller confirms the handover.
+    // A "sold" product is reserved until the seller confirms the handover.
     ...(view.status === "sold" && {
       reserved: view.handedOverAt == null,
       ...(view.reservedUntil ? { reservedUntil: view.reservedUntil } : {}),
       ...(view.handedOverAt ? { handedOverAt: view.handedOverAt } : {}),
     }),
-    // Issue 17: the signed-in viewer saved it.
+    // The signed-in viewer saved it.
     ...(view.saved !== undefined && { saved: view.saved }),
-    // Only its seller and the campus's moderators get a hidden product (issue 16).
+    // Only its seller and the campus's moderators get a hidden product.
     ...(view.hiddenReason && { hidden: true, hiddenReason: view.hiddenReason }),
   };
 }
@@ -128,7 +128,7 @@ products.get("/available", validateQuery(listQuerySchema), async (c) => {
   return c.json(list.map((p) => toJson(c, p, false)));
 });
 
-// Issue 17: the member's saved listings, newest saved first, each in its current state.
+// The member's saved listings, newest saved first, each in its current state.
 products.get("/saved", requireAuth, async (c) => {
   const list = await listSaved(c.env, c.var.user);
   c.header("Cache-Control", "no-store");
@@ -175,7 +175,7 @@ products.patch(
   },
 );
 
-// Issue 17: the reservation's steps (docs/decisions/0085-reservations.md).
+// The reservation's steps (docs/decisions/0085-reservations.md).
 products.post("/:id/handover", requireAuth, async (c) => {
   await confirmHandover(c.env, c.var.user, idParam(c));
   return c.json({ success: true, message: "Handover confirmed: the sale is complete. The buyer is told." });
@@ -191,7 +191,7 @@ products.post("/:id/cancel", requireAuth, async (c) => {
   return c.json({ success: true, message: "Reservation cancelled: the product is on sale again. The seller is told." });
 });
 
-// Issue 17: the heart. Both are idempotent.
+// The heart. Both are idempotent.
 products.put("/:id/save", requireAuth, async (c) => {
   await saveProduct(c.env, c.var.user, idParam(c));
   return c.json({ success: true, saved: true, message: "Saved." });
@@ -245,7 +245,7 @@ products.delete("/:id", requireAuth, async (c) => {
   return c.json({ success: true, message: msg, msg });
 });
 
-// Issue 17: one product, as its page shows it (declared after the named lists, so those win).
+// One product, as its page shows it (declared after the named lists, so those win).
 products.get("/:id", async (c) => {
   const id = idParam(c);
   const user = await currentUser(c.env, c.req.raw);

@@ -13,7 +13,7 @@ import {
   unsubscribeSchema,
 } from "#server/services/push.ts";
 
-// Web Push for the signed-in student's devices (issue 18, docs/decisions/0091-web-push.md).
+// Web Push for the signed-in student's devices (docs/decisions/0091-web-push.md).
 const push = new Hono<AppEnv>();
 
 // The public key the browser subscribes with (applicationServerKey).
@@ -48,7 +48,7 @@ push.put("/settings", requireAuth, validateJson(settingsSchema), async (c) => {
   });
 });
 
-// The daily e-mail digest on or off (issue 18, docs/decisions/0092-daily-digest.md).
+// The daily e-mail digest on or off (docs/decisions/0092-daily-digest.md).
 push.put("/digest", requireAuth, validateJson(digestSchema), async (c) => {
   const { enabled } = c.req.valid("json");
   await setDigest(c.env, c.var.user.id, enabled);

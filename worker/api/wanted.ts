@@ -4,7 +4,7 @@ import { type AppEnv, readJson, requireAuth } from "#server/api/context.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteWanted, listWanted, postWanted, wantedIdSchema, type WantedView } from "#server/services/wanted.ts";
 
-// "Wanted" posts of the signed-in member's campus (issue 17, docs/decisions/0088-saved-and-wanted.md).
+// "Wanted" posts of the signed-in member's campus (docs/decisions/0088-saved-and-wanted.md).
 const wanted = new Hono<AppEnv>();
 
 const toJson = (post: WantedView) => ({

@@ -29,7 +29,7 @@ function sizeLabel(bytes: number): string {
 // The image, attachment and photo limits of the services, plus room for the text fields and the
 // multipart framing; the services' own size checks give the exact per-file message below that.
 const IMAGE_UPLOAD = 5 * MB + MB;
-// Issue 17: a listing's photos (up to 4 of 5 MB; the browser sends each downscaled, far smaller) and their small versions.
+// A listing's photos (up to 4 of 5 MB; the browser sends each downscaled, far smaller) and their small versions.
 const PRODUCT_UPLOAD = 4 * (5 * MB + 256 * KB) + MB;
 const ATTACHMENT_UPLOAD = 10 * MB + 64 * KB;
 const PRODUCT_MESSAGE = "The upload is too large: send at most 4 photos of at most 5 MB each.";

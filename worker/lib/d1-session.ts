@@ -3,7 +3,7 @@ import { isApiPath } from "#server/lib/body-limit.ts";
 import { readSessionToken } from "#server/lib/session-token.ts";
 import { defaultCache, EdgeCache, tablesChanged } from "#server/lib/edge-cache.ts";
 
-// Issue 19: every request, cron run and queue batch reads and writes D1 through one D1 Sessions API
+// Every request, cron run and queue batch reads and writes D1 through one D1 Sessions API
 // session, opened here and nowhere else (docs/decisions/0093-d1-sessions-and-edge-cache.md).
 //
 // - A write request (any method but GET/HEAD) starts on the primary ("first-primary").

@@ -1,4 +1,4 @@
-// Issue 19: public reads that do not depend on who asks (Browse for a visitor, the campus list, a
+// Public reads that do not depend on who asks (Browse for a visitor, the campus list, a
 // campus's mess menu, the writers' board) are kept in the Cache API of the data centre that served
 // them, for a short time, with stale-while-revalidate (docs/decisions/0093-d1-sessions-and-edge-cache.md).
 //

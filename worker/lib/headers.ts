@@ -20,7 +20,7 @@ export function htmlCsp(scriptSources: string[]): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
-    // Issue 18: the service worker and the web app manifest, from our own origin only.
+    // The service worker and the web app manifest, from our own origin only.
     "worker-src 'self'",
     "manifest-src 'self'",
     "form-action 'self'",

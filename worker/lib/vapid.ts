@@ -1,4 +1,4 @@
-// The VAPID key pair Campus signs its Web Push requests with (RFC 8292; issue 18). In a deploy:
+// The VAPID key pair Campus signs its Web Push requests with (RFC 8292; decision 0091). In a deploy:
 // VAPID_PUBLIC_KEY (wrangler.toml or a secret, base64url) and the secret VAPID_PRIVATE_KEY (a JWK).
 // Without them push is off, except where local push services are allowed (PUSH_ALLOW_LOCAL=1:
 // `npm run dev`, tests), which use this development-only pair: a push service on the internet

@@ -154,7 +154,7 @@ export async function deleteAccount(
     statement(`DELETE FROM notification_settings WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
     statement(`DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${asChecked}`),
-    // Issue 17: the student's open reservations go back on sale (nobody will come to the handover).
+    // The student's open reservations go back on sale (nobody will come to the handover).
     statement(
       `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`,
     ),
@@ -221,7 +221,7 @@ export async function deleteAccount(
     throw new ApiError(409, DELETION_MESSAGES.changed);
   }
 
-  // A listing's other photos and small versions (issue 17) come as its photos JSON.
+  // A listing's other photos and small versions come as its photos JSON.
   const keysOf = (x: { fileKey?: string | null; photoList?: string | null }) => [
     x.fileKey,
     ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : []),

@@ -243,7 +243,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(hostelResidents)
       .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
       .where(eq(hostelResidents.userId, userId)),
-    // Issue 16: the student's requests to move to another block, and what the warden decided.
+    // The student's requests to move to another block, and what the warden decided.
     db
       .select({
         fromBlockId: blockMovesTable.fromBlockId,
@@ -348,7 +348,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       })
       .from(emailCodes)
       .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
-    // Issue 16: the student's staff roles, the audit lines of what they did as staff or what staff
+    // The student's staff roles, the audit lines of what they did as staff or what staff
     // did about them, and their notices.
     db
       .select({
@@ -384,7 +384,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(noticesTable)
       .where(eq(noticesTable.userId, userId))
       .orderBy(desc(noticesTable.createdAt)),
-    // Issue 16: the reports the student made (what, why, and whether a moderator has looked).
+    // The reports the student made (what, why, and whether a moderator has looked).
     db
       .select({
         kind: contentReports.kind,
@@ -397,7 +397,7 @@ export async function exportAccountData(env: Env, userId: string, currentSession
       .from(contentReports)
       .where(eq(contentReports.reporterId, userId))
       .orderBy(desc(contentReports.createdAt)),
-    // Issue 17: ratings the student gave and received after handovers.
+    // Ratings the student gave and received after handovers.
     db
       .select({
         productId: tradeRatings.productId,

@@ -14,7 +14,7 @@ import {
   staffGrantsStatement,
 } from "#server/services/staff.ts";
 
-// The campus admin's screen (issue 16, docs/decisions/0083-campus-admin.md): who holds which role,
+// The campus admin's screen (docs/decisions/0083-campus-admin.md): who holds which role,
 // granting and removing roles, and the audit log (read-only). Every read and write is scoped to the
 // admin's own campus and checked again inside the write (a role revoked mid-request writes nothing).
 
@@ -182,7 +182,7 @@ async function requireAdmin(env: Env, admin: Admin) {
 }
 
 /**
- * A list only a campus admin may read: the caller's roles and the list in one D1 batch (issue 19:
+ * A list only a campus admin may read: the caller's roles and the list in one D1 batch (decision 0093:
  * two queries for a list endpoint, the session's included); nothing is returned unless they are admin.
  */
 async function adminList<T>(env: Env, admin: Admin, list: D1PreparedStatement): Promise<T[]> {

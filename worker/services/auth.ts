@@ -33,7 +33,7 @@ export interface SessionUser extends Membership {
   id: string;
   name: string;
   email: string;
-  /** Unread notices (the top bar's count), read in the same query (issue 16). */
+  /** Unread notices (the top bar's count), read in the same query. */
   unreadNotices: number;
   /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
   staff: boolean;

@@ -7,7 +7,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/reminders.ts";
 import { isDone, workStatus } from "#common/classroom-due.ts";
 
-// A student's private calendar feed (issue 18, docs/decisions/0090-calendar-feed.md): their Classroom
+// A student's private calendar feed (docs/decisions/0090-calendar-feed.md): their Classroom
 // due dates and laundry bookings as an iCalendar file at /calendar/<secret>.ics, which Google Calendar
 // or a phone's calendar subscribes to. The secret is 32 random bytes; only its SHA-256 is stored.
 

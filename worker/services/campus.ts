@@ -14,7 +14,7 @@ import { publicRead } from "#server/lib/edge-cache.ts";
 import { campusDomains, campuses } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
-// Campuses and membership (issue 15, docs/decisions/0073-campuses.md). A campus is data: the
+// Campuses and membership (docs/decisions/0073-campuses.md). A campus is data: the
 // `campuses` table and its e-mail domains. The Open community is the campus of addresses of no
 // known college, and exists for registration only while OPEN_SIGNUP is on.
 
@@ -30,7 +30,7 @@ export interface CampusListing {
 
 /** The colleges (not the Open community) with their domains, by name: `GET /api/campuses`. */
 export async function listCampuses(env: Env): Promise<CampusListing[]> {
-  // The same list for every visitor; it changes when a college is added (issue 19: kept at the edge).
+  // The same list for every visitor; it changes when a college is added (kept at the edge: decision 0093).
   return publicRead(env, "campuses", {}, { tables: ["campuses", "campus_domains"], freshS: 300, staleS: 3600 }, () =>
     readCampuses(env),
   );
@@ -126,7 +126,7 @@ export function requireMayAct(
   what: string,
 ): void {
   if (!mayAct(member)) throw new ApiError(403, verifyFirst(what), { code: "verify_email" });
-  // A suspended student (issue 16, docs/decisions/0082-reports-and-moderation.md) reads but does not write.
+  // A suspended student (docs/decisions/0082-reports-and-moderation.md) reads but does not write.
   if (isSuspended(member))
     throw new ApiError(403, suspendedMessage(member.suspendedUntil!, member.suspensionReason), { code: "suspended" });
 }

@@ -9,7 +9,7 @@ import { IST_OFFSET_MS, indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sendMail, type OutgoingMail } from "#server/services/mail.ts";
 
-// The optional daily e-mail digest (issue 18, docs/decisions/0092-daily-digest.md): a student who
+// The optional daily e-mail digest (docs/decisions/0092-daily-digest.md): a student who
 // turned it on gets, once per India-time day from 07:30, one mail through the mail module with
 // their unread notices of the last 24 hours grouped by category (a category muted for push is left
 // out of the mail too). Classroom work due today or tomorrow is in it as the reminders' notices

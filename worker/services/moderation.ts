@@ -25,7 +25,7 @@ import {
   staffGrantsStatement,
 } from "#server/services/staff.ts";
 
-// Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md). A member reports
+// Reports and moderation (docs/decisions/0082-reports-and-moderation.md). A member reports
 // content of their own campus once; the third member's report hides it in the same batch as its
 // insert. Moderators (and campus admins) hide, restore, dismiss and suspend; each action writes its
 // audit line and the owner's notice in the same batch.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 
-// A student's inbox (issue 16): what staff did that concerns them. Written by the staff actions in
+// A student's inbox: what staff did that concerns them. Written by the staff actions in
 // their own batches (worker/services/staff.ts); read and marked read here.
 
 const LIST_LIMIT = 50;

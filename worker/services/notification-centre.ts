@@ -1,7 +1,7 @@
 import { inboxFrom, inboxStatements, type Inbox } from "#server/services/notices.ts";
 import { settingsView, type PushSettings } from "#server/services/push.ts";
 
-// Everything the Notifications page shows (issues 16 and 18) in one D1 round trip: the inbox and its
+// Everything the Notifications page shows in one D1 round trip: the inbox and its
 // unread count, the push settings and which devices have push on, and whether a calendar feed
 // exists.
 

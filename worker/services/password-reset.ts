@@ -1,4 +1,4 @@
-// Password reset by e-mailed code (issue 15, docs/decisions/0075). Nothing here tells whether an
+// Password reset by e-mailed code (docs/decisions/0075). Nothing here tells whether an
 // address has an account: the request always answers the same, the limits apply to every address
 // alike, and a wrong, expired or missing code gets one message.
 import { and, eq, isNull, sql } from "drizzle-orm";

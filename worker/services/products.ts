@@ -38,7 +38,7 @@ import { visibleTo } from "#server/services/moderation.ts";
 import { wantedMatchStatement } from "#server/services/wanted.ts";
 
 // The marketplace: what the API (worker/api/products.ts) and the screens' loaders both call.
-// Every product belongs to its seller's campus (issue 15, docs/decisions/0076-campus-market.md): it
+// Every product belongs to its seller's campus (docs/decisions/0076-campus-market.md): it
 // is listed, bought and changed only there, and another campus's product answers 404 as if it did
 // not exist. Selling and buying need a verified member (requireMayAct).
 
@@ -82,7 +82,7 @@ const whatsapp = z.unknown().transform((value, ctx) => {
   return number;
 });
 
-// Issue 17: optional for API clients of the specification (they send neither): "other" and "used".
+// Optional for API clients of the specification (they send neither): "other" and "used".
 const category = z.preprocess(
   (v) => (v === "" ? undefined : v),
   z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}.` }).default("other"),
@@ -157,7 +157,7 @@ type ProductRow = Product & {
 
 /**
  * Products joined to their sellers and campuses, in the one query of a list (no query per row):
- * with the seller's completed sales and buyers' ratings (issue 17), and, given a viewer, whether
+ * with the seller's completed sales and buyers' ratings, and, given a viewer, whether
  * they rated this trade.
  */
 export function selectProducts(env: Env, viewerId?: string | null) {
@@ -185,7 +185,7 @@ export function selectProducts(env: Env, viewerId?: string | null) {
             .mapWith(Number)
             .as("rated")
         : sql<number>`0`.mapWith(Number).as("rated"),
-      // Issue 17: the viewer saved it (the heart), in the same query.
+      // The viewer saved it (the heart), in the same query.
       saved: viewerId
         ? sql<number>`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${products.id} AND sp.user_id = ${viewerId})`
             .mapWith(Number)
@@ -461,9 +461,9 @@ export async function createProduct(
       .values(values)
       .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
       .toSQL();
-    // One batch: the listing, and the notices of the wanted posts it matches (issue 17). Drizzle's D1
+    // One batch: the listing, and the notices of the wanted posts it matches. Drizzle's D1
     // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
-    // wanted matches (issue 17): the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
+    // wanted matches: the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
     const [inserted] = await env.DB.batch([
       env.DB.prepare(insert.sql).bind(...insert.params),
       wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`),
@@ -502,7 +502,7 @@ export interface ListOptions {
 
 /** Available products of a campus; every word of `q` must appear in the title or the description. */
 export async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
-  // A visitor's Browse is the same for every visitor: kept at the edge briefly (issue 19).
+  // A visitor's Browse is the same for every visitor: kept at the edge briefly.
   if (!options.viewerId && options.now === undefined) {
     const { q, sort, category, condition, offset, limit } = options;
     const campus = options.campusId ?? options.campus ?? null;
@@ -523,8 +523,8 @@ const BROWSE_CACHE = { tables: ["products", "users", "campuses", "trade_ratings"
 async function readAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const campusId = options.campusId ?? options.campus ?? null;
-  // Hidden content (issue 16): only its seller and the campus's moderators see it in the list.
-  // Issue 17: a listing past its 60 days is off Browse until its seller renews it.
+  // Hidden content: only its seller and the campus's moderators see it in the list.
+  // A listing past its 60 days is off Browse until its seller renews it.
   const conditions: SQL[] = [
     eq(products.status, "available"),
     gt(products.expiresAt, options.now ?? Date.now()),
@@ -632,7 +632,7 @@ export async function deleteProduct(env: Env, user: Actor, id: string): Promise<
 
 /**
  * Renews an available listing of the seller's own for LISTING_DAYS more, once it has expired or is in
- * its last RENEW_WINDOW_DAYS (issue 17). One conditional write: a second renewal right after changes
+ * its last RENEW_WINDOW_DAYS. One conditional write: a second renewal right after changes
  * nothing and is refused, so scripting it gains nothing.
  */
 export async function renewProduct(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<ProductView> {
@@ -657,7 +657,7 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
 }
 
 /**
- * One product for its page (issue 17), in one query with its seller's record; null when the viewer may
+ * One product for its page, in one query with its seller's record; null when the viewer may
  * not see it: another campus's (for a member; a visitor sees every college's, as on Browse), or hidden
  * and neither theirs nor moderated by them. Sold, reserved and expired listings are returned: the page
  * says so.
@@ -736,7 +736,7 @@ export interface PurchaseResult {
 /** One account makes at most this many reservations in any 24 hours, whatever becomes of them (the reservation log, docs/decisions/0085-reservations.md). */
 export const PURCHASE_LIMIT = 5;
 export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A buyer holds at most this many reservations waiting for a handover (issue 17). */
+/** A buyer holds at most this many reservations waiting for a handover. */
 export const OPEN_RESERVATIONS_LIMIT = 5;
 /** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
 export const RESERVATION_MS = RESERVATION_HOURS * 60 * 60 * 1000;
@@ -804,7 +804,7 @@ export async function purchaseProduct(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
-    // Issue 17: the seller's inbox too: who reserved it, and what happens next (decision 0098). The
+    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The
     // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
     env.DB.prepare(
       `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
@@ -853,7 +853,7 @@ async function explainNoPurchase(
       open: number;
     }>();
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
-  // Hidden by reports or a moderator (issue 16): it does not exist for a buyer.
+  // Hidden by reports or a moderator: it does not exist for a buyer.
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId))
     throw new ApiError(404, NO_PRODUCT);
   // The buyer's account was deleted while this purchase was on its way.

@@ -17,7 +17,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { logError, logWarning } from "#server/lib/log.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 
-// Web Push (issue 18, docs/decisions/0091-web-push.md). Every notice Campus makes (the inbox) also
+// Web Push (docs/decisions/0091-web-push.md). Every notice Campus makes (the inbox) also
 // goes to the student's devices that allowed notifications:
 //   1. after the request (or cron run) that made notices, queueNewNotices() marks them queued in one
 //      conditional UPDATE and sends those of students with a device to the PUSH_QUEUE;

@@ -146,7 +146,7 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
           dueAt: classroomReminders.dueAt,
         });
       created += inserted.length;
-      // Issue 18: each new reminder is also a notice (the inbox, and push to the student's devices).
+      // Each new reminder is also a notice (the inbox, and push to the student's devices).
       if (inserted.length > 0) {
         await db.insert(notices).values(
           inserted.map((reminder) => ({
@@ -198,7 +198,7 @@ function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: num
     .limit(limit);
 }
 
-/** Whether reminders are on, and the latest ones: one D1 batch (issue 19's budget for a list). */
+/** Whether reminders are on, and the latest ones: one D1 batch (the budget for a list: decision 0093). */
 export async function remindersOverview(
   env: Env,
   userId: string,

@@ -4,7 +4,7 @@ import { optionalUserText, parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { RESERVATION_MS } from "#server/services/products.ts";
 
-// Buying reserves; the seller completes the sale at the handover (issue 17,
+// Buying reserves; the seller completes the sale at the handover (
 // docs/decisions/0085-reservations.md). A reserved product is status 'sold' with handed_over_at
 // NULL. Every transition is one conditional write in one batch with the other side's notice: the
 // notice is written first, on the very condition of the write that follows it, so both happen or

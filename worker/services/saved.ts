@@ -8,7 +8,7 @@ import { visibleTo } from "#server/services/moderation.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { joinedView, productIdSchema, selectProducts } from "#server/services/products.ts";
 
-// Saved listings (issue 17, docs/decisions/0088-saved-and-wanted.md): the heart on a card. A student
+// Saved listings (docs/decisions/0088-saved-and-wanted.md): the heart on a card. A student
 // saves only what they can see (their campus's listings, not hidden from them); saving twice is one
 // row, unsaving what is not saved changes nothing. Reading needs no verified address: saving is not
 // trading.

@@ -5,7 +5,7 @@ import { isSuspended, suspendedMessage } from "#common/membership.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 
 // Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
-// in the same D1 batch as the action (issue 16, docs/decisions/0080-staff-roles.md).
+// in the same D1 batch as the action (docs/decisions/0080-staff-roles.md).
 
 export interface StaffGrant {
   role: StaffRole;

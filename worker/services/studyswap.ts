@@ -23,7 +23,7 @@ import type { SessionUser } from "#server/services/auth.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 
-// Study Swap is campus-scoped (issue 15, docs/decisions/0076-campus-market.md): a request and a
+// Study Swap is campus-scoped (docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
 // attachments are seen only there, and another campus's request answers 404. Posting a request and
 // becoming a writer need a verified member; contacts are shown only to members who may see them.
@@ -164,7 +164,7 @@ function toView(row: RequestRow, badge: string | null, showContact = true, viewe
     _id: row.id,
     title: row.title,
     subject: row.subject,
-    // Blank optional fields answer "", never null: clients read them as text (issue 13, 7b).
+    // Blank optional fields answer "", never null: clients read them as text (docs/reliability.md).
     deadline: row.deadline ?? "",
     budget: row.budget ?? "",
     budgetValue: row.budgetValue,
@@ -395,7 +395,7 @@ export async function getAttachment(env: Env, user: Actor, id: string) {
     ),
   });
   const own = row?.ownerId === user.id;
-  // A hidden request's file is its owner's and the campus's moderators' only (issue 16): not found for others.
+  // A hidden request's file is its owner's and the campus's moderators' only: not found for others.
   if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId)))
     throw new ApiError(404, "That request does not exist or is closed.");
   if (!row.attachmentKey || !row.attachmentName || !row.attachmentType)
@@ -432,7 +432,7 @@ export async function listWriters(env: Env, viewer: Viewer | null, campus?: stri
     const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
     return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
   };
-  // A visitor's board (never with contacts) is the same for every visitor: kept at the edge (issue 19).
+  // A visitor's board (never with contacts) is the same for every visitor: kept at the edge.
   return viewer
     ? read()
     : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);

@@ -1,4 +1,4 @@
-// Proving a college address with an e-mailed code (issue 15, docs/decisions/0075). The account of a
+// Proving a college address with an e-mailed code (docs/decisions/0075). The account of a
 // college address starts unverified; the code sent at registration (or a new one, at most once a
 // minute) verifies it. The Open community has no college mail and needs no code.
 import { and, eq, isNull } from "drizzle-orm";

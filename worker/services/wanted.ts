@@ -18,7 +18,7 @@ import { parseWith, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 
-// "Wanted" posts (issue 17, docs/decisions/0088-saved-and-wanted.md): a student says what they look
+// "Wanted" posts (docs/decisions/0088-saved-and-wanted.md): a student says what they look
 // for on their campus's marketplace; when a listing that matches is posted they get a notice, in the
 // listing's own write (wantedMatchStatement). Sellers see what is wanted on /wanted.
 

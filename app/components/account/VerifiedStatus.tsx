@@ -3,7 +3,7 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { verifiedBadge, type Membership } from "#common/membership.ts";
 
 /**
- * The e-mail status on /account (issue 15): "Verified <college> student" for a verified college
+ * The e-mail status on /account: "Verified <college> student" for a verified college
  * account, the e-mailed code's form for an unverified one (it posts to /verify and comes back
  * here), and for the Open community whether Google vouched for the address (nothing else can).
  */

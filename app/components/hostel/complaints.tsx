@@ -343,7 +343,7 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
 }
 
 /**
- * The student's block and room, and a move to another block (issue 16, decision 0084): it waits
+ * The student's block and room, and a move to another block (decision 0084): it waits
  * for the warden of the new block, and can be cancelled until then.
  */
 export function YourBlock({ blocks, residence }: { blocks: { id: string; name: string }[]; residence: Residence }) {

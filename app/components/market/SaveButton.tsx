@@ -4,7 +4,7 @@ import { HeartIcon } from "#app/components/icons/heart.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 
 /**
- * The heart on a listing (issue 17): saves it to the student's Saved tab, or removes it. A form to the
+ * The heart on a listing: saves it to the student's Saved tab, or removes it. A form to the
  * page's own action (intent "save" or "unsave"), so it works without JavaScript; with it, the heart
  * changes at once and goes back if the server refused.
  */

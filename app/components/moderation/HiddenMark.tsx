@@ -1,5 +1,5 @@
 /**
- * On content a moderator (or three members' reports) hid (issue 16): only its owner and staff still
+ * On content a moderator (or three members' reports) hid: only its owner and staff still
  * see it, and this says so and why.
  */
 export function HiddenMark({ reason }: { reason: string | null | undefined }) {

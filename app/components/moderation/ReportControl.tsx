@@ -19,7 +19,7 @@ function useReportRefusal(): { message: string; verify: boolean } | null {
 }
 
 /**
- * "Report" on a card (issue 16): a details element with the reason and an optional note, posted with
+ * "Report" on a card: a details element with the reason and an optional note, posted with
  * intent "report" to the page's own action (the same rules as POST /api/reports). Works without JS.
  */
 export function ReportControl({ kind, id, title }: { kind: ReportKind; id: string; title: string }) {

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 
 /**
- * The daily e-mail digest switch (issue 18, docs/decisions/0092-daily-digest.md): a submit button
+ * The daily e-mail digest switch (docs/decisions/0092-daily-digest.md): a submit button
  * with role="switch" in a form to the page's action (intent "digest"), so it works without
  * JavaScript; with it, a fetcher shows the new state at once and "Saving..." until the server has it.
  */

@@ -5,7 +5,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { deviceKey, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
 
 /**
- * Push notifications (issue 18, docs/decisions/0091-web-push.md): turn them on or off for this device
+ * Push notifications (docs/decisions/0091-web-push.md): turn them on or off for this device
  * (the browser's permission and subscription, then POST/DELETE /api/push/subscribe), and choose which
  * categories come as notifications and the quiet hours (a plain form to the page's action: works
  * without JavaScript).

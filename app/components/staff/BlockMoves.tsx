@@ -5,7 +5,7 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import type { MoveRequest } from "#server/services/hostel/block-moves.ts";
 
-// The warden's "Block changes" (issue 16, decision 0084): students waiting to move into the
+// The warden's "Block changes" (decision 0084): students waiting to move into the
 // warden's blocks, oldest first; approve or decline with an optional note the student reads.
 const FETCHER = "block-moves";
 const short = (name: string) => name.split(" (")[0] ?? name;

@@ -9,7 +9,7 @@ import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
 import { clock, indiaMinutes } from "#common/india-time.ts";
 import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
 
-// The laundry staff's part of /staff (issue 16): today's and tomorrow's bookings per slot, one step
+// The laundry staff's part of /staff: today's and tomorrow's bookings per slot, one step
 // forward per button, and each slot's capacity. Plain forms: they work without JavaScript.
 
 const tone: Record<StaffBooking["status"], BadgeTone> = {

@@ -8,7 +8,7 @@ import { MAX_DISHES } from "#common/hostel-staff.ts";
 import type { MealRatings } from "#server/services/hostel/mess-staff.ts";
 import type { MessConsoleView } from "#server/services/hostel/ops-console.ts";
 
-// The mess staff's part of /staff (issue 16): the week's menu per day and meal, and each meal's
+// The mess staff's part of /staff: the week's menu per day and meal, and each meal's
 // ratings over the last weeks. Plain forms: they work without JavaScript.
 
 export function MessConsole({ view, today }: { view: MessConsoleView; today: number }) {

@@ -7,7 +7,7 @@ import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts
 import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
 import type { QueueItem, SuspendedMember } from "#server/services/moderation.ts";
 
-// The moderators' queue on /staff (issue 16, docs/decisions/0082-reports-and-moderation.md): reported
+// The moderators' queue on /staff (docs/decisions/0082-reports-and-moderation.md): reported
 // content of the campus, the most reported and then the newest first, with its reports and the
 // four actions. Each action posts an intent to /staff's action; every form works without JS.
 

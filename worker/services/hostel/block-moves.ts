@@ -4,7 +4,7 @@ import { optionalUserText, parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth.ts";
 import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
 
-// Moves between hostel blocks wait for the warden of the new block (issue 16,
+// Moves between hostel blocks wait for the warden of the new block (
 // docs/decisions/0084-block-moves.md). The student asks through setResidence (common.ts); the
 // warden of the block they move to, or the campus admin, approves or declines on /staff; the
 // student may cancel while it is pending. Each decision is one conditional batch.

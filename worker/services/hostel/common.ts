@@ -63,7 +63,7 @@ export async function hostelCampusOf(
   asked?: string,
 ): Promise<{ id: string; name: string }> {
   if (user) return { id: user.campusId, name: user.campusName };
-  // The same answer for every visitor who asks for this campus: kept at the edge (issue 19).
+  // The same answer for every visitor who asks for this campus: kept at the edge.
   const row = await publicRead(
     env,
     "hostel-campus",
@@ -100,7 +100,7 @@ export const roomSchema = z
 
 export const residenceSchema = z.object({ blockId: blockIdSchema, room: roomSchema });
 
-/** A move to another block waiting for its warden (issue 16, docs/decisions/0084-block-moves.md). */
+/** A move to another block waiting for its warden (docs/decisions/0084-block-moves.md). */
 export interface PendingMove {
   id: string;
   toBlockId: string;

@@ -89,7 +89,7 @@ export interface ComplaintView {
   createdAt: number;
   updatedAt: number;
   resolvedAt: number | null;
-  /** The warden's note on the last status change (issue 16); null when none. */
+  /** The warden's note on the last status change; null when none. */
   statusNote: string | null;
   /** Why a moderator hid it (only its owner and staff still see a hidden complaint); null when shown to all. */
   hiddenReason: string | null;
@@ -294,7 +294,7 @@ export async function createComplaint(
 
   const now = Date.now();
   // A student files for their own block; the first complaint sets it. Another block needs a move
-  // its warden approves first (issue 16, decision 0084): refused before the photo is stored.
+  // its warden approves first (decision 0084): refused before the photo is stored.
   const current = elsewhere[0]?.name;
   if (current) throw otherBlockRefusal(current, block.name);
   await limitPosting(env, user.id);
@@ -464,7 +464,7 @@ export async function complaintPhoto(
      WHERE c.id = ?1 AND c.photo_key IS NOT NULL
        AND c.block_id IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ?3)
        AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))
-       -- A hidden complaint's photo: its owner and the campus's moderators and admins only (issue 16).
+       -- A hidden complaint's photo: its owner and the campus's moderators and admins only.
        AND (c.hidden_at IS NULL OR c.user_id = ?2 OR EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ?2 AND s.campus_id = ?3 AND s.role IN ('moderator', 'admin')))`,
   )
     .bind(id, user.id, user.campusId)

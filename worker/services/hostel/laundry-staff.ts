@@ -23,7 +23,7 @@ import {
   type StaffGrant,
 } from "#server/services/staff.ts";
 
-// The laundry staff's side (issue 16, docs/decisions/0081-laundry-and-mess-staff.md): today's and
+// The laundry staff's side (docs/decisions/0081-laundry-and-mess-staff.md): today's and
 // tomorrow's bookings per slot, the steps picked up -> washing -> ready -> collected (forward, one
 // at a time), and a slot's capacity. Laundry staff and the campus admin of the laundry's campus only.
 

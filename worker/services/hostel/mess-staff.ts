@@ -13,7 +13,7 @@ import {
   type StaffGrant,
 } from "#server/services/staff.ts";
 
-// The mess staff's side (issue 16, docs/decisions/0081-laundry-and-mess-staff.md): the week's menu
+// The mess staff's side (docs/decisions/0081-laundry-and-mess-staff.md): the week's menu
 // per day and meal, and each meal's ratings over the last weeks. Mess staff and the campus admin of
 // the mess's campus only.
 

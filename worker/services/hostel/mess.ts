@@ -75,7 +75,7 @@ export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {
   });
 }
 
-/** A campus's menu is the same for every visitor (issue 19: kept at the edge; a visitor cannot rate). */
+/** A campus's menu is the same for every visitor (kept at the edge; a visitor cannot rate: decision 0093). */
 const MENU_CACHE = { tables: ["mess_meals", "mess_menu", "mess_ratings"], freshS: 60, staleS: 300 } as const;
 
 export interface MealRating {

@@ -7,7 +7,7 @@ import {
 } from "#server/services/hostel/laundry-staff.ts";
 import { ratingsStatement, toMealRatings, type MealRatings } from "#server/services/hostel/mess-staff.ts";
 
-// The /staff page's laundry and mess data (issue 16) in ONE D1 round trip, read only for the roles
+// The /staff page's laundry and mess data in ONE D1 round trip, read only for the roles
 // that may see it (laundry staff, mess staff, the campus admin), of the staff member's campus.
 
 export interface MessConsoleView {

@@ -22,7 +22,7 @@ import {
   type StaffGrant,
 } from "#server/services/staff.ts";
 
-// The warden's side of hostel complaints (issue 16): the queue of their blocks, the status changes
+// The warden's side of hostel complaints: the queue of their blocks, the status changes
 // open -> in progress -> resolved with a note the student sees, and the median time to resolve.
 // Every read and write is of the warden's blocks (a campus admin: every block of the campus).
 
