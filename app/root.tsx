@@ -12,23 +12,32 @@ import {
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
-import { isSuspended, mayAct } from "#common/membership.ts";
+import { isSuspended, mayAct, suspendedMessage, verifyFirst } from "#common/membership.ts";
+import { REPORT_WHAT } from "#common/moderation.ts";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { isPrerenderedPath } from "#app/content/notes/catalog.ts";
-import { getUser } from "#app/lib/session.server.ts";
+import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
+
+// Who is signed in is looked up once per request, by the first loader or action that asks
+// (app/lib/session.server.ts).
+export const middleware = [sessionMiddleware];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and
   // the top bar asks the API who is signed in once the page has hydrated.
   if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, suspended: null, prerendered: true };
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
-  // mayAct: gated controls on cards (Report) say why instead of offering a form the server refuses.
+  // Gated controls on cards (Report) say why instead of offering a form the server refuses: the
+  // server's own sentence, made here so the cards carry no date formatting of their own.
+  const refusal = suspended
+    ? { message: suspendedMessage(suspended.until, suspended.reason), verify: false }
+    : user && !mayAct(user)
+      ? { message: verifyFirst(REPORT_WHAT), verify: true }
+      : null;
   return {
-    user: user
-      ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, mayAct: mayAct(user) }
-      : null,
+    user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, refusal } : null,
     suspended,
     prerendered: false,
   };

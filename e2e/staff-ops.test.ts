@@ -14,7 +14,9 @@ const indiaDate = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().sli
 
 describe("laundry ready reaches the student", () => {
   it("laundry staff step a booking to ready once its slot has started; the student has the notice and sees the status", async (t) => {
-    const student = await createUserViaApi(newUser("Meera Iyer"));
+    // Her own name: other tests book tomorrow's slots too, for students of the same names.
+    const name = `Meera Iyer ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const student = await createUserViaApi(newUser(name));
     const staff = await createUserViaApi(newUser("Ravi Dhobi"));
     const mess = await createUserViaApi(newUser("Suresh Cook"));
     await grantRole(staff.email, "laundry");
@@ -65,16 +67,13 @@ describe("laundry ready reaches the student", () => {
           const tomorrowRow = page
             .getByRole("article", { name: "Slot 10:00–12:00" })
             .locator("li")
-            .filter({ hasText: "Meera Iyer" });
+            .filter({ hasText: name });
           await tomorrowRow.getByText("Can be marked picked up from 10:00 tomorrow.").waitFor();
           assert.equal(await tomorrowRow.getByRole("button").count(), 0);
-          const row = page
-            .getByRole("article", { name: "Slot 00:00–02:00" })
-            .locator("li")
-            .filter({ hasText: "Meera Iyer" });
-          await row.getByRole("button", { name: "Mark picked up for Meera Iyer" }).click();
-          await row.getByRole("button", { name: "Mark washing for Meera Iyer" }).click();
-          await row.getByRole("button", { name: "Mark ready for Meera Iyer" }).click();
+          const row = page.getByRole("article", { name: "Slot 00:00–02:00" }).locator("li").filter({ hasText: name });
+          await row.getByRole("button", { name: `Mark picked up for ${name}` }).click();
+          await row.getByRole("button", { name: `Mark washing for ${name}` }).click();
+          await row.getByRole("button", { name: `Mark ready for ${name}` }).click();
           await row.getByText("Ready to collect").waitFor();
           await tomorrowRow.scrollIntoViewIfNeeded();
           await themedShots(page, SHOTS, "laundry");

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { DELETED_STUDENT, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
 import { EXPORT_LIMITED } from "#server/services/account-export.ts";
-import { currentUser } from "#server/services/auth.ts";
+import { resolveSession } from "#server/services/auth.ts";
 import { PERSONAL_DATA } from "#server/services/personal-data.ts";
 import { purchaseProduct } from "#server/services/products.ts";
 import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
@@ -788,7 +788,7 @@ describe("DELETE /api/auth/account", () => {
     const buyer = await createUser();
     const id = await uploadProduct(seller, "Late kit", "9123456780", "Seller");
     // The buyer as the purchase's session lookup saw them, before the deletion.
-    const stale = await currentUser(env, new Request(ORIGIN, { headers: bearer(buyer.token) }));
+    const stale = (await resolveSession(env, new Request(ORIGIN, { headers: bearer(buyer.token) })))?.user ?? null;
     expect((await deleteAccount(buyer.token, { password: buyer.password })).status).toBe(200);
     await expect(purchaseProduct(env, stale!, id)).rejects.toMatchObject({ status: 401 });
     expect(
@@ -802,7 +802,7 @@ describe("DELETE /api/auth/account", () => {
     expect((await deleteAccount(user.token, { password: user.password })).status).toBe(200);
     // As if a sign-in that had checked the password wrote its session after the deletion.
     const { startSession } = await import("#server/services/auth.ts");
-    const { token } = await startSession(env, ORIGIN, user.userId);
+    const { token } = await startSession(env, user.userId);
     expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(401);
   });
 });

@@ -1,9 +1,8 @@
 // D1 round trips per hostel page (at most 3 a page; scoping by campus must not add more
 // than one: decision 0073). Each loader runs against a binding that counts round trips (a batch is one).
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import { loader as complaintsLoader } from "#app/routes/hostel-complaints.tsx";
 import { loader as messLoader } from "#app/routes/mess-menu.tsx";
 import { loader as laundryLoader } from "#app/routes/laundry-service.tsx";
@@ -15,14 +14,8 @@ type AnyLoader = (args: never) => Promise<unknown>;
 
 async function tripsOf(loader: AnyLoader, path: string, cookie?: string): Promise<number> {
   const { db, count } = countingDb(env.DB);
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
   const request = new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  await (loader as (args: unknown) => Promise<unknown>)({ context, request, params: {} });
+  await (loader as (args: unknown) => Promise<unknown>)({ context: loaderContext(request, db), request, params: {} });
   return count();
 }
 

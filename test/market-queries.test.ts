@@ -2,9 +2,8 @@
 // campus may add at most one, and added none). Each loader runs with a D1 binding that counts round
 // trips (test/hostel-helpers.ts), the session's own read included, with data on the page.
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import * as allProducts from "#app/routes/all-products.tsx";
 import * as becomeWriter from "#app/routes/become-writer.tsx";
 import * as findWriter from "#app/routes/find-writer.tsx";
@@ -33,14 +32,8 @@ async function tripsOf(
   params: Record<string, string> = {},
 ): Promise<number> {
   const { db, count } = countingDb(env.DB);
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
   const request = new Request(`${ORIGIN}${path}`, { headers: user ? { Cookie: user.cookie } : {} });
-  await loader({ context, request, params } as never);
+  await loader({ context: loaderContext(request, db), request, params } as never);
   return count();
 }
 

@@ -1,9 +1,8 @@
 // D1 round trips of /staff for a moderator and an admin: the session, the staff view and
 // the moderation queue, at most 3; and /all-products with the hidden condition stays at its count.
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import { loader as staffLoader } from "#app/routes/staff.tsx";
 import { loader as productsLoader } from "#app/routes/all-products.tsx";
 import { createUser, ORIGIN } from "#test/helpers.ts";
@@ -14,17 +13,8 @@ type AnyLoader = (args: never) => Promise<unknown>;
 
 async function tripsOf(loader: AnyLoader, path: string, cookie: string): Promise<number> {
   const { db, count } = countingDb(env.DB);
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
-  await (loader as (args: unknown) => Promise<unknown>)({
-    context,
-    request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }),
-    params: {},
-  });
+  const request = new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
+  await (loader as (args: unknown) => Promise<unknown>)({ context: loaderContext(request, db), request, params: {} });
   return count();
 }
 

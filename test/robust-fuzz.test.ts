@@ -8,10 +8,10 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "#server/api/app.ts";
 import { requireAuth } from "#server/api/context.ts";
-import { bodyLimitFor } from "#server/lib/body-limit.ts";
+import { bodyLimitFor } from "#server/front-door.ts";
 import { startSession } from "#server/services/auth.ts";
 import { installFakeGoogle } from "#test/fake-google.ts";
-import { bearer, call, createUser, ORIGIN, uniqueIp, type TestUser } from "#test/helpers.ts";
+import { bearer, call, createUser, uniqueIp, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { expectRefusal, expectSecurityHeaders, HOSTILE_STRINGS, snapshot } from "#test/robust-helpers.ts";
 
@@ -494,7 +494,7 @@ describe("every API endpoint under random and malformed input", () => {
         fc.asyncProperty(pathSegment(), queryArb, bodyFor(endpoint), who, async (segment, query, bodyPromise, as) => {
           const fuzzed = await bodyPromise;
           if (endpoint.endsSessions) known = null;
-          const own = endpoint.endsSessions ? (await startSession(env, ORIGIN, leaver.userId)).token : attacker.token;
+          const own = endpoint.endsSessions ? (await startSession(env, leaver.userId)).token : attacker.token;
           const token = as === "attacker" ? own : as === "forged" ? `${own.slice(0, -4)}AAAA` : null;
           const before = known ?? (await snapshot());
           known = null;
@@ -516,7 +516,7 @@ describe("every API endpoint under random and malformed input", () => {
           // Signed out or with a forged token: 401 (or 404 when the path itself routes nowhere, or 413
           // when the body is over the route's limit, which the Worker's entry checks before anything).
           if (endpoint.auth && as !== "attacker") {
-            const tooLarge = bodySize(fuzzed.body) > bodyLimitFor(endpoint.method, pathname).maxBytes;
+            const tooLarge = bodySize(fuzzed.body) > (await bodyLimitFor(endpoint.method, pathname)).maxBytes;
             expect(tooLarge ? [401, 404, 413] : [401, 404], where).toContain(res.status);
           }
         }),

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import { loader as staffLoader } from "#app/routes/staff.tsx";
 import { loader as notificationsLoader } from "#app/routes/notifications.tsx";
 import { loader as adminLoader } from "#app/routes/admin.tsx";
@@ -12,15 +11,10 @@ const loaders = { staff: staffLoader, notifications: notificationsLoader, admin:
 /** D1 round trips of a page's loader (a batch is one), as test/hostel-queries.test.ts counts them. */
 export async function tripsOf(page: keyof typeof loaders, path: string, cookie: string): Promise<number> {
   const { db, count } = countingDb(env.DB);
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
+  const request = new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
   await (loaders[page] as (args: unknown) => Promise<unknown>)({
-    context,
-    request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }),
+    context: loaderContext(request, db),
+    request,
     params: {},
   });
   return count();

@@ -2,21 +2,16 @@
 // specification's three samples and its warning (decision 0022). The outage is simulated by a D1
 // binding that refuses every statement on study_requests; everything else (the session) still works.
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import { loader } from "#app/routes/become-writer.tsx";
 import { createUser, dbFailingOn, ORIGIN } from "#test/helpers.ts";
 
 async function loadBoard(db: D1Database, cookie: string) {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
   const request = new Request(`${ORIGIN}/become-writer`, { headers: { Cookie: cookie } });
-  return loader({ context, request, params: {} } as unknown as Parameters<typeof loader>[0]);
+  return loader({ context: loaderContext(request, db), request, params: {} } as unknown as Parameters<
+    typeof loader
+  >[0]);
 }
 
 describe("/become-writer loader", () => {

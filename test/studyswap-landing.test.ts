@@ -2,20 +2,14 @@
 // browser no longer asks /api/studyswap/health-check after it. When that read fails the page renders
 // with the specification's note 'Note: Demo mode active. Backend API not connected.'
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cloudflareContext } from "#server/lib/router-context.ts";
+import { loaderContext } from "#test/loader-context.ts";
 import { loader } from "#app/routes/studyswap.tsx";
 import { call, dbFailingOn, ORIGIN } from "#test/helpers.ts";
 
 async function load(db: D1Database) {
-  const context = new RouterContextProvider();
-  context.set(cloudflareContext, {
-    env: { ...env, DB: db },
-    ctx: { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
-    state: { reqId: "test", nonce: "", startedAt: Date.now() },
-  });
-  return loader({ context, request: new Request(`${ORIGIN}/studyswap`), params: {} } as unknown as Parameters<
+  const request = new Request(`${ORIGIN}/studyswap`);
+  return loader({ context: loaderContext(request, db), request, params: {} } as unknown as Parameters<
     typeof loader
   >[0]);
 }

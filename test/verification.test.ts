@@ -181,7 +181,7 @@ describe("POST /api/auth/verify", () => {
     const a = await createUser({ verified: false });
     const b = await createUser({ verified: false });
     expect((await verify(b, await latestCode(a.email))).status).toBe(400);
-    const scope = { requestUrl: ORIGIN };
+    const scope = {};
     const issued = await issueCode(env, scope, a.userId, "reset");
     if (!issued.ok) throw new Error("not issued");
     expect((await verify(a, issued.code)).status).toBe(400);

@@ -1,9 +1,9 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { codeScope, envOf } from "#app/lib/session.server.ts";
+import { cloudflareContext } from "#server/lib/router-context.ts";
 import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { stateOf } from "#server/lib/request-state.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
@@ -25,7 +25,7 @@ export async function yourDataAction(
   form: FormData,
 ) {
   const env = envOf(context);
-  const scope = codeScope(context, request);
+  const scope = codeScope(context);
   const clientAddress = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
   try {
     if (intent === SEND_CODE_INTENT) {
@@ -39,7 +39,7 @@ export async function yourDataAction(
     if (input.code !== undefined) await assertCodeAllowed(env, clientAddress);
     await deleteAccount(
       env,
-      { ...scope, reqId: stateOf(request).reqId },
+      { ...scope, reqId: context.get(cloudflareContext).state.reqId },
       { userId: session.user.id, sessionId: session.sessionId },
       input,
     );

@@ -6,8 +6,8 @@ import type { Route } from "./+types/account-deleted";
 // Where "Delete my account" lands: the account is gone and this browser is signed out.
 
 // Someone signed in has an account: the page would tell them something untrue.
-export async function loader({ context, request }: Route.LoaderArgs) {
-  if (await getUser(context, request)) throw redirect("/account");
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await getUser(context)) throw redirect("/account");
   return null;
 }
 

@@ -5,8 +5,8 @@ import type { Route } from "./+types/account-export";
 
 // "Download my data" on /account: a plain link to this resource route, which answers the file with
 // the session cookie (works without JavaScript). The same service answers GET /api/auth/account/export.
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireSession(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, sessionId } = await requireSession(context);
   try {
     const data = await exportAccountData(envOf(context), user.id, sessionId);
     return new Response(JSON.stringify(data, null, 2), { headers: exportHeaders() });

@@ -1,3 +1,4 @@
+import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
@@ -32,8 +33,11 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { user, sessionId } = await requireSession(context, request);
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, sessionId } = await requireSession(context);
   const env = envOf(context);
   const [account, devices] = await Promise.all([accountOverview(env, user.id), listSessions(env, user.id, sessionId)]);
   if (!account) throw new Response("Not found", { status: 404 });
@@ -57,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { user, sessionId } = await requireSession(context, request);
+  const { user, sessionId } = await requireSession(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

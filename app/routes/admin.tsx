@@ -26,7 +26,7 @@ import type { Route } from "./+types/admin";
 // The campus admin's screen (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // Anyone else gets a plain 403 page saying what the page is for, as /staff does for a student.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const filter = Object.fromEntries(new URL(request.url).searchParams);
   try {
     return await readAdminView(envOf(context), user, filter);
@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "grant") {

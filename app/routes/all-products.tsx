@@ -74,7 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const condition = pickFilter(url.searchParams.get("condition"), CONDITION_IDS) ?? null;
   const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = requested >= 1 && requested <= MAX_PAGE ? requested : 1;
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   // An unverified college account browses, but sees the verify banner instead of Buy.
   const verifyEmail = user && !mayAct(user) ? user.email : null;
   const campus = !user && CAMPUS_ID.test(campusParam) ? campusParam : null;
@@ -131,7 +131,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The same purchase as PATCH /api/product/purchase/:id, at the price the buyer saw.
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(envOf(context), user, form));

@@ -1,3 +1,4 @@
+import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   Link,
@@ -34,9 +35,12 @@ import type { Route } from "./+types/auth";
 import { readForm } from "#app/lib/form.server.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
 }
@@ -65,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         password: form.get("password"),
       });
       await assertRegisterAllowed(env, ip);
-      user = await registerUser(env, input, codeScope(context, request));
+      user = await registerUser(env, input, codeScope(context));
     } else {
       user = await signInWithPassword(
         env,
@@ -73,7 +77,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }),
       );
     }
-    const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
+    const { token, expiresAt } = await startSession(env, user.id, request.headers.get("User-Agent"));
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(token, expiresAt));
     // The redirect-after-login value is used once: read here, cleared in the same answer.

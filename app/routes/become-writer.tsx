@@ -22,7 +22,7 @@ import { RequestBoard, WriterProfile, type BoardState } from "#app/components/st
 import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   if (!user) return { signedIn: false as const, writer: null, defaultName: "", board: null, verifyEmail: null };
   const env = envOf(context);
   // The board is rendered with the page (no spinner, no layout shift, one round trip on a slow
@@ -47,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   if (!user) throw redirect("/login");
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -1,3 +1,4 @@
+import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import { BedIcon } from "#app/components/icons/bed.tsx";
 import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
@@ -17,8 +18,11 @@ import { succeeded } from "#app/lib/action-result.server.ts";
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
 
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   const now = Date.now();
   // A college account's address is proven with the e-mailed code; the Open community has none to prove.
   const mustVerify = user !== null && !user.openCommunity && !user.verified;

@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
@@ -23,8 +24,11 @@ import { parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/find-writer";
 import { readForm } from "#app/lib/form.server.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getUser(context, request);
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.attachment };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
   if (!user) return { signedIn: false as const, mine: [] as MyStudyRequest[], submissionKey: "", verifyEmail: null };
   // One key per rendered form: a double submit of it posts one request (worker/lib/idempotency.ts).
   // An unverified college account sees the verify banner instead of the form.
@@ -40,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   // Signed out in the meantime (another tab, an expired session): sign in first (this page is
   // remembered), post nothing.
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);

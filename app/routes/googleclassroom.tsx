@@ -18,7 +18,7 @@ import type { Route } from "./+types/googleclassroom";
 export async function loader({ context, request }: Route.LoaderArgs) {
   // ?token= is never taken from the URL (a link could plant someone else's Classroom): dropped here.
   dropUrlToken(request);
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   // No token hint (app/lib/google.ts): render "Connect" at once.
   const mayBeConnected = hasGoogleHint(request.headers.get("Cookie"));
   if (!user) return { user: null, mayBeConnected, reminders: null };
@@ -42,17 +42,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   try {
     if (input.intent === "overview") {
-      const overview = await classroomOverview(env, request.url, input.token);
+      const overview = await classroomOverview(env, input.token);
       return overview.valid
         ? succeeded("overview", "", overview)
         : succeeded("overview", "", { valid: false as const });
     }
-    const user = await requireUser(context, request);
+    const user = await requireUser(context);
     if (input.intent === "disable") {
       await disableReminders(env, user.id);
       return succeeded("disable", "Reminders are off.");
     }
-    const { message, newToken } = await turnOnReminders(env, request.url, user, input.token);
+    const { message, newToken } = await turnOnReminders(env, user, input.token);
     return succeeded("enable", message, { newToken });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

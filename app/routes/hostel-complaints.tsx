@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { EmptyState, LoadingBar, RouteError } from "#app/components/hostel/ui.tsx";
@@ -24,8 +25,11 @@ import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard, YourBlock } from "#app/components/hostel/complaints.tsx";
 
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.photo };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   // A hand-edited address with a bad filter shows the default list rather than an error page.
   const parsed = complaintQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -36,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -26,7 +26,7 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const asked = new URL(request.url).searchParams.get("date") ?? undefined;
   // An out-of-range or mistyped date in the address shows today instead of an error page.
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

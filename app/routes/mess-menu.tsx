@@ -19,7 +19,7 @@ import { readForm } from "#app/lib/form.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   // A student sees their own campus's mess; a visitor the first college's (or ?campus=, as the API).
   const asked = new URL(request.url).searchParams.get("campus")?.slice(0, 40) || undefined;
   const campus = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   return attempt("rate", "Thanks for rating!", () =>
     rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }),

@@ -11,8 +11,8 @@ import { rememberRedirect } from "#app/lib/redirect.ts";
 import { getUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/night-market";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { signedIn: (await getUser(context, request)) !== null };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { signedIn: (await getUser(context)) !== null };
 }
 
 const ADVANTAGES: Feature[] = [

@@ -21,14 +21,14 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
 
 // The signed-in student's notices: what staff did that concerns them, newest first.
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
   return { ...(await notificationCentre(envOf(context), user.id)), email: user.email, verified: user.verified };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   // The private calendar link, shown once when it is made or reset.

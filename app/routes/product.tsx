@@ -41,7 +41,7 @@ import type { Route } from "./+types/product";
 // are shown with their state; another campus's is a 404 that says whose it is (nothing of it); a
 // hidden one (not yours) or none at all is a 404.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   const found = await getProduct(envOf(context), user, params.id);
   if (!found) throw data(null, { status: 404 });
   // A link shared across colleges: say whose marketplace it is on, show nothing of the listing.
@@ -63,7 +63,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);

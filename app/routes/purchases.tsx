@@ -17,7 +17,7 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   try {
     // The seller's number only for a buyer who may see contacts of the product's campus.
     return { products: await listPurchased(envOf(context), user), failed: false };
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

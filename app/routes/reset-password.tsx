@@ -1,3 +1,4 @@
+import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
@@ -20,6 +21,9 @@ import type { Route } from "./+types/reset-password";
 // "Forgot password?" (docs/decisions/0075): ask for a code, then enter it with a new password. Two
 // intents on one action; the page is what the last answer says, so it works without JavaScript.
 
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
+
 export async function loader({ request }: Route.LoaderArgs) {
   // "I already have a code" opens the second step directly.
   return { haveCode: new URL(request.url).searchParams.get("step") === "code" };
@@ -34,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     if (intent === "request") {
       const input = parseWith(resetRequestSchema, { email: form.get("email") });
-      return succeeded(intent, await requestPasswordReset(env, codeScope(context, request), ip, input), {
+      return succeeded(intent, await requestPasswordReset(env, codeScope(context), ip, input), {
         details: { email: input.email },
       });
     }
@@ -43,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       code: form.get("code"),
       password: form.get("password"),
     });
-    return succeeded(intent, await confirmPasswordReset(env, codeScope(context, request), ip, input));
+    return succeeded(intent, await confirmPasswordReset(env, codeScope(context), ip, input));
   } catch (error) {
     if (error instanceof ApiError) {
       const retryAfter =

@@ -32,7 +32,7 @@ import { readForm } from "#app/lib/form.server.ts";
 import { shortBlock, FilterSelect, ListingCard, MyListing } from "#app/components/hostel/roommates.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const parsed = listingQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : {};
@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

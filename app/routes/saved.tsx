@@ -17,7 +17,7 @@ import type { Route } from "./+types/saved";
 // The Saved tab: the listings the student hearted, newest saved first, each in its
 // current state. Two D1 queries: the session and the list.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   try {
     const products = (await listSaved(envOf(context), user)).map(({ whatsappNumber: _hidden, ...product }) => product);
     return { products, failed: false, now: Date.now() };
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "save" || intent === "unsave")

@@ -9,8 +9,8 @@ import { SELL } from "#common/market.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/seller-dashboard";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   return { firstName: user.name.split(/\s+/)[0] ?? user.name, verifyEmail: mayAct(user) ? null : user.email };
 }
 

@@ -32,7 +32,7 @@ import type { Route } from "./+types/sells";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   try {
     const [products, notices] = await Promise.all([listMySells(env, user.id), unreadSaleNotices(env, user.id)]);
@@ -51,7 +51,7 @@ const text = (form: FormData, name: string) => {
 // Edit and delete call the same services as PATCH and DELETE /api/product/:id, with the same rules
 // (only the owner, only unsold products); their refusals come back as the screen's banner.
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

@@ -29,8 +29,8 @@ import type { Route } from "./+types/staff";
 
 // The staff console: only what the signed-in person's roles allow. A student gets a plain
 // 403 page saying what the page is for (a redirect would leave them wondering where they went).
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   const view = await readWardenView(envOf(context), user);
   if (view.grants.length === 0)
     throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", {
@@ -56,7 +56,7 @@ const MODERATED: Record<string, string> = {
 };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "move-approve" || intent === "move-decline") {

@@ -12,7 +12,7 @@ import { listWriters } from "#server/services/studyswap.ts";
 import type { Route } from "./+types/studyswap";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getUser(context, request);
+  const user = await getUser(context);
   // The landing page still works when the writer list cannot be read: it is an extra, not the page.
   // That read is the health check too: when D1 cannot answer it, the page says it is in demo mode.
   let demoMode = false;

@@ -1,3 +1,4 @@
+import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { redirect, useActionData, useNavigate, useRevalidator } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
@@ -16,8 +17,11 @@ import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
 import type { Route } from "./+types/upload";
 import { answerNetworkFailure, NETWORK_FAILURE_MESSAGE } from "#app/lib/network-failure.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.listing };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
   // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
   // After a successful upload the loader runs again, so the next product is a new submission.
   // An unverified college account sees the verify banner instead of the form.
@@ -30,7 +34,7 @@ const STAY = "stay";
 // The same service as POST /api/product/upload. Without JavaScript a success redirects to /sells at
 // once; the screen's own post (with STAY) gets the answer, to reset the form and leave after 2 s.
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   try {
     let form: FormData;
     try {

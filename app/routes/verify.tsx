@@ -1,3 +1,4 @@
+import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
@@ -23,8 +24,11 @@ function returnPath(value: FormDataEntryValue | string | null | undefined): stri
   return safeRedirectPath(typeof value === "string" ? value : null) ?? "/dashboard";
 }
 
+// The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
+export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   return {
     email: user.email,
     campusName: user.campusName,
@@ -35,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = form.get("intent") === "resend" ? "resend" : "verify";
@@ -44,10 +48,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     await assertCodeAllowed(env, rateLimitAddress(request.headers.get("CF-Connecting-IP")));
     if (intent === "resend")
-      return succeeded(intent, await resendVerification(env, codeScope(context, request), user), {
+      return succeeded(intent, await resendVerification(env, codeScope(context), user), {
         details: { returnTo },
       });
-    await verifyEmail(env, codeScope(context, request), user, parseWith(codeSchema, form.get("code")));
+    await verifyEmail(env, codeScope(context), user, parseWith(codeSchema, form.get("code")));
     // Back where the student was, now allowed to act (a fetcher follows the redirect too, so the
     // banner's page reloads with the action in place of the banner).
     return redirect(returnTo);

@@ -30,7 +30,7 @@ import type { Route } from "./+types/wanted";
 // notice when a matching listing appears; sellers see what is wanted. Two D1 queries: the session and
 // the campus's open posts.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const base = {
     campusName: user.openCommunity ? null : user.campusShortName,
     verifyEmail: mayAct(user) ? null : user.email,
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
+  const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);

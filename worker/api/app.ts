@@ -1,10 +1,4 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { BodyTooLargeError } from "#server/lib/body-limit.ts";
-import { ApiError } from "#server/lib/errors.ts";
-import { logError } from "#server/lib/log.ts";
-import { clearedSessionCookie } from "#server/lib/session-token.ts";
-import { stateOf } from "#server/lib/request-state.ts";
 import auth from "#server/api/auth.ts";
 import campusesApi from "#server/api/campuses.ts";
 import dev from "#server/api/dev.ts";
@@ -21,7 +15,8 @@ import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
 
-// Request bodies are limited per route in the Worker entry (worker/lib/body-limit.ts), before this.
+// The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
+// route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
 export const api = new Hono<AppEnv>().basePath("/api");
 
 api.get("/health", (c) => c.json({ success: true, status: "ok" }));
@@ -41,24 +36,5 @@ api.route("/moderation", moderation);
 api.route("/admin", admin);
 api.route("/dev", dev);
 
-api.notFound((c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
-
-api.onError((err, c) => {
-  if (err instanceof ApiError) {
-    // A 401 means the session is gone or never was: drop the cookie so the browser stops sending it.
-    if (err.status === 401) c.header("Set-Cookie", clearedSessionCookie());
-    // A limit that knows when it ends says so (a locked sign-in: docs/decisions/0008).
-    if (typeof err.extra.retryAfter === "number") c.header("Retry-After", String(err.extra.retryAfter));
-    return c.json({ success: false, message: err.message, msg: err.message, ...err.extra }, err.status);
-  }
-  if (err instanceof BodyTooLargeError) {
-    return c.json({ success: false, message: err.message, msg: err.message }, 413);
-  }
-  if (err instanceof HTTPException && err.status < 500) {
-    return c.json({ success: false, message: err.message, msg: err.message }, err.status);
-  }
-  const { reqId } = stateOf(c.req.raw);
-  logError(reqId, err, { path: c.req.path });
-  const message = `Something went wrong on our side. Please try again. (Reference: ${reqId})`;
-  return c.json({ success: false, message, msg: message, requestId: reqId }, 500);
-});
+// An address under /api that no route answers: the API's 404, never a page.
+api.all("*", (c) => c.json({ success: false, message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));

@@ -1,8 +1,9 @@
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
 import { Hono, type Next } from "hono";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
   assertRegisterAllowed,
-  currentUser,
   endAllSessions,
   endSession,
   loginSchema,
@@ -32,7 +33,6 @@ import {
   sendDeletionCode,
 } from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
-import { stateOf } from "#server/lib/request-state.ts";
 import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
 import { resendVerification, verifyEmail } from "#server/services/verification.ts";
 import {
@@ -49,14 +49,17 @@ import {
   requireAuth,
   validateJson,
   validateParam,
+  userOf,
 } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
+// Sign-in, registration, codes and account changes: a few short fields each.
+auth.use("*", bodyLimit(ACCOUNT_FORM_LIMIT));
 
 // The JSON API answers the token and sets no cookie: a client that forgets its token is signed out.
 // Campus's own sign-in screen gets its cookie from its route action (app/routes/auth.tsx).
 async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
-  const { token } = await startSession(c.env, c.req.url, user.id, c.req.header("User-Agent") ?? null);
+  const { token } = await startSession(c.env, user.id, c.req.header("User-Agent") ?? null);
   c.header("Cache-Control", "no-store");
   return c.json(
     {
@@ -82,9 +85,9 @@ function membershipOf(user: SessionUser) {
   };
 }
 
-/** The request as a code's scope: its URL (the key) and its waitUntil (the mail after the answer). */
+/** The request as a code's scope: its waitUntil, for the mail after the answer. */
 function codeScope(c: AppContext): CodeScope {
-  return { requestUrl: c.req.url, later: (work) => c.executionCtx.waitUntil(work) };
+  return { later: (work) => c.executionCtx.waitUntil(work) };
 }
 
 /** Code checks and requests per client address: a script cannot spray codes across accounts. */
@@ -134,7 +137,7 @@ auth.post("/logout-all", requireAuth, async (c) => {
 // Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
 // top bar, and a 401 would put an error in every visitor's console.
 auth.get("/session", async (c) => {
-  const user = await currentUser(c.env, c.req.raw);
+  const user = await userOf(c);
   c.header("Cache-Control", "no-store");
   return c.json({
     success: true,
@@ -217,7 +220,7 @@ auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c
   if (input.code !== undefined) await assertCodeAllowed(c.env, clientIp(c));
   await deleteAccount(
     c.env,
-    { ...codeScope(c), reqId: stateOf(c.req.raw).reqId },
+    { ...codeScope(c), reqId: c.var.state.reqId },
     { userId: c.var.user.id, sessionId: c.var.sessionId },
     input,
   );

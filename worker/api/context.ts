@@ -4,13 +4,21 @@ import { z } from "zod";
 import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { validationError } from "#server/lib/validate.ts";
-import { stateOf } from "#server/lib/request-state.ts";
-import { currentSession, type SessionUser } from "#server/services/auth.ts";
+import type { RequestState } from "#server/lib/request-state.ts";
+import { resolveSession, type ResolvedSession, type SessionUser } from "#server/services/auth.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { user: SessionUser; sessionId: string };
+  Variables: {
+    /** The request's id, nonce and what the log line says (worker/index.ts). */
+    state: RequestState;
+    /** This request's session, looked up once by the first that asks (sessionOf). */
+    session: Promise<ResolvedSession | null>;
+    /** Set by requireAuth. */
+    user: SessionUser;
+    sessionId: string;
+  };
 }
 
 export type AppContext = Context<AppEnv>;
@@ -68,13 +76,32 @@ export function validateJson<S extends z.ZodType>(schema: S) {
   }) as unknown as typeof check;
 }
 
+/** The request's session (bearer token or cookie), looked up once per request and kept in the context. */
+export function sessionOf(c: AppContext): Promise<ResolvedSession | null> {
+  let pending = c.get("session");
+  if (!pending) {
+    pending = resolveSession(c.env, c.req.raw).then((session) => {
+      // What the request log and the service worker's header say (worker/index.ts).
+      c.var.state.sessionTag = session?.tag ?? null;
+      if (session) c.var.state.userId = session.user.id;
+      return session;
+    });
+    c.set("session", pending);
+  }
+  return pending;
+}
+
+/** The signed-in user, or null, for routes that answer everyone but say more to members. */
+export async function userOf(c: AppContext): Promise<SessionUser | null> {
+  return (await sessionOf(c))?.user ?? null;
+}
+
 /** Guards a route: 401 unless the request carries a live session. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = await currentSession(c.env, c.req.raw);
+  const session = await sessionOf(c);
   if (!session) throw new ApiError(401, "Please sign in to continue.");
   c.set("user", session.user);
   c.set("sessionId", session.sessionId);
-  stateOf(c.req.raw).userId = session.user.id;
   await next();
 };
 

@@ -10,7 +10,7 @@ const dev = new Hono<AppEnv>();
 dev.get(
   "/outbox",
   async (c, next) => {
-    if (!outboxReadable(c.env, c.req.url)) return c.notFound();
+    if (!outboxReadable(c.env)) return c.notFound();
     await next();
   },
   validateQuery(z.object({ to: z.string().trim().max(254, "That e-mail address is too long.").optional() })),

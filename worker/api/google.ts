@@ -1,9 +1,10 @@
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { readCookie } from "#common/cookies.ts";
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
-import { stateOf } from "#server/lib/request-state.ts";
 import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
 import {
   assignmentsFor,
@@ -34,6 +35,8 @@ import {
 } from "#server/api/context.ts";
 
 const google = new Hono<AppEnv>();
+// One-time codes and tokens: a few short fields.
+google.use("*", bodyLimit(ACCOUNT_FORM_LIMIT));
 
 google.use(async (c, next) => {
   await next();
@@ -69,7 +72,7 @@ google.get("/auth", validateQuery(authQuery), (c) => {
     const error = "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.";
     return c.redirect(`${errorTarget}?error=${encodeURIComponent(error)}`, 302);
   }
-  const flow = startAuthorization(c.env, c.req.url, source);
+  const flow = startAuthorization(c.env, source);
   c.header("Set-Cookie", flowCookie(STATE_COOKIE, `${source}.${flow.state}`, FLOW_COOKIE_MAX_AGE), { append: true });
   c.header("Set-Cookie", flowCookie(VERIFIER_COOKIE, flow.verifier, FLOW_COOKIE_MAX_AGE), { append: true });
   return c.redirect(flow.url, 302);
@@ -89,18 +92,18 @@ google.get("/callback", async (c) => {
     return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
   if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
   try {
-    const handoff = await completeGoogleSignIn(c.env, c.req.url, {
+    const handoff = await completeGoogleSignIn(c.env, {
       source,
       code,
       verifier,
-      reqId: stateOf(c.req.raw).reqId,
+      reqId: c.var.state.reqId,
     });
     c.header("Set-Cookie", flowCookie(HANDOFF_COOKIE, handoff.binding, HANDOFF_COOKIE_MAX_AGE), { append: true });
     return backWith(c, source, { code: handoff.code });
   } catch (caught) {
     if (caught instanceof ApiError) return backWith(c, source, { error: caught.message });
     if (!isGoogleAuthError(caught)) throw caught;
-    logWarning("google callback refused", { reqId: stateOf(c.req.raw).reqId, reason: caught.message });
+    logWarning("google callback refused", { reqId: c.var.state.reqId, reason: caught.message });
     return backWith(c, source, { error: MESSAGES.authFailed });
   }
 });
@@ -137,7 +140,7 @@ const tokenField = z
 
 google.post("/verify-token", validateJson(z.object({ token: tokenField })), async (c) => {
   const { token } = c.req.valid("json");
-  const fresh = await freshBrowserToken(c.env, c.req.url, token).catch((error: unknown) => {
+  const fresh = await freshBrowserToken(c.env, token).catch((error: unknown) => {
     if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
     throw error;
   });
@@ -156,7 +159,7 @@ google.post("/verify-token", validateJson(z.object({ token: tokenField })), asyn
 // under problems with the answer its own endpoint would give; the rest still comes back.
 google.post("/overview", validateJson(z.object({ token: tokenField })), async (c) => {
   const { token } = c.req.valid("json");
-  const overview = await classroomOverview(c.env, c.req.url, token);
+  const overview = await classroomOverview(c.env, token);
   if (!overview.valid)
     return c.json({
       success: true,
@@ -179,7 +182,7 @@ function bearerToken(c: AppContext): string {
 }
 
 google.get("/courses", async (c) => {
-  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) =>
+  const { data, newToken } = await withClassroom(c.env, bearerToken(c), (accessToken) =>
     coursesFor(c.env, accessToken),
   );
   if (newToken) c.header("X-New-Token", newToken);
@@ -190,7 +193,7 @@ const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "That cours
 
 google.get("/courses/:id/assignments", validateParam(courseParam), async (c) => {
   const { id } = c.req.valid("param");
-  const { data, newToken } = await withClassroom(c.env, c.req.url, bearerToken(c), (accessToken) =>
+  const { data, newToken } = await withClassroom(c.env, bearerToken(c), (accessToken) =>
     assignmentsFor(c.env, accessToken, id),
   );
   if (newToken) c.header("X-New-Token", newToken);
@@ -212,7 +215,7 @@ google.post("/notifications/enable", requireAuth, validateJson(enableBody), asyn
   const user = c.var.user;
   if (input.userId !== user.email && input.userId !== user.id)
     throw new ApiError(403, "You can only turn on reminders for your own account.");
-  const { message, newToken } = await turnOnReminders(c.env, c.req.url, user, input.token);
+  const { message, newToken } = await turnOnReminders(c.env, user, input.token);
   return c.json({ success: true, message, data: { enabled: true }, ...(newToken ? { newToken } : {}) });
 });
 

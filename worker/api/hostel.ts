@@ -1,7 +1,8 @@
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { ApiError } from "#server/lib/errors.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { currentUser } from "#server/services/auth.ts";
 import {
   campusQuerySchema,
   formFields,
@@ -39,6 +40,7 @@ import {
   requireAuth,
   validateJson,
   validateQuery,
+  userOf,
 } from "#server/api/context.ts";
 import { z } from "zod";
 
@@ -71,11 +73,7 @@ function noStore(c: AppContext) {
 }
 
 hostel.get("/blocks", validateQuery(campusQuerySchema), async (c) => {
-  const { id: campusId } = await hostelCampusOf(
-    c.env,
-    await currentUser(c.env, c.req.raw),
-    c.req.valid("query").campus,
-  );
+  const { id: campusId } = await hostelCampusOf(c.env, await userOf(c), c.req.valid("query").campus);
   return c.json({ success: true, data: await listBlocks(c.env, campusId) });
 });
 
@@ -115,7 +113,7 @@ hostel.get("/complaints", requireAuth, validateQuery(complaintQuerySchema), asyn
   return c.json({ success: true, data: await listComplaints(c.env, c.var.user, query) });
 });
 
-hostel.post("/complaints", requireAuth, async (c) => {
+hostel.post("/complaints", bodyLimit(UPLOAD_LIMITS.photo), requireAuth, async (c) => {
   const { fields, photo } = await complaintBody(c);
   const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
   const complaint = await createComplaint(c.env, c.var.user, fields, photo, key);
@@ -158,16 +156,12 @@ hostel.patch("/complaints/:id/status", requireAuth, validateJson(anyBody), async
 
 // Mess menu.
 hostel.get("/mess/menu", validateQuery(campusQuerySchema), async (c) => {
-  const { id: campusId } = await hostelCampusOf(
-    c.env,
-    await currentUser(c.env, c.req.raw),
-    c.req.valid("query").campus,
-  );
+  const { id: campusId } = await hostelCampusOf(c.env, await userOf(c), c.req.valid("query").campus);
   return c.json({ success: true, data: await weekMenu(c.env, campusId) });
 });
 
 hostel.get("/mess/today", validateQuery(campusQuerySchema), async (c) => {
-  const user = await currentUser(c.env, c.req.raw);
+  const user = await userOf(c);
   const { id: campusId } = await hostelCampusOf(c.env, user, c.req.valid("query").campus);
   noStore(c);
   return c.json({ success: true, data: await today(c.env, campusId, user?.id ?? null) });
@@ -215,7 +209,7 @@ hostel.delete("/roommates/:id", requireAuth, async (c) => {
 // Laundry.
 hostel.get("/laundry/slots", validateQuery(slotsQuerySchema.extend(campusQuerySchema.shape)), async (c) => {
   const { date, campus } = c.req.valid("query");
-  const { id: campusId } = await hostelCampusOf(c.env, await currentUser(c.env, c.req.raw), campus);
+  const { id: campusId } = await hostelCampusOf(c.env, await userOf(c), campus);
   noStore(c);
   return c.json({ success: true, data: await slotsFor(c.env, campusId, date) });
 });

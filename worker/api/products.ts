@@ -1,3 +1,5 @@
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import {
   cancelReservation,
@@ -27,7 +29,6 @@ import {
   renewProduct,
   updateProduct,
 } from "#server/services/products.ts";
-import { currentUser } from "#server/services/auth.ts";
 import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import {
   type AppContext,
@@ -37,6 +38,7 @@ import {
   requireMayActTo,
   validateJson,
   validateQuery,
+  userOf,
 } from "#server/api/context.ts";
 
 const products = new Hono<AppEnv>();
@@ -97,32 +99,26 @@ function idParam(c: AppContext): string {
   return parseWith(productIdSchema, c.req.param("id"));
 }
 
-products.post(
-  "/upload",
-  requireAuth,
-  requireMayActTo(SELL),
-  // The body's size limit (the image's 5 MB and the fields) is the entry's: worker/lib/body-limit.ts.
-  async (c) => {
-    const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
-    if (mediaType !== "multipart/form-data")
-      throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
-    }
-    const product = await createProductFromForm(c.env, c.var.user, form, c.req.header("Idempotency-Key"));
-    const msg = "Product uploaded successfully!";
-    return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) }, 201);
-  },
-);
+products.post("/upload", bodyLimit(UPLOAD_LIMITS.listing), requireAuth, requireMayActTo(SELL), async (c) => {
+  const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "multipart/form-data")
+    throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
+  }
+  const product = await createProductFromForm(c.env, c.var.user, form, c.req.header("Idempotency-Key"));
+  const msg = "Product uploaded successfully!";
+  return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) }, 201);
+});
 
 // A signed-in member sees their own campus's products; a visitor without a session every college's
 // (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
 products.get("/available", validateQuery(listQuerySchema), async (c) => {
   const query = c.req.valid("query");
-  const user = await currentUser(c.env, c.req.raw);
+  const user = await userOf(c);
   const list = await listAvailable(c.env, { ...query, campusId: user?.campusId ?? null, viewerId: user?.id ?? null });
   c.header("Cache-Control", "no-store");
   return c.json(list.map((p) => toJson(c, p, false)));
@@ -158,9 +154,9 @@ async function seenPrice(c: AppContext): Promise<number | undefined> {
 
 products.patch(
   "/purchase/:id",
+  bodyLimit({ maxBytes: 1024, message: 'The request is too large: a purchase sends at most { "price": <rupees> }.' }),
   requireAuth,
   requireMayActTo(BUY),
-  // Its body (at most 1 KB) is limited in the entry, as every body: worker/lib/body-limit.ts.
   async (c) => {
     const id = idParam(c);
     const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));
@@ -248,7 +244,7 @@ products.delete("/:id", requireAuth, async (c) => {
 // One product, as its page shows it (declared after the named lists, so those win).
 products.get("/:id", async (c) => {
   const id = idParam(c);
-  const user = await currentUser(c.env, c.req.raw);
+  const user = await userOf(c);
   const found = await getProduct(c.env, user, id);
   if (!found) throw new ApiError(404, "This product no longer exists.");
   if (found.kind === "elsewhere") throw new ApiError(404, elsewhereMessage(found.market));

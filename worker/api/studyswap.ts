@@ -1,10 +1,11 @@
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { BECOME_WRITER, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
 import { attachmentDisposition, downloadName } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { currentUser } from "#server/services/auth.ts";
 import {
   closeRequest,
   createRequest,
@@ -31,6 +32,7 @@ import {
   requireMayActTo,
   validateJson,
   validateQuery,
+  userOf,
 } from "#server/api/context.ts";
 
 const studyswap = new Hono<AppEnv>();
@@ -59,7 +61,7 @@ studyswap.get("/health-check", async (c) => {
 const writersQuerySchema = listQuerySchema.pick({ campus: true });
 
 studyswap.get("/writers", validateQuery(writersQuerySchema), async (c) => {
-  const user = await currentUser(c.env, c.req.raw);
+  const user = await userOf(c);
   return c.json(await listWriters(c.env, user, c.req.valid("query").campus));
 });
 
@@ -120,20 +122,26 @@ async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: 
   return { fields, file };
 }
 
-studyswap.post("/requests", requireAuth, requireMayActTo(POST_REQUEST), async (c) => {
-  const { fields, file } = await readRequestBody(c);
-  const input = parseWith(requestInputSchema, fields);
-  const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
-  const created = await createRequest(c.env, c.var.user, input, file, key);
-  return c.json(
-    {
-      success: true,
-      message: "Your request has been posted successfully! Helpers can now see it.",
-      data: toJson(created),
-    },
-    201,
-  );
-});
+studyswap.post(
+  "/requests",
+  bodyLimit(UPLOAD_LIMITS.attachment),
+  requireAuth,
+  requireMayActTo(POST_REQUEST),
+  async (c) => {
+    const { fields, file } = await readRequestBody(c);
+    const input = parseWith(requestInputSchema, fields);
+    const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
+    const created = await createRequest(c.env, c.var.user, input, file, key);
+    return c.json(
+      {
+        success: true,
+        message: "Your request has been posted successfully! Helpers can now see it.",
+        data: toJson(created),
+      },
+      201,
+    );
+  },
+);
 
 function idParam(c: AppContext): string {
   const result = requestIdSchema.safeParse(c.req.param("id"));

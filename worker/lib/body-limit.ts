@@ -1,71 +1,16 @@
-// One byte limit per route for every request body, enforced in the Worker entry before anything
-// parses it. A declared Content-Length over the limit is refused at once; a body without one
-// (chunked) is counted as it is read and errors the moment it passes the limit, so neither kind is
-// ever read whole. Workers give an isolate 128 MB: a 90 MB body parsed by formData() costs several
-// times that.
+// One byte limit per route for every request body (common/body-limits.ts: each route declares its
+// own), enforced in the Worker entry before anything parses it. A declared Content-Length over the
+// limit is refused at once; a body without one (chunked) is counted as it is read and errors the
+// moment it passes the limit, so neither kind is ever read whole. Workers give an isolate 128 MB:
+// a 90 MB body parsed by formData() costs several times that.
+import type { MiddlewareHandler } from "hono";
+import { type BodyLimit, DEFAULT_BODY_LIMIT, tooLargeMessage } from "#common/body-limits.ts";
 
-const KB = 1024;
-const MB = 1024 * KB;
-
-export interface BodyLimit {
+/** A limit as the entry enforces it: its bytes and the sentence of its 413 answer. */
+export interface ResolvedLimit {
   maxBytes: number;
-  /** What the person sees in the 413 answer. */
   message: string;
 }
-
-interface Rule {
-  /** Methods the rule applies to; every method with a body when absent. */
-  methods?: readonly string[];
-  /** Matched against the path (case-insensitive, as the routes are); page paths without `.data`. */
-  path: RegExp;
-  maxBytes: number;
-  message?: string;
-}
-
-function sizeLabel(bytes: number): string {
-  return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.round(bytes / KB)} KB`;
-}
-
-// The image, attachment and photo limits of the services, plus room for the text fields and the
-// multipart framing; the services' own size checks give the exact per-file message below that.
-const IMAGE_UPLOAD = 5 * MB + MB;
-// A listing's photos (up to 4 of 5 MB; the browser sends each downscaled, far smaller) and their small versions.
-const PRODUCT_UPLOAD = 4 * (5 * MB + 256 * KB) + MB;
-const ATTACHMENT_UPLOAD = 10 * MB + 64 * KB;
-const PRODUCT_MESSAGE = "The upload is too large: send at most 4 photos of at most 5 MB each.";
-const ATTACHMENT_MESSAGE = "The request is too large. Attach a file of at most 10 MB.";
-const PHOTO_MESSAGE = "The request is too large. Photos can be at most 5 MB.";
-
-/** First match wins; the last rule of each door is its default, so a new route is covered at once. */
-const API_RULES: readonly Rule[] = [
-  { methods: ["POST"], path: /^\/api\/product\/upload\/?$/i, maxBytes: PRODUCT_UPLOAD, message: PRODUCT_MESSAGE },
-  {
-    methods: ["POST"],
-    path: /^\/api\/studyswap\/requests\/?$/i,
-    maxBytes: ATTACHMENT_UPLOAD,
-    message: ATTACHMENT_MESSAGE,
-  },
-  { methods: ["POST"], path: /^\/api\/hostel\/complaints\/?$/i, maxBytes: IMAGE_UPLOAD, message: PHOTO_MESSAGE },
-  {
-    methods: ["PATCH"],
-    path: /^\/api\/product\/purchase\/[^/]+\/?$/i,
-    maxBytes: KB,
-    message: 'The request is too large: a purchase sends at most { "price": <rupees> }.',
-  },
-  { path: /^\/api\/(auth|google)(\/|$)/i, maxBytes: 16 * KB },
-  // JSON bodies: the longest text field is a few thousand characters.
-  { path: /^\/api(\/|$)/i, maxBytes: 64 * KB },
-];
-
-const PAGE_RULES: readonly Rule[] = [
-  { path: /^\/(login|register|auth|logout|account|verify|reset-password)$/i, maxBytes: 16 * KB },
-  { path: /^\/(dashboard)?$/i, maxBytes: 16 * KB },
-  { path: /^\/upload$/i, maxBytes: PRODUCT_UPLOAD, message: PRODUCT_MESSAGE },
-  { path: /^\/find-writer$/i, maxBytes: ATTACHMENT_UPLOAD, message: ATTACHMENT_MESSAGE },
-  { path: /^\/hostel-complaints$/i, maxBytes: IMAGE_UPLOAD, message: PHOTO_MESSAGE },
-  // Every other form (mess ratings, laundry, roommates, writer profile, sells ...): text fields only.
-  { path: /^\//, maxBytes: 64 * KB },
-];
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
@@ -75,7 +20,7 @@ export function isApiPath(pathname: string): boolean {
  * The path a page request acts on: React Router's client posts to `<path>.data` (`/_root.data` for
  * the index route), and a trailing slash matches the same route.
  */
-function pagePath(pathname: string): string {
+export function pagePath(pathname: string): string {
   let path = pathname;
   if (/^\/_root\.data$/i.test(path)) return "/";
   if (/\.data$/i.test(path)) path = path.slice(0, -".data".length);
@@ -83,33 +28,46 @@ function pagePath(pathname: string): string {
   return path;
 }
 
-/** The limit for a request's body. */
-export function bodyLimitFor(method: string, pathname: string): BodyLimit {
-  const api = isApiPath(pathname);
-  const path = api ? pathname : pagePath(pathname);
-  const upper = method.toUpperCase();
-  const rule = (api ? API_RULES : PAGE_RULES).find(
-    (r) => (!r.methods || r.methods.includes(upper)) && r.path.test(path),
-  );
-  const maxBytes = rule?.maxBytes ?? 64 * KB;
-  return {
-    maxBytes,
-    message:
-      rule?.message ?? `The request is too large: at most ${sizeLabel(maxBytes)} for this ${api ? "request" : "form"}.`,
+const declarations = new WeakMap<object, BodyLimit>();
+
+/**
+ * Declares the body limit of the API routes it stands in, beside their definition:
+ * `products.post("/upload", bodyLimit(UPLOAD_LIMITS.listing), ...)`, or a sub-app's own default
+ * `auth.use("*", bodyLimit(ACCOUNT_FORM_LIMIT))`. It does nothing when it runs: the entry reads the
+ * declaration of the matched route (the last one, the most specific) before any handler does.
+ */
+export function bodyLimit(limit: BodyLimit): MiddlewareHandler {
+  const declaration: MiddlewareHandler = async (_c, next) => {
+    await next();
   };
+  declarations.set(declaration, limit);
+  return declaration;
+}
+
+/** The limit declared by the last of these handlers that declares one (bodyLimit), or null. */
+export function declaredLimit(handlers: readonly object[]): BodyLimit | null {
+  let found: BodyLimit | null = null;
+  for (const handler of handlers) found = declarations.get(handler) ?? found;
+  return found;
+}
+
+/** A declaration as enforced: the default when there is none. */
+export function resolveLimit(limit: BodyLimit | null, pathname: string): ResolvedLimit {
+  const chosen = limit ?? DEFAULT_BODY_LIMIT;
+  return { maxBytes: chosen.maxBytes, message: tooLargeMessage(chosen, isApiPath(pathname) ? "api" : "page") };
 }
 
 /** Thrown into the body stream once it passes the limit; readers see it as the reason they failed. */
 export class BodyTooLargeError extends Error {
   readonly status = 413;
-  constructor(readonly limit: BodyLimit) {
+  constructor(readonly limit: ResolvedLimit) {
     super(limit.message);
     this.name = "BodyTooLargeError";
   }
 }
 
 /** Whether a declared Content-Length is over the limit (no header: unknown, counted while read). */
-export function declaredTooLarge(request: Request, limit: BodyLimit): boolean {
+export function declaredTooLarge(request: Request, limit: ResolvedLimit): boolean {
   const header = request.headers.get("Content-Length");
   if (header === null) return false;
   const length = Number(header);
@@ -134,7 +92,7 @@ export interface LimitedRequest {
  * BodyTooLargeError as soon as they pass the limit; the rest is never read (the source is cancelled).
  * `onExceeded` runs then, so the entry knows even when a handler swallowed the error.
  */
-export function limitBody(request: Request, limit: BodyLimit, onExceeded: () => void): LimitedRequest {
+export function limitBody(request: Request, limit: ResolvedLimit, onExceeded: () => void): LimitedRequest {
   const source = request.body;
   if (!source || request.method === "GET" || request.method === "HEAD") return { request, release: () => null };
   const reader = source.getReader();
@@ -197,7 +155,7 @@ export function cancel(body: ReadableStream | null): void {
 }
 
 /** The 413 answer: JSON in the API's error shape, a short page (or text for React Router's fetches) elsewhere. */
-export function tooLargeResponse(pathname: string, limit: BodyLimit): Response {
+export function tooLargeResponse(pathname: string, limit: ResolvedLimit): Response {
   const message = limit.message;
   if (isApiPath(pathname)) return Response.json({ success: false, message, msg: message }, { status: 413 });
   if (/\.data$/i.test(pathname)) {

@@ -1,6 +1,6 @@
 // A thin client for the Google Classroom API (base URL from configuration), mapping Google's answers
 // into the shapes the app shows and Google's errors into three kinds the app can explain.
-import { googleEndpoints } from "#server/lib/google-oauth.ts";
+import { googleConfig } from "#server/lib/google-oauth.ts";
 
 export interface Course {
   id: string;
@@ -51,7 +51,7 @@ async function classroomGet<T>(
   path: string,
   query: Record<string, string | string[]> = {},
 ): Promise<T> {
-  const url = new URL(`${googleEndpoints(env).classroom}/v1/${path}`);
+  const url = new URL(`${googleConfig(env).classroomUrl}/v1/${path}`);
   for (const [name, value] of Object.entries(query)) {
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, v);
   }

@@ -233,6 +233,11 @@ export function openRequestScope(env: Env, request: Request, later?: (work: Prom
 }
 
 /** A session on the primary for a cron run or a queue batch (they write). */
+/** How many writes this request (or job) has made through its D1 session so far. */
+export function writesOf(env: Env): number {
+  return env.DB instanceof RequestDb ? env.DB.usage.writes : 0;
+}
+
 export function backgroundScope(env: Env): { env: Env; db: RequestDb } {
   const db = new RequestDb(env.DB.withSession("first-primary"), "first-primary");
   return { env: { ...env, DB: db }, db };
@@ -240,7 +245,7 @@ export function backgroundScope(env: Env): { env: Env; db: RequestDb } {
 
 /** BENCH_METRICS=1: set by `npm run bench:campuses` on its own local server only, never in wrangler.toml. */
 function benchMetrics(env: Env): boolean {
-  return (env as { BENCH_METRICS?: string }).BENCH_METRICS === "1";
+  return env.BENCH_METRICS === "1";
 }
 
 /** For the benchmark: what the request asked of D1, in a response header (only with BENCH_METRICS=1). */

@@ -1,8 +1,9 @@
 // Everything Campus asks of Google's OAuth service, behind one small module so that arctic (no
-// longer developed) can be swapped out. Endpoints come from configuration (wrangler.toml [vars]),
+// longer developed) can be swapped out. Endpoints come from configuration (worker/lib/config.ts),
 // which is what lets the fake Google in fake-google/ stand in for tests and local development.
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError } from "arctic";
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { configOf, type GoogleConfig } from "#server/lib/config.ts";
 
 export type GoogleSource = "auth" | "classroom";
 
@@ -14,35 +15,27 @@ export const CLASSROOM_SCOPES = [
   "https://www.googleapis.com/auth/classroom.rosters.readonly",
 ];
 
-interface GoogleEndpoints {
-  authorize: string;
-  token: string;
-  jwks: string;
-  issuer: string;
-  classroom: string;
-}
-
-export function googleEndpoints(env: Env): GoogleEndpoints {
-  const vars = env as unknown as Record<string, string | undefined>;
-  return {
-    authorize: vars.GOOGLE_AUTH_URL || "https://accounts.google.com/o/oauth2/v2/auth",
-    token: vars.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
-    jwks: vars.GOOGLE_JWKS_URL || "https://www.googleapis.com/oauth2/v3/certs",
-    issuer: vars.GOOGLE_ISSUER || "https://accounts.google.com",
-    classroom: (vars.GOOGLE_CLASSROOM_API_URL || "https://classroom.googleapis.com").replace(/\/+$/, ""),
-  };
+/** Google's endpoints and our OAuth client (worker/lib/config.ts); refuses when none is configured. */
+export function googleConfig(env: Env): GoogleConfig {
+  const google = configOf(env).google;
+  if (!google)
+    throw new GoogleAuthError("Google OAuth is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)", false);
+  return google;
 }
 
 export function googleConfigured(env: Env): boolean {
-  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  return configOf(env).google !== null;
 }
 
-export function redirectUri(requestUrl: string): string {
-  return `${new URL(requestUrl).origin}/api/google/callback`;
+/** Where Google sends the browser back: this request's own host, which the OAuth client must list. */
+function redirectUri(env: Env): string {
+  const { origin, appUrl } = configOf(env);
+  return `${origin ?? appUrl}/api/google/callback`;
 }
 
-function client(env: Env, requestUrl: string | null): OAuth2Client {
-  return new OAuth2Client(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, requestUrl ? redirectUri(requestUrl) : null);
+function client(env: Env, withRedirect: boolean): OAuth2Client {
+  const google = googleConfig(env);
+  return new OAuth2Client(google.clientId, google.clientSecret, withRedirect ? redirectUri(env) : null);
 }
 
 export interface AuthorizationStart {
@@ -51,12 +44,12 @@ export interface AuthorizationStart {
   verifier: string;
 }
 
-export function startAuthorization(env: Env, requestUrl: string, source: GoogleSource): AuthorizationStart {
+export function startAuthorization(env: Env, source: GoogleSource): AuthorizationStart {
   const state = generateState();
   const verifier = generateCodeVerifier();
   const scopes = source === "classroom" ? CLASSROOM_SCOPES : SIGN_IN_SCOPES;
-  const url = client(env, requestUrl).createAuthorizationURLWithPKCE(
-    googleEndpoints(env).authorize,
+  const url = client(env, true).createAuthorizationURLWithPKCE(
+    googleConfig(env).authorizeUrl,
     state,
     CodeChallengeMethod.S256,
     verifier,
@@ -114,13 +107,12 @@ async function tokenCall<T>(call: () => Promise<T>): Promise<T> {
 
 export async function exchangeCode(
   env: Env,
-  requestUrl: string,
   code: string,
   verifier: string,
 ): Promise<{ tokens: GoogleTokens; idToken: string }> {
   // The fields are read inside tokenCall: an answer without one of them is Google failing, not a 500.
   return tokenCall(async () => {
-    const result = await client(env, requestUrl).validateAuthorizationCode(googleEndpoints(env).token, code, verifier);
+    const result = await client(env, true).validateAuthorizationCode(googleConfig(env).tokenUrl, code, verifier);
     return {
       tokens: {
         accessToken: result.accessToken(),
@@ -136,7 +128,7 @@ export async function refreshTokens(env: Env, tokens: GoogleTokens): Promise<Goo
   if (!tokens.refreshToken) throw new GoogleAuthError("No refresh token", true);
   const refreshToken = tokens.refreshToken;
   return tokenCall(async () => {
-    const result = await client(env, null).refreshAccessToken(googleEndpoints(env).token, refreshToken, []);
+    const result = await client(env, false).refreshAccessToken(googleConfig(env).tokenUrl, refreshToken, []);
     return {
       accessToken: result.accessToken(),
       refreshToken: result.hasRefreshToken() ? result.refreshToken() : refreshToken,
@@ -147,17 +139,17 @@ export async function refreshTokens(env: Env, tokens: GoogleTokens): Promise<Goo
 
 /** Checks the ID token's signature (Google's published keys), issuer, audience (our client) and expiry (required). */
 export async function verifyIdToken(env: Env, idToken: string): Promise<GoogleIdentity> {
-  const endpoints = googleEndpoints(env);
+  const google = googleConfig(env);
   const issuers =
-    endpoints.issuer === "https://accounts.google.com"
+    google.issuer === "https://accounts.google.com"
       ? ["https://accounts.google.com", "accounts.google.com"]
-      : [endpoints.issuer];
+      : [google.issuer];
   try {
     // A key set per call: isolates do not share memory, and sign-in is rare enough.
-    const keys = createRemoteJWKSet(new URL(endpoints.jwks));
+    const keys = createRemoteJWKSet(new URL(google.jwksUrl));
     const { payload } = await jwtVerify(idToken, keys, {
       issuer: issuers,
-      audience: env.GOOGLE_CLIENT_ID,
+      audience: google.clientId,
       algorithms: ["RS256"],
       // jose checks exp only when it is there: a token without one would never expire.
       requiredClaims: ["exp", "iat"],

@@ -5,6 +5,7 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
 import type { GoogleTokens } from "#server/lib/google-oauth.ts";
 import { sessionKey } from "#server/lib/session-token.ts";
+import { configOf } from "#server/lib/config.ts";
 
 export type SealPurpose = "browser" | "rest";
 
@@ -18,8 +19,8 @@ export interface GoogleTokenContents extends GoogleTokens {
 const ISSUER = "campus";
 const BROWSER_TTL_S = 90 * 24 * 60 * 60;
 
-async function keyFor(env: Pick<Env, "SESSION_SECRET">, requestUrl: string, purpose: SealPurpose): Promise<Uint8Array> {
-  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(env, requestUrl)), "HKDF", false, [
+async function keyFor(env: Env, purpose: SealPurpose): Promise<Uint8Array> {
+  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(configOf(env))), "HKDF", false, [
     "deriveBits",
   ]);
   const bits = await crypto.subtle.deriveBits(
@@ -35,31 +36,25 @@ async function keyFor(env: Pick<Env, "SESSION_SECRET">, requestUrl: string, purp
   return new Uint8Array(bits);
 }
 
-export async function sealGoogleToken(
-  env: Pick<Env, "SESSION_SECRET">,
-  requestUrl: string,
-  contents: GoogleTokenContents,
-  purpose: SealPurpose,
-): Promise<string> {
+export async function sealGoogleToken(env: Env, contents: GoogleTokenContents, purpose: SealPurpose): Promise<string> {
   const jwt = new EncryptJWT({ g: contents })
     .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
     .setIssuer(ISSUER)
     .setAudience(`campus-google-${purpose}`)
     .setIssuedAt();
   if (purpose === "browser") jwt.setExpirationTime(Math.floor(Date.now() / 1000) + BROWSER_TTL_S);
-  return jwt.encrypt(await keyFor(env, requestUrl, purpose));
+  return jwt.encrypt(await keyFor(env, purpose));
 }
 
 /** The contents of a token we sealed, or null for anything else (forged, expired, other purpose, garbage). */
 export async function openGoogleToken(
-  env: Pick<Env, "SESSION_SECRET">,
-  requestUrl: string,
+  env: Env,
   token: string,
   purpose: SealPurpose,
 ): Promise<GoogleTokenContents | null> {
   if (!token || token.length > 8192) return null;
   try {
-    const { payload } = await jwtDecrypt(token, await keyFor(env, requestUrl, purpose), {
+    const { payload } = await jwtDecrypt(token, await keyFor(env, purpose), {
       issuer: ISSUER,
       audience: `campus-google-${purpose}`,
       keyManagementAlgorithms: ["dir"],

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import { readCookie, setCookie } from "#common/cookies.ts";
+import type { Config } from "#server/lib/config.ts";
 
 // Our own session tokens: HS256 JWTs, checked for issuer, audience, expiry and algorithm. The session
 // id inside is a row in D1, so a token stops working the moment its session row is deleted.
@@ -8,23 +9,13 @@ export const SESSION_COOKIE = "__Host-campus_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = "campus";
 const AUDIENCE = "campus-session";
-const DEV_SECRET = "campus-development-only-secret-never-used-in-production";
-
-const encoder = new TextEncoder();
-
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost")
-  );
-}
 
 /**
- * The signing key. Without SESSION_SECRET a development-only secret is used, but only for requests
- * to a loopback host (local dev and tests): a deployed Worker without the secret refuses to sign.
+ * The signing key (worker/lib/config.ts): SESSION_SECRET, or the development-only key on a loopback
+ * host. A deployed Worker without the secret refuses to sign or check.
  */
-export function sessionKey(env: Pick<Env, "SESSION_SECRET">, requestUrl: string): Uint8Array {
-  if (env.SESSION_SECRET) return encoder.encode(env.SESSION_SECRET);
-  if (isLoopback(new URL(requestUrl).hostname)) return encoder.encode(DEV_SECRET);
+export function sessionKey(config: Pick<Config, "sessionKey">): Uint8Array {
+  if (config.sessionKey) return config.sessionKey;
   throw new Error("SESSION_SECRET is not configured: set it with `wrangler secret put SESSION_SECRET`");
 }
 

@@ -1,3 +1,4 @@
+import { configOf } from "#server/lib/config.ts";
 // The VAPID key pair Campus signs its Web Push requests with (RFC 8292; decision 0091). In a deploy:
 // VAPID_PUBLIC_KEY (wrangler.toml or a secret, base64url) and the secret VAPID_PRIVATE_KEY (a JWK).
 // Without them push is off, except where local push services are allowed (PUSH_ALLOW_LOCAL=1:
@@ -21,16 +22,19 @@ export interface VapidKeys {
 }
 
 export function vapidKeys(env: Env): VapidKeys | null {
-  const secret = (env as { VAPID_PRIVATE_KEY?: string }).VAPID_PRIVATE_KEY;
-  const subject = env.VAPID_SUBJECT || "mailto:admin@campus.example";
-  if (env.VAPID_PUBLIC_KEY && secret) {
+  const { vapid, allowLocal, subject } = configOf(env).push;
+  if (vapid) {
     try {
-      return { publicKey: env.VAPID_PUBLIC_KEY, privateJWK: JSON.parse(secret) as JsonWebKey, subject };
+      return { publicKey: vapid.publicKey, privateJWK: JSON.parse(vapid.privateKey) as JsonWebKey, subject };
     } catch {
       return null;
     }
   }
-  if (env.PUSH_ALLOW_LOCAL === "1")
-    return { publicKey: DEVELOPMENT_PUBLIC_KEY, privateJWK: DEVELOPMENT_PRIVATE_KEY, subject };
+  if (allowLocal)
+    return {
+      publicKey: DEVELOPMENT_PUBLIC_KEY,
+      privateJWK: DEVELOPMENT_PRIVATE_KEY,
+      subject,
+    };
   return null;
 }

@@ -7,7 +7,6 @@ import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.ts";
-import { stateOf } from "#server/lib/request-state.ts";
 import { userText } from "#server/lib/validate.ts";
 import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
 import type { CodeScope } from "#server/services/email-codes.ts";
@@ -21,6 +20,7 @@ import {
   signSessionToken,
   verifySessionToken,
 } from "#server/lib/session-token.ts";
+import { configOf } from "#server/lib/config.ts";
 
 export const REGISTERED = "Registration successful! Welcome to Campus.";
 export const SIGNED_IN = "Login successful! Redirecting...";
@@ -209,7 +209,6 @@ export async function signInWithPassword(
  */
 export async function startSession(
   env: Env,
-  requestUrl: string,
   userId: string,
   userAgent: string | null = null,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -219,29 +218,15 @@ export async function startSession(
   await getDb(env.DB)
     .insert(sessions)
     .values({ id: sessionId, userId, createdAt: now, expiresAt, device: deviceLabel(userAgent), lastSeenAt: now });
-  const token = await signSessionToken(sessionKey(env, requestUrl), { userId, sessionId }, expiresAt);
+  const token = await signSessionToken(sessionKey(configOf(env)), { userId, sessionId }, expiresAt);
   return { token, expiresAt };
 }
 
-interface ResolvedSession {
+export interface ResolvedSession {
   user: SessionUser;
   sessionId: string;
-}
-
-const resolved = new WeakMap<Request, Promise<ResolvedSession | null>>();
-
-/** The signed-in user of this request (bearer token or cookie), looked up once per request. */
-export function currentSession(env: Env, request: Request): Promise<ResolvedSession | null> {
-  let pending = resolved.get(request);
-  if (!pending) {
-    pending = lookUpSession(env, request);
-    resolved.set(request, pending);
-  }
-  return pending;
-}
-
-export async function currentUser(env: Env, request: Request): Promise<SessionUser | null> {
-  return (await currentSession(env, request))?.user ?? null;
+  /** The session's tag for the service worker (common/device-session.ts): a hash of its id. */
+  tag: string;
 }
 
 /** The session's tag for the service worker: a hash of its id (common/device-session.ts). */
@@ -252,12 +237,15 @@ async function sessionTag(sessionId: string): Promise<string> {
   return [...digest.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function lookUpSession(env: Env, request: Request): Promise<ResolvedSession | null> {
-  // No session the server accepts, until one is found: the answer says so (worker/index.ts).
-  stateOf(request).sessionTag = null;
+/**
+ * The signed-in user of a request (bearer token or cookie), or null. Each door looks a request's
+ * session up once (worker/api/context.ts sessionOf, app/lib/session.server.ts) and keeps it for the
+ * request. Touches the session's last-seen time every SESSION_TOUCH_MS.
+ */
+export async function resolveSession(env: Env, request: Request): Promise<ResolvedSession | null> {
   const token = readSessionToken(request);
   if (!token) return null;
-  const claims = await verifySessionToken(sessionKey(env, request.url), token);
+  const claims = await verifySessionToken(sessionKey(configOf(env)), token);
   if (!claims) return null;
   const db = getDb(env.DB);
   const now = Date.now();
@@ -287,11 +275,8 @@ async function lookUpSession(env: Env, request: Request): Promise<ResolvedSessio
   }
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
-  const state = stateOf(request);
-  state.userId = user.id;
-  state.sessionTag = await sessionTag(claims.sessionId);
   noteCampus(env, user.campusId);
-  return { user, sessionId: claims.sessionId };
+  return { user, sessionId: claims.sessionId, tag: await sessionTag(claims.sessionId) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { configOf } from "#server/lib/config.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import {
   domainCandidates,
@@ -64,6 +65,14 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
   return [...byId.values()];
 }
 
+/**
+ * Whether the demo colleges' data is in this database: `.test` is a reserved top-level domain, so no
+ * real college has one (the configuration check of a deploy: worker/front-door.ts).
+ */
+export async function demoCollegesPresent(env: Env): Promise<boolean> {
+  return (await env.DB.prepare("SELECT 1 FROM campus_domains WHERE domain LIKE '%.test' LIMIT 1").first()) !== null;
+}
+
 export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 
 export const OPEN_COMMUNITY: CampusOfMember = {
@@ -74,7 +83,7 @@ export const OPEN_COMMUNITY: CampusOfMember = {
 };
 
 export function openSignup(env: Env): boolean {
-  return env.OPEN_SIGNUP === "1";
+  return configOf(env).openSignup;
 }
 
 /**

@@ -63,9 +63,9 @@ function problemOf(courseId: string | null, error: unknown): OverviewProblem {
 
 const isStale = (error: unknown) => error instanceof ClassroomError && error.kind === "unauthenticated";
 
-async function openToken(env: Env, requestUrl: string, token: string, force = false): Promise<FreshToken | null> {
+async function openToken(env: Env, token: string, force = false): Promise<FreshToken | null> {
   try {
-    return await freshBrowserToken(env, requestUrl, token, force);
+    return await freshBrowserToken(env, token, force);
   } catch (error) {
     // Google's token endpoint is down (not a refusal): nothing the student's token did wrong.
     if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
@@ -77,8 +77,8 @@ async function openToken(env: Env, requestUrl: string, token: string, force = fa
  * Throws ApiError 401 (UNAUTHENTICATED) when Google refuses even a freshly refreshed access token;
  * answers `valid: false` for a token that cannot be opened or whose refresh Google rejected.
  */
-export async function classroomOverview(env: Env, requestUrl: string, token: string): Promise<ClassroomOverview> {
-  let fresh = await openToken(env, requestUrl, token);
+export async function classroomOverview(env: Env, token: string): Promise<ClassroomOverview> {
+  let fresh = await openToken(env, token);
   if (!fresh) return { valid: false, message: AUTH_FAILED };
 
   let courses: Course[] | null = null;
@@ -88,7 +88,7 @@ export async function classroomOverview(env: Env, requestUrl: string, token: str
   } catch (error) {
     if (isStale(error)) {
       // Google calls the access token stale before its time: refresh once more, then give up.
-      fresh = await openToken(env, requestUrl, fresh.newToken ?? token, true);
+      fresh = await openToken(env, fresh.newToken ?? token, true);
       if (!fresh) return { valid: false, message: AUTH_FAILED };
       try {
         courses = await listCourses(env, fresh.contents.accessToken);

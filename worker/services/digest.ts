@@ -1,3 +1,4 @@
+import { configOf } from "#server/lib/config.ts";
 import { z } from "zod";
 import {
   categoryOf,
@@ -133,7 +134,7 @@ export async function runDigest(
   const minute = Math.floor(((now + IST_OFFSET_MS) % DAY_MS) / 60_000);
   if (minute < DIGEST_MINUTE) return { skipped: "before 07:30 India time" };
   const day = indiaDate(now);
-  const appUrl = env.APP_URL || "https://campus.example";
+  const appUrl = configOf(env).appUrl;
   const done = { claimed: 0, sent: 0, failed: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const { results: claimed } = await env.DB.prepare(

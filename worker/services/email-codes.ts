@@ -10,6 +10,7 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import type { CodePurpose } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { configOf } from "#server/lib/config.ts";
 import { sessionKey } from "#server/lib/session-token.ts";
 import { type Later, sendMail } from "#server/services/mail.ts";
 
@@ -40,24 +41,18 @@ export async function assertCodeAllowed(env: Env, clientAddress: string): Promis
   if (!success) throw new ApiError(429, CODES_LIMITED, { retryAfter: 60 });
 }
 
-/** Where a code is made or checked: the request's URL decides the development key on a loopback host. */
+/** Where a code is made or checked: the request's waitUntil, so a real mail provider is called after the answer. */
 export interface CodeScope {
-  requestUrl: string;
-  /** The request's waitUntil: a real mail provider is called after the answer (worker/services/mail.ts). */
   later?: Later;
 }
 
 const encoder = new TextEncoder();
 
-async function hmacKey(env: Env, scope: CodeScope): Promise<CryptoKey> {
+async function hmacKey(env: Env): Promise<CryptoKey> {
   // Its own key, derived from SESSION_SECRET: a code hash is no use as anything else.
-  const secret = await crypto.subtle.importKey(
-    "raw",
-    new Uint8Array(sessionKey(env, scope.requestUrl)),
-    "HKDF",
-    false,
-    ["deriveKey"],
-  );
+  const secret = await crypto.subtle.importKey("raw", new Uint8Array(sessionKey(configOf(env))), "HKDF", false, [
+    "deriveKey",
+  ]);
   return crypto.subtle.deriveKey(
     { name: "HKDF", hash: "SHA-256", salt: encoder.encode("campus-email-code-v1"), info: encoder.encode("hmac") },
     secret,
@@ -112,7 +107,7 @@ export async function issueCode(
   now = Date.now(),
 ): Promise<IssuedCode> {
   const code = randomCode();
-  const hash = toHex(await codeMac(await hmacKey(env, scope), purpose, userId, code));
+  const hash = toHex(await codeMac(await hmacKey(env), purpose, userId, code));
   const written = await env.DB.prepare(
     `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)
      ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at
@@ -170,7 +165,7 @@ export async function consumeCode(
     );
     return { ok: false, reason: left ? "used-up" : "missing" };
   }
-  const candidate = await codeMac(await hmacKey(env, scope), purpose, counted.user_id, code);
+  const candidate = await codeMac(await hmacKey(env), purpose, counted.user_id, code);
   if (!sameBytes(candidate, fromHex(counted.code_hash))) {
     const triesLeft = CODE_MAX_TRIES - counted.tries;
     return triesLeft > 0 ? { ok: false, reason: "wrong", triesLeft } : { ok: false, reason: "used-up" };

@@ -171,7 +171,7 @@ export async function signInWithHandoff(
 ): Promise<{ user: AccountRef; token: string; cookies: string[] }> {
   const user = await redeemSignInHandoff(env, code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
   if (!user) throw new ApiError(400, MESSAGES.codeUsed);
-  const { token, expiresAt } = await startSession(env, request.url, user.id, request.headers.get("User-Agent"));
+  const { token, expiresAt } = await startSession(env, user.id, request.headers.get("User-Agent"));
   return { user, token, cookies: [sessionCookie(token, expiresAt), flowCookie(HANDOFF_COOKIE, "", 0)] };
 }
 
@@ -333,8 +333,8 @@ export interface CallbackInput {
 }
 
 /** Finishes the redirect: exchanges the code, checks the ID token, and returns a one-time code. */
-export async function completeGoogleSignIn(env: Env, requestUrl: string, input: CallbackInput): Promise<Handoff> {
-  const { tokens, idToken } = await exchangeCode(env, requestUrl, input.code, input.verifier);
+export async function completeGoogleSignIn(env: Env, input: CallbackInput): Promise<Handoff> {
+  const { tokens, idToken } = await exchangeCode(env, input.code, input.verifier);
   const identity = await verifyIdToken(env, idToken);
   if (input.source === "auth") {
     const user = await findOrCreateGoogleUser(env, identity, input.reqId);
@@ -347,7 +347,7 @@ export async function completeGoogleSignIn(env: Env, requestUrl: string, input: 
     name: identity.name,
     picture: identity.picture,
   };
-  return createHandoff(env, "classroom", { payload: await sealGoogleToken(env, requestUrl, contents, "browser") });
+  return createHandoff(env, "classroom", { payload: await sealGoogleToken(env, contents, "browser") });
 }
 
 export function isGoogleAuthError(error: unknown): error is GoogleAuthError {
@@ -361,18 +361,13 @@ export interface FreshToken {
 }
 
 /** Opens a browser Google token and refreshes its access token when it has (nearly) expired. */
-export async function freshBrowserToken(
-  env: Env,
-  requestUrl: string,
-  token: string,
-  force = false,
-): Promise<FreshToken | null> {
-  const contents = await openGoogleToken(env, requestUrl, token, "browser");
+export async function freshBrowserToken(env: Env, token: string, force = false): Promise<FreshToken | null> {
+  const contents = await openGoogleToken(env, token, "browser");
   if (!contents) return null;
   if (!force && contents.expiresAt - REFRESH_MARGIN_MS > Date.now()) return { contents, newToken: null };
   try {
     const refreshed = { ...contents, ...(await refreshTokens(env, contents)) };
-    return { contents: refreshed, newToken: await sealGoogleToken(env, requestUrl, refreshed, "browser") };
+    return { contents: refreshed, newToken: await sealGoogleToken(env, refreshed, "browser") };
   } catch (error) {
     if (error instanceof GoogleAuthError && error.rejected) return null;
     throw error;
@@ -392,18 +387,17 @@ export function classroomApiError(error: unknown): unknown {
 /** Runs a Classroom call with a fresh access token, refreshing once more if Google calls it stale. */
 export async function withClassroom<T>(
   env: Env,
-  requestUrl: string,
   token: string,
   call: (accessToken: string) => Promise<T>,
 ): Promise<{ data: T; newToken: string | null }> {
-  let fresh = await freshBrowserToken(env, requestUrl, token);
+  let fresh = await freshBrowserToken(env, token);
   if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
   try {
     return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
   } catch (error) {
     if (!(error instanceof ClassroomError && error.kind === "unauthenticated")) throw classroomApiError(error);
   }
-  fresh = await freshBrowserToken(env, requestUrl, fresh.newToken ?? token, true);
+  fresh = await freshBrowserToken(env, fresh.newToken ?? token, true);
   if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
   try {
     return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
@@ -421,14 +415,9 @@ export function assignmentsFor(env: Env, accessToken: string, courseId: string):
 }
 
 /** Turns reminders on: the Google tokens are kept, encrypted, for the scheduled job. */
-export async function enableReminders(
-  env: Env,
-  requestUrl: string,
-  user: SessionUser,
-  contents: GoogleTokenContents,
-): Promise<void> {
+export async function enableReminders(env: Env, user: SessionUser, contents: GoogleTokenContents): Promise<void> {
   const now = Date.now();
-  const sealed = await sealGoogleToken(env, requestUrl, contents, "rest");
+  const sealed = await sealGoogleToken(env, contents, "rest");
   await getDb(env.DB)
     .insert(googleConnections)
     .values({ userId: user.id, googleEmail: contents.email, tokens: sealed, remindersEnabled: true, updatedAt: now })
@@ -444,18 +433,17 @@ export async function enableReminders(
  */
 export async function turnOnReminders(
   env: Env,
-  requestUrl: string,
   user: SessionUser,
   token: string,
 ): Promise<{ message: string; newToken: string | null }> {
-  const fresh = await freshBrowserToken(env, requestUrl, token);
+  const fresh = await freshBrowserToken(env, token);
   if (!fresh)
     throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", {
       error: "UNAUTHENTICATED",
     });
   if (!fresh.contents.refreshToken)
     throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
-  await enableReminders(env, requestUrl, user, fresh.contents);
+  await enableReminders(env, user, fresh.contents);
   return {
     message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
     newToken: fresh.newToken,

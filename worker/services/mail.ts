@@ -1,3 +1,4 @@
+import { configOf } from "#server/lib/config.ts";
 // Campus's one way to send mail (docs/decisions/0074-mail-providers.md). The provider is chosen by
 // configuration: DEV_OUTBOX=1 keeps every mail in the development outbox (dev, `npm start`, tests);
 // otherwise MAIL_PROVIDER names Cloudflare Email Service ("cloudflare", the EMAIL binding) or an HTTP
@@ -23,23 +24,20 @@ export type Later = (work: Promise<unknown>) => void;
 /** How long an awaited send may take before it counts as failed. */
 export const MAIL_TIMEOUT_MS = 10_000;
 
-/** The one secret of the HTTP provider; not in [secrets].required, so optional in the generated Env. */
-type MailEnv = Env & { MAIL_API_KEY?: string };
-
-export function outboxEnabled(env: Pick<Env, "DEV_OUTBOX">): boolean {
-  return env.DEV_OUTBOX === "1";
+export function outboxEnabled(env: Env): boolean {
+  return configOf(env).devOutbox;
 }
 
 /** The provider the configuration names, or null when none is configured (or configured wrongly). */
-export function mailProvider(env: MailEnv): MailProvider | null {
-  if (outboxEnabled(env)) return outboxProvider(env.DB);
-  const from = { email: env.MAIL_FROM, name: env.MAIL_FROM_NAME || "Campus" };
-  if (!from.email) return null;
-  switch (env.MAIL_PROVIDER) {
+export function mailProvider(env: Env): MailProvider | null {
+  const { mail, devOutbox } = configOf(env);
+  if (devOutbox) return outboxProvider(env.DB);
+  if (!mail.from.email) return null;
+  switch (mail.provider) {
     case "cloudflare":
-      return env.EMAIL ? cloudflareProvider(env.EMAIL, from) : null;
+      return env.EMAIL ? cloudflareProvider(env.EMAIL, mail.from) : null;
     case "http":
-      return env.MAIL_API_URL && env.MAIL_API_KEY ? httpProvider(env.MAIL_API_URL, env.MAIL_API_KEY, from) : null;
+      return mail.apiUrl && mail.apiKey ? httpProvider(mail.apiUrl, mail.apiKey, mail.from) : null;
     default:
       return null;
   }
@@ -102,19 +100,13 @@ export interface OutboxMail {
 
 const OUTBOX_PAGE = 50;
 
-/** Loopback hosts only: the outbox is for the developer's own machine and the tests. */
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost")
-  );
-}
-
 /**
  * The outbox is readable when DEV_OUTBOX=1 and the request is addressed to a loopback host (defence
  * in depth: a deploy that set DEV_OUTBOX by mistake still shows nobody's codes to the internet).
  */
-export function outboxReadable(env: Pick<Env, "DEV_OUTBOX">, requestUrl: string): boolean {
-  return outboxEnabled(env) && isLoopback(new URL(requestUrl).hostname);
+export function outboxReadable(env: Env): boolean {
+  const { devOutbox, development } = configOf(env);
+  return devOutbox && development;
 }
 
 /** The newest mails first (to one address when `to` is given), at most 50. */

@@ -49,14 +49,14 @@ export async function requestPasswordReset(
   await assertCodeAllowed(env, clientAddress);
   const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `reset:${input.email}` });
   if (!perAddress.success) throw new ApiError(429, RESET_MESSAGES.addressLimited, { retryAfter: 60 });
-  const job = mailResetCode(env, scope.requestUrl, input.email);
+  const job = mailResetCode(env, input.email);
   if (scope.later) scope.later(job);
   else await job;
   return RESET_MESSAGES.requested;
 }
 
 /** After the answer: the code and its mail, if the address has an account. Never throws (logged). */
-async function mailResetCode(env: Env, requestUrl: string, email: string): Promise<void> {
+async function mailResetCode(env: Env, email: string): Promise<void> {
   try {
     const [account] = await getDb(env.DB)
       .select({ id: users.id, email: users.email, campusName: campuses.name })
@@ -66,7 +66,7 @@ async function mailResetCode(env: Env, requestUrl: string, email: string): Promi
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .limit(1);
     // A code sent under a minute ago stays the one to use. Already after the answer: the mail is sent here.
-    if (account) await sendCode(env, { requestUrl }, account, "reset");
+    if (account) await sendCode(env, {}, account, "reset");
   } catch (error) {
     logError("password-reset", error, { msg: "reset code not sent" });
   }

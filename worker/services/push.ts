@@ -1,3 +1,4 @@
+import { configOf } from "#server/lib/config.ts";
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -54,7 +55,7 @@ export function allowedEndpoint(env: Env, endpoint: string): boolean {
   }
   if (url.username || url.password) return false;
   if (
-    env.PUSH_ALLOW_LOCAL === "1" &&
+    configOf(env).push.allowLocal &&
     (url.hostname === "127.0.0.1" || url.hostname === "localhost") &&
     (url.protocol === "http:" || url.protocol === "https:")
   )

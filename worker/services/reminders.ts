@@ -16,8 +16,6 @@ export type ReminderKind = "due_24h" | "due_today";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const IST_OFFSET = 5.5 * HOUR;
-/** The scheduled job has no request: keys are derived as for a local request when no secret is set. */
-const JOB_URL = "http://localhost/";
 
 function istDay(t: number): number {
   return Math.floor((t + IST_OFFSET) / DAY);
@@ -83,13 +81,13 @@ export interface CourseWork {
  */
 export async function classroomWork(env: Env, userId: string, sealed: string): Promise<CourseWork[]> {
   const db = getDb(env.DB);
-  let contents = await openGoogleToken(env, JOB_URL, sealed, "rest");
+  let contents = await openGoogleToken(env, sealed, "rest");
   if (!contents) throw new GoogleAuthError("Stored Google token cannot be opened", true);
   if (contents.expiresAt - 60_000 <= Date.now()) {
     contents = { ...contents, ...(await refreshTokens(env, contents)) };
     await db
       .update(googleConnections)
-      .set({ tokens: await sealGoogleToken(env, JOB_URL, contents, "rest"), updatedAt: Date.now() })
+      .set({ tokens: await sealGoogleToken(env, contents, "rest"), updatedAt: Date.now() })
       .where(eq(googleConnections.userId, userId));
   }
   const accessToken = contents.accessToken;

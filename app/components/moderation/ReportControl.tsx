@@ -3,19 +3,16 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { suspendedMessage, verifyFirst } from "#common/membership.ts";
-import { kindLabel, REPORT_REASONS, REPORT_WHAT, reasonLabel, type ReportKind } from "#common/moderation.ts";
+import { kindLabel, REPORT_REASONS, reasonLabel, type ReportKind } from "#common/moderation.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /**
- * Why the signed-in student may not report (the server's own 403 message), or null when they may: a
- * report can hide content, so it is gated like buying (docs/decisions/0094-reports-by-proven-members.md).
+ * Why the signed-in student may not report (the server's own 403 message, from the root loader), or
+ * null when they may: a report can hide content, so it is gated like buying
+ * (docs/decisions/0094-reports-by-proven-members.md).
  */
 function useReportRefusal(): { message: string; verify: boolean } | null {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (root?.suspended) return { message: suspendedMessage(root.suspended.until, root.suspended.reason), verify: false };
-  if (root?.user && !root.user.mayAct) return { message: verifyFirst(REPORT_WHAT), verify: true };
-  return null;
+  return useRouteLoaderData<typeof rootLoader>("root")?.user?.refusal ?? null;
 }
 
 /**
