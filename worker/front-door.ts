@@ -23,7 +23,7 @@ import {
   type ResolvedLimit,
   tooLargeResponse,
 } from "#server/lib/body-limit.ts";
-import { configProblems, readConfig, withConfig, type Config } from "#server/lib/config.ts";
+import { readConfig, withConfig, type Config } from "#server/lib/config.ts";
 import { CROSS_SITE_MESSAGE, crossSiteWrite } from "#server/lib/csrf.ts";
 import {
   backgroundScope,
@@ -41,7 +41,7 @@ import type { RequestState } from "#server/lib/request-state.ts";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { onTestClock } from "#server/lib/test-clock.ts";
-import { demoCollegesPresent } from "#server/services/campus.ts";
+import { readDeployProblems } from "#server/services/deploy-check.ts";
 import { queueNewNotices } from "#server/services/push.ts";
 
 const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -79,14 +79,11 @@ function reportConfigOnce(env: Env, config: Config, ctx: Pick<ExecutionContext, 
   if (configReported || config.development) return;
   configReported = true;
   ctx.waitUntil(
-    (async () => {
-      const problems = configProblems(config);
-      if (await demoCollegesPresent(env).catch(() => false))
-        problems.push(
-          "The demo colleges (campus.test, riverside.test) are in the database: remove them before students join.",
-        );
-      if (problems.length > 0) logWarning("configuration incomplete", { problems });
-    })(),
+    readDeployProblems(env, config)
+      .then((problems) => {
+        if (problems.length > 0) logWarning("configuration incomplete", { problems });
+      })
+      .catch((error: unknown) => logError("config-check", error)),
   );
 }
 

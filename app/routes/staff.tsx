@@ -1,3 +1,6 @@
+import { Alert } from "#app/components/Alert.tsx";
+import { configOf } from "#server/lib/config.ts";
+import { demoCollegesStatement, deployProblems } from "#server/services/deploy-check.ts";
 import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
@@ -39,12 +42,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
-  const queueStatement = moderationQueueStatement(envOf(context), user, view.grants);
-  const moderating = queueStatement ? [queueStatement, suspendedStatement(envOf(context), user.campusId)] : [];
-  const { alongside, ...ops } = await readOpsConsole(envOf(context), user, view.grants, Date.now(), moderating);
+  const env = envOf(context);
+  const queueStatement = moderationQueueStatement(env, user, view.grants);
+  const moderating = queueStatement ? [queueStatement, suspendedStatement(env, user.campusId)] : [];
+  // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
+  const config = configOf(env);
+  const checkDeploy = view.grants.some((g) => g.role === "admin") && !config.development;
+  const { alongside, ...ops } = await readOpsConsole(env, user, view.grants, Date.now(), [
+    ...moderating,
+    ...(checkDeploy ? [demoCollegesStatement(env)] : []),
+  ]);
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
   const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
-  return { ...view, ...ops, warden, moderation, suspended, campusName: user.campusName, now: Date.now() };
+  const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
+  return { ...view, ...ops, warden, moderation, suspended, deploy, campusName: user.campusName, now: Date.now() };
 }
 
 const MODERATED: Record<string, string> = {
@@ -91,7 +102,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, campusName, now, laundry, mess } =
+  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, deploy, campusName, now, laundry, mess } =
     loaderData;
   const roles = grants.map((g) =>
     g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role],
@@ -109,6 +120,21 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {deploy.length > 0 && (
+        <section aria-labelledby="deploy-heading" className="mb-6">
+          <Alert tone="warning">
+            <h2 id="deploy-heading" className="font-semibold">
+              This deploy of Campus is not finished
+            </h2>
+            <p className="mt-1">Tell whoever runs it (the README's "Deploying" section says how):</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {deploy.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Alert>
+        </section>
+      )}
       {grants.some((g) => g.role === "admin") && (
         <p className="-mt-3 mb-6">
           <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">

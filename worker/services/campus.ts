@@ -65,14 +65,6 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
   return [...byId.values()];
 }
 
-/**
- * Whether the demo colleges' data is in this database: `.test` is a reserved top-level domain, so no
- * real college has one (the configuration check of a deploy: worker/front-door.ts).
- */
-export async function demoCollegesPresent(env: Env): Promise<boolean> {
-  return (await env.DB.prepare("SELECT 1 FROM campus_domains WHERE domain LIKE '%.test' LIMIT 1").first()) !== null;
-}
-
 export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 
 export const OPEN_COMMUNITY: CampusOfMember = {
