@@ -23,7 +23,7 @@ export function refused(
   error: ApiError,
   more: { details?: Record<string, unknown>; headers?: HeadersInit } = {},
 ) {
-  const { field, ...apiDetails } = error.extra;
+  const { field, fields, ...apiDetails } = error.extra;
   const details = { ...apiDetails, ...more.details };
   return data(
     {
@@ -32,6 +32,7 @@ export function refused(
       message: error.message,
       status: error.status as number,
       ...(typeof field === "string" ? { field } : {}),
+      ...(fields && typeof fields === "object" ? { fields: fields as Record<string, string> } : {}),
       ...(Object.keys(details).length > 0 ? { details } : {}),
     },
     { status: error.status, headers: more.headers },

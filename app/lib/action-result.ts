@@ -11,6 +11,17 @@ export interface ActionResult {
   intent: string;
   message: string;
   field?: string;
+  /** Every invalid field with its problem, when the input failed its schema (decision 0103). */
+  fields?: Record<string, string>;
   status?: number;
   details?: Record<string, unknown>;
+}
+
+/**
+ * What a form shows under field `name` after this answer: its own problem, or the refusal's message
+ * when the refusal is about that field; null otherwise (a success, another field, no answer yet).
+ */
+export function fieldError(result: ActionResult | null | undefined, name: string): string | null {
+  if (!result || result.ok) return null;
+  return result.fields?.[name] ?? (result.field === name ? result.message : null);
 }

@@ -1,11 +1,34 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 
-/** The app's answer to input that fails a schema: a 400 with the first problem and its field. */
+/**
+ * The app's answer to input that fails a schema: a 400 whose message is the first problem, with its
+ * field, and `fields`: every invalid field with its first problem, so a form marks them all at once
+ * (decision 0103). A problem of the whole input (no field) is the message only.
+ */
 export function validationError(error: z.core.$ZodError): ApiError {
   const issue = error.issues[0];
   const field = issue?.path.join(".");
-  return new ApiError(400, issue?.message ?? "The request is not valid.", field ? { field } : {});
+  const fields: Record<string, string> = {};
+  for (const { path, message } of error.issues) {
+    const name = path.join(".");
+    if (name && !(name in fields)) fields[name] = message;
+  }
+  return new ApiError(400, issue?.message ?? "The request is not valid.", {
+    ...(field ? { field } : {}),
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  });
+}
+
+/**
+ * A posted form as the plain object its schema reads: each field's text (a field sent twice counts
+ * once, by its first value), files where the form has them. Both doors parse the same object with
+ * the same schema: the API its JSON, a page its form.
+ */
+export function formInput(form: FormData): Record<string, FormDataEntryValue> {
+  const input: Record<string, FormDataEntryValue> = {};
+  for (const [key, value] of form.entries()) if (!(key in input)) input[key] = value;
+  return input;
 }
 
 /**
