@@ -140,8 +140,12 @@ export const products = sqliteTable(
       .default("used"),
     /** migrations/0021_photos_expiry.sql: every photo in the seller's order (JSON; '[]': image_key alone, from before). */
     photos: text("photos", { mode: "json" }).$type<StoredPhoto[]>().notNull().default([]),
-    /** migrations/0021_photos_expiry.sql: the listing leaves Browse at this time (60 days after posting or renewing). */
-    expiresAt: integer("expires_at").notNull(),
+    /**
+     * migrations/0021_photos_expiry.sql: the listing leaves Browse at this time (60 days after posting or renewing).
+     * The DEFAULT 0 is there only because SQLite adds a NOT NULL column with a default; 0 is "expired
+     * already", so every insert sets it (createProduct in worker/services/products.ts).
+     */
+    expiresAt: integer("expires_at").notNull().default(0),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),
@@ -538,6 +542,10 @@ export const laundryBookings = sqliteTable(
   (t) => [
     index("laundry_bookings_slot").on(t.date, t.slotId, t.status),
     index("laundry_bookings_user").on(t.userId, t.startsAt),
+    // A student holds at most one live booking per slot.
+    uniqueIndex("laundry_bookings_one_per_slot")
+      .on(t.userId, t.date, t.slotId)
+      .where(sql`status <> 'cancelled'`),
   ],
 );
 
@@ -831,15 +839,24 @@ export const pushSubscriptions = sqliteTable(
   ],
 );
 
-export const notificationSettings = sqliteTable("notification_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  muted: text("muted", { mode: "json" }).$type<string[]>().notNull().default([]),
-  quietFrom: integer("quiet_from"),
-  quietTo: integer("quiet_to"),
-  updatedAt: integer("updated_at").notNull(),
-  /** migrations/0025_digest.sql: the daily e-mail digest on, and the India-time day of the last one. */
-  digest: integer("digest", { mode: "boolean" }).notNull().default(false),
-  digestSentOn: text("digest_sent_on"),
-});
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    muted: text("muted", { mode: "json" }).$type<string[]>().notNull().default([]),
+    quietFrom: integer("quiet_from"),
+    quietTo: integer("quiet_to"),
+    updatedAt: integer("updated_at").notNull(),
+    /** migrations/0025_digest.sql: the daily e-mail digest on, and the India-time day of the last one. */
+    digest: integer("digest", { mode: "boolean" }).notNull().default(false),
+    digestSentOn: text("digest_sent_on"),
+  },
+  // The cron's students with the digest on, by the day of their last one.
+  (t) => [
+    index("notification_settings_digest")
+      .on(t.digestSentOn)
+      .where(sql`digest = 1`),
+  ],
+);
