@@ -68,7 +68,9 @@ if (applyDemoColleges(persistArgs) !== 0) {
 const countOutput = d1(["--json", "--command", "SELECT COUNT(*) AS n FROM users"]);
 const count = JSON.parse(countOutput)[0]?.results?.[0]?.n ?? 0;
 if (count > 0) {
-  console.log(`Seed: the database already has ${count} user(s); leaving it as it is.`);
+  console.log(
+    `Seed: the demo colleges are in place; the database already has ${count} user(s), so no demo accounts were added.`,
+  );
   process.exit(0);
 }
 
