@@ -1,8 +1,7 @@
 // The built Worker served by `wrangler dev` on a free port, on fresh local D1/R2 state (migrations
 // and, unless asked not to, the demo colleges applied; removed again by stop()), optionally with the
-// fake Google (scripts/fake-google.ts): what
-// the browser tests (scripts/e2e.mjs), the benchmark (scripts/bench.mjs) and the load run
-// (scripts/bench-load.mjs) run against. Build first.
+// fake Google (scripts/fake-google.ts): what the browser tests (scripts/e2e.mjs), the benchmark
+// (scripts/bench.mjs) and the load run (scripts/bench-load.mjs) run against. Build first.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
