@@ -2,6 +2,16 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
+/** The statements of scripts/seed/demo-colleges.sql, split as wrangler splits a migration. */
+async function readDemoColleges(): Promise<string[]> {
+  const [seed] = await readD1Migrations({
+    migrationsDir: "scripts/seed",
+    migrationsPattern: "scripts/seed/demo-colleges.sql",
+  });
+  if (!seed?.queries.length) throw new Error("scripts/seed/demo-colleges.sql has no statements");
+  return seed.queries;
+}
+
 export default defineConfig(async () => ({
   test: {
     // Request logs of passing tests are noise; a failing test still shows its output.
@@ -15,6 +25,9 @@ export default defineConfig(async () => ({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // The demo colleges, as `npm run dev` seeds them, applied after the migrations by
+                // test/setup.ts: the tests sign up at CIT and RCE and use their hostels (decision 0100).
+                TEST_DEMO_COLLEGES: await readDemoColleges(),
                 // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run`: the whole run as if it were then
                 // (test/setup.ts), to prove no test depends on the hour or the day it runs at.
                 CAMPUS_CLOCK: process.env.CAMPUS_CLOCK ?? "",
@@ -33,6 +46,8 @@ export default defineConfig(async () => ({
                 GOOGLE_ISSUER: "https://fake-google.test",
                 GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
               },
+              // A second, empty database: test/fresh-deploy.test.ts applies the migrations alone to it.
+              d1Databases: { FRESH_DB: "campus-fresh-deploy" },
             },
           }),
           // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.

@@ -112,7 +112,7 @@ describe("laundry ready reaches the student", () => {
         { viewport: DESKTOP },
       );
     } finally {
-      // The slot was this test's own: other tests see CIT's slots as the migrations made them.
+      // The slot was this test's own: other tests see CIT's slots as the demo seed made them.
       await localSql(
         `DELETE FROM laundry_bookings WHERE slot_id = '${slotId}'; DELETE FROM laundry_slots WHERE id = '${slotId}'`,
       );

@@ -1,6 +1,10 @@
 -- Hostel services: complaints, mess menu, roommate finder, laundry. Times are UTC epoch ms; dates
--- written as 'YYYY-MM-DD' are India dates (Asia/Kolkata). Reference data (blocks, meals and the
--- weekly menu, laundry slots) is inserted here so every database, including test ones, has it.
+-- written as 'YYYY-MM-DD' are India dates (Asia/Kolkata).
+--
+-- This migration used to insert the demo college's blocks, meals, weekly menu and laundry slots. They
+-- are demo data, so they moved to scripts/seed/demo-colleges.sql: a deploy starts with none, and a
+-- college's admin sets up its own. A database migrated before the move keeps them; one migrated
+-- after gets them from the seed (npm run dev, the tests). See docs/decisions/0100-one-schema-source.md.
 
 -- The hostel blocks, a fixed list: "students of the same block" must mean the same thing for all.
 CREATE TABLE hostel_blocks (
@@ -8,13 +12,6 @@ CREATE TABLE hostel_blocks (
   name TEXT NOT NULL,
   position INTEGER NOT NULL
 );
-INSERT INTO hostel_blocks (id, name, position) VALUES
-  ('A', 'Block A (Aryabhata)', 1),
-  ('B', 'Block B (Bhaskara)', 2),
-  ('C', 'Block C (Charaka)', 3),
-  ('D', 'Block D (Dhruva)', 4),
-  ('G1', 'Girls'' Block G1 (Gargi)', 5),
-  ('G2', 'Girls'' Block G2 (Ganga)', 6);
 
 -- Where a student lives; set when they file a complaint. Decides which block's complaints they see.
 CREATE TABLE hostel_residents (
@@ -57,11 +54,6 @@ CREATE TABLE mess_meals (
   ends_at_min INTEGER NOT NULL,
   position INTEGER NOT NULL
 );
-INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position) VALUES
-  ('breakfast', 'Breakfast', 450, 570, 1),
-  ('lunch', 'Lunch', 750, 870, 2),
-  ('snacks', 'Snacks', 1020, 1080, 3),
-  ('dinner', 'Dinner', 1170, 1290, 4);
 
 CREATE TABLE mess_menu (
   day INTEGER NOT NULL CHECK (day BETWEEN 1 AND 7),
@@ -69,35 +61,6 @@ CREATE TABLE mess_menu (
   items TEXT NOT NULL,                   -- comma-separated dishes, in serving order
   PRIMARY KEY (day, meal_id)
 );
-INSERT INTO mess_menu (day, meal_id, items) VALUES
-  (1, 'breakfast', 'Aloo paratha, Curd, Pickle, Tea'),
-  (1, 'lunch', 'Rajma, Jeera rice, Roti, Salad'),
-  (1, 'snacks', 'Samosa, Green chutney, Tea'),
-  (1, 'dinner', 'Mix veg, Dal tadka, Rice, Roti, Kheer'),
-  (2, 'breakfast', 'Poha, Boiled eggs, Banana, Coffee'),
-  (2, 'lunch', 'Chole, Bhature, Rice, Raita'),
-  (2, 'snacks', 'Bread pakora, Tea'),
-  (2, 'dinner', 'Paneer butter masala, Dal, Rice, Roti'),
-  (3, 'breakfast', 'Idli, Sambar, Coconut chutney, Tea'),
-  (3, 'lunch', 'Kadhi pakora, Rice, Aloo gobi, Roti'),
-  (3, 'snacks', 'Veg sandwich, Coffee'),
-  (3, 'dinner', 'Egg curry or Malai kofta, Rice, Roti, Gulab jamun'),
-  (4, 'breakfast', 'Upma, Sprouts, Tea'),
-  (4, 'lunch', 'Dal makhani, Rice, Bhindi fry, Roti'),
-  (4, 'snacks', 'Pav bhaji, Lemonade'),
-  (4, 'dinner', 'Veg biryani, Raita, Salan, Ice cream'),
-  (5, 'breakfast', 'Masala dosa, Sambar, Chutney, Coffee'),
-  (5, 'lunch', 'Sambar, Rice, Cabbage poriyal, Curd'),
-  (5, 'snacks', 'Vada pav, Tea'),
-  (5, 'dinner', 'Chicken curry or Kadai paneer, Rice, Roti'),
-  (6, 'breakfast', 'Chole kulche, Tea'),
-  (6, 'lunch', 'Veg pulao, Dal fry, Papad, Curd'),
-  (6, 'snacks', 'Maggi, Tea'),
-  (6, 'dinner', 'Aloo matar, Dal, Rice, Roti, Halwa'),
-  (7, 'breakfast', 'Puri bhaji, Jalebi, Tea'),
-  (7, 'lunch', 'Special thali: Paneer, Dal, Pulao, Roti, Sweet'),
-  (7, 'snacks', 'Bhel puri, Tea'),
-  (7, 'dinner', 'Khichdi, Kadhi, Papad, Pickle');
 
 -- One rating per student per meal per India date; the student can change it that day.
 CREATE TABLE mess_ratings (
@@ -138,12 +101,6 @@ CREATE TABLE laundry_slots (
   capacity INTEGER NOT NULL CHECK (capacity > 0),
   position INTEGER NOT NULL
 );
-INSERT INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, position) VALUES
-  ('0800', 480, 600, 10, 1),
-  ('1000', 600, 720, 10, 2),
-  ('1400', 840, 960, 10, 3),
-  ('1600', 960, 1080, 10, 4),
-  ('1800', 1080, 1200, 10, 5);
 
 CREATE TABLE laundry_bookings (
   id TEXT PRIMARY KEY NOT NULL,

@@ -21,15 +21,12 @@ CREATE TABLE campus_domains (
 );
 CREATE INDEX campus_domains_campus ON campus_domains(campus_id);
 
--- Two demo colleges, so that scoping is visible on a developer's machine, and the Open community.
--- The demo accounts (scripts/seed.mjs) live on campus.test.
+-- The Open community, a product concept: where an address of no known college belongs. The two demo
+-- colleges this migration used to insert (cit on campus.test, rce on riverside.test) are demo data
+-- and live in scripts/seed/demo-colleges.sql (docs/decisions/0100-one-schema-source.md); a deploy
+-- starts with no college, and operators create each one.
 INSERT INTO campuses (id, name, short_name, city, is_open, created_at) VALUES
-  ('cit', 'Campus Institute of Technology', 'CIT', 'Pune', 0, 0),
-  ('rce', 'Riverside College of Engineering', 'RCE', 'Kochi', 0, 0),
   ('open', 'Open community', 'Open', '', 1, 0);
-INSERT INTO campus_domains (domain, campus_id) VALUES
-  ('campus.test', 'cit'),
-  ('riverside.test', 'rce');
 
 -- Which campus a student belongs to, decided at registration from the address and never changed by
 -- the student (the address is what proves it). No REFERENCES: SQLite cannot add a column with a

@@ -16,58 +16,13 @@ CREATE INDEX hostel_blocks_campus ON hostel_blocks(campus_id, position);
 CREATE INDEX mess_meals_campus ON mess_meals(campus_id, position);
 CREATE INDEX laundry_slots_campus ON laundry_slots(campus_id, position);
 
--- Riverside College of Engineering (Kochi): four halls, Kerala meal times with evening tea instead
--- of snacks, and four laundry slots of other times and sizes, so the two demo campuses differ.
-INSERT INTO hostel_blocks (id, name, position, campus_id) VALUES
-  ('rce-1', 'Hall 1 (Periyar)', 1, 'rce'),
-  ('rce-2', 'Hall 2 (Pamba)', 2, 'rce'),
-  ('rce-3', 'Hall 3 (Kabani)', 3, 'rce'),
-  ('rce-W', 'Women''s Hall (Nila)', 4, 'rce');
-
-INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position, campus_id) VALUES
-  ('rce-breakfast', 'Breakfast', 420, 540, 1, 'rce'),
-  ('rce-lunch', 'Lunch', 750, 840, 2, 'rce'),
-  ('rce-tea', 'Evening tea', 960, 1020, 3, 'rce'),
-  ('rce-dinner', 'Dinner', 1140, 1260, 4, 'rce');
-
-INSERT INTO mess_menu (day, meal_id, items) VALUES
-  (1, 'rce-breakfast', 'Appam, Vegetable stew, Banana, Tea'),
-  (1, 'rce-lunch', 'Matta rice, Sambar, Avial, Cabbage thoran, Pappadam'),
-  (1, 'rce-tea', 'Pazham pori, Chai'),
-  (1, 'rce-dinner', 'Chapati, Kadala curry, Curd rice'),
-  (2, 'rce-breakfast', 'Puttu, Kadala curry, Tea'),
-  (2, 'rce-lunch', 'Matta rice, Moru curry, Beans thoran, Fish fry or Egg roast'),
-  (2, 'rce-tea', 'Unniyappam, Chai'),
-  (2, 'rce-dinner', 'Porotta, Vegetable kurma, Rice'),
-  (3, 'rce-breakfast', 'Idiyappam, Egg curry or Kadala curry, Coffee'),
-  (3, 'rce-lunch', 'Matta rice, Rasam, Olan, Beetroot thoran, Pickle'),
-  (3, 'rce-tea', 'Parippu vada, Chai'),
-  (3, 'rce-dinner', 'Kappa, Fish curry or Mushroom roast, Rice'),
-  (4, 'rce-breakfast', 'Dosa, Sambar, Coconut chutney, Tea'),
-  (4, 'rce-lunch', 'Matta rice, Sambar, Erissery, Pappadam, Buttermilk'),
-  (4, 'rce-tea', 'Banana chips, Chai'),
-  (4, 'rce-dinner', 'Chapati, Chicken curry or Paneer masala, Rice'),
-  (5, 'rce-breakfast', 'Upma, Banana, Coffee'),
-  (5, 'rce-lunch', 'Vegetable biryani, Raita, Pickle, Pappadam'),
-  (5, 'rce-tea', 'Sukhiyan, Chai'),
-  (5, 'rce-dinner', 'Kanji, Cherupayar, Pappadam, Pickle'),
-  (6, 'rce-breakfast', 'Poori, Potato masala, Tea'),
-  (6, 'rce-lunch', 'Matta rice, Theeyal, Cabbage thoran, Curd'),
-  (6, 'rce-tea', 'Ela ada, Chai'),
-  (6, 'rce-dinner', 'Porotta, Egg roast or Veg stew, Rice'),
-  (7, 'rce-breakfast', 'Appam, Egg curry or Veg stew, Tea'),
-  (7, 'rce-lunch', 'Sadya: Matta rice, Sambar, Avial, Olan, Thoran, Pappadam, Payasam'),
-  (7, 'rce-tea', 'Cutlet, Chai'),
-  (7, 'rce-dinner', 'Chapati, Dal, Rice, Banana');
-
-INSERT INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, position, campus_id) VALUES
-  ('rce-0700', 420, 540, 6, 1, 'rce'),
-  ('rce-1200', 720, 840, 6, 2, 'rce'),
-  ('rce-1700', 1020, 1140, 8, 3, 'rce'),
-  ('rce-1930', 1170, 1290, 4, 4, 'rce');
-
+-- This migration used to insert Riverside College of Engineering's halls, meals, menu and laundry
+-- slots: demo data, now in scripts/seed/demo-colleges.sql (docs/decisions/0100-one-schema-source.md).
+--
 -- The Open community works as Campus did before campuses: its own copy of the set-up every student
--- shared until now (same block names, meal times, menu and slots), with ids of its own.
+-- shared until now (same block names, meal times, menu and slots), with ids of its own. On a
+-- database that had that set-up from migration 0005 this copies it; on one migrated after the demo
+-- data left 0005 there is nothing to copy, and the Open community starts with no hostel set-up.
 INSERT INTO hostel_blocks (id, name, position, campus_id)
   SELECT 'open-' || id, name, position, 'open' FROM hostel_blocks WHERE campus_id = 'cit';
 INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position, campus_id)

@@ -1,11 +1,11 @@
 // The built Worker served by `wrangler dev` on a free port, on fresh local D1/R2 state (migrations
-// applied, removed again by stop()), optionally with the fake Google (scripts/fake-google.ts): what
-// the browser tests (scripts/e2e.mjs), the benchmark (scripts/bench.mjs) and the load run
-// (scripts/bench-load.mjs) run against. Build first.
+// and, unless asked not to, the demo colleges applied; removed again by stop()), optionally with the
+// fake Google (scripts/fake-google.ts): what the browser tests (scripts/e2e.mjs), the benchmark
+// (scripts/bench.mjs) and the load run (scripts/bench-load.mjs) run against. Build first.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
+import { applyDemoColleges, freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
 
 /**
  * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
@@ -13,9 +13,18 @@ import { freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
  * secret; `logs` shows the server's output; `vars` are more --var settings (the benchmarks').
  * `clockOffset` (ms, the browser tests') turns the test clock on (worker/lib/test-clock.ts): every
  * request runs that far from the real time unless it asks for another offset, and so does the
- * fake Google. Returns { baseURL, googleURL, persistTo, stop }.
+ * fake Google. `demoColleges` (on unless false) seeds scripts/seed/demo-colleges.sql after the
+ * migrations: the browser tests and the benchmarks sign up at CIT and RCE and use their hostels.
+ * Returns { baseURL, googleURL, persistTo, stop }.
  */
-export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = false, vars = {}, clockOffset = null }) {
+export async function serveBuiltWorker({
+  name,
+  fakeGoogleTtl = null,
+  logs = false,
+  vars = {},
+  clockOffset = null,
+  demoColleges = true,
+}) {
   if (!existsSync("build/server/wrangler.json")) throw new Error("no build found; run `npm run build` first");
   const port = await freePort();
   const inspectorPort = await freePort();
@@ -44,6 +53,8 @@ export async function serveBuiltWorker({ name, fakeGoogleTtl = null, logs = fals
     ) {
       throw new Error("applying the D1 migrations failed");
     }
+    if (demoColleges && applyDemoColleges(["--persist-to", persistTo]) !== 0)
+      throw new Error("seeding the demo colleges failed");
     let google = null;
     if (fakeGoogleTtl !== null) {
       const googlePort = await freePort();

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { freePort, start, waitForServer } from "./lib.mjs";
+import { applyDemoColleges, freePort, start, waitForServer } from "./lib.mjs";
 
 const PUBLIC_PAGES = [
   "/",
@@ -133,6 +133,8 @@ try {
     detached: true,
   });
   if ((await migrated) !== 0) throw new Error("applying the D1 migrations failed");
+  // As `npm run dev` seeds them: the account below signs up at the demo college of campus.test.
+  if (applyDemoColleges(["--persist-to", persistTo]) !== 0) throw new Error("seeding the demo colleges failed");
   phase("migrated");
   await waitForServer(`${baseURL}/api/health`, server);
   phase("dev server up");

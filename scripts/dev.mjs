@@ -1,4 +1,5 @@
-// `npm run dev`: migrate local D1, seed it when empty, then serve the app with hot reload.
+// `npm run dev`: migrate local D1, seed it (the demo colleges where missing, the demo accounts when it
+// has no users: scripts/seed.mjs), then serve the app with hot reload.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
 import { quietEnv, run, start } from "./lib.mjs";

@@ -69,3 +69,18 @@ export async function waitForServer(url, child, timeoutMs = 90_000) {
   }
   throw new Error(`server did not answer ${url} within ${timeoutMs / 1000}s`);
 }
+
+/**
+ * The demo colleges (Campus Institute of Technology, Riverside College of Engineering) with their
+ * hostel set-up, and the Open community's: seed data, never a migration
+ * (docs/decisions/0100-one-schema-source.md). Idempotent.
+ */
+export const DEMO_COLLEGES_SQL = "scripts/seed/demo-colleges.sql";
+
+/** Applies DEMO_COLLEGES_SQL to local D1 (`--persist-to DIR` in `d1Args` for another state folder); returns the exit code. */
+export function applyDemoColleges(d1Args = [], options = {}) {
+  return run("wrangler", ["d1", "execute", "DB", "--local", ...d1Args, "--file", DEMO_COLLEGES_SQL], {
+    stdio: ["ignore", "ignore", "inherit"],
+    ...options,
+  });
+}

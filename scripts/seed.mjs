@@ -1,11 +1,12 @@
-// Seeds local D1 with demo data when it is empty. Safe to run again: an existing database is left
-// alone. Usage: node scripts/seed.mjs [--persist-to DIR]
+// Seeds local D1 with demo data. Safe to run again: the demo colleges (scripts/seed/demo-colleges.sql)
+// are inserted where missing, and the demo accounts and what they made only into a database without
+// users. Usage: node scripts/seed.mjs [--persist-to DIR]
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { capture, run } from "./lib.mjs";
+import { applyDemoColleges, capture, DEMO_COLLEGES_SQL, run } from "./lib.mjs";
 
-// Verified students of the two demo colleges (migrations/0010_campuses.sql): Asha and Rohan at
+// Verified students of the two demo colleges (scripts/seed/demo-colleges.sql): Asha and Rohan at
 // Campus Institute of Technology (campus.test), Meera at Riverside College of Engineering
 // (riverside.test), so that what one campus sees and the other does not is visible locally.
 export const DEMO_USERS = [
@@ -57,10 +58,19 @@ function d1(args) {
   return capture("wrangler", ["d1", "execute", "DB", "--local", ...persistArgs, ...args]);
 }
 
+// The colleges first, on every run: the accounts below belong to them, and a database migrated
+// before the colleges left the migrations already has them (INSERT OR IGNORE leaves it as it is).
+if (applyDemoColleges(persistArgs) !== 0) {
+  console.error(`Seed: applying ${DEMO_COLLEGES_SQL} failed.`);
+  process.exit(1);
+}
+
 const countOutput = d1(["--json", "--command", "SELECT COUNT(*) AS n FROM users"]);
 const count = JSON.parse(countOutput)[0]?.results?.[0]?.n ?? 0;
 if (count > 0) {
-  console.log(`Seed: the database already has ${count} user(s); leaving it as it is.`);
+  console.log(
+    `Seed: the demo colleges are in place; the database already has ${count} user(s), so no demo accounts were added.`,
+  );
   process.exit(0);
 }
 

@@ -13,3 +13,6 @@ if (env.CAMPUS_CLOCK) {
 
 // Migrations are idempotent: applied once per storage, skipped when already there.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// Then the demo colleges, as `npm run dev` seeds them: no migration creates a college but the Open
+// community (docs/decisions/0100-one-schema-source.md). INSERT OR IGNORE, so idempotent too.
+await env.DB.batch(env.TEST_DEMO_COLLEGES.map((statement) => env.DB.prepare(statement)));

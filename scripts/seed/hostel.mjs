@@ -1,8 +1,7 @@
-// Demo data for the hostel screens. The blocks, meal times, weekly menu and laundry slots are
-// reference data of each campus and come with migrations/0005_hostel.sql (Campus Institute of
-// Technology's) and 0013_campus_hostel.sql (Riverside College of Engineering's, the Open
-// community's); this adds what students would have made, on both demo campuses, so that what one
-// campus sees and the other does not is visible in `npm run dev`.
+// Demo data for the hostel screens. The blocks, meal times, weekly menu and laundry slots of each
+// demo campus come from scripts/seed/demo-colleges.sql, applied before this; this adds what
+// students would have made, on both demo campuses, so that what one campus sees and the other does
+// not is visible in `npm run dev`.
 const IST_OFFSET_MS = 330 * 60_000;
 const indiaDate = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 const addDays = (date, days) =>

@@ -55,7 +55,8 @@ export const campusQuerySchema = z.object({
 
 /**
  * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
- * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest).
+ * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest), or the
+ * Open community on a deploy that has no college yet (migrations create none: decision 0100).
  */
 export async function hostelCampusOf(
   env: Env,
@@ -74,7 +75,7 @@ export async function hostelCampusOf(
         ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1")
             .bind(asked)
             .first<{ id: string; name: string }>()
-        : env.DB.prepare("SELECT id, name FROM campuses WHERE is_open = 0 ORDER BY created_at, id LIMIT 1").first<{
+        : env.DB.prepare("SELECT id, name FROM campuses ORDER BY is_open, created_at, id LIMIT 1").first<{
             id: string;
             name: string;
           }>(),

@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// Campuses and their e-mail domains (migrations/0010_campuses.sql, docs/decisions/0073-campuses.md).
+
+export const campuses = sqliteTable("campuses", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  shortName: text("short_name").notNull(),
+  city: text("city").notNull().default(""),
+  /** 1 for the Open community (no domain, no verification). */
+  isOpen: integer("is_open", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const campusDomains = sqliteTable(
+  "campus_domains",
+  {
+    domain: text("domain").primaryKey(),
+    campusId: text("campus_id")
+      .notNull()
+      .references(() => campuses.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("campus_domains_campus").on(t.campusId)],
+);
+
+export type Campus = typeof campuses.$inferSelect;
