@@ -8,7 +8,7 @@ import { sessions, users, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 
 /** How a deleted student appears on the records other students keep. */

@@ -16,7 +16,8 @@ import {
   verifyIdToken,
 } from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
-import { startSession, type SessionUser } from "#server/services/auth.ts";
+import { startSession } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/account-security.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";

@@ -13,7 +13,7 @@ import {
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith, userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import {
   auditStatement,

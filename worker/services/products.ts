@@ -32,7 +32,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { wantedMatchStatement } from "#server/services/wanted.ts";

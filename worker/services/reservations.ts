@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { RESERVATION_MS } from "#server/services/products.ts";
 
 // Buying reserves; the seller completes the sale at the handover (

@@ -3,7 +3,7 @@ import type { ProductView } from "#common/market.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, savedProducts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { joinedView, productIdSchema, selectProducts } from "#server/services/products.ts";

@@ -19,7 +19,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { isImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 

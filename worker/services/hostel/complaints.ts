@@ -8,7 +8,7 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
 import { userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
