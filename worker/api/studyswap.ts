@@ -22,7 +22,7 @@ import {
   writerInputSchema,
   type UploadedFile,
 } from "#server/services/studyswap.ts";
-import { listQuerySchema } from "#server/services/products.ts";
+import { listQuerySchema } from "#server/services/market/browse.ts";
 import {
   type AppContext,
   type AppEnv,

@@ -38,7 +38,7 @@ import {
   writers,
 } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { imageUrl, photosOf } from "#server/services/products.ts";
+import { imageUrl, photosOf } from "#server/services/market/product-view.ts";
 
 export const EXPORT_FORMAT = "campus-account-export/1";
 export const EXPORT_LIMITED =
