@@ -7,10 +7,14 @@ import { stateOf } from "#server/lib/request-state.ts";
 import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
 import {
   assignmentsFor,
-  completeGoogleSignIn,
   coursesFor,
   disableReminders,
   freshBrowserToken,
+  turnOnReminders,
+  withClassroom,
+} from "#server/services/google-classroom.ts";
+import {
+  completeGoogleSignIn,
   flowCookie,
   HANDOFF_COOKIE,
   HANDOFF_TTL_MS,
@@ -19,8 +23,6 @@ import {
   oneTimeCodeSchema,
   exchangeClassroomHandoff,
   signInWithHandoff,
-  turnOnReminders,
-  withClassroom,
 } from "#server/services/google.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
