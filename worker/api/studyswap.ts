@@ -7,21 +7,22 @@ import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts"
 import { currentUser } from "#server/services/auth.ts";
 import {
   closeRequest,
-  createRequest,
   databaseReachable,
   deleteRequest,
-  deleteWriter,
   getAttachment,
-  getMyWriter,
   listMyRequests,
   listOpenRequests,
-  listWriters,
   requestIdSchema,
   requestInputSchema,
+} from "#server/services/studyswap.ts";
+import { createRequest, type UploadedFile } from "#server/services/studyswap-posting.ts";
+import {
+  deleteWriter,
+  getMyWriter,
+  listWriters,
   saveWriter,
   writerInputSchema,
-  type UploadedFile,
-} from "#server/services/studyswap.ts";
+} from "#server/services/studyswap-writers.ts";
 import { listQuerySchema } from "#server/services/market/browse.ts";
 import {
   type AppContext,
