@@ -10,7 +10,7 @@ import { DELETED_STUDENT, DELETION_MESSAGES } from "#server/services/account-del
 import { EXPORT_LIMITED } from "#server/services/account-export.ts";
 import { resolveSession } from "#server/services/auth.ts";
 import { PERSONAL_DATA } from "#server/services/personal-data.ts";
-import { purchaseProduct } from "#server/services/products.ts";
+import { purchaseProduct } from "#server/services/market/purchase.ts";
 import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
-import { warnExpiringListings } from "#server/services/products.ts";
+import { warnExpiringListings } from "#server/services/market/expiry.ts";
 
 // Up to four photos on a listing, each with an optional small version, checked by their
 // bytes; the product's page and API; listings that expire after 60 days and are renewed.

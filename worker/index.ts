@@ -6,7 +6,7 @@ import { deleteExpiredSessions } from "#server/services/account.ts";
 import { runDigest } from "#server/services/digest.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
-import { warnExpiringListings } from "#server/services/products.ts";
+import { warnExpiringListings } from "#server/services/market/expiry.ts";
 import { deliverPushes, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
 import { expireReservations } from "#server/services/reservations.ts";

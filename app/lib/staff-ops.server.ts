@@ -1,5 +1,5 @@
 import { attempt } from "#app/lib/action-result.server.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { bookingStatusLabel } from "#common/hostel-labels.ts";
 import { formFields } from "#server/services/hostel/common.ts";
 import { setSlotCapacity, stepBooking } from "#server/services/hostel/laundry-staff.ts";

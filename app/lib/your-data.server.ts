@@ -7,7 +7,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { assertCodeAllowed } from "#server/services/email-codes.ts";
 import { SEND_CODE_INTENT } from "#app/components/account/YourData.tsx";
 

@@ -1,55 +1,42 @@
 import { useState, type MouseEvent } from "react";
-import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
-import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
 import {
-  Form,
   Link,
   useFetcher,
   useLocation,
   useNavigate,
   useNavigation,
-  useSubmit,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
-import { Dialog } from "#app/components/Dialog.tsx";
-import { ChatIcon } from "#app/components/icons/chat.tsx";
-import { SearchIcon } from "#app/components/icons/search.tsx";
-import { ProductImage } from "#app/components/market/ProductImage.tsx";
-import { HeartForm } from "#app/components/market/SaveButton.tsx";
+import { BrowseFilters } from "#app/components/market/BrowseFilters.tsx";
+import { BuyDialogs, type BuyState } from "#app/components/market/BuyDialogs.tsx";
+import { ProductGrid, type BrowseProduct } from "#app/components/market/ProductGrid.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
-import { formatRupees } from "#common/format.ts";
 import {
   BUY,
   CATEGORY_IDS,
-  categoryLabel,
   CONDITION_IDS,
-  conditionLabel,
-  CONDITIONS,
-  MARKET_CATEGORIES,
   PAGE_SIZE,
   paiseToRupees,
   parsePricePaise,
   parseSort,
   pickFilter,
-  PRODUCT_SORTS,
   purchaseMessage,
   RESERVATION_TERMS,
-  sellerRecord,
-  type ProductView,
 } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { listAvailable, productIdSchema, purchaseProduct } from "#server/services/products.ts";
+import { listAvailable } from "#server/services/market/browse.ts";
+import { productIdSchema } from "#server/services/market/product-view.ts";
+import { purchaseProduct } from "#server/services/market/purchase.ts";
 import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/all-products";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
@@ -169,15 +156,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: boolean; photoCount: number };
-
-type BuyState =
-  | { step: "confirm"; product: BrowseProduct }
-  | { step: "notified" | "plain"; message: string; terms: string }
-  | { step: "direct"; link: string; message: string; terms: string }
-  | { step: "failed"; message: string }
-  | null;
-
 /** The current price a "price has changed" refusal carries, in paise. */
 function currentPricePaise(details: Record<string, unknown> | undefined): number | null {
   const value = details?.pricePaise;
@@ -194,20 +172,9 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Browse({
-  products,
-  hasMore,
-  q,
-  sort,
-  category,
-  condition,
-  page,
-  signedIn,
-  campusName,
-  verifyEmail,
-  campus,
-  failed,
-}: Route.ComponentProps["loaderData"]) {
+function Browse(data: Route.ComponentProps["loaderData"]) {
+  const { products, hasMore, q, sort, category, condition, page, signedIn, campusName, verifyEmail, campus, failed } =
+    data;
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
@@ -225,7 +192,6 @@ function Browse({
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
-  const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   // Each answer is applied once, when it arrives.
@@ -254,13 +220,8 @@ function Browse({
           message: string;
           terms: string;
         };
-        setBuy(
-          notification.sent
-            ? { step: "notified", message, terms }
-            : notification.directLink
-              ? { step: "direct", link: notification.directLink, message, terms }
-              : { step: "plain", message, terms },
-        );
+        // The WhatsApp link is offered only when the seller could not be told in the app.
+        setBuy({ step: "bought", link: notification.sent ? null : notification.directLink || null, message, terms });
       } else if (!answer.ok) {
         const current = currentPricePaise(answer.details);
         // The seller changed the price: the card shows the new one, to be bought again knowingly.
@@ -280,19 +241,6 @@ function Browse({
       const price = repriced.get(p.id);
       return price === undefined ? p : { ...p, pricePaise: price };
     });
-
-  // The hearts the student changed here: shown at once, sent to PUT/DELETE /api/product/:id/save, and
-  // put back if that fails. `keepalive`: a heart tapped just before leaving the page is still stored.
-  const [hearts, setHearts] = useState<Map<string, boolean>>(() => new Map());
-  function toggleHeart(id: string, save: boolean) {
-    setHearts((prev) => new Map(prev).set(id, save));
-    void fetch(`/api/product/${id}/save`, { method: save ? "PUT" : "DELETE", keepalive: true })
-      .then((res) => res.ok)
-      .catch(() => false)
-      .then((ok) => {
-        if (!ok) setHearts((prev) => new Map(prev).set(id, !save));
-      });
-  }
 
   function startBuying(product: BrowseProduct) {
     if (!signedIn) {
@@ -341,91 +289,7 @@ function Browse({
         }
       />
 
-      <Form
-        method="get"
-        role="search"
-        className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end"
-      >
-        {campus && <input type="hidden" name="campus" value={campus} />}
-        <div>
-          <label htmlFor="q" className="label">
-            Search products
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={200}
-            placeholder="Title or description, e.g. calculator"
-            className="input min-h-11"
-          />
-        </div>
-        <div>
-          <label htmlFor="category" className="label">
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={category ?? ""}
-            key={`c-${category ?? ""}`}
-            className="input min-h-11"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-          >
-            <option value="">All categories</option>
-            {MARKET_CATEGORIES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="condition" className="label">
-            Condition
-          </label>
-          <select
-            id="condition"
-            name="condition"
-            defaultValue={condition ?? ""}
-            key={`d-${condition ?? ""}`}
-            className="input min-h-11"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-          >
-            <option value="">Any condition</option>
-            {CONDITIONS.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="sort" className="label">
-            Sort by
-          </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={sort}
-            key={sort}
-            className="input min-h-11"
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-          >
-            {PRODUCT_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary">
-          <SearchIcon className="h-5 w-5" />
-          Search
-        </button>
-      </Form>
+      <BrowseFilters {...data} />
 
       {verifyEmail && (
         <div className="mb-6">
@@ -453,73 +317,12 @@ function Browse({
           )}
         </div>
       ) : (
-        <ul
-          aria-busy={loading}
-          className={`grid grid-cols-1 gap-4 min-[560px]:grid-cols-2 xl:grid-cols-3 ${loading ? "opacity-60" : ""}`}
-        >
-          {visible.map((product, i) => (
-            // Cards after the first row are laid out and painted only when they come near the screen
-            // (their last size is remembered), so the first paint lays out a row, not 24 cards.
-            <li
-              key={product.id}
-              className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}
-            >
-              <div className="relative">
-                <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
-                {signedIn && !product.mine && (
-                  <HeartForm
-                    id={product.id}
-                    title={product.title}
-                    saved={hearts.get(product.id) ?? product.saved === true}
-                    onToggle={toggleHeart}
-                    className="absolute right-2 top-2"
-                  />
-                )}
-              </div>
-              <div className="flex flex-1 flex-col px-1 pb-1 pt-3">
-                <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}${product.photoCount > 1 ? ` · ${product.photoCount} photos` : ""}`}</p>
-                <h2 className="font-semibold leading-snug">
-                  <Link to={`/product/${product.id}`} className="inline-block min-h-6 hover:underline">
-                    {product.title}
-                  </Link>
-                </h2>
-                <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{product.description}</p>
-                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                  Sold by <span className="font-medium text-slate-800 dark:text-slate-200">{product.sellerName}</span>
-                  {sellerRecord(product.seller) && (
-                    <span className="whitespace-nowrap">{` · ${sellerRecord(product.seller)}`}</span>
-                  )}
-                </p>
-                <HiddenMark reason={product.hiddenReason} />
-                {product.verifiedBadge && (
-                  <p className="mt-1.5">
-                    <VerifiedBadge text={product.verifiedBadge} />
-                  </p>
-                )}
-                <div className="mt-auto flex items-center justify-between gap-3 pt-3">
-                  <span className="text-lg font-bold text-indigo-700 dark:text-indigo-300">
-                    {formatRupees(product.pricePaise)}
-                  </span>
-                  {product.mine ? (
-                    <span className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                      Your product
-                    </span>
-                  ) : verifyEmail ? null : (
-                    <button
-                      type="button"
-                      className="btn-primary"
-                      onClick={() => startBuying(product)}
-                      aria-label={`Buy ${product.title}`}
-                    >
-                      Buy
-                    </button>
-                  )}
-                </div>
-                {signedIn && !product.mine && <ReportControl kind="listing" id={product.id} title={product.title} />}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ProductGrid
+          products={visible}
+          loading={loading}
+          signedIn={signedIn}
+          onBuy={verifyEmail ? null : startBuying}
+        />
       )}
 
       {more.failed && (
@@ -549,86 +352,7 @@ function Browse({
         </div>
       )}
 
-      <Dialog
-        open={buy?.step === "confirm"}
-        title="Buy this product?"
-        busy={buying}
-        onClose={close}
-        actions={
-          buy?.step === "confirm" ? (
-            <>
-              <button type="button" className="btn-secondary" onClick={close} disabled={buying}>
-                Cancel
-              </button>
-              <button type="button" className="btn-primary" onClick={() => confirmBuy(buy.product)} disabled={buying}>
-                {buying ? (
-                  <>
-                    <Spinner label="Buying" />
-                    Buying...
-                  </>
-                ) : (
-                  "Buy now"
-                )}
-              </button>
-            </>
-          ) : null
-        }
-      >
-        {buy?.step === "confirm" && (
-          <p>
-            {buy.product.title} for <strong>{formatRupees(buy.product.pricePaise)}</strong> from{" "}
-            {buy.product.sellerName}. You pay the seller when you meet.
-          </p>
-        )}
-      </Dialog>
-
-      <Dialog
-        open={buy?.step === "notified" || buy?.step === "plain" || buy?.step === "failed"}
-        title={buy?.step === "failed" ? "Purchase failed" : "Purchase successful"}
-        onClose={close}
-        actions={
-          <button type="button" className="btn-primary" onClick={close}>
-            OK
-          </button>
-        }
-      >
-        <p>{buy && buy.step !== "confirm" ? buy.message : ""}</p>
-        {buy && buy.step !== "failed" && buy.step !== "confirm" && (
-          <p className="mt-2">
-            {buy.terms} The seller&apos;s WhatsApp link is in{" "}
-            <Link to="/purchases" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-              My Purchases
-            </Link>
-            .
-          </p>
-        )}
-      </Dialog>
-
-      <Dialog
-        open={buy?.step === "direct"}
-        title="Purchase successful"
-        onClose={close}
-        actions={
-          buy?.step === "direct" ? (
-            <>
-              <button type="button" className="btn-secondary" onClick={close}>
-                Not now
-              </button>
-              <a href={buy.link} target="_blank" rel="noopener noreferrer" className="btn-primary" onClick={close}>
-                <ChatIcon className="h-5 w-5" />
-                Contact on WhatsApp
-              </a>
-            </>
-          ) : null
-        }
-      >
-        {buy?.step === "direct" && (
-          <>
-            <p>{buy.message}</p>
-            <p className="mt-2">{buy.terms}</p>
-          </>
-        )}
-      </Dialog>
+      <BuyDialogs buy={buy} buying={buying} onClose={close} onConfirm={confirmBuy} />
     </SellerLayout>
   );
 }

@@ -6,13 +6,8 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
 import { BECOME_WRITER, CONTACT_STUDENTS, SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
-import {
-  deleteWriter,
-  getMyWriter,
-  listOpenRequests,
-  saveWriter,
-  writerInputSchema,
-} from "#server/services/studyswap.ts";
+import { deleteWriter, getMyWriter, saveWriter, writerInputSchema } from "#server/services/studyswap-writers.ts";
+import { listOpenRequests } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";

@@ -12,12 +12,12 @@ import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
   closeRequest,
-  createRequest,
   deleteRequest,
   listMyRequests,
   requestIdSchema,
   requestInputSchema,
 } from "#server/services/studyswap.ts";
+import { createRequest } from "#server/services/studyswap-posting.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { parseWith } from "#server/lib/validate.ts";

@@ -6,7 +6,7 @@ import { useClassroomConnection } from "#app/components/classroom/useClassroomCo
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { ApiError } from "#server/lib/errors.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
-import { disableReminders, turnOnReminders } from "#server/services/google.ts";
+import { disableReminders, turnOnReminders } from "#server/services/google-classroom.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
 import { hasGoogleHint } from "#app/lib/google.ts";
 import { readForm } from "#app/lib/form.server.ts";

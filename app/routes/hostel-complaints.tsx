@@ -12,10 +12,9 @@ import {
   addMeToo,
   changeComplaintStatus,
   complaintQuerySchema,
-  createComplaint,
-  fileOrNull,
   readComplaints,
 } from "#server/services/hostel/complaints.ts";
+import { createComplaint, fileOrNull } from "#server/services/hostel/complaint-filing.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";

@@ -6,7 +6,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { attempt, succeeded } from "#app/lib/action-result.server.ts";
 import { feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
 import { notificationCentre } from "#server/services/notification-centre.ts";
-import { savePushSettings, settingsSchema } from "#server/services/push.ts";
+import { savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
 import { CATEGORY_IDS } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";

@@ -32,7 +32,10 @@ import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
-import { getProduct, productIdSchema, purchaseProduct, renewProduct } from "#server/services/products.ts";
+import { getProduct } from "#server/services/market/browse.ts";
+import { productIdSchema } from "#server/services/market/product-view.ts";
+import { purchaseProduct } from "#server/services/market/purchase.ts";
+import { renewProduct } from "#server/services/market/expiry.ts";
 import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/product";
 

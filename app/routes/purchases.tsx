@@ -7,7 +7,7 @@ import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
-import { listPurchased } from "#server/services/products.ts";
+import { listPurchased } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";

@@ -15,16 +15,11 @@ import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/ma
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import {
-  deleteProduct,
-  listMySells,
-  markSaleNoticesRead,
-  productIdSchema,
-  productPatchSchema,
-  unreadSaleNotices,
-  renewProduct,
-  updateProduct,
-} from "#server/services/products.ts";
+import { deleteProduct, productPatchSchema, updateProduct } from "#server/services/market/listing.ts";
+import { listMySells } from "#server/services/market/browse.ts";
+import { markSaleNoticesRead, unreadSaleNotices } from "#server/services/market/purchase.ts";
+import { productIdSchema } from "#server/services/market/product-view.ts";
+import { renewProduct } from "#server/services/market/expiry.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { confirmHandover, declineReservation, rateTrade } from "#server/services/reservations.ts";

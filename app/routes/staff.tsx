@@ -8,14 +8,13 @@ import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
+import { moderateFromForm, MODERATION_MESSAGES } from "#server/services/moderation-actions.ts";
 import {
-  moderateFromForm,
   moderationQueueFrom,
   moderationQueueStatement,
-  MODERATION_MESSAGES,
   suspendedFrom,
   suspendedStatement,
-} from "#server/services/moderation.ts";
+} from "#server/services/moderation-queue.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
 import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { redirect, useActionData, useNavigate, useRevalidator } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey } from "#server/lib/idempotency.ts";
-import { createProductFromForm } from "#server/services/products.ts";
+import { createProductFromForm } from "#server/services/market/listing.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";

@@ -5,7 +5,8 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { validationError } from "#server/lib/validate.ts";
 import type { RequestState } from "#server/lib/request-state.ts";
-import { resolveSession, type ResolvedSession, type SessionUser } from "#server/services/auth.ts";
+import { resolveSession, type ResolvedSession } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 
 export interface AppEnv {

@@ -8,10 +8,14 @@ import { logWarning } from "#server/lib/log.ts";
 import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
 import {
   assignmentsFor,
-  completeGoogleSignIn,
   coursesFor,
   disableReminders,
   freshBrowserToken,
+  turnOnReminders,
+  withClassroom,
+} from "#server/services/google-classroom.ts";
+import {
+  completeGoogleSignIn,
   flowCookie,
   HANDOFF_COOKIE,
   HANDOFF_TTL_MS,
@@ -20,8 +24,6 @@ import {
   oneTimeCodeSchema,
   exchangeClassroomHandoff,
   signInWithHandoff,
-  turnOnReminders,
-  withClassroom,
 } from "#server/services/google.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
 import { remindersOverview } from "#server/services/reminders.ts";

@@ -18,10 +18,9 @@ import {
   changeComplaintStatus,
   complaintPhoto,
   complaintQuerySchema,
-  createComplaint,
-  fileOrNull,
   listComplaints,
 } from "#server/services/hostel/complaints.ts";
+import { createComplaint, fileOrNull } from "#server/services/hostel/complaint-filing.ts";
 import { setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
 import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";

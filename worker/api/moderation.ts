@@ -1,13 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
-import {
-  moderate,
-  moderationActionSchema,
-  readQueue,
-  readSuspensions,
-  reportContent,
-  reportSchema,
-} from "#server/services/moderation.ts";
+import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
+import { readQueue, readSuspensions } from "#server/services/moderation-queue.ts";
+import { reportContent, reportSchema } from "#server/services/moderation.ts";
 
 // Reports (any member) and the moderators' queue and actions (docs/decisions/0082-reports-and-moderation.md).
 

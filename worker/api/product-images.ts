@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { IMAGE_CACHE_CONTROL, productImage } from "#server/services/products.ts";
+import { IMAGE_CACHE_CONTROL } from "#server/services/market/product-view.ts";
+import { productImage } from "#server/services/market/photos.ts";
 import type { AppEnv } from "#server/api/context.ts";
 
 // Product images from R2, on our own origin: public (anyone browsing sees them), immutable (a key

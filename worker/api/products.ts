@@ -16,19 +16,20 @@ import { parseWith } from "#server/lib/validate.ts";
 import {
   createProductFromForm,
   deleteProduct,
+  productPatchSchema,
+  updateProduct,
+} from "#server/services/market/listing.ts";
+import {
   elsewhereMessage,
   getProduct,
   listAvailable,
   listMySells,
   listPurchased,
   listQuerySchema,
-  productIdSchema,
-  productPatchSchema,
-  purchaseBodySchema,
-  purchaseProduct,
-  renewProduct,
-  updateProduct,
-} from "#server/services/products.ts";
+} from "#server/services/market/browse.ts";
+import { productIdSchema } from "#server/services/market/product-view.ts";
+import { purchaseBodySchema, purchaseProduct } from "#server/services/market/purchase.ts";
+import { renewProduct } from "#server/services/market/expiry.ts";
 import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import {
   type AppContext,

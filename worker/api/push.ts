@@ -3,15 +3,8 @@ import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
-import {
-  pushSettings,
-  savePushSettings,
-  settingsSchema,
-  subscribe,
-  subscriptionSchema,
-  unsubscribe,
-  unsubscribeSchema,
-} from "#server/services/push.ts";
+import { pushSettings, savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
+import { subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push-devices.ts";
 
 // Web Push for the signed-in student's devices (docs/decisions/0091-web-push.md).
 const push = new Hono<AppEnv>();

@@ -8,22 +8,23 @@ import { parseWith } from "#server/lib/validate.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
 import {
   closeRequest,
-  createRequest,
   databaseReachable,
   deleteRequest,
-  deleteWriter,
   getAttachment,
-  getMyWriter,
   listMyRequests,
   listOpenRequests,
-  listWriters,
   requestIdSchema,
   requestInputSchema,
+} from "#server/services/studyswap.ts";
+import { createRequest, type UploadedFile } from "#server/services/studyswap-posting.ts";
+import {
+  deleteWriter,
+  getMyWriter,
+  listWriters,
   saveWriter,
   writerInputSchema,
-  type UploadedFile,
-} from "#server/services/studyswap.ts";
-import { listQuerySchema } from "#server/services/products.ts";
+} from "#server/services/studyswap-writers.ts";
+import { listQuerySchema } from "#server/services/market/browse.ts";
 import {
   type AppContext,
   type AppEnv,

@@ -1,6 +1,7 @@
 // "Delete my account" for both doors (DELETE /api/auth/account and the /account form): the student's
 // own data goes, what other students hold stays with the person anonymised, in one atomic D1 batch
-// (docs/decisions/0078-download-and-delete-my-account.md; table by table in ./personal-data.ts).
+// (docs/decisions/0078-download-and-delete-my-account.md). The statements, table by table, are the
+// registry's (./personal-data.ts); this checks the proof, runs them and deletes the files after.
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
@@ -8,11 +9,13 @@ import { sessions, users, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import { PLACED_TABLES } from "#server/services/personal-data.ts";
+import { DELETED_STUDENT, ERASE_PHASES, type ErasePhase } from "#server/services/personal-data/place.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 
-/** How a deleted student appears on the records other students keep. */
-export const DELETED_STUDENT = "Deleted student";
+// The name the screens' messages and the tests know the anonymised account by.
+export { DELETED_STUDENT };
 
 export const DELETION_MESSAGES = {
   deleted: "Your account has been deleted. Thank you for using Campus.",
@@ -46,11 +49,6 @@ export const deleteAccountSchema = z.object(
 );
 
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
-
-/** An address that can never be anyone's: the reserved .invalid domain and a fresh random id. */
-function anonymousEmail(): string {
-  return `deleted-${crypto.randomUUID()}@deleted.invalid`;
-}
 
 /**
  * E-mails the code that deletes an account without a password (one that signs in with Google only),
@@ -137,75 +135,23 @@ export async function deleteAccount(
   const notLastAdmin = `NOT EXISTS (SELECT 1 FROM staff_roles r WHERE r.user_id = ?1 AND r.role = 'admin'
       AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1))`;
   const asChecked = `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2) AND ${notLastAdmin}`;
-  const statement = (sql: string, ...more: unknown[]) =>
-    env.DB.prepare(sql).bind(session.userId, row.passwordHash, ...more);
-  const results = await env.DB.batch([
-    // Signed out everywhere; Google and Classroom forgotten.
-    statement(`DELETE FROM sessions WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM google_handoffs WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM google_connections WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM email_codes WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM classroom_reminders WHERE user_id = ?1 AND ${asChecked}`),
-    // The student's own things nobody else holds.
-    statement(`DELETE FROM notices WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM saved_products WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM calendar_feeds WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM push_subscriptions WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM notification_settings WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM wanted_posts WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${asChecked}`),
-    // The student's open reservations go back on sale (nobody will come to the handover).
-    statement(
-      `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${asChecked}`,
-    ),
-    statement(`DELETE FROM content_reports WHERE reporter_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM staff_roles WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`UPDATE staff_roles SET granted_by = NULL WHERE granted_by = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM block_moves WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`UPDATE block_moves SET decided_by = NULL WHERE decided_by = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM hostel_residents WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM mess_ratings WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM laundry_bookings WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM roommate_listings WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM writers WHERE user_id = ?1 AND ${asChecked}`),
-    statement(`DELETE FROM study_requests WHERE owner_id = ?1 AND ${asChecked} RETURNING attachment_key AS fileKey`),
-    statement(`DELETE FROM sale_notifications WHERE seller_id = ?1 AND ${asChecked}`),
-    statement(
-      `DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${asChecked} RETURNING image_key AS fileKey, photos AS photoList`,
-    ),
-    // A complaint only the student stands behind goes (its own "me too"s with it, by the foreign key).
-    statement(
-      `DELETE FROM hostel_complaints WHERE user_id = ?1 AND ${asChecked}
-         AND NOT EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id <> ?1)
-       RETURNING photo_key AS fileKey`,
-    ),
-    // What other students hold stays, without the person: sales they bought, purchases they sold.
-    statement(
-      `UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${asChecked}`,
-      DELETED_STUDENT,
-    ),
-    statement(`UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${asChecked}`, DELETED_STUDENT),
-    statement(
-      `UPDATE sale_notifications SET buyer_name = ?3 WHERE (buyer_id = ?1 OR product_id IN (SELECT id FROM products WHERE buyer_id = ?1)) AND ${asChecked}`,
-      DELETED_STUDENT,
-    ),
-    // A seller's reservation notice names its buyer first (decision 0098): the name goes, the notice stays.
-    statement(
-      `UPDATE notices SET text = ?3 || substr(text, length((SELECT name FROM users WHERE id = ?1)) + 1), about_user_id = NULL WHERE about_user_id = ?1 AND ${asChecked}`,
-      DELETED_STUDENT,
-    ),
-    statement(`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
-    // Copies of mail to the address in the development outbox (DEV_OUTBOX=1; empty in a deploy).
-    statement(`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${asChecked}`),
-    // Last: the account itself, anonymised. Its answer says whether this call did the deletion.
-    statement(
-      `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, email_verified_at = NULL, deleted_at = ?5
-       WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2 AND ${notLastAdmin} RETURNING id`,
-      DELETED_STUDENT,
-      anonymousEmail(),
-      now,
-    ),
-  ]);
+  // The account row checks itself: the same condition, on its own columns.
+  const guards: Record<ErasePhase, string> = {
+    remove: asChecked,
+    anonymise: asChecked,
+    account: `deleted_at IS NULL AND password_hash IS ?2 AND ${notLastAdmin}`,
+  };
+  const statements = ERASE_PHASES.flatMap((phase) => {
+    const statement = (sql: (guard: string) => string, ...more: unknown[]) => {
+      const text = sql(guards[phase]);
+      // Every statement is conditional: one that is not would run alone when the others write nothing.
+      if (!text.includes(guards[phase])) throw new Error(`account deletion: a statement without its guard: ${text}`);
+      return env.DB.prepare(text).bind(session.userId, row.passwordHash, ...more);
+    };
+    return PLACED_TABLES.flatMap((table) => table.erase[phase]?.({ statement, now }) ?? []);
+  });
+  const results = await env.DB.batch(statements);
+  // The account row is last (the "account" phase): its answer says whether this call did the deletion.
   const done = results.at(-1)?.results.length === 1;
   if (!done) {
     const why = await env.DB.prepare(

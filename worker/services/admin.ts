@@ -3,7 +3,7 @@ import { STAFF_ROLE_NAMES, staffRoleLabel, type StaffRoleName } from "#common/st
 import { AUDIT_PAGE_SIZE, describeAuditAction } from "#common/admin.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
 import {
   auditStatement,

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import type { Membership } from "#common/membership.ts";
 import { campuses, pushSubscriptions, sessions, users } from "#server/db/schema.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -11,6 +10,7 @@ import { userText } from "#server/lib/validate.ts";
 import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
 import type { CodeScope } from "#server/services/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/verification.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { noteCampus } from "#server/lib/d1-session.ts";
 import { endOtherDevices } from "#server/services/account-security.ts";
 import {
@@ -22,26 +22,14 @@ import {
 } from "#server/lib/session-token.ts";
 import { configOf } from "#server/lib/config.ts";
 
+// The session glue of the screens (app/lib/session.server.ts) takes the type with the lookup.
+export type { SessionUser };
+
 export const REGISTERED = "Registration successful! Welcome to Campus.";
 export const SIGNED_IN = "Login successful! Redirecting...";
 /** "Last active" on /account is this precise: a session's row is written at most this often. */
 export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 export const REGISTER_LIMITED = "Too many new accounts from this network. Please wait a minute and try again.";
-
-/** The signed-in student: who, and their membership (campus, verified), read with the session in one query. */
-export interface SessionUser extends Membership {
-  id: string;
-  name: string;
-  email: string;
-  /** Unread notices (the top bar's count), read in the same query. */
-  unreadNotices: number;
-  /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
-  staff: boolean;
-  /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
-  confirmName: boolean;
-  /** When the account was made (the dashboard greets a new account with "Welcome", not "Welcome back"). */
-  joinedAt: number;
-}
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
 const sessionUserColumns = {

@@ -3,13 +3,8 @@
 // parallel. Both doors use it: POST /api/google/overview and the /googleclassroom route action.
 import { ApiError } from "#server/lib/errors.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
-import {
-  type FreshToken,
-  classroomApiError,
-  freshBrowserToken,
-  isGoogleAuthError,
-  MESSAGES,
-} from "#server/services/google.ts";
+import { type FreshToken, classroomApiError, freshBrowserToken } from "#server/services/google-classroom.ts";
+import { isGoogleAuthError, MESSAGES } from "#server/services/google.ts";
 
 export const AUTH_FAILED = "Authentication failed. Please try again.";
 

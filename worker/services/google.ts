@@ -1,22 +1,22 @@
-// Google sign-in and the Classroom connection: what both the API (worker/api/google.ts) and the
-// reminders job call.
+// Google sign-in: the one-time codes that carry its result back to the browser, and the account it
+// signs in to (found, made or taken over). What both the API (worker/api/google.ts) and the screens
+// call; the Classroom connection is ./google-classroom.ts.
 import { z } from "zod";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
-import { googleConnections, googleHandoffs, sessions, users } from "#server/db/schema.ts";
+import { googleHandoffs, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
-import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import {
   exchangeCode,
   GoogleAuthError,
   type GoogleIdentity,
   type GoogleSource,
-  refreshTokens,
   verifyIdToken,
 } from "#server/lib/google-oauth.ts";
-import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
-import { startSession, type SessionUser } from "#server/services/auth.ts";
+import { type GoogleTokenContents, sealGoogleToken } from "#server/lib/google-token.ts";
+import { startSession } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/account-security.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
@@ -31,8 +31,6 @@ export const HANDOFF_COOKIE = "__Host-campus_google_handoff";
 export function flowCookie(name: string, value: string, maxAge: number): string {
   return setCookie(name, value, { maxAge, httpOnly: true, secure: true });
 }
-/** Refresh an access token this long before Google says it expires. */
-const REFRESH_MARGIN_MS = 60_000;
 
 export const MESSAGES = {
   authFailed: "Failed to authenticate with Google. Please try again.",
@@ -352,105 +350,4 @@ export async function completeGoogleSignIn(env: Env, input: CallbackInput): Prom
 
 export function isGoogleAuthError(error: unknown): error is GoogleAuthError {
   return error instanceof GoogleAuthError;
-}
-
-export interface FreshToken {
-  contents: GoogleTokenContents;
-  /** Set when the access token was refreshed: the browser should keep this token from now on. */
-  newToken: string | null;
-}
-
-/** Opens a browser Google token and refreshes its access token when it has (nearly) expired. */
-export async function freshBrowserToken(env: Env, token: string, force = false): Promise<FreshToken | null> {
-  const contents = await openGoogleToken(env, token, "browser");
-  if (!contents) return null;
-  if (!force && contents.expiresAt - REFRESH_MARGIN_MS > Date.now()) return { contents, newToken: null };
-  try {
-    const refreshed = { ...contents, ...(await refreshTokens(env, contents)) };
-    return { contents: refreshed, newToken: await sealGoogleToken(env, refreshed, "browser") };
-  } catch (error) {
-    if (error instanceof GoogleAuthError && error.rejected) return null;
-    throw error;
-  }
-}
-
-export function classroomApiError(error: unknown): unknown {
-  if (!(error instanceof ClassroomError)) return error;
-  if (error.kind === "api_not_enabled")
-    return new ApiError(403, error.message, { error: "API_NOT_ENABLED", enableUrl: error.enableUrl });
-  if (error.kind === "unauthenticated") return new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
-  if (error.kind === "not_found")
-    return new ApiError(404, "That course was not found in your Google Classroom.", { error: "NOT_FOUND" });
-  return new ApiError(502, MESSAGES.fetchFailed, { error: "CLASSROOM_FAILED" });
-}
-
-/** Runs a Classroom call with a fresh access token, refreshing once more if Google calls it stale. */
-export async function withClassroom<T>(
-  env: Env,
-  token: string,
-  call: (accessToken: string) => Promise<T>,
-): Promise<{ data: T; newToken: string | null }> {
-  let fresh = await freshBrowserToken(env, token);
-  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
-  try {
-    return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
-  } catch (error) {
-    if (!(error instanceof ClassroomError && error.kind === "unauthenticated")) throw classroomApiError(error);
-  }
-  fresh = await freshBrowserToken(env, fresh.newToken ?? token, true);
-  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
-  try {
-    return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
-  } catch (error) {
-    throw classroomApiError(error);
-  }
-}
-
-export function coursesFor(env: Env, accessToken: string): Promise<Course[]> {
-  return listCourses(env, accessToken);
-}
-
-export function assignmentsFor(env: Env, accessToken: string, courseId: string): Promise<Assignment[]> {
-  return listAssignments(env, accessToken, courseId);
-}
-
-/** Turns reminders on: the Google tokens are kept, encrypted, for the scheduled job. */
-export async function enableReminders(env: Env, user: SessionUser, contents: GoogleTokenContents): Promise<void> {
-  const now = Date.now();
-  const sealed = await sealGoogleToken(env, contents, "rest");
-  await getDb(env.DB)
-    .insert(googleConnections)
-    .values({ userId: user.id, googleEmail: contents.email, tokens: sealed, remindersEnabled: true, updatedAt: now })
-    .onConflictDoUpdate({
-      target: googleConnections.userId,
-      set: { googleEmail: contents.email, tokens: sealed, remindersEnabled: true, lastError: null, updatedAt: now },
-    });
-}
-
-/**
- * Turns reminders on with the browser's Google token (both doors: the API and the Classroom screen's
- * action). Answers the message to show and the refreshed token when it changed.
- */
-export async function turnOnReminders(
-  env: Env,
-  user: SessionUser,
-  token: string,
-): Promise<{ message: string; newToken: string | null }> {
-  const fresh = await freshBrowserToken(env, token);
-  if (!fresh)
-    throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", {
-      error: "UNAUTHENTICATED",
-    });
-  if (!fresh.contents.refreshToken)
-    throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
-  await enableReminders(env, user, fresh.contents);
-  return {
-    message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
-    newToken: fresh.newToken,
-  };
-}
-
-/** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
-export async function disableReminders(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
 }

@@ -1,5 +1,5 @@
 import { inboxFrom, inboxStatements, type Inbox } from "#server/services/notices.ts";
-import { settingsView, type PushSettings } from "#server/services/push.ts";
+import { settingsView, type PushSettings } from "#server/services/push-settings.ts";
 
 // Everything the Notifications page shows in one D1 round trip: the inbox and its
 // unread count, the push settings and which devices have push on, and whether a calendar feed

@@ -1,99 +1,57 @@
+import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
+import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
+import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
+import { MARKETPLACE_DATA } from "#server/services/personal-data/marketplace.ts";
+import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.ts";
+import type { PersonalData } from "#server/services/personal-data/place.ts";
+import { STAFF_DATA } from "#server/services/personal-data/staff.ts";
+import { STUDY_SWAP_DATA } from "#server/services/personal-data/study-swap.ts";
+
 // Where Campus keeps data about a student, table by table, and what "download my data" and "delete my
-// account" do with each (docs/decisions/0078-download-and-delete-my-account.md). test/account-data.test.ts
-// reads the live schema and fails when a table that refers to a user (a foreign key to users, or an
-// e-mail or address column) is missing here: a new table must be placed in the export and in the deletion first.
-
-export type OnDelete =
-  /** Every row of the student goes. */
-  | "deleted"
-  /** Rows other students hold stay, pointing at the anonymised account ("Deleted student"). */
-  | "kept-anonymised";
-
-export interface PersonalData {
-  /** Where the export shows it (a dotted path in the JSON); null only with a `why`. */
-  exportedAs: string | null;
-  onDelete: OnDelete;
-  /** Why, for a table whose rows are not all deleted. */
-  why?: string;
-}
+// account" do with each (docs/decisions/0078-download-and-delete-my-account.md): every entry carries
+// its export reads and its deletion statements, and ./account-export.ts and ./account-deletion.ts do
+// nothing but run them (docs/decisions/0101-an-executable-personal-data-registry.md).
+// test/account-data.test.ts reads the live schema and fails when a table that refers to a user (a
+// foreign key to users, or an e-mail or address column) is missing here: a new table is placed here
+// first, and then it is in the export and the deletion.
+//
+// The order is the export's: its JSON lists the sections as this list does (a read placed inside
+// another's section, as "classroom.remindersSent" in "classroom", comes after it). Within each phase
+// of the deletion the statements run in this order too; every one of them carries the same guard, so
+// only the phases' order matters (place.ts).
 
 export const PERSONAL_DATA = {
-  users: {
-    exportedAs: "account",
-    onDelete: "kept-anonymised",
-    why: "The row stays so that kept records point at someone: name 'Deleted student', an unusable address, no password, no Google link.",
-  },
-  sessions: { exportedAs: "devices", onDelete: "deleted" },
-  products: {
-    exportedAs: "marketplace.selling, marketplace.bought",
-    onDelete: "kept-anonymised",
-    why: "Products still on sale are deleted with their images; a product sold to or bought from another student is their purchase or sale record and stays, with the seller's name and WhatsApp number (or the buyer's name) anonymised.",
-  },
-  sale_notifications: {
-    exportedAs: "marketplace.saleNotifications",
-    onDelete: "kept-anonymised",
-    why: "The student's own notices are deleted; a notice another seller holds about the student's purchase stays with the buyer's name anonymised.",
-  },
-  study_requests: { exportedAs: "studySwap.requests", onDelete: "deleted" },
-  writers: { exportedAs: "studySwap.writerProfile", onDelete: "deleted" },
-  google_handoffs: { exportedAs: "classroom.pendingGoogleCodes", onDelete: "deleted" },
-  google_connections: { exportedAs: "classroom", onDelete: "deleted" },
-  classroom_reminders: { exportedAs: "classroom.remindersSent", onDelete: "deleted" },
-  hostel_residents: { exportedAs: "hostel.residence", onDelete: "deleted" },
-  block_moves: {
-    exportedAs: "hostel.blockMoves",
-    onDelete: "deleted",
-    why: "The student's own requests to move block go with the account; a move they decided as a warden stays the other student's, with decided_by emptied (the decision stays in the audit log by id).",
-  },
-  hostel_complaints: {
-    exportedAs: "hostel.complaints",
-    onDelete: "kept-anonymised",
-    why: "A complaint another student said 'me too' to is theirs too and stays, signed 'Deleted'; every other complaint of the student is deleted with its photo.",
-  },
-  hostel_complaint_me_too: {
-    exportedAs: "hostel.meToos",
-    onDelete: "kept-anonymised",
-    why: "A 'me too' on another student's complaint counts towards it; the count stays, the person is anonymised.",
-  },
-  mess_ratings: { exportedAs: "hostel.messRatings", onDelete: "deleted" },
-  roommate_listings: { exportedAs: "hostel.roommateListing", onDelete: "deleted" },
-  laundry_bookings: { exportedAs: "hostel.laundryBookings", onDelete: "deleted" },
-  login_throttle: { exportedAs: "signInThrottle", onDelete: "deleted" },
-  email_codes: { exportedAs: "codes", onDelete: "deleted" },
-  dev_outbox: {
-    exportedAs: null,
-    onDelete: "deleted",
-    why: "Copies of mail kept only by a development Worker (DEV_OUTBOX=1; empty in a deploy). Never exported: the mails carry codes.",
-  },
-  staff_roles: {
-    exportedAs: "staff.roles",
-    onDelete: "deleted",
-    why: "The student's own roles end with the account. A role they granted to someone else stays (it is that person's), with granted_by emptied; who granted it stays in the audit log by id.",
-  },
-  staff_audit_log: {
-    exportedAs: "staff.auditLog",
-    onDelete: "kept-anonymised",
-    why: "The audit log is append-only and must outlive the people in it: a line holds ids only (the actor's and the student's, which then point at the anonymised 'Deleted student' row) and the staff member's note, never a name or an address.",
-  },
-  notices: {
-    exportedAs: "notices",
-    onDelete: "kept-anonymised",
-    why: "The student's own notices are deleted; a reservation notice another seller holds names the student as its buyer and stays, the name replaced by 'Deleted student'.",
-  },
-  saved_products: { exportedAs: "marketplace.saved", onDelete: "deleted" },
-  calendar_feeds: { exportedAs: "calendarFeed", onDelete: "deleted" },
-  push_subscriptions: { exportedAs: "notifications.devices", onDelete: "deleted" },
-  notification_settings: { exportedAs: "notifications.settings", onDelete: "deleted" },
-  wanted_posts: { exportedAs: "marketplace.wanted", onDelete: "deleted" },
-  reservation_log: { exportedAs: "marketplace.reservationsMade", onDelete: "deleted" },
-  trade_ratings: {
-    exportedAs: "marketplace.ratings",
-    onDelete: "kept-anonymised",
-    why: "A rating is the other student's record of a trade and counts in their average: it stays, its rater or ratee pointing at the anonymised account.",
-  },
-  content_reports: {
-    exportedAs: "reportsMade",
-    onDelete: "deleted",
-    why: "The student's reports go with the account; a moderator's decision on the content stays in the audit log by ids.",
-  },
+  users: ACCOUNT_DATA.users,
+  sessions: ACCOUNT_DATA.sessions,
+  products: MARKETPLACE_DATA.products,
+  sale_notifications: MARKETPLACE_DATA.sale_notifications,
+  trade_ratings: MARKETPLACE_DATA.trade_ratings,
+  saved_products: MARKETPLACE_DATA.saved_products,
+  wanted_posts: MARKETPLACE_DATA.wanted_posts,
+  reservation_log: MARKETPLACE_DATA.reservation_log,
+  study_requests: STUDY_SWAP_DATA.study_requests,
+  writers: STUDY_SWAP_DATA.writers,
+  hostel_residents: HOSTEL_DATA.hostel_residents,
+  block_moves: HOSTEL_DATA.block_moves,
+  hostel_complaints: HOSTEL_DATA.hostel_complaints,
+  hostel_complaint_me_too: HOSTEL_DATA.hostel_complaint_me_too,
+  mess_ratings: HOSTEL_DATA.mess_ratings,
+  roommate_listings: HOSTEL_DATA.roommate_listings,
+  laundry_bookings: HOSTEL_DATA.laundry_bookings,
+  google_connections: CLASSROOM_DATA.google_connections,
+  classroom_reminders: CLASSROOM_DATA.classroom_reminders,
+  google_handoffs: CLASSROOM_DATA.google_handoffs,
+  calendar_feeds: NOTIFICATION_DATA.calendar_feeds,
+  login_throttle: ACCOUNT_DATA.login_throttle,
+  email_codes: ACCOUNT_DATA.email_codes,
+  staff_roles: STAFF_DATA.staff_roles,
+  staff_audit_log: STAFF_DATA.staff_audit_log,
+  notices: NOTIFICATION_DATA.notices,
+  push_subscriptions: NOTIFICATION_DATA.push_subscriptions,
+  notification_settings: NOTIFICATION_DATA.notification_settings,
+  content_reports: STAFF_DATA.content_reports,
+  dev_outbox: ACCOUNT_DATA.dev_outbox,
 } as const satisfies Record<string, PersonalData>;
+
+/** Every placed table, in the registry's order. */
+export const PLACED_TABLES: readonly PersonalData[] = Object.values(PERSONAL_DATA);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
-import { RESERVATION_MS } from "#server/services/products.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { RESERVATION_MS } from "#server/services/market/product-view.ts";
 
 // Buying reserves; the seller completes the sale at the handover (
 // docs/decisions/0085-reservations.md). A reserved product is status 'sold' with handed_over_at

@@ -3,10 +3,10 @@ import type { ProductView } from "#common/market.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, savedProducts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { joinedView, productIdSchema, selectProducts } from "#server/services/products.ts";
+import { joinedView, productIdSchema, selectProducts } from "#server/services/market/product-view.ts";
 
 // Saved listings (docs/decisions/0088-saved-and-wanted.md): the heart on a card. A student
 // saves only what they can see (their campus's listings, not hidden from them); saving twice is one

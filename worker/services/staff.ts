@@ -2,7 +2,7 @@ import type { StaffRole } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { isSuspended, suspendedMessage } from "#common/membership.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 
 // Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
 // in the same D1 batch as the action (docs/decisions/0080-staff-roles.md).

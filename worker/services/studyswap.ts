@@ -1,45 +1,34 @@
-import { and, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
-import {
-  BECOME_WRITER,
-  MAX_ATTACHMENT_BYTES,
-  parseBudget,
-  POST_REQUEST,
-  type MyStudyRequest,
-  type StudyRequest,
-  type Writer,
-} from "#common/studyswap.ts";
+import { type MyStudyRequest, type StudyRequest } from "#common/studyswap.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
-import { publicRead } from "#server/lib/edge-cache.ts";
-import { campuses, studyRequests, users, writers } from "#server/db/schema.ts";
-import { detectAttachment } from "#server/lib/attachment.ts";
+import { campuses, studyRequests, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { limitPosting } from "#server/lib/post-limit.ts";
-import { isImageType } from "#server/lib/sniff.ts";
-import { storableImage } from "#server/lib/stored-image.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
-import { badgeOf, requireMayAct } from "#server/services/campus.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { badgeOf } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 
 // Study Swap is campus-scoped (docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
 // attachments are seen only there, and another campus's request answers 404. Posting a request and
 // becoming a writer need a verified member; contacts are shown only to members who may see them.
+// Here: the input both doors parse, and the requests as the board and their owner see them; posting
+// one is ./studyswap-posting.ts, the writers' profiles ./studyswap-writers.ts.
 
 /** The viewer of a list: their id, campus and membership. */
-type Viewer = Pick<
+export type Viewer = Pick<
   SessionUser,
   "id" | "campusId" | "verified" | "openCommunity" | "suspendedUntil" | "suspensionReason"
 >;
-type Member = Viewer & Pick<Membership, "campusShortName">;
+export type Member = Viewer & Pick<Membership, "campusShortName">;
 
 // ---------------------------------------------------------------------------------------------
 // Input
 
 /** "" and missing become null so optional fields read the same from JSON and forms. */
-const blankToNull = (value: unknown) =>
+export const blankToNull = (value: unknown) =>
   value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value;
 
 const PHONE = /^\+?[\d\s\-().]{7,24}$/;
@@ -51,7 +40,7 @@ export function isEmailOrPhone(value: string): boolean {
   return PHONE.test(value) && digits >= 7 && digits <= 15;
 }
 
-const contact = userText({
+export const contact = userText({
   name: "The contact",
   max: 254,
   missing: "Enter an e-mail address or a phone number so people can reach you.",
@@ -107,31 +96,12 @@ export const requestInputSchema = z.preprocess(
 );
 export type RequestInput = z.infer<typeof requestInputSchema>;
 
-export const writerInputSchema = z.object({
-  name: userText({ name: "The name", max: 80, missing: "Enter the name students will see." }),
-  expertise: userText({ name: "The expertise", max: 200, missing: "Enter your subjects or expertise." }),
-  rate: z.preprocess(
-    (value) => {
-      const blank = blankToNull(value);
-      return typeof blank === "string" && /^\d+(\.\d{1,2})?$/.test(blank) ? Number(blank) : blank;
-    },
-    z
-      .number({ error: "The rate must be an amount in rupees, like 150." })
-      .min(0, "The rate cannot be negative.")
-      .max(100_000, "The rate can be at most ₹1,00,000 per page.")
-      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "The rate can have at most two decimals (paise).")
-      .nullable(),
-  ),
-  contact,
-});
-export type WriterInput = z.infer<typeof writerInputSchema>;
-
 export const requestIdSchema = z.uuid("That request does not exist.");
 
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-type RequestRow = typeof studyRequests.$inferSelect;
+export type RequestRow = typeof studyRequests.$inferSelect;
 type JoinedRequestRow = RequestRow & {
   ownerVerifiedAt: number | null;
   campusShortName: string | null;
@@ -156,10 +126,10 @@ function selectRequests(env: Env) {
 
 const badgeOfRow = (row: JoinedRequestRow) =>
   badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen, row.campusShortName);
-const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
+export const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A request as a viewer sees it: the contact only when they may see contacts of its campus, else null. */
-function toView(row: RequestRow, badge: string | null, showContact = true, viewerId?: string): StudyRequest {
+export function toView(row: RequestRow, badge: string | null, showContact = true, viewerId?: string): StudyRequest {
   return {
     _id: row.id,
     title: row.title,
@@ -189,7 +159,7 @@ function toView(row: RequestRow, badge: string | null, showContact = true, viewe
 }
 
 /** The poster's own request: their own contact is always shown. */
-function toMine(row: RequestRow, badge: string | null): MyStudyRequest {
+export function toMine(row: RequestRow, badge: string | null): MyStudyRequest {
   return { ...toView(row, badge, true, row.ownerId), status: row.status, closedAt: row.closedAt };
 }
 
@@ -220,120 +190,6 @@ export async function listMyRequests(env: Env, userId: string): Promise<MyStudyR
   return rows.map((row) => toMine(row, badgeOfRow(row)));
 }
 
-export interface UploadedFile {
-  name: string;
-  size: number;
-  bytes: () => Promise<ArrayBuffer>;
-}
-
-async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
-  return getDb(env.DB).query.studyRequests.findFirst({
-    where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)),
-  });
-}
-
-/**
- * Stores a request and its optional attachment. The file is checked before anything is written;
- * the object goes to R2 first and is removed again if the row cannot be written, so a failure
- * leaves neither. With a submission key, a repeat of the same submission (a double click, a retry)
- * answers the request the first one made and writes nothing: checked first, and decided by the
- * UNIQUE (owner, key) index when the repeats arrive together.
- */
-export async function createRequest(
-  env: Env,
-  owner: Member,
-  input: RequestInput,
-  file: UploadedFile | null,
-  submissionKey: string | null = null,
-): Promise<StudyRequest> {
-  requireMayAct(owner, POST_REQUEST);
-  const ownerId = owner.id;
-  const badge = badgeOfMember(owner);
-  if (submissionKey) {
-    const earlier = await submittedRequest(env, ownerId, submissionKey);
-    if (earlier) return toView(earlier, badge, true, ownerId);
-  }
-  let attachment: { key: string; name: string; type: string; size: number; body: Uint8Array } | null = null;
-  if (file) {
-    if (file.size > MAX_ATTACHMENT_BYTES)
-      throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
-    if (file.size === 0)
-      throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
-    const body = await file.bytes();
-    const detected = detectAttachment(new Uint8Array(body), file.name);
-    if (!detected) {
-      throw new ApiError(
-        400,
-        "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.",
-        { field: "file" },
-      );
-    }
-    // An image is stored as every image is: capped in size, without the camera's metadata.
-    const stored = isImageType(detected.contentType)
-      ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes
-      : new Uint8Array(body);
-    attachment = {
-      key: `requests/${crypto.randomUUID()}`,
-      name: detected.name,
-      type: detected.contentType,
-      size: stored.byteLength,
-      body: stored,
-    };
-  }
-
-  await limitPosting(env, ownerId);
-  const row: RequestRow = {
-    hiddenAt: null,
-    hiddenReason: null,
-    moderationId: null,
-    id: crypto.randomUUID(),
-    ownerId,
-    title: input.title,
-    subject: input.subject,
-    requirements: input.requirements,
-    deadline: input.deadline,
-    budget: input.budget,
-    budgetValue: parseBudget(input.budget),
-    pages: input.pages,
-    contact: input.contact,
-    status: "open",
-    attachmentKey: attachment?.key ?? null,
-    attachmentName: attachment?.name ?? null,
-    attachmentType: attachment?.type ?? null,
-    attachmentSize: attachment?.size ?? null,
-    submissionKey,
-    createdAt: Date.now(),
-    closedAt: null,
-    // The poster's campus, never the client's say.
-    campusId: owner.campusId,
-  };
-
-  if (attachment) {
-    await env.FILES.put(attachment.key, attachment.body, {
-      httpMetadata: { contentType: attachment.type },
-      customMetadata: { name: attachment.name, requestId: row.id, ownerId },
-    });
-  }
-  let inserted: RequestRow[];
-  try {
-    inserted = await getDb(env.DB)
-      .insert(studyRequests)
-      .values(row)
-      .onConflictDoNothing({ target: [studyRequests.ownerId, studyRequests.submissionKey] })
-      .returning();
-  } catch (error) {
-    if (attachment) await env.FILES.delete(attachment.key);
-    throw error;
-  }
-  if (inserted.length > 0) return toView(row, badge, true, ownerId);
-  // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
-  if (attachment) await env.FILES.delete(attachment.key);
-  const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
-  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
-  return toView(earlier, badge, true, ownerId);
-}
-
-/** Who changes a request (closing and deleting one's own are never gated). */
 type Actor = Member;
 
 async function explainMissing(env: Env, user: Actor, id: string): Promise<never> {
@@ -403,69 +259,6 @@ export async function getAttachment(env: Env, user: Actor, id: string) {
   const object = await env.FILES.get(row.attachmentKey);
   if (!object) throw new ApiError(404, "The attachment is no longer available.");
   return { object, name: row.attachmentName, contentType: row.attachmentType };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writers
-
-type WriterRow = typeof writers.$inferSelect;
-
-function toWriter(row: WriterRow, showContact: boolean): Writer {
-  return {
-    _id: row.userId,
-    name: row.name,
-    expertise: row.expertise,
-    rate: row.ratePaise === null ? null : row.ratePaise / 100,
-    contact: showContact ? row.contact : null,
-  };
-}
-
-/**
- * Writer profiles, most recently updated first: a signed-in member's own campus's, with contacts
- * only when they may see them. A visitor without a session sees every college's (or one's, with
- * `campus`), never with contacts.
- */
-export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
-  const campusId = viewer ? viewer.campusId : (campus ?? null);
-  const read = async () => {
-    const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
-    const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
-    return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
-  };
-  // A visitor's board (never with contacts) is the same for every visitor: kept at the edge.
-  return viewer
-    ? read()
-    : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
-}
-
-export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
-  const row = await getDb(env.DB).query.writers.findFirst({ where: eq(writers.userId, userId) });
-  return row ? toWriter(row, true) : null;
-}
-
-/** Creates or updates the user's own writer profile (one per user: the key is the user id), on their campus. */
-export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Promise<Writer> {
-  requireMayAct(user, BECOME_WRITER);
-  const userId = user.id;
-  const now = Date.now();
-  const values = {
-    name: input.name,
-    expertise: input.expertise,
-    ratePaise: input.rate === null ? null : Math.round(input.rate * 100),
-    contact: input.contact,
-    updatedAt: now,
-  };
-  const [row] = await getDb(env.DB)
-    .insert(writers)
-    .values({ userId, createdAt: now, campusId: user.campusId, ...values })
-    .onConflictDoUpdate({ target: writers.userId, set: values })
-    .returning();
-  if (!row) throw new Error("writer profile was not saved");
-  return toWriter(row, true);
-}
-
-export async function deleteWriter(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(writers).where(eq(writers.userId, userId));
 }
 
 /** The database answers: what the health check reports. */

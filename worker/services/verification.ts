@@ -8,7 +8,7 @@ import { users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logError } from "#server/lib/log.ts";
 import { type CodeScope, consumeCode, sendCode } from "#server/services/email-codes.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 
 export const VERIFY_MESSAGES = {
   alreadyVerified: "Your e-mail is already verified.",

@@ -15,7 +15,7 @@ import { users, wantedPosts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { parseWith, userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 
 // "Wanted" posts (docs/decisions/0088-saved-and-wanted.md): a student says what they look

@@ -5,7 +5,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
 import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
-import type { QueueItem, SuspendedMember } from "#server/services/moderation.ts";
+import type { QueueItem, SuspendedMember } from "#server/services/moderation-queue.ts";
 
 // The moderators' queue on /staff (docs/decisions/0082-reports-and-moderation.md): reported
 // content of the campus, the most reported and then the newest first, with its reports and the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
 
 // Moves between hostel blocks wait for the warden of the new block (

@@ -7,7 +7,7 @@ import { blockMoves, hostelBlocks, hostelResidents, users } from "#server/db/sch
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { parseWith } from "#server/lib/validate.ts";
 
 export interface Block {

@@ -12,7 +12,7 @@ import {
   NEXT_STEP,
   pickupOpensAt,
 } from "#common/hostel-staff.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import {
   auditStatement,
   type Guard,

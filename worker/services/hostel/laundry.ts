@@ -6,7 +6,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
 

@@ -4,7 +4,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { addDays, indiaDate } from "#common/india-time.ts";
 import { MAX_DISH_LENGTH, MAX_DISHES, RATING_WEEKS } from "#common/hostel-staff.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import {
   auditStatement,
   mayStaff,

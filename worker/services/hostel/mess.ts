@@ -6,7 +6,7 @@ import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { hasStarted, mealMoment, type MealTime } from "#common/meals.ts";
 

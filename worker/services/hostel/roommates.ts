@@ -5,7 +5,7 @@ import { campuses, hostelBlocks, roommateListings, users } from "#server/db/sche
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { mayContact } from "#common/membership.ts";

@@ -3,7 +3,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith } from "#server/lib/validate.ts";
 import { categoryLabel, complaintStatusLabel, type ComplaintCategory } from "#common/hostel-labels.ts";
 import { median, OVERDUE_MS } from "#common/staff.ts";
-import type { SessionUser } from "#server/services/auth.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import {
   changeComplaintStatus,
   getComplaint,

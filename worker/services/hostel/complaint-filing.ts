@@ -1,0 +1,175 @@
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
+import { getDb } from "#server/db/client.ts";
+import { hostelBlocks, hostelComplaints, hostelResidents } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { sniffImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
+import { parseWith, userText } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { getComplaint, type ComplaintView } from "#server/services/hostel/complaints.ts";
+import {
+  blockIdSchema,
+  blocksQuery,
+  pickBlock,
+  residenceStatement,
+  roomSchema,
+} from "#server/services/hostel/common.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+
+// Filing a hostel complaint (docs/decisions/0077-campus-hostel.md): the photo checked by its bytes
+// and stored first, then the residence and the complaint in one batch; a student files for their
+// own block, and another block needs a move its warden approves (decision 0084).
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+export const createComplaintSchema = z.object({
+  category: z.enum(COMPLAINT_CATEGORIES, { error: `Choose a category: ${COMPLAINT_CATEGORIES.join(", ")}.` }),
+  blockId: blockIdSchema,
+  room: roomSchema,
+  description: userText({
+    name: "The description",
+    min: 10,
+    max: 1000,
+    multiline: true,
+    missing: "Describe the problem.",
+    tooShort: "Describe the problem in at least 10 characters.",
+    tooLong: "Keep the description under 1,000 characters.",
+  }),
+});
+
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/** An upload field: a real, non-empty file, or null when the input was left empty. */
+export function fileOrNull(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
+  const [row] = await getDb(env.DB)
+    .select({ id: hostelComplaints.id })
+    .from(hostelComplaints)
+    .where(and(eq(hostelComplaints.userId, userId), eq(hostelComplaints.submissionKey, submissionKey)))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Files a complaint. The photo goes to R2 first and the rows in one batch after; if the batch
+ * fails the photo is deleted again, so nothing is left half-written. A repeat of the same
+ * submission (same key) answers the complaint the first one filed and keeps no second photo.
+ */
+export async function createComplaint(
+  env: Env,
+  user: SessionUser,
+  fields: unknown,
+  photo: File | null,
+  submissionKey: string | null = null,
+): Promise<ComplaintView> {
+  requireMayAct(user, "file a complaint");
+  const input = parseWith(createComplaintSchema, fields);
+  if (submissionKey) {
+    const earlier = await submittedComplaint(env, user.id, submissionKey);
+    if (earlier) return getComplaint(env, user, earlier);
+  }
+  // The campus's blocks and the student's current block, in one round trip.
+  const db = getDb(env.DB);
+  const [blocks, elsewhere] = await db.batch([
+    blocksQuery(env, user.campusId),
+    livesElsewhereQuery(env, user.id, input.blockId),
+  ]);
+  const block = pickBlock(blocks, input.blockId);
+  let photoBytes: Uint8Array | null = null;
+  let photoType: PhotoType | null = null;
+  if (photo) {
+    if (photo.size > MAX_PHOTO_BYTES)
+      throw new ApiError(413, "The photo is larger than 5 MB. Choose a smaller one.", { field: "photo" });
+    if (photo.size === 0) throw new ApiError(400, "The photo is empty. Choose another file.", { field: "photo" });
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    photoType = sniffImageType(bytes, PHOTO_TYPES);
+    if (!photoType) throw new ApiError(415, "The photo must be a JPEG, PNG or WebP image.", { field: "photo" });
+    photoBytes = storableImage(bytes, photoType, "The photo", "photo").bytes;
+  }
+
+  const now = Date.now();
+  // A student files for their own block; the first complaint sets it. Another block needs a move
+  // its warden approves first (decision 0084): refused before the photo is stored.
+  const current = elsewhere[0]?.name;
+  if (current) throw otherBlockRefusal(current, block.name);
+  await limitPosting(env, user.id);
+  const id = crypto.randomUUID();
+  const photoKey = photoBytes ? `complaints/${crypto.randomUUID()}` : null;
+  if (photoKey && photoBytes && photoType) {
+    await env.FILES.put(photoKey, photoBytes, {
+      httpMetadata: { contentType: photoType },
+      customMetadata: { complaintId: id, userId: user.id },
+    });
+  }
+  let filed: boolean;
+  try {
+    // One batch: the residence (a conditional upsert: a move to another block at most weekly), then
+    // the complaint, written only if the student now lives in its block and this submission has not
+    // filed one already. A refused move writes neither.
+    const [, complaint] = await env.DB.batch([
+      residenceStatement(env, user.id, block.id, input.room, now),
+      env.DB.prepare(
+        `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, photo_key, photo_type, status, submission_key, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?10, ?9, ?9
+         WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)
+         ON CONFLICT (user_id, submission_key) DO NOTHING`,
+      ).bind(
+        id,
+        user.id,
+        block.id,
+        input.room,
+        input.category,
+        input.description,
+        photoKey,
+        photoType,
+        now,
+        submissionKey,
+      ),
+    ]);
+    filed = (complaint?.meta.changes ?? 0) === 1;
+  } catch (error) {
+    if (photoKey) await env.FILES.delete(photoKey);
+    throw error;
+  }
+  if (filed) return getComplaint(env, user, id);
+  if (photoKey) await env.FILES.delete(photoKey);
+  // A simultaneous repeat of this submission won: its complaint is the answer. Otherwise the move
+  // to this block was refused.
+  const earlier = submissionKey ? await submittedComplaint(env, user.id, submissionKey) : undefined;
+  if (earlier) return getComplaint(env, user, earlier);
+  const moved = await livesElsewhere(env, user.id, block.id);
+  throw moved
+    ? otherBlockRefusal(moved, block.name)
+    : new ApiError(409, "Your block changed while filing. Reload the page and try again.");
+}
+
+/** The student's block when it is not `blockId` (null: no block yet, or that one). */
+async function livesElsewhere(env: Env, userId: string, blockId: string): Promise<string | null> {
+  const [row] = await livesElsewhereQuery(env, userId, blockId);
+  return row?.name ?? null;
+}
+
+function livesElsewhereQuery(env: Env, userId: string, blockId: string) {
+  return getDb(env.DB)
+    .select({ name: hostelBlocks.name })
+    .from(hostelResidents)
+    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
+    .where(and(eq(hostelResidents.userId, userId), ne(hostelResidents.blockId, blockId)))
+    .limit(1);
+}
+
+function otherBlockRefusal(current: string, wanted: string): ApiError {
+  const short = (name: string) => name.split(" (")[0] ?? name;
+  return new ApiError(
+    409,
+    `You live in ${short(current)}. To file a complaint for ${short(wanted)}, ask to move there first (Your block); its warden approves moves.`,
+    { field: "blockId" },
+  );
+}

@@ -1,0 +1,60 @@
+import { and, eq, lte } from "drizzle-orm";
+import { formatIndiaDate } from "#common/format.ts";
+import { LISTING_MS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, type ProductView } from "#common/market.ts";
+import { getDb } from "#server/db/client.ts";
+import { products } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { ownUnsold } from "#server/services/market/listing.ts";
+import { badgeOfMember, NO_PRODUCT, toView } from "#server/services/market/product-view.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+
+// Listings leave Browse 60 days after they were posted or renewed
+// (docs/decisions/0087-photos-and-expiry.md): no job flips them (Browse and the purchase read
+// expires_at); the seller renews, and the cron warns them shortly before.
+
+/**
+ * Renews an available listing of the seller's own for LISTING_DAYS more, once it has expired or is in
+ * its last RENEW_WINDOW_DAYS. One conditional write: a second renewal right after changes
+ * nothing and is refused, so scripting it gains nothing.
+ */
+export async function renewProduct(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<ProductView> {
+  requireMayAct(user, SELL);
+  const [row] = await getDb(env.DB)
+    .update(products)
+    .set({ expiresAt: now + LISTING_MS, updatedAt: now })
+    .where(and(ownUnsold(user.id, id), lte(products.expiresAt, now + RENEW_WINDOW_MS)))
+    .returning();
+  if (row) return toView(row, badgeOfMember(user));
+  const current = await getDb(env.DB).query.products.findFirst({
+    columns: { sellerId: true, status: true, campusId: true, expiresAt: true },
+    where: eq(products.id, id),
+  });
+  if (!current || current.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
+  if (current.sellerId !== user.id) throw new ApiError(403, "You can only renew your own products.");
+  if (current.status === "sold") throw new ApiError(409, "This product has been sold, so it cannot be renewed.");
+  throw new ApiError(
+    409,
+    `This listing does not need renewing yet: it stays on Browse until ${formatIndiaDate(current.expiresAt)}. You can renew it in its last ${RENEW_WINDOW_DAYS} days.`,
+  );
+}
+
+/** A seller is told this long before their listing leaves Browse (the cron, warnExpiringListings). */
+export const EXPIRY_WARNING_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * The cron: the seller of every available listing that leaves Browse within 3 days gets one notice
+ * to renew it. One statement; the notice's id is made of the listing and its end, so a listing is
+ * warned once per 60 days however often the cron runs (and again after a renewal).
+ */
+export async function warnExpiringListings(env: Env, now = Date.now()): Promise<{ warned: number }> {
+  const result = await env.DB.prepare(
+    `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+     SELECT 'expiring-' || id || '-' || expires_at, seller_id, 'market.expiring', title || ' leaves Browse soon',
+       'It has been listed for almost ${LISTING_MS / 86_400_000} days. Renew it on My Sells to keep it on Browse for ${LISTING_MS / 86_400_000} more days.', '/mysells', ?1
+     FROM products WHERE status = 'available' AND hidden_at IS NULL AND expires_at > ?1 AND expires_at <= ?2`,
+  )
+    .bind(now, now + EXPIRY_WARNING_MS)
+    .run();
+  return { warned: result.meta.changes };
+}

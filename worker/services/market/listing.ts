@@ -1,0 +1,283 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  CATEGORY_IDS,
+  CONDITION_IDS,
+  LISTING_MS,
+  SELL,
+  normaliseIndianMobile,
+  parsePricePaise,
+} from "#common/market.ts";
+import type { ProductView } from "#common/market.ts";
+import { getDb } from "#server/db/client.ts";
+import { products, type Product, type StoredPhoto } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { parseWith, userText } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { checkPhotos, type CheckedPhoto } from "#server/services/market/photos.ts";
+import {
+  badgeOfMember,
+  IMAGE_CACHE_CONTROL,
+  IMAGE_PREFIX,
+  NO_PRODUCT,
+  photoKeys,
+  toView,
+} from "#server/services/market/product-view.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { wantedMatchStatement } from "#server/services/wanted.ts";
+
+// A seller's listing: posting it (with its photos, all or nothing), editing and deleting it. Selling
+// needs a verified member (requireMayAct); editing and deleting one's own unsold listing is always
+// allowed.
+
+const text = (field: string, max: number, multiline = false) =>
+  userText({ name: `The ${field}`, max, multiline, missing: `Enter the ${field}.` });
+
+const price = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    ctx.addIssue({ code: "custom", message: "Enter the price in rupees." });
+    return z.NEVER;
+  }
+  const paise = parsePricePaise(value);
+  if (paise === null) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "The price must be a number of rupees above 0, with at most two decimals (for example 249 or 249.50), and at most ₹10,00,000.",
+    });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const whatsapp = z.unknown().transform((value, ctx) => {
+  if (typeof value !== "string" || value.trim() === "") {
+    ctx.addIssue({ code: "custom", message: "Enter your WhatsApp number." });
+    return z.NEVER;
+  }
+  const number = normaliseIndianMobile(value);
+  if (!number) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+    });
+    return z.NEVER;
+  }
+  return number;
+});
+
+// Optional for API clients of the specification (they send neither): "other" and "used".
+const category = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(CATEGORY_IDS, { error: `Choose a category: ${CATEGORY_IDS.join(", ")}.` }).default("other"),
+);
+const condition = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.enum(CONDITION_IDS, { error: `Choose the condition: ${CONDITION_IDS.join(", ")}.` }).default("used"),
+);
+
+export const productFieldsSchema = z.object({
+  category,
+  condition,
+  title: text("title", 100),
+  description: text("description", 2000, true),
+  price,
+  sellerName: text("seller name", 80),
+  whatsappNumber: whatsapp,
+});
+
+export const productPatchSchema = z
+  .object({ title: text("title", 100), description: text("description", 2000, true), price })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, "Send at least one of title, description or price to change.");
+
+export type ProductFields = z.output<typeof productFieldsSchema>;
+export type ProductPatch = z.output<typeof productPatchSchema>;
+
+/**
+ * A product posted as multipart form data (the API and the /upload form action): fields validated,
+ * every photo checked by content, then created. The submission key is the API's Idempotency-Key
+ * header, else the form's submissionKey field.
+ */
+export async function createProductFromForm(
+  env: Env,
+  seller: SessionUser,
+  form: FormData,
+  idempotencyKey: string | null = null,
+): Promise<ProductView> {
+  requireMayAct(seller, SELL);
+  const textOf = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const fields = parseWith(productFieldsSchema, {
+    title: textOf("title"),
+    description: textOf("description"),
+    price: textOf("price"),
+    sellerName: textOf("sellerName"),
+    whatsappNumber: textOf("whatsappNumber"),
+    category: textOf("category"),
+    condition: textOf("condition"),
+  });
+  const key = submissionKeyOf(idempotencyKey, form.get(SUBMISSION_FIELD));
+  return createProduct(env, seller, fields, await checkPhotos(form), key);
+}
+
+async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
+  return getDb(env.DB).query.products.findFirst({
+    where: and(eq(products.sellerId, sellerId), eq(products.submissionKey, submissionKey)),
+  });
+}
+
+/**
+ * Stores the photos, then the row; if the row cannot be written the photos are removed again. A
+ * repeat of the same submission answers the product the first one made and leaves no second set of
+ * photos (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
+ */
+export async function createProduct(
+  env: Env,
+  seller: SessionUser,
+  fields: ProductFields,
+  photos: CheckedPhoto[],
+  submissionKey: string | null = null,
+): Promise<ProductView> {
+  requireMayAct(seller, SELL);
+  const badge = badgeOfMember(seller);
+  if (submissionKey) {
+    const earlier = await submittedProduct(env, seller.id, submissionKey);
+    if (earlier) return toView(earlier, badge);
+  }
+  await limitPosting(env, seller.id);
+  const id = crypto.randomUUID();
+  const newKey = () => `${IMAGE_PREFIX}${crypto.randomUUID()}`;
+  const stored: StoredPhoto[] = photos.map((photo) => ({
+    key: newKey(),
+    type: photo.type,
+    w: photo.width,
+    h: photo.height,
+    thumb: photo.thumb ? newKey() : null,
+  }));
+  const keys = stored.flatMap((photo) => (photo.thumb ? [photo.key, photo.thumb] : [photo.key]));
+  const put = (key: string, bytes: Uint8Array, type: string, name: string) =>
+    env.FILES.put(key, bytes, {
+      httpMetadata: { contentType: type, cacheControl: IMAGE_CACHE_CONTROL },
+      customMetadata: { productId: id, originalName: name.slice(0, 200) },
+    });
+  const now = Date.now();
+  let row: Product | undefined;
+  try {
+    await Promise.all(
+      photos.flatMap((photo, i) => {
+        const keysOf = stored[i]!;
+        return [
+          put(keysOf.key, photo.bytes, photo.type, photo.name),
+          ...(photo.thumb && keysOf.thumb
+            ? [put(keysOf.thumb, photo.thumb.bytes, photo.thumb.type, `small ${photo.name}`)]
+            : []),
+        ];
+      }),
+    );
+    const values: Product = {
+      id,
+      sellerId: seller.id,
+      title: fields.title,
+      description: fields.description,
+      pricePaise: fields.price,
+      sellerName: fields.sellerName,
+      whatsappNumber: fields.whatsappNumber,
+      category: fields.category,
+      condition: fields.condition,
+      imageKey: stored[0]!.key,
+      imageType: stored[0]!.type,
+      photos: stored,
+      expiresAt: now + LISTING_MS,
+      submissionKey,
+      createdAt: now,
+      updatedAt: now,
+      // The seller's campus, never the client's say.
+      campusId: seller.campusId,
+      status: "available",
+      buyerId: null,
+      buyerName: null,
+      saleId: null,
+      purchasedAt: null,
+      hiddenAt: null,
+      hiddenReason: null,
+      moderationId: null,
+      handedOverAt: null,
+    };
+    const insert = getDb(env.DB)
+      .insert(products)
+      .values(values)
+      .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
+      .toSQL();
+    // One batch: the listing, and the notices of the wanted posts it matches. Drizzle's D1
+    // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
+    // wanted matches: the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
+    const [inserted] = await env.DB.batch([
+      env.DB.prepare(insert.sql).bind(...insert.params),
+      wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`),
+    ]);
+    if (inserted?.meta.changes === 1) row = values;
+  } catch (error) {
+    await env.FILES.delete(keys);
+    throw error;
+  }
+  if (row) return toView(row, badge);
+  // A simultaneous repeat of this submission won: its product is the answer, these photos go.
+  await env.FILES.delete(keys);
+  const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : undefined;
+  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  return toView(earlier, badge);
+}
+
+/** Who changes a product: their id, campus and membership. */
+type Actor = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity" | "campusShortName">;
+
+/** Why a conditional write on someone's product changed nothing: 404 (also for another campus's), 403 or 409. */
+async function explainNoChange(env: Env, user: Actor, id: string, verb: "edit" | "delete"): Promise<never> {
+  const row = await getDb(env.DB).query.products.findFirst({
+    columns: { sellerId: true, status: true, campusId: true },
+    where: eq(products.id, id),
+  });
+  if (!row || row.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
+  if (row.sellerId !== user.id) throw new ApiError(403, `You can only ${verb} your own products.`);
+  if (row.status === "sold")
+    throw new ApiError(
+      409,
+      `This product has been sold, so it can no longer be ${verb === "edit" ? "edited" : "deleted"}.`,
+    );
+  throw new ApiError(409, "The product changed while you were editing it. Reload and try again.");
+}
+
+export const ownUnsold = (userId: string, id: string) =>
+  and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
+
+/** Edits an unsold product of the user's own. Not gated: a seller may always fix their listing. */
+export async function updateProduct(env: Env, user: Actor, id: string, patch: ProductPatch): Promise<ProductView> {
+  const [row] = await getDb(env.DB)
+    .update(products)
+    .set({
+      ...(patch.title !== undefined && { title: patch.title }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      ...(patch.price !== undefined && { pricePaise: patch.price }),
+      updatedAt: Date.now(),
+    })
+    .where(ownUnsold(user.id, id))
+    .returning();
+  if (!row) return explainNoChange(env, user, id, "edit");
+  return toView(row, badgeOfMember(user));
+}
+
+/** Deletes an unsold product of the user and its image. Not gated: taking one's listing down is always allowed. */
+export async function deleteProduct(env: Env, user: Actor, id: string): Promise<void> {
+  const [row] = await getDb(env.DB)
+    .delete(products)
+    .where(ownUnsold(user.id, id))
+    .returning({ imageKey: products.imageKey, imageType: products.imageType, photos: products.photos });
+  if (!row) return explainNoChange(env, user, id, "delete");
+  await env.FILES.delete(photoKeys(row));
+}

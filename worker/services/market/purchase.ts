@@ -1,0 +1,219 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
+import { ceilToMinute } from "#common/india-time.ts";
+import { BUY, RESERVATION_HOURS, paiseToRupees, rupeesToPaise, type ProductView } from "#common/market.ts";
+import { getDb } from "#server/db/client.ts";
+import { products, saleNotifications } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { joinedView, NO_PRODUCT, selectProducts } from "#server/services/market/product-view.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+
+// Buying reserves the product (docs/decisions/0085-reservations.md): one conditional write that only
+// one buyer can win, with the seller's notices in the same batch. The steps after it (handover,
+// decline, cancel, expiry) are in worker/services/reservations.ts.
+
+export interface PurchaseResult {
+  product: ProductView;
+  notification: { sent: boolean; directLink: string };
+}
+
+/** One account makes at most this many reservations in any 24 hours, whatever becomes of them (the reservation log, docs/decisions/0085-reservations.md). */
+export const PURCHASE_LIMIT = 5;
+export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A buyer holds at most this many reservations waiting for a handover. */
+export const OPEN_RESERVATIONS_LIMIT = 5;
+
+/**
+ * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
+ * with the current price, so a seller's price change between looking and buying is never paid.
+ */
+export const purchaseBodySchema = z.object(
+  {
+    price: z
+      .number({ error: "Send the price you saw as a number of rupees, for example 249.5." })
+      .transform((rupees, ctx) => {
+        const paise = rupeesToPaise(rupees);
+        if (paise === null) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "The price you saw must be a number of rupees, 0 or more, with at most two decimals (for example 249 or 249.5).",
+          });
+          return z.NEVER;
+        }
+        return paise;
+      })
+      .optional(),
+  },
+  { error: 'Send the body as a JSON object, for example { "price": 249.5 }.' },
+);
+
+/**
+ * One atomic batch: a conditional UPDATE that only an available product of someone else can pass,
+ * at the price the buyer saw (when they sent it) and while the buyer has made fewer than
+ * PURCHASE_LIMIT reservations in the last 24 hours, whatever became of them (the reservation log:
+ * a cancelled one counts, or reserve-and-cancel would notify a seller without end); the log row and
+ * the seller's notice, inserted only for the sale id this very call wrote. D1 runs one statement at
+ * a time, so the count and the sale cannot interleave with another purchase: of any number of
+ * simultaneous attempts exactly the allowed ones get a row back. Only a verified member buys, and
+ * only a product of their own campus.
+ */
+export async function purchaseProduct(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  seenPricePaise?: number,
+): Promise<PurchaseResult> {
+  requireMayAct(buyer, BUY);
+  const now = Date.now();
+  const since = now - PURCHASE_WINDOW_MS;
+  const seen = seenPricePaise ?? null;
+  const saleId = crypto.randomUUID();
+  const [update, , notice] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
+       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
+         AND (?6 IS NULL OR price_paise = ?6)
+         AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
+         AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
+         AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
+       RETURNING id`,
+    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
+    env.DB.prepare(
+      "INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2",
+    ).bind(now, saleId),
+    env.DB.prepare(
+      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
+       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
+    ).bind(crypto.randomUUID(), buyer.name, now, saleId),
+    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The
+    // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
+    env.DB.prepare(
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
+       FROM products WHERE sale_id = ?2`,
+    ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
+  ]);
+  const raw = update?.results[0] as Record<string, unknown> | undefined;
+  if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
+  const [row] = await selectProducts(env).where(eq(products.id, id));
+  const product = joinedView(row!);
+  return {
+    product,
+    notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },
+  };
+}
+
+/** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */
+async function explainNoPurchase(
+  env: Env,
+  buyer: SessionUser,
+  id: string,
+  seen: number | null,
+  since: number,
+): Promise<never> {
+  const buyerId = buyer.id;
+  const row = await env.DB.prepare(
+    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt, expires_at AS expiresAt,
+       (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2) AS recent,
+       (SELECT created_at FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2 ORDER BY created_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
+       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt,
+       (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) AS open
+     FROM products WHERE id = ?4`,
+  )
+    .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
+    .first<{
+      sellerId: string;
+      campusId: string;
+      hiddenAt: number | null;
+      expiresAt: number;
+      status: string;
+      pricePaise: number;
+      recent: number;
+      oldestCounted: number | null;
+      buyerDeletedAt: number | null;
+      open: number;
+    }>();
+  // Another campus's product is answered as one that does not exist: its existence is not confirmed.
+  // Hidden by reports or a moderator: it does not exist for a buyer.
+  if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId))
+    throw new ApiError(404, NO_PRODUCT);
+  // The buyer's account was deleted while this purchase was on its way.
+  if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
+  if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
+  if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
+  if (row.expiresAt <= Date.now())
+    throw new ApiError(409, "This listing has expired: its seller has not renewed it, so it cannot be bought now.");
+  if (row.recent >= PURCHASE_LIMIT) {
+    // When the oldest purchase that still counts leaves the window.
+    const retryAt = ceilToMinute((row.oldestCounted ?? Date.now()) + PURCHASE_WINDOW_MS);
+    throw new ApiError(
+      429,
+      `You can buy at most ${PURCHASE_LIMIT} products in 24 hours. Try again after ${formatIndiaShortDateTime(retryAt)}.`,
+      { retryAt },
+    );
+  }
+  if (row.open >= OPEN_RESERVATIONS_LIMIT) {
+    throw new ApiError(
+      409,
+      `You already have ${OPEN_RESERVATIONS_LIMIT} reservations waiting for a handover. Meet those sellers, or cancel one on My Purchases, before reserving more.`,
+    );
+  }
+  if (seen !== null && row.pricePaise !== seen) {
+    throw new ApiError(
+      409,
+      `The price has changed: it is now ${formatRupees(row.pricePaise)} (you saw ${formatRupees(seen)}). Check the new price and buy again.`,
+      {
+        price: paiseToRupees(row.pricePaise),
+        pricePaise: row.pricePaise,
+        seenPrice: paiseToRupees(seen),
+      },
+    );
+  }
+  // The product changed between the write and this read (sold and the sale undone cannot happen;
+  // a price changed and changed back can).
+  throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
+}
+
+/** What follows the buyer's name in the seller's reservation notice. */
+export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
+
+export interface SaleNotice {
+  id: string;
+  productTitle: string;
+  buyerName: string;
+  pricePaise: number;
+  createdAt: number;
+  /** Where the reservation it was written for stands now: waiting for the handover, handed over (a sale), or ended (declined, cancelled, expired). */
+  state: "reserved" | "sold" | "ended";
+}
+
+/** The seller's unread notices of reservations, each with where its reservation stands now (the listing is read in the same query). */
+export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
+  const state = sql<
+    SaleNotice["state"]
+  >`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
+  return getDb(env.DB)
+    .select({
+      id: saleNotifications.id,
+      productTitle: saleNotifications.productTitle,
+      buyerName: saleNotifications.buyerName,
+      pricePaise: saleNotifications.pricePaise,
+      createdAt: saleNotifications.createdAt,
+      state,
+    })
+    .from(saleNotifications)
+    .leftJoin(products, eq(products.id, saleNotifications.productId))
+    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))
+    .orderBy(desc(saleNotifications.createdAt))
+    .limit(20);
+}
+
+export async function markSaleNoticesRead(env: Env, sellerId: string): Promise<void> {
+  await getDb(env.DB)
+    .update(saleNotifications)
+    .set({ readAt: Date.now() })
+    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)));
+}

@@ -1,0 +1,321 @@
+import { z } from "zod";
+import { REPORT_KINDS, kindLabel } from "#common/moderation.ts";
+import { formatIndiaDateTime } from "#common/format.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { parseWith, userText } from "#server/lib/validate.ts";
+import { findContent, KINDS, optionalNote } from "#server/services/moderation.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { auditStatement, type Guard, noticeStatement, requireStaff, type StaffGrant } from "#server/services/staff.ts";
+
+// What the moderators do (docs/decisions/0082-reports-and-moderation.md): hide, restore, dismiss and
+// suspend on reported content of their campus, and lift a suspension. Each action writes its audit
+// line and the owner's notice in the same batch as the change.
+
+type Member = Pick<SessionUser, "id" | "campusId">;
+
+const reasonText = userText({ name: "The reason", max: 300, missing: "Give a reason the student will see." });
+
+export const moderationActionSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.object({
+      action: z.literal("hide"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: reasonText,
+    }),
+    z.object({
+      action: z.literal("restore"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: optionalNote("The note", 300),
+    }),
+    z.object({
+      action: z.literal("dismiss"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: optionalNote("The note", 300),
+    }),
+    z.object({
+      action: z.literal("suspend"),
+      kind: z.enum(REPORT_KINDS),
+      id: z.string().trim().min(1).max(64),
+      reason: reasonText,
+      days: z.coerce
+        .number({ error: "Suspend for 1 to 90 days." })
+        .int("Suspend for a whole number of days.")
+        .min(1, "Suspend for 1 to 90 days.")
+        .max(90, "Suspend for 1 to 90 days."),
+    }),
+    // Ends a suspension early: the student (not a piece of content) is the subject.
+    z.object({
+      action: z.literal("lift"),
+      userId: z
+        .string({ error: "userId must be the suspended student's id." })
+        .trim()
+        .min(1, "userId must be the suspended student's id.")
+        .max(64, "userId must be the suspended student's id."),
+      reason: optionalNote("The note", 300),
+    }),
+  ],
+  { error: "action must be hide, restore, dismiss, suspend or lift." },
+);
+
+export type ModerationAction = z.output<typeof moderationActionSchema>;
+
+export const DAY_MS = 86_400_000;
+
+/**
+ * One moderation action on reported (or hidden) content of the moderator's campus: the change, the
+ * reports resolved, its audit line and the owner's notice in ONE batch; the audit line and the notice
+ * are written only where the change carries this action's id.
+ */
+export async function moderate(env: Env, user: Member, input: ModerationAction): Promise<{ message: string }> {
+  const grants = await requireStaff(env, user, "moderator");
+  // A script holding a moderator's session could otherwise hide or suspend a whole campus in a minute.
+  const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
+  if (!success) throw new ApiError(429, "Too many moderation actions in a minute. Please wait a minute and try again.");
+  if (input.action === "lift") return liftSuspension(env, user, grants, input);
+  const k = KINDS[input.kind];
+  const found = await findContent(env, input.kind, input.id, user.campusId);
+  if (!found) throw new ApiError(404, `There is no ${kindLabel[input.kind]} with that id.`);
+  const auditId = crypto.randomUUID();
+  const now = Date.now();
+  const label = kindLabel[input.kind];
+  const link = k.link(input.id);
+  const audit = (action: string, note: string | null, guard: Guard) =>
+    auditStatement(
+      env,
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action,
+        subjectKind: input.kind,
+        subjectId: input.id,
+        studentId: found.ownerId,
+        note,
+        at: now,
+      },
+      guard,
+    );
+  const carries: Guard = {
+    sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
+    params: [input.id, auditId],
+  };
+  const resolve = env.DB.prepare(
+    "UPDATE content_reports SET resolved_at = ?3 WHERE kind = ?1 AND subject_id = ?2 AND resolved_at IS NULL",
+  ).bind(input.kind, input.id, now);
+
+  if (input.action === "suspend") {
+    if (found.ownerId === user.id) throw new ApiError(400, "You cannot suspend yourself.");
+    const until = now + input.days * DAY_MS;
+    const suspended: Guard = {
+      sql: "EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until = ? AND suspension_reason = ?)",
+      params: [found.ownerId, until, input.reason],
+    };
+    const [update] = await env.DB.batch([
+      // A campus admin is suspended only by another admin, and only while an admin who is not
+      // suspended remains: checked inside the write, so a role changing mid-request cannot slip past.
+      env.DB.prepare(
+        `UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1 AND campus_id = ?4 AND deleted_at IS NULL
+           AND (NOT ${ADMIN_OF_CAMPUS("?1", "?4")} OR (${ADMIN_OF_CAMPUS("?5", "?4")} AND ${ANOTHER_ACTIVE_ADMIN("?1", "?4", "?6")}))`,
+      ).bind(found.ownerId, until, input.reason, user.campusId, user.id, now),
+      audit("suspend", `${input.days} d: ${input.reason}`, suspended),
+      noticeStatement(
+        env,
+        found.ownerId,
+        {
+          kind: "moderation",
+          title: "Your account is suspended",
+          text: `Until ${formatIndiaDateTime(until)} you can read Campus but not post, buy or book: ${input.reason}`,
+          link: null,
+          at: now,
+        },
+        suspended,
+      ),
+    ]);
+    if ((update!.meta.changes ?? 0) !== 1) return explainNoSuspension(env, user, found.ownerId, now);
+    return { message: `Suspended until ${formatIndiaDateTime(until)}.` };
+  }
+
+  if (input.action === "hide") {
+    await env.DB.batch([
+      env.DB.prepare(`UPDATE ${k.table} SET hidden_at = ?2, hidden_reason = ?3, moderation_id = ?4 WHERE id = ?1`).bind(
+        input.id,
+        now,
+        input.reason,
+        auditId,
+      ),
+      resolve,
+      audit("hide", input.reason, carries),
+      noticeStatement(
+        env,
+        found.ownerId,
+        {
+          kind: "moderation",
+          title: `Your ${label} is hidden`,
+          text: `"${found.title}" was hidden by a moderator: ${input.reason}`,
+          link,
+          at: now,
+        },
+        carries,
+      ),
+    ]);
+    return { message: `The ${label} is hidden.` };
+  }
+
+  if (input.action === "restore" && found.hiddenAt === null) throw new ApiError(409, `The ${label} is not hidden.`);
+  // Restore and dismiss both make it visible again: a moderator looked and found nothing to hide.
+  const [update] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE ${k.table} SET hidden_at = NULL, hidden_reason = NULL, moderation_id = ?2 WHERE id = ?1 AND (hidden_at IS NOT NULL OR ?3)`,
+    ).bind(input.id, auditId, input.action === "dismiss" ? 1 : 0),
+    resolve,
+    audit(input.action, input.reason ?? null, carries),
+    ...(found.hiddenAt !== null
+      ? [
+          noticeStatement(
+            env,
+            found.ownerId,
+            {
+              kind: "moderation",
+              title: `Your ${label} is visible again`,
+              text: `A moderator restored "${found.title}".`,
+              link,
+              at: now,
+            },
+            carries,
+          ),
+        ]
+      : []),
+  ]);
+  if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1)
+    throw new ApiError(409, `The ${label} is not hidden.`);
+  return { message: input.action === "restore" ? `The ${label} is visible again.` : "The reports are dismissed." };
+}
+
+/** SQL: `user` holds the admin role at `campus` (placeholders or literals of the statement). */
+const ADMIN_OF_CAMPUS = (user: string, campus: string) =>
+  `EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
+/** SQL: an admin of `campus` other than `user` is not suspended at `now`. */
+const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
+  `EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
+     WHERE o.campus_id = ${campus} AND o.role = 'admin' AND o.user_id <> ${user} AND ou.deleted_at IS NULL AND (ou.suspended_until IS NULL OR ou.suspended_until <= ${now}))`;
+
+export const MODERATION_MESSAGES = {
+  adminsOnlyForAdmins: "Only a campus admin can suspend a campus admin.",
+  adminsOnlyLift: "Only a campus admin can lift a campus admin's suspension.",
+  lastAdmin:
+    "A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.",
+  noStudent: "There is no student of your campus with that id.",
+  notSuspended: "That student is not suspended.",
+  lifted: "The suspension is lifted. The student is told.",
+} as const;
+
+/** Why the conditional suspension wrote nothing, from one read: 404, 403 or 409. */
+async function explainNoSuspension(env: Env, user: Member, studentId: string, now: number): Promise<never> {
+  const row = await env.DB.prepare(
+    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin, ${ADMIN_OF_CAMPUS("?3", "?2")} AS actorIsAdmin, ${ANOTHER_ACTIVE_ADMIN("?1", "?2", "?4")} AS anotherAdmin
+     FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
+  )
+    .bind(studentId, user.campusId, user.id, now)
+    .first<{ isAdmin: number; actorIsAdmin: number; anotherAdmin: number }>();
+  if (!row) throw new ApiError(404, "That student's account no longer exists.");
+  if (row.isAdmin && !row.actorIsAdmin)
+    throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyForAdmins, { code: "staff_only" });
+  if (row.isAdmin && !row.anotherAdmin) throw new ApiError(409, MODERATION_MESSAGES.lastAdmin);
+  throw new ApiError(409, "The student's account changed while you were suspending it. Reload and try again.");
+}
+
+/**
+ * Ends a student's suspension before its time (moderator or campus admin; a campus admin's only by an
+ * admin). One batch: the audit line, written only while the student of this campus is suspended and
+ * the caller may lift it; the student's notice and the lift itself only where that line exists.
+ */
+async function liftSuspension(
+  env: Env,
+  user: Member,
+  grants: StaffGrant[],
+  input: Extract<ModerationAction, { action: "lift" }>,
+): Promise<{ message: string }> {
+  const now = Date.now();
+  const target = await env.DB.prepare(
+    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
+  )
+    .bind(input.userId, user.campusId)
+    .first<{ isAdmin: number }>();
+  if (!target) throw new ApiError(404, MODERATION_MESSAGES.noStudent);
+  if (target.isAdmin && !grants.some((g) => g.role === "admin"))
+    throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyLift, { code: "staff_only" });
+  const auditId = crypto.randomUUID();
+  const mayLift: Guard = {
+    sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND campus_id = ? AND deleted_at IS NULL AND suspended_until > ?)
+      AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('moderator', 'admin'))
+      AND (NOT ${ADMIN_OF_CAMPUS("?", "?")} OR ${ADMIN_OF_CAMPUS("?", "?")})`,
+    params: [
+      input.userId,
+      user.campusId,
+      now,
+      user.id,
+      user.campusId,
+      input.userId,
+      user.campusId,
+      user.id,
+      user.campusId,
+    ],
+  };
+  const written: Guard = { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] };
+  const note = input.reason ?? null;
+  const [, , lifted] = await env.DB.batch([
+    auditStatement(
+      env,
+      {
+        id: auditId,
+        campusId: user.campusId,
+        actorId: user.id,
+        action: "lift_suspension",
+        subjectKind: "user",
+        subjectId: input.userId,
+        studentId: input.userId,
+        note,
+        at: now,
+      },
+      mayLift,
+    ),
+    noticeStatement(
+      env,
+      input.userId,
+      {
+        kind: "moderation",
+        title: "Your suspension is lifted",
+        text: `A moderator lifted your suspension: you can post, buy and book again.${note ? ` ${note}` : ""}`,
+        link: null,
+        at: now,
+      },
+      written,
+    ),
+    env.DB.prepare(
+      "UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)",
+    ).bind(input.userId, auditId),
+  ]);
+  if ((lifted!.meta.changes ?? 0) !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
+  return { message: MODERATION_MESSAGES.lifted };
+}
+
+/** The /staff page's moderation forms: `intent` mod-hide, mod-restore, mod-dismiss, mod-suspend or mod-lift with the form's fields. */
+export function moderateFromForm(env: Env, user: Member, intent: string, form: FormData): Promise<{ message: string }> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const input = parseWith(moderationActionSchema, {
+    action: intent.slice("mod-".length),
+    kind: field("kind"),
+    id: field("id"),
+    reason: field("reason"),
+    days: field("days"),
+    userId: field("userId"),
+  });
+  return moderate(env, user, input);
+}

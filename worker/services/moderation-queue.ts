@@ -1,0 +1,114 @@
+import type { ReportKind } from "#common/moderation.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { mayStaff, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+
+// What the moderators read (docs/decisions/0082-reports-and-moderation.md): the queue of reported
+// content of their campus, and the members suspended now. Each is one statement, read in a batch
+// with the caller's roles (or with the other consoles of /staff).
+
+type Member = Pick<SessionUser, "id" | "campusId">;
+
+export interface QueueReport {
+  reason: string;
+  note: string | null;
+  at: number;
+}
+
+export interface QueueItem {
+  kind: ReportKind;
+  id: string;
+  title: string;
+  ownerId: string;
+  ownerName: string;
+  hiddenAt: number | null;
+  hiddenReason: string | null;
+  ownerSuspendedUntil: number | null;
+  reportCount: number;
+  lastReportAt: number;
+  reports: QueueReport[];
+}
+
+const QUEUE_LIMIT = 50;
+
+/** The content of the moderator's campus with unresolved reports, the most reported and then the newest first: ONE query. */
+export function queueStatement(env: Env, campusId: string): D1PreparedStatement {
+  return env.DB.prepare(
+    `SELECT r.kind, r.subject_id AS id, COUNT(*) AS reportCount, MAX(r.created_at) AS lastReportAt,
+       json_group_array(json_object('reason', r.reason, 'note', r.note, 'at', r.created_at)) AS reports,
+       COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80)) AS title,
+       COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id) AS ownerId,
+       COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at) AS hiddenAt,
+       COALESCE(p.hidden_reason, s.hidden_reason, m.hidden_reason, c.hidden_reason) AS hiddenReason,
+       u.name AS ownerName, u.suspended_until AS ownerSuspendedUntil
+     FROM content_reports r
+     LEFT JOIN products p ON r.kind = 'listing' AND p.id = r.subject_id
+     LEFT JOIN study_requests s ON r.kind = 'request' AND s.id = r.subject_id
+     LEFT JOIN roommate_listings m ON r.kind = 'roommate' AND m.id = r.subject_id
+     LEFT JOIN hostel_complaints c ON r.kind = 'complaint' AND c.id = r.subject_id
+     JOIN users u ON u.id = COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id)
+     WHERE r.campus_id = ?1 AND r.resolved_at IS NULL
+     GROUP BY r.kind, r.subject_id
+     ORDER BY reportCount DESC, lastReportAt DESC
+     LIMIT ${QUEUE_LIMIT}`,
+  ).bind(campusId);
+}
+
+type QueueRow = Omit<QueueItem, "reports"> & { reports: string };
+
+export function toQueue(rows: QueueRow[], now = Date.now()): QueueItem[] {
+  return rows.map((row) => ({
+    ...row,
+    ownerSuspendedUntil:
+      row.ownerSuspendedUntil !== null && row.ownerSuspendedUntil > now ? row.ownerSuspendedUntil : null,
+    reports: (JSON.parse(row.reports) as QueueReport[]).sort((a, b) => b.at - a.at),
+  }));
+}
+
+export async function readQueue(env: Env, user: Member): Promise<QueueItem[]> {
+  // The caller's roles and the queue in one batch; the queue is returned only to a moderator or admin.
+  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, user), queueStatement(env, user.campusId)]);
+  await requireStaff(env, user, "moderator", {}, grants!.results as StaffGrant[]);
+  return toQueue(rows!.results as QueueRow[]);
+}
+
+export interface SuspendedMember {
+  userId: string;
+  name: string;
+  until: number;
+  reason: string | null;
+}
+
+const SUSPENDED_LIMIT = 100;
+
+/** The campus's members suspended now, the soonest to end first: ONE query (an index on campus and end). */
+export function suspendedStatement(env: Env, campusId: string, now = Date.now()): D1PreparedStatement {
+  return env.DB.prepare(
+    `SELECT id AS userId, name, suspended_until AS until, suspension_reason AS reason FROM users
+     WHERE campus_id = ?1 AND suspended_until IS NOT NULL AND suspended_until > ?2 AND deleted_at IS NULL
+     ORDER BY suspended_until LIMIT ${SUSPENDED_LIMIT}`,
+  ).bind(campusId, now);
+}
+
+export function suspendedFrom(result: D1Result): SuspendedMember[] {
+  return result.results as SuspendedMember[];
+}
+
+/** `GET /api/moderation/suspensions`: the caller's roles and the list in one batch; only for a moderator or admin. */
+export async function readSuspensions(env: Env, user: Member): Promise<SuspendedMember[]> {
+  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, user), suspendedStatement(env, user.campusId)]);
+  await requireStaff(env, user, "moderator", {}, grants!.results as StaffGrant[]);
+  return suspendedFrom(rows!);
+}
+
+/**
+ * The queue's one statement, for a page that reads it in a D1 batch with others (/staff: an admin
+ * sees every console in one round trip); null when the roles do not include moderating.
+ */
+export function moderationQueueStatement(env: Env, user: Member, grants: StaffGrant[]): D1PreparedStatement | null {
+  return mayStaff(grants, "moderator") ? queueStatement(env, user.campusId) : null;
+}
+
+/** The queue from that statement's result. */
+export function moderationQueueFrom(result: D1Result): QueueItem[] {
+  return toQueue(result.results as QueueRow[]);
+}

@@ -1,0 +1,20 @@
+import type { Membership } from "#common/membership.ts";
+
+// Who is signed in, as every service receives it. A module of its own, beside the session lookup
+// (./auth.ts) rather than in it, so that services the lookup itself calls (./verification.ts at
+// registration) can name the type without importing the lookup back.
+
+/** The signed-in student: who, and their membership (campus, verified), read with the session in one query. */
+export interface SessionUser extends Membership {
+  id: string;
+  name: string;
+  email: string;
+  /** Unread notices (the top bar's count), read in the same query. */
+  unreadNotices: number;
+  /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
+  staff: boolean;
+  /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
+  confirmName: boolean;
+  /** When the account was made (the dashboard greets a new account with "Welcome", not "Welcome back"). */
+  joinedAt: number;
+}

@@ -1,0 +1,129 @@
+import { and, eq } from "drizzle-orm";
+import { MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
+import { getDb } from "#server/db/client.ts";
+import { studyRequests } from "#server/db/schema.ts";
+import { detectAttachment } from "#server/lib/attachment.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { isImageType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { badgeOfMember, type Member, type RequestInput, type RequestRow, toView } from "#server/services/studyswap.ts";
+
+// Posting a Study Swap request with its optional attachment: checked before anything is written,
+// all or nothing between R2 and D1, and once per submission.
+
+export interface UploadedFile {
+  name: string;
+  size: number;
+  bytes: () => Promise<ArrayBuffer>;
+}
+
+async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
+  return getDb(env.DB).query.studyRequests.findFirst({
+    where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)),
+  });
+}
+
+/**
+ * Stores a request and its optional attachment. The file is checked before anything is written;
+ * the object goes to R2 first and is removed again if the row cannot be written, so a failure
+ * leaves neither. With a submission key, a repeat of the same submission (a double click, a retry)
+ * answers the request the first one made and writes nothing: checked first, and decided by the
+ * UNIQUE (owner, key) index when the repeats arrive together.
+ */
+export async function createRequest(
+  env: Env,
+  owner: Member,
+  input: RequestInput,
+  file: UploadedFile | null,
+  submissionKey: string | null = null,
+): Promise<StudyRequest> {
+  requireMayAct(owner, POST_REQUEST);
+  const ownerId = owner.id;
+  const badge = badgeOfMember(owner);
+  if (submissionKey) {
+    const earlier = await submittedRequest(env, ownerId, submissionKey);
+    if (earlier) return toView(earlier, badge, true, ownerId);
+  }
+  let attachment: { key: string; name: string; type: string; size: number; body: Uint8Array } | null = null;
+  if (file) {
+    if (file.size > MAX_ATTACHMENT_BYTES)
+      throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
+    if (file.size === 0)
+      throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
+    const body = await file.bytes();
+    const detected = detectAttachment(new Uint8Array(body), file.name);
+    if (!detected) {
+      throw new ApiError(
+        400,
+        "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.",
+        { field: "file" },
+      );
+    }
+    // An image is stored as every image is: capped in size, without the camera's metadata.
+    const stored = isImageType(detected.contentType)
+      ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes
+      : new Uint8Array(body);
+    attachment = {
+      key: `requests/${crypto.randomUUID()}`,
+      name: detected.name,
+      type: detected.contentType,
+      size: stored.byteLength,
+      body: stored,
+    };
+  }
+
+  await limitPosting(env, ownerId);
+  const row: RequestRow = {
+    hiddenAt: null,
+    hiddenReason: null,
+    moderationId: null,
+    id: crypto.randomUUID(),
+    ownerId,
+    title: input.title,
+    subject: input.subject,
+    requirements: input.requirements,
+    deadline: input.deadline,
+    budget: input.budget,
+    budgetValue: parseBudget(input.budget),
+    pages: input.pages,
+    contact: input.contact,
+    status: "open",
+    attachmentKey: attachment?.key ?? null,
+    attachmentName: attachment?.name ?? null,
+    attachmentType: attachment?.type ?? null,
+    attachmentSize: attachment?.size ?? null,
+    submissionKey,
+    createdAt: Date.now(),
+    closedAt: null,
+    // The poster's campus, never the client's say.
+    campusId: owner.campusId,
+  };
+
+  if (attachment) {
+    await env.FILES.put(attachment.key, attachment.body, {
+      httpMetadata: { contentType: attachment.type },
+      customMetadata: { name: attachment.name, requestId: row.id, ownerId },
+    });
+  }
+  let inserted: RequestRow[];
+  try {
+    inserted = await getDb(env.DB)
+      .insert(studyRequests)
+      .values(row)
+      .onConflictDoNothing({ target: [studyRequests.ownerId, studyRequests.submissionKey] })
+      .returning();
+  } catch (error) {
+    if (attachment) await env.FILES.delete(attachment.key);
+    throw error;
+  }
+  if (inserted.length > 0) return toView(row, badge, true, ownerId);
+  // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
+  if (attachment) await env.FILES.delete(attachment.key);
+  const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
+  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  return toView(earlier, badge, true, ownerId);
+}
+
+/** Who changes a request (closing and deleting one's own are never gated). */

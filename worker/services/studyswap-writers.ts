@@ -1,0 +1,92 @@
+import { desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { BECOME_WRITER, type Writer } from "#common/studyswap.ts";
+import { mayContact } from "#common/membership.ts";
+import { getDb } from "#server/db/client.ts";
+import { writers } from "#server/db/schema.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
+import { userText } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { blankToNull, contact, type Viewer } from "#server/services/studyswap.ts";
+
+// Study Swap's writers: the profiles students who write for others keep, one per student, on their
+// campus's board (docs/decisions/0076-campus-market.md).
+
+export const writerInputSchema = z.object({
+  name: userText({ name: "The name", max: 80, missing: "Enter the name students will see." }),
+  expertise: userText({ name: "The expertise", max: 200, missing: "Enter your subjects or expertise." }),
+  rate: z.preprocess(
+    (value) => {
+      const blank = blankToNull(value);
+      return typeof blank === "string" && /^\d+(\.\d{1,2})?$/.test(blank) ? Number(blank) : blank;
+    },
+    z
+      .number({ error: "The rate must be an amount in rupees, like 150." })
+      .min(0, "The rate cannot be negative.")
+      .max(100_000, "The rate can be at most ₹1,00,000 per page.")
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "The rate can have at most two decimals (paise).")
+      .nullable(),
+  ),
+  contact,
+});
+export type WriterInput = z.infer<typeof writerInputSchema>;
+
+type WriterRow = typeof writers.$inferSelect;
+
+function toWriter(row: WriterRow, showContact: boolean): Writer {
+  return {
+    _id: row.userId,
+    name: row.name,
+    expertise: row.expertise,
+    rate: row.ratePaise === null ? null : row.ratePaise / 100,
+    contact: showContact ? row.contact : null,
+  };
+}
+
+/**
+ * Writer profiles, most recently updated first: a signed-in member's own campus's, with contacts
+ * only when they may see them. A visitor without a session sees every college's (or one's, with
+ * `campus`), never with contacts.
+ */
+export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
+  const campusId = viewer ? viewer.campusId : (campus ?? null);
+  const read = async () => {
+    const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
+    const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
+    return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
+  };
+  // A visitor's board (never with contacts) is the same for every visitor: kept at the edge.
+  return viewer
+    ? read()
+    : publicRead(env, "writers", {}, { tables: ["writers"], campus: campusId, freshS: 60, staleS: 300 }, read);
+}
+
+export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
+  const row = await getDb(env.DB).query.writers.findFirst({ where: eq(writers.userId, userId) });
+  return row ? toWriter(row, true) : null;
+}
+
+/** Creates or updates the user's own writer profile (one per user: the key is the user id), on their campus. */
+export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Promise<Writer> {
+  requireMayAct(user, BECOME_WRITER);
+  const userId = user.id;
+  const now = Date.now();
+  const values = {
+    name: input.name,
+    expertise: input.expertise,
+    ratePaise: input.rate === null ? null : Math.round(input.rate * 100),
+    contact: input.contact,
+    updatedAt: now,
+  };
+  const [row] = await getDb(env.DB)
+    .insert(writers)
+    .values({ userId, createdAt: now, campusId: user.campusId, ...values })
+    .onConflictDoUpdate({ target: writers.userId, set: values })
+    .returning();
+  if (!row) throw new Error("writer profile was not saved");
+  return toWriter(row, true);
+}
+
+export async function deleteWriter(env: Env, userId: string): Promise<void> {
+  await getDb(env.DB).delete(writers).where(eq(writers.userId, userId));
+}
