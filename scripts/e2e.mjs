@@ -37,7 +37,12 @@ try {
     ? 0
     : run(
         "node",
-        ["--test", `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`, "--test-reporter=spec", ...(files.length ? files : ["e2e/*.test.ts"])],
+        [
+          "--test",
+          `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
+          "--test-reporter=spec",
+          ...(files.length ? files : ["e2e/*.test.ts"]),
+        ],
         { env: testEnv },
       );
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
