@@ -65,6 +65,21 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
   return [...byId.values()];
 }
 
+/**
+ * Which college's content a reader sees: the one rule of both doors (decision 0076). A signed-in
+ * member sees their own college, whatever they ask for; a visitor the college they ask for
+ * (`?campus=`), or, when they ask for none, `null`: every college (the marketplace, the writers'
+ * board), or the first college where a page shows one (the hostel screens: `hostelCampusOf`).
+ */
+export function readerCampus(member: { campusId: string } | null, asked: string | null | undefined): string | null {
+  if (member) return member.campusId;
+  const id = asked?.trim().toLowerCase();
+  return id && CAMPUS_ID.test(id) ? id : null;
+}
+
+/** A college's id as `?campus=` names it. */
+const CAMPUS_ID = /^[a-z0-9-]{1,40}$/;
+
 export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 
 export const OPEN_COMMUNITY: CampusOfMember = {
