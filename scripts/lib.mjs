@@ -21,6 +21,46 @@ export function clockOffsetFromEnv() {
   return target - Date.now();
 }
 
+/**
+ * The port a local server is asked for: `--port N` on the command line (`npm run dev -- --port 5181`),
+ * else the PORT environment variable, else `fallback`. Refuses anything that is not a port.
+ */
+export function portFromArgs(fallback) {
+  const i = process.argv.indexOf("--port");
+  const raw = i > 0 ? process.argv[i + 1] : process.env.PORT;
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`Not a port: ${raw}. Use --port 5181 or PORT=5181.`);
+    process.exit(2);
+  }
+  return port;
+}
+
+/**
+ * Applies the D1 migrations to local state, saying in one line what it did (wrangler prints a table
+ * per migration: hundreds of lines before the app's address on a first run). On a failure wrangler's
+ * whole output is shown.
+ */
+export function migrateLocal(extraArgs = []) {
+  const result = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...extraArgs], {
+    encoding: "utf8",
+    env: quietEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (result.error) throw result.error;
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) {
+    process.stdout.write(output);
+    return result.status ?? 1;
+  }
+  const applied = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []).size;
+  console.log(
+    applied > 0 ? `D1: ${applied} migration${applied === 1 ? "" : "s"} applied.` : "D1: the schema is up to date.",
+  );
+  return 0;
+}
+
 /** Runs a command to completion, streaming its output; returns its exit code. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: quietEnv, ...options });
