@@ -1,14 +1,16 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure:
-// type-check, lint, unit + Worker tests, production build with size budgets, the dev server's
-// console (scripts/dev-console.mjs), browser tests.
+// type-check, lint, unit + Worker tests, production build with size budgets and a deploy dry run,
+// the dev server's console (scripts/dev-console.mjs), browser tests.
 import { run } from "./lib.mjs";
 
 const steps = [
   ["type-check", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
   ["unit and Worker tests", "vitest", ["run"]],
+  ["the scripts' own tests", "node", ["--test", "scripts/"]],
   ["build", "npm", ["run", "build"]],
   ["size budgets", "node", ["scripts/budgets.mjs"]],
+  ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
   ["dev server console", "node", ["scripts/dev-console.mjs"]],
   ["browser tests", "node", ["scripts/e2e.mjs"]],
 ];

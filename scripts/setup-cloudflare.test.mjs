@@ -1,0 +1,77 @@
+// The deploy setup's dry run (scripts/setup-cloudflare.mjs): every wrangler command it would run, in
+// order, no secret on the screen, and nothing changed. Run by `npm test` (node --test scripts/).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+function dryRun(...extra) {
+  const before = readFileSync("wrangler.toml", "utf8");
+  const result = spawnSync(
+    process.execPath,
+    ["scripts/setup-cloudflare.mjs", "--dry-run", "--app-url", "https://campus.college.example", ...extra],
+    { encoding: "utf8", env: { ...process.env, MAIL_API_KEY: "re_secret_key_never_shown" } },
+  );
+  assert.equal(readFileSync("wrangler.toml", "utf8"), before, "a dry run changes nothing");
+  return result;
+}
+
+test("the dry run prints every wrangler command of a deploy from nothing, in order", () => {
+  const { status, stdout } = dryRun("--mail-provider", "cloudflare", "--mail-from", "noreply@college.example");
+  assert.equal(status, 0, stdout);
+  const commands = stdout
+    .split("\n")
+    .filter((line) => line.startsWith("[dry run] npx wrangler"))
+    .map((line) => line.replace("[dry run] npx wrangler ", "").replace(/\s+\(is ".*" there\?\)$/, ""));
+  assert.deepEqual(commands, [
+    "whoami",
+    "d1 list",
+    "d1 create campus --location apac",
+    "r2 bucket list",
+    "r2 bucket create campus-files",
+    "queues list",
+    "queues create campus-push",
+    "secret bulk < (generated secrets, not shown)",
+    "d1 migrations apply DB --remote",
+  ]);
+  for (const line of [
+    'APP_URL = "https://campus.college.example"',
+    'MAIL_PROVIDER = "cloudflare"',
+    'MAIL_FROM = "noreply@college.example"',
+    'DEV_OUTBOX = "0"',
+    'OPEN_SIGNUP = "0"',
+    'TEST_CLOCK = "0"',
+  ])
+    assert.ok(stdout.includes(`[dry run] wrangler.toml: ${line}`), `sets ${line}`);
+  assert.match(stdout, /\[dry run\] wrangler\.toml: VAPID_PUBLIC_KEY = "B[A-Za-z0-9_-]{86}"/);
+  assert.match(stdout, /Setting SESSION_SECRET, VAPID_PRIVATE_KEY\./);
+  assert.match(stdout, /redirect URI https:\/\/campus\.college\.example\/api\/google\/callback/);
+  assert.match(stdout, /onboard college\.example to Cloudflare Email Sending/);
+  assert.match(stdout, /\[dry run\] Nothing was changed\./);
+});
+
+test("the http mail provider's key is sent as a secret and never printed", () => {
+  const { status, stdout, stderr } = dryRun(
+    "--mail-provider",
+    "http",
+    "--mail-from",
+    "noreply@college.example",
+    "--mail-api-url",
+    "https://api.mail.example/emails",
+  );
+  assert.equal(status, 0, stderr);
+  assert.match(stdout, /Setting SESSION_SECRET, VAPID_PRIVATE_KEY, MAIL_API_KEY\./);
+  assert.ok(!`${stdout}${stderr}`.includes("re_secret_key_never_shown"));
+  assert.ok(!/"d":"/.test(stdout), "no private key on the screen");
+});
+
+test("bad input stops it with a message, before any change", () => {
+  const noHttps = spawnSync(process.execPath, ["scripts/setup-cloudflare.mjs", "--dry-run", "--app-url", "http://x"], {
+    encoding: "utf8",
+  });
+  assert.equal(noHttps.status, 1);
+  assert.match(noHttps.stderr, /APP_URL must be an https:\/\/ origin/);
+  const badMail = dryRun("--mail-provider", "pigeon");
+  assert.equal(badMail.status, 1);
+  assert.match(badMail.stderr, /Unknown mail provider "pigeon"/);
+});
