@@ -7,7 +7,7 @@ const steps = [
   ["type-check", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
   ["unit and Worker tests", "vitest", ["run"]],
-  ["the scripts' own tests", "node", ["--test", "scripts/"]],
+  ["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]],
   ["build", "npm", ["run", "build"]],
   ["size budgets", "node", ["scripts/budgets.mjs"]],
   ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
