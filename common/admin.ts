@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   dismiss: "Dismissed reports",
   suspend: "Suspended a student",
   lift_suspension: "Lifted a suspension",
+  "campus.add": "College added",
+  "campus.domain.add": "E-mail domain added",
+  "campus.domain.remove": "E-mail domain removed",
 };
 
 /** The words for an action; an action this list does not know yet reads as itself. */

@@ -7,19 +7,11 @@
 // Roles: warden (needs --block), mess, laundry, moderator, admin. Locally it works on the state that
 // `npm run dev` and `npm start` use (.wrangler/state), or on --persist-to DIR; --remote on the
 // deployed D1. Every grant and revoke is a line in the audit log (actor: the command line).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { capture, run } from "./lib.mjs";
+import { fail, query as read, sql, takeTarget, write } from "./d1-cli.mjs";
 
 const ROLES = ["warden", "mess", "laundry", "moderator", "admin"];
 const USAGE =
   "Usage: npm run admin -- grant|revoke <email> <role> [--campus <id>] [--block <id>] [--persist-to DIR] [--remote]\nRoles: warden (with --block), mess, laundry, moderator, admin.";
-
-function fail(message) {
-  console.error(message);
-  process.exit(1);
-}
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -30,12 +22,9 @@ const option = (name) => {
   args.splice(i, 2);
   return value;
 };
-const persistTo = option("--persist-to");
+const target = takeTarget(args);
 const campusArg = option("--campus");
 const blockArg = option("--block");
-const remote = args.includes("--remote");
-if (remote) args.splice(args.indexOf("--remote"), 1);
-if (remote && persistTo) fail("--remote and --persist-to do not go together: --remote is the deployed D1.");
 const [command, rawEmail, role, ...rest] = args;
 if (!["grant", "revoke"].includes(command) || !rawEmail || !role || rest.length > 0) fail(USAGE);
 if (!ROLES.includes(role)) fail(`There is no role "${role}". Roles: ${ROLES.join(", ")}.`);
@@ -44,18 +33,7 @@ if (role === "warden" && !blockArg)
 if (role !== "warden" && blockArg) fail(`--block is for wardens only; a ${role} acts for the whole campus.`);
 const email = rawEmail.trim().toLowerCase();
 
-const target = remote ? ["--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
-const sql = (value) =>
-  value === null || value === undefined
-    ? "NULL"
-    : typeof value === "number"
-      ? String(value)
-      : `'${String(value).replaceAll("'", "''")}'`;
-
-function query(statement) {
-  const out = capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statement]);
-  return JSON.parse(out)[0]?.results ?? [];
-}
+const query = (statement) => read(target, statement);
 
 const [user] = query(
   `SELECT u.id, u.campus_id AS campusId, c.name AS campusName FROM users u JOIN campuses c ON c.id = u.campus_id WHERE u.email = ${sql(email)} AND u.deleted_at IS NULL`,
@@ -99,18 +77,8 @@ if (command === "grant") {
   statements = [`DELETE FROM staff_roles WHERE ${sameRole};`, audit("role.revoke")];
 }
 
-// One file, so the role and its audit line are written together.
-const dir = mkdtempSync(join(tmpdir(), "campus-admin-"));
-const file = join(dir, "admin.sql");
-writeFileSync(file, statements.join("\n"));
-try {
-  const code = run("wrangler", ["d1", "execute", "DB", ...target, "--file", file], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (code !== 0) process.exit(code);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+// Together, so the role and its audit line are written at once.
+write(target, statements);
 console.log(
   command === "grant"
     ? `${email} is now ${what} at ${user.campusName}.`

@@ -171,6 +171,8 @@ async function main() {
           ? "2. Mail: check that your provider accepts mail from MAIL_FROM."
           : "2. Mail: none configured: verification and reset codes are not sent until MAIL_PROVIDER is set.",
       "3. Deploy: npm run deploy",
+      "   Then your college and its first admin (decision 0100: a deploy starts with none):",
+      `     npm run campus -- add --name "..." --short ... --domain ${new URL(appUrl).hostname.split(".").slice(-3).join(".")} --admin you@... --remote`,
       `4. Point ${new URL(appUrl).hostname} at the Worker (dashboard: the Worker's Settings > Domains & Routes).`,
       "5. Read replicas near every student (optional): docs/scaling.md.",
       "6. Sign in as a campus admin and open /staff: it lists anything this deploy still lacks.",

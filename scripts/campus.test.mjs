@@ -1,0 +1,119 @@
+// `npm run campus` (scripts/campus.mjs) on a fresh local database: a college added with its domains
+// and first admin, listed, a domain added and removed, and what is refused. Run by `npm test`.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { capture, quietEnv } from "./lib.mjs";
+
+mkdirSync(".wrangler", { recursive: true });
+const dir = mkdtempSync(join(".wrangler", "campus-cli-test-"));
+const target = ["--persist-to", dir];
+before(() => {
+  const migrated = spawnSync("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...target], {
+    encoding: "utf8",
+    env: quietEnv,
+  });
+  assert.equal(migrated.status, 0, migrated.stderr);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const campus = (...argv) =>
+  spawnSync(process.execPath, ["scripts/campus.mjs", ...argv, ...target], { encoding: "utf8", env: quietEnv });
+const rows = (statement) =>
+  JSON.parse(capture("wrangler", ["d1", "execute", "DB", "--local", ...target, "--json", "--command", statement]))[0]
+    .results;
+
+test("add: the college, its domains and its first admin (a new unverified account without a password), audited", () => {
+  const added = campus(
+    "add",
+    "--name",
+    "Xavier Institute of Engineering",
+    "--short",
+    "XIE",
+    "--city",
+    "Mumbai",
+    "--domain",
+    "xie.ac.in",
+    "--domain",
+    "@Students.XIE.ac.in",
+    "--admin",
+    "Registrar@xie.ac.in",
+  );
+  assert.equal(added.status, 0, added.stderr);
+  assert.match(added.stdout, /Xavier Institute of Engineering \(xie\) is on Campus/);
+  assert.match(added.stdout, /registrar@xie\.ac\.in is its admin \(a new account, not yet verified\)/);
+  assert.deepEqual(rows("SELECT id, name, short_name, city, is_open FROM campuses WHERE id = 'xie'"), [
+    { id: "xie", name: "Xavier Institute of Engineering", short_name: "XIE", city: "Mumbai", is_open: 0 },
+  ]);
+  assert.deepEqual(
+    rows("SELECT domain FROM campus_domains WHERE campus_id = 'xie' ORDER BY domain").map((r) => r.domain),
+    ["students.xie.ac.in", "xie.ac.in"],
+  );
+  assert.deepEqual(
+    rows(
+      "SELECT u.name, u.password_hash AS hash, u.email_verified_at AS verified, r.role FROM users u JOIN staff_roles r ON r.user_id = u.id WHERE u.email = 'registrar@xie.ac.in'",
+    ),
+    [{ name: "registrar", hash: null, verified: null, role: "admin" }],
+  );
+  assert.deepEqual(
+    rows("SELECT action FROM staff_audit_log WHERE campus_id = 'xie' ORDER BY action").map((r) => r.action),
+    ["campus.add", "role.grant"],
+  );
+  const listed = campus("list");
+  assert.equal(listed.status, 0, listed.stderr);
+  assert.match(
+    listed.stdout,
+    /xie: Xavier Institute of Engineering \(XIE, Mumbai\): students\.xie\.ac\.in, xie\.ac\.in; 1 member; admins: registrar@xie\.ac\.in/,
+  );
+});
+
+test("domains: one taken by another college is refused; the last one cannot be removed", () => {
+  const other = campus(
+    "add",
+    "--name",
+    "Other College",
+    "--short",
+    "OC",
+    "--domain",
+    "xie.ac.in",
+    "--admin",
+    "a@xie.ac.in",
+  );
+  assert.equal(other.status, 1);
+  assert.match(other.stderr, /xie\.ac\.in belongs to Xavier Institute of Engineering already\./);
+  assert.equal(rows("SELECT COUNT(*) AS n FROM campuses WHERE id = 'oc'")[0].n, 0, "nothing written");
+  assert.equal(campus("domain", "add", "xie", "alumni.xie.ac.in").status, 0);
+  assert.equal(campus("domain", "remove", "xie", "students.xie.ac.in").status, 0);
+  assert.equal(campus("domain", "remove", "xie", "xie.ac.in").status, 0);
+  const last = campus("domain", "remove", "xie", "alumni.xie.ac.in");
+  assert.equal(last.status, 1);
+  assert.match(last.stderr, /alumni\.xie\.ac\.in is Xavier Institute of Engineering's only domain/);
+  assert.deepEqual(rows("SELECT domain FROM campus_domains WHERE campus_id = 'xie'"), [{ domain: "alumni.xie.ac.in" }]);
+});
+
+test("bad input is refused with a message and writes nothing", () => {
+  const cases = [
+    [
+      ["add", "--name", "No Domain College", "--short", "ND", "--admin", "a@nd.ac.in"],
+      /Give the college's e-mail domain/,
+    ],
+    [
+      ["add", "--name", "Far Admin", "--short", "FA", "--domain", "fa.ac.in", "--admin", "a@gmail.com"],
+      /not at fa\.ac\.in/,
+    ],
+    [
+      ["add", "--name", "Bad Domain", "--short", "BD", "--domain", "not a domain", "--admin", "a@bd.ac.in"],
+      /is not an e-mail domain/,
+    ],
+    [["domain", "add", "nowhere", "x.ac.in"], /There is no college with the id "nowhere"/],
+    [["fly"], /Usage:/],
+  ];
+  for (const [argv, message] of cases) {
+    const result = campus(...argv);
+    assert.equal(result.status, 1, argv.join(" "));
+    assert.match(result.stderr, message);
+  }
+  assert.equal(rows("SELECT COUNT(*) AS n FROM campuses WHERE id IN ('nd', 'fa', 'bd')")[0].n, 0);
+});
