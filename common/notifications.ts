@@ -54,3 +54,23 @@ export function inQuietHours(minute: number, from: number, to: number): boolean 
   if (from === to) return false;
   return from < to ? minute >= from && minute < to : minute >= from || minute < to;
 }
+
+const READ = "Marked as read.";
+
+/**
+ * What the notification operations answer (notices read, push settings, the digest, a device's
+ * subscription), written once for both doors (docs/decisions/0103-use-cases-messages-and-forms.md)
+ * and for the page's own script.
+ */
+export const NOTIFICATION_MESSAGES = {
+  read: READ,
+  allReadOnScreen: "All notices marked as read.",
+  settingsSaved: "Notification settings saved.",
+  digestOn: "The daily e-mail digest is on.",
+  digestOff: "The daily e-mail digest is off.",
+  deviceOn: "Notifications are on for this device.",
+  deviceOff: "Notifications are off for this device.",
+  notSetUp: "Notifications are not set up on this server.",
+  /** The API's answer to marking one notice or all unread ones read. */
+  readCount: (changed: number) => (changed === 1 ? READ : `Marked ${changed} notices as read.`),
+} as const;

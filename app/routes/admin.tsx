@@ -10,14 +10,18 @@ import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
+  auditFilterSchema,
   grantRole,
+  grantSchema,
   readAdminView,
   revokeRole,
+  revokeSchema,
   type AuditFilter,
   type AuditLine,
   type RoleHolder,
 } from "#server/services/admin.ts";
-import { AUDIT_ACTIONS } from "#common/admin.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { ADMIN_MESSAGES, AUDIT_ACTIONS } from "#common/admin.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { STAFF_ROLE_NAMES, staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -29,13 +33,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const filter = Object.fromEntries(new URL(request.url).searchParams);
   try {
-    return await readAdminView(envOf(context), user, filter);
+    return await readAdminView(envOf(context), user, parseWith(auditFilterSchema, filter));
   } catch (error) {
     if (error instanceof ApiError && error.status === 403)
-      throw data("This page is for campus admins: they grant staff roles and read the audit log.", {
-        status: 403,
-        statusText: "Forbidden",
-      });
+      throw data(ADMIN_MESSAGES.adminsOnly, { status: 403, statusText: "Forbidden" });
     if (error instanceof ApiError && error.status === 400)
       throw data(error.message, { status: 400, statusText: "Bad Request" });
     throw error;
@@ -46,18 +47,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "grant") {
-    return attempt(intent, "Role granted. The member is told.", () =>
-      grantRole(envOf(context), user, {
-        email: form.get("email") ?? "",
-        role: form.get("role") ?? "",
-        blockId: form.get("blockId") ?? undefined,
-      }),
+  if (intent === "grant")
+    return attempt(intent, ADMIN_MESSAGES.roleGrantedOnScreen, () =>
+      grantRole(envOf(context), user, parseWith(grantSchema, formInput(form))),
     );
-  }
   if (intent === "revoke")
-    return attempt(intent, "Role removed. The member is told.", () =>
-      revokeRole(envOf(context), user, String(form.get("id") ?? "")),
+    return attempt(intent, ADMIN_MESSAGES.roleRemovedOnScreen, () =>
+      revokeRole(envOf(context), user, parseWith(revokeSchema, formInput(form))),
     );
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }

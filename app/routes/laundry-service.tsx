@@ -10,7 +10,8 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
-import { formFields } from "#server/services/hostel/common.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
 import {
   bookingStatusLabel,
   LAUNDRY_SERVICES,
@@ -18,7 +19,14 @@ import {
   MAX_CLOTHES,
   serviceLabel,
 } from "#common/hostel-labels.ts";
-import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
+import {
+  bookingSchema,
+  bookPickup,
+  cancelBooking,
+  myBookings,
+  slotsFor,
+  type BookingView,
+} from "#server/services/hostel/laundry.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/laundry-service";
 import { mayAct } from "#common/membership.ts";
@@ -47,13 +55,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "book":
-      return attempt(
-        intent,
-        "Pickup booked. Leave your bag at the block's laundry counter before the slot starts.",
-        () => bookPickup(env, user, formFields(form)),
+      return attempt(intent, HOSTEL_MESSAGES.pickupBookedOnScreen, () =>
+        bookPickup(env, user, parseWith(bookingSchema, formInput(form))),
       );
     case "cancel":
-      return attempt(intent, "Booking cancelled.", () => cancelBooking(env, user, String(form.get("id") ?? "")));
+      return attempt(intent, HOSTEL_MESSAGES.bookingCancelled, () =>
+        cancelBooking(env, user, String(form.get("id") ?? "")),
+      );
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }

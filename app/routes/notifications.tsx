@@ -7,14 +7,14 @@ import { attempt, succeeded } from "#app/lib/action-result.server.ts";
 import { feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
 import { notificationCentre } from "#server/services/notification-centre.ts";
 import { savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
-import { CATEGORY_IDS } from "#common/notifications.ts";
+import { CATEGORY_IDS, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { markRead, markReadSchema } from "#server/services/notices.ts";
 import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -40,32 +40,35 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (intent === "calendar-stop")
     return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
-  // Which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
-  if (intent === "push-settings") {
-    return attempt(intent, "Notification settings saved.", () =>
-      savePushSettings(
-        envOf(context),
-        user.id,
-        parseWith(settingsSchema, {
-          muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
-          quiet:
-            form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
-        }),
-      ),
+  // Which notices come as push notifications, and the quiet hours: PUT /api/push/settings's schema and use-case.
+  if (intent === "push-settings")
+    return attempt(intent, NOTIFICATION_MESSAGES.settingsSaved, () =>
+      savePushSettings(envOf(context), user.id, parseWith(settingsSchema, pushSettingsInput(form))),
     );
-  }
-  // The daily e-mail digest on or off (the same rules as PUT /api/push/digest).
+  // The daily e-mail digest on or off: PUT /api/push/digest's.
   if (intent === "digest") {
     const enabled = form.get("enabled") === "true";
-    return attempt(intent, enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.", () =>
+    return attempt(intent, enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff, () =>
       setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
     );
   }
   if (intent !== "read" && intent !== "read-all")
     return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
-    markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
+  return attempt(intent, intent === "read" ? NOTIFICATION_MESSAGES.read : NOTIFICATION_MESSAGES.allReadOnScreen, () =>
+    markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? formInput(form) : {})),
   );
+}
+
+/**
+ * The settings form as PUT /api/push/settings's body: a checkbox per category to be notified about
+ * (so the unchecked ones are muted), and the quiet hours when their box is ticked. Its `quiet.from`
+ * and `quiet.to` are the form's quietFrom and quietTo (app/components/notifications/PushPanel.tsx).
+ */
+function pushSettingsInput(form: FormData) {
+  return {
+    muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
+    quiet: form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
+  };
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
