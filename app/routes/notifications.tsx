@@ -7,7 +7,7 @@ import { attempt, succeeded } from "#app/lib/action-result.server.ts";
 import { feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
 import { notificationCentre } from "#server/services/notification-centre.ts";
 import { savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
-import { CATEGORY_IDS, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
+import { CATEGORY_IDS, NOTIFICATION_CATEGORIES, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
@@ -24,7 +24,13 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
-  return { ...(await notificationCentre(envOf(context), user.id)), email: user.email, verified: user.verified };
+  // The categories a student may mute come with the data: the list the server checks, and no copy in the script.
+  return {
+    ...(await notificationCentre(envOf(context), user.id)),
+    categories: NOTIFICATION_CATEGORIES,
+    email: user.email,
+    verified: user.verified,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -75,7 +81,7 @@ function pushSettingsInput(form: FormData) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, calendarSince, push, email, verified } = loaderData;
+  const { notices, unread, calendarSince, push, categories, email, verified } = loaderData;
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting"
@@ -157,6 +163,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       )}
       <PushPanel
         settings={push}
+        categories={categories}
         result={actionData && actionData.intent === "push-settings" ? actionData : undefined}
         busy={busy === "push-settings"}
       />
@@ -197,7 +204,7 @@ function CalendarFeed({
       </p>
       {result && (
         <div className="mt-3">
-          {result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert tone="error">{result.message}</Alert>}
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         </div>
       )}
       {url && (

@@ -10,6 +10,7 @@ import { decideMove, moveDecisionSchema } from "#server/services/hostel/block-mo
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
+import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
 import { moveDecisionMessage, STAFF_MESSAGES, wardenStatusMessage } from "#common/staff-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import {
@@ -53,7 +54,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
   const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
   const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
-  return { ...view, ...ops, warden, moderation, suspended, deploy, campusName: user.campusName, now: Date.now() };
+  // The queue's words come with the data (app/components/staff/ModerationQueue.tsx says why).
+  const words = { kinds: kindLabel, reasons: reasonLabel, suspendMaxDays: SUSPEND_MAX_DAYS };
+  const now = Date.now();
+  return {
+    ...view,
+    ...ops,
+    warden,
+    moderation,
+    words,
+    suspended,
+    deploy,
+    campusName: user.campusName,
+    now,
+    // The mess console opens today's menu: the India weekday, reckoned here with the page's time.
+    weekday: indiaWeekday(now),
+  };
 }
 
 // Each form names its operation in `intent` (the button the staff member pressed) and sends that
@@ -89,8 +105,22 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, deploy, campusName, now, laundry, mess } =
-    loaderData;
+  const {
+    grants,
+    queue,
+    resolveTimes,
+    moves,
+    warden,
+    moderation,
+    words,
+    suspended,
+    deploy,
+    campusName,
+    now,
+    weekday,
+    laundry,
+    mess,
+  } = loaderData;
   const roles = grants.map((g) =>
     g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role],
   );
@@ -138,7 +168,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       {warden && <BlockMoves moves={moves} />}
       {moderation && (
         <div className="mt-6">
-          <ModerationQueue items={moderation} />
+          <ModerationQueue items={moderation} words={words} />
         </div>
       )}
       {suspended && (
@@ -153,7 +183,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       )}
       {mess && (
         <div className="mt-6">
-          <MessConsole view={mess} today={indiaWeekday(now)} />
+          <MessConsole view={mess} today={weekday} />
         </div>
       )}
     </>

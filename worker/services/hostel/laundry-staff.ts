@@ -65,6 +65,8 @@ export interface StaffSlot {
   id: string;
   label: string;
   capacity: number;
+  /** When its bookings can be picked up on its day, as the console says it ("10:00"). */
+  opens: string;
   /** Per day shown (today, tomorrow): when its bookings can be picked up, and its live bookings, oldest first. */
   days: { date: string; pickupOpensAt: number; bookings: StaffBooking[] }[];
 }
@@ -104,6 +106,7 @@ export function toLaundryConsole(dates: string[], slots: D1Result, bookings: D1R
     slots: (slots.results as { id: string; startsAtMin: number; endsAtMin: number; capacity: number }[]).map((s) => ({
       id: s.id,
       label: `${clock(s.startsAtMin)}–${clock(s.endsAtMin)}`,
+      opens: clock(s.startsAtMin),
       capacity: s.capacity,
       days: dates.map((date) => ({
         date,
