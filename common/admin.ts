@@ -30,3 +30,19 @@ export const AUDIT_ACTIONS: Record<string, string> = {
 export function describeAuditAction(action: string): string {
   return AUDIT_ACTIONS[action] ?? action;
 }
+
+/**
+ * What the admin's operations answer, written once for both doors
+ * (docs/decisions/0103-use-cases-messages-and-forms.md): the API's answer and, where it says more,
+ * the screen's.
+ */
+export const ADMIN_MESSAGES = {
+  /** /admin for someone who is not a campus admin (decision 0083). */
+  adminsOnly: "This page is for campus admins: they grant staff roles and read the audit log.",
+  roleGrantedOnScreen: "Role granted. The member is told.",
+  roleRemoved: "Role removed.",
+  roleRemovedOnScreen: "Role removed. The member is told.",
+  /** The API's answer to a grant: "Asha is now warden of Block C (Charaka)." */
+  roleGranted: (holder: { name: string; role: string; blockName: string | null }) =>
+    `${holder.name} is now ${holder.role === "warden" ? `warden of ${holder.blockName}` : holder.role}.`,
+} as const;

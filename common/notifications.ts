@@ -12,7 +12,8 @@ export const NOTIFICATION_CATEGORIES = [
   { id: "campus", label: "Campus", hint: "Moderation and staff roles" },
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]["id"];
-export const CATEGORY_IDS = NOTIFICATION_CATEGORIES.map((c) => c.id) as [
+// Pure: a page that takes the list from its loader carries neither (the bundler keeps a call otherwise).
+export const CATEGORY_IDS = /* @__PURE__ */ NOTIFICATION_CATEGORIES.map((c) => c.id) as [
   NotificationCategory,
   ...NotificationCategory[],
 ];
@@ -54,3 +55,26 @@ export function inQuietHours(minute: number, from: number, to: number): boolean 
   if (from === to) return false;
   return from < to ? minute >= from && minute < to : minute >= from || minute < to;
 }
+
+const READ = "Marked as read.";
+/** The page's own script says these two too, so they are named on their own: it carries them, not the table. */
+export const DEVICE_ON = "Notifications are on for this device.";
+export const PUSH_NOT_SET_UP = "Notifications are not set up on this server.";
+
+/**
+ * What the notification operations answer (notices read, push settings, the digest, a device's
+ * subscription), written once for both doors (docs/decisions/0103-use-cases-messages-and-forms.md)
+ * and for the page's own script.
+ */
+export const NOTIFICATION_MESSAGES = {
+  read: READ,
+  allReadOnScreen: "All notices marked as read.",
+  settingsSaved: "Notification settings saved.",
+  digestOn: "The daily e-mail digest is on.",
+  digestOff: "The daily e-mail digest is off.",
+  deviceOn: DEVICE_ON,
+  deviceOff: "Notifications are off for this device.",
+  notSetUp: PUSH_NOT_SET_UP,
+  /** The API's answer to marking one notice or all unread ones read. */
+  readCount: (changed: number) => (changed === 1 ? READ : `Marked ${changed} notices as read.`),
+} as const;

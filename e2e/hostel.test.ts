@@ -392,6 +392,64 @@ describe("roommate finder", () => {
       await page.getByText("Your listing is removed.").waitFor();
     });
   });
+
+  it("a listing the browser lets through but the server refuses shows each wrong field's own problem at once (360 px)", async (t) => {
+    const author = await createUserViaApi(newUser("Ira Menon"));
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 400/);
+        await signIn(page, author);
+        await page.goto("/roommate-finder");
+        await hydrated(page);
+        // Accents typed as separate marks: 21 characters to the browser's minlength (it counts UTF-16
+        // units), 17 to a person and the server (grapheme clusters).
+        await page.locator("#about").fill("Café crème à Noël".normalize("NFD"));
+        await page.getByLabel("Budget (₹ per month)").fill("6000");
+        await page.getByRole("radio", { name: "Night owl" }).check();
+        await page.getByRole("radio", { name: "Studies in silence" }).check();
+        await page.getByRole("radio", { name: "Tidy", exact: true }).check();
+        // A telephone field has no pattern the browser checks: five digits reach the server.
+        await page.locator("#whatsapp").fill("12345");
+        await page.getByRole("button", { name: "Post listing" }).click();
+
+        const about = page.locator("#about-error");
+        const whatsapp = page.locator("#whatsapp-error");
+        await about.getByText("Write at least 20 characters about yourself.").waitFor();
+        await whatsapp.getByText("Enter a 10-digit Indian mobile number for WhatsApp.").waitFor();
+        assert.equal(await page.locator("#about").getAttribute("aria-invalid"), "true");
+        assert.equal(await page.locator("#about").getAttribute("aria-describedby"), "about-error");
+        assert.equal(await page.locator("#whatsapp").getAttribute("aria-invalid"), "true");
+        assert.equal(await page.locator("#whatsapp").getAttribute("aria-describedby"), "whatsapp-error");
+        // Each problem under its own field, not one banner for the first of them.
+        const form = page.locator("#my-listing");
+        assert.equal(await form.getByRole("alert").count(), 0);
+        await noOverflow(page);
+        // The form as it stands on the page: a full-page shot from the top, where the sticky top bar is.
+        const clip = await form.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const at = { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
+          window.scrollTo(0, 0);
+          return at;
+        });
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/roommate-two-field-errors-360.png`,
+          fullPage: true,
+          clip,
+          animations: "disabled",
+        });
+
+        // Put right, the same form posts the listing and the problems go.
+        await page.locator("#about").fill("Final-year BBA, night owl, quiet when it matters.");
+        await page.locator("#whatsapp").fill("98100 54321");
+        await page.getByRole("button", { name: "Post listing" }).click();
+        await page.getByRole("heading", { name: "Your listing", exact: true }).waitFor();
+        assert.equal(await page.locator("#about-error, #whatsapp-error").count(), 0);
+      },
+      { viewport: PHONE },
+    );
+  });
 });
 
 describe("laundry service", () => {

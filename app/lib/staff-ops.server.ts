@@ -1,32 +1,33 @@
-import { attempt } from "#app/lib/action-result.server.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
+import { laundryStepMessage, STAFF_MESSAGES } from "#common/staff-messages.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { bookingStatusLabel } from "#common/hostel-labels.ts";
-import { formFields } from "#server/services/hostel/common.ts";
-import { setSlotCapacity, stepBooking } from "#server/services/hostel/laundry-staff.ts";
-import { editMenu } from "#server/services/hostel/mess-staff.ts";
+import {
+  laundryStepSchema,
+  setSlotCapacity,
+  slotCapacitySchema,
+  stepBooking,
+} from "#server/services/hostel/laundry-staff.ts";
+import { editMenu, menuEditSchema } from "#server/services/hostel/mess-staff.ts";
 
-// The /staff page's laundry and mess actions: `laundry.step`, `laundry.capacity`,
-// `mess.menu`. The services check role and campus; null: not one of these intents.
+// The /staff page's laundry and mess actions: `laundry.step`, `laundry.capacity`, `mess.menu`,
+// each the form through the API's schema into the same use-case, which checks role and campus.
+// null: not one of these intents.
 export function opsAction(env: Env, user: SessionUser, intent: string, form: FormData) {
-  const fields = formFields(form) as Record<string, unknown>;
+  const input = formInput(form);
   switch (intent) {
-    case "laundry.step": {
-      const status = String(form.get("status") ?? "");
-      const label =
-        status in bookingStatusLabel
-          ? bookingStatusLabel[status as keyof typeof bookingStatusLabel].toLowerCase()
-          : status;
-      return attempt(intent, `Marked ${label}.${status === "ready" ? " The student is told." : ""}`, () =>
-        stepBooking(env, user, String(form.get("id") ?? ""), { status: fields.status }),
-      );
-    }
+    case "laundry.step":
+      return attemptTold(intent, async () => {
+        const step = await stepBooking(env, user, String(form.get("id") ?? ""), parseWith(laundryStepSchema, input));
+        return { message: laundryStepMessage(step.status) };
+      });
     case "laundry.capacity":
-      return attempt(intent, "Capacity saved.", () =>
-        setSlotCapacity(env, user, String(form.get("slotId") ?? ""), { capacity: fields.capacity }),
+      return attempt(intent, STAFF_MESSAGES.capacitySavedOnScreen, () =>
+        setSlotCapacity(env, user, String(form.get("slotId") ?? ""), parseWith(slotCapacitySchema, input)),
       );
     case "mess.menu":
-      return attempt(intent, "Menu saved. The mess page shows it now.", () =>
-        editMenu(env, user, { day: fields.day, meal: fields.meal, items: fields.items }),
+      return attempt(intent, STAFF_MESSAGES.menuSavedOnScreen, () =>
+        editMenu(env, user, parseWith(menuEditSchema, input)),
       );
     default:
       return null;

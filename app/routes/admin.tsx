@@ -2,24 +2,28 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
+  auditFilterSchema,
   grantRole,
+  grantSchema,
   readAdminView,
   revokeRole,
+  revokeSchema,
   type AuditFilter,
   type AuditLine,
   type RoleHolder,
 } from "#server/services/admin.ts";
-import { AUDIT_ACTIONS } from "#common/admin.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { ADMIN_MESSAGES, AUDIT_ACTIONS } from "#common/admin.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
-import { STAFF_ROLE_NAMES, staffRoleLabel } from "#common/staff.ts";
+import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/admin";
 
@@ -29,13 +33,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const filter = Object.fromEntries(new URL(request.url).searchParams);
   try {
-    return await readAdminView(envOf(context), user, filter);
+    const view = await readAdminView(envOf(context), user, parseWith(auditFilterSchema, filter));
+    // The roles' names come with the page's data, so its script carries no table of them.
+    return { ...view, roleLabels: staffRoleLabel };
   } catch (error) {
     if (error instanceof ApiError && error.status === 403)
-      throw data("This page is for campus admins: they grant staff roles and read the audit log.", {
-        status: 403,
-        statusText: "Forbidden",
-      });
+      throw data(ADMIN_MESSAGES.adminsOnly, { status: 403, statusText: "Forbidden" });
     if (error instanceof ApiError && error.status === 400)
       throw data(error.message, { status: 400, statusText: "Bad Request" });
     throw error;
@@ -46,18 +49,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "grant") {
-    return attempt(intent, "Role granted. The member is told.", () =>
-      grantRole(envOf(context), user, {
-        email: form.get("email") ?? "",
-        role: form.get("role") ?? "",
-        blockId: form.get("blockId") ?? undefined,
-      }),
+  if (intent === "grant")
+    return attempt(intent, ADMIN_MESSAGES.roleGrantedOnScreen, () =>
+      grantRole(envOf(context), user, parseWith(grantSchema, formInput(form))),
     );
-  }
   if (intent === "revoke")
-    return attempt(intent, "Role removed. The member is told.", () =>
-      revokeRole(envOf(context), user, String(form.get("id") ?? "")),
+    return attempt(intent, ADMIN_MESSAGES.roleRemovedOnScreen, () =>
+      revokeRole(envOf(context), user, parseWith(revokeSchema, formInput(form))),
     );
   return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
 }
@@ -65,14 +63,21 @@ export async function action({ context, request }: Route.ActionArgs) {
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
-const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">) =>
-  r.role === "warden" ? `Warden, ${r.blockName ?? r.blockId}` : staffRoleLabel[r.role];
+type RoleLabels = Record<RoleHolder["role"], string>;
+
+const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">, labels: RoleLabels) =>
+  r.role === "warden" ? `Warden, ${r.blockName ?? r.blockId}` : labels[r.role];
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { campusName, roles, blocks, audit, actors, filter } = loaderData;
+  const { campusName, roles, blocks, audit, actors, filter, roleLabels } = loaderData;
   const navigation = useNavigation();
   const granting = navigation.state === "submitting" && navigation.formData?.get("intent") === "grant";
-  const grantResult = actionData?.intent === "grant" ? actionData : null;
+  const grantResult: ActionResult | null = actionData?.intent === "grant" ? actionData : null;
+  // Every field the server found wrong shows its own problem (decision 0103).
+  const error = (name: string) => fieldError(grantResult, name);
+  const describe = (name: string) => (error(name) ? `grant-${name}-error` : undefined);
+  // The answer as a whole: a success, or a refusal that is about no one field.
+  const answer = grantResult && (grantResult.ok || !grantResult.field) ? grantResult : null;
   return (
     <>
       <PageIntro
@@ -95,7 +100,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             <ul className="space-y-2">
               {roles.map((r) => (
                 <li key={r.id}>
-                  <RoleRow role={r} />
+                  <RoleRow role={r} labels={roleLabels} />
                 </li>
               ))}
             </ul>
@@ -112,7 +117,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             key={roles.length}
             method="post"
             className="mt-4 space-y-3"
-            aria-describedby={grantResult ? "grant-result" : undefined}
+            aria-describedby={answer ? "grant-result" : undefined}
           >
             <div>
               <label htmlFor="grant-email" className="label">
@@ -126,30 +131,42 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                 required
                 maxLength={254}
                 className="input w-full"
-                aria-invalid={
-                  grantResult && !grantResult.ok && "field" in grantResult && grantResult.field === "email"
-                    ? true
-                    : undefined
-                }
+                aria-invalid={error("email") ? true : undefined}
+                aria-describedby={describe("email")}
               />
+              <FieldError id="grant-email" message={error("email")} />
             </div>
             <div>
               <label htmlFor="grant-role" className="label">
                 Role
               </label>
-              <select id="grant-role" name="role" required className="input w-full" defaultValue="warden">
-                {STAFF_ROLE_NAMES.map((r) => (
+              <select
+                id="grant-role"
+                name="role"
+                required
+                className="input w-full"
+                defaultValue="warden"
+                aria-describedby={describe("role")}
+              >
+                {Object.entries(roleLabels).map(([r, label]) => (
                   <option key={r} value={r}>
-                    {staffRoleLabel[r]}
+                    {label}
                   </option>
                 ))}
               </select>
+              <FieldError id="grant-role" message={error("role")} />
             </div>
             <div>
               <label htmlFor="grant-block" className="label">
                 Block (wardens only)
               </label>
-              <select id="grant-block" name="blockId" className="input w-full" defaultValue="">
+              <select
+                id="grant-block"
+                name="blockId"
+                className="input w-full"
+                defaultValue=""
+                aria-describedby={describe("blockId")}
+              >
                 <option value="">No block</option>
                 {blocks.map((b) => (
                   <option key={b.id} value={b.id}>
@@ -157,13 +174,14 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                   </option>
                 ))}
               </select>
+              <FieldError id="grant-blockId" message={error("blockId")} />
             </div>
             <SubmitButton busy={granting} busyLabel="Granting..." name="intent" value="grant">
               Grant role
             </SubmitButton>
-            {grantResult && (
+            {answer && (
               <div id="grant-result">
-                <Alert tone={grantResult.ok ? "success" : "error"}>{grantResult.message}</Alert>
+                <Alert tone={answer.ok ? "success" : "error"}>{answer.message}</Alert>
               </div>
             )}
           </Form>
@@ -174,12 +192,12 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function RoleRow({ role }: { role: RoleHolder }) {
+function RoleRow({ role, labels }: { role: RoleHolder; labels: RoleLabels }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const confirm = useConfirmSubmit({
     title: "Remove this role?",
-    question: `${role.name} will no longer be ${roleName(role).toLowerCase()}. They are told.`,
+    question: `${role.name} will no longer be ${roleName(role, labels).toLowerCase()}. They are told.`,
     confirmLabel: "Remove role",
   });
   return (
@@ -188,7 +206,7 @@ function RoleRow({ role }: { role: RoleHolder }) {
         <p className="font-semibold break-words">{role.name}</p>
         <p className="text-sm break-all text-slate-600 dark:text-slate-400">{role.email}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Badge tone={role.role === "admin" ? "indigo" : "slate"}>{roleName(role)}</Badge>
+          <Badge tone={role.role === "admin" ? "indigo" : "slate"}>{roleName(role, labels)}</Badge>
           <span>
             Granted {formatIndiaShortDateTime(role.grantedAt)}
             {role.grantedBy ? ` by ${role.grantedBy}` : " from the command line"}
@@ -213,7 +231,7 @@ function RoleRow({ role }: { role: RoleHolder }) {
           Remove
           <span className="sr-only">
             {" "}
-            {roleName(role).toLowerCase()} from {role.name}
+            {roleName(role, labels).toLowerCase()} from {role.name}
           </span>
         </SubmitButton>
       </fetcher.Form>

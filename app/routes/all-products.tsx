@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { reportAction } from "#app/lib/report.server.ts";
 import {
   Link,
   useFetcher,
@@ -121,7 +121,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(envOf(context), user, form));
+  if (intent === "report") return reportAction(envOf(context), user, form);
   if (intent === "save" || intent === "unsave")
     return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
   try {

@@ -10,7 +10,7 @@ import { deleteWriter, getMyWriter, saveWriter, writerInputSchema } from "#serve
 import { listOpenRequests } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/become-writer";
 import { RequestBoard, WriterProfile, type BoardState } from "#app/components/studyswap/WriterBoard.tsx";
@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+  if (intent === "report") return reportAction(env, user, form);
   if (intent === "delete-writer")
     return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
   return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () =>

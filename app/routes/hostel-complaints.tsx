@@ -2,11 +2,12 @@ import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { EmptyState, LoadingBar, RouteError } from "#app/components/hostel/ui.tsx";
-import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields, residenceMessage, setResidence } from "#server/services/hostel/common.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { residenceSchema, setResidence } from "#server/services/hostel/common.ts";
 import { cancelMove } from "#server/services/hostel/block-moves.ts";
 import {
   addMeToo,
@@ -14,11 +15,12 @@ import {
   complaintQuerySchema,
   readComplaints,
 } from "#server/services/hostel/complaints.ts";
-import { createComplaint, fileOrNull } from "#server/services/hostel/complaint-filing.ts";
+import { createComplaint, createComplaintSchema } from "#server/services/hostel/complaint-filing.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
+import { complaintStatusMessage, HOSTEL_MESSAGES, residenceMessage } from "#common/hostel-messages.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
-import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
@@ -46,32 +48,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   switch (intent) {
     case "create":
-      return attempt(intent, "Your complaint is filed. You can follow its status under My complaints.", () =>
-        createComplaint(
-          env,
-          user,
-          formFields(form),
-          fileOrNull(form.get("photo")),
-          submissionKeyOf(null, form.get(SUBMISSION_FIELD)),
-        ),
-      );
+      return attempt(intent, HOSTEL_MESSAGES.complaintFiledOnScreen, () => {
+        const key = submissionKeyOf(null, form.get(SUBMISSION_FIELD));
+        return createComplaint(env, user, parseWith(createComplaintSchema, formInput(form)), key);
+      });
     case "residence":
-      try {
-        return succeeded(intent, residenceMessage(await setResidence(env, user, formFields(form))));
-      } catch (error) {
-        if (error instanceof ApiError) return refused(intent, error);
-        throw error;
-      }
+      return attemptTold(intent, async () => ({
+        message: residenceMessage(await setResidence(env, user, parseWith(residenceSchema, formInput(form)))),
+      }));
     case "cancel-move":
-      return attempt(intent, "Your block change is cancelled. You stay in your block.", () => cancelMove(env, user));
+      return attempt(intent, HOSTEL_MESSAGES.moveCancelled, () => cancelMove(env, user));
     case "report":
-      return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+      return reportAction(env, user, form);
     case "metoo":
-      return attempt(intent, 'Added your "me too".', () => addMeToo(env, user, id));
+      return attempt(intent, HOSTEL_MESSAGES.meTooAdded, () => addMeToo(env, user, id));
     case "resolve":
-      return attempt(intent, "Marked as resolved.", () => changeComplaintStatus(env, user, id, { status: "resolved" }));
+      return attempt(intent, complaintStatusMessage("resolved"), () =>
+        changeComplaintStatus(env, user, id, { status: "resolved" }),
+      );
     case "withdraw":
-      return attempt(intent, "Complaint withdrawn.", () =>
+      return attempt(intent, complaintStatusMessage("withdrawn"), () =>
         changeComplaintStatus(env, user, id, { status: "withdrawn" }),
       );
     default:

@@ -6,11 +6,13 @@ import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, EmptyState, LoadingBar, RouteError, type BadgeTone } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
+import { fieldError } from "#app/lib/action-result.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
-import { formFields } from "#server/services/hostel/common.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
 import {
   bookingStatusLabel,
   LAUNDRY_SERVICES,
@@ -18,7 +20,14 @@ import {
   MAX_CLOTHES,
   serviceLabel,
 } from "#common/hostel-labels.ts";
-import { bookPickup, cancelBooking, myBookings, slotsFor, type BookingView } from "#server/services/hostel/laundry.ts";
+import {
+  bookingSchema,
+  bookPickup,
+  cancelBooking,
+  myBookings,
+  slotsFor,
+  type BookingView,
+} from "#server/services/hostel/laundry.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/laundry-service";
 import { mayAct } from "#common/membership.ts";
@@ -47,13 +56,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "book":
-      return attempt(
-        intent,
-        "Pickup booked. Leave your bag at the block's laundry counter before the slot starts.",
-        () => bookPickup(env, user, formFields(form)),
+      return attempt(intent, HOSTEL_MESSAGES.pickupBookedOnScreen, () =>
+        bookPickup(env, user, parseWith(bookingSchema, formInput(form))),
       );
     case "cancel":
-      return attempt(intent, "Booking cancelled.", () => cancelBooking(env, user, String(form.get("id") ?? "")));
+      return attempt(intent, HOSTEL_MESSAGES.bookingCancelled, () =>
+        cancelBooking(env, user, String(form.get("id") ?? "")),
+      );
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }
@@ -79,7 +88,8 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data?.intent === "book" ? fetcher.data : null;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
+  // Every field the server found wrong shows its own problem (decision 0103).
+  const error = (name: string) => fieldError(result, name);
   const open = slots.filter((s) => !s.started && s.remaining > 0);
 
   useEffect(() => {
@@ -121,7 +131,9 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
             <fetcher.Form ref={formRef} method="post" className="mt-3 space-y-4" aria-busy={busy || loading}>
               <input type="hidden" name="intent" value="book" />
               <input type="hidden" name="date" value={date} />
-              <fieldset aria-describedby={fieldError("slotId") ? "slotId-error" : undefined}>
+              {/* The day is chosen above; a day that has gone by since the page was read is refused here. */}
+              <FieldError id="date" message={error("date")} />
+              <fieldset aria-describedby={error("slotId") ? "slotId-error" : undefined}>
                 <legend className="label">Time slot on {formatIndiaDay(date)}</legend>
                 <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2">
                   {slots.map((slot) => {
@@ -157,7 +169,7 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                     );
                   })}
                 </div>
-                <FieldError id="slotId" message={fieldError("slotId")} />
+                <FieldError id="slotId" message={error("slotId")} />
                 {open.length === 0 && (
                   <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
                     No free slots left on this day. Pick another date above.
@@ -179,15 +191,15 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                     max={MAX_CLOTHES}
                     defaultValue={10}
                     className="input"
-                    aria-invalid={!!fieldError("clothes")}
-                    aria-describedby={fieldError("clothes") ? "clothes-error" : "clothes-hint"}
+                    aria-invalid={!!error("clothes")}
+                    aria-describedby={error("clothes") ? "clothes-error" : "clothes-hint"}
                   />
                   <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     Up to {MAX_CLOTHES} per pickup.
                   </p>
-                  <FieldError id="clothes" message={fieldError("clothes")} />
+                  <FieldError id="clothes" message={error("clothes")} />
                 </div>
-                <fieldset>
+                <fieldset aria-describedby={error("service") ? "service-error" : undefined}>
                   <legend className="label">Service</legend>
                   <div className="flex flex-wrap gap-2">
                     {LAUNDRY_SERVICES.map((service, i) => (
@@ -206,7 +218,7 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                       </label>
                     ))}
                   </div>
-                  <FieldError id="service" message={fieldError("service")} />
+                  <FieldError id="service" message={error("service")} />
                 </fieldset>
               </div>
               {result && (result.ok || !result.field) && (

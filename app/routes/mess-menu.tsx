@@ -9,7 +9,9 @@ import { formatIndiaDateTime, formatIndiaDay } from "#common/format.ts";
 import { clock, indiaDate, indiaMinutes } from "#common/india-time.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { mealMoment, type MealTime } from "#common/meals.ts";
-import { messOverview, rateMeal, type MealRating } from "#server/services/hostel/mess.ts";
+import { messOverview, rateMeal, rateSchema, type MealRating } from "#server/services/hostel/mess.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
 import { hostelCampusOf } from "#server/services/hostel/common.ts";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
@@ -21,7 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
   const user = await getUser(context);
   // A student sees their own campus's mess; a visitor the first college's (or ?campus=, as the API).
-  const asked = new URL(request.url).searchParams.get("campus")?.slice(0, 40) || undefined;
+  // A campus that does not exist shows the first college's rather than an error page.
+  const asked = new URL(request.url).searchParams.get("campus");
   const campus = await hostelCampusOf(env, user, asked).catch(() => hostelCampusOf(env, null));
   const overview = await messOverview(env, campus.id, user?.id ?? null);
   return {
@@ -36,8 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  return attempt("rate", "Thanks for rating!", () =>
-    rateMeal(envOf(context), user, { meal: form.get("meal"), stars: form.get("stars") }),
+  return attempt("rate", HOSTEL_MESSAGES.mealRated, () =>
+    rateMeal(envOf(context), user, parseWith(rateSchema, formInput(form))),
   );
 }
 

@@ -7,14 +7,14 @@ import { attempt, succeeded } from "#app/lib/action-result.server.ts";
 import { feedPath, resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
 import { notificationCentre } from "#server/services/notification-centre.ts";
 import { savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
-import { CATEGORY_IDS } from "#common/notifications.ts";
+import { CATEGORY_IDS, NOTIFICATION_CATEGORIES, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { markRead, markReadSchema } from "#server/services/notices.ts";
 import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -24,7 +24,13 @@ import type { Route } from "./+types/notifications";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   // The inbox, the push settings and the calendar feed in one D1 round trip (and the session's).
-  return { ...(await notificationCentre(envOf(context), user.id)), email: user.email, verified: user.verified };
+  // The categories a student may mute come with the data: the list the server checks, and no copy in the script.
+  return {
+    ...(await notificationCentre(envOf(context), user.id)),
+    categories: NOTIFICATION_CATEGORIES,
+    email: user.email,
+    verified: user.verified,
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -40,39 +46,42 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (intent === "calendar-stop")
     return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
-  // Which notices come as push notifications, and the quiet hours (the same rules as PUT /api/push/settings).
-  if (intent === "push-settings") {
-    return attempt(intent, "Notification settings saved.", () =>
-      savePushSettings(
-        envOf(context),
-        user.id,
-        parseWith(settingsSchema, {
-          muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
-          quiet:
-            form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
-        }),
-      ),
+  // Which notices come as push notifications, and the quiet hours: PUT /api/push/settings's schema and use-case.
+  if (intent === "push-settings")
+    return attempt(intent, NOTIFICATION_MESSAGES.settingsSaved, () =>
+      savePushSettings(envOf(context), user.id, parseWith(settingsSchema, pushSettingsInput(form))),
     );
-  }
-  // The daily e-mail digest on or off (the same rules as PUT /api/push/digest).
+  // The daily e-mail digest on or off: PUT /api/push/digest's.
   if (intent === "digest") {
     const enabled = form.get("enabled") === "true";
-    return attempt(intent, enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.", () =>
+    return attempt(intent, enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff, () =>
       setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
     );
   }
   if (intent !== "read" && intent !== "read-all")
     return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, intent === "read" ? "Marked as read." : "All notices marked as read.", () =>
-    markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? { id: form.get("id") ?? "" } : {})),
+  return attempt(intent, intent === "read" ? NOTIFICATION_MESSAGES.read : NOTIFICATION_MESSAGES.allReadOnScreen, () =>
+    markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? formInput(form) : {})),
   );
+}
+
+/**
+ * The settings form as PUT /api/push/settings's body: a checkbox per category to be notified about
+ * (so the unchecked ones are muted), and the quiet hours when their box is ticked. Its `quiet.from`
+ * and `quiet.to` are the form's quietFrom and quietTo (app/components/notifications/PushPanel.tsx).
+ */
+function pushSettingsInput(form: FormData) {
+  return {
+    muted: CATEGORY_IDS.filter((id) => form.get(`category-${id}`) === null),
+    quiet: form.get("quiet") === null ? null : { from: form.get("quietFrom") ?? "", to: form.get("quietTo") ?? "" },
+  };
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, calendarSince, push, email, verified } = loaderData;
+  const { notices, unread, calendarSince, push, categories, email, verified } = loaderData;
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting"
@@ -154,6 +163,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       )}
       <PushPanel
         settings={push}
+        categories={categories}
         result={actionData && actionData.intent === "push-settings" ? actionData : undefined}
         busy={busy === "push-settings"}
       />
@@ -194,7 +204,7 @@ function CalendarFeed({
       </p>
       {result && (
         <div className="mt-3">
-          {result.ok ? <Alert tone="success">{result.message}</Alert> : <Alert tone="error">{result.message}</Alert>}
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         </div>
       )}
       {url && (

@@ -31,7 +31,7 @@ import {
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { reportAction } from "#app/lib/report.server.ts";
 import { getProduct } from "#server/services/market/browse.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { purchaseProduct } from "#server/services/market/purchase.ts";
@@ -70,7 +70,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "report") return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+  if (intent === "report") return reportAction(env, user, form);
   if (intent === "save" || intent === "unsave")
     return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(env, user, intent, form));
   if (intent === "renew") {

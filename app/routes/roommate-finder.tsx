@@ -5,7 +5,8 @@ import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
-import { formFields } from "#server/services/hostel/common.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
 import {
   cleanLabel,
   CLEANLINESS,
@@ -20,10 +21,11 @@ import {
   createListing,
   deleteListing,
   listingQuerySchema,
+  listingSchema,
   readRoommates,
   updateListing,
 } from "#server/services/hostel/roommates.ts";
-import { reportFromForm, REPORTED } from "#server/services/moderation.ts";
+import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/roommate-finder";
 import { mayAct } from "#common/membership.ts";
@@ -56,18 +58,20 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  const fields = formFields(form);
   switch (intent) {
     case "create":
-      return attempt(intent, "Your listing is live. Other students can now find you.", () =>
-        createListing(env, user, fields, submissionKeyOf(null, fields[SUBMISSION_FIELD])),
-      );
+      return attempt(intent, HOSTEL_MESSAGES.listingPostedOnScreen, () => {
+        const key = submissionKeyOf(null, form.get(SUBMISSION_FIELD));
+        return createListing(env, user, parseWith(listingSchema, formInput(form)), key);
+      });
     case "update":
-      return attempt(intent, "Your listing is updated.", () => updateListing(env, user, id, fields));
+      return attempt(intent, HOSTEL_MESSAGES.listingUpdated, () =>
+        updateListing(env, user, id, parseWith(listingSchema, formInput(form))),
+      );
     case "delete":
-      return attempt(intent, "Your listing is removed.", () => deleteListing(env, user, id));
+      return attempt(intent, HOSTEL_MESSAGES.listingRemoved, () => deleteListing(env, user, id));
     case "report":
-      return attempt(intent, REPORTED, () => reportFromForm(env, user, form));
+      return reportAction(env, user, form);
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }

@@ -6,9 +6,13 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
-import { decideMove } from "#server/services/hostel/block-moves.ts";
+import { decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
-import { moderateFromForm, MODERATION_MESSAGES } from "#server/services/moderation-actions.ts";
+import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
+import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
+import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
+import { moveDecisionMessage, STAFF_MESSAGES, wardenStatusMessage } from "#common/staff-messages.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import {
   moderationQueueFrom,
   moderationQueueStatement,
@@ -20,11 +24,11 @@ import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
 import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
 import { indiaWeekday } from "#common/india-time.ts";
-import { attempt } from "#app/lib/action-result.server.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
+import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/staff";
@@ -34,11 +38,7 @@ import type { Route } from "./+types/staff";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const view = await readWardenView(envOf(context), user);
-  if (view.grants.length === 0)
-    throw data("This page is for hostel staff: wardens, mess and laundry staff, moderators and campus admins.", {
-      status: 403,
-      statusText: "Forbidden",
-    });
+  if (view.grants.length === 0) throw data(STAFF_MESSAGES.staffOnly, { status: 403, statusText: "Forbidden" });
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const env = envOf(context);
@@ -54,46 +54,50 @@ export async function loader({ context }: Route.LoaderArgs) {
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
   const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
   const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
-  return { ...view, ...ops, warden, moderation, suspended, deploy, campusName: user.campusName, now: Date.now() };
+  // The queue's words come with the data (app/components/staff/ModerationQueue.tsx says why).
+  const words = { kinds: kindLabel, reasons: reasonLabel, suspendMaxDays: SUSPEND_MAX_DAYS };
+  const now = Date.now();
+  return {
+    ...view,
+    ...ops,
+    warden,
+    moderation,
+    words,
+    suspended,
+    deploy,
+    campusName: user.campusName,
+    now,
+    // The mess console opens today's menu: the India weekday, reckoned here with the page's time.
+    weekday: indiaWeekday(now),
+  };
 }
 
-const MODERATED: Record<string, string> = {
-  "mod-hide": "Hidden. The student is told why.",
-  "mod-restore": "Restored. The student is told.",
-  "mod-dismiss": "Reports dismissed; it is visible.",
-  "mod-suspend": "Suspended. The student is told why and until when.",
-  "mod-lift": MODERATION_MESSAGES.lifted,
-};
-
+// Each form names its operation in `intent` (the button the staff member pressed) and sends that
+// operation's fields: the intent and the fields are the schema's input, as the API's body is.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
+  const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
   if (intent === "move-approve" || intent === "move-decline") {
-    return attempt(
-      intent,
-      intent === "move-approve" ? "Move approved. The student is told." : "Move declined. The student is told.",
-      () =>
-        decideMove(envOf(context), user, String(form.get("id") ?? ""), {
-          decision: intent === "move-approve" ? "approve" : "decline",
-          note: form.get("note"),
-        }),
+    return attemptTold(intent, async () => {
+      const decision = parseWith(moveDecisionSchema, { ...formInput(form), decision: intent.slice("move-".length) });
+      return { message: moveDecisionMessage((await decideMove(env, user, id, decision)).status) };
+    });
+  }
+  if (intent.startsWith("mod-")) {
+    const action = intent.slice("mod-".length);
+    return attempt(intent, MODERATED_ON_SCREEN[action as ModerationActionName] ?? "", () =>
+      moderate(env, user, parseWith(moderationActionSchema, { ...formInput(form), action })),
     );
   }
-  if (intent.startsWith("mod-"))
-    return attempt(intent, MODERATED[intent] ?? "", () => moderateFromForm(envOf(context), user, intent, form));
-  const ops = opsAction(envOf(context), user, intent, form);
+  const ops = opsAction(env, user, intent, form);
   if (ops) return ops;
   if (intent !== "in_progress" && intent !== "resolved")
     return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(
-    intent,
-    intent === "resolved" ? "Marked as resolved. The student is told." : "Marked as in progress. The student is told.",
-    () =>
-      setComplaintStatus(envOf(context), user, String(form.get("id") ?? ""), {
-        status: intent,
-        note: form.get("note"),
-      }),
+  return attempt(intent, wardenStatusMessage(intent), () =>
+    setComplaintStatus(env, user, id, parseWith(complaintStatusSchema, { ...formInput(form), status: intent })),
   );
 }
 
@@ -101,8 +105,22 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { grants, queue, resolveTimes, moves, warden, moderation, suspended, deploy, campusName, now, laundry, mess } =
-    loaderData;
+  const {
+    grants,
+    queue,
+    resolveTimes,
+    moves,
+    warden,
+    moderation,
+    words,
+    suspended,
+    deploy,
+    campusName,
+    now,
+    weekday,
+    laundry,
+    mess,
+  } = loaderData;
   const roles = grants.map((g) =>
     g.role === "warden" ? `${staffRoleLabel.warden}, block ${g.blockId}` : staffRoleLabel[g.role],
   );
@@ -150,7 +168,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       {warden && <BlockMoves moves={moves} />}
       {moderation && (
         <div className="mt-6">
-          <ModerationQueue items={moderation} />
+          <ModerationQueue items={moderation} words={words} />
         </div>
       )}
       {suspended && (
@@ -165,7 +183,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       )}
       {mess && (
         <div className="mt-6">
-          <MessConsole view={mess} today={indiaWeekday(now)} />
+          <MessConsole view={mess} today={weekday} />
         </div>
       )}
     </>

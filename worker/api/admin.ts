@@ -1,6 +1,15 @@
 import { Hono } from "hono";
-import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
-import { grantRole, grantSchema, listRoles, readAudit, revokeRole } from "#server/services/admin.ts";
+import { type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "#server/api/context.ts";
+import { ADMIN_MESSAGES } from "#common/admin.ts";
+import {
+  auditFilterSchema,
+  grantRole,
+  grantSchema,
+  listRoles,
+  readAudit,
+  revokeRole,
+  revokeSchema,
+} from "#server/services/admin.ts";
 
 // The campus admin's API (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // The log has no write route: it is read here and appended to by the actions themselves.
@@ -13,22 +22,15 @@ admin.get("/roles", requireAuth, async (c) => {
 
 admin.post("/roles", requireAuth, validateJson(grantSchema), async (c) => {
   const role = await grantRole(c.env, c.var.user, c.req.valid("json"));
-  return c.json(
-    {
-      success: true,
-      message: `${role.name} is now ${role.role === "warden" ? `warden of ${role.blockName}` : role.role}.`,
-      data: role,
-    },
-    201,
-  );
+  return c.json({ success: true, message: ADMIN_MESSAGES.roleGranted(role), data: role }, 201);
 });
 
-admin.delete("/roles/:id", requireAuth, async (c) => {
-  await revokeRole(c.env, c.var.user, c.req.param("id"));
-  return c.json({ success: true, message: "Role removed." });
+admin.delete("/roles/:id", requireAuth, validateParam(revokeSchema), async (c) => {
+  await revokeRole(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: ADMIN_MESSAGES.roleRemoved });
 });
 
-admin.get("/audit", requireAuth, async (c) => {
+admin.get("/audit", requireAuth, validateQuery(auditFilterSchema), async (c) => {
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: await readAudit(c.env, c.var.user, c.req.query()) });
+  return c.json({ success: true, data: await readAudit(c.env, c.var.user, c.req.valid("query")) });
 });

@@ -3,13 +3,15 @@ import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { ApiError } from "#server/lib/errors.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { complaintStatusMessage, HOSTEL_MESSAGES, HOSTEL_WRITES, residenceMessage } from "#common/hostel-messages.ts";
+import { moveDecisionMessage } from "#common/staff-messages.ts";
 import {
   campusQuerySchema,
-  formFields,
   getResidence,
   hostelCampusOf,
   listBlocks,
-  residenceMessage,
+  residenceSchema,
   setResidence,
 } from "#server/services/hostel/common.ts";
 import { cancelMove, decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
@@ -19,15 +21,24 @@ import {
   complaintPhoto,
   complaintQuerySchema,
   listComplaints,
+  statusChangeSchema,
 } from "#server/services/hostel/complaints.ts";
-import { createComplaint, fileOrNull } from "#server/services/hostel/complaint-filing.ts";
-import { setComplaintStatus } from "#server/services/hostel/warden.ts";
-import { bookPickup, cancelBooking, myBookings, slotsFor, slotsQuerySchema } from "#server/services/hostel/laundry.ts";
-import { rateMeal, today, weekMenu } from "#server/services/hostel/mess.ts";
+import { createComplaint, createComplaintSchema } from "#server/services/hostel/complaint-filing.ts";
+import { complaintStatusSchema, setComplaintStatus } from "#server/services/hostel/warden.ts";
+import {
+  bookingSchema,
+  bookPickup,
+  cancelBooking,
+  myBookings,
+  slotsFor,
+  slotsQuerySchema,
+} from "#server/services/hostel/laundry.ts";
+import { rateMeal, rateSchema, today, weekMenu } from "#server/services/hostel/mess.ts";
 import {
   createListing,
   deleteListing,
   listingQuerySchema,
+  listingSchema,
   listListings,
   myListing,
   updateListing,
@@ -37,34 +48,34 @@ import {
   type AppEnv,
   readJson,
   requireAuth,
+  requireMayActTo,
   validateJson,
   validateQuery,
   userOf,
 } from "#server/api/context.ts";
-import { z } from "zod";
 
 // Hostel services: complaints, mess menu, roommate finder, laundry. Personal data needs a session;
 // the menu, today's averages, the blocks and laundry availability are open to every visitor. Every
 // read and write is of one campus: a signed-in student's own; a visitor's `?campus=` (or the first
-// college) on the open reads.
+// college) on the open reads. Each route translates: the body through the operation's schema in,
+// the use-case's answer out (docs/decisions/0103-use-cases-messages-and-forms.md).
 const hostel = new Hono<AppEnv>();
 
-const anyBody = z.unknown();
-
-/** A JSON body, or the fields and the photo of a multipart / urlencoded form. */
-async function complaintBody(c: AppContext): Promise<{ fields: unknown; photo: File | null }> {
+/** A complaint as a JSON body, or as a multipart / urlencoded form with its photo: the schema's input either way. */
+async function complaintBody(c: AppContext): Promise<Record<string, unknown>> {
   const type = (c.req.header("Content-Type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     let form: FormData;
     try {
       form = await c.req.formData();
     } catch {
-      throw new ApiError(400, "The form could not be read. Please try again.");
+      throw new ApiError(400, HOSTEL_MESSAGES.unreadableForm);
     }
-    if (form.getAll("photo").length > 1) throw new ApiError(400, "Attach one photo at most.", { field: "photo" });
-    return { fields: formFields(form), photo: fileOrNull(form.get("photo")) };
+    if (form.getAll("photo").length > 1) throw new ApiError(400, HOSTEL_MESSAGES.onePhoto, { field: "photo" });
+    return formInput(form);
   }
-  return { fields: await readJson(c), photo: null };
+  const body = await readJson(c);
+  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
 }
 
 function noStore(c: AppContext) {
@@ -81,7 +92,7 @@ hostel.get("/residence", requireAuth, async (c) => {
   return c.json({ success: true, data: await getResidence(c.env, c.var.user.id) });
 });
 
-hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
+hostel.put("/residence", requireAuth, validateJson(residenceSchema), async (c) => {
   const residence = await setResidence(c.env, c.var.user, c.req.valid("json"));
   // 202: a move to another block is accepted and waits for its warden (decision 0084).
   return c.json(
@@ -93,16 +104,12 @@ hostel.put("/residence", requireAuth, validateJson(anyBody), async (c) => {
 // Block changes: the student cancels their pending move; the new block's warden decides.
 hostel.post("/block-moves/mine/cancel", requireAuth, async (c) => {
   await cancelMove(c.env, c.var.user);
-  return c.json({ success: true, message: "Your block change is cancelled. You stay in your block." });
+  return c.json({ success: true, message: HOSTEL_MESSAGES.moveCancelled });
 });
 
 hostel.post("/block-moves/:id/decision", requireAuth, validateJson(moveDecisionSchema), async (c) => {
   const { status } = await decideMove(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({
-    success: true,
-    message: status === "approved" ? "Move approved. The student is told." : "Move declined. The student is told.",
-    data: { status },
-  });
+  return c.json({ success: true, message: moveDecisionMessage(status), data: { status } });
 });
 
 // Complaints.
@@ -112,15 +119,18 @@ hostel.get("/complaints", requireAuth, validateQuery(complaintQuerySchema), asyn
   return c.json({ success: true, data: await listComplaints(c.env, c.var.user, query) });
 });
 
-hostel.post("/complaints", bodyLimit(UPLOAD_LIMITS.photo), requireAuth, async (c) => {
-  const { fields, photo } = await complaintBody(c);
-  const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
-  const complaint = await createComplaint(c.env, c.var.user, fields, photo, key);
-  return c.json(
-    { success: true, message: "Your complaint is filed. You can follow its status here.", data: complaint },
-    201,
-  );
-});
+hostel.post(
+  "/complaints",
+  bodyLimit(UPLOAD_LIMITS.photo),
+  requireAuth,
+  requireMayActTo(HOSTEL_WRITES.fileComplaint),
+  async (c) => {
+    const body = await complaintBody(c);
+    const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body));
+    const complaint = await createComplaint(c.env, c.var.user, parseWith(createComplaintSchema, body), key);
+    return c.json({ success: true, message: HOSTEL_MESSAGES.complaintFiled, data: complaint }, 201);
+  },
+);
 
 hostel.get("/complaints/:id/photo", requireAuth, (c) =>
   complaintPhoto(c.env, c.var.user, c.req.param("id"), c.req.header("If-None-Match") ?? null),
@@ -128,29 +138,19 @@ hostel.get("/complaints/:id/photo", requireAuth, (c) =>
 
 hostel.post("/complaints/:id/me-too", requireAuth, async (c) => {
   const complaint = await addMeToo(c.env, c.var.user, c.req.param("id"));
-  return c.json({ success: true, message: 'Added your "me too".', data: complaint });
+  return c.json({ success: true, message: HOSTEL_MESSAGES.meTooAdded, data: complaint });
 });
 
-hostel.patch("/complaints/:id", requireAuth, validateJson(anyBody), async (c) => {
+hostel.patch("/complaints/:id", requireAuth, validateJson(statusChangeSchema), async (c) => {
   const complaint = await changeComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({
-    success: true,
-    message: complaint.status === "resolved" ? "Marked as resolved." : "Complaint withdrawn.",
-    data: complaint,
-  });
+  return c.json({ success: true, message: complaintStatusMessage(complaint.status), data: complaint });
 });
 
 // The status with a note: the warden of the block (or the campus admin) moves it open -> in progress
 // -> resolved; the student who filed it resolves or withdraws it, as with PATCH /complaints/:id.
-hostel.patch("/complaints/:id/status", requireAuth, validateJson(anyBody), async (c) => {
+hostel.patch("/complaints/:id/status", requireAuth, validateJson(complaintStatusSchema), async (c) => {
   const complaint = await setComplaintStatus(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  const message = {
-    open: "Complaint reopened.",
-    in_progress: "Marked as in progress.",
-    resolved: "Marked as resolved.",
-    withdrawn: "Complaint withdrawn.",
-  }[complaint.status];
-  return c.json({ success: true, message, data: complaint });
+  return c.json({ success: true, message: complaintStatusMessage(complaint.status), data: complaint });
 });
 
 // Mess menu.
@@ -166,10 +166,16 @@ hostel.get("/mess/today", validateQuery(campusQuerySchema), async (c) => {
   return c.json({ success: true, data: await today(c.env, campusId, user?.id ?? null) });
 });
 
-hostel.post("/mess/ratings", requireAuth, validateJson(anyBody), async (c) => {
-  const rating = await rateMeal(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: "Thanks for rating!", data: rating });
-});
+hostel.post(
+  "/mess/ratings",
+  requireAuth,
+  requireMayActTo(HOSTEL_WRITES.rateMeal),
+  validateJson(rateSchema),
+  async (c) => {
+    const rating = await rateMeal(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: HOSTEL_MESSAGES.mealRated, data: rating });
+  },
+);
 
 // Roommate finder.
 hostel.get("/roommates", requireAuth, validateQuery(listingQuerySchema), async (c) => {
@@ -183,26 +189,27 @@ hostel.get("/roommates/mine", requireAuth, async (c) => {
   return c.json({ success: true, data: await myListing(c.env, c.var.user) });
 });
 
-hostel.post("/roommates", requireAuth, validateJson(anyBody), async (c) => {
-  const body = c.req.valid("json");
-  const listing = await createListing(
-    c.env,
-    c.var.user,
-    body,
-    submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body)),
-  );
-  return c.json({ success: true, message: "Your listing is live.", data: listing }, 201);
+hostel.post("/roommates", requireAuth, requireMayActTo(HOSTEL_WRITES.postListing), async (c) => {
+  const body = await readJson(c);
+  const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body));
+  const listing = await createListing(c.env, c.var.user, parseWith(listingSchema, body), key);
+  return c.json({ success: true, message: HOSTEL_MESSAGES.listingPosted, data: listing }, 201);
 });
 
-hostel.put("/roommates/:id", requireAuth, validateJson(anyBody), async (c) => {
-  const body = c.req.valid("json");
-  const listing = await updateListing(c.env, c.var.user, c.req.param("id"), body);
-  return c.json({ success: true, message: "Your listing is updated.", data: listing });
-});
+hostel.put(
+  "/roommates/:id",
+  requireAuth,
+  requireMayActTo(HOSTEL_WRITES.updateListing),
+  validateJson(listingSchema),
+  async (c) => {
+    const listing = await updateListing(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
+    return c.json({ success: true, message: HOSTEL_MESSAGES.listingUpdated, data: listing });
+  },
+);
 
 hostel.delete("/roommates/:id", requireAuth, async (c) => {
   await deleteListing(c.env, c.var.user, c.req.param("id"));
-  return c.json({ success: true, message: "Your listing is removed." });
+  return c.json({ success: true, message: HOSTEL_MESSAGES.listingRemoved });
 });
 
 // Laundry.
@@ -218,14 +225,20 @@ hostel.get("/laundry/bookings", requireAuth, async (c) => {
   return c.json({ success: true, data: await myBookings(c.env, c.var.user) });
 });
 
-hostel.post("/laundry/bookings", requireAuth, validateJson(anyBody), async (c) => {
-  const booking = await bookPickup(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: "Pickup booked.", data: booking }, 201);
-});
+hostel.post(
+  "/laundry/bookings",
+  requireAuth,
+  requireMayActTo(HOSTEL_WRITES.bookPickup),
+  validateJson(bookingSchema),
+  async (c) => {
+    const booking = await bookPickup(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: HOSTEL_MESSAGES.pickupBooked, data: booking }, 201);
+  },
+);
 
 hostel.post("/laundry/bookings/:id/cancel", requireAuth, async (c) => {
   const booking = await cancelBooking(c.env, c.var.user, c.req.param("id"));
-  return c.json({ success: true, message: "Booking cancelled.", data: booking });
+  return c.json({ success: true, message: HOSTEL_MESSAGES.bookingCancelled, data: booking });
 });
 
 export default hostel;

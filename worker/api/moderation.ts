@@ -3,6 +3,7 @@ import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { readQueue, readSuspensions } from "#server/services/moderation-queue.ts";
 import { reportContent, reportSchema } from "#server/services/moderation.ts";
+import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 
 // Reports (any member) and the moderators' queue and actions (docs/decisions/0082-reports-and-moderation.md).
 
@@ -13,9 +14,7 @@ reports.post("/", requireAuth, validateJson(reportSchema), async (c) => {
   return c.json(
     {
       success: true,
-      message: result.counted
-        ? "Thank you: a moderator will look at it."
-        : "You have reported this already; it counts once.",
+      message: result.counted ? MODERATION_MESSAGES.reported : MODERATION_MESSAGES.reportedAgain,
       data: result,
     },
     result.counted ? 201 : 200,

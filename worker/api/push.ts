@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
+import { NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { pushSettings, savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
 import { subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push-devices.ts";
@@ -12,19 +13,19 @@ const push = new Hono<AppEnv>();
 // The public key the browser subscribes with (applicationServerKey).
 push.get("/key", (c) => {
   const keys = vapidKeys(c.env);
-  if (!keys) throw new ApiError(503, "Notifications are not set up on this server.");
+  if (!keys) throw new ApiError(503, NOTIFICATION_MESSAGES.notSetUp);
   c.header("Cache-Control", "public, max-age=3600");
   return c.json({ success: true, publicKey: keys.publicKey });
 });
 
 push.post("/subscribe", requireAuth, validateJson(subscriptionSchema), async (c) => {
   await subscribe(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, c.req.valid("json"));
-  return c.json({ success: true, message: "Notifications are on for this device." }, 201);
+  return c.json({ success: true, message: NOTIFICATION_MESSAGES.deviceOn }, 201);
 });
 
 push.delete("/subscribe", requireAuth, validateJson(unsubscribeSchema), async (c) => {
   await unsubscribe(c.env, c.var.user.id, c.req.valid("json").endpoint);
-  return c.json({ success: true, message: "Notifications are off for this device." });
+  return c.json({ success: true, message: NOTIFICATION_MESSAGES.deviceOff });
 });
 
 push.get("/settings", requireAuth, async (c) => {
@@ -36,7 +37,7 @@ push.put("/settings", requireAuth, validateJson(settingsSchema), async (c) => {
   await savePushSettings(c.env, c.var.user.id, c.req.valid("json"));
   return c.json({
     success: true,
-    message: "Notification settings saved.",
+    message: NOTIFICATION_MESSAGES.settingsSaved,
     data: await pushSettings(c.env, c.var.user.id),
   });
 });
@@ -47,7 +48,7 @@ push.put("/digest", requireAuth, validateJson(digestSchema), async (c) => {
   await setDigest(c.env, c.var.user.id, enabled);
   return c.json({
     success: true,
-    message: enabled ? "The daily e-mail digest is on." : "The daily e-mail digest is off.",
+    message: enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff,
     data: await pushSettings(c.env, c.var.user.id),
   });
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { STAFF_ROLE_NAMES, staffRoleLabel, type StaffRoleName } from "#common/staff.ts";
 import { AUDIT_PAGE_SIZE, describeAuditAction } from "#common/admin.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
 import {
@@ -51,14 +50,9 @@ export interface AuditPage {
   older: string | null;
 }
 
-export interface AuditFilter {
-  action?: string | undefined;
-  actor?: string | undefined;
-  before?: string | undefined;
-}
-
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
+/** `GET /api/admin/audit` and /admin's address: which lines, from where (a GET form: works without JavaScript). */
 export const auditFilterSchema = z.object({
   action: z.preprocess(
     blank,
@@ -81,7 +75,9 @@ export const auditFilterSchema = z.object({
       .optional(),
   ),
 });
+export type AuditFilter = z.output<typeof auditFilterSchema>;
 
+/** `POST /api/admin/roles` and /admin's grant form. */
 export const grantSchema = z.object({
   email: z
     .string({ error: "Enter the member's e-mail address." })
@@ -93,8 +89,11 @@ export const grantSchema = z.object({
   role: z.enum(STAFF_ROLE_NAMES, { error: "Choose a role: warden, mess, laundry, moderator or admin." }),
   blockId: z.preprocess(blank, z.string().trim().max(16, "Choose one of the hostel blocks.").optional()),
 });
+export type GrantInput = z.output<typeof grantSchema>;
 
-const roleIdSchema = z.string().trim().min(1).max(64);
+/** `DELETE /api/admin/roles/:id` and the Remove button of a role on /admin. */
+export const revokeSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export type RevokeInput = z.output<typeof revokeSchema>;
 
 function rolesStatement(env: Env, campusId: string): D1PreparedStatement {
   return env.DB.prepare(
@@ -151,9 +150,8 @@ export interface AdminView {
 }
 
 /** Everything /admin shows, in two D1 round trips after the session (the roles, then one batch). */
-export async function readAdminView(env: Env, admin: Admin, rawFilter: unknown): Promise<AdminView> {
+export async function readAdminView(env: Env, admin: Admin, filter: AuditFilter): Promise<AdminView> {
   await requireAdmin(env, admin);
-  const filter = parseWith(auditFilterSchema, rawFilter);
   const [roles, blocks, audit, actors] = await env.DB.batch([
     rolesStatement(env, admin.campusId),
     env.DB.prepare("SELECT id, name FROM hostel_blocks WHERE campus_id = ?1 ORDER BY position").bind(admin.campusId),
@@ -195,8 +193,7 @@ export async function listRoles(env: Env, admin: Admin): Promise<RoleHolder[]> {
   return adminList<RoleHolder>(env, admin, rolesStatement(env, admin.campusId));
 }
 
-export async function readAudit(env: Env, admin: Admin, rawFilter: unknown): Promise<AuditPage> {
-  const filter = parseWith(auditFilterSchema, rawFilter);
+export async function readAudit(env: Env, admin: Admin, filter: AuditFilter): Promise<AuditPage> {
   return auditPageFrom(
     await adminList<Omit<AuditLine, "what">>(env, admin, auditStatementFor(env, admin.campusId, filter)),
   );
@@ -213,8 +210,7 @@ const roleText = (role: StaffRoleName, block: Block | null) =>
  * caller is an admin there; nothing when the member holds it already), then its audit line and the
  * member's notice, each only where that role row exists.
  */
-export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date.now()): Promise<RoleHolder> {
-  const input = parseWith(grantSchema, raw);
+export async function grantRole(env: Env, admin: Admin, input: GrantInput, now = Date.now()): Promise<RoleHolder> {
   await requireAdmin(env, admin);
   const { success } = await env.POST_LIMITER.limit({ key: `admin:${admin.id}` });
   if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");
@@ -303,8 +299,7 @@ export async function grantRole(env: Env, admin: Admin, raw: unknown, now = Date
  * where that audit line was written. Two admins removing each other at once: the second finds
  * itself the last admin and is refused.
  */
-export async function revokeRole(env: Env, admin: Admin, rawId: unknown, now = Date.now()): Promise<void> {
-  const id = parseWith(roleIdSchema, rawId);
+export async function revokeRole(env: Env, admin: Admin, { id }: RevokeInput, now = Date.now()): Promise<void> {
   await requireAdmin(env, admin);
   const { success } = await env.POST_LIMITER.limit({ key: `admin:${admin.id}` });
   if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { REPORT_KINDS, kindLabel } from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith, userText } from "#server/lib/validate.ts";
+import { userText } from "#server/lib/validate.ts";
+import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 import { findContent, KINDS, optionalNote } from "#server/services/moderation.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { auditStatement, type Guard, noticeStatement, requireStaff, type StaffGrant } from "#server/services/staff.ts";
@@ -15,6 +16,7 @@ type Member = Pick<SessionUser, "id" | "campusId">;
 
 const reasonText = userText({ name: "The reason", max: 300, missing: "Give a reason the student will see." });
 
+/** `POST /api/moderation/actions` and /staff's moderation forms (intent "mod-<action>"). */
 export const moderationActionSchema = z.discriminatedUnion(
   "action",
   [
@@ -74,7 +76,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   const grants = await requireStaff(env, user, "moderator");
   // A script holding a moderator's session could otherwise hide or suspend a whole campus in a minute.
   const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
-  if (!success) throw new ApiError(429, "Too many moderation actions in a minute. Please wait a minute and try again.");
+  if (!success) throw new ApiError(429, MODERATION_MESSAGES.actionsTooFast);
   if (input.action === "lift") return liftSuspension(env, user, grants, input);
   const k = KINDS[input.kind];
   const found = await findContent(env, input.kind, input.id, user.campusId);
@@ -136,7 +138,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
       ),
     ]);
     if ((update!.meta.changes ?? 0) !== 1) return explainNoSuspension(env, user, found.ownerId, now);
-    return { message: `Suspended until ${formatIndiaDateTime(until)}.` };
+    return { message: MODERATION_MESSAGES.suspendedUntil(until) };
   }
 
   if (input.action === "hide") {
@@ -162,7 +164,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
         carries,
       ),
     ]);
-    return { message: `The ${label} is hidden.` };
+    return { message: MODERATION_MESSAGES.hidden(label) };
   }
 
   if (input.action === "restore" && found.hiddenAt === null) throw new ApiError(409, `The ${label} is not hidden.`);
@@ -192,7 +194,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   ]);
   if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1)
     throw new ApiError(409, `The ${label} is not hidden.`);
-  return { message: input.action === "restore" ? `The ${label} is visible again.` : "The reports are dismissed." };
+  return { message: input.action === "restore" ? MODERATION_MESSAGES.restored(label) : MODERATION_MESSAGES.dismissed };
 }
 
 /** SQL: `user` holds the admin role at `campus` (placeholders or literals of the statement). */
@@ -202,16 +204,6 @@ const ADMIN_OF_CAMPUS = (user: string, campus: string) =>
 const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
   `EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
      WHERE o.campus_id = ${campus} AND o.role = 'admin' AND o.user_id <> ${user} AND ou.deleted_at IS NULL AND (ou.suspended_until IS NULL OR ou.suspended_until <= ${now}))`;
-
-export const MODERATION_MESSAGES = {
-  adminsOnlyForAdmins: "Only a campus admin can suspend a campus admin.",
-  adminsOnlyLift: "Only a campus admin can lift a campus admin's suspension.",
-  lastAdmin:
-    "A campus keeps one admin who is not suspended: lift a suspension or grant the admin role to someone else first.",
-  noStudent: "There is no student of your campus with that id.",
-  notSuspended: "That student is not suspended.",
-  lifted: "The suspension is lifted. The student is told.",
-} as const;
 
 /** Why the conditional suspension wrote nothing, from one read: 404, 403 or 409. */
 async function explainNoSuspension(env: Env, user: Member, studentId: string, now: number): Promise<never> {
@@ -301,21 +293,4 @@ async function liftSuspension(
   ]);
   if ((lifted!.meta.changes ?? 0) !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
   return { message: MODERATION_MESSAGES.lifted };
-}
-
-/** The /staff page's moderation forms: `intent` mod-hide, mod-restore, mod-dismiss, mod-suspend or mod-lift with the form's fields. */
-export function moderateFromForm(env: Env, user: Member, intent: string, form: FormData): Promise<{ message: string }> {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const input = parseWith(moderationActionSchema, {
-    action: intent.slice("mod-".length),
-    kind: field("kind"),
-    id: field("id"),
-    reason: field("reason"),
-    days: field("days"),
-    userId: field("userId"),
-  });
-  return moderate(env, user, input);
 }

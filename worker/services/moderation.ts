@@ -11,7 +11,8 @@ import {
   REPORT_WHAT,
 } from "#common/moderation.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { optionalUserText, parseWith } from "#server/lib/validate.ts";
+import { optionalUserText } from "#server/lib/validate.ts";
+import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
@@ -89,6 +90,7 @@ export function visibleTo(
 
 export const optionalNote = (name: string, max: number) => optionalUserText({ name, max }).optional();
 
+/** `POST /api/reports` and every screen's Report form (intent "report"). */
 export const reportSchema = z.object({
   kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate or complaint." }),
   id: z
@@ -101,6 +103,7 @@ export const reportSchema = z.object({
   }),
   note: optionalNote("The note", 500),
 });
+export type ReportInput = z.output<typeof reportSchema>;
 
 export interface ReportResult {
   /** False: this member had reported it before; nothing was written. */
@@ -108,8 +111,6 @@ export interface ReportResult {
   /** This report was the one that hid it. */
   hidden: boolean;
 }
-
-const REPORT_LIMITED = "Too many reports in a minute. Please wait a minute and try again.";
 
 /** Reads the content of `kind` at the member's campus: its owner and hidden state; null when it does not exist there. */
 export async function findContent(env: Env, kind: ReportKind, id: string, campusId: string) {
@@ -121,16 +122,12 @@ export async function findContent(env: Env, kind: ReportKind, id: string, campus
     .first<{ ownerId: string; hiddenAt: number | null; title: string }>();
 }
 
-export async function reportContent(
-  env: Env,
-  user: Reporter,
-  input: z.output<typeof reportSchema>,
-): Promise<ReportResult> {
+export async function reportContent(env: Env, user: Reporter, input: ReportInput): Promise<ReportResult> {
   // A report can take content off the campus: only a proven member who is not suspended may make one
   // (docs/decisions/0094-reports-by-proven-members.md).
   requireMayAct(user, REPORT_WHAT);
   const { success } = await env.POST_LIMITER.limit({ key: `report:${user.id}` });
-  if (!success) throw new ApiError(429, REPORT_LIMITED);
+  if (!success) throw new ApiError(429, MODERATION_MESSAGES.reportsTooFast);
   const k = KINDS[input.kind];
   const found = await findContent(env, input.kind, input.id, user.campusId);
   if (!found || (found.hiddenAt !== null && found.ownerId !== user.id))
@@ -186,18 +183,3 @@ export async function reportContent(
   ]);
   return { counted: (insert!.meta.changes ?? 0) === 1, hidden: (hide!.meta.changes ?? 0) === 1 };
 }
-
-/** A page's "Report" form (intent "report"): the same rules as POST /api/reports. */
-export async function reportFromForm(env: Env, user: Reporter, form: FormData): Promise<ReportResult> {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  return reportContent(
-    env,
-    user,
-    parseWith(reportSchema, { kind: field("kind"), id: field("id"), reason: field("reason"), note: field("note") }),
-  );
-}
-
-export const REPORTED = "Thank you: a moderator will look at it.";

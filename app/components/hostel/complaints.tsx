@@ -6,7 +6,7 @@ import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, statusTone } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts";
 import type { Newcomer, Residence } from "#server/services/hostel/common.ts";
 import type { ComplaintView } from "#server/services/hostel/complaints.ts";
@@ -63,8 +63,9 @@ export function FileComplaint({
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data?.intent === "create" ? fetcher.data : null;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
-  const described = (name: string) => (fieldError(name) ? `${name}-error` : undefined);
+  // Every field the server found wrong shows its own problem (decision 0103).
+  const error = (name: string) => fieldError(result, name);
+  const described = (name: string) => (error(name) ? `${name}-error` : undefined);
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) formRef.current?.reset();
@@ -94,7 +95,7 @@ export function FileComplaint({
             required
             className="input"
             defaultValue=""
-            aria-invalid={!!fieldError("category")}
+            aria-invalid={!!error("category")}
             aria-describedby={described("category")}
           >
             <option value="" disabled>
@@ -106,7 +107,7 @@ export function FileComplaint({
               </option>
             ))}
           </select>
-          <FieldError id="category" message={fieldError("category")} />
+          <FieldError id="category" message={error("category")} />
         </div>
         <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
           <div>
@@ -119,7 +120,7 @@ export function FileComplaint({
               required
               className="input"
               defaultValue={residence?.blockId ?? ""}
-              aria-invalid={!!fieldError("blockId")}
+              aria-invalid={!!error("blockId")}
               aria-describedby={described("blockId")}
             >
               <option value="" disabled>
@@ -145,14 +146,14 @@ export function FileComplaint({
               defaultValue={residence?.room ?? ""}
               placeholder="B-204"
               className="input"
-              aria-invalid={!!fieldError("room")}
+              aria-invalid={!!error("room")}
               aria-describedby={described("room")}
             />
           </div>
         </div>
         {/* Below both fields, full width: a refused block change is a sentence or two. */}
-        <FieldError id="blockId" message={fieldError("blockId")} />
-        <FieldError id="room" message={fieldError("room")} />
+        <FieldError id="blockId" message={error("blockId")} />
+        <FieldError id="room" message={error("room")} />
         <div>
           <label htmlFor="description" className="label">
             What's wrong?
@@ -166,10 +167,10 @@ export function FileComplaint({
             rows={4}
             className="input"
             placeholder="Where it is, since when, what you have tried."
-            aria-invalid={!!fieldError("description")}
+            aria-invalid={!!error("description")}
             aria-describedby={described("description")}
           />
-          <FieldError id="description" message={fieldError("description")} />
+          <FieldError id="description" message={error("description")} />
         </div>
         <div>
           <label htmlFor="photo" className="label">
@@ -181,12 +182,12 @@ export function FileComplaint({
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100"
-            aria-describedby={fieldError("photo") ? "photo-error" : "photo-hint"}
+            aria-describedby={error("photo") ? "photo-error" : "photo-hint"}
           />
           <p id="photo-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             JPEG, PNG or WebP, up to 5 MB.
           </p>
-          <FieldError id="photo" message={fieldError("photo")} />
+          <FieldError id="photo" message={error("photo")} />
         </div>
         {result && (result.ok || !result.field) && (
           <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>

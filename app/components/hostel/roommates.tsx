@@ -6,7 +6,7 @@ import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatRupees } from "#common/format.ts";
 import {
   cleanLabel,
@@ -198,8 +198,9 @@ export function ListingForm({
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
-  const describe = (name: string) => (fieldError(name) ? `${name}-error` : undefined);
+  // Every field the server found wrong shows its own problem (decision 0103).
+  const error = (name: string) => fieldError(result, name);
+  const describe = (name: string) => (error(name) ? `${name}-error` : undefined);
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) onDone();
@@ -232,7 +233,7 @@ export function ListingForm({
           </label>
         ))}
       </div>
-      <FieldError id={name} message={fieldError(name)} />
+      <FieldError id={name} message={error(name)} />
     </fieldset>
   );
 
@@ -259,9 +260,9 @@ export function ListingForm({
           placeholder="Year and branch, hobbies, what you want in a roommate."
           className="input"
           aria-describedby={describe("about")}
-          aria-invalid={!!fieldError("about")}
+          aria-invalid={!!error("about")}
         />
-        <FieldError id="about" message={fieldError("about")} />
+        <FieldError id="about" message={error("about")} />
       </div>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
         <div>
@@ -282,19 +283,26 @@ export function ListingForm({
               </option>
             ))}
           </select>
-          <FieldError id="preferredBlock" message={fieldError("preferredBlock")} />
+          <FieldError id="preferredBlock" message={error("preferredBlock")} />
         </div>
         <div>
           <label htmlFor="roomType" className="label">
             Room type
           </label>
-          <select id="roomType" name="roomType" defaultValue={mine?.roomType ?? "double"} className="input">
+          <select
+            id="roomType"
+            name="roomType"
+            defaultValue={mine?.roomType ?? "double"}
+            className="input"
+            aria-describedby={describe("roomType")}
+          >
             {ROOM_TYPES.map((r) => (
               <option key={r} value={r}>
                 {roomTypeLabel[r]}
               </option>
             ))}
           </select>
+          <FieldError id="roomType" message={error("roomType")} />
         </div>
       </div>
       <div>
@@ -313,9 +321,9 @@ export function ListingForm({
           defaultValue={mine ? mine.budgetPaise / 100 : undefined}
           className="input"
           aria-describedby={describe("budget")}
-          aria-invalid={!!fieldError("budget")}
+          aria-invalid={!!error("budget")}
         />
-        <FieldError id="budget" message={fieldError("budget")} />
+        <FieldError id="budget" message={error("budget")} />
       </div>
       {radio("sleepSchedule", SLEEP_SCHEDULES, sleepLabel, mine?.sleepSchedule, "Sleep schedule")}
       {radio("studyHabits", STUDY_HABITS, studyLabel, mine?.studyHabits, "Study habits")}
@@ -336,7 +344,7 @@ export function ListingForm({
             placeholder="98765 43210"
             className="input"
             aria-describedby={describe("whatsapp") ?? "contact-hint"}
-            aria-invalid={!!fieldError("whatsapp")}
+            aria-invalid={!!error("whatsapp")}
           />
         </div>
         <div>
@@ -352,15 +360,15 @@ export function ListingForm({
             defaultValue={mine?.email ?? ""}
             className="input"
             aria-describedby={describe("email") ?? "contact-hint"}
-            aria-invalid={!!fieldError("email")}
+            aria-invalid={!!error("email")}
           />
         </div>
       </div>
       <p id="contact-hint" className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
         Give at least one. Only signed-in students see them.
       </p>
-      <FieldError id="whatsapp" message={fieldError("whatsapp")} />
-      <FieldError id="email" message={fieldError("email")} />
+      <FieldError id="whatsapp" message={error("whatsapp")} />
+      <FieldError id="email" message={error("email")} />
       {result && !result.ok && !result.field && <Alert tone="error">{result.message}</Alert>}
       {result?.ok && result.intent !== "delete" && <Alert tone="success">{result.message}</Alert>}
       <div className="flex flex-wrap gap-2">

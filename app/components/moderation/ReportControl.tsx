@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
-import { kindLabel, REPORT_REASONS, reasonLabel, type ReportKind } from "#common/moderation.ts";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { kindLabel, reasonLabel, type ReportKind } from "#common/moderation.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 /**
@@ -26,6 +26,9 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
   const result = fetcher.data;
   const refusal = useReportRefusal();
   const location = useLocation();
+  // Each field shows its own problem (decision 0103); a refusal about none (already hidden, gone) above the button.
+  const reasonError = fieldError(result, "reason");
+  const noteError = fieldError(result, "note");
   return (
     <details className="mt-2 text-sm">
       <summary
@@ -57,24 +60,42 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
           <label htmlFor={`${uid}-reason`} className="label">
             Why report this {kindLabel[kind]}?
           </label>
-          <select id={`${uid}-reason`} name="reason" required className="input" defaultValue="">
+          <select
+            id={`${uid}-reason`}
+            name="reason"
+            required
+            className="input"
+            defaultValue=""
+            aria-invalid={!!reasonError}
+            aria-describedby={reasonError ? `${uid}-reason-error` : undefined}
+          >
             <option value="" disabled>
               Choose a reason
             </option>
-            {REPORT_REASONS.map((r) => (
+            {Object.entries(reasonLabel).map(([r, label]) => (
               <option key={r} value={r}>
-                {reasonLabel[r]}
+                {label}
               </option>
             ))}
           </select>
+          <FieldError id={`${uid}-reason`} message={reasonError} />
           <label htmlFor={`${uid}-note`} className="label">
             Note for the moderators <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
           </label>
-          <textarea id={`${uid}-note`} name="note" rows={2} maxLength={500} className="input" />
+          <textarea
+            id={`${uid}-note`}
+            name="note"
+            rows={2}
+            maxLength={500}
+            className="input"
+            aria-invalid={!!noteError}
+            aria-describedby={noteError ? `${uid}-note-error` : undefined}
+          />
+          <FieldError id={`${uid}-note`} message={noteError} />
           <SubmitButton busy={busy} busyLabel="Sending..." className="btn-secondary" name="intent" value="report">
             Send report
           </SubmitButton>
-          {result && !result.ok && <Alert tone="error">{result.message}</Alert>}
+          {result && !result.ok && !result.field && <Alert tone="error">{result.message}</Alert>}
         </fetcher.Form>
       )}
     </details>

@@ -1,8 +1,15 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import { deviceKey, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#common/notifications.ts";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import {
+  DEVICE_ON,
+  deviceKey,
+  type NOTIFICATION_CATEGORIES,
+  PUSH_NOT_SET_UP,
+  type NotificationCategory,
+} from "#common/notifications.ts";
 
 /**
  * Push notifications (docs/decisions/0091-web-push.md): turn them on or off for this device
@@ -12,6 +19,7 @@ import { deviceKey, NOTIFICATION_CATEGORIES, type NotificationCategory } from "#
  */
 export function PushPanel({
   settings,
+  categories,
   result,
   busy,
 }: {
@@ -21,7 +29,9 @@ export function PushPanel({
     devices: number;
     deviceKeys: string[];
   };
-  result: { ok: boolean; message: string } | undefined;
+  /** The categories to choose from, with the page's data (common/notifications.ts). */
+  categories: typeof NOTIFICATION_CATEGORIES;
+  result: ActionResult | undefined;
   busy: boolean;
 }) {
   const [quietOn, setQuietOn] = useState(settings.quiet !== null);
@@ -41,7 +51,7 @@ export function PushPanel({
         <fieldset>
           <legend className="text-sm font-semibold">Notify me about</legend>
           <div className="mt-2 space-y-2">
-            {NOTIFICATION_CATEGORIES.map((category) => (
+            {categories.map((category) => (
               <label key={category.id} className="flex items-start gap-3">
                 <input
                   type="checkbox"
@@ -70,42 +80,66 @@ export function PushPanel({
             <span>No notifications at night: they arrive when the quiet hours end</span>
           </label>
           <div className="mt-2 grid max-w-sm grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="quietFrom" className="label">
-                From
-              </label>
-              <input
-                id="quietFrom"
-                name="quietFrom"
-                type="time"
-                required={quietOn}
-                disabled={!quietOn}
-                defaultValue={settings.quiet?.from ?? "23:00"}
-                className="input disabled:opacity-50"
-              />
-            </div>
-            <div>
-              <label htmlFor="quietTo" className="label">
-                To
-              </label>
-              <input
-                id="quietTo"
-                name="quietTo"
-                type="time"
-                required={quietOn}
-                disabled={!quietOn}
-                defaultValue={settings.quiet?.to ?? "07:00"}
-                className="input disabled:opacity-50"
-              />
-            </div>
+            {/* The form's quietFrom and quietTo are the schema's quiet.from and quiet.to (app/routes/notifications.tsx). */}
+            <QuietTime
+              name="quietFrom"
+              label="From"
+              on={quietOn}
+              value={settings.quiet?.from ?? "23:00"}
+              error={fieldError(result, "quiet.from")}
+            />
+            <QuietTime
+              name="quietTo"
+              label="To"
+              on={quietOn}
+              value={settings.quiet?.to ?? "07:00"}
+              error={fieldError(result, "quiet.to")}
+            />
           </div>
         </fieldset>
-        {result && <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>}
+        {result && (result.ok || !result.field) && (
+          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+        )}
         <SubmitButton busy={busy} busyLabel="Saving..." name="intent" value="push-settings">
           Save notification settings
         </SubmitButton>
       </Form>
     </section>
+  );
+}
+
+/** One end of the quiet hours: a time input, required only while quiet hours are on, with its own error. */
+function QuietTime({
+  name,
+  label,
+  on,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  on: boolean;
+  value: string;
+  error: string | null;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="time"
+        required={on}
+        disabled={!on}
+        defaultValue={value}
+        className="input disabled:opacity-50"
+        aria-invalid={!!error}
+        aria-describedby={error ? `${name}-error` : undefined}
+      />
+      <FieldError id={name} message={error} />
+    </div>
   );
 }
 
@@ -155,7 +189,7 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
         return;
       }
       const key = (await (await fetch("/api/push/key")).json()) as { publicKey?: string; message?: string };
-      if (!key.publicKey) throw new Error(key.message ?? "Notifications are not set up on this server.");
+      if (!key.publicKey) throw new Error(key.message ?? PUSH_NOT_SET_UP);
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
@@ -200,7 +234,7 @@ function ThisDevice({ deviceKeys }: { deviceKeys: string[] }) {
       "This browser cannot show notifications from Campus. On an iPhone, add Campus to the home screen first.",
     blocked: "Notifications are blocked for Campus in this browser's settings.",
     off: "Notifications are off on this device.",
-    on: "Notifications are on for this device.",
+    on: DEVICE_ON,
     working: "One moment…",
   };
   return (

@@ -6,7 +6,6 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
-import { clock, indiaMinutes } from "#common/india-time.ts";
 import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
 
 // The laundry staff's part of /staff: today's and tomorrow's bookings per slot, one step
@@ -102,7 +101,7 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
               <ul className="mt-2 space-y-2">
                 {day.bookings.map((b) => (
                   <li key={b.id}>
-                    <BookingRow booking={b} opensAt={day.pickupOpensAt} today={i === 0} now={now} />
+                    <BookingRow booking={b} opensAt={day.pickupOpensAt} opens={slot.opens} today={i === 0} now={now} />
                   </li>
                 ))}
               </ul>
@@ -117,11 +116,13 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
 function BookingRow({
   booking: b,
   opensAt,
+  opens,
   today,
   now,
 }: {
   booking: StaffBooking;
   opensAt: number;
+  opens: string;
   today: boolean;
   now: number;
 }) {
@@ -141,7 +142,7 @@ function BookingRow({
       </div>
       {notYet ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Can be marked picked up from {clock(indiaMinutes(opensAt))}
+          Can be marked picked up from {opens}
           {today ? "" : " tomorrow"}.
         </p>
       ) : (

@@ -1,17 +1,27 @@
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
-import { kindLabel, reasonLabel, type ReportReason, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
+import type { ReportKind } from "#common/moderation.ts";
 import type { QueueItem, SuspendedMember } from "#server/services/moderation-queue.ts";
 
 // The moderators' queue on /staff (docs/decisions/0082-reports-and-moderation.md): reported
 // content of the campus, the most reported and then the newest first, with its reports and the
 // four actions. Each action posts an intent to /staff's action; every form works without JS.
 
-export function ModerationQueue({ items }: { items: QueueItem[] }) {
+/**
+ * The words of common/moderation.ts the queue shows, given with the page's data (the /staff loader)
+ * so that the script /staff loads carries no copy of the tables the report forms of other screens use.
+ */
+export interface ModerationWords {
+  kinds: Record<ReportKind, string>;
+  reasons: Record<string, string>;
+  suspendMaxDays: number;
+}
+
+export function ModerationQueue({ items, words }: { items: QueueItem[]; words: ModerationWords }) {
   return (
     <section aria-labelledby="reports-heading" className="min-w-0 space-y-4">
       <h2 id="reports-heading" className="text-lg font-semibold">
@@ -25,7 +35,7 @@ export function ModerationQueue({ items }: { items: QueueItem[] }) {
         <ol className="space-y-4">
           {items.map((item) => (
             <li key={`${item.kind}:${item.id}`}>
-              <ReportCard item={item} />
+              <ReportCard item={item} words={words} />
             </li>
           ))}
         </ol>
@@ -34,11 +44,16 @@ export function ModerationQueue({ items }: { items: QueueItem[] }) {
   );
 }
 
-function ReportCard({ item }: { item: QueueItem }) {
+function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   const result = fetcher.data;
   const key = `${item.kind}-${item.id}`;
+  // A field's problem shows under it, in the form that was sent (hide and suspend both have a reason).
+  const error = (intent: string, name: string) => (result?.intent === intent ? fieldError(result, name) : null);
+  const hideReason = error("mod-hide", "reason");
+  const days = error("mod-suspend", "days");
+  const suspendReason = error("mod-suspend", "reason");
   const hidden = (
     <>
       <input type="hidden" name="kind" value={item.kind} />
@@ -51,7 +66,7 @@ function ReportCard({ item }: { item: QueueItem }) {
       aria-labelledby={`r-${key}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="indigo">{kindLabel[item.kind]}</Badge>
+        <Badge tone="indigo">{words.kinds[item.kind]}</Badge>
         <Badge tone="rose">{item.reportCount === 1 ? "1 report" : `${item.reportCount} reports`}</Badge>
         {item.hiddenAt && <Badge tone="amber">Hidden</Badge>}
         {item.ownerSuspendedUntil && (
@@ -68,7 +83,7 @@ function ReportCard({ item }: { item: QueueItem }) {
       <ul aria-label="Reports" className="mt-3 space-y-1 text-sm">
         {item.reports.map((r, i) => (
           <li key={i}>
-            <span className="font-medium">{reasonLabel[r.reason as ReportReason] ?? r.reason}</span>
+            <span className="font-medium">{words.reasons[r.reason] ?? r.reason}</span>
             <span className="text-slate-600 dark:text-slate-400"> · {formatIndiaShortDateTime(r.at)}</span>
             {r.note && <span className="block break-words text-slate-700 dark:text-slate-300">“{r.note}”</span>}
           </li>
@@ -111,7 +126,17 @@ function ReportCard({ item }: { item: QueueItem }) {
           <label htmlFor={`hide-${key}`} className="label">
             Reason the student will see
           </label>
-          <textarea id={`hide-${key}`} name="reason" rows={2} maxLength={300} required className="input" />
+          <textarea
+            id={`hide-${key}`}
+            name="reason"
+            rows={2}
+            maxLength={300}
+            required
+            className="input"
+            aria-invalid={!!hideReason}
+            aria-describedby={hideReason ? `hide-${key}-error` : undefined}
+          />
+          <FieldError id={`hide-${key}`} message={hideReason} />
           <SubmitButton busy={busy === "mod-hide"} busyLabel="Hiding..." name="intent" value="mod-hide">
             Hide
           </SubmitButton>
@@ -124,22 +149,35 @@ function ReportCard({ item }: { item: QueueItem }) {
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
           <label htmlFor={`days-${key}`} className="label">
-            Days (1 to {SUSPEND_MAX_DAYS})
+            Days (1 to {words.suspendMaxDays})
           </label>
           <input
             id={`days-${key}`}
             name="days"
             type="number"
             min={1}
-            max={SUSPEND_MAX_DAYS}
+            max={words.suspendMaxDays}
             defaultValue={7}
             required
             className="input w-28"
+            aria-invalid={!!days}
+            aria-describedby={days ? `days-${key}-error` : undefined}
           />
+          <FieldError id={`days-${key}`} message={days} />
           <label htmlFor={`why-${key}`} className="label">
             Reason the student will see
           </label>
-          <textarea id={`why-${key}`} name="reason" rows={2} maxLength={300} required className="input" />
+          <textarea
+            id={`why-${key}`}
+            name="reason"
+            rows={2}
+            maxLength={300}
+            required
+            className="input"
+            aria-invalid={!!suspendReason}
+            aria-describedby={suspendReason ? `why-${key}-error` : undefined}
+          />
+          <FieldError id={`why-${key}`} message={suspendReason} />
           <p className="text-sm text-slate-600 dark:text-slate-400">
             They can still read Campus, but not post, buy or book until then.
           </p>
@@ -148,7 +186,7 @@ function ReportCard({ item }: { item: QueueItem }) {
           </SubmitButton>
         </fetcher.Form>
       </details>
-      {result && (
+      {result && (result.ok || !result.field) && (
         <div className="mt-3">
           <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         </div>
@@ -188,6 +226,7 @@ function SuspendedCard({ member }: { member: SuspendedMember }) {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data;
   const key = `lift-${member.userId}`;
+  const note = fieldError(result, "reason");
   return (
     <article className="card p-5" aria-labelledby={`${key}-name`}>
       <h3 id={`${key}-name`} className="break-words font-semibold">
@@ -206,13 +245,22 @@ function SuspendedCard({ member }: { member: SuspendedMember }) {
           <label htmlFor={`${key}-note`} className="label">
             Note the student will see <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
           </label>
-          <textarea id={`${key}-note`} name="reason" rows={2} maxLength={300} className="input" />
+          <textarea
+            id={`${key}-note`}
+            name="reason"
+            rows={2}
+            maxLength={300}
+            className="input"
+            aria-invalid={!!note}
+            aria-describedby={note ? `${key}-note-error` : undefined}
+          />
+          <FieldError id={`${key}-note`} message={note} />
           <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Lifting..." name="intent" value="mod-lift">
             Lift suspension
           </SubmitButton>
         </fetcher.Form>
       </details>
-      {result && (
+      {result && (result.ok || !result.field) && (
         <div className="mt-3">
           <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         </div>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
-import { optionalUserText, parseWith } from "#server/lib/validate.ts";
+import { optionalUserText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
 
@@ -32,10 +32,12 @@ export function pendingMovesStatement(env: Env, user: Pick<SessionUser, "id" | "
   ).bind(user.campusId, user.id, user.campusId);
 }
 
+/** `POST /api/hostel/block-moves/:id/decision` and /staff's Approve and Decline. */
 export const moveDecisionSchema = z.object({
   decision: z.enum(["approve", "decline"], { error: "decision must be approve or decline." }),
   note: optionalUserText({ name: "The note", max: 300, tooLong: "Keep the note under 300 characters." }),
 });
+export type MoveDecision = z.output<typeof moveDecisionSchema>;
 
 interface MoveRow {
   userId: string;
@@ -58,9 +60,8 @@ export async function decideMove(
   env: Env,
   user: SessionUser,
   id: string,
-  input: unknown,
+  { decision, note }: MoveDecision,
 ): Promise<{ status: "approved" | "declined" }> {
-  const { decision, note } = parseWith(moveDecisionSchema, input);
   const move = await env.DB.prepare(
     `SELECT m.user_id AS userId, m.status, m.to_block_id AS toBlockId, tb.name AS toBlockName, fb.name AS fromBlockName, m.room,
             ${DECIDES} AS decides

@@ -8,7 +8,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { readerCampus } from "#server/services/campus.ts";
 
 export interface Block {
   id: string;
@@ -54,36 +54,39 @@ export const campusQuerySchema = z.object({
 });
 
 /**
- * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: a signed-in student's
- * own, whatever they ask for; a visitor's `?campus=`, or else the first college (the oldest), or the
- * Open community on a deploy that has no college yet (migrations create none: decision 0100).
+ * The campus whose hostel set-up (blocks, mess, laundry slots) a reader sees: whose, by the one rule
+ * of both doors (readerCampus); and since a hostel screen shows one college, a visitor who names none
+ * sees the first (the oldest), or the Open community on a deploy that has no college yet (migrations
+ * create none: decision 0100). A name no college can have is a 404, as one that does not exist.
  */
 export async function hostelCampusOf(
   env: Env,
   user: Pick<SessionUser, "campusId" | "campusName"> | null,
-  asked?: string,
+  asked?: string | null,
 ): Promise<{ id: string; name: string }> {
   if (user) return { id: user.campusId, name: user.campusName };
+  const id = readerCampus(null, asked);
+  if (!id && asked?.trim()) throw noSuchCampus();
   // The same answer for every visitor who asks for this campus: kept at the edge.
   const row = await publicRead(
     env,
     "hostel-campus",
-    { asked },
+    { asked: id ?? undefined },
     { tables: ["campuses"], freshS: 300, staleS: 3600 },
     () =>
-      asked
-        ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1")
-            .bind(asked)
-            .first<{ id: string; name: string }>()
+      id
+        ? env.DB.prepare("SELECT id, name FROM campuses WHERE id = ?1").bind(id).first<{ id: string; name: string }>()
         : env.DB.prepare("SELECT id, name FROM campuses ORDER BY is_open, created_at, id LIMIT 1").first<{
             id: string;
             name: string;
           }>(),
   );
-  if (!row)
-    throw new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
+  if (!row) throw noSuchCampus();
   return row;
 }
+
+const noSuchCampus = () =>
+  new ApiError(404, "There is no campus with that id. GET /api/campuses lists them.", { field: "campus" });
 
 export const blockIdSchema = z
   .string({ error: "Choose your hostel block." })
@@ -99,7 +102,9 @@ export const roomSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9 /-]*$/, "A room number can use only letters, digits, spaces, - and /.")
   .transform((room) => room.toUpperCase());
 
+/** `PUT /api/hostel/residence` and the complaints screen's block forms. */
 export const residenceSchema = z.object({ blockId: blockIdSchema, room: roomSchema });
+export type ResidenceInput = z.output<typeof residenceSchema>;
 
 /** A move to another block waiting for its warden (docs/decisions/0084-block-moves.md). */
 export interface PendingMove {
@@ -213,8 +218,7 @@ function changeAllowed(
  * becomes a move request that waits for that block's warden (at most one pending: a new one
  * replaces it); the student's complaints, laundry and mess stay with the current block until then.
  */
-export async function setResidence(env: Env, user: SessionUser, input: unknown): Promise<Residence> {
-  const parsed = parseWith(residenceSchema, input);
+export async function setResidence(env: Env, user: SessionUser, parsed: ResidenceInput): Promise<Residence> {
   const blocks = await listBlocks(env, user.campusId);
   const block = pickBlock(blocks, parsed.blockId);
   const now = Date.now();
@@ -258,14 +262,6 @@ export async function setResidence(env: Env, user: SessionUser, input: unknown):
   };
 }
 
-/** What the answer to a saved residence says: saved, or waiting for the new block's warden. */
-export function residenceMessage(residence: Residence): string {
-  const short = (name: string) => name.split(" (")[0] ?? name;
-  return residence.pendingMove
-    ? `Waiting for the warden of ${short(residence.pendingMove.toBlockName)} to approve your move from ${short(residence.blockName)}.`
-    : "Your block is saved.";
-}
-
 export interface Newcomer {
   /** First name only, as complaints show their authors. */
   name: string;
@@ -306,12 +302,3 @@ export function toNewcomers(
     newcomerCount: rows[0]?.total ?? 0,
   };
 }
-
-/** FormData to a plain object of its text fields (files are read separately). */
-export function formFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
-  return fields;
-}
-
-// The shared validator (worker/lib/validate.ts), under the name the hostel services use.

@@ -7,7 +7,8 @@ import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
-import { parseWith, userText } from "#server/lib/validate.ts";
+import { userText } from "#server/lib/validate.ts";
+import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { getComplaint, type ComplaintView } from "#server/services/hostel/complaints.ts";
 import {
@@ -25,6 +26,7 @@ import type { SessionUser } from "#server/services/session-user.ts";
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
+/** `POST /api/hostel/complaints` (JSON, or a form with its photo) and the complaints screen's form. */
 export const createComplaintSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES, { error: `Choose a category: ${COMPLAINT_CATEGORIES.join(", ")}.` }),
   blockId: blockIdSchema,
@@ -38,15 +40,15 @@ export const createComplaintSchema = z.object({
     tooShort: "Describe the problem in at least 10 characters.",
     tooLong: "Keep the description under 1,000 characters.",
   }),
+  // A form's file input; left empty it still sends an empty, unnamed file. JSON has no photo.
+  photo: z.transform((value: unknown): File | null =>
+    value instanceof File && (value.size > 0 || value.name !== "") ? value : null,
+  ),
 });
+export type ComplaintInput = z.output<typeof createComplaintSchema>;
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 type PhotoType = (typeof PHOTO_TYPES)[number];
-
-/** An upload field: a real, non-empty file, or null when the input was left empty. */
-export function fileOrNull(value: FormDataEntryValue | null): File | null {
-  return value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
-}
 
 async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
   const [row] = await getDb(env.DB)
@@ -65,12 +67,11 @@ async function submittedComplaint(env: Env, userId: string, submissionKey: strin
 export async function createComplaint(
   env: Env,
   user: SessionUser,
-  fields: unknown,
-  photo: File | null,
+  input: ComplaintInput,
   submissionKey: string | null = null,
 ): Promise<ComplaintView> {
-  requireMayAct(user, "file a complaint");
-  const input = parseWith(createComplaintSchema, fields);
+  requireMayAct(user, HOSTEL_WRITES.fileComplaint);
+  const { photo } = input;
   if (submissionKey) {
     const earlier = await submittedComplaint(env, user.id, submissionKey);
     if (earlier) return getComplaint(env, user, earlier);

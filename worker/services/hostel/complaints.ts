@@ -3,11 +3,11 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { hostelBlocks, hostelComplaints, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
+import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 import {
   blankToUndefined,
   type Block,
@@ -49,9 +49,11 @@ export const complaintQuerySchema = z.object({
 });
 export type ComplaintQuery = z.output<typeof complaintQuerySchema>;
 
+/** `PATCH /api/hostel/complaints/:id` and the screen's Mark resolved and Withdraw: the author's own change. */
 export const statusChangeSchema = z.object({
   status: z.enum(["resolved", "withdrawn"], { error: "You can set status to resolved or withdrawn." }),
 });
+export type StatusChange = z.output<typeof statusChangeSchema>;
 
 export interface ComplaintView {
   id: string;
@@ -219,7 +221,7 @@ export async function listComplaints(env: Env, user: SessionUser, query: Complai
 }
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
-  requireMayAct(user, 'add a "me too"');
+  requireMayAct(user, HOSTEL_WRITES.meToo);
   const db = getDb(env.DB);
   // The complaint and the student's residence, in one round trip.
   const [[complaint], [residenceRow]] = await db.batch([
@@ -256,13 +258,13 @@ export async function addMeToo(env: Env, user: SessionUser, id: string): Promise
   return getComplaint(env, user, id);
 }
 
+/** The author resolves or withdraws their own complaint, once: 403 for anyone else, 409 when it is closed already. */
 export async function changeComplaintStatus(
   env: Env,
   user: SessionUser,
   id: string,
-  input: unknown,
+  { status }: StatusChange,
 ): Promise<ComplaintView> {
-  const { status } = parseWith(statusChangeSchema, input);
   const db = getDb(env.DB);
   const [complaint] = await db
     .select({ userId: hostelComplaints.userId, status: hostelComplaints.status })

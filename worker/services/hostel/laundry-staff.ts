@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
@@ -35,10 +34,13 @@ const PREVIOUS: Record<LaundryStep, BookingStatus> = {
   collected: "ready",
 };
 
+/** `PATCH /api/hostel/laundry/bookings/:id/status` and the console's step buttons. */
 export const laundryStepSchema = z.object({
   status: z.enum(LAUNDRY_STEPS, { error: "status must be picked_up, washing, ready or collected." }),
 });
+export type LaundryStepInput = z.output<typeof laundryStepSchema>;
 
+/** `PATCH /api/hostel/laundry/slots/:id` and the console's capacity form. */
 export const slotCapacitySchema = z.object({
   capacity: z.coerce
     .number({ error: "Enter the number of pickups the slot takes." })
@@ -46,6 +48,7 @@ export const slotCapacitySchema = z.object({
     .min(1, "A slot takes at least 1 pickup.")
     .max(MAX_SLOT_CAPACITY, `A slot takes at most ${MAX_SLOT_CAPACITY} pickups.`),
 });
+export type SlotCapacityInput = z.output<typeof slotCapacitySchema>;
 
 /** SQL: the user (?, ?: user, campus) is laundry staff or the campus admin there. */
 const LAUNDRY_STAFF = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('laundry', 'admin'))`;
@@ -62,6 +65,8 @@ export interface StaffSlot {
   id: string;
   label: string;
   capacity: number;
+  /** When its bookings can be picked up on its day, as the console says it ("10:00"). */
+  opens: string;
   /** Per day shown (today, tomorrow): when its bookings can be picked up, and its live bookings, oldest first. */
   days: { date: string; pickupOpensAt: number; bookings: StaffBooking[] }[];
 }
@@ -101,6 +106,7 @@ export function toLaundryConsole(dates: string[], slots: D1Result, bookings: D1R
     slots: (slots.results as { id: string; startsAtMin: number; endsAtMin: number; capacity: number }[]).map((s) => ({
       id: s.id,
       label: `${clock(s.startsAtMin)}–${clock(s.endsAtMin)}`,
+      opens: clock(s.startsAtMin),
       capacity: s.capacity,
       days: dates.map((date) => ({
         date,
@@ -148,8 +154,12 @@ export interface StepResult {
  * notice are written only where the UPDATE put this step's audit id on the booking, so of two
  * simultaneous marks one writes all three and the other nothing (409).
  */
-export async function stepBooking(env: Env, user: SessionUser, id: string, input: unknown): Promise<StepResult> {
-  const { status } = parseWith(laundryStepSchema, input);
+export async function stepBooking(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  { status }: LaundryStepInput,
+): Promise<StepResult> {
   const { booking, grants } = await bookingAndGrants(env, user, id);
   if (!booking) throw new ApiError(404, "There is no booking with that id.");
   if (!mayStaff(grants, "laundry")) throw staffRefusal("laundry");
@@ -245,10 +255,9 @@ export async function setSlotCapacity(
   env: Env,
   user: SessionUser,
   slotId: string,
-  input: unknown,
+  { capacity }: SlotCapacityInput,
   now = Date.now(),
 ): Promise<CapacityResult> {
-  const { capacity } = parseWith(slotCapacitySchema, input);
   const [slotResult, grantsResult] = await env.DB.batch([
     env.DB.prepare(
       "SELECT id, capacity, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin FROM laundry_slots WHERE id = ?1 AND campus_id = ?2",

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { laundryBookings, laundrySlots } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
+import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
 export const BOOKING_DAYS = 7; // today and the six days after it
@@ -20,6 +20,7 @@ const dateSchema = z
 
 export const slotsQuerySchema = z.object({ date: dateSchema.optional() });
 
+/** `POST /api/hostel/laundry/bookings` and the laundry screen's form. */
 export const bookingSchema = z.object({
   date: dateSchema,
   slotId: z
@@ -34,6 +35,7 @@ export const bookingSchema = z.object({
     .max(MAX_CLOTHES, `One pickup takes at most ${MAX_CLOTHES} clothes.`),
   service: z.enum(LAUNDRY_SERVICES, { error: "Choose wash, iron or dry clean." }),
 });
+export type BookingInput = z.output<typeof bookingSchema>;
 
 export interface SlotView {
   id: string;
@@ -160,9 +162,13 @@ export async function myBookings(env: Env, user: SessionUser, now = Date.now()):
  * and the insert are ONE statement: D1 runs statements one at a time, so however many bookings
  * arrive at once, the slot never goes over capacity and the student never over the limit.
  */
-export async function bookPickup(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<BookingView> {
-  requireMayAct(user, "book a laundry pickup");
-  const booking = parseWith(bookingSchema, input);
+export async function bookPickup(
+  env: Env,
+  user: SessionUser,
+  booking: BookingInput,
+  now = Date.now(),
+): Promise<BookingView> {
+  requireMayAct(user, HOSTEL_WRITES.bookPickup);
   requireBookableDate(booking.date, now);
   const db = getDb(env.DB);
   // Only a slot of the student's own campus's laundry.

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { addDays, indiaDate } from "#common/india-time.ts";
 import { MAX_DISH_LENGTH, MAX_DISHES, RATING_WEEKS } from "#common/hostel-staff.ts";
@@ -47,6 +46,7 @@ const dishes = z.transform((value: unknown, ctx): string[] => {
   return z.NEVER;
 });
 
+/** `PUT /api/hostel/mess/menu` and the console's menu forms. */
 export const menuEditSchema = z.object({
   day: z.coerce
     .number({ error: "day must be 1 (Monday) to 7 (Sunday)." })
@@ -56,6 +56,7 @@ export const menuEditSchema = z.object({
   meal: z.string({ error: "Choose the meal." }).trim().min(1, "Choose the meal.").max(40, "Choose one of the meals."),
   items: dishes,
 });
+export type MenuEdit = z.output<typeof menuEditSchema>;
 
 const MESS_STAFF = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('mess', 'admin'))`;
 
@@ -71,8 +72,7 @@ export interface MenuEditResult {
  * mess. The change (written only where the caller is mess staff or the campus admin there) and its
  * audit line are one batch.
  */
-export async function editMenu(env: Env, user: SessionUser, input: unknown): Promise<MenuEditResult> {
-  const { day, meal, items } = parseWith(menuEditSchema, input);
+export async function editMenu(env: Env, user: SessionUser, { day, meal, items }: MenuEdit): Promise<MenuEditResult> {
   const [mealResult, grantsResult] = await env.DB.batch([
     env.DB.prepare("SELECT id, name FROM mess_meals WHERE id = ?1 AND campus_id = ?2").bind(meal, user.campusId),
     staffGrantsStatement(env, user),

@@ -4,11 +4,11 @@ import { getDb } from "#server/db/client.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { hasStarted, mealMoment, type MealTime } from "#common/meals.ts";
+import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
 export interface MenuDay {
   day: number; // 1 = Monday ... 7 = Sunday
@@ -175,6 +175,7 @@ async function readMessOverview(
   return { ...toWeek(meals, rows), today: toToday(meals, totalRows, mineRows, now) };
 }
 
+/** `POST /api/hostel/mess/ratings` and the mess screen's stars. */
 export const rateSchema = z.object({
   meal: z.string({ error: "Choose the meal you are rating." }).trim().min(1, "Choose the meal you are rating."),
   stars: z.coerce
@@ -183,14 +184,19 @@ export const rateSchema = z.object({
     .min(1, "Give the meal 1 to 5 stars.")
     .max(5, "Give the meal 1 to 5 stars."),
 });
+export type RatingInput = z.output<typeof rateSchema>;
 
 /**
  * Rates one of today's meals (India date). One rating per student per meal per day: rating again
  * the same day replaces the earlier stars, so a student always counts once.
  */
-export async function rateMeal(env: Env, user: SessionUser, input: unknown, now = Date.now()): Promise<MealRating> {
-  requireMayAct(user, "rate a meal");
-  const { meal: mealId, stars } = parseWith(rateSchema, input);
+export async function rateMeal(
+  env: Env,
+  user: SessionUser,
+  { meal: mealId, stars }: RatingInput,
+  now = Date.now(),
+): Promise<MealRating> {
+  requireMayAct(user, HOSTEL_WRITES.rateMeal);
   const db = getDb(env.DB);
   // Only a meal of the student's own mess: another campus's meal is no meal of theirs.
   const meals = await mealsQuery(env, user.campusId);

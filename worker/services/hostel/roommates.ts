@@ -3,7 +3,6 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { campuses, hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
@@ -11,6 +10,7 @@ import { visibleTo } from "#server/services/moderation.ts";
 import { mayContact } from "#common/membership.ts";
 import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
+import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
 export const MAX_BUDGET_RUPEES = 100_000;
 const LIST_LIMIT = 100;
@@ -30,6 +30,7 @@ export function whatsappLink(digits: string): string {
   return `https://wa.me/91${digits}`;
 }
 
+/** `POST` and `PUT /api/hostel/roommates` and the roommate screen's listing form. */
 export const listingSchema = z
   .object({
     about: userText({
@@ -87,6 +88,7 @@ export const listingSchema = z
     message: "Give a WhatsApp number or an e-mail address so others can reach you.",
     path: ["whatsapp"],
   });
+export type ListingInput = z.output<typeof listingSchema>;
 
 export const listingQuerySchema = z.object({
   block: z.preprocess(blankToUndefined, z.string().trim().max(8, "block must be a hostel block code.").optional()),
@@ -246,9 +248,8 @@ export async function readRoommates(
   return { blocks, listings: rows.map((row) => toView(row, user)), mine: mine ? toView(mine, user) : null };
 }
 
-async function parseListing(env: Env, user: SessionUser, input: unknown) {
-  const parsed = parseWith(listingSchema, input);
-  // A preferred block is one of the poster's own campus's blocks.
+/** A listing as its row stores it; a preferred block is one of the poster's own campus's blocks. */
+async function listingValues(env: Env, user: SessionUser, parsed: ListingInput) {
   const preferredBlock =
     parsed.preferredBlock && parsed.preferredBlock !== "any"
       ? (await requireBlock(env, user.campusId, parsed.preferredBlock, "preferredBlock")).id
@@ -273,11 +274,11 @@ async function parseListing(env: Env, user: SessionUser, input: unknown) {
 export async function createListing(
   env: Env,
   user: SessionUser,
-  input: unknown,
+  input: ListingInput,
   submissionKey: string | null = null,
 ): Promise<ListingView> {
-  requireMayAct(user, "post a roommate listing");
-  const values = await parseListing(env, user, input);
+  requireMayAct(user, HOSTEL_WRITES.postListing);
+  const values = await listingValues(env, user, input);
   const now = Date.now();
   const db = getDb(env.DB);
   // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
@@ -320,10 +321,15 @@ async function ownListing(env: Env, user: SessionUser, id: string) {
   if (row.userId !== user.id) throw new ApiError(403, "You can change only your own listing.");
 }
 
-export async function updateListing(env: Env, user: SessionUser, id: string, input: unknown): Promise<ListingView> {
-  requireMayAct(user, "update your roommate listing");
+export async function updateListing(
+  env: Env,
+  user: SessionUser,
+  id: string,
+  input: ListingInput,
+): Promise<ListingView> {
+  requireMayAct(user, HOSTEL_WRITES.updateListing);
   await ownListing(env, user, id);
-  const values = await parseListing(env, user, input);
+  const values = await listingValues(env, user, input);
   // The change and the listing as it now reads, in one round trip.
   const db = getDb(env.DB);
   const [[updated], [row]] = await db.batch([

@@ -7,6 +7,7 @@ import type { SessionUser } from "#server/services/session-user.ts";
 import {
   changeComplaintStatus,
   getComplaint,
+  statusChangeSchema,
   type ComplaintStatus,
   type ComplaintView,
 } from "#server/services/hostel/complaints.ts";
@@ -30,6 +31,7 @@ const DAY = 86_400_000;
 export const MEDIAN_WINDOW_MS = 30 * DAY;
 const QUEUE_LIMIT = 200;
 
+/** `PATCH /api/hostel/complaints/:id/status` and /staff's Start work and Mark resolved. */
 export const complaintStatusSchema = z.object({
   status: z.enum(["in_progress", "resolved", "withdrawn"], {
     error: "status must be in_progress, resolved or withdrawn.",
@@ -41,6 +43,7 @@ export const complaintStatusSchema = z.object({
     tooLong: "Keep the note under 500 characters.",
   }),
 });
+export type ComplaintStatusInput = z.output<typeof complaintStatusSchema>;
 
 /** Which statuses a warden may move a complaint from, to each status. */
 const FROM: Record<"in_progress" | "resolved", ComplaintStatus[]> = {
@@ -151,9 +154,8 @@ export async function setComplaintStatus(
   env: Env,
   user: SessionUser,
   id: string,
-  input: unknown,
+  { status, note }: ComplaintStatusInput,
 ): Promise<ComplaintView> {
-  const { status, note } = parseWith(complaintStatusSchema, input);
   const [complaintResult, grantsResult] = await env.DB.batch([
     env.DB.prepare(
       `SELECT c.id, c.user_id AS userId, c.block_id AS blockId, b.name AS blockName, c.room, c.category, c.status
@@ -169,7 +171,8 @@ export async function setComplaintStatus(
   if (isStaff && status !== "withdrawn") return staffChange(env, user, complaint, status, note);
   if (complaint.userId === user.id) {
     if (note !== null) throw new ApiError(400, "Only the warden adds a note to a status change.", { field: "note" });
-    return changeComplaintStatus(env, user, id, { status });
+    // The author keeps what PATCH /complaints/:id lets them do: resolve or withdraw (400 otherwise).
+    return changeComplaintStatus(env, user, id, parseWith(statusChangeSchema, { status }));
   }
   if (isStaff) throw new ApiError(400, "Only the student who filed a complaint can withdraw it.", { field: "status" });
   if (grants.length > 0) throw staffRefusal("warden", { blockId: complaint.blockId }, complaint.blockName);
