@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import {
-  normaliseIndianMobile,
-  parsePricePaise,
-  parseSort,
-  purchaseMessage,
-  RESERVATION_TERMS,
-  rupeesToPaise,
-  whatsappLink,
-} from "#common/market.ts";
+import { normaliseIndianMobile, parsePricePaise, parseSort, rupeesToPaise, whatsappLink } from "#common/market.ts";
+import { purchaseMessage, RESERVATION_TERMS } from "#common/market-messages.ts";
 
 describe("parsePricePaise", () => {
   it.each([

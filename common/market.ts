@@ -28,22 +28,6 @@ export const RENEW_WINDOW_MS = RENEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** Buying reserves (decision 0085): the product is held this long for the buyer, who pays at the handover. */
 export const RESERVATION_HOURS = 72;
-/**
- * What every "Purchase successful!" is followed by (decision 0098): the specification's words stay,
- * and the buyer learns what they mean here.
- */
-export const RESERVATION_TERMS = `It is held for you for ${RESERVATION_HOURS} hours: you pay when you meet the seller, and you can cancel on My Purchases until then.`;
-
-/** The specification's words after a purchase, by what the server could do for the seller. */
-export const PURCHASE_NOTIFIED = "Purchase successful! A notification has been sent to the seller.";
-export const PURCHASE_DIRECT = "Purchase successful! Would you like to contact the seller via WhatsApp?";
-export const PURCHASE_PLAIN =
-  "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
-
-/** Which of them a purchase's answer calls for. */
-export function purchaseMessage(notification: { sent: boolean; directLink: string | null }): string {
-  return notification.sent ? PURCHASE_NOTIFIED : notification.directLink ? PURCHASE_DIRECT : PURCHASE_PLAIN;
-}
 
 /** One photo of a listing: its large and small URL (the same one for a listing from before), and its pixel size when known. */
 export interface ProductPhoto {

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "r
 import { redirect, useActionData, useNavigate, useRevalidator } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey } from "#server/lib/idempotency.ts";
-import { createProductFromForm } from "#server/services/market/listing.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { createProduct, listingSchema } from "#server/services/market/listing.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
@@ -11,6 +13,7 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS, SELL } from "#common/market.ts";
+import { PRODUCT_UPLOADED, UPLOAD_UNREADABLE } from "#common/market-messages.ts";
 import { encodedName, postWithProgress, preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
@@ -31,20 +34,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The field the screen adds when it posts with JavaScript: it shows the success and leaves for /sells itself. */
 const STAY = "stay";
 
-// The same service as POST /api/product/upload. Without JavaScript a success redirects to /sells at
-// once; the screen's own post (with STAY) gets the answer, to reset the form and leave after 2 s.
+// The same use-case and schema as POST /api/product/upload (with JavaScript the screen posts
+// there, for the progress bars). Without JavaScript a success redirects to /sells at once; a post
+// with STAY gets the answer, to reset the form and leave after 2 s.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   try {
+    // Refused before the form is read, as the API's route refuses it (decision 0076).
+    requireMayAct(user, SELL);
     let form: FormData;
     try {
       form = await request.formData();
     } catch {
-      throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
+      throw new ApiError(400, UPLOAD_UNREADABLE);
     }
-    await createProductFromForm(envOf(context), user, form);
+    // The photos and their small versions are repeated fields, in order.
+    const input = parseWith(listingSchema, {
+      ...formInput(form),
+      image: form.getAll("image"),
+      thumb: form.getAll("thumb"),
+    });
+    await createProduct(envOf(context), user, input);
     if (form.get(STAY) === null) return redirect("/sells");
-    return succeeded("upload", "Product uploaded successfully!");
+    return succeeded("upload", PRODUCT_UPLOADED);
   } catch (error) {
     if (error instanceof ApiError) return refused("upload", error);
     throw error;

@@ -21,8 +21,10 @@ import {
 } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { deleteWanted, listWanted, postWanted, wantedIdSchema } from "#server/services/wanted.ts";
+import { WANTED_DELETED, WANTED_POSTED } from "#common/market-messages.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema } from "#server/services/wanted.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
 
@@ -48,19 +50,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "post") {
-    return attempt(intent, "Posted: you get a notice when a matching listing appears.", () =>
-      postWanted(env, user, {
-        words: form.get("words") ?? "",
-        category: form.get("category") ?? "",
-        maxPrice: form.get("maxPrice") ?? "",
-      }),
-    );
-  }
+  if (intent === "post")
+    return attempt(intent, WANTED_POSTED, () => {
+      // Refused before the form is read, as the API's route refuses it (decision 0076).
+      requireMayAct(user, WANTED);
+      return postWanted(env, user, parseWith(wantedSchema, formInput(form)));
+    });
   if (intent === "delete")
-    return attempt(intent, "Wanted post deleted.", () =>
-      deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))),
-    );
+    return attempt(intent, WANTED_DELETED, () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
