@@ -130,16 +130,9 @@ export interface ProductView {
   condition: string;
 }
 
-export type ProductSort = "newest" | "price-low" | "price-high";
-export const PRODUCT_SORTS: { value: ProductSort; label: string }[] = [
-  { value: "newest", label: "Newest first" },
-  { value: "price-low", label: "Price: low to high" },
-  { value: "price-high", label: "Price: high to low" },
-];
-
-export function parseSort(value: string | null | undefined): ProductSort {
-  return PRODUCT_SORTS.some((s) => s.value === value) ? (value as ProductSort) : "newest";
-}
+/** Browse's orders (the labels are the screen's: app/components/market/BrowseFilters.tsx). */
+export const PRODUCT_SORT_IDS = ["newest", "price-low", "price-high"] as const;
+export type ProductSort = (typeof PRODUCT_SORT_IDS)[number];
 
 /** The seller's record on a card: "4.6 ★ · 12 sales", "3 sales", or null for a new seller. */
 export function sellerRecord(seller: { sales: number; rating: number | null } | undefined): string | null {
@@ -159,7 +152,8 @@ export const MARKET_CATEGORIES = [
   { id: "other", label: "Other" },
 ] as const;
 export type MarketCategory = (typeof MARKET_CATEGORIES)[number]["id"];
-export const CATEGORY_IDS = MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
+// Pure: a screen that shows the categories does not also carry their ids.
+export const CATEGORY_IDS = /* @__PURE__ */ MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
 
 export const CONDITIONS = [
   { id: "new", label: "New" },
@@ -167,15 +161,10 @@ export const CONDITIONS = [
   { id: "used", label: "Used" },
 ] as const;
 export type ProductCondition = (typeof CONDITIONS)[number]["id"];
-export const CONDITION_IDS = CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
+export const CONDITION_IDS = /* @__PURE__ */ CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
 
 export const categoryLabel = (id: string): string => MARKET_CATEGORIES.find((c) => c.id === id)?.label ?? "Other";
 export const conditionLabel = (id: string): string => CONDITIONS.find((c) => c.id === id)?.label ?? "Used";
-
-/** A filter value from a URL: one of the list, or undefined (anything else means "all"). */
-export function pickFilter<T extends string>(value: string | null, ids: readonly T[]): T | undefined {
-  return ids.includes(value as T) ? (value as T) : undefined;
-}
 
 /** An available listing past its 60 days, off Browse until its seller renews it. */
 export function isExpired(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {

@@ -1,9 +1,10 @@
-import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
-import { HEART_ANSWERS, purchaseMessage, RESERVATION_TERMS } from "#common/market-messages.ts";
+import { attempt, attemptTold, refused, succeeded } from "#app/lib/action-result.server.ts";
+import { HEART_ANSWERS, purchaseMessage, RATED, RESERVATION_TERMS } from "#common/market-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { purchaseProduct, purchaseSchema } from "#server/services/market/purchase.ts";
+import { rateTrade, ratingSchema } from "#server/services/reservations.ts";
 import { saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
@@ -40,4 +41,13 @@ export async function buyAction(env: Env, user: SessionUser, productId: unknown,
     if (error instanceof ApiError) return refused("buy", error);
     throw error;
   }
+}
+
+/** The rating form of a completed trade (My Purchases, My Sells): every invalid field reported. */
+export function rateAction(env: Env, user: SessionUser, form: FormData) {
+  return attemptTold("rate", async () => {
+    const rating = parseWith(ratingSchema, formInput(form));
+    const { role } = await rateTrade(env, user, parseWith(productIdSchema, form.get("id")), rating);
+    return { message: RATED[role] };
+  });
 }

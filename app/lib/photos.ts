@@ -60,7 +60,8 @@ export function encodedName(original: string, blob: Blob): string {
 
 export interface UploadAnswer {
   status: number;
-  body: { success?: boolean; message?: string } | null;
+  /** The API's JSON; a refused input also names its field and every invalid field (`fields`). */
+  body: { success?: boolean; message?: string; field?: string; fields?: Record<string, string> } | null;
 }
 
 /**

@@ -95,17 +95,12 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 /** The current price a "price has changed" refusal carries, in paise. */
 function currentPricePaise(details: Record<string, unknown> | undefined): number | null {
   const value = details?.pricePaise;
-  return typeof value === "number" && Number.isInteger(value) ? value : null;
+  return typeof value === "number" ? value : null;
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
-  return (
-    <Browse
-      key={`${loaderData.q}|${loaderData.sort}|${loaderData.category}|${loaderData.condition}|${loaderData.page}|${loaderData.campus}`}
-      {...loaderData}
-    />
-  );
+  // A new address (search, filters, sort, page) starts a fresh list (no appended pages, nothing marked gone).
+  return <Browse key={useLocation().search} {...loaderData} />;
 }
 
 function Browse(data: Route.ComponentProps["loaderData"]) {

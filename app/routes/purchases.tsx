@@ -9,13 +9,14 @@ import { whatsappLink } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { listPurchased } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { attempt, attemptTold, refused } from "#app/lib/action-result.server.ts";
+import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { rateAction } from "#app/lib/market.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { RATED, RESERVATION_CANCELLED } from "#common/market-messages.ts";
-import { formInput, parseWith } from "#server/lib/validate.ts";
+import { RESERVATION_CANCELLED } from "#common/market-messages.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
-import { cancelReservation, rateTrade, ratingSchema } from "#server/services/reservations.ts";
+import { cancelReservation } from "#server/services/reservations.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
 
@@ -38,11 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = () => parseWith(productIdSchema, form.get("id"));
   const env = envOf(context);
   if (intent === "cancel") return attempt(intent, RESERVATION_CANCELLED, () => cancelReservation(env, user, id()));
-  if (intent === "rate")
-    return attemptTold(intent, async () => {
-      const rating = parseWith(ratingSchema, formInput(form));
-      return { message: RATED[(await rateTrade(env, user, id(), rating)).role] };
-    });
+  if (intent === "rate") return rateAction(env, user, form);
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 

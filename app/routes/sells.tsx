@@ -8,8 +8,11 @@ import { TrashIcon } from "#app/components/icons/trash.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { attempt, attemptTold, refused } from "#app/lib/action-result.server.ts";
+import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { fieldError } from "#app/lib/action-result.ts";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { readForm } from "#app/lib/form.server.ts";
+import { rateAction } from "#app/lib/market.server.ts";
 import { formatIndiaDate, formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
@@ -22,12 +25,11 @@ import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { confirmHandover, declineReservation, rateTrade, ratingSchema } from "#server/services/reservations.ts";
+import { confirmHandover, declineReservation } from "#server/services/reservations.ts";
 import {
   HANDED_OVER,
   PRODUCT_DELETED,
   PRODUCT_UPDATED,
-  RATED,
   RENEWED_FOR_A_PERIOD,
   RESERVATION_DECLINED,
 } from "#common/market-messages.ts";
@@ -67,10 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "decline":
       return attempt(intent, RESERVATION_DECLINED, () => declineReservation(env, user, id()));
     case "rate":
-      return attemptTold(intent, async () => {
-        const rating = parseWith(ratingSchema, formInput(form));
-        return { message: RATED[(await rateTrade(env, user, id(), rating)).role] };
-      });
+      return rateAction(env, user, form);
     case "renew":
       return attempt(intent, RENEWED_FOR_A_PERIOD, () => renewProduct(env, user, id()));
     case "mark-read":
@@ -124,6 +123,10 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const markingRead = navigation.formData?.get("intent") === "mark-read";
   const latest = writer.data ?? actionData;
   const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
+  // An edit's refusal also shows under each field it concerns, in the form still open.
+  const editProblem = (name: string) => (answer?.intent === "edit" ? fieldError(answer, name) : null);
+  const invalid = (id: string, name: string) =>
+    editProblem(name) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : undefined;
   const banner = answer
     ? answer.ok
       ? { tone: "success" as const, text: answer.message }
@@ -248,7 +251,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           maxLength={100}
                           defaultValue={product.title}
                           className="input"
+                          {...invalid(`title-${product.id}`, "title")}
                         />
+                        <FieldError id={`title-${product.id}`} message={editProblem("title")} />
                       </div>
                       <div>
                         <label htmlFor={`description-${product.id}`} className="label">
@@ -262,7 +267,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           rows={3}
                           defaultValue={product.description}
                           className="input"
+                          {...invalid(`description-${product.id}`, "description")}
                         />
+                        <FieldError id={`description-${product.id}`} message={editProblem("description")} />
                       </div>
                       <div>
                         <label htmlFor={`price-${product.id}`} className="label">
@@ -279,7 +286,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           inputMode="decimal"
                           defaultValue={paiseToRupees(product.pricePaise)}
                           className="input"
+                          {...invalid(`price-${product.id}`, "price")}
                         />
+                        <FieldError id={`price-${product.id}`} message={editProblem("price")} />
                       </div>
                       <div className="flex gap-2">
                         <button type="submit" className="btn-primary flex-1">
@@ -340,7 +349,11 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         <button
                           type="button"
                           className="btn-secondary flex-1"
-                          onClick={() => setEditing(product.id)}
+                          onClick={() => {
+                            // A new edit starts clean: the last answer (another product's) goes.
+                            setDismissed(latest);
+                            setEditing(product.id);
+                          }}
                           aria-label={`Edit ${product.title}`}
                         >
                           <PencilIcon className="h-4 w-4" />

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
+import {
+  CATEGORY_IDS,
+  CONDITION_IDS,
+  PRODUCT_SORT_IDS,
+  type MarketCategory,
+  type ProductCondition,
+} from "#common/market.ts";
 import type { ProductSort, ProductView } from "#common/market.ts";
 import { elsewhereMessage, NO_PRODUCT } from "#common/market-messages.ts";
 import { products } from "#server/db/schema.ts";
@@ -29,7 +35,7 @@ const searchText = z.string().trim().max(MAX_SEARCH, `The search can be at most 
 /** Browse's filters: the API's query (`GET /api/product/available`) and the page's address (/all-products). */
 const browseFilters = {
   q: searchText.optional(),
-  sort: z.enum(["newest", "price-low", "price-high"], { error: "Sort by newest, price-low or price-high." }).optional(),
+  sort: z.enum(PRODUCT_SORT_IDS, { error: "Sort by newest, price-low or price-high." }).optional(),
   /** Signed-out visitors only: one college's listings (readerCampus: a member always sees their own campus's). */
   campus: z
     .string()
