@@ -1,4 +1,4 @@
-import { PHOTO_SIDE, THUMB_SIDE } from "#common/market.ts";
+import { PHOTO_SIDE, THUMB_SIDE } from "#common/market-photos.ts";
 
 // A listing's photos made ready in the seller's browser before they are sent (
 // docs/decisions/0087-photos-and-expiry.md): decoded (turned upright by their EXIF orientation),

@@ -23,7 +23,8 @@ import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { FieldError } from "#app/components/form-controls.tsx";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS, SELL } from "#common/market.ts";
+import { SELL } from "#common/market.ts";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS } from "#common/market-photos.ts";
 import { PRODUCT_UPLOADED, UPLOAD_UNREADABLE } from "#common/market-messages.ts";
 import { encodedName, postWithProgress, preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -39,7 +40,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
   // After a successful upload the loader runs again, so the next product is a new submission.
   // An unverified college account sees the verify banner instead of the form.
-  return { sellerName: user.name, submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
+  return {
+    sellerName: user.name,
+    submissionKey: newSubmissionKey(),
+    verifyEmail: mayAct(user) ? null : user.email,
+    // What an upload that never reached Campus says: sent with the page, so its script does not
+    // load the page actions' network-failure module for one sentence.
+    unreachable: NETWORK_FAILURE_MESSAGE,
+  };
 }
 
 /** The field the screen adds when it posts with JavaScript: it shows the success and leaves for /sells itself. */
@@ -144,7 +152,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
       ...result.body,
       ok: false,
       intent: "upload",
-      message: result.body?.message || NETWORK_FAILURE_MESSAGE,
+      message: result.body?.message || loaderData.unreachable,
     });
   }
 

@@ -4,13 +4,13 @@ import {
   CATEGORY_IDS,
   CONDITION_IDS,
   LISTING_MS,
-  MAX_PHOTOS,
   SELL,
   normaliseIndianMobile,
   parsePricePaise,
 } from "#common/market.ts";
 import type { ProductView } from "#common/market.ts";
 import { CHOOSE_PHOTO, NO_PRODUCT } from "#common/market-messages.ts";
+import { MAX_PHOTOS } from "#common/market-photos.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, type Product, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";

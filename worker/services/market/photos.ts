@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, THUMB_MAX_BYTES, THUMB_MAX_SIDE } from "#common/market.ts";
+import { MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, THUMB_MAX_BYTES, THUMB_MAX_SIDE } from "#common/market-photos.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
