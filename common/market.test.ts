@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
-import {
-  normaliseIndianMobile,
-  parsePricePaise,
-  parseSort,
-  purchaseMessage,
-  RESERVATION_TERMS,
-  rupeesToPaise,
-  whatsappLink,
-} from "#common/market.ts";
+import { normaliseIndianMobile, parsePricePaise, rupeesToPaise, whatsappLink } from "#common/market.ts";
+import { purchaseMessage, RESERVATION_TERMS } from "#common/market-messages.ts";
 
 describe("parsePricePaise", () => {
   it.each([
@@ -103,12 +96,6 @@ describe("dates and sorting", () => {
   it("shows dates in India time", () => {
     // 20:00 UTC on 1 March is already 2 March in India.
     expect(formatIndiaDate(Date.UTC(2026, 2, 1, 20, 0))).toBe("2 Mar 2026");
-  });
-
-  it("falls back to newest for an unknown sort", () => {
-    expect(parseSort("price-low")).toBe("price-low");
-    expect(parseSort("cheapest")).toBe("newest");
-    expect(parseSort(null)).toBe("newest");
   });
 });
 

@@ -3,21 +3,7 @@
 
 /** The highest price a product may have: ₹10,00,000. */
 export const MAX_PRICE_PAISE = 100_000_000;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** The refusal of a bigger image: the server's, and the upload screen's before it sends one. */
-export const IMAGE_TOO_LARGE = "The image is too large: it can be at most 5 MB.";
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const PAGE_SIZE = 24;
-
-/** Photos on a listing (docs/decisions/0087-photos-and-expiry.md). */
-export const MAX_PHOTOS = 4;
-/** What the seller's browser makes of each photo before sending it: longest side, in pixels. */
-export const PHOTO_SIDE = 1600;
-/** ... and of its small version, which Browse shows. */
-export const THUMB_SIDE = 400;
-/** The server's bounds on a small version: twice the side it should have, and this many bytes. */
-export const THUMB_MAX_SIDE = 2 * THUMB_SIDE;
-export const THUMB_MAX_BYTES = 256 * 1024;
 
 /** A listing leaves Browse this long after it was posted or renewed ... */
 export const LISTING_DAYS = 60;
@@ -28,22 +14,6 @@ export const RENEW_WINDOW_MS = RENEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 /** Buying reserves (decision 0085): the product is held this long for the buyer, who pays at the handover. */
 export const RESERVATION_HOURS = 72;
-/**
- * What every "Purchase successful!" is followed by (decision 0098): the specification's words stay,
- * and the buyer learns what they mean here.
- */
-export const RESERVATION_TERMS = `It is held for you for ${RESERVATION_HOURS} hours: you pay when you meet the seller, and you can cancel on My Purchases until then.`;
-
-/** The specification's words after a purchase, by what the server could do for the seller. */
-export const PURCHASE_NOTIFIED = "Purchase successful! A notification has been sent to the seller.";
-export const PURCHASE_DIRECT = "Purchase successful! Would you like to contact the seller via WhatsApp?";
-export const PURCHASE_PLAIN =
-  "Purchase successful! We couldn't notify the seller automatically. Please contact them directly.";
-
-/** Which of them a purchase's answer calls for. */
-export function purchaseMessage(notification: { sent: boolean; directLink: string | null }): string {
-  return notification.sent ? PURCHASE_NOTIFIED : notification.directLink ? PURCHASE_DIRECT : PURCHASE_PLAIN;
-}
 
 /** One photo of a listing: its large and small URL (the same one for a listing from before), and its pixel size when known. */
 export interface ProductPhoto {
@@ -146,16 +116,9 @@ export interface ProductView {
   condition: string;
 }
 
-export type ProductSort = "newest" | "price-low" | "price-high";
-export const PRODUCT_SORTS: { value: ProductSort; label: string }[] = [
-  { value: "newest", label: "Newest first" },
-  { value: "price-low", label: "Price: low to high" },
-  { value: "price-high", label: "Price: high to low" },
-];
-
-export function parseSort(value: string | null | undefined): ProductSort {
-  return PRODUCT_SORTS.some((s) => s.value === value) ? (value as ProductSort) : "newest";
-}
+/** Browse's orders (the labels are the screen's: app/components/market/BrowseFilters.tsx). */
+export const PRODUCT_SORT_IDS = ["newest", "price-low", "price-high"] as const;
+export type ProductSort = (typeof PRODUCT_SORT_IDS)[number];
 
 /** The seller's record on a card: "4.6 ★ · 12 sales", "3 sales", or null for a new seller. */
 export function sellerRecord(seller: { sales: number; rating: number | null } | undefined): string | null {
@@ -175,7 +138,8 @@ export const MARKET_CATEGORIES = [
   { id: "other", label: "Other" },
 ] as const;
 export type MarketCategory = (typeof MARKET_CATEGORIES)[number]["id"];
-export const CATEGORY_IDS = MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
+// Pure: a screen that shows the categories does not also carry their ids.
+export const CATEGORY_IDS = /* @__PURE__ */ MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
 
 export const CONDITIONS = [
   { id: "new", label: "New" },
@@ -183,15 +147,10 @@ export const CONDITIONS = [
   { id: "used", label: "Used" },
 ] as const;
 export type ProductCondition = (typeof CONDITIONS)[number]["id"];
-export const CONDITION_IDS = CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
+export const CONDITION_IDS = /* @__PURE__ */ CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
 
 export const categoryLabel = (id: string): string => MARKET_CATEGORIES.find((c) => c.id === id)?.label ?? "Other";
 export const conditionLabel = (id: string): string => CONDITIONS.find((c) => c.id === id)?.label ?? "Used";
-
-/** A filter value from a URL: one of the list, or undefined (anything else means "all"). */
-export function pickFilter<T extends string>(value: string | null, ids: readonly T[]): T | undefined {
-  return ids.includes(value as T) ? (value as T) : undefined;
-}
 
 /** An available listing past its 60 days, off Browse until its seller renews it. */
 export function isExpired(product: Pick<ProductView, "status" | "expiresAt">, now = Date.now()): boolean {

@@ -441,6 +441,50 @@ describe("marketplace", () => {
     });
   });
 
+  it("shows every invalid field of the upload under its own field, at once (phone)", async (t) => {
+    const seller = await createUserViaApi();
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/status of 400/);
+        await signIn(page, seller);
+        await page.goto("/upload");
+        await hydrated(page);
+        // Past the browser's own checks (spaces meet "required"; a phone field has no pattern), refused by Campus.
+        await page.getByLabel("Title").fill("   ");
+        await page.getByLabel("Category").selectOption("lab");
+        await page.getByLabel("Condition").selectOption("used");
+        await page.getByLabel("Description").fill("Size M");
+        await page.getByLabel("Price (₹)").fill("250");
+        await page.getByLabel("WhatsApp number").fill("12345 67890");
+        await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
+        await page.getByRole("img", { name: "Preview of photo 1" }).waitFor();
+        await page.getByRole("button", { name: "Upload Product" }).click();
+        await page.getByRole("alert").getByText("Upload failed: Enter the title.").waitFor();
+        const problems = {
+          title: "Enter the title.",
+          whatsappNumber:
+            "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+        };
+        for (const [field, message] of Object.entries(problems)) {
+          const error = page.locator(`#${field}-error`);
+          await error.waitFor();
+          assert.equal(await error.textContent(), message);
+          const input = page.locator(`#${field}`);
+          assert.equal(await input.getAttribute("aria-invalid"), "true");
+          assert.match((await input.getAttribute("aria-describedby")) ?? "", new RegExp(`\\b${field}-error\\b`));
+          assert.ok(await error.isVisible(), `${field}'s problem is on screen`);
+        }
+        // The fields that were right carry no problem, and nothing was lost.
+        assert.equal(await page.locator("#description-error").count(), 0);
+        assert.equal(await page.getByLabel("Description").inputValue(), "Size M");
+        await page.screenshot({ path: "test-results/screenshots/market/upload-field-errors-360.png", fullPage: true });
+      },
+      { viewport: PHONE },
+    );
+  });
+
   it("'Show more products' loads only the next page and adds it below", async (t) => {
     const word = uniqueWord("paged");
     // 26 products, from two sellers (one may post 20 a minute): a first page of 24, then 2 more.

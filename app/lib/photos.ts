@@ -1,4 +1,4 @@
-import { PHOTO_SIDE, THUMB_SIDE } from "#common/market.ts";
+import { PHOTO_SIDE, THUMB_SIDE } from "#common/market-photos.ts";
 
 // A listing's photos made ready in the seller's browser before they are sent (
 // docs/decisions/0087-photos-and-expiry.md): decoded (turned upright by their EXIF orientation),
@@ -60,7 +60,8 @@ export function encodedName(original: string, blob: Blob): string {
 
 export interface UploadAnswer {
   status: number;
-  body: { success?: boolean; message?: string } | null;
+  /** The API's JSON; a refused input also names its field and every invalid field (`fields`). */
+  body: { success?: boolean; message?: string; field?: string; fields?: Record<string, string> } | null;
 }
 
 /**

@@ -16,103 +16,52 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
-import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
+import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
-import {
-  BUY,
-  CATEGORY_IDS,
-  CONDITION_IDS,
-  PAGE_SIZE,
-  paiseToRupees,
-  parsePricePaise,
-  parseSort,
-  pickFilter,
-  purchaseMessage,
-  RESERVATION_TERMS,
-} from "#common/market.ts";
+import { buyAction, heartAction } from "#app/lib/market.server.ts";
+import { BUY, PAGE_SIZE, paiseToRupees } from "#common/market.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { listAvailable } from "#server/services/market/browse.ts";
-import { productIdSchema } from "#server/services/market/product-view.ts";
-import { purchaseProduct } from "#server/services/market/purchase.ts";
-import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
+import { browse, browsePageQuerySchema } from "#server/services/market/browse.ts";
 import type { Route } from "./+types/all-products";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
-/** Pages beyond this are refused as page 1: a deep offset costs the database a long scan. */
-const MAX_PAGE = 400;
-
-/** A college's id in ?campus= (signed-out visitors only); anything else is no filter. */
-const CAMPUS_ID = /^[a-z0-9-]{1,40}$/;
-
 // One page of products: ?page=2 is the second PAGE_SIZE, not the first two (the screen appends it
 // to what it shows; without JavaScript the "Show more products" link opens it as its own page).
-// A signed-in student sees their own campus's products; a signed-out visitor every college's (or
-// one's, with ?campus=), never a seller's number (docs/decisions/0076-campus-market.md).
+// The same use-case as GET /api/product/available, the address read with the same filters; a value
+// the API would refuse means "all" here (browsePageQuerySchema). Never a seller's number.
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const campusParam = (url.searchParams.get("campus") ?? "").trim().toLowerCase();
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const sort = parseSort(url.searchParams.get("sort"));
-  // The filters are in the URL; anything not in the lists means "all".
-  const category = pickFilter(url.searchParams.get("category"), CATEGORY_IDS) ?? null;
-  const condition = pickFilter(url.searchParams.get("condition"), CONDITION_IDS) ?? null;
-  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const page = requested >= 1 && requested <= MAX_PAGE ? requested : 1;
+  // A parameter given twice counts once, by its first value, as the API reads it.
+  const address = Object.fromEntries([...new URL(request.url).searchParams].reverse());
+  const { page, ...query } = parseWith(browsePageQuerySchema, address);
+  const q = query.q ?? "";
+  const sort = query.sort ?? "newest";
+  const category = query.category ?? null;
+  const condition = query.condition ?? null;
   const user = await getUser(context);
   // An unverified college account browses, but sees the verify banner instead of Buy.
   const verifyEmail = user && !mayAct(user) ? user.email : null;
-  const campus = !user && CAMPUS_ID.test(campusParam) ? campusParam : null;
+  // The links keep a visitor's college; a member's ?campus= is ignored (readerCampus), so theirs drop it.
+  const campus = user ? null : (query.campus ?? null);
+  const shown = { q, sort, category, condition, page, signedIn: !!user, verifyEmail, campus };
+  const campusName = user && !user.openCommunity ? user.campusName : null;
   try {
     // One more than shown tells whether there is a next page.
-    const rows = await listAvailable(envOf(context), {
-      q,
-      sort,
+    const rows = await browse(envOf(context), user, {
+      ...query,
       offset: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE + 1,
-      viewerId: user?.id ?? null,
-      campusId: user?.campusId ?? null,
-      ...(campus && { campus }),
-      ...(category && { category }),
-      ...(condition && { condition }),
     });
-    // Sellers' numbers stay on the server until someone buys.
     // Cards show the small photo and how many there are: the photos' list stays on the server.
     const products: BrowseProduct[] = rows
       .slice(0, PAGE_SIZE)
-      .map(({ whatsappNumber: _hidden, images, ...product }) => ({ ...product, photoCount: images.length }));
-    return {
-      products,
-      hasMore: rows.length > PAGE_SIZE,
-      q,
-      sort,
-      category,
-      condition,
-      page,
-      signedIn: !!user,
-      campusName: user && !user.openCommunity ? user.campusName : null,
-      verifyEmail,
-      campus,
-      failed: false,
-    };
+      .map(({ whatsappNumber: _none, images, ...product }) => ({ ...product, photoCount: images.length }));
+    return { ...shown, products, hasMore: rows.length > PAGE_SIZE, campusName, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
-    return {
-      products: [] as BrowseProduct[],
-      hasMore: false,
-      q,
-      sort,
-      category,
-      condition,
-      page,
-      signedIn: !!user,
-      campusName: user && !user.openCommunity ? user.campusName : null,
-      verifyEmail,
-      campus,
-      failed: true,
-    };
+    return { ...shown, products: [] as BrowseProduct[], hasMore: false, campusName, failed: true };
   }
 }
 
@@ -122,22 +71,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "report") return reportAction(envOf(context), user, form);
-  if (intent === "save" || intent === "unsave")
-    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
-  try {
-    if (intent !== "buy") throw new ApiError(400, "Unknown action.");
-    const id = parseWith(productIdSchema, form.get("id"));
-    const seen = parsePricePaise(form.get("price"));
-    if (seen === null)
-      throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
-    const { notification } = await purchaseProduct(envOf(context), user, id, seen);
-    // The specification's words, then what they mean here (decision 0098): sent from the server,
-    // so the page's script stays the size it was.
-    return succeeded(intent, purchaseMessage(notification), { productId: id, notification, terms: RESERVATION_TERMS });
-  } catch (error) {
-    if (error instanceof ApiError) return refused(intent, error);
-    throw error;
-  }
+  if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
+  if (intent === "buy") return buyAction(envOf(context), user, form.get("id"), form);
+  return refused(intent, new ApiError(400, "Unknown action."));
 }
 
 // A buy that never reached Campus shows "Purchase failed: Please try again later." (app/lib/network-failure.ts).
@@ -159,17 +95,12 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 /** The current price a "price has changed" refusal carries, in paise. */
 function currentPricePaise(details: Record<string, unknown> | undefined): number | null {
   const value = details?.pricePaise;
-  return typeof value === "number" && Number.isInteger(value) ? value : null;
+  return typeof value === "number" ? value : null;
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  // A new search, sort or page starts a fresh list (no appended pages, nothing marked gone).
-  return (
-    <Browse
-      key={`${loaderData.q}|${loaderData.sort}|${loaderData.category}|${loaderData.condition}|${loaderData.page}|${loaderData.campus}`}
-      {...loaderData}
-    />
-  );
+  // A new address (search, filters, sort, page) starts a fresh list (no appended pages, nothing marked gone).
+  return <Browse key={useLocation().search} {...loaderData} />;
 }
 
 function Browse(data: Route.ComponentProps["loaderData"]) {

@@ -9,54 +9,52 @@ import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
-import { attempt, refused, succeeded } from "#app/lib/action-result.server.ts";
+import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { buyAction, heartAction } from "#app/lib/market.server.ts";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
 import {
   BUY,
-  purchaseMessage,
-  RESERVATION_TERMS,
   categoryLabel,
   conditionLabel,
   isExpired,
   mayRenew,
-  parsePricePaise,
   paiseToRupees,
   sellerRecord,
   whatsappLink,
 } from "#common/market.ts";
+import { renewedUntil } from "#common/market-messages.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { getProduct } from "#server/services/market/browse.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
-import { purchaseProduct } from "#server/services/market/purchase.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
-import { SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
 import type { Route } from "./+types/product";
 
 // A listing's own page: every photo large, the details, the seller's card and Buy. Two D1
-// queries: the session and the product with its seller's record. Sold, reserved and expired listings
-// are shown with their state; another campus's is a 404 that says whose it is (nothing of it); a
-// hidden one (not yours) or none at all is a 404.
+// queries: the session and the product with its seller's record. The same use-case as
+// GET /api/product/:id: sold, reserved and expired listings are shown with their state; another
+// campus's is a 404 that says whose it is (nothing of it); a hidden one (not yours) or none at all
+// is a 404.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await getUser(context);
-  const found = await getProduct(envOf(context), user, params.id);
-  if (!found) throw data(null, { status: 404 });
+  const found = await getProduct(envOf(context), user, params.id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  });
   // A link shared across colleges: say whose marketplace it is on, show nothing of the listing.
   if (found.kind === "elsewhere") return data({ elsewhere: found.market }, { status: 404 });
-  const { product } = found;
-  // The seller's number: to the seller, and to the buyer who may see contacts of its campus.
-  const contact = product.mine || (product.bought && user !== null && mayAct(user)) ? product.whatsappNumber : null;
-  const { whatsappNumber: _hidden, ...shown } = product;
+  // The seller's number as the use-case answered it (sellerContact): the seller's, a buyer's who may see it.
+  const { whatsappNumber: contact, ...product } = found.product;
   const requested = Number.parseInt(new URL(request.url).searchParams.get("photo") ?? "1", 10);
   const photo = requested >= 1 && requested <= product.images.length ? requested - 1 : 0;
   return {
-    product: shown,
+    product,
     contact,
     photo,
     signedIn: !!user,
@@ -71,30 +69,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
   if (intent === "report") return reportAction(env, user, form);
-  if (intent === "save" || intent === "unsave")
-    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(env, user, intent, form));
+  if (intent === "save" || intent === "unsave") return heartAction(env, user, intent, form);
+  if (intent === "buy") return buyAction(env, user, params.id, form);
   if (intent === "renew") {
     try {
       const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
-      return succeeded(intent, `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`);
+      return succeeded(intent, renewedUntil(product.expiresAt));
     } catch (error) {
       if (error instanceof ApiError) return refused(intent, error);
       throw error;
     }
   }
-  try {
-    if (intent !== "buy") throw new ApiError(400, "Unknown action.");
-    const id = parseWith(productIdSchema, params.id);
-    const seen = parsePricePaise(form.get("price"));
-    if (seen === null)
-      throw new ApiError(400, "Send the price you saw as a number of rupees, for example 249.5.", { field: "price" });
-    const { notification } = await purchaseProduct(env, user, id, seen);
-    // The specification's words, then what they mean here (decision 0098).
-    return succeeded(intent, purchaseMessage(notification), { notification, terms: RESERVATION_TERMS });
-  } catch (error) {
-    if (error instanceof ApiError) return refused(intent, error);
-    throw error;
-  }
+  return refused(intent, new ApiError(400, "Unknown action."));
 }
 
 // A buy that never reached Campus shows "Purchase failed: Please try again later." and keeps the page.

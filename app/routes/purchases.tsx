@@ -9,10 +9,14 @@ import { whatsappLink } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { listPurchased } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { attempt } from "#app/lib/action-result.server.ts";
+import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { rateAction } from "#app/lib/market.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { cancelReservation, rateTrade } from "#server/services/reservations.ts";
+import { RESERVATION_CANCELLED } from "#common/market-messages.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { productIdSchema } from "#server/services/market/product-view.ts";
+import { cancelReservation } from "#server/services/reservations.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
 
@@ -27,21 +31,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+// The buyer's steps: the same use-cases as POST /api/product/:id/cancel and /rating.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
+  const id = () => parseWith(productIdSchema, form.get("id"));
   const env = envOf(context);
-  if (intent === "cancel")
-    return attempt(intent, "Reservation cancelled: the product is on sale again. The seller is told.", () =>
-      cancelReservation(env, user, id),
-    );
-  if (intent === "rate")
-    return attempt(intent, "Thank you: your rating of the seller is saved.", () =>
-      rateTrade(env, user, id, { stars: form.get("stars"), note: form.get("note") }),
-    );
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  if (intent === "cancel") return attempt(intent, RESERVATION_CANCELLED, () => cancelReservation(env, user, id()));
+  if (intent === "rate") return rateAction(env, user, form);
+  return refused(intent, new ApiError(400, "Unknown action."));
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -4,13 +4,14 @@ import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { formatRupees } from "#common/format.ts";
 import { categoryLabel, conditionLabel, isExpired, sellerRecord } from "#common/market.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { listSaved, SAVE_MESSAGES, saveFromForm } from "#server/services/saved.ts";
+import { heartAction } from "#app/lib/market.server.ts";
+import { listSaved } from "#server/services/saved.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/saved";
 
@@ -31,8 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "save" || intent === "unsave")
-    return attempt(intent, SAVE_MESSAGES[intent], () => saveFromForm(envOf(context), user, intent, form));
+  if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 

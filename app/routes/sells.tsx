@@ -9,12 +9,15 @@ import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { fieldError } from "#app/lib/action-result.ts";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { readForm } from "#app/lib/form.server.ts";
+import { rateAction } from "#app/lib/market.server.ts";
 import { formatIndiaDate, formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { deleteProduct, productPatchSchema, updateProduct } from "#server/services/market/listing.ts";
 import { listMySells } from "#server/services/market/browse.ts";
 import { markSaleNoticesRead, unreadSaleNotices } from "#server/services/market/purchase.ts";
@@ -22,7 +25,14 @@ import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { confirmHandover, declineReservation, rateTrade } from "#server/services/reservations.ts";
+import { confirmHandover, declineReservation } from "#server/services/reservations.ts";
+import {
+  HANDED_OVER,
+  PRODUCT_DELETED,
+  PRODUCT_UPDATED,
+  RENEWED_FOR_A_PERIOD,
+  RESERVATION_DECLINED,
+} from "#common/market-messages.ts";
 import type { Route } from "./+types/sells";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 
@@ -30,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   try {
-    const [products, notices] = await Promise.all([listMySells(env, user.id), unreadSaleNotices(env, user.id)]);
+    const [products, notices] = await Promise.all([listMySells(env, user), unreadSaleNotices(env, user.id)]);
     return { products, notices, failed: false, now: Date.now() };
   } catch (error) {
     logLoaderFailure(context, request, "my sells failed", error);
@@ -38,13 +48,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
-// Edit and delete call the same services as PATCH and DELETE /api/product/:id, with the same rules
-// (only the owner, only unsold products); their refusals come back as the screen's banner.
+// Every write of My Sells calls the same use-case as its API route (PATCH and DELETE
+// /api/product/:id, /renew, /handover, /decline, /rating), with the same schema and rules (only the
+// owner, only unsold products); its refusals come back as the screen's banner and under the fields.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
@@ -53,36 +59,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const id = () => parseWith(productIdSchema, form.get("id"));
   switch (intent) {
     case "edit":
-      return attempt(intent, "Product updated successfully!", () =>
-        updateProduct(
-          env,
-          user,
-          id(),
-          parseWith(productPatchSchema, {
-            title: text(form, "title"),
-            description: text(form, "description"),
-            price: text(form, "price"),
-          }),
-        ),
+      return attempt(intent, PRODUCT_UPDATED, () =>
+        updateProduct(env, user, id(), parseWith(productPatchSchema, formInput(form))),
       );
     case "delete":
-      return attempt(intent, "Product deleted successfully!", () => deleteProduct(env, user, id()));
+      return attempt(intent, PRODUCT_DELETED, () => deleteProduct(env, user, id()));
     case "handover":
-      return attempt(intent, "Handover confirmed: the sale is complete. The buyer is told.", () =>
-        confirmHandover(env, user, id()),
-      );
+      return attempt(intent, HANDED_OVER, () => confirmHandover(env, user, id()));
     case "decline":
-      return attempt(intent, "Reservation declined: the product is on sale again. The buyer is told.", () =>
-        declineReservation(env, user, id()),
-      );
+      return attempt(intent, RESERVATION_DECLINED, () => declineReservation(env, user, id()));
     case "rate":
-      return attempt(intent, "Thank you: your rating of the buyer is saved.", () =>
-        rateTrade(env, user, id(), { stars: form.get("stars"), note: form.get("note") }),
-      );
+      return rateAction(env, user, form);
     case "renew":
-      return attempt(intent, "Renewed: your listing is back on Browse for 60 days.", () =>
-        renewProduct(env, user, id()),
-      );
+      return attempt(intent, RENEWED_FOR_A_PERIOD, () => renewProduct(env, user, id()));
     case "mark-read":
       return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
     default:
@@ -119,7 +108,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   // Without JavaScript the page itself posted: its answer is the action data.
   const actionData = useActionData<typeof action>();
   const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ProductView | null>(null);
+  const [deleting, setDeleting] = useState<Pick<ProductView, "id" | "title"> | null>(null);
   const [dismissed, setDismissed] = useState<typeof writer.data>(undefined);
   // Each answer closes what it was for: a saved edit its form, a delete its dialog.
   const [answered, setAnswered] = useState(writer.data);
@@ -134,6 +123,10 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const markingRead = navigation.formData?.get("intent") === "mark-read";
   const latest = writer.data ?? actionData;
   const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
+  // An edit's refusal also shows under each field it concerns, in the form still open.
+  const editProblem = (name: string) => (answer?.intent === "edit" ? fieldError(answer, name) : null);
+  const invalid = (id: string, name: string) =>
+    editProblem(name) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : undefined;
   const banner = answer
     ? answer.ok
       ? { tone: "success" as const, text: answer.message }
@@ -258,7 +251,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           maxLength={100}
                           defaultValue={product.title}
                           className="input"
+                          {...invalid(`title-${product.id}`, "title")}
                         />
+                        <FieldError id={`title-${product.id}`} message={editProblem("title")} />
                       </div>
                       <div>
                         <label htmlFor={`description-${product.id}`} className="label">
@@ -272,7 +267,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           rows={3}
                           defaultValue={product.description}
                           className="input"
+                          {...invalid(`description-${product.id}`, "description")}
                         />
+                        <FieldError id={`description-${product.id}`} message={editProblem("description")} />
                       </div>
                       <div>
                         <label htmlFor={`price-${product.id}`} className="label">
@@ -289,7 +286,9 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           inputMode="decimal"
                           defaultValue={paiseToRupees(product.pricePaise)}
                           className="input"
+                          {...invalid(`price-${product.id}`, "price")}
                         />
+                        <FieldError id={`price-${product.id}`} message={editProblem("price")} />
                       </div>
                       <div className="flex gap-2">
                         <button type="submit" className="btn-primary flex-1">
@@ -350,7 +349,11 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         <button
                           type="button"
                           className="btn-secondary flex-1"
-                          onClick={() => setEditing(product.id)}
+                          onClick={() => {
+                            // A new edit starts clean: the last answer (another product's) goes.
+                            setDismissed(latest);
+                            setEditing(product.id);
+                          }}
                           aria-label={`Edit ${product.title}`}
                         >
                           <PencilIcon className="h-4 w-4" />

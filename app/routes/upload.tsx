@@ -1,21 +1,36 @@
 import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { redirect, useActionData, useNavigate, useRevalidator } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey } from "#server/lib/idempotency.ts";
-import { createProductFromForm } from "#server/services/market/listing.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { createProduct, listingSchema } from "#server/services/market/listing.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS, SELL } from "#common/market.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { FieldError } from "#app/components/form-controls.tsx";
+import { SELL } from "#common/market.ts";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS } from "#common/market-photos.ts";
+import { PRODUCT_UPLOADED, UPLOAD_UNREADABLE } from "#common/market-messages.ts";
 import { encodedName, postWithProgress, preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
 import type { Route } from "./+types/upload";
-import { answerNetworkFailure, NETWORK_FAILURE_MESSAGE } from "#app/lib/network-failure.ts";
+import { NETWORK_FAILURE_MESSAGE } from "#app/lib/network-failure.ts";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.listing };
@@ -25,36 +40,51 @@ export async function loader({ context }: Route.LoaderArgs) {
   // One key per rendered form: a double submit of it makes one product (worker/lib/idempotency.ts).
   // After a successful upload the loader runs again, so the next product is a new submission.
   // An unverified college account sees the verify banner instead of the form.
-  return { sellerName: user.name, submissionKey: newSubmissionKey(), verifyEmail: mayAct(user) ? null : user.email };
+  return {
+    sellerName: user.name,
+    submissionKey: newSubmissionKey(),
+    verifyEmail: mayAct(user) ? null : user.email,
+    // What an upload that never reached Campus says: sent with the page, so its script does not
+    // load the page actions' network-failure module for one sentence.
+    unreachable: NETWORK_FAILURE_MESSAGE,
+  };
 }
 
 /** The field the screen adds when it posts with JavaScript: it shows the success and leaves for /sells itself. */
 const STAY = "stay";
 
-// The same service as POST /api/product/upload. Without JavaScript a success redirects to /sells at
-// once; the screen's own post (with STAY) gets the answer, to reset the form and leave after 2 s.
+// The same use-case and schema as POST /api/product/upload (with JavaScript the screen posts
+// there, for the progress bars). Without JavaScript a success redirects to /sells at once; a post
+// with STAY gets the answer, to reset the form and leave after 2 s.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   try {
+    // Refused before the form is read, as the API's route refuses it (decision 0076).
+    requireMayAct(user, SELL);
     let form: FormData;
     try {
       form = await request.formData();
     } catch {
-      throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
+      throw new ApiError(400, UPLOAD_UNREADABLE);
     }
-    await createProductFromForm(envOf(context), user, form);
+    // The photos and their small versions are repeated fields, in order.
+    const input = parseWith(listingSchema, {
+      ...formInput(form),
+      image: form.getAll("image"),
+      thumb: form.getAll("thumb"),
+    });
+    await createProduct(envOf(context), user, input);
     if (form.get(STAY) === null) return redirect("/sells");
-    return succeeded("upload", "Product uploaded successfully!");
+    return succeeded("upload", PRODUCT_UPLOADED);
   } catch (error) {
     if (error instanceof ApiError) return refused("upload", error);
     throw error;
   }
 }
 
-// An upload that never reached Campus shows "Upload failed: ..." and keeps the form (app/lib/network-failure.ts).
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return answerNetworkFailure("upload", serverAction);
-}
+// No client action: with JavaScript the screen sends the form through the API itself (an upload that
+// never reaches Campus then says "Upload failed: ..." and keeps the form), so this action is reached
+// only by a form posted without JavaScript.
 
 const REDIRECT_AFTER_UPLOAD_MS = 2000;
 const ACCEPT = IMAGE_TYPES.join(",");
@@ -77,16 +107,12 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const actionData = useActionData<typeof action>();
   // The answer of the screen's own upload (with JavaScript); without it, the action's.
-  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  const [answer, setAnswer] = useState<ActionResult | null>(null);
   const [uploading, setUploading] = useState(false);
   const [done, setDone] = useState(false);
   const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
-  const failure =
-    answer && !answer.ok
-      ? `Upload failed: ${answer.message}`
-      : actionData && !actionData.ok && actionData !== dismissed
-        ? `Upload failed: ${actionData.message}`
-        : null;
+  const result = answer ?? (actionData && actionData !== dismissed ? actionData : null);
+  const failure = result && !result.ok ? `Upload failed: ${result.message}` : null;
 
   useEffect(() => {
     if (!done) return;
@@ -121,14 +147,20 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
       void revalidator.revalidate();
       return;
     }
-    setAnswer({ ok: false, message: result.body?.message || NETWORK_FAILURE_MESSAGE });
+    // The API's 400 names every invalid field (`fields`): each is shown under its own.
+    setAnswer({
+      ...result.body,
+      ok: false,
+      intent: "upload",
+      message: result.body?.message || loaderData.unreachable,
+    });
   }
 
   return (
     <SellerLayout>
       <PageIntro title="Upload Product" lead="List a product for other students to buy. Every field is required." />
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {done && <Alert tone="success">Product uploaded successfully! Taking you to My Sells…</Alert>}
+        {done && <Alert tone="success">{`${PRODUCT_UPLOADED} Taking you to My Sells…`}</Alert>}
       </div>
       {failure && (
         <div className="mb-4">
@@ -149,6 +181,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
         // A new key after each upload: a fresh, empty form with no photos.
         <UploadForm
           key={loaderData.submissionKey}
+          result={result}
           sellerName={loaderData.sellerName}
           submissionKey={loaderData.submissionKey}
           uploading={uploading}
@@ -162,6 +195,8 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
 }
 
 interface UploadFormProps {
+  /** The last answer: each invalid field's problem is shown under it. */
+  result: ActionResult | null;
   submissionKey: string;
   sellerName: string;
   uploading: boolean;
@@ -170,7 +205,7 @@ interface UploadFormProps {
   onChange: () => void;
 }
 
-function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChange }: UploadFormProps) {
+function UploadForm({ result, submissionKey, sellerName, uploading, busy, onSend, onChange }: UploadFormProps) {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const previews = useRef(new Set<string>());
@@ -263,137 +298,103 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <fieldset disabled={busy} className="min-w-0 space-y-4">
         <legend className="sr-only">Product details</legend>
-        <div>
-          <label htmlFor="title" className="label">
-            Title
-          </label>
-          <input
-            id="title"
-            name="title"
-            required
-            maxLength={100}
-            className="input"
-            placeholder="e.g. Engineering Graphics drawing kit"
-          />
-        </div>
+        <Field
+          name="title"
+          label="Title"
+          result={result}
+          control={<input required maxLength={100} placeholder="e.g. Engineering Graphics drawing kit" />}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="category" className="label">
-              Category
-            </label>
-            <select id="category" name="category" required defaultValue="" className="input">
-              <option value="" disabled>
-                Choose a category
-              </option>
-              {MARKET_CATEGORIES.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
+          <Field
+            name="category"
+            label="Category"
+            result={result}
+            control={
+              <select required defaultValue="">
+                <option value="" disabled>
+                  Choose a category
                 </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="condition" className="label">
-              Condition
-            </label>
-            <select id="condition" name="condition" required defaultValue="" className="input">
-              <option value="" disabled>
-                Choose the condition
-              </option>
-              {CONDITIONS.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.label}
+                {MARKET_CATEGORIES.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            }
+          />
+          <Field
+            name="condition"
+            label="Condition"
+            result={result}
+            control={
+              <select required defaultValue="">
+                <option value="" disabled>
+                  Choose the condition
                 </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div>
-          <label htmlFor="description" className="label">
-            Description
-          </label>
-          <textarea
-            id="description"
-            name="description"
-            required
-            maxLength={2000}
-            rows={4}
-            className="input"
-            placeholder="Condition, edition, what is included…"
+                {CONDITIONS.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            }
           />
         </div>
+        <Field
+          name="description"
+          label="Description"
+          result={result}
+          control={<textarea required maxLength={2000} rows={4} placeholder="Condition, edition, what is included…" />}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="price" className="label">
-              Price (₹)
-            </label>
-            <input
-              id="price"
-              name="price"
-              type="number"
-              required
-              min="0.01"
-              max="1000000"
-              step="0.01"
-              inputMode="decimal"
-              className="input"
-              placeholder="450"
-            />
-          </div>
-          <div>
-            <label htmlFor="sellerName" className="label">
-              Seller name
-            </label>
-            <input
-              id="sellerName"
-              name="sellerName"
-              required
-              maxLength={80}
-              defaultValue={sellerName}
-              autoComplete="name"
-              className="input"
-            />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="whatsappNumber" className="label">
-            WhatsApp number
-          </label>
-          <input
-            id="whatsappNumber"
-            name="whatsappNumber"
-            type="tel"
-            required
-            inputMode="tel"
-            autoComplete="tel-national"
-            aria-describedby="whatsapp-hint"
-            className="input"
-            placeholder="98765 43210"
+          <Field
+            name="price"
+            label="Price (₹)"
+            result={result}
+            control={
+              <input
+                type="number"
+                required
+                min="0.01"
+                max="1000000"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="450"
+              />
+            }
           />
-          <p id="whatsapp-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            A 10-digit Indian mobile number. Buyers get a WhatsApp link to it after they buy.
-          </p>
-        </div>
-        <div>
-          <label htmlFor="image" className="label">
-            Photos
-          </label>
-          <input
-            id="image"
-            name="image"
-            type="file"
-            multiple
-            required={photos.length === 0}
-            disabled={photos.length >= MAX_PHOTOS}
-            accept={ACCEPT}
-            onChange={onPhotosChosen}
-            aria-describedby="image-hint"
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+          <Field
+            name="sellerName"
+            label="Seller name"
+            result={result}
+            control={<input required maxLength={80} defaultValue={sellerName} autoComplete="name" />}
           />
-          <p id="image-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Up to {MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made
-            smaller on your phone before they are sent, and their location data is removed.
-          </p>
+        </div>
+        <Field
+          name="whatsappNumber"
+          label="WhatsApp number"
+          hint="A 10-digit Indian mobile number. Buyers get a WhatsApp link to it after they buy."
+          result={result}
+          control={<input type="tel" required inputMode="tel" autoComplete="tel-national" placeholder="98765 43210" />}
+        />
+        <Field
+          name="image"
+          label="Photos"
+          hint={`Up to ${MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.`}
+          result={result}
+          also="thumb"
+          control={
+            <input
+              type="file"
+              multiple
+              required={photos.length === 0}
+              disabled={photos.length >= MAX_PHOTOS}
+              accept={ACCEPT}
+              onChange={onPhotosChosen}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+            />
+          }
+        >
           {note && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{note}</p>}
           {photos.length > 0 && (
             <ol aria-label="Chosen photos" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -468,7 +469,7 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
               ))}
             </ol>
           )}
-        </div>
+        </Field>
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || preparing}>
           {preparing ? (
             <>
@@ -486,6 +487,55 @@ function UploadForm({ submissionKey, sellerName, uploading, busy, onSend, onChan
         </button>
       </fieldset>
     </form>
+  );
+}
+
+/**
+ * A field of the form (decision 0103): its label; the control, given here its id and name, the
+ * "input" look unless it has its own, and what ties it to its hint and its problem; the hint; the
+ * problem the last answer reports for it (`also`: another field whose problem shows here too); then
+ * what the field shows besides. The control keeps the browser's own checks (required, min, max,
+ * maxLength), so a form without JavaScript is checked before it is sent.
+ */
+function Field({
+  name,
+  label,
+  hint,
+  result,
+  also,
+  control,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  result: ActionResult | null;
+  also?: string;
+  control: ReactElement<{ className?: string }>;
+  children?: ReactNode;
+}) {
+  const problem = fieldError(result, name) ?? (also ? fieldError(result, also) : null);
+  const describedBy = [hint && `${name}-hint`, problem && `${name}-error`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      {cloneElement(control, {
+        id: name,
+        name,
+        className: control.props.className ?? "input",
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      } as Record<string, unknown>)}
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={name} message={problem} />
+      {children}
+    </div>
   );
 }
 

@@ -2,12 +2,12 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { attempt, refused } from "#app/lib/action-result.server.ts";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
@@ -21,8 +21,10 @@ import {
 } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { deleteWanted, listWanted, postWanted, wantedIdSchema } from "#server/services/wanted.ts";
+import { WANTED_DELETED, WANTED_POSTED } from "#common/market-messages.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema } from "#server/services/wanted.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
 
@@ -48,19 +50,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "post") {
-    return attempt(intent, "Posted: you get a notice when a matching listing appears.", () =>
-      postWanted(env, user, {
-        words: form.get("words") ?? "",
-        category: form.get("category") ?? "",
-        maxPrice: form.get("maxPrice") ?? "",
-      }),
-    );
-  }
+  if (intent === "post")
+    return attempt(intent, WANTED_POSTED, () => {
+      // Refused before the form is read, as the API's route refuses it (decision 0076).
+      requireMayAct(user, WANTED);
+      return postWanted(env, user, parseWith(wantedSchema, formInput(form)));
+    });
   if (intent === "delete")
-    return attempt(intent, "Wanted post deleted.", () =>
-      deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))),
-    );
+    return attempt(intent, WANTED_DELETED, () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
   return refused(intent, new ApiError(400, "Unknown action."));
 }
 
@@ -123,6 +120,10 @@ function PostForm({ open }: { open: number }) {
   const form = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Each invalid field's problem under it, tied to it for screen readers.
+  const problem = (name: string) => fieldError(result, name);
+  const invalid = (name: string) =>
+    problem(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : undefined;
   // A post that went through empties the form for the next one.
   useEffect(() => {
     if (result?.ok) form.current?.reset();
@@ -146,17 +147,19 @@ function PostForm({ open }: { open: number }) {
           maxLength={100}
           className="input"
           placeholder="e.g. Casio fx-991 calculator"
-          aria-describedby="words-hint"
+          aria-describedby={problem("words") ? "words-hint words-error" : "words-hint"}
+          aria-invalid={problem("words") ? true : undefined}
         />
         <p id="words-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {`A listing matches when every word is in its title or description. Open for ${WANTED_DAYS} days; up to ${MAX_OPEN_WANTED} at a time.`}
         </p>
+        <FieldError id="words" message={problem("words")} />
       </div>
       <div>
         <label htmlFor="wanted-category" className="label">
           Category (optional)
         </label>
-        <select id="wanted-category" name="category" defaultValue="" className="input">
+        <select id="wanted-category" name="category" defaultValue="" className="input" {...invalid("category")}>
           <option value="">Any category</option>
           {MARKET_CATEGORIES.map((c) => (
             <option key={c.id} value={c.id}>
@@ -164,6 +167,7 @@ function PostForm({ open }: { open: number }) {
             </option>
           ))}
         </select>
+        <FieldError id="category" message={problem("category")} />
       </div>
       <div>
         <label htmlFor="maxPrice" className="label">
@@ -179,7 +183,9 @@ function PostForm({ open }: { open: number }) {
           inputMode="numeric"
           className="input"
           placeholder="600"
+          {...invalid("maxPrice")}
         />
+        <FieldError id="maxPrice" message={problem("maxPrice")} />
       </div>
       <div className="sm:col-span-2" aria-live="polite">
         {result && (

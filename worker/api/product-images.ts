@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { NO_IMAGE } from "#common/market-messages.ts";
 import { IMAGE_CACHE_CONTROL } from "#server/services/market/product-view.ts";
 import { productImage } from "#server/services/market/photos.ts";
 import type { AppEnv } from "#server/api/context.ts";
@@ -11,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 productImages.get("/:key", async (c) => {
   const key = c.req.param("key");
-  const notFound = () => c.json({ success: false, message: "There is no such image." }, 404);
+  const notFound = () => c.json({ success: false, message: NO_IMAGE }, 404);
   if (!UUID.test(key)) return notFound();
   const object = await productImage(c.env, key.toLowerCase());
   if (!object) return notFound();

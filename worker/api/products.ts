@@ -8,27 +8,35 @@ import {
   rateTrade,
   ratingSchema,
 } from "#server/services/reservations.ts";
-import { formatIndiaDate } from "#common/format.ts";
 import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
-import { mayContact } from "#common/membership.ts";
-import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
 import {
-  createProductFromForm,
+  HANDED_OVER,
+  PRODUCT_DELETED,
+  PRODUCT_UPDATED,
+  PRODUCT_UPLOADED,
+  PURCHASE_BODY_TOO_LARGE,
+  PURCHASE_SUCCESSFUL,
+  RATED,
+  renewedUntil,
+  RESERVATION_CANCELLED,
+  RESERVATION_DECLINED,
+  HEART_ANSWERS,
+  SAVED,
+  UPLOAD_NOT_MULTIPART,
+  UPLOAD_UNREADABLE,
+} from "#common/market-messages.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import {
+  createProduct,
   deleteProduct,
+  listingSchema,
   productPatchSchema,
   updateProduct,
 } from "#server/services/market/listing.ts";
-import {
-  elsewhereMessage,
-  getProduct,
-  listAvailable,
-  listMySells,
-  listPurchased,
-  listQuerySchema,
-} from "#server/services/market/browse.ts";
-import { productIdSchema } from "#server/services/market/product-view.ts";
-import { purchaseBodySchema, purchaseProduct } from "#server/services/market/purchase.ts";
+import { browse, getProduct, listMySells, listPurchased, listQuerySchema } from "#server/services/market/browse.ts";
+import { productIdSchema, type ShownProduct } from "#server/services/market/product-view.ts";
+import { purchaseProduct, purchaseSchema } from "#server/services/market/purchase.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import {
@@ -42,20 +50,19 @@ import {
   userOf,
 } from "#server/api/context.ts";
 
+// The marketplace's API (the specification's /product calls and ours): each route translates the
+// request into a use-case's typed input (worker/services/market/, saved.ts, reservations.ts) and
+// its answer into JSON; the rules, and the sentences (common/market-messages.ts), are theirs.
 const products = new Hono<AppEnv>();
 
 /**
  * The product as API clients see it: `_id`, price in rupees (and exact paise), an absolute image
- * URL on our origin. The seller's WhatsApp number is part of it only for the seller, and for a buyer
- * who may see contacts (a verified member of the product's campus); otherwise the fields are left
- * out, as they always were on the list. Exactly the specification's shape: the verified badge is the
+ * URL on our origin. The seller's WhatsApp number is part of it where the use-case answered one
+ * (sellerContact: the seller, and a buyer who may see contacts); otherwise the fields are left out,
+ * as they always were on the list. Exactly the specification's shape: the verified badge is the
  * screens' (docs/decisions/0076-campus-market.md).
  */
-function toJson(
-  c: AppContext,
-  view: Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null },
-  withContact: boolean,
-) {
+function toJson(c: AppContext, view: ShownProduct | ProductView) {
   return {
     _id: view.id,
     title: view.title,
@@ -64,11 +71,10 @@ function toJson(
     pricePaise: view.pricePaise,
     sellerName: view.sellerName,
     // Contacts only to who may see them (null: hidden); a seller who deleted their account has no number any more (""): no link either.
-    ...(withContact &&
-      view.whatsappNumber !== null && {
-        whatsappNumber: view.whatsappNumber,
-        whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null,
-      }),
+    ...(view.whatsappNumber !== null && {
+      whatsappNumber: view.whatsappNumber,
+      whatsappLink: view.whatsappNumber ? whatsappLink(view.whatsappNumber) : null,
+    }),
     image: new URL(view.image, c.req.url).href,
     // Every photo, large and small (`image` is the first one's large URL).
     images: view.images.map((photo) => ({
@@ -102,71 +108,72 @@ function idParam(c: AppContext): string {
 
 products.post("/upload", bodyLimit(UPLOAD_LIMITS.listing), requireAuth, requireMayActTo(SELL), async (c) => {
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== "multipart/form-data")
-    throw new ApiError(415, "Send the product as multipart/form-data with an image file.");
+  if (mediaType !== "multipart/form-data") throw new ApiError(415, UPLOAD_NOT_MULTIPART);
   let form: FormData;
   try {
     form = await c.req.formData();
   } catch {
-    throw new ApiError(400, "The upload could not be read. Please choose the image again and retry.");
+    throw new ApiError(400, UPLOAD_UNREADABLE);
   }
-  const product = await createProductFromForm(c.env, c.var.user, form, c.req.header("Idempotency-Key"));
-  const msg = "Product uploaded successfully!";
-  return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) }, 201);
+  // The photos and their small versions are repeated fields, in order.
+  const input = parseWith(listingSchema, {
+    ...formInput(form),
+    image: form.getAll("image"),
+    thumb: form.getAll("thumb"),
+  });
+  const product = await createProduct(c.env, c.var.user, input, c.req.header("Idempotency-Key"));
+  return c.json({ success: true, message: PRODUCT_UPLOADED, msg: PRODUCT_UPLOADED, product: toJson(c, product) }, 201);
 });
 
-// A signed-in member sees their own campus's products; a visitor without a session every college's
-// (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
+// Anyone may browse: a member their own campus's products, a visitor without a session every
+// college's (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
 products.get("/available", validateQuery(listQuerySchema), async (c) => {
-  const query = c.req.valid("query");
-  const user = await userOf(c);
-  const list = await listAvailable(c.env, { ...query, campusId: user?.campusId ?? null, viewerId: user?.id ?? null });
+  const list = await browse(c.env, await userOf(c), c.req.valid("query"));
   c.header("Cache-Control", "no-store");
-  return c.json(list.map((p) => toJson(c, p, false)));
+  return c.json(list.map((p) => toJson(c, p)));
 });
 
 // The member's saved listings, newest saved first, each in its current state.
 products.get("/saved", requireAuth, async (c) => {
   const list = await listSaved(c.env, c.var.user);
   c.header("Cache-Control", "no-store");
-  return c.json(list.map((p) => ({ ...toJson(c, p, p.mine), saved: true })));
+  return c.json(list.map((p) => ({ ...toJson(c, p), saved: true })));
 });
 
 products.get("/purchased", requireAuth, async (c) => {
   const list = await listPurchased(c.env, c.var.user);
   c.header("Cache-Control", "no-store");
-  return c.json(list.map((p) => toJson(c, p, true)));
+  return c.json(list.map((p) => toJson(c, p)));
 });
 
 products.get("/mysells", requireAuth, async (c) => {
-  const list = await listMySells(c.env, c.var.user.id);
+  const list = await listMySells(c.env, c.var.user);
   c.header("Cache-Control", "no-store");
-  return c.json(list.map((p) => toJson(c, p, true)));
+  return c.json(list.map((p) => toJson(c, p)));
 });
 
 /**
- * The price the buyer saw, in paise, when the client sent one. No body (what a client of the
- * specification sends, whatever its Content-Type) keeps the purchase as it always was.
+ * The purchase's input. No body (what a client of the specification sends, whatever its
+ * Content-Type) keeps the purchase as it always was: no price check.
  */
-async function seenPrice(c: AppContext): Promise<number | undefined> {
-  if ((await c.req.text()).trim() === "") return undefined;
-  return parseWith(purchaseBodySchema, await readJson(c)).price;
+async function purchaseInput(c: AppContext) {
+  if ((await c.req.text()).trim() === "") return {};
+  return parseWith(purchaseSchema, await readJson(c));
 }
 
 products.patch(
   "/purchase/:id",
-  bodyLimit({ maxBytes: 1024, message: 'The request is too large: a purchase sends at most { "price": <rupees> }.' }),
+  bodyLimit({ maxBytes: 1024, message: PURCHASE_BODY_TOO_LARGE }),
   requireAuth,
   requireMayActTo(BUY),
   async (c) => {
     const id = idParam(c);
-    const result = await purchaseProduct(c.env, c.var.user, id, await seenPrice(c));
-    const msg = "Purchase successful!";
+    const result = await purchaseProduct(c.env, c.var.user, id, await purchaseInput(c));
     return c.json({
       success: true,
-      message: msg,
-      msg,
-      product: toJson(c, result.product, mayContact(c.var.user, result.product.campusId)),
+      message: PURCHASE_SUCCESSFUL,
+      msg: PURCHASE_SUCCESSFUL,
+      product: toJson(c, result.product),
       notification: result.notification,
     });
   },
@@ -175,51 +182,38 @@ products.patch(
 // The reservation's steps (docs/decisions/0085-reservations.md).
 products.post("/:id/handover", requireAuth, async (c) => {
   await confirmHandover(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: "Handover confirmed: the sale is complete. The buyer is told." });
+  return c.json({ success: true, message: HANDED_OVER });
 });
 
 products.post("/:id/decline", requireAuth, async (c) => {
   await declineReservation(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: "Reservation declined: the product is on sale again. The buyer is told." });
+  return c.json({ success: true, message: RESERVATION_DECLINED });
 });
 
 products.post("/:id/cancel", requireAuth, async (c) => {
   await cancelReservation(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: "Reservation cancelled: the product is on sale again. The seller is told." });
+  return c.json({ success: true, message: RESERVATION_CANCELLED });
 });
 
 // The heart. Both are idempotent.
 products.put("/:id/save", requireAuth, async (c) => {
   await saveProduct(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, saved: true, message: "Saved." });
+  return c.json({ success: true, saved: true, message: SAVED });
 });
 
 products.delete("/:id/save", requireAuth, async (c) => {
   await unsaveProduct(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, saved: false, message: "Removed from Saved." });
+  return c.json({ success: true, saved: false, message: HEART_ANSWERS.unsave });
 });
 
 products.post("/:id/renew", requireAuth, async (c) => {
   const product = await renewProduct(c.env, c.var.user, idParam(c));
-  return c.json({
-    success: true,
-    message: `Renewed: your listing stays on Browse until ${formatIndiaDate(product.expiresAt)}.`,
-    product: toJson(c, product, true),
-  });
+  return c.json({ success: true, message: renewedUntil(product.expiresAt), product: toJson(c, product) });
 });
 
 products.post("/:id/rating", requireAuth, validateJson(ratingSchema), async (c) => {
   const { role } = await rateTrade(c.env, c.var.user, idParam(c), c.req.valid("json"));
-  return c.json(
-    {
-      success: true,
-      message:
-        role === "buyer"
-          ? "Thank you: your rating of the seller is saved."
-          : "Thank you: your rating of the buyer is saved.",
-    },
-    201,
-  );
+  return c.json({ success: true, message: RATED[role] }, 201);
 });
 
 // The id is checked before the body, as it always was.
@@ -229,31 +223,23 @@ const checkId = async (c: AppContext, next: () => Promise<void>) => {
 };
 
 products.patch("/:id", requireAuth, checkId, validateJson(productPatchSchema), async (c) => {
-  const id = idParam(c);
-  const patch = c.req.valid("json");
-  const product = await updateProduct(c.env, c.var.user, id, patch);
-  const msg = "Product updated successfully!";
-  return c.json({ success: true, message: msg, msg, product: toJson(c, product, true) });
+  const product = await updateProduct(c.env, c.var.user, idParam(c), c.req.valid("json"));
+  return c.json({ success: true, message: PRODUCT_UPDATED, msg: PRODUCT_UPDATED, product: toJson(c, product) });
 });
 
 products.delete("/:id", requireAuth, async (c) => {
   await deleteProduct(c.env, c.var.user, idParam(c));
-  const msg = "Product deleted successfully!";
-  return c.json({ success: true, message: msg, msg });
+  return c.json({ success: true, message: PRODUCT_DELETED, msg: PRODUCT_DELETED });
 });
 
-// One product, as its page shows it (declared after the named lists, so those win).
+// One product, as its page shows it (declared after the named lists, so those win). Another
+// college's listing is a 404 that says whose it is.
 products.get("/:id", async (c) => {
   const id = idParam(c);
-  const user = await userOf(c);
-  const found = await getProduct(c.env, user, id);
-  if (!found) throw new ApiError(404, "This product no longer exists.");
-  if (found.kind === "elsewhere") throw new ApiError(404, elsewhereMessage(found.market));
-  const { product } = found;
+  const found = await getProduct(c.env, await userOf(c), id);
+  if (found.kind === "elsewhere") throw new ApiError(404, found.message);
   c.header("Cache-Control", "no-store");
-  // Contacts as on the lists: to the seller, and to the buyer of their own purchase.
-  const withContact = product.mine || (user !== null && product.bought && mayContact(user, product.campusId));
-  return c.json(toJson(c, product, withContact));
+  return c.json(toJson(c, found.product));
 });
 
 export default products;

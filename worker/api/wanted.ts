@@ -1,8 +1,17 @@
 import { Hono } from "hono";
 import { paiseToRupees } from "#common/market.ts";
-import { type AppEnv, readJson, requireAuth } from "#server/api/context.ts";
+import { WANTED_DELETED, WANTED_POSTED } from "#common/market-messages.ts";
+import { type AppEnv, requireAuth, requireMayActTo, validateJson } from "#server/api/context.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { deleteWanted, listWanted, postWanted, wantedIdSchema, type WantedView } from "#server/services/wanted.ts";
+import {
+  deleteWanted,
+  listWanted,
+  postWanted,
+  WANTED,
+  wantedIdSchema,
+  wantedSchema,
+  type WantedView,
+} from "#server/services/wanted.ts";
 
 // "Wanted" posts of the signed-in member's campus (docs/decisions/0088-saved-and-wanted.md).
 const wanted = new Hono<AppEnv>();
@@ -24,18 +33,15 @@ wanted.get("/", requireAuth, async (c) => {
   return c.json({ success: true, data: (await listWanted(c.env, c.var.user)).map(toJson) });
 });
 
-// The service validates the body (wantedSchema): it turns rupees into paise, so it reads it once.
-wanted.post("/", requireAuth, async (c) => {
-  const post = await postWanted(c.env, c.var.user, await readJson(c));
-  return c.json(
-    { success: true, message: "Posted: you get a notice when a matching listing appears.", data: toJson(post) },
-    201,
-  );
+// Gated before the body is read, as every post of a verified member (decision 0076).
+wanted.post("/", requireAuth, requireMayActTo(WANTED), validateJson(wantedSchema), async (c) => {
+  const post = await postWanted(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: WANTED_POSTED, data: toJson(post) }, 201);
 });
 
 wanted.delete("/:id", requireAuth, async (c) => {
   await deleteWanted(c.env, c.var.user, parseWith(wantedIdSchema, c.req.param("id")));
-  return c.json({ success: true, message: "Wanted post deleted." });
+  return c.json({ success: true, message: WANTED_DELETED });
 });
 
 export default wanted;

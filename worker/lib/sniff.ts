@@ -3,7 +3,7 @@
 // attachments all read it (a hand-written table: `file-type` needs Node streams and weighs far more
 // than the seven signatures we accept).
 
-import { IMAGE_TYPES } from "#common/market.ts";
+import { IMAGE_TYPES } from "#common/market-photos.ts";
 
 export type ImageType = (typeof IMAGE_TYPES)[number];
 

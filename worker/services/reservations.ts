@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { NO_PRODUCT } from "#common/market-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { optionalUserText, parseWith } from "#server/lib/validate.ts";
+import { optionalUserText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { RESERVATION_MS } from "#server/services/market/product-view.ts";
 
@@ -43,8 +44,7 @@ async function findReservation(env: Env, member: Member, id: string): Promise<Re
   await limited(env, member);
   const row = await readReservation(env, id);
   // Neither side of it: it does not exist for them.
-  if (!row || (row.sellerId !== member.id && row.buyerId !== member.id))
-    throw new ApiError(404, "This product no longer exists.");
+  if (!row || (row.sellerId !== member.id && row.buyerId !== member.id)) throw new ApiError(404, NO_PRODUCT);
   return row;
 }
 
@@ -179,6 +179,7 @@ export async function expireReservations(env: Env, now = Date.now()): Promise<{ 
   return { expired: results[2]!.meta.changes };
 }
 
+/** A rating of the other side of a completed trade (`POST /api/product/:id/rating`, the rating forms). */
 export const ratingSchema = z.object({
   stars: z.coerce
     .number({ error: "Give 1 to 5 stars." })
@@ -188,14 +189,18 @@ export const ratingSchema = z.object({
   note: optionalUserText({ name: "The note", max: 280, tooLong: "Keep the note under 280 characters." }),
 });
 
-/** `POST /api/product/:id/rating { stars, note }`: after the handover, buyer and seller rate each other once. */
+export type RatingInput = z.output<typeof ratingSchema>;
+
+/**
+ * Rate the trade (`POST /api/product/:id/rating { stars, note }`, My Purchases and My Sells): after
+ * the handover, buyer and seller rate each other once. Answers the rater's side.
+ */
 export async function rateTrade(
   env: Env,
   member: Member,
   id: string,
-  input: unknown,
+  { stars, note }: RatingInput,
 ): Promise<{ role: "buyer" | "seller" }> {
-  const { stars, note } = parseWith(ratingSchema, input);
   const row = await findReservation(env, member, id);
   if (row.status !== "sold" || row.handedOverAt === null)
     throw new ApiError(409, "You can rate once the seller has confirmed the handover.");

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProductView } from "#common/market.ts";
+import { NO_PRODUCT } from "#common/market-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, savedProducts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { visibleTo } from "#server/services/moderation.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { joinedView, productIdSchema, selectProducts } from "#server/services/market/product-view.ts";
+import { type Reader, selectProducts, type ShownProduct, viewFor } from "#server/services/market/product-view.ts";
 
 // Saved listings (docs/decisions/0088-saved-and-wanted.md): the heart on a card. A student
 // saves only what they can see (their campus's listings, not hidden from them); saving twice is one
@@ -25,13 +25,11 @@ async function limitSaving(env: Env, userId: string): Promise<void> {
     throw new ApiError(429, "You are saving and removing listings too fast. Please wait a minute and try again.");
 }
 
-const NO_PRODUCT = "This product no longer exists.";
-
 /** Not hidden, or the student's own, or they moderate its campus (as visibleTo; ?1 is the student). */
 const VISIBLE =
   "(p.hidden_at IS NULL OR p.seller_id = ?1 OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ?1 AND sr.campus_id = p.campus_id AND sr.role IN ('moderator', 'admin')))";
 
-/** `PUT /api/product/:id/save`: one conditional INSERT; 404 for a listing the student cannot see; rate limited. */
+/** Save a listing (the heart; `PUT /api/product/:id/save`): one conditional INSERT; 404 for a listing the student cannot see; rate limited. */
 export async function saveProduct(env: Env, member: Member, productId: string): Promise<void> {
   await limitSaving(env, member.id);
   const now = Date.now();
@@ -58,7 +56,7 @@ export async function saveProduct(env: Env, member: Member, productId: string): 
   throw new ApiError(409, `You have ${MAX_SAVED} saved listings already. Remove some on the Saved tab to save more.`);
 }
 
-/** `DELETE /api/product/:id/save`: idempotent; rate limited with saving. */
+/** Unsave it (`DELETE /api/product/:id/save`): idempotent; rate limited with saving. */
 export async function unsaveProduct(env: Env, member: Member, productId: string): Promise<void> {
   await limitSaving(env, member.id);
   await getDb(env.DB)
@@ -71,7 +69,7 @@ export async function unsaveProduct(env: Env, member: Member, productId: string)
  * expired: the screen says which). Those no longer visible to them (hidden since) are left out; a
  * deleted listing took its row with it. One query.
  */
-export async function listSaved(env: Env, member: Member): Promise<(ProductView & { mine: boolean })[]> {
+export async function listSaved(env: Env, member: Reader): Promise<ShownProduct<ProductView & { mine: boolean }>[]> {
   const rows = await selectProducts(env, member.id)
     .innerJoin(savedProducts, and(eq(savedProducts.productId, products.id), eq(savedProducts.userId, member.id)))
     .where(
@@ -82,14 +80,5 @@ export async function listSaved(env: Env, member: Member): Promise<(ProductView 
     )
     .orderBy(desc(savedProducts.createdAt), desc(sql`${products.id}`))
     .limit(MAX_SAVED);
-  return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === member.id }));
+  return rows.map((row) => ({ ...viewFor(member, row), mine: row.sellerId === member.id }));
 }
-
-/** The heart's form on a page (intent "save" or "unsave", the listing's `id`): the same rules as the API. */
-export async function saveFromForm(env: Env, member: Member, intent: "save" | "unsave", form: FormData): Promise<void> {
-  const id = parseWith(productIdSchema, form.get("id"));
-  if (intent === "save") await saveProduct(env, member, id);
-  else await unsaveProduct(env, member, id);
-}
-
-export const SAVE_MESSAGES = { save: "Saved: it is on your Saved tab.", unsave: "Removed from Saved." } as const;

@@ -14,7 +14,7 @@ import { getDb } from "#server/db/client.ts";
 import { users, wantedPosts } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
-import { parseWith, userText } from "#server/lib/validate.ts";
+import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 
@@ -72,9 +72,11 @@ export const wantedSchema = z.object(
   { error: 'Send the post as a JSON object, for example { "words": "Casio calculator", "maxPrice": 600 }.' },
 );
 
+export type WantedInput = z.output<typeof wantedSchema>;
+
 type Member = Pick<SessionUser, "id" | "campusId">;
 
-/** The campus's open posts, newest first (the member's own marked), in one query. */
+/** The wanted board (`GET /api/wanted`, /wanted): the campus's open posts, newest first (the member's own marked), in one query. */
 export async function listWanted(env: Env, member: Member, now = Date.now()): Promise<WantedView[]> {
   const rows = await getDb(env.DB)
     .select({
@@ -96,12 +98,17 @@ export async function listWanted(env: Env, member: Member, now = Date.now()): Pr
 }
 
 /**
- * `POST /api/wanted`: a verified member's post, at most MAX_OPEN_WANTED open (checked inside the
- * INSERT, so simultaneous posts cannot pass it together), rate limited as every post.
+ * Post what one wants (`POST /api/wanted`, the /wanted form): a verified member's post, at most
+ * MAX_OPEN_WANTED open (checked inside the INSERT, so simultaneous posts cannot pass it together),
+ * rate limited as every post.
  */
-export async function postWanted(env: Env, member: SessionUser, input: unknown, now = Date.now()): Promise<WantedView> {
+export async function postWanted(
+  env: Env,
+  member: SessionUser,
+  { words, category, maxPrice }: WantedInput,
+  now = Date.now(),
+): Promise<WantedView> {
   requireMayAct(member, WANTED);
-  const { words, category, maxPrice } = parseWith(wantedSchema, input);
   const maxPricePaise = maxPrice ?? null;
   await limitPosting(env, member.id);
   const id = crypto.randomUUID();
@@ -140,7 +147,7 @@ export async function postWanted(env: Env, member: SessionUser, input: unknown, 
   };
 }
 
-/** `DELETE /api/wanted/:id`: the member's own post; another's (or another campus's) is a 404. */
+/** Delete one's wanted post (`DELETE /api/wanted/:id`): the member's own; another's (or another campus's) is a 404. */
 export async function deleteWanted(env: Env, member: Member, id: string): Promise<void> {
   const [row] = await getDb(env.DB)
     .delete(wantedPosts)

@@ -1,6 +1,13 @@
 import { Form, useSubmit } from "react-router";
 import { SearchIcon } from "#app/components/icons/search.tsx";
-import { CONDITIONS, MARKET_CATEGORIES, PRODUCT_SORTS, type ProductSort } from "#common/market.ts";
+import { CONDITIONS, MARKET_CATEGORIES, type ProductSort } from "#common/market.ts";
+
+/** Browse's orders as the screen names them (the ids: PRODUCT_SORT_IDS). */
+const SORTS: { id: ProductSort; label: string }[] = [
+  { id: "newest", label: "Newest first" },
+  { id: "price-low", label: "Price: low to high" },
+  { id: "price-high", label: "Price: high to low" },
+];
 
 /**
  * Browse's search, filters and sort: a GET form, so it works without JavaScript (decision 0086);
@@ -20,7 +27,6 @@ export function BrowseFilters({
   condition: string | null;
   sort: ProductSort;
 }) {
-  const submit = useSubmit();
   return (
     <Form
       method="get"
@@ -43,69 +49,59 @@ export function BrowseFilters({
           className="input min-h-11"
         />
       </div>
-      <div>
-        <label htmlFor="category" className="label">
-          Category
-        </label>
-        <select
-          id="category"
-          name="category"
-          defaultValue={category ?? ""}
-          key={`c-${category ?? ""}`}
-          className="input min-h-11"
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-        >
-          <option value="">All categories</option>
-          {MARKET_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="condition" className="label">
-          Condition
-        </label>
-        <select
-          id="condition"
-          name="condition"
-          defaultValue={condition ?? ""}
-          key={`d-${condition ?? ""}`}
-          className="input min-h-11"
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-        >
-          <option value="">Any condition</option>
-          {CONDITIONS.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="sort" className="label">
-          Sort by
-        </label>
-        <select
-          id="sort"
-          name="sort"
-          defaultValue={sort}
-          key={sort}
-          className="input min-h-11"
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-        >
-          {PRODUCT_SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Filter
+        name="category"
+        label="Category"
+        all="All categories"
+        value={category ?? ""}
+        options={MARKET_CATEGORIES}
+      />
+      <Filter name="condition" label="Condition" all="Any condition" value={condition ?? ""} options={CONDITIONS} />
+      <Filter name="sort" label="Sort by" value={sort} options={SORTS} />
       <button type="submit" className="btn-primary">
         <SearchIcon className="h-5 w-5" />
         Search
       </button>
     </Form>
+  );
+}
+
+/** One of the selects: changing it submits the search at once (with JavaScript). */
+function Filter({
+  name,
+  label,
+  all,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  /** The choice that filters nothing. */
+  all?: string;
+  value: string;
+  options: readonly { id: string; label: string }[];
+}) {
+  const submit = useSubmit();
+  return (
+    <div>
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      <select
+        id={name}
+        name={name}
+        defaultValue={value}
+        key={value}
+        className="input min-h-11"
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+      >
+        {all && <option value="">{all}</option>}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

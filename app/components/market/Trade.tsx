@@ -2,8 +2,8 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import type { ProductView } from "#common/market.ts";
 
@@ -27,6 +27,8 @@ export function TradePanel({
   const uid = useId();
   const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   const result = fetcher.data;
+  const starsError = fieldError(result, "stars");
+  const noteError = fieldError(result, "note");
   const other = side === "seller" ? (product.buyerName ?? "the buyer") : product.sellerName;
   const handover = useConfirmSubmit({
     title: "Confirm the handover?",
@@ -122,7 +124,7 @@ export function TradePanel({
           ) : (
             <fetcher.Form method="post" className="space-y-2">
               <input type="hidden" name="id" value={product.id} />
-              <fieldset>
+              <fieldset aria-describedby={starsError ? `${uid}-stars-error` : undefined}>
                 <legend className="label">{`Rate ${other}`}</legend>
                 <div className="flex flex-wrap gap-1">
                   {[1, 2, 3, 4, 5].map((n) => (
@@ -135,11 +137,20 @@ export function TradePanel({
                     </label>
                   ))}
                 </div>
+                <FieldError id={`${uid}-stars`} message={starsError} />
               </fieldset>
               <label htmlFor={`${uid}-note`} className="label">
                 Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
               </label>
-              <input id={`${uid}-note`} name="note" maxLength={280} className="input w-full" />
+              <input
+                id={`${uid}-note`}
+                name="note"
+                maxLength={280}
+                className="input w-full"
+                aria-invalid={noteError ? true : undefined}
+                aria-describedby={noteError ? `${uid}-note-error` : undefined}
+              />
+              <FieldError id={`${uid}-note`} message={noteError} />
               <SubmitButton
                 busy={busy === "rate"}
                 busyLabel="Saving..."

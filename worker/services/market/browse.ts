@@ -1,22 +1,55 @@
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { CATEGORY_IDS, CONDITION_IDS, type MarketCategory, type ProductCondition } from "#common/market.ts";
+import {
+  CATEGORY_IDS,
+  CONDITION_IDS,
+  PRODUCT_SORT_IDS,
+  type MarketCategory,
+  type ProductCondition,
+} from "#common/market.ts";
 import type { ProductSort, ProductView } from "#common/market.ts";
-import { mayContact } from "#common/membership.ts";
+import { elsewhereMessage, NO_PRODUCT } from "#common/market-messages.ts";
 import { products } from "#server/db/schema.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { readerCampus } from "#server/services/campus.ts";
 import { visibleTo } from "#server/services/moderation.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { joinedView, productIdSchema, selectProducts } from "#server/services/market/product-view.ts";
+import {
+  joinedView,
+  productIdSchema,
+  type Reader,
+  selectProducts,
+  type ShownProduct,
+  viewFor,
+} from "#server/services/market/product-view.ts";
 
 // Reading the marketplace: Browse (the API's list and /all-products), a student's purchases and
 // sells, and one listing for its page. A signed-in member reads their own campus's listings; a
 // signed-out visitor every college's, never with contacts (docs/decisions/0076-campus-market.md).
 
-const searchText = z.string().trim().max(200, "The search can be at most 200 characters.");
-export const listQuerySchema = z.object({
+/** The longest search Browse reads: the API refuses a longer one, the page searches its first characters. */
+const MAX_SEARCH = 200;
+const searchText = z.string().trim().max(MAX_SEARCH, `The search can be at most ${MAX_SEARCH} characters.`);
+
+/** Browse's filters: the API's query (`GET /api/product/available`) and the page's address (/all-products). */
+const browseFilters = {
   q: searchText.optional(),
-  sort: z.enum(["newest", "price-low", "price-high"], { error: "Sort by newest, price-low or price-high." }).optional(),
+  sort: z.enum(PRODUCT_SORT_IDS, { error: "Sort by newest, price-low or price-high." }).optional(),
+  /** Signed-out visitors only: one college's listings (readerCampus: a member always sees their own campus's). */
+  campus: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).")
+    .optional(),
+  category: z.enum(CATEGORY_IDS, { error: `The category is one of ${CATEGORY_IDS.join(", ")}.` }).optional(),
+  condition: z.enum(CONDITION_IDS, { error: `The condition is one of ${CONDITION_IDS.join(", ")}.` }).optional(),
+};
+
+/** The Browse query of the API: a value it cannot read is a 400 naming it. */
+export const listQuerySchema = z.object({
+  ...browseFilters,
   limit: z.coerce
     .number({ error: "The limit must be a number." })
     .int("The limit must be a whole number.")
@@ -29,30 +62,64 @@ export const listQuerySchema = z.object({
     .min(0, "The offset must be 0 or more.")
     .max(100_000, "The offset is too large.")
     .optional(),
-  /** Signed-out visitors only: one college's listings (a signed-in member always sees their own campus's). */
-  campus: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]{1,40}$/, "The campus is the id of a college, like cit (see GET /api/campuses).")
-    .optional(),
-  category: z.enum(CATEGORY_IDS, { error: `The category is one of ${CATEGORY_IDS.join(", ")}.` }).optional(),
-  condition: z.enum(CONDITION_IDS, { error: `The condition is one of ${CONDITION_IDS.join(", ")}.` }).optional(),
 });
 
-export interface ListOptions {
-  q?: string;
-  sort?: ProductSort;
-  limit?: number;
-  offset?: number;
+/** Pages of /all-products beyond this are page 1: a deep offset costs the database a long scan. */
+export const MAX_BROWSE_PAGE = 400;
+
+/**
+ * The same query as Browse's address (/all-products?q=&sort=&category=&condition=&campus=&page=):
+ * the same fields, each forgiving (decision 0086): a hand-edited link still shows products, so a
+ * value the API refuses means "all" here, a search too long is its first characters, and a page out
+ * of range is page 1.
+ */
+export const browsePageQuerySchema = z.object({
+  q: browseFilters.q.catch(({ input }) => (typeof input === "string" ? input.trim().slice(0, MAX_SEARCH) : undefined)),
+  sort: browseFilters.sort.catch(undefined),
+  campus: browseFilters.campus.catch(undefined),
+  category: browseFilters.category.catch(undefined),
+  condition: browseFilters.condition.catch(undefined),
+  page: z.coerce.number().int().min(1).max(MAX_BROWSE_PAGE).catch(1),
+});
+
+export type BrowseQuery = Omit<z.output<typeof listQuerySchema>, "campus"> & {
+  /** The college a visitor asked for (`?campus=`); readerCampus decides whose listings are read. */
+  campus?: string | undefined;
+};
+
+/** A listing on Browse: never with the seller's number, whoever reads it (the specification's list has none). */
+export type BrowseItem = ShownProduct<ProductView & { mine: boolean }> & { whatsappNumber: null };
+
+/**
+ * Browse Products, both doors' one use-case: the available listings of the college the reader sees
+ * (readerCampus: a member their own, a visitor the one asked for or every college), filtered, sorted
+ * and sliced as asked. Anyone may browse. The reader's own listings are marked (`mine`: no Buy on
+ * them), and the hearts they set (`saved`).
+ */
+export async function browse(
+  env: Env,
+  reader: Pick<SessionUser, "id" | "campusId"> | null,
+  query: BrowseQuery,
+  now?: number,
+): Promise<BrowseItem[]> {
+  const rows = await listAvailable(env, {
+    ...query,
+    campusId: readerCampus(reader, query.campus),
+    viewerId: reader?.id ?? null,
+    ...(now !== undefined && { now }),
+  });
+  return rows.map((row) => ({ ...row, whatsappNumber: null }));
+}
+
+interface ListOptions {
+  q?: string | undefined;
+  sort?: ProductSort | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
   /** Marks the products this user sells (`mine`), so the screen offers no Buy button on them. */
-  viewerId?: string | null;
-  /**
-   * Whose listings: a signed-in member's own campus, always. Null for a signed-out visitor: every
-   * college's listings (never with contacts), or one college's when `campus` names it.
-   */
+  viewerId: string | null;
+  /** Whose listings (readerCampus): one college's, or null for every college's. */
   campusId: string | null;
-  campus?: string;
   category?: MarketCategory | undefined;
   condition?: ProductCondition | undefined;
   /** The clock (tests); listings expired by then are left out. */
@@ -60,16 +127,15 @@ export interface ListOptions {
 }
 
 /** Available products of a campus; every word of `q` must appear in the title or the description. */
-export async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
+async function listAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   // A visitor's Browse is the same for every visitor: kept at the edge briefly.
   if (!options.viewerId && options.now === undefined) {
-    const { q, sort, category, condition, offset, limit } = options;
-    const campus = options.campusId ?? options.campus ?? null;
+    const { q, sort, category, condition, offset, limit, campusId } = options;
     return publicRead(
       env,
       "browse",
       { q: q?.trim().toLowerCase(), sort, category, condition, offset, limit },
-      { ...BROWSE_CACHE, campus },
+      { ...BROWSE_CACHE, campus: campusId },
       () => readAvailable(env, options),
     );
   }
@@ -81,7 +147,7 @@ const BROWSE_CACHE = { tables: ["products", "users", "campuses", "trade_ratings"
 
 async function readAvailable(env: Env, options: ListOptions): Promise<(ProductView & { mine: boolean })[]> {
   const words = (options.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const campusId = options.campusId ?? options.campus ?? null;
+  const campusId = options.campusId;
   // Hidden content: only its seller and the campus's moderators see it in the list.
   // A listing past its 60 days is off Browse until its seller renews it.
   const conditions: SQL[] = [
@@ -116,71 +182,57 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
 }
 
 /**
- * The buyer's purchases, with the seller's number only where the buyer may see contacts (a verified
- * member of the seller's campus); null otherwise. A student's own records are theirs whatever campus.
+ * My Purchases: what the reader reserved and bought, newest first, each with the seller's number
+ * where sellerContact allows (a verified member of the seller's campus). A student's own records are
+ * theirs whatever campus.
  */
-export async function listPurchased(
-  env: Env,
-  buyer: Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">,
-): Promise<(Omit<ProductView, "whatsappNumber"> & { whatsappNumber: string | null })[]> {
+export async function listPurchased(env: Env, buyer: Reader): Promise<ShownProduct[]> {
   const rows = await selectProducts(env, buyer.id)
     .where(eq(products.buyerId, buyer.id))
     .orderBy(desc(products.purchasedAt));
-  return rows.map((row) => {
-    const view = joinedView(row);
-    return { ...view, whatsappNumber: mayContact(buyer, view.campusId) ? view.whatsappNumber : null };
-  });
+  return rows.map((row) => viewFor(buyer, row));
 }
 
-export async function listMySells(env: Env, sellerId: string): Promise<ProductView[]> {
-  const rows = await selectProducts(env, sellerId)
-    .where(eq(products.sellerId, sellerId))
+/** My Sells: the reader's own listings, newest first, sold or not. */
+export async function listMySells(env: Env, seller: Reader): Promise<ShownProduct[]> {
+  const rows = await selectProducts(env, seller.id)
+    .where(eq(products.sellerId, seller.id))
     .orderBy(desc(products.createdAt));
-  return rows.map(joinedView);
-}
-
-/** What a student of another college is told of a listing: whose marketplace it is on, nothing of it. */
-export function elsewhereMessage(market: string): string {
-  return `This listing belongs to another college's marketplace (${market}): only its students can see it.`;
+  return rows.map((row) => viewFor(seller, row));
 }
 
 export type ProductLookup =
-  | { kind: "listing"; product: ProductView & { mine: boolean; bought: boolean } }
-  /** A listing of another college than the viewer's: only the name of its marketplace. */
-  | { kind: "elsewhere"; market: string };
+  | { kind: "listing"; product: ShownProduct<ProductView & { mine: boolean; bought: boolean }> }
+  /** A listing of another college than the reader's: only the name of its marketplace, and what to say. */
+  | { kind: "elsewhere"; market: string; message: string };
 
 /**
  * One listing as its page and `GET /api/product/:id` show it, in one query. A member sees their own
  * campus's listings and is told when a link leads to another college's (a shared link is the usual
  * way there), a visitor sees any college's; a hidden listing exists only for its seller and its
- * campus's moderators; null otherwise.
+ * campus's moderators; anything else is a 404 (NO_PRODUCT).
  */
-export async function getProduct(
-  env: Env,
-  viewer: Pick<SessionUser, "id" | "campusId"> | null,
-  id: string,
-): Promise<ProductLookup | null> {
-  if (!productIdSchema.safeParse(id).success) return null;
-  const [row] = await selectProducts(env, viewer?.id)
+export async function getProduct(env: Env, reader: Reader | null, id: string): Promise<ProductLookup> {
+  if (!productIdSchema.safeParse(id).success) throw new ApiError(404, NO_PRODUCT);
+  const [row] = await selectProducts(env, reader?.id)
     .where(
       and(
         eq(products.id, id.toLowerCase()),
-        visibleTo(products.hiddenAt, products.sellerId, products.campusId, viewer?.id),
+        visibleTo(products.hiddenAt, products.sellerId, products.campusId, reader?.id),
       ),
     )
     .limit(1);
-  if (!row) return null;
-  if (viewer && row.campusId !== viewer.campusId)
-    return {
-      kind: "elsewhere",
-      market: row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college"),
-    };
+  if (!row) throw new ApiError(404, NO_PRODUCT);
+  if (reader && row.campusId !== reader.campusId) {
+    const market = row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college");
+    return { kind: "elsewhere", market, message: elsewhereMessage(market) };
+  }
   return {
     kind: "listing",
     product: {
-      ...joinedView(row),
-      mine: row.sellerId === viewer?.id,
-      bought: viewer !== null && row.buyerId === viewer.id,
+      ...viewFor(reader, row),
+      mine: row.sellerId === reader?.id,
+      bought: reader !== null && row.buyerId === reader.id,
     },
   };
 }

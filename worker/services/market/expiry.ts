@@ -1,12 +1,13 @@
 import { and, eq, lte } from "drizzle-orm";
 import { formatIndiaDate } from "#common/format.ts";
 import { LISTING_MS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, type ProductView } from "#common/market.ts";
+import { NO_PRODUCT } from "#common/market-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { ownUnsold } from "#server/services/market/listing.ts";
-import { badgeOfMember, NO_PRODUCT, toView } from "#server/services/market/product-view.ts";
+import { badgeOfMember, toView } from "#server/services/market/product-view.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Listings leave Browse 60 days after they were posted or renewed
@@ -14,9 +15,10 @@ import type { SessionUser } from "#server/services/session-user.ts";
 // expires_at); the seller renews, and the cron warns them shortly before.
 
 /**
- * Renews an available listing of the seller's own for LISTING_DAYS more, once it has expired or is in
- * its last RENEW_WINDOW_DAYS. One conditional write: a second renewal right after changes
- * nothing and is refused, so scripting it gains nothing.
+ * Renew a listing (`POST /api/product/:id/renew`, My Sells and the product page): an available one
+ * of the seller's own, for LISTING_DAYS more, once it has expired or is in its last
+ * RENEW_WINDOW_DAYS. One conditional write: a second renewal right after changes nothing and is
+ * refused, so scripting it gains nothing.
  */
 export async function renewProduct(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<ProductView> {
   requireMayAct(user, SELL);

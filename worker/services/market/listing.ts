@@ -9,19 +9,20 @@ import {
   parsePricePaise,
 } from "#common/market.ts";
 import type { ProductView } from "#common/market.ts";
+import { CHOOSE_PHOTO, NO_PRODUCT } from "#common/market-messages.ts";
+import { MAX_PHOTOS } from "#common/market-photos.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, type Product, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
-import { parseWith, userText } from "#server/lib/validate.ts";
+import { userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { checkPhotos, type CheckedPhoto } from "#server/services/market/photos.ts";
 import {
   badgeOfMember,
   IMAGE_CACHE_CONTROL,
   IMAGE_PREFIX,
-  NO_PRODUCT,
   photoKeys,
   toView,
 } from "#server/services/market/product-view.ts";
@@ -89,41 +90,67 @@ export const productFieldsSchema = z.object({
   whatsappNumber: whatsapp,
 });
 
+/** A form sent without JavaScript sends an empty file field as one empty, nameless file: that is no photo. */
+const isNoFile = (value: unknown) => value instanceof File && value.size === 0 && value.name === "";
+
+/**
+ * The photos of a posted listing: every `image` field of the form in order (both doors hand over
+ * `form.getAll("image")`), one to MAX_PHOTOS files. Their bytes are checked by the use-case
+ * (checkPhotos): what they really are, and their size.
+ */
+const photoFiles = z.array(z.unknown()).transform((values, ctx): File[] => {
+  const files = values.filter((value) => !isNoFile(value));
+  const problem =
+    files.length === 0
+      ? CHOOSE_PHOTO
+      : files.length > MAX_PHOTOS
+        ? `A listing can have at most ${MAX_PHOTOS} photos: you sent ${files.length}.`
+        : files.some((file) => !(file instanceof File) || file.size === 0)
+          ? CHOOSE_PHOTO
+          : null;
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }
+  return files as File[];
+});
+
+/**
+ * A new listing as both doors receive it (`POST /api/product/upload` and the /upload form): the
+ * fields, the photos (`image`, repeated) and their small versions (`thumb`, one per photo or none),
+ * and the form's submission key. Every invalid field is reported at once, the photos' presence with
+ * the text fields (decision 0103).
+ */
+export const listingSchema = productFieldsSchema.extend({
+  image: photoFiles,
+  thumb: z.array(z.union([z.instanceof(File), z.string()])).default([]),
+  [SUBMISSION_FIELD]: z.unknown().optional(),
+});
+
 export const productPatchSchema = z
   .object({ title: text("title", 100), description: text("description", 2000, true), price })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, "Send at least one of title, description or price to change.");
 
 export type ProductFields = z.output<typeof productFieldsSchema>;
+export type ListingInput = z.output<typeof listingSchema>;
 export type ProductPatch = z.output<typeof productPatchSchema>;
 
 /**
- * A product posted as multipart form data (the API and the /upload form action): fields validated,
- * every photo checked by content, then created. The submission key is the API's Idempotency-Key
- * header, else the form's submissionKey field.
+ * Upload a listing, the use-case of both doors: a verified member's, its photos checked by their
+ * bytes, then stored with the row (all or nothing). The submission key is the API's Idempotency-Key
+ * header, else the form's submissionKey field: a repeat of one submission makes one listing.
  */
-export async function createProductFromForm(
+export async function createProduct(
   env: Env,
   seller: SessionUser,
-  form: FormData,
+  input: ListingInput,
   idempotencyKey: string | null = null,
 ): Promise<ProductView> {
   requireMayAct(seller, SELL);
-  const textOf = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const fields = parseWith(productFieldsSchema, {
-    title: textOf("title"),
-    description: textOf("description"),
-    price: textOf("price"),
-    sellerName: textOf("sellerName"),
-    whatsappNumber: textOf("whatsappNumber"),
-    category: textOf("category"),
-    condition: textOf("condition"),
-  });
-  const key = submissionKeyOf(idempotencyKey, form.get(SUBMISSION_FIELD));
-  return createProduct(env, seller, fields, await checkPhotos(form), key);
+  const key = submissionKeyOf(idempotencyKey, input[SUBMISSION_FIELD]);
+  // The seller's own listing: answered with their number, as sellerContact gives it to them.
+  return storeListing(env, seller, input, await checkPhotos(input.image, input.thumb), key);
 }
 
 async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
@@ -137,14 +164,13 @@ async function submittedProduct(env: Env, sellerId: string, submissionKey: strin
  * repeat of the same submission answers the product the first one made and leaves no second set of
  * photos (checked first; the UNIQUE (seller, key) index decides between simultaneous repeats).
  */
-export async function createProduct(
+async function storeListing(
   env: Env,
   seller: SessionUser,
   fields: ProductFields,
   photos: CheckedPhoto[],
-  submissionKey: string | null = null,
+  submissionKey: string | null,
 ): Promise<ProductView> {
-  requireMayAct(seller, SELL);
   const badge = badgeOfMember(seller);
   if (submissionKey) {
     const earlier = await submittedProduct(env, seller.id, submissionKey);

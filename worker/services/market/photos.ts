@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, MAX_PHOTOS, IMAGE_TOO_LARGE, THUMB_MAX_BYTES, THUMB_MAX_SIDE } from "#common/market.ts";
+import { MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, THUMB_MAX_BYTES, THUMB_MAX_SIDE } from "#common/market-photos.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sniffImageType, type ImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
@@ -19,11 +19,9 @@ export interface CheckedPhoto {
 
 /** A checked image file: its bytes, real type and pixel size (0 when its header does not say). `which` names it in a refusal ("Photo 2"), null for the only one. */
 async function checkImageFile(
-  value: unknown,
+  value: File,
   which: string | null,
 ): Promise<{ bytes: Uint8Array; name: string; type: ImageType; width: number; height: number }> {
-  if (!(value instanceof File) || value.size === 0)
-    throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
   if (value.size > MAX_IMAGE_BYTES)
     throw new ApiError(400, which ? `${which} is too large: it can be at most 5 MB.` : IMAGE_TOO_LARGE, {
       field: "image",
@@ -44,23 +42,12 @@ async function checkImageFile(
 }
 
 /**
- * The photos of a posted listing (`image`, one to MAX_PHOTOS of them, in order) and their small
- * versions (`thumb`, one per photo in the same order, or none), each checked by its bytes: the type,
- * 5 MB for a photo, THUMB_MAX_BYTES and THUMB_MAX_SIDE for a small version. What the browser
- * claimed about a file is never used.
+ * The photos of a posted listing (one to MAX_PHOTOS files, in order: listingSchema has counted them)
+ * and their small versions (one per photo in the same order, or none), each checked by its bytes:
+ * the type, 5 MB for a photo, THUMB_MAX_BYTES and THUMB_MAX_SIDE for a small version. What the
+ * browser claimed about a file is never used.
  */
-export async function checkPhotos(form: FormData): Promise<CheckedPhoto[]> {
-  // Without JavaScript an empty file field still sends one empty file: that is no photo.
-  const images = form
-    .getAll("image")
-    .filter((value) => !(value instanceof File && value.size === 0 && value.name === ""));
-  if (images.length === 0)
-    throw new ApiError(400, "Choose an image of the product (JPEG, PNG, WebP or GIF).", { field: "image" });
-  if (images.length > MAX_PHOTOS)
-    throw new ApiError(400, `A listing can have at most ${MAX_PHOTOS} photos: you sent ${images.length}.`, {
-      field: "image",
-    });
-  const thumbs = form.getAll("thumb");
+export async function checkPhotos(images: File[], thumbs: (File | string)[]): Promise<CheckedPhoto[]> {
   if (thumbs.length > 0 && thumbs.length !== images.length)
     throw new ApiError(400, "Send one small version (thumb) per photo, in the same order, or none.", {
       field: "thumb",

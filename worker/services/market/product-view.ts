@@ -1,10 +1,11 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { RESERVATION_HOURS, type ProductView } from "#common/market.ts";
-import type { Membership } from "#common/membership.ts";
+import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { campuses, products, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
 import { badgeOf } from "#server/services/campus.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 
 // A product as every part of the marketplace answers it (browse, the listing, the purchase, saved
 // listings, the account export): the row joined to its seller's record, and its photos' URLs.
@@ -16,8 +17,6 @@ export const IMAGE_PREFIX = "products/";
 export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export const productIdSchema = z.uuid("That is not a valid product id.");
-
-export const NO_PRODUCT = "This product no longer exists.";
 
 /** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
 export const RESERVATION_MS = RESERVATION_HOURS * 60 * 60 * 1000;
@@ -78,6 +77,34 @@ export function selectProducts(env: Env, viewerId?: string | null) {
     .from(products)
     .leftJoin(users, eq(users.id, products.sellerId))
     .leftJoin(campuses, eq(campuses.id, products.campusId));
+}
+
+/** Who reads a product: what the contact rule needs of them. */
+export type Reader = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">;
+
+/**
+ * Who sees a seller's WhatsApp number, the one rule of both doors (decision 0076): the seller, on
+ * their own listing; its buyer, while they may contact members of its campus (a verified member of
+ * it). Nobody else: null. A seller who deleted their account has "" (the purchase stays, the number
+ * does not).
+ */
+export function sellerContact(
+  reader: Reader | null,
+  product: Pick<Product, "sellerId" | "buyerId" | "campusId" | "whatsappNumber">,
+): string | null {
+  if (!reader) return null;
+  if (product.sellerId === reader.id) return product.whatsappNumber;
+  return product.buyerId === reader.id && mayContact(reader, product.campusId) ? product.whatsappNumber : null;
+}
+
+/** A product as one reader may see it: the seller's number only where sellerContact says, else null. */
+export type ShownProduct<View extends ProductView = ProductView> = Omit<View, "whatsappNumber"> & {
+  whatsappNumber: string | null;
+};
+
+/** A joined row as `reader` sees it (the contact by sellerContact). */
+export function viewFor(reader: Reader | null, row: ProductRow): ShownProduct {
+  return { ...joinedView(row), whatsappNumber: sellerContact(reader, row) };
 }
 
 export const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) =>

@@ -2,12 +2,13 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
-import { BUY, RESERVATION_HOURS, paiseToRupees, rupeesToPaise, type ProductView } from "#common/market.ts";
+import { BUY, RESERVATION_HOURS, paiseToRupees, rupeesToPaise, whatsappLink } from "#common/market.ts";
+import { NO_PRODUCT, SEEN_PRICE_NOT_A_NUMBER } from "#common/market-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { products, saleNotifications } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { joinedView, NO_PRODUCT, selectProducts } from "#server/services/market/product-view.ts";
+import { selectProducts, type ShownProduct, viewFor } from "#server/services/market/product-view.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Buying reserves the product (docs/decisions/0085-reservations.md): one conditional write that only
@@ -15,7 +16,8 @@ import type { SessionUser } from "#server/services/session-user.ts";
 // decline, cancel, expiry) are in worker/services/reservations.ts.
 
 export interface PurchaseResult {
-  product: ProductView;
+  /** The product as its buyer now sees it: with the seller's number where sellerContact allows. */
+  product: ShownProduct;
   notification: { sent: boolean; directLink: string };
 }
 
@@ -26,13 +28,15 @@ export const PURCHASE_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const OPEN_RESERVATIONS_LIMIT = 5;
 
 /**
- * The optional body of a purchase: the price in rupees the buyer saw. Compared exactly (as paise)
- * with the current price, so a seller's price change between looking and buying is never paid.
+ * What a buyer sends with a purchase, both doors: the price in rupees they saw (optional for API
+ * clients of the specification, which send no body; a screen always sends it). Compared exactly (as
+ * paise) with the current price, so a seller's price change between looking and buying is never paid.
+ * A JSON number: a screen's form hands its hidden field over as one (app/lib/market.server.ts).
  */
-export const purchaseBodySchema = z.object(
+export const purchaseSchema = z.object(
   {
     price: z
-      .number({ error: "Send the price you saw as a number of rupees, for example 249.5." })
+      .number({ error: SEEN_PRICE_NOT_A_NUMBER })
       .transform((rupees, ctx) => {
         const paise = rupeesToPaise(rupees);
         if (paise === null) {
@@ -49,6 +53,7 @@ export const purchaseBodySchema = z.object(
   },
   { error: 'Send the body as a JSON object, for example { "price": 249.5 }.' },
 );
+export type PurchaseInput = z.output<typeof purchaseSchema>;
 
 /**
  * One atomic batch: a conditional UPDATE that only an available product of someone else can pass,
@@ -64,12 +69,12 @@ export async function purchaseProduct(
   env: Env,
   buyer: SessionUser,
   id: string,
-  seenPricePaise?: number,
+  input: PurchaseInput = {},
 ): Promise<PurchaseResult> {
   requireMayAct(buyer, BUY);
   const now = Date.now();
   const since = now - PURCHASE_WINDOW_MS;
-  const seen = seenPricePaise ?? null;
+  const seen = input.price ?? null;
   const saleId = crypto.randomUUID();
   const [update, , notice] = await env.DB.batch([
     env.DB.prepare(
@@ -99,10 +104,10 @@ export async function purchaseProduct(
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
   const [row] = await selectProducts(env).where(eq(products.id, id));
-  const product = joinedView(row!);
   return {
-    product,
-    notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: `https://wa.me/91${product.whatsappNumber}` },
+    product: viewFor(buyer, row!),
+    // The link the specification's client offers the buyer after a purchase (section 8).
+    notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: whatsappLink(row!.whatsappNumber) },
   };
 }
 
