@@ -1,4 +1,4 @@
-import { FieldError } from "#app/components/form-controls.tsx";
+import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
 
 /**
  * The e-mailed 6-digit code's input (verify, reset, delete): numeric keyboard on phones, the
@@ -34,8 +34,7 @@ export function CodeField({
         pattern="[0-9]{6}"
         maxLength={6}
         required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...fieldAria(id, error)}
       />
       {!compact && <FieldError id={id} message={error} />}
     </div>

@@ -1,17 +1,13 @@
 // The browser side of Google Classroom: where the "Google token" lives (an encrypted JWE only our
-// Worker can open, kept in localStorage as the specification keeps it in browser storage), and the
-// texts of the screen. The screens reach the server through their routes' actions (the Google token
-// travels in the posted form), never through /api.
+// Worker can open, kept in localStorage as the specification keeps it in browser storage). The
+// screens' texts are in common/google-messages.ts. The screens reach the server through their
+// routes' actions (the Google token travels in the posted form), never through /api.
 
 import { readCookie, setCookie } from "#common/cookies.ts";
 
 export const GOOGLE_TOKEN_KEY = "googleToken";
 export const GOOGLE_AUTH_SUCCESS = "GOOGLE_AUTH_SUCCESS";
 export const GOOGLE_AUTH_ERROR = "GOOGLE_AUTH_ERROR";
-export const AUTH_FAILED = "Authentication failed. Please try again.";
-export const AUTH_ERROR = "Authentication error. Please try again.";
-export const FETCH_FAILED = "Failed to fetch Google Classroom data. Please try again.";
-export const CONNECT_FAILED = "Failed to authenticate with Google. Please try again.";
 export const CONNECT_URL = "/api/google/auth?source=classroom";
 
 // A hint for the server, not a secret: "this browser holds a Classroom token". Without it the

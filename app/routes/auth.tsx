@@ -10,25 +10,19 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { parseWith } from "#server/lib/validate.ts";
-import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
-import {
-  assertRegisterAllowed,
-  loginSchema,
-  REGISTERED,
-  registerSchema,
-  registerUser,
-  SIGNED_IN,
-  signInWithPassword,
-  startSession,
-} from "#server/services/auth.ts";
-import { oneTimeCodeSchema, signInWithHandoff } from "#server/services/google.ts";
+import { loginSchema, register, registerSchema, signIn } from "#server/services/auth.ts";
+import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
+import { fieldError } from "#app/lib/action-result.ts";
+import { callerOf } from "#app/lib/caller.server.ts";
 import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
-import { codeScope, envOf, getUser } from "#app/lib/session.server.ts";
+import { envOf, getUser } from "#app/lib/session.server.ts";
+import { AUTH_MESSAGES, GOOGLE_START_FAILED, UNEXPECTED_ERROR } from "#common/auth-messages.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/auth";
@@ -47,9 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
 // would put the password in the address bar), with or without JavaScript, and this action sets the
-// session cookie (the JSON API answers a token and sets none). Without JavaScript the answer is a
-// redirect; the script submits through a fetcher with `via=script` and gets the target back, so it
-// can show the success message and go there ~100 ms later.
+// session cookie (the JSON API answers a token and sets none: decision 0009). Without JavaScript the
+// answer is a redirect; the script submits through a fetcher with `via=script` and gets the target
+// back, so it can show the success message and go there ~100 ms later.
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
@@ -57,70 +51,45 @@ export async function action({ context, request }: Route.ActionArgs) {
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent =
     form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
-  const side: Side = intent === "register" ? "register" : "signin";
-  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
-  if (intent === "google") return googleSignIn(env, request, form);
+  const side: Side | "google" = intent === "google" ? "google" : intent === "register" ? "register" : "signin";
+  const caller = callerOf(context, request);
   try {
-    let user;
-    if (side === "register") {
-      const input = parseWith(registerSchema, {
-        name: form.get("name"),
-        email: form.get("email"),
-        password: form.get("password"),
-      });
-      await assertRegisterAllowed(env, ip);
-      user = await registerUser(env, input, codeScope(context));
-    } else {
-      user = await signInWithPassword(
-        env,
-        ip,
-        parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }),
-      );
-    }
-    const { token, expiresAt } = await startSession(env, user.id, request.headers.get("User-Agent"));
+    const input = formInput(form);
+    const started =
+      side === "register"
+        ? await register(env, caller, parseWith(registerSchema, input))
+        : side === "signin"
+          ? await signIn(env, caller, parseWith(loginSchema, input))
+          : // Back from Google with a one-time code (/auth?code=...), redeemed only in the browser that
+            // holds its handoff cookie.
+            await signInWithHandoff(
+              env,
+              caller,
+              handoffBinding(request.headers.get("Cookie")),
+              parseWith(googleCodeSchema, input),
+            );
     const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(token, expiresAt));
+    headers.append("Set-Cookie", sessionCookie(started.token, started.expiresAt));
+    if (side === "google") headers.append("Set-Cookie", clearedHandoffCookie());
     // The redirect-after-login value is used once: read here, cleared in the same answer.
     headers.append("Set-Cookie", clearedRedirectCookie());
     const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
-    if (viaScript) return succeeded(side, side === "register" ? REGISTERED : SIGNED_IN, { target }, { headers });
+    const message = side === "register" ? AUTH_MESSAGES.registered : AUTH_MESSAGES.signedIn;
+    if (viaScript) return succeeded(side, message, { target }, { headers });
     return redirect(target, { headers });
   } catch (error) {
-    if (error instanceof ApiError) {
-      // What was typed comes back (never the password), so a slip costs one field, not the form.
-      const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
-      const retryAfter =
-        typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
-      return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
-    }
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (side === "google") return refused(side, error);
+    // What was typed comes back (never the password), so a slip costs one field, not the form.
+    const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
+    const retryAfter =
+      typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+    return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
   }
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
-
-/**
- * Back from Google with a one-time code (/auth?code=...): the screen posts it here and this answer
- * sets the session cookie, as for a password sign-in (the code is redeemed only in the browser that
- * holds its handoff cookie).
- */
-async function googleSignIn(env: Env, request: Request, form: FormData) {
-  try {
-    const code = parseWith(oneTimeCodeSchema, form.get("code"));
-    const { cookies } = await signInWithHandoff(env, request, code);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", clearedRedirectCookie());
-    const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
-    return succeeded("google", GOOGLE_SIGNED_IN, { target }, { headers });
-  } catch (error) {
-    if (error instanceof ApiError) return refused("google", error);
-    throw error;
-  }
-}
-
-const GOOGLE_SIGNED_IN = "Login successful! Redirecting...";
 
 // After the sign-in fetcher this route's loader would redirect a now signed-in visitor to
 // /dashboard at once; the screen goes to the remembered target itself, ~100 ms after the message.
@@ -138,7 +107,6 @@ const SIDES: { value: Side; label: string }[] = [
 
 const ERROR_AUTO_CLEAR_MS = 10_000;
 const REDIRECT_DELAY_MS = 100;
-const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
@@ -189,7 +157,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     if (fetcher.data.ok) {
       setMessage({ text: fetcher.data.message, tone: "success" });
     } else {
-      setMessage({ text: fetcher.data.message || "An unexpected error occurred", tone: "error" });
+      setMessage({ text: fetcher.data.message || UNEXPECTED_ERROR, tone: "error" });
       setSubmitting(false);
       setGoogleSigningIn(false);
     }
@@ -241,6 +209,11 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   }
 
   const registering = side === "register";
+  // Registering, each field says what is wrong with it too (the banner above keeps the server's
+  // message, as the specification has it); signing in has nothing a field could fix alone.
+  const lastAnswer = answer ?? actionData;
+  const problem = (name: string) =>
+    registering && !submitting && lastAnswer?.intent === "register" ? fieldError(lastAnswer, name) : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="card p-6 sm:p-8">
@@ -318,7 +291,9 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
                 required
                 defaultValue={typedBefore("name")}
                 className="input"
+                {...fieldAria("name", problem("name"))}
               />
+              <FieldError id="name" message={problem("name")} />
             </div>
           )}
           <div>
@@ -333,7 +308,9 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               required
               defaultValue={typedBefore("email")}
               className="input"
+              {...fieldAria("email", problem("email"))}
             />
+            <FieldError id="email" message={problem("email")} />
           </div>
           <div>
             <label htmlFor="password" className="label">
@@ -346,12 +323,15 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
               autoComplete={registering ? "new-password" : "current-password"}
               required
               className="input"
-              aria-describedby={registering ? "password-hint" : undefined}
+              {...fieldAria("password", problem("password"), registering ? "password-hint" : undefined)}
             />
             {registering ? (
-              <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                At least 8 characters.
-              </p>
+              <>
+                <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  At least 8 characters.
+                </p>
+                <FieldError id="password" message={problem("password")} />
+              </>
             ) : (
               <p className="mt-1 text-right text-sm">
                 <Link

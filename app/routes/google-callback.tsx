@@ -3,13 +3,19 @@ import { useFetcher, useNavigate } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
-import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, storeGoogleToken } from "#app/lib/google.ts";
+import { GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, storeGoogleToken } from "#app/lib/google.ts";
+import { AUTH_FAILED } from "#common/google-messages.ts";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { envOf } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { exchangeClassroomHandoff, oneTimeCodeSchema } from "#server/services/google.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import {
+  clearedHandoffCookie,
+  exchangeClassroomHandoff,
+  googleCodeSchema,
+  handoffBinding,
+} from "#server/services/google.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */
@@ -33,14 +39,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    const { token, cookies } = await exchangeClassroomHandoff(
+    const { token } = await exchangeClassroomHandoff(
       envOf(context),
-      request,
-      parseWith(oneTimeCodeSchema, form.get("code")),
+      handoffBinding(request.headers.get("Cookie")),
+      parseWith(googleCodeSchema, formInput(form)),
     );
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return succeeded("exchange", "", { token }, { headers });
+    return succeeded("exchange", "", { token }, { headers: { "Set-Cookie": clearedHandoffCookie() } });
   } catch (error) {
     if (error instanceof ApiError) return refused("exchange", error);
     throw error;

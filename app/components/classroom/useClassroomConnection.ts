@@ -5,13 +5,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { sortByDue } from "#common/classroom-due.ts";
+import { AUTH_ERROR, AUTH_FAILED, CONNECT_FAILED, FETCH_FAILED } from "#common/google-messages.ts";
 import {
-  AUTH_ERROR,
-  AUTH_FAILED,
   clearGoogleToken,
-  CONNECT_FAILED,
   CONNECT_URL,
-  FETCH_FAILED,
   GOOGLE_AUTH_ERROR,
   GOOGLE_AUTH_SUCCESS,
   readGoogleToken,
