@@ -1,22 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { Field, FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { FILE_TOO_LARGE, POST_FAILED } from "#common/studyswap-messages.ts";
 import { HONOUR_CODE, MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
 
-export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
-export const POST_FAILURE = "Failed to post your request. Please try again.";
 const SUCCESS_HIDE_MS = 5000;
-const TOO_LARGE = "The file is too large. Attach a file of at most 10 MB.";
 
-type Outcome = { tone: "success" } | { tone: "error"; reason: string | null } | null;
+type Outcome = { tone: "success"; message: string } | { tone: "error"; reason: string | null } | null;
+
+const required = <span className="text-red-700 dark:text-red-400">*</span>;
 
 /**
  * The request form. It posts to the page's action through a fetcher (the action signs a signed-out
  * visitor in first and posts nothing); `submissionKey` comes from the loader, new after every post,
- * so a double submit of one form posts one request.
+ * so a double submit of one form posts one request. `posted` is the page's answer to this form sent
+ * without JavaScript: each invalid field then says what is wrong with it too.
  */
-export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
+export function PostRequestForm({ submissionKey, posted }: { submissionKey: string; posted?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>({ key: "post-request" });
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = fetcher.state !== "idle";
@@ -26,8 +28,14 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
   if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
     setAnswer(fetcher.data);
     // A refusal with a reason (4xx) shows the reason too; anything else only the failure message.
-    setOutcome(fetcher.data.ok ? { tone: "success" } : { tone: "error", reason: fetcher.data.message || null });
+    setOutcome(
+      fetcher.data.ok
+        ? { tone: "success", message: fetcher.data.message }
+        : { tone: "error", reason: fetcher.data.message || null },
+    );
   }
+  const result = answer ?? (posted?.intent === "post" ? posted : undefined);
+  const problem = (name: string) => (submitting ? null : fieldError(result, name));
 
   // A posted request empties the form (the file too).
   useEffect(() => {
@@ -47,7 +55,7 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
     const file = new FormData(event.currentTarget).get("file");
     if (file instanceof File && file.size > MAX_ATTACHMENT_BYTES) {
       event.preventDefault();
-      setOutcome({ tone: "error", reason: TOO_LARGE });
+      setOutcome({ tone: "error", reason: FILE_TOO_LARGE });
       return;
     }
     setOutcome(null);
@@ -69,101 +77,82 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
       <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <div aria-live="polite" className="empty:hidden">
-        {outcome?.tone === "success" && <Alert tone="success">{POST_SUCCESS}</Alert>}
+        {outcome?.tone === "success" && <Alert tone="success">{outcome.message}</Alert>}
       </div>
       {outcome?.tone === "error" && (
         <Alert tone="error" onDismiss={() => setOutcome(null)}>
-          <p>{POST_FAILURE}</p>
+          <p>{POST_FAILED}</p>
           {outcome.reason && <p className="mt-1">{outcome.reason}</p>}
         </Alert>
       )}
-      <div>
-        <label htmlFor="title" className="label">
-          Title <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="title"
-          name="title"
-          required
-          maxLength={120}
-          placeholder="e.g. Operating systems lab report"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="category" className="label">
-          Category / Subject <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="category"
-          name="category"
-          required
-          maxLength={80}
-          placeholder="e.g. Computer Science"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="details" className="label">
-          Details <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <textarea
-          id="details"
-          name="details"
-          required
-          maxLength={5000}
-          rows={5}
-          placeholder="What exactly do you need? Format, references, anything a writer should know."
-          className="input"
-        />
-      </div>
+      <Field
+        id="title"
+        name="title"
+        label={<>Title {required}</>}
+        required
+        maxLength={120}
+        placeholder="e.g. Operating systems lab report"
+        error={problem("title")}
+      />
+      <Field
+        id="category"
+        name="category"
+        label={<>Category / Subject {required}</>}
+        required
+        maxLength={80}
+        placeholder="e.g. Computer Science"
+        error={problem("category")}
+      />
+      <Field
+        id="details"
+        name="details"
+        label={<>Details {required}</>}
+        rows={5}
+        required
+        maxLength={5000}
+        placeholder="What exactly do you need? Format, references, anything a writer should know."
+        error={problem("details")}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="deadline" className="label">
-            Deadline
-          </label>
-          <input id="deadline" name="deadline" maxLength={60} placeholder="e.g. 7 days" className="input" />
-        </div>
-        <div>
-          <label htmlFor="budget" className="label">
-            Budget
-          </label>
-          <input id="budget" name="budget" maxLength={40} placeholder="e.g. ₹2,000" className="input" />
-        </div>
-        <div>
-          <label htmlFor="pages" className="label">
-            Pages
-          </label>
-          <input
-            id="pages"
-            name="pages"
-            type="number"
-            min={1}
-            max={1000}
-            step={1}
-            inputMode="numeric"
-            className="input"
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="contact" className="label">
-          Contact (e-mail or phone) <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="contact"
-          name="contact"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder="you@example.com or +91 98765 43210"
-          className="input"
-          aria-describedby="contact-hint"
+        <Field
+          id="deadline"
+          name="deadline"
+          label="Deadline"
+          maxLength={60}
+          placeholder="e.g. 7 days"
+          error={problem("deadline")}
         />
-        <p id="contact-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Writers contact you directly. Signed-in students can see it.
-        </p>
+        <Field
+          id="budget"
+          name="budget"
+          label="Budget"
+          maxLength={40}
+          placeholder="e.g. ₹2,000"
+          error={problem("budget")}
+        />
+        <Field
+          id="pages"
+          name="pages"
+          label="Pages"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          inputMode="numeric"
+          error={problem("pages")}
+        />
       </div>
+      <Field
+        id="contact"
+        name="contact"
+        label={<>Contact (e-mail or phone) {required}</>}
+        required
+        maxLength={254}
+        autoComplete="email"
+        placeholder="you@example.com or +91 98765 43210"
+        hint="Writers contact you directly. Signed-in students can see it."
+        error={problem("contact")}
+      />
       <div>
         <label htmlFor="file" className="label">
           Attachment (optional)
@@ -173,12 +162,13 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
           name="file"
           type="file"
           accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.csv,.zip,image/jpeg,image/png,image/webp,image/gif"
-          aria-describedby="file-hint"
+          {...fieldAria("file", problem("file"), "file-hint")}
           className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
         />
         <p id="file-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip.
         </p>
+        <FieldError id="file" message={problem("file")} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{HONOUR_CODE}</p>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { Field } from "#app/components/form-controls.tsx";
 import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { SAMPLES_SHOWN } from "#common/studyswap-messages.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
 
 /** The writers' board: loading, the requests, or the specification's samples (when the read failed). */
@@ -36,7 +38,7 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
       </h2>
       {warning && (
         <Alert tone="warning" onDismiss={dismissWarning}>
-          Failed to load assignment requests. Using sample data.
+          {SAMPLES_SHOWN}
         </Alert>
       )}
       <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -133,7 +135,8 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const result = fetcher.data ?? posted;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
+  // Each field says what is wrong with it (the page's message stays below the form).
+  const problem = (name: string) => (saving ? null : fieldError(result, name));
   return (
     <details className="card group p-5" open={posted ? true : undefined}>
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold">
@@ -147,61 +150,44 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
       </p>
       <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
         <input type="hidden" name="intent" value="save-writer" />
-        <div>
-          <label htmlFor="writer-name" className="label">
-            Name
-          </label>
-          <input
-            id="writer-name"
-            name="name"
-            required
-            maxLength={80}
-            defaultValue={writer?.name ?? defaultName}
-            className="input"
-            aria-invalid={fieldError("name") ? true : undefined}
-          />
-        </div>
-        <div>
-          <label htmlFor="writer-contact" className="label">
-            Contact (e-mail or phone)
-          </label>
-          <input
-            id="writer-contact"
-            name="contact"
-            required
-            maxLength={254}
-            defaultValue={writer?.contact ?? ""}
-            className="input"
-            aria-invalid={fieldError("contact") ? true : undefined}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="writer-expertise" className="label">
-            Expertise
-          </label>
-          <input
-            id="writer-expertise"
-            name="expertise"
-            required
-            maxLength={200}
-            defaultValue={writer?.expertise ?? ""}
-            placeholder="e.g. Economics, statistics, essay editing"
-            className="input"
-          />
-        </div>
-        <div>
-          <label htmlFor="writer-rate" className="label">
-            Rate per page in ₹ (optional)
-          </label>
-          <input
-            id="writer-rate"
-            name="rate"
-            inputMode="decimal"
-            defaultValue={writer?.rate ?? ""}
-            placeholder="e.g. 150"
-            className="input"
-          />
-        </div>
+        <Field
+          id="writer-name"
+          name="name"
+          label="Name"
+          required
+          maxLength={80}
+          defaultValue={writer?.name ?? defaultName}
+          error={problem("name")}
+        />
+        <Field
+          id="writer-contact"
+          name="contact"
+          label="Contact (e-mail or phone)"
+          required
+          maxLength={254}
+          defaultValue={writer?.contact ?? ""}
+          error={problem("contact")}
+        />
+        <Field
+          id="writer-expertise"
+          name="expertise"
+          label="Expertise"
+          wrap="sm:col-span-2"
+          required
+          maxLength={200}
+          defaultValue={writer?.expertise ?? ""}
+          placeholder="e.g. Economics, statistics, essay editing"
+          error={problem("expertise")}
+        />
+        <Field
+          id="writer-rate"
+          name="rate"
+          label="Rate per page in ₹ (optional)"
+          inputMode="decimal"
+          defaultValue={writer?.rate ?? ""}
+          placeholder="e.g. 150"
+          error={problem("rate")}
+        />
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving && fetcher.formData?.get("intent") === "save-writer" ? "Saving..." : "Save profile"}
