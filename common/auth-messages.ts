@@ -2,14 +2,10 @@
 // password: each sentence written once, for the use-cases (worker/services/auth.ts,
 // verification.ts, password-reset.ts, email-codes.ts), the API and the screens (decision 0103).
 //
-// The tables are what the server says; a sentence a screen shows by itself is an export of its own,
-// so the browser bundle of a page carries only the sentences that page shows (an object is
-// shipped whole).
+// A sentence that a screen shows too is an export of its own: a page's browser bundle then carries
+// only the sentences it shows (a table is shipped whole). What only a screen says (the sign-in
+// screen's fallbacks) stays in the screen.
 
-/** The sign-in screen's Google button, when the browser could not leave for Google (the specification's text). */
-export const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
-/** The sign-in screen, when an answer carries no message (the specification's fallback). */
-export const UNEXPECTED_ERROR = "An unexpected error occurred";
 /** /verify for a member of the Open community, and the refusal of a code there. */
 export const OPEN_COMMUNITY_NEEDS_NO_CODE =
   "The Open community needs no verification: there is no college e-mail to prove.";
@@ -21,6 +17,7 @@ export const AUTH_MESSAGES = {
   signInLimited: "Too many sign-in attempts. Please wait a minute and try again.",
   wrongCredentials: "Incorrect e-mail or password.",
   emailTaken: "An account with this e-mail already exists. Sign in instead.",
+  emailTooLong: "That e-mail address is too long.",
   signInFirst: "Please sign in to continue.",
   codesLimited: "Too many code requests from this network. Please wait a minute and try again.",
 } as const;

@@ -2,16 +2,14 @@
 // reminders. Each sentence written once, for the use-cases (worker/services/google.ts,
 // google-classroom.ts, classroom-overview.ts), the API and the screens (decision 0103).
 //
-// The specification's Classroom texts are exports of their own: the screens show them by themselves
-// too (a connection that failed in the browser), and a page's bundle then carries only those.
+// The specification's Classroom texts that the screens show too (a connection that failed in the
+// browser) are exports of their own: a page's bundle then carries only those (a table is shipped
+// whole). What only a screen says stays in the screen.
 
 export const AUTH_FAILED = "Authentication failed. Please try again.";
 export const AUTH_ERROR = "Authentication error. Please try again.";
 export const FETCH_FAILED = "Failed to fetch Google Classroom data. Please try again.";
 export const CONNECT_FAILED = "Failed to authenticate with Google. Please try again.";
-export const ENABLE_FAILED = "Failed to enable notifications. Please try again.";
-export const DISABLE_FAILED = "Could not turn reminders off. Please try again.";
-export const DISCONNECTED = "Google Classroom is disconnected. Connect again any time.";
 
 export const GOOGLE_MESSAGES = {
   notConfigured: "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.",
@@ -37,5 +35,4 @@ export const GOOGLE_MESSAGES = {
   remindersExpired: "Your Google connection has expired. Connect Google Classroom again.",
   remindersNeedRefresh: "Reconnect Google Classroom to allow reminders while you are away.",
   userIdMissing: "Your e-mail (userId) is missing.",
-  userIdTooLong: "That e-mail address is too long.",
 } as const;

@@ -2,13 +2,10 @@
 // writer's profile. Each sentence written once, for the use-cases (worker/services/studyswap*.ts),
 // the API and the screens (decision 0103).
 //
-// A sentence a screen shows by itself is an export of its own, so a page's bundle carries only the
-// sentences it shows (an object is shipped whole); the table holds what the server says.
+// A sentence that a screen shows too is an export of its own: a page's browser bundle then carries
+// only the sentences it shows (a table is shipped whole). What only a screen says (the
+// specification's banners for a failed post or board) stays in the screen.
 
-/** The specification's red banner when a post fails, above the server's reason. */
-export const POST_FAILED = "Failed to post your request. Please try again.";
-/** The specification's yellow banner when the board could not be read. */
-export const SAMPLES_SHOWN = "Failed to load assignment requests. Using sample data.";
 /** Checked by the form before it uploads anything, and by the server always. */
 export const FILE_TOO_LARGE = "The file is too large. Attach a file of at most 10 MB.";
 

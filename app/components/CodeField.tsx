@@ -1,4 +1,4 @@
-import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 
 /**
  * The e-mailed 6-digit code's input (verify, reset, delete): numeric keyboard on phones, the
@@ -34,7 +34,8 @@ export function CodeField({
         pattern="[0-9]{6}"
         maxLength={6}
         required
-        {...fieldAria(id, error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
       {!compact && <FieldError id={id} message={error} />}
     </div>

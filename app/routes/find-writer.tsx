@@ -2,14 +2,14 @@ import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
-import { PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
+import { POST_FAILURE, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
-import { POST_FAILED, STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
+import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { closeRequest, deleteRequest, listMyRequests, requestInputSchema } from "#server/services/studyswap.ts";
 import { createRequest } from "#server/services/studyswap-posting.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
@@ -94,7 +94,9 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
       {/* Without JavaScript the forms post to this page; their answer is shown here. */}
       {actionData && (
         <Alert tone={actionData.ok ? "success" : "error"}>
-          {actionData.intent === "post" && !actionData.ok ? `${POST_FAILED} ${actionData.message}` : actionData.message}
+          {actionData.intent === "post" && !actionData.ok
+            ? `${POST_FAILURE} ${actionData.message}`
+            : actionData.message}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">

@@ -28,10 +28,12 @@ function openerWindow(): Window | null {
 }
 
 // Only a one-time code (from our own callback, bound to this browser's handoff cookie) connects
-// Classroom; a ?token= in the URL is dropped before the page renders and never stored.
+// Classroom; a ?token= in the URL is dropped before the page renders and never stored. The page's
+// one sentence of its own is the server's (the Classroom overview says it too), handed over with the
+// page rather than shipping the Google messages' module to it.
 export function loader({ request }: Route.LoaderArgs) {
   dropUrlToken(request);
-  return null;
+  return { authFailed: AUTH_FAILED };
 }
 
 // The one-time code becomes the encrypted Google token (the same service as POST
@@ -56,7 +58,8 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return answerNetworkFailure("exchange", serverAction);
 }
 
-export default function GoogleCallback() {
+export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
+  const { authFailed } = loaderData;
   const navigate = useNavigate();
   const started = useRef(false);
   const fetcher = useFetcher<typeof clientAction>();
@@ -77,7 +80,7 @@ export default function GoogleCallback() {
     if (fetcher.state !== "idle" || !answer || answered.current) return;
     answered.current = true;
     if (!answer.ok || !("token" in answer)) {
-      fail(AUTH_FAILED);
+      fail(authFailed);
       return;
     }
     storeGoogleToken(answer.token);
@@ -97,7 +100,7 @@ export default function GoogleCallback() {
     window.history.replaceState(null, "", "/google/callback");
     const code = params.get("code");
     if (code) void fetcher.submit({ code }, { method: "post", action: "/google/callback" });
-    else fail(params.get("error") || AUTH_FAILED);
+    else fail(params.get("error") || authFailed);
   });
 
   return (

@@ -12,7 +12,7 @@ import {
   googleTokenSchema,
   turnOnReminders,
 } from "#server/services/google-classroom.ts";
-import { DISCONNECTED, GOOGLE_MESSAGES } from "#common/google-messages.ts";
+import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
 import { hasGoogleHint } from "#app/lib/google.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -138,7 +138,7 @@ export default function GoogleClassroom({ loaderData }: Route.ComponentProps) {
           onReload={classroom.reload}
           onDisconnect={() => {
             classroom.disconnect();
-            setMessage({ text: DISCONNECTED, tone: "success" });
+            setMessage({ text: "Google Classroom is disconnected. Connect again any time.", tone: "success" });
           }}
         />
       )}

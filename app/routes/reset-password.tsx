@@ -2,7 +2,7 @@ import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
-import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -66,7 +66,6 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   // The code step once a code was asked for (or a wrong one was tried), or when the link says so.
   const codeStep = loaderData.haveCode || (result?.intent === "request" && result.ok) || result?.intent === "confirm";
   const email = typeof result?.details?.email === "string" ? result.details.email : "";
-  const problem = (name: string) => fieldError(result, name);
   const otherError = result && !result.ok && !result.field ? result.message : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
@@ -99,8 +98,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="confirm" />
-              <EmailField email={email} error={problem("email")} />
-              <CodeField id="reset-code" label="Code from the e-mail" error={problem("code")} />
+              <EmailField email={email} error={fieldError(result, "email")} />
+              <CodeField id="reset-code" label="Code from the e-mail" error={fieldError(result, "code")} />
               <div>
                 <label htmlFor="reset-password" className="label">
                   New password
@@ -114,12 +113,13 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                   minLength={8}
                   maxLength={200}
                   className="input"
-                  {...fieldAria("reset-password", problem("password"), "reset-password-hint")}
+                  aria-invalid={fieldError(result, "password") ? true : undefined}
+                  aria-describedby={`reset-password-hint${fieldError(result, "password") ? " reset-password-error" : ""}`}
                 />
                 <p id="reset-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                   At least 8 characters.
                 </p>
-                <FieldError id="reset-password" message={problem("password")} />
+                <FieldError id="reset-password" message={fieldError(result, "password")} />
               </div>
               <button
                 type="submit"
@@ -151,7 +151,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="request" />
-              <EmailField email={email} error={problem("email")} />
+              <EmailField email={email} error={fieldError(result, "email")} />
               <button
                 type="submit"
                 className="btn-primary w-full"
@@ -203,7 +203,8 @@ function EmailField({ email, error }: { email: string; error: string | null | un
         defaultValue={email}
         maxLength={254}
         className="input"
-        {...fieldAria("reset-email", error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "reset-email-error" : undefined}
       />
       <FieldError id="reset-email" message={error} />
     </div>

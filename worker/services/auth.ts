@@ -78,7 +78,7 @@ const email = z
   .trim()
   .toLowerCase()
   .min(1, "Enter your e-mail address.")
-  .max(254, "That e-mail address is too long.")
+  .max(254, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email("Enter a valid e-mail address."));
 
 /** An e-mail address as every form and endpoint takes it: trimmed, lower case, at most 254 characters. */

@@ -2,6 +2,7 @@
 // reminders the scheduled job sends with the tokens kept for it. Google sign-in is ./google.ts.
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { googleConnections } from "#server/db/schema.ts";
@@ -31,7 +32,7 @@ export const enableRemindersSchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, GOOGLE_MESSAGES.userIdMissing)
-    .max(254, GOOGLE_MESSAGES.userIdTooLong),
+    .max(254, AUTH_MESSAGES.emailTooLong),
   token: googleTokenField,
 });
 

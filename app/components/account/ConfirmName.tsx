@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FieldError, fieldAria, SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 
 /**
  * After a student claimed their address from an account someone else had set up (a password reset
@@ -36,7 +36,8 @@ export function ConfirmName({ name, error }: { name: string; error?: string | nu
             maxLength={80}
             autoComplete="name"
             className="input"
-            {...fieldAria("confirm-name", error)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "confirm-name-error" : undefined}
           />
         </div>
         <SubmitButton busy={busy} busyLabel="Saving...">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { NewCalendarLink, PendingButton } from "#app/components/account/parts.tsx";
-import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
 /**
@@ -67,7 +67,8 @@ export function PasswordForm({
                 required
                 maxLength={200}
                 className="input"
-                {...fieldAria("currentPassword", problem("currentPassword"))}
+                aria-invalid={problem("currentPassword") ? true : undefined}
+                aria-describedby={problem("currentPassword") ? "currentPassword-error" : undefined}
               />
               <FieldError id="currentPassword" message={problem("currentPassword")} />
             </div>
@@ -85,7 +86,8 @@ export function PasswordForm({
               minLength={8}
               maxLength={200}
               className="input"
-              {...fieldAria("newPassword", problem("newPassword"), "newPassword-hint")}
+              aria-invalid={problem("newPassword") ? true : undefined}
+              aria-describedby={`newPassword-hint${problem("newPassword") ? " newPassword-error" : ""}`}
             />
             <p id="newPassword-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               At least 8 characters.

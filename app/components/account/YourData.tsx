@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
 /** Where the page's "Download my data" link points: a resource route that answers the file. */
@@ -150,7 +150,8 @@ function SecretField({ name, id, label, autoComplete, maxLength, error, numeric 
         required
         maxLength={maxLength}
         className="input"
-        {...fieldAria(id, error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
       <FieldError id={id} message={error} />
     </div>

@@ -3,12 +3,14 @@ import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
 import { DUE_TONE_CLASSES } from "#common/classroom-due.ts";
-import { DISABLE_FAILED, ENABLE_FAILED } from "#common/google-messages.ts";
 import { formatIndiaWeekdayDateTime as formatIndiaDateTime } from "#common/format.ts";
 import { rememberRedirect } from "#app/lib/redirect.ts";
 import { askPermission } from "#app/components/classroom/desktop-notifications.ts";
 import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
 import type { CampusUser, ClassroomActionData, Reminders } from "#app/components/classroom/types.ts";
+
+export const ENABLE_FAILED = "Failed to enable notifications. Please try again.";
+const DISABLE_FAILED = "Could not turn reminders off. Please try again.";
 
 interface NotificationsPanelProps {
   campusUser: CampusUser | null;

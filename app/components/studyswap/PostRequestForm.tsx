@@ -1,22 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { Field, FieldError, fieldAria } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { FILE_TOO_LARGE, POST_FAILED } from "#common/studyswap-messages.ts";
-import { HONOUR_CODE, MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
+import { FILE_TOO_LARGE } from "#common/studyswap-messages.ts";
+import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
 
+/** The specification's red banner when a post fails, above the server's reason (the page's too, without JavaScript). */
+export const POST_FAILURE = "Failed to post your request. Please try again.";
 const SUCCESS_HIDE_MS = 5000;
+/** The form's one-line honour code: Study Swap is for help, not for graded work done by someone else. */
+const HONOUR_CODE =
+  "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";
 
 type Outcome = { tone: "success"; message: string } | { tone: "error"; reason: string | null } | null;
-
-const required = <span className="text-red-700 dark:text-red-400">*</span>;
 
 /**
  * The request form. It posts to the page's action through a fetcher (the action signs a signed-out
  * visitor in first and posts nothing); `submissionKey` comes from the loader, new after every post,
- * so a double submit of one form posts one request. `posted` is the page's answer to this form sent
- * without JavaScript: each invalid field then says what is wrong with it too.
+ * so a double submit of one form posts one request. Each invalid field says what is wrong with it,
+ * from this form's answer or from the page's (`posted`: the form sent without JavaScript); the
+ * inputs keep the browser's own checks, which run first.
  */
 export function PostRequestForm({ submissionKey, posted }: { submissionKey: string; posted?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>({ key: "post-request" });
@@ -81,77 +85,58 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
       </div>
       {outcome?.tone === "error" && (
         <Alert tone="error" onDismiss={() => setOutcome(null)}>
-          <p>{POST_FAILED}</p>
+          <p>{POST_FAILURE}</p>
           {outcome.reason && <p className="mt-1">{outcome.reason}</p>}
         </Alert>
       )}
       <Field
         id="title"
-        name="title"
-        label={<>Title {required}</>}
+        label="Title"
         required
         maxLength={120}
         placeholder="e.g. Operating systems lab report"
-        error={problem("title")}
+        problem={problem("title")}
       />
       <Field
         id="category"
-        name="category"
-        label={<>Category / Subject {required}</>}
+        label="Category / Subject"
         required
         maxLength={80}
         placeholder="e.g. Computer Science"
-        error={problem("category")}
+        problem={problem("category")}
       />
       <Field
         id="details"
-        name="details"
-        label={<>Details {required}</>}
+        label="Details"
         rows={5}
         required
         maxLength={5000}
         placeholder="What exactly do you need? Format, references, anything a writer should know."
-        error={problem("details")}
+        problem={problem("details")}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id="deadline"
-          name="deadline"
-          label="Deadline"
-          maxLength={60}
-          placeholder="e.g. 7 days"
-          error={problem("deadline")}
-        />
-        <Field
-          id="budget"
-          name="budget"
-          label="Budget"
-          maxLength={40}
-          placeholder="e.g. ₹2,000"
-          error={problem("budget")}
-        />
+        <Field id="deadline" label="Deadline" maxLength={60} placeholder="e.g. 7 days" problem={problem("deadline")} />
+        <Field id="budget" label="Budget" maxLength={40} placeholder="e.g. ₹2,000" problem={problem("budget")} />
         <Field
           id="pages"
-          name="pages"
           label="Pages"
           type="number"
           min={1}
           max={1000}
           step={1}
           inputMode="numeric"
-          error={problem("pages")}
+          problem={problem("pages")}
         />
       </div>
       <Field
         id="contact"
-        name="contact"
-        label={<>Contact (e-mail or phone) {required}</>}
+        label="Contact (e-mail or phone)"
         required
         maxLength={254}
         autoComplete="email"
         placeholder="you@example.com or +91 98765 43210"
         hint="Writers contact you directly. Signed-in students can see it."
-        error={problem("contact")}
+        problem={problem("contact")}
       />
       <div>
         <label htmlFor="file" className="label">
@@ -162,7 +147,8 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
           name="file"
           type="file"
           accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.csv,.zip,image/jpeg,image/png,image/webp,image/gif"
-          {...fieldAria("file", problem("file"), "file-hint")}
+          aria-invalid={problem("file") ? true : undefined}
+          aria-describedby={`file-hint${problem("file") ? " file-error" : ""}`}
           className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
         />
         <p id="file-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -175,5 +161,52 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         {submitting ? "Posting Your Request..." : "Post Request"}
       </button>
     </fetcher.Form>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement> & {
+  /** The input's id and name. */
+  id: string;
+  label: string;
+  hint?: string;
+  /** What the server said about this field, if anything. */
+  problem: string | null;
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number;
+};
+
+/**
+ * One of the form's inputs with its label (starred when required), its hint and its problem, tied
+ * together for screen readers. The browser's own constraints (required, maxLength, min, max) run
+ * before anything is sent; the server's answer marks every field that is still wrong.
+ */
+function Field({ id, label, hint, problem, rows, ...input }: FieldProps) {
+  const attributes = {
+    id,
+    name: id,
+    className: "input",
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(" ") || undefined,
+    ...input,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+        {input.required && (
+          <>
+            {" "}
+            <span className="text-red-700 dark:text-red-400">*</span>
+          </>
+        )}
+      </label>
+      {rows ? <textarea rows={rows} {...attributes} /> : <input {...attributes} />}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} message={problem} />
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
-import { Field } from "#app/components/form-controls.tsx";
 import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { SAMPLES_SHOWN } from "#common/studyswap-messages.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
 
 /** The writers' board: loading, the requests, or the specification's samples (when the read failed). */
@@ -38,7 +37,7 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
       </h2>
       {warning && (
         <Alert tone="warning" onDismiss={dismissWarning}>
-          {SAMPLES_SHOWN}
+          Failed to load assignment requests. Using sample data.
         </Alert>
       )}
       <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
@@ -135,7 +134,7 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const result = fetcher.data ?? posted;
-  // Each field says what is wrong with it (the page's message stays below the form).
+  // Each invalid field says what is wrong with it (the answer's message stays below the form).
   const problem = (name: string) => (saving ? null : fieldError(result, name));
   return (
     <details className="card group p-5" open={posted ? true : undefined}>
@@ -150,44 +149,71 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
       </p>
       <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
         <input type="hidden" name="intent" value="save-writer" />
-        <Field
-          id="writer-name"
-          name="name"
-          label="Name"
-          required
-          maxLength={80}
-          defaultValue={writer?.name ?? defaultName}
-          error={problem("name")}
-        />
-        <Field
-          id="writer-contact"
-          name="contact"
-          label="Contact (e-mail or phone)"
-          required
-          maxLength={254}
-          defaultValue={writer?.contact ?? ""}
-          error={problem("contact")}
-        />
-        <Field
-          id="writer-expertise"
-          name="expertise"
-          label="Expertise"
-          wrap="sm:col-span-2"
-          required
-          maxLength={200}
-          defaultValue={writer?.expertise ?? ""}
-          placeholder="e.g. Economics, statistics, essay editing"
-          error={problem("expertise")}
-        />
-        <Field
-          id="writer-rate"
-          name="rate"
-          label="Rate per page in ₹ (optional)"
-          inputMode="decimal"
-          defaultValue={writer?.rate ?? ""}
-          placeholder="e.g. 150"
-          error={problem("rate")}
-        />
+        <div>
+          <label htmlFor="writer-name" className="label">
+            Name
+          </label>
+          <input
+            id="writer-name"
+            name="name"
+            required
+            maxLength={80}
+            defaultValue={writer?.name ?? defaultName}
+            className="input"
+            aria-invalid={problem("name") ? true : undefined}
+            aria-describedby={problem("name") ? "writer-name-error" : undefined}
+          />
+          <FieldError id="writer-name" message={problem("name")} />
+        </div>
+        <div>
+          <label htmlFor="writer-contact" className="label">
+            Contact (e-mail or phone)
+          </label>
+          <input
+            id="writer-contact"
+            name="contact"
+            required
+            maxLength={254}
+            defaultValue={writer?.contact ?? ""}
+            className="input"
+            aria-invalid={problem("contact") ? true : undefined}
+            aria-describedby={problem("contact") ? "writer-contact-error" : undefined}
+          />
+          <FieldError id="writer-contact" message={problem("contact")} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor="writer-expertise" className="label">
+            Expertise
+          </label>
+          <input
+            id="writer-expertise"
+            name="expertise"
+            required
+            maxLength={200}
+            defaultValue={writer?.expertise ?? ""}
+            placeholder="e.g. Economics, statistics, essay editing"
+            className="input"
+            aria-invalid={problem("expertise") ? true : undefined}
+            aria-describedby={problem("expertise") ? "writer-expertise-error" : undefined}
+          />
+          <FieldError id="writer-expertise" message={problem("expertise")} />
+        </div>
+        <div>
+          <label htmlFor="writer-rate" className="label">
+            Rate per page in ₹ (optional)
+          </label>
+          <input
+            id="writer-rate"
+            name="rate"
+            inputMode="decimal"
+            defaultValue={writer?.rate ?? ""}
+            placeholder="e.g. 150"
+            className="input"
+            aria-invalid={problem("rate") ? true : undefined}
+            aria-describedby={problem("rate") ? "writer-rate-error" : undefined}
+          />
+          <FieldError id="writer-rate" message={problem("rate")} />
+        </div>
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving && fetcher.formData?.get("intent") === "save-writer" ? "Saving..." : "Save profile"}
