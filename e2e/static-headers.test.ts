@@ -109,15 +109,17 @@ describe("static files: security headers, types and caching", () => {
     }
   });
 
-  it("/favicon.svg: an SVG image, a day's cache, and a policy that lets no script run if it is opened", async () => {
-    const res = await get("/favicon.svg");
-    assert.equal(res.status, 200);
-    assert.match(await res.text(), /^<svg/);
-    expectBaseline(res, "/favicon.svg");
-    expectContentType(res, /^image\/svg\+xml\b/, "/favicon.svg");
-    expectRevalidated(res, "/favicon.svg", 86_400);
-    const csp = expectDocumentCsp(res, "/favicon.svg");
-    assert.deepEqual(csp.get("default-src"), ["'none'"], "/favicon.svg: default-src 'none'");
+  it("/favicon.svg and the sign-in screen's Google icon: SVG images, a day's cache, and a policy that lets no script run if one is opened", async () => {
+    for (const path of ["/favicon.svg", "/icons/google.svg"]) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.match(await res.text(), /^<svg/);
+      expectBaseline(res, path);
+      expectContentType(res, /^image\/svg\+xml\b/, path);
+      expectRevalidated(res, path, 86_400);
+      const csp = expectDocumentCsp(res, path);
+      assert.deepEqual(csp.get("default-src"), ["'none'"], `${path}: default-src 'none'`);
+    }
   });
 
   const notes = readdirSync("public/pdfs", { recursive: true, withFileTypes: true })

@@ -6,7 +6,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
-import { DELETED_STUDENT, DELETION_MESSAGES } from "#server/services/account-deletion.ts";
+import { DELETION_MESSAGES } from "#common/account-messages.ts";
+import { DELETED_STUDENT } from "#server/services/account-deletion.ts";
 import { EXPORT_LIMITED } from "#server/services/account-export.ts";
 import { resolveSession } from "#server/services/auth.ts";
 import { PERSONAL_DATA } from "#server/services/personal-data.ts";

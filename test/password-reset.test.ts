@@ -152,7 +152,7 @@ describe("the reset request does the same work for every address", () => {
       gates.push(shut.open);
       const mine: Promise<unknown>[] = [];
       const answer = await Promise.race([
-        requestPasswordReset(shut.env, { later: (work) => void mine.push(work) }, uniqueIp(), { email }),
+        requestPasswordReset(shut.env, { later: (work) => void mine.push(work), clientAddress: uniqueIp() }, { email }),
         new Promise<string>((resolve) => setTimeout(() => resolve("the answer waited for D1"), 1500)),
       ]);
       seen.push({ answer, prepared: shut.prepared(), jobs: mine.length });

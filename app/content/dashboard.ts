@@ -8,7 +8,7 @@ import { StoreIcon } from "#app/components/icons/store.tsx";
 import { SwapIcon } from "#app/components/icons/swap.tsx";
 import { WrenchIcon } from "#app/components/icons/wrench.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
-import type { Mode } from "#app/lib/mode.ts";
+import type { Mode } from "#common/dashboard-mode.ts";
 
 export interface Tile {
   title: string;

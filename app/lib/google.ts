@@ -1,18 +1,15 @@
 // The browser side of Google Classroom: where the "Google token" lives (an encrypted JWE only our
-// Worker can open, kept in localStorage as the specification keeps it in browser storage), and the
-// texts of the screen. The screens reach the server through their routes' actions (the Google token
-// travels in the posted form), never through /api.
+// Worker can open, kept in localStorage as the specification keeps it in browser storage), keeping
+// and forgetting it (the root's Logout does), and the hint cookie for the server. The root loads this
+// module on every page, so what only /googleclassroom uses stays in its own modules. The screens'
+// texts are in common/google-messages.ts. The screens reach the server through their routes'
+// actions (the Google token travels in the posted form), never through /api.
 
 import { readCookie, setCookie } from "#common/cookies.ts";
 
 export const GOOGLE_TOKEN_KEY = "googleToken";
 export const GOOGLE_AUTH_SUCCESS = "GOOGLE_AUTH_SUCCESS";
 export const GOOGLE_AUTH_ERROR = "GOOGLE_AUTH_ERROR";
-export const AUTH_FAILED = "Authentication failed. Please try again.";
-export const AUTH_ERROR = "Authentication error. Please try again.";
-export const FETCH_FAILED = "Failed to fetch Google Classroom data. Please try again.";
-export const CONNECT_FAILED = "Failed to authenticate with Google. Please try again.";
-export const CONNECT_URL = "/api/google/auth?source=classroom";
 
 // A hint for the server, not a secret: "this browser holds a Classroom token". Without it the
 // Classroom page is rendered straight away in its "Connect" state (its largest paint needs no script);
@@ -31,14 +28,6 @@ function setHint(present: boolean): void {
 /** Whether a request's cookies say the browser may hold a Classroom token. */
 export function hasGoogleHint(cookieHeader: string | null): boolean {
   return readCookie(cookieHeader, GOOGLE_HINT_COOKIE) === "1";
-}
-
-export function readGoogleToken(): string | null {
-  try {
-    return window.localStorage.getItem(GOOGLE_TOKEN_KEY);
-  } catch {
-    return null;
-  }
 }
 
 export function storeGoogleToken(token: string): void {

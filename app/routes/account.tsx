@@ -11,14 +11,13 @@ import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.ts
 import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
+import { ACCOUNT_MESSAGES } from "#common/account-messages.ts";
 import {
-  ACCOUNT_MESSAGES,
   accountOverview,
   changePassword,
   endOtherSessions,
-  endOwnSession,
   FRESH_SIGN_IN_MS,
   listSessions,
   nameSchema,
@@ -26,6 +25,7 @@ import {
   saveName,
   type Secured,
   sessionIdSchema,
+  signOutDevice,
 } from "#server/services/account.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/account";
@@ -64,37 +64,25 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (YOUR_DATA_INTENTS.includes(intent)) return yourDataAction(context, request, { user, sessionId }, intent, form);
+  const own = { userId: user.id, sessionId };
   switch (intent) {
     case "change-password":
       return attemptTold(intent, async () =>
-        told(
-          await changePassword(
-            env,
-            { userId: user.id, sessionId },
-            parseWith(passwordChangeSchema, {
-              currentPassword: form.get("currentPassword") ?? "",
-              newPassword: form.get("newPassword"),
-            }),
-          ),
-        ),
+        told(await changePassword(env, own, parseWith(passwordChangeSchema, formInput(form)))),
       );
     case "confirm-name":
       return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () =>
-        saveName(env, user.id, parseWith(nameSchema, { name: form.get("name") })),
+        saveName(env, user.id, parseWith(nameSchema, formInput(form))),
       );
-    case "sign-out-device": {
-      const id = String(form.get("id") ?? "");
-      if (id === sessionId) {
+    case "sign-out-device":
+      return attemptTold(intent, async () => {
+        const { current, message } = await signOutDevice(env, own, parseWith(sessionIdSchema, formInput(form)));
         // This device: the same as Logout.
-        await endOwnSession(env, user.id, id);
-        throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
-      }
-      return attempt(intent, ACCOUNT_MESSAGES.signedOutDevice, async () =>
-        endOwnSession(env, user.id, parseWith(sessionIdSchema, { id }).id),
-      );
-    }
+        if (current) throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
+        return { message };
+      });
     case "sign-out-others":
-      return attemptTold(intent, async () => told(await endOtherSessions(env, user.id, sessionId)));
+      return attemptTold(intent, async () => told(await endOtherSessions(env, own)));
     default:
       return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
   }

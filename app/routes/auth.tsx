@@ -1,5 +1,5 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import {
   Link,
   redirect,
@@ -10,25 +10,18 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { parseWith } from "#server/lib/validate.ts";
-import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
-import {
-  assertRegisterAllowed,
-  loginSchema,
-  REGISTERED,
-  registerSchema,
-  registerUser,
-  SIGNED_IN,
-  signInWithPassword,
-  startSession,
-} from "#server/services/auth.ts";
-import { oneTimeCodeSchema, signInWithHandoff } from "#server/services/google.ts";
+import { loginSchema, register, registerSchema, signIn } from "#server/services/auth.ts";
+import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
+import { fieldError } from "#app/lib/action-result.ts";
+import { callerOf } from "#app/lib/caller.server.ts";
 import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
-import { codeScope, envOf, getUser } from "#app/lib/session.server.ts";
+import { envOf, getUser } from "#app/lib/session.server.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/auth";
@@ -47,9 +40,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
 // would put the password in the address bar), with or without JavaScript, and this action sets the
-// session cookie (the JSON API answers a token and sets none). Without JavaScript the answer is a
-// redirect; the script submits through a fetcher with `via=script` and gets the target back, so it
-// can show the success message and go there ~100 ms later.
+// session cookie (the JSON API answers a token and sets none: decision 0009). Without JavaScript the
+// answer is a redirect; the script submits through a fetcher with `via=script` and gets the target
+// back, so it can show the success message and go there ~100 ms later.
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
@@ -57,70 +50,45 @@ export async function action({ context, request }: Route.ActionArgs) {
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent =
     form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
-  const side: Side = intent === "register" ? "register" : "signin";
-  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
-  if (intent === "google") return googleSignIn(env, request, form);
+  const side: Side | "google" = intent === "google" ? "google" : intent === "register" ? "register" : "signin";
+  const caller = callerOf(context, request);
   try {
-    let user;
-    if (side === "register") {
-      const input = parseWith(registerSchema, {
-        name: form.get("name"),
-        email: form.get("email"),
-        password: form.get("password"),
-      });
-      await assertRegisterAllowed(env, ip);
-      user = await registerUser(env, input, codeScope(context));
-    } else {
-      user = await signInWithPassword(
-        env,
-        ip,
-        parseWith(loginSchema, { email: form.get("email"), password: form.get("password") }),
-      );
-    }
-    const { token, expiresAt } = await startSession(env, user.id, request.headers.get("User-Agent"));
+    const input = formInput(form);
+    const started =
+      side === "register"
+        ? await register(env, caller, parseWith(registerSchema, input))
+        : side === "signin"
+          ? await signIn(env, caller, parseWith(loginSchema, input))
+          : // Back from Google with a one-time code (/auth?code=...), redeemed only in the browser that
+            // holds its handoff cookie.
+            await signInWithHandoff(
+              env,
+              caller,
+              handoffBinding(request.headers.get("Cookie")),
+              parseWith(googleCodeSchema, input),
+            );
     const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(token, expiresAt));
+    headers.append("Set-Cookie", sessionCookie(started.token, started.expiresAt));
+    if (side === "google") headers.append("Set-Cookie", clearedHandoffCookie());
     // The redirect-after-login value is used once: read here, cleared in the same answer.
     headers.append("Set-Cookie", clearedRedirectCookie());
     const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
-    if (viaScript) return succeeded(side, side === "register" ? REGISTERED : SIGNED_IN, { target }, { headers });
+    const message = side === "register" ? AUTH_MESSAGES.registered : AUTH_MESSAGES.signedIn;
+    if (viaScript) return succeeded(side, message, { target }, { headers });
     return redirect(target, { headers });
   } catch (error) {
-    if (error instanceof ApiError) {
-      // What was typed comes back (never the password), so a slip costs one field, not the form.
-      const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
-      const retryAfter =
-        typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
-      return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
-    }
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    if (side === "google") return refused(side, error);
+    // What was typed comes back (never the password), so a slip costs one field, not the form.
+    const typed = (key: string) => String(form.get(key) ?? "").slice(0, 254);
+    const retryAfter =
+      typeof error.extra.retryAfter === "number" ? { "Retry-After": String(error.extra.retryAfter) } : undefined;
+    return refused(side, error, { details: { name: typed("name"), email: typed("email") }, headers: retryAfter });
   }
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
-
-/**
- * Back from Google with a one-time code (/auth?code=...): the screen posts it here and this answer
- * sets the session cookie, as for a password sign-in (the code is redeemed only in the browser that
- * holds its handoff cookie).
- */
-async function googleSignIn(env: Env, request: Request, form: FormData) {
-  try {
-    const code = parseWith(oneTimeCodeSchema, form.get("code"));
-    const { cookies } = await signInWithHandoff(env, request, code);
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", clearedRedirectCookie());
-    const target = readRedirectCookie(request.headers.get("Cookie")) ?? "/dashboard";
-    return succeeded("google", GOOGLE_SIGNED_IN, { target }, { headers });
-  } catch (error) {
-    if (error instanceof ApiError) return refused("google", error);
-    throw error;
-  }
-}
-
-const GOOGLE_SIGNED_IN = "Login successful! Redirecting...";
 
 // After the sign-in fetcher this route's loader would redirect a now signed-in visitor to
 // /dashboard at once; the screen goes to the remembered target itself, ~100 ms after the message.
@@ -138,7 +106,9 @@ const SIDES: { value: Side; label: string }[] = [
 
 const ERROR_AUTO_CLEAR_MS = 10_000;
 const REDIRECT_DELAY_MS = 100;
+// The specification's texts of the screen itself (what the server says is in common/auth-messages.ts).
 const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
+const UNEXPECTED_ERROR = "An unexpected error occurred";
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
@@ -189,7 +159,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     if (fetcher.data.ok) {
       setMessage({ text: fetcher.data.message, tone: "success" });
     } else {
-      setMessage({ text: fetcher.data.message || "An unexpected error occurred", tone: "error" });
+      setMessage({ text: fetcher.data.message || UNEXPECTED_ERROR, tone: "error" });
       setSubmitting(false);
       setGoogleSigningIn(false);
     }
@@ -241,6 +211,11 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
   }
 
   const registering = side === "register";
+  // Registering, each field says what is wrong with it too (the banner above keeps the server's
+  // message, as the specification has it); signing in has nothing a field could fix alone.
+  const lastAnswer = answer ?? actionData;
+  const problem = (name: string) =>
+    registering && !submitting && lastAnswer?.intent === "register" ? fieldError(lastAnswer, name) : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="card p-6 sm:p-8">
@@ -306,48 +281,31 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         >
           <input type="hidden" name="intent" value={side} />
           {registering && (
-            <div>
-              <label htmlFor="name" className="label">
-                Name
-              </label>
-              <input
-                id="name"
-                name="name"
-                type="text"
-                autoComplete="name"
-                required
-                defaultValue={typedBefore("name")}
-                className="input"
-              />
-            </div>
+            <AuthField
+              id="name"
+              label="Name"
+              type="text"
+              autoComplete="name"
+              defaultValue={typedBefore("name")}
+              problem={problem("name")}
+            />
           )}
-          <div>
-            <label htmlFor="email" className="label">
-              E-mail
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={typedBefore("email")}
-              className="input"
-            />
-          </div>
-          <div>
-            <label htmlFor="password" className="label">
-              Password
-            </label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete={registering ? "new-password" : "current-password"}
-              required
-              className="input"
-              aria-describedby={registering ? "password-hint" : undefined}
-            />
+          <AuthField
+            id="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            defaultValue={typedBefore("email")}
+            problem={problem("email")}
+          />
+          <AuthField
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete={registering ? "new-password" : "current-password"}
+            hint={registering}
+            problem={problem("password")}
+          >
             {registering ? (
               <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 At least 8 characters.
@@ -362,7 +320,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
                 </Link>
               </p>
             )}
-          </div>
+          </AuthField>
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Processing..." : registering ? "Register" : "Sign In"}
           </button>
@@ -374,24 +332,51 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
         <button type="button" onClick={startGoogle} className="btn-secondary w-full">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-            <path
-              fill="#4285F4"
-              d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 01-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z"
-            />
-            <path
-              fill="#34A853"
-              d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.7H2.1v2.8A11 11 0 0012 23z"
-            />
-            <path fill="#FBBC05" d="M5.7 14a6.6 6.6 0 010-4.1V7.1H2.1a11 11 0 000 9.8L5.7 14z" />
-            <path
-              fill="#EA4335"
-              d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 002.1 7.1L5.7 10c.9-2.7 3.4-4.6 6.3-4.6z"
-            />
-          </svg>
+          {/* A file of its own (public/icons/), cached once: its four paths are no work for the page's script. */}
+          <img src="/icons/google.svg" alt="" width={20} height={20} className="h-5 w-5" />
           Continue with Google
         </button>
       </div>
+    </div>
+  );
+}
+
+type AuthFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: string;
+  /** Registering, what the server said is wrong with this field. */
+  problem: string | null;
+  /** The field has a hint (the element `<id>-hint` among the children). */
+  hint?: boolean;
+};
+
+/**
+ * One of the screen's fields (all required): its label, its input, what follows it (a hint, "Forgot
+ * password?") and its problem. The problem line is FieldError's (app/components/form-controls.tsx),
+ * written out here: the sign-in screen is the page most visitors load first, and that module would
+ * bring its SubmitButton along for three lines (decision 0079's budget).
+ */
+function AuthField({ id, label, problem, hint, children, ...input }: AuthFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        required
+        className="input"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+      {children}
+      {problem && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

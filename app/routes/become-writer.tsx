@@ -5,11 +5,13 @@ import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
-import { BECOME_WRITER, CONTACT_STUDENTS, SAMPLE_REQUESTS, type StudyRequest } from "#common/studyswap.ts";
+import { BECOME_WRITER, CONTACT_STUDENTS, type StudyRequest } from "#common/studyswap.ts";
+import { SAMPLE_REQUESTS } from "#app/components/studyswap/samples.ts";
 import { deleteWriter, getMyWriter, saveWriter, writerInputSchema } from "#server/services/studyswap-writers.ts";
 import { listOpenRequests } from "#server/services/studyswap.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/become-writer";
@@ -49,9 +51,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   if (intent === "report") return reportAction(env, user, form);
   if (intent === "delete-writer")
-    return attempt(intent, "Your writer profile is removed.", () => deleteWriter(env, user.id));
-  return attempt("save-writer", "Your writer profile is saved. Students see it on Study Swap.", () =>
-    saveWriter(env, user, parseWith(writerInputSchema, Object.fromEntries(form))),
+    return attempt(intent, STUDYSWAP_MESSAGES.writerRemoved, () => deleteWriter(env, user.id));
+  return attempt("save-writer", STUDYSWAP_MESSAGES.writerSavedListed, () =>
+    saveWriter(env, user, parseWith(writerInputSchema, formInput(form))),
   );
 }
 

@@ -1,13 +1,12 @@
 import { envOf } from "#app/lib/session.server.ts";
-import { calendarFor, FEED_FILE } from "#server/services/calendar.ts";
+import { calendarFor } from "#server/services/calendar.ts";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendar/<secret>.ics (docs/decisions/0090-calendar-feed.md): a student's private
 // calendar, for a calendar app to subscribe to. No session: the secret in the link is the key, and
 // an unknown, reset or stopped one is a 404 like any missing page. The request log leaves it out.
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const match = FEED_FILE.exec(params.file ?? "");
-  const body = match ? await calendarFor(envOf(context), match[1]!, new URL(request.url).origin) : null;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const body = await calendarFor(envOf(context), params.file ?? "");
   if (body === null)
     return new Response("There is no such calendar.", {
       status: 404,

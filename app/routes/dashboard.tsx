@@ -6,7 +6,7 @@ import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
 import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
-import { modeCookie, parseMode, readMode, type Mode } from "#app/lib/mode.ts";
+import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
 import { getUser } from "#app/lib/session.server.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { verifiedBadge } from "#common/membership.ts";
@@ -14,6 +14,9 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/dashboard";
 import { readForm } from "#app/lib/form.server.ts";
 import { succeeded } from "#app/lib/action-result.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { chooseMode, modeChoiceSchema } from "#server/services/dashboard-mode.ts";
 
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
@@ -42,11 +45,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  const mode = parseMode(form.get("mode"));
-  if (!mode) throw data("Choose Day-Scholar or Hosteller.", { status: 400 });
+  let chosen;
+  try {
+    chosen = chooseMode(parseWith(modeChoiceSchema, formInput(form)));
+  } catch (error) {
+    // Only a hand-made post names another mode: the error page says which two there are.
+    if (error instanceof ApiError) throw data(error.message, { status: error.status });
+    throw error;
+  }
   // The answer carries the new mode too: a browser without JavaScript renders this very response,
   // whose loader still saw the old cookie.
-  return succeeded("mode", "", { mode }, { headers: { "Set-Cookie": modeCookie(mode) } });
+  return succeeded("mode", "", { mode: chosen.mode }, { headers: { "Set-Cookie": chosen.cookie } });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -2,25 +2,19 @@ import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
-import { POST_FAILURE, POST_SUCCESS, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
+import { POST_FAILURE, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
-import { ApiError } from "#server/lib/errors.ts";
-import {
-  closeRequest,
-  deleteRequest,
-  listMyRequests,
-  requestIdSchema,
-  requestInputSchema,
-} from "#server/services/studyswap.ts";
+import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
+import { closeRequest, deleteRequest, listMyRequests, requestInputSchema } from "#server/services/studyswap.ts";
 import { createRequest } from "#server/services/studyswap-posting.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/find-writer";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -48,27 +42,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "post");
   const env = envOf(context);
-  if (intent === "close" || intent === "delete") {
-    const success =
-      intent === "close" ? "Your request is closed. Writers no longer see it." : "Your request is deleted.";
-    return attempt(intent, success, async () => {
-      const id = requestIdSchema.safeParse(form.get("id"));
-      if (!id.success) throw new ApiError(404, "That request does not exist.");
-      if (intent === "close") await closeRequest(env, user, id.data);
-      else await deleteRequest(env, user, id.data);
-    });
-  }
-  return attempt("post", POST_SUCCESS, async () => {
-    const fields = Object.fromEntries(
-      [...form.entries()].filter(([key]) => key !== "file" && key !== "intent" && key !== SUBMISSION_FIELD),
-    );
-    const input = parseWith(requestInputSchema, fields);
-    const file = form.get("file");
-    const upload =
-      file instanceof File && (file.size > 0 || file.name)
-        ? { name: file.name, size: file.size, bytes: () => file.arrayBuffer() }
-        : null;
-    await createRequest(env, user, input, upload, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
+  if (intent === "close")
+    return attempt(intent, STUDYSWAP_MESSAGES.closed, () => closeRequest(env, user, form.get("id")));
+  if (intent === "delete")
+    return attempt(intent, STUDYSWAP_MESSAGES.deleted, () => deleteRequest(env, user, form.get("id")));
+  return attempt("post", STUDYSWAP_MESSAGES.posted, async () => {
+    const input = parseWith(requestInputSchema, formInput(form));
+    await createRequest(env, user, input, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
   });
 }
 
@@ -114,18 +94,16 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
       {/* Without JavaScript the forms post to this page; their answer is shown here. */}
       {actionData && (
         <Alert tone={actionData.ok ? "success" : "error"}>
-          {actionData.intent !== "post"
-            ? actionData.message
-            : actionData.ok
-              ? POST_SUCCESS
-              : `${POST_FAILURE} ${actionData.message}`}
+          {actionData.intent === "post" && !actionData.ok
+            ? `${POST_FAILURE} ${actionData.message}`
+            : actionData.message}
         </Alert>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         {loaderData.verifyEmail ? (
           <VerifyBanner what={POST_REQUEST} email={loaderData.verifyEmail} />
         ) : (
-          <PostRequestForm submissionKey={loaderData.submissionKey} />
+          <PostRequestForm submissionKey={loaderData.submissionKey} posted={actionData} />
         )}
         <Steps id="how-heading" title="How it works" steps={HOW_IT_WORKS} />
       </div>

@@ -3,13 +3,19 @@ import { useFetcher, useNavigate } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
-import { AUTH_FAILED, GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, storeGoogleToken } from "#app/lib/google.ts";
+import { GOOGLE_AUTH_ERROR, GOOGLE_AUTH_SUCCESS, storeGoogleToken } from "#app/lib/google.ts";
+import { AUTH_FAILED } from "#common/google-messages.ts";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
 import { envOf } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { exchangeClassroomHandoff, oneTimeCodeSchema } from "#server/services/google.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import {
+  clearedHandoffCookie,
+  exchangeClassroomHandoff,
+  googleCodeSchema,
+  handoffBinding,
+} from "#server/services/google.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */
@@ -22,10 +28,12 @@ function openerWindow(): Window | null {
 }
 
 // Only a one-time code (from our own callback, bound to this browser's handoff cookie) connects
-// Classroom; a ?token= in the URL is dropped before the page renders and never stored.
+// Classroom; a ?token= in the URL is dropped before the page renders and never stored. The page's
+// one sentence of its own is the server's (the Classroom overview says it too), handed over with the
+// page rather than shipping the Google messages' module to it.
 export function loader({ request }: Route.LoaderArgs) {
   dropUrlToken(request);
-  return null;
+  return { authFailed: AUTH_FAILED };
 }
 
 // The one-time code becomes the encrypted Google token (the same service as POST
@@ -33,14 +41,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    const { token, cookies } = await exchangeClassroomHandoff(
+    const { token } = await exchangeClassroomHandoff(
       envOf(context),
-      request,
-      parseWith(oneTimeCodeSchema, form.get("code")),
+      handoffBinding(request.headers.get("Cookie")),
+      parseWith(googleCodeSchema, formInput(form)),
     );
-    const headers = new Headers();
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return succeeded("exchange", "", { token }, { headers });
+    return succeeded("exchange", "", { token }, { headers: { "Set-Cookie": clearedHandoffCookie() } });
   } catch (error) {
     if (error instanceof ApiError) return refused("exchange", error);
     throw error;
@@ -52,7 +58,8 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return answerNetworkFailure("exchange", serverAction);
 }
 
-export default function GoogleCallback() {
+export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
+  const { authFailed } = loaderData;
   const navigate = useNavigate();
   const started = useRef(false);
   const fetcher = useFetcher<typeof clientAction>();
@@ -73,7 +80,7 @@ export default function GoogleCallback() {
     if (fetcher.state !== "idle" || !answer || answered.current) return;
     answered.current = true;
     if (!answer.ok || !("token" in answer)) {
-      fail(AUTH_FAILED);
+      fail(authFailed);
       return;
     }
     storeGoogleToken(answer.token);
@@ -93,7 +100,7 @@ export default function GoogleCallback() {
     window.history.replaceState(null, "", "/google/callback");
     const code = params.get("code");
     if (code) void fetcher.submit({ code }, { method: "post", action: "/google/callback" });
-    else fail(params.get("error") || AUTH_FAILED);
+    else fail(params.get("error") || authFailed);
   });
 
   return (

@@ -1,12 +1,18 @@
-import { z } from "zod";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { ClassroomConnected } from "#app/components/classroom/ClassroomConnected.tsx";
 import type { ClassroomActionData } from "#app/components/classroom/types.ts";
 import { useClassroomConnection } from "#app/components/classroom/useClassroomConnection.ts";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
-import { disableReminders, turnOnReminders } from "#server/services/google-classroom.ts";
+import {
+  disableReminders,
+  enableRemindersSchema,
+  googleTokenSchema,
+  turnOnReminders,
+} from "#server/services/google-classroom.ts";
+import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
 import { hasGoogleHint } from "#app/lib/google.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -27,36 +33,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user: { email: user.email, name: user.name }, mayBeConnected, reminders: { enabled, list } };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("overview"), token: z.string().min(1).max(8192) }),
-  z.object({ intent: z.literal("enable"), token: z.string().min(1).max(8192) }),
-  z.object({ intent: z.literal("disable") }),
-]);
-
 // The Google token lives in the browser, so the screen posts it: one "overview" read (the token opened
 // once, courses and their work fetched together on the server), and reminders on or off.
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!form.success) return refused("unknown", new ApiError(400, "The Google token is missing."));
-  const input = form.data;
+  const form = await readForm(request);
+  const input = formInput(form);
+  const intent = input.intent;
   const env = envOf(context);
   try {
-    if (input.intent === "overview") {
-      const overview = await classroomOverview(env, input.token);
+    if (intent === "overview") {
+      const overview = await classroomOverview(env, parseWith(googleTokenSchema, input));
       return overview.valid
         ? succeeded("overview", "", overview)
         : succeeded("overview", "", { valid: false as const });
     }
-    const user = await requireUser(context);
-    if (input.intent === "disable") {
-      await disableReminders(env, user.id);
-      return succeeded("disable", "Reminders are off.");
+    if (intent === "enable" || intent === "disable") {
+      const user = await requireUser(context);
+      if (intent === "disable") {
+        await disableReminders(env, user.id);
+        return succeeded("disable", GOOGLE_MESSAGES.remindersOff);
+      }
+      // The screen's student is the session's: reminders for their own e-mail.
+      const enable = parseWith(enableRemindersSchema, { userId: user.email, ...input });
+      const { message, newToken } = await turnOnReminders(env, user, enable);
+      return succeeded("enable", message, { newToken });
     }
-    const { message, newToken } = await turnOnReminders(env, user, input.token);
-    return succeeded("enable", message, { newToken });
+    throw new ApiError(400, GOOGLE_MESSAGES.tokenMissing);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return refused(input.intent, error);
+    return refused(typeof intent === "string" && intent ? intent : "unknown", error);
   }
 }
 

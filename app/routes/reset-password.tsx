@@ -4,11 +4,12 @@ import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
+import { fieldError } from "#app/lib/action-result.ts";
+import { callerOf } from "#app/lib/caller.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
-import { codeScope, envOf } from "#app/lib/session.server.ts";
-import { rateLimitAddress } from "#server/lib/client-address.ts";
+import { envOf } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -33,21 +34,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
   const intent = form.get("intent") === "confirm" ? "confirm" : "request";
-  const ip = rateLimitAddress(request.headers.get("CF-Connecting-IP"));
+  const caller = callerOf(context, request);
   const typedEmail = String(form.get("email") ?? "").slice(0, 254);
   try {
     if (intent === "request") {
-      const input = parseWith(resetRequestSchema, { email: form.get("email") });
-      return succeeded(intent, await requestPasswordReset(env, codeScope(context), ip, input), {
-        details: { email: input.email },
-      });
+      const input = parseWith(resetRequestSchema, formInput(form));
+      return succeeded(intent, await requestPasswordReset(env, caller, input), { details: { email: input.email } });
     }
-    const input = parseWith(resetConfirmSchema, {
-      email: form.get("email"),
-      code: form.get("code"),
-      password: form.get("password"),
-    });
-    return succeeded(intent, await confirmPasswordReset(env, codeScope(context), ip, input));
+    return succeeded(intent, await confirmPasswordReset(env, caller, parseWith(resetConfirmSchema, formInput(form))));
   } catch (error) {
     if (error instanceof ApiError) {
       const retryAfter =
@@ -72,7 +66,6 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   // The code step once a code was asked for (or a wrong one was tried), or when the link says so.
   const codeStep = loaderData.haveCode || (result?.intent === "request" && result.ok) || result?.intent === "confirm";
   const email = typeof result?.details?.email === "string" ? result.details.email : "";
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
   const otherError = result && !result.ok && !result.field ? result.message : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
@@ -105,8 +98,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="confirm" />
-              <EmailField email={email} error={fieldError("email")} />
-              <CodeField id="reset-code" label="Code from the e-mail" error={fieldError("code")} />
+              <EmailField email={email} error={fieldError(result, "email")} />
+              <CodeField id="reset-code" label="Code from the e-mail" error={fieldError(result, "code")} />
               <div>
                 <label htmlFor="reset-password" className="label">
                   New password
@@ -120,13 +113,13 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                   minLength={8}
                   maxLength={200}
                   className="input"
-                  aria-invalid={fieldError("password") ? true : undefined}
-                  aria-describedby={`reset-password-hint${fieldError("password") ? " reset-password-error" : ""}`}
+                  aria-invalid={fieldError(result, "password") ? true : undefined}
+                  aria-describedby={`reset-password-hint${fieldError(result, "password") ? " reset-password-error" : ""}`}
                 />
                 <p id="reset-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                   At least 8 characters.
                 </p>
-                <FieldError id="reset-password" message={fieldError("password")} />
+                <FieldError id="reset-password" message={fieldError(result, "password")} />
               </div>
               <button
                 type="submit"
@@ -158,7 +151,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
               <input type="hidden" name="intent" value="request" />
-              <EmailField email={email} error={fieldError("email")} />
+              <EmailField email={email} error={fieldError(result, "email")} />
               <button
                 type="submit"
                 className="btn-primary w-full"

@@ -4,14 +4,14 @@ import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { callerOf } from "#app/lib/caller.server.ts";
 import { safeRedirectPath } from "#app/lib/redirect.ts";
-import { codeScope, envOf, requireUser } from "#app/lib/session.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { OPEN_COMMUNITY_NEEDS_NO_CODE } from "#common/auth-messages.ts";
 import { verifiedBadge } from "#common/membership.ts";
-import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
-import { assertCodeAllowed, codeSchema } from "#server/services/email-codes.ts";
-import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/verify";
 
@@ -45,13 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent") === "resend" ? "resend" : "verify";
   // Kept through a refusal: without JavaScript the answer is this page, whose loader cannot see it.
   const returnTo = returnPath(form.get("returnTo"));
+  const caller = callerOf(context, request);
   try {
-    await assertCodeAllowed(env, rateLimitAddress(request.headers.get("CF-Connecting-IP")));
     if (intent === "resend")
-      return succeeded(intent, await resendVerification(env, codeScope(context), user), {
-        details: { returnTo },
-      });
-    await verifyEmail(env, codeScope(context), user, parseWith(codeSchema, form.get("code")));
+      return succeeded(intent, await resendVerification(env, caller, user), { details: { returnTo } });
+    await verifyEmail(env, caller, user, parseWith(verifySchema, formInput(form)));
     // Back where the student was, now allowed to act (a fetcher follows the redirect too, so the
     // banner's page reloads with the action in place of the banner).
     return redirect(returnTo);
@@ -134,7 +132,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               <Alert tone="success">
                 {state === "verified"
                   ? `Your e-mail ${email} is verified: you are a ${badge}.`
-                  : "The Open community needs no verification: there is no college e-mail to prove."}
+                  : OPEN_COMMUNITY_NEEDS_NO_CODE}
               </Alert>
             </div>
             <Link to={returnTo} className="btn-primary mt-5 w-full">

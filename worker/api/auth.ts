@@ -1,56 +1,39 @@
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
-import { Hono, type Next } from "hono";
+import { Hono } from "hono";
+import { ACCOUNT_MESSAGES, DELETION_MESSAGES } from "#common/account-messages.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import {
-  assertRegisterAllowed,
-  endAllSessions,
   endSession,
   loginSchema,
-  REGISTERED,
+  register,
   registerSchema,
-  registerUser,
-  SIGNED_IN,
-  signInWithPassword,
-  startSession,
+  signIn,
   type SessionUser,
+  type StartedSession,
 } from "#server/services/auth.ts";
 import {
-  ACCOUNT_MESSAGES,
   changePassword,
-  endOwnSession,
+  sessionIdSchema,
   listSessions,
   nameSchema,
   passwordChangeSchema,
   saveName,
-  sessionIdSchema,
+  signOutDevice,
+  signOutEverywhere,
 } from "#server/services/account.ts";
-import { CALENDAR_RESET } from "#server/services/account-security.ts";
-import {
-  deleteAccount,
-  deleteAccountSchema,
-  DELETION_MESSAGES,
-  sendDeletionCode,
-} from "#server/services/account-deletion.ts";
+import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
-import { assertCodeAllowed, type CodeScope, codeSchema } from "#server/services/email-codes.ts";
-import { resendVerification, verifyEmail } from "#server/services/verification.ts";
+import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
 import {
   confirmPasswordReset,
   requestPasswordReset,
   resetConfirmSchema,
   resetRequestSchema,
 } from "#server/services/password-reset.ts";
-import { z } from "zod";
-import {
-  type AppContext,
-  type AppEnv,
-  clientIp,
-  requireAuth,
-  validateJson,
-  validateParam,
-  userOf,
-} from "#server/api/context.ts";
+import { callerOf } from "#server/api/caller.ts";
+import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, userOf } from "#server/api/context.ts";
 
 const auth = new Hono<AppEnv>();
 // Sign-in, registration, codes and account changes: a few short fields each.
@@ -58,8 +41,7 @@ auth.use("*", bodyLimit(ACCOUNT_FORM_LIMIT));
 
 // The JSON API answers the token and sets no cookie: a client that forgets its token is signed out.
 // Campus's own sign-in screen gets its cookie from its route action (app/routes/auth.tsx).
-async function signedIn(c: AppContext, user: SessionUser, status: 200 | 201, message: string) {
-  const { token } = await startSession(c.env, user.id, c.req.header("User-Agent") ?? null);
+function signedIn(c: AppContext, { user, token }: StartedSession, status: 200 | 201, message: string) {
   c.header("Cache-Control", "no-store");
   return c.json(
     {
@@ -85,53 +67,28 @@ function membershipOf(user: SessionUser) {
   };
 }
 
-/** The request as a code's scope: its waitUntil, for the mail after the answer. */
-function codeScope(c: AppContext): CodeScope {
-  return { later: (work) => c.executionCtx.waitUntil(work) };
-}
-
-/** Code checks and requests per client address: a script cannot spray codes across accounts. */
-async function limitCodes(c: AppContext, next: Next) {
-  await assertCodeAllowed(c.env, clientIp(c));
-  await next();
-}
-
-auth.post(
-  "/register",
-  // The limit is counted before the body is read, so a flood of malformed bodies is limited too.
-  async (c, next) => {
-    await assertRegisterAllowed(c.env, clientIp(c));
-    await next();
-  },
-  validateJson(registerSchema),
-  async (c) => {
-    const input = c.req.valid("json");
-    const user = await registerUser(c.env, input, codeScope(c));
-    return signedIn(c, user, 201, REGISTERED);
-  },
+// Registration and sign-in are limited per client address and e-mail in their use-cases (decision 0008).
+auth.post("/register", validateJson(registerSchema), async (c) =>
+  signedIn(c, await register(c.env, callerOf(c), c.req.valid("json")), 201, AUTH_MESSAGES.registered),
 );
 
-auth.post("/login", validateJson(loginSchema), async (c) => {
-  const input = c.req.valid("json");
-  const user = await signInWithPassword(c.env, clientIp(c), input);
-  return signedIn(c, user, 200, SIGNED_IN);
-});
+auth.post("/login", validateJson(loginSchema), async (c) =>
+  signedIn(c, await signIn(c.env, callerOf(c), c.req.valid("json")), 200, AUTH_MESSAGES.signedIn),
+);
+
+/** The caller's own session, for the use-cases that act on the student's devices. */
+const ownSession = (c: AppContext) => ({ userId: c.var.user.id, sessionId: c.var.sessionId });
 
 auth.post("/logout", requireAuth, async (c) => {
   await endSession(c.env, c.var.sessionId);
   c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({ success: true, message: "You have been signed out." });
+  return c.json({ success: true, message: ACCOUNT_MESSAGES.signedOut });
 });
 
 auth.post("/logout-all", requireAuth, async (c) => {
-  const { calendarReset } = await endAllSessions(c.env, c.var.user.id, c.var.sessionId);
+  const { message } = await signOutEverywhere(c.env, ownSession(c));
   c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({
-    success: true,
-    message: calendarReset
-      ? `You have been signed out on every device. ${CALENDAR_RESET}`
-      : "You have been signed out on every device.",
-  });
+  return c.json({ success: true, message });
 });
 
 // Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
@@ -151,15 +108,15 @@ auth.get("/me", requireAuth, (c) => {
   return c.json({ success: true, data: { userId: id, name, email, ...membershipOf(c.var.user) } });
 });
 
-// Verifying a college address with the e-mailed code (docs/decisions/0075).
-auth.post("/verify", limitCodes, requireAuth, validateJson(z.object({ code: codeSchema })), async (c) => {
-  const { code } = c.req.valid("json");
-  const message = await verifyEmail(c.env, codeScope(c), c.var.user, code);
+// Verifying a college address with the e-mailed code (docs/decisions/0075); code checks and
+// requests are limited per client address in their use-cases.
+auth.post("/verify", requireAuth, validateJson(verifySchema), async (c) => {
+  const message = await verifyEmail(c.env, callerOf(c), c.var.user, c.req.valid("json"));
   return c.json({ success: true, message, data: { verified: true } });
 });
 
-auth.post("/verify/resend", limitCodes, requireAuth, async (c) => {
-  const message = await resendVerification(c.env, codeScope(c), c.var.user);
+auth.post("/verify/resend", requireAuth, async (c) => {
+  const message = await resendVerification(c.env, callerOf(c), c.var.user);
   return c.json({ success: true, message, data: { email: c.var.user.email } });
 });
 
@@ -176,21 +133,15 @@ auth.get("/sessions", requireAuth, async (c) => {
 
 // Signs one of the caller's own devices out; anyone else's session id is a 404 and ends nothing.
 auth.delete("/sessions/:id", requireAuth, validateParam(sessionIdSchema), async (c) => {
-  const { id } = c.req.valid("param");
-  await endOwnSession(c.env, c.var.user.id, id);
-  const current = id === c.var.sessionId;
+  const input = c.req.valid("param");
+  const { current, message } = await signOutDevice(c.env, ownSession(c), input);
   if (current) c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({
-    success: true,
-    message: current ? "You have been signed out." : "That device has been signed out.",
-    data: { id, current },
-  });
+  return c.json({ success: true, message, data: { id: input.id, current } });
 });
 
 // Changes the password (or sets one on a Google-only account) and signs every other device out.
 auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c) => {
-  const input = c.req.valid("json");
-  const { message } = await changePassword(c.env, { userId: c.var.user.id, sessionId: c.var.sessionId }, input);
+  const { message } = await changePassword(c.env, ownSession(c), c.req.valid("json"));
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
 });
 
@@ -207,23 +158,15 @@ auth.get("/account/export", requireAuth, async (c) => {
 });
 
 // The code that deletes an account without a password, e-mailed to its address (once a minute).
-auth.post("/account/deletion-code", limitCodes, requireAuth, async (c) => {
-  const message = await sendDeletionCode(c.env, codeScope(c), c.var.user);
+auth.post("/account/deletion-code", requireAuth, async (c) => {
+  const message = await sendDeletionCode(c.env, callerOf(c), c.var.user);
   return c.json({ success: true, message, data: { email: c.var.user.email } });
 });
 
 // Deletes the caller's account (the right of erasure): { password }, or { code } for an account
-// without one. Signed out everywhere, this client included. A code check counts towards the
-// per-address code limit, as every code check does.
+// without one. Signed out everywhere, this client included.
 auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c) => {
-  const input = c.req.valid("json");
-  if (input.code !== undefined) await assertCodeAllowed(c.env, clientIp(c));
-  await deleteAccount(
-    c.env,
-    { ...codeScope(c), reqId: c.var.state.reqId },
-    { userId: c.var.user.id, sessionId: c.var.sessionId },
-    input,
-  );
+  await deleteAccount(c.env, callerOf(c), ownSession(c), c.req.valid("json"));
   c.header("Set-Cookie", clearedSessionCookie());
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message: DELETION_MESSAGES.deleted, data: { deleted: true } });
@@ -232,13 +175,13 @@ auth.delete("/account", requireAuth, validateJson(deleteAccountSchema), async (c
 // Password reset by e-mailed code (docs/decisions/0075): the request answers the same for every
 // address; the confirmation sets the password and ends every session. Both limited per client.
 auth.post("/password-reset", validateJson(resetRequestSchema), async (c) => {
-  const message = await requestPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  const message = await requestPasswordReset(c.env, callerOf(c), c.req.valid("json"));
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, message });
 });
 
 auth.post("/password-reset/confirm", validateJson(resetConfirmSchema), async (c) => {
-  const message = await confirmPasswordReset(c.env, codeScope(c), clientIp(c), c.req.valid("json"));
+  const message = await confirmPasswordReset(c.env, callerOf(c), c.req.valid("json"));
   return c.json({ success: true, message });
 });
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { type AppEnv, validateQuery } from "#server/api/context.ts";
 import { outboxReadable, readOutbox } from "#server/services/mail.ts";
 
@@ -13,7 +14,7 @@ dev.get(
     if (!outboxReadable(c.env)) return c.notFound();
     await next();
   },
-  validateQuery(z.object({ to: z.string().trim().max(254, "That e-mail address is too long.").optional() })),
+  validateQuery(z.object({ to: z.string().trim().max(254, AUTH_MESSAGES.emailTooLong).optional() })),
   async (c) => {
     const { to } = c.req.valid("query");
     c.header("Cache-Control", "no-store");

@@ -3,28 +3,35 @@ import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { readCookie } from "#common/cookies.ts";
 import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
+import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { googleConfigured, type GoogleSource, startAuthorization } from "#server/lib/google-oauth.ts";
+import { sessionCookie } from "#server/lib/session-token.ts";
 import {
   assignmentsFor,
   coursesFor,
   disableReminders,
-  freshBrowserToken,
+  enableRemindersSchema,
+  googleTokenSchema,
   turnOnReminders,
+  verifyGoogleToken,
   withClassroom,
 } from "#server/services/google-classroom.ts";
 import {
+  clearedHandoffCookie,
   completeGoogleSignIn,
+  exchangeClassroomHandoff,
   flowCookie,
+  googleCodeSchema,
   HANDOFF_COOKIE,
   HANDOFF_TTL_MS,
+  handoffBinding,
   isGoogleAuthError,
-  MESSAGES,
-  oneTimeCodeSchema,
-  exchangeClassroomHandoff,
   signInWithHandoff,
 } from "#server/services/google.ts";
+import { callerOf } from "#server/api/caller.ts";
 import { classroomOverview } from "#server/services/classroom-overview.ts";
 import { remindersOverview } from "#server/services/reminders.ts";
 import {
@@ -70,10 +77,8 @@ const authQuery = z.object({
 google.get("/auth", validateQuery(authQuery), (c) => {
   const { source } = c.req.valid("query");
   const errorTarget = source === "classroom" ? "/googleclassroom" : "/auth";
-  if (!googleConfigured(c.env)) {
-    const error = "Google sign-in is not configured on this server yet. Please sign in with your e-mail and password.";
-    return c.redirect(`${errorTarget}?error=${encodeURIComponent(error)}`, 302);
-  }
+  if (!googleConfigured(c.env))
+    return c.redirect(`${errorTarget}?error=${encodeURIComponent(GOOGLE_MESSAGES.notConfigured)}`, 302);
   const flow = startAuthorization(c.env, source);
   c.header("Set-Cookie", flowCookie(STATE_COOKIE, `${source}.${flow.state}`, FLOW_COOKIE_MAX_AGE), { append: true });
   c.header("Set-Cookie", flowCookie(VERIFIER_COOKIE, flow.verifier, FLOW_COOKIE_MAX_AGE), { append: true });
@@ -89,10 +94,13 @@ google.get("/callback", async (c) => {
   const verifier = cookieOf(c, VERIFIER_COOKIE);
   const { state, code, error } = c.req.query();
 
-  if (!expectedState || !state || state !== expectedState) return backWith(c, source, { error: MESSAGES.expired });
+  if (!expectedState || !state || state !== expectedState)
+    return backWith(c, source, { error: GOOGLE_MESSAGES.expired });
   if (error)
-    return backWith(c, source, { error: error === "access_denied" ? MESSAGES.cancelled : MESSAGES.authFailed });
-  if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: MESSAGES.expired });
+    return backWith(c, source, {
+      error: error === "access_denied" ? GOOGLE_MESSAGES.cancelled : GOOGLE_MESSAGES.authFailed,
+    });
+  if (!verifier || !code || code.length > 2048) return backWith(c, source, { error: GOOGLE_MESSAGES.expired });
   try {
     const handoff = await completeGoogleSignIn(c.env, {
       source,
@@ -106,62 +114,48 @@ google.get("/callback", async (c) => {
     if (caught instanceof ApiError) return backWith(c, source, { error: caught.message });
     if (!isGoogleAuthError(caught)) throw caught;
     logWarning("google callback refused", { reqId: c.var.state.reqId, reason: caught.message });
-    return backWith(c, source, { error: MESSAGES.authFailed });
+    return backWith(c, source, { error: GOOGLE_MESSAGES.authFailed });
   }
 });
 
-const codeBody = z.object({
-  code: oneTimeCodeSchema,
-});
-
 // Sign-in: the one-time code from /auth?code=... becomes the session cookie, in the browser that
-// holds the code's handoff cookie.
-google.post("/session", validateJson(codeBody), async (c) => {
-  const { code } = c.req.valid("json");
-  const { user, token, cookies } = await signInWithHandoff(c.env, c.req.raw, code);
-  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
+// holds the code's handoff cookie (this door sets the cookie: decision 0009).
+google.post("/session", validateJson(googleCodeSchema), async (c) => {
+  const binding = handoffBinding(c.req.header("Cookie") ?? null);
+  const { user, token, expiresAt } = await signInWithHandoff(c.env, callerOf(c), binding, c.req.valid("json"));
+  c.header("Set-Cookie", sessionCookie(token, expiresAt), { append: true });
+  c.header("Set-Cookie", clearedHandoffCookie(), { append: true });
   return c.json({
     success: true,
-    message: "Login successful! Redirecting...",
+    message: AUTH_MESSAGES.signedIn,
     data: { userId: user.id, name: user.name, email: user.email, token },
   });
 });
 
 // Classroom: the one-time code from /google/callback?code=... becomes the (encrypted) Google token.
-google.post("/exchange", validateJson(codeBody), async (c) => {
-  const { code } = c.req.valid("json");
-  const { token, cookies } = await exchangeClassroomHandoff(c.env, c.req.raw, code);
-  for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
+google.post("/exchange", validateJson(googleCodeSchema), async (c) => {
+  const binding = handoffBinding(c.req.header("Cookie") ?? null);
+  const { token } = await exchangeClassroomHandoff(c.env, binding, c.req.valid("json"));
+  c.header("Set-Cookie", clearedHandoffCookie(), { append: true });
   return c.json({ success: true, token });
 });
 
-const tokenField = z
-  .string({ error: "The Google token is missing." })
-  .min(1, "The Google token is missing.")
-  .max(8192, "That Google token is not valid.");
-
-google.post("/verify-token", validateJson(z.object({ token: tokenField })), async (c) => {
-  const { token } = c.req.valid("json");
-  const fresh = await freshBrowserToken(c.env, token).catch((error: unknown) => {
-    if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
-    throw error;
-  });
-  if (!fresh) return c.json({ success: true, valid: false, user: null });
-  const { name, email, picture } = fresh.contents;
+google.post("/verify-token", validateJson(googleTokenSchema), async (c) => {
+  const verdict = await verifyGoogleToken(c.env, c.req.valid("json"));
+  if (!verdict.valid) return c.json({ success: true, valid: false, user: null });
   return c.json({
     success: true,
     valid: true,
-    user: { name: name ?? "Google User", email, picture },
-    ...(fresh.newToken ? { newToken: fresh.newToken } : {}),
+    user: verdict.user,
+    ...(verdict.newToken ? { newToken: verdict.newToken } : {}),
   });
 });
 
 // The Classroom screen's read in one request: the Google user, the courses and every active course's
 // work, the token opened (and refreshed) once. A course Google refuses (API_NOT_ENABLED ...) is listed
 // under problems with the answer its own endpoint would give; the rest still comes back.
-google.post("/overview", validateJson(z.object({ token: tokenField })), async (c) => {
-  const { token } = c.req.valid("json");
-  const overview = await classroomOverview(c.env, token);
+google.post("/overview", validateJson(googleTokenSchema), async (c) => {
+  const overview = await classroomOverview(c.env, c.req.valid("json"));
   if (!overview.valid)
     return c.json({
       success: true,
@@ -179,7 +173,7 @@ google.post("/overview", validateJson(z.object({ token: tokenField })), async (c
 function bearerToken(c: AppContext): string {
   const header = c.req.header("Authorization") ?? "";
   const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  if (!token) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  if (!token) throw new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
   return token;
 }
 
@@ -191,7 +185,7 @@ google.get("/courses", async (c) => {
   return c.json(data);
 });
 
-const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, "That course id is not valid.") });
+const courseParam = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, GOOGLE_MESSAGES.courseIdInvalid) });
 
 google.get("/courses/:id/assignments", validateParam(courseParam), async (c) => {
   const { id } = c.req.valid("param");
@@ -202,28 +196,14 @@ google.get("/courses/:id/assignments", validateParam(courseParam), async (c) => 
   return c.json(data);
 });
 
-const enableBody = z.object({
-  userId: z
-    .string({ error: "Your e-mail (userId) is missing." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Your e-mail (userId) is missing.")
-    .max(254, "That e-mail address is too long."),
-  token: tokenField,
-});
-
-google.post("/notifications/enable", requireAuth, validateJson(enableBody), async (c) => {
-  const input = c.req.valid("json");
-  const user = c.var.user;
-  if (input.userId !== user.email && input.userId !== user.id)
-    throw new ApiError(403, "You can only turn on reminders for your own account.");
-  const { message, newToken } = await turnOnReminders(c.env, user, input.token);
+google.post("/notifications/enable", requireAuth, validateJson(enableRemindersSchema), async (c) => {
+  const { message, newToken } = await turnOnReminders(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message, data: { enabled: true }, ...(newToken ? { newToken } : {}) });
 });
 
 google.post("/notifications/disable", requireAuth, async (c) => {
   await disableReminders(c.env, c.var.user.id);
-  return c.json({ success: true, message: "Reminders are off.", data: { enabled: false } });
+  return c.json({ success: true, message: GOOGLE_MESSAGES.remindersOff, data: { enabled: false } });
 });
 
 google.get("/notifications", requireAuth, async (c) => {

@@ -2,10 +2,12 @@ import { bodyLimit } from "#server/lib/body-limit.ts";
 import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";
 import { BECOME_WRITER, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
+import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { attachmentDisposition, downloadName } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
 import { submissionKeyField, submissionKeyOf } from "#server/lib/idempotency.ts";
+import { campusQuerySchema } from "#server/services/campus.ts";
 import {
   closeRequest,
   databaseReachable,
@@ -13,10 +15,9 @@ import {
   getAttachment,
   listMyRequests,
   listOpenRequests,
-  requestIdSchema,
   requestInputSchema,
 } from "#server/services/studyswap.ts";
-import { createRequest, type UploadedFile } from "#server/services/studyswap-posting.ts";
+import { createRequest } from "#server/services/studyswap-posting.ts";
 import {
   deleteWriter,
   getMyWriter,
@@ -24,7 +25,6 @@ import {
   saveWriter,
   writerInputSchema,
 } from "#server/services/studyswap-writers.ts";
-import { listQuerySchema } from "#server/services/market/browse.ts";
 import {
   type AppContext,
   type AppEnv,
@@ -59,9 +59,7 @@ studyswap.get("/health-check", async (c) => {
 
 // A signed-in member sees their own campus's writers; a visitor without a session every college's
 // (or one, with ?campus=), never with contacts (docs/decisions/0076-campus-market.md).
-const writersQuerySchema = listQuerySchema.pick({ campus: true });
-
-studyswap.get("/writers", validateQuery(writersQuerySchema), async (c) => {
+studyswap.get("/writers", validateQuery(campusQuerySchema), async (c) => {
   const user = await userOf(c);
   return c.json(await listWriters(c.env, user, c.req.valid("query").campus));
 });
@@ -79,7 +77,7 @@ studyswap.put(
     const input = c.req.valid("json");
     return c.json({
       success: true,
-      message: "Your writer profile is saved.",
+      message: STUDYSWAP_MESSAGES.writerSaved,
       data: await saveWriter(c.env, c.var.user, input),
     });
   },
@@ -87,7 +85,7 @@ studyswap.put(
 
 studyswap.delete("/writers/me", requireAuth, async (c) => {
   await deleteWriter(c.env, c.var.user.id);
-  return c.json({ success: true, message: "Your writer profile is removed." });
+  return c.json({ success: true, message: STUDYSWAP_MESSAGES.writerRemoved });
 });
 
 studyswap.get("/requests", requireAuth, async (c) => c.json((await listOpenRequests(c.env, c.var.user)).map(toJson)));
@@ -98,29 +96,23 @@ studyswap.get("/requests/mine", requireAuth, async (c) =>
 
 const MULTIPART = /^multipart\/form-data/i;
 
-/** JSON, or multipart with the same fields plus an optional `file`. */
-async function readRequestBody(c: AppContext): Promise<{ fields: unknown; file: UploadedFile | null }> {
-  const contentType = c.req.header("Content-Type") ?? "";
-  if (!MULTIPART.test(contentType)) return { fields: await readJson(c), file: null };
+/**
+ * The request's body as the posting schema reads it: JSON (which carries no file), or multipart with
+ * the same fields plus one optional `file` (the submission key, if any, is among the fields).
+ */
+async function requestBody(c: AppContext): Promise<unknown> {
+  if (!MULTIPART.test(c.req.header("Content-Type") ?? "")) {
+    const json = await readJson(c);
+    return json && typeof json === "object" && !Array.isArray(json) ? { ...json, file: null } : json;
+  }
   let form: FormData;
   try {
     form = await c.req.raw.formData();
   } catch {
-    throw new ApiError(400, "The form data could not be read. Please try again.");
+    throw new ApiError(400, STUDYSWAP_MESSAGES.formUnreadable);
   }
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) if (key !== "file") fields[key] = value;
-  const files = form.getAll("file");
-  if (files.length > 1) throw new ApiError(400, "Attach one file at most.", { field: "file" });
-  const entry = files[0];
-  if (entry !== undefined && typeof entry === "string" && entry !== "")
-    throw new ApiError(400, "Send the attachment as a file.", { field: "file" });
-  // A form with no file chosen still sends an empty, nameless file part: that is "no file".
-  const file =
-    entry instanceof File && (entry.size > 0 || entry.name)
-      ? { name: entry.name, size: entry.size, bytes: () => entry.arrayBuffer() }
-      : null;
-  return { fields, file };
+  if (form.getAll("file").length > 1) throw new ApiError(400, STUDYSWAP_MESSAGES.oneFile, { field: "file" });
+  return formInput(form);
 }
 
 studyswap.post(
@@ -129,39 +121,26 @@ studyswap.post(
   requireAuth,
   requireMayActTo(POST_REQUEST),
   async (c) => {
-    const { fields, file } = await readRequestBody(c);
-    const input = parseWith(requestInputSchema, fields);
-    const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(fields));
-    const created = await createRequest(c.env, c.var.user, input, file, key);
-    return c.json(
-      {
-        success: true,
-        message: "Your request has been posted successfully! Helpers can now see it.",
-        data: toJson(created),
-      },
-      201,
-    );
+    const body = await requestBody(c);
+    const input = parseWith(requestInputSchema, body);
+    const key = submissionKeyOf(c.req.header("Idempotency-Key"), submissionKeyField(body));
+    const created = await createRequest(c.env, c.var.user, input, key);
+    return c.json({ success: true, message: STUDYSWAP_MESSAGES.posted, data: toJson(created) }, 201);
   },
 );
 
-function idParam(c: AppContext): string {
-  const result = requestIdSchema.safeParse(c.req.param("id"));
-  if (!result.success) throw new ApiError(404, "That request does not exist. It may have been deleted.");
-  return result.data;
-}
-
 studyswap.post("/requests/:id/close", requireAuth, async (c) => {
-  const closed = await closeRequest(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: "Your request is closed. Writers no longer see it.", data: toJson(closed) });
+  const closed = await closeRequest(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: STUDYSWAP_MESSAGES.closed, data: toJson(closed) });
 });
 
 studyswap.delete("/requests/:id", requireAuth, async (c) => {
-  await deleteRequest(c.env, c.var.user, idParam(c));
-  return c.json({ success: true, message: "Your request is deleted." });
+  await deleteRequest(c.env, c.var.user, c.req.param("id"));
+  return c.json({ success: true, message: STUDYSWAP_MESSAGES.deleted });
 });
 
 studyswap.get("/requests/:id/attachment", requireAuth, async (c) => {
-  const { object, name, contentType } = await getAttachment(c.env, c.var.user, idParam(c));
+  const { object, name, contentType } = await getAttachment(c.env, c.var.user, c.req.param("id"));
   return new Response(object.body, {
     headers: {
       "Content-Type": contentType,

@@ -12,38 +12,27 @@ import { verifyPassword } from "#server/lib/password.ts";
 import { PLACED_TABLES } from "#server/services/personal-data.ts";
 import { DELETED_STUDENT, ERASE_PHASES, type ErasePhase } from "#server/services/personal-data/place.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import { assertCodeAllowed, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import type { Caller } from "#server/services/caller.ts";
+import type { OwnSession } from "#server/services/account.ts";
+import { DELETION_MESSAGES } from "#common/account-messages.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 
 // The name the screens' messages and the tests know the anonymised account by.
 export { DELETED_STUDENT };
 
-export const DELETION_MESSAGES = {
-  deleted: "Your account has been deleted. Thank you for using Campus.",
-  needPassword: "Enter your password to delete your account.",
-  wrongPassword: "That password is incorrect, so your account has not been deleted.",
-  tooMany: "Too many attempts. Please wait a minute and try again.",
-  needCode: "Enter the 6-digit code we e-mailed you. No code yet? Ask for one first.",
-  hasPassword: "Your account has a password: enter it to delete your account.",
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It works for 15 minutes.`,
-  codeTooSoon: (seconds: number) =>
-    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
-  wrongCode: (triesLeft: number) =>
-    `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
-  codeUsedUp: "That code has had its 5 tries. Ask for a new code.",
-  codeMissing: "That code has expired or was already used. Ask for a new code.",
-  alreadyDeleted: "This account has already been deleted.",
-  changed:
-    "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
-  lastAdmin: (campusName: string) =>
-    `You are the only admin of ${campusName}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
-} as const;
+/** A form's blank field is no answer, as a missing key is. */
+const blankIsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export const deleteAccountSchema = z.object(
   {
     // Not checked for length beyond the cap: a wrong password is a 403 like any other.
-    password: z.string({ error: "Send your password as text." }).max(200, DELETION_MESSAGES.wrongPassword).optional(),
+    password: z.preprocess(
+      blankIsMissing,
+      z.string({ error: "Send your password as text." }).max(200, DELETION_MESSAGES.wrongPassword).optional(),
+    ),
     // For an account without a password: the code e-mailed by sendDeletionCode.
-    code: codeSchema.optional(),
+    code: z.preprocess(blankIsMissing, codeSchema.optional()),
   },
   { error: 'Send the body as a JSON object, for example { "password": "..." }.' },
 );
@@ -52,23 +41,25 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /**
  * E-mails the code that deletes an account without a password (one that signs in with Google only),
- * at most once a minute. Answers the message to show.
+ * at most once a minute; code requests count towards the caller's per-address limit. Answers the
+ * message to show.
  */
 export async function sendDeletionCode(
   env: Env,
-  scope: CodeScope,
+  caller: Caller,
   member: Pick<SessionUser, "id" | "email" | "campusName">,
 ): Promise<string> {
+  await assertCodeAllowed(env, caller.clientAddress);
   const [row] = await getDb(env.DB)
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, member.id))
     .limit(1);
-  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.passwordHash) throw new ApiError(409, DELETION_MESSAGES.hasPassword, { field: "password" });
   const sent = await sendCode(
     env,
-    scope,
+    caller,
     { id: member.id, email: member.email, campusName: member.campusName },
     "delete",
   );
@@ -82,7 +73,8 @@ export async function sendDeletionCode(
 /**
  * Deletes the signed-in student's account. Proof that it is the student, not a borrowed session: the
  * password (its checks share the change-password limit, LOGIN_LIMITER per student), or, for an account
- * without one, the code e-mailed to the address (sendDeletionCode; 5 tries, used once).
+ * without one, the code e-mailed to the address (sendDeletionCode; 5 tries, used once; a code check
+ * counts towards the caller's per-address code limit, as every code check does).
  *
  * Every statement of the batch is conditional on the account being as it was checked (not deleted,
  * the same password hash), and the account row itself is anonymised last: of two simultaneous
@@ -91,10 +83,11 @@ export async function sendDeletionCode(
  */
 export async function deleteAccount(
   env: Env,
-  scope: CodeScope & { reqId?: string },
-  session: { userId: string; sessionId: string },
+  caller: Caller,
+  session: OwnSession,
   input: DeleteAccountInput,
 ): Promise<void> {
+  if (input.code !== undefined) await assertCodeAllowed(env, caller.clientAddress);
   const db = getDb(env.DB);
   const [row] = await db
     .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
@@ -102,7 +95,7 @@ export async function deleteAccount(
     .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
     .where(eq(users.id, session.userId))
     .limit(1);
-  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.deletedAt !== null) throw new ApiError(409, DELETION_MESSAGES.alreadyDeleted);
   if (row.passwordHash) {
     if (!input.password) throw new ApiError(400, DELETION_MESSAGES.needPassword, { field: "password" });
@@ -112,7 +105,7 @@ export async function deleteAccount(
       throw new ApiError(403, DELETION_MESSAGES.wrongPassword, { field: "password" });
   } else {
     if (!input.code) throw new ApiError(400, DELETION_MESSAGES.needCode, { field: "code" });
-    const check = await consumeCode(env, scope, { userId: session.userId }, "delete", input.code);
+    const check = await consumeCode(env, caller, { userId: session.userId }, "delete", input.code);
     if (!check.ok) {
       if (check.reason === "wrong")
         throw new ApiError(403, DELETION_MESSAGES.wrongCode(check.triesLeft), {
@@ -189,7 +182,7 @@ export async function deleteAccount(
     // (nothing personal), logged so that an operator can remove them.
     logWarning("account deleted, but some of its files could not be removed", {
       event: "account.delete_files_failed",
-      ...(scope.reqId ? { reqId: scope.reqId } : {}),
+      ...(caller.reqId ? { reqId: caller.reqId } : {}),
       fileKeys,
       error: error instanceof Error ? error.message : String(error),
     });

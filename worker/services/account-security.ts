@@ -11,9 +11,7 @@ import {
   pushSubscriptions,
   users,
 } from "#server/db/schema.ts";
-
-/** Told whenever securing reset the student's calendar link. */
-export const CALENDAR_RESET = "Your calendar link no longer works: make a new one on Notifications.";
+import { CALENDAR_RESET } from "#common/account-messages.ts";
 
 /**
  * Securing ("sign out everywhere", a new password, a reset): the push subscriptions of every session

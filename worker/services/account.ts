@@ -6,26 +6,19 @@ import { getDb } from "#server/db/client.ts";
 import { pushSubscriptions, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword, verifyPassword } from "#server/lib/password.ts";
-import { userText } from "#server/lib/validate.ts";
+import { personName } from "#server/services/auth.ts";
 import { endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
+import { ACCOUNT_MESSAGES } from "#common/account-messages.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 
 /** An account without a password may set one this long after signing in with Google (decision 0007). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 
-export const ACCOUNT_MESSAGES = {
-  passwordChanged: "Your password has been changed. Every other device has been signed out.",
-  passwordSet: "Your password has been set. Every other device has been signed out.",
-  wrongPassword: "Your current password is incorrect.",
-  needCurrent: "Enter your current password.",
-  tooMany: "Too many attempts to change your password. Please wait a minute and try again.",
-  needFreshSignIn:
-    "For your security, a password can only be added within 10 minutes of signing in with Google. Sign out, sign in with Google again, then set your password here.",
-  sessionNotFound: "That device is not signed in to your account (it may have been signed out already).",
-  signedOutDevice: "That device has been signed out.",
-  signedOutOthers: "Every other device has been signed out.",
-  nameSaved: "Your name is saved.",
-  nameLimited: "Too many changes in a minute. Please wait a minute and try again.",
-} as const;
+/** A password chosen anew (a change, a reset): at least 8 characters. */
+export const newPasswordField = z
+  .string({ error: "Enter a new password." })
+  .min(8, "Your new password must be at least 8 characters.")
+  .max(200, "Your new password can be at most 200 characters.");
 
 export const passwordChangeSchema = z.object({
   // Empty is allowed here: an account with no password has none to give (checked in changePassword).
@@ -33,10 +26,7 @@ export const passwordChangeSchema = z.object({
     .string({ error: "Enter your current password." })
     .max(200, ACCOUNT_MESSAGES.wrongPassword)
     .default(""),
-  newPassword: z
-    .string({ error: "Enter a new password." })
-    .min(8, "Your new password must be at least 8 characters.")
-    .max(200, "Your new password can be at most 200 characters."),
+  newPassword: newPasswordField,
 });
 
 export const sessionIdSchema = z.object({
@@ -96,12 +86,25 @@ export async function listSessions(
   return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
 }
 
+/** Who acts on their own devices: the student, and the session of the request (this device). */
+export interface OwnSession {
+  userId: string;
+  sessionId: string;
+}
+
 /**
- * Ends one of the user's own sessions, and the push subscription that device made (a device signed
- * out from another one stops receiving the student's notices); any other id (someone else's, made up,
- * ended) is a 404.
+ * Signs one of the student's own devices out: its session, and the push subscription that device
+ * made (a device signed out from another one stops receiving the student's notices). Any other id
+ * (someone else's, made up, ended) is a 404. `current` says it was this device: the door then clears
+ * its cookie (and the screen goes to /login).
  */
-export async function endOwnSession(env: Env, userId: string, sessionId: string): Promise<void> {
+export async function signOutDevice(
+  env: Env,
+  session: OwnSession,
+  input: z.output<typeof sessionIdSchema>,
+): Promise<{ current: boolean; message: string }> {
+  const { userId } = session;
+  const sessionId = input.id;
   const db = getDb(env.DB);
   const [ended] = await db.batch([
     db
@@ -113,6 +116,8 @@ export async function endOwnSession(env: Env, userId: string, sessionId: string)
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionId, sessionId))),
   ]);
   if (ended.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
+  const current = sessionId === session.sessionId;
+  return { current, message: current ? ACCOUNT_MESSAGES.signedOut : ACCOUNT_MESSAGES.signedOutDevice };
 }
 
 /** What securing the account did: the message to show, and whether the calendar link was reset (the screen links to a new one). */
@@ -125,13 +130,29 @@ export interface Secured {
  * "Sign out everywhere else": every other session ends, and with them the push subscriptions of
  * every other device and the calendar link (decision 0095), in one batch.
  */
-export async function endOtherSessions(env: Env, userId: string, currentSessionId: string): Promise<Secured> {
+export async function endOtherSessions(env: Env, session: OwnSession): Promise<Secured> {
+  const { userId, sessionId } = session;
   const db = getDb(env.DB);
   const [, , calendar] = await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId))),
-    ...endOtherDevices(db, userId, currentSessionId),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId))),
+    ...endOtherDevices(db, userId, sessionId),
   ]);
   return withCalendarNote(ACCOUNT_MESSAGES.signedOutOthers, calendar);
+}
+
+/**
+ * "Sign out everywhere" (`POST /api/auth/logout-all`): every session ends, this one too, and with
+ * them the push subscriptions of every other device and the calendar link (decision 0095), in one
+ * batch. This device keeps its notifications: it is the student's own.
+ */
+export async function signOutEverywhere(env: Env, session: OwnSession): Promise<Secured> {
+  const { userId, sessionId } = session;
+  const db = getDb(env.DB);
+  const [, , calendar] = await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    ...endOtherDevices(db, userId, sessionId),
+  ]);
+  return withCalendarNote(ACCOUNT_MESSAGES.signedOutEverywhere, calendar);
 }
 
 /**
@@ -146,8 +167,8 @@ export async function endOtherSessions(env: Env, userId: string, currentSessionI
  */
 export async function changePassword(
   env: Env,
-  session: { userId: string; sessionId: string },
-  input: z.infer<typeof passwordChangeSchema>,
+  session: OwnSession,
+  input: z.output<typeof passwordChangeSchema>,
 ): Promise<Secured> {
   const db = getDb(env.DB);
   const [row] = await db
@@ -156,7 +177,7 @@ export async function changePassword(
     .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
     .where(eq(users.id, session.userId))
     .limit(1);
-  if (!row) throw new ApiError(401, "Please sign in to continue.");
+  if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.passwordHash) {
     if (!input.currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.needCurrent, { field: "currentPassword" });
     const { success } = await env.LOGIN_LIMITER.limit({ key: `password:${session.userId}` });
@@ -189,12 +210,11 @@ export async function changePassword(
       .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId), newPasswordIn)),
     ...endOtherDevices(db, session.userId, session.sessionId, newPasswordIn),
   ]);
-  if (updated.length === 0)
-    throw new ApiError(409, "Your account changed while you were saving. Reload the page and try again.");
+  if (updated.length === 0) throw new ApiError(409, ACCOUNT_MESSAGES.changedMeanwhile);
   return withCalendarNote(row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet, calendar);
 }
 
-export const nameSchema = z.object({ name: userText({ name: "Your name", max: 80, missing: "Enter your name." }) });
+export const nameSchema = z.object({ name: personName });
 
 /**
  * Sets the name other students see, and clears the "confirm your name" prompt a claimed account
@@ -212,7 +232,7 @@ export async function saveName(
     .set({ name: input.name, confirmName: false })
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning({ name: users.name });
-  if (!saved) throw new ApiError(401, "Please sign in to continue.");
+  if (!saved) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   return saved;
 }
 

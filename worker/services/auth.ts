@@ -8,11 +8,12 @@ import { deviceLabel } from "#server/lib/device-label.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.ts";
 import { userText } from "#server/lib/validate.ts";
 import { clearFailedSignIns, countPasswordTry } from "#server/services/login-throttle.ts";
+import type { Caller } from "#server/services/caller.ts";
 import type { CodeScope } from "#server/services/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/verification.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { noteCampus } from "#server/lib/d1-session.ts";
-import { endOtherDevices } from "#server/services/account-security.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import {
   readSessionToken,
   SESSION_TTL_MS,
@@ -25,11 +26,8 @@ import { configOf } from "#server/lib/config.ts";
 // The session glue of the screens (app/lib/session.server.ts) takes the type with the lookup.
 export type { SessionUser };
 
-export const REGISTERED = "Registration successful! Welcome to Campus.";
-export const SIGNED_IN = "Login successful! Redirecting...";
 /** "Last active" on /account is this precise: a session's row is written at most this often. */
 export const SESSION_TOUCH_MS = 10 * 60 * 1000;
-export const REGISTER_LIMITED = "Too many new accounts from this network. Please wait a minute and try again.";
 
 /** The columns of a SessionUser, for a select that joins users to campuses. */
 const sessionUserColumns = {
@@ -80,14 +78,17 @@ const email = z
   .trim()
   .toLowerCase()
   .min(1, "Enter your e-mail address.")
-  .max(254, "That e-mail address is too long.")
+  .max(254, AUTH_MESSAGES.emailTooLong)
   .pipe(z.email("Enter a valid e-mail address."));
 
 /** An e-mail address as every form and endpoint takes it: trimmed, lower case, at most 254 characters. */
 export const emailSchema = email;
 
+/** A person's name as other students see it: registration, and a name changed later. */
+export const personName = userText({ name: "Your name", max: 80, missing: "Enter your name." });
+
 export const registerSchema = z.object({
-  name: userText({ name: "Your name", max: 80, missing: "Enter your name." }),
+  name: personName,
   email,
   password: z
     .string({ error: "Enter a password." })
@@ -100,18 +101,52 @@ export const loginSchema = z.object({
   password: z
     .string({ error: "Enter your password." })
     .min(1, "Enter your password.")
-    .max(200, "Incorrect e-mail or password."),
+    .max(200, AUTH_MESSAGES.wrongCredentials),
 });
 
+export type RegisterInput = z.output<typeof registerSchema>;
+export type LoginInput = z.output<typeof loginSchema>;
+
+/** A new session on the caller's device: who it is, and the token the door hands over (decision 0009). */
+export interface StartedSession {
+  user: SessionUser;
+  token: string;
+  expiresAt: number;
+}
+
 /**
- * A new account. A college address starts unverified and is e-mailed its code (`scope`: the
- * request, for the code's key and the mail's waitUntil); the mail cannot fail the registration.
+ * Registration, for both doors: limited per client address, then the account (its campus decided
+ * by the address), and a session on the caller's device. A college address starts unverified and
+ * is e-mailed its code after the answer; the mail cannot fail the registration. The API answers the
+ * token, the sign-in screen sets it as the cookie (decision 0009).
  */
-export async function registerUser(
-  env: Env,
-  input: z.infer<typeof registerSchema>,
-  scope: CodeScope,
-): Promise<SessionUser> {
+export async function register(env: Env, caller: Caller, input: RegisterInput): Promise<StartedSession> {
+  const { success } = await env.REGISTER_LIMITER.limit({ key: `register:${caller.clientAddress}` });
+  if (!success) throw new ApiError(429, AUTH_MESSAGES.registerLimited);
+  const user = await createAccount(env, input, caller);
+  return { user, ...(await startSession(env, user.id, caller.userAgent)) };
+}
+
+/**
+ * Password sign-in, for both doors. Limits, in order: per client address and e-mail, per address
+ * across e-mails (credential stuffing), and per e-mail across addresses (failed tries in D1; a
+ * locked e-mail is refused before its password is checked: decision 0008). Throws ApiError (429,
+ * 401); answers a session on the caller's device.
+ */
+export async function signIn(env: Env, caller: Caller, input: LoginInput): Promise<StartedSession> {
+  const pair = await env.LOGIN_LIMITER.limit({ key: `login:${caller.clientAddress}:${input.email}` });
+  if (!pair.success) throw new ApiError(429, AUTH_MESSAGES.signInLimited);
+  const address = await env.LOGIN_ADDRESS_LIMITER.limit({ key: `login:${caller.clientAddress}` });
+  if (!address.success) throw new ApiError(429, AUTH_MESSAGES.signInLimited);
+  // Counted as a failure until the password proves otherwise (docs/decisions/0008).
+  await countPasswordTry(env, input.email);
+  const user = await authenticate(env, input);
+  await clearFailedSignIns(env, input.email);
+  return { user, ...(await startSession(env, user.id, caller.userAgent)) };
+}
+
+/** The account of a registration, and its verification code (`scope`: the mail's waitUntil). */
+async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): Promise<SessionUser> {
   const db = getDb(env.DB);
   // The address decides the campus (refused here when it is of no college and OPEN_SIGNUP is off).
   const campus = await campusForEmail(env, input.email);
@@ -129,7 +164,7 @@ export async function registerUser(
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, name: users.name, email: users.email, joinedAt: users.createdAt });
-  if (!created) throw new ApiError(409, "An account with this e-mail already exists. Sign in instead.");
+  if (!created) throw new ApiError(409, AUTH_MESSAGES.emailTaken);
   // Nobody has proven the address yet: a college account starts unverified.
   const user: SessionUser = {
     ...created,
@@ -145,7 +180,7 @@ export async function registerUser(
   return user;
 }
 
-export async function authenticate(env: Env, input: z.infer<typeof loginSchema>): Promise<SessionUser> {
+async function authenticate(env: Env, input: LoginInput): Promise<SessionUser> {
   const db = getDb(env.DB);
   const [user] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -156,39 +191,9 @@ export async function authenticate(env: Env, input: z.infer<typeof loginSchema>)
     .limit(1);
   // Verify against a dummy hash when there is no user so both paths take the same time.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !user.passwordHash || !ok) throw new ApiError(401, "Incorrect e-mail or password.");
+  if (!user || !user.passwordHash || !ok) throw new ApiError(401, AUTH_MESSAGES.wrongCredentials);
   const { passwordHash: _, ...row } = user;
   return toSessionUser(row);
-}
-
-/** Registration is rate limited per client address (both front doors: the API and the form action). */
-export async function assertRegisterAllowed(env: Env, clientIp: string): Promise<void> {
-  const { success } = await env.REGISTER_LIMITER.limit({ key: `register:${clientIp}` });
-  if (!success) throw new ApiError(429, REGISTER_LIMITED);
-}
-
-export const SIGN_IN_LIMITED = "Too many sign-in attempts. Please wait a minute and try again.";
-
-/**
- * Password sign-in for both front doors. `clientAddress` is the rate-limit key of the client
- * (worker/lib/client-address.ts: an IPv6 client is its /64). Limits, in order: per address and
- * e-mail, per address across e-mails (credential stuffing), and per e-mail across addresses (failed
- * tries in D1; a locked e-mail is refused before its password is checked). Throws ApiError (429, 401).
- */
-export async function signInWithPassword(
-  env: Env,
-  clientAddress: string,
-  input: z.infer<typeof loginSchema>,
-): Promise<SessionUser> {
-  const pair = await env.LOGIN_LIMITER.limit({ key: `login:${clientAddress}:${input.email}` });
-  if (!pair.success) throw new ApiError(429, SIGN_IN_LIMITED);
-  const address = await env.LOGIN_ADDRESS_LIMITER.limit({ key: `login:${clientAddress}` });
-  if (!address.success) throw new ApiError(429, SIGN_IN_LIMITED);
-  // Counted as a failure until the password proves otherwise (docs/decisions/0008).
-  await countPasswordTry(env, input.email);
-  const user = await authenticate(env, input);
-  await clearFailedSignIns(env, input.email);
-  return user;
 }
 
 /**
@@ -278,22 +283,4 @@ export async function endSession(env: Env, sessionId: string): Promise<void> {
     db.delete(sessions).where(eq(sessions.id, sessionId)),
     db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId)),
   ]);
-}
-
-/**
- * "Sign out everywhere": every session ends, this one too, and with them the push subscriptions of
- * every other device and the calendar link (decision 0095), in one batch. This device keeps its
- * notifications: it is the student's own. Answers whether a calendar link was reset.
- */
-export async function endAllSessions(
-  env: Env,
-  userId: string,
-  currentSessionId: string,
-): Promise<{ calendarReset: boolean }> {
-  const db = getDb(env.DB);
-  const [, , calendar] = await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    ...endOtherDevices(db, userId, currentSessionId),
-  ]);
-  return { calendarReset: calendar.length > 0 };
 }

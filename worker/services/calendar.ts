@@ -1,6 +1,7 @@
 import ical from "ical-generator";
 import { and, eq, gte, inArray, isNull } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
+import { configOf } from "#server/lib/config.ts";
 import { calendarFeeds, googleConnections, laundryBookings, laundrySlots, users } from "#server/db/schema.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
@@ -12,7 +13,7 @@ import { isDone, workStatus } from "#common/classroom-due.ts";
 // or a phone's calendar subscribes to. The secret is 32 random bytes; only its SHA-256 is stored.
 
 /** A feed's file name: the secret (43 base64url characters) and .ics. */
-export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 const LAUNDRY_SERVICE: Record<string, string> = { wash: "Wash", iron: "Iron", dry_clean: "Dry clean" };
 /** Bookings from this long ago stay in the feed (a calendar shows the past week too). */
@@ -55,11 +56,17 @@ export async function stopCalendarFeed(env: Env, userId: string): Promise<void> 
 }
 
 /**
- * The calendar of the feed with this secret, or null for none (a reset or stopped feed, a deleted
- * account). Laundry bookings from the past 30 days on (not cancelled), and, when Google Classroom is
- * connected, every assignment with a due date; Google not answering leaves the laundry in the feed.
+ * The calendar at /calendar/<file> (`file`: the secret and .ics), or null for none (a malformed name,
+ * a reset or stopped feed, a deleted account): no session, the secret is the key. Laundry bookings
+ * from the past 30 days on (not cancelled), and, when Google Classroom is connected, every assignment
+ * with a due date; Google not answering leaves the laundry in the feed. Links point to the address
+ * the calendar app asked (the request's origin), else this deploy's.
  */
-export async function calendarFor(env: Env, secret: string, origin: string, now = Date.now()): Promise<string | null> {
+export async function calendarFor(env: Env, file: string, now = Date.now()): Promise<string | null> {
+  const secret = FEED_FILE.exec(file)?.[1];
+  if (!secret) return null;
+  const config = configOf(env);
+  const origin = config.origin ?? config.appUrl;
   const db = getDb(env.DB);
   const [feed] = await db
     .select({ userId: calendarFeeds.userId, tokens: googleConnections.tokens })

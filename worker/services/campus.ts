@@ -1,5 +1,6 @@
 import { configOf } from "#server/lib/config.ts";
 import { asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import {
   domainCandidates,
   emailDomain,
@@ -79,6 +80,16 @@ export function readerCampus(member: { campusId: string } | null, asked: string 
 
 /** A college's id as `?campus=` names it. */
 const CAMPUS_ID = /^[a-z0-9-]{1,40}$/;
+
+/** `?campus=`, the college a visitor asks for (readerCampus decides whether it counts), as the API validates it. */
+export const campusQuerySchema = z.object({
+  campus: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(CAMPUS_ID, "The campus is the id of a college, like cit (see GET /api/campuses).")
+    .optional(),
+});
 
 export type CampusOfMember = Omit<Membership, "verified" | "suspendedUntil" | "suspensionReason">;
 

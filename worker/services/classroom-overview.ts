@@ -3,10 +3,15 @@
 // parallel. Both doors use it: POST /api/google/overview and the /googleclassroom route action.
 import { ApiError } from "#server/lib/errors.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
-import { type FreshToken, classroomApiError, freshBrowserToken } from "#server/services/google-classroom.ts";
-import { isGoogleAuthError, MESSAGES } from "#server/services/google.ts";
-
-export const AUTH_FAILED = "Authentication failed. Please try again.";
+import type { z } from "zod";
+import {
+  type FreshToken,
+  classroomApiError,
+  freshBrowserToken,
+  type googleTokenSchema,
+} from "#server/services/google-classroom.ts";
+import { isGoogleAuthError } from "#server/services/google.ts";
+import { AUTH_FAILED, GOOGLE_MESSAGES } from "#common/google-messages.ts";
 
 export interface GoogleUser {
   name: string;
@@ -63,7 +68,7 @@ async function openToken(env: Env, token: string, force = false): Promise<FreshT
     return await freshBrowserToken(env, token, force);
   } catch (error) {
     // Google's token endpoint is down (not a refusal): nothing the student's token did wrong.
-    if (isGoogleAuthError(error)) throw new ApiError(502, MESSAGES.fetchFailed);
+    if (isGoogleAuthError(error)) throw new ApiError(502, GOOGLE_MESSAGES.fetchFailed);
     throw error;
   }
 }
@@ -72,7 +77,11 @@ async function openToken(env: Env, token: string, force = false): Promise<FreshT
  * Throws ApiError 401 (UNAUTHENTICATED) when Google refuses even a freshly refreshed access token;
  * answers `valid: false` for a token that cannot be opened or whose refresh Google rejected.
  */
-export async function classroomOverview(env: Env, token: string): Promise<ClassroomOverview> {
+export async function classroomOverview(
+  env: Env,
+  input: z.output<typeof googleTokenSchema>,
+): Promise<ClassroomOverview> {
+  const { token } = input;
   let fresh = await openToken(env, token);
   if (!fresh) return { valid: false, message: AUTH_FAILED };
 
@@ -88,7 +97,7 @@ export async function classroomOverview(env: Env, token: string): Promise<Classr
       try {
         courses = await listCourses(env, fresh.contents.accessToken);
       } catch (again) {
-        if (isStale(again)) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+        if (isStale(again)) throw new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
         listProblem = problemOf(null, again);
       }
     } else {
@@ -117,7 +126,7 @@ export async function classroomOverview(env: Env, token: string): Promise<Classr
         const work = await listAssignments(env, accessToken, course.id);
         return { work: work.map((a) => ({ ...a, courseName: course.name, courseId: course.id })), problem: null };
       } catch (error) {
-        if (isStale(error)) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+        if (isStale(error)) throw new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
         return { work: [] as CourseAssignment[], problem: problemOf(course.id, error) };
       }
     }),

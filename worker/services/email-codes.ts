@@ -13,6 +13,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { configOf } from "#server/lib/config.ts";
 import { sessionKey } from "#server/lib/session-token.ts";
 import { type Later, sendMail } from "#server/services/mail.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 
 export type { CodePurpose } from "#server/db/schema.ts";
 
@@ -29,8 +30,6 @@ export const codeSchema = z.preprocess(
     .regex(/^\d{6}$/, "Enter the 6-digit code from the e-mail."),
 );
 
-export const CODES_LIMITED = "Too many code requests from this network. Please wait a minute and try again.";
-
 /**
  * Checks and requests of codes per client address (`clientAddress`: worker/lib/client-address.ts),
  * for every door that takes or sends a code: beyond the per-code limits, a script cannot spray
@@ -38,7 +37,7 @@ export const CODES_LIMITED = "Too many code requests from this network. Please w
  */
 export async function assertCodeAllowed(env: Env, clientAddress: string): Promise<void> {
   const { success } = await env.CODE_LIMITER.limit({ key: `code:${clientAddress}` });
-  if (!success) throw new ApiError(429, CODES_LIMITED, { retryAfter: 60 });
+  if (!success) throw new ApiError(429, AUTH_MESSAGES.codesLimited, { retryAfter: 60 });
 }
 
 /** Where a code is made or checked: the request's waitUntil, so a real mail provider is called after the answer. */

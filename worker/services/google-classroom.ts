@@ -1,14 +1,40 @@
 // The Classroom connection: a browser's Google token kept fresh, Classroom calls with it, and the
 // reminders the scheduled job sends with the tokens kept for it. Google sign-in is ./google.ts.
 import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
+import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { googleConnections } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import { GoogleAuthError, refreshTokens } from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
-import { MESSAGES } from "#server/services/google.ts";
+import { isGoogleAuthError } from "#server/services/google.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
+
+/** The browser's Google token (decision 0030), as every Classroom door takes it. */
+export const googleTokenField = z
+  .string({ error: GOOGLE_MESSAGES.tokenMissing })
+  .min(1, GOOGLE_MESSAGES.tokenMissing)
+  .max(8192, GOOGLE_MESSAGES.tokenInvalid);
+
+/** `POST /api/google/verify-token` and `/overview`, and the Classroom screen's overview. */
+export const googleTokenSchema = z.object({ token: googleTokenField });
+
+/**
+ * `POST /api/google/notifications/enable` (the specification's `userId`: the student's e-mail, or
+ * their id) and the Classroom screen's "Turn on reminders", whose student is the session's.
+ */
+export const enableRemindersSchema = z.object({
+  userId: z
+    .string({ error: GOOGLE_MESSAGES.userIdMissing })
+    .trim()
+    .toLowerCase()
+    .min(1, GOOGLE_MESSAGES.userIdMissing)
+    .max(254, AUTH_MESSAGES.emailTooLong),
+  token: googleTokenField,
+});
 
 /** Refresh an access token this long before Google says it expires. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -37,10 +63,10 @@ export function classroomApiError(error: unknown): unknown {
   if (!(error instanceof ClassroomError)) return error;
   if (error.kind === "api_not_enabled")
     return new ApiError(403, error.message, { error: "API_NOT_ENABLED", enableUrl: error.enableUrl });
-  if (error.kind === "unauthenticated") return new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
-  if (error.kind === "not_found")
-    return new ApiError(404, "That course was not found in your Google Classroom.", { error: "NOT_FOUND" });
-  return new ApiError(502, MESSAGES.fetchFailed, { error: "CLASSROOM_FAILED" });
+  if (error.kind === "unauthenticated")
+    return new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  if (error.kind === "not_found") return new ApiError(404, GOOGLE_MESSAGES.courseNotFound, { error: "NOT_FOUND" });
+  return new ApiError(502, GOOGLE_MESSAGES.fetchFailed, { error: "CLASSROOM_FAILED" });
 }
 
 /** Runs a Classroom call with a fresh access token, refreshing once more if Google calls it stale. */
@@ -50,14 +76,14 @@ export async function withClassroom<T>(
   call: (accessToken: string) => Promise<T>,
 ): Promise<{ data: T; newToken: string | null }> {
   let fresh = await freshBrowserToken(env, token);
-  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  if (!fresh) throw new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
   try {
     return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
   } catch (error) {
     if (!(error instanceof ClassroomError && error.kind === "unauthenticated")) throw classroomApiError(error);
   }
   fresh = await freshBrowserToken(env, fresh.newToken ?? token, true);
-  if (!fresh) throw new ApiError(401, MESSAGES.authError, { error: "UNAUTHENTICATED" });
+  if (!fresh) throw new ApiError(401, GOOGLE_MESSAGES.authError, { error: "UNAUTHENTICATED" });
   try {
     return { data: await call(fresh.contents.accessToken), newToken: fresh.newToken };
   } catch (error) {
@@ -88,28 +114,44 @@ export async function enableReminders(env: Env, user: SessionUser, contents: Goo
 
 /**
  * Turns reminders on with the browser's Google token (both doors: the API and the Classroom screen's
- * action). Answers the message to show and the refreshed token when it changed.
+ * action), for the student's own account only (`userId`: their e-mail or id; 403 otherwise).
+ * Answers the message to show and the refreshed token when it changed.
  */
 export async function turnOnReminders(
   env: Env,
   user: SessionUser,
-  token: string,
+  input: z.output<typeof enableRemindersSchema>,
 ): Promise<{ message: string; newToken: string | null }> {
-  const fresh = await freshBrowserToken(env, token);
-  if (!fresh)
-    throw new ApiError(400, "Your Google connection has expired. Connect Google Classroom again.", {
-      error: "UNAUTHENTICATED",
-    });
-  if (!fresh.contents.refreshToken)
-    throw new ApiError(400, "Reconnect Google Classroom to allow reminders while you are away.");
+  if (input.userId !== user.email && input.userId !== user.id)
+    throw new ApiError(403, GOOGLE_MESSAGES.remindersNotYours);
+  const fresh = await freshBrowserToken(env, input.token);
+  if (!fresh) throw new ApiError(400, GOOGLE_MESSAGES.remindersExpired, { error: "UNAUTHENTICATED" });
+  if (!fresh.contents.refreshToken) throw new ApiError(400, GOOGLE_MESSAGES.remindersNeedRefresh);
   await enableReminders(env, user, fresh.contents);
-  return {
-    message: "Reminders are on: we will remind you 24 hours before each deadline and on the due day.",
-    newToken: fresh.newToken,
-  };
+  return { message: GOOGLE_MESSAGES.remindersOn, newToken: fresh.newToken };
 }
 
 /** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
 export async function disableReminders(env: Env, userId: string): Promise<void> {
   await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
+}
+
+/**
+ * `POST /api/google/verify-token`: whether the browser's Google token still opens (refreshed when it
+ * had run out: `newToken`), and whose it is. Google's token endpoint failing is a 502, not a verdict.
+ */
+export async function verifyGoogleToken(
+  env: Env,
+  input: z.output<typeof googleTokenSchema>,
+): Promise<
+  | { valid: false }
+  | { valid: true; user: { name: string; email: string; picture: string | null }; newToken: string | null }
+> {
+  const fresh = await freshBrowserToken(env, input.token).catch((error: unknown) => {
+    if (isGoogleAuthError(error)) throw new ApiError(502, GOOGLE_MESSAGES.fetchFailed);
+    throw error;
+  });
+  if (!fresh) return { valid: false };
+  const { name, email, picture } = fresh.contents;
+  return { valid: true, user: { name: name ?? "Google User", email, picture }, newToken: fresh.newToken };
 }

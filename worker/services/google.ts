@@ -20,8 +20,9 @@ import type { SessionUser } from "#server/services/session-user.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/account-security.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
+import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
 import { domainCandidates, emailDomain } from "#common/membership.ts";
-import { sessionCookie } from "#server/lib/session-token.ts";
+import type { Caller } from "#server/services/caller.ts";
 
 export const HANDOFF_TTL_MS = 60_000;
 /** Ties the one-time code on the way back to the browser that finished the flow (see createHandoff). */
@@ -32,19 +33,15 @@ export function flowCookie(name: string, value: string, maxAge: number): string 
   return setCookie(name, value, { maxAge, httpOnly: true, secure: true });
 }
 
-export const MESSAGES = {
-  authFailed: "Failed to authenticate with Google. Please try again.",
-  authError: "Authentication error. Please try again.",
-  fetchFailed: "Failed to fetch Google Classroom data. Please try again.",
-  expired: "Your Google sign-in took too long or was started in another tab. Please try again.",
-  cancelled: "Google sign-in was cancelled. Please try again.",
-  codeUsed: "This sign-in link has expired or was already used. Please sign in again.",
-  emailTaken: "An account with this e-mail already exists. Sign in with your password.",
-  emailUnverified:
-    "Google says the e-mail address of this account is not verified. Verify it with Google, or sign in with your e-mail and password.",
-  otherOrganisation: (hostedDomain: string) =>
-    `This Google account is managed by ${hostedDomain}, not by your college. Sign in with your college Google account, or with your e-mail and password.`,
-} as const;
+/** The Google flow's cookie that a redeemed or refused handoff leaves cleared. */
+export function clearedHandoffCookie(): string {
+  return flowCookie(HANDOFF_COOKIE, "", 0);
+}
+
+/** The secret of the browser a handoff was given to, from the request's cookies (null: none). */
+export function handoffBinding(cookieHeader: string | null): string | null {
+  return readCookie(cookieHeader, HANDOFF_COOKIE);
+}
 
 /**
  * Google vouches for the address only as far as the account's managing organisation goes
@@ -64,7 +61,7 @@ async function assertGoogleVouches(env: Env, identity: GoogleIdentity): Promise<
     );
   const [ofAddress, ofHd] = await Promise.all([collegeOf(domain), collegeOf(hd)]);
   if (ofAddress !== null && ofAddress === ofHd) return;
-  throw new ApiError(403, MESSAGES.otherOrganisation(hd), { code: "google_hd_mismatch" });
+  throw new ApiError(403, GOOGLE_MESSAGES.otherOrganisation(hd), { code: "google_hd_mismatch" });
 }
 
 async function sha256Hex(value: string): Promise<string> {
@@ -151,46 +148,43 @@ export async function redeemSignInHandoff(env: Env, code: string, binding: strin
 }
 
 /** The one-time code of /auth?code= and /google/callback?code=, as both doors read it. */
-export const oneTimeCodeSchema = z
-  .string({ error: "The sign-in code is missing." })
-  .min(1, "The sign-in code is missing.")
-  .max(256, "That sign-in code is not valid.");
+export const googleCodeSchema = z.object({
+  code: z
+    .string({ error: "The sign-in code is missing." })
+    .min(1, "The sign-in code is missing.")
+    .max(256, "That sign-in code is not valid."),
+});
 
 /**
  * Google sign-in's last step, for both doors (POST /api/google/session and the sign-in screen's
  * action): the one-time code from /auth?code=..., redeemed only in the browser that holds its
- * handoff cookie, becomes a session. Refused (400) when the code is spent, expired or not this
- * browser's. The answer carries the cookies to set: the session, and the spent handoff cleared.
+ * handoff cookie (`binding`), becomes a session on the caller's device. Refused (400) when the code
+ * is spent, expired or not this browser's. A door that signed in clears the spent handoff's cookie.
  */
 export async function signInWithHandoff(
   env: Env,
-  request: Request,
-  code: string,
-): Promise<{ user: AccountRef; token: string; cookies: string[] }> {
-  const user = await redeemSignInHandoff(env, code, readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE));
-  if (!user) throw new ApiError(400, MESSAGES.codeUsed);
-  const { token, expiresAt } = await startSession(env, user.id, request.headers.get("User-Agent"));
-  return { user, token, cookies: [sessionCookie(token, expiresAt), flowCookie(HANDOFF_COOKIE, "", 0)] };
+  caller: Pick<Caller, "userAgent">,
+  binding: string | null,
+  input: z.output<typeof googleCodeSchema>,
+): Promise<{ user: AccountRef; token: string; expiresAt: number }> {
+  const user = await redeemSignInHandoff(env, input.code, binding);
+  if (!user) throw new ApiError(400, GOOGLE_MESSAGES.codeUsed);
+  return { user, ...(await startSession(env, user.id, caller.userAgent)) };
 }
 
 /**
  * The Classroom connection's last step, for both doors (POST /api/google/exchange and the
  * /google/callback screen's action): the one-time code becomes the encrypted Google token, in the
- * browser that holds the code's handoff cookie only. Refused (400) otherwise.
+ * browser that holds the code's handoff cookie (`binding`) only. Refused (400) otherwise.
  */
 export async function exchangeClassroomHandoff(
   env: Env,
-  request: Request,
-  code: string,
-): Promise<{ token: string; cookies: string[] }> {
-  const handoff = await redeemHandoff(
-    env,
-    "classroom",
-    code,
-    readCookie(request.headers.get("Cookie"), HANDOFF_COOKIE),
-  );
-  if (!handoff?.payload) throw new ApiError(400, MESSAGES.codeUsed);
-  return { token: handoff.payload, cookies: [flowCookie(HANDOFF_COOKIE, "", 0)] };
+  binding: string | null,
+  input: z.output<typeof googleCodeSchema>,
+): Promise<{ token: string }> {
+  const handoff = await redeemHandoff(env, "classroom", input.code, binding);
+  if (!handoff?.payload) throw new ApiError(400, GOOGLE_MESSAGES.codeUsed);
+  return { token: handoff.payload };
 }
 
 /**
@@ -225,7 +219,7 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
     return { id: linked.id, name: linked.name, email: linked.email };
   }
   // An address Google has not verified proves nothing: it neither links an account nor claims one.
-  if (!identity.emailVerified) throw new ApiError(403, MESSAGES.emailUnverified);
+  if (!identity.emailVerified) throw new ApiError(403, GOOGLE_MESSAGES.emailUnverified);
   const [existing] = await db.select(state).from(users).where(eq(users.email, identity.email)).limit(1);
   if (existing && existing.googleSub === null) {
     if (existing.emailVerifiedAt === null) return takeOver(env, existing, identity, reqId);
@@ -260,7 +254,7 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
   const [again] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
   if (again) return again;
   // Conditional throughout: an account already linked to another Google account is never taken over.
-  throw new ApiError(409, MESSAGES.emailTaken);
+  throw new ApiError(409, GOOGLE_MESSAGES.emailTaken);
 }
 
 /**
@@ -309,7 +303,7 @@ async function takeOver(
       .where(eq(users.googleSub, identity.sub))
       .limit(1);
     if (again) return again;
-    throw new ApiError(409, MESSAGES.emailTaken);
+    throw new ApiError(409, GOOGLE_MESSAGES.emailTaken);
   }
   // A security event, one line: who, and what was undone (never the address, a password or a token).
   logWarning("account taken over by its verified owner through Google sign-in", {

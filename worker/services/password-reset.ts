@@ -7,50 +7,42 @@ import { getDb } from "#server/db/client.ts";
 import { campuses, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword } from "#server/lib/password.ts";
+import { RESET_MESSAGES } from "#common/auth-messages.ts";
 import { emailSchema } from "#server/services/auth.ts";
-import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import { newPasswordField } from "#server/services/account.ts";
+import type { Caller } from "#server/services/caller.ts";
+import { assertCodeAllowed, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 import { logError } from "#server/lib/log.ts";
 import { clearFailedSignIns } from "#server/services/login-throttle.ts";
 import { endEarlierHoldersSetUp, endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
-
-export const RESET_MESSAGES = {
-  requested: "If an account uses that address, we have e-mailed it a 6-digit code. It works for 15 minutes.",
-  addressLimited: "Too many reset requests for this address. Please wait a minute and try again.",
-  badCode: "That code is wrong or has expired. Check the address and the code, or ask for a new code.",
-  done: "Your password has been changed and every device has been signed out. Sign in with your new password.",
-} as const;
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 
 export const resetConfirmSchema = z.object({
   email: emailSchema,
   code: codeSchema,
-  password: z
-    .string({ error: "Enter a new password." })
-    .min(8, "Your new password must be at least 8 characters.")
-    .max(200, "Your new password can be at most 200 characters."),
+  password: newPasswordField,
 });
 
 /**
  * Sends a reset code to the address if it has an account. Limited per client address and per
  * e-mail address (the same for addresses with and without an account); the answer is always
  * RESET_MESSAGES.requested. Before the answer every address gets exactly the same work (the two
- * limits); looking the address up, making the code and mailing it are handed to `scope.later`
+ * limits); looking the address up, making the code and mailing it are handed to `caller.later`
  * (waitUntil) alike for both, so the time of the answer says nothing about the address. (Doing the
  * same work in both paths before answering was not enough: a known address wrote its code to the D1
  * primary and an unknown one only read, about 45 ms apart.)
  */
 export async function requestPasswordReset(
   env: Env,
-  scope: CodeScope,
-  clientAddress: string,
-  input: z.infer<typeof resetRequestSchema>,
+  caller: Pick<Caller, "clientAddress" | "later">,
+  input: z.output<typeof resetRequestSchema>,
 ): Promise<string> {
-  await assertCodeAllowed(env, clientAddress);
+  await assertCodeAllowed(env, caller.clientAddress);
   const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `reset:${input.email}` });
   if (!perAddress.success) throw new ApiError(429, RESET_MESSAGES.addressLimited, { retryAfter: 60 });
   const job = mailResetCode(env, input.email);
-  if (scope.later) scope.later(job);
+  if (caller.later) caller.later(job);
   else await job;
   return RESET_MESSAGES.requested;
 }
@@ -79,12 +71,11 @@ async function mailResetCode(env: Env, email: string): Promise<void> {
  */
 export async function confirmPasswordReset(
   env: Env,
-  scope: CodeScope,
-  clientAddress: string,
-  input: z.infer<typeof resetConfirmSchema>,
+  caller: Pick<Caller, "clientAddress" | "later">,
+  input: z.output<typeof resetConfirmSchema>,
 ): Promise<string> {
-  await assertCodeAllowed(env, clientAddress);
-  const check = await consumeCode(env, scope, { email: input.email }, "reset", input.code);
+  await assertCodeAllowed(env, caller.clientAddress);
+  const check = await consumeCode(env, caller, { email: input.email }, "reset", input.code);
   if (!check.ok) throw new ApiError(400, RESET_MESSAGES.badCode, { field: "code" });
   const passwordHash = await hashPassword(input.password);
   const db = getDb(env.DB);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
+import { FILE_TOO_LARGE, STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { studyRequests } from "#server/db/schema.ts";
 import { detectAttachment } from "#server/lib/attachment.ts";
@@ -13,12 +14,6 @@ import { badgeOfMember, type Member, type RequestInput, type RequestRow, toView 
 // Posting a Study Swap request with its optional attachment: checked before anything is written,
 // all or nothing between R2 and D1, and once per submission.
 
-export interface UploadedFile {
-  name: string;
-  size: number;
-  bytes: () => Promise<ArrayBuffer>;
-}
-
 async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
   return getDb(env.DB).query.studyRequests.findFirst({
     where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)),
@@ -26,7 +21,8 @@ async function submittedRequest(env: Env, ownerId: string, submissionKey: string
 }
 
 /**
- * Stores a request and its optional attachment. The file is checked before anything is written;
+ * Posts a request (both doors: the API's JSON or multipart, /find-writer's form), with its optional
+ * attachment (`input.file`), for a member who may post. The file is checked before anything is written;
  * the object goes to R2 first and is removed again if the row cannot be written, so a failure
  * leaves neither. With a submission key, a repeat of the same submission (a double click, a retry)
  * answers the request the first one made and writes nothing: checked first, and decided by the
@@ -36,7 +32,6 @@ export async function createRequest(
   env: Env,
   owner: Member,
   input: RequestInput,
-  file: UploadedFile | null,
   submissionKey: string | null = null,
 ): Promise<StudyRequest> {
   requireMayAct(owner, POST_REQUEST);
@@ -47,20 +42,13 @@ export async function createRequest(
     if (earlier) return toView(earlier, badge, true, ownerId);
   }
   let attachment: { key: string; name: string; type: string; size: number; body: Uint8Array } | null = null;
+  const { file } = input;
   if (file) {
-    if (file.size > MAX_ATTACHMENT_BYTES)
-      throw new ApiError(413, "The file is too large. Attach a file of at most 10 MB.", { field: "file" });
-    if (file.size === 0)
-      throw new ApiError(400, "The file is empty. Choose another file or post without one.", { field: "file" });
-    const body = await file.bytes();
+    if (file.size > MAX_ATTACHMENT_BYTES) throw new ApiError(413, FILE_TOO_LARGE, { field: "file" });
+    if (file.size === 0) throw new ApiError(400, STUDYSWAP_MESSAGES.fileEmpty, { field: "file" });
+    const body = await file.arrayBuffer();
     const detected = detectAttachment(new Uint8Array(body), file.name);
-    if (!detected) {
-      throw new ApiError(
-        400,
-        "This file type is not allowed. Attach a PDF, Word, Excel or PowerPoint file, an image (JPEG, PNG, WebP, GIF), a text file or a zip.",
-        { field: "file" },
-      );
-    }
+    if (!detected) throw new ApiError(400, STUDYSWAP_MESSAGES.fileType, { field: "file" });
     // An image is stored as every image is: capped in size, without the camera's metadata.
     const stored = isImageType(detected.contentType)
       ? storableImage(new Uint8Array(body), detected.contentType, "The image", "file").bytes
@@ -122,8 +110,6 @@ export async function createRequest(
   // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
   if (attachment) await env.FILES.delete(attachment.key);
   const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
-  if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
+  if (!earlier) throw new ApiError(409, STUDYSWAP_MESSAGES.alreadySent);
   return toView(earlier, badge, true, ownerId);
 }
-
-/** Who changes a request (closing and deleting one's own are never gated). */

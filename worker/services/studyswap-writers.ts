@@ -6,7 +6,7 @@ import { getDb } from "#server/db/client.ts";
 import { writers } from "#server/db/schema.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { userText } from "#server/lib/validate.ts";
-import { requireMayAct } from "#server/services/campus.ts";
+import { readerCampus, requireMayAct } from "#server/services/campus.ts";
 import { blankToNull, contact, type Viewer } from "#server/services/studyswap.ts";
 
 // Study Swap's writers: the profiles students who write for others keep, one per student, on their
@@ -44,12 +44,12 @@ function toWriter(row: WriterRow, showContact: boolean): Writer {
 }
 
 /**
- * Writer profiles, most recently updated first: a signed-in member's own campus's, with contacts
- * only when they may see them. A visitor without a session sees every college's (or one's, with
- * `campus`), never with contacts.
+ * Writer profiles, most recently updated first, of the college the reader sees (readerCampus): a
+ * signed-in member's own, with contacts only when they may see them; a visitor every college's (or
+ * the one `campus` names), never with contacts.
  */
 export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
-  const campusId = viewer ? viewer.campusId : (campus ?? null);
+  const campusId = readerCampus(viewer, campus);
   const read = async () => {
     const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
     const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
@@ -87,6 +87,7 @@ export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Pr
   return toWriter(row, true);
 }
 
+/** Removes the student's own writer profile (nothing to remove is no error). */
 export async function deleteWriter(env: Env, userId: string): Promise<void> {
   await getDb(env.DB).delete(writers).where(eq(writers.userId, userId));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { type MyStudyRequest, type StudyRequest } from "#common/studyswap.ts";
+import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { campuses, studyRequests, users } from "#server/db/schema.ts";
@@ -62,41 +63,67 @@ const pages = z.preprocess(
     .nullable(),
 );
 
-/**
- * A new request. The form sends category/details (as the specification's client does); API
- * clients may send subject/requirements instead. Answers always use subject/requirements.
- */
-export const requestInputSchema = z.preprocess(
-  (raw) => {
-    if (!raw || typeof raw !== "object") return raw;
-    const record = raw as Record<string, unknown>;
-    return {
-      ...record,
-      subject: record.subject ?? record.category,
-      requirements: record.requirements ?? record.details,
-    };
-  },
-  z.object(
-    {
-      title: userText({ name: "The title", max: 120, missing: "Enter a title for your request." }),
-      subject: userText({ name: "The category / subject", max: 80, missing: "Enter a category or subject." }),
-      requirements: userText({
-        name: "The details",
-        max: 5000,
-        multiline: true,
-        missing: "Describe what you need in the details.",
-      }),
-      contact,
-      deadline: optionalUserText({ name: "The deadline", max: 60 }),
-      budget: optionalUserText({ name: "The budget", max: 40 }),
-      pages,
-    },
-    { error: "Send the request fields as an object." },
-  ),
+/** The optional attachment. A form with no file chosen still sends an empty, nameless file part: that is none. */
+const attachment = z.preprocess(
+  (value) =>
+    value === undefined || value === null || value === "" || (value instanceof File && value.size === 0 && !value.name)
+      ? null
+      : value,
+  z.instanceof(File, { error: STUDYSWAP_MESSAGES.fileNotAFile }).nullable(),
 );
-export type RequestInput = z.infer<typeof requestInputSchema>;
 
-export const requestIdSchema = z.uuid("That request does not exist.");
+const requestFields = z.object({
+  title: userText({ name: "The title", max: 120, missing: "Enter a title for your request." }),
+  subject: userText({ name: "The category / subject", max: 80, missing: "Enter a category or subject." }),
+  requirements: userText({
+    name: "The details",
+    max: 5000,
+    multiline: true,
+    missing: "Describe what you need in the details.",
+  }),
+  contact,
+  deadline: optionalUserText({ name: "The deadline", max: 60 }),
+  budget: optionalUserText({ name: "The budget", max: 40 }),
+  pages,
+  file: attachment,
+});
+
+/**
+ * A new request, from the API's JSON or multipart and from /find-writer's form alike. The form sends
+ * category/details (as the specification's client does); API clients may send subject/requirements
+ * instead, and answers always use subject/requirements. A problem is reported under the name the
+ * field came by, so a form marks its own field. `file` is the attachment, if any (the JSON door
+ * carries none).
+ */
+export const requestInputSchema = z.unknown().transform((raw, ctx) => {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    ctx.addIssue({ code: "custom", message: "Send the request fields as an object." });
+    return z.NEVER;
+  }
+  const record = raw as Record<string, unknown>;
+  const subjectKey = record.subject != null ? "subject" : "category";
+  const requirementsKey = record.requirements != null ? "requirements" : "details";
+  const parsed = requestFields.safeParse({
+    ...record,
+    subject: record[subjectKey],
+    requirements: record[requirementsKey],
+  });
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const [head, ...rest] = issue.path;
+    const name = head === "subject" ? subjectKey : head === "requirements" ? requirementsKey : head;
+    ctx.addIssue({ code: "custom", message: issue.message, path: name === undefined ? [] : [name, ...rest] });
+  }
+  return z.NEVER;
+});
+export type RequestInput = z.output<typeof requestInputSchema>;
+
+/** A request's id as a door hands it over (a path segment, a form field): anything else is no request. */
+function requestId(id: unknown): string {
+  const parsed = z.uuid().safeParse(id);
+  if (!parsed.success) throw new ApiError(404, STUDYSWAP_MESSAGES.notFound);
+  return parsed.data;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -198,14 +225,17 @@ async function explainMissing(env: Env, user: Actor, id: string): Promise<never>
     where: eq(studyRequests.id, id),
   });
   // Another campus's request is answered as one that does not exist.
-  if (!found || found.campusId !== user.campusId)
-    throw new ApiError(404, "That request does not exist. It may have been deleted.");
-  if (found.ownerId !== user.id) throw new ApiError(403, "Only the student who posted this request can change it.");
-  throw new ApiError(409, "That request could not be changed. Please reload and try again.");
+  if (!found || found.campusId !== user.campusId) throw new ApiError(404, STUDYSWAP_MESSAGES.notFound);
+  if (found.ownerId !== user.id) throw new ApiError(403, STUDYSWAP_MESSAGES.notYours);
+  throw new ApiError(409, STUDYSWAP_MESSAGES.notChanged);
 }
 
-/** Closes the poster's own request (it leaves the writers' board). Closing twice is harmless. */
-export async function closeRequest(env: Env, user: Actor, id: string): Promise<MyStudyRequest> {
+/**
+ * Closes the poster's own request (it leaves the writers' board). Closing twice is harmless; anyone
+ * else's is a 403, an unknown (or malformed) id a 404.
+ */
+export async function closeRequest(env: Env, user: Actor, rawId: unknown): Promise<MyStudyRequest> {
+  const id = requestId(rawId);
   const userId = user.id;
   const db = getDb(env.DB);
   const [closed] = await db
@@ -221,8 +251,9 @@ export async function closeRequest(env: Env, user: Actor, id: string): Promise<M
   return explainMissing(env, user, id);
 }
 
-/** Deletes the poster's own request and its attachment. */
-export async function deleteRequest(env: Env, user: Actor, id: string): Promise<void> {
+/** Deletes the poster's own request and its attachment (403 for anyone else's, 404 for an unknown id). */
+export async function deleteRequest(env: Env, user: Actor, rawId: unknown): Promise<void> {
+  const id = requestId(rawId);
   const [deleted] = await getDb(env.DB)
     .delete(studyRequests)
     .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, user.id)))
@@ -235,7 +266,8 @@ export async function deleteRequest(env: Env, user: Actor, id: string): Promise<
  * An attachment for a signed-in user: of an open request of their own campus, or of their own
  * request. Attachments are private to the campus: another campus's is answered as missing.
  */
-export async function getAttachment(env: Env, user: Actor, id: string) {
+export async function getAttachment(env: Env, user: Actor, rawId: unknown) {
+  const id = requestId(rawId);
   const row = await getDb(env.DB).query.studyRequests.findFirst({
     columns: {
       ownerId: true,
@@ -253,11 +285,11 @@ export async function getAttachment(env: Env, user: Actor, id: string) {
   const own = row?.ownerId === user.id;
   // A hidden request's file is its owner's and the campus's moderators' only: not found for others.
   if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId)))
-    throw new ApiError(404, "That request does not exist or is closed.");
+    throw new ApiError(404, STUDYSWAP_MESSAGES.attachmentNotFound);
   if (!row.attachmentKey || !row.attachmentName || !row.attachmentType)
-    throw new ApiError(404, "That request has no attachment.");
+    throw new ApiError(404, STUDYSWAP_MESSAGES.noAttachment);
   const object = await env.FILES.get(row.attachmentKey);
-  if (!object) throw new ApiError(404, "The attachment is no longer available.");
+  if (!object) throw new ApiError(404, STUDYSWAP_MESSAGES.attachmentGone);
   return { object, name: row.attachmentName, contentType: row.attachmentType };
 }
 

@@ -2,25 +2,19 @@
 // college address starts unverified; the code sent at registration (or a new one, at most once a
 // minute) verifies it. The Open community has no college mail and needs no code.
 import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { VERIFY_MESSAGES } from "#common/auth-messages.ts";
 import { verifiedBadge } from "#common/membership.ts";
 import { getDb } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logError } from "#server/lib/log.ts";
-import { type CodeScope, consumeCode, sendCode } from "#server/services/email-codes.ts";
+import type { Caller } from "#server/services/caller.ts";
+import { assertCodeAllowed, type CodeScope, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
-export const VERIFY_MESSAGES = {
-  alreadyVerified: "Your e-mail is already verified.",
-  openCommunity: "The Open community needs no verification: there is no college e-mail to prove.",
-  wrong: (triesLeft: number) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
-  usedUp: "That code has had its 5 tries. Ask for a new code.",
-  missing: "That code has expired or was already used. Ask for a new code.",
-  tooSoon: (seconds: number) =>
-    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
-  sent: (email: string) => `We sent a new code to ${email}. It works for 15 minutes.`,
-  verified: (shortName: string) => `Your college e-mail is verified. You are now a ${verifiedBadge(shortName)}.`,
-} as const;
+/** `POST /api/auth/verify` and the /verify form (the VerifyBanner's too). */
+export const verifySchema = z.object({ code: codeSchema });
 
 type Member = Pick<SessionUser, "id" | "email" | "campusName" | "campusShortName" | "openCommunity" | "verified">;
 
@@ -42,12 +36,16 @@ function refuseIfNothingToVerify(member: Member): void {
   if (member.verified) throw new ApiError(409, VERIFY_MESSAGES.alreadyVerified, { code: "already_verified" });
 }
 
-/** A new code, at most once a minute (429 with Retry-After before then). Answers the message to show. */
-export async function resendVerification(env: Env, scope: CodeScope, member: Member): Promise<string> {
+/**
+ * A new code, at most once a minute (429 with Retry-After before then); code requests count towards
+ * the caller's per-address limit. Answers the message to show.
+ */
+export async function resendVerification(env: Env, caller: Caller, member: Member): Promise<string> {
+  await assertCodeAllowed(env, caller.clientAddress);
   refuseIfNothingToVerify(member);
   const result = await sendCode(
     env,
-    scope,
+    caller,
     { id: member.id, email: member.email, campusName: member.campusName },
     "verify",
   );
@@ -59,14 +57,20 @@ export async function resendVerification(env: Env, scope: CodeScope, member: Mem
 }
 
 /**
- * Checks the code and marks the address verified. Already verified: a 200 that changes nothing (a
- * second tab, a double submit). Wrong: 400 with the tries left; used up or expired: 400 saying to
- * ask for a new code.
+ * Checks the code and marks the address verified; every check counts towards the caller's
+ * per-address code limit. Already verified: a 200 that changes nothing (a second tab, a double
+ * submit). Wrong: 400 with the tries left; used up or expired: 400 saying to ask for a new code.
  */
-export async function verifyEmail(env: Env, scope: CodeScope, member: Member, code: string): Promise<string> {
+export async function verifyEmail(
+  env: Env,
+  caller: Caller,
+  member: Member,
+  input: z.output<typeof verifySchema>,
+): Promise<string> {
+  await assertCodeAllowed(env, caller.clientAddress);
   if (member.openCommunity) throw new ApiError(409, VERIFY_MESSAGES.openCommunity, { code: "open_community" });
   if (member.verified) return VERIFY_MESSAGES.alreadyVerified;
-  const check = await consumeCode(env, scope, { userId: member.id }, "verify", code);
+  const check = await consumeCode(env, caller, { userId: member.id }, "verify", input.code);
   if (!check.ok) {
     if (check.reason === "wrong")
       throw new ApiError(400, VERIFY_MESSAGES.wrong(check.triesLeft), { field: "code", triesLeft: check.triesLeft });
@@ -80,5 +84,5 @@ export async function verifyEmail(env: Env, scope: CodeScope, member: Member, co
     .update(users)
     .set({ emailVerifiedAt: Date.now() })
     .where(and(eq(users.id, member.id), isNull(users.emailVerifiedAt)));
-  return VERIFY_MESSAGES.verified(member.campusShortName);
+  return VERIFY_MESSAGES.verified(verifiedBadge(member.campusShortName));
 }

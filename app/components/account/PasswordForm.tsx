@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { NewCalendarLink, PendingButton } from "#app/components/account/parts.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
 /**
  * The password card of /account: change it, or set one on an account that signs in with Google
@@ -22,8 +22,7 @@ export function PasswordForm({
   busy: boolean;
 }) {
   const passwordForm = useRef<HTMLFormElement>(null);
-  const fieldError = (name: string) =>
-    passwordResult && !passwordResult.ok && passwordResult.field === name ? passwordResult.message : null;
+  const problem = (name: string) => fieldError(passwordResult, name);
 
   // Emptied as soon as the success is shown (each answer is a new object), not after the reload.
   useEffect(() => {
@@ -68,10 +67,10 @@ export function PasswordForm({
                 required
                 maxLength={200}
                 className="input"
-                aria-invalid={fieldError("currentPassword") ? true : undefined}
-                aria-describedby={fieldError("currentPassword") ? "currentPassword-error" : undefined}
+                aria-invalid={problem("currentPassword") ? true : undefined}
+                aria-describedby={problem("currentPassword") ? "currentPassword-error" : undefined}
               />
-              <FieldError id="currentPassword" message={fieldError("currentPassword")} />
+              <FieldError id="currentPassword" message={problem("currentPassword")} />
             </div>
           )}
           <div>
@@ -87,13 +86,13 @@ export function PasswordForm({
               minLength={8}
               maxLength={200}
               className="input"
-              aria-invalid={fieldError("newPassword") ? true : undefined}
-              aria-describedby={`newPassword-hint${fieldError("newPassword") ? " newPassword-error" : ""}`}
+              aria-invalid={problem("newPassword") ? true : undefined}
+              aria-describedby={`newPassword-hint${problem("newPassword") ? " newPassword-error" : ""}`}
             />
             <p id="newPassword-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               At least 8 characters.
             </p>
-            <FieldError id="newPassword" message={fieldError("newPassword")} />
+            <FieldError id="newPassword" message={problem("newPassword")} />
           </div>
           <PendingButton busy={busy} busyLabel="Saving..." className="btn-primary">
             {hasPassword ? "Change password" : "Set password"}

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
 /** Where the page's "Download my data" link points: a resource route that answers the file. */
 export const EXPORT_PATH = "/account/export";
@@ -28,7 +28,7 @@ interface YourDataProps {
  */
 export function YourData({ hasPassword, email, result, pendingIntent }: YourDataProps) {
   const mine = result && YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
-  const fieldError = (name: string) => (mine && !mine.ok && mine.field === name ? mine.message : null);
+  const problem = (name: string) => fieldError(mine, name);
   const confirm = useConfirmSubmit({
     title: "Delete your account?",
     question:
@@ -95,7 +95,7 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
                 label="Your password"
                 autoComplete="current-password"
                 maxLength={200}
-                error={fieldError("password")}
+                error={problem("password")}
               />
             ) : (
               <SecretField
@@ -104,7 +104,7 @@ export function YourData({ hasPassword, email, result, pendingIntent }: YourData
                 label="Code from the e-mail"
                 autoComplete="one-time-code"
                 maxLength={12}
-                error={fieldError("code")}
+                error={problem("code")}
                 numeric
               />
             )}

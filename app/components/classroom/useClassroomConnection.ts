@@ -5,16 +5,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import { sortByDue } from "#common/classroom-due.ts";
+import { AUTH_ERROR, AUTH_FAILED, CONNECT_FAILED, FETCH_FAILED } from "#common/google-messages.ts";
 import {
-  AUTH_ERROR,
-  AUTH_FAILED,
   clearGoogleToken,
-  CONNECT_FAILED,
-  CONNECT_URL,
-  FETCH_FAILED,
   GOOGLE_AUTH_ERROR,
   GOOGLE_AUTH_SUCCESS,
-  readGoogleToken,
+  GOOGLE_TOKEN_KEY,
   storeGoogleToken,
 } from "#app/lib/google.ts";
 import type { Assignment, ClassroomActionData, Course, GoogleUser } from "#app/components/classroom/types.ts";
@@ -40,6 +36,15 @@ export interface Overview {
 }
 
 const ENABLE_API_URL = "https://console.cloud.google.com/apis/library/classroom.googleapis.com";
+const CONNECT_URL = "/api/google/auth?source=classroom";
+
+function readGoogleToken(): string | null {
+  try {
+    return window.localStorage.getItem(GOOGLE_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
 // The overview reads and changes nothing: no loader (root's included) is read again after it.
 const READ_ONLY = { method: "post", defaultShouldRevalidate: false } as const;
 const LOADING: Overview = { courses: null, assignments: null, problem: null, loadedAt: 0 };

@@ -1,22 +1,28 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
-import { HONOUR_CODE, MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
+import { FieldError } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { FILE_TOO_LARGE } from "#common/studyswap-messages.ts";
+import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
 
-export const POST_SUCCESS = "Your request has been posted successfully! Helpers can now see it.";
+/** The specification's red banner when a post fails, above the server's reason (the page's too, without JavaScript). */
 export const POST_FAILURE = "Failed to post your request. Please try again.";
 const SUCCESS_HIDE_MS = 5000;
-const TOO_LARGE = "The file is too large. Attach a file of at most 10 MB.";
+/** The form's one-line honour code: Study Swap is for help, not for graded work done by someone else. */
+const HONOUR_CODE =
+  "Honour code: ask for help to learn (explanations, reviews, tutoring), never for someone to do graded work in your name.";
 
-type Outcome = { tone: "success" } | { tone: "error"; reason: string | null } | null;
+type Outcome = { tone: "success"; message: string } | { tone: "error"; reason: string | null } | null;
 
 /**
  * The request form. It posts to the page's action through a fetcher (the action signs a signed-out
  * visitor in first and posts nothing); `submissionKey` comes from the loader, new after every post,
- * so a double submit of one form posts one request.
+ * so a double submit of one form posts one request. Each invalid field says what is wrong with it,
+ * from this form's answer or from the page's (`posted`: the form sent without JavaScript); the
+ * inputs keep the browser's own checks, which run first.
  */
-export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
+export function PostRequestForm({ submissionKey, posted }: { submissionKey: string; posted?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>({ key: "post-request" });
   const formRef = useRef<HTMLFormElement>(null);
   const submitting = fetcher.state !== "idle";
@@ -26,8 +32,14 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
   if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answer) {
     setAnswer(fetcher.data);
     // A refusal with a reason (4xx) shows the reason too; anything else only the failure message.
-    setOutcome(fetcher.data.ok ? { tone: "success" } : { tone: "error", reason: fetcher.data.message || null });
+    setOutcome(
+      fetcher.data.ok
+        ? { tone: "success", message: fetcher.data.message }
+        : { tone: "error", reason: fetcher.data.message || null },
+    );
   }
+  const result = answer ?? (posted?.intent === "post" ? posted : undefined);
+  const problem = (name: string) => (submitting ? null : fieldError(result, name));
 
   // A posted request empties the form (the file too).
   useEffect(() => {
@@ -47,7 +59,7 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
     const file = new FormData(event.currentTarget).get("file");
     if (file instanceof File && file.size > MAX_ATTACHMENT_BYTES) {
       event.preventDefault();
-      setOutcome({ tone: "error", reason: TOO_LARGE });
+      setOutcome({ tone: "error", reason: FILE_TOO_LARGE });
       return;
     }
     setOutcome(null);
@@ -69,7 +81,7 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
       <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <div aria-live="polite" className="empty:hidden">
-        {outcome?.tone === "success" && <Alert tone="success">{POST_SUCCESS}</Alert>}
+        {outcome?.tone === "success" && <Alert tone="success">{outcome.message}</Alert>}
       </div>
       {outcome?.tone === "error" && (
         <Alert tone="error" onDismiss={() => setOutcome(null)}>
@@ -77,93 +89,55 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
           {outcome.reason && <p className="mt-1">{outcome.reason}</p>}
         </Alert>
       )}
-      <div>
-        <label htmlFor="title" className="label">
-          Title <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="title"
-          name="title"
-          required
-          maxLength={120}
-          placeholder="e.g. Operating systems lab report"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="category" className="label">
-          Category / Subject <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="category"
-          name="category"
-          required
-          maxLength={80}
-          placeholder="e.g. Computer Science"
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor="details" className="label">
-          Details <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <textarea
-          id="details"
-          name="details"
-          required
-          maxLength={5000}
-          rows={5}
-          placeholder="What exactly do you need? Format, references, anything a writer should know."
-          className="input"
-        />
-      </div>
+      <Field
+        id="title"
+        label="Title"
+        required
+        maxLength={120}
+        placeholder="e.g. Operating systems lab report"
+        problem={problem("title")}
+      />
+      <Field
+        id="category"
+        label="Category / Subject"
+        required
+        maxLength={80}
+        placeholder="e.g. Computer Science"
+        problem={problem("category")}
+      />
+      <Field
+        id="details"
+        label="Details"
+        rows={5}
+        required
+        maxLength={5000}
+        placeholder="What exactly do you need? Format, references, anything a writer should know."
+        problem={problem("details")}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor="deadline" className="label">
-            Deadline
-          </label>
-          <input id="deadline" name="deadline" maxLength={60} placeholder="e.g. 7 days" className="input" />
-        </div>
-        <div>
-          <label htmlFor="budget" className="label">
-            Budget
-          </label>
-          <input id="budget" name="budget" maxLength={40} placeholder="e.g. ₹2,000" className="input" />
-        </div>
-        <div>
-          <label htmlFor="pages" className="label">
-            Pages
-          </label>
-          <input
-            id="pages"
-            name="pages"
-            type="number"
-            min={1}
-            max={1000}
-            step={1}
-            inputMode="numeric"
-            className="input"
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="contact" className="label">
-          Contact (e-mail or phone) <span className="text-red-700 dark:text-red-400">*</span>
-        </label>
-        <input
-          id="contact"
-          name="contact"
-          required
-          maxLength={254}
-          autoComplete="email"
-          placeholder="you@example.com or +91 98765 43210"
-          className="input"
-          aria-describedby="contact-hint"
+        <Field id="deadline" label="Deadline" maxLength={60} placeholder="e.g. 7 days" problem={problem("deadline")} />
+        <Field id="budget" label="Budget" maxLength={40} placeholder="e.g. ₹2,000" problem={problem("budget")} />
+        <Field
+          id="pages"
+          label="Pages"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          inputMode="numeric"
+          problem={problem("pages")}
         />
-        <p id="contact-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Writers contact you directly. Signed-in students can see it.
-        </p>
       </div>
+      <Field
+        id="contact"
+        label="Contact (e-mail or phone)"
+        required
+        maxLength={254}
+        autoComplete="email"
+        placeholder="you@example.com or +91 98765 43210"
+        hint="Writers contact you directly. Signed-in students can see it."
+        problem={problem("contact")}
+      />
       <div>
         <label htmlFor="file" className="label">
           Attachment (optional)
@@ -173,17 +147,66 @@ export function PostRequestForm({ submissionKey }: { submissionKey: string }) {
           name="file"
           type="file"
           accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.csv,.zip,image/jpeg,image/png,image/webp,image/gif"
-          aria-describedby="file-hint"
+          aria-invalid={problem("file") ? true : undefined}
+          aria-describedby={`file-hint${problem("file") ? " file-error" : ""}`}
           className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
         />
         <p id="file-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip.
         </p>
+        <FieldError id="file" message={problem("file")} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">{HONOUR_CODE}</p>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Posting Your Request..." : "Post Request"}
       </button>
     </fetcher.Form>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement> & {
+  /** The input's id and name. */
+  id: string;
+  label: string;
+  hint?: string;
+  /** What the server said about this field, if anything. */
+  problem: string | null;
+  /** A textarea of this many rows instead of a one-line input. */
+  rows?: number;
+};
+
+/**
+ * One of the form's inputs with its label (starred when required), its hint and its problem, tied
+ * together for screen readers. The browser's own constraints (required, maxLength, min, max) run
+ * before anything is sent; the server's answer marks every field that is still wrong.
+ */
+function Field({ id, label, hint, problem, rows, ...input }: FieldProps) {
+  const attributes = {
+    id,
+    name: id,
+    className: "input",
+    "aria-invalid": problem ? true : undefined,
+    "aria-describedby": [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(" ") || undefined,
+    ...input,
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+        {input.required && (
+          <>
+            {" "}
+            <span className="text-red-700 dark:text-red-400">*</span>
+          </>
+        )}
+      </label>
+      {rows ? <textarea rows={rows} {...attributes} /> : <input {...attributes} />}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} message={problem} />
+    </div>
   );
 }

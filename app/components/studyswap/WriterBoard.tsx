@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { FieldError } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
 
 /** The writers' board: loading, the requests, or the specification's samples (when the read failed). */
@@ -133,7 +134,8 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
   const fetcher = useFetcher<ActionResult>();
   const saving = fetcher.state !== "idle";
   const result = fetcher.data ?? posted;
-  const fieldError = (name: string) => (result && !result.ok && result.field === name ? result.message : null);
+  // Each invalid field says what is wrong with it (the answer's message stays below the form).
+  const problem = (name: string) => (saving ? null : fieldError(result, name));
   return (
     <details className="card group p-5" open={posted ? true : undefined}>
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 font-semibold">
@@ -158,8 +160,10 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
             maxLength={80}
             defaultValue={writer?.name ?? defaultName}
             className="input"
-            aria-invalid={fieldError("name") ? true : undefined}
+            aria-invalid={problem("name") ? true : undefined}
+            aria-describedby={problem("name") ? "writer-name-error" : undefined}
           />
+          <FieldError id="writer-name" message={problem("name")} />
         </div>
         <div>
           <label htmlFor="writer-contact" className="label">
@@ -172,8 +176,10 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
             maxLength={254}
             defaultValue={writer?.contact ?? ""}
             className="input"
-            aria-invalid={fieldError("contact") ? true : undefined}
+            aria-invalid={problem("contact") ? true : undefined}
+            aria-describedby={problem("contact") ? "writer-contact-error" : undefined}
           />
+          <FieldError id="writer-contact" message={problem("contact")} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor="writer-expertise" className="label">
@@ -187,7 +193,10 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
             defaultValue={writer?.expertise ?? ""}
             placeholder="e.g. Economics, statistics, essay editing"
             className="input"
+            aria-invalid={problem("expertise") ? true : undefined}
+            aria-describedby={problem("expertise") ? "writer-expertise-error" : undefined}
           />
+          <FieldError id="writer-expertise" message={problem("expertise")} />
         </div>
         <div>
           <label htmlFor="writer-rate" className="label">
@@ -200,7 +209,10 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
             defaultValue={writer?.rate ?? ""}
             placeholder="e.g. 150"
             className="input"
+            aria-invalid={problem("rate") ? true : undefined}
+            aria-describedby={problem("rate") ? "writer-rate-error" : undefined}
           />
+          <FieldError id="writer-rate" message={problem("rate")} />
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>

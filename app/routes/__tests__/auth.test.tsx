@@ -5,6 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { button, byText, click, render, type Rendered, settle, submit, type, waitFor } from "#test/component-dom.ts";
 import AuthScreen from "#app/routes/auth.tsx";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 
 let page: Rendered | null = null;
 afterEach(() => {
@@ -85,12 +86,12 @@ describe("sign-in screen", () => {
     const { view, release, form } = await screen({
       ok: true,
       intent: "signin",
-      message: "Login successful! Redirecting...",
+      message: AUTH_MESSAGES.signedIn,
       target: "/dashboard",
     });
     release();
     await submit(form);
-    await waitFor(() => byText(view, "Login successful! Redirecting..."), "the success message");
+    await waitFor(() => byText(view, AUTH_MESSAGES.signedIn), "the success message");
     expect(byText(view, "Dashboard page")).toBeNull();
     await waitFor(() => byText(view, "Dashboard page"), "the dashboard");
   });

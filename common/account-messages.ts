@@ -1,0 +1,45 @@
+// What Campus says about a student's own account: the name, the password, the signed-in devices,
+// and deleting the account. Each sentence written once, for the use-cases (worker/services/account.ts,
+// account-deletion.ts, auth.ts), the API and /account (decision 0103).
+
+/** Told whenever securing reset the student's calendar link (decision 0095). */
+export const CALENDAR_RESET = "Your calendar link no longer works: make a new one on Notifications.";
+
+export const ACCOUNT_MESSAGES = {
+  passwordChanged: "Your password has been changed. Every other device has been signed out.",
+  passwordSet: "Your password has been set. Every other device has been signed out.",
+  wrongPassword: "Your current password is incorrect.",
+  needCurrent: "Enter your current password.",
+  tooMany: "Too many attempts to change your password. Please wait a minute and try again.",
+  needFreshSignIn:
+    "For your security, a password can only be added within 10 minutes of signing in with Google. Sign out, sign in with Google again, then set your password here.",
+  changedMeanwhile: "Your account changed while you were saving. Reload the page and try again.",
+  sessionNotFound: "That device is not signed in to your account (it may have been signed out already).",
+  signedOut: "You have been signed out.",
+  signedOutDevice: "That device has been signed out.",
+  signedOutOthers: "Every other device has been signed out.",
+  signedOutEverywhere: "You have been signed out on every device.",
+  nameSaved: "Your name is saved.",
+  nameLimited: "Too many changes in a minute. Please wait a minute and try again.",
+} as const;
+
+export const DELETION_MESSAGES = {
+  deleted: "Your account has been deleted. Thank you for using Campus.",
+  needPassword: "Enter your password to delete your account.",
+  wrongPassword: "That password is incorrect, so your account has not been deleted.",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
+  needCode: "Enter the 6-digit code we e-mailed you. No code yet? Ask for one first.",
+  hasPassword: "Your account has a password: enter it to delete your account.",
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It works for 15 minutes.`,
+  codeTooSoon: (seconds: number) =>
+    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  wrongCode: (triesLeft: number) =>
+    `That code is not right, so your account has not been deleted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  codeUsedUp: "That code has had its 5 tries. Ask for a new code.",
+  codeMissing: "That code has expired or was already used. Ask for a new code.",
+  alreadyDeleted: "This account has already been deleted.",
+  changed:
+    "Your account changed while it was being deleted (a new password?). Nothing was deleted: reload the page and try again.",
+  lastAdmin: (campusName: string) =>
+    `You are the only admin of ${campusName}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
+} as const;
