@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
@@ -186,11 +187,13 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
           </SubmitButton>
         </fetcher.Form>
       </details>
-      {result && (result.ok || !result.field) && (
-        <div className="mt-3">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
-        </div>
-      )}
+      <div aria-live="polite">
+        {result && (result.ok || !result.field) && (
+          <div className="mt-3">
+            <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          </div>
+        )}
+      </div>
     </article>
   );
 }
@@ -200,20 +203,28 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
  * (an optional note the student reads). Posts intent mod-lift to /staff's action; works without JS.
  */
 export function SuspendedStudents({ members }: { members: SuspendedMember[] }) {
+  // A lifted student leaves `members` as the page reloads its data in the same moment the answer
+  // arrives; their card is kept (in its place, the soonest to end first) so the moderator sees it.
+  const [lifting, setLifting] = useState<SuspendedMember[]>([]);
+  const shown = [...members, ...lifting.filter((kept) => !members.some((m) => m.userId === kept.userId))].sort(
+    (a, b) => a.until - b.until,
+  );
+  const keep = (member: SuspendedMember) =>
+    setLifting((list) => (list.some((m) => m.userId === member.userId) ? list : [...list, member]));
   return (
     <section aria-labelledby="suspended-heading" className="min-w-0 space-y-4">
       <h2 id="suspended-heading" className="text-lg font-semibold">
         Suspended students <span className="font-normal text-slate-600 dark:text-slate-400">({members.length})</span>
       </h2>
-      {members.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState title="Nobody is suspended.">
           Students you suspend appear here until their suspension ends; you can lift it earlier.
         </EmptyState>
       ) : (
         <ol className="space-y-4">
-          {members.map((member) => (
+          {shown.map((member) => (
             <li key={member.userId}>
-              <SuspendedCard member={member} />
+              <SuspendedCard member={member} onLift={keep} />
             </li>
           ))}
         </ol>
@@ -222,25 +233,28 @@ export function SuspendedStudents({ members }: { members: SuspendedMember[] }) {
   );
 }
 
-function SuspendedCard({ member }: { member: SuspendedMember }) {
+function SuspendedCard({ member, onLift }: { member: SuspendedMember; onLift: (member: SuspendedMember) => void }) {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data;
   const key = `lift-${member.userId}`;
   const note = fieldError(result, "reason");
+  const lifted = result?.ok === true;
   return (
     <article className="card p-5" aria-labelledby={`${key}-name`}>
       <h3 id={`${key}-name`} className="break-words font-semibold">
         {member.name}
       </h3>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Suspended until {formatIndiaDateTime(member.until)}
-        {member.reason ? ` · ${member.reason}` : ""}
-      </p>
-      <details className="mt-3">
+      {!lifted && (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Suspended until {formatIndiaDateTime(member.until)}
+          {member.reason ? ` · ${member.reason}` : ""}
+        </p>
+      )}
+      <details className="mt-3" hidden={lifted}>
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
           Lift the suspension
         </summary>
-        <fetcher.Form method="post" className="mt-2 space-y-2">
+        <fetcher.Form method="post" className="mt-2 space-y-2" onSubmit={() => onLift(member)}>
           <input type="hidden" name="userId" value={member.userId} />
           <label htmlFor={`${key}-note`} className="label">
             Note the student will see <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
@@ -260,11 +274,13 @@ function SuspendedCard({ member }: { member: SuspendedMember }) {
           </SubmitButton>
         </fetcher.Form>
       </details>
-      {result && (result.ok || !result.field) && (
-        <div className="mt-3">
-          <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
-        </div>
-      )}
+      <div aria-live="polite">
+        {result && (result.ok || !result.field) && (
+          <div className="mt-3">
+            <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
+          </div>
+        )}
+      </div>
     </article>
   );
 }
