@@ -24,7 +24,8 @@ import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
-import { Newcomers, FileComplaint, ChooseBlock, ComplaintCard, YourBlock } from "#app/components/hostel/complaints.tsx";
+import { Newcomers, FileComplaint, ComplaintCard } from "#app/components/hostel/complaints.tsx";
+import { ChooseBlock, YourBlock } from "#app/components/hostel/residence.tsx";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.photo };

@@ -1,0 +1,380 @@
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { Spinner } from "#app/components/Alert.tsx";
+import { FieldError } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { encodedName, preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
+import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PHOTOS } from "#common/market-photos.ts";
+
+// /upload's form: the listing's fields, and the photos made ready in the browser (smaller, without
+// their location data), ordered and removed before they are sent. The route sends them (with
+// progress) and owns the answer; without JavaScript the form posts to the route's action.
+
+const ACCEPT = IMAGE_TYPES.join(",");
+
+/** A chosen photo: being made ready in the browser, ready to send (with its upload progress), or unreadable. */
+export interface ChosenPhoto {
+  id: string;
+  name: string;
+  preview: string | null;
+  state: "preparing" | "ready" | "failed";
+  prepared?: PreparedPhoto;
+  /** 0 to 1 while the upload runs. */
+  progress: number;
+}
+
+const UNREADABLE = "could not be read as a photo. Choose a JPEG, PNG, WebP or GIF.";
+
+interface UploadFormProps {
+  /** The last answer: each invalid field's problem is shown under it. */
+  result: ActionResult | null;
+  submissionKey: string;
+  sellerName: string;
+  uploading: boolean;
+  busy: boolean;
+  onSend: (data: FormData, photos: ChosenPhoto[], setProgress: (id: string, progress: number) => void) => Promise<void>;
+  onChange: () => void;
+}
+
+export function UploadForm({ result, submissionKey, sellerName, uploading, busy, onSend, onChange }: UploadFormProps) {
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const previews = useRef(new Set<string>());
+
+  // Previews are blob: URLs of the small versions; released when the form goes.
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
+
+  const update = (id: string, change: Partial<ChosenPhoto>) =>
+    setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+
+  function onPhotosChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    // The field only picks: the chosen photos are listed below, and it is emptied for the next pick.
+    input.value = "";
+    onChange();
+    const room = MAX_PHOTOS - photos.length;
+    setNote(
+      files.length > room
+        ? `A listing has at most ${MAX_PHOTOS} photos: ${room === 0 ? "remove one to add another" : `the first ${room} of those you chose ${room === 1 ? "was" : "were"} added`}.`
+        : null,
+    );
+    const added: ChosenPhoto[] = files
+      .slice(0, Math.max(0, room))
+      .map((file) => ({ id: crypto.randomUUID(), name: file.name, preview: null, state: "preparing", progress: 0 }));
+    setPhotos((list) => [...list, ...added]);
+    added.forEach((photo, i) => {
+      const file = files[i]!;
+      if (file.size > MAX_IMAGE_BYTES * 8) return update(photo.id, { state: "failed" });
+      preparePhoto(file).then(
+        (prepared) => {
+          const preview = URL.createObjectURL(prepared.thumb);
+          previews.current.add(preview);
+          update(photo.id, { state: "ready", prepared, preview });
+        },
+        () => update(photo.id, { state: "failed" }),
+      );
+    });
+  }
+
+  function move(index: number, by: -1 | 1) {
+    setPhotos((list) => {
+      const next = [...list];
+      const [photo] = next.splice(index, 1);
+      next.splice(index + by, 0, photo!);
+      return next;
+    });
+  }
+
+  const remove = (id: string) => setPhotos((list) => list.filter((p) => p.id !== id));
+  const preparing = photos.some((p) => p.state === "preparing");
+  const ready = photos.filter((p) => p.state === "ready");
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Without JavaScript the form posts the chosen files as they are (the action takes them).
+    event.preventDefault();
+    if (busy || preparing || ready.length === 0) return;
+    const data = new FormData(event.currentTarget);
+    data.delete("image");
+    for (const photo of ready) {
+      data.append(
+        "image",
+        new File([photo.prepared!.photo], encodedName(photo.name, photo.prepared!.photo), {
+          type: photo.prepared!.photo.type,
+        }),
+      );
+      data.append(
+        "thumb",
+        new File([photo.prepared!.thumb], encodedName(`small ${photo.name}`, photo.prepared!.thumb), {
+          type: photo.prepared!.thumb.type,
+        }),
+      );
+    }
+    setPhotos((list) => list.map((p) => ({ ...p, progress: 0 })));
+    void onSend(data, ready, (id, progress) => update(id, { progress }));
+  }
+
+  return (
+    // Posts to this route's action; with JavaScript, onSubmit sends it through the API with progress instead.
+    <form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      aria-busy={uploading}
+      className="card max-w-3xl p-5 sm:p-6"
+    >
+      <input type="hidden" name="submissionKey" value={submissionKey} />
+      <fieldset disabled={busy} className="min-w-0 space-y-4">
+        <legend className="sr-only">Product details</legend>
+        <Field
+          name="title"
+          label="Title"
+          result={result}
+          control={<input required maxLength={100} placeholder="e.g. Engineering Graphics drawing kit" />}
+        />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field
+            name="category"
+            label="Category"
+            result={result}
+            control={
+              <select required defaultValue="">
+                <option value="" disabled>
+                  Choose a category
+                </option>
+                {MARKET_CATEGORIES.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            }
+          />
+          <Field
+            name="condition"
+            label="Condition"
+            result={result}
+            control={
+              <select required defaultValue="">
+                <option value="" disabled>
+                  Choose the condition
+                </option>
+                {CONDITIONS.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            }
+          />
+        </div>
+        <Field
+          name="description"
+          label="Description"
+          result={result}
+          control={<textarea required maxLength={2000} rows={4} placeholder="Condition, edition, what is included…" />}
+        />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field
+            name="price"
+            label="Price (₹)"
+            result={result}
+            control={
+              <input
+                type="number"
+                required
+                min="0.01"
+                max="1000000"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="450"
+              />
+            }
+          />
+          <Field
+            name="sellerName"
+            label="Seller name"
+            result={result}
+            control={<input required maxLength={80} defaultValue={sellerName} autoComplete="name" />}
+          />
+        </div>
+        <Field
+          name="whatsappNumber"
+          label="WhatsApp number"
+          hint="A 10-digit Indian mobile number. Buyers get a WhatsApp link to it after they buy."
+          result={result}
+          control={<input type="tel" required inputMode="tel" autoComplete="tel-national" placeholder="98765 43210" />}
+        />
+        <Field
+          name="image"
+          label="Photos"
+          hint={`Up to ${MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.`}
+          result={result}
+          also="thumb"
+          control={
+            <input
+              type="file"
+              multiple
+              required={photos.length === 0}
+              disabled={photos.length >= MAX_PHOTOS}
+              accept={ACCEPT}
+              onChange={onPhotosChosen}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+            />
+          }
+        >
+          {note && <p className="mt-2 text-sm text-amber-800 dark:text-amber-300">{note}</p>}
+          {photos.length > 0 && (
+            <ol aria-label="Chosen photos" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {photos.map((photo, i) => (
+                <li key={photo.id} className="flex min-w-0 flex-col gap-1.5">
+                  <div className="relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-xl bg-slate-100 dark:bg-slate-800">
+                    {photo.preview ? (
+                      <img
+                        src={photo.preview}
+                        alt={`Preview of photo ${i + 1}`}
+                        className="h-full w-full object-cover"
+                      />
+                    ) : photo.state === "preparing" ? (
+                      <Spinner label={`Preparing photo ${i + 1}`} />
+                    ) : null}
+                    {i === 0 && photo.state === "ready" && (
+                      <span className="absolute left-1.5 top-1.5 rounded-md bg-slate-900/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+                        Cover
+                      </span>
+                    )}
+                  </div>
+                  {photo.state === "failed" ? (
+                    <p className="text-xs text-red-700 dark:text-red-300">{`${photo.name} ${UNREADABLE}`}</p>
+                  ) : uploading || photo.progress > 0 ? (
+                    <div
+                      role="progressbar"
+                      aria-label={`Uploading photo ${i + 1}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={Math.round(photo.progress * 100)}
+                      className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                    >
+                      <div
+                        className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
+                        style={{ width: `${Math.round(photo.progress * 100)}%` }}
+                      />
+                    </div>
+                  ) : (
+                    <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                      {photo.state === "preparing" ? "Preparing…" : photo.name}
+                    </p>
+                  )}
+                  <div className="flex gap-1">
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => move(i, -1)}
+                      disabled={i === 0}
+                      aria-label={`Move photo ${i + 1} earlier`}
+                    >
+                      ←
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => move(i, 1)}
+                      disabled={i === photos.length - 1}
+                      aria-label={`Move photo ${i + 1} later`}
+                    >
+                      →
+                    </button>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 flex-1 px-2 text-xs"
+                      onClick={() => remove(photo.id)}
+                      aria-label={`Remove photo ${i + 1}`}
+                    >
+                      ✕
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Field>
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || preparing}>
+          {preparing ? (
+            <>
+              <Spinner label="Preparing photos" />
+              Preparing photos...
+            </>
+          ) : uploading ? (
+            <>
+              <Spinner label="Uploading" />
+              Uploading...
+            </>
+          ) : (
+            "Upload Product"
+          )}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+/**
+ * A field of the form (decision 0103): its label; the control, given here its id and name, the
+ * "input" look unless it has its own, and what ties it to its hint and its problem; the hint; the
+ * problem the last answer reports for it (`also`: another field whose problem shows here too); then
+ * what the field shows besides. The control keeps the browser's own checks (required, min, max,
+ * maxLength), so a form without JavaScript is checked before it is sent.
+ */
+function Field({
+  name,
+  label,
+  hint,
+  result,
+  also,
+  control,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  result: ActionResult | null;
+  also?: string;
+  control: ReactElement<{ className?: string }>;
+  children?: ReactNode;
+}) {
+  const problem = fieldError(result, name) ?? (also ? fieldError(result, also) : null);
+  const describedBy = [hint && `${name}-hint`, problem && `${name}-error`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={name} className="label">
+        {label}
+      </label>
+      {cloneElement(control, {
+        id: name,
+        name,
+        className: control.props.className ?? "input",
+        "aria-invalid": problem ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      } as Record<string, unknown>)}
+      {hint && (
+        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={name} message={problem} />
+      {children}
+    </div>
+  );
+}
