@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
-import { BellIcon } from "#app/components/icons/bell.tsx";
 import { PencilIcon } from "#app/components/icons/pencil.tsx";
 import { TrashIcon } from "#app/components/icons/trash.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
@@ -13,7 +12,7 @@ import { fieldError } from "#app/lib/action-result.ts";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { rateAction } from "#app/lib/market.server.ts";
-import { formatIndiaDate, formatIndiaDateTime, formatRupees } from "#common/format.ts";
+import { formatIndiaDate, formatRupees } from "#common/format.ts";
 import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -24,6 +23,7 @@ import { markSaleNoticesRead, unreadSaleNotices } from "#server/services/market/
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
+import { SaleNotices } from "#app/components/market/SaleNotices.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { confirmHandover, declineReservation } from "#server/services/reservations.ts";
 import {
@@ -85,15 +85,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return answerNetworkFailure(intent, serverAction);
 }
 
-/** The new-activity banner's heading: completed handovers are sales, reservations are reservations. */
-function bannerHeading(sales: number, reservations: number): string {
-  const sold = sales === 1 ? "You made a sale!" : `You made ${sales} sales!`;
-  const reserved =
-    reservations === 1 ? "New reservation: meet the buyer" : `${reservations} new reservations: meet the buyers`;
-  if (sales > 0 && reservations > 0) return `${sold} ${reserved}.`;
-  return sales > 0 ? sold : reserved;
-}
-
 /** The banner's first line for each write; the server's reason follows on a refusal. */
 const FAILED: Record<string, string> = { edit: "Update failed!", delete: "Delete failed!", renew: "Renewal failed!" };
 
@@ -143,49 +134,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
     <SellerLayout>
       <PageIntro title="My Sells" lead="The products you listed, available or sold." />
 
-      {(sales.length > 0 || reservations.length > 0) && (
-        <section
-          aria-labelledby="sales-heading"
-          className="card mb-6 border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950/40"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2
-              id="sales-heading"
-              className="flex items-center gap-2 font-semibold text-emerald-900 dark:text-emerald-200"
-            >
-              <BellIcon className="h-5 w-5 shrink-0" />
-              {bannerHeading(sales.length, reservations.length)}
-            </h2>
-            <Form method="post" preventScrollReset>
-              <button
-                type="submit"
-                name="intent"
-                value="mark-read"
-                className="btn-secondary min-h-10"
-                disabled={markingRead}
-              >
-                {markingRead && <Spinner label="Saving" />}
-                Mark as read
-              </button>
-            </Form>
-          </div>
-          <ul className="mt-2 space-y-1 text-sm text-emerald-950 dark:text-emerald-100">
-            {reservations.map((notice) => (
-              <li key={notice.id}>
-                <strong>{notice.buyerName}</strong> reserved <strong>{notice.productTitle}</strong> for{" "}
-                {formatRupees(notice.pricePaise)} on {formatIndiaDateTime(notice.createdAt)}: meet them to hand it over,
-                then confirm the handover below.
-              </li>
-            ))}
-            {sales.map((notice) => (
-              <li key={notice.id}>
-                <strong>{notice.buyerName}</strong> bought <strong>{notice.productTitle}</strong> for{" "}
-                {formatRupees(notice.pricePaise)}: handed over.
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SaleNotices reservations={reservations} sales={sales} markingRead={markingRead} />
 
       <div aria-live="polite" className="mb-4 empty:hidden">
         {banner && (
