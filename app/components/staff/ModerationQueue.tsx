@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
@@ -124,20 +124,7 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
         </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
-          <label htmlFor={`hide-${key}`} className="label">
-            Reason the student will see
-          </label>
-          <textarea
-            id={`hide-${key}`}
-            name="reason"
-            rows={2}
-            maxLength={300}
-            required
-            className="input"
-            aria-invalid={!!hideReason}
-            aria-describedby={hideReason ? `hide-${key}-error` : undefined}
-          />
-          <FieldError id={`hide-${key}`} message={hideReason} />
+          <ReasonField id={`hide-${key}`} label="Reason the student will see" required problem={hideReason} />
           <SubmitButton busy={busy === "mod-hide"} busyLabel="Hiding..." name="intent" value="mod-hide">
             Hide
           </SubmitButton>
@@ -165,20 +152,7 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
             aria-describedby={days ? `days-${key}-error` : undefined}
           />
           <FieldError id={`days-${key}`} message={days} />
-          <label htmlFor={`why-${key}`} className="label">
-            Reason the student will see
-          </label>
-          <textarea
-            id={`why-${key}`}
-            name="reason"
-            rows={2}
-            maxLength={300}
-            required
-            className="input"
-            aria-invalid={!!suspendReason}
-            aria-describedby={suspendReason ? `why-${key}-error` : undefined}
-          />
-          <FieldError id={`why-${key}`} message={suspendReason} />
+          <ReasonField id={`why-${key}`} label="Reason the student will see" required problem={suspendReason} />
           <p className="text-sm text-slate-600 dark:text-slate-400">
             They can still read Campus, but not post, buy or book until then.
           </p>
@@ -256,19 +230,16 @@ function SuspendedCard({ member, onLift }: { member: SuspendedMember; onLift: (m
         </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2" onSubmit={() => onLift(member)}>
           <input type="hidden" name="userId" value={member.userId} />
-          <label htmlFor={`${key}-note`} className="label">
-            Note the student will see <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-          </label>
-          <textarea
+          <ReasonField
             id={`${key}-note`}
-            name="reason"
-            rows={2}
-            maxLength={300}
-            className="input"
-            aria-invalid={!!note}
-            aria-describedby={note ? `${key}-note-error` : undefined}
+            label={
+              <>
+                Note the student will see{" "}
+                <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+              </>
+            }
+            problem={note}
           />
-          <FieldError id={`${key}-note`} message={note} />
           <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Lifting..." name="intent" value="mod-lift">
             Lift suspension
           </SubmitButton>
@@ -282,5 +253,37 @@ function SuspendedCard({ member, onLift }: { member: SuspendedMember; onLift: (m
         )}
       </div>
     </article>
+  );
+}
+
+/** The reason (or note) a moderator writes for the student, with its problem under it. */
+function ReasonField({
+  id,
+  label,
+  required = false,
+  problem,
+}: {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  problem: string | null | undefined;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        rows={2}
+        maxLength={300}
+        required={required}
+        className="input"
+        aria-invalid={!!problem}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      <FieldError id={id} message={problem} />
+    </>
   );
 }
