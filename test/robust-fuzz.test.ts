@@ -132,6 +132,8 @@ const CASES: Record<string, FuzzCase> = {
   "GET /api/admin/audit": { ...NONE, query: ["action", "actor", "before"] },
   "POST /api/admin/roles": { body: "json", keys: ["email", "role", "blockId"] },
   "DELETE /api/admin/roles/:id": NONE,
+  "POST /api/admin/campus/academics/import": { body: "either", keys: ["programmes", "file"] },
+  "GET /api/admin/campus/academics/export": { ...NONE, query: ["format"] },
   "POST /api/hostel/mess/ratings": { body: "json", keys: ["meal", "stars", "date"] },
   "PUT /api/hostel/mess/menu": { body: "json", keys: ["day", "meal", "items"] },
   "PATCH /api/hostel/laundry/bookings/:id/status": { body: "json", keys: ["status"] },
