@@ -8,6 +8,7 @@ import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { get, read } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
+import demoAcademics from "../scripts/seed/demo-academics.json";
 
 const ADMIN = "/api/admin/campus/academics";
 
@@ -293,5 +294,35 @@ describe("GET /api/campuses/:id/academics", () => {
     const unknown = await call("/api/campuses/no-such-campus/academics");
     expect(unknown.status).toBe(404);
     expect((await read(unknown)).message).toBe("No campus has that id.");
+  });
+});
+
+describe("the demo college's tree (scripts/seed/demo-academics.json, seeded as demo-academics.sql)", () => {
+  it("is the notes' programmes, CSE's semesters and their subjects, and the JSON imports into the same tree", async () => {
+    const seeded = (await read<AcademicsTree>(await call("/api/campuses/cit/academics"))).data;
+    expect(seeded.programmes.map((p) => p.name)).toEqual(["B.Tech", "MBA", "BA-LLB", "BBA", "BBA-LLB", "BCA"]);
+    const cse = seeded.programmes[0]!.branches.find((b) => b.slug === "cse")!;
+    expect(cse.semesters.map((s) => [s.number, s.subjects.length])).toEqual([
+      [1, 12],
+      [2, 9],
+      [3, 8],
+      [4, 6],
+      [5, 0],
+      [6, 12],
+    ]);
+    const physics = cse.semesters[0]!.subjects[0]!;
+    expect(physics).toMatchObject({ id: "cit-btech-cse-s1-cse-101", code: "CSE-101", name: "Applied Physics 1" });
+    expect(physics.units.map((u) => u.title)).toEqual([
+      "Thermodynamics",
+      "Waves and Oscillations",
+      "Wave Optics",
+      "Relativity and Lasers",
+    ]);
+
+    const { admin } = await campusWithAdmin();
+    const res = await importBody(JSON.stringify(demoAcademics), "application/json", admin.token);
+    expect(res.status, (await read(res)).message).toBe(200);
+    const copy = (await read<AcademicsTree>(await get(ADMIN, admin.token))).data;
+    expect(shape(copy)).toEqual(shape(seeded));
   });
 });
