@@ -3,7 +3,7 @@
 // its own, so imports never meet.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { AcademicsTree, ImportProblem, ImportSummary } from "#common/academics.ts";
+import { ACADEMICS_MESSAGES, type AcademicsTree, type ImportProblem, type ImportSummary } from "#common/academics.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { get, read } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
@@ -324,5 +324,51 @@ describe("the demo college's tree (scripts/seed/demo-academics.json, seeded as d
     expect(res.status, (await read(res)).message).toBe(200);
     const copy = (await read<AcademicsTree>(await get(ADMIN, admin.token))).data;
     expect(shape(copy)).toEqual(shape(seeded));
+  });
+});
+
+describe("/admin/setup/academics", () => {
+  const page = "/admin/setup/academics";
+  const postFile = (cookie: string, file: File) => {
+    const form = new FormData();
+    form.set("file", file);
+    return call(page, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body: form });
+  };
+
+  it("shows the admin their campus's tree, and anyone else a 403 saying what the page is for", async () => {
+    const { admin } = await campusWithAdmin();
+    await importBody(JSON.stringify(TREE), "application/json", admin.token);
+    const res = await call(page, { headers: { Cookie: admin.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Applied Physics 1");
+    expect(html).toContain("Waves and Oscillations");
+    expect(html).toContain('href="/api/admin/campus/academics/export?format=csv"');
+
+    const student = await createUser({ name: "Curious Student" });
+    const refused = await call(page, { headers: { Cookie: student.cookie } });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("This page is for campus admins");
+  });
+
+  it("imports a file posted without JavaScript, and lists each row's problems of a bad one", async () => {
+    const { id, admin } = await campusWithAdmin();
+    const bad =
+      "programme,branch,semester,subject_code,subject_name,unit_number,unit_title\nB.Tech,CSE,nine,X-1,X,1,U\nB.Tech,CSE,1,X-2,,1,U\n";
+    const refused = await postFile(admin.cookie, new File([bad], "bad.csv", { type: "text/csv" }));
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Row 2, semester");
+    expect(html).toContain("Row 3, subject_name");
+    expect(await subjectsAt(id)).toBe(0);
+
+    const wrongKind = await postFile(admin.cookie, new File(["hello"], "notes.txt", { type: "text/plain" }));
+    expect(wrongKind.status).toBe(400);
+    expect(await wrongKind.text()).toContain(ACADEMICS_MESSAGES.chooseFile);
+
+    const ok = await postFile(admin.cookie, new File([CSV], "tree.csv", { type: "text/csv" }));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Imported 2 programmes");
+    expect(await unitsAt(id)).toBe(2);
   });
 });
