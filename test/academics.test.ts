@@ -372,3 +372,72 @@ describe("/admin/setup/academics", () => {
     expect(await unitsAt(id)).toBe(2);
   });
 });
+
+describe("renaming and removing one node", () => {
+  const send = (method: string, path: string, token: string, body?: unknown) =>
+    call(`${ADMIN}/${path}`, {
+      method,
+      headers: { ...bearer(token), ...(body ? { "Content-Type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+
+  it("renames a subject and a unit keeping their ids and codes, and audits each", async () => {
+    const { id, admin } = await campusWithAdmin();
+    await importBody(JSON.stringify(TREE), "application/json", admin.token);
+    const tree = (await read<AcademicsTree>(await get(ADMIN, admin.token))).data;
+    const subject = tree.programmes[0]!.branches[0]!.semesters[0]!.subjects[0]!;
+    const renamed = await send("PATCH", `subjects/${subject.id}`, admin.token, { name: "Physics I" });
+    expect(renamed.status, (await read(renamed)).message).toBe(200);
+    const unit = await send("PATCH", `units/${subject.units[1]!.id}`, admin.token, { title: "Oscillations" });
+    expect(unit.status).toBe(200);
+    const semester = await send(
+      "PATCH",
+      `semesters/${tree.programmes[0]!.branches[0]!.semesters[0]!.id}`,
+      admin.token,
+      {
+        name: "First",
+      },
+    );
+    expect(semester.status).toBe(400);
+
+    const after = (await read<AcademicsTree>(await get(ADMIN, admin.token))).data;
+    const again = after.programmes[0]!.branches[0]!.semesters[0]!.subjects[0]!;
+    expect([again.id, again.code, again.name, again.units[1]!.title]).toEqual([
+      subject.id,
+      "BS-105",
+      "Physics I",
+      "Oscillations",
+    ]);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE campus_id = ? AND action = 'academics.rename'", id),
+    ).toBe(2);
+  });
+
+  it("removes a branch with everything under it, audited; another campus's admin gets 404", async () => {
+    const here = await campusWithAdmin();
+    const there = await campusWithAdmin();
+    await importBody(JSON.stringify(TREE), "application/json", here.admin.token);
+    const tree = (await read<AcademicsTree>(await get(ADMIN, here.admin.token))).data;
+    const cse = tree.programmes[0]!.branches[0]!;
+
+    expect((await send("DELETE", `branches/${cse.id}`, there.admin.token)).status).toBe(404);
+    expect((await send("PATCH", `branches/${cse.id}`, there.admin.token, { name: "Taken" })).status).toBe(404);
+    const student = await createUser({ name: "Not Admin Either" });
+    expect((await send("DELETE", `branches/${cse.id}`, student.token)).status).toBe(403);
+    expect(await unitsAt(here.id)).toBe(3);
+
+    const removed = await send("DELETE", `branches/${cse.id}`, here.admin.token);
+    expect(removed.status, (await read(removed)).message).toBe(200);
+    expect(await unitsAt(here.id)).toBe(0);
+    expect(await subjectsAt(here.id)).toBe(0);
+    expect(await count("SELECT COUNT(*) AS n FROM academic_semesters WHERE campus_id = ?", here.id)).toBe(0);
+    const line = await env.DB.prepare(
+      "SELECT note FROM staff_audit_log WHERE campus_id = ?1 AND action = 'academics.remove'",
+    )
+      .bind(here.id)
+      .first<{ note: string }>();
+    expect(line?.note).toBe("Removed branch CSE");
+    expect((await send("DELETE", `branches/${cse.id}`, here.admin.token)).status).toBe(404);
+    expect((await send("DELETE", `courses/${cse.id}`, here.admin.token)).status).toBe(400);
+  });
+});

@@ -694,6 +694,15 @@ describe("the D1 query budget of writes", () => {
         programmes: [{ name: "B.Tech", branches: [{ name: "CSE", semesters: [{ number: 1, subjects: [subject] }] }] }],
       },
     });
+    // The demo college's seeded subject (scripts/seed/demo-academics.sql).
+    const seededSubject = "/api/admin/campus/academics/subjects/cit-btech-cse-s1-cse-101";
+    await run({
+      route: "PATCH /api/admin/campus/academics/:level/:id",
+      by: admin,
+      path: seededSubject,
+      body: { name: "Applied Physics I" },
+    });
+    await run({ route: "DELETE /api/admin/campus/academics/:level/:id", by: admin, path: seededSubject });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [

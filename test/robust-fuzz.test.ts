@@ -134,6 +134,8 @@ const CASES: Record<string, FuzzCase> = {
   "DELETE /api/admin/roles/:id": NONE,
   "POST /api/admin/campus/academics/import": { body: "either", keys: ["programmes", "file"] },
   "GET /api/admin/campus/academics/export": { ...NONE, query: ["format"] },
+  "PATCH /api/admin/campus/academics/:level/:id": { body: "json", keys: ["name", "title", "topics"] },
+  "DELETE /api/admin/campus/academics/:level/:id": NONE,
   "POST /api/hostel/mess/ratings": { body: "json", keys: ["meal", "stars", "date"] },
   "PUT /api/hostel/mess/menu": { body: "json", keys: ["day", "meal", "items"] },
   "PATCH /api/hostel/laundry/bookings/:id/status": { body: "json", keys: ["status"] },

@@ -3,7 +3,14 @@ import { ACADEMICS_IMPORT_LIMIT, ACADEMICS_MESSAGES } from "#common/academics.ts
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { type AppContext, type AppEnv, requireAuth, validateParam, validateQuery } from "#server/api/context.ts";
+import {
+  type AppContext,
+  type AppEnv,
+  requireAuth,
+  validateJson,
+  validateParam,
+  validateQuery,
+} from "#server/api/context.ts";
 import { exportAcademics, exportQuerySchema } from "#server/services/academics/export.ts";
 import {
   importAcademics,
@@ -11,6 +18,7 @@ import {
   type ImportSource,
   sourceOfFile,
 } from "#server/services/academics/import.ts";
+import { nodeParamSchema, removeNode, renameNode, renameSchema } from "#server/services/academics/nodes.ts";
 import { readAdminAcademics, readPublicAcademics } from "#server/services/academics/tree.ts";
 import { z } from "zod";
 
@@ -52,6 +60,22 @@ academicsAdmin.get("/export", requireAuth, validateQuery(exportQuerySchema), asy
     "Content-Disposition": `attachment; filename="${file.filename}"`,
     "Cache-Control": "no-store",
   });
+});
+
+academicsAdmin.patch(
+  "/:level/:id",
+  requireAuth,
+  validateParam(nodeParamSchema),
+  validateJson(renameSchema),
+  async (c) => {
+    await renameNode(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
+    return c.json({ success: true, message: ACADEMICS_MESSAGES.renamed });
+  },
+);
+
+academicsAdmin.delete("/:level/:id", requireAuth, validateParam(nodeParamSchema), async (c) => {
+  await removeNode(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: ACADEMICS_MESSAGES.removed });
 });
 
 /** Anyone's read: public and the same for everyone, so browsers and the edge may keep it a minute. */
