@@ -133,7 +133,10 @@ export default function SetupAcademics({ loaderData, actionData }: Route.Compone
                 <div>
                   <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
                   {problems.length > 1 && (
-                    <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800 dark:text-red-200">
+                    <ul
+                      aria-label="Problems in the file"
+                      className="mt-2 list-disc space-y-1 pl-5 text-sm text-red-800 dark:text-red-200"
+                    >
                       {problems.map((problem, i) => (
                         <li key={i}>
                           <span className="font-semibold">{problem.at}:</span> {problem.message}
