@@ -30,7 +30,7 @@ export type NodeParam = z.output<typeof nodeParamSchema>;
 /** `PATCH .../:level/:id`: a programme's, branch's or subject's name; a unit's title and topics. */
 export const renameSchema = z
   .object({
-    name: academicsFields.subjectName.optional(),
+    name: academicsFields.nodeName.optional(),
     title: academicsFields.unitTitle.optional(),
     topics: academicsFields.unitTopics.optional(),
   })

@@ -37,6 +37,8 @@ export const academicsFields = {
       .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/()-]*$/u, "A subject code is letters, digits, spaces and . _ / ( ) -."),
   ),
   subjectName: text("subject's name", L.name),
+  /** A rename of a programme, branch or subject. */
+  nodeName: text("new name", L.name),
   unitNumber: whole("unit number", L.unitsPerSubject),
   unitTitle: text("unit's title", L.unitTitle),
   unitTopics: z
