@@ -2,14 +2,18 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
-/** The statements of scripts/seed/demo-colleges.sql, split as wrangler splits a migration. */
+/**
+ * The statements of scripts/seed/demo-colleges.sql, then of the demo college's academics tree
+ * (scripts/seed/demo-academics.sql), split as wrangler splits a migration.
+ */
 async function readDemoColleges(): Promise<string[]> {
-  const [seed] = await readD1Migrations({
-    migrationsDir: "scripts/seed",
-    migrationsPattern: "scripts/seed/demo-colleges.sql",
-  });
-  if (!seed?.queries.length) throw new Error("scripts/seed/demo-colleges.sql has no statements");
-  return seed.queries;
+  const queries: string[] = [];
+  for (const file of ["scripts/seed/demo-colleges.sql", "scripts/seed/demo-academics.sql"]) {
+    const [seed] = await readD1Migrations({ migrationsDir: "scripts/seed", migrationsPattern: file });
+    if (!seed?.queries.length) throw new Error(`${file} has no statements`);
+    queries.push(...seed.queries);
+  }
+  return queries;
 }
 
 export default defineConfig(async () => ({

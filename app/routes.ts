@@ -55,6 +55,7 @@ export default [
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

@@ -1,4 +1,5 @@
 // The audit log as the campus admin reads it (docs/decisions/0083-campus-admin.md). Pure.
+import { ACADEMICS_AUDIT_ACTIONS } from "#common/academics.ts";
 
 /** Lines per page of the audit log on /admin and GET /api/admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -15,6 +16,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "laundry.collected": "Laundry collected",
   "laundry.capacity": "Laundry slot capacity",
   "mess.menu": "Mess menu changed",
+  ...ACADEMICS_AUDIT_ACTIONS,
   hide: "Hid content",
   auto_hide: "Hidden after 3 reports",
   restore: "Restored content",

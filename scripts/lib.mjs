@@ -116,11 +116,17 @@ export async function waitForServer(url, child, timeoutMs = 90_000) {
  * (docs/decisions/0100-one-schema-source.md). Idempotent.
  */
 export const DEMO_COLLEGES_SQL = "scripts/seed/demo-colleges.sql";
+/** The demo college's academics tree, after the colleges (made by scripts/seed/demo-academics.mjs). */
+export const DEMO_ACADEMICS_SQL = "scripts/seed/demo-academics.sql";
 
 /** Applies DEMO_COLLEGES_SQL to local D1 (`--persist-to DIR` in `d1Args` for another state folder); returns the exit code. */
 export function applyDemoColleges(d1Args = [], options = {}) {
-  return run("wrangler", ["d1", "execute", "DB", "--local", ...d1Args, "--file", DEMO_COLLEGES_SQL], {
-    stdio: ["ignore", "ignore", "inherit"],
-    ...options,
-  });
+  for (const file of [DEMO_COLLEGES_SQL, DEMO_ACADEMICS_SQL]) {
+    const code = run("wrangler", ["d1", "execute", "DB", "--local", ...d1Args, "--file", file], {
+      stdio: ["ignore", "ignore", "inherit"],
+      ...options,
+    });
+    if (code !== 0) return code;
+  }
+  return 0;
 }

@@ -31,6 +31,7 @@ const ACTION_PATHS = [
   "/reset-password",
   "/staff",
   "/admin",
+  "/admin/setup/academics",
   "/notifications",
 ];
 

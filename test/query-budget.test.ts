@@ -155,6 +155,7 @@ function fillApi(path: string): string {
     "/api/hostel/complaints/:id/photo": `/api/hostel/complaints/${fixtures.complaintId}/photo`,
     "/api/studyswap/requests/:id/attachment": `/api/studyswap/requests/${fixtures.requestId}/attachment`,
     "/api/google/courses/:id/assignments": "/api/google/courses/course-1/assignments",
+    "/api/campuses/:id/academics": "/api/campuses/cit/academics",
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))
@@ -683,6 +684,25 @@ describe("the D1 query budget of writes", () => {
       }),
     );
     await run({ route: "DELETE /api/admin/roles/:id", by: admin, path: `/api/admin/roles/${granted}` });
+    const unit = { number: 1, title: "Sets and relations" };
+    const subject = { code: "QB-101", name: "Discrete Structures", units: [unit] };
+    await run({
+      route: "POST /api/admin/campus/academics/import",
+      by: admin,
+      path: "/api/admin/campus/academics/import",
+      body: {
+        programmes: [{ name: "B.Tech", branches: [{ name: "CSE", semesters: [{ number: 1, subjects: [subject] }] }] }],
+      },
+    });
+    // The demo college's seeded subject (scripts/seed/demo-academics.sql).
+    const seededSubject = "/api/admin/campus/academics/subjects/cit-btech-cse-s1-cse-101";
+    await run({
+      route: "PATCH /api/admin/campus/academics/:level/:id",
+      by: admin,
+      path: seededSubject,
+      body: { name: "Applied Physics I" },
+    });
+    await run({ route: "DELETE /api/admin/campus/academics/:level/:id", by: admin, path: seededSubject });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [

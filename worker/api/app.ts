@@ -9,6 +9,7 @@ import products from "#server/api/products.ts";
 import studyswap from "#server/api/studyswap.ts";
 import { moderation, reports } from "#server/api/moderation.ts";
 import { admin } from "#server/api/admin.ts";
+import { academicsAdmin, academicsPublic } from "#server/api/academics.ts";
 import wanted from "#server/api/wanted.ts";
 import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
@@ -22,6 +23,7 @@ export const api = new Hono<AppEnv>().basePath("/api");
 api.get("/health", (c) => c.json({ success: true, status: "ok" }));
 api.route("/auth", auth);
 api.route("/campuses", campusesApi);
+api.route("/campuses", academicsPublic);
 api.route("/google", google);
 api.route("/product", products);
 api.route("/wanted", wanted);
@@ -33,6 +35,8 @@ api.route("/notifications", notifications);
 api.route("/push", push);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
+// Before every other /admin mount: a pattern there (/admin/campus/:part) must not answer for these.
+api.route("/admin/campus/academics", academicsAdmin);
 api.route("/admin", admin);
 api.route("/dev", dev);
 

@@ -12,3 +12,4 @@ export * from "./schema/hostel.ts";
 export * from "./schema/staff.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/google.ts";
+export * from "./schema/academics.ts";

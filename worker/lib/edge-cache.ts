@@ -120,6 +120,11 @@ export const PUBLIC_TABLES: ReadonlySet<string> = new Set([
   "mess_meals",
   "mess_menu",
   "mess_ratings",
+  "academic_programmes",
+  "academic_branches",
+  "academic_semesters",
+  "academic_subjects",
+  "academic_units",
 ]);
 
 /** The colleges themselves: changed by the command line and migrations, never by a student's request. */
