@@ -9,6 +9,7 @@ import products from "#server/api/products.ts";
 import studyswap from "#server/api/studyswap.ts";
 import { moderation, reports } from "#server/api/moderation.ts";
 import { admin } from "#server/api/admin.ts";
+import { campusSetup } from "#server/api/campus-setup.ts";
 import wanted from "#server/api/wanted.ts";
 import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
@@ -33,6 +34,7 @@ api.route("/notifications", notifications);
 api.route("/push", push);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
+api.route("/admin/campus", campusSetup);
 api.route("/admin", admin);
 api.route("/dev", dev);
 
