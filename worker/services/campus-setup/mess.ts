@@ -50,6 +50,16 @@ export const menuCellSchema = z.object({
 });
 export type MenuCellInput = z.output<typeof menuCellSchema>;
 
+/** /admin/setup/mess' form of one day: every meal's items at once (`items.<mealId>`); blank clears. */
+export const menuDaySchema = z.object({
+  day: menuCellSchema.shape.day,
+  items: z.record(
+    z.string().max(64),
+    z.preprocess(blank, z.string({ error: M.itemsTooLong }).trim().max(300, M.itemsTooLong).default("")),
+  ),
+});
+export type MenuDayInput = z.output<typeof menuDaySchema>;
+
 export function mealsStatement(env: Env, campusId: string): D1PreparedStatement {
   return env.DB.prepare(
     `SELECT m.id, m.name, m.starts_at_min AS startsAtMin, m.ends_at_min AS endsAtMin,
@@ -190,6 +200,37 @@ export async function setMenuCell(env: Env, admin: SetupAdmin, input: MenuCellIn
       subjectId: input.mealId,
       studentId: null,
       note: `day ${input.day}, ${meal.name}: ${input.items || "cleared"}`.slice(0, 200),
+      at: now,
+    }),
+  ]);
+}
+
+/** A whole day of the menu in one batch and one audit line (the page's form of a day). */
+export async function setMenuDay(env: Env, admin: SetupAdmin, input: MenuDayInput, now = Date.now()): Promise<void> {
+  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
+  const meals = rows!.results as SetupMeal[];
+  const cells = Object.entries(input.items).map(([mealId, items]) => ({ mealId, items }));
+  const stranger = cells.find((c) => !meals.some((m) => m.id === c.mealId));
+  if (stranger) throw new ApiError(404, M.noSuchMeal, { field: `items.${stranger.mealId}` });
+  if (cells.length === 0) return;
+  await limitChange(env, admin);
+  await env.DB.batch([
+    ...cells.map((c) =>
+      c.items
+        ? env.DB.prepare(
+            `INSERT INTO mess_menu (day, meal_id, items, updated_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
+          ).bind(input.day, c.mealId, c.items, now)
+        : env.DB.prepare("DELETE FROM mess_menu WHERE day = ?1 AND meal_id = ?2").bind(input.day, c.mealId),
+    ),
+    auditStatement(env, {
+      campusId: admin.campusId,
+      actorId: admin.id,
+      action: "setup.menu",
+      subjectKind: "campus",
+      subjectId: admin.campusId,
+      studentId: null,
+      note: `day ${input.day}`,
       at: now,
     }),
   ]);
