@@ -64,10 +64,6 @@ export const SETUP_MESSAGES = {
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   adminsOnly: "This page is for campus admins: they set the college up on Campus.",
 
-  // The students' screens, while a step is not done.
-  noLaundry: "Your college has not set up laundry on Campus yet.",
-  noMess: "Your college has not set up its mess on Campus yet.",
-  noBlocks: "Your college has not set up its hostel blocks on Campus yet.",
   disabled: (name: string) =>
     `${name} is not taking new members on Campus at the moment. Ask your college's office when it opens again.`,
 } as const;
