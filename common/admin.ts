@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "campus.domain.add": "E-mail domain added",
   "campus.domain.remove": "E-mail domain removed",
   "campus.update": "College details changed",
+  "campus.disable": "College disabled (no new members)",
+  "campus.enable": "College enabled again",
   "setup.block.add": "Hostel block added",
   "setup.block.update": "Hostel block renamed",
   "setup.block.remove": "Hostel block removed",

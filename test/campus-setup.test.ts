@@ -4,7 +4,7 @@
 // use is refused and nothing is lost.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, type TestUser } from "#test/helpers.ts";
+import { call, createUser, postJson, type TestUser, uniqueIp } from "#test/helpers.ts";
 import { get, read, sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
@@ -335,5 +335,31 @@ describe("laundry slots", () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as Answer).message).toMatch(/1 pickup is booked in it from today on/);
     expect(await count("SELECT COUNT(*) AS n FROM laundry_bookings WHERE slot_id = ?", slotId)).toBe(1);
+  });
+});
+
+describe("a college an operator disabled (npm run campus -- disable)", () => {
+  it("takes no new members: registration is refused with a clear message; its members keep signing in", async () => {
+    const c = await college();
+    await env.DB.prepare("UPDATE campuses SET disabled_at = ?1 WHERE id = ?2").bind(Date.now(), c.id).run();
+    const register = (email: string) =>
+      postJson(
+        "/api/auth/register",
+        { name: "New Student", email, password: "correct horse battery" },
+        { "CF-Connecting-IP": uniqueIp() },
+      );
+    const refused = await register(`new-${crypto.randomUUID()}@${c.domain}`);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Answer).message).toMatch(/is not taking new members on Campus/);
+    expect(await count("SELECT COUNT(*) AS n FROM users WHERE campus_id = ?", c.id)).toBe(2);
+    const login = await postJson(
+      "/api/auth/login",
+      { email: c.student.email, password: c.student.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
+    expect(login.status).toBe(200);
+
+    await env.DB.prepare("UPDATE campuses SET disabled_at = NULL WHERE id = ?1").bind(c.id).run();
+    expect((await register(`new-${crypto.randomUUID()}@${c.domain}`)).status).toBe(201);
   });
 });
