@@ -64,6 +64,8 @@ export const SETUP_MESSAGES = {
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   adminsOnly: "This page is for campus admins: they set the college up on Campus.",
 
+  workspaceRequired: (college: string) =>
+    `${college} asks you to sign in with your college Google Workspace account, and this is a personal Google account. Sign in with your college Google account, or with your e-mail and password.`,
   disabled: (name: string) =>
     `${name} is not taking new members on Campus at the moment. Ask your college's office when it opens again.`,
 } as const;
