@@ -19,7 +19,8 @@ import {
   updateSlot,
 } from "#server/services/campus-setup/laundry.ts";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
-import { hhmm, SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-laundry";
 
 // Step 4 of the set-up (docs/decisions/0104-campus-setup.md): the laundry's pickup slots, the same

@@ -22,7 +22,8 @@ import {
 } from "#server/services/campus-setup/mess.ts";
 import { readMessSetup } from "#server/services/campus-setup/overview.ts";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
-import { hhmm, SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import type { Route } from "./+types/admin-setup-mess";
 

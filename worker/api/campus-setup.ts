@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
-import { hhmm, SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
 import {

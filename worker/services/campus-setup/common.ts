@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { SETUP_MESSAGES as M, minutesOf } from "#common/campus-setup-messages.ts";
+import { minutesOf } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";

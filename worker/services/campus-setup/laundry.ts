@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { hhmm, SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { auditStatement } from "#server/services/staff.ts";

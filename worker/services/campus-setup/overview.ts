@@ -1,4 +1,4 @@
-import type { SetupStep } from "#common/campus-setup-messages.ts";
+import type { SetupStep } from "#common/campus-setup.ts";
 import { adminBatch, type SetupAdmin } from "#server/services/campus-setup/common.ts";
 import { collegeFrom, collegeStatements, type CollegeView } from "#server/services/campus-setup/college.ts";
 import {
