@@ -55,6 +55,11 @@ export default [
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("admin/setup", "routes/admin-setup.tsx"),
+  route("admin/setup/college", "routes/admin-setup-college.tsx"),
+  route("admin/setup/blocks", "routes/admin-setup-blocks.tsx"),
+  route("admin/setup/mess", "routes/admin-setup-mess.tsx"),
+  route("admin/setup/laundry", "routes/admin-setup-laundry.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).

@@ -26,6 +26,19 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "campus.add": "College added",
   "campus.domain.add": "E-mail domain added",
   "campus.domain.remove": "E-mail domain removed",
+  "campus.update": "College details changed",
+  "campus.disable": "College disabled (no new members)",
+  "campus.enable": "College enabled again",
+  "setup.block.add": "Hostel block added",
+  "setup.block.update": "Hostel block renamed",
+  "setup.block.remove": "Hostel block removed",
+  "setup.meal.add": "Meal added",
+  "setup.meal.update": "Meal changed",
+  "setup.meal.remove": "Meal removed",
+  "setup.menu": "Weekly menu changed",
+  "setup.slot.add": "Laundry slot added",
+  "setup.slot.update": "Laundry slot changed",
+  "setup.slot.remove": "Laundry slot removed",
 };
 
 /** The words for an action; an action this list does not know yet reads as itself. */

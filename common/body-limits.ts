@@ -33,6 +33,9 @@ export const UPLOAD_LIMITS = {
 
 /** Sign-in, registration, codes and account forms: a few short fields. */
 export const ACCOUNT_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
+
+/** The campus admin's set-up forms and their API (a name, a domain, a day's menu): small text. */
+export const SETUP_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
 /** Every other body: JSON and forms of text fields (the longest a few thousand characters). */
 export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 64 * KB };
 

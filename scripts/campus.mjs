@@ -6,6 +6,8 @@
 //   npm run campus -- list
 //   npm run campus -- domain add <campus id> <domain>
 //   npm run campus -- domain remove <campus id> <domain>
+//   npm run campus -- disable <campus id>   (no new members join it; its members keep everything)
+//   npm run campus -- enable <campus id>
 //
 // Every command takes [--remote] (the deployed D1) or [--persist-to DIR] (another local state);
 // without them it works on the local state of `npm run dev` and `npm start`. The admin's account is
@@ -18,6 +20,7 @@ const USAGE = `Usage:
   npm run campus -- add --name "Name" --short XYZ [--id xyz] [--city City] --domain xyz.ac.in [--domain ...] --admin someone@xyz.ac.in [--admin-name "Name"]
   npm run campus -- list
   npm run campus -- domain add|remove <campus id> <domain>
+  npm run campus -- disable|enable <campus id>
 Add --remote for the deployed database, or --persist-to DIR for another local state.`;
 
 const args = process.argv.slice(2);
@@ -119,7 +122,7 @@ function list() {
     target,
     `SELECT c.id, c.name, c.short_name AS short, c.city, c.is_open AS open,
        (SELECT group_concat(domain, ', ') FROM (SELECT domain FROM campus_domains d WHERE d.campus_id = c.id ORDER BY domain)) AS domains,
-       (SELECT COUNT(*) FROM users u WHERE u.campus_id = c.id AND u.deleted_at IS NULL) AS members,
+       (SELECT COUNT(*) FROM users u WHERE u.campus_id = c.id AND u.deleted_at IS NULL) AS members, c.disabled_at AS disabled,
        (SELECT group_concat(email, ', ') FROM (SELECT u.email FROM staff_roles r JOIN users u ON u.id = r.user_id WHERE r.campus_id = c.id AND r.role = 'admin' ORDER BY u.email)) AS admins
      FROM campuses c ORDER BY c.is_open, c.name`,
   );
@@ -129,7 +132,7 @@ function list() {
     console.log(
       row.open
         ? `${row.id}: ${row.name} (for addresses of no college; ${members(row.members)})`
-        : `${row.id}: ${row.name} (${row.short}${row.city ? `, ${row.city}` : ""}): ${row.domains ?? "no domain"}; ${members(row.members)}; admins: ${row.admins ?? "none"}`,
+        : `${row.id}: ${row.name} (${row.short}${row.city ? `, ${row.city}` : ""}): ${row.domains ?? "no domain"}; ${members(row.members)}; admins: ${row.admins ?? "none"}${row.disabled ? "; disabled: takes no new members" : ""}`,
     );
   }
 }
@@ -162,8 +165,34 @@ function domain() {
   }
 }
 
+/** Stops (or lets again) new members joining a college: registration and a first Google sign-in are refused. */
+function switchCampus(disable) {
+  const [campusId, ...rest] = args;
+  if (!campusId || rest.length > 0) fail(USAGE);
+  const [campus] = query(
+    target,
+    `SELECT id, name, disabled_at AS disabled FROM campuses WHERE id = ${sql(campusId)} AND is_open = 0`,
+  );
+  if (!campus) fail(`There is no college with the id "${campusId}" (npm run campus -- list).`);
+  if (Boolean(campus.disabled) === disable) {
+    console.log(`${campus.name} is ${disable ? "disabled" : "enabled"} already; nothing changed.`);
+    return;
+  }
+  write(target, [
+    `UPDATE campuses SET disabled_at = ${disable ? Date.now() : "NULL"} WHERE id = ${sql(campus.id)};`,
+    audit(campus.id, disable ? "campus.disable" : "campus.enable", campus.id, disable ? "disabled" : "enabled"),
+  ]);
+  console.log(
+    disable
+      ? `${campus.name} takes no new members now: registration with its addresses is refused. Its members keep their accounts and data.`
+      : `${campus.name} takes new members again.`,
+  );
+}
+
 const command = args.shift();
 if (command === "add") add();
 else if (command === "list") list();
 else if (command === "domain") domain();
+else if (command === "disable") switchCampus(true);
+else if (command === "enable") switchCampus(false);
 else fail(USAGE);

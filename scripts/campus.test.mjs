@@ -93,6 +93,27 @@ test("domains: one taken by another college is refused; the last one cannot be r
   assert.deepEqual(rows("SELECT domain FROM campus_domains WHERE campus_id = 'xie'"), [{ domain: "alumni.xie.ac.in" }]);
 });
 
+test("disable and enable: the switch and its audit lines; twice is no change", () => {
+  const disabled = campus("disable", "xie");
+  assert.equal(disabled.status, 0, disabled.stderr);
+  assert.match(disabled.stdout, /takes no new members now/);
+  assert.equal(rows("SELECT disabled_at FROM campuses WHERE id = 'xie'")[0].disabled_at > 0, true);
+  assert.match(campus("list").stdout, /xie: .*disabled: takes no new members/);
+  assert.match(campus("disable", "xie").stdout, /disabled already; nothing changed/);
+  const enabled = campus("enable", "xie");
+  assert.equal(enabled.status, 0, enabled.stderr);
+  assert.deepEqual(rows("SELECT disabled_at FROM campuses WHERE id = 'xie'"), [{ disabled_at: null }]);
+  assert.deepEqual(
+    rows(
+      "SELECT action FROM staff_audit_log WHERE campus_id = 'xie' AND action IN ('campus.disable', 'campus.enable') ORDER BY created_at",
+    ).map((r) => r.action),
+    ["campus.disable", "campus.enable"],
+  );
+  const nowhere = campus("disable", "nowhere");
+  assert.equal(nowhere.status, 1);
+  assert.match(nowhere.stderr, /There is no college with the id "nowhere"/);
+});
+
 test("bad input is refused with a message and writes nothing", () => {
   const cases = [
     [

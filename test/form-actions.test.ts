@@ -31,6 +31,10 @@ const ACTION_PATHS = [
   "/reset-password",
   "/staff",
   "/admin",
+  "/admin/setup/college",
+  "/admin/setup/blocks",
+  "/admin/setup/mess",
+  "/admin/setup/laundry",
   "/admin/setup/academics",
   "/notifications",
 ];

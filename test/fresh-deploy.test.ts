@@ -59,7 +59,16 @@ describe("a deploy (the migrations alone)", () => {
   it("has the Open community and no other college, block, meal, menu or laundry slot", async () => {
     const fresh = await snapshot(env.FRESH_DB);
     expect(fresh.campuses).toEqual([
-      { id: "open", name: "Open community", short_name: "Open", city: "", is_open: 1, created_at: 0 },
+      {
+        id: "open",
+        name: "Open community",
+        short_name: "Open",
+        city: "",
+        is_open: 1,
+        created_at: 0,
+        google_hd_required: 0,
+        disabled_at: null,
+      },
     ]);
     expect(fresh).toEqual({
       campuses: fresh.campuses,

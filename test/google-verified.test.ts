@@ -70,6 +70,29 @@ describe("Google sign-in and the college e-mail", () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?1").bind(who.email).first("n")).toBe(0);
   });
 
+  it("a college that requires its Google Workspace refuses a personal account (no hd) and takes its Workspace's", async () => {
+    const id = `w${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO campuses (id, name, short_name, google_hd_required, created_at) VALUES (?1, 'Workspace College', 'WSC', 1, 0)",
+      ).bind(id),
+      env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(`${id}.test`, id),
+    ]);
+    const personal = account(`${id}.test`);
+    const { location } = await signInWithGoogle(personal);
+    expect(location.pathname).toBe("/auth");
+    expect(location.searchParams.get("error")).toMatch(
+      /^Workspace College asks you to sign in with your college Google Workspace account/,
+    );
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?1").bind(personal.email).first("n"),
+    ).toBe(0);
+    expect(await membershipAfter(account(`${id}.test`, `${id}.test`))).toMatchObject({
+      verified: true,
+      campus: { id },
+    });
+  });
+
   it("an hd of the other demo college does not vouch for a CIT address", async () => {
     const { location } = await signInWithGoogle(account("campus.test", "riverside.test"));
     expect(location.searchParams.get("error")).toContain("managed by riverside.test");

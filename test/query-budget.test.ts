@@ -25,6 +25,10 @@ const GET_BUDGET = 3;
 /** GET endpoints that answer with a list (everything else is one thing, or an action's answer). */
 const LISTS = new Set([
   "/api/admin/audit",
+  "/api/admin/campus/blocks",
+  "/api/admin/campus/laundry-slots",
+  "/api/admin/campus/meals",
+  "/api/admin/campus/menu",
   "/api/admin/roles",
   "/api/auth/sessions",
   "/api/campuses",
@@ -703,6 +707,55 @@ describe("the D1 query budget of writes", () => {
       body: { name: "Applied Physics I" },
     });
     await run({ route: "DELETE /api/admin/campus/academics/:level/:id", by: admin, path: seededSubject });
+
+    // The college's set-up, by its admin.
+    const setup = "/api/admin/campus";
+    await run({
+      route: `PUT ${setup}`,
+      by: admin,
+      path: setup,
+      body: { name: "Campus Institute of Technology", shortName: "CIT", city: "Budget City" },
+    });
+    const domain = `budget-${crypto.randomUUID().slice(0, 8)}.test`;
+    await run({ route: `POST ${setup}/domains`, by: admin, path: `${setup}/domains`, body: { domain } });
+    await run({ route: `DELETE ${setup}/domains/:domain`, by: admin, path: `${setup}/domains/${domain}` });
+    const blockId = `Q${crypto.randomUUID().slice(0, 4)}`;
+    await run({
+      route: `POST ${setup}/blocks`,
+      by: admin,
+      path: `${setup}/blocks`,
+      body: { id: blockId, name: "Q Block" },
+    });
+    await run({
+      route: `PATCH ${setup}/blocks/:id`,
+      by: admin,
+      path: `${setup}/blocks/${blockId}`,
+      body: { name: "Q Hall" },
+    });
+    await run({ route: `DELETE ${setup}/blocks/:id`, by: admin, path: `${setup}/blocks/${blockId}` });
+    const meal = { name: "Midnight snack", startsAt: "23:00", endsAt: "23:45" };
+    const mealId = await idOf(
+      await run({ route: `POST ${setup}/meals`, by: admin, path: `${setup}/meals`, body: meal }),
+    );
+    await run({ route: `PATCH ${setup}/meals/:id`, by: admin, path: `${setup}/meals/${mealId}`, body: meal });
+    await run({
+      route: `PUT ${setup}/menu`,
+      by: admin,
+      path: `${setup}/menu`,
+      body: { day: 3, mealId, items: "Maggi" },
+    });
+    await run({ route: `DELETE ${setup}/meals/:id`, by: admin, path: `${setup}/meals/${mealId}` });
+    const slot = { startsAt: "23:00", endsAt: "23:30", capacity: 3 };
+    const slotId = await idOf(
+      await run({ route: `POST ${setup}/laundry-slots`, by: admin, path: `${setup}/laundry-slots`, body: slot }),
+    );
+    await run({
+      route: `PATCH ${setup}/laundry-slots/:id`,
+      by: admin,
+      path: `${setup}/laundry-slots/${slotId}`,
+      body: slot,
+    });
+    await run({ route: `DELETE ${setup}/laundry-slots/:id`, by: admin, path: `${setup}/laundry-slots/${slotId}` });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [

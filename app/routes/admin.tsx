@@ -84,7 +84,10 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         title="Campus admin"
         lead={`Staff roles at ${campusName} and the audit log of everything staff did. Roles take effect at once; the member is told.`}
       />
-      <p className="mb-6">
+      <p className="mb-6 flex flex-wrap gap-x-6 gap-y-2">
+        <Link to="/admin/setup" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+          Set up your college
+        </Link>
         <Link to="/staff" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
           Open the staff console
         </Link>

@@ -26,6 +26,7 @@ import type { Route } from "./+types/hostel-complaints";
 import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ComplaintCard } from "#app/components/hostel/complaints.tsx";
 import { ChooseBlock, YourBlock } from "#app/components/hostel/residence.tsx";
+import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.photo };
@@ -94,6 +95,8 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/hostel-complaints";
   const view = query.view;
+
+  if (blocks.length === 0) return <NotSetUp title="Hostel Complaints" part="blocks" />;
 
   return (
     <>

@@ -33,6 +33,7 @@ import type { Route } from "./+types/laundry-service";
 import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { readForm } from "#app/lib/form.server.ts";
+import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -95,6 +96,8 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) formRef.current?.reset();
   }, [fetcher.state, result]);
+
+  if (slots.length === 0) return <NotSetUp title="Laundry Service" part="laundry" />;
 
   return (
     <>

@@ -18,6 +18,7 @@ import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/mess-menu";
 import { readForm } from "#app/lib/form.server.ts";
+import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const env = envOf(context);
@@ -73,6 +74,8 @@ export default function MessMenu({ loaderData }: Route.ComponentProps) {
   const todayMenu = week[now.day - 1];
   const currentName = meals.find((m) => m.id === moment.current)?.name;
   const next = meals.find((m) => m.id === moment.next);
+
+  if (meals.length === 0) return <NotSetUp title="Mess Menu" part="mess" />;
 
   return (
     <>

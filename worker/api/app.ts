@@ -10,6 +10,7 @@ import studyswap from "#server/api/studyswap.ts";
 import { moderation, reports } from "#server/api/moderation.ts";
 import { admin } from "#server/api/admin.ts";
 import { academicsAdmin, academicsPublic } from "#server/api/academics.ts";
+import { campusSetup } from "#server/api/campus-setup.ts";
 import wanted from "#server/api/wanted.ts";
 import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
@@ -37,6 +38,7 @@ api.route("/reports", reports);
 api.route("/moderation", moderation);
 // Before every other /admin mount: a pattern there (/admin/campus/:part) must not answer for these.
 api.route("/admin/campus/academics", academicsAdmin);
+api.route("/admin/campus", campusSetup);
 api.route("/admin", admin);
 api.route("/dev", dev);
 

@@ -1,3 +1,4 @@
+import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 import { configOf } from "#server/lib/config.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -118,6 +119,7 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
           campusId: campuses.id,
           campusName: campuses.name,
           campusShortName: campuses.shortName,
+          disabledAt: campuses.disabledAt,
         })
         .from(campusDomains)
         .innerJoin(campuses, eq(campuses.id, campusDomains.campusId))
@@ -126,6 +128,8 @@ export async function campusForEmail(env: Env, email: string): Promise<CampusOfM
   const nearest = candidates
     .map((domain) => found.find((row) => row.domain === domain))
     .find((row) => row !== undefined);
+  // An operator has disabled the college (npm run campus -- disable): nobody new joins it.
+  if (nearest?.disabledAt) throw new ApiError(403, SETUP_MESSAGES.disabled(nearest.campusName), { field: "email" });
   if (nearest)
     return {
       campusId: nearest.campusId,

@@ -21,6 +21,7 @@ import { campusForEmail } from "#server/services/campus.ts";
 import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/account-security.ts";
 import { readCookie, setCookie } from "#common/cookies.ts";
 import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
+import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 import { domainCandidates, emailDomain } from "#common/membership.ts";
 import type { Caller } from "#server/services/caller.ts";
 
@@ -43,6 +44,21 @@ export function handoffBinding(cookieHeader: string | null): string | null {
   return readCookie(cookieHeader, HANDOFF_COOKIE);
 }
 
+/** The name of the address's college when it requires Google sign-in from its Workspace, else null. */
+async function collegeRequiringWorkspace(env: Env, domain: string): Promise<string | null> {
+  const candidates = domainCandidates(domain);
+  if (candidates.length === 0) return null;
+  const rows = await env.DB.prepare(
+    `SELECT d.domain, c.name, c.google_hd_required AS required FROM campus_domains d JOIN campuses c ON c.id = d.campus_id
+     WHERE d.domain IN (${candidates.map(() => "?").join(", ")})`,
+  )
+    .bind(...candidates)
+    .all<{ domain: string; name: string; required: number }>();
+  // The nearest listed domain decides, as it decides the college (campusForEmail).
+  const nearest = candidates.map((d) => rows.results.find((r) => r.domain === d)).find((r) => r !== undefined);
+  return nearest?.required === 1 ? nearest.name : null;
+}
+
 /**
  * Google vouches for the address only as far as the account's managing organisation goes
  * (docs/decisions/0075): when the ID token names a Workspace domain (`hd`), it must be the
@@ -51,8 +67,13 @@ export function handoffBinding(cookieHeader: string | null): string | null {
  */
 async function assertGoogleVouches(env: Env, identity: GoogleIdentity): Promise<void> {
   const hd = identity.hostedDomain;
-  if (!hd) return;
   const domain = emailDomain(identity.email);
+  if (!hd) {
+    // A personal account, unless the address's college requires its Workspace (decision 0104).
+    const college = await collegeRequiringWorkspace(env, domain);
+    if (college) throw new ApiError(403, SETUP_MESSAGES.workspaceRequired(college), { code: "google_hd_required" });
+    return;
+  }
   if (domainCandidates(domain).includes(hd)) return;
   const collegeOf = (d: string) =>
     campusForEmail(env, `x@${d}`).then(

@@ -10,6 +10,9 @@ export const campuses = sqliteTable("campuses", {
   /** 1 for the Open community (no domain, no verification). */
   isOpen: integer("is_open", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
+  // migrations/0034_campus_setup.sql: Google sign-in only from the college's Workspace, and an operator's switch-off.
+  googleHdRequired: integer("google_hd_required", { mode: "boolean" }).notNull().default(false),
+  disabledAt: integer("disabled_at"),
 });
 
 export const campusDomains = sqliteTable(

@@ -134,7 +134,12 @@ export const messRatings = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.date, t.mealId] }), index("mess_ratings_date").on(t.date, t.mealId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.date, t.mealId] }),
+    index("mess_ratings_date").on(t.date, t.mealId),
+    // migrations/0034_campus_setup.sql: has anyone rated this meal (before the admin removes it).
+    index("mess_ratings_meal").on(t.mealId),
+  ],
 );
 
 export const roommateListings = sqliteTable(
@@ -167,6 +172,8 @@ export const roommateListings = sqliteTable(
   (t) => [
     index("roommate_listings_updated").on(t.updatedAt),
     index("roommate_listings_campus").on(t.campusId, t.updatedAt),
+    // migrations/0034_campus_setup.sql: a block's listings, when the admin adds or removes a block.
+    index("roommate_listings_preferred_block").on(t.preferredBlock),
   ],
 );
 
@@ -210,6 +217,8 @@ export const laundryBookings = sqliteTable(
   (t) => [
     index("laundry_bookings_slot").on(t.date, t.slotId, t.status),
     index("laundry_bookings_user").on(t.userId, t.startsAt),
+    // migrations/0034_campus_setup.sql: a slot's bookings (before the admin removes it).
+    index("laundry_bookings_slot_date").on(t.slotId, t.date),
     // A student holds at most one live booking per slot.
     uniqueIndex("laundry_bookings_one_per_slot")
       .on(t.userId, t.date, t.slotId)
@@ -249,6 +258,8 @@ export const blockMoves = sqliteTable(
       .on(t.userId)
       .where(sql`status = 'pending'`),
     index("block_moves_to_block").on(t.toBlockId, t.status, t.createdAt),
+    // migrations/0034_campus_setup.sql: moves out of a block (before the admin removes it).
+    index("block_moves_from_block").on(t.fromBlockId),
     index("block_moves_user").on(t.userId, t.createdAt),
     index("block_moves_decided_by")
       .on(t.decidedBy)

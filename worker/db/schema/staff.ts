@@ -31,6 +31,10 @@ export const staffRoles = sqliteTable(
     index("staff_roles_granted_by")
       .on(t.grantedBy)
       .where(sql`granted_by IS NOT NULL`),
+    // migrations/0034_campus_setup.sql: a block's warden (before the admin removes the block).
+    index("staff_roles_block_id")
+      .on(t.blockId)
+      .where(sql`block_id IS NOT NULL`),
     check("staff_roles_block", sql`(${t.role} = 'warden') = (${t.blockId} IS NOT NULL)`),
   ],
 );

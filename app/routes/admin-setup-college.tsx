@@ -1,0 +1,173 @@
+import { Form } from "react-router";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { fieldError } from "#app/lib/action-result.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { adminPageRead } from "#app/lib/setup.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import {
+  addDomain,
+  collegeSchema,
+  domainSchema,
+  readCollege,
+  removeDomain,
+  updateCollege,
+} from "#server/services/campus-setup/college.ts";
+import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import type { Route } from "./+types/admin-setup-college";
+
+// Step 1 of the set-up (docs/decisions/0104-campus-setup.md): the college's names, its e-mail
+// domains (who joins it) and whether Google sign-in must come from its Workspace.
+export const handle = { bodyLimit: SETUP_FORM_LIMIT };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  return adminPageRead(() => readCollege(envOf(context), user));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context);
+  const env = envOf(context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const input = formInput(form);
+  if (intent === "college")
+    return attempt(intent, M.campusSaved, () => updateCollege(env, user, parseWith(collegeSchema, input)));
+  if (intent === "add-domain") {
+    const domain = String(input.domain ?? "");
+    return attempt(intent, M.domainAdded(domain.trim().toLowerCase()), () =>
+      addDomain(env, user, parseWith(domainSchema, input)),
+    );
+  }
+  if (intent.startsWith("remove-domain:")) {
+    const domain = intent.slice("remove-domain:".length);
+    return attempt(intent, M.domainRemoved(domain), () => removeDomain(env, user, parseWith(domainSchema, { domain })));
+  }
+  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+}
+
+export default function SetupCollege({ loaderData, actionData }: Route.ComponentProps) {
+  const college = loaderData;
+  const saved = answerFor(actionData, "college");
+  const added = answerFor(actionData, "add-domain");
+  const saving = useSending("college");
+  const adding = useSending("add-domain");
+  const hdError = fieldError(saved, "googleHdRequired");
+  return (
+    <>
+      <BackToSetup />
+      <PageIntro title="College and e-mail domains" lead="Who your college is on Campus, and who joins it." />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <SetupSection id="names-heading" title="Names">
+          <Form method="post" className="space-y-3">
+            <Field
+              form="college"
+              name="name"
+              label="Full name"
+              result={saved}
+              defaultValue={college.name}
+              required
+              maxLength={120}
+            />
+            <Field
+              form="college"
+              name="shortName"
+              label="Short name"
+              hint="On badges and in mail subjects, such as XYZ."
+              result={saved}
+              defaultValue={college.shortName}
+              required
+              maxLength={12}
+            />
+            <Field
+              form="college"
+              name="city"
+              label="City (optional)"
+              result={saved}
+              defaultValue={college.city}
+              maxLength={60}
+            />
+            <div>
+              <label className="flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  name="googleHdRequired"
+                  defaultChecked={college.googleHdRequired}
+                  className="mt-1"
+                  aria-describedby="college-hd-hint"
+                />
+                <span>Google sign-in only from our Google Workspace</span>
+              </label>
+              <p id="college-hd-hint" className="text-sm text-slate-600 dark:text-slate-400">
+                A personal Google account that only carries a college address is then refused.
+              </p>
+              <FieldError id="college-hd" message={hdError} />
+            </div>
+            <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value="college">
+              Save
+            </SubmitButton>
+            <FormAnswer result={saved} />
+          </Form>
+        </SetupSection>
+        <SetupSection id="domains-heading" title="E-mail domains">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Anyone who verifies an address at one of these (or a subdomain) joins {college.name}.
+          </p>
+          <ul className="space-y-2">
+            {college.domains.map((domain) => (
+              <DomainRow key={domain} domain={domain} result={actionData ?? null} />
+            ))}
+          </ul>
+          {!college.isOpen && (
+            <Form method="post" className="space-y-3">
+              <Field
+                form="domain"
+                name="domain"
+                label="Add a domain"
+                placeholder="xyz.ac.in"
+                result={added}
+                required
+                maxLength={253}
+              />
+              <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add-domain">
+                Add domain
+              </SubmitButton>
+              <FormAnswer result={added} />
+            </Form>
+          )}
+        </SetupSection>
+      </div>
+    </>
+  );
+}
+
+function DomainRow({ domain, result }: { domain: string; result: Parameters<typeof answerFor>[0] }) {
+  const intent = `remove-domain:${domain}`;
+  const answer = answerFor(result, intent);
+  const removing = useSending(intent);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span className="font-mono break-all">@{domain}</span>
+      <Form method="post">
+        <SubmitButton busy={removing} busyLabel="Removing..." className="btn-secondary" name="intent" value={intent}>
+          Remove<span className="sr-only"> {domain}</span>
+        </SubmitButton>
+      </Form>
+      {answer && (
+        <div className="w-full">
+          <FormAnswer result={answer.ok ? answer : { ...answer, field: undefined }} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "College and e-mail domains · Campus" },
+  { name: "robots", content: "noindex" },
+];

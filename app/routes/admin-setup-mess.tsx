@@ -1,0 +1,238 @@
+import { Form } from "react-router";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { adminPageRead } from "#app/lib/setup.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { idParamSchema } from "#server/services/campus-setup/common.ts";
+import {
+  addMeal,
+  mealSchema,
+  menuDaySchema,
+  removeMeal,
+  setMenuDay,
+  type SetupMeal,
+  type SetupMenuCell,
+  updateMeal,
+} from "#server/services/campus-setup/mess.ts";
+import { readMessSetup } from "#server/services/campus-setup/overview.ts";
+import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { WEEKDAYS } from "#common/hostel-labels.ts";
+import type { Route } from "./+types/admin-setup-mess";
+
+// Step 3 of the set-up (docs/decisions/0104-campus-setup.md): the mess's meals with their times and
+// the weekly menu, a form per day. A meal students rated is not removed.
+export const handle = { bodyLimit: SETUP_FORM_LIMIT };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  return adminPageRead(() => readMessSetup(envOf(context), user));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context);
+  const env = envOf(context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const input = formInput(form);
+  const [verb, id = ""] = intent.split(":");
+  const name = String(input.name ?? "").trim();
+  if (verb === "add") return attempt(intent, M.mealAdded(name), () => addMeal(env, user, parseWith(mealSchema, input)));
+  if (verb === "save")
+    return attempt(intent, M.mealSaved(name), () =>
+      updateMeal(env, user, parseWith(idParamSchema, { id }), parseWith(mealSchema, input)),
+    );
+  if (verb === "remove") return attempt(intent, M.saved, () => removeMeal(env, user, parseWith(idParamSchema, { id })));
+  if (verb === "menu") {
+    const items = Object.fromEntries(
+      Object.entries(input)
+        .filter(([key]) => key.startsWith("items."))
+        .map(([key, value]) => [key.slice("items.".length), value]),
+    );
+    return attempt(intent, M.menuSaved, () => setMenuDay(env, user, parseWith(menuDaySchema, { day: id, items })));
+  }
+  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+}
+
+export default function SetupMess({ loaderData, actionData }: Route.ComponentProps) {
+  const { meals, menu } = loaderData;
+  const result = actionData ?? null;
+  const added = answerFor(result, "add");
+  const adding = useSending("add");
+  return (
+    <>
+      <BackToSetup />
+      <PageIntro
+        title="Mess"
+        lead="The meals with their times, then what each day serves. Students see it on the mess menu."
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+        <section aria-labelledby="meals-heading" className="min-w-0 space-y-3">
+          <h2 id="meals-heading" className="text-lg font-semibold">
+            Meals ({meals.length})
+          </h2>
+          {meals.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-400">No meals yet: add the first with the form.</p>
+          ) : (
+            <ul className="space-y-2">
+              {meals.map((meal) => (
+                <MealRow key={meal.id} meal={meal} result={result} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <SetupSection id="add-meal-heading" title="Add a meal">
+          <Form method="post" className="space-y-3">
+            <MealFields form="add" result={added} />
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+              Add meal
+            </SubmitButton>
+            <FormAnswer result={added} />
+          </Form>
+        </SetupSection>
+      </div>
+      {meals.length > 0 && (
+        <section aria-labelledby="menu-heading" className="mt-8 space-y-3">
+          <h2 id="menu-heading" className="text-lg font-semibold">
+            Weekly menu
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            {WEEKDAYS.map((dayName, i) => (
+              <MenuDay key={dayName} day={i + 1} dayName={dayName} meals={meals} menu={menu} result={result} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function MealFields({ form, result, meal }: { form: string; result: ActionResult | null; meal?: SetupMeal }) {
+  return (
+    <>
+      <Field
+        form={form}
+        name="name"
+        label="Name"
+        placeholder="Lunch"
+        result={result}
+        defaultValue={meal?.name}
+        required
+        maxLength={30}
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <Field
+          form={form}
+          name="startsAt"
+          label="Starts"
+          type="time"
+          result={result}
+          defaultValue={meal ? hhmm(meal.startsAtMin) : undefined}
+          required
+        />
+        <Field
+          form={form}
+          name="endsAt"
+          label="Ends"
+          type="time"
+          result={result}
+          defaultValue={meal ? hhmm(meal.endsAtMin) : undefined}
+          required
+        />
+      </div>
+    </>
+  );
+}
+
+function MealRow({ meal, result }: { meal: SetupMeal; result: ActionResult | null }) {
+  const save = `save:${meal.id}`;
+  const remove = `remove:${meal.id}`;
+  const saved = answerFor(result, save);
+  const removed = answerFor(result, remove);
+  const saving = useSending(save);
+  const removing = useSending(remove);
+  return (
+    <li className="card space-y-2 p-4">
+      <Form
+        method="post"
+        className="space-y-2"
+        aria-label={`${meal.name}, ${hhmm(meal.startsAtMin)} to ${hhmm(meal.endsAtMin)}`}
+      >
+        <MealFields form={save} result={saved} meal={meal} />
+        <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
+          Save<span className="sr-only"> {meal.name}</span>
+        </SubmitButton>
+      </Form>
+      <FormAnswer result={saved} />
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {meal.ratings} rating{meal.ratings === 1 ? "" : "s"}
+      </p>
+      <Form method="post">
+        <SubmitButton busy={removing} busyLabel="Removing..." className="btn-secondary" name="intent" value={remove}>
+          Remove<span className="sr-only"> {meal.name}</span>
+        </SubmitButton>
+      </Form>
+      <FormAnswer result={removed} />
+    </li>
+  );
+}
+
+function MenuDay({
+  day,
+  dayName,
+  meals,
+  menu,
+  result,
+}: {
+  day: number;
+  dayName: string;
+  meals: SetupMeal[];
+  menu: SetupMenuCell[];
+  result: ActionResult | null;
+}) {
+  const intent = `menu:${day}`;
+  const answer = answerFor(result, intent);
+  const sending = useSending(intent);
+  return (
+    <Form method="post" className="card space-y-3 p-4" aria-labelledby={`menu-day-${day}`}>
+      <h3 id={`menu-day-${day}`} className="font-semibold">
+        {dayName}
+      </h3>
+      {meals.map((meal) => {
+        const id = `menu-${day}-${meal.id}`;
+        const error = fieldError(answer, `items.${meal.id}`);
+        return (
+          <div key={meal.id}>
+            <label htmlFor={id} className="label">
+              {meal.name}
+            </label>
+            <textarea
+              id={id}
+              name={`items.${meal.id}`}
+              rows={2}
+              maxLength={300}
+              className="input w-full"
+              defaultValue={menu.find((c) => c.day === day && c.mealId === meal.id)?.items ?? ""}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+            <FieldError id={id} message={error} />
+          </div>
+        );
+      })}
+      <SubmitButton busy={sending} busyLabel="Saving..." className="btn-secondary" name="intent" value={intent}>
+        Save {dayName}
+      </SubmitButton>
+      <FormAnswer result={answer} />
+    </Form>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Mess · Campus" }, { name: "robots", content: "noindex" }];

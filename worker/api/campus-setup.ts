@@ -1,0 +1,147 @@
+import { Hono } from "hono";
+import { type AppEnv, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
+import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { bodyLimit } from "#server/lib/body-limit.ts";
+import { idParamSchema } from "#server/services/campus-setup/common.ts";
+import {
+  addDomain,
+  collegeSchema,
+  domainSchema,
+  readCollege,
+  removeDomain,
+  updateCollege,
+} from "#server/services/campus-setup/college.ts";
+import {
+  addBlock,
+  blockUpdateSchema,
+  listSetupBlocks,
+  newBlockSchema,
+  removeBlock,
+  renameBlock,
+} from "#server/services/campus-setup/blocks.ts";
+import {
+  addMeal,
+  listSetupMeals,
+  mealSchema,
+  menuCellSchema,
+  readSetupMenu,
+  removeMeal,
+  setMenuCell,
+  updateMeal,
+} from "#server/services/campus-setup/mess.ts";
+import { addSlot, listSetupSlots, removeSlot, slotSchema, updateSlot } from "#server/services/campus-setup/laundry.ts";
+
+// The campus admin sets their college up (docs/decisions/0104-campus-setup.md): the college and its
+// domains, hostel blocks, meals and the weekly menu, laundry slots. Thin: each route is one use-case.
+export const campusSetup = new Hono<AppEnv>();
+campusSetup.use("*", bodyLimit(SETUP_FORM_LIMIT));
+
+campusSetup.get("/", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await readCollege(c.env, c.var.user) });
+});
+
+campusSetup.put("/", requireAuth, validateJson(collegeSchema), async (c) => {
+  const data = await updateCollege(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.campusSaved, data });
+});
+
+campusSetup.post("/domains", requireAuth, validateJson(domainSchema), async (c) => {
+  const input = c.req.valid("json");
+  await addDomain(c.env, c.var.user, input);
+  return c.json({ success: true, message: M.domainAdded(input.domain), data: input }, 201);
+});
+
+campusSetup.delete("/domains/:domain", requireAuth, validateParam(domainSchema), async (c) => {
+  const input = c.req.valid("param");
+  await removeDomain(c.env, c.var.user, input);
+  return c.json({ success: true, message: M.domainRemoved(input.domain) });
+});
+
+campusSetup.get("/blocks", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await listSetupBlocks(c.env, c.var.user) });
+});
+
+campusSetup.post("/blocks", requireAuth, validateJson(newBlockSchema), async (c) => {
+  const block = await addBlock(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.blockAdded(block.name), data: block }, 201);
+});
+
+campusSetup.patch(
+  "/blocks/:id",
+  requireAuth,
+  validateParam(idParamSchema),
+  validateJson(blockUpdateSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    await renameBlock(c.env, c.var.user, c.req.valid("param"), input);
+    return c.json({ success: true, message: M.blockSaved(input.name) });
+  },
+);
+
+campusSetup.delete("/blocks/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+  await removeBlock(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: M.saved });
+});
+
+campusSetup.get("/meals", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await listSetupMeals(c.env, c.var.user) });
+});
+
+campusSetup.post("/meals", requireAuth, validateJson(mealSchema), async (c) => {
+  const meal = await addMeal(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.mealAdded(meal.name), data: meal }, 201);
+});
+
+campusSetup.patch("/meals/:id", requireAuth, validateParam(idParamSchema), validateJson(mealSchema), async (c) => {
+  const input = c.req.valid("json");
+  await updateMeal(c.env, c.var.user, c.req.valid("param"), input);
+  return c.json({ success: true, message: M.mealSaved(input.name) });
+});
+
+campusSetup.delete("/meals/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+  await removeMeal(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: M.saved });
+});
+
+campusSetup.get("/menu", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await readSetupMenu(c.env, c.var.user) });
+});
+
+// A cell of the week (a day and a meal) is set whole; blank items clear it.
+campusSetup.put("/menu", requireAuth, validateJson(menuCellSchema), async (c) => {
+  await setMenuCell(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.menuSaved });
+});
+
+campusSetup.get("/laundry-slots", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await listSetupSlots(c.env, c.var.user) });
+});
+
+campusSetup.post("/laundry-slots", requireAuth, validateJson(slotSchema), async (c) => {
+  const slot = await addSlot(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.slotAdded(hhmm(slot.startsAtMin)), data: slot }, 201);
+});
+
+campusSetup.patch(
+  "/laundry-slots/:id",
+  requireAuth,
+  validateParam(idParamSchema),
+  validateJson(slotSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    await updateSlot(c.env, c.var.user, c.req.valid("param"), input);
+    return c.json({ success: true, message: M.slotSaved(hhmm(input.startsAt)) });
+  },
+);
+
+campusSetup.delete("/laundry-slots/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+  await removeSlot(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: M.saved });
+});

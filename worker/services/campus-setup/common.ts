@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { minutesOf } from "#common/campus-setup.ts";
+import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+
+// What every set-up use-case shares (docs/decisions/0104-campus-setup.md): the caller is an admin of
+// their own campus (a row of another campus is never found: every statement is scoped by the
+// caller's campus id), changes are rate limited per admin, and each write carries its audit line.
+
+export type SetupAdmin = Pick<SessionUser, "id" | "campusId" | "campusName"> &
+  Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>;
+
+/**
+ * The caller's roles and the reads a use-case needs, in one D1 batch; refuses (403) unless the caller
+ * is an admin of their campus, before anything read is used.
+ */
+export async function adminBatch(env: Env, admin: SetupAdmin, reads: D1PreparedStatement[]): Promise<D1Result[]> {
+  const [grants, ...rest] = await env.DB.batch([staffGrantsStatement(env, admin), ...reads]);
+  await requireStaff(env, admin, "admin", {}, grants!.results as StaffGrant[]);
+  return rest;
+}
+
+/** One change a minute's allowance, shared with the admin's other writes (role grants). */
+export async function limitChange(env: Env, admin: SetupAdmin): Promise<void> {
+  const { success } = await env.POST_LIMITER.limit({ key: `admin:${admin.id}` });
+  if (!success) throw new ApiError(429, M.tooMany);
+}
+
+/** Form fields arrive as "" when left empty. */
+export const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** A whole number from JSON or from a form's text. */
+export const wholeNumber = (value: unknown) =>
+  typeof value === "string" && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
+
+/** "HH:MM" in, minutes after midnight out. */
+export const timeSchema = z
+  .string({ error: M.timeInvalid })
+  .max(8, M.timeInvalid)
+  .transform((value, ctx) => {
+    const minutes = minutesOf(value);
+    if (minutes === null) {
+      ctx.addIssue({ code: "custom", message: M.timeInvalid });
+      return z.NEVER;
+    }
+    return minutes;
+  });
+
+/** `:id` of a block, meal or slot. */
+export const idParamSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export type IdParam = z.output<typeof idParamSchema>;
+
+/** A short random suffix, so an id made from a name stays unique across campuses and renames. */
+export const shortRandom = () => crypto.randomUUID().slice(0, 6);
+
+export const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 16) || "x";
