@@ -112,7 +112,13 @@ describe("saved and wanted", () => {
         await hydrated(page);
         const heart = page.getByRole("button", { name: `Save Casio fx-991 ${tag} calculator` });
         assert.equal(await heart.getAttribute("aria-pressed"), "false");
+        // The heart turns at once; the Saved tab is opened once Campus has answered the save (the
+        // filled heart alone does not say the save has arrived).
+        const saved = page.waitForResponse(
+          (res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith(`/product/${id}`),
+        );
         await heart.click();
+        assert.equal((await saved).status(), 200);
         await page.waitForFunction(
           (name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true",
           `Save Casio fx-991 ${tag} calculator`,
