@@ -1,4 +1,4 @@
--- Account basics (issue 13): a verified e-mail, and sessions a student can see and end. Times are
+-- Account basics: a verified e-mail, and sessions a student can see and end. Times are
 -- UTC epoch milliseconds.
 
 -- When the address was proven to belong to the account holder (today: a Google sign-in whose

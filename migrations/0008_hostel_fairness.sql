@@ -1,4 +1,4 @@
--- Issue 13, item 5: a student changes hostel block at most once every 7 days (the first choice is
+-- A student changes hostel block at most once every 7 days (the first choice is
 -- free), and a block's members see who joined it in the last 7 days. Until residence is verified
 -- (the membership issue), this is what keeps a stranger from reading block after block unseen.
 

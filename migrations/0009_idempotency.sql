@@ -1,4 +1,4 @@
--- One creation per form submission (issue 13, 6e). A create may carry a submission key (the form's
+-- One creation per form submission. A create may carry a submission key (the form's
 -- hidden submissionKey, or an API client's Idempotency-Key header); a second create with the same
 -- (owner, key) answers the first one's result instead of writing again. The UNIQUE indexes decide
 -- between simultaneous duplicates (INSERT ... ON CONFLICT DO NOTHING); NULL keys never collide, so

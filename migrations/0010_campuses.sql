@@ -1,4 +1,4 @@
--- Campuses (issue 15): one deployment serves many colleges. A campus is data: its name, the e-mail
+-- Campuses: one deployment serves many colleges. A campus is data: its name, the e-mail
 -- domains of its students, and (in later migrations) its hostel blocks, mess and laundry. A student
 -- belongs to the campus of their address's domain; an address of no known campus belongs to the
 -- "Open community" when OPEN_SIGNUP is on (docs/decisions/0073-campuses.md).

@@ -1,4 +1,4 @@
--- E-mailed codes and the development outbox (issue 15; docs/decisions/0074-mail-providers.md and
+-- E-mailed codes and the development outbox (docs/decisions/0074-mail-providers.md and
 -- 0075-verification-and-reset-codes.md). Times are UTC epoch milliseconds.
 
 -- One live code per account and purpose: a new code replaces the old one. The code itself is never

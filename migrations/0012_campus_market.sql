@@ -1,4 +1,4 @@
--- Campus scoping of the marketplace and Study Swap (issue 15, docs/decisions/0076-campus-market.md).
+-- Campus scoping of the marketplace and Study Swap (docs/decisions/0076-campus-market.md).
 -- A product, a Study Swap request and a writer profile belong to the campus of the student who made
 -- them: set from the creator's users.campus_id on insert (never from what a client sends), and
 -- filled in here for the rows that exist. A student's campus never changes, so neither does theirs.

@@ -1,4 +1,4 @@
--- Hostel per campus (issue 15, docs/decisions/0077-campus-hostel.md). A campus has its own hostel
+-- Hostel per campus (docs/decisions/0077-campus-hostel.md). A campus has its own hostel
 -- blocks, mess (meal times and weekly menu) and laundry slots; everything students write in the
 -- hostel (residence, complaints, "me too", ratings, bookings, roommate listings) hangs off those
 -- rows or carries the campus, so every list and every write can be scoped by the student's campus.

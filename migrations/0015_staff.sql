@@ -1,4 +1,4 @@
--- Staff roles, the audit log and students' notices (issue 16, docs/decisions/0080-staff-roles.md).
+-- Staff roles, the audit log and students' notices (docs/decisions/0080-staff-roles.md).
 --
 -- A role is held at one campus: warden (of one block: one row per block), mess, laundry,
 -- moderator, or admin (everything of the campus). One row per user, role and block: the unique

@@ -1,4 +1,4 @@
--- Laundry and mess staff (issue 16, docs/decisions/0081-laundry-and-mess-staff.md).
+-- Laundry and mess staff (docs/decisions/0081-laundry-and-mess-staff.md).
 --
 -- A laundry booking now goes booked -> picked_up -> washing -> ready -> collected (or cancelled by
 -- the student before its slot). SQLite cannot change a CHECK, so the table is rebuilt with the new

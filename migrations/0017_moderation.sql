@@ -1,4 +1,4 @@
--- Reports and moderation (issue 16, docs/decisions/0082-reports-and-moderation.md).
+-- Reports and moderation (docs/decisions/0082-reports-and-moderation.md).
 --
 -- Hidden content: hidden_at set (by three members' reports or by a moderator) takes it out of every
 -- list and search for everyone but its owner and the campus's moderators and admins, and makes it a

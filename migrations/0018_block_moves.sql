@@ -1,5 +1,5 @@
--- A student's move to another hostel block waits for the warden of the new block (issue 16,
--- docs/decisions/0084-block-moves.md). The first block a student chooses is set at once; a change
+-- A student's move to another hostel block waits for the warden of the new block
+-- (docs/decisions/0084-block-moves.md). The first block a student chooses is set at once; a change
 -- is a row here, pending until the warden (or the campus admin) approves or declines it, or the
 -- student cancels it. One pending move per student (the partial unique index): a new request
 -- replaces the pending one. audit_id is the decision's audit line: the batch that approves writes

@@ -1,5 +1,5 @@
--- Buying reserves; the seller completes the sale at the handover (issue 17,
--- docs/decisions/0085-reservations.md). A product's status stays 'available' or 'sold' (what the
+-- Buying reserves; the seller completes the sale at the handover
+-- (docs/decisions/0085-reservations.md). A product's status stays 'available' or 'sold' (what the
 -- specification's clients read); a 'sold' product whose handed_over_at is NULL is reserved for its
 -- buyer, waiting for the meeting. Sales made before this were handed over when they were made.
 ALTER TABLE products ADD COLUMN handed_over_at INTEGER;

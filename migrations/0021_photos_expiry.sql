@@ -1,4 +1,4 @@
--- Up to four photos on a listing, and listings that expire (issue 17, docs/decisions/0087-photos-and-expiry.md).
+-- Up to four photos on a listing, and listings that expire (docs/decisions/0087-photos-and-expiry.md).
 --
 -- photos: a JSON array, in the seller's order, of { "key", "type", "w", "h", "thumb" } — the R2 key
 -- and the type found from the file's bytes, its pixel size, and the R2 key of its ~400 px version

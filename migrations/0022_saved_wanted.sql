@@ -1,4 +1,4 @@
--- Saved listings and "wanted" posts (issue 17, docs/decisions/0088-saved-and-wanted.md).
+-- Saved listings and "wanted" posts (docs/decisions/0088-saved-and-wanted.md).
 
 -- A student's saved listings (the heart on a card), newest saved first on the Saved tab.
 CREATE TABLE saved_products (

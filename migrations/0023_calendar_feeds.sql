@@ -1,4 +1,4 @@
--- A private calendar feed per student (issue 18, docs/decisions/0090-calendar-feed.md): Classroom due
+-- A private calendar feed per student (docs/decisions/0090-calendar-feed.md): Classroom due
 -- dates and laundry bookings at /calendar/<secret>.ics, for Google Calendar or a phone's calendar to
 -- subscribe to. Only the SHA-256 of the secret is kept: the link is shown once, when it is made or
 -- reset; a reset replaces the row, and the old link stops working at once.

@@ -1,4 +1,4 @@
--- Web Push (issue 18, docs/decisions/0091-web-push.md): a student's devices, their notification
+-- Web Push (docs/decisions/0091-web-push.md): a student's devices, their notification
 -- settings, and which notices have gone to the push queue.
 
 -- One row per device (browser) that allowed notifications: the push service's endpoint and the

@@ -1,4 +1,4 @@
--- The optional daily e-mail digest (issue 18, docs/decisions/0092-daily-digest.md).
+-- The optional daily e-mail digest (docs/decisions/0092-daily-digest.md).
 
 -- Per student: the digest on (1) or off (0, the default), and the India-time day ("2026-11-24")
 -- of the last digest, claimed by one conditional UPDATE so a day gets one mail at most.

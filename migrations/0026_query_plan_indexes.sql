@@ -1,4 +1,4 @@
--- Issue 19: indexes for the lookups test/query-budget.test.ts found scanning whole tables
+-- Indexes for the lookups test/query-budget.test.ts found scanning whole tables
 -- (EXPLAIN QUERY PLAN of every statement the routes run). Most are foreign keys to users: an
 -- account's export and deletion read and clear them by user, and SQLite checks them by user too.
 

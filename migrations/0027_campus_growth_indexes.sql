@@ -1,4 +1,4 @@
--- Issue 19: per-college set-up grows with the number of colleges, and `bench:campuses` at N = 100
+-- Per-college set-up grows with the number of colleges, and `bench:campuses` at N = 100
 -- showed a visitor's mess menu reading 1,740 rows: the menu was read by walking the whole table.
 -- The query-plan test now counts a whole-index walk without a LIMIT as a full read too.
 
