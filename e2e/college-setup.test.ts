@@ -128,6 +128,8 @@ describe("a college set up by its own people", () => {
         await addMeal.getByLabel("Starts").fill("12:30");
         await addMeal.getByLabel("Ends").fill("14:30");
         await addMeal.getByRole("button", { name: "Add meal" }).click();
+        await addMeal.getByText("Lunch is added.").waitFor();
+        assert.equal(await addMeal.getByLabel("Name").inputValue(), "", "the form is empty for the next meal");
         for (const day of WEEKDAYS) {
           const form = page.getByRole("form", { name: day });
           await form.getByLabel("Lunch").fill("Rajma chawal, curd");

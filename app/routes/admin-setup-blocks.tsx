@@ -81,7 +81,8 @@ export default function SetupBlocks({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
         <SetupSection id="add-block-heading" title="Add a block">
-          <Form method="post" className="space-y-3">
+          {/* Keyed by the count: a block added empties the form for the next; a refusal keeps what was typed. */}
+          <Form key={blocks.length} method="post" className="space-y-3">
             <Field
               form="add"
               name="id"

@@ -124,7 +124,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
             ))}
           </ul>
           {!college.isOpen && (
-            <Form method="post" className="space-y-3">
+            <Form key={college.domains.length} method="post" className="space-y-3">
               <Field
                 form="domain"
                 name="domain"

@@ -77,7 +77,8 @@ export default function SetupLaundry({ loaderData, actionData }: Route.Component
           )}
         </section>
         <SetupSection id="add-slot-heading" title="Add a slot">
-          <Form method="post" className="space-y-3">
+          {/* Keyed by the count: a slot added empties the form for the next; a refusal keeps what was typed. */}
+          <Form key={slots.length} method="post" className="space-y-3">
             <SlotFields form="add" result={added} />
             <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
               Add slot

@@ -89,7 +89,8 @@ export default function SetupMess({ loaderData, actionData }: Route.ComponentPro
           )}
         </section>
         <SetupSection id="add-meal-heading" title="Add a meal">
-          <Form method="post" className="space-y-3">
+          {/* Keyed by the count: a meal added empties the form for the next; a refusal keeps what was typed. */}
+          <Form key={meals.length} method="post" className="space-y-3">
             <MealFields form="add" result={added} />
             <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
               Add meal

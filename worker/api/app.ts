@@ -36,9 +36,11 @@ api.route("/notifications", notifications);
 api.route("/push", push);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
-// Before every other /admin mount: a pattern there (/admin/campus/:part) must not answer for these.
-api.route("/admin/campus/academics", academicsAdmin);
+// The set-up's default body limit (campusSetup.use("*")) also matches /admin/campus/academics/*:
+// mounted first, so the academics routes' own declarations come after it and win (the entry takes
+// the last one), and the import keeps its 256 KB. No set-up pattern answers under /academics.
 api.route("/admin/campus", campusSetup);
+api.route("/admin/campus/academics", academicsAdmin);
 api.route("/admin", admin);
 api.route("/dev", dev);
 
