@@ -129,6 +129,8 @@ describe("a college set up by its own people", () => {
         await addMeal.getByLabel("Ends").fill("14:30");
         await addMeal.getByRole("button", { name: "Add meal" }).click();
         await addMeal.getByText("Lunch is added.").waitFor();
+        // The answer shows while the page reloads its data; with the list, the add form is new.
+        await page.getByRole("heading", { name: "Meals (1)" }).waitFor();
         assert.equal(await addMeal.getByLabel("Name").inputValue(), "", "the form is empty for the next meal");
         for (const day of WEEKDAYS) {
           const form = page.getByRole("form", { name: day });
