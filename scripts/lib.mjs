@@ -116,7 +116,7 @@ export async function waitForServer(url, child, timeoutMs = 90_000) {
  * (docs/decisions/0100-one-schema-source.md). Idempotent.
  */
 export const DEMO_COLLEGES_SQL = "scripts/seed/demo-colleges.sql";
-/** The demo college's academics tree, after the colleges (made by scripts/seed/demo-academics.mjs). */
+/** The demo college's academics tree, after the colleges (made by scripts/make-demo-academics.mjs). */
 export const DEMO_ACADEMICS_SQL = "scripts/seed/demo-academics.sql";
 
 /** Applies DEMO_COLLEGES_SQL to local D1 (`--persist-to DIR` in `d1Args` for another state folder); returns the exit code. */
