@@ -6,7 +6,7 @@ import { writesOf } from "#server/lib/d1-session.ts";
 import type { CodeScope } from "#server/services/email-codes.ts";
 import { documentPath, redirectCookie, safeRedirectPath } from "#app/lib/redirect.ts";
 
-type LoaderContext = Readonly<RouterContextProvider>;
+export type LoaderContext = Readonly<RouterContextProvider>;
 
 export function envOf(context: LoaderContext): Env {
   return context.get(cloudflareContext).env;

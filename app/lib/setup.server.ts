@@ -1,6 +1,10 @@
 import { data } from "react-router";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { envOf, type LoaderContext, requireUser } from "#app/lib/session.server.ts";
 import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { formInput } from "#server/lib/validate.ts";
 
 // The campus admin's set-up pages (docs/decisions/0104-campus-setup.md): anyone else gets a plain 403
 // page saying what the pages are for, as /admin does.
@@ -13,3 +17,19 @@ export async function adminPageRead<T>(read: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * A set-up step's form as each step's action reads it: who posts, the intent ("add", "save:<id>",
+ * "remove:<id>" ...) with its verb and id apart, and the fields.
+ */
+export async function readSetupForm(context: LoaderContext, request: Request) {
+  const user = await requireUser(context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const [verb = "", id = ""] = intent.split(":");
+  return { user, env: envOf(context), intent, verb, id, input: formInput(form) };
+}
+
+/** The answer to an intent no step has. */
+export const unknownSetupIntent = (intent: string) =>
+  attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));

@@ -4,11 +4,9 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
-import { adminPageRead } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
-import { formInput, parseWith } from "#server/lib/validate.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import {
   addDomain,
   collegeSchema,
@@ -31,11 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context);
-  const env = envOf(context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const input = formInput(form);
+  const { user, env, intent, input } = await readSetupForm(context, request);
   if (intent === "college")
     return attempt(intent, M.campusSaved, () => updateCollege(env, user, parseWith(collegeSchema, input)));
   if (intent === "add-domain") {
@@ -48,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const domain = intent.slice("remove-domain:".length);
     return attempt(intent, M.domainRemoved(domain), () => removeDomain(env, user, parseWith(domainSchema, { domain })));
   }
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  return unknownSetupIntent(intent);
 }
 
 export default function SetupCollege({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,11 +4,9 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
-import { adminPageRead } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
-import { formInput, parseWith } from "#server/lib/validate.ts";
+import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
 import {
   addMeal,
@@ -37,12 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await requireUser(context);
-  const env = envOf(context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const input = formInput(form);
-  const [verb, id = ""] = intent.split(":");
+  const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
   const name = String(input.name ?? "").trim();
   if (verb === "add") return attempt(intent, M.mealAdded(name), () => addMeal(env, user, parseWith(mealSchema, input)));
   if (verb === "save")
@@ -58,7 +51,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
     return attempt(intent, M.menuSaved, () => setMenuDay(env, user, parseWith(menuDaySchema, { day: id, items })));
   }
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  return unknownSetupIntent(intent);
 }
 
 export default function SetupMess({ loaderData, actionData }: Route.ComponentProps) {
