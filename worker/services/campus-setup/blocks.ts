@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { auditStatement } from "#server/services/staff.ts";
-import { adminBatch, type IdParam, limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import {
+  adminBatch,
+  type IdParam,
+  limitChange,
+  type SetupAdmin,
+  setupAudit,
+} from "#server/services/campus-setup/common.ts";
 
 // The college's hostel blocks (docs/decisions/0104-campus-setup.md). A block's id is what students'
 // records hang off, so a rename keeps it; a block students use is never removed.
@@ -50,16 +55,7 @@ export async function listSetupBlocks(env: Env, admin: SetupAdmin): Promise<Setu
 }
 
 const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  auditStatement(env, {
-    campusId: admin.campusId,
-    actorId: admin.id,
-    action,
-    subjectKind: "block",
-    subjectId: id,
-    studentId: null,
-    note,
-    at,
-  });
+  setupAudit(env, admin, "block", action, id, note, at);
 
 export async function addBlock(
   env: Env,

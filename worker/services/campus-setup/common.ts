@@ -3,7 +3,7 @@ import { minutesOf } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // What every set-up use-case shares (docs/decisions/0104-campus-setup.md): the caller is an admin of
 // their own campus (a row of another campus is never found: every statement is scoped by the
@@ -61,3 +61,32 @@ export const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 16) || "x";
+
+/** The audit line of one set-up change, written in the change's own batch. */
+export const setupAudit = (
+  env: Env,
+  admin: SetupAdmin,
+  subjectKind: string,
+  action: string,
+  id: string,
+  note: string,
+  at: number,
+) =>
+  auditStatement(env, {
+    campusId: admin.campusId,
+    actorId: admin.id,
+    action,
+    subjectKind,
+    subjectId: id,
+    studentId: null,
+    note,
+    at,
+  });
+
+/** Renumbers a college's meals or slots in time order (ties by id), so every screen reads them as the day runs. */
+export const orderByStart = (env: Env, table: "mess_meals" | "laundry_slots", campusId: string) =>
+  env.DB.prepare(
+    `UPDATE ${table} SET position = (SELECT COUNT(*) FROM ${table} o WHERE o.campus_id = ?1
+       AND (o.starts_at_min < ${table}.starts_at_min OR (o.starts_at_min = ${table}.starts_at_min AND o.id < ${table}.id))) + 1
+     WHERE campus_id = ?1`,
+  ).bind(campusId);

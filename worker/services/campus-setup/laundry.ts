@@ -3,7 +3,6 @@ import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { auditStatement } from "#server/services/staff.ts";
 import {
   adminBatch,
   type IdParam,
@@ -12,6 +11,8 @@ import {
   shortRandom,
   timeSchema,
   wholeNumber,
+  orderByStart,
+  setupAudit,
 } from "#server/services/campus-setup/common.ts";
 
 // The college's laundry slots: their times and how many pickups each takes a day
@@ -56,24 +57,10 @@ export async function listSetupSlots(env: Env, admin: SetupAdmin): Promise<Setup
   return rows!.results as SetupSlot[];
 }
 
-const orderSlots = (env: Env, campusId: string) =>
-  env.DB.prepare(
-    `UPDATE laundry_slots SET position = (SELECT COUNT(*) FROM laundry_slots o WHERE o.campus_id = ?1
-       AND (o.starts_at_min < laundry_slots.starts_at_min OR (o.starts_at_min = laundry_slots.starts_at_min AND o.id < laundry_slots.id))) + 1
-     WHERE campus_id = ?1`,
-  ).bind(campusId);
+const orderSlots = (env: Env, campusId: string) => orderByStart(env, "laundry_slots", campusId);
 
 const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  auditStatement(env, {
-    campusId: admin.campusId,
-    actorId: admin.id,
-    action,
-    subjectKind: "laundry_slot",
-    subjectId: id,
-    studentId: null,
-    note,
-    at,
-  });
+  setupAudit(env, admin, "laundry_slot", action, id, note, at);
 
 const describe = (s: SlotInput) => `${hhmm(s.startsAt)}–${hhmm(s.endsAt)}, ${s.capacity} a day`;
 

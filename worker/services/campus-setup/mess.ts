@@ -13,6 +13,8 @@ import {
   slug,
   timeSchema,
   wholeNumber,
+  orderByStart,
+  setupAudit,
 } from "#server/services/campus-setup/common.ts";
 
 // The college's mess: its meals with their times, and the weekly menu (docs/decisions/0104-campus-setup.md).
@@ -87,24 +89,10 @@ export async function readSetupMenu(env: Env, admin: SetupAdmin): Promise<SetupM
 }
 
 /** Meals in time order, so the mess screen's "now serving" reads them as the day runs. */
-const orderMeals = (env: Env, campusId: string) =>
-  env.DB.prepare(
-    `UPDATE mess_meals SET position = (SELECT COUNT(*) FROM mess_meals o WHERE o.campus_id = ?1
-       AND (o.starts_at_min < mess_meals.starts_at_min OR (o.starts_at_min = mess_meals.starts_at_min AND o.id < mess_meals.id))) + 1
-     WHERE campus_id = ?1`,
-  ).bind(campusId);
+const orderMeals = (env: Env, campusId: string) => orderByStart(env, "mess_meals", campusId);
 
 const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  auditStatement(env, {
-    campusId: admin.campusId,
-    actorId: admin.id,
-    action,
-    subjectKind: "meal",
-    subjectId: id,
-    studentId: null,
-    note,
-    at,
-  });
+  setupAudit(env, admin, "meal", action, id, note, at);
 
 const timesOf = (m: { startsAt: number; endsAt: number }) => `${hhmm(m.startsAt)}–${hhmm(m.endsAt)}`;
 
