@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { capture, run } from "./lib.mjs";
+import { spawnSync } from "node:child_process";
+import { capture, quietEnv } from "./lib.mjs";
 
 /** Fails the command with a message for the operator. */
 export function fail(message) {
@@ -37,9 +38,30 @@ export function sql(value) {
   return `'${String(value).replaceAll("'", "''")}'`;
 }
 
+/**
+ * A local database is one SQLite file that a running `npm run dev` or test server also writes: when
+ * it holds the lock, wrangler fails with SQLITE_BUSY and has changed nothing (a file's statements are
+ * one transaction), so the command waits a moment and tries again, up to 8 times over ~10 s.
+ */
+const LOCKED = /SQLITE_BUSY|database is locked/;
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function retryWhileLocked(target, attempt) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (target.includes("--remote") || tries >= 8 || !LOCKED.test(String(error?.message))) throw error;
+      pause(250 * tries);
+    }
+  }
+}
+
 /** The rows of one read. */
 export function query(target, statement) {
-  const out = capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statement]);
+  const out = retryWhileLocked(target, () =>
+    capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statement]),
+  );
   return JSON.parse(out)[0]?.results ?? [];
 }
 
@@ -49,10 +71,21 @@ export function write(target, statements) {
   const file = join(dir, "write.sql");
   writeFileSync(file, statements.join("\n"));
   try {
-    const code = run("wrangler", ["d1", "execute", "DB", ...target, "--file", file], {
-      stdio: ["ignore", "ignore", "inherit"],
+    retryWhileLocked(target, () => {
+      const result = spawnSync("wrangler", ["d1", "execute", "DB", ...target, "--file", file], {
+        encoding: "utf8",
+        env: quietEnv,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      if (result.error) throw result.error;
+      if (result.status === 0) return;
+      if (LOCKED.test(result.stderr)) throw new Error(result.stderr);
+      process.stderr.write(result.stderr);
+      process.exit(result.status ?? 1);
     });
-    if (code !== 0) process.exit(code);
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

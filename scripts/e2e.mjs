@@ -39,7 +39,10 @@ try {
         "node",
         [
           "--test",
-          `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 1}`,
+          // Two test files at a time against the one server: each makes its own accounts and data,
+          // and on two cores one file at a time left a core idle (docs/decisions/0099, "Test time").
+          // E2E_CONCURRENCY=1 runs them one by one, e.g. to read one file's server log in order.
+          `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
           "--test-reporter=spec",
           ...(files.length ? files : ["e2e/*.test.ts"]),
         ],
