@@ -134,3 +134,17 @@ ALTER TABLE content_reports_new RENAME TO content_reports;
 CREATE UNIQUE INDEX content_reports_once ON content_reports(reporter_id, kind, subject_id);
 CREATE INDEX content_reports_subject ON content_reports(kind, subject_id, resolved_at);
 CREATE INDEX content_reports_queue ON content_reports(campus_id, resolved_at, created_at);
+
+-- An item's search row and its reports go with it, however it goes (its uploader, their account's
+-- deletion, the college's removal): nothing of a deleted upload stays searchable. Written after the
+-- rebuild of content_reports above, which would drop a trigger that names it.
+CREATE TRIGGER library_items_gone AFTER DELETE ON library_items BEGIN
+  DELETE FROM library_search WHERE item_id = old.id;
+  DELETE FROM content_reports WHERE kind = 'library' AND subject_id = old.id;
+END;
+
+-- A vote that goes (its member's choice, their account's deletion) leaves the item's count in the
+-- same statement; the helpful use-case recounts too, so the two always agree.
+CREATE TRIGGER library_votes_gone AFTER DELETE ON library_votes BEGIN
+  UPDATE library_items SET helpful_count = helpful_count - 1 WHERE id = old.item_id AND helpful_count > 0;
+END;

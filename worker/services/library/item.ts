@@ -189,23 +189,16 @@ export async function readItemFile(
   return { object, title: row.title };
 }
 
-/** The uploader removes their item: the row (its units and votes cascade), its search row and reports, then its file. */
+/** The uploader removes their item, then its file. */
 export async function deleteItem(env: Env, user: Pick<Viewer, "id" | "campusId">, id: string): Promise<void> {
   const row = await env.DB.prepare("SELECT uploader_id AS uploaderId, file_key AS fileKey FROM library_items WHERE id = ?1 AND campus_id = ?2")
     .bind(id, user.campusId)
     .first<{ uploaderId: string | null; fileKey: string | null }>();
   if (!row) throw new ApiError(404, M.notFound);
   if (row.uploaderId !== user.id) throw new ApiError(403, M.notYours);
-  const [, , removed] = await env.DB.batch([
-    env.DB.prepare(
-      "DELETE FROM library_search WHERE item_id = ?1 AND EXISTS (SELECT 1 FROM library_items WHERE id = ?1 AND uploader_id = ?2)",
-    ).bind(id, user.id),
-    env.DB.prepare(
-      "DELETE FROM content_reports WHERE kind = 'library' AND subject_id = ?1 AND EXISTS (SELECT 1 FROM library_items WHERE id = ?1 AND uploader_id = ?2)",
-    ).bind(id, user.id),
-    env.DB.prepare("DELETE FROM library_items WHERE id = ?1 AND uploader_id = ?2").bind(id, user.id),
-  ]);
-  if ((removed!.meta.changes ?? 0) === 0) throw new ApiError(404, M.notFound);
+  // Its units and votes cascade; its search row and reports go by the trigger library_items_gone.
+  const removed = await env.DB.prepare("DELETE FROM library_items WHERE id = ?1 AND uploader_id = ?2").bind(id, user.id).run();
+  if ((removed.meta.changes ?? 0) === 0) throw new ApiError(404, M.notFound);
   if (row.fileKey) await env.FILES.delete(row.fileKey);
 }
 
