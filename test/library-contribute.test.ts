@@ -11,7 +11,13 @@ import { asUser, makePdf, makeSubject, upload, uploadPdf } from "#test/library-h
 const MB = 1024 * 1024;
 
 async function json(res: Response) {
-  return (await res.json()) as { success: boolean; message: string; data: Record<string, unknown>; fields?: Record<string, string>; existing?: { id: string; link: string } };
+  return (await res.json()) as {
+    success: boolean;
+    message: string;
+    data: Record<string, unknown>;
+    fields?: Record<string, string>;
+    existing?: { id: string; link: string };
+  };
 }
 
 describe("POST /api/library/items", () => {
@@ -28,17 +34,23 @@ describe("POST /api/library/items", () => {
     const body = await json(res);
     expect(body.data).toMatchObject({ status: "pending", kind: "lecture_notes", filePages: 1 });
     const id = body.data.id as string;
-    const row = await env.DB.prepare("SELECT file_key, file_source, file_sha256, status FROM library_items WHERE id = ?1")
+    const row = await env.DB.prepare(
+      "SELECT file_key, file_source, file_sha256, status FROM library_items WHERE id = ?1",
+    )
       .bind(id)
       .first<{ file_key: string; file_source: string; file_sha256: string; status: string }>();
     expect(row!.file_key).toMatch(/^library\/[0-9a-f-]{36}$/);
     expect(row!.file_source).toBe("pdf");
     expect(await env.FILES.head(row!.file_key)).not.toBeNull();
-    const found = await env.DB.prepare("SELECT item_id FROM library_search WHERE library_search MATCH 'photosynthesis' AND item_id = ?1")
+    const found = await env.DB.prepare(
+      "SELECT item_id FROM library_search WHERE library_search MATCH 'photosynthesis' AND item_id = ?1",
+    )
       .bind(id)
       .all();
     expect(found.results).toHaveLength(1);
-    const units = await env.DB.prepare("SELECT COUNT(*) AS n FROM library_item_units WHERE item_id = ?1").bind(id).first<{ n: number }>();
+    const units = await env.DB.prepare("SELECT COUNT(*) AS n FROM library_item_units WHERE item_id = ?1")
+      .bind(id)
+      .first<{ n: number }>();
     expect(units!.n).toBe(2);
   });
 
@@ -47,7 +59,13 @@ describe("POST /api/library/items", () => {
     const subject = await makeSubject();
     const res = await upload(student, {
       subjectId: subject.subjectId,
-      files: [{ bytes: new TextEncoder().encode("<html><script>alert(1)</script>"), name: "notes.pdf", type: "application/pdf" }],
+      files: [
+        {
+          bytes: new TextEncoder().encode("<html><script>alert(1)</script>"),
+          name: "notes.pdf",
+          type: "application/pdf",
+        },
+      ],
     });
     expect(res.status).toBe(415);
     expect((await json(res)).message).toMatch(/not a PDF/);
@@ -106,7 +124,10 @@ describe("POST /api/library/items", () => {
     expect(row!.file_source).toBe("photos");
     const stored = new Uint8Array(await (await env.FILES.get(row!.file_key))!.arrayBuffer());
     expect(new TextDecoder().decode(stored.slice(0, 5))).toBe("%PDF-");
-    const webp = await upload(student, { subjectId: subject.subjectId, files: [{ bytes: CANVAS_WEBP, name: "p.webp" }] });
+    const webp = await upload(student, {
+      subjectId: subject.subjectId,
+      files: [{ bytes: CANVAS_WEBP, name: "p.webp" }],
+    });
     expect(webp.status).toBe(415);
     expect((await json(webp)).message).toMatch(/WebP/);
   });
@@ -121,16 +142,28 @@ describe("POST /api/library/items", () => {
       expect(res.status).toBe(400);
       expect((await json(res)).message).toBe("Choose a subject of your college.");
     }
-    const res = await upload(student, { subjectId: own.subjectId, unitIds: other.unitIds, files: [{ bytes: pdf, name: "a.pdf" }] });
+    const res = await upload(student, {
+      subjectId: own.subjectId,
+      unitIds: other.unitIds,
+      files: [{ bytes: pdf, name: "a.pdf" }],
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toMatch(/units of that subject/);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM library_items WHERE uploader_id = ?1").bind(student.userId).first<{ n: number }>())!.n).toBe(0);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM library_items WHERE uploader_id = ?1")
+        .bind(student.userId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("needs a past paper's year and exam, reporting every missing field", async () => {
     const student = await createUser();
     const subject = await makeSubject();
-    const res = await upload(student, { subjectId: subject.subjectId, kind: "past_paper", files: [{ bytes: await makePdf(), name: "p.pdf" }] });
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      kind: "past_paper",
+      files: [{ bytes: await makePdf(), name: "p.pdf" }],
+    });
     expect(res.status).toBe(400);
     const body = await json(res);
     expect(body.fields).toMatchObject({ year: expect.stringMatching(/year/), exam: expect.stringMatching(/exam/) });
@@ -152,7 +185,11 @@ describe("POST /api/library/items", () => {
     const first = await upload(student, { subjectId: subject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] });
     const firstId = (await json(first)).data.id as string;
     const before = await env.FILES.list({ prefix: "library/" });
-    const again = await upload(other, { subjectId: subject.subjectId, title: "Other", files: [{ bytes: pdf, name: "b.pdf" }] });
+    const again = await upload(other, {
+      subjectId: subject.subjectId,
+      title: "Other",
+      files: [{ bytes: pdf, name: "b.pdf" }],
+    });
     expect(again.status).toBe(409);
     const body = await json(again);
     expect(body.message).toMatch(/already in your college's library/);
@@ -161,7 +198,9 @@ describe("POST /api/library/items", () => {
     // Another college may have the same file.
     const rce = await createUser({ email: `${unique("r")}@riverside.test` });
     const rceSubject = await makeSubject("rce");
-    expect((await upload(rce, { subjectId: rceSubject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] })).status).toBe(201);
+    expect(
+      (await upload(rce, { subjectId: rceSubject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] })).status,
+    ).toBe(201);
   });
 
   it("adds books and videos as JSON without a file; a video only on the allowed hosts", async () => {
@@ -170,20 +209,37 @@ describe("POST /api/library/items", () => {
     const headers = { Authorization: `Bearer ${student.token}` };
     const book = await postJson(
       "/api/library/items",
-      { kind: "book", title: "Campbell Biology", subjectId: subject.subjectId, author: "Urry", edition: "12th", isbn: "978-0-13-518874-3", shelf: "B-12" },
+      {
+        kind: "book",
+        title: "Campbell Biology",
+        subjectId: subject.subjectId,
+        author: "Urry",
+        edition: "12th",
+        isbn: "978-0-13-518874-3",
+        shelf: "B-12",
+      },
       headers,
     );
     expect(book.status).toBe(201);
     const video = { kind: "video", title: "Cell lecture", subjectId: subject.subjectId };
-    expect((await postJson("/api/library/items", { ...video, url: "https://evil.example/watch" }, headers)).status).toBe(400);
-    expect((await postJson("/api/library/items", { ...video, url: "http://www.youtube.com/watch?v=x" }, headers)).status).toBe(400);
-    expect((await postJson("/api/library/items", { ...video, url: "https://www.youtube.com/watch?v=abc" }, headers)).status).toBe(201);
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "https://evil.example/watch" }, headers)).status,
+    ).toBe(400);
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "http://www.youtube.com/watch?v=x" }, headers)).status,
+    ).toBe(400);
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "https://www.youtube.com/watch?v=abc" }, headers)).status,
+    ).toBe(201);
   });
 
   it("is for verified members of a college", async () => {
     const subject = await makeSubject();
     const unverified = await createUser({ verified: false });
-    const res = await upload(unverified, { subjectId: subject.subjectId, files: [{ bytes: await makePdf(), name: "a.pdf" }] });
+    const res = await upload(unverified, {
+      subjectId: subject.subjectId,
+      files: [{ bytes: await makePdf(), name: "a.pdf" }],
+    });
     expect(res.status).toBe(403);
     expect((await upload(null, { subjectId: subject.subjectId })).status).toBe(401);
   });

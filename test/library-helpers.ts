@@ -82,7 +82,11 @@ export function upload(user: TestUser | null, fields: UploadFields): Promise<Res
 }
 
 /** Uploads a fresh PDF and answers the new item's id. */
-export async function uploadPdf(user: TestUser, subject: TestSubject, more: Partial<UploadFields> = {}): Promise<string> {
+export async function uploadPdf(
+  user: TestUser,
+  subject: TestSubject,
+  more: Partial<UploadFields> = {},
+): Promise<string> {
   const res = await upload(user, {
     subjectId: subject.subjectId,
     files: [{ bytes: await makePdf(), name: "notes.pdf" }],
@@ -93,5 +97,11 @@ export async function uploadPdf(user: TestUser, subject: TestSubject, more: Part
 }
 
 export function asUser(user: TestUser | null, init: RequestInit = {}): RequestInit {
-  return { ...init, headers: { ...(init.headers as Record<string, string>), ...(user ? { Authorization: `Bearer ${user.token}` } : {}) } };
+  return {
+    ...init,
+    headers: {
+      ...(init.headers as Record<string, string>),
+      ...(user ? { Authorization: `Bearer ${user.token}` } : {}),
+    },
+  };
 }

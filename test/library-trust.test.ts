@@ -16,7 +16,9 @@ function review(user: TestUser, id: string, body: unknown) {
 }
 
 async function status(id: string) {
-  return env.DB.prepare("SELECT status, hidden_at AS hiddenAt, helpful_count AS helpfulCount, uploader_id AS uploaderId FROM library_items WHERE id = ?1")
+  return env.DB.prepare(
+    "SELECT status, hidden_at AS hiddenAt, helpful_count AS helpfulCount, uploader_id AS uploaderId FROM library_items WHERE id = ?1",
+  )
     .bind(id)
     .first<{ status: string; hiddenAt: number | null; helpfulCount: number; uploaderId: string | null }>();
 }
@@ -44,11 +46,17 @@ describe("the second look", () => {
     expect(res.status).toBe(200);
     expect((await review(moderator, id, { decision: "approve" })).status).toBe(409);
     expect((await status(id))!.status).toBe("approved");
-    const audit = await env.DB.prepare("SELECT action, actor_id AS actor FROM staff_audit_log WHERE subject_id = ?1").bind(id).all();
+    const audit = await env.DB.prepare("SELECT action, actor_id AS actor FROM staff_audit_log WHERE subject_id = ?1")
+      .bind(id)
+      .all();
     expect(audit.results).toEqual([{ action: "library.approve", actor: moderator.userId }]);
-    const notice = await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ?1 AND kind = 'library'").bind(uploader.userId).first<{ title: string; link: string }>();
+    const notice = await env.DB.prepare("SELECT title, link FROM notices WHERE user_id = ?1 AND kind = 'library'")
+      .bind(uploader.userId)
+      .first<{ title: string; link: string }>();
     expect(notice).toMatchObject({ link: `/library/${id}` });
-    const seen = (await (await call(`/api/library/items/${id}`, asUser(member))).json()) as { data: { uploader: string; review: unknown } };
+    const seen = (await (await call(`/api/library/items/${id}`, asUser(member))).json()) as {
+      data: { uploader: string; review: unknown };
+    };
     expect(seen.data.uploader).toBe("Test");
     expect(seen.data.review).toBeNull();
   });
@@ -60,7 +68,9 @@ describe("the second look", () => {
     const bare = await review(curator, id, { decision: "reject" });
     expect(bare.status).toBe(400);
     expect((await review(curator, id, { decision: "reject", note: "Pages are unreadable." })).status).toBe(200);
-    const mine = (await (await call(`/api/library/items/${id}`, asUser(uploader))).json()) as { data: { review: { status: string; note: string } } };
+    const mine = (await (await call(`/api/library/items/${id}`, asUser(uploader))).json()) as {
+      data: { review: { status: string; note: string } };
+    };
     expect(mine.data.review).toMatchObject({ status: "rejected", note: "Pages are unreadable." });
   });
 });
@@ -98,10 +108,14 @@ describe("helpful votes", () => {
     const voters = await Promise.all([createUser(), createUser(), createUser()]);
     // Each voter fires three votes at once, and the uploader's own vote is refused.
     const answers = await Promise.all(
-      voters.flatMap((voter) => [1, 2, 3].map(() => call(`/api/library/items/${id}/helpful`, asUser(voter, { method: "PUT" })))),
+      voters.flatMap((voter) =>
+        [1, 2, 3].map(() => call(`/api/library/items/${id}/helpful`, asUser(voter, { method: "PUT" }))),
+      ),
     );
     expect(answers.every((res) => res.status === 200)).toBe(true);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM library_votes WHERE item_id = ?1").bind(id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM library_votes WHERE item_id = ?1")
+      .bind(id)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(3);
     expect((await status(id))!.helpfulCount).toBe(3);
     expect((await call(`/api/library/items/${id}/helpful`, asUser(uploader, { method: "PUT" }))).status).toBe(400);
@@ -116,16 +130,29 @@ describe("reports", () => {
   it("a copyright report hides the item at once, audited, until a moderator restores it", async () => {
     const { id, uploader, moderator } = await approvedItem();
     const reporter = await createUser();
-    const res = await postJson("/api/reports", { kind: "library", id, reason: "copyright", note: "Scanned textbook" }, { Authorization: `Bearer ${reporter.token}` });
+    const res = await postJson(
+      "/api/reports",
+      { kind: "library", id, reason: "copyright", note: "Scanned textbook" },
+      { Authorization: `Bearer ${reporter.token}` },
+    );
     expect(res.status).toBe(201);
     expect((await status(id))!.hiddenAt).not.toBeNull();
     expect((await call(`/api/library/items/${id}`, asUser(reporter))).status).toBe(404);
     expect((await call(`/api/library/items/${id}`, asUser(uploader))).status).toBe(200);
-    const audit = await env.DB.prepare("SELECT action FROM staff_audit_log WHERE subject_id = ?1 ORDER BY created_at").bind(id).all();
+    const audit = await env.DB.prepare("SELECT action FROM staff_audit_log WHERE subject_id = ?1 ORDER BY created_at")
+      .bind(id)
+      .all();
     expect(audit.results.map((r) => r.action)).toContain("copyright_hide");
-    const queue = (await (await call("/api/moderation/queue", asUser(moderator))).json()) as { data: { id: string; kind: string }[] };
+    const queue = (await (await call("/api/moderation/queue", asUser(moderator))).json()) as {
+      data: { id: string; kind: string }[];
+    };
     expect(queue.data.some((item) => item.id === id && item.kind === "library")).toBe(true);
-    const restore = await sendJson("POST", "/api/moderation/actions", { action: "restore", kind: "library", id, reason: "Our own notes" }, moderator.token);
+    const restore = await sendJson(
+      "POST",
+      "/api/moderation/actions",
+      { action: "restore", kind: "library", id, reason: "Our own notes" },
+      moderator.token,
+    );
     expect(restore.status).toBe(200);
     expect((await status(id))!.hiddenAt).toBeNull();
   });
@@ -133,7 +160,11 @@ describe("reports", () => {
   it("another reason follows the usual threshold", async () => {
     const { id } = await approvedItem();
     const reporter = await createUser();
-    await postJson("/api/reports", { kind: "library", id, reason: "offensive" }, { Authorization: `Bearer ${reporter.token}` });
+    await postJson(
+      "/api/reports",
+      { kind: "library", id, reason: "offensive" },
+      { Authorization: `Bearer ${reporter.token}` },
+    );
     expect((await status(id))!.hiddenAt).toBeNull();
   });
 });
@@ -143,7 +174,9 @@ describe("deletion", () => {
     const { id, uploader } = await approvedItem();
     const voter = await createUser();
     await call(`/api/library/items/${id}/helpful`, asUser(voter, { method: "PUT" }));
-    const key = (await env.DB.prepare("SELECT file_key AS k FROM library_items WHERE id = ?1").bind(id).first<{ k: string }>())!.k;
+    const key = (await env.DB.prepare("SELECT file_key AS k FROM library_items WHERE id = ?1")
+      .bind(id)
+      .first<{ k: string }>())!.k;
     expect((await call(`/api/library/items/${id}`, asUser(voter, { method: "DELETE" }))).status).toBe(403);
     expect((await call(`/api/library/items/${id}`, asUser(uploader, { method: "DELETE" }))).status).toBe(200);
     expect(await env.FILES.head(key)).toBeNull();
@@ -164,14 +197,18 @@ describe("deletion", () => {
     };
     expect(exported.library.uploads.map((u) => u.id).sort()).toEqual([approved, pending].sort());
     expect(exported.library.helpfulVotes).toEqual([expect.objectContaining({ itemId: other.id })]);
-    const pendingKey = (await env.DB.prepare("SELECT file_key AS k FROM library_items WHERE id = ?1").bind(pending).first<{ k: string }>())!.k;
+    const pendingKey = (await env.DB.prepare("SELECT file_key AS k FROM library_items WHERE id = ?1")
+      .bind(pending)
+      .first<{ k: string }>())!.k;
     const res = await sendJson("DELETE", "/api/auth/account", { password: uploader.password }, uploader.token);
     expect(res.status).toBe(200);
     expect(await status(pending)).toBeNull();
     expect(await env.FILES.head(pendingKey)).toBeNull();
     expect((await status(approved))!.uploaderId).toBeNull();
     expect((await status(other.id))!.helpfulCount).toBe(0);
-    const seen = (await (await call(`/api/library/items/${approved}`, asUser(other.uploader))).json()) as { data: { uploader: string | null } };
+    const seen = (await (await call(`/api/library/items/${approved}`, asUser(other.uploader))).json()) as {
+      data: { uploader: string | null };
+    };
     expect(seen.data.uploader).toBeNull();
   });
 
@@ -179,7 +216,10 @@ describe("deletion", () => {
     const { subject } = await approvedItem();
     const admin = await createUser();
     await grant(admin, "admin");
-    const res = await call(`/api/admin/campus/academics/subjects/${subject.subjectId}`, asUser(admin, { method: "DELETE" }));
+    const res = await call(
+      `/api/admin/campus/academics/subjects/${subject.subjectId}`,
+      asUser(admin, { method: "DELETE" }),
+    );
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toMatch(/library items/);
   });

@@ -48,10 +48,7 @@ async function contributeBody(c: AppContext): Promise<unknown> {
 libraryItems.post("/", bodyLimit(UPLOAD_LIMITS.library), requireAuth, async (c) => {
   const input = parseWith(contributeSchema, await contributeBody(c));
   const item = await contribute(c.env, c.var.user, input);
-  return c.json(
-    { success: true, message: item.status === "approved" ? M.addedApproved : M.added, data: item },
-    201,
-  );
+  return c.json({ success: true, message: item.status === "approved" ? M.addedApproved : M.added, data: item }, 201);
 });
 
 libraryItems.get("/:id", idParam, async (c) => {

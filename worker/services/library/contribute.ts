@@ -40,12 +40,12 @@ const list = (value: unknown) =>
 const isNoFile = (value: unknown) =>
   value === "" || value === null || (value instanceof File && value.size === 0 && !value.name);
 
-const optionalId = z.preprocess(blankToNull, z.string().max(100).nullable());
-
 /** `POST /api/library/items` and /library/new: the same fields, from JSON or a multipart form. */
 export const contributeSchema = z
   .object({
-    kind: z.enum(LIBRARY_KIND_NAMES, { error: "Choose what it is: notes, a past paper, a practical, a book or a video." }),
+    kind: z.enum(LIBRARY_KIND_NAMES, {
+      error: "Choose what it is: notes, a past paper, a practical, a book or a video.",
+    }),
     title: userText({ name: "The title", max: 150, missing: "Give it a title." }),
     description: optionalUserText({ name: "The description", max: 2000, multiline: true }).optional(),
     subjectId: z.preprocess(blankToNull, z.string({ error: M.unknownSubject }).max(100, M.unknownSubject)),
@@ -63,10 +63,7 @@ export const contributeSchema = z
         .nullable(),
     ),
     exam: z.preprocess(blankToNull, z.enum(LIBRARY_EXAM_NAMES, { error: M.examMissing }).nullable()),
-    public: z.preprocess(
-      (value) => value === true || value === "true" || value === "on" || value === "1",
-      z.boolean(),
-    ),
+    public: z.preprocess((value) => value === true || value === "true" || value === "on" || value === "1", z.boolean()),
     files: z.preprocess(
       (value) => list(value).filter((file) => !isNoFile(file)),
       z.array(z.instanceof(File, { error: M.noFile })),

@@ -7,7 +7,10 @@ import type { SessionUser } from "#server/services/session-user.ts";
 // One library item as a person may see it, its file, its removal by the uploader and the helpful
 // votes (docs/decisions/0106-library.md). Who sees what is decided once, in `visibility` below.
 
-type Viewer = Pick<SessionUser, "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">;
+type Viewer = Pick<
+  SessionUser,
+  "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason"
+>;
 
 export const itemIdSchema = z.string().trim().min(1, M.notFound).max(64, M.notFound);
 
@@ -191,13 +194,17 @@ export async function readItemFile(
 
 /** The uploader removes their item, then its file. */
 export async function deleteItem(env: Env, user: Pick<Viewer, "id" | "campusId">, id: string): Promise<void> {
-  const row = await env.DB.prepare("SELECT uploader_id AS uploaderId, file_key AS fileKey FROM library_items WHERE id = ?1 AND campus_id = ?2")
+  const row = await env.DB.prepare(
+    "SELECT uploader_id AS uploaderId, file_key AS fileKey FROM library_items WHERE id = ?1 AND campus_id = ?2",
+  )
     .bind(id, user.campusId)
     .first<{ uploaderId: string | null; fileKey: string | null }>();
   if (!row) throw new ApiError(404, M.notFound);
   if (row.uploaderId !== user.id) throw new ApiError(403, M.notYours);
   // Its units and votes cascade; its search row and reports go by the trigger library_items_gone.
-  const removed = await env.DB.prepare("DELETE FROM library_items WHERE id = ?1 AND uploader_id = ?2").bind(id, user.id).run();
+  const removed = await env.DB.prepare("DELETE FROM library_items WHERE id = ?1 AND uploader_id = ?2")
+    .bind(id, user.id)
+    .run();
   if ((removed.meta.changes ?? 0) === 0) throw new ApiError(404, M.notFound);
   if (row.fileKey) await env.FILES.delete(row.fileKey);
 }

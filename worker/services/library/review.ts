@@ -49,8 +49,7 @@ export async function reviewItem(
   ]);
   if (!mayReview(grants!.results as StaffGrant[])) throw new ApiError(403, M.reviewersOnly, { code: "staff_only" });
   const item = found!.results[0] as
-    | { uploaderId: string | null; title: string; kind: LibraryKindName; status: string }
-    | undefined;
+    { uploaderId: string | null; title: string; kind: LibraryKindName; status: string } | undefined;
   if (!item) throw new ApiError(404, M.notFound);
   const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
   if (!success) throw new ApiError(429, "You are deciding too fast. Please wait a minute and try again.");

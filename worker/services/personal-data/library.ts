@@ -76,7 +76,9 @@ export const LIBRARY_DATA = {
         db
           .select({ campusId: campuses.id, name: campuses.grievanceName, email: campuses.grievanceEmail })
           .from(campuses)
-          .where(sql`lower(${campuses.grievanceEmail}) = (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId})`),
+          .where(
+            sql`lower(${campuses.grievanceEmail}) = (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${userId})`,
+          ),
       ),
     ],
     erase: {
