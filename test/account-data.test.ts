@@ -156,7 +156,9 @@ async function everything(): Promise<World> {
   await uploadPdf(student, librarySubject, { title: `Notes ${tag}` });
   const othersItem = await uploadPdf(other, librarySubject);
   await env.DB.prepare("UPDATE library_items SET status = 'approved' WHERE id = ?1").bind(othersItem).run();
-  expect((await call(`/api/library/items/${othersItem}/helpful`, { method: "PUT", headers: bearer(student.token) })).status).toBe(200);
+  expect(
+    (await call(`/api/library/items/${othersItem}/helpful`, { method: "PUT", headers: bearer(student.token) })).status,
+  ).toBe(200);
   await env.DB.prepare("UPDATE campuses SET grievance_name = ?1, grievance_email = ?2 WHERE id = 'cit'")
     .bind(student.name, student.email)
     .run();

@@ -119,8 +119,7 @@ async function readRow(env: Env, id: string, viewer: Pick<Viewer, "id" | "campus
            AND (su.suspended_until IS NULL OR su.suspended_until <= ?3)) AS reviewer,
        EXISTS (SELECT 1 FROM library_votes v WHERE v.item_id = i.id AND v.user_id = ?2) AS voted,
        (SELECT json_group_array(json_object('id', au.id, 'number', au.number, 'title', au.title))
-          FROM (SELECT au.id, au.number, au.title FROM library_item_units iu JOIN academic_units au ON au.id = iu.unit_id
-                WHERE iu.item_id = i.id ORDER BY au.number) au) AS units
+          FROM library_item_units iu JOIN academic_units au ON au.id = iu.unit_id WHERE iu.item_id = i.id) AS units
      FROM library_items i
      JOIN campuses c ON c.id = i.campus_id
      JOIN academic_subjects s ON s.id = i.subject_id
@@ -155,7 +154,7 @@ export async function readItem(
     title: row.title,
     description: row.description,
     subject: { id: row.subjectId, code: row.subjectCode, name: row.subjectName },
-    units: JSON.parse(row.units) as LibraryItemView["units"],
+    units: (JSON.parse(row.units) as LibraryItemView["units"]).sort((a, b) => a.number - b.number),
     year: row.year,
     exam: row.exam,
     file: row.fileKey ? { pages: row.filePages, bytes: row.fileBytes, source: row.fileSource } : null,
