@@ -75,6 +75,21 @@ describe("the second look", () => {
   });
 });
 
+describe("curators", () => {
+  it("a campus admin grants the curator role, and the curator's uploads are approved at once", async () => {
+    const [admin, teacher] = await Promise.all([createUser(), createUser({ name: "Meena Teacher" })]);
+    await grant(admin, "admin");
+    const granted = await postJson(
+      "/api/admin/roles",
+      { email: teacher.email, role: "curator" },
+      { Authorization: `Bearer ${admin.token}` },
+    );
+    expect(granted.status).toBe(201);
+    const id = await uploadPdf(teacher, await makeSubject());
+    expect((await status(id))!.status).toBe("approved");
+  });
+});
+
 describe("who sees an item", () => {
   it("a visitor sees only public approved items, with the college named; another college's private item is a 404", async () => {
     const { id: privateId } = await approvedItem();
