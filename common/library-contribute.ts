@@ -118,6 +118,7 @@ export const LIBRARY_MESSAGES = {
   voteMembersOnly: "Only members of its college can mark an item helpful.",
   notApproved: "The item is not in the library yet.",
   voted: "Marked as helpful.",
+  votesTooFast: "You are voting too fast. Please wait a minute and try again.",
   unvoted: "No longer marked as helpful.",
   approved: "Approved: it is in the library now.",
   rejected: "Not approved: the uploader is told why.",

@@ -57,10 +57,36 @@ export async function action({ context, request }: Route.ActionArgs) {
     const input = parseWith(contributeSchema, formInputWithLists(form, ["files", "unitIds"]));
     id = (await contribute(envOf(context), user, input)).id;
   } catch (error) {
-    if (error instanceof ApiError) return refused("contribute", error);
+    // Without JavaScript the page comes back with what was typed (a file cannot be given back).
+    if (error instanceof ApiError) return refused("contribute", error, { details: { typed: typedFields(form) } });
     throw error;
   }
   return redirect(`/library/${id}?added=1`);
+}
+
+const TYPED = [
+  "kind",
+  "title",
+  "subjectId",
+  "year",
+  "exam",
+  "author",
+  "edition",
+  "isbn",
+  "shelf",
+  "url",
+  "description",
+];
+
+function typedFields(form: FormData): Record<string, string | string[] | boolean> {
+  const typed: Record<string, string | string[] | boolean> = {};
+  for (const name of TYPED) {
+    const value = form.get(name);
+    if (typeof value === "string") typed[name] = value.slice(0, 2000);
+  }
+  typed.unitIds = form.getAll("unitIds").filter((v): v is string => typeof v === "string");
+  typed.public = form.get("public") !== null;
+  return typed;
 }
 
 export default function LibraryNew({ loaderData, actionData }: Route.ComponentProps) {

@@ -77,8 +77,12 @@ export function ContributeForm({
 }) {
   const uid = useId();
   const navigate = useNavigate();
-  const [kind, setKind] = useState(preset.kind ?? "lecture_notes");
-  const [subjectId, setSubjectId] = useState(preset.subject ?? "");
+  // A refused form without JavaScript comes back with what was typed.
+  const typed = (answer?.details?.typed ?? {}) as Record<string, string | string[] | boolean | undefined>;
+  const text = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : undefined);
+  const chosenUnits = Array.isArray(typed.unitIds) ? typed.unitIds : preset.units;
+  const [kind, setKind] = useState(text("kind") ?? preset.kind ?? "lecture_notes");
+  const [subjectId, setSubjectId] = useState(text("subjectId") ?? preset.subject ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ActionResult | undefined>(answer);
   const [existing, setExisting] = useState<string | null>(
@@ -155,6 +159,9 @@ export function ContributeForm({
   const input = (name: string) => ({
     id: `${uid}-${name}`,
     name,
+    ...(name !== "kind" && name !== "subjectId" && name !== "files" && text(name) !== undefined
+      ? { defaultValue: text(name) }
+      : {}),
     "aria-invalid": problem(name) ? true : undefined,
     "aria-describedby": problem(name) ? `${uid}-${name}-error` : undefined,
   });
@@ -265,7 +272,7 @@ export function ContributeForm({
                   type="checkbox"
                   name="unitIds"
                   value={unit.id}
-                  defaultChecked={preset.units.includes(unit.id)}
+                  defaultChecked={chosenUnits.includes(unit.id)}
                   className="h-5 w-5"
                 />
                 {unit.label}
@@ -296,7 +303,7 @@ export function ContributeForm({
             <label htmlFor={`${uid}-exam`} className="label">
               Exam{!hydrated && " (past papers)"}
             </label>
-            <select {...input("exam")} required={hydrated} className="input" defaultValue="">
+            <select {...input("exam")} required={hydrated} className="input" defaultValue={text("exam") ?? ""}>
               <option value="" disabled={hydrated}>
                 Choose the exam
               </option>
@@ -354,7 +361,13 @@ export function ContributeForm({
         <FieldError id={`${uid}-description`} message={problem("description")} />
       </div>
       <label className="flex min-h-11 items-start gap-2 text-sm">
-        <input type="checkbox" name="public" value="true" className="mt-0.5 h-5 w-5" />
+        <input
+          type="checkbox"
+          name="public"
+          value="true"
+          defaultChecked={typed.public === true}
+          className="mt-0.5 h-5 w-5"
+        />
         <span>Also show it to people outside my college (it names the college)</span>
       </label>
       {progress !== null && (

@@ -92,8 +92,8 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
       </ul>
       <div className="mt-4 flex flex-wrap items-start gap-3">
         {item.kind === "library" && (
-          <a href={`/api/library/items/${item.id}/file`} target="_blank" rel="noopener" className="btn-secondary">
-            Open the file
+          <a href={`/library/${item.id}`} target="_blank" rel="noopener" className="btn-secondary">
+            Open the item
           </a>
         )}
         {item.hiddenAt ? (

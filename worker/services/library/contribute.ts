@@ -81,22 +81,30 @@ export const contributeSchema = z
     shelf: optionalUserText({ name: "The shelf", max: 60 }).optional(),
     url: z.preprocess(blankToNull, z.string().max(500, M.videoHost).nullable().optional()),
   })
-  .superRefine((input, ctx) => {
-    const fileKind = (LIBRARY_FILE_KIND_NAMES as readonly string[]).includes(input.kind);
-    if (input.kind === "past_paper") {
-      if (input.year === null) ctx.addIssue({ code: "custom", path: ["year"], message: M.yearMissing });
-      if (input.exam === null) ctx.addIssue({ code: "custom", path: ["exam"], message: M.examMissing });
-    }
-    if (fileKind && input.files.length === 0) ctx.addIssue({ code: "custom", path: ["files"], message: M.noFile });
-    if (!fileKind && input.files.length > 0)
-      ctx.addIssue({ code: "custom", path: ["files"], message: M.noFileForKind });
-    if (input.kind === "video") {
-      if (!input.url) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoMissing });
-      else if (!isAllowedVideoUrl(input.url)) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoHost });
-    }
-    if (input.kind === "book" && !input.author)
-      ctx.addIssue({ code: "custom", path: ["author"], message: M.authorMissing });
-  })
+  // Runs even when other fields failed, so a form is told every problem at once (decision 0103); the
+  // fields it reads may then be raw, hence the guards.
+  .superRefine(
+    (input, ctx) => {
+      const kind = input.kind as string;
+      const files = Array.isArray(input.files) ? input.files : [];
+      const fileKind = (LIBRARY_FILE_KIND_NAMES as readonly string[]).includes(kind);
+      if (kind === "past_paper") {
+        if (input.year === null) ctx.addIssue({ code: "custom", path: ["year"], message: M.yearMissing });
+        if (input.exam === null) ctx.addIssue({ code: "custom", path: ["exam"], message: M.examMissing });
+      }
+      if (fileKind && files.length === 0) ctx.addIssue({ code: "custom", path: ["files"], message: M.noFile });
+      if ((kind === "book" || kind === "video") && files.length > 0)
+        ctx.addIssue({ code: "custom", path: ["files"], message: M.noFileForKind });
+      if (kind === "video") {
+        if (!input.url) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoMissing });
+        else if (typeof input.url !== "string" || !isAllowedVideoUrl(input.url))
+          ctx.addIssue({ code: "custom", path: ["url"], message: M.videoHost });
+      }
+      if (kind === "book" && !input.author)
+        ctx.addIssue({ code: "custom", path: ["author"], message: M.authorMissing });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   // Only a past paper has a year and an exam; only a book its reference; only a video a link.
   .transform((input) => ({
     ...input,

@@ -223,6 +223,9 @@ export async function setHelpful(
   if (seenAs === "visitor") throw new ApiError(403, M.voteMembersOnly);
   if (row.status !== "approved" || row.hiddenAt !== null) throw new ApiError(409, M.notApproved);
   if (row.uploaderId === user.id) throw new ApiError(400, M.ownVote);
+  // A script with a member's session could otherwise flip votes all day.
+  const { success } = await env.POST_LIMITER.limit({ key: `vote:${user.id}` });
+  if (!success) throw new ApiError(429, M.votesTooFast);
   const now = Date.now();
   const change = helpful
     ? env.DB.prepare(
