@@ -210,6 +210,7 @@ export function ContributeForm({
           </label>
           <input
             {...input("files")}
+            aria-describedby={`${uid}-files-hint${problem("files") ? ` ${uid}-files-error` : ""}`}
             type="file"
             multiple
             accept="application/pdf,image/jpeg,image/png,image/webp"
