@@ -26,7 +26,8 @@ export const middleware = [sessionMiddleware];
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and
   // the top bar asks the API who is signed in once the page has hydrated.
-  if (isPrerenderedPath(new URL(request.url).pathname)) return { user: null, suspended: null, prerendered: true };
+  if (isPrerenderedPath(new URL(request.url).pathname))
+    return { user: null, suspended: null, grievance: null, prerendered: true };
   const user = await getUser(context);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
   // Gated controls on cards (Report) say why instead of offering a form the server refuses: the
@@ -38,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null;
   return {
     user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, refusal } : null,
+    grievance: user && !user.openCommunity ? grievanceOf(user) : null,
     suspended,
     prerendered: false,
   };
@@ -105,6 +107,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The college's grievance officer, for its signed-in members: named with an address when the campus
+ * admin set one, and said plainly when not (a footer that promised an officer it cannot name would
+ * mislead). Visitors and the Open community have no college to name one.
+ */
+function grievanceOf(user: { campusName: string; grievanceName?: string | null; grievanceEmail?: string | null }) {
+  return {
+    college: user.campusName,
+    name: user.grievanceName ?? null,
+    email: user.grievanceEmail ?? null,
+  };
+}
+
+function GrievanceFooter({ college, name, email }: { college: string; name: string | null; email: string | null }) {
+  return (
+    <footer className="mx-auto w-full max-w-6xl border-t border-slate-200 px-4 py-6 text-sm text-slate-600 sm:px-6 dark:border-slate-800 dark:text-slate-400">
+      {name && email ? (
+        <p>
+          Grievance officer for {college}: {name},{" "}
+          <a href={`mailto:${email}`} className="text-indigo-700 underline dark:text-indigo-300">
+            {email}
+          </a>
+        </p>
+      ) : (
+        <p>{college} has not named a grievance officer on Campus yet; ask your campus admin.</p>
+      )}
+    </footer>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   // A marker for browser tests (and a cheap signal for anyone debugging): React is now interactive.
   useEffect(() => {
@@ -124,6 +156,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
         <Outlet />
       </main>
+      {loaderData.grievance && <GrievanceFooter {...loaderData.grievance} />}
     </>
   );
 }

@@ -37,6 +37,10 @@ export default [
   ]),
   route("btech/:branch", "routes/btech-branch.tsx"),
 
+  // The library's contribute-and-trust side: adding an item, and an item's own page.
+  route("library/new", "routes/library-new.tsx"),
+  route("library/:id", "routes/library-item.tsx"),
+
   // Google Classroom.
   route("googleclassroom", "routes/googleclassroom.tsx"),
   route("google/callback", "routes/google-callback.tsx"),

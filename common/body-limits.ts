@@ -27,6 +27,11 @@ export const UPLOAD_LIMITS = {
   },
   /** A Study Swap request with its one attachment. */
   attachment: { maxBytes: 10 * MB + 64 * KB, message: "The request is too large. Attach a file of at most 10 MB." },
+  /** A library upload: one PDF or the photos of its pages, 25 MB together (common/library-contribute.ts). */
+  library: {
+    maxBytes: 25 * MB + MB,
+    message: "The upload is too large: at most 25 MB of files together.",
+  },
   /** A complaint with its one photo. */
   photo: { maxBytes: 5 * MB + MB, message: "The request is too large. Photos can be at most 5 MB." },
 } as const satisfies Record<string, BodyLimit>;

@@ -1,7 +1,7 @@
 // Reports and moderation as the screens and the server both name them (
 // docs/decisions/0082-reports-and-moderation.md). Pure.
 
-export const REPORT_KINDS = ["listing", "request", "roommate", "complaint"] as const;
+export const REPORT_KINDS = ["listing", "request", "roommate", "complaint", "library"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const kindLabel: Record<ReportKind, string> = {
@@ -9,6 +9,7 @@ export const kindLabel: Record<ReportKind, string> = {
   request: "Study Swap request",
   roommate: "roommate post",
   complaint: "complaint",
+  library: "library item",
 };
 
 export const REPORT_REASONS = [
@@ -17,6 +18,7 @@ export const REPORT_REASONS = [
   "wrong_category",
   "personal_information",
   "graded_work",
+  "copyright",
   "other",
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -27,6 +29,7 @@ export const reasonLabel: Record<ReportReason, string> = {
   wrong_category: "Wrong category",
   personal_information: "Shares someone's personal information",
   graded_work: "Asks someone to do graded work for them",
+  copyright: "Copies someone's work without permission (copyright)",
   other: "Something else",
 };
 
@@ -39,5 +42,16 @@ export const REPORT_WHAT = "report content";
  */
 export const AUTO_HIDE_AT = 3;
 export const AUTO_HIDE_REASON = "Reported by several students; hidden until a moderator looks at it.";
+
+/**
+ * A copyright report of a library item hides it at once, until a moderator decides: a college
+ * hosting a copied textbook must take it down when told, not after three students agree.
+ */
+export const COPYRIGHT_HIDE_REASON = "Reported as copied without permission; hidden until a moderator decides.";
+
+/** Whether a report of this kind for this reason hides the content at once. */
+export function hidesAtOnce(kind: ReportKind, reason: ReportReason): boolean {
+  return kind === "library" && reason === "copyright";
+}
 
 export const SUSPEND_MAX_DAYS = 90;

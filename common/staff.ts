@@ -1,6 +1,6 @@
 // Staff roles as the screens name them (docs/decisions/0080-staff-roles.md). Pure.
 
-export const STAFF_ROLE_NAMES = ["warden", "mess", "laundry", "moderator", "admin"] as const;
+export const STAFF_ROLE_NAMES = ["warden", "mess", "laundry", "moderator", "admin", "curator"] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
 export const staffRoleLabel: Record<StaffRoleName, string> = {
@@ -9,6 +9,7 @@ export const staffRoleLabel: Record<StaffRoleName, string> = {
   laundry: "Laundry staff",
   moderator: "Moderator",
   admin: "Campus admin",
+  curator: "Library curator",
 };
 
 /** A complaint open this long is overdue on the warden's queue. */

@@ -16,6 +16,7 @@ import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-googl
 import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { count, snapshot } from "#test/robust-helpers.ts";
+import { makeSubject, uploadPdf } from "#test/library-helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -148,6 +149,19 @@ async function everything(): Promise<World> {
   const whatsapp = "9" + String(Math.floor(Math.random() * 1e9)).padStart(9, "0");
   const sellerName = `Zeph Seller ${tag}`;
   const contact = `${tag}@contact.test`;
+
+  // The library: a pending upload of the student's, their helpful vote on another's approved one,
+  // and the student named as the college's grievance officer.
+  const librarySubject = await makeSubject();
+  await uploadPdf(student, librarySubject, { title: `Notes ${tag}` });
+  const othersItem = await uploadPdf(other, librarySubject);
+  await env.DB.prepare("UPDATE library_items SET status = 'approved' WHERE id = ?1").bind(othersItem).run();
+  expect(
+    (await call(`/api/library/items/${othersItem}/helpful`, { method: "PUT", headers: bearer(student.token) })).status,
+  ).toBe(200);
+  await env.DB.prepare("UPDATE campuses SET grievance_name = ?1, grievance_email = ?2 WHERE id = 'cit'")
+    .bind(student.name, student.email)
+    .run();
 
   const onSale = await uploadProduct(student, `Drafter ${tag}`, whatsapp, sellerName);
   const soldToOther = await uploadProduct(student, `Calculator ${tag}`, whatsapp, sellerName);

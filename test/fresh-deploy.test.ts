@@ -68,6 +68,8 @@ describe("a deploy (the migrations alone)", () => {
         created_at: 0,
         google_hd_required: 0,
         disabled_at: null,
+        grievance_name: null,
+        grievance_email: null,
       },
     ]);
     expect(fresh).toEqual({

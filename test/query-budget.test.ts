@@ -17,6 +17,7 @@ import { freezeIndiaTime, listingForm, PNG_BYTES, read, sendJson } from "#test/h
 import { captureRequestLogs, type Usage } from "#test/query-budget-helpers.ts";
 import { cast, complaintInB, grant as grantRole, type Cast } from "#test/staff-helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";
+import { makeSubject, uploadPdf } from "#test/library-helpers.ts";
 
 const PAGE_BUDGET = 3;
 const LIST_BUDGET = 2;
@@ -60,6 +61,7 @@ interface Fixtures {
   complaintId: string;
   requestId: string;
   calendarSecret: string;
+  libraryItemId: string;
 }
 
 let fixtures: Fixtures;
@@ -103,6 +105,8 @@ beforeAll(async () => {
   const wanted = await sendJson("POST", "/api/wanted", { words: "scientific calculator" }, people.owner.token);
   if (wanted.status !== 201) throw new Error(`wanted: ${wanted.status} ${await wanted.text()}`);
   const calendarSecret = await resetCalendarFeed(env, people.owner.userId);
+  const libraryItemId = await uploadPdf(people.student, await makeSubject());
+  await env.DB.prepare("UPDATE library_items SET status = 'approved' WHERE id = ?1").bind(libraryItemId).run();
   fixtures = {
     people,
     productId: product.id,
@@ -110,6 +114,7 @@ beforeAll(async () => {
     complaintId,
     requestId,
     calendarSecret,
+    libraryItemId,
   };
   stopObserving = observeStatements((sql, params) => {
     if (!statements.has(sql)) statements.set(sql, params);
@@ -160,6 +165,8 @@ function fillApi(path: string): string {
     "/api/studyswap/requests/:id/attachment": `/api/studyswap/requests/${fixtures.requestId}/attachment`,
     "/api/google/courses/:id/assignments": "/api/google/courses/course-1/assignments",
     "/api/campuses/:id/academics": "/api/campuses/cit/academics",
+    "/api/library/items/:id": `/api/library/items/${fixtures.libraryItemId}`,
+    "/api/library/items/:id/file": `/api/library/items/${fixtures.libraryItemId}/file`,
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))
@@ -536,6 +543,34 @@ describe("the D1 query budget of writes", () => {
       path: `/api/studyswap/requests/${swapId}/close`,
     });
     await run({ route: "DELETE /api/studyswap/requests/:id", by: owner, path: `/api/studyswap/requests/${swapId}` });
+
+    // The library: a book (no file), its review, a helpful vote and its removal, and the uploader's delete.
+    const librarySubject = await makeSubject();
+    const bookId = await idOf(
+      await run({
+        route: "POST /api/library/items",
+        by: owner,
+        path: "/api/library/items",
+        body: { kind: "book", title: "Budget book", subjectId: librarySubject.subjectId, author: "A. Author" },
+      }),
+    );
+    await run({
+      route: "POST /api/library/items/:id/review",
+      by: moderator,
+      path: `/api/library/items/${bookId}/review`,
+      body: { decision: "approve" },
+    });
+    await run({
+      route: "PUT /api/library/items/:id/helpful",
+      by: student,
+      path: `/api/library/items/${bookId}/helpful`,
+    });
+    await run({
+      route: "DELETE /api/library/items/:id/helpful",
+      by: student,
+      path: `/api/library/items/${bookId}/helpful`,
+    });
+    await run({ route: "DELETE /api/library/items/:id", by: owner, path: `/api/library/items/${bookId}` });
 
     // Hostel.
     await run({

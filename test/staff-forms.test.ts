@@ -45,7 +45,8 @@ async function roommateListing(owner: TestUser): Promise<string> {
   return (await read<{ id: string }>(res)).data.id;
 }
 
-const REASON = "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work or other.";
+const REASON =
+  "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work, copyright or other.";
 // Nothing but a zero-width space: the browser's checks let it through, the server finds no text in it.
 const INVISIBLE = "\u200b\u200b";
 const INVISIBLE_NOTE = "The note must contain visible text (invisible and control characters are removed).";
@@ -114,7 +115,7 @@ describe("the moderators' suspend form", () => {
 describe("the admin's grant form", () => {
   const problems = {
     email: "Enter a valid e-mail address.",
-    role: "Choose a role: warden, mess, laundry, moderator or admin.",
+    role: "Choose a role: warden, mess, laundry, moderator, admin or curator.",
   };
 
   it("POST /api/admin/roles answers 400 with the address and the role", async () => {

@@ -102,6 +102,24 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               </p>
               <FieldError id="college-hd" message={hdError} />
             </div>
+            <Field
+              form="college"
+              name="grievanceName"
+              label="Grievance officer (optional)"
+              hint="Named with the e-mail below at the foot of every page your members see."
+              result={saved}
+              defaultValue={college.grievanceName ?? ""}
+              maxLength={80}
+            />
+            <Field
+              form="college"
+              name="grievanceEmail"
+              label="Grievance officer's e-mail"
+              type="email"
+              result={saved}
+              defaultValue={college.grievanceEmail ?? ""}
+              maxLength={254}
+            />
             <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value="college">
               Save
             </SubmitButton>

@@ -20,6 +20,14 @@ import {
   suspendedStatement,
 } from "#server/services/moderation-queue.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
+import { PendingLibrary } from "#app/components/staff/PendingLibrary.tsx";
+import { libraryKindLabel } from "#common/library-contribute.ts";
+import {
+  type PendingItem,
+  pendingLibraryStatement,
+  reviewItem,
+  reviewSchema,
+} from "#server/services/library/review.ts";
 import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
 import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
@@ -44,16 +52,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   const env = envOf(context);
   const queueStatement = moderationQueueStatement(env, user, view.grants);
   const moderating = queueStatement ? [queueStatement, suspendedStatement(env, user.campusId)] : [];
+  // Library uploads waiting for a moderator or curator, in the same batch.
+  const libraryStatement = pendingLibraryStatement(env, user, view.grants);
   // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
   const config = configOf(env);
   const checkDeploy = view.grants.some((g) => g.role === "admin") && !config.development;
   const { alongside, ...ops } = await readOpsConsole(env, user, view.grants, Date.now(), [
     ...moderating,
     ...(checkDeploy ? [demoCollegesStatement(env)] : []),
+    ...(libraryStatement ? [libraryStatement] : []),
   ]);
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
   const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
   const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
+  const libraryPending = libraryStatement
+    ? ((alongside[moderating.length + (checkDeploy ? 1 : 0)]?.results ?? []) as unknown as PendingItem[])
+    : null;
   // The queue's words come with the data (app/components/staff/ModerationQueue.tsx says why).
   const words = { kinds: kindLabel, reasons: reasonLabel, suspendMaxDays: SUSPEND_MAX_DAYS };
   const now = Date.now();
@@ -65,6 +79,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     words,
     suspended,
     deploy,
+    libraryPending,
+    libraryKinds: libraryKindLabel,
     campusName: user.campusName,
     now,
     // The mess console opens today's menu: the India weekday, reckoned here with the page's time.
@@ -85,6 +101,16 @@ export async function action({ context, request }: Route.ActionArgs) {
       const decision = parseWith(moveDecisionSchema, { ...formInput(form), decision: intent.slice("move-".length) });
       return { message: moveDecisionMessage((await decideMove(env, user, id, decision)).status) };
     });
+  }
+  if (intent === "lib-approve" || intent === "lib-reject") {
+    return attemptTold(intent, () =>
+      reviewItem(
+        env,
+        user,
+        id,
+        parseWith(reviewSchema, { ...formInput(form), decision: intent === "lib-approve" ? "approve" : "reject" }),
+      ),
+    );
   }
   if (intent.startsWith("mod-")) {
     const action = intent.slice("mod-".length);
@@ -115,6 +141,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     words,
     suspended,
     deploy,
+    libraryPending,
+    libraryKinds,
     campusName,
     now,
     weekday,
@@ -166,6 +194,11 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {warden && <BlockMoves moves={moves} />}
+      {libraryPending && (
+        <div className="mt-6">
+          <PendingLibrary items={libraryPending} kinds={libraryKinds} />
+        </div>
+      )}
       {moderation && (
         <div className="mt-6">
           <ModerationQueue items={moderation} words={words} />

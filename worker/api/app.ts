@@ -16,6 +16,7 @@ import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
+import { libraryItems } from "#server/api/library.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -32,6 +33,7 @@ api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
 api.route("/hostel", hostelOps);
+api.route("/library/items", libraryItems);
 api.route("/notifications", notifications);
 api.route("/push", push);
 api.route("/reports", reports);

@@ -13,3 +13,4 @@ export * from "./schema/staff.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/google.ts";
 export * from "./schema/academics.ts";
+export * from "./schema/library.ts";

@@ -31,6 +31,16 @@ export function formInput(form: FormData): Record<string, FormDataEntryValue> {
   return input;
 }
 
+/** As `formInput`, with the fields a form sends once per value (files, chosen units) as lists. */
+export function formInputWithLists(
+  form: FormData,
+  lists: readonly string[],
+): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const input: Record<string, FormDataEntryValue | FormDataEntryValue[]> = formInput(form);
+  for (const name of lists) input[name] = form.getAll(name);
+  return input;
+}
+
 /**
  * Validates input for route actions and services (the API's routes use `validate` in
  * worker/api/context.ts, which answers the same way): the first problem becomes a 400 whose message

@@ -86,7 +86,7 @@ export const grantSchema = z.object({
     .min(3, "Enter the member's e-mail address.")
     .max(254, "That e-mail address is too long.")
     .email("Enter a valid e-mail address."),
-  role: z.enum(STAFF_ROLE_NAMES, { error: "Choose a role: warden, mess, laundry, moderator or admin." }),
+  role: z.enum(STAFF_ROLE_NAMES, { error: "Choose a role: warden, mess, laundry, moderator, admin or curator." }),
   blockId: z.preprocess(blank, z.string().trim().max(16, "Choose one of the hostel blocks.").optional()),
 });
 export type GrantInput = z.output<typeof grantSchema>;

@@ -38,6 +38,9 @@ const sessionUserColumns = {
   campusName: campuses.name,
   campusShortName: campuses.shortName,
   openCommunity: campuses.isOpen,
+  // The footer names the college's grievance officer on every page: read with the session, no query of its own.
+  grievanceName: campuses.grievanceName,
+  grievanceEmail: campuses.grievanceEmail,
   emailVerifiedAt: users.emailVerifiedAt,
   suspendedUntil: users.suspendedUntil,
   suspensionReason: users.suspensionReason,
@@ -61,6 +64,8 @@ function toSessionUser(row: {
   campusName: string;
   campusShortName: string;
   openCommunity: boolean;
+  grievanceName: string | null;
+  grievanceEmail: string | null;
   emailVerifiedAt: number | null;
   suspendedUntil: number | null;
   suspensionReason: string | null;

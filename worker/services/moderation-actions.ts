@@ -110,6 +110,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   ).bind(input.kind, input.id, now);
 
   if (input.action === "suspend") {
+    if (!found.ownerId) throw new ApiError(404, "That student's account no longer exists.");
     if (found.ownerId === user.id) throw new ApiError(400, "You cannot suspend yourself.");
     const until = now + input.days * DAY_MS;
     const suspended: Guard = {
@@ -151,18 +152,22 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
       ),
       resolve,
       audit("hide", input.reason, carries),
-      noticeStatement(
-        env,
-        found.ownerId,
-        {
-          kind: "moderation",
-          title: `Your ${label} is hidden`,
-          text: `"${found.title}" was hidden by a moderator: ${input.reason}`,
-          link,
-          at: now,
-        },
-        carries,
-      ),
+      ...(found.ownerId
+        ? [
+            noticeStatement(
+              env,
+              found.ownerId,
+              {
+                kind: "moderation",
+                title: `Your ${label} is hidden`,
+                text: `"${found.title}" was hidden by a moderator: ${input.reason}`,
+                link,
+                at: now,
+              },
+              carries,
+            ),
+          ]
+        : []),
     ]);
     return { message: MODERATION_MESSAGES.hidden(label) };
   }
@@ -175,7 +180,7 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
     ).bind(input.id, auditId, input.action === "dismiss" ? 1 : 0),
     resolve,
     audit(input.action, input.reason ?? null, carries),
-    ...(found.hiddenAt !== null
+    ...(found.hiddenAt !== null && found.ownerId
       ? [
           noticeStatement(
             env,

@@ -18,7 +18,8 @@ export interface QueueItem {
   kind: ReportKind;
   id: string;
   title: string;
-  ownerId: string;
+  /** Null: a library item whose uploader deleted their account. */
+  ownerId: string | null;
   ownerName: string;
   hiddenAt: number | null;
   hiddenReason: string | null;
@@ -35,18 +36,20 @@ export function queueStatement(env: Env, campusId: string): D1PreparedStatement 
   return env.DB.prepare(
     `SELECT r.kind, r.subject_id AS id, COUNT(*) AS reportCount, MAX(r.created_at) AS lastReportAt,
        json_group_array(json_object('reason', r.reason, 'note', r.note, 'at', r.created_at)) AS reports,
-       COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80)) AS title,
-       COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id) AS ownerId,
-       COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at) AS hiddenAt,
-       COALESCE(p.hidden_reason, s.hidden_reason, m.hidden_reason, c.hidden_reason) AS hiddenReason,
-       u.name AS ownerName, u.suspended_until AS ownerSuspendedUntil
+       COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80), l.title) AS title,
+       COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id) AS ownerId,
+       COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at, l.hidden_at) AS hiddenAt,
+       COALESCE(p.hidden_reason, s.hidden_reason, m.hidden_reason, c.hidden_reason, l.hidden_reason) AS hiddenReason,
+       COALESCE(u.name, 'Deleted student') AS ownerName, u.suspended_until AS ownerSuspendedUntil
      FROM content_reports r
      LEFT JOIN products p ON r.kind = 'listing' AND p.id = r.subject_id
      LEFT JOIN study_requests s ON r.kind = 'request' AND s.id = r.subject_id
      LEFT JOIN roommate_listings m ON r.kind = 'roommate' AND m.id = r.subject_id
      LEFT JOIN hostel_complaints c ON r.kind = 'complaint' AND c.id = r.subject_id
-     JOIN users u ON u.id = COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id)
+     LEFT JOIN library_items l ON r.kind = 'library' AND l.id = r.subject_id
+     LEFT JOIN users u ON u.id = COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id)
      WHERE r.campus_id = ?1 AND r.resolved_at IS NULL
+       AND COALESCE(p.id, s.id, m.id, c.id, l.id) IS NOT NULL
      GROUP BY r.kind, r.subject_id
      ORDER BY reportCount DESC, lastReportAt DESC
      LIMIT ${QUEUE_LIMIT}`,

@@ -8,6 +8,8 @@ import {
   kindLabel,
   AUTO_HIDE_AT,
   AUTO_HIDE_REASON,
+  COPYRIGHT_HIDE_REASON,
+  hidesAtOnce,
   REPORT_WHAT,
 } from "#common/moderation.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -72,6 +74,15 @@ export const KINDS: Record<ReportKind, KindTable> = {
     title: "substr(t.description, 1, 80)",
     link: () => "/hostel-complaints",
   },
+  // The uploader is NULL once their account is deleted: such an item has no one to tell.
+  library: {
+    table: "library_items",
+    owner: "uploader_id",
+    from: "library_items t",
+    campus: "t.campus_id",
+    title: "t.title",
+    link: (id) => `/library/${id}`,
+  },
 };
 
 /**
@@ -92,14 +103,14 @@ export const optionalNote = (name: string, max: number) => optionalUserText({ na
 
 /** `POST /api/reports` and every screen's Report form (intent "report"). */
 export const reportSchema = z.object({
-  kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate or complaint." }),
+  kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate, complaint or library." }),
   id: z
     .string({ error: "id must be the id of what you report." })
     .trim()
     .min(1, "id must be the id of what you report.")
     .max(64, "id must be the id of what you report."),
   reason: z.enum(REPORT_REASONS, {
-    error: "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work or other.",
+    error: "Choose a reason: scam, offensive, wrong_category, personal_information, graded_work, copyright or other.",
   }),
   note: optionalNote("The note", 500),
 });
@@ -119,7 +130,7 @@ export async function findContent(env: Env, kind: ReportKind, id: string, campus
     `SELECT t.${k.owner} AS ownerId, t.hidden_at AS hiddenAt, ${k.title} AS title FROM ${k.from} WHERE t.id = ?1 AND ${k.campus} = ?2`,
   )
     .bind(id, campusId)
-    .first<{ ownerId: string; hiddenAt: number | null; title: string }>();
+    .first<{ ownerId: string | null; hiddenAt: number | null; title: string }>();
 }
 
 export async function reportContent(env: Env, user: Reporter, input: ReportInput): Promise<ReportResult> {
@@ -135,6 +146,8 @@ export async function reportContent(env: Env, user: Reporter, input: ReportInput
   if (found.ownerId === user.id) throw new ApiError(400, `You cannot report your own ${kindLabel[input.kind]}.`);
   const reportId = crypto.randomUUID();
   const now = Date.now();
+  const atOnce = hidesAtOnce(input.kind, input.reason);
+  const hiddenReason = atOnce ? COPYRIGHT_HIDE_REASON : AUTO_HIDE_REASON;
   const hidByThis: Guard = {
     sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
     params: [input.id, reportId],
@@ -148,38 +161,43 @@ export async function reportContent(env: Env, user: Reporter, input: ReportInput
     // The third different proven member's unresolved report hides it: only where this batch's insert
     // happened. Reports of accounts whose address nobody proved (the Open community's, or any stored
     // before reporting was gated) reach the queue but never count: such accounts cost nothing to make.
+    // A copyright report of a library item hides it with the first (hidesAtOnce).
     env.DB.prepare(
       `UPDATE ${k.table} SET hidden_at = ?1, hidden_reason = ?2, moderation_id = ?3
        WHERE id = ?4 AND hidden_at IS NULL AND EXISTS (SELECT 1 FROM content_reports WHERE id = ?3)
-         AND (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
-              WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6`,
-    ).bind(now, AUTO_HIDE_REASON, reportId, input.id, input.kind, AUTO_HIDE_AT),
+         AND (?7 OR (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
+              WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6)`,
+    ).bind(now, hiddenReason, reportId, input.id, input.kind, AUTO_HIDE_AT, atOnce ? 1 : 0),
     auditStatement(
       env,
       {
         campusId: user.campusId,
         actorId: null,
-        action: "auto_hide",
+        action: atOnce ? "copyright_hide" : "auto_hide",
         subjectKind: input.kind,
         subjectId: input.id,
         studentId: found.ownerId,
-        note: AUTO_HIDE_REASON,
+        note: hiddenReason,
         at: now,
       },
       hidByThis,
     ),
-    noticeStatement(
-      env,
-      found.ownerId,
-      {
-        kind: "moderation",
-        title: `Your ${kindLabel[input.kind]} is hidden`,
-        text: `"${found.title}" is hidden: ${AUTO_HIDE_REASON}`,
-        link: k.link(input.id),
-        at: now,
-      },
-      hidByThis,
-    ),
+    ...(found.ownerId
+      ? [
+          noticeStatement(
+            env,
+            found.ownerId,
+            {
+              kind: "moderation",
+              title: `Your ${kindLabel[input.kind]} is hidden`,
+              text: `"${found.title}" is hidden: ${hiddenReason}`,
+              link: k.link(input.id),
+              at: now,
+            },
+            hidByThis,
+          ),
+        ]
+      : []),
   ]);
   return { counted: (insert!.meta.changes ?? 0) === 1, hidden: (hide!.meta.changes ?? 0) === 1 };
 }

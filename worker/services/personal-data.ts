@@ -1,6 +1,7 @@
 import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
 import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
+import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
 import { MARKETPLACE_DATA } from "#server/services/personal-data/marketplace.ts";
 import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.ts";
 import type { PersonalData } from "#server/services/personal-data/place.ts";
@@ -31,6 +32,9 @@ export const PERSONAL_DATA = {
   reservation_log: MARKETPLACE_DATA.reservation_log,
   study_requests: STUDY_SWAP_DATA.study_requests,
   writers: STUDY_SWAP_DATA.writers,
+  library_items: LIBRARY_DATA.library_items,
+  library_votes: LIBRARY_DATA.library_votes,
+  campuses: LIBRARY_DATA.campuses,
   hostel_residents: HOSTEL_DATA.hostel_residents,
   block_moves: HOSTEL_DATA.block_moves,
   hostel_complaints: HOSTEL_DATA.hostel_complaints,

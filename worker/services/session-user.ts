@@ -15,6 +15,9 @@ export interface SessionUser extends Membership {
   staff: boolean;
   /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
   confirmName: boolean;
+  /** The college's grievance officer, as its campus admin named them (the footer); null when none. */
+  grievanceName?: string | null;
+  grievanceEmail?: string | null;
   /** When the account was made (the dashboard greets a new account with "Welcome", not "Welcome back"). */
   joinedAt: number;
 }

@@ -91,6 +91,11 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap items-start gap-3">
+        {item.kind === "library" && (
+          <a href={`/library/${item.id}`} target="_blank" rel="noopener" className="btn-secondary">
+            Open the item
+          </a>
+        )}
         {item.hiddenAt ? (
           <fetcher.Form method="post">
             {hidden}

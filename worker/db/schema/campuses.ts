@@ -13,6 +13,9 @@ export const campuses = sqliteTable("campuses", {
   // migrations/0034_campus_setup.sql: Google sign-in only from the college's Workspace, and an operator's switch-off.
   googleHdRequired: integer("google_hd_required", { mode: "boolean" }).notNull().default(false),
   disabledAt: integer("disabled_at"),
+  // migrations/0036_library.sql: the grievance officer the footer names.
+  grievanceName: text("grievance_name"),
+  grievanceEmail: text("grievance_email"),
 });
 
 export const campusDomains = sqliteTable(

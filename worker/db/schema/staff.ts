@@ -7,7 +7,7 @@ import { hostelBlocks } from "./hostel.ts";
 // Staff roles, the audit log (migrations/0015_staff.sql, docs/decisions/0080-staff-roles.md) and
 // reports (migrations/0017_moderation.sql).
 
-export const STAFF_ROLES = ["warden", "mess", "laundry", "moderator", "admin"] as const;
+export const STAFF_ROLES = ["warden", "mess", "laundry", "moderator", "admin", "curator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRoles = sqliteTable(
@@ -75,10 +75,10 @@ export const contentReports = sqliteTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["listing", "request", "roommate", "complaint"] }).notNull(),
+    kind: text("kind", { enum: ["listing", "request", "roommate", "complaint", "library"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     reason: text("reason", {
-      enum: ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "other"],
+      enum: ["scam", "offensive", "wrong_category", "personal_information", "graded_work", "copyright", "other"],
     }).notNull(),
     note: text("note"),
     createdAt: integer("created_at").notNull(),

@@ -15,10 +15,12 @@ export const ACADEMICS_LEVELS = ["programmes", "branches", "semesters", "subject
 export type AcademicsLevel = (typeof ACADEMICS_LEVELS)[number];
 
 /**
- * The tables that refer to a subject, each with the words for the refusal. None yet: the library's
- * notes and the timetable add themselves here when they come, so a subject they use is never removed.
+ * The tables that refer to a subject, each with the words for the refusal, so a subject they use is
+ * never removed (library_items.subject_id has no cascade: a college's notes are not lost to a tidy-up).
  */
-export const SUBJECT_REFERENCES: readonly { table: string; column: string; what: string }[] = [];
+export const SUBJECT_REFERENCES: readonly { table: string; column: string; what: string }[] = [
+  { table: "library_items", column: "subject_id", what: "library items" },
+];
 
 /** `PATCH|DELETE /api/admin/campus/academics/:level/:id`. */
 export const nodeParamSchema = z.object({

@@ -14,6 +14,9 @@ export interface CollegeView {
   city: string;
   isOpen: boolean;
   googleHdRequired: boolean;
+  /** Named in the footer for the college's members (docs/decisions/0106-library.md); null: none yet. */
+  grievanceName: string | null;
+  grievanceEmail: string | null;
   domains: string[];
 }
 
@@ -22,13 +25,32 @@ const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,6
 const checkbox = (value: unknown) =>
   value === undefined || value === null || value === "" ? false : value === "on" || value === "true" ? true : value;
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const optionalText = (value: unknown) => (typeof value === "string" ? value.trim() || null : (value ?? null));
+
 /** `PUT /api/admin/campus` and /admin/setup/college's form: every field, as a whole. */
-export const collegeSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(2, M.nameRequired).max(120, M.nameTooLong),
-  shortName: z.string({ error: M.shortNameRequired }).trim().min(1, M.shortNameRequired).max(12, M.shortNameTooLong),
-  city: z.preprocess(blank, z.string({ error: M.cityTooLong }).trim().max(60, M.cityTooLong).default("")),
-  googleHdRequired: z.preprocess(checkbox, z.boolean({ error: "googleHdRequired is true or false." })),
-});
+export const collegeSchema = z
+  .object({
+    name: z.string({ error: M.nameRequired }).trim().min(2, M.nameRequired).max(120, M.nameTooLong),
+    shortName: z.string({ error: M.shortNameRequired }).trim().min(1, M.shortNameRequired).max(12, M.shortNameTooLong),
+    city: z.preprocess(blank, z.string({ error: M.cityTooLong }).trim().max(60, M.cityTooLong).default("")),
+    googleHdRequired: z.preprocess(checkbox, z.boolean({ error: "googleHdRequired is true or false." })),
+    // Optional for clients written before the grievance officer: missing is none.
+    grievanceName: z.preprocess(optionalText, z.string().max(80, M.grievanceNameTooLong).nullable()),
+    grievanceEmail: z.preprocess(
+      (value) =>
+        typeof optionalText(value) === "string" ? (optionalText(value) as string).toLowerCase() : optionalText(value),
+      z.string().max(254, M.grievanceEmailInvalid).regex(EMAIL, M.grievanceEmailInvalid).nullable(),
+    ),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.grievanceName === null) !== (input.grievanceEmail === null))
+      ctx.addIssue({
+        code: "custom",
+        path: [input.grievanceName === null ? "grievanceName" : "grievanceEmail"],
+        message: M.grievanceBoth,
+      });
+  });
 export type CollegeInput = z.output<typeof collegeSchema>;
 
 /** `POST /api/admin/campus/domains`, `DELETE /api/admin/campus/domains/:domain` and the page's domain forms. */
@@ -46,7 +68,8 @@ export type DomainInput = z.output<typeof domainSchema>;
 export function collegeStatements(env: Env, campusId: string): D1PreparedStatement[] {
   return [
     env.DB.prepare(
-      "SELECT id, name, short_name AS shortName, city, is_open AS isOpen, google_hd_required AS googleHdRequired FROM campuses WHERE id = ?1",
+      `SELECT id, name, short_name AS shortName, city, is_open AS isOpen, google_hd_required AS googleHdRequired,
+         grievance_name AS grievanceName, grievance_email AS grievanceEmail FROM campuses WHERE id = ?1`,
     ).bind(campusId),
     env.DB.prepare("SELECT domain FROM campus_domains WHERE campus_id = ?1 ORDER BY domain").bind(campusId),
   ];
@@ -88,12 +111,22 @@ export async function updateCollege(
     before.city !== input.city && `city: ${input.city || "none"}`,
     before.googleHdRequired !== input.googleHdRequired &&
       (input.googleHdRequired ? "Google Workspace sign-in required" : "any Google account with the address"),
+    (before.grievanceName !== input.grievanceName || before.grievanceEmail !== input.grievanceEmail) &&
+      `grievance officer: ${input.grievanceName ? `${input.grievanceName} <${input.grievanceEmail}>` : "none"}`,
   ].filter(Boolean);
   if (changed.length === 0) return before;
   await env.DB.batch([
     env.DB.prepare(
-      "UPDATE campuses SET name = ?1, short_name = ?2, city = ?3, google_hd_required = ?4 WHERE id = ?5",
-    ).bind(input.name, input.shortName, input.city, input.googleHdRequired ? 1 : 0, admin.campusId),
+      "UPDATE campuses SET name = ?1, short_name = ?2, city = ?3, google_hd_required = ?4, grievance_name = ?6, grievance_email = ?7 WHERE id = ?5",
+    ).bind(
+      input.name,
+      input.shortName,
+      input.city,
+      input.googleHdRequired ? 1 : 0,
+      admin.campusId,
+      input.grievanceName,
+      input.grievanceEmail,
+    ),
     auditStatement(env, {
       campusId: admin.campusId,
       actorId: admin.id,

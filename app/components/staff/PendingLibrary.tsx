@@ -1,0 +1,113 @@
+import { useFetcher } from "react-router";
+import { Alert } from "#app/components/Alert.tsx";
+import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
+import type { PendingItem } from "#server/services/library/review.ts";
+
+// The library's uploads waiting for a second look, on /staff beside the reports
+// (docs/decisions/0106-library.md): each with its file to open, Approve, and Not approved with a
+// note the uploader reads. Intents "lib-approve" and "lib-reject" to /staff's action; no JS needed.
+
+export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: Record<string, string> }) {
+  return (
+    <section aria-labelledby="library-pending-heading" className="min-w-0 space-y-4">
+      <h2 id="library-pending-heading" className="text-lg font-semibold">
+        Library uploads to review{" "}
+        <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
+      </h2>
+      {items.length === 0 ? (
+        <EmptyState title="Nothing to review.">
+          New notes, papers, books and videos appear here until you decide.
+        </EmptyState>
+      ) : (
+        <ol className="space-y-4">
+          {items.map((item) => (
+            <li key={item.id}>
+              <PendingCard item={item} kind={kinds[item.kind] ?? item.kind} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function PendingCard({ item, kind }: { item: PendingItem; kind: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+  const result = fetcher.data;
+  const noteError = result?.intent === "lib-reject" ? fieldError(result, "note") : null;
+  if (result?.ok) return <Alert tone="success">{result.message}</Alert>;
+  return (
+    <article className="card p-5" aria-labelledby={`lib-${item.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="indigo">{kind}</Badge>
+        <span className="text-sm text-slate-600 dark:text-slate-400">{formatIndiaShortDateTime(item.createdAt)}</span>
+      </div>
+      <h3 id={`lib-${item.id}`} className="mt-3 break-words font-semibold">
+        {item.title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {item.subject} · by {item.uploaderName ?? "a former student"}
+      </p>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        {item.hasFile ? (
+          <a href={`/api/library/items/${item.id}/file`} target="_blank" rel="noopener" className="btn-secondary">
+            Open the file
+          </a>
+        ) : item.url ? (
+          <a href={item.url} target="_blank" rel="noopener noreferrer" className="btn-secondary">
+            Open the link
+          </a>
+        ) : null}
+        <a href={`/library/${item.id}`} className="btn-secondary">
+          Details
+        </a>
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={item.id} />
+          <SubmitButton busy={busy === "lib-approve"} busyLabel="Approving..." name="intent" value="lib-approve">
+            Approve
+          </SubmitButton>
+        </fetcher.Form>
+      </div>
+      <details className="mt-3" open={!!noteError}>
+        <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          Not approved, with a note
+        </summary>
+        <fetcher.Form method="post" className="mt-2 space-y-2">
+          <input type="hidden" name="id" value={item.id} />
+          <label htmlFor={`note-${item.id}`} className="label">
+            Note the uploader will read
+          </label>
+          <textarea
+            id={`note-${item.id}`}
+            name="note"
+            rows={2}
+            maxLength={500}
+            required
+            className="input"
+            aria-invalid={!!noteError}
+            aria-describedby={noteError ? `note-${item.id}-error` : undefined}
+          />
+          <FieldError id={`note-${item.id}`} message={noteError} />
+          <SubmitButton
+            busy={busy === "lib-reject"}
+            busyLabel="Sending..."
+            className="btn-secondary"
+            name="intent"
+            value="lib-reject"
+          >
+            Not approved
+          </SubmitButton>
+        </fetcher.Form>
+      </details>
+      {result && !result.ok && !noteError && (
+        <div className="mt-3">
+          <Alert tone="error">{result.message}</Alert>
+        </div>
+      )}
+    </article>
+  );
+}

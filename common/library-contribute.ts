@@ -1,0 +1,129 @@
+// The library's contribute-and-trust rules as the screens and the server both read them
+// (docs/decisions/0106-library.md). Pure.
+
+export const LIBRARY_KIND_NAMES = [
+  "lecture_notes",
+  "short_notes",
+  "important_questions",
+  "past_paper",
+  "practical",
+  "book",
+  "video",
+] as const;
+export type LibraryKindName = (typeof LIBRARY_KIND_NAMES)[number];
+/** The kinds that carry one PDF (photos of pages are combined into one at upload). */
+export const LIBRARY_FILE_KIND_NAMES = [
+  "lecture_notes",
+  "short_notes",
+  "important_questions",
+  "past_paper",
+  "practical",
+] as const satisfies readonly LibraryKindName[];
+
+export const libraryKindLabel: Record<LibraryKindName, string> = {
+  lecture_notes: "Lecture notes",
+  short_notes: "Short notes",
+  important_questions: "Important questions",
+  past_paper: "Past paper",
+  practical: "Practical",
+  book: "Book",
+  video: "Video",
+};
+
+export const LIBRARY_EXAM_NAMES = ["mid_semester", "end_semester", "supplementary"] as const;
+export type LibraryExamName = (typeof LIBRARY_EXAM_NAMES)[number];
+export const libraryExamLabel: Record<LibraryExamName, string> = {
+  mid_semester: "Mid-semester",
+  end_semester: "End-semester",
+  supplementary: "Supplementary",
+};
+
+export const libraryStatusLabel = {
+  pending: "Waiting for a moderator",
+  approved: "Approved",
+  rejected: "Not approved",
+} as const;
+
+const MB = 1024 * 1024;
+/** One item's files together: one PDF, or the photos of its pages. */
+export const LIBRARY_MAX_BYTES = 25 * MB;
+/** Photos of handwritten pages combined into one PDF. */
+export const LIBRARY_MAX_PHOTOS = 30;
+/** The text of a PDF kept for search; the rest of a long book is not searched. */
+export const LIBRARY_MAX_SEARCH_TEXT = 100_000;
+
+/**
+ * Where a video may be: well-known lecture hosts, so a link cannot lead a student to any page on
+ * the web. A host matches itself and its subdomains.
+ */
+export const LIBRARY_VIDEO_HOSTS = [
+  "youtube.com",
+  "youtu.be",
+  "nptel.ac.in",
+  "swayam.gov.in",
+  "khanacademy.org",
+  "ocw.mit.edu",
+  "coursera.org",
+  "edx.org",
+] as const;
+
+/** Whether `url` is an https link on one of the allowed hosts. */
+export function isAllowedVideoUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" || parsed.username || parsed.password || parsed.port) return false;
+  const host = parsed.hostname.toLowerCase();
+  return LIBRARY_VIDEO_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/** "Asha Verma" → "Asha": an item names its uploader by first name only. */
+export function firstName(name: string | null): string | null {
+  return name ? (name.trim().split(/\s+/)[0] ?? null) : null;
+}
+
+/** What a verified member does here, in the gate's message: "Verify your college e-mail to add to the library." */
+export const CONTRIBUTE_WHAT = "add to the library";
+
+/** The library's sentences (decision 0103): the use-cases and the screens read them here. */
+export const LIBRARY_MESSAGES = {
+  collegeOnly: "Only members of a college can add to its library.",
+  added: "Thank you! Your upload is waiting for a moderator of your college.",
+  addedApproved: "Added to the library.",
+  formUnreadable: "The upload could not be read. Please choose the files again and send it once more.",
+  noFile: "Choose a PDF or photos of the pages.",
+  noFileForKind: "Books and videos have no file: leave the file out.",
+  tooLarge: "The files are too large: at most 25 MB together.",
+  tooManyPhotos: `Send at most ${LIBRARY_MAX_PHOTOS} photos in one upload.`,
+  onePdf: "Send one PDF, or photos of the pages, not both.",
+  notPdfOrPhoto: "This file is not a PDF or a JPEG or PNG photo (Campus reads the file itself, not its name).",
+  webp: "WebP photos cannot be put into a PDF here. Choose JPEG or PNG photos, or use the contribute page, which converts them for you.",
+  unreadablePdf: "This PDF could not be read. Save it again (Print → Save as PDF) and upload that.",
+  emptyFile: "The file is empty.",
+  unknownSubject: "Choose a subject of your college.",
+  unknownUnit: "Choose units of that subject.",
+  yearMissing: "Give the year of the paper.",
+  examMissing: "Choose which exam the paper is from.",
+  videoHost: `The link must be an https link on ${LIBRARY_VIDEO_HOSTS.join(", ")}.`,
+  videoMissing: "Give the video's link.",
+  authorMissing: "Give the book's author.",
+  duplicate: "This file is already in your college's library.",
+  notFound: "There is no library item with that id.",
+  notYours: "Only the person who uploaded it can delete it.",
+  deleted: "Deleted from the library.",
+  ownVote: "You cannot mark your own upload as helpful.",
+  voteMembersOnly: "Only members of its college can mark an item helpful.",
+  notApproved: "The item is not in the library yet.",
+  voted: "Marked as helpful.",
+  votesTooFast: "You are voting too fast. Please wait a minute and try again.",
+  unvoted: "No longer marked as helpful.",
+  approved: "Approved: it is in the library now.",
+  rejected: "Not approved: the uploader is told why.",
+  notPending: "Someone already decided on this item.",
+  reviewNoteMissing: "Say why it is not approved: the uploader will read it.",
+  reviewersOnly: "Only a moderator or a library curator of the college can do this.",
+  copyrightHidden: "Hidden until a moderator looks at the copyright report.",
+} as const;

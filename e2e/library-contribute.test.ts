@@ -1,0 +1,107 @@
+// A student adds a PDF to the college's library through /library/new (with the upload's progress);
+// a moderator approves it in /staff; the student then sees it approved and downloads it, named by
+// its title. The pages are screenshotted light and dark, at 360 px and desktop.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { describe, it } from "node:test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
+import { grantRole, localSql, themedShots } from "./staff-harness.ts";
+
+const SHOTS = "test-results/screenshots/library";
+const browser = sharedBrowser(SHOTS);
+
+async function pdfWith(text: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([400, 300]).drawText(text, { x: 30, y: 250, size: 14, font });
+  return Buffer.from(await pdf.save());
+}
+
+describe("contributing to the library", () => {
+  it("a student adds a PDF, a moderator approves it, the student downloads it", async (t) => {
+    const [student, moderator] = await Promise.all([
+      createUserViaApi(newUser("Asha Contributor")),
+      createUserViaApi(newUser("Dev Moderator")),
+    ]);
+    assert.match(await grantRole(moderator.email, "moderator"), /is now/);
+    // A subject of the college's academics tree, as the campus admin's import would make it.
+    const tag = `${process.pid}${Date.now().toString(36)}`;
+    const subjectId = `e2e-sub-${tag}`;
+    await localSql(
+      [
+        `INSERT INTO academic_programmes (id, campus_id, slug, name) VALUES ('e2e-p-${tag}', 'cit', 'p-${tag}', 'B.Tech E2E')`,
+        `INSERT INTO academic_branches (id, campus_id, programme_id, slug, name) VALUES ('e2e-b-${tag}', 'cit', 'e2e-p-${tag}', 'b-${tag}', 'CSE')`,
+        `INSERT INTO academic_semesters (id, campus_id, branch_id, number) VALUES ('e2e-s-${tag}', 'cit', 'e2e-b-${tag}', 3)`,
+        `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name) VALUES ('${subjectId}', 'cit', 'e2e-s-${tag}', 'BIO${tag.slice(-4)}', 'Biology for Engineers')`,
+        `INSERT INTO academic_units (id, campus_id, subject_id, number, title) VALUES ('e2e-u-${tag}', 'cit', '${subjectId}', 1, 'Cells')`,
+      ].join("; "),
+    );
+    const title = `Photosynthesis notes ${tag}`;
+    let itemPath = "";
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, student);
+        await page.goto(`/library/new?subject=${subjectId}&unit=e2e-u-${tag}&kind=lecture_notes`);
+        await hydrated(page);
+        assert.equal(await page.getByLabel("Subject").inputValue(), subjectId);
+        assert.equal(await page.getByLabel("Unit 1: Cells").isChecked(), true);
+        await themedShots(page, SHOTS, "contribute");
+        await page.getByLabel("A PDF, or photos of the pages").setInputFiles({
+          name: "my-notes.pdf",
+          mimeType: "application/pdf",
+          buffer: await pdfWith("Photosynthesis turns light into sugar."),
+        });
+        await page.getByLabel("Title").fill(title);
+        await page.getByRole("button", { name: "Add to the library" }).click();
+        await page.waitForURL(/\/library\/[0-9a-f-]{36}\?added=1$/);
+        itemPath = new URL(page.url()).pathname;
+        await page.getByTestId("library-status").filter({ hasText: "Waiting for a moderator" }).waitFor();
+        await themedShots(page, SHOTS, "item-pending");
+      },
+      { viewport: DESKTOP },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, moderator);
+        await page.goto("/staff");
+        await hydrated(page);
+        const card = page.getByRole("article").filter({ hasText: title });
+        await card.waitFor();
+        await themedShots(page, SHOTS, "staff-queue");
+        await card.getByRole("button", { name: "Approve" }).click();
+        await page.getByText("Approved: it is in the library now.").waitFor();
+      },
+      { viewport: DESKTOP },
+    );
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, student);
+        await page.goto(itemPath);
+        await hydrated(page);
+        await page.getByTestId("library-status").filter({ hasText: "Approved" }).waitFor();
+        const view = page.getByRole("link", { name: "View" });
+        assert.equal(await view.getAttribute("target"), "_blank");
+        assert.match((await view.getAttribute("rel")) ?? "", /noopener/);
+        await themedShots(page, SHOTS, "item-approved");
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByRole("link", { name: "Download" }).click(),
+        ]);
+        assert.equal(download.suggestedFilename(), `${title}.pdf`);
+        const bytes = await readFile((await download.path())!);
+        assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+      },
+      { viewport: DESKTOP },
+    );
+  });
+});

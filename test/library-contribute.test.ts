@@ -1,0 +1,255 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, createUser, postJson, unique } from "#test/helpers.ts";
+import { grant } from "#test/staff-helpers.ts";
+import { CANVAS_JPEG, CANVAS_WEBP } from "#test/image-fixtures.ts";
+import { asUser, makePdf, makeSubject, upload, uploadPdf } from "#test/library-helpers.ts";
+
+// Adding to the library: checks by content, size and count, the subject and units of the member's
+// college, past papers, duplicates, books and videos, the text kept for search, and the trust rules.
+
+const MB = 1024 * 1024;
+
+async function json(res: Response) {
+  return (await res.json()) as {
+    success: boolean;
+    message: string;
+    data: Record<string, unknown>;
+    fields?: Record<string, string>;
+    existing?: { id: string; link: string };
+  };
+}
+
+describe("POST /api/library/items", () => {
+  it("takes a PDF, keeps it pending, stores its text for search and the file under a key without names", async () => {
+    const student = await createUser({ name: "Asha Verma" });
+    const subject = await makeSubject();
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      unitIds: subject.unitIds,
+      title: "Photosynthesis notes",
+      files: [{ bytes: await makePdf("Photosynthesis converts light"), name: "Asha's notes.pdf" }],
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body.data).toMatchObject({ status: "pending", kind: "lecture_notes", filePages: 1 });
+    const id = body.data.id as string;
+    const row = await env.DB.prepare(
+      "SELECT file_key, file_source, file_sha256, status FROM library_items WHERE id = ?1",
+    )
+      .bind(id)
+      .first<{ file_key: string; file_source: string; file_sha256: string; status: string }>();
+    expect(row!.file_key).toMatch(/^library\/[0-9a-f-]{36}$/);
+    expect(row!.file_source).toBe("pdf");
+    expect(await env.FILES.head(row!.file_key)).not.toBeNull();
+    const found = await env.DB.prepare(
+      "SELECT item_id FROM library_search WHERE library_search MATCH 'photosynthesis' AND item_id = ?1",
+    )
+      .bind(id)
+      .all();
+    expect(found.results).toHaveLength(1);
+    const units = await env.DB.prepare("SELECT COUNT(*) AS n FROM library_item_units WHERE item_id = ?1")
+      .bind(id)
+      .first<{ n: number }>();
+    expect(units!.n).toBe(2);
+  });
+
+  it("refuses a file that is not a PDF though its name says so, by its content", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      files: [
+        {
+          bytes: new TextEncoder().encode("<html><script>alert(1)</script>"),
+          name: "notes.pdf",
+          type: "application/pdf",
+        },
+      ],
+    });
+    expect(res.status).toBe(415);
+    expect((await json(res)).message).toMatch(/not a PDF/);
+  });
+
+  it("refuses a PDF-looking file pdf.js cannot read", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      files: [{ bytes: new TextEncoder().encode("%PDF-1.4 this is not really a pdf"), name: "a.pdf" }],
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toMatch(/could not be read/);
+  });
+
+  it("refuses more than 25 MB together, and more photos than allowed", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const half = new Uint8Array(13 * MB);
+    half.set(CANVAS_JPEG);
+    const big = await upload(student, {
+      subjectId: subject.subjectId,
+      files: [
+        { bytes: half, name: "1.jpg" },
+        { bytes: half.slice(), name: "2.jpg" },
+      ],
+    });
+    expect(big.status).toBe(413);
+    expect((await json(big)).message).toMatch(/25 MB/);
+    const many = await upload(student, {
+      subjectId: subject.subjectId,
+      files: Array.from({ length: 31 }, (_, i) => ({ bytes: CANVAS_JPEG, name: `${i}.jpg` })),
+    });
+    expect(many.status).toBe(400);
+    expect((await json(many)).message).toMatch(/at most 30 photos/);
+  });
+
+  it("combines photos into one PDF, and answers WebP with a clear 415", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      kind: "short_notes",
+      files: [
+        { bytes: CANVAS_JPEG, name: "page1.jpg" },
+        { bytes: CANVAS_JPEG, name: "page2.jpg" },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body.data.filePages).toBe(2);
+    const row = await env.DB.prepare("SELECT file_key, file_source FROM library_items WHERE id = ?1")
+      .bind(body.data.id)
+      .first<{ file_key: string; file_source: string }>();
+    expect(row!.file_source).toBe("photos");
+    const stored = new Uint8Array(await (await env.FILES.get(row!.file_key))!.arrayBuffer());
+    expect(new TextDecoder().decode(stored.slice(0, 5))).toBe("%PDF-");
+    const webp = await upload(student, {
+      subjectId: subject.subjectId,
+      files: [{ bytes: CANVAS_WEBP, name: "p.webp" }],
+    });
+    expect(webp.status).toBe(415);
+    expect((await json(webp)).message).toMatch(/WebP/);
+  });
+
+  it("refuses an unknown subject, another college's subject, and units of another subject", async () => {
+    const student = await createUser();
+    const own = await makeSubject();
+    const other = await makeSubject("rce");
+    const pdf = await makePdf();
+    for (const subjectId of ["nope", other.subjectId]) {
+      const res = await upload(student, { subjectId, files: [{ bytes: pdf, name: "a.pdf" }] });
+      expect(res.status).toBe(400);
+      expect((await json(res)).message).toBe("Choose a subject of your college.");
+    }
+    const res = await upload(student, {
+      subjectId: own.subjectId,
+      unitIds: other.unitIds,
+      files: [{ bytes: pdf, name: "a.pdf" }],
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toMatch(/units of that subject/);
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM library_items WHERE uploader_id = ?1")
+        .bind(student.userId)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
+  });
+
+  it("needs a past paper's year and exam, reporting every missing field", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      kind: "past_paper",
+      files: [{ bytes: await makePdf(), name: "p.pdf" }],
+    });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.fields).toMatchObject({ year: expect.stringMatching(/year/), exam: expect.stringMatching(/exam/) });
+    const ok = await upload(student, {
+      subjectId: subject.subjectId,
+      kind: "past_paper",
+      year: "2024",
+      exam: "end_semester",
+      files: [{ bytes: await makePdf(), name: "p.pdf" }],
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it("refuses the same bytes twice in one college with a link to the first, writing nothing", async () => {
+    const student = await createUser();
+    const other = await createUser();
+    const subject = await makeSubject();
+    const pdf = await makePdf();
+    const first = await upload(student, { subjectId: subject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] });
+    const firstId = (await json(first)).data.id as string;
+    const before = await env.FILES.list({ prefix: "library/" });
+    const again = await upload(other, {
+      subjectId: subject.subjectId,
+      title: "Other",
+      files: [{ bytes: pdf, name: "b.pdf" }],
+    });
+    expect(again.status).toBe(409);
+    const body = await json(again);
+    expect(body.message).toMatch(/already in your college's library/);
+    expect(body.existing).toEqual({ id: firstId, link: `/library/${firstId}` });
+    expect((await env.FILES.list({ prefix: "library/" })).objects.length).toBe(before.objects.length);
+    // Another college may have the same file.
+    const rce = await createUser({ email: `${unique("r")}@riverside.test` });
+    const rceSubject = await makeSubject("rce");
+    expect(
+      (await upload(rce, { subjectId: rceSubject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] })).status,
+    ).toBe(201);
+  });
+
+  it("adds books and videos as JSON without a file; a video only on the allowed hosts", async () => {
+    const student = await createUser();
+    const subject = await makeSubject();
+    const headers = { Authorization: `Bearer ${student.token}` };
+    const book = await postJson(
+      "/api/library/items",
+      {
+        kind: "book",
+        title: "Campbell Biology",
+        subjectId: subject.subjectId,
+        author: "Urry",
+        edition: "12th",
+        isbn: "978-0-13-518874-3",
+        shelf: "B-12",
+      },
+      headers,
+    );
+    expect(book.status).toBe(201);
+    const video = { kind: "video", title: "Cell lecture", subjectId: subject.subjectId };
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "https://evil.example/watch" }, headers)).status,
+    ).toBe(400);
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "http://www.youtube.com/watch?v=x" }, headers)).status,
+    ).toBe(400);
+    expect(
+      (await postJson("/api/library/items", { ...video, url: "https://www.youtube.com/watch?v=abc" }, headers)).status,
+    ).toBe(201);
+  });
+
+  it("is for verified members of a college", async () => {
+    const subject = await makeSubject();
+    const unverified = await createUser({ verified: false });
+    const res = await upload(unverified, {
+      subjectId: subject.subjectId,
+      files: [{ bytes: await makePdf(), name: "a.pdf" }],
+    });
+    expect(res.status).toBe(403);
+    expect((await upload(null, { subjectId: subject.subjectId })).status).toBe(401);
+  });
+
+  it("approves a curator's own upload at once", async () => {
+    const curator = await createUser();
+    await grant(curator, "curator");
+    const subject = await makeSubject();
+    const id = await uploadPdf(curator, subject);
+    const res = await call(`/api/library/items/${id}`, asUser(curator));
+    expect((await json(res)).data).toMatchObject({ review: { status: "approved" } });
+  });
+});

@@ -1,0 +1,295 @@
+import { z } from "zod";
+import {
+  CONTRIBUTE_WHAT,
+  isAllowedVideoUrl,
+  LIBRARY_EXAM_NAMES,
+  LIBRARY_FILE_KIND_NAMES,
+  LIBRARY_KIND_NAMES,
+  LIBRARY_MAX_BYTES,
+  LIBRARY_MAX_PHOTOS,
+  LIBRARY_MESSAGES as M,
+  type LibraryKindName,
+} from "#common/library-contribute.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { limitPosting } from "#server/lib/post-limit.ts";
+import { sniffFileType } from "#server/lib/sniff.ts";
+import { storableImage } from "#server/lib/stored-image.ts";
+import { optionalUserText, userText } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
+import { mayStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { photosToPdf, readPdf } from "#server/services/library/pdf.ts";
+
+// Adding to a college's library (docs/decisions/0106-library.md): a verified member of a college
+// uploads a PDF or photos of pages (combined into one PDF here), or names a book or a video. The
+// files are judged by their bytes; the same bytes twice in a college are refused; the item is
+// pending until a moderator or curator approves it, except a curator's own.
+
+export type Contributor = Pick<
+  SessionUser,
+  "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason"
+>;
+
+const blankToNull = (value: unknown) =>
+  value === undefined || value === null ? null : typeof value === "string" ? value.trim() || null : value;
+
+/** A form sends a list as the same field repeated, JSON as an array; one value is a list of one. */
+const list = (value: unknown) =>
+  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
+
+const isNoFile = (value: unknown) =>
+  value === "" || value === null || (value instanceof File && value.size === 0 && !value.name);
+
+/** `POST /api/library/items` and /library/new: the same fields, from JSON or a multipart form. */
+export const contributeSchema = z
+  .object({
+    kind: z.enum(LIBRARY_KIND_NAMES, {
+      error: "Choose what it is: notes, a past paper, a practical, a book or a video.",
+    }),
+    title: userText({ name: "The title", max: 150, missing: "Give it a title." }),
+    description: optionalUserText({ name: "The description", max: 2000, multiline: true }).optional(),
+    subjectId: z.preprocess(blankToNull, z.string({ error: M.unknownSubject }).max(100, M.unknownSubject)),
+    unitIds: z.preprocess(list, z.array(z.string().max(100)).max(20, "Choose at most 20 units.")),
+    year: z.preprocess(
+      (value) => {
+        const blank = blankToNull(value);
+        return typeof blank === "string" && /^\d+$/.test(blank) ? Number(blank) : blank;
+      },
+      z
+        .number({ error: "The year is a year, like 2024." })
+        .int("The year is a year, like 2024.")
+        .min(1990, "The year is between 1990 and 2100.")
+        .max(2100, "The year is between 1990 and 2100.")
+        .nullable(),
+    ),
+    exam: z.preprocess(blankToNull, z.enum(LIBRARY_EXAM_NAMES, { error: M.examMissing }).nullable()),
+    public: z.preprocess((value) => value === true || value === "true" || value === "on" || value === "1", z.boolean()),
+    files: z.preprocess(
+      (value) => list(value).filter((file) => !isNoFile(file)),
+      z.array(z.instanceof(File, { error: M.noFile })),
+    ),
+    author: optionalUserText({ name: "The author", max: 150 }).optional(),
+    edition: optionalUserText({ name: "The edition", max: 60 }).optional(),
+    isbn: z.preprocess(
+      (value) => (typeof value === "string" ? value.replace(/[\s-]/g, "") || null : blankToNull(value)),
+      z
+        .string()
+        .regex(/^(\d{9}[\dXx]|\d{13})$/, "An ISBN has 10 or 13 digits.")
+        .nullable()
+        .optional(),
+    ),
+    shelf: optionalUserText({ name: "The shelf", max: 60 }).optional(),
+    url: z.preprocess(blankToNull, z.string().max(500, M.videoHost).nullable().optional()),
+  })
+  // Runs even when other fields failed, so a form is told every problem at once (decision 0103); the
+  // fields it reads may then be raw, hence the guards.
+  .superRefine(
+    (input, ctx) => {
+      const kind = input.kind as string;
+      const files = Array.isArray(input.files) ? input.files : [];
+      const fileKind = (LIBRARY_FILE_KIND_NAMES as readonly string[]).includes(kind);
+      if (kind === "past_paper") {
+        if (input.year === null) ctx.addIssue({ code: "custom", path: ["year"], message: M.yearMissing });
+        if (input.exam === null) ctx.addIssue({ code: "custom", path: ["exam"], message: M.examMissing });
+      }
+      if (fileKind && files.length === 0) ctx.addIssue({ code: "custom", path: ["files"], message: M.noFile });
+      if ((kind === "book" || kind === "video") && files.length > 0)
+        ctx.addIssue({ code: "custom", path: ["files"], message: M.noFileForKind });
+      if (kind === "video") {
+        if (!input.url) ctx.addIssue({ code: "custom", path: ["url"], message: M.videoMissing });
+        else if (typeof input.url !== "string" || !isAllowedVideoUrl(input.url))
+          ctx.addIssue({ code: "custom", path: ["url"], message: M.videoHost });
+      }
+      if (kind === "book" && !input.author)
+        ctx.addIssue({ code: "custom", path: ["author"], message: M.authorMissing });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  // Only a past paper has a year and an exam; only a book its reference; only a video a link.
+  .transform((input) => ({
+    ...input,
+    year: input.kind === "past_paper" ? input.year : null,
+    exam: input.kind === "past_paper" ? input.exam : null,
+    author: input.kind === "book" ? (input.author ?? null) : null,
+    edition: input.kind === "book" ? (input.edition ?? null) : null,
+    isbn: input.kind === "book" ? (input.isbn ?? null) : null,
+    shelf: input.kind === "book" ? (input.shelf ?? null) : null,
+    url: input.kind === "video" ? (input.url ?? null) : null,
+    description: input.description ?? "",
+  }));
+export type ContributeInput = z.output<typeof contributeSchema>;
+
+export interface ContributedItem {
+  id: string;
+  status: "pending" | "approved";
+  kind: LibraryKindName;
+  title: string;
+  filePages: number | null;
+}
+
+/** Who may add to a library: a verified member of a college (the Open community has none), not suspended. */
+export function requireContributor(user: Contributor): void {
+  if (user.openCommunity) throw new ApiError(403, M.collegeOnly, { code: "college_only" });
+  requireMayAct(user, CONTRIBUTE_WHAT);
+}
+
+interface PreparedFile {
+  bytes: Uint8Array;
+  source: "pdf" | "photos";
+  sha256: string;
+  pages: number;
+  text: string;
+}
+
+async function sha256Hex(parts: readonly Uint8Array[]): Promise<string> {
+  const total = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.byteLength;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The files as one PDF: checked by their bytes (never their names), within the size and count,
+ * one PDF or JPEG/PNG photos. The hash is of the bytes as sent (a PDF's, or the photos' in order), so
+ * the same upload twice is recognised before any work on it.
+ */
+async function prepareFile(files: readonly File[]): Promise<PreparedFile> {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total > LIBRARY_MAX_BYTES) throw new ApiError(413, M.tooLarge, { field: "files" });
+  if (files.length > LIBRARY_MAX_PHOTOS) throw new ApiError(400, M.tooManyPhotos, { field: "files" });
+  const sent = await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+  if (sent.some((bytes) => bytes.byteLength === 0)) throw new ApiError(400, M.emptyFile, { field: "files" });
+  const types = sent.map((bytes) => sniffFileType(bytes));
+  if (types.includes("image/webp")) throw new ApiError(415, M.webp, { field: "files" });
+  if (types.some((type) => type !== "application/pdf" && type !== "image/jpeg" && type !== "image/png"))
+    throw new ApiError(415, M.notPdfOrPhoto, { field: "files" });
+  const sha256 = await sha256Hex(sent);
+  if (types.includes("application/pdf")) {
+    if (sent.length > 1) throw new ApiError(400, M.onePdf, { field: "files" });
+    const read = await readPdf(sent[0]!);
+    if (!read || read.pages === 0) throw new ApiError(400, M.unreadablePdf, { field: "files" });
+    return { bytes: sent[0]!, source: "pdf", sha256, pages: read.pages, text: read.text };
+  }
+  // Photos lose their metadata (a phone's GPS) before they become pages.
+  const photos = sent.map((bytes, i) => {
+    const type = types[i] as "image/jpeg" | "image/png";
+    return { type, bytes: storableImage(bytes, type, `Photo ${i + 1}`, "files").bytes };
+  });
+  let bytes: Uint8Array;
+  try {
+    bytes = await photosToPdf(photos);
+  } catch {
+    throw new ApiError(400, M.notPdfOrPhoto, { field: "files" });
+  }
+  // Handwriting has no text layer: such an item is found by its title and subject.
+  return { bytes, source: "photos", sha256, pages: photos.length, text: "" };
+}
+
+/** The duplicate's refusal: 409 with the item that has these bytes already. */
+function duplicateOf(id: string): ApiError {
+  return new ApiError(409, M.duplicate, { field: "files", existing: { id, link: `/library/${id}` } });
+}
+
+async function sameFile(env: Env, campusId: string, sha256: string): Promise<string | null> {
+  const row = await env.DB.prepare(
+    "SELECT id FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'",
+  )
+    .bind(campusId, sha256)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/**
+ * Adds an item to the member's college library. Nothing is written until everything is checked;
+ * the PDF goes to R2 under a random key first, and the item, its units and its search row in one D1
+ * batch; if that batch fails (the same file won a race) the object is removed again.
+ */
+export async function contribute(env: Env, user: Contributor, input: ContributeInput): Promise<ContributedItem> {
+  requireContributor(user);
+  const [grants, subject, units] = await env.DB.batch([
+    staffGrantsStatement(env, user),
+    env.DB.prepare("SELECT id, name, code FROM academic_subjects WHERE id = ?1 AND campus_id = ?2").bind(
+      input.subjectId,
+      user.campusId,
+    ),
+    env.DB.prepare(
+      `SELECT id FROM academic_units WHERE subject_id = ?1 AND campus_id = ?2 AND id IN (SELECT value FROM json_each(?3))`,
+    ).bind(input.subjectId, user.campusId, JSON.stringify(input.unitIds)),
+  ]);
+  const subjectRow = subject!.results[0] as { id: string; name: string; code: string } | undefined;
+  if (!subjectRow) throw new ApiError(400, M.unknownSubject, { field: "subjectId" });
+  const unitIds = [...new Set(input.unitIds)];
+  if (units!.results.length !== unitIds.length) throw new ApiError(400, M.unknownUnit, { field: "unitIds" });
+
+  const file = input.files.length > 0 ? await prepareFile(input.files) : null;
+  if (file) {
+    const existing = await sameFile(env, user.campusId, file.sha256);
+    if (existing) throw duplicateOf(existing);
+  }
+  await limitPosting(env, user.id);
+
+  // A curator's own upload needs no second look: curators are who approves.
+  const curator = mayStaff(grants!.results as StaffGrant[], "curator");
+  const status = curator ? "approved" : "pending";
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  // The key says nothing of the title, the uploader or the college.
+  const fileKey = file ? `library/${crypto.randomUUID()}` : null;
+  if (file && fileKey) {
+    await env.FILES.put(fileKey, file.bytes, { httpMetadata: { contentType: "application/pdf" } });
+  }
+  try {
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO library_items (id, campus_id, uploader_id, subject_id, kind, title, description, year, exam,
+           file_key, file_bytes, file_pages, file_source, file_sha256, author, edition, isbn, shelf, url, public,
+           status, reviewed_by, reviewed_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?24)`,
+      ).bind(
+        id,
+        user.campusId,
+        user.id,
+        subjectRow.id,
+        input.kind,
+        input.title,
+        input.description,
+        input.year,
+        input.exam,
+        fileKey,
+        file?.bytes.byteLength ?? null,
+        file?.pages ?? null,
+        file?.source ?? null,
+        file?.sha256 ?? null,
+        input.author,
+        input.edition,
+        input.isbn,
+        input.shelf,
+        input.url,
+        input.public ? 1 : 0,
+        status,
+        curator ? user.id : null,
+        curator ? now : null,
+        now,
+      ),
+      ...unitIds.map((unitId) =>
+        env.DB.prepare("INSERT INTO library_item_units (item_id, unit_id) VALUES (?1, ?2)").bind(id, unitId),
+      ),
+      env.DB.prepare(
+        "INSERT INTO library_search (item_id, campus_id, title, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+      ).bind(id, user.campusId, input.title, `${subjectRow.code} ${subjectRow.name}`, file?.text ?? input.description),
+    ]);
+  } catch (error) {
+    if (fileKey) await env.FILES.delete(fileKey);
+    if (file && /UNIQUE/i.test(String(error))) {
+      const existing = await sameFile(env, user.campusId, file.sha256);
+      if (existing) throw duplicateOf(existing);
+    }
+    throw error;
+  }
+  return { id, status, kind: input.kind, title: input.title, filePages: file?.pages ?? null };
+}
