@@ -11,7 +11,17 @@ const ACADEMICS = new URL("./seed/demo-academics.json", import.meta.url);
 
 export const COLLEGE = "Campus Institute of Technology";
 /** The hosts a video link may point at (the library's allow-list for the demo). */
-export const VIDEO_HOSTS = ["youtube.com", "www.youtube.com", "nptel.ac.in", "onlinecourses.nptel.ac.in", "swayam.gov.in", "onlinecourses.swayam2.ac.in", "ocw.mit.edu", "www.khanacademy.org", "khanacademy.org"];
+export const VIDEO_HOSTS = [
+  "youtube.com",
+  "www.youtube.com",
+  "nptel.ac.in",
+  "onlinecourses.nptel.ac.in",
+  "swayam.gov.in",
+  "onlinecourses.swayam2.ac.in",
+  "ocw.mit.edu",
+  "www.khanacademy.org",
+  "khanacademy.org",
+];
 const EXAM_NAMES = { mid_semester: "Mid-semester", end_semester: "End-semester", supplementary: "Supplementary" };
 
 /** The academics tree of the demo college, flattened: subjects with their semester and units. */
@@ -74,7 +84,9 @@ export function parseNotes(markdown, file = "notes") {
 
 export function loadSource() {
   const notes = new Map();
-  for (const file of readdirSync(CONTENT_DIR).filter((f) => /^notes-s\d+\.md$/.test(f)).sort())
+  for (const file of readdirSync(CONTENT_DIR)
+    .filter((f) => /^notes-s\d+\.md$/.test(f))
+    .sort())
     for (const [unit, blocks] of parseNotes(readFileSync(new URL(file, CONTENT_DIR), "utf8"), file))
       notes.set(unit, blocks);
   const read = (name) => JSON.parse(readFileSync(new URL(name, CONTENT_DIR), "utf8"));
