@@ -104,14 +104,21 @@ for (const file of readdirSync(seedDir)
 }
 if (r2Queue.length > 0) {
   Object.assign(process.env, quietEnv);
-  const { getPlatformProxy } = await import("wrangler");
+  const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
+  // A config with only the app's R2 buckets: the proxy then starts nothing else and does not warn
+  // about the app's required secrets, which putting files does not need.
+  const { r2_buckets, compatibility_date } = unstable_readConfig({ config: "wrangler.toml" });
+  const configDir = mkdtempSync(join(tmpdir(), "campus-seed-r2-"));
+  const configPath = join(configDir, "wrangler.json");
+  writeFileSync(configPath, JSON.stringify({ name: "campus-seed", compatibility_date, r2_buckets }));
   const persistTo = persistArgs[1] ?? ".wrangler/state";
-  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: join(persistTo, "v3") } });
+  const proxy = await getPlatformProxy({ configPath, persist: { path: join(persistTo, "v3") }, remoteBindings: false });
   try {
     for (const { key, body, contentType } of r2Queue)
       await proxy.env.FILES.put(key, body, { httpMetadata: { contentType } });
   } finally {
     await proxy.dispose();
+    rmSync(configDir, { recursive: true, force: true });
   }
 }
 
