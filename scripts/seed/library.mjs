@@ -16,18 +16,19 @@ function pick(id, salt, n) {
 export async function seed({ users, sql, now, r2Put }) {
   const uploaders = users.filter((u) => u.email === "asha@campus.test" || u.email === "rohan@campus.test");
   const moderator = users.find((u) => u.email === "moderator@campus.test");
+  const members = users.filter((u) => u.campusId === "cit");
   const statements = [];
   const items = libraryItems();
   for (const [i, item] of items.entries()) {
     const uploader = uploaders[i % uploaders.length];
     const createdAt = now - (3 + pick(item.id, "age", 90)) * DAY - pick(item.id, "minute", 1440) * 60_000;
     const reviewedAt = createdAt + (1 + pick(item.id, "review", 20)) * 3_600_000;
-    const helpful =
-      item.kind === "past_paper"
-        ? 18 + pick(item.id, "helpful", 40)
-        : item.kind === "short_notes"
-          ? pick(item.id, "helpful", 36)
-          : 2 + pick(item.id, "helpful", 20);
+    // "Helpful" votes by the college's demo members; the count is the votes' number, as the
+    // library recounts it from library_votes on every vote.
+    const voters = members.filter(
+      (_, m) => pick(item.id, `vote-${m}`, item.kind === "past_paper" ? 4 : 3) !== 0 || m === 0,
+    );
+    const helpful = pick(item.id, "any-votes", 5) === 0 ? 0 : voters.length;
     // A few notes are for the college's members only, as an uploader may choose.
     const isPublic = item.kind === "short_notes" && pick(item.id, "public", 6) === 0 ? 0 : 1;
     let file = { key: null, bytes: null, pages: null, source: null, sha256: null };
@@ -76,6 +77,10 @@ export async function seed({ users, sql, now, r2Put }) {
     statements.push(
       `INSERT INTO library_items (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(sql).join(", ")});`,
     );
+    for (const voter of helpful > 0 ? voters : [])
+      statements.push(
+        `INSERT INTO library_votes (item_id, user_id, created_at) VALUES (${sql(item.id)}, ${sql(voter.id)}, ${sql(reviewedAt + DAY)});`,
+      );
     for (const unit of item.units)
       statements.push(`INSERT INTO library_item_units (item_id, unit_id) VALUES (${sql(item.id)}, ${sql(unit.id)});`);
     statements.push(
