@@ -37,6 +37,9 @@ const ACTION_PATHS = [
   "/admin/setup/laundry",
   "/admin/setup/academics",
   "/notifications",
+  // Adding to the library, and an item's page (any id: the action reads the form first).
+  "/library/new",
+  "/library/0b6a2f86-1111-4111-8111-111111111111",
 ];
 
 const MALFORMED = [
@@ -79,7 +82,10 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
             .slice(1)
             .replace(/\/[0-9a-f-]{36}$/, "")
             .replace(/\//g, "-")}.tsx`,
-      ).concat("routes/auth.tsx"),
+      )
+        // /login and /register are auth.tsx; /library/<id> is library-item.tsx.
+        .concat("routes/auth.tsx")
+        .map((file) => (file === "routes/library.tsx" ? "routes/library-item.tsx" : file)),
     );
     // The catch-all's action reads no body: it answers 404 to any path.
     for (const file of withAction)
