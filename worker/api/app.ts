@@ -16,6 +16,7 @@ import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
+import libraryFind from "#server/api/library-find.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -34,6 +35,7 @@ api.route("/hostel", hostel);
 api.route("/hostel", hostelOps);
 api.route("/notifications", notifications);
 api.route("/push", push);
+api.route("/library", libraryFind);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
 // The set-up's default body limit (campusSetup.use("*")) also matches /admin/campus/academics/*:
