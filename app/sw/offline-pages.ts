@@ -14,8 +14,15 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
  * staff console, downloads and anything under /api.
  */
 const PAGES =
-  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
+  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library\/saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
 
 export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);
 }
+
+/** Library files a student chose to keep on the device ("Save for offline"), listed on /library/saved. */
+export const LIBRARY_FILES_CACHE = "campus-library-files";
+/** On each saved file: what the Saved page lists (JSON, URI-encoded: a header is Latin-1). */
+export const SAVED_FILE_HEADER = "x-campus-saved-file";
+/** The file of a library item, as the Save button fetches it and the worker answers it offline. */
+export const LIBRARY_FILE_PATH = /^\/api\/library\/items\/[^/]+\/file$/;
