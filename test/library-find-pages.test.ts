@@ -161,3 +161,68 @@ describe("the search page", () => {
     expect(page).toContain("The kind must be one of");
   });
 });
+
+// The checks of the old prerendered notes pages (app/content/notes/pages.test.ts), now against pages
+// that read D1.
+describe("the notes pages as before", () => {
+  const NOTES_PATHS = [
+    "/notes",
+    ...["btech", "mba", "ba-llb", "bba", "bba-llb", "bca"].map((slug) => `/notes/${slug}`),
+    "/btech/cse",
+    "/btech/it",
+    "/btech/ece",
+    ...[1, 2, 3, 4, 5, 6].map((id) => `/btech/cse/${id}`),
+    "/library",
+    "/library/saved",
+  ];
+  it.each(NOTES_PATHS)("%s renders", async (path) => {
+    expect((await call(path)).status).toBe(200);
+  });
+
+  it.each(["/notes/law", "/notes/BTECH", "/btech/mech"])("%s is a 404", async (path) => {
+    const res = await call(path);
+    expect(res.status).toBe(404);
+    expect(await text(res)).toContain("Page not found");
+  });
+
+  it("/notes links the six programmes; /notes/btech the three branches; a programme not set up links back", async () => {
+    const notes = await (await call("/notes")).text();
+    for (const slug of ["btech", "mba", "ba-llb", "bba", "bba-llb", "bca"])
+      expect(notes).toContain(`href="/notes/${slug}"`);
+    const btech = await (await call("/notes/btech")).text();
+    for (const slug of ["cse", "it", "ece"]) expect(btech).toContain(`href="/btech/${slug}"`);
+    const mba = await (await call("/notes/mba")).text();
+    expect(mba).toContain("coming soon");
+    expect(mba).toContain('href="/notes"');
+  });
+
+  it("/btech/cse has six semester tiles and invites a choice", async () => {
+    const html = await (await call("/btech/cse")).text();
+    for (let id = 1; id <= 6; id++) expect(html).toContain(`href="/btech/cse/${id}"`);
+    expect(html).toContain("Pick a semester");
+  });
+
+  it.each([
+    [2, "2nd", "Applied Mathematics 2", true],
+    [3, "3rd", "Design and Analysis of Algorithms", true],
+    [4, "4th", "Circuits and Systems", false],
+    [6, "6th", "Advanced Java Programming", false],
+  ] as const)("semester %i opens on its initial subject", async (id, ordinal, subject, tips) => {
+    const body = await text(await call(`/btech/cse/${id}`));
+    expect(body).toContain(`CSE - ${ordinal} Semester`);
+    expect(body).toContain(`Syllabus ${subject}`);
+    expect(body.includes(`Study Tips for ${subject}`)).toBe(tips);
+  });
+
+  it("opens the subject and tab a link names", async () => {
+    const body = await text(await call(`/btech/cse/3?subject=${encodeURIComponent("Operating Systems")}&tab=pyqs`));
+    expect(body).toContain("PYQs Operating Systems");
+    expect(body).toContain("No past papers for Operating Systems yet.");
+  });
+
+  it("knows who is signed in: the top bar from the first byte", async () => {
+    const user = await createUser();
+    const html = await (await call("/btech/cse/1", { headers: { Cookie: user.cookie } })).text();
+    expect(html).toContain("Logout");
+  });
+});
