@@ -55,9 +55,11 @@ export const EXAM_LABELS = {
 } as const;
 
 /** Results per page of the list API and the search page. */
-export const LIBRARY_PAGE_SIZE = 20;
-/** The furthest page anyone may ask for: deeper than that, a search should be narrowed instead. */
-export const LIBRARY_MAX_PAGE = 500;
+export const LIBRARY_PAGE_SIZE = 20 as const;
+/** Matches are counted up to this many ("1000+ results"). */
+export const LIBRARY_COUNT_CAP = 1000;
+/** The furthest page anyone may ask for (the counted matches' last page): deeper, a search should be narrowed. */
+export const LIBRARY_MAX_PAGE = LIBRARY_COUNT_CAP / LIBRARY_PAGE_SIZE;
 /** The longest search text read. */
 export const LIBRARY_QUERY_MAX = 200;
 

@@ -32,7 +32,8 @@ function hrefWith(input: Record<string, unknown>, change: Record<string, string 
 }
 
 export default function Library({ loaderData: { result, input, problems } }: Route.ComponentProps) {
-  const { items, college, total, page, pages, member } = result;
+  const { items, college, total, more, page, pages, member } = result;
+  const count = `${total}${more ? "+" : ""}`;
   const filtered = input.subject || input.unit || input.kind || input.year;
   return (
     <div className="space-y-4">

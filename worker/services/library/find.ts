@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  LIBRARY_COUNT_CAP,
   LIBRARY_FIND_MESSAGES as M,
   LIBRARY_ITEM_KINDS,
   LIBRARY_MAX_PAGE,
@@ -49,7 +50,9 @@ export interface LibraryFindResult {
   /** Whether the reader sees the college's private items too (a proven member of it). */
   member: boolean;
   items: LibraryListItem[];
+  /** How many match, counted up to LIBRARY_COUNT_CAP; `more` says there are more than that. */
   total: number;
+  more: boolean;
   page: number;
   pages: number;
   pageSize: number;
@@ -187,16 +190,22 @@ export async function findLibraryItems(
   const [college, rows, count] = await env.DB.batch([
     env.DB.prepare(`SELECT id, name, short_name FROM campuses WHERE id = ${collegeSql("?1")}`).bind(scope.college),
     env.DB.prepare(page).bind(...params),
-    env.DB.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`).bind(...countParams),
+    // Counted only so far: a search that matches most of a big library would otherwise pay to count
+    // every match again, for a number nobody pages to the end of.
+    env.DB.prepare(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${LIBRARY_COUNT_CAP + 1})`,
+    ).bind(...countParams),
   ]);
   const found = college!.results[0] as { id: string; name: string; short_name: string } | undefined;
   if (!found) throw new ApiError(404, "There is no college with that id.");
-  const total = (count!.results[0] as { n: number }).n;
+  const counted = (count!.results[0] as { n: number }).n;
+  const total = Math.min(counted, LIBRARY_COUNT_CAP);
   return {
     college: { id: found.id, name: found.name, shortName: found.short_name },
     member: scope.memberOf === found.id,
     items: (rows!.results as unknown as ItemRow[]).map(itemOf),
     total,
+    more: counted > LIBRARY_COUNT_CAP,
     page: input.page,
     pages: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
     pageSize: LIBRARY_PAGE_SIZE,
