@@ -208,7 +208,7 @@ describe("the library in the notes pages", () => {
       await page.getByRole("button", { name: "Search" }).click();
       await page.waitForURL(`**/library?q=${word}`);
       await page.getByRole("heading", { name: `1 result for “${word}”` }).waitFor();
-      await page.getByRole("link", { name: "Parliament procedure handout" }).waitFor();
+      await page.getByRole("link", { name: "Parliament procedure handout", exact: true }).waitFor();
       assert.equal((await page.locator("mark").first().textContent())?.toLowerCase(), word);
       // A visitor sees the college named on each item.
       await page
@@ -229,9 +229,10 @@ describe("the library in the notes pages", () => {
       browser,
       async ({ page }) => {
         await page.goto("/library");
-        await page.getByLabel("Kind").selectOption("past_paper");
+        await page.getByLabel("Kind", { exact: true }).selectOption("past_paper");
+        await page.getByLabel("Year (past papers)").fill("2024");
         await page.getByRole("button", { name: "Search" }).click();
-        await page.waitForURL(/kind=past_paper/);
+        await page.waitForURL(/kind=past_paper&year=2024/);
         await page.getByRole("link", { name: "Clear filters" }).waitFor();
       },
       { javaScriptEnabled: false },
@@ -249,6 +250,8 @@ describe("save for offline", () => {
       browser,
       async ({ page, allowConsoleError }) => {
         allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|Failed to load resource/);
+        // Offline, React Router cannot ask for the routes of the page's links (lazy route discovery).
+        allowConsoleError(/Failed to fetch manifest patches/);
         await serveFiles(page.context(), new Map([[row.id, row.title]]));
         await page.goto(`/library?q=${encodeURIComponent(`Emergency provisions ${tag}`)}`);
         await hydrated(page);

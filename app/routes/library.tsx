@@ -61,9 +61,11 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
           </button>
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Kind</span>
-            <select name="kind" defaultValue={input.kind ?? ""} className="input min-h-11">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="library-kind" className="font-medium">
+              Kind
+            </label>
+            <select id="library-kind" name="kind" defaultValue={input.kind ?? ""} className="input min-h-11">
               <option value="">Any kind</option>
               {LIBRARY_ITEM_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -71,10 +73,13 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">Year (past papers)</span>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="library-year" className="font-medium">
+              Year (past papers)
+            </label>
             <input
+              id="library-year"
               name="year"
               type="number"
               inputMode="numeric"
@@ -83,7 +88,7 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
               defaultValue={input.year ?? ""}
               className="input min-h-11 w-28"
             />
-          </label>
+          </div>
           {input.subject && <input type="hidden" name="subject" value={input.subject} />}
           {input.unit && <input type="hidden" name="unit" value={input.unit} />}
           {input.college && <input type="hidden" name="college" value={input.college} />}
@@ -132,8 +137,8 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
       <section aria-labelledby="results-heading" className="card p-4 sm:p-6">
         <h2 id="results-heading" className="text-lg font-semibold">
           {input.q
-            ? `${total} ${total === 1 ? "result" : "results"} for “${input.q}”`
-            : `${total} ${total === 1 ? "item" : "items"}`}
+            ? `${count} ${total === 1 ? "result" : "results"} for “${input.q}”`
+            : `${count} ${total === 1 ? "item" : "items"}`}
         </h2>
         {items.length === 0 ? (
           <p className="mt-3 text-slate-700 dark:text-slate-300">

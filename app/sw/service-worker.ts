@@ -63,9 +63,11 @@ function sessionSeen(tag: string): Promise<void> {
     if (previous === tag) return;
     // Pages saved while nobody was signed in are nobody's and stay; anyone else's go (and, the first
     // time, whatever a worker before this one saved without a tag).
-    // The library files a student saved go too: they may be their college's private items.
-    if (previous !== NO_SESSION)
-      await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE), caches.delete(LIBRARY_FILES_CACHE)]);
+    if (previous !== NO_SESSION) await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE)]);
+    // The library files a student saved go too when another session shows (they may be their
+    // college's private items), but not the first time: a file saved before the worker had seen any
+    // answer was saved by whoever is signed in now (decision 0107), and no older worker kept any.
+    if (previous !== NO_SESSION && previous !== null) await caches.delete(LIBRARY_FILES_CACHE);
     owner = Promise.resolve(tag);
     await (await caches.open(DEVICE_CACHE)).put(OWNER_KEY, new Response(tag));
   });
