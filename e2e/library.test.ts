@@ -113,6 +113,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Buttons and tiles fade between colours (transition-colors): shoot once they have settled.
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
     }
   }

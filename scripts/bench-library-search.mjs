@@ -81,7 +81,7 @@ for (let i = 0; i < ITEMS; i += 1) {
       4 + (i % 20),
       "pdf",
       `sha-${id}`,
-      i % 3 === 0 ? 0 : 1,
+      i % 7 === 0 ? 0 : 1, // a seventh private: a visitor (this script) does not see them
       "approved",
       Math.floor(random() * 40),
       now - i * 60_000,

@@ -5,15 +5,18 @@ import { isSaved, offlineSavingAvailable, removeFile, SAVED_CHANGE_EVENT, saveFi
 
 /**
  * Save for offline / Remove: keeps the item's file on this device (app/lib/library-offline.ts).
- * Rendered only once the page runs JavaScript in a browser that can keep files; without either the
- * button would promise what the page cannot do.
+ * A button only once the page runs JavaScript in a browser that can keep files; without either it
+ * would promise what the page cannot do.
  */
 export function SaveOffline({ item }: { item: LibraryListItem }) {
-  const [state, setState] = useState<"unknown" | "saved" | "not-saved" | "working">("unknown");
+  const [state, setState] = useState<"unknown" | "unsupported" | "saved" | "not-saved" | "working">("unknown");
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!offlineSavingAvailable()) return;
+    if (!offlineSavingAvailable()) {
+      queueMicrotask(() => setState("unsupported"));
+      return;
+    }
     let live = true;
     const check = () =>
       void isSaved(item.id).then(
@@ -28,7 +31,15 @@ export function SaveOffline({ item }: { item: LibraryListItem }) {
     };
   }, [item.id]);
 
-  if (state === "unknown") return null;
+  // Until the page knows whether it can keep files, the button's place is held (invisible), so the
+  // row does not move when it appears (Lighthouse's layout shift on a phone, where it wraps).
+  if (state === "unsupported") return null;
+  if (state === "unknown")
+    return (
+      <span aria-hidden="true" className="btn-secondary invisible min-h-10 px-3">
+        Save for offline
+      </span>
+    );
   const saved = state === "saved";
   async function toggle() {
     setState("working");
