@@ -165,6 +165,8 @@ if (LIGHTHOUSE) {
   try {
     for (const path of [`/btech/cse/${SEMESTER || 1}`, "/library?q=entropy", "/library"]) {
       const url = new URL(path, base).href;
+      const html = await (await fetch(url)).text();
+      console.log(`  ${path}: HTML ${(html.length / 1024).toFixed(0)} KB (loader data included)`);
       await warmUp(url);
       const s = await lighthouseSteady(chromium.port, url, { runs: 3, cpu: "calibrated" });
       console.log(

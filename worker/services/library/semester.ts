@@ -18,9 +18,9 @@ export interface College {
 /** The notes pages' notes kinds: listed per unit, the others per subject. */
 const UNIT_KINDS = ["lecture_notes", "short_notes", "important_questions"] as const;
 /** Items sent per subject, unit and notes kind; the rest are counted and found through the search page. */
-export const ITEMS_PER_UNIT = 4;
+export const ITEMS_PER_UNIT = 3;
 /** Items sent per subject and other kind (past papers, practicals, books, videos). */
-export const ITEMS_PER_SUBJECT = 12;
+export const ITEMS_PER_SUBJECT = 8;
 
 export interface SemesterUnit {
   id: string;
