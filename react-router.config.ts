@@ -1,9 +1,7 @@
 import type { Config } from "@react-router/dev/config";
-import { PRERENDERED_PATHS } from "#app/content/notes/catalog.ts";
 
 export default {
   ssr: true,
-  // Notes pages are the same for everyone: built once as static HTML (and .data for client
-  // navigation), served by Workers static assets. Every other page stays server-rendered.
-  prerender: [...PRERENDERED_PATHS],
+  // Nothing is prerendered: the notes pages read the reader's college's academics tree and library
+  // from D1 (docs/decisions/0107-library-finding.md), edge-cached for visitors.
 } satisfies Config;

@@ -16,18 +16,13 @@ import { isSuspended, mayAct, suspendedMessage, verifyFirst } from "#common/memb
 import { REPORT_WHAT } from "#common/moderation.ts";
 import { InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
-import { isPrerenderedPath } from "#app/content/notes/catalog.ts";
 import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
 
 // Who is signed in is looked up once per request, by the first loader or action that asks
 // (app/lib/session.server.ts).
 export const middleware = [sessionMiddleware];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  // Prerendered pages (notes) are one static file for every visitor: they never carry a user, and
-  // the top bar asks the API who is signed in once the page has hydrated.
-  if (isPrerenderedPath(new URL(request.url).pathname))
-    return { user: null, suspended: null, grievance: null, prerendered: true };
+export async function loader({ context }: Route.LoaderArgs) {
   const user = await getUser(context);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
   // Gated controls on cards (Report) say why instead of offering a form the server refuses: the

@@ -36,6 +36,9 @@ export default [
     route(":semesterId", "routes/btech-cse-semester.tsx"),
   ]),
   route("btech/:branch", "routes/btech-branch.tsx"),
+  // Finding things in the library; the contributors' side adds library/new and library/:id.
+  route("library", "routes/library.tsx"),
+  route("library/saved", "routes/library-saved.tsx"),
 
   // The library's contribute-and-trust side: adding an item, and an item's own page.
   route("library/new", "routes/library-new.tsx"),

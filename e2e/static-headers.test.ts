@@ -1,12 +1,11 @@
 // Headers of the files Workers static assets serves before the Worker runs (public/ and the client
-// build, with public/_headers and the CSP rules scripts/notes-headers.mjs appends): the built Worker,
+// build, with public/_headers): the built Worker,
 // plain HTTP, no browser. The security headers follow the one rule set the Worker tests use
 // (test/security-headers.ts: HSTS of a year, nosniff, Referrer-Policy strict-origin-when-cross-origin,
 // COOP same-origin-allow-popups, X-Frame-Options DENY, Permissions-Policy, none doubled; documents a
 // CSP with object-src 'none', base-uri 'none' and frame-ancestors 'none'; a static file never sets a
 // cookie); fingerprinted assets get a long immutable cache.
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import { cspDirectives, securityHeaderProblems, type SecurityHeaderOptions } from "#test/security-headers.ts";
@@ -122,62 +121,50 @@ describe("static files: security headers, types and caching", () => {
     }
   });
 
-  const notes = readdirSync("public/pdfs", { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => `/${`${entry.parentPath}/${entry.name}`.replace(/^public\//, "")}`);
-
-  it("note files under /pdfs: HTML with a policy that allows no script, a day's cache", async () => {
-    assert.ok(notes.length >= 6, `note files found: ${notes.length}`);
-    for (const path of notes) {
-      // The app links to the .html name; html_handling may answer it directly or with one redirect.
-      let res = await get(path);
-      if (res.status >= 300 && res.status < 400) {
-        await res.arrayBuffer();
-        expectBaseline(res, `${path} (redirect)`);
-        const location = new URL(res.headers.get("Location") ?? "", baseURL);
-        assert.equal(location.origin, new URL(baseURL).origin, `${path}: redirect stays on the site`);
-        res = await get(location.pathname);
-      }
-      assert.equal(res.status, 200, path);
-      const html = await res.text();
-      assert.match(html, /<!DOCTYPE html>/i, path);
-      expectBaseline(res, path);
-      expectContentType(res, /^text\/html; charset=utf-8$/i, path);
-      expectRevalidated(res, path, 86_400);
-      const csp = expectDocumentCsp(res, path);
-      assert.deepEqual(csp.get("script-src") ?? csp.get("default-src"), ["'none'"], `${path}: no script at all`);
-      assert.ok(!/<script/i.test(html), `${path}: the note itself has no script`);
+  // The placeholder note files under /pdfs are gone (the notes are library items now, served by
+  // GET /api/library/items/:id/file), and nothing is prerendered: the notes pages are the Worker's,
+  // with its per-request nonce. These replace the checks of the note files and the prerendered pages.
+  it("the old placeholder note files are no longer served", async () => {
+    for (const path of [
+      "/pdfs/cse/sem1/sample-note.html",
+      "/pdfs/cse/sem1/applied-physics-1/unit1/thermodynamics-intro.html",
+    ]) {
+      const res = await get(path);
+      await res.arrayBuffer();
+      assert.equal(res.status, 404, path);
     }
   });
 
-  // Every prerendered page: scripts/notes-headers.mjs wrote each one's CSP with its inline scripts' hashes.
-  const prerendered = ["/notes", "/notes/btech", "/btech/cse", "/btech/cse/1", "/btech/cse/3", "/btech/cse/6"];
+  const notesPages = [
+    "/notes",
+    "/notes/btech",
+    "/btech/cse",
+    "/btech/cse/1",
+    "/btech/cse/3",
+    "/btech/cse/6",
+    "/library",
+  ];
 
-  it("prerendered notes pages: HTML, one hash-based CSP that matches every inline script, revalidated", async () => {
-    for (const path of prerendered) {
+  it("notes pages: rendered by the Worker, one nonce-based CSP that every inline script carries, never kept by a shared cache", async () => {
+    for (const path of notesPages) {
       const res = await get(path);
       assert.equal(res.status, 200, path);
       const html = await res.text();
       expectBaseline(res, path);
       expectContentType(res, /^text\/html; charset=utf-8$/i, path);
-      expectRevalidated(res, path, 0);
       const csp = expectDocumentCsp(res, path);
-      const scripts = csp.get("script-src") ?? [];
-      assert.ok(!scripts.some((s) => s.startsWith("'nonce-")), `${path}: a static page carries no nonce`);
-      assert.ok(!/\snonce="/.test(html), `${path}: no nonce baked into the HTML`);
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)]
-        .filter((m) => !/\ssrc\s*=/i.test(` ${m[1]}`))
-        .map((m) => m[2] ?? "");
+      const nonce = (csp.get("script-src") ?? []).find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      assert.ok(nonce, `${path}: a nonce in script-src`);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)].filter(
+        (m) => !/\ssrc\s*=/i.test(` ${m[1]}`),
+      );
       assert.ok(inline.length > 0, `${path}: React Router's inline scripts`);
-      for (const body of inline) {
-        const hash = `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
-        assert.ok(scripts.includes(hash), `${path}: inline script allowed by hash ${hash}`);
-      }
-      assert.ok(!/<link rel="modulepreload"/.test(html), `${path}: module preloads dropped`);
+      for (const m of inline) assert.ok(m[1]!.includes(`nonce="${nonce}"`), `${path}: inline script with the nonce`);
+      assert.ok(!cacheControl(res).has("public"), `${path}: not public (a member's page names private items)`);
     }
   });
 
-  it("a prerendered page with a trailing slash: served or redirected on the site, with the same headers", async () => {
+  it("a notes page with a trailing slash: served or redirected on the site, with the same headers", async () => {
     for (const path of ["/btech/cse/1/", "/notes/"]) {
       const res = await get(path);
       await res.arrayBuffer();
@@ -191,19 +178,18 @@ describe("static files: security headers, types and caching", () => {
     }
   });
 
-  it("prerendered .data files (client navigation): not HTML, not sniffable, revalidated", async () => {
+  it("notes pages' .data (client navigation): not HTML, not sniffable", async () => {
     for (const path of ["/notes.data", "/btech/cse/1.data"]) {
       const res = await get(path);
       assert.equal(res.status, 200, path);
       await res.arrayBuffer();
       expectBaseline(res, path);
       assert.doesNotMatch(res.headers.get("Content-Type") ?? "", /html/, `${path}: not served as HTML`);
-      expectRevalidated(res, path, 0);
     }
   });
 
   it("HEAD of a static file carries the same headers", async () => {
-    for (const path of ["/favicon.svg", "/btech/cse/1", `/assets/${builtAssets(".js")[0]}`]) {
+    for (const path of ["/favicon.svg", "/manifest.webmanifest", `/assets/${builtAssets(".js")[0]}`]) {
       const res = await get(path, { method: "HEAD" });
       assert.equal(res.status, 200, path);
       expectBaseline(res, `HEAD ${path}`);

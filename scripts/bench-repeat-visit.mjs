@@ -2,8 +2,8 @@
 // Serves the built Worker on fresh state and runs Lighthouse mobile (simulated slow 4G, CPU slowdown
 // calibrated as the guard does) on each page in one browser profile whose storage is kept between
 // runs: the first run is the first visit (it installs the service worker and its precache), the next
-// ones are repeat visits, answered by the worker (a prerendered notes page from the precache, a
-// server-rendered page network-first). Prints the first visit and the median of the repeat visits.
+// ones are repeat visits, answered by the worker (every page network-first; the notes pages are no
+// longer prerendered and precached, decision 0107). Prints the first visit and the median of the repeat visits.
 import lighthouse from "lighthouse";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { calibratedSlowdown, launchChromium, signedInCookie } from "./lighthouse.mjs";

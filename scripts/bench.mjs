@@ -172,7 +172,7 @@ try {
       path: "/all-products",
       headers: { Cookie: student.cookie },
     },
-    { name: "/btech/cse/1 (prerendered)", path: "/btech/cse/1" },
+    { name: "/btech/cse/1 (D1: tree and library)", path: "/btech/cse/1" },
     { name: "GET /api/product/available", path: "/api/product/available" },
   ];
   for (const target of targets) {

@@ -34,25 +34,27 @@ function fullPath(ids) {
   return "/" + parts.join("/");
 }
 
-// The stylesheet is inlined into every page (app/lib/inline-css.tsx): measure it where it ships, in a
-// prerendered page, and count it for every route.
-const pageWithCss = join(clientDir, "notes", "index.html");
-const inlineCss = /<style id="campus-css">([\s\S]*?)<\/style>/.exec(readFileSync(pageWithCss, "utf8"))?.[1];
-if (!inlineCss) {
-  console.error(`budgets: no inline stylesheet found in ${pageWithCss}`);
+// The stylesheet is inlined into every page (app/lib/inline-css.tsx): measure it where it ships, in
+// the server build (`import css from "./app.css?inline"`, a string literal there), and count it for
+// every route. (It used to be read from a prerendered page; nothing is prerendered since decision 0107.)
+const serverAssets = join("build", "server", "assets");
+const serverBuild = readdirSync(serverAssets).find((f) => /^server-build-.*\.js$/.test(f));
+const serverSource = serverBuild ? readFileSync(join(serverAssets, serverBuild), "utf8") : "";
+const cssLiteral = /\/\/ app\/app\.css\?inline\n[\s\S]*?\nvar \w+ = ("(?:[^"\\]|\\.)*");/.exec(serverSource)?.[1];
+if (!cssLiteral) {
+  console.error(`budgets: no inline stylesheet found in the server build (${serverAssets})`);
   process.exit(1);
 }
-const inlineCssBytes = gzipSync(inlineCss).length;
+const inlineCssBytes = gzipSync(JSON.parse(cssLiteral)).length;
 
 // The whole route table (the manifest file) is first-load JavaScript only when pages preload it, as
 // they do with `routeDiscovery: { mode: "initial" }`. With lazy route discovery (React Router's
 // default; react-router.config.ts leaves it) a page's HTML carries its own routes' part of the table
 // inline and the browser never fetches the file: a network trace of the built /notes, /btech/cse/1,
 // /login and /marketplace shows /__manifest patches after load and no manifest-*.js. Decision 0079.
-const pageHtml = readFileSync(pageWithCss, "utf8");
-const manifestPreloaded =
-  pageHtml.includes(`import "/assets/${manifestFile}"`) ||
-  new RegExp(`<link[^>]*href="/assets/${manifestFile.replace(/[.]/g, "\\.")}"`).test(pageHtml);
+const manifestPreloaded = /routeDiscovery[\s\S]{0,40}["']initial["']/.test(
+  readFileSync("react-router.config.ts", "utf8"),
+);
 
 const parents = new Set(
   Object.values(manifest.routes)

@@ -1,9 +1,9 @@
-// Part of `npm run build`, after React Router's build and scripts/notes-headers.mjs (
-// docs/decisions/0089-offline-and-install.md): the service worker and its page-side script.
+// Part of `npm run build`, after React Router's build (docs/decisions/0089-offline-and-install.md):
+// the service worker and its page-side script.
 //   1. The precache list, from build/client with Serwist's build tool: every JavaScript and CSS file,
-//      the prerendered notes pages (under their own URLs, /btech/cse/1, not .../index.html, which the
-//      assets server would redirect) and their .data, the note files, the icons, the manifest and the
-//      offline page, each with a revision from its content.
+//      the icons, the manifest and the offline page, each with a revision from its content. (No page
+//      is prerendered any more: the notes pages read D1, decision 0107; the pages a student opens are
+//      kept as they are opened.)
 //   2. app/sw/service-worker.ts bundled with that list into build/client/sw.js, and app/sw/client.ts
 //      into build/client/sw-client.js, both minified, by Vite (the app's own bundler).
 import { createHash } from "node:crypto";
@@ -11,13 +11,6 @@ import { getManifest } from "@serwist/build";
 import { build } from "vite";
 
 const clientDir = "build/client";
-
-/** A file's URL as the browser asks for it: a prerendered page's index.html is its directory. */
-function pageUrl(file) {
-  const url = `/${file}`;
-  if (url === "/index.html") return "/";
-  return url.endsWith("/index.html") ? url.slice(0, -"/index.html".length) : url;
-}
 
 const common = {
   configFile: false,
@@ -48,9 +41,6 @@ const { manifestEntries, count, size, warnings } = await getManifest({
   globDirectory: clientDir,
   globPatterns: [
     "assets/**/*.{js,css}",
-    "**/index.html",
-    "**/*.data",
-    "pdfs/**/*",
     "icons/*.png",
     "favicon.svg",
     "manifest.webmanifest",
@@ -62,7 +52,7 @@ const { manifestEntries, count, size, warnings } = await getManifest({
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   manifestTransforms: [
-    (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: pageUrl(entry.url) })), warnings: [] }),
+    (entries) => ({ manifest: entries.map((entry) => ({ ...entry, url: `/${entry.url}` })), warnings: [] }),
   ],
 });
 for (const warning of warnings) console.warn(`build-sw: ${warning}`);

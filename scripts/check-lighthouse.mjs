@@ -36,7 +36,7 @@ const productIds = await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 }
 const pages = [
   // The first screen of every visit (server-rendered, reads the session).
   { path: "/dashboard", cookie },
-  // A prerendered notes page: static HTML from Workers assets.
+  // A notes page: the college's academics tree and library, one D1 batch (decision 0107).
   { path: "/btech/cse/1" },
   // The busiest signed-in page: server-rendered list of products with images.
   { path: "/all-products", cookie },

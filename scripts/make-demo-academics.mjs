@@ -1,81 +1,18 @@
-// Writes the demo college's academics tree, once, from the notes screens' content (app/content/notes):
-// scripts/seed/demo-academics.json (the import format, docs/decisions/0105-academics-tree.md) and
-// scripts/seed/demo-academics.sql, which the seed applies after the demo colleges (scripts/lib.mjs,
-// vitest.config.ts). Run it again only when that content changes: node scripts/make-demo-academics.mjs
+// Writes scripts/seed/demo-academics.sql, which the seed applies after the demo colleges
+// (scripts/lib.mjs, vitest.config.ts), from scripts/seed/demo-academics.json: the demo college's
+// academics tree in the import format (docs/decisions/0105-academics-tree.md). The JSON is the
+// source: it was first made from the notes screens' old static content, which the notes pages no
+// longer read (docs/decisions/0107-library-finding.md). Run it again when the JSON changes:
+// node scripts/make-demo-academics.mjs
 //
 // Only Campus Institute of Technology (cit) gets the tree: Riverside starts empty, as a college does
 // before its admin imports one. The ids are fixed (cit-btech-cse-s1-cse-101 ...) so the seed is
 // idempotent and a demo link stays good; each row is written where its natural key is still free,
 // under a parent found by its natural key, so a tree the local admin changed is left as it is.
-import { build } from "esbuild";
-import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 
-const CAMPUS = "cit";
-const bundle = join(tmpdir(), `demo-academics-${process.pid}.mjs`);
-await build({
-  stdin: {
-    contents: `export { semesters } from "#app/content/notes/index.ts"; export { PROGRAMMES, BTECH_BRANCHES } from "#app/content/notes/catalog.ts";`,
-    resolveDir: process.cwd(),
-    loader: "ts",
-  },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  outfile: bundle,
-  logLevel: "warning",
-});
-const { semesters, PROGRAMMES, BTECH_BRANCHES } = await import(pathToFileURL(bundle).href);
-
-const ROMAN = { I: 1, II: 2, III: 3, IV: 4 };
-/** "Thermodynamics: thermodynamic system, ..." -> the title before the colon, the topics after it. */
-function unitOf(unit) {
-  const number = ROMAN[unit.title.replace("UNIT - ", "")];
-  const colon = unit.desc.indexOf(":");
-  return colon > 0 && colon <= 200
-    ? { number, title: unit.desc.slice(0, colon).trim(), topics: unit.desc.slice(colon + 1).trim() }
-    : { number, title: `Unit ${number}`, topics: unit.desc };
-}
-
-const tree = {
-  campusId: CAMPUS,
-  programmes: PROGRAMMES.map((p) => ({
-    id: `${CAMPUS}-${p.slug}`,
-    slug: p.slug,
-    name: p.name,
-    branches:
-      p.slug !== "btech"
-        ? []
-        : BTECH_BRANCHES.map((b) => ({
-            id: `${CAMPUS}-${p.slug}-${b.slug}`,
-            slug: b.slug,
-            name: b.name,
-            semesters:
-              b.slug !== "cse"
-                ? []
-                : Object.values(semesters).map((s) => ({
-                    id: `${CAMPUS}-${p.slug}-${b.slug}-s${s.id}`,
-                    number: s.id,
-                    subjects: s.subjects.map((x, i) => {
-                      // The notes carry no codes: the demo's are made up, CSE-101 to CSE-612.
-                      const code = `CSE-${s.id}${String(i + 1).padStart(2, "0")}`;
-                      const id = `${CAMPUS}-${p.slug}-${b.slug}-s${s.id}-${code.toLowerCase()}`;
-                      return {
-                        id,
-                        code,
-                        name: x.name,
-                        units: x.units.map((u) => {
-                          const unit = unitOf(u);
-                          return { id: `${id}-u${unit.number}`, ...unit };
-                        }),
-                      };
-                    }),
-                  })),
-          })),
-  })),
-};
+const tree = JSON.parse(readFileSync("scripts/seed/demo-academics.json", "utf8"));
+const CAMPUS = tree.campusId;
 
 const q = (value) => (typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
 const lines = [
@@ -110,6 +47,5 @@ tree.programmes.forEach((p, pi) => {
   });
 });
 
-writeFileSync("scripts/seed/demo-academics.json", `${JSON.stringify(tree, null, 2)}\n`);
 writeFileSync("scripts/seed/demo-academics.sql", `${lines.join("\n")}\n`);
-console.log(`scripts/seed/demo-academics.{json,sql}: ${lines.length - 2} statements`);
+console.log(`scripts/seed/demo-academics.sql: ${lines.length - 2} statements`);

@@ -41,6 +41,7 @@ const LISTS = new Set([
   "/api/hostel/laundry/bookings",
   "/api/hostel/laundry/slots",
   "/api/hostel/roommates",
+  "/api/library/items",
   "/api/moderation/queue",
   "/api/moderation/suspensions",
   "/api/notifications",

@@ -10,8 +10,8 @@ export default function BtechCseIndex() {
         Pick a semester to begin
       </h2>
       <p className="mt-2 max-w-prose text-slate-600 dark:text-slate-400">
-        Choose one of the six semesters above. Each one lists its subjects with the unit-wise syllabus, and the 1st
-        semester has PDF notes for every unit.
+        Choose one of the six semesters above. Each one lists its subjects with the unit-wise syllabus, and the notes,
+        past papers, practicals, books and videos students have added.
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
-import { ORDINALS, SEMESTER_IDS, semesterHref } from "#app/content/notes/catalog.ts";
+import { ordinal, SEMESTER_IDS, semesterHref } from "#app/lib/notes.ts";
 import type { Route } from "./+types/btech-cse";
 
 // The CSE layout: semester tiles stay on screen while a semester page (the nested route) changes.
@@ -31,7 +31,7 @@ export default function BtechCse() {
                 }
               >
                 <span className="text-xl font-bold leading-none">{id}</span>
-                <span className="mt-1 text-xs font-medium opacity-80">{ORDINALS[id]} semester</span>
+                <span className="mt-1 text-xs font-medium opacity-80">{ordinal(id)} semester</span>
               </NavLink>
             </li>
           ))}
@@ -46,6 +46,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "B.Tech CSE Notes · Campus" },
   {
     name: "description",
-    content: "B.Tech Computer Science and Engineering: syllabus and unit-wise notes for semesters 1 to 6.",
+    content: "B.Tech Computer Science and Engineering: syllabus, unit-wise notes and past papers for semesters 1 to 6.",
   },
 ];

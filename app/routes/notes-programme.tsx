@@ -5,37 +5,57 @@ import { ChoiceTile } from "#app/components/notes/ChoiceTile.tsx";
 import { ChipIcon } from "#app/components/icons/chip.tsx";
 import { LayersIcon } from "#app/components/icons/layers.tsx";
 import { ComingSoonNotes } from "#app/components/notes/ComingSoonNotes.tsx";
-import { BTECH_BRANCHES, findProgramme } from "#app/content/notes/catalog.ts";
+import { envOf, getUser } from "#app/lib/session.server.ts";
+import { BTECH_BRANCHES, findProgramme } from "#app/lib/notes.ts";
+import { readCollegeProgrammes } from "#server/services/library/semester.ts";
 import type { Route } from "./+types/notes-programme";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const programme = findProgramme(params.programme);
-  if (!programme) throw data(null, { status: 404 });
-  return { programme };
+// A programme's branches as the college has set them up (decision 0107); B.Tech always lists the
+// specification's CSE, IT and ECE.
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const college = new URL(request.url).searchParams.get("college");
+  const { programmes } = await readCollegeProgrammes(envOf(context), await getUser(context), college);
+  const setUp = programmes.find((p) => p.slug === params.programme);
+  const known = findProgramme(params.programme);
+  if (!known && !setUp) throw data(null, { status: 404 });
+  const programme = known ?? { slug: setUp!.slug, name: setUp!.name, fullName: setUp!.name };
+  const branches = [
+    ...(programme.slug === "btech" ? BTECH_BRANCHES : []),
+    ...(setUp?.branches ?? []).filter(
+      (b) => !BTECH_BRANCHES.some((known) => known.slug === b.slug) || programme.slug !== "btech",
+    ),
+  ].map((branch) => ({
+    slug: branch.slug,
+    name: branch.name,
+    fullName: "fullName" in branch ? branch.fullName : branch.name,
+    semesters: setUp?.branches.find((b) => b.slug === branch.slug)?.semesters.length ?? 0,
+  }));
+  return { programme, branches };
 }
 
-export default function NotesProgramme({ loaderData: { programme } }: Route.ComponentProps) {
+export default function NotesProgramme({ loaderData: { programme, branches } }: Route.ComponentProps) {
+  const available = branches.some((branch) => branch.semesters > 0);
   return (
     <div className="space-y-4">
       <Breadcrumbs items={[{ label: "Notes", to: "/notes" }, { label: programme.name }]} />
       <PageIntro
         title={`${programme.name} Notes`}
-        lead={programme.available ? "Choose your branch to see its semesters, syllabus and notes." : programme.fullName}
+        lead={available ? "Choose your branch to see its semesters, syllabus and notes." : programme.fullName}
       />
-      {programme.slug === "btech" ? (
+      {branches.length > 0 ? (
         <section aria-labelledby="branches-heading">
           <h2 id="branches-heading" className="mb-3 text-lg font-semibold">
             Branches
           </h2>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {BTECH_BRANCHES.map((branch) => (
+            {branches.map((branch) => (
               <li key={branch.slug}>
                 <ChoiceTile
-                  to={`/btech/${branch.slug}`}
+                  to={programme.slug === "btech" ? `/btech/${branch.slug}` : `/library`}
                   title={branch.name}
                   subtitle={branch.fullName}
-                  badge={branch.available ? "6 semesters" : "Coming soon"}
-                  available={branch.available}
+                  badge={branch.semesters > 0 ? `${branch.semesters} semesters` : "Coming soon"}
+                  available={branch.semesters > 0}
                   icon={branch.slug === "ece" ? ChipIcon : LayersIcon}
                 />
               </li>
@@ -58,11 +78,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { programme } = loaderData;
   return [
     { title: `${programme.name} Notes · Campus` },
-    {
-      name: "description",
-      content: programme.available
-        ? `${programme.fullName} (${programme.name}) notes: choose CSE, IT or ECE for semester-wise syllabus and notes.`
-        : `${programme.fullName} (${programme.name}) notes are coming soon to Campus.`,
-    },
+    { name: "description", content: `${programme.fullName} (${programme.name}) notes, past papers and syllabus.` },
   ];
 };

@@ -10,12 +10,20 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
 
 /**
  * The server-rendered pages kept for offline reading, and their React Router data (`<page>.data`):
- * the student's own records and the campus's lists. Not kept: sign-in and account screens, the
+ * the student's own records, the campus's lists, and the notes pages and library searches once
+ * opened (they are no longer prerendered and precached: decision 0107). Not kept: sign-in and account screens, the
  * staff console, downloads and anything under /api.
  */
 const PAGES =
-  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
+  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library|library\/saved|notes|notes\/[\w-]+|btech\/[\w-]+|btech\/[\w-]+\/\d{1,2}|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
 
 export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);
 }
+
+/** Library files a student chose to keep on the device ("Save for offline"), listed on /library/saved. */
+export const LIBRARY_FILES_CACHE = "campus-library-files";
+/** On each saved file: what the Saved page lists (JSON, URI-encoded: a header is Latin-1). */
+export const SAVED_FILE_HEADER = "x-campus-saved-file";
+/** The file of a library item, as the Save button fetches it and the worker answers it offline. */
+export const LIBRARY_FILE_PATH = /^\/api\/library\/items\/[^/]+\/file$/;

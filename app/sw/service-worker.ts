@@ -8,6 +8,7 @@
 //     page can say "Offline: showing what you saw at <time>"; only the device's session's copies
 //     (a shared phone: below);
 //   - product photos: from the cache once seen;
+//   - library files a student saved for offline: from their cache when the network fails;
 //   - everything else, and every write: the network only (a write offline fails, and the page keeps
 //     what was typed: app/lib/network-failure.ts).
 // A new version waits until the student chooses to reload (the page's "Update" prompt posts
@@ -22,7 +23,14 @@ import {
   type PrecacheEntry,
   type SerwistPlugin,
 } from "serwist";
-import { PAGES_CACHE, SAVED_AT_HEADER, cacheablePage, IMAGES_CACHE } from "#app/sw/offline-pages.ts";
+import {
+  PAGES_CACHE,
+  SAVED_AT_HEADER,
+  cacheablePage,
+  IMAGES_CACHE,
+  LIBRARY_FILES_CACHE,
+  LIBRARY_FILE_PATH,
+} from "#app/sw/offline-pages.ts";
 import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[]; __CAMPUS_VERSION: string };
@@ -56,6 +64,10 @@ function sessionSeen(tag: string): Promise<void> {
     // Pages saved while nobody was signed in are nobody's and stay; anyone else's go (and, the first
     // time, whatever a worker before this one saved without a tag).
     if (previous !== NO_SESSION) await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE)]);
+    // The library files a student saved go too when another session shows (they may be their
+    // college's private items), but not the first time: a file saved before the worker had seen any
+    // answer was saved by whoever is signed in now (decision 0107), and no older worker kept any.
+    if (previous !== NO_SESSION && previous !== null) await caches.delete(LIBRARY_FILES_CACHE);
     owner = Promise.resolve(tag);
     await (await caches.open(DEVICE_CACHE)).put(OWNER_KEY, new Response(tag));
   });
@@ -154,6 +166,22 @@ const serwist = new Serwist({
   clientsClaim: true,
   navigationPreload: false,
   runtimeCaching: [
+    {
+      // A library file (decision 0107): the network first, so a file since hidden or removed is not
+      // shown while online; the copy the student saved ("Save for offline") when there is no network.
+      // Files are kept only when saved, never because they were viewed.
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.method === "GET" && LIBRARY_FILE_PATH.test(url.pathname),
+      handler: async ({ request }) => {
+        try {
+          return await fetch(request);
+        } catch (error) {
+          const saved = await (await caches.open(LIBRARY_FILES_CACHE)).match(request, { ignoreSearch: true });
+          if (saved) return saved;
+          throw error;
+        }
+      },
+    },
     {
       matcher: ({ request, url, sameOrigin }) => sameOrigin && request.method === "GET" && cacheablePage(url.pathname),
       handler: new NetworkFirst({

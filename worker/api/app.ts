@@ -17,6 +17,7 @@ import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
 import { libraryItems } from "#server/api/library.ts";
+import libraryFind from "#server/api/library-find.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -36,6 +37,7 @@ api.route("/hostel", hostelOps);
 api.route("/library/items", libraryItems);
 api.route("/notifications", notifications);
 api.route("/push", push);
+api.route("/library", libraryFind);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
 // The set-up's default body limit (campusSetup.use("*")) also matches /admin/campus/academics/*:

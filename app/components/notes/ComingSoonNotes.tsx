@@ -9,7 +9,7 @@ interface ComingSoonNotesProps {
   meanwhile?: { to: string; label: string };
 }
 
-/** A programme or branch whose notes are not published yet: says so, and never leaves a dead end. */
+/** A programme or branch the college has not set up: says so, and never leaves a dead end. */
 export function ComingSoonNotes({ what, back, meanwhile }: ComingSoonNotesProps) {
   return (
     <section
@@ -24,8 +24,8 @@ export function ComingSoonNotes({ what, back, meanwhile }: ComingSoonNotesProps)
           {what} notes are coming soon
         </h2>
         <p className="mt-1 max-w-prose text-slate-600 dark:text-slate-400">
-          We&apos;re putting together the semester-wise syllabus, unit notes and study material for {what}. They will
-          appear on this page as soon as they are ready.
+          This college has not set up {what} yet. Once its admin adds the semesters and subjects, their syllabus, notes
+          and past papers appear on this page.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to={back.to} prefetch="intent" className="btn-secondary">

@@ -1,38 +1,86 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { NoteFile, Semester, Unit, UnitTitle } from "#app/content/notes/types.ts";
-import { PDF_TIPS, STUDY_TIPS, TABS, previewDesc, type Tab } from "#app/content/notes/ui.ts";
-import { semesterHref } from "#app/content/notes/catalog.ts";
+import {
+  addHref,
+  countsLine,
+  KIND_LABELS,
+  LIBRARY_FIND_MESSAGES,
+  TAB_ADD_KIND,
+  TAB_KINDS,
+  type LibraryItemKind,
+  type LibraryListItem,
+  type LibraryTab,
+} from "#common/library-find.ts";
+import {
+  PDF_TIPS,
+  previewDesc,
+  semesterHref,
+  STUDY_TIPS,
+  TABS,
+  unitDesc,
+  unitHeading,
+  withStudyTips,
+  type Tab,
+} from "#app/lib/notes.ts";
 import { ClockIcon } from "#app/components/icons/clock.tsx";
-import { DownloadIcon } from "#app/components/icons/download.tsx";
-import { FileIcon } from "#app/components/icons/file.tsx";
-import { ViewIcon } from "#app/components/icons/view.tsx";
+import { LibraryItemRow } from "#app/components/library/LibraryItemRow.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 
-export type SemesterNotes = Record<string, Record<UnitTitle, NoteFile[]>>;
-
-interface SemesterViewProps {
-  semester: Semester;
-  /** Unit-wise note files (semester 1 only); null where the Notes tab is still "coming soon". */
-  notes: SemesterNotes | null;
-  /** The subject to open with; the page keys this view on it, so it applies on mount only. */
-  initialSubject: string;
+// Types of the loader's data, restated here so the component never imports the server's modules.
+export interface SemesterUnit {
+  id: string;
+  number: number;
+  title: string;
+  topics: string;
+}
+export interface SemesterSubject {
+  id: string;
+  code: string;
+  name: string;
+  units: SemesterUnit[];
+}
+export interface SubjectCounts {
+  all: Partial<Record<LibraryItemKind, number>>;
+  units: Record<string, Partial<Record<LibraryItemKind, number>>>;
+}
+export interface SemesterData {
+  number: number;
+  ordinal: string;
+  college: { id: string; name: string; shortName: string } | null;
+  /** A proven member of the college: sees its private items and may add to it. */
+  member: boolean;
+  /** Null: the college has not set this semester up. */
+  subjects: SemesterSubject[] | null;
+  items: Record<string, LibraryListItem[]>;
+  counts: Record<string, SubjectCounts>;
 }
 
 const PANEL_ID = "subject-panel";
+const NOTES_KINDS: readonly LibraryItemKind[] = TAB_KINDS.Notes;
 
 /**
- * One CSE semester: banner, the six tabs, the subject list and the selected subject's panel. The
- * selected subject and tab are client state only; changing subject keeps the tab.
+ * One CSE semester: banner, the six tabs, the subject list and the selected subject's panel, from the
+ * college's academics tree and library. The selected subject and tab are client state only;
+ * changing subject keeps the tab.
  */
-export function SemesterView({ semester, notes, initialSubject }: SemesterViewProps) {
-  const [subject, setSubject] = useState(initialSubject);
-  const [tab, setTab] = useState<Tab>("Syllabus");
+export function SemesterView({
+  data,
+  initialSubject,
+  initialTab = "Syllabus",
+}: {
+  data: SemesterData;
+  initialSubject: string;
+  /** Syllabus, as the specification opens every semester, unless a link asks for another (?tab=). */
+  initialTab?: Tab;
+}) {
+  const [subjectId, setSubjectId] = useState(initialSubject);
+  const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const listRef = useRef<HTMLUListElement>(null);
   const panelRef = useRef<HTMLElement>(null);
+  const subjects = data.subjects ?? [];
 
-  // Opened on a subject further down the list (from search): bring it into the list's view.
+  // Opened on a subject further down the list (from a link): bring it into the list's view.
   useEffect(() => {
     const list = listRef.current;
     const selected = list?.querySelector<HTMLElement>('[aria-pressed="true"]');
@@ -41,8 +89,8 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
       list.scrollTop = selected.offsetTop - list.clientHeight / 3;
   }, []);
 
-  function chooseSubject(name: string) {
-    setSubject(name);
+  function chooseSubject(id: string) {
+    setSubjectId(id);
     // On a phone the panel sits below the list: show the visitor what changed.
     const list = listRef.current;
     const panel = panelRef.current;
@@ -58,21 +106,33 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
     tabRefs.current.Syllabus?.focus();
   }
 
-  const units = semester.subjects.find((s) => s.name === subject)?.units ?? [];
+  const subject = subjects.find((s) => s.id === subjectId);
+  const items = subject ? (data.items[subject.id] ?? []) : [];
+  const counts = subject ? (data.counts[subject.id] ?? { all: {}, units: {} }) : { all: {}, units: {} };
+  const showCollege = !data.member;
+  const goBack = withStudyTips(data.number) ? backToSyllabus : undefined;
 
   return (
     <section aria-labelledby="semester-heading" className="space-y-4">
       <div className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-700 px-5 py-6 text-white shadow-sm sm:px-8 dark:from-indigo-800 dark:to-violet-900">
-        <p className="text-sm font-medium text-indigo-100">B.Tech · Computer Science and Engineering</p>
+        <p className="text-sm font-medium text-indigo-100">
+          B.Tech · Computer Science and Engineering{data.college ? ` · ${data.college.name}` : ""}
+        </p>
         <h2 id="semester-heading" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-          CSE - {semester.ordinal} Semester
+          CSE - {data.ordinal} Semester
         </h2>
         <p className="mt-1 text-sm text-indigo-100">
-          {semester.comingSoon
-            ? "Subjects and notes are on their way."
-            : `${semester.subjects.length} subjects · syllabus, notes and more`}
+          {data.subjects === null
+            ? "Not set up yet."
+            : `${subjects.length} subjects · syllabus, notes, past papers and more`}
         </p>
       </div>
+
+      {data.college && !data.member && (
+        <p className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
+          {LIBRARY_FIND_MESSAGES.visitorNote(data.college.name)}
+        </p>
+      )}
 
       <div
         role="group"
@@ -103,27 +163,27 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
         })}
       </div>
 
-      {semester.comingSoon ? (
-        <SemesterComingSoon semester={semester} tab={tab} />
+      {data.subjects === null ? (
+        <SemesterNotSetUp data={data} />
       ) : (
         <div className="grid items-start gap-4 md:grid-cols-[15rem_minmax(0,1fr)] lg:grid-cols-[17rem_minmax(0,1fr)]">
           <nav aria-labelledby="subjects-heading" className="card p-2 md:sticky md:top-20">
             <h3
               id="subjects-heading"
-              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+              className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
             >
               Subjects
             </h3>
             <ul ref={listRef} className="relative max-h-[70vh] space-y-1 overflow-y-auto overscroll-contain p-1">
-              {semester.subjects.map((item) => {
-                const active = item.name === subject;
+              {subjects.map((item) => {
+                const active = item.id === subjectId;
                 return (
-                  <li key={item.name}>
+                  <li key={item.id}>
                     <button
                       type="button"
                       aria-pressed={active}
                       aria-controls={PANEL_ID}
-                      onClick={() => chooseSubject(item.name)}
+                      onClick={() => chooseSubject(item.id)}
                       className={`flex min-h-11 w-full items-center rounded-xl px-3 py-2 text-left text-sm font-medium transition-colors ${
                         active
                           ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
@@ -146,17 +206,33 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
           >
             <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700 dark:text-indigo-300">{tab}</p>
             <h3 id="subject-heading" className="mt-1 text-xl font-bold tracking-tight sm:text-2xl">
-              {subject}
+              {subject?.name ?? ""}
             </h3>
-            {tab === "Syllabus" ? (
+            {!subject ? null : tab === "Syllabus" ? (
               <>
-                <SyllabusUnits subject={subject} units={units} />
-                {semester.studyTips && <TipsBox tone="amber" title={`Study Tips for ${subject}`} tips={STUDY_TIPS} />}
+                <SyllabusUnits subject={subject} counts={counts} />
+                {withStudyTips(data.number) && (
+                  <TipsBox tone="amber" title={`Study Tips for ${subject.name}`} tips={STUDY_TIPS} />
+                )}
               </>
-            ) : tab === "Notes" && notes ? (
-              <UnitNotes subject={subject} units={units} notes={notes[subject]} />
+            ) : tab === "Notes" ? (
+              <UnitNotes
+                subject={subject}
+                items={items}
+                counts={counts}
+                member={data.member}
+                showCollege={showCollege}
+              />
             ) : (
-              <TabComingSoon tab={tab} onBack={semester.goBackToSyllabus ? backToSyllabus : undefined} />
+              <TabItems
+                tab={tab}
+                subject={subject}
+                items={items.filter((item) => (TAB_KINDS[tab] as readonly string[]).includes(item.kind))}
+                total={TAB_KINDS[tab].reduce((sum, kind) => sum + (counts.all[kind] ?? 0), 0)}
+                member={data.member}
+                showCollege={showCollege}
+                onBack={goBack}
+              />
             )}
           </section>
         </div>
@@ -165,51 +241,86 @@ export function SemesterView({ semester, notes, initialSubject }: SemesterViewPr
   );
 }
 
-function SyllabusUnits({ subject, units }: { subject: string; units: Unit[] }) {
-  if (units.length === 0) {
+function SyllabusUnits({ subject, counts }: { subject: SemesterSubject; counts: SubjectCounts }) {
+  if (subject.units.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-slate-600 dark:border-slate-700 dark:text-slate-400">
         <p className="font-medium text-slate-800 dark:text-slate-200">
-          The syllabus for {subject} hasn&apos;t been added yet.
+          The syllabus for {subject.name} hasn&apos;t been added yet.
         </p>
-        <p className="mt-1 text-sm">
-          We&apos;re adding its unit-wise topics. Check back soon, or pick another subject from the list.
-        </p>
+        <p className="mt-1 text-sm">Pick another subject from the list, or look at its notes and past papers.</p>
       </div>
     );
   }
   return (
     <ul className="mt-4 space-y-3">
-      {units.map((unit) => (
-        <li key={unit.title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-          <h4 className="font-semibold text-indigo-700 dark:text-indigo-300">{unit.title}</h4>
-          <p className="mt-1 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{unit.desc}</p>
-        </li>
-      ))}
+      {subject.units.map((unit) => {
+        const line = countsLine(counts.units[unit.id] ?? {});
+        return (
+          <li key={unit.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <h4 className="font-semibold text-indigo-700 dark:text-indigo-300">{unitHeading(unit.number)}</h4>
+            <p className="mt-1 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{unitDesc(unit)}</p>
+            {line && (
+              <p className="mt-2 text-xs font-medium text-slate-600 dark:text-slate-400">In the library: {line}</p>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
+function EmptyHere({ text, add }: { text: string; add: string | null }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      <span>{text}</span>
+      {add && (
+        <Link to={add} className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+          {LIBRARY_FIND_MESSAGES.addFirst}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function seeAllHref(subjectId: string, unitId: string | null, kind?: LibraryItemKind): string {
+  const query = new URLSearchParams({
+    subject: subjectId,
+    ...(unitId ? { unit: unitId } : {}),
+    ...(kind ? { kind } : {}),
+  });
+  return `/library?${query.toString()}`;
+}
+
 function UnitNotes({
   subject,
-  units,
-  notes,
+  items,
+  counts,
+  member,
+  showCollege,
 }: {
-  subject: string;
-  units: Unit[];
-  notes: Record<UnitTitle, NoteFile[]> | undefined;
+  subject: SemesterSubject;
+  items: LibraryListItem[];
+  counts: SubjectCounts;
+  member: boolean;
+  showCollege: boolean;
 }) {
+  const notes = items.filter((item) => NOTES_KINDS.includes(item.kind));
+  const unfiled = notes.filter((item) => item.unitIds.length === 0);
   return (
     <div className="mt-4">
-      <h4 className="text-lg font-semibold">Unit-wise PDF Notes for {subject}</h4>
+      <h4 className="text-lg font-semibold">Unit-wise PDF Notes for {subject.name}</h4>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         Click on any unit below to access PDF notes and study materials
       </p>
       <ol className="mt-4 space-y-4">
-        {units.map((unit, index) => {
-          const files = notes?.[unit.title] ?? [];
+        {subject.units.map((unit, index) => {
+          const here = notes.filter((item) => item.unitIds.includes(unit.id));
+          const unitCounts = counts.units[unit.id] ?? {};
+          const notesCount = NOTES_KINDS.reduce((sum, kind) => sum + (unitCounts[kind] ?? 0), 0);
+          const line = countsLine(unitCounts);
           return (
-            <li key={unit.title} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <li key={unit.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
               <div className="flex gap-3">
                 <span
                   aria-hidden="true"
@@ -218,84 +329,161 @@ function UnitNotes({
                   {index + 1}
                 </span>
                 <div className="min-w-0">
-                  <h5 className="font-semibold">{unit.title}</h5>
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{previewDesc(unit.desc)}</p>
+                  <h5 className="font-semibold">{unitHeading(unit.number)}</h5>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{previewDesc(unitDesc(unit))}</p>
+                  <p className="mt-1 text-xs font-medium text-slate-700 dark:text-slate-300" data-unit-counts>
+                    {`${unitHeading(unit.number)}: ${line || "nothing yet"}`}
+                  </p>
                 </div>
               </div>
-              {files.length > 0 ? (
-                <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-                  {files.map((file) => (
-                    <li key={file.name} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-                      <FileIcon className="h-6 w-6 shrink-0 text-red-600 dark:text-red-400" />
-                      <div className="min-w-0 flex-1 basis-40">
-                        <p className="text-sm font-medium">{file.name}</p>
-                        <p className="text-xs text-slate-500 dark:text-slate-400">PDF Document</p>
-                      </div>
-                      <div className="flex gap-2">
-                        <a
-                          href={file.path}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`View ${file.name} (opens in a new tab)`}
-                          className="btn-secondary min-h-10 px-3"
-                        >
-                          <ViewIcon className="h-4 w-4" />
-                          View
-                        </a>
-                        <a
-                          href={file.path}
-                          download={`${file.name}.html`}
-                          aria-label={`Download ${file.name}`}
-                          className="btn-primary min-h-10 px-3"
-                        >
-                          <DownloadIcon className="h-4 w-4" />
-                          Download
-                        </a>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
+              {here.length > 0 ? (
+                <>
+                  <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+                    {here.map((item) => (
+                      <LibraryItemRow key={item.id} item={item} showCollege={showCollege} />
+                    ))}
+                  </ul>
+                  {notesCount > here.length && (
+                    <Link
+                      to={seeAllHref(subject.id, unit.id)}
+                      className="mt-2 inline-block text-sm font-semibold text-indigo-700 underline dark:text-indigo-300"
+                    >
+                      See all {notesCount} notes of this unit
+                    </Link>
+                  )}
+                </>
               ) : (
-                <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                  PDF notes for this unit will be available soon
-                </p>
+                <EmptyHere
+                  text={`No notes for ${unitHeading(unit.number)} yet.`}
+                  add={member ? addHref(subject.id, unit.id, "lecture_notes") : null}
+                />
               )}
             </li>
           );
         })}
       </ol>
-      {units.length === 0 && (
-        <p className="mt-4 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-          PDF notes for this subject will be available soon
-        </p>
+      {subject.units.length === 0 && notes.length === 0 && (
+        <EmptyHere
+          text={`No notes for ${subject.name} yet.`}
+          add={member ? addHref(subject.id, null, "lecture_notes") : null}
+        />
+      )}
+      {unfiled.length > 0 && (
+        <section className="mt-4 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <h5 className="font-semibold">For the whole subject</h5>
+          <ul className="mt-3 divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+            {unfiled.map((item) => (
+              <LibraryItemRow key={item.id} item={item} showCollege={showCollege} />
+            ))}
+          </ul>
+        </section>
       )}
       <TipsBox tone="sky" title="PDF Study Tips" tips={PDF_TIPS} />
     </div>
   );
 }
 
-function TabComingSoon({ tab, onBack }: { tab: Tab; onBack?: () => void }) {
+function TabItems({
+  tab,
+  subject,
+  items,
+  total,
+  member,
+  showCollege,
+  onBack,
+}: {
+  tab: Exclude<LibraryTab, "Notes">;
+  subject: SemesterSubject;
+  items: LibraryListItem[];
+  total: number;
+  member: boolean;
+  showCollege: boolean;
+  onBack?: () => void;
+}) {
+  const kind = TAB_ADD_KIND[tab];
+  if (items.length === 0) {
+    return (
+      <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700">
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+          <ClockIcon className="h-6 w-6" />
+        </span>
+        <p className="mt-3 text-lg font-semibold">
+          No {KIND_LABELS[kind].many} for {subject.name} yet.
+        </p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          {member
+            ? "Your classmates will thank you: add the first one."
+            : "Members of the college add them; they appear here once approved."}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-center gap-3">
+          {member && (
+            <Link to={addHref(subject.id, null, kind)} className="btn-primary">
+              {LIBRARY_FIND_MESSAGES.addFirst}
+            </Link>
+          )}
+          {onBack && (
+            <button type="button" onClick={onBack} className={member ? "btn-secondary" : "btn-primary"}>
+              Go Back to Syllabus
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  const unitName = new Map(subject.units.map((unit) => [unit.id, unitHeading(unit.number)]));
+  // Past papers by year, newest first (the loader sends them in that order).
+  const groups =
+    tab === "PYQs"
+      ? [...new Set(items.map((item) => item.year ?? 0))].map((year) => ({
+          title: year ? String(year) : "Year not given",
+          items: items.filter((item) => (item.year ?? 0) === year),
+        }))
+      : [{ title: "", items }];
   return (
-    <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700">
-      <span className="inline-flex h-12 w-12 items-center justify-center rounded-2xl bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-        <ClockIcon className="h-6 w-6" />
-      </span>
-      <p className="mt-3 text-lg font-semibold">{tab} section coming soon!</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        We&apos;re working hard to bring you this content
-      </p>
-      {onBack && (
-        <button type="button" onClick={onBack} className="btn-primary mt-5">
-          Go Back to Syllabus
-        </button>
+    <div className="mt-4 space-y-4">
+      <p className="text-sm text-slate-600 dark:text-slate-400">{countsLine({ [kind]: total })}, most helpful first.</p>
+      {groups.map((group) => (
+        <section key={group.title || "all"}>
+          {group.title && <h4 className="font-semibold text-indigo-700 dark:text-indigo-300">{group.title}</h4>}
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {group.items.map((item) => (
+              <LibraryItemRow
+                key={item.id}
+                item={item}
+                showCollege={showCollege}
+                note={
+                  tab === "PYQs" && item.unitIds.length > 0
+                    ? `Units: ${item.unitIds
+                        .map((id) => unitName.get(id) ?? "")
+                        .filter(Boolean)
+                        .join(", ")}`
+                    : undefined
+                }
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {total > items.length && (
+        <Link
+          to={seeAllHref(subject.id, null, kind)}
+          className="inline-block text-sm font-semibold text-indigo-700 underline dark:text-indigo-300"
+        >
+          See all {total}
+        </Link>
+      )}
+      {member && (
+        <Link to={addHref(subject.id, null, kind)} className="btn-secondary">
+          Add {KIND_LABELS[kind].one === "practical" ? "a practical" : `a ${KIND_LABELS[kind].one}`}
+        </Link>
       )}
     </div>
   );
 }
 
-function SemesterComingSoon({ semester, tab }: { semester: Semester; tab: Tab }) {
-  const previous = semester.id - 1;
-  const next = semester.id + 1;
+function SemesterNotSetUp({ data }: { data: SemesterData }) {
+  const previous = data.number - 1;
+  const next = data.number + 1;
   return (
     <section
       id={PANEL_ID}
@@ -306,12 +494,12 @@ function SemesterComingSoon({ semester, tab }: { semester: Semester; tab: Tab })
         <ClockIcon className="h-6 w-6" />
       </span>
       <h3 id="semester-soon-heading" className="mt-3 text-xl font-bold">
-        {semester.ordinal} semester content is coming soon!
+        The {data.ordinal} semester has not been set up yet
       </h3>
       <p className="mt-2 max-w-prose text-slate-600 dark:text-slate-400">
-        We&apos;re working hard to bring you the subjects, syllabus and{" "}
-        {tab === "Syllabus" ? "notes" : tab.toLowerCase()} for this semester. Meanwhile, the other semesters are ready
-        to browse.
+        {data.college
+          ? `${data.college.name} has not added this semester's subjects yet. The other semesters are ready to browse.`
+          : "No college has set up its subjects yet."}
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
         {previous >= 1 && (

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { type AppEnv, userOf, validateQuery } from "#server/api/context.ts";
+import { findLibraryItems, libraryFindSchema } from "#server/services/library/find.ts";
+
+// Finding things in the library (docs/decisions/0107-library-finding.md): the list and the search
+// are one endpoint. The items themselves, their files, uploads and votes are the contributors'
+// side's routes, mounted beside this one under /api/library.
+const libraryFind = new Hono<AppEnv>();
+
+libraryFind.get("/items", validateQuery(libraryFindSchema), async (c) => {
+  const result = await findLibraryItems(c.env, await userOf(c), c.req.valid("query"));
+  // Members see private items: nothing of this answer may be kept by a shared cache.
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ success: true, data: result });
+});
+
+export default libraryFind;

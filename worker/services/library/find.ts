@@ -1,0 +1,214 @@
+import { z } from "zod";
+import {
+  LIBRARY_COUNT_CAP,
+  LIBRARY_FIND_MESSAGES as M,
+  LIBRARY_ITEM_KINDS,
+  LIBRARY_MAX_PAGE,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_QUERY_MAX,
+  type LibraryItemKind,
+  type LibraryListItem,
+  type SnippetPart,
+} from "#common/library-find.ts";
+import type { Membership } from "#common/membership.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { collegeSql, libraryScope, visibleSql } from "#server/services/library/scope.ts";
+
+// Finding items in a college's library (docs/decisions/0107-library-finding.md): the list API
+// (`GET /api/library/items`) and the search page (/library) call findLibraryItems with the same
+// schema. One D1 batch: the college, the page of items and their count.
+
+/** A GET form sends "" for a filter left at "Any": the same as not sending it. */
+const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsMissing, schema.optional());
+const id = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(64, message)
+    .regex(/^[\w.-]+$/, message);
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),
+    z.number({ message }).int(message).min(min, message).max(max, message),
+  );
+
+export const libraryFindSchema = z.object({
+  subject: optional(id(M.badSubject)),
+  unit: optional(id(M.badUnit)),
+  kind: optional(z.enum(LIBRARY_ITEM_KINDS, { message: M.badKind })),
+  year: optional(wholeNumber(1990, 2100, M.badYear)),
+  q: optional(z.string({ message: M.badQuery }).max(LIBRARY_QUERY_MAX, M.badQuery)),
+  page: z.preprocess(blankAsMissing, wholeNumber(1, LIBRARY_MAX_PAGE, M.badPage).default(1)),
+  college: optional(id(M.badCollege)),
+});
+export type LibraryFindInput = z.output<typeof libraryFindSchema>;
+
+export interface LibraryFindResult {
+  college: { id: string; name: string; shortName: string };
+  /** Whether the reader sees the college's private items too (a proven member of it). */
+  member: boolean;
+  items: LibraryListItem[];
+  /** How many match, counted up to LIBRARY_COUNT_CAP; `more` says there are more than that. */
+  total: number;
+  more: boolean;
+  page: number;
+  pages: number;
+  pageSize: number;
+  /** The search as it was run: the words, quoted, the last one a prefix; null without words. */
+  match: string | null;
+}
+
+/** Words in the search: runs of letters and digits. Everything else, FTS5 syntax included, separates them. */
+const WORDS = /[\p{L}\p{N}]+/gu;
+const MAX_WORDS = 12;
+
+/**
+ * The FTS5 query for what a person typed: every word quoted (so `"`, `NEAR(`, `*`, `AND`, `-` or
+ * `col:` are never read as syntax), all of them required, the last one a prefix unless the text
+ * ends in a space or punctuation (they are still typing it). Null when there is no word at all.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.normalize("NFC").match(WORDS)?.slice(0, MAX_WORDS) ?? [];
+  if (words.length === 0) return null;
+  const typing = /[\p{L}\p{N}]$/u.test(text);
+  return words.map((word, i) => `"${word}"${typing && i === words.length - 1 ? "*" : ""}`).join(" ");
+}
+
+/** FTS5 marks the words it matched with these; they are never HTML, so a snippet cannot inject any. */
+export const MARK_START = "\u0001";
+export const MARK_END = "\u0002";
+
+/** A snippet as parts, the matched words marked. */
+export function snippetParts(snippet: string | null): SnippetPart[] | null {
+  if (!snippet) return null;
+  const parts: SnippetPart[] = [];
+  for (const piece of snippet.split(MARK_START)) {
+    const end = piece.indexOf(MARK_END);
+    if (end >= 0) {
+      parts.push({ text: piece.slice(0, end), mark: true });
+      if (end + 1 < piece.length) parts.push({ text: piece.slice(end + 1), mark: false });
+    } else if (piece) parts.push({ text: piece, mark: false });
+  }
+  return parts.map((part) => ({ ...part, text: part.text.replaceAll(MARK_END, "") })).filter((part) => part.text);
+}
+
+/** The columns of an item card (`i` the item, `s` its subject, `c` its college). */
+export const ITEM_COLUMNS = `i.id, i.kind, i.title, i.description, i.subject_id, s.name AS subject_name, i.year, i.exam,
+  i.author, i.edition, i.url, i.file_bytes, i.file_pages, i.file_key IS NOT NULL AS has_file, i.helpful_count,
+  i.public, c.id AS college_id, c.name AS college_name, c.short_name AS college_short,
+  (SELECT group_concat(lu.unit_id) FROM library_item_units lu WHERE lu.item_id = i.id) AS unit_ids`;
+
+export interface ItemRow {
+  id: string;
+  kind: LibraryItemKind;
+  title: string;
+  description: string;
+  subject_id: string;
+  subject_name: string;
+  year: number | null;
+  exam: LibraryListItem["exam"];
+  author: string | null;
+  edition: string | null;
+  url: string | null;
+  file_bytes: number | null;
+  file_pages: number | null;
+  has_file: number;
+  helpful_count: number;
+  public: number;
+  college_id: string;
+  college_name: string;
+  college_short: string;
+  unit_ids: string | null;
+  snippet?: string | null;
+}
+
+export function itemOf(row: ItemRow): LibraryListItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    subjectId: row.subject_id,
+    subjectName: row.subject_name,
+    unitIds: row.unit_ids ? row.unit_ids.split(",") : [],
+    year: row.year,
+    exam: row.exam,
+    author: row.author,
+    edition: row.edition,
+    url: row.url,
+    fileBytes: row.file_bytes,
+    filePages: row.file_pages,
+    hasFile: row.has_file === 1,
+    helpfulCount: row.helpful_count,
+    public: row.public === 1,
+    college: { id: row.college_id, name: row.college_name, shortName: row.college_short },
+    snippet: snippetParts(row.snippet ?? null),
+  };
+}
+
+/**
+ * A page of the approved, visible items of one college (the reader's own unless they ask for
+ * another; a visitor's: decision 0107), filtered, most helpful first, or by relevance (bm25: a word
+ * in the title counts most, then the subject, then the text of the PDF) when there are words to
+ * search for.
+ */
+export async function findLibraryItems(
+  env: Env,
+  reader: Pick<Membership, "campusId" | "openCommunity" | "verified"> | null,
+  input: LibraryFindInput,
+): Promise<LibraryFindResult> {
+  const scope = libraryScope(reader, input.college);
+  const match = input.q ? ftsQuery(input.q) : null;
+  const filters: string[] = [];
+  // ?1 the college, ?2 the member's college; filters from ?3.
+  const params: unknown[] = [scope.college, scope.memberOf];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  if (input.subject) filters.push(`i.subject_id = ${bind(input.subject)}`);
+  if (input.unit) filters.push(`i.id IN (SELECT item_id FROM library_item_units WHERE unit_id = ${bind(input.unit)})`);
+  if (input.kind) filters.push(`i.kind = ${bind(input.kind)}`);
+  if (input.year !== undefined) filters.push(`i.year = ${bind(input.year)}`);
+  if (match) filters.push(`library_search MATCH ${bind(match)}`);
+  const where = [`i.campus_id = ${collegeSql("?1")}`, visibleSql("?2"), ...filters].join(" AND ");
+  const from = match ? "library_search JOIN library_items i ON i.id = library_search.item_id" : "library_items i";
+  const offset = (input.page - 1) * LIBRARY_PAGE_SIZE;
+
+  const page = match
+    ? `SELECT ${ITEM_COLUMNS}, snippet(library_search, -1, ${bind(MARK_START)}, ${bind(MARK_END)}, '…', 14) AS snippet
+       FROM ${from} JOIN academic_subjects s ON s.id = i.subject_id JOIN campuses c ON c.id = i.campus_id
+       WHERE ${where} ORDER BY bm25(library_search, 0, 0, 10, 4, 1), i.helpful_count DESC, i.id
+       LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`
+    : `SELECT ${ITEM_COLUMNS} FROM ${from} JOIN academic_subjects s ON s.id = i.subject_id
+       JOIN campuses c ON c.id = i.campus_id
+       WHERE ${where} ORDER BY i.helpful_count DESC, i.created_at DESC, i.id
+       LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`;
+  const countParams = params.slice(0, match ? params.length - 2 : params.length);
+  const [college, rows, count] = await env.DB.batch([
+    env.DB.prepare(`SELECT id, name, short_name FROM campuses WHERE id = ${collegeSql("?1")}`).bind(scope.college),
+    env.DB.prepare(page).bind(...params),
+    // Counted only so far: a search that matches most of a big library would otherwise pay to count
+    // every match again, for a number nobody pages to the end of.
+    env.DB.prepare(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${LIBRARY_COUNT_CAP + 1})`,
+    ).bind(...countParams),
+  ]);
+  const found = college!.results[0] as { id: string; name: string; short_name: string } | undefined;
+  if (!found) throw new ApiError(404, "There is no college with that id.");
+  const counted = (count!.results[0] as { n: number }).n;
+  const total = Math.min(counted, LIBRARY_COUNT_CAP);
+  return {
+    college: { id: found.id, name: found.name, shortName: found.short_name },
+    member: scope.memberOf === found.id,
+    items: (rows!.results as unknown as ItemRow[]).map(itemOf),
+    total,
+    more: counted > LIBRARY_COUNT_CAP,
+    page: input.page,
+    pages: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
+    pageSize: LIBRARY_PAGE_SIZE,
+    match,
+  };
+}

@@ -1,0 +1,42 @@
+import { mayAct, type Membership } from "#common/membership.ts";
+
+// Whose library a reader sees, and how much of it (docs/decisions/0107-library-finding.md). The one
+// place this rule is computed: the list and search API, the semester pages and the search page all
+// ask here.
+
+export interface LibraryScope {
+  /** The college asked for (?college=), else the reader's own; null: the visitors' college (VISITOR_COLLEGE_SQL). */
+  college: string | null;
+  /** The college whose private items the reader may see: their own, once proven; null for a visitor. */
+  memberOf: string | null;
+}
+
+export function libraryScope(
+  reader: Pick<Membership, "campusId" | "openCommunity" | "verified"> | null,
+  college?: string | null,
+): LibraryScope {
+  // The Open community has no library of its own: its members read as visitors do.
+  const own = reader && !reader.openCommunity ? reader.campusId : null;
+  return {
+    college: college || own,
+    // An unproven address could be anyone's: it sees the public items until the e-mail is verified.
+    memberOf: own && reader && mayAct(reader) ? own : null,
+  };
+}
+
+/**
+ * The college a signed-out visitor (or a member of the Open community) sees when no ?college= is
+ * given: the oldest college that has set up its academics tree. A deploy of one college shows that
+ * college; with the demo seed it is CIT. As SQL, so that it is resolved inside the read's own batch
+ * and costs no query of its own.
+ */
+export const VISITOR_COLLEGE_SQL = `(SELECT c.id FROM campuses c WHERE c.is_open = 0
+  AND EXISTS (SELECT 1 FROM academic_programmes p WHERE p.campus_id = c.id)
+  ORDER BY c.created_at, c.id LIMIT 1)`;
+
+/** The college a read is about, given the scope's `college` bound as `?n`. */
+export const collegeSql = (param: string): string => `COALESCE(${param}, ${VISITOR_COLLEGE_SQL})`;
+
+/** What every reader may see of a college's items (`i`): approved, not hidden, and public unless a member's. */
+export const visibleSql = (memberParam: string): string =>
+  `i.status = 'approved' AND i.hidden_at IS NULL AND (i.public = 1 OR i.campus_id = ${memberParam})`;

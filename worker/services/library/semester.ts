@@ -1,0 +1,241 @@
+import type { LibraryItemKind, LibraryListItem } from "#common/library-find.ts";
+import type { Membership } from "#common/membership.ts";
+import { ITEM_COLUMNS, itemOf, type ItemRow } from "#server/services/library/find.ts";
+import { collegeSql, libraryScope, visibleSql } from "#server/services/library/scope.ts";
+
+// What the notes screens read (docs/decisions/0107-library-finding.md): the college's academics tree
+// (decision 0105) and its library, in one D1 batch per page, so that with the root's session a page
+// costs two queries of its three.
+
+type Reader = Pick<Membership, "campusId" | "openCommunity" | "verified"> | null;
+
+export interface College {
+  id: string;
+  name: string;
+  shortName: string;
+}
+
+/** The notes pages' notes kinds: listed per unit, the others per subject. */
+const UNIT_KINDS = ["lecture_notes", "short_notes", "important_questions"] as const;
+/** Items sent per subject, unit and notes kind; the rest are counted and found through the search page. */
+export const ITEMS_PER_UNIT = 3;
+/** Items sent per subject and other kind (past papers, practicals, books, videos). */
+export const ITEMS_PER_SUBJECT = 8;
+
+export interface SemesterUnit {
+  id: string;
+  number: number;
+  title: string;
+  topics: string;
+}
+
+export interface SemesterSubject {
+  id: string;
+  code: string;
+  name: string;
+  units: SemesterUnit[];
+}
+
+/** Counts of visible items: per kind for the whole subject, and per unit and kind. */
+export interface SubjectCounts {
+  all: Partial<Record<LibraryItemKind, number>>;
+  units: Record<string, Partial<Record<LibraryItemKind, number>>>;
+}
+
+export interface SemesterLibrary {
+  college: College | null;
+  member: boolean;
+  /** Null when the college has no such semester, or none of its subjects, yet. */
+  subjects: SemesterSubject[] | null;
+  /** The most helpful items of each subject (a few per unit and kind, see ITEMS_PER_*), by subject id. */
+  items: Record<string, LibraryListItem[]>;
+  counts: Record<string, SubjectCounts>;
+}
+
+const COLLEGE_CTE = `college AS (SELECT c.id, c.name, c.short_name FROM campuses c WHERE c.id = ${collegeSql("?1")})`;
+/** The semester's subjects (`s`) of the college, found by the programme's and branch's slugs and the number. */
+const SEMESTER_SUBJECTS = `college
+  JOIN academic_programmes p ON p.campus_id = college.id AND p.slug = ?3
+  JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ?4
+  JOIN academic_semesters sem ON sem.branch_id = b.id AND sem.number = ?5
+  JOIN academic_subjects s ON s.semester_id = sem.id`;
+
+/**
+ * A semester's subjects and units, and its library: the most helpful visible items of each kind per
+ * subject (and per unit for notes), with the counts of all of them. One batch of four statements.
+ */
+export async function readSemesterLibrary(
+  env: Env,
+  reader: Reader,
+  where: { programme: string; branch: string; semester: number; college?: string | null },
+): Promise<SemesterLibrary> {
+  const scope = libraryScope(reader, where.college);
+  const params = [scope.college, scope.memberOf, where.programme, where.branch, where.semester];
+  const visible = `i.subject_id = s.id AND i.campus_id = college.id AND ${visibleSql("?2")}`;
+  const notesKinds = UNIT_KINDS.map((kind) => `'${kind}'`).join(", ");
+  const [tree, unitItems, subjectItems, counts] = await env.DB.batch([
+    env.DB.prepare(
+      `WITH ${COLLEGE_CTE}
+       SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
+         sem.id AS semester_id, s.id AS subject_id, s.code, s.name, u.id AS unit_id, u.number, u.title, u.topics
+       FROM college
+       LEFT JOIN academic_programmes p ON p.campus_id = college.id AND p.slug = ?3
+       LEFT JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ?4
+       LEFT JOIN academic_semesters sem ON sem.branch_id = b.id AND sem.number = ?5
+       LEFT JOIN academic_subjects s ON s.semester_id = sem.id
+       LEFT JOIN academic_units u ON u.subject_id = s.id
+       ORDER BY s.position, s.code, u.number`,
+    ).bind(...params),
+    // Notes, per unit: an item covering two units is a candidate in each.
+    env.DB.prepare(
+      `WITH ${COLLEGE_CTE}, ranked AS (
+         SELECT i.id, ROW_NUMBER() OVER (PARTITION BY i.subject_id, lu.unit_id, i.kind
+           ORDER BY i.helpful_count DESC, i.created_at DESC, i.id) AS n
+         FROM ${SEMESTER_SUBJECTS}
+         JOIN library_items i ON ${visible} AND i.kind IN (${notesKinds})
+         LEFT JOIN library_item_units lu ON lu.item_id = i.id)
+       SELECT ${ITEM_COLUMNS} FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id
+       JOIN campuses c ON c.id = i.campus_id
+       WHERE i.id IN (SELECT id FROM ranked WHERE n <= ${ITEMS_PER_UNIT})
+       ORDER BY i.helpful_count DESC, i.created_at DESC, i.id`,
+    ).bind(...params),
+    // Past papers (the newest year first), practicals, books and videos, per subject.
+    env.DB.prepare(
+      `WITH ${COLLEGE_CTE}, ranked AS (
+         SELECT i.id, ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.kind
+           ORDER BY i.year DESC, i.helpful_count DESC, i.created_at DESC, i.id) AS n
+         FROM ${SEMESTER_SUBJECTS}
+         JOIN library_items i ON ${visible} AND i.kind NOT IN (${notesKinds}))
+       SELECT ${ITEM_COLUMNS} FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id
+       JOIN campuses c ON c.id = i.campus_id
+       WHERE i.id IN (SELECT id FROM ranked WHERE n <= ${ITEMS_PER_SUBJECT})
+       ORDER BY i.year DESC, i.helpful_count DESC, i.created_at DESC, i.id`,
+    ).bind(...params),
+    env.DB.prepare(
+      `WITH ${COLLEGE_CTE}
+       SELECT s.id AS subject_id, NULL AS unit_id, i.kind, count(*) AS n
+       FROM ${SEMESTER_SUBJECTS} JOIN library_items i ON ${visible}
+       GROUP BY s.id, i.kind
+       UNION ALL
+       SELECT s.id, lu.unit_id, i.kind, count(*)
+       FROM ${SEMESTER_SUBJECTS} JOIN library_items i ON ${visible}
+       JOIN library_item_units lu ON lu.item_id = i.id
+       GROUP BY s.id, lu.unit_id, i.kind`,
+    ).bind(...params),
+  ]);
+
+  const rows = tree!.results as {
+    college_id: string;
+    college_name: string;
+    college_short: string;
+    semester_id: string | null;
+    subject_id: string | null;
+    code: string;
+    name: string;
+    unit_id: string | null;
+    number: number;
+    title: string;
+    topics: string;
+  }[];
+  const first = rows[0];
+  const college = first ? { id: first.college_id, name: first.college_name, shortName: first.college_short } : null;
+  let subjects: SemesterSubject[] | null = null;
+  if (first?.semester_id) {
+    const byId = new Map<string, SemesterSubject>();
+    for (const row of rows) {
+      if (!row.subject_id) continue;
+      let subject = byId.get(row.subject_id);
+      if (!subject)
+        byId.set(row.subject_id, (subject = { id: row.subject_id, code: row.code, name: row.name, units: [] }));
+      if (row.unit_id)
+        subject.units.push({ id: row.unit_id, number: row.number, title: row.title, topics: row.topics });
+    }
+    // A semester without subjects is not set up yet, as one that does not exist.
+    subjects = byId.size > 0 ? [...byId.values()] : null;
+  }
+
+  const items: Record<string, LibraryListItem[]> = {};
+  const seen = new Set<string>();
+  for (const row of [
+    ...(unitItems!.results as unknown as ItemRow[]),
+    ...(subjectItems!.results as unknown as ItemRow[]),
+  ]) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    (items[row.subject_id] ??= []).push(itemOf(row));
+  }
+  const countsBySubject: Record<string, SubjectCounts> = {};
+  for (const row of counts!.results as {
+    subject_id: string;
+    unit_id: string | null;
+    kind: LibraryItemKind;
+    n: number;
+  }[]) {
+    const entry = (countsBySubject[row.subject_id] ??= { all: {}, units: {} });
+    if (row.unit_id === null) entry.all[row.kind] = row.n;
+    else (entry.units[row.unit_id] ??= {})[row.kind] = row.n;
+  }
+  return {
+    college,
+    member: !!college && scope.memberOf === college.id,
+    subjects,
+    items,
+    counts: countsBySubject,
+  };
+}
+
+export interface CollegeProgrammes {
+  college: College | null;
+  /** The college's programmes, their branches and the semesters that have subjects (a semester without any is not set up). */
+  programmes: { slug: string; name: string; branches: { slug: string; name: string; semesters: number[] }[] }[];
+}
+
+/**
+ * The programmes and branches a college has set up (the /notes, /notes/:programme and /btech/:branch
+ * pages): one statement, in one batch.
+ */
+export async function readCollegeProgrammes(
+  env: Env,
+  reader: Reader,
+  college?: string | null,
+): Promise<CollegeProgrammes> {
+  const scope = libraryScope(reader, college);
+  const [result] = await env.DB.batch([
+    env.DB.prepare(
+      `WITH ${COLLEGE_CTE}
+       SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
+         p.slug AS programme, p.name AS programme_name, b.slug AS branch, b.name AS branch_name, sem.number
+       FROM college
+       LEFT JOIN academic_programmes p ON p.campus_id = college.id
+       LEFT JOIN academic_branches b ON b.programme_id = p.id
+       LEFT JOIN academic_semesters sem ON sem.branch_id = b.id
+         AND EXISTS (SELECT 1 FROM academic_subjects s WHERE s.semester_id = sem.id)
+       ORDER BY p.position, p.slug, b.position, b.slug, sem.number`,
+    ).bind(scope.college),
+  ]);
+  const rows = result!.results as {
+    college_id: string;
+    college_name: string;
+    college_short: string;
+    programme: string | null;
+    programme_name: string;
+    branch: string | null;
+    branch_name: string;
+    number: number | null;
+  }[];
+  const first = rows[0];
+  const programmes: CollegeProgrammes["programmes"] = [];
+  for (const row of rows) {
+    if (!row.programme) continue;
+    let programme = programmes.find((p) => p.slug === row.programme);
+    if (!programme) programmes.push((programme = { slug: row.programme, name: row.programme_name, branches: [] }));
+    if (!row.branch) continue;
+    let branch = programme.branches.find((b) => b.slug === row.branch);
+    if (!branch) programme.branches.push((branch = { slug: row.branch, name: row.branch_name, semesters: [] }));
+    if (row.number !== null) branch.semesters.push(row.number);
+  }
+  return {
+    college: first ? { id: first.college_id, name: first.college_name, shortName: first.college_short } : null,
+    programmes,
+  };
+}
