@@ -1,33 +1,27 @@
 // Finding things in a college's library (docs/decisions/0107-library-finding.md): what the list and
 // search API, the semester pages, the search page and the Saved page show, and their sentences.
 // Pure: the screens import it too.
+import { LIBRARY_KIND_NAMES, libraryExamLabel, libraryKindLabel, type LibraryKindName } from "./library-contribute.ts";
 
-/** The kinds of library item, as migrations/0036_library.sql names them. */
-export const LIBRARY_ITEM_KINDS = [
-  "lecture_notes",
-  "short_notes",
-  "important_questions",
-  "past_paper",
-  "practical",
-  "book",
-  "video",
-] as const;
-export type LibraryItemKind = (typeof LIBRARY_ITEM_KINDS)[number];
+/** The kinds of library item (common/library-contribute.ts names them once). */
+export const LIBRARY_ITEM_KINDS = LIBRARY_KIND_NAMES;
+export type LibraryItemKind = LibraryKindName;
+
+/** How many of a kind, as a unit's count says it ("2 notes", "1 past paper"). */
+const KIND_COUNT_WORDS: Record<LibraryItemKind, { one: string; many: string }> = {
+  lecture_notes: { one: "note", many: "notes" },
+  short_notes: { one: "short note", many: "short notes" },
+  important_questions: { one: "important questions set", many: "important questions sets" },
+  past_paper: { one: "past paper", many: "past papers" },
+  practical: { one: "practical", many: "practicals" },
+  book: { one: "book", many: "books" },
+  video: { one: "video", many: "videos" },
+};
 
 /** A kind's label on a card ("Lecture notes") and its count wording ("2 notes", "1 past question"). */
-export const KIND_LABELS: Record<LibraryItemKind, { label: string; one: string; many: string }> = {
-  lecture_notes: { label: "Lecture notes", one: "note", many: "notes" },
-  short_notes: { label: "Short notes", one: "short note", many: "short notes" },
-  important_questions: {
-    label: "Important questions",
-    one: "important questions set",
-    many: "important questions sets",
-  },
-  past_paper: { label: "Past paper", one: "past paper", many: "past papers" },
-  practical: { label: "Practical", one: "practical", many: "practicals" },
-  book: { label: "Book", one: "book", many: "books" },
-  video: { label: "Video", one: "video", many: "videos" },
-};
+export const KIND_LABELS = Object.fromEntries(
+  LIBRARY_KIND_NAMES.map((kind) => [kind, { label: libraryKindLabel[kind], ...KIND_COUNT_WORDS[kind] }]),
+) as Record<LibraryItemKind, { label: string; one: string; many: string }>;
 
 /** The semester page's tabs (the specification's six), and the kinds each library tab lists. */
 export const TAB_KINDS = {
@@ -47,12 +41,6 @@ export const TAB_ADD_KIND: Record<LibraryTab, LibraryItemKind> = {
   PYQs: "past_paper",
   Books: "book",
 };
-
-export const EXAM_LABELS = {
-  mid_semester: "Mid-semester",
-  end_semester: "End-semester",
-  supplementary: "Supplementary",
-} as const;
 
 /** Results per page of the list API and the search page. */
 export const LIBRARY_PAGE_SIZE = 20 as const;
@@ -74,7 +62,7 @@ export interface LibraryListItem {
   /** The units it covers (ids), in no order. */
   unitIds: string[];
   year: number | null;
-  exam: keyof typeof EXAM_LABELS | null;
+  exam: keyof typeof libraryExamLabel | null;
   author: string | null;
   edition: string | null;
   /** A video's link. */
@@ -128,7 +116,7 @@ export function fileSize(bytes: number): string {
 export function itemDetails(item: LibraryListItem): string {
   const parts: string[] = [];
   if (item.kind === "past_paper" && item.year)
-    parts.push(`${item.exam ? EXAM_LABELS[item.exam] : "Exam"} ${item.year}`);
+    parts.push(`${item.exam ? libraryExamLabel[item.exam] : "Exam"} ${item.year}`);
   else parts.push(KIND_LABELS[item.kind].label);
   if (item.hasFile) {
     parts.push("PDF Document");

@@ -75,6 +75,13 @@ async function stop() {
   rmSync(persistTo, { recursive: true, force: true });
 }
 
+// Stopped from outside (npm test stops the steps beside a failed one; Ctrl-C): the dev server runs
+// in a process group of its own, so it is stopped here rather than left serving.
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.once(signal, () => {
+    void stop().finally(() => process.exit(130));
+  });
+
 /** A multipart body of `size` bytes of which the Worker reads nothing before it refuses it. */
 function multipart(size) {
   const form = new FormData();

@@ -2,58 +2,42 @@
 // tests, production build with size budgets and a deploy dry run, the dev server's console
 // (scripts/dev-console.mjs), browser tests.
 //
-// Steps of one stage run side by side when neither needs the other's output and together they
-// leave the machine's second core less idle (docs/decisions/0099, "Test time"): lint and the
-// scripts' tests are single-threaded; the dev server's console mostly waits on pages while the
-// Worker tests run. The browser tests and the Lighthouse guard run alone, as their timings are
-// what they check. The output of a step is printed whole when it ends, so steps never interleave.
+// A stage's lanes run side by side, each lane's steps one after another (docs/decisions/0099, "Test
+// time"): on two cores a single-threaded step (tsc, eslint, the scripts' tests, the dev server's
+// console, which mostly waits on pages) leaves a core idle. Lanes never share what they write: the
+// route types are generated once, first, and no two lanes run a Vite dev server (vitest is one, and
+// the dev server's console starts one; both regenerate .react-router/types). The browser tests and
+// the Lighthouse guard run alone, as their timings are what they check. A lane's output is printed
+// whole when it ends, so lanes never interleave.
 import { spawn } from "node:child_process";
 import { run } from "./lib.mjs";
 
-/** Stages in order; the steps of a stage run at the same time. */
+/** Stages in order; a stage is its lanes; a lane is steps in order: [name, command, args]. */
 const stages = [
-  // Generates the route and binding types that lint's type-aware rules read.
-  [["type-check", "npm", ["run", "typecheck"]]],
+  [[["generated types", "npm", ["run", "-s", "typegen"]]]],
+  [[["type-check", "npm", ["run", "-s", "typecheck:tsc"]]], [["lint", "npm", ["run", "lint"]]]],
   [
-    ["lint", "npm", ["run", "lint"]],
-    ["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]],
+    [["unit and Worker tests", "vitest", ["run"]]],
+    [["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]]],
   ],
   [
-    ["unit and Worker tests", "vitest", ["run"]],
-    ["dev server console", "node", ["scripts/dev-console.mjs"]],
+    [
+      ["build", "npm", ["run", "build"]],
+      ["size budgets", "node", ["scripts/budgets.mjs"]],
+      ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
+    ],
+    [["dev server console", "node", ["scripts/dev-console.mjs"]]],
   ],
-  [["build", "npm", ["run", "build"]]],
-  [["size budgets", "node", ["scripts/budgets.mjs"]]],
-  [["deploy dry run", "node", ["scripts/deploy-check.mjs"]]],
-  [["browser tests", "node", ["scripts/e2e.mjs"]]],
+  [[["browser tests", "node", ["scripts/e2e.mjs"]]]],
 ];
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-/** Runs one step with its output kept, and resolves with its exit code and output. */
-function runKept(name, command, args, children) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    // In a process group of its own, so stopping it stops what it started (workerd, Chromium).
-    const child = spawn(command, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "1" },
-      detached: true,
-    });
-    children.add(child);
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on("close", (code, signal) => {
-      children.delete(child);
-      resolve({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(output), time: seconds(started) });
-    });
-  });
-}
+/** Every step's process still running, each the leader of its own process group. */
+const running = new Set();
 
-function stopAll(children) {
-  for (const child of children) {
+function stopAll() {
+  for (const child of running) {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {
@@ -62,19 +46,61 @@ function stopAll(children) {
   }
 }
 
-const running = new Set();
 for (const signal of ["SIGINT", "SIGTERM"])
   process.on(signal, () => {
-    stopAll(running);
+    stopAll();
     process.exit(130);
   });
 
+/** Runs one step with its output kept: its exit code and output. */
+function runKept(command, args) {
+  return new Promise((resolve) => {
+    // A process group of its own, so stopping it stops what it started (workerd, Chromium).
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "1" },
+      detached: true,
+    });
+    running.add(child);
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) });
+    });
+  });
+}
+
+let failed = null;
+
+/** A lane's steps in order, each printed when it ends; stops at its first failure, or anyone's. */
+async function runLane(lane) {
+  for (const [name, command, args] of lane) {
+    if (failed) return;
+    const stepStart = Date.now();
+    const { code, output } = await runKept(command, args);
+    if (failed) return;
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    if (code !== 0) {
+      failed = { name, code };
+      console.error(`\nnpm test: "${name}" failed after ${seconds(stepStart)}s (exit ${code})`);
+      stopAll();
+      return;
+    }
+    console.log(`--- ${name}: ok in ${seconds(stepStart)}s`);
+  }
+}
+
 const started = Date.now();
 let count = 0;
-for (const stage of stages) {
-  count += stage.length;
-  if (stage.length === 1) {
-    const [[name, command, args]] = stage;
+for (const lanes of stages) {
+  count += lanes.flat().length;
+  if (lanes.length === 1 && lanes[0].length === 1) {
+    // A stage of one step shows its output as it goes (the browser tests run for minutes).
+    const [[[name, command, args]]] = lanes;
     const stepStart = Date.now();
     console.log(`\n=== ${name} ===`);
     const code = run(command, args);
@@ -85,24 +111,10 @@ for (const stage of stages) {
     console.log(`--- ${name}: ok in ${seconds(stepStart)}s`);
     continue;
   }
-  console.log(`\n=== ${stage.map(([name]) => name).join(" + ")} (side by side) ===`);
-  const children = running;
-  const pending = stage.map(([name, command, args]) => runKept(name, command, args, children));
-  let failed = null;
-  // Report each step as it ends; at the first failure stop the others (their result no longer counts).
-  await Promise.all(
-    pending.map(async (promise) => {
-      const result = await promise;
-      console.log(`\n=== ${result.name} ===`);
-      process.stdout.write(result.output);
-      if (result.code === 0) console.log(`--- ${result.name}: ok in ${result.time}s`);
-      else if (!failed) {
-        failed = result;
-        console.error(`\nnpm test: "${result.name}" failed after ${result.time}s (exit ${result.code})`);
-        stopAll(children);
-      }
-    }),
-  );
+  const stageStart = Date.now();
+  console.log(`\n=== side by side: ${lanes.map((lane) => lane.map(([name]) => name).join(", then ")).join(" | ")} ===`);
+  await Promise.all(lanes.map(runLane));
   if (failed) process.exit(failed.code || 1);
+  console.log(`--- side by side: ok in ${seconds(stageStart)}s`);
 }
-console.log(`\nnpm test: all ${count} steps passed in ${seconds(started).replace(/\.\d$/, "")}s`);
+console.log(`\nnpm test: all ${count} steps passed in ${Math.round((Date.now() - started) / 1000)}s`);
