@@ -2,12 +2,14 @@
 // the built Worker as a deploy would, without uploading; this fails when that fails or when the
 // upload passes 3 MB gzip (the Workers free plan's limit, docs/deploy.md), and prints the size.
 import { spawnSync } from "node:child_process";
+import { stripVTControlCharacters } from "node:util";
 import { quietEnv } from "./lib.mjs";
 
 const LIMIT_KIB = 3 * 1024;
 
 const result = spawnSync("wrangler", ["deploy", "--dry-run"], { encoding: "utf8", env: quietEnv });
-const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+// Without colour codes, which wrangler adds when FORCE_COLOR is set (e.g. by a CI).
+const output = stripVTControlCharacters(`${result.stdout ?? ""}${result.stderr ?? ""}`);
 if (result.error || result.status !== 0) {
   process.stdout.write(output);
   console.error(`deploy-check: wrangler deploy --dry-run failed (${result.error?.message ?? `exit ${result.status}`})`);

@@ -58,7 +58,6 @@ function runKept(command, args) {
     // A process group of its own, so stopping it stops what it started (workerd, Chromium).
     const child = spawn(command, args, {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "1" },
       detached: true,
     });
     running.add(child);
