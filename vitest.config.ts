@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { configDefaults, defineConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 
 /**
  * The statements of scripts/seed/demo-colleges.sql, then of the demo college's academics tree
@@ -16,95 +16,74 @@ async function readDemoColleges(): Promise<string[]> {
   return queries;
 }
 
-/** Worker integration and unit tests, inside workerd with local D1 and R2. */
-function workerProject(
-  name: string,
-  files: { isolate: boolean; include?: string[]; exclude?: string[] },
-  migrations: Awaited<ReturnType<typeof readD1Migrations>>,
-  demoColleges: string[],
-) {
-  return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            // The demo colleges, as `npm run dev` seeds them, applied after the migrations by
-            // test/setup.ts: the tests sign up at CIT and RCE and use their hostels (decision 0100).
-            TEST_DEMO_COLLEGES: demoColleges,
-            // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run`: the whole run as if it were then
-            // (test/setup.ts), to prove no test depends on the hour or the day it runs at.
-            CAMPUS_CLOCK: process.env.CAMPUS_CLOCK ?? "",
-            SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-            // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
-            OPEN_SIGNUP: "1",
-            DEV_OUTBOX: "1",
-            // Web Push to a local push service (test/push.test.ts), with the development key pair.
-            PUSH_ALLOW_LOCAL: "1",
-            // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
-            GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
-            GOOGLE_CLIENT_SECRET: "campus-test-secret",
-            GOOGLE_AUTH_URL: "https://fake-google.test/o/oauth2/v2/auth",
-            GOOGLE_TOKEN_URL: "https://fake-google.test/token",
-            GOOGLE_JWKS_URL: "https://fake-google.test/oauth2/v3/certs",
-            GOOGLE_ISSUER: "https://fake-google.test",
-            GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
-          },
-          // A second, empty database: test/fresh-deploy.test.ts applies the migrations alone to it.
-          d1Databases: { FRESH_DB: "campus-fresh-deploy" },
+export default defineConfig(async () => ({
+  test: {
+    // Request logs of passing tests are noise; a failing test still shows its output.
+    silent: "passed-only" as const,
+    // Two test files at a time (each in its own workerd with its own storage): on a 2-core machine
+    // the suite took 254 s with vitest's default of one and 169 s with two (decision 0099).
+    maxWorkers: 2,
+    projects: [
+      {
+        // Worker integration and unit tests, inside workerd with local D1 and R2.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                // The demo colleges, as `npm run dev` seeds them, applied after the migrations by
+                // test/setup.ts: the tests sign up at CIT and RCE and use their hostels (decision 0100).
+                TEST_DEMO_COLLEGES: await readDemoColleges(),
+                // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run`: the whole run as if it were then
+                // (test/setup.ts), to prove no test depends on the hour or the day it runs at.
+                CAMPUS_CLOCK: process.env.CAMPUS_CLOCK ?? "",
+                SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+                // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
+                OPEN_SIGNUP: "1",
+                DEV_OUTBOX: "1",
+                // Web Push to a local push service (test/push.test.ts), with the development key pair.
+                PUSH_ALLOW_LOCAL: "1",
+                // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
+                GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
+                GOOGLE_CLIENT_SECRET: "campus-test-secret",
+                GOOGLE_AUTH_URL: "https://fake-google.test/o/oauth2/v2/auth",
+                GOOGLE_TOKEN_URL: "https://fake-google.test/token",
+                GOOGLE_JWKS_URL: "https://fake-google.test/oauth2/v3/certs",
+                GOOGLE_ISSUER: "https://fake-google.test",
+                GOOGLE_CLASSROOM_API_URL: "https://fake-google.test",
+              },
+              // A second, empty database: test/fresh-deploy.test.ts applies the migrations alone to it.
+              d1Databases: { FRESH_DB: "campus-fresh-deploy" },
+            },
+          }),
+          // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.
+          reactRouter(),
+        ],
+        test: {
+          name: "worker",
+          // The test files share a workerd and its storage (starting one per file was over half the
+          // run: 211 s against 90 s); test/setup.ts gives each file the database and bucket of a
+          // fresh start (docs/decisions/0099, "Test time").
+          isolate: false,
+          include: ["test/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "worker/**/*.test.ts"],
+          setupFiles: ["./test/setup.ts"],
+          // Measured, not vitest's 5 s guess: the slowest test (a file's first request, which loads
+          // the Worker; the fuzz and race suites) took 3.2 s with the load average at 5 and 8.1 s in
+          // CI at 4-7. A test that stalls still fails, after 30 s (docs/decisions/0099).
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
-      }),
-      // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.
-      reactRouter(),
+      },
+      {
+        // Screens' state machines: route components in a React Router stub (createRoutesStub) on a
+        // DOM (happy-dom); workerd has none.
+        test: {
+          name: "components",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+        },
+      },
     ],
-    test: {
-      name,
-      // Test files share a workerd and its storage (starting one per file was half the run);
-      // test/setup.ts gives each file the database and bucket of a fresh start (decision 0099).
-      isolate: files.isolate,
-      include: files.include ?? WORKER_TESTS,
-      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
-      setupFiles: ["./test/setup.ts"],
-      // Measured, not vitest's 5 s guess: the slowest test (a file's first request, which loads
-      // the Worker; the fuzz and race suites) took 3.2 s with the load average at 5 and 8.1 s in
-      // CI at 4-7. A test that stalls still fails, after 30 s (docs/decisions/0099).
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-    },
-  };
-}
-
-const WORKER_TESTS = ["test/**/*.test.ts", "app/**/*.test.ts", "common/**/*.test.ts", "worker/**/*.test.ts"];
-/**
- * Files that need a workerd of their own: the configuration report is written once per isolate,
- * by its first request to a deployed host, and test/config.test.ts asserts exactly that.
- */
-const ISOLATED = ["test/config.test.ts"];
-
-export default defineConfig(async () => {
-  const migrations = await readD1Migrations("migrations");
-  const demoColleges = await readDemoColleges();
-  return {
-    test: {
-      // Request logs of passing tests are noise; a failing test still shows its output.
-      silent: "passed-only" as const,
-      // Two test files at a time (each in its own workerd with its own storage): on a 2-core machine
-      // the suite took 254 s with vitest's default of one and 169 s with two (decision 0099).
-      maxWorkers: 2,
-      projects: [
-        workerProject("worker", { isolate: false, exclude: ISOLATED }, migrations, demoColleges),
-        workerProject("worker-isolated", { isolate: true, include: ISOLATED }, migrations, demoColleges),
-        {
-          // Screens' state machines: route components in a React Router stub (createRoutesStub) on a
-          // DOM (happy-dom); workerd has none.
-          test: {
-            name: "components",
-            include: ["app/**/*.test.tsx"],
-            environment: "happy-dom",
-          },
-        },
-      ],
-    },
-  };
-});
+  },
+}));
