@@ -24,7 +24,8 @@ async function freshIsolate(): Promise<(path: string) => Promise<Response>> {
   const { default: worker } = await import("#server/index.ts");
   return async (path) => {
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(`${DEPLOYED}${path}`), env, ctx);
+    const incoming = new Request(`${DEPLOYED}${path}`) as Request<unknown, IncomingRequestCfProperties>;
+    const response = await worker.fetch(incoming, env, ctx);
     await waitOnExecutionContext(ctx);
     return response;
   };
