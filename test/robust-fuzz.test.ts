@@ -171,6 +171,32 @@ const CASES: Record<string, FuzzCase> = {
   "GET /api/hostel/laundry/slots": { ...NONE, query: ["date", "campus"] },
   "POST /api/hostel/laundry/bookings": { body: "json", keys: ["date", "slotId", "clothes", "service"] },
   "POST /api/hostel/laundry/bookings/:id/cancel": NONE,
+  "GET /api/timetable": { ...NONE, query: ["date", "span"] },
+  "PUT /api/timetable/class": { body: "json", keys: ["classId"] },
+  "POST /api/timetable/classes": { body: "json", keys: ["semesterId", "section"] },
+  "POST /api/timetable/classes/:id/reps": { body: "json", keys: ["email"] },
+  "DELETE /api/timetable/classes/:id/reps/:userId": NONE,
+  "POST /api/timetable/periods": {
+    body: "json",
+    keys: ["classId", "weekday", "startsAt", "endsAt", "subjectId", "room", "teacher", "kind"],
+  },
+  "PATCH /api/timetable/periods/:id": {
+    body: "json",
+    keys: ["weekday", "startsAt", "endsAt", "subjectId", "room", "teacher", "kind"],
+  },
+  "DELETE /api/timetable/periods/:id": NONE,
+  "POST /api/timetable/changes": { body: "json", keys: ["periodId", "date", "kind", "room", "startsAt", "endsAt"] },
+  "PATCH /api/timetable/changes/:id": { body: "json", keys: ["kind", "room", "startsAt", "endsAt"] },
+  "DELETE /api/timetable/changes/:id": NONE,
+  "POST /api/timetable/personal": { body: "json", keys: ["weekday", "startsAt", "endsAt", "title", "room"] },
+  "DELETE /api/timetable/personal/:id": NONE,
+  "PUT /api/timetable/hidden/:id": NONE,
+  "DELETE /api/timetable/hidden/:id": NONE,
+  "GET /api/attendance": { ...NONE, query: ["month"] },
+  "PUT /api/attendance/:date/:periodId": { body: "json", keys: ["status"] },
+  "PUT /api/admin/campus/attendance": { body: "json", keys: ["threshold", "subjectId"] },
+  "POST /api/admin/campus/holidays": { body: "json", keys: ["date", "name"] },
+  "DELETE /api/admin/campus/holidays/:date": NONE,
 };
 
 /** A GET route with no case of its own: a fuzzed path, query and (ignored) body. */
