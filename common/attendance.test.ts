@@ -31,6 +31,12 @@ describe("attendanceSummary", () => {
     expect(attendanceSentence(s)).toBe("You are exactly at 75%: missing the next class takes you below it.");
   });
 
+  it("1 of 1 is above 75% but has nothing to spare (1 of 2 is 50%), and says so without 'exactly'", () => {
+    const s = attendanceSummary(1, 1, 75);
+    expect(s).toMatchObject({ state: "safe", n: 0, percentTenths: 1000 });
+    expect(attendanceSentence(s)).toBe("Missing the next class would take you below 75%.");
+  });
+
   it("can miss 2 more at 9 of 10 (9/12 is 75%, 9/13 is not)", () => {
     const s = attendanceSummary(9, 10, 75);
     expect(s).toMatchObject({ state: "safe", n: 2, percentTenths: 900 });

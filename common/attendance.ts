@@ -53,7 +53,8 @@ export function attendanceSentence(s: AttendanceSummary): string {
     case "none":
       return M.noneHeld;
     case "safe":
-      return s.n === 0 ? M.atThreshold(s.threshold) : M.canMiss(s.n, s.threshold);
+      if (s.n > 0) return M.canMiss(s.n, s.threshold);
+      return 100 * s.attended === s.threshold * s.held ? M.atThreshold(s.threshold) : M.noneToSpare(s.threshold);
     case "short":
       return M.attendNext(s.n, s.threshold);
     case "unreachable":

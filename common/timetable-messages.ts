@@ -7,6 +7,7 @@ export const ATTENDANCE_MESSAGES = {
   noneHeld: "No classes held yet.",
   canMiss: (n: number, t: number) => `You can miss ${classes(n)} and stay at ${t}%.`,
   atThreshold: (t: number) => `You are exactly at ${t}%: missing the next class takes you below it.`,
+  noneToSpare: (t: number) => `Missing the next class would take you below ${t}%.`,
   attendNext: (n: number, t: number) =>
     n === 1 ? `Attend the next class to get back to ${t}%.` : `Attend the next ${n} to get back to ${t}%.`,
   unreachable: (t: number) => `Your college asks for ${t}%: a missed class cannot be made up. Talk to your teacher.`,

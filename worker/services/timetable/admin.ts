@@ -15,11 +15,13 @@ export interface TimetableSetup {
   subjectThresholds: { subjectId: string; code: string; name: string; threshold: number }[];
   holidays: { date: string; name: string }[];
   classes: (ClassView & { reps: { userId: string; name: string; email: string }[] })[];
+  /** The semesters of the academics tree, for a new class. */
+  semesters: { id: string; label: string }[];
 }
 
 /** `GET /api/admin/campus/timetable` and /admin/setup/timetable: everything of this step in one batch. */
 export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: string): Promise<TimetableSetup> {
-  const [campus, overrides, holidays, classes, reps] = await adminBatch(env, admin, [
+  const [campus, overrides, holidays, classes, reps, semesters] = await adminBatch(env, admin, [
     env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(admin.campusId),
     env.DB.prepare(
       `SELECT t.subject_id AS subjectId, x.code, x.name, t.threshold FROM attendance_subject_thresholds t
@@ -34,6 +36,11 @@ export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: 
       `SELECT r.class_id AS classId, u.id AS userId, u.name, u.email FROM timetable_reps r
        JOIN timetable_classes c ON c.id = r.class_id JOIN users u ON u.id = r.user_id WHERE c.campus_id = ?1 ORDER BY u.name`,
     ).bind(admin.campusId),
+    env.DB.prepare(
+      `SELECT s.id, p.name || ' ' || b.name || ' · Semester ' || s.number AS label FROM academic_semesters s
+       JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id
+       WHERE s.campus_id = ?1 ORDER BY p.position, p.name, b.position, b.name, s.number`,
+    ).bind(admin.campusId),
   ]);
   const repRows = reps!.results as { classId: string; userId: string; name: string; email: string }[];
   return {
@@ -44,6 +51,7 @@ export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: 
       ...classView(c),
       reps: repRows.filter((r) => r.classId === c.id).map(({ userId, name, email }) => ({ userId, name, email })),
     })),
+    semesters: semesters!.results as TimetableSetup["semesters"],
   };
 }
 

@@ -55,6 +55,9 @@ export interface Timetable {
   days: Day[];
   /** The student's attendance marks on those days. */
   marks: Mark[];
+  /** Their own entries, and the class's periods they hid (to show again), for managing them. */
+  entries: PersonalEntry[];
+  hidden: Pick<ClassPeriod, "id" | "weekday" | "startsMin" | "endsMin" | "subjectName" | "kind">[];
 }
 
 /** The reads of a student's timetable for the dates from..to (one batch). */
@@ -112,6 +115,18 @@ export function timetableFrom(
     span: query.span,
     days: query.span === "week" ? resolveWeek(query.date, sources) : [resolveDay(query.date, sources)],
     marks: marks!.results as Mark[],
+    entries: [...sources.personal].sort((a, b) => a.weekday - b.weekday || a.startsMin - b.startsMin),
+    hidden: sources.periods
+      .filter((p) => sources.hidden.includes(p.id))
+      .map(({ id, weekday, startsMin, endsMin, subjectName, kind }) => ({
+        id,
+        weekday,
+        startsMin,
+        endsMin,
+        subjectName,
+        kind,
+      }))
+      .sort((a, b) => a.weekday - b.weekday || a.startsMin - b.startsMin),
   };
 }
 
