@@ -16,7 +16,7 @@ import {
   todayInIndiaAt,
   withPage,
 } from "./harness.ts";
-import { api, localSql, themedShots, tokenOf } from "./staff-harness.ts";
+import { api, grantRole, localSql, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/timetable";
 const browser = sharedBrowser(SHOTS);
@@ -117,5 +117,39 @@ describe("a class timetable and attendance", () => {
       },
       { clock },
     );
+  });
+
+  it("the campus admin sets the attendance rule and a holiday, and makes a student the class rep", async (t) => {
+    const admin = await createUserViaApi(newUser("Farah Khan"));
+    assert.match(await grantRole(admin.email, "admin"), /is now admin/);
+    const rep = await createUserViaApi(newUser("Rohan Mehta"));
+    const token = await tokenOf(admin);
+    const section = `R${Date.now().toString(36).slice(-5).toUpperCase()}`;
+    const made = await api("/api/timetable/classes", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ semesterId: "cit-btech-cse-s1", section }),
+    });
+    const cls = ((await made.json()) as { data: { id: string; label: string } }).data;
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, admin);
+      await page.goto("/admin/setup");
+      await page.getByRole("link", { name: /Timetables and attendance/ }).click();
+      await page.getByRole("heading", { name: "Timetables and attendance", level: 1 }).waitFor();
+      await hydrated(page);
+      await page.getByLabel("Students need (per cent)").fill("75");
+      await page.getByRole("button", { name: "Save the rule" }).click();
+      await page.getByText("Students now need 75% attendance.").waitFor();
+      const far = new Date(Date.now() + IST_OFFSET_MS + 400 * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel("Date").fill(far);
+      await page.getByLabel("Name").fill("Founders' Day");
+      await page.getByRole("button", { name: "Add holiday" }).click();
+      await page.getByText(`${far} is a holiday.`).waitFor();
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: cls.label }) });
+      await card.getByLabel(/Make a student the class rep/).fill(rep.email);
+      await card.getByRole("button", { name: "Grant" }).click();
+      await card.getByText(rep.email, { exact: false }).waitFor();
+      await themedShots(page, SHOTS, "admin-setup");
+    });
   });
 });

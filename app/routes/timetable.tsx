@@ -15,7 +15,6 @@ import { type Day, timeRange, WEEKDAYS, WEEKDAYS_SHORT, weekdayName } from "#com
 import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { keepsClass } from "#server/services/timetable/access.ts";
 import { markAttendance } from "#server/services/timetable/attendance.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
 import {
@@ -26,7 +25,8 @@ import {
   personalEntrySchema,
   timetableQuerySchema,
 } from "#server/services/timetable/schema.ts";
-import { chooseClass, readClassChoice, readTimetable } from "#server/services/timetable/student.ts";
+import { chooseClass, readTimetable } from "#server/services/timetable/student.ts";
+import { readClasses } from "#server/services/timetable/week.ts";
 import type { Route } from "./+types/timetable";
 
 // A student's timetable (docs/decisions/0109-timetable-and-attendance.md): the chosen day with
@@ -40,12 +40,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = timetableQuerySchema.safeParse({ date: url.searchParams.get("date") ?? "" });
   const timetable = await readTimetable(env, user, { date: asked.success ? asked.data.date : undefined, span: "week" });
-  // A third read at most: the classes to choose from (before a class is chosen, or ?change=1 from
-  // /account), else whether the student keeps their class's week (the link to edit it).
+  // The third read: the college's classes (to choose from, on the first visit or ?change=1 from
+  // /account) with the ones the student keeps (a rep's own, every one for a curator or admin).
   const choosing = !timetable.class || url.searchParams.has("change");
-  const classes = choosing ? (await readClassChoice(env, user)).classes : null;
-  const keeper = timetable.class && !choosing ? await keepsClass(env, user, timetable.class.id) : false;
-  return { ...timetable, classes, keeper, nowMin: indiaMinutes(Date.now()) };
+  const all = await readClasses(env, user);
+  const classes = choosing ? all.classes : null;
+  const kept = all.classes.filter((c) => all.kept.includes(c.id)).map(({ id, label }) => ({ id, label }));
+  const keeper = timetable.class !== null && all.kept.includes(timetable.class.id);
+  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -81,7 +83,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
 
 export default function Timetable({ loaderData, actionData }: Route.ComponentProps) {
-  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, nowMin } = loaderData;
+  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin } = loaderData;
   const result = actionData ?? null;
   const day = days.find((d) => d.date === date) ?? days[0]!;
   const markOf = (d: string, slotId: string) => marks.find((m) => m.date === d && m.slotId === slotId)?.status ?? null;
@@ -163,6 +165,20 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
           </section>
         )}
       </div>
+      {kept.length > 0 && (
+        <details className="card mt-6 p-4">
+          <summary className="cursor-pointer font-semibold">Classes whose week you keep ({kept.length})</summary>
+          <ul className="mt-2 space-y-1">
+            {kept.map((c) => (
+              <li key={c.id}>
+                <Link to={`/timetable/class/${c.id}/edit`} className={linkClass}>
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {cls && (
         <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
           Not your class?{" "}

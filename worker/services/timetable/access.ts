@@ -95,12 +95,3 @@ export async function limitOwn(env: Env, member: Member): Promise<void> {
   const { success } = await env.POST_LIMITER.limit({ key: `timetable-own:${member.id}` });
   if (!success) throw new ApiError(429, M.tooMany);
 }
-
-/** Whether the member keeps the class's week (the timetable page's link to edit it); one batch. */
-export async function keepsClass(env: Env, member: Member, classId: string, now = Date.now()): Promise<boolean> {
-  const [grants, rep] = await env.DB.batch([
-    staffGrantsStatement(env, member, now),
-    repStatement(env, classId, member.id, now),
-  ]);
-  return keepsEveryClass(grants!.results as StaffGrant[]) || rep!.results.length > 0;
-}
