@@ -98,6 +98,12 @@ describe("/timetable and /attendance", () => {
     expect(shown(await (await page(curator, `/timetable/class/${id}/edit`)).text())).toContain(
       "10:00–10:50 Applied Physics 1",
     );
+    // The curator finds the classes they keep from their own timetable; a student keeps none.
+    const own = shown(await (await page(curator, "/timetable")).text());
+    expect(own).toContain("Classes whose week you keep");
+    expect(own).toContain(`href="/timetable/class/${id}/edit"`);
+    const student = await createUser();
+    expect(shown(await (await page(student, "/timetable")).text())).not.toContain("Classes whose week you keep");
     const admin = await createUser();
     await grant(admin, "admin");
     expect(shown(await (await page(admin, "/admin/setup")).text())).toContain('href="/admin/setup/timetable"');

@@ -185,7 +185,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                     ))}
                   </ul>
                 )}
-                <Form method="post" className="space-y-2">
+                <Form key={c.reps.length} method="post" className="space-y-2">
                   <Field
                     form={grant}
                     name="email"
