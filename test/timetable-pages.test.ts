@@ -2,11 +2,11 @@
 // first visit picks a class; the day list marks attendance by a form post per mark; /attendance says
 // the sentence; a keeper edits the week; anyone else gets the 403 page; the admin's step.
 import { describe, expect, it } from "vitest";
-import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
-import { addPeriod, newClass, pastDate, PHYSICS } from "#test/timetable-helpers.ts";
+import { addPeriod, MATHS, newClass, pastDate, PHYSICS } from "#test/timetable-helpers.ts";
 
 const page = (user: TestUser, path: string) => call(path, { headers: { Cookie: user.cookie } });
 const postForm = (user: TestUser, path: string, fields: Record<string, string>) =>
@@ -113,6 +113,26 @@ describe("/timetable and /attendance", () => {
     const holiday = await postForm(admin, "/admin/setup/timetable", { intent: "holiday", date, name: "Annual day" });
     expect(holiday.status).toBe(200);
     expect(await count("SELECT COUNT(*) AS n FROM campus_holidays WHERE campus_id = 'cit' AND date = ?", date)).toBe(1);
+    // A subject's own rule, from its form; every field named when wrong.
+    const rule = await postForm(admin, "/admin/setup/timetable", {
+      intent: "subject-threshold",
+      subjectId: MATHS,
+      threshold: "80",
+    });
+    expect(rule.status).toBe(200);
+    expect(await count("SELECT threshold AS n FROM attendance_subject_thresholds WHERE subject_id = ?", MATHS)).toBe(
+      80,
+    );
+    const wrong = await postForm(admin, "/admin/setup/timetable", {
+      intent: "subject-threshold",
+      subjectId: MATHS,
+      threshold: "0",
+    });
+    expect(wrong.status).toBe(400);
+    expect(shown(await wrong.text())).toContain(A.thresholdInvalid);
+    // The college's own number removes the subject's rule.
+    await postForm(admin, "/admin/setup/timetable", { intent: "subject-threshold", subjectId: MATHS, threshold: "75" });
+    expect(await count("SELECT COUNT(*) AS n FROM attendance_subject_thresholds WHERE subject_id = ?", MATHS)).toBe(0);
     expect((await page(curator, "/admin/setup/timetable")).status).toBe(403);
   });
 });

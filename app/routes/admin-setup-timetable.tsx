@@ -44,6 +44,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
       setThreshold(env, user, parseWith(thresholdSchema, input)),
     );
+  if (verb === "subject-threshold")
+    return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
+      setThreshold(env, user, parseWith(thresholdSchema, input)),
+    );
   if (verb === "holiday") {
     const holiday = parseWith(holidaySchema, input);
     return attempt(intent, M.holidaySaved(holiday.date), () => addHoliday(env, user, holiday));
@@ -64,9 +68,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function SetupTimetable({ loaderData, actionData }: Route.ComponentProps) {
-  const { threshold, subjectThresholds, holidays, classes, semesters } = loaderData;
+  const { threshold, subjectThresholds, holidays, classes, semesters, subjects } = loaderData;
   const result = actionData ?? null;
   const rule = answerFor(result, "threshold");
+  const subjectRule = answerFor(result, "subject-threshold");
+  const subjectError = fieldError(subjectRule, "subjectId");
   const holiday = answerFor(result, "holiday");
   const newClass = answerFor(result, "class");
   const sending = { rule: useSending("threshold"), holiday: useSending("holiday"), cls: useSending("class") };
@@ -98,6 +104,51 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
             </SubmitButton>
             <FormAnswer result={rule} />
           </Form>
+          {subjects.length > 0 && (
+            <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+              <div>
+                <label htmlFor="subject-rule-subjectId" className="label">
+                  A subject with its own rule
+                </label>
+                <select
+                  id="subject-rule-subjectId"
+                  name="subjectId"
+                  className="input w-full"
+                  required
+                  aria-invalid={subjectError ? true : undefined}
+                  aria-describedby={subjectError ? "subject-rule-subjectId-error" : undefined}
+                >
+                  {semesters.map((semester) => (
+                    <optgroup key={semester.id} label={semester.label}>
+                      {subjects
+                        .filter((x) => x.semesterId === semester.id)
+                        .map((x) => (
+                          <option key={x.id} value={x.id}>
+                            {x.code} {x.name}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </select>
+                <FieldError id="subject-rule-subjectId" message={subjectError} />
+              </div>
+              <Field
+                form="subject-rule"
+                name="threshold"
+                label="It needs (per cent; the college's rule removes it)"
+                type="number"
+                min={1}
+                max={100}
+                inputMode="numeric"
+                result={subjectRule}
+                required
+              />
+              <button type="submit" name="intent" value="subject-threshold" className="btn-secondary">
+                Save the subject's rule
+              </button>
+              <FormAnswer result={subjectRule} />
+            </Form>
+          )}
           {subjectThresholds.length > 0 && (
             <ul className="text-sm">
               {subjectThresholds.map((s) => (

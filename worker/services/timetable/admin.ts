@@ -17,11 +17,13 @@ export interface TimetableSetup {
   classes: (ClassView & { reps: { userId: string; name: string; email: string }[] })[];
   /** The semesters of the academics tree, for a new class. */
   semesters: { id: string; label: string }[];
+  /** The subjects, for a subject's own rule (semesterId ties each to its semester's label). */
+  subjects: { id: string; code: string; name: string; semesterId: string }[];
 }
 
 /** `GET /api/admin/campus/timetable` and /admin/setup/timetable: everything of this step in one batch. */
 export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: string): Promise<TimetableSetup> {
-  const [campus, overrides, holidays, classes, reps, semesters] = await adminBatch(env, admin, [
+  const [campus, overrides, holidays, classes, reps, semesters, subjects] = await adminBatch(env, admin, [
     env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(admin.campusId),
     env.DB.prepare(
       `SELECT t.subject_id AS subjectId, x.code, x.name, t.threshold FROM attendance_subject_thresholds t
@@ -41,6 +43,9 @@ export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: 
        JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id
        WHERE s.campus_id = ?1 ORDER BY p.position, p.name, b.position, b.name, s.number`,
     ).bind(admin.campusId),
+    env.DB.prepare(
+      "SELECT id, code, name, semester_id AS semesterId FROM academic_subjects WHERE campus_id = ?1 ORDER BY semester_id, position, code",
+    ).bind(admin.campusId),
   ]);
   const repRows = reps!.results as { classId: string; userId: string; name: string; email: string }[];
   return {
@@ -52,6 +57,7 @@ export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: 
       reps: repRows.filter((r) => r.classId === c.id).map(({ userId, name, email }) => ({ userId, name, email })),
     })),
     semesters: semesters!.results as TimetableSetup["semesters"],
+    subjects: subjects!.results as TimetableSetup["subjects"],
   };
 }
 
