@@ -335,7 +335,7 @@ function WeekColumn({ day, current, today }: { day: Day; current: boolean; today
               {timeRange(slot.startsMin, slot.endsMin)}
             </p>
             <p className={`font-semibold break-words ${slot.state === "cancelled" ? "line-through" : ""}`}>
-              {slot.subjectCode ?? slot.title}
+              {slot.title}
               {slot.kind === "lab" ? " (lab)" : slot.kind === "tutorial" ? " (tut.)" : ""}
             </p>
             {slot.room && <p className="text-slate-600 dark:text-slate-400">{slot.room}</p>}

@@ -54,7 +54,7 @@ export async function readAttendance(
     ).bind(member.id, member.campusId),
     env.DB.prepare(
       `SELECT date, slot_id AS slotId, title, status FROM attendance_marks
-       WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date, marked_at`,
+       WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date DESC, title`,
     ).bind(member.id, `${month}-01`, `${month}-31`),
   ]);
   const threshold = Number((campus!.results[0] as { threshold: number } | undefined)?.threshold ?? 75);
