@@ -157,6 +157,7 @@ describe("a class's week", () => {
       keeper.token,
     );
     expect(again.status).toBe(409);
+    expect((await read(again)).message).toBe(M.classExists("B.Tech CSE · Semester 1 · Z9Q"));
   });
 });
 

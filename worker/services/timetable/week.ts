@@ -117,10 +117,11 @@ export async function readClasses(env: Env, member: Member): Promise<KeptClasses
 export async function addClass(env: Env, member: Member, input: NewClassInput, now = Date.now()): Promise<ClassView> {
   const [grants, semester, existing] = await env.DB.batch([
     staffGrantsStatement(env, member, now),
-    env.DB.prepare("SELECT id FROM academic_semesters WHERE id = ?1 AND campus_id = ?2").bind(
-      input.semesterId,
-      member.campusId,
-    ),
+    env.DB.prepare(
+      `SELECT p.name || ' ' || b.name || ' · Semester ' || s.number AS label FROM academic_semesters s
+       JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id
+       WHERE s.id = ?1 AND s.campus_id = ?2`,
+    ).bind(input.semesterId, member.campusId),
     env.DB.prepare("SELECT id FROM timetable_classes WHERE semester_id = ?1 AND section = ?2").bind(
       input.semesterId,
       input.section,
@@ -130,7 +131,7 @@ export async function addClass(env: Env, member: Member, input: NewClassInput, n
   if (semester!.results.length === 0) throw new ApiError(404, M.noSuchSemester, { field: "semesterId" });
   await limitEdit(env, member);
   const id = crypto.randomUUID();
-  const label = `semester ${input.semesterId} section ${input.section}`;
+  const label = `${(semester!.results[0] as { label: string }).label} · ${input.section}`;
   if (existing!.results.length > 0) throw new ApiError(409, M.classExists(label), { field: "section" });
   const guard = editorGuard(member.id, member.campusId, id, now);
   const [written, , read] = await env.DB.batch([
