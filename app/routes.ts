@@ -59,6 +59,11 @@ export default [
   route("roommate-finder", "routes/roommate-finder.tsx"),
   route("laundry-service", "routes/laundry-service.tsx"),
 
+  // Class timetable and attendance.
+  route("timetable", "routes/timetable.tsx"),
+  route("timetable/class/:id/edit", "routes/timetable-class-edit.tsx"),
+  route("attendance", "routes/attendance.tsx"),
+
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
   route("admin", "routes/admin.tsx"),
@@ -68,6 +73,7 @@ export default [
   route("admin/setup/mess", "routes/admin-setup-mess.tsx"),
   route("admin/setup/laundry", "routes/admin-setup-laundry.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
+  route("admin/setup/timetable", "routes/admin-setup-timetable.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

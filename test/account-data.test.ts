@@ -17,6 +17,13 @@ import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp, type Test
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { count, snapshot } from "#test/robust-helpers.ts";
 import { makeSubject, uploadPdf } from "#test/library-helpers.ts";
+import {
+  addPeriod as addTimetablePeriod,
+  choose as chooseClass,
+  newClass,
+  pastDate,
+  PHYSICS,
+} from "#test/timetable-helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -162,6 +169,39 @@ async function everything(): Promise<World> {
   await env.DB.prepare("UPDATE campuses SET grievance_name = ?1, grievance_email = ?2 WHERE id = 'cit'")
     .bind(student.name, student.email)
     .run();
+
+  // The timetable: the student's class (and they represent it), an entry of their own, a hidden
+  // period and an attendance mark (yesterday's period).
+  const timetableClass = await newClass();
+  const { date: yesterday, weekday } = pastDate(1);
+  const period = { classId: timetableClass.id, weekday, subjectId: PHYSICS, kind: "lecture" as const };
+  const attendedPeriod = await addTimetablePeriod(
+    { ...period, startsAt: "09:00", endsAt: "09:50" },
+    timetableClass.curator.token,
+  );
+  const hiddenPeriod = await addTimetablePeriod(
+    { ...period, startsAt: "14:00", endsAt: "16:00" },
+    timetableClass.curator.token,
+  );
+  expect((await chooseClass(student, timetableClass.id)).status).toBe(200);
+  await env.DB.prepare("INSERT INTO timetable_reps (class_id, user_id, granted_at) VALUES (?1, ?2, 0)")
+    .bind(timetableClass.id, student.userId)
+    .run();
+  expect(
+    (
+      await sendJson(
+        "POST",
+        "/api/timetable/personal",
+        { weekday: 3, startsAt: "17:00", endsAt: "18:00", title: "Chess club" },
+        student.token,
+      )
+    ).status,
+  ).toBe(201);
+  expect((await sendJson("PUT", `/api/timetable/hidden/${hiddenPeriod}`, undefined, student.token)).status).toBe(200);
+  expect(
+    (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
+      .status,
+  ).toBe(200);
 
   const onSale = await uploadProduct(student, `Drafter ${tag}`, whatsapp, sellerName);
   const soldToOther = await uploadProduct(student, `Calculator ${tag}`, whatsapp, sellerName);

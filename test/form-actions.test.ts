@@ -40,6 +40,10 @@ const ACTION_PATHS = [
   // Adding to the library, and an item's page (any id: the action reads the form first).
   "/library/new",
   "/library/0b6a2f86-1111-4111-8111-111111111111",
+  // A student's timetable, a class's week (any id: the action reads the form first), the admin's step.
+  "/timetable",
+  "/timetable/class/0b6a2f86-1111-4111-8111-111111111111/edit",
+  "/admin/setup/timetable",
 ];
 
 const MALFORMED = [
@@ -80,7 +84,7 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
         (path) =>
           `routes/${path
             .slice(1)
-            .replace(/\/[0-9a-f-]{36}$/, "")
+            .replace(/\/[0-9a-f-]{36}($|\/)/, "$1")
             .replace(/\//g, "-")}.tsx`,
       )
         // /login and /register are auth.tsx; /library/<id> is library-item.tsx.

@@ -70,6 +70,8 @@ describe("a deploy (the migrations alone)", () => {
         disabled_at: null,
         grievance_name: null,
         grievance_email: null,
+        // migrations/0038_timetable.sql: the attendance rule, 75% until the college says otherwise.
+        attendance_threshold: 75,
       },
     ]);
     expect(fresh).toEqual({

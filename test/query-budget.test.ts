@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "#server/api/app.ts";
 import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
 import { resetCalendarFeed } from "#server/services/calendar.ts";
-import { indiaInstant } from "#common/india-time.ts";
+import { addDays, indiaInstant } from "#common/india-time.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { freezeIndiaTime, listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";
 import { captureRequestLogs, type Usage } from "#test/query-budget-helpers.ts";
 import { cast, complaintInB, grant as grantRole, type Cast } from "#test/staff-helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";
 import { makeSubject, uploadPdf } from "#test/library-helpers.ts";
+import { C_PROGRAMMING, pastDate, SEMESTER } from "#test/timetable-helpers.ts";
 
 const PAGE_BUDGET = 3;
 const LIST_BUDGET = 2;
@@ -168,6 +169,7 @@ function fillApi(path: string): string {
     "/api/campuses/:id/academics": "/api/campuses/cit/academics",
     "/api/library/items/:id": `/api/library/items/${fixtures.libraryItemId}`,
     "/api/library/items/:id/file": `/api/library/items/${fixtures.libraryItemId}/file`,
+    "/api/timetable/classes/:id/week": "/api/timetable/classes/no-such-class/week",
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))
@@ -792,6 +794,93 @@ describe("the D1 query budget of writes", () => {
       body: slot,
     });
     await run({ route: `DELETE ${setup}/laundry-slots/:id`, by: admin, path: `${setup}/laundry-slots/${slotId}` });
+
+    // Timetables and attendance: a class and its week by the campus admin, the owner's own week and marks.
+    const tt = "/api/timetable";
+    // An admin of their own: the set-up steps above spent the first one's minute of changes.
+    const ttAdmin = await createUser({ name: "Timetable Admin" });
+    await grantRole(ttAdmin, "admin");
+    const classId = await idOf(
+      await run({
+        route: `POST ${tt}/classes`,
+        by: ttAdmin,
+        path: `${tt}/classes`,
+        body: { semesterId: SEMESTER, section: "QB1" },
+      }),
+    );
+    const { date: yesterday, weekday } = pastDate(1);
+    // Not the seeded subject the academics steps above removed.
+    const periodBody = {
+      weekday,
+      startsAt: "09:00",
+      endsAt: "09:50",
+      subjectId: C_PROGRAMMING,
+      room: "101",
+      kind: "lecture",
+    };
+    const periodId = await idOf(
+      await run({ route: `POST ${tt}/periods`, by: ttAdmin, path: `${tt}/periods`, body: { classId, ...periodBody } }),
+    );
+    await run({
+      route: `PATCH ${tt}/periods/:id`,
+      by: ttAdmin,
+      path: `${tt}/periods/${periodId}`,
+      body: { ...periodBody, room: "204" },
+    });
+    await run({ route: `PUT ${tt}/class`, by: owner, path: `${tt}/class`, body: { classId } });
+    const changeId = await idOf(
+      await run({
+        route: `POST ${tt}/changes`,
+        by: ttAdmin,
+        path: `${tt}/changes`,
+        body: { periodId, date: addDays(yesterday, 7), kind: "cancelled" },
+      }),
+    );
+    await run({
+      route: `PATCH ${tt}/changes/:id`,
+      by: ttAdmin,
+      path: `${tt}/changes/${changeId}`,
+      body: { kind: "moved", room: "9" },
+    });
+    await run({ route: `DELETE ${tt}/changes/:id`, by: ttAdmin, path: `${tt}/changes/${changeId}` });
+    const entryId = await idOf(
+      await run({
+        route: `POST ${tt}/personal`,
+        by: owner,
+        path: `${tt}/personal`,
+        body: { weekday: 2, startsAt: "17:00", endsAt: "18:00", title: "Chess club" },
+      }),
+    );
+    await run({ route: `DELETE ${tt}/personal/:id`, by: owner, path: `${tt}/personal/${entryId}` });
+    await run({ route: `PUT ${tt}/hidden/:id`, by: owner, path: `${tt}/hidden/${periodId}` });
+    await run({ route: `DELETE ${tt}/hidden/:id`, by: owner, path: `${tt}/hidden/${periodId}` });
+    await run({
+      route: "PUT /api/attendance/:date/:periodId",
+      by: owner,
+      path: `/api/attendance/${yesterday}/${periodId}`,
+      body: { status: "present" },
+    });
+    await run({
+      route: `POST ${tt}/classes/:id/reps`,
+      by: ttAdmin,
+      path: `${tt}/classes/${classId}/reps`,
+      body: { email: owner.email },
+    });
+    await run({
+      route: `DELETE ${tt}/classes/:id/reps/:userId`,
+      by: ttAdmin,
+      path: `${tt}/classes/${classId}/reps/${owner.userId}`,
+    });
+    await run({ route: `PUT ${setup}/attendance`, by: ttAdmin, path: `${setup}/attendance`, body: { threshold: 75 } });
+    const holiday = addDays(yesterday, 500);
+    await run({
+      route: `POST ${setup}/holidays`,
+      by: ttAdmin,
+      path: `${setup}/holidays`,
+      body: { date: holiday, name: "Founders' Day" },
+    });
+    await run({ route: `DELETE ${setup}/holidays/:date`, by: ttAdmin, path: `${setup}/holidays/${holiday}` });
+    await run({ route: `DELETE ${tt}/periods/:id`, by: ttAdmin, path: `${tt}/periods/${periodId}` });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [

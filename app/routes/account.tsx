@@ -1,5 +1,5 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
-import { redirect, useActionData, useNavigation } from "react-router";
+import { Link, redirect, useActionData, useNavigation } from "react-router";
 import { RouteError } from "#app/components/hostel/ui.tsx";
 import { Devices } from "#app/components/account/Devices.tsx";
 import { PasswordForm } from "#app/components/account/PasswordForm.tsx";
@@ -124,6 +124,18 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <Profile account={account} member={member} nameSaved={nameResult?.ok ? nameResult.message : null} />
+          {/* The class is chosen on the timetable's picker: this page already reads its 3 queries. */}
+          <section id="class" aria-labelledby="class-heading" className="card p-5">
+            <h2 id="class-heading" className="text-lg font-semibold">
+              Your class
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Your timetable and attendance follow the class you choose.
+            </p>
+            <Link to="/timetable?change=1" className="btn-secondary mt-3">
+              Choose or change your class
+            </Link>
+          </section>
           <PasswordForm
             hasPassword={account.hasPassword}
             passwordResult={passwordResult}

@@ -54,6 +54,16 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">Programmes, branches, semesters and subjects.</p>
         </li>
+        <li className="card p-4">
+          <h2 className="font-semibold">
+            <Link to="/admin/setup/timetable" className="text-indigo-700 underline dark:text-indigo-300">
+              {SETUP_STEPS.length + 2}. Timetables and attendance
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The attendance rule, holidays, classes and their representatives.
+          </p>
+        </li>
       </ol>
       <p className="mt-6">
         <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">

@@ -18,6 +18,7 @@ import hostel from "#server/api/hostel.ts";
 import hostelOps from "#server/api/hostel-ops.ts";
 import { libraryItems } from "#server/api/library.ts";
 import libraryFind from "#server/api/library-find.ts";
+import { attendance, timetable, timetableSetup } from "#server/api/timetable.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -38,12 +39,15 @@ api.route("/library/items", libraryItems);
 api.route("/notifications", notifications);
 api.route("/push", push);
 api.route("/library", libraryFind);
+api.route("/timetable", timetable);
+api.route("/attendance", attendance);
 api.route("/reports", reports);
 api.route("/moderation", moderation);
 // The set-up's default body limit (campusSetup.use("*")) also matches /admin/campus/academics/*:
 // mounted first, so the academics routes' own declarations come after it and win (the entry takes
 // the last one), and the import keeps its 256 KB. No set-up pattern answers under /academics.
 api.route("/admin/campus", campusSetup);
+api.route("/admin/campus", timetableSetup);
 api.route("/admin/campus/academics", academicsAdmin);
 api.route("/admin", admin);
 api.route("/dev", dev);

@@ -14,3 +14,4 @@ export * from "./schema/notifications.ts";
 export * from "./schema/google.ts";
 export * from "./schema/academics.ts";
 export * from "./schema/library.ts";
+export * from "./schema/timetable.ts";

@@ -7,6 +7,7 @@ import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.
 import type { PersonalData } from "#server/services/personal-data/place.ts";
 import { STAFF_DATA } from "#server/services/personal-data/staff.ts";
 import { STUDY_SWAP_DATA } from "#server/services/personal-data/study-swap.ts";
+import { TIMETABLE_DATA } from "#server/services/personal-data/timetable.ts";
 
 // Where Campus keeps data about a student, table by table, and what "download my data" and "delete my
 // account" do with each (docs/decisions/0078-download-and-delete-my-account.md): every entry carries
@@ -42,6 +43,11 @@ export const PERSONAL_DATA = {
   mess_ratings: HOSTEL_DATA.mess_ratings,
   roommate_listings: HOSTEL_DATA.roommate_listings,
   laundry_bookings: HOSTEL_DATA.laundry_bookings,
+  timetable_choices: TIMETABLE_DATA.timetable_choices,
+  timetable_personal: TIMETABLE_DATA.timetable_personal,
+  timetable_hidden: TIMETABLE_DATA.timetable_hidden,
+  attendance_marks: TIMETABLE_DATA.attendance_marks,
+  timetable_reps: TIMETABLE_DATA.timetable_reps,
   google_connections: CLASSROOM_DATA.google_connections,
   classroom_reminders: CLASSROOM_DATA.classroom_reminders,
   google_handoffs: CLASSROOM_DATA.google_handoffs,

@@ -20,6 +20,9 @@ export type AcademicsLevel = (typeof ACADEMICS_LEVELS)[number];
  */
 export const SUBJECT_REFERENCES: readonly { table: string; column: string; what: string }[] = [
   { table: "library_items", column: "subject_id", what: "library items" },
+  { table: "timetable_periods", column: "subject_id", what: "timetable periods" },
+  // A student's attendance is their record: the subject it counts under stays.
+  { table: "attendance_marks", column: "subject_id", what: "students' attendance" },
 ];
 
 /** `PATCH|DELETE /api/admin/campus/academics/:level/:id`. */

@@ -1,0 +1,312 @@
+import { Form, Link } from "react-router";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { fieldError } from "#app/lib/action-result.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
+import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { indiaDate } from "#common/india-time.ts";
+import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import {
+  addHoliday,
+  grantRep,
+  readTimetableSetup,
+  removeHoliday,
+  revokeRep,
+  setThreshold,
+} from "#server/services/timetable/admin.ts";
+import {
+  holidayParamSchema,
+  holidaySchema,
+  newClassSchema,
+  repSchema,
+  thresholdSchema,
+} from "#server/services/timetable/schema.ts";
+import { addClass } from "#server/services/timetable/week.ts";
+import type { Route } from "./+types/admin-setup-timetable";
+
+// A step of the set-up (docs/decisions/0109-timetable-and-attendance.md): the college's attendance
+// rule, its holidays, its classes and who represents each (class reps keep their class's week).
+export const handle = { bodyLimit: TIMETABLE_FORM_LIMIT };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  return adminPageRead(() => readTimetableSetup(envOf(context), user, indiaDate(Date.now())));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
+  if (verb === "threshold")
+    return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
+      setThreshold(env, user, parseWith(thresholdSchema, input)),
+    );
+  if (verb === "subject-threshold")
+    return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
+      setThreshold(env, user, parseWith(thresholdSchema, input)),
+    );
+  if (verb === "holiday") {
+    const holiday = parseWith(holidaySchema, input);
+    return attempt(intent, M.holidaySaved(holiday.date), () => addHoliday(env, user, holiday));
+  }
+  if (verb === "remove-holiday")
+    return attempt(intent, M.holidayRemoved(id), () =>
+      removeHoliday(env, user, parseWith(holidayParamSchema, { date: id })),
+    );
+  if (verb === "class")
+    return attempt(intent, M.classAdded("The class"), () => addClass(env, user, parseWith(newClassSchema, input)));
+  if (verb === "grant")
+    return attempt(intent, M.repGranted, () => grantRep(env, user, id, parseWith(repSchema, input)));
+  if (verb === "revoke") {
+    const userId = intent.split(":")[2] ?? "";
+    return attempt(intent, M.repRevoked, () => revokeRep(env, user, id, userId));
+  }
+  return unknownSetupIntent(intent);
+}
+
+export default function SetupTimetable({ loaderData, actionData }: Route.ComponentProps) {
+  const { threshold, subjectThresholds, holidays, classes, semesters, subjects } = loaderData;
+  const result = actionData ?? null;
+  const rule = answerFor(result, "threshold");
+  const subjectRule = answerFor(result, "subject-threshold");
+  const subjectError = fieldError(subjectRule, "subjectId");
+  const holiday = answerFor(result, "holiday");
+  const newClass = answerFor(result, "class");
+  const sending = { rule: useSending("threshold"), holiday: useSending("holiday"), cls: useSending("class") };
+  const semesterError = fieldError(newClass, "semesterId");
+  return (
+    <>
+      <BackToSetup />
+      <PageIntro
+        title="Timetables and attendance"
+        lead="Your college's attendance rule and holidays, its classes, and the students who keep each class's week."
+      />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <SetupSection id="rule-heading" title="Attendance rule">
+          <Form method="post" className="space-y-3">
+            <Field
+              form="rule"
+              name="threshold"
+              label="Students need (per cent)"
+              type="number"
+              min={1}
+              max={100}
+              inputMode="numeric"
+              defaultValue={threshold}
+              result={rule}
+              required
+            />
+            <SubmitButton busy={sending.rule} busyLabel="Saving..." name="intent" value="threshold">
+              Save the rule
+            </SubmitButton>
+            <FormAnswer result={rule} />
+          </Form>
+          {subjects.length > 0 && (
+            <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+              <div>
+                <label htmlFor="subject-rule-subjectId" className="label">
+                  A subject with its own rule
+                </label>
+                <select
+                  id="subject-rule-subjectId"
+                  name="subjectId"
+                  className="input w-full"
+                  required
+                  aria-invalid={subjectError ? true : undefined}
+                  aria-describedby={subjectError ? "subject-rule-subjectId-error" : undefined}
+                >
+                  {semesters.map((semester) => (
+                    <optgroup key={semester.id} label={semester.label}>
+                      {subjects
+                        .filter((x) => x.semesterId === semester.id)
+                        .map((x) => (
+                          <option key={x.id} value={x.id}>
+                            {x.code} {x.name}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </select>
+                <FieldError id="subject-rule-subjectId" message={subjectError} />
+              </div>
+              <Field
+                form="subject-rule"
+                name="threshold"
+                label="It needs (per cent; the college's rule removes it)"
+                type="number"
+                min={1}
+                max={100}
+                inputMode="numeric"
+                result={subjectRule}
+                required
+              />
+              <button type="submit" name="intent" value="subject-threshold" className="btn-secondary">
+                Save the subject's rule
+              </button>
+              <FormAnswer result={subjectRule} />
+            </Form>
+          )}
+          {subjectThresholds.length > 0 && (
+            <ul className="text-sm">
+              {subjectThresholds.map((s) => (
+                <li key={s.subjectId}>
+                  {s.code} {s.name}: {s.threshold}%
+                </li>
+              ))}
+            </ul>
+          )}
+        </SetupSection>
+
+        <SetupSection id="holidays-heading" title="Holidays">
+          {holidays.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-400">No holidays ahead.</p>
+          ) : (
+            <ul className="space-y-2">
+              {holidays.map((h) => (
+                <li key={h.date} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {formatIndiaDay(h.date)}: {h.name}
+                  </span>
+                  <Form method="post">
+                    <button type="submit" name="intent" value={`remove-holiday:${h.date}`} className="btn-secondary">
+                      Remove
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Form key={holidays.length} method="post" className="space-y-3">
+            <Field form="holiday" name="date" label="Date" type="date" result={holiday} required />
+            <Field
+              form="holiday"
+              name="name"
+              label="Name"
+              placeholder="Diwali"
+              result={holiday}
+              required
+              maxLength={60}
+            />
+            <SubmitButton busy={sending.holiday} busyLabel="Adding..." name="intent" value="holiday">
+              Add holiday
+            </SubmitButton>
+            <FormAnswer result={holiday} />
+          </Form>
+        </SetupSection>
+      </div>
+
+      <section aria-labelledby="classes-heading" className="mt-8 space-y-3">
+        <h2 id="classes-heading" className="text-lg font-semibold">
+          Classes ({classes.length})
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-2">
+          {classes.map((c) => {
+            const grant = `grant:${c.id}`;
+            const granted = answerFor(result, grant);
+            return (
+              <li key={c.id} className="card min-w-0 space-y-2 p-4">
+                <h3 className="font-semibold">
+                  <Link to={`/timetable/class/${c.id}/edit`} className="text-indigo-700 underline dark:text-indigo-300">
+                    {c.label}
+                  </Link>
+                </h3>
+                {c.reps.length === 0 ? (
+                  <p className="text-sm text-slate-600 dark:text-slate-400">No class representative yet.</p>
+                ) : (
+                  <ul className="space-y-1 text-sm">
+                    {c.reps.map((r) => (
+                      <li key={r.userId} className="flex flex-wrap items-center justify-between gap-2">
+                        <span className="break-all">
+                          {r.name} ({r.email})
+                        </span>
+                        <Form method="post">
+                          <button
+                            type="submit"
+                            name="intent"
+                            value={`revoke:${c.id}:${r.userId}`}
+                            className="btn-secondary"
+                          >
+                            Revoke
+                          </button>
+                        </Form>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Form key={c.reps.length} method="post" className="space-y-2">
+                  <Field
+                    form={grant}
+                    name="email"
+                    label="Make a student the class rep (college e-mail)"
+                    type="email"
+                    result={granted}
+                    required
+                  />
+                  <button type="submit" name="intent" value={grant} className="btn-secondary">
+                    Grant
+                  </button>
+                  <FormAnswer result={granted} />
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+        <SetupSection id="new-class-heading" title="Add a class">
+          {semesters.length === 0 ? (
+            <p>
+              Set up the{" "}
+              <Link to="/admin/setup/academics" className="underline">
+                academics tree
+              </Link>{" "}
+              first: a class is a semester and a section.
+            </p>
+          ) : (
+            <Form key={classes.length} method="post" className="max-w-md space-y-3">
+              <div>
+                <label htmlFor="class-semesterId" className="label">
+                  Semester
+                </label>
+                <select
+                  id="class-semesterId"
+                  name="semesterId"
+                  className="input w-full"
+                  required
+                  aria-invalid={semesterError ? true : undefined}
+                  aria-describedby={semesterError ? "class-semesterId-error" : undefined}
+                >
+                  {semesters.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id="class-semesterId" message={semesterError} />
+              </div>
+              <Field
+                form="class"
+                name="section"
+                label="Section"
+                placeholder="A"
+                result={newClass}
+                required
+                maxLength={8}
+              />
+              <SubmitButton busy={sending.cls} busyLabel="Adding..." name="intent" value="class">
+                Add class
+              </SubmitButton>
+              <FormAnswer result={newClass} />
+            </Form>
+          )}
+        </SetupSection>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Timetables · Campus" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,446 @@
+import { Form, Link } from "react-router";
+import { PageIntro } from "#app/components/PageIntro.tsx";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { RouteError } from "#app/components/hostel/ui.tsx";
+import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { addDays, indiaMinutes } from "#common/india-time.ts";
+import { type Day, timeRange, WEEKDAYS, WEEKDAYS_SHORT, weekdayName } from "#common/timetable.ts";
+import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { markAttendance } from "#server/services/timetable/attendance.ts";
+import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
+import {
+  classChoiceSchema,
+  idParamSchema,
+  markParamSchema,
+  markSchema,
+  personalEntrySchema,
+  timetableQuerySchema,
+} from "#server/services/timetable/schema.ts";
+import { chooseClass, readTimetable } from "#server/services/timetable/student.ts";
+import { readClasses } from "#server/services/timetable/week.ts";
+import type { Route } from "./+types/timetable";
+
+// A student's timetable (docs/decisions/0109-timetable-and-attendance.md): the chosen day with
+// one-tap attendance, the week as a grid on wide screens (a day at a time on phones, by ?date=),
+// their own entries and hidden periods. Choosing a class happens here on the first visit.
+export const handle = { bodyLimit: TIMETABLE_FORM_LIMIT };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  const env = envOf(context);
+  const url = new URL(request.url);
+  const asked = timetableQuerySchema.safeParse({ date: url.searchParams.get("date") ?? "" });
+  const timetable = await readTimetable(env, user, { date: asked.success ? asked.data.date : undefined, span: "week" });
+  // The third read: the college's classes (to choose from, on the first visit or ?change=1 from
+  // /account) with the ones the student keeps (a rep's own, every one for a curator or admin).
+  const choosing = !timetable.class || url.searchParams.has("change");
+  const all = await readClasses(env, user);
+  const classes = choosing ? all.classes : null;
+  const kept = all.classes.filter((c) => all.kept.includes(c.id)).map(({ id, label }) => ({ id, label }));
+  const keeper = timetable.class !== null && all.kept.includes(timetable.class.id);
+  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context);
+  const env = envOf(context);
+  const form = await readForm(request);
+  const input = formInput(form);
+  const intent = String(input.intent ?? "");
+  const [verb = "", id = ""] = intent.split(":");
+  const status = String(input.status ?? "");
+  if (verb === "choose")
+    return attemptTold(intent, async () => ({
+      message: M.classChosen((await chooseClass(env, user, parseWith(classChoiceSchema, input))).label),
+    }));
+  if (verb === "mark")
+    return attempt(intent, A.marked(status), () =>
+      markAttendance(
+        env,
+        user,
+        parseWith(markParamSchema, { date: input.date, periodId: id }),
+        parseWith(markSchema, { status }),
+      ),
+    );
+  if (verb === "add-entry")
+    return attempt(intent, M.entryAdded, () => addEntry(env, user, parseWith(personalEntrySchema, input)));
+  if (verb === "remove-entry")
+    return attempt(intent, M.entryRemoved, () => removeEntry(env, user, parseWith(idParamSchema, { id })));
+  if (verb === "hide") return attempt(intent, M.hidden, () => hidePeriod(env, user, parseWith(idParamSchema, { id })));
+  if (verb === "show") return attempt(intent, M.shown, () => showPeriod(env, user, parseWith(idParamSchema, { id })));
+  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+}
+
+const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
+
+export default function Timetable({ loaderData, actionData }: Route.ComponentProps) {
+  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin } = loaderData;
+  const result = actionData ?? null;
+  const day = days.find((d) => d.date === date) ?? days[0]!;
+  const markOf = (d: string, slotId: string) => marks.find((m) => m.date === d && m.slotId === slotId)?.status ?? null;
+  // Sunday's column only when something is on it.
+  const weekColumns = days.filter((d) => d.weekday < 7 || d.slots.length > 0);
+  return (
+    <>
+      <PageIntro
+        title="Timetable"
+        lead={cls ? `${cls.label}. Times are India time.` : "Choose your class once, and its week is yours."}
+      />
+      {classes && <ClassPicker classes={classes} chosen={cls?.id ?? ""} result={result} />}
+
+      <nav aria-label="Days" className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <Link to={`?date=${addDays(date, -1)}`} className={`${linkClass} md:hidden`}>
+          ‹ Previous day
+        </Link>
+        <Link to={`?date=${addDays(date, -7)}`} className={`${linkClass} hidden md:inline`}>
+          ‹ Previous week
+        </Link>
+        {date !== today && (
+          <Link to="/timetable" className={linkClass}>
+            Today
+          </Link>
+        )}
+        <Link to={`?date=${addDays(date, 1)}`} className={`${linkClass} md:hidden`}>
+          Next day ›
+        </Link>
+        <Link to={`?date=${addDays(date, 7)}`} className={`${linkClass} hidden md:inline`}>
+          Next week ›
+        </Link>
+        <Link to="/attendance" className={`${linkClass} ml-auto`}>
+          Attendance
+        </Link>
+        {cls && keeper && (
+          <Link to={`/timetable/class/${cls.id}/edit`} className={linkClass}>
+            Edit the class's week
+          </Link>
+        )}
+      </nav>
+
+      <DayList day={day} today={today} nowMin={nowMin} markOf={markOf} result={result} />
+
+      <section aria-labelledby="week-heading" className="mt-8 hidden md:block">
+        <h2 id="week-heading" className="text-xl font-semibold">
+          The week of {formatIndiaDay(days[0]!.date)}
+        </h2>
+        <div
+          className="mt-3 grid gap-2"
+          style={{ gridTemplateColumns: `repeat(${weekColumns.length}, minmax(0, 1fr))` }}
+        >
+          {weekColumns.map((d) => (
+            <WeekColumn key={d.date} day={d} current={d.date === date} today={today} />
+          ))}
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <OwnEntries entries={entries} result={result} />
+        {hidden.length > 0 && (
+          <section aria-labelledby="hidden-heading" className="card min-w-0 space-y-3 p-5">
+            <h2 id="hidden-heading" className="text-lg font-semibold">
+              Periods you hid
+            </h2>
+            <ul className="space-y-2">
+              {hidden.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {weekdayName(p.weekday)} {timeRange(p.startsMin, p.endsMin)} · {p.subjectName} ({p.kind})
+                  </span>
+                  <Form method="post">
+                    <button type="submit" name="intent" value={`show:${p.id}`} className="btn-secondary">
+                      Show again
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      {kept.length > 0 && (
+        <details className="card mt-6 p-4">
+          <summary className="cursor-pointer font-semibold">Classes whose week you keep ({kept.length})</summary>
+          <ul className="mt-2 space-y-1">
+            {kept.map((c) => (
+              <li key={c.id}>
+                <Link to={`/timetable/class/${c.id}/edit`} className={linkClass}>
+                  {c.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {cls && (
+        <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">
+          Not your class?{" "}
+          <Link to="/account#class" className={linkClass}>
+            Change it on your account
+          </Link>
+          .
+        </p>
+      )}
+    </>
+  );
+}
+
+function ClassPicker({
+  classes,
+  chosen,
+  result,
+}: {
+  classes: { id: string; label: string }[];
+  chosen: string;
+  result: ActionResult | null;
+}) {
+  const answer = answerFor(result, "choose");
+  const sending = useSending("choose");
+  if (classes.length === 0)
+    return (
+      <p className="card mb-6 p-5">
+        Your college has not put a class timetable on Campus yet. You can still add entries of your own below.
+      </p>
+    );
+  const error = fieldError(answer, "classId");
+  return (
+    <section aria-labelledby="choose-heading" className="card mb-6 max-w-xl space-y-3 p-5">
+      <h2 id="choose-heading" className="text-lg font-semibold">
+        Choose your class
+      </h2>
+      <Form method="post" className="space-y-3">
+        <div>
+          <label htmlFor="classId" className="label">
+            Your class
+          </label>
+          <select
+            id="classId"
+            name="classId"
+            required
+            className="input w-full"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "classId-error" : undefined}
+            defaultValue={chosen}
+          >
+            <option value="" disabled>
+              Programme, branch, semester, section
+            </option>
+            {classes.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id="classId" message={error} />
+        </div>
+        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value="choose">
+          Use this class
+        </SubmitButton>
+        <FormAnswer result={answer} />
+      </Form>
+    </section>
+  );
+}
+
+function DayList({
+  day,
+  today,
+  nowMin,
+  markOf,
+  result,
+}: {
+  day: Day;
+  today: string;
+  nowMin: number;
+  markOf: (date: string, slotId: string) => string | null;
+  result: ActionResult | null;
+}) {
+  const isToday = day.date === today;
+  return (
+    <section aria-labelledby="day-heading" className="space-y-3">
+      <h2 id="day-heading" className="text-xl font-semibold">
+        {isToday ? "Today · " : ""}
+        {WEEKDAYS[day.weekday - 1]}, {formatIndiaDay(day.date).split(", ")[1]}
+      </h2>
+      {day.holiday && (
+        <p className="card border-emerald-300 p-4 font-semibold dark:border-emerald-800">Holiday: {day.holiday}</p>
+      )}
+      {day.slots.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">No classes on this day.</p>
+      ) : (
+        <ol className="space-y-3">
+          {day.slots.map((slot) => {
+            const started = day.date < today || (isToday && slot.startsMin <= nowMin);
+            const hideAnswer = answerFor(result, `hide:${slot.id}`);
+            return (
+              <li key={slot.id} className="card p-4">
+                <SlotSummary slot={slot} />
+                {started ? (
+                  <MarkButtons slot={slot} date={day.date} mark={markOf(day.date, slot.id)} result={result} />
+                ) : (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    Mark your attendance once it starts.
+                  </p>
+                )}
+                {slot.source === "class" && (
+                  <Form method="post" className="mt-2">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`hide:${slot.id}`}
+                      className="text-sm text-slate-700 underline dark:text-slate-300"
+                    >
+                      Not mine: hide it from my week
+                    </button>
+                    {hideAnswer && !hideAnswer.ok && <FormAnswer result={hideAnswer} />}
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function WeekColumn({ day, current, today }: { day: Day; current: boolean; today: string }) {
+  return (
+    <div
+      className={`card min-w-0 p-2 ${current ? "border-indigo-400 ring-2 ring-indigo-500/40 dark:border-indigo-500" : ""}`}
+      aria-current={day.date === today ? "date" : undefined}
+    >
+      <h3 className="text-sm font-semibold">
+        <Link to={`?date=${day.date}`} className="underline-offset-2 hover:underline">
+          {WEEKDAYS_SHORT[day.weekday - 1]} {formatIndiaDay(day.date).split(", ")[1]}
+        </Link>
+      </h3>
+      {day.holiday && (
+        <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-300">{day.holiday}</p>
+      )}
+      <ul className="mt-2 space-y-2">
+        {day.slots.map((slot) => (
+          <li
+            key={slot.id}
+            className={`rounded-md border p-1.5 text-xs ${slot.source === "personal" ? "border-dashed border-slate-400 dark:border-slate-600" : "border-slate-200 dark:border-slate-700"}`}
+          >
+            <p className={slot.state === "cancelled" ? "line-through" : undefined}>
+              {timeRange(slot.startsMin, slot.endsMin)}
+            </p>
+            <p className={`font-semibold break-words ${slot.state === "cancelled" ? "line-through" : ""}`}>
+              {slot.title}
+              {slot.kind === "lab" ? " (lab)" : slot.kind === "tutorial" ? " (tut.)" : ""}
+            </p>
+            {slot.room && <p className="text-slate-600 dark:text-slate-400">{slot.room}</p>}
+            {slot.state !== "scheduled" && (
+              <p className="font-semibold text-amber-800 dark:text-amber-300">
+                {slot.state === "cancelled" ? "Cancelled" : "Moved"}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OwnEntries({
+  entries,
+  result,
+}: {
+  entries: { id: string; weekday: number; startsMin: number; endsMin: number; title: string; room: string }[];
+  result: ActionResult | null;
+}) {
+  const added = answerFor(result, "add-entry");
+  const adding = useSending("add-entry");
+  const dayError = fieldError(added, "weekday");
+  return (
+    <section aria-labelledby="own-heading" className="card min-w-0 space-y-3 p-5">
+      <h2 id="own-heading" className="text-lg font-semibold">
+        Your own entries
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        An elective taught elsewhere, a club: only you see them.
+      </p>
+      {entries.length > 0 && (
+        <ul className="space-y-2">
+          {entries.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                {weekdayName(e.weekday)} {timeRange(e.startsMin, e.endsMin)} · {e.title}
+                {e.room ? ` · ${e.room}` : ""}
+              </span>
+              <Form method="post">
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`remove-entry:${e.id}`}
+                  className="btn-secondary"
+                  aria-label={`Remove ${e.title}`}
+                >
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form key={entries.length} method="post" className="space-y-3">
+        <div>
+          <label htmlFor="entry-weekday" className="label">
+            Day
+          </label>
+          <select
+            id="entry-weekday"
+            name="weekday"
+            className="input w-full"
+            required
+            aria-invalid={dayError ? true : undefined}
+            aria-describedby={dayError ? "entry-weekday-error" : undefined}
+          >
+            {WEEKDAYS.map((name, i) => (
+              <option key={name} value={i + 1}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="entry-weekday" message={dayError} />
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Field form="entry" name="startsAt" label="Starts" type="time" result={added} required />
+          <Field form="entry" name="endsAt" label="Ends" type="time" result={added} required />
+        </div>
+        <Field
+          form="entry"
+          name="title"
+          label="What"
+          placeholder="Photography club"
+          result={added}
+          required
+          maxLength={80}
+        />
+        <Field form="entry" name="room" label="Where (optional)" result={added} maxLength={40} />
+        <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add-entry">
+          Add to my week
+        </SubmitButton>
+        <FormAnswer result={added} />
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Timetable · Campus" },
+  { name: "description", content: "Your class timetable for today and the week, with attendance in one tap." },
+];
+
+export function ErrorBoundary() {
+  return <RouteError title="Timetable" />;
+}
