@@ -70,7 +70,7 @@ describe("a deploy (the migrations alone)", () => {
         disabled_at: null,
         grievance_name: null,
         grievance_email: null,
-        // migrations/0038_timetable.sql: the attendance rule, 75% until the college says otherwise.
+        // migrations/0037_timetable.sql: the attendance rule, 75% until the college says otherwise.
         attendance_threshold: 75,
       },
     ]);

@@ -16,7 +16,7 @@ export const campuses = sqliteTable("campuses", {
   // migrations/0036_library.sql: the grievance officer the footer names.
   grievanceName: text("grievance_name"),
   grievanceEmail: text("grievance_email"),
-  // migrations/0038_timetable.sql: the attendance a student needs, in percent (a CHECK keeps it 1..100).
+  // migrations/0037_timetable.sql: the attendance a student needs, in percent (a CHECK keeps it 1..100).
   attendanceThreshold: integer("attendance_threshold").notNull().default(75),
 });
 

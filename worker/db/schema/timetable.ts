@@ -4,7 +4,7 @@ import { academicSemesters, academicSubjects } from "./academics.ts";
 import { campuses } from "./campuses.ts";
 import { users } from "./users.ts";
 
-// Class timetables and attendance (migrations/0038_timetable.sql,
+// Class timetables and attendance (migrations/0037_timetable.sql,
 // docs/decisions/0109-timetable-and-attendance.md). Times are minutes after midnight in India time,
 // dates India dates (YYYY-MM-DD), weekdays 1 = Monday ... 7 = Sunday.
 
