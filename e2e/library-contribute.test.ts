@@ -1,6 +1,6 @@
 // A student adds a PDF to the college's library through /library/new (with the upload's progress);
-// a moderator approves it in /staff; the student then sees it approved and downloads it, named by
-// its title. The pages are screenshotted light and dark, at 360 px and desktop.
+// a moderator approves it in /staff; the student then finds it on /library by a word that only the PDF
+// holds, and downloads it, named by its title. The pages are screenshotted light and dark, at 360 px and desktop.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
@@ -19,7 +19,7 @@ async function pdfWith(text: string): Promise<Buffer> {
 }
 
 describe("contributing to the library", () => {
-  it("a student adds a PDF, a moderator approves it, the student downloads it", async (t) => {
+  it("a student adds a PDF, a moderator approves it, the student finds it by a word inside and downloads it", async (t) => {
     const [student, moderator] = await Promise.all([
       createUserViaApi(newUser("Asha Contributor")),
       createUserViaApi(newUser("Dev Moderator")),
@@ -38,6 +38,8 @@ describe("contributing to the library", () => {
       ].join("; "),
     );
     const title = `Photosynthesis notes ${tag}`;
+    // A word only the PDF's text has (not the title, the subject or the form): search must read the file.
+    const word = `chloroplast${tag}`;
     let itemPath = "";
 
     await withPage(
@@ -53,7 +55,7 @@ describe("contributing to the library", () => {
         await page.getByLabel("A PDF, or photos of the pages").setInputFiles({
           name: "my-notes.pdf",
           mimeType: "application/pdf",
-          buffer: await pdfWith("Photosynthesis turns light into sugar."),
+          buffer: await pdfWith(`Photosynthesis turns light into sugar in the ${word}.`),
         });
         await page.getByLabel("Title").fill(title);
         await page.getByRole("button", { name: "Add to the library" }).click();
@@ -86,7 +88,11 @@ describe("contributing to the library", () => {
       browser,
       async ({ page }) => {
         await signIn(page, student);
-        await page.goto(itemPath);
+        // Found by a word inside the PDF, then opened from the result.
+        await page.goto(`/library?q=${word}`);
+        await hydrated(page);
+        await page.getByRole("link", { name: title }).click();
+        await page.waitForURL((url) => url.pathname === itemPath);
         await hydrated(page);
         await page.getByTestId("library-status").filter({ hasText: "Approved" }).waitFor();
         const view = page.getByRole("link", { name: "View" });
