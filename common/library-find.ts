@@ -146,3 +146,24 @@ export const LIBRARY_FIND_MESSAGES = {
   saved: "Saved on this device",
   saveFailed: "Could not save the file: there may be no connection, or no space left on this device.",
 } as const;
+
+// A semester page's subjects and counts, as the server reads them and the page shows them.
+export interface SemesterUnit {
+  id: string;
+  number: number;
+  title: string;
+  topics: string;
+}
+
+export interface SemesterSubject {
+  id: string;
+  code: string;
+  name: string;
+  units: SemesterUnit[];
+}
+
+/** Counts of visible items: per kind for the whole subject, and per unit and kind. */
+export interface SubjectCounts {
+  all: Partial<Record<LibraryItemKind, number>>;
+  units: Record<string, Partial<Record<LibraryItemKind, number>>>;
+}

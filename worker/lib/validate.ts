@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { minutesOf } from "#common/campus-setup.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
 /**
@@ -166,4 +167,19 @@ export function optionalUserText(rules: TextRules) {
     }
     return result.text;
   });
+}
+
+/** "HH:MM" in, minutes after midnight out; `message` for anything else. */
+export function clockTime(message: string) {
+  return z
+    .string({ error: message })
+    .max(8, message)
+    .transform((value, ctx) => {
+      const minutes = minutesOf(value);
+      if (minutes === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return minutes;
+    });
 }

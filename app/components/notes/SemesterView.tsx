@@ -10,6 +10,8 @@ import {
   type LibraryItemKind,
   type LibraryListItem,
   type LibraryTab,
+  type SemesterSubject,
+  type SubjectCounts,
 } from "#common/library-find.ts";
 import {
   PDF_TIPS,
@@ -26,23 +28,6 @@ import { ClockIcon } from "#app/components/icons/clock.tsx";
 import { LibraryItemRow } from "#app/components/library/LibraryItemRow.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 
-// Types of the loader's data, restated here so the component never imports the server's modules.
-export interface SemesterUnit {
-  id: string;
-  number: number;
-  title: string;
-  topics: string;
-}
-export interface SemesterSubject {
-  id: string;
-  code: string;
-  name: string;
-  units: SemesterUnit[];
-}
-export interface SubjectCounts {
-  all: Partial<Record<LibraryItemKind, number>>;
-  units: Record<string, Partial<Record<LibraryItemKind, number>>>;
-}
 export interface SemesterData {
   number: number;
   ordinal: string;

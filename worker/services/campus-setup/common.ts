@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { minutesOf } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { clockTime } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
@@ -36,17 +36,7 @@ export const wholeNumber = (value: unknown) =>
   typeof value === "string" && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
 
 /** "HH:MM" in, minutes after midnight out. */
-export const timeSchema = z
-  .string({ error: M.timeInvalid })
-  .max(8, M.timeInvalid)
-  .transform((value, ctx) => {
-    const minutes = minutesOf(value);
-    if (minutes === null) {
-      ctx.addIssue({ code: "custom", message: M.timeInvalid });
-      return z.NEVER;
-    }
-    return minutes;
-  });
+export const timeSchema = clockTime(M.timeInvalid);
 
 /** `:id` of a block, meal or slot. */
 export const idParamSchema = z.object({ id: z.string().trim().min(1).max(64) });

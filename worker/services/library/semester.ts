@@ -1,4 +1,4 @@
-import type { LibraryItemKind, LibraryListItem } from "#common/library-find.ts";
+import type { LibraryItemKind, LibraryListItem, SemesterSubject, SubjectCounts } from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
 import { ITEM_COLUMNS, itemOf, type ItemRow } from "#server/services/library/find.ts";
 import { collegeSql, libraryScope, visibleSql } from "#server/services/library/scope.ts";
@@ -21,26 +21,6 @@ const UNIT_KINDS = ["lecture_notes", "short_notes", "important_questions"] as co
 export const ITEMS_PER_UNIT = 3;
 /** Items sent per subject and other kind (past papers, practicals, books, videos). */
 export const ITEMS_PER_SUBJECT = 8;
-
-export interface SemesterUnit {
-  id: string;
-  number: number;
-  title: string;
-  topics: string;
-}
-
-export interface SemesterSubject {
-  id: string;
-  code: string;
-  name: string;
-  units: SemesterUnit[];
-}
-
-/** Counts of visible items: per kind for the whole subject, and per unit and kind. */
-export interface SubjectCounts {
-  all: Partial<Record<LibraryItemKind, number>>;
-  units: Record<string, Partial<Record<LibraryItemKind, number>>>;
-}
 
 export interface SemesterLibrary {
   college: College | null;

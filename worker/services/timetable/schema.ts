@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { minutesOf } from "#common/campus-setup.ts";
 import { isCalendarDate } from "#common/india-time.ts";
 import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
-import { cleanText } from "#server/lib/validate.ts";
+import { cleanText, clockTime } from "#server/lib/validate.ts";
 
 // The inputs of the timetable and attendance use-cases, one schema each, used by the API
 // (validateJson/validateQuery/validateParam) and by the pages (parseWith) alike
@@ -19,17 +18,7 @@ export const dateSchema = z
   .trim()
   .refine((value) => isCalendarDate(value), A.dateInvalid);
 
-const time = z
-  .string({ error: M.timeInvalid })
-  .max(8, M.timeInvalid)
-  .transform((value, ctx) => {
-    const minutes = minutesOf(value);
-    if (minutes === null) {
-      ctx.addIssue({ code: "custom", message: M.timeInvalid });
-      return z.NEVER;
-    }
-    return minutes;
-  });
+const time = clockTime(M.timeInvalid);
 
 const weekday = z.preprocess(
   whole,
