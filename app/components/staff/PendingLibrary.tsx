@@ -1,4 +1,5 @@
-import { useFetcher } from "react-router";
+import { useState } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
@@ -11,12 +12,18 @@ import type { PendingItem } from "#server/services/library/review.ts";
 // note the uploader reads. Intents "lib-approve" and "lib-reject" to /staff's action; no JS needed.
 
 export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: Record<string, string> }) {
+  // One fetcher for the list, held here: a decided item leaves the list when /staff reloads, and
+  // its card with it, so the answer ("Approved: ...") is shown above the list, not in the card.
+  const fetcher = useFetcher<ActionResult>();
+  const [lastId, setLastId] = useState<string | null>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
     <section aria-labelledby="library-pending-heading" className="min-w-0 space-y-4">
       <h2 id="library-pending-heading" className="text-lg font-semibold">
         Library uploads to review{" "}
         <span className="font-normal text-slate-600 dark:text-slate-400">({items.length})</span>
       </h2>
+      {result?.ok && <Alert tone="success">{result.message}</Alert>}
       {items.length === 0 ? (
         <EmptyState title="Nothing to review.">
           New notes, papers, books and videos appear here until you decide.
@@ -25,7 +32,13 @@ export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: 
         <ol className="space-y-4">
           {items.map((item) => (
             <li key={item.id}>
-              <PendingCard item={item} kind={kinds[item.kind] ?? item.kind} />
+              <PendingCard
+                item={item}
+                kind={kinds[item.kind] ?? item.kind}
+                fetcher={fetcher}
+                result={lastId === item.id && result && !result.ok ? result : undefined}
+                onSubmit={() => setLastId(item.id)}
+              />
             </li>
           ))}
         </ol>
@@ -34,12 +47,23 @@ export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: 
   );
 }
 
-function PendingCard({ item, kind }: { item: PendingItem; kind: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
-  const result = fetcher.data;
+function PendingCard({
+  item,
+  kind,
+  fetcher,
+  result,
+  onSubmit,
+}: {
+  item: PendingItem;
+  kind: string;
+  fetcher: FetcherWithComponents<ActionResult>;
+  /** This card's refusal, if its last decision was refused. */
+  result: ActionResult | undefined;
+  onSubmit: () => void;
+}) {
+  const mine = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
+  const busy = mine ? String(fetcher.formData?.get("intent") ?? "") : null;
   const noteError = result?.intent === "lib-reject" ? fieldError(result, "note") : null;
-  if (result?.ok) return <Alert tone="success">{result.message}</Alert>;
   return (
     <article className="card p-5" aria-labelledby={`lib-${item.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -65,7 +89,7 @@ function PendingCard({ item, kind }: { item: PendingItem; kind: string }) {
         <a href={`/library/${item.id}`} className="btn-secondary">
           Details
         </a>
-        <fetcher.Form method="post">
+        <fetcher.Form method="post" onSubmit={onSubmit}>
           <input type="hidden" name="id" value={item.id} />
           <SubmitButton busy={busy === "lib-approve"} busyLabel="Approving..." name="intent" value="lib-approve">
             Approve
@@ -76,7 +100,7 @@ function PendingCard({ item, kind }: { item: PendingItem; kind: string }) {
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">
           Not approved, with a note
         </summary>
-        <fetcher.Form method="post" className="mt-2 space-y-2">
+        <fetcher.Form method="post" className="mt-2 space-y-2" onSubmit={onSubmit}>
           <input type="hidden" name="id" value={item.id} />
           <label htmlFor={`note-${item.id}`} className="label">
             Note the uploader will read
