@@ -95,7 +95,16 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         title="Timetable"
         lead={cls ? `${cls.label}. Times are India time.` : "Choose your class once, and its week is yours."}
       />
-      {classes && <ClassPicker classes={classes} chosen={cls?.id ?? ""} result={result} />}
+      {classes ? (
+        <ClassPicker classes={classes} chosen={cls?.id ?? ""} result={result} />
+      ) : (
+        // Once a class is chosen the page reloads without the picker: its answer is shown here.
+        answerFor(result, "choose") && (
+          <div className="mb-6 max-w-xl">
+            <FormAnswer result={answerFor(result, "choose")} />
+          </div>
+        )
+      )}
 
       <nav aria-label="Days" className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <Link to={`?date=${addDays(date, -1)}`} className={`${linkClass} md:hidden`}>
