@@ -222,18 +222,7 @@ export async function addPeriod(
   if (!subject) throw new ApiError(400, M.noSuchSubject, { field: "subjectId" });
   await limitEdit(env, member);
   const id = crypto.randomUUID();
-  const period: ClassPeriod = {
-    id,
-    weekday: input.weekday,
-    startsMin: input.startsAt,
-    endsMin: input.endsAt,
-    subjectId: subject.id,
-    subjectName: subject.name,
-    subjectCode: subject.code,
-    room: input.room,
-    teacher: input.teacher,
-    kind: input.kind,
-  };
+  const period = periodFrom(id, input, subject);
   const guard = editorGuard(member.id, member.campusId, cls.id, now);
   const [written] = await env.DB.batch([
     env.DB.prepare(
@@ -269,6 +258,22 @@ export async function addPeriod(
 }
 
 type PeriodRow = ClassPeriod & { classId: string };
+
+/** A period as written, from the form's fields and its subject's row (adding and editing alike). */
+function periodFrom(id: string, input: PeriodInput, subject: { id: string; code: string; name: string }): ClassPeriod {
+  return {
+    id,
+    weekday: input.weekday,
+    startsMin: input.startsAt,
+    endsMin: input.endsAt,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    subjectCode: subject.code,
+    room: input.room,
+    teacher: input.teacher,
+    kind: input.kind,
+  };
+}
 
 /** A period of the member's campus (?1 the period, ?2 the campus). */
 const periodStatement = (env: Env, periodId: string, campusId: string) =>
@@ -315,18 +320,7 @@ export async function updatePeriod(
   const subject = rest[0]!.results[0] as { id: string; code: string; name: string } | undefined;
   if (!subject) throw new ApiError(400, M.noSuchSubject, { field: "subjectId" });
   await limitEdit(env, member);
-  const after: ClassPeriod = {
-    id,
-    weekday: input.weekday,
-    startsMin: input.startsAt,
-    endsMin: input.endsAt,
-    subjectId: subject.id,
-    subjectName: subject.name,
-    subjectCode: subject.code,
-    room: input.room,
-    teacher: input.teacher,
-    kind: input.kind,
-  };
+  const after = periodFrom(id, input, subject);
   const guard = editorGuard(member.id, member.campusId, cls.id, now);
   const [written] = await env.DB.batch([
     env.DB.prepare(
