@@ -387,13 +387,15 @@ describe("the screens", () => {
     });
   const page = async (path: string, user: TestUser) => (await call(path, { headers: { Cookie: user.cookie } })).text();
 
-  it("/all-products: Report works as a form; a moderator's hide from /staff takes it off another student's page and shows the owner why", async () => {
+  it("a product's page: Report works as a form; a moderator's hide from /staff takes it off another student's Browse and shows the owner why", async () => {
     const p = await people();
     const title = unique("Answer key ");
     const id = await listProduct(p.owner, title);
-    expect(await page("/all-products", p.a)).toContain(`Report ${title}`);
+    // Browse's cards carry no report form; the listing's own page does.
+    expect(await page("/all-products", p.a)).not.toContain(`Report ${title}`);
+    expect(await page(`/product/${id}`, p.a)).toContain(`Report ${title}`);
     const reported = await post(
-      "/all-products",
+      `/product/${id}`,
       { intent: "report", kind: "listing", id, reason: "graded_work", note: "Sells answers." },
       p.a.cookie,
     );
@@ -524,30 +526,30 @@ describe("who may report", () => {
       [unverified, VERIFY_TO_REPORT],
       [suspended, suspendedText],
     ] as const) {
-      const html = await (await call("/all-products", { headers: { Cookie: who.cookie } })).text();
+      const html = await (await call(`/product/${id}`, { headers: { Cookie: who.cookie } })).text();
       expect(html).toContain(`Report ${title}`);
       expect(html).toContain(text);
       const refused = await postForm(
-        "/all-products.data?index",
+        `/product/${id}.data`,
         { intent: "report", kind: "listing", id, reason: "scam", note: "" },
         who.cookie,
       );
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain(text);
       const noScript = await postForm(
-        "/all-products",
+        `/product/${id}`,
         { intent: "report", kind: "listing", id, reason: "scam", note: "" },
         who.cookie,
       );
       expect(noScript.status).toBe(403);
     }
     // A verified member still sees the form, and it works.
-    const html = await (await call("/all-products", { headers: { Cookie: p.a.cookie } })).text();
+    const html = await (await call(`/product/${id}`, { headers: { Cookie: p.a.cookie } })).text();
     expect(html).not.toContain(VERIFY_TO_REPORT);
     expect(
       (
         await postForm(
-          "/all-products.data?index",
+          `/product/${id}.data`,
           { intent: "report", kind: "listing", id, reason: "scam", note: "" },
           p.a.cookie,
         )

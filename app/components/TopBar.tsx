@@ -76,7 +76,15 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
           to="/dashboard"
           className="flex items-center gap-2 rounded-lg px-1 text-lg font-bold tracking-tight text-indigo-700 dark:text-indigo-300"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
+          {/* The mark drawn in the page, not fetched: a request of its own would compete with the page's
+              first photo and scripts on a slow connection (docs/decisions/0111). */}
+          <svg aria-hidden="true" viewBox="0 0 64 64" width={28} height={28} className="h-7 w-7">
+            <rect width="64" height="64" rx="14" fill="#4f46e5" />
+            <path
+              d="M32 14 8 26l24 12 20-10v14h4V26L32 14zm-14 22v8c0 4 7 8 14 8s14-4 14-8v-8l-14 7-14-7z"
+              fill="#fff"
+            />
+          </svg>
           {/* On a phone a signed-in bar holds up to five buttons: the mark alone names the app there. */}
           <span className={user ? "sr-only sm:not-sr-only" : undefined}>Campus</span>
         </Link>

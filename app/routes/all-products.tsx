@@ -1,5 +1,4 @@
 import { useState, type MouseEvent } from "react";
-import { reportAction } from "#app/lib/report.server.ts";
 import {
   Link,
   useFetcher,
@@ -70,7 +69,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (intent === "report") return reportAction(envOf(context), user, form);
   if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
   if (intent === "buy") return buyAction(envOf(context), user, form.get("id"), form);
   return refused(intent, new ApiError(400, "Unknown action."));
@@ -145,7 +143,6 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
     if (answer && product) {
       if (answer.ok && "notification" in answer) {
         setGone((prev) => new Set(prev).add(product.id));
-        // The buy's answer (the report form's answer has no notification).
         const { notification, message, terms } = answer as unknown as {
           notification: { sent: boolean; directLink: string | null };
           message: string;

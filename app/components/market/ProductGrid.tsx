@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
-import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { HeartForm } from "#app/components/market/SaveButton.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
@@ -15,6 +14,9 @@ export type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { m
  * Browse's cards. The list keeps the hearts' state, so each card hydrates without hooks of its own
  * (HeartForm). Cards after the first row are laid out and painted only when they come near the
  * screen (their last size is remembered), so the first paint lays out a row, not 24 cards.
+ * Only the first photo is fetched with the page (the largest paint on a phone); the others load as
+ * they near the screen, so they do not share the slow connection with it. Reporting a listing is
+ * on its own page, not on every card (docs/decisions/0111).
  */
 export function ProductGrid({
   products,
@@ -53,7 +55,7 @@ export function ProductGrid({
           className={`card flex flex-col p-3 ${i < 3 ? "" : "[contain-intrinsic-size:auto_26rem] [content-visibility:auto]"}`}
         >
           <div className="relative">
-            <ProductImage src={product.thumb} alt={product.title} eager={i < 3} />
+            <ProductImage src={product.thumb} alt={product.title} eager={i === 0} />
             {signedIn && !product.mine && (
               <HeartForm
                 id={product.id}
@@ -103,7 +105,6 @@ export function ProductGrid({
                 </button>
               )}
             </div>
-            {signedIn && !product.mine && <ReportControl kind="listing" id={product.id} title={product.title} />}
           </div>
         </li>
       ))}
