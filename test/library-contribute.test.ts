@@ -28,7 +28,7 @@ describe("POST /api/library/items", () => {
       subjectId: subject.subjectId,
       unitIds: subject.unitIds,
       title: "Photosynthesis notes",
-      files: [{ bytes: await makePdf("Photosynthesis converts light"), name: "Asha's notes.pdf" }],
+      files: [{ bytes: await makePdf("Photosynthesis converts light in chloroplasts"), name: "Asha's notes.pdf" }],
     });
     expect(res.status).toBe(201);
     const body = await json(res);
@@ -42,8 +42,9 @@ describe("POST /api/library/items", () => {
     expect(row!.file_key).toMatch(/^library\/[0-9a-f-]{36}$/);
     expect(row!.file_source).toBe("pdf");
     expect(await env.FILES.head(row!.file_key)).not.toBeNull();
+    // A word only the PDF's text holds: the title and the subject are searched too.
     const found = await env.DB.prepare(
-      "SELECT item_id FROM library_search WHERE library_search MATCH 'photosynthesis' AND item_id = ?1",
+      "SELECT item_id FROM library_search WHERE library_search MATCH 'chloroplasts' AND item_id = ?1",
     )
       .bind(id)
       .all();
