@@ -1,6 +1,7 @@
 // A student adds a PDF to the college's library through /library/new (with the upload's progress);
 // a moderator approves it in /staff; the student then sees it approved and downloads it, named by
-// its title. The pages are screenshotted light and dark, at 360 px and desktop.
+// its title, and finds it by searching the library for a word inside the PDF. The pages are
+// screenshotted light and dark, at 360 px and desktop.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
@@ -101,6 +102,17 @@ describe("contributing to the library", () => {
         assert.equal(download.suggestedFilename(), `${title}.pdf`);
         const bytes = await readFile((await download.path())!);
         assert.equal(bytes.subarray(0, 5).toString(), "%PDF-");
+
+        // Found by a word that only the PDF's text holds (not its title or subject): the text was
+        // read at upload by the Worker as built for deploy.
+        await page.goto("/library");
+        await hydrated(page);
+        await page.getByRole("searchbox", { name: "Search the library" }).fill("chloroplast");
+        await page.getByRole("button", { name: "Search" }).click();
+        await page.waitForURL(/\/library\?q=chloroplast\b/);
+        const found = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
+        await found.waitFor();
+        assert.equal(await found.locator("mark").first().textContent(), "chloroplast");
       },
       { viewport: DESKTOP },
     );

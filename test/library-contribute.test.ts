@@ -1,14 +1,29 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { call, createUser, postJson, unique } from "#test/helpers.ts";
+import { sendJson } from "#test/hostel-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 import { CANVAS_JPEG, CANVAS_WEBP } from "#test/image-fixtures.ts";
-import { asUser, makePdf, makeSubject, upload, uploadPdf } from "#test/library-helpers.ts";
+import { asUser, makePdf, makePdfWithBrokenPage, makeSubject, upload, uploadPdf } from "#test/library-helpers.ts";
 
 // Adding to the library: checks by content, size and count, the subject and units of the member's
 // college, past papers, duplicates, books and videos, the text kept for search, and the trust rules.
 
 const MB = 1024 * 1024;
+
+// The Worker's warnings are watched (and still written) in every test of this file.
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, "warn");
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The JSON lines the Worker logged as warnings since the test began. */
+function warnings(): Record<string, unknown>[] {
+  return warn.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+}
 
 async function json(res: Response) {
   return (await res.json()) as {
@@ -28,7 +43,7 @@ describe("POST /api/library/items", () => {
       subjectId: subject.subjectId,
       unitIds: subject.unitIds,
       title: "Photosynthesis notes",
-      files: [{ bytes: await makePdf("Photosynthesis converts light"), name: "Asha's notes.pdf" }],
+      files: [{ bytes: await makePdf("Photosynthesis converts light in chloroplasts"), name: "Asha's notes.pdf" }],
     });
     expect(res.status).toBe(201);
     const body = await json(res);
@@ -42,8 +57,9 @@ describe("POST /api/library/items", () => {
     expect(row!.file_key).toMatch(/^library\/[0-9a-f-]{36}$/);
     expect(row!.file_source).toBe("pdf");
     expect(await env.FILES.head(row!.file_key)).not.toBeNull();
+    // A word only the PDF's text holds: the title and the subject are searched too.
     const found = await env.DB.prepare(
-      "SELECT item_id FROM library_search WHERE library_search MATCH 'photosynthesis' AND item_id = ?1",
+      "SELECT item_id FROM library_search WHERE library_search MATCH 'chloroplasts' AND item_id = ?1",
     )
       .bind(id)
       .all();
@@ -80,6 +96,46 @@ describe("POST /api/library/items", () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toMatch(/could not be read/);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "library: pdf.js could not open an uploaded PDF",
+        reason: expect.stringMatching(/\w+: \w/),
+      }),
+    ]);
+  });
+
+  it("takes a PDF with a page pdf.js cannot read, found by the words of its other pages, and logs why", async () => {
+    const [student, moderator, reader] = await Promise.all([createUser(), createUser(), createUser()]);
+    await grant(moderator, "moderator");
+    const subject = await makeSubject();
+    const word = `mitochondria${Date.now().toString(36)}`;
+    const res = await upload(student, {
+      subjectId: subject.subjectId,
+      title: "Cell biology notes",
+      files: [{ bytes: await makePdfWithBrokenPage(`Cells get energy from ${word}`), name: "cells.pdf" }],
+    });
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data.filePages).toBe(2);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        msg: "library: pdf.js could not read the text of some pages of an uploaded PDF",
+        pages: 2,
+        unread: 1,
+        first: { page: 2, reason: expect.any(String) },
+      }),
+    ]);
+    const review = await sendJson(
+      "POST",
+      `/api/library/items/${String(data.id)}/review`,
+      { decision: "approve" },
+      moderator.token,
+    );
+    expect(review.status).toBe(200);
+    const search = await call(`/api/library/items?q=${word}`, asUser(reader));
+    const { data: found } = (await search.json()) as { data: { items: { id: string }[] } };
+    expect(found.items.map((item) => item.id)).toEqual([data.id]);
   });
 
   it("refuses more than 25 MB together, and more photos than allowed", async () => {

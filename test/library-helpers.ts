@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts } from "pdf-lib";
 import { call, type TestUser, unique } from "#test/helpers.ts";
 
 // The library's tests: a subject with units in a college's academics tree, small generated PDFs with
@@ -49,6 +49,20 @@ export async function makePdf(words = "photosynthesis chlorophyll"): Promise<Uin
   const page = pdf.addPage([300, 200]);
   page.drawText(words, { x: 20, y: 150, size: 12, font });
   page.drawText(unique("n"), { x: 20, y: 120, size: 8, font });
+  return new Uint8Array(await pdf.save());
+}
+
+/**
+ * A two-page PDF whose first page holds `words` and whose second is a broken entry of the page tree
+ * (a reference to nothing): pdf.js opens the file and reads page 1, but not page 2.
+ */
+export async function makePdfWithBrokenPage(words: string): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([300, 200]).drawText(words, { x: 20, y: 150, size: 12, font });
+  const pages = pdf.catalog.Pages();
+  pages.lookup(PDFName.of("Kids"), PDFArray).push(PDFRef.of(9999));
+  pages.set(PDFName.of("Count"), PDFNumber.of(2));
   return new Uint8Array(await pdf.save());
 }
 

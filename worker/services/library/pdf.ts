@@ -1,4 +1,5 @@
 import { LIBRARY_MAX_SEARCH_TEXT } from "#common/library-contribute.ts";
+import { logWarning } from "#server/lib/log.ts";
 
 // The library's PDF work at upload: photos of pages combined into one PDF (pdf-lib), and a PDF's
 // pages and text read for search (unpdf, pdf.js built for Workers). Both are imported when an upload
@@ -31,15 +32,58 @@ export interface ReadPdf {
   text: string;
 }
 
-/** A PDF's page count and text; null when pdf.js cannot read it (a broken or encrypted file). */
+/** What pdf.js said went wrong, for the log: its exception's name and message. */
+function reasonOf(error: unknown): string {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return reason.slice(0, 300);
+}
+
+/**
+ * A PDF's page count and text; null when pdf.js cannot open it (a broken or encrypted file). The
+ * text is read page by page: a page pdf.js cannot read costs the search its words, not the file its
+ * place in the library (a scanned PDF has no text either). Every failure is logged with pdf.js's
+ * reason, as nothing else would tell why an upload is not found by the words inside it.
+ */
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf | null> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { getDocumentProxy } = await import("unpdf");
+  let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    // pdf.js takes the buffer over: give it a copy, so the bytes stored in R2 stay ours.
-    const document = await getDocumentProxy(bytes.slice());
-    const { totalPages, text } = await extractText(document, { mergePages: true });
-    return { pages: totalPages, text: text.replace(/\s+/g, " ").trim().slice(0, LIBRARY_MAX_SEARCH_TEXT) };
-  } catch {
+    // pdf.js takes the buffer over: give it a copy, so the bytes stored in R2 stay ours. Its own
+    // warnings are free text on the console; what went wrong is logged below, as one JSON line.
+    document = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
+  } catch (error) {
+    logWarning("library: pdf.js could not open an uploaded PDF", { bytes: bytes.byteLength, reason: reasonOf(error) });
     return null;
+  }
+  try {
+    const pages = document.numPages;
+    const unread: { page: number; reason: string }[] = [];
+    let text = "";
+    // One page at a time, stopping once the text is as long as search keeps: a long book would
+    // otherwise spend the upload's CPU time on pages whose words are thrown away.
+    for (let page = 1; page <= pages && text.length < LIBRARY_MAX_SEARCH_TEXT; page++) {
+      try {
+        const { items } = await (await document.getPage(page)).getTextContent();
+        const words = items
+          .map((item) => ("str" in item ? `${item.str}${item.hasEOL ? " " : ""}` : ""))
+          .join("")
+          .replace(/\s+/g, " ")
+          .trim();
+        if (words) text = text ? `${text} ${words}` : words;
+      } catch (error) {
+        unread.push({ page, reason: reasonOf(error) });
+      }
+    }
+    if (unread.length > 0) {
+      logWarning("library: pdf.js could not read the text of some pages of an uploaded PDF", {
+        pages,
+        unread: unread.length,
+        first: unread[0],
+      });
+    }
+    return { pages, text: text.slice(0, LIBRARY_MAX_SEARCH_TEXT) };
+  } finally {
+    // A document left open keeps its parsed objects in pdf.js's worker for the isolate's lifetime.
+    await document.loadingTask.destroy();
   }
 }
