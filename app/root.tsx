@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { TopBar } from "#app/components/TopBar.tsx";
+import { TabBar } from "#app/components/TabBar.tsx";
+import { readMode } from "#common/dashboard-mode.ts";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
 import { isSuspended, mayAct, suspendedMessage, verifyFirst } from "#common/membership.ts";
 import { REPORT_WHAT } from "#common/moderation.ts";
@@ -22,7 +24,7 @@ import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
 // (app/lib/session.server.ts).
 export const middleware = [sessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);
   const suspended = user && isSuspended(user) ? { until: user.suspendedUntil!, reason: user.suspensionReason } : null;
   // Gated controls on cards (Report) say why instead of offering a form the server refuses: the
@@ -37,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     grievance: user && !user.openCommunity ? grievanceOf(user) : null,
     suspended,
     prerendered: false,
+    // The phone's tab bar shows Hostel or Study Swap by the dashboard's mode (a cookie: no query).
+    mode: readMode(request.headers.get("Cookie")),
   };
 }
 
@@ -152,6 +156,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       {loaderData.grievance && <GrievanceFooter {...loaderData.grievance} />}
+      {/* Room under the page for the phone's tab bar, so it never covers the last line. */}
+      <div aria-hidden="true" className="h-[calc(3.5rem+env(safe-area-inset-bottom))] sm:hidden" />
+      <TabBar mode={loaderData.mode} />
     </>
   );
 }

@@ -53,7 +53,8 @@ export default [
   route("become-writer", "routes/become-writer.tsx"),
   route("find-writer", "routes/find-writer.tsx"),
 
-  // Hostel services.
+  // Hostel services (/hostel: the phone's Hostel tab lists them).
+  route("hostel", "routes/hostel.tsx"),
   route("hostel-complaints", "routes/hostel-complaints.tsx"),
   route("mess-menu", "routes/mess-menu.tsx"),
   route("roommate-finder", "routes/roommate-finder.tsx"),

@@ -5,6 +5,7 @@ import {
   periodChangeSentence,
   resolveDay,
   resolveWeek,
+  roomLabel,
   weekDates,
   weekStart,
   type WeekSources,
@@ -145,6 +146,22 @@ describe("the sentences a change sends the class", () => {
     );
     expect(changeSentence(p, THURSDAY, { kind: "moved", room: "204", startsMin: null, endsMin: null })).toBe(
       "Thursday 2026-11-26 10:00 DBMS moved to room 204.",
+    );
+  });
+});
+
+describe("roomLabel", () => {
+  it("names a bare number or code as a room, and keeps a name typed whole", () => {
+    expect(roomLabel("204")).toBe("Room 204");
+    expect(roomLabel("3B", { inSentence: true })).toBe("room 3B");
+    expect(roomLabel("Room 204")).toBe("Room 204");
+    expect(roomLabel("CS Lab 2", { inSentence: true })).toBe("CS Lab 2");
+  });
+
+  it("a change to a room typed whole does not say 'room' twice", () => {
+    const p = { weekday: 4, startsMin: 600, endsMin: 650, subjectName: "DBMS", room: "Room 101" };
+    expect(changeSentence(p, "2026-11-26", { kind: "moved", room: "Room 204", startsMin: null, endsMin: null })).toBe(
+      "Thursday 2026-11-26 10:00 DBMS moved to Room 204.",
     );
   });
 });

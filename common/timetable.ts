@@ -155,6 +155,15 @@ export function resolveWeek(date: string, sources: WeekSources): Day[] {
   return weekDates(date).map((d) => resolveDay(d, { ...sources, hidden }));
 }
 
+/**
+ * A room as a sentence names it: a bare number or code ("204", "3B") is "Room 204" ("room 204"
+ * inside a sentence); a name a keeper typed whole ("Room 204", "CS Lab 2") stays as typed.
+ */
+export function roomLabel(room: string, { inSentence = false } = {}): string {
+  if (!/^\d/.test(room)) return room;
+  return `${inSentence ? "room" : "Room"} ${room}`;
+}
+
 /** "09:30–10:20". */
 export const timeRange = (startsMin: number, endsMin: number) => `${clock(startsMin)}–${clock(endsMin)}`;
 
@@ -167,7 +176,7 @@ export function changeSentence(
   const when = `${weekdayName(period.weekday)} ${date} ${clock(period.startsMin)} ${period.subjectName}`;
   if (change.kind === "cancelled") return `${when} is cancelled.`;
   const parts: string[] = [];
-  if (change.room && change.room !== period.room) parts.push(`to room ${change.room}`);
+  if (change.room && change.room !== period.room) parts.push(`to ${roomLabel(change.room, { inSentence: true })}`);
   if (change.startsMin !== null && change.endsMin !== null)
     parts.push(`to ${timeRange(change.startsMin, change.endsMin)}`);
   return `${when} moved ${parts.join(" and ") || "(no change)"}.`;
@@ -179,13 +188,15 @@ export function periodChangeSentence(
   after: Pick<ClassPeriod, "weekday" | "startsMin" | "endsMin" | "subjectName" | "room"> | null,
 ): string {
   const at = (p: NonNullable<typeof before>) => `${weekdayName(p.weekday)} ${clock(p.startsMin)} ${p.subjectName}`;
-  if (!before && after) return `New: ${at(after)}${after.room ? ` in room ${after.room}` : ""}.`;
+  if (!before && after)
+    return `New: ${at(after)}${after.room ? ` in ${roomLabel(after.room, { inSentence: true })}` : ""}.`;
   if (before && !after) return `${at(before)} is no longer in the week.`;
   if (!before || !after) return "";
   const moves: string[] = [];
   if (after.weekday !== before.weekday || after.startsMin !== before.startsMin || after.endsMin !== before.endsMin)
     moves.push(`to ${weekdayName(after.weekday)} ${timeRange(after.startsMin, after.endsMin)}`);
-  if (after.room !== before.room) moves.push(after.room ? `to room ${after.room}` : "to no room");
+  if (after.room !== before.room)
+    moves.push(after.room ? `to ${roomLabel(after.room, { inSentence: true })}` : "to no room");
   const sentences: string[] = [];
   if (moves.length > 0) sentences.push(`${at(before)} moved ${moves.join(" and ")}.`);
   if (after.subjectName !== before.subjectName)

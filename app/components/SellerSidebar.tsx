@@ -16,17 +16,20 @@ const links: { to: string; label: string; icon: IconComponent }[] = [
   { to: "/wanted", label: "Wanted", icon: SearchIcon },
 ];
 
-/** Navigation shared by the seller screens: a row of chips on a phone, a column on desktop. */
+/**
+ * Navigation shared by the seller screens: on a phone all six in two rows of three (a scrolling row
+ * hid half of them past the screen's edge at 360 px), a column on desktop.
+ */
 export function SellerSidebar() {
   return (
     <nav aria-label="Seller" className="md:w-56 md:shrink-0">
-      <ul className="flex gap-2 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
+      <ul className="grid grid-cols-3 gap-2 md:flex md:flex-col">
         {links.map((link) => (
-          <li key={link.to} className="shrink-0">
+          <li key={link.to}>
             <NavLink
               to={link.to}
               className={({ isActive }) =>
-                `flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-medium ${
+                `flex min-h-14 flex-col items-center justify-center gap-1 rounded-xl px-1 py-1.5 text-center text-xs font-medium leading-tight md:min-h-11 md:flex-row md:justify-start md:gap-2 md:px-3 md:text-left md:text-sm ${
                   isActive
                     ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
                     : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"

@@ -40,6 +40,45 @@ const classroom: Tile = {
   tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300",
 };
 
+/** The hostel's services: the hosteller's dashboard and the phone's Hostel tab (/hostel). */
+export const hostelTiles: Tile[] = [
+  {
+    title: "Night Market",
+    description: "The after-hours marketplace for night owls.",
+    to: "/hosteller/night-market",
+    icon: MoonIcon,
+    tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300",
+  },
+  {
+    title: "Hostel Complaints",
+    description: "Report a problem in your block and follow it up.",
+    to: "/hostel-complaints",
+    icon: WrenchIcon,
+    tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300",
+  },
+  {
+    title: "Mess Menu",
+    description: "This week's meals, and what's on right now.",
+    to: "/mess-menu",
+    icon: CutleryIcon,
+    tone: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300",
+  },
+  {
+    title: "Roommate Finder",
+    description: "Find someone whose habits match yours.",
+    to: "/roommate-finder",
+    icon: PeopleIcon,
+    tone: "bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300",
+  },
+  {
+    title: "Laundry Service",
+    description: "Book a pickup slot for washing and ironing.",
+    to: "/laundry-service",
+    icon: LaundryIcon,
+    tone: "bg-cyan-100 text-cyan-800 dark:bg-cyan-950 dark:text-cyan-300",
+  },
+];
+
 export const tiles: Record<Mode, Tile[]> = {
   "day-scholar": [
     {
@@ -53,46 +92,7 @@ export const tiles: Record<Mode, Tile[]> = {
     studySwap,
     classroom,
   ],
-  hosteller: [
-    {
-      title: "Night Market",
-      description: "The after-hours marketplace for night owls.",
-      to: "/hosteller/night-market",
-      icon: MoonIcon,
-      tone: "bg-indigo-100 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300",
-    },
-    {
-      title: "Hostel Complaints",
-      description: "Report a problem in your block and follow it up.",
-      to: "/hostel-complaints",
-      icon: WrenchIcon,
-      tone: "bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300",
-    },
-    {
-      title: "Mess Menu",
-      description: "This week's meals, and what's on right now.",
-      to: "/mess-menu",
-      icon: CutleryIcon,
-      tone: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300",
-    },
-    {
-      title: "Roommate Finder",
-      description: "Find someone whose habits match yours.",
-      to: "/roommate-finder",
-      icon: PeopleIcon,
-      tone: "bg-teal-100 text-teal-700 dark:bg-teal-950 dark:text-teal-300",
-    },
-    {
-      title: "Laundry Service",
-      description: "Book a pickup slot for washing and ironing.",
-      to: "/laundry-service",
-      icon: LaundryIcon,
-      tone: "bg-cyan-100 text-cyan-800 dark:bg-cyan-950 dark:text-cyan-300",
-    },
-    notes,
-    studySwap,
-    classroom,
-  ],
+  hosteller: [...hostelTiles, notes, studySwap, classroom],
 };
 
 export const tips: Record<Mode, { title: string; items: string[] }> = {

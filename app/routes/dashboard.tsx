@@ -7,7 +7,7 @@ import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
-import { getUser } from "#app/lib/session.server.ts";
+import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { verifiedBadge } from "#common/membership.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -17,6 +17,14 @@ import { succeeded } from "#app/lib/action-result.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { chooseMode, modeChoiceSchema } from "#server/services/dashboard-mode.ts";
+import { Today } from "#app/components/dashboard/Today.tsx";
+import { TileGrid } from "#app/components/TileGrid.tsx";
+import { attempt } from "#app/lib/action-result.server.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { ATTENDANCE_MESSAGES as A } from "#common/timetable-messages.ts";
+import { markAttendance } from "#server/services/timetable/attendance.ts";
+import { markParamSchema, markSchema } from "#server/services/timetable/schema.ts";
+import { readToday } from "#server/services/today.ts";
 
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
@@ -27,12 +35,15 @@ export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);
   const now = Date.now();
+  const mode = readMode(request.headers.get("Cookie"));
   // A college account's address is proven with the e-mailed code; the Open community has none to prove.
   const mustVerify = user !== null && !user.openCommunity && !user.verified;
   const justVerified =
     user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
   return {
-    mode: readMode(request.headers.get("Cookie")),
+    mode,
+    // What the student needs next: one D1 batch beside the session (docs/decisions/0112-today.md).
+    today: user ? await readToday(envOf(context), user, mode, now) : null,
     firstName: user?.name.split(/\s+/)[0] ?? null,
     // "Welcome back" from the day after the account was made: on its first day it is new here.
     returning: user !== null && indiaDate(user.joinedAt) !== indiaDate(now),
@@ -43,8 +54,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  // Today's one-tap attendance: the same use-case as /timetable and PUT /api/attendance/:date/:periodId.
+  if (intent.startsWith("mark:")) {
+    const user = await requireUser(context);
+    const status = String(form.get("status") ?? "");
+    return attempt(intent, A.marked(status), () =>
+      markAttendance(
+        envOf(context),
+        user,
+        parseWith(markParamSchema, { date: form.get("date"), periodId: intent.slice("mark:".length) }),
+        parseWith(markSchema, { status }),
+      ),
+    );
+  }
   let chosen;
   try {
     chosen = chooseMode(parseWith(modeChoiceSchema, formInput(form)));
@@ -61,6 +86,10 @@ export async function action({ request }: Route.ActionArgs) {
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
+/** The mode an answer carries (the mode form's), if it is one. */
+const modeOf = (answer: unknown): Mode | null =>
+  answer && typeof answer === "object" && "mode" in answer ? parseMode(String(answer.mode)) : null;
+
 const MODES: { value: Mode; label: string; icon: IconComponent }[] = [
   { value: "day-scholar", label: "Day-Scholar", icon: SunIcon },
   { value: "hosteller", label: "Hosteller", icon: BedIcon },
@@ -70,7 +99,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   // Optimistic: show the chosen mode while the preference is being saved.
-  const mode = parseMode(fetcher.formData?.get("mode")) ?? fetcher.data?.mode ?? actionData?.mode ?? loaderData.mode;
+  const mode =
+    parseMode(fetcher.formData?.get("mode")) ?? modeOf(fetcher.data) ?? modeOf(actionData) ?? loaderData.mode;
+  // The answer of Today's attendance buttons (a page post: they work without JavaScript).
+  const marked = actionData && !("mode" in actionData) ? (actionData as ActionResult) : null;
   const tip = tips[mode];
 
   return (
@@ -141,31 +173,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
+      {loaderData.today && <Today today={loaderData.today} mode={mode} result={marked} />}
+
       <section aria-labelledby="services-heading">
         <h2 id="services-heading" className="sr-only">
           {mode === "hosteller" ? "Hosteller services" : "Day-Scholar services"}
         </h2>
-        <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
-          {tiles[mode].map((tile) => (
-            <li key={tile.to}>
-              <Link
-                to={tile.to}
-                prefetch="intent"
-                className="card group flex h-full items-start gap-4 p-4 transition hover:-translate-y-0.5 hover:border-indigo-300 hover:shadow-md sm:flex-col sm:gap-3 sm:p-5 dark:hover:border-indigo-700"
-              >
-                <span className={`inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tile.tone}`}>
-                  <tile.icon />
-                </span>
-                <span className="flex flex-col gap-1">
-                  <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
-                    {tile.title}
-                  </span>
-                  <span className="text-sm text-slate-600 dark:text-slate-400">{tile.description}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <TileGrid tiles={tiles[mode]} />
       </section>
 
       <section

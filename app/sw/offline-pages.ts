@@ -15,7 +15,7 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
  * staff console, downloads and anything under /api.
  */
 const PAGES =
-  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library|library\/saved|notes|notes\/[\w-]+|btech\/[\w-]+|btech\/[\w-]+\/\d{1,2}|wanted|studyswap|find-writer|become-writer|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom)?(\.data)?$/i;
+  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library|library\/saved|notes|notes\/[\w-]+|btech\/[\w-]+|btech\/[\w-]+\/\d{1,2}|wanted|studyswap|find-writer|become-writer|hostel|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom|timetable|attendance)?(\.data)?$/i;
 
 export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);

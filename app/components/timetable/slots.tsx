@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { timeRange, type Slot } from "#common/timetable.ts";
+import { roomLabel, timeRange, type Slot } from "#common/timetable.ts";
 
 // A slot of a student's timetable as the day list and the week grid show it. Plain links and
 // forms: every control works without JavaScript.
@@ -23,13 +23,13 @@ export function SlotSummary({ slot }: { slot: Slot }) {
       </p>
       <p className={`font-semibold break-words ${cancelled ? "line-through decoration-2" : ""}`}>{slot.title}</p>
       <p className="text-sm break-words text-slate-600 dark:text-slate-400">
-        {[slot.room && `Room ${slot.room}`, slot.teacher].filter(Boolean).join(" · ")}
+        {[slot.room && roomLabel(slot.room), slot.teacher].filter(Boolean).join(" · ")}
       </p>
       {cancelled && <p className="text-sm font-semibold text-rose-700 dark:text-rose-300">Cancelled on this date</p>}
       {slot.state === "moved" && slot.usual && (
         <p className="text-sm font-semibold text-amber-800 dark:text-amber-300">
           Moved on this date (usually {timeRange(slot.usual.startsMin, slot.usual.endsMin)}
-          {slot.usual.room ? `, room ${slot.usual.room}` : ""})
+          {slot.usual.room ? `, ${roomLabel(slot.usual.room, { inSentence: true })}` : ""})
         </p>
       )}
     </div>

@@ -34,15 +34,9 @@ export interface AttendanceView {
   marks: MonthMark[];
 }
 
-/** `GET /api/attendance` and /attendance: per subject, overall, and one month's marks, in one batch. */
-export async function readAttendance(
-  env: Env,
-  member: Member,
-  query: AttendanceQuery,
-  now = Date.now(),
-): Promise<AttendanceView> {
-  const month = query.month ?? indiaDate(now).slice(0, 7);
-  const [campus, sums, marks] = await env.DB.batch([
+/** The college's threshold and the student's sums per subject: the statements (a batch's part). */
+export function attendanceSumStatements(env: Env, member: Member): [D1PreparedStatement, D1PreparedStatement] {
+  return [
     env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(member.campusId),
     env.DB.prepare(
       `SELECT COALESCE(m.subject_id, 'personal:' || m.title) AS key, m.subject_id AS subjectId,
@@ -52,13 +46,16 @@ export async function readAttendance(
          LEFT JOIN attendance_subject_thresholds t ON t.subject_id = m.subject_id AND t.campus_id = ?2
        WHERE m.user_id = ?1 GROUP BY key ORDER BY title`,
     ).bind(member.id, member.campusId),
-    env.DB.prepare(
-      `SELECT date, slot_id AS slotId, title, status FROM attendance_marks
-       WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date DESC, title`,
-    ).bind(member.id, `${month}-01`, `${month}-31`),
-  ]);
-  const threshold = Number((campus!.results[0] as { threshold: number } | undefined)?.threshold ?? 75);
-  const rows = sums!.results as {
+  ];
+}
+
+/** The threshold and per-subject summaries from the results of attendanceSumStatements. */
+export function attendanceSumsFrom(
+  campus: D1Result,
+  sums: D1Result,
+): { threshold: number; subjects: SubjectAttendance[] } {
+  const threshold = Number((campus.results[0] as { threshold: number } | undefined)?.threshold ?? 75);
+  const rows = sums.results as {
     key: string;
     subjectId: string | null;
     title: string;
@@ -74,6 +71,25 @@ export async function readAttendance(
     title: r.title,
     cancelled: Number(r.cancelled),
   }));
+  return { threshold, subjects };
+}
+
+/** `GET /api/attendance` and /attendance: per subject, overall, and one month's marks, in one batch. */
+export async function readAttendance(
+  env: Env,
+  member: Member,
+  query: AttendanceQuery,
+  now = Date.now(),
+): Promise<AttendanceView> {
+  const month = query.month ?? indiaDate(now).slice(0, 7);
+  const [campus, sums, marks] = await env.DB.batch([
+    ...attendanceSumStatements(env, member),
+    env.DB.prepare(
+      `SELECT date, slot_id AS slotId, title, status FROM attendance_marks
+       WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date DESC, title`,
+    ).bind(member.id, `${month}-01`, `${month}-31`),
+  ]);
+  const { threshold, subjects } = attendanceSumsFrom(campus!, sums!);
   const attended = subjects.reduce((sum, s) => sum + s.attended, 0);
   const held = subjects.reduce((sum, s) => sum + s.held, 0);
   return {

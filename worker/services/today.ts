@@ -1,0 +1,167 @@
+import { type AttendanceSummary } from "#common/attendance.ts";
+import { addDays, indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
+import { mealMoment } from "#common/meals.ts";
+import type { Mode } from "#common/dashboard-mode.ts";
+import type { Slot } from "#common/timetable.ts";
+import type { Member } from "#server/services/timetable/access.ts";
+import { attendanceSumStatements, attendanceSumsFrom } from "#server/services/timetable/attendance.ts";
+import { timetableFrom, timetableStatements } from "#server/services/timetable/student.ts";
+
+// The dashboard's Today (docs/decisions/0112-today.md): what a student needs next, read in one D1
+// batch beside the session: the next class and where, the classes waiting for an attendance mark,
+// subjects below the college's threshold, Classroom work due within 48 hours, the next meal
+// (hostellers), laundry ready to collect, reservations waiting for a meet-up, and unread notices.
+// Everything here is the student's own record: every statement is bound to their id and college.
+
+export interface TodayClass {
+  slot: Slot;
+  date: string;
+  /** "now": under way; "next": later today; "tomorrow": the first of tomorrow's. */
+  when: "now" | "next" | "tomorrow";
+}
+
+export interface TodayView {
+  date: string;
+  /** Minutes since midnight, India time, when the page was made (the screen says "at 10:00"). */
+  minutes: number;
+  /** False until the student chooses a class (their own entries still count). */
+  hasClass: boolean;
+  /** Today's holiday, if the college has one. */
+  holiday: string | null;
+  nextClass: TodayClass | null;
+  /** How many of today's classes remain after the next one. */
+  laterToday: number;
+  /** Today's classes that have started and carry no mark yet, the latest first (at most 3). */
+  toMark: Slot[];
+  /** Subjects below the threshold (or with none to spare), the lowest first (at most 3). */
+  warnings: (AttendanceSummary & { title: string })[];
+  classroomDue: { id: string; title: string; course: string; dueAt: number; link: string | null }[];
+  /** Hostellers: the meal being served now or the next one (tomorrow's breakfast after dinner). */
+  meal: {
+    name: string;
+    startsAtMin: number;
+    endsAtMin: number;
+    now: boolean;
+    tomorrow: boolean;
+    items: string[];
+  } | null;
+  laundryReady: number;
+  reservations: { id: string; title: string; buying: boolean }[];
+  unreadNotices: number;
+}
+
+interface MealRow {
+  id: string;
+  name: string;
+  startsAtMin: number;
+  endsAtMin: number;
+  day: number | null;
+  items: string | null;
+}
+
+const HOURS_48 = 48 * 3_600_000;
+
+/** The dashboard's Today for a signed-in member, in one batch. */
+export async function readToday(env: Env, member: Member, mode: Mode, now = Date.now()): Promise<TodayView> {
+  const today = indiaDate(now);
+  const tomorrow = addDays(today, 1);
+  const minutes = indiaMinutes(now);
+  const timetable = timetableStatements(env, member, today, tomorrow);
+  const results = await env.DB.batch([
+    ...timetable,
+    ...attendanceSumStatements(env, member),
+    env.DB.prepare(
+      `SELECT course_work_id AS id, MAX(title) AS title, MAX(course_name) AS course, MAX(due_at) AS dueAt, MAX(link) AS link
+       FROM classroom_reminders WHERE user_id = ?1 AND due_at BETWEEN ?2 AND ?3
+       GROUP BY course_work_id ORDER BY dueAt LIMIT 3`,
+    ).bind(member.id, now, now + HOURS_48),
+    env.DB.prepare(
+      `SELECT m.id, m.name, m.starts_at_min AS startsAtMin, m.ends_at_min AS endsAtMin, u.day, u.items
+       FROM mess_meals m LEFT JOIN mess_menu u ON u.meal_id = m.id AND u.day IN (?2, ?3)
+       WHERE m.campus_id = ?1 AND ?4 = 'hosteller' ORDER BY m.position`,
+    ).bind(member.campusId, weekdayOfDate(today), weekdayOfDate(tomorrow), mode),
+    env.DB.prepare("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?1 AND status = 'ready'").bind(
+      member.id,
+    ),
+    env.DB.prepare(
+      `SELECT id, title, buyer_id = ?1 AS buying FROM products
+       WHERE status = 'sold' AND handed_over_at IS NULL AND buyer_id = ?1
+       UNION ALL
+       SELECT id, title, 0 AS buying FROM products
+       WHERE seller_id = ?1 AND status = 'sold' AND handed_over_at IS NULL
+       LIMIT 5`,
+    ).bind(member.id),
+    env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND read_at IS NULL").bind(member.id),
+  ]);
+  const t = timetable.length;
+  const timetableResults = results.slice(0, t);
+  const view = timetableFrom(timetableResults, { date: today, today, span: "day" });
+  const todayDay = view.days[0];
+  const tomorrowDay = timetableFrom(timetableResults, { date: tomorrow, today, span: "day" }).days[0];
+  const marks = new Set(view.marks.filter((m) => m.date === today).map((m) => m.slotId));
+  const live = (todayDay?.slots ?? []).filter((s) => s.state !== "cancelled");
+  const current = live.find((s) => s.startsMin <= minutes && minutes < s.endsMin);
+  const upcoming = live.filter((s) => s.startsMin > minutes);
+  const firstTomorrow = (tomorrowDay?.slots ?? []).find((s) => s.state !== "cancelled");
+  const nextClass: TodayClass | null = current
+    ? { slot: current, date: today, when: "now" }
+    : upcoming[0]
+      ? { slot: upcoming[0], date: today, when: "next" }
+      : firstTomorrow
+        ? { slot: firstTomorrow, date: tomorrow, when: "tomorrow" }
+        : null;
+  const laterToday = nextClass?.when === "tomorrow" ? 0 : upcoming.length - (nextClass?.when === "next" ? 1 : 0);
+  const toMark = live
+    .filter((s) => s.startsMin <= minutes && !marks.has(s.id))
+    .sort((a, b) => b.startsMin - a.startsMin)
+    .slice(0, 3);
+
+  const [campus, sums, classroom, meals, laundry, reservations, unread] = results.slice(t);
+  const { subjects } = attendanceSumsFrom(campus!, sums!);
+  const warnings = subjects
+    .filter((s) => s.state === "short" || s.state === "unreachable" || (s.state === "safe" && s.n === 0 && s.held > 0))
+    .sort((a, b) => (a.percentTenths ?? 0) - (b.percentTenths ?? 0))
+    .slice(0, 3);
+
+  return {
+    date: today,
+    minutes,
+    hasClass: view.class !== null,
+    holiday: todayDay?.holiday ?? null,
+    nextClass,
+    laterToday: Math.max(0, laterToday),
+    toMark,
+    warnings,
+    classroomDue: classroom!.results as TodayView["classroomDue"],
+    meal: nextMeal(meals!.results as MealRow[], weekdayOfDate(today), weekdayOfDate(tomorrow), minutes),
+    laundryReady: Number((laundry!.results[0] as { n: number } | undefined)?.n ?? 0),
+    reservations: (reservations!.results as { id: string; title: string; buying: number }[]).map((r) => ({
+      id: r.id,
+      title: r.title,
+      buying: r.buying === 1,
+    })),
+    unreadNotices: Number((unread!.results[0] as { n: number } | undefined)?.n ?? 0),
+  };
+}
+
+/** The meal being served, or the next one today, or tomorrow's first; with its menu for that day. */
+function nextMeal(rows: MealRow[], todayWeekday: number, tomorrowWeekday: number, minutes: number): TodayView["meal"] {
+  const meals = [...new Map(rows.map((r) => [r.id, r])).values()];
+  if (meals.length === 0) return null;
+  const moment = mealMoment(meals, minutes);
+  const id = moment.current ?? moment.next ?? meals[0]!.id;
+  const tomorrow = moment.current === null && moment.next === null;
+  const meal = meals.find((m) => m.id === id)!;
+  const menu = rows.find((r) => r.id === id && r.day === (tomorrow ? tomorrowWeekday : todayWeekday));
+  return {
+    name: meal.name,
+    startsAtMin: meal.startsAtMin,
+    endsAtMin: meal.endsAtMin,
+    now: moment.current === id,
+    tomorrow,
+    items: (menu?.items ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  };
+}
