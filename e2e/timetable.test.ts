@@ -1,6 +1,7 @@
 // The timetable through the real UI (docs/decisions/0109-timetable-and-attendance.md): a curator sets
-// a class's week on its page; a student picks the class on their first visit to /timetable, sees
-// today's list, marks attendance with one tap per class and reads "You can miss 1 more and stay at
+// a class's week on its page; a student picks the class on their first visit to /timetable, marks
+// one class from the dashboard's Today (decision 0112), sees today's list, marks the rest with one
+// tap per class and reads "You can miss 1 more and stay at
 // 75%." on /attendance. At a fixed hour of today, so the classes have started whenever the run is.
 // Screenshots at 360 px and 1280 px, light and dark.
 import assert from "node:assert/strict";
@@ -95,19 +96,39 @@ describe("a class timetable and attendance", () => {
         await page.getByRole("button", { name: "Use this class" }).click();
         await page.getByText(`Your timetable is now ${cls.label}'s.`).waitFor();
 
+        // The dashboard's Today: the day's classes are over, the latest three wait for a mark.
+        await page.goto("/dashboard");
+        await hydrated(page);
+        const home = page.getByRole("region", { name: /^Today/ });
+        await home.getByText("No more classes today.").waitFor();
+        const waiting = home.getByRole("group", { name: /^Mark / });
+        assert.equal(await waiting.count(), 3);
+        await themedShots(page, SHOTS, "dashboard-today");
+        const fromHome = home.getByRole("group", { name: "Mark Programming in C" });
+        await fromHome.getByRole("button", { name: "Present" }).click();
+        await home.getByRole("status").filter({ hasText: "Marked present." }).waitFor();
+        await fromHome.waitFor({ state: "detached" });
+        // Applied Physics 1 (08:00) was fourth: now it waits with the other two.
+        await home.getByRole("group", { name: "Mark Applied Physics 1" }).waitFor();
+
         await page.goto("/timetable");
         await hydrated(page);
         const day = page.getByRole("region", { name: /^Today · / });
         await day.getByText("Programming in C").waitFor();
         const items = day.getByRole("listitem");
         assert.equal(await items.count(), 4);
-        for (const subject of ["Applied Physics 1", "Applied Mathematics 1", "Applied Chemistry"]) {
+        // Marked from the dashboard: the same record.
+        await day
+          .getByRole("group", { name: "Mark Programming in C" })
+          .getByRole("button", { name: "Present", pressed: true })
+          .waitFor();
+        for (const subject of ["Applied Physics 1", "Applied Mathematics 1"]) {
           const group = day.getByRole("group", { name: `Mark ${subject}` });
           await group.getByRole("button", { name: "Present" }).click();
           await group.getByRole("button", { name: "Present", pressed: true }).waitFor();
         }
         // The last one from the keyboard alone.
-        const last = day.getByRole("group", { name: "Mark Programming in C" });
+        const last = day.getByRole("group", { name: "Mark Applied Chemistry" });
         await last.getByRole("button", { name: "Present" }).focus();
         await page.keyboard.press("Enter");
         await last.getByRole("button", { name: "Present", pressed: true }).waitFor();

@@ -99,6 +99,15 @@ export function Today({
       <h2 id="today-heading" className="text-xl font-semibold">
         Today <span className="font-normal text-slate-600 dark:text-slate-400">· {heading}</span>
       </h2>
+      {/* A marked class leaves the list: this line says it was marked. */}
+      {result?.intent.startsWith("mark:") && (
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`text-sm font-medium ${result.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}
+        >
+          {result.message}
+        </p>
+      )}
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">
         <ClassCard today={today} />
         {today.toMark.length > 0 && (
