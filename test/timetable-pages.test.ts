@@ -1,12 +1,13 @@
 // The timetable's pages without JavaScript (docs/decisions/0109-timetable-and-attendance.md): the
 // first visit picks a class; the day list marks attendance by a form post per mark; /attendance says
 // the sentence; a keeper edits the week; anyone else gets the 403 page; the admin's step.
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
-import { addPeriod, MATHS, newClass, pastDate, PHYSICS } from "#test/timetable-helpers.ts";
+import { addPeriod, MATHS, newClass, pastDate, PHYSICS, riversideClass } from "#test/timetable-helpers.ts";
 
 const page = (user: TestUser, path: string) => call(path, { headers: { Cookie: user.cookie } });
 const postForm = (user: TestUser, path: string, fields: Record<string, string>) =>
@@ -80,6 +81,75 @@ describe("/timetable and /attendance", () => {
     expect(html).toContain(M.titleRequired);
     const { id } = await newClass();
     expect((await page(student, `/timetable/class/${id}/edit`)).status).toBe(403);
+  });
+
+  it("/account chooses the class with the same picker, and refuses another college's class", async () => {
+    const { id, label } = await newClass();
+    const student = await createUser();
+    const before = shown(await (await page(student, "/account")).text());
+    expect(before).toContain("Your class</h2>");
+    expect(before).toContain(`<option value="${id}">${label}</option>`);
+    const chosen = await postForm(student, "/account", { intent: "choose", classId: id });
+    expect(chosen.status).toBe(200);
+    expect(shown(await chosen.text())).toContain(`Your timetable is now ${label}'s.`);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM timetable_choices WHERE user_id = ? AND class_id = ?", student.userId, id),
+    ).toBe(1);
+    expect(shown(await (await page(student, "/account")).text())).toContain(`Your class: ${label}`);
+
+    const { classId: riverside } = await riversideClass();
+    const refused = await postForm(student, "/account", { intent: "choose", classId: riverside });
+    expect(refused.status).toBe(404);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM timetable_choices WHERE user_id = ? AND class_id = ?", student.userId, id),
+    ).toBe(1);
+  });
+
+  it("a keeper cancels a period for one date, edits that change into a move, and undoes it, on the class's page", async () => {
+    const { id, curator } = await newClass();
+    const date = pastDate(-9).date;
+    const { weekday } = pastDate(-9);
+    const periodId = await addPeriod(
+      { classId: id, weekday, startsAt: "10:00", endsAt: "10:50", subjectId: PHYSICS, room: "204", kind: "lecture" },
+      curator.token,
+    );
+    const edit = `/timetable/class/${id}/edit`;
+    const cancelled = await postForm(curator, edit, { intent: `change:${periodId}`, date, kind: "cancelled" });
+    expect(cancelled.status).toBe(200);
+    const changeId = (await env.DB.prepare("SELECT id FROM timetable_changes WHERE period_id = ?1")
+      .bind(periodId)
+      .first<{ id: string }>())!.id;
+    const listed = shown(await (await page(curator, edit)).text());
+    expect(listed).toContain("Applied Physics 1:");
+    expect(listed).toContain("Edit this change");
+    expect(listed).toContain(`value="edit-change:${changeId}"`);
+
+    // A move needs a room or a time: refused with the field named, nothing changed.
+    const empty = await postForm(curator, edit, { intent: `edit-change:${changeId}`, date, kind: "moved" });
+    expect(empty.status).toBe(400);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM timetable_changes WHERE id = ? AND kind = 'cancelled'", changeId),
+    ).toBe(1);
+
+    const moved = await postForm(curator, edit, {
+      intent: `edit-change:${changeId}`,
+      date,
+      kind: "moved",
+      room: "305",
+      startsAt: "11:00",
+      endsAt: "11:50",
+    });
+    expect(moved.status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM timetable_changes WHERE period_id = ?", periodId)).toBe(1);
+    const after = shown(await (await page(curator, edit)).text());
+    expect(after).toContain("moved to room 305 to 11:00–11:50");
+    // The form opens on the change as it is now.
+    expect(after).toContain('value="305"');
+    expect(after).toContain('value="11:00"');
+
+    const undone = await postForm(curator, edit, { intent: `remove-change:${changeId}` });
+    expect(undone.status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM timetable_changes WHERE period_id = ?", periodId)).toBe(0);
   });
 
   it("a keeper adds a period on the class's page; the admin's step adds a holiday", async () => {

@@ -15,11 +15,10 @@ import { formInput, parseWith } from "#server/lib/validate.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { ACCOUNT_MESSAGES } from "#common/account-messages.ts";
 import {
-  accountOverview,
+  accountPage,
   changePassword,
   endOtherSessions,
   FRESH_SIGN_IN_MS,
-  listSessions,
   nameSchema,
   passwordChangeSchema,
   saveName,
@@ -28,6 +27,10 @@ import {
   signOutDevice,
 } from "#server/services/account.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
+import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
+import { TIMETABLE_MESSAGES } from "#common/timetable-messages.ts";
+import { classChoiceSchema } from "#server/services/timetable/schema.ts";
+import { chooseClass, readClassChoice } from "#server/services/timetable/student.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -37,7 +40,11 @@ export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, sessionId } = await requireSession(context);
   const env = envOf(context);
-  const [account, devices] = await Promise.all([accountOverview(env, user.id), listSessions(env, user.id, sessionId)]);
+  // Two D1 batches beside the session: the details and devices, and the class with its college's classes.
+  const [{ account, devices }, classChoice] = await Promise.all([
+    accountPage(env, user.id, sessionId),
+    readClassChoice(env, user),
+  ]);
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
   // An account without a password may add one only right after a Google sign-in (decision 0007).
@@ -55,6 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     member,
     setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn,
     confirmName: user.confirmName,
+    classChoice,
   };
 }
 
@@ -81,6 +89,12 @@ export async function action({ context, request }: Route.ActionArgs) {
         if (current) throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
         return { message };
       });
+    case "choose":
+      return attemptTold(intent, async () => ({
+        message: TIMETABLE_MESSAGES.classChosen(
+          (await chooseClass(env, user, parseWith(classChoiceSchema, formInput(form)))).label,
+        ),
+      }));
     case "sign-out-others":
       return attemptTold(intent, async () => told(await endOtherSessions(env, own)));
     default:
@@ -95,7 +109,7 @@ const told = (secured: Secured) => ({ message: secured.message, details: { calen
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, member, setPasswordHint, confirmName } = loaderData;
+  const { account, devices, member, setPasswordHint, confirmName, classChoice } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -106,6 +120,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     result &&
     result.intent !== "change-password" &&
     result.intent !== "confirm-name" &&
+    result.intent !== "choose" &&
     !YOUR_DATA_INTENTS.includes(result.intent)
       ? result
       : null;
@@ -124,18 +139,21 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <Profile account={account} member={member} nameSaved={nameResult?.ok ? nameResult.message : null} />
-          {/* The class is chosen on the timetable's picker: this page already reads its 3 queries. */}
-          <section id="class" aria-labelledby="class-heading" className="card p-5">
-            <h2 id="class-heading" className="text-lg font-semibold">
-              Your class
-            </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Your timetable and attendance follow the class you choose.
+          <div id="class" className="grid gap-2">
+            <ClassPicker
+              heading={classChoice.chosen ? `Your class: ${classChoice.chosen.label}` : "Your class"}
+              className="card space-y-3 p-5"
+              classes={classChoice.classes}
+              chosen={classChoice.chosen?.id ?? ""}
+              result={result?.intent === "choose" ? result : null}
+            />
+            <p className="px-1 text-sm text-slate-600 dark:text-slate-400">
+              Your timetable and attendance follow the class you choose.{" "}
+              <Link to="/timetable" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+                Open my timetable
+              </Link>
             </p>
-            <Link to="/timetable?change=1" className="btn-secondary mt-3">
-              Choose or change your class
-            </Link>
-          </section>
+          </div>
           <PasswordForm
             hasPassword={account.hasPassword}
             passwordResult={passwordResult}

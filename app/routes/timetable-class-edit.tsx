@@ -9,7 +9,7 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { formatIndiaDay } from "#common/format.ts";
-import { type ClassPeriod, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
+import { type ClassPeriod, roomLabel, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
@@ -25,6 +25,7 @@ import {
   addPeriod,
   type ClassWeek,
   readClassWeek,
+  type WeekChange,
   removeChange,
   removePeriod,
   updateChange,
@@ -121,26 +122,9 @@ export default function ClassWeekEdit({ loaderData, actionData }: Route.Componen
                 One-off changes from today
               </h2>
               <ul className="space-y-2">
-                {changes.map((c) => {
-                  const p = periods.find((x) => x.id === c.periodId);
-                  return (
-                    <li key={c.id} className="card flex flex-wrap items-center justify-between gap-2 p-3">
-                      <span>
-                        {formatIndiaDay(c.date)} · {p ? `${timeRange(p.startsMin, p.endsMin)} ${p.subjectName}` : ""}:{" "}
-                        <strong>
-                          {c.kind === "cancelled"
-                            ? "cancelled"
-                            : `moved${c.room ? ` to room ${c.room}` : ""}${c.startsMin !== null && c.endsMin !== null ? ` to ${timeRange(c.startsMin, c.endsMin)}` : ""}`}
-                        </strong>
-                      </span>
-                      <Form method="post">
-                        <button type="submit" name="intent" value={`remove-change:${c.id}`} className="btn-secondary">
-                          Undo
-                        </button>
-                      </Form>
-                    </li>
-                  );
-                })}
+                {changes.map((c) => (
+                  <ChangeRow key={c.id} change={c} period={periods.find((x) => x.id === c.periodId)} result={result} />
+                ))}
               </ul>
             </section>
           )}
@@ -301,7 +285,7 @@ function PeriodRow({
         </span>{" "}
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {period.kind}
-          {period.room ? ` · room ${period.room}` : ""}
+          {period.room ? ` · ${roomLabel(period.room, { inSentence: true })}` : ""}
           {period.teacher ? ` · ${period.teacher}` : ""}
         </span>
       </p>
@@ -327,26 +311,104 @@ function PeriodRow({
           Cancel or move it on one {weekdayName(period.weekday)}
         </summary>
         <Form method="post" className="mt-2 space-y-3">
-          <Field form={change} name="date" label="Date" type="date" result={changed} required />
-          <fieldset>
-            <legend className="label">What happens</legend>
-            <label className="mr-4 inline-flex items-center gap-2">
-              <input type="radio" name="kind" value="cancelled" defaultChecked /> Cancelled
-            </label>
-            <label className="inline-flex items-center gap-2">
-              <input type="radio" name="kind" value="moved" /> Moved
-            </label>
-            <FieldError id={`${change}-kind`} message={fieldError(changed, "kind")} />
-          </fieldset>
-          <Field form={change} name="room" label="New room (when moved)" result={changed} maxLength={40} />
-          <div className="grid grid-cols-2 gap-2">
-            <Field form={change} name="startsAt" label="New start" type="time" result={changed} />
-            <Field form={change} name="endsAt" label="New end" type="time" result={changed} />
-          </div>
+          <ChangeFields form={change} result={changed} />
           <SubmitButton busy={changing} busyLabel="Saving..." className="btn-secondary" name="intent" value={change}>
             Save the change
           </SubmitButton>
           <FormAnswer result={changed} />
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+/** A one-off change's fields: new (empty, cancelled) or an existing change to edit. */
+function ChangeFields({ form, result, change }: { form: string; result: ActionResult | null; change?: WeekChange }) {
+  const moved = change?.kind === "moved";
+  return (
+    <>
+      <Field form={form} name="date" label="Date" type="date" result={result} required defaultValue={change?.date} />
+      <fieldset>
+        <legend className="label">What happens</legend>
+        <label className="mr-4 inline-flex items-center gap-2">
+          <input type="radio" name="kind" value="cancelled" defaultChecked={!moved} /> Cancelled
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="radio" name="kind" value="moved" defaultChecked={moved} /> Moved
+        </label>
+        <FieldError id={`${form}-kind`} message={fieldError(result, "kind")} />
+      </fieldset>
+      <Field
+        form={form}
+        name="room"
+        label="New room (when moved)"
+        result={result}
+        maxLength={40}
+        defaultValue={change?.room ?? undefined}
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <Field
+          form={form}
+          name="startsAt"
+          label="New start"
+          type="time"
+          result={result}
+          defaultValue={change?.startsMin != null ? hhmm(change.startsMin) : undefined}
+        />
+        <Field
+          form={form}
+          name="endsAt"
+          label="New end"
+          type="time"
+          result={result}
+          defaultValue={change?.endsMin != null ? hhmm(change.endsMin) : undefined}
+        />
+      </div>
+    </>
+  );
+}
+
+/** A one-off change in the list: what it says, Edit (the same fields, filled) and Undo. */
+function ChangeRow({
+  change,
+  period,
+  result,
+}: {
+  change: WeekChange;
+  period?: ClassPeriod;
+  result: ActionResult | null;
+}) {
+  const edit = `edit-change:${change.id}`;
+  const editing = useSending(edit);
+  const edited = answerFor(result, edit);
+  return (
+    <li className="card space-y-2 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          {formatIndiaDay(change.date)} ·{" "}
+          {period ? `${timeRange(period.startsMin, period.endsMin)} ${period.subjectName}` : ""}:{" "}
+          <strong>
+            {change.kind === "cancelled"
+              ? "cancelled"
+              : `moved${change.room ? ` to ${roomLabel(change.room, { inSentence: true })}` : ""}${change.startsMin !== null && change.endsMin !== null ? ` to ${timeRange(change.startsMin, change.endsMin)}` : ""}`}
+          </strong>
+        </span>
+        <Form method="post">
+          <button type="submit" name="intent" value={`remove-change:${change.id}`} className="btn-secondary">
+            Undo
+          </button>
+        </Form>
+      </div>
+      <details open={Boolean(edited && !edited.ok)}>
+        <summary className="cursor-pointer text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+          Edit this change
+        </summary>
+        <Form method="post" className="mt-2 space-y-3">
+          <ChangeFields form={edit} result={edited} change={change} />
+          <SubmitButton busy={editing} busyLabel="Saving..." className="btn-secondary" name="intent" value={edit}>
+            Save the change
+          </SubmitButton>
+          <FormAnswer result={edited} />
         </Form>
       </details>
     </li>

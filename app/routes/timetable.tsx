@@ -3,6 +3,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
 import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
@@ -40,8 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = timetableQuerySchema.safeParse({ date: url.searchParams.get("date") ?? "" });
   const timetable = await readTimetable(env, user, { date: asked.success ? asked.data.date : undefined, span: "week" });
-  // The third read: the college's classes (to choose from, on the first visit or ?change=1 from
-  // /account) with the ones the student keeps (a rep's own, every one for a curator or admin).
+  // The third read: the college's classes (to choose from, on the first visit or with ?change=1;
+  // /account has the same picker) with the ones the student keeps (a rep's own, every one for a curator or admin).
   const choosing = !timetable.class || url.searchParams.has("change");
   const all = await readClasses(env, user);
   const classes = choosing ? all.classes : null;
@@ -198,63 +199,6 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
     </>
-  );
-}
-
-function ClassPicker({
-  classes,
-  chosen,
-  result,
-}: {
-  classes: { id: string; label: string }[];
-  chosen: string;
-  result: ActionResult | null;
-}) {
-  const answer = answerFor(result, "choose");
-  const sending = useSending("choose");
-  if (classes.length === 0)
-    return (
-      <p className="card mb-6 p-5">
-        Your college has not put a class timetable on Campus yet. You can still add entries of your own below.
-      </p>
-    );
-  const error = fieldError(answer, "classId");
-  return (
-    <section aria-labelledby="choose-heading" className="card mb-6 max-w-xl space-y-3 p-5">
-      <h2 id="choose-heading" className="text-lg font-semibold">
-        Choose your class
-      </h2>
-      <Form method="post" className="space-y-3">
-        <div>
-          <label htmlFor="classId" className="label">
-            Your class
-          </label>
-          <select
-            id="classId"
-            name="classId"
-            required
-            className="input w-full"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "classId-error" : undefined}
-            defaultValue={chosen}
-          >
-            <option value="" disabled>
-              Programme, branch, semester, section
-            </option>
-            {classes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          <FieldError id="classId" message={error} />
-        </div>
-        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value="choose">
-          Use this class
-        </SubmitButton>
-        <FormAnswer result={answer} />
-      </Form>
-    </section>
   );
 }
 

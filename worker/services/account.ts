@@ -42,11 +42,13 @@ export interface AccountOverview {
   hasPassword: boolean;
 }
 
-export async function accountOverview(env: Env, userId: string): Promise<AccountOverview | null> {
-  const user = await getDb(env.DB).query.users.findFirst({
+const overviewQuery = (env: Env, userId: string) =>
+  getDb(env.DB).query.users.findFirst({
     columns: { name: true, email: true, emailVerifiedAt: true, googleSub: true, passwordHash: true },
     where: eq(users.id, userId),
   });
+
+function overviewFrom(user: Awaited<ReturnType<typeof overviewQuery>>): AccountOverview | null {
   if (!user) return null;
   return {
     name: user.name,
@@ -57,6 +59,10 @@ export async function accountOverview(env: Env, userId: string): Promise<Account
   };
 }
 
+export async function accountOverview(env: Env, userId: string): Promise<AccountOverview | null> {
+  return overviewFrom(await overviewQuery(env, userId));
+}
+
 export interface SessionView {
   id: string;
   device: string;
@@ -65,14 +71,8 @@ export interface SessionView {
   current: boolean;
 }
 
-/** The user's live sessions, the current one first, then the most recently used. */
-export async function listSessions(
-  env: Env,
-  userId: string,
-  currentSessionId: string,
-  now = Date.now(),
-): Promise<SessionView[]> {
-  const rows = await getDb(env.DB)
+const sessionsQuery = (env: Env, userId: string, now: number) =>
+  getDb(env.DB)
     .select({
       id: sessions.id,
       device: sessions.device,
@@ -82,8 +82,31 @@ export async function listSessions(
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+
+function sessionViews(rows: Awaited<ReturnType<typeof sessionsQuery>>, currentSessionId: string): SessionView[] {
   const views = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
   return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
+}
+
+/** The user's live sessions, the current one first, then the most recently used. */
+export async function listSessions(
+  env: Env,
+  userId: string,
+  currentSessionId: string,
+  now = Date.now(),
+): Promise<SessionView[]> {
+  return sessionViews(await sessionsQuery(env, userId, now), currentSessionId);
+}
+
+/** The account page's reads (the details and the devices) in one D1 batch. */
+export async function accountPage(
+  env: Env,
+  userId: string,
+  currentSessionId: string,
+  now = Date.now(),
+): Promise<{ account: AccountOverview | null; devices: SessionView[] }> {
+  const [user, rows] = await getDb(env.DB).batch([overviewQuery(env, userId), sessionsQuery(env, userId, now)]);
+  return { account: overviewFrom(user), devices: sessionViews(rows, currentSessionId) };
 }
 
 /** Who acts on their own devices: the student, and the session of the request (this device). */

@@ -1,0 +1,70 @@
+import { Form } from "react-router";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+
+/**
+ * The student's class, chosen once (on the timetable's first visit, or on /account): a form post
+ * with intent "choose", which both pages' actions answer through the same use-case (chooseClass).
+ */
+export function ClassPicker({
+  heading = "Choose your class",
+  className = "card mb-6 max-w-xl space-y-3 p-5",
+  classes,
+  chosen,
+  result,
+}: {
+  classes: { id: string; label: string }[];
+  chosen: string;
+  result: ActionResult | null;
+  heading?: string;
+  className?: string;
+}) {
+  const answer = answerFor(result, "choose");
+  const sending = useSending("choose");
+  if (classes.length === 0)
+    return (
+      <p className={className}>
+        Your college has not put a class timetable on Campus yet. You can still add entries of your own on the
+        timetable.
+      </p>
+    );
+  const error = fieldError(answer, "classId");
+  return (
+    <section aria-labelledby="choose-heading" className={className}>
+      <h2 id="choose-heading" className="text-lg font-semibold">
+        {heading}
+      </h2>
+      <Form method="post" className="space-y-3">
+        <div>
+          <label htmlFor="classId" className="label">
+            Your class
+          </label>
+          <select
+            id="classId"
+            name="classId"
+            required
+            className="input w-full"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "classId-error" : undefined}
+            defaultValue={chosen}
+          >
+            <option value="" disabled>
+              Programme, branch, semester, section
+            </option>
+            {classes.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id="classId" message={error} />
+        </div>
+        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value="choose">
+          Use this class
+        </SubmitButton>
+        <FormAnswer result={answer} />
+      </Form>
+    </section>
+  );
+}
