@@ -12,6 +12,7 @@ import {
   missedTargets,
   REFERENCE_BENCHMARK_INDEX,
   seedProducts,
+  seedWeek,
   signedInCookie,
   TARGETS,
   warmUp,
@@ -29,12 +30,15 @@ if (!baseURL) {
 const cpu = process.argv.includes("--cpu=default") ? "default" : "calibrated";
 const runs = Number(process.env.LH_RUNS ?? 3);
 
-const { cookie } = await signedInCookie(baseURL, { name: "Guard Student", ip: "203.0.113.81" });
+const { cookie, user } = await signedInCookie(baseURL, { name: "Guard Student", ip: "203.0.113.81" });
+// The dashboard is measured with Today full: a week of classes, attendance and notices (decision 0112).
+if (process.env.E2E_PERSIST_TO) seedWeek(process.env.E2E_PERSIST_TO, user.email);
+else console.log("check-lighthouse: no E2E_PERSIST_TO, so the dashboard is measured without a timetable");
 // /all-products is measured with a full first page (24 products with photos), whatever the browser
 // tests left behind: the page at its heaviest, the same in every run.
 const productIds = await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 });
 const pages = [
-  // The first screen of every visit (server-rendered, reads the session).
+  // The first screen of every visit (server-rendered, reads the session and Today in one batch).
   { path: "/dashboard", cookie },
   // A notes page: the college's academics tree and library, one D1 batch (decision 0107).
   { path: "/btech/cse/1" },

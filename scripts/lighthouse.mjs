@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import { sql, write } from "./d1-cli.mjs";
 
 /** The targets of decision 0050, for every route. */
 export const TARGETS = {
@@ -361,4 +362,41 @@ export async function seedProducts(baseURL, count, { name, ipBase, photos = null
     ids.push((await res.json()).product._id);
   }
   return ids;
+}
+
+/**
+ * A full week of classes for a student, so the dashboard's Today is measured at its heaviest
+ * (decision 0112): a class of CIT's B.Tech CSE semester 1 with six periods on each of Monday to
+ * Saturday, the student in it, two weeks of attendance with one subject below 75%, and unread
+ * notices. Written straight into the server's local D1 (`persistTo`, the browser tests' state):
+ * making a curator has no API, as in the browser tests.
+ */
+export function seedWeek(persistTo, email) {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const classId = `lh-class-${tag}`;
+  const user = `(SELECT id FROM users WHERE email = ${sql(email)})`;
+  const subject = (i) => `cit-btech-cse-s1-cse-${101 + (i % 12)}`;
+  const statements = [
+    `INSERT INTO timetable_classes (id, campus_id, semester_id, section, created_at) VALUES (${sql(classId)}, 'cit', 'cit-btech-cse-s1', ${sql(`LH${tag.slice(-4).toUpperCase()}`)}, 0);`,
+    `INSERT INTO timetable_choices (user_id, class_id, chosen_at) VALUES (${user}, ${sql(classId)}, 0);`,
+  ];
+  const starts = [540, 600, 660, 780, 840, 900];
+  for (let weekday = 1; weekday <= 6; weekday++)
+    starts.forEach((start, i) =>
+      statements.push(
+        `INSERT INTO timetable_periods (id, campus_id, class_id, weekday, starts_min, ends_min, subject_id, room, teacher, kind, updated_at) VALUES (${sql(`${classId}-${weekday}-${i}`)}, 'cit', ${sql(classId)}, ${weekday}, ${start}, ${start + 50}, ${sql(subject(weekday * 6 + i))}, ${sql(String(200 + i))}, 'Dr. Guard', ${sql(i === 5 ? "lab" : "lecture")}, 0);`,
+      ),
+    );
+  for (let day = 1; day <= 14; day++) {
+    const date = new Date(Date.now() + 330 * 60_000 - day * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++)
+      statements.push(
+        `INSERT INTO attendance_marks (user_id, date, slot_id, subject_id, title, status, marked_at) VALUES (${user}, ${sql(date)}, ${sql(`${classId}-mark-${day}-${i}`)}, ${sql(subject(i))}, ${sql(`Subject ${i}`)}, ${sql(i === 0 && day % 2 === 0 ? "absent" : "present")}, 0);`,
+      );
+  }
+  for (let i = 0; i < 3; i++)
+    statements.push(
+      `INSERT INTO notices (id, user_id, kind, title, text, created_at) VALUES (${sql(`${classId}-notice-${i}`)}, ${user}, 'timetable', 'Room changed', 'Thursday 10:00 moved to room 204.', 0);`,
+    );
+  write(["--local", "--persist-to", persistTo], statements);
 }
