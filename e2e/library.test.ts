@@ -3,11 +3,11 @@
 // and "Save for offline" read back with the network off.
 //
 // Library rows are inserted with SQL (localSql): uploading and moderating them is the contributors'
-// side. So is GET /api/library/items/:id/file; the browser is answered a small PDF for it here
-// (context.route), which is all View, Download and Save need of it.
+// side (e2e/library-contribute.test.ts). The files the tests open are put into the server's local R2
+// (localR2Put), so View, Download and Save go through the real GET /api/library/items/:id/file.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   createUserViaApi,
   DESKTOP,
@@ -19,7 +19,7 @@ import {
   signIn,
   withPage,
 } from "./harness.ts";
-import { localSql } from "./staff-harness.ts";
+import { localR2Put, localSql } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/library";
 const browser = sharedBrowser(SHOTS);
@@ -84,22 +84,9 @@ async function insertItems(rows: Row[]): Promise<void> {
   await localSql(`${statements.join("; ")};`);
 }
 
-/** The contributors' file endpoint, as far as these tests need it: the item's PDF. */
-async function serveFiles(context: BrowserContext, titles: Map<string, string>): Promise<void> {
-  await context.route(/\/api\/library\/items\/[^/]+\/file(\?.*)?$/, async (route) => {
-    const url = new URL(route.request().url());
-    const id = decodeURIComponent(url.pathname.split("/")[4]!);
-    const title = titles.get(id);
-    if (!title) return route.fulfill({ status: 404, json: { success: false, message: "No such item." } });
-    return route.fulfill({
-      status: 200,
-      contentType: "application/pdf",
-      headers: url.searchParams.has("download")
-        ? { "Content-Disposition": `attachment; filename="${title}.pdf"` }
-        : { "Content-Disposition": "inline" },
-      body: PDF(title),
-    });
-  });
+/** The items' PDFs in the server's R2, where the rows above say they are (library/<id>). */
+async function putFiles(rows: Pick<Row, "id" | "title">[]): Promise<void> {
+  for (const row of rows) await localR2Put(`library/${row.id}`, PDF(row.title), "application/pdf");
 }
 
 const tab = (page: Page, name: string) =>
@@ -132,7 +119,7 @@ describe("the library in the notes pages", () => {
     await insertItems(rows);
     const member = await createUserViaApi(newUser("Meera Pillai"));
     await withPage(t, browser, async ({ page }) => {
-      await serveFiles(page.context(), new Map(rows.map((row) => [row.id, row.title])));
+      await putFiles([rows[0]!]);
       await signIn(page, member);
       await page.goto(`/btech/cse/1?subject=${SUBJECT}`);
       await hydrated(page);
@@ -254,7 +241,7 @@ describe("save for offline", () => {
         allowConsoleError(/net::ERR_INTERNET_DISCONNECTED|Failed to load resource/);
         // Offline, React Router cannot ask for the routes of the page's links (lazy route discovery).
         allowConsoleError(/Failed to fetch manifest patches/);
-        await serveFiles(page.context(), new Map([[row.id, row.title]]));
+        await putFiles([row]);
         await page.goto(`/library?q=${encodeURIComponent(`Emergency provisions ${tag}`)}`);
         await hydrated(page);
         await page.evaluate(async () => {

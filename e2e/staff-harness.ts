@@ -2,6 +2,9 @@
 // tokens for set-up, and the screenshots of a console in both colour schemes at phone and desktop.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { baseURL, DESKTOP, PHONE, testIp } from "./harness.ts";
@@ -37,6 +40,43 @@ export async function localSql(statement: string): Promise<void> {
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     },
   );
+}
+
+/**
+ * Puts a file into the test server's local R2 (the FILES binding's bucket, E2E_PERSIST_TO), for
+ * rows a test writes with localSql whose files the server then serves for real.
+ */
+export async function localR2Put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  const persistTo = process.env.E2E_PERSIST_TO;
+  assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
+  const dir = await mkdtemp(join(tmpdir(), "campus-e2e-r2-"));
+  try {
+    const file = join(dir, "object");
+    await writeFile(file, bytes);
+    await promisify(execFile)(
+      "npx",
+      [
+        "wrangler",
+        "r2",
+        "object",
+        "put",
+        `campus-files/${key}`,
+        "--file",
+        file,
+        "--content-type",
+        contentType,
+        "--local",
+        "--persist-to",
+        persistTo,
+      ],
+      {
+        encoding: "utf8",
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** A JSON API call from a client address of its own, with a bearer token when given. */

@@ -119,7 +119,8 @@ export function Today({
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {timeRange(slot.startsMin, slot.endsMin)}
                   </p>
-                  <MarkButtons slot={slot} date={today.date} mark={null} result={result} />
+                  {/* Its answer is the section's line above: a marked class leaves this list. */}
+                  <MarkButtons slot={slot} date={today.date} mark={null} result={null} />
                 </li>
               ))}
             </ul>
