@@ -32,14 +32,28 @@ export async function grantRole(email: string, ...args: string[]): Promise<strin
 export async function localSql(statement: string): Promise<void> {
   const persistTo = process.env.E2E_PERSIST_TO;
   assert.ok(persistTo, "run through npm run test:e2e (it sets E2E_PERSIST_TO)");
-  await promisify(execFile)(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statement],
-    {
-      encoding: "utf8",
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    },
-  );
+  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", statement]);
+}
+
+/**
+ * A wrangler command on the test server's local state. The server holds the SQLite files' lock
+ * while it answers a request: wrangler then fails with SQLITE_BUSY having changed nothing (as
+ * scripts/d1-cli.mjs retries for the operators), so it is tried again, up to 8 times over ~10 s.
+ */
+async function wrangler(args: string[]): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      await promisify(execFile)("npx", ["wrangler", ...args], {
+        encoding: "utf8",
+        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      });
+      return;
+    } catch (error) {
+      const output = `${(error as { stderr?: string }).stderr ?? ""} ${(error as Error).message}`;
+      if (tries >= 8 || !/SQLITE_BUSY|database is locked/.test(output)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * tries));
+    }
+  }
 }
 
 /**
@@ -53,27 +67,19 @@ export async function localR2Put(key: string, bytes: Uint8Array, contentType: st
   try {
     const file = join(dir, "object");
     await writeFile(file, bytes);
-    await promisify(execFile)(
-      "npx",
-      [
-        "wrangler",
-        "r2",
-        "object",
-        "put",
-        `campus-files/${key}`,
-        "--file",
-        file,
-        "--content-type",
-        contentType,
-        "--local",
-        "--persist-to",
-        persistTo,
-      ],
-      {
-        encoding: "utf8",
-        env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-      },
-    );
+    await wrangler([
+      "r2",
+      "object",
+      "put",
+      `campus-files/${key}`,
+      "--file",
+      file,
+      "--content-type",
+      contentType,
+      "--local",
+      "--persist-to",
+      persistTo,
+    ]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

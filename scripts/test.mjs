@@ -5,10 +5,12 @@
 // A stage's lanes run side by side, each lane's steps one after another (docs/decisions/0099, "Test
 // time"): on two cores a single-threaded step (tsc, eslint, the scripts' tests, the dev server's
 // console, which mostly waits on pages) leaves a core idle. Lanes never share what they write: the
-// route types are generated once, first, and no two lanes run a Vite dev server (vitest is one, and
-// the dev server's console starts one; both regenerate .react-router/types). The browser tests and
-// the Lighthouse guard run alone, as their timings are what they check. A lane's output is printed
-// whole when it ends, so lanes never interleave.
+// route types are generated once, first. Two Vite dev servers (vitest is one, the dev server's
+// console starts one) each delete and rewrite .react-router/types when they start, and only then:
+// started together they race (ENOTEMPTY), so the console starts after the scripts' own tests, a
+// minute into vitest's run, and never beside another start. The browser tests and the Lighthouse
+// guard run alone, as their timings are what they check. A lane's output is printed whole when it
+// ends, so lanes never interleave.
 import { spawn } from "node:child_process";
 import { run } from "./lib.mjs";
 
@@ -18,7 +20,10 @@ const stages = [
   [[["type-check", "npm", ["run", "-s", "typecheck:tsc"]]], [["lint", "npm", ["run", "lint"]]]],
   [
     [["unit and Worker tests", "vitest", ["run"]]],
-    [["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]]],
+    [
+      ["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]],
+      ["dev server console", "node", ["scripts/dev-console.mjs"]],
+    ],
   ],
   [
     [
@@ -26,7 +31,6 @@ const stages = [
       ["size budgets", "node", ["scripts/budgets.mjs"]],
       ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
     ],
-    [["dev server console", "node", ["scripts/dev-console.mjs"]]],
   ],
   [[["browser tests", "node", ["scripts/e2e.mjs"]]]],
 ];
