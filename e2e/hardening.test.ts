@@ -71,7 +71,7 @@ describe("third round of hardening", () => {
       async ({ page }) => {
         await signIn(page, viewer);
         // A listing is reported from its own page: Browse's cards carry no report form.
-        await page.goto("/all-products");
+        await page.goto(`/all-products?q=${encodeURIComponent(title)}`);
         await hydrated(page);
         const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
         assert.equal(await card.getByText("Report", { exact: true }).count(), 0);

@@ -92,7 +92,8 @@ describe("a moderator hides a reported listing", () => {
       browser,
       async ({ page }) => {
         await signIn(page, other);
-        await page.goto("/all-products");
+        // By its title: other tests' listings may fill Browse's first page.
+        await page.goto(`/all-products?q=${encodeURIComponent(title)}`);
         await hydrated(page);
         await page.getByRole("heading", { name: "Browse Products" }).waitFor();
         assert.equal(await page.getByRole("heading", { name: title }).count(), 0);
@@ -105,7 +106,8 @@ describe("a moderator hides a reported listing", () => {
       browser,
       async ({ page }) => {
         await signIn(page, seller);
-        await page.goto("/all-products");
+        // By its title: other tests' listings may fill Browse's first page.
+        await page.goto(`/all-products?q=${encodeURIComponent(title)}`);
         await hydrated(page);
         await page.getByRole("heading", { name: title }).waitFor();
         await page.getByText(`Hidden from other students: ${reason}`).waitFor();
