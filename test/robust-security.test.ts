@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bearer, call, createUser, postJson, uniqueIp, type TestUser } from "#test/helpers.ts";
+import { bearer, call, createUser, postJson, uniqueIp, type TestUser, inOneLimiterMinute } from "#test/helpers.ts";
 import { JPEG_BYTES, PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { count, expectRefusal, expectSecurityHeaders, snapshot } from "#test/robust-helpers.ts";
 
@@ -464,74 +464,77 @@ describe("cross-site form posts (CSRF) are refused", () => {
 });
 
 describe("rate limits on posting", () => {
-  it("a user posting complaints too fast gets a 429 with a message, and no extra rows", async () => {
-    const user = await createUser();
-    const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) {
-      const res = await sendJson(
-        "POST",
-        "/api/hostel/complaints",
-        { ...complaint, description: `Complaint number ${i} about the tap.` },
-        user.token,
-      );
-      statuses.push(res.status);
-      if (res.status === 429) expect((await json<{ message: string }>(res)).message).toMatch(/too fast/);
-      else await res.body?.cancel();
-    }
-    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
-    expect(statuses.slice(20)).toEqual([429, 429]);
-    expect(await count("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(20);
-    // Another user is not affected.
-    await created(await sendJson("POST", "/api/hostel/complaints", complaint, (await createUser()).token));
-  });
-
-  it("product uploads and study requests share the per-user posting limit; refused posts store nothing", async () => {
-    const user = await createUser();
-    for (let i = 0; i < 20; i++) {
-      const res =
-        i % 2 === 0
-          ? await upload(user, productForm({ title: `Item ${i}` }))
-          : await sendJson(
-              "POST",
-              "/api/studyswap/requests",
-              { title: `Req ${i}`, category: "OS", details: "x", contact: "a@b.co" },
-              user.token,
-            );
-      expect(res.status).toBe(201);
-    }
-    const objects = (await env.FILES.list({ prefix: "products/" })).objects.length;
-    const refused = await upload(user, productForm({ title: "One too many" }));
-    expect(refused.status).toBe(429);
-    expect(
-      (
-        await sendJson(
+  it("a user posting complaints too fast gets a 429 with a message, and no extra rows", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const res = await sendJson(
           "POST",
-          "/api/studyswap/requests",
-          { title: "Too many", category: "OS", details: "x", contact: "a@b.co" },
+          "/api/hostel/complaints",
+          { ...complaint, description: `Complaint number ${i} about the tap.` },
           user.token,
-        )
-      ).status,
-    ).toBe(429);
-    expect((await env.FILES.list({ prefix: "products/" })).objects.length).toBe(objects);
-    expect(await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", user.userId)).toBe(10);
-  });
+        );
+        statuses.push(res.status);
+        if (res.status === 429) expect((await json<{ message: string }>(res)).message).toMatch(/too fast/);
+        else await res.body?.cancel();
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      expect(await count("SELECT COUNT(*) AS n FROM hostel_complaints WHERE user_id = ?", user.userId)).toBe(20);
+      // Another user is not affected.
+      await created(await sendJson("POST", "/api/hostel/complaints", complaint, (await createUser()).token));
+    }));
 
-  it("sign-in is limited per address and e-mail", async () => {
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push(
+  it("product uploads and study requests share the per-user posting limit; refused posts store nothing", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser();
+      for (let i = 0; i < 20; i++) {
+        const res =
+          i % 2 === 0
+            ? await upload(user, productForm({ title: `Item ${i}` }))
+            : await sendJson(
+                "POST",
+                "/api/studyswap/requests",
+                { title: `Req ${i}`, category: "OS", details: "x", contact: "a@b.co" },
+                user.token,
+              );
+        expect(res.status).toBe(201);
+      }
+      const objects = (await env.FILES.list({ prefix: "products/" })).objects.length;
+      const refused = await upload(user, productForm({ title: "One too many" }));
+      expect(refused.status).toBe(429);
+      expect(
         (
-          await postJson(
-            "/api/auth/login",
-            { email: owner.email, password: "wrong password" },
-            { "CF-Connecting-IP": ip },
+          await sendJson(
+            "POST",
+            "/api/studyswap/requests",
+            { title: "Too many", category: "OS", details: "x", contact: "a@b.co" },
+            user.token,
           )
         ).status,
-      );
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5)).toEqual([429, 429]);
-  });
+      ).toBe(429);
+      expect((await env.FILES.list({ prefix: "products/" })).objects.length).toBe(objects);
+      expect(await count("SELECT COUNT(*) AS n FROM products WHERE seller_id = ?", user.userId)).toBe(10);
+    }));
+
+  it("sign-in is limited per address and e-mail", () =>
+    inOneLimiterMinute(async () => {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++)
+        statuses.push(
+          (
+            await postJson(
+              "/api/auth/login",
+              { email: owner.email, password: "wrong password" },
+              { "CF-Connecting-IP": ip },
+            )
+          ).status,
+        );
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+    }));
 });
 
 describe("upload edge cases", () => {

@@ -4,7 +4,17 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CODE_MAX_TRIES, consumeCode, issueCode } from "#server/services/email-codes.ts";
-import { bearer, call, createUser, ORIGIN, postJson, unique, uniqueIp, type TestUser } from "#test/helpers.ts";
+import {
+  bearer,
+  call,
+  createUser,
+  ORIGIN,
+  postJson,
+  unique,
+  uniqueIp,
+  type TestUser,
+  inOneLimiterMinute,
+} from "#test/helpers.ts";
 import { captureRequestLogs } from "#test/query-budget-helpers.ts";
 
 afterEach(() => {
@@ -226,24 +236,29 @@ describe("POST /api/auth/verify", () => {
 });
 
 describe("POST /api/auth/verify/resend", () => {
-  it("at most once a minute: 429 with Retry-After, then a new code that replaces the old one", async () => {
-    const user = await createUser({ verified: false });
-    const first = await latestCode(user.email);
-    const tooSoon = await resend(user);
-    expect(tooSoon.status).toBe(429);
-    expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(Number(tooSoon.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
-    expect(((await tooSoon.json()) as { message: string }).message).toMatch(
-      /^We sent a code less than a minute ago\. You can ask for a new one in \d+ seconds\.$/,
-    );
-    await env.DB.prepare("UPDATE email_codes SET sent_at = sent_at - 61000 WHERE user_id = ?1").bind(user.userId).run();
-    const ok = await resend(user);
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ message: `We sent a new code to ${user.email}. It works for 15 minutes.` });
-    const second = await latestCode(user.email);
-    if (second !== first) expect((await verify(user, first)).status).toBe(400);
-    expect((await verify(user, second)).status).toBe(200);
-  });
+  it("at most once a minute: 429 with Retry-After, then a new code that replaces the old one", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser({ verified: false });
+      const first = await latestCode(user.email);
+      const tooSoon = await resend(user);
+      expect(tooSoon.status).toBe(429);
+      expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(Number(tooSoon.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+      expect(((await tooSoon.json()) as { message: string }).message).toMatch(
+        /^We sent a code less than a minute ago\. You can ask for a new one in \d+ seconds\.$/,
+      );
+      await env.DB.prepare("UPDATE email_codes SET sent_at = sent_at - 61000 WHERE user_id = ?1")
+        .bind(user.userId)
+        .run();
+      const ok = await resend(user);
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({
+        message: `We sent a new code to ${user.email}. It works for 15 minutes.`,
+      });
+      const second = await latestCode(user.email);
+      if (second !== first) expect((await verify(user, first)).status).toBe(400);
+      expect((await verify(user, second)).status).toBe(200);
+    }));
 
   it("five simultaneous requests a minute on send one mail", async () => {
     const user = await createUser({ verified: false });
@@ -264,17 +279,18 @@ describe("POST /api/auth/verify/resend", () => {
     ).toBe(401);
   });
 
-  it("code requests and checks are limited per client address", async () => {
-    const ip = uniqueIp();
-    const user = await createUser({ verified: false });
-    const statuses: number[] = [];
-    for (let i = 0; i < 22; i++)
-      statuses.push(
-        (await postJson("/api/auth/verify", { code: "000000" }, { ...bearer(user.token), "CF-Connecting-IP": ip }))
-          .status,
-      );
-    expect(statuses.slice(-2)).toEqual([429, 429]);
-  });
+  it("code requests and checks are limited per client address", () =>
+    inOneLimiterMinute(async () => {
+      const ip = uniqueIp();
+      const user = await createUser({ verified: false });
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++)
+        statuses.push(
+          (await postJson("/api/auth/verify", { code: "000000" }, { ...bearer(user.token), "CF-Connecting-IP": ip }))
+            .status,
+        );
+      expect(statuses.slice(-2)).toEqual([429, 429]);
+    }));
 });
 
 describe("the /verify screen and its action (the VerifyBanner posts here)", () => {

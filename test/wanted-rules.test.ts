@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { wantedMatchStatement } from "#server/services/wanted.ts";
-import { bearer, call, clockPast, createUser, postJson, type TestUser } from "#test/helpers.ts";
+import { bearer, call, clockPast, createUser, postJson, type TestUser, inOneLimiterMinute } from "#test/helpers.ts";
 
 // Saved and wanted: the rules test/saved-wanted.test.ts leaves out. Letters beyond A-Z
 // match in any case, a hidden or sold listing tells nobody, wanted posts are rate limited, and the
@@ -73,30 +73,33 @@ describe("wanted matching", () => {
 });
 
 describe("wanted posts are rate limited", () => {
-  it("refuses the 21st post within a minute with a 429 that says so, and writes nothing for it", async () => {
-    const student = await createUser();
-    const statuses: number[] = [];
-    // Posted and deleted in turn, so the 10-open limit is never what refuses. The limiter counts in
-    // fixed one-minute windows: if one ends during the run, the count starts again, so the refusal
-    // may come later than the 21st post, but within 41 posts (two windows at most) it must come.
-    for (let i = 0; i < 41 && !statuses.includes(429); i++) {
-      const res = await want(student, { words: `Thing number ${i}` });
-      statuses.push(res.status);
-      if (res.status !== 201) {
-        expect(((await res.json()) as { message: string }).message).toMatch(/posting too fast/);
-        continue;
+  it("refuses the 21st post within a minute with a 429 that says so, and writes nothing for it", () =>
+    inOneLimiterMinute(async () => {
+      const student = await createUser();
+      const statuses: number[] = [];
+      // Posted and deleted in turn, so the 10-open limit is never what refuses. The limiter counts in
+      // fixed one-minute windows: if one ends during the run, the count starts again, so the refusal
+      // may come later than the 21st post, but within 41 posts (two windows at most) it must come.
+      for (let i = 0; i < 41 && !statuses.includes(429); i++) {
+        const res = await want(student, { words: `Thing number ${i}` });
+        statuses.push(res.status);
+        if (res.status !== 201) {
+          expect(((await res.json()) as { message: string }).message).toMatch(/posting too fast/);
+          continue;
+        }
+        const id = ((await res.json()) as { data: { _id: string } }).data._id;
+        expect((await call(`/api/wanted/${id}`, { method: "DELETE", headers: bearer(student.token) })).status).toBe(
+          200,
+        );
       }
-      const id = ((await res.json()) as { data: { _id: string } }).data._id;
-      expect((await call(`/api/wanted/${id}`, { method: "DELETE", headers: bearer(student.token) })).status).toBe(200);
-    }
-    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((s) => s !== 201)).toEqual([429]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?")
-      .bind(student.userId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(0);
-  });
+      expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.filter((s) => s !== 201)).toEqual([429]);
+      const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM wanted_posts WHERE user_id = ?")
+        .bind(student.userId)
+        .first<{ n: number }>();
+      expect(rows!.n).toBe(0);
+    }));
 });
 
 describe("the Saved tab's order and states", () => {
@@ -123,30 +126,31 @@ describe("the Saved tab's order and states", () => {
 });
 
 describe("saving is rate limited", () => {
-  it("refuses the 61st save or unsave within a minute with a 429 that says so, and changes nothing for it", async () => {
-    const [seller, student] = [await createUser(), await createUser()];
-    const id = await list(seller, { title: "Toggled by a script" });
-    const statuses: number[] = [];
-    for (let i = 0; i < 60; i++)
-      statuses.push(
-        (
-          await call(`/api/product/${id}/save`, {
-            method: i % 2 === 0 ? "PUT" : "DELETE",
-            headers: bearer(student.token),
-          })
-        ).status,
-      );
-    expect(statuses.every((s) => s === 200)).toBe(true);
-    // 60 alternating calls end unsaved; the 61st (a save) is refused and saves nothing.
-    const refused = await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(student.token) });
-    expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/too fast/);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?")
-      .bind(student.userId)
-      .first<{ n: number }>();
-    expect(rows!.n).toBe(0);
-    // Another student is not held back.
-    const other = await createUser();
-    expect((await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(other.token) })).status).toBe(200);
-  });
+  it("refuses the 61st save or unsave within a minute with a 429 that says so, and changes nothing for it", () =>
+    inOneLimiterMinute(async () => {
+      const [seller, student] = [await createUser(), await createUser()];
+      const id = await list(seller, { title: "Toggled by a script" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++)
+        statuses.push(
+          (
+            await call(`/api/product/${id}/save`, {
+              method: i % 2 === 0 ? "PUT" : "DELETE",
+              headers: bearer(student.token),
+            })
+          ).status,
+        );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      // 60 alternating calls end unsaved; the 61st (a save) is refused and saves nothing.
+      const refused = await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(student.token) });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/too fast/);
+      const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_products WHERE user_id = ?")
+        .bind(student.userId)
+        .first<{ n: number }>();
+      expect(rows!.n).toBe(0);
+      // Another student is not held back.
+      const other = await createUser();
+      expect((await call(`/api/product/${id}/save`, { method: "PUT", headers: bearer(other.token) })).status).toBe(200);
+    }));
 });
