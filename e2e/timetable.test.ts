@@ -111,6 +111,9 @@ describe("a class timetable and attendance", () => {
         // Applied Physics 1 (08:00) was fourth: now it waits with the other two.
         await home.getByRole("group", { name: "Mark Applied Physics 1" }).waitFor();
 
+        // Leaving while React Router still asks for the routes of the new links (lazy route discovery)
+        // makes it report the aborted request as a page error: leave once the page is quiet.
+        await page.waitForLoadState("networkidle");
         await page.goto("/timetable");
         await hydrated(page);
         const day = page.getByRole("region", { name: /^Today · / });

@@ -1,5 +1,6 @@
 // `npm run test:e2e`: serves the built Worker with `wrangler dev` on a free port, on a fresh local
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
+import { readdirSync, readFileSync } from "node:fs";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { clockOffsetFromEnv, run } from "./lib.mjs";
 
@@ -33,22 +34,37 @@ try {
     E2E_PERSIST_TO: persistTo,
     CAMPUS_CLOCK_OFFSET_MS: String(clockOffset),
   };
-  code = lighthouseOnly
-    ? 0
-    : run(
+  const testFiles = files.length
+    ? files
+    : readdirSync("e2e")
+        .filter((f) => f.endsWith(".test.ts"))
+        .map((f) => `e2e/${f}`);
+  // Two test files at a time, one per core (docs/decisions/0099, "Test time"): each test makes its
+  // own users, listings and classes, finds what it made by search or by its own e-mail, and
+  // tolerates a shared list that others write to. Except the files that write the server's local
+  // D1 or R2 from outside it (wrangler d1 execute, the operators' CLI, wrangler r2): while another
+  // process holds the SQLite lock, the server's own queries fail (SQLITE_BUSY, a 500), so those
+  // files run one at a time after the others, with nothing beside them. E2E_CONCURRENCY=1 runs
+  // every file one by one.
+  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
+  const writesFromOutside = (file) => /\b(localSql|grantRole|localR2Put|execFile)\b/.test(readFileSync(file, "utf8"));
+  const groups =
+    concurrency > 1
+      ? [
+          { files: testFiles.filter((f) => !writesFromOutside(f)), concurrency },
+          { files: testFiles.filter(writesFromOutside), concurrency: 1 },
+        ]
+      : [{ files: testFiles, concurrency: 1 }];
+  code = 0;
+  if (!lighthouseOnly)
+    for (const group of groups.filter((g) => g.files.length > 0)) {
+      const groupCode = run(
         "node",
-        [
-          "--test",
-          // Two test files at a time, one per core (docs/decisions/0099, "Test time"): each test
-          // makes its own users, listings and classes, finds what it made by search or by its own
-          // e-mail, and tolerates a shared list that others write to. E2E_CONCURRENCY=1 runs them
-          // one by one.
-          `--test-concurrency=${process.env.E2E_CONCURRENCY ?? 2}`,
-          "--test-reporter=spec",
-          ...(files.length ? files : ["e2e/*.test.ts"]),
-        ],
+        ["--test", `--test-concurrency=${group.concurrency}`, "--test-reporter=spec", ...group.files],
         { env: testEnv },
       );
+      code ||= groupCode;
+    }
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
     console.log("\n=== Lighthouse guard ===");
