@@ -512,6 +512,12 @@ describe("the D1 query budget of writes", () => {
       body: { muted: ["market"], quiet: { from: "22:30", to: "06:30" } },
     });
     await run({ route: "PUT /api/push/digest", by: owner, path: "/api/push/digest", body: { enabled: true } });
+    await run({
+      route: "PUT /api/push/class-reminders",
+      by: owner,
+      path: "/api/push/class-reminders",
+      body: { enabled: true },
+    });
     await run({ route: "DELETE /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint } });
     const inbox = (await (await call("/api/notifications", { headers: bearer(student.token) })).json()) as {
       data: { notices: { id: string }[] };
