@@ -214,8 +214,8 @@ function CalendarFeed({
         Calendar
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Your Google Classroom due dates and laundry bookings in Google Calendar or your phone&apos;s calendar: subscribe
-        to your private link (in Google Calendar: Other calendars, then From URL).
+        Your classes for the next two weeks, Google Classroom due dates and laundry bookings in Google Calendar or your
+        phone&apos;s calendar: subscribe to your private link (in Google Calendar: Other calendars, then From URL).
       </p>
       {result && (
         <div className="mt-3">
