@@ -203,3 +203,21 @@ export function periodChangeSentence(
     sentences.push(`${moves.length > 0 ? "It" : at(before)} is now ${after.subjectName}.`);
   return sentences.join(" ") || `${at(before)} was updated.`;
 }
+
+/**
+ * A class reminder's notice (docs/decisions/0110-class-reminders.md): the title says what, when and
+ * where ("DBMS at 10:00 in room 204"), the text until when and with whom, and for a period moved
+ * for the day where and when it usually is, so nobody walks to the old room.
+ */
+export function classReminderNotice(
+  slot: Pick<Slot, "title" | "startsMin" | "endsMin" | "room" | "teacher" | "usual">,
+): {
+  title: string;
+  text: string;
+} {
+  const where = (room: string) => (room ? ` in ${roomLabel(room, { inSentence: true })}` : "");
+  const title = `${slot.title} at ${clock(slot.startsMin)}${where(slot.room)}`;
+  const sentences = [`Until ${clock(slot.endsMin)}${slot.teacher ? `, with ${slot.teacher}` : ""}.`];
+  if (slot.usual) sentences.push(`Moved for today: usually ${clock(slot.usual.startsMin)}${where(slot.usual.room)}.`);
+  return { title: title.slice(0, 200), text: sentences.join(" ") };
+}

@@ -130,9 +130,9 @@ describe("the digest setting", () => {
     expect(on.status).toBe(200);
     const page = await on.text();
     expect(page).toContain("The daily e-mail digest is on.");
-    expect(page).toMatch(/role="switch" aria-checked="true"/);
+    expect(page).toMatch(/value="digest" role="switch" aria-checked="true"/);
     const off = await post("false");
-    expect(await off.text()).toMatch(/role="switch" aria-checked="false"/);
+    expect(await off.text()).toMatch(/value="digest" role="switch" aria-checked="false"/);
     const row = await env.DB.prepare("SELECT digest FROM notification_settings WHERE user_id = ?1")
       .bind(user.userId)
       .first<{ digest: number }>();

@@ -262,6 +262,7 @@ describe("the push queue", () => {
       devices: 1,
       deviceKeys: [await deviceKey(endpoint)],
       digest: false,
+      classReminders: false,
     });
     expect(JSON.stringify(settings.data)).not.toContain(endpoint);
     const bad = await send("PUT", "/api/push/settings", student, {

@@ -512,6 +512,12 @@ describe("the D1 query budget of writes", () => {
       body: { muted: ["market"], quiet: { from: "22:30", to: "06:30" } },
     });
     await run({ route: "PUT /api/push/digest", by: owner, path: "/api/push/digest", body: { enabled: true } });
+    await run({
+      route: "PUT /api/push/class-reminders",
+      by: owner,
+      path: "/api/push/class-reminders",
+      body: { enabled: true },
+    });
     await run({ route: "DELETE /api/push/subscribe", by: owner, path: "/api/push/subscribe", body: { endpoint } });
     const inbox = (await (await call("/api/notifications", { headers: bearer(student.token) })).json()) as {
       data: { notices: { id: string }[] };
@@ -936,10 +942,16 @@ function tableOf(name: string, sql: string, tables: Set<string>): string | null 
 
 describe("query plans", () => {
   it("no statement the routes above or the cron jobs ran scans a whole growing table", async () => {
-    // The cron run's jobs (sessions, reminders, reservations, expiring listings, the push queue).
+    // The cron runs' jobs (sessions, reminders, reservations, expiring listings, class reminders, the push queue).
     const worker = exports.default as unknown as { scheduled: (controller: ScheduledController) => Promise<void> };
     await worker.scheduled({
       cron: "*/30 * * * *",
+      scheduledTime: Date.now(),
+      noRetry() {},
+    } as unknown as ScheduledController);
+    // The every-minute run (class reminders), at a minute when a class of the fixtures may start.
+    await worker.scheduled({
+      cron: "* * * * *",
       scheduledTime: Date.now(),
       noRetry() {},
     } as unknown as ScheduledController);

@@ -104,6 +104,7 @@ const CASES: Record<string, FuzzCase> = {
   "DELETE /api/push/subscribe": { body: "json", keys: ["endpoint"] },
   "PUT /api/push/settings": { body: "json", keys: ["muted", "quiet"] },
   "PUT /api/push/digest": { body: "json", keys: ["enabled"] },
+  "PUT /api/push/class-reminders": { body: "json", keys: ["enabled"] },
   "GET /api/studyswap/writers": { ...NONE, query: ["campus"] },
   "PUT /api/studyswap/writers/me": { body: "json", keys: ["name", "expertise", "rate", "contact", "bio", "available"] },
   "DELETE /api/studyswap/writers/me": NONE,

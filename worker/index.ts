@@ -10,15 +10,26 @@ import { warnExpiringListings } from "#server/services/market/expiry.ts";
 import { deliverPushes, type PushMessage } from "#server/services/push.ts";
 import { runReminders } from "#server/services/reminders.ts";
 import { expireReservations } from "#server/services/reservations.ts";
+import { runClassReminders } from "#server/services/timetable/class-reminders.ts";
 
 // The Worker entry: requests through the front door (worker/front-door.ts, one Hono app), the cron
 // jobs, and the push queue's consumer.
+
+/**
+ * The every-minute trigger (wrangler.toml): only the class reminders, which go 10 minutes before a
+ * class and so cannot wait for the half-hourly run; every other job runs on that one.
+ */
+export const EVERY_MINUTE = "* * * * *";
 
 async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<void> {
   const scope = backgroundScope(rawEnv);
   const { env } = scope;
   const at = controller.scheduledTime;
-  const jobs: [string, () => Promise<Record<string, unknown>>][] = [
+  const everyMinute: [string, () => Promise<Record<string, unknown>>][] = [
+    // A notice 10 minutes before each class (worker/services/timetable/class-reminders.ts).
+    ["class-reminders", async () => ({ ...(await runClassReminders(env, at)) })],
+  ];
+  const halfHourly: [string, () => Promise<Record<string, unknown>>][] = [
     // Expired sessions sign nobody in already; their rows are forgotten.
     ["expired-sessions", async () => ({ deleted: await deleteExpiredSessions(env, at) })],
     // Failed sign-in counts whose window and lock are over (docs/decisions/0008).
@@ -34,6 +45,7 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/digest.ts).
     ["digest", async () => ({ ...(await runDigest(env, at)) })],
   ];
+  const jobs = controller.cron === EVERY_MINUTE ? everyMinute : halfHourly;
   // Independent jobs, side by side; one that fails is logged and does not stop the others.
   await Promise.all(
     jobs.map(async ([job, run]) => {
@@ -53,7 +65,7 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
       }
     }),
   );
-  // Notices the jobs made (reminders, reservations, listings) go to the push queue.
+  // Notices the jobs made (reminders, class reminders, reservations, listings) go to the push queue.
   await queueNotices(env, `cron-${at}`);
   await closeScope(scope);
 }

@@ -10,6 +10,8 @@ import { savePushSettings, settingsSchema } from "#server/services/push-settings
 import { CATEGORY_IDS, NOTIFICATION_CATEGORIES, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
+import { ClassRemindersPanel } from "#app/components/notifications/ClassRemindersPanel.tsx";
+import { classRemindersSchema, setClassReminders } from "#server/services/timetable/class-reminders.ts";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -56,6 +58,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     const enabled = form.get("enabled") === "true";
     return attempt(intent, enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff, () =>
       setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
+    );
+  }
+  // A reminder 10 minutes before each class on or off: PUT /api/push/class-reminders's.
+  if (intent === "class-reminders") {
+    const enabled = form.get("enabled") === "true";
+    return attempt(
+      intent,
+      enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
+      () => setClassReminders(envOf(context), user.id, parseWith(classRemindersSchema, { enabled }).enabled),
     );
   }
   if (intent !== "read" && intent !== "read-all")
@@ -173,6 +184,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         verified={verified}
         result={actionData && actionData.intent === "digest" ? actionData : undefined}
       />
+      <ClassRemindersPanel
+        on={push.classReminders}
+        result={actionData && actionData.intent === "class-reminders" ? actionData : undefined}
+      />
       <CalendarFeed
         since={calendarSince}
         result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined}
@@ -199,8 +214,8 @@ function CalendarFeed({
         Calendar
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Your Google Classroom due dates and laundry bookings in Google Calendar or your phone&apos;s calendar: subscribe
-        to your private link (in Google Calendar: Other calendars, then From URL).
+        Your classes for the next two weeks, Google Classroom due dates and laundry bookings in Google Calendar or your
+        phone&apos;s calendar: subscribe to your private link (in Google Calendar: Other calendars, then From URL).
       </p>
       {result && (
         <div className="mt-3">

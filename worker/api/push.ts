@@ -4,6 +4,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 import { NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { digestSchema, setDigest } from "#server/services/digest.ts";
+import { classRemindersSchema, setClassReminders } from "#server/services/timetable/class-reminders.ts";
 import { pushSettings, savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
 import { subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push-devices.ts";
 
@@ -49,6 +50,17 @@ push.put("/digest", requireAuth, validateJson(digestSchema), async (c) => {
   return c.json({
     success: true,
     message: enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff,
+    data: await pushSettings(c.env, c.var.user.id),
+  });
+});
+
+// A notice 10 minutes before each class (docs/decisions/0110-class-reminders.md).
+push.put("/class-reminders", requireAuth, validateJson(classRemindersSchema), async (c) => {
+  const { enabled } = c.req.valid("json");
+  await setClassReminders(c.env, c.var.user.id, enabled);
+  return c.json({
+    success: true,
+    message: enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
     data: await pushSettings(c.env, c.var.user.id),
   });
 });

@@ -1,15 +1,18 @@
 import ical from "ical-generator";
-import { and, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "#server/db/client.ts";
 import { configOf } from "#server/lib/config.ts";
-import { calendarFeeds, googleConnections, laundryBookings, laundrySlots, users } from "#server/db/schema.ts";
+import { calendarFeeds, googleConnections, users } from "#server/db/schema.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/reminders.ts";
+import { timetableSources, timetableStatements } from "#server/services/timetable/student.ts";
 import { isDone, workStatus } from "#common/classroom-due.ts";
+import { addDays, clock, indiaDate } from "#common/india-time.ts";
+import { resolveDay, roomLabel } from "#common/timetable.ts";
 
 // A student's private calendar feed (docs/decisions/0090-calendar-feed.md): their Classroom
-// due dates and laundry bookings as an iCalendar file at /calendar/<secret>.ics, which Google Calendar
+// due dates, laundry bookings and the next two weeks of their timetable as an iCalendar file at /calendar/<secret>.ics, which Google Calendar
 // or a phone's calendar subscribes to. The secret is 32 random bytes; only its SHA-256 is stored.
 
 /** A feed's file name: the secret (43 base64url characters) and .ics. */
@@ -20,6 +23,22 @@ const LAUNDRY_SERVICE: Record<string, string> = { wash: "Wash", iron: "Iron", dr
 const PAST_MS = 30 * 24 * 60 * 60 * 1000;
 /** A due date is shown as the half hour before it. */
 const DUE_BLOCK_MS = 30 * 60 * 1000;
+/** Days of the timetable in the feed, from today (docs/decisions/0110-class-reminders.md). */
+export const TIMETABLE_FEED_DAYS = 14;
+const INDIA_TIME = "Asia/Kolkata";
+// India has kept +05:30 all year since 1945, so its zone is one fixed rule: the classes are written
+// in India time with this zone beside them, as RFC 5545 asks for a TZID.
+const INDIA_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${INDIA_TIME}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0530",
+  "TZOFFSETTO:+0530",
+  "TZNAME:IST",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
 
 function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
@@ -58,8 +77,10 @@ export async function stopCalendarFeed(env: Env, userId: string): Promise<void> 
 /**
  * The calendar at /calendar/<file> (`file`: the secret and .ics), or null for none (a malformed name,
  * a reset or stopped feed, a deleted account): no session, the secret is the key. Laundry bookings
- * from the past 30 days on (not cancelled), and, when Google Classroom is connected, every assignment
- * with a due date; Google not answering leaves the laundry in the feed. Links point to the address
+ * from the past 30 days on (not cancelled), the student's timetable from today for 14 days as their
+ * timetable shows it (one-off changes applied; cancelled periods and the class's periods on a
+ * college holiday left out), and, when Google Classroom is connected, every assignment with a due
+ * date; Google not answering leaves the rest in the feed. Links point to the address
  * the calendar app asked (the request's origin), else this deploy's.
  */
 export async function calendarFor(env: Env, file: string, now = Date.now()): Promise<string | null> {
@@ -69,39 +90,72 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
   const origin = config.origin ?? config.appUrl;
   const db = getDb(env.DB);
   const [feed] = await db
-    .select({ userId: calendarFeeds.userId, tokens: googleConnections.tokens })
+    .select({ userId: calendarFeeds.userId, campusId: users.campusId, tokens: googleConnections.tokens })
     .from(calendarFeeds)
     .innerJoin(users, and(eq(users.id, calendarFeeds.userId), isNull(users.deletedAt)))
     .leftJoin(googleConnections, eq(googleConnections.userId, calendarFeeds.userId))
     .where(eq(calendarFeeds.secretHash, await hashOf(secret)))
     .limit(1);
   if (!feed) return null;
-  const bookings = await db
-    .select({
-      id: laundryBookings.id,
-      startsAt: laundryBookings.startsAt,
-      service: laundryBookings.service,
-      clothes: laundryBookings.clothes,
-      status: laundryBookings.status,
-      startsAtMin: laundrySlots.startsAtMin,
-      endsAtMin: laundrySlots.endsAtMin,
-    })
-    .from(laundryBookings)
-    .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId))
-    .where(
-      and(
-        eq(laundryBookings.userId, feed.userId),
-        gte(laundryBookings.startsAt, now - PAST_MS),
-        inArray(laundryBookings.status, ["booked", "picked_up", "washing", "ready", "collected"]),
-      ),
-    );
+  const today = indiaDate(now);
+  // The laundry and the timetable in one round trip.
+  const [laundry, ...timetable] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT b.id, b.starts_at AS startsAt, b.service, b.clothes, s.starts_at_min AS startsAtMin, s.ends_at_min AS endsAtMin
+       FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id
+       WHERE b.user_id = ?1 AND b.starts_at >= ?2 AND b.status IN ('booked', 'picked_up', 'washing', 'ready', 'collected')`,
+    ).bind(feed.userId, now - PAST_MS),
+    ...timetableStatements(
+      env,
+      { id: feed.userId, campusId: feed.campusId },
+      today,
+      addDays(today, TIMETABLE_FEED_DAYS - 1),
+    ).slice(0, 6),
+  ]);
+  const bookings = laundry!.results as {
+    id: string;
+    startsAt: number;
+    service: string;
+    clothes: number;
+    startsAtMin: number;
+    endsAtMin: number;
+  }[];
 
   const calendar = ical({
     name: "Campus",
-    description: "Your Classroom due dates and laundry bookings from Campus.",
+    description: "Your classes, Classroom due dates and laundry bookings from Campus.",
     prodId: { company: "Campus", product: "Campus calendar", language: "EN" },
     ttl: 60 * 60,
+    // Only the India zone's definition: the calendar itself has no zone, so the laundry and Classroom
+    // events stay in UTC as before; the generator is asked for each event's zone.
+    timezone: { name: "", generator: (zone) => (zone === INDIA_TIME ? INDIA_VTIMEZONE : null) },
   });
+  const sources = timetableSources(timetable);
+  for (let i = 0; i < TIMETABLE_FEED_DAYS; i++) {
+    const day = resolveDay(addDays(today, i), sources);
+    for (const slot of day.slots) {
+      if (slot.state === "cancelled") continue;
+      calendar.createEvent({
+        // One event per slot and date: a moved period keeps its id, so the calendar moves it.
+        id: `timetable-${slot.id}-${day.date}@campus`,
+        // Local times with their zone: "10:00" is 10:00 in India wherever the phone is set.
+        start: `${day.date}T${clock(slot.startsMin)}:00`,
+        end: `${day.date}T${clock(slot.endsMin)}:00`,
+        timezone: INDIA_TIME,
+        summary: slot.state === "moved" ? `${slot.title} (moved)` : slot.title,
+        ...(slot.room ? { location: roomLabel(slot.room) } : {}),
+        description: [
+          slot.source === "personal" ? "Your own entry in your timetable." : slot.teacher || "",
+          slot.usual
+            ? `Moved for this day: usually ${clock(slot.usual.startsMin)}${slot.usual.room ? ` in ${roomLabel(slot.usual.room, { inSentence: true })}` : ""}.`
+            : "",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        url: `${origin}/timetable?date=${day.date}`,
+      });
+    }
+  }
   for (const booking of bookings) {
     calendar.createEvent({
       id: `laundry-${booking.id}@campus`,

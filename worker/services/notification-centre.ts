@@ -14,13 +14,14 @@ export async function notificationCentre(env: Env, userId: string): Promise<Noti
   const [rows, unread, settings, devices, calendar] = await env.DB.batch([
     ...inboxStatements(env, userId),
     env.DB.prepare(
-      "SELECT muted, quiet_from AS quietFrom, quiet_to AS quietTo, digest FROM notification_settings WHERE user_id = ?1",
+      "SELECT muted, quiet_from AS quietFrom, quiet_to AS quietTo, digest, class_reminders AS classReminders FROM notification_settings WHERE user_id = ?1",
     ).bind(userId),
     env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?1").bind(userId),
     env.DB.prepare("SELECT created_at AS createdAt FROM calendar_feeds WHERE user_id = ?1").bind(userId),
   ]);
   const setting = settings!.results[0] as
-    { muted: string; quietFrom: number | null; quietTo: number | null; digest: number } | undefined;
+    | { muted: string; quietFrom: number | null; quietTo: number | null; digest: number; classReminders: number }
+    | undefined;
   return {
     ...inboxFrom(rows!, unread!),
     push: await settingsView(

@@ -23,6 +23,8 @@ export interface PushSettings {
   deviceKeys: string[];
   /** The daily e-mail digest (worker/services/digest.ts): off unless the student turned it on. */
   digest: boolean;
+  /** A notice 10 minutes before each class (worker/services/timetable/class-reminders.ts): off unless turned on. */
+  classReminders: boolean;
 }
 
 /** A student's quiet hours in minutes from their settings row: the default without one, null when turned off. */
@@ -35,7 +37,15 @@ export function quietOf(
 
 /** The settings as the page and the API show them, from the row (its muted list parsed) and the devices' endpoints. */
 export async function settingsView(
-  row: { muted: string[]; quietFrom: number | null; quietTo: number | null; digest: boolean | number } | undefined,
+  row:
+    | {
+        muted: string[];
+        quietFrom: number | null;
+        quietTo: number | null;
+        digest: boolean | number;
+        classReminders: boolean | number;
+      }
+    | undefined,
   endpoints: string[],
 ): Promise<PushSettings> {
   const quiet = quietOf(row);
@@ -45,6 +55,7 @@ export async function settingsView(
     devices: endpoints.length,
     deviceKeys: await Promise.all(endpoints.map(deviceKey)),
     digest: Boolean(row?.digest),
+    classReminders: Boolean(row?.classReminders),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
+import { SettingSwitch } from "#app/components/notifications/SettingSwitch.tsx";
 
 /**
  * The daily e-mail digest switch (docs/decisions/0092-daily-digest.md): a submit button
@@ -36,22 +37,13 @@ export function DigestPanel({
             {`One mail a morning at about 7:30 to ${email} with your unread notifications of the last day, in the categories you get notified about. No mail when there is nothing new.`}
           </p>
         </div>
-        <button
-          type="submit"
-          name="intent"
-          value="digest"
-          role="switch"
-          aria-checked={shown}
-          aria-labelledby="digest-label"
-          aria-describedby="digest-hint"
-          disabled={pending !== null}
-          className={`relative mt-1 inline-flex h-8 w-14 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-70 ${shown ? "bg-indigo-600 dark:bg-indigo-500" : "bg-slate-300 dark:bg-slate-600"}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-6" : "translate-x-0"}`}
-          />
-        </button>
+        <SettingSwitch
+          intent="digest"
+          on={shown}
+          pending={pending !== null}
+          labelledBy="digest-label"
+          describedBy="digest-hint"
+        />
       </fetcher.Form>
       {!verified && (
         <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">

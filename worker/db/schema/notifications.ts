@@ -84,6 +84,8 @@ export const notificationSettings = sqliteTable(
     /** migrations/0025_digest.sql: the daily e-mail digest on, and the India-time day of the last one. */
     digest: integer("digest", { mode: "boolean" }).notNull().default(false),
     digestSentOn: text("digest_sent_on"),
+    /** migrations/0038_class_reminders.sql: a notice 10 minutes before each class (off unless turned on). */
+    classReminders: integer("class_reminders", { mode: "boolean" }).notNull().default(false),
   },
   // The cron's students with the digest on, by the day of their last one.
   (t) => [

@@ -57,6 +57,8 @@ export const timetablePeriods = sqliteTable(
   (t) => [
     index("timetable_periods_class").on(t.classId, t.weekday, t.startsMin),
     index("timetable_periods_subject").on(t.subjectId),
+    // migrations/0038: the class reminders' cron finds the periods about to start, in every class.
+    index("timetable_periods_start").on(t.weekday, t.startsMin),
     check("timetable_periods_weekday", sql`${t.weekday} BETWEEN 1 AND 7`),
   ],
 );
@@ -75,7 +77,13 @@ export const timetableChanges = sqliteTable(
     endsMin: integer("ends_min"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("timetable_changes_date").on(t.periodId, t.date)],
+  (t) => [
+    uniqueIndex("timetable_changes_date").on(t.periodId, t.date),
+    // migrations/0038: periods moved into the next 10 minutes today (the class reminders' cron).
+    index("timetable_changes_moved")
+      .on(t.date, t.startsMin)
+      .where(sql`kind = 'moved'`),
+  ],
 );
 
 export const campusHolidays = sqliteTable(
@@ -137,7 +145,11 @@ export const timetablePersonal = sqliteTable(
     room: text("room").notNull().default(""),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("timetable_personal_user").on(t.userId, t.weekday, t.startsMin)],
+  (t) => [
+    index("timetable_personal_user").on(t.userId, t.weekday, t.startsMin),
+    // migrations/0038: own entries about to start, for every student (the class reminders' cron).
+    index("timetable_personal_start").on(t.weekday, t.startsMin),
+  ],
 );
 
 export const timetableHidden = sqliteTable(

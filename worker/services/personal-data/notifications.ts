@@ -85,6 +85,7 @@ export const NOTIFICATION_DATA = {
               quietTo: notificationSettings.quietTo,
               digest: notificationSettings.digest,
               digestSentOn: notificationSettings.digestSentOn,
+              classReminders: notificationSettings.classReminders,
               updatedAt: notificationSettings.updatedAt,
             })
             .from(notificationSettings)

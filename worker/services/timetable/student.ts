@@ -8,6 +8,7 @@ import {
   resolveDay,
   resolveWeek,
   weekDates,
+  type WeekSources,
 } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -94,20 +95,27 @@ export function timetableStatements(env: Env, member: Member, from: string, to: 
   ];
 }
 
-/** The timetable from the results of timetableStatements. */
-export function timetableFrom(
-  results: D1Result[],
-  query: { date: string; today: string; span: "day" | "week" },
-): Timetable {
-  const [cls, periods, personal, hidden, holidays, changes, marks] = results;
+/** What resolveDay needs, from the first six results of timetableStatements (the marks are not read). */
+export function timetableSources(results: D1Result[]): WeekSources & { hidden: string[]; class: ClassInfo | null } {
+  const [cls, periods, personal, hidden, holidays, changes] = results;
   const info = cls!.results[0] as ClassInfo | undefined;
-  const sources = {
+  return {
+    class: info ?? null,
     periods: info ? (periods!.results as ClassPeriod[]) : [],
     personal: personal!.results as PersonalEntry[],
     hidden: (hidden!.results as { periodId: string }[]).map((h) => h.periodId),
     holidays: holidays!.results as Holiday[],
     changes: changes!.results as OneOffChange[],
   };
+}
+
+/** The timetable from the results of timetableStatements. */
+export function timetableFrom(
+  results: D1Result[],
+  query: { date: string; today: string; span: "day" | "week" },
+): Timetable {
+  const marks = results[6];
+  const { class: info, ...sources } = timetableSources(results);
   return {
     class: info ? classView(info) : null,
     date: query.date,
