@@ -126,3 +126,12 @@ describe("readConfig", () => {
     expect(complete.appUrl).toBe(DEPLOYED);
   });
 });
+
+describe("the Worker's entry module", () => {
+  it("exports only handlers: the runtime takes every export as one, and anything else fails the Worker's start", async () => {
+    const entry = (await import("#server/index.ts")) as Record<string, unknown>;
+    const named = Object.entries(entry).filter(([name]) => name !== "default");
+    expect(named.filter(([, value]) => typeof value !== "function").map(([name]) => name)).toEqual([]);
+    expect(typeof entry.default).toBe("object");
+  });
+});

@@ -17,9 +17,11 @@ import { runClassReminders } from "#server/services/timetable/class-reminders.ts
 
 /**
  * The every-minute trigger (wrangler.toml): only the class reminders, which go 10 minutes before a
- * class and so cannot wait for the half-hourly run; every other job runs on that one.
+ * class and so cannot wait for the half-hourly run; every other job runs on that one. Not exported:
+ * every export of the entry module is taken by the runtime as a handler, and a string fails the
+ * Worker's start.
  */
-export const EVERY_MINUTE = "* * * * *";
+const EVERY_MINUTE = "* * * * *";
 
 async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<void> {
   const scope = backgroundScope(rawEnv);
