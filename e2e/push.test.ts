@@ -167,4 +167,65 @@ describe("push notifications", () => {
       { viewport: PHONE, serviceWorkers: "allow" },
     );
   });
+  it("a student who turned class reminders on gets one pushed to their device 10 minutes before a class", async (t) => {
+    const student = await createUserViaApi(newUser("Meera Iyer"));
+    const device = await makePushDevice();
+    const endpoint = `http://127.0.0.1:${port}/push/class-${Date.now().toString(36)}`;
+    // The cron's run at 09:55 India time today; the class at 10:00 on today's weekday. An entry of
+    // the student's own (a lab batch taught elsewhere): the class periods' reminders are the same path.
+    const IST = 330 * 60_000;
+    const today = new Date(Date.now() + IST).toISOString().slice(0, 10);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() || 7;
+    const cronAt = Date.parse(`${today}T00:00:00Z`) - IST + (9 * 60 + 55) * 60_000;
+    const entry = await api("/api/timetable/personal", {
+      method: "POST",
+      token: await tokenOf(student),
+      body: JSON.stringify({ weekday, startsAt: "10:00", endsAt: "10:50", title: "Robotics lab batch B", room: "204" }),
+    });
+    assert.equal(entry.status, 201, await entry.clone().text());
+
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await page.context().grantPermissions(["notifications"], { origin: baseURL });
+        await fakePushService(page, endpoint, device.keys);
+        await signIn(page, student);
+        await page.goto("/notifications");
+        await hydrated(page);
+        await page.getByRole("button", { name: "Turn on for this device" }).click();
+        await page.getByText("Notifications are on for this device.").waitFor();
+        const reminders = page.getByRole("switch", { name: "Remind me 10 minutes before each class" });
+        await reminders.click();
+        await page.getByRole("switch", { name: "Remind me 10 minutes before each class", checked: true }).waitFor();
+        await page.getByText("Saving...").waitFor({ state: "detached" });
+        // Quiet hours off, so the reminder comes whatever the hour of this run.
+        await page.getByRole("checkbox", { name: /No notifications at night/ }).uncheck();
+        await page.getByRole("button", { name: "Save notification settings" }).click();
+        await page.getByText("Notification settings saved.").waitFor();
+      },
+      { viewport: PHONE, serviceWorkers: "allow" },
+    );
+
+    // The every-minute cron run (the local server's scheduled trigger), twice: one reminder.
+    for (let run = 0; run < 2; run++) {
+      const res = await fetch(
+        `${baseURL}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("* * * * *")}&time=${cronAt}`,
+      );
+      assert.equal(res.status, 200, await res.text());
+    }
+    const deadline = Date.now() + 20_000;
+    while (!received.some((r) => endpoint.endsWith(r.path)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const deliveries = received.filter((r) => endpoint.endsWith(r.path));
+    assert.equal(deliveries.length, 1, "one reminder reached the device");
+    const payload = JSON.parse(await device.decrypt(deliveries[0]!.body)) as {
+      title: string;
+      body: string;
+      url: string;
+    };
+    assert.equal(payload.title, "Robotics lab batch B at 10:00 in room 204");
+    assert.equal(payload.url, "/timetable");
+    assert.match(payload.body, /^Until 10:50\./);
+  });
 });
