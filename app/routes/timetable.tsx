@@ -128,6 +128,10 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         <Link to="/attendance" className={`${linkClass} ml-auto`}>
           Attendance
         </Link>
+        {/* The switch for a reminder 10 minutes before each class (docs/decisions/0110-class-reminders.md). */}
+        <Link to="/notifications#classes-heading" className={linkClass}>
+          Class reminders
+        </Link>
         {cls && keeper && (
           <Link to={`/timetable/class/${cls.id}/edit`} className={linkClass}>
             Edit the class's week
