@@ -64,6 +64,22 @@ async function fakePushService(page: Page, endpoint: string, keys: { p256dh: str
   );
 }
 
+/** Signs `user` in on a page whose push service is the local one, and turns notifications on for it. */
+async function turnOnPush(
+  page: Page,
+  user: Parameters<typeof signIn>[1],
+  endpoint: string,
+  keys: { p256dh: string; auth: string },
+): Promise<void> {
+  await page.context().grantPermissions(["notifications"], { origin: baseURL });
+  await fakePushService(page, endpoint, keys);
+  await signIn(page, user);
+  await page.goto("/notifications");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Turn on for this device" }).click();
+  await page.getByText("Notifications are on for this device.").waitFor();
+}
+
 describe("push notifications", () => {
   it("a device turned on in the page receives the sale notice, encrypted to it, when Campus is closed", async (t) => {
     const seller = await createUserViaApi(newUser("Kavya Menon"));
@@ -138,13 +154,7 @@ describe("push notifications", () => {
       t,
       browser,
       async ({ page }) => {
-        await page.context().grantPermissions(["notifications"], { origin: baseURL });
-        await fakePushService(page, endpoint, device.keys);
-        await signIn(page, student);
-        await page.goto("/notifications");
-        await hydrated(page);
-        await page.getByRole("button", { name: "Turn on for this device" }).click();
-        await page.getByText("Notifications are on for this device.").waitFor();
+        await turnOnPush(page, student, endpoint, device.keys);
 
         // From another device: "sign out everywhere". This browser keeps its subscription, but the
         // server no longer sends to it.
@@ -188,13 +198,7 @@ describe("push notifications", () => {
       t,
       browser,
       async ({ page }) => {
-        await page.context().grantPermissions(["notifications"], { origin: baseURL });
-        await fakePushService(page, endpoint, device.keys);
-        await signIn(page, student);
-        await page.goto("/notifications");
-        await hydrated(page);
-        await page.getByRole("button", { name: "Turn on for this device" }).click();
-        await page.getByText("Notifications are on for this device.").waitFor();
+        await turnOnPush(page, student, endpoint, device.keys);
         const reminders = page.getByRole("switch", { name: "Remind me 10 minutes before each class" });
         await reminders.click();
         await page.getByRole("switch", { name: "Remind me 10 minutes before each class", checked: true }).waitFor();
