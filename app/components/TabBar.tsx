@@ -10,7 +10,9 @@ import type { Mode } from "#common/dashboard-mode.ts";
 
 // The phone's tab bar (docs/decisions/0112-today.md): five sections at the thumb, on every page
 // below the small breakpoint; wide screens keep the top bar alone. Plain links: it works before
-// the scripts arrive and without them.
+// the scripts arrive and without them. Opaque, with no backdrop blur: a blurred layer fixed over
+// the whole page is repainted as it scrolls, which costs a low-end phone, and the speed guard saw
+// Browse's blocking time rise with it.
 
 interface Tab {
   to: string;
@@ -61,7 +63,7 @@ export function TabBar({ mode }: { mode: Mode }) {
   return (
     <nav
       aria-label="Sections"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur sm:hidden dark:border-slate-800 dark:bg-slate-950/95"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-slate-800 dark:bg-slate-950"
     >
       <ul className="mx-auto grid max-w-md grid-cols-5">
         {tabs.map((tab) => {
