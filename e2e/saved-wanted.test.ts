@@ -123,8 +123,14 @@ describe("saved and wanted", () => {
           (name) => document.querySelector(`button[aria-label="${name}"]`)?.getAttribute("aria-pressed") === "true",
           `Save Casio fx-991 ${tag} calculator`,
         );
+        // Once the page's revalidation after the save has settled: a navigation that starts while
+        // React Router is still finding the next route's module (lazy route discovery) can be left
+        // half-done when that request is aborted (https://github.com/remix-run/react-router/issues/14203),
+        // the URL changed and the old page still on screen.
+        await page.waitForLoadState("networkidle");
         await page.getByRole("link", { name: "Saved", exact: true }).first().click();
         await page.waitForURL("**/saved");
+        await page.getByRole("heading", { name: "Saved", level: 1 }).waitFor();
         const card = page
           .getByRole("listitem")
           .filter({ has: page.getByRole("heading", { name: `Casio fx-991 ${tag} calculator` }) });

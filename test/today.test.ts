@@ -236,3 +236,47 @@ describe("marking from Today", () => {
     expect(await count("SELECT COUNT(*) AS n FROM attendance_marks WHERE user_id = ?", student.userId)).toBe(1);
   });
 });
+
+describe("the phone's tab bar", () => {
+  /** The tab bar's links in order, and the one marked as the current section. */
+  function tabs(html: string): { labels: string[]; current: string | null } {
+    const nav = /<nav aria-label="Sections"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    const links = [...nav.matchAll(/<a ([^>]*)>[\s\S]*?<span[^>]*>([^<]+)<\/span><\/a>/g)];
+    return {
+      labels: links.map((m) => `${m[2]} ${/href="([^"]+)"/.exec(m[1]!)?.[1]}`),
+      current: links.find((m) => m[1]!.includes('aria-current="page"'))?.[2] ?? null,
+    };
+  }
+
+  it("is on every page with five sections, marks where the student is, and follows the dashboard's mode", async () => {
+    const student = await createUser();
+    const day = tabs(shown(await (await page(student, "/dashboard")).text()));
+    expect(day.labels).toEqual([
+      "Today /dashboard",
+      "Market /all-products",
+      "Notes /notes",
+      "Study Swap /studyswap",
+      "You /account",
+    ]);
+    expect(day.current).toBe("Today");
+    // Deep inside a section, the section is still the current one.
+    expect(tabs(shown(await (await page(student, "/purchases")).text())).current).toBe("Market");
+    expect(tabs(shown(await (await page(student, "/btech/cse/1")).text())).current).toBe("Notes");
+    expect(tabs(shown(await (await page(student, "/account")).text())).current).toBe("You");
+    // A hosteller's fourth tab is the hostel: its page lists every hostel service.
+    const hostel = tabs(shown(await (await page(student, "/mess-menu", "; campus_mode=hosteller")).text()));
+    expect(hostel.labels[3]).toBe("Hostel /hostel");
+    expect(hostel.current).toBe("Hostel");
+    const hub = shown(await (await page(student, "/hostel", "; campus_mode=hosteller")).text());
+    for (const path of [
+      "/hosteller/night-market",
+      "/hostel-complaints",
+      "/mess-menu",
+      "/roommate-finder",
+      "/laundry-service",
+    ])
+      expect(hub).toContain(`href="${path}"`);
+    // A visitor gets it too.
+    expect(tabs(shown(await (await call("/notes")).text())).current).toBe("Notes");
+  });
+});
