@@ -1,6 +1,5 @@
-import { Link, useFetcher } from "react-router";
-import { Alert } from "#app/components/Alert.tsx";
-import { SettingSwitch } from "#app/components/notifications/SettingSwitch.tsx";
+import { Link } from "react-router";
+import { SettingAnswer, SettingSwitch, useSettingToggle } from "#app/components/notifications/SettingSwitch.tsx";
 
 /**
  * "Remind me 10 minutes before each class" (docs/decisions/0110-class-reminders.md): the page's
@@ -14,10 +13,7 @@ export function ClassRemindersPanel({
   on: boolean;
   result: { ok: boolean; message: string } | undefined;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>();
-  const pending = fetcher.state !== "idle" && fetcher.formData ? fetcher.formData.get("enabled") === "true" : null;
-  const shown = pending ?? on;
-  const answer = fetcher.data ?? result;
+  const { fetcher, pending, shown, answer } = useSettingToggle(on, result);
   return (
     <section aria-labelledby="classes-heading" className="card mt-8 p-5">
       <h2 id="classes-heading" className="text-lg font-semibold">
@@ -46,10 +42,7 @@ export function ClassRemindersPanel({
           describedBy="class-reminders-hint"
         />
       </fetcher.Form>
-      <p className="mt-2 text-sm" aria-live="polite">
-        {pending !== null ? "Saving..." : answer ? "" : shown ? "On." : "Off."}
-      </p>
-      {pending === null && answer && <Alert tone={answer.ok ? "success" : "error"}>{answer.message}</Alert>}
+      <SettingAnswer pending={pending} shown={shown} answer={answer} />
     </section>
   );
 }

@@ -1,6 +1,5 @@
-import { Link, useFetcher } from "react-router";
-import { Alert } from "#app/components/Alert.tsx";
-import { SettingSwitch } from "#app/components/notifications/SettingSwitch.tsx";
+import { Link } from "react-router";
+import { SettingAnswer, SettingSwitch, useSettingToggle } from "#app/components/notifications/SettingSwitch.tsx";
 
 /**
  * The daily e-mail digest switch (docs/decisions/0092-daily-digest.md): a submit button
@@ -18,10 +17,7 @@ export function DigestPanel({
   verified: boolean;
   result: { ok: boolean; message: string } | undefined;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>();
-  const pending = fetcher.state !== "idle" && fetcher.formData ? fetcher.formData.get("enabled") === "true" : null;
-  const shown = pending ?? on;
-  const answer = fetcher.data ?? result;
+  const { fetcher, pending, shown, answer } = useSettingToggle(on, result);
   return (
     <section aria-labelledby="digest-heading" className="card mt-8 p-5">
       <h2 id="digest-heading" className="text-lg font-semibold">
@@ -54,10 +50,7 @@ export function DigestPanel({
           to get it.
         </p>
       )}
-      <p className="mt-2 text-sm" aria-live="polite">
-        {pending !== null ? "Saving..." : answer ? "" : shown ? "On." : "Off."}
-      </p>
-      {pending === null && answer && <Alert tone={answer.ok ? "success" : "error"}>{answer.message}</Alert>}
+      <SettingAnswer pending={pending} shown={shown} answer={answer} />
     </section>
   );
 }
