@@ -84,7 +84,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
       member.id,
     ),
     env.DB.prepare(
-      `SELECT id, title, buyer_id = ?1 AS buying FROM products
+      `SELECT id, title, 1 AS buying FROM products
        WHERE status = 'sold' AND handed_over_at IS NULL AND buyer_id = ?1
        UNION ALL
        SELECT id, title, 0 AS buying FROM products
@@ -110,7 +110,8 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
       : firstTomorrow
         ? { slot: firstTomorrow, date: tomorrow, when: "tomorrow" }
         : null;
-  const laterToday = nextClass?.when === "tomorrow" ? 0 : upcoming.length - (nextClass?.when === "next" ? 1 : 0);
+  // The classes after the next one (after the one under way, all of today's still to come).
+  const laterToday = nextClass?.when === "next" ? upcoming.length - 1 : upcoming.length;
   const toMark = live
     .filter((s) => s.startsMin <= minutes && !marks.has(s.id))
     .sort((a, b) => b.startsMin - a.startsMin)
@@ -129,7 +130,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     hasClass: view.class !== null,
     holiday: todayDay?.holiday ?? null,
     nextClass,
-    laterToday: Math.max(0, laterToday),
+    laterToday,
     toMark,
     warnings,
     classroomDue: classroom!.results as TodayView["classroomDue"],
