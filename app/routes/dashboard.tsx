@@ -19,12 +19,9 @@ import { formInput, parseWith } from "#server/lib/validate.ts";
 import { chooseMode, modeChoiceSchema } from "#server/services/dashboard-mode.ts";
 import { Today } from "#app/components/dashboard/Today.tsx";
 import { TileGrid } from "#app/components/TileGrid.tsx";
-import { attempt } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { ATTENDANCE_MESSAGES as A } from "#common/timetable-messages.ts";
-import { markAttendance } from "#server/services/timetable/attendance.ts";
-import { markParamSchema, markSchema } from "#server/services/timetable/schema.ts";
 import { readToday } from "#server/services/today.ts";
+import { markAction } from "#app/lib/attendance.server.ts";
 
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
@@ -58,18 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   // Today's one-tap attendance: the same use-case as /timetable and PUT /api/attendance/:date/:periodId.
-  if (intent.startsWith("mark:")) {
-    const user = await requireUser(context);
-    const status = String(form.get("status") ?? "");
-    return attempt(intent, A.marked(status), () =>
-      markAttendance(
-        envOf(context),
-        user,
-        parseWith(markParamSchema, { date: form.get("date"), periodId: intent.slice("mark:".length) }),
-        parseWith(markSchema, { status }),
-      ),
-    );
-  }
+  if (intent.startsWith("mark:")) return markAction(envOf(context), await requireUser(context), intent, form);
   let chosen;
   try {
     chosen = chooseMode(parseWith(modeChoiceSchema, formInput(form)));

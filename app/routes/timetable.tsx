@@ -7,22 +7,20 @@ import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
+import { markAction } from "#app/lib/attendance.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
 import { type Day, timeRange, WEEKDAYS, WEEKDAYS_SHORT, weekdayName } from "#common/timetable.ts";
-import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { markAttendance } from "#server/services/timetable/attendance.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
 import {
   classChoiceSchema,
   idParamSchema,
-  markParamSchema,
-  markSchema,
   personalEntrySchema,
   timetableQuerySchema,
 } from "#server/services/timetable/schema.ts";
@@ -58,20 +56,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const input = formInput(form);
   const intent = String(input.intent ?? "");
   const [verb = "", id = ""] = intent.split(":");
-  const status = String(input.status ?? "");
   if (verb === "choose")
     return attemptTold(intent, async () => ({
       message: M.classChosen((await chooseClass(env, user, parseWith(classChoiceSchema, input))).label),
     }));
-  if (verb === "mark")
-    return attempt(intent, A.marked(status), () =>
-      markAttendance(
-        env,
-        user,
-        parseWith(markParamSchema, { date: input.date, periodId: id }),
-        parseWith(markSchema, { status }),
-      ),
-    );
+  if (verb === "mark") return markAction(env, user, intent, form);
   if (verb === "add-entry")
     return attempt(intent, M.entryAdded, () => addEntry(env, user, parseWith(personalEntrySchema, input)));
   if (verb === "remove-entry")
