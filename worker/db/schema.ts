@@ -15,3 +15,4 @@ export * from "./schema/google.ts";
 export * from "./schema/academics.ts";
 export * from "./schema/library.ts";
 export * from "./schema/timetable.ts";
+export * from "./schema/conversations.ts";

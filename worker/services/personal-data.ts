@@ -3,6 +3,7 @@ import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
 import { MARKETPLACE_DATA } from "#server/services/personal-data/marketplace.ts";
+import { MESSAGING_DATA } from "#server/services/personal-data/messaging.ts";
 import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.ts";
 import type { PersonalData } from "#server/services/personal-data/place.ts";
 import { STAFF_DATA } from "#server/services/personal-data/staff.ts";
@@ -31,6 +32,11 @@ export const PERSONAL_DATA = {
   saved_products: MARKETPLACE_DATA.saved_products,
   wanted_posts: MARKETPLACE_DATA.wanted_posts,
   reservation_log: MARKETPLACE_DATA.reservation_log,
+  conversations: MESSAGING_DATA.conversations,
+  messages: MESSAGING_DATA.messages,
+  offers: MESSAGING_DATA.offers,
+  member_blocks: MESSAGING_DATA.member_blocks,
+  conversation_reports: MESSAGING_DATA.conversation_reports,
   study_requests: STUDY_SWAP_DATA.study_requests,
   writers: STUDY_SWAP_DATA.writers,
   library_items: LIBRARY_DATA.library_items,

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     suspensionReason: text("suspension_reason"),
     /** migrations/0028_claims_and_devices.sql: the address was claimed from an earlier holder; the screens ask to confirm the name. */
     confirmName: integer("confirm_name", { mode: "boolean" }).notNull().default(false),
+    /** migrations/0039_conversations.sql: the seller's WhatsApp number, private unless shared in a conversation; NULL: none given. */
+    whatsappNumber: text("whatsapp_number"),
   },
   (t) => [
     index("users_campus").on(t.campusId),

@@ -26,6 +26,7 @@ export const ACCOUNT_DATA = {
               email: users.email,
               createdAt: users.createdAt,
               emailVerifiedAt: users.emailVerifiedAt,
+              whatsappNumber: users.whatsappNumber,
               hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
               googleLinked: sql<number>`${users.googleSub} IS NOT NULL`.mapWith(Boolean),
               campusId: users.campusId,
@@ -44,6 +45,7 @@ export const ACCOUNT_DATA = {
             campus: { id: me.campusId, name: me.campusName, shortName: me.campusShortName },
             verified: me.emailVerifiedAt !== null,
             verifiedAt: me.emailVerifiedAt,
+            whatsappNumber: me.whatsappNumber,
             hasPassword: me.hasPassword,
             googleLinked: me.googleLinked,
             createdAt: me.createdAt,
@@ -57,7 +59,7 @@ export const ACCOUNT_DATA = {
         statement(
           (
             guard,
-          ) => `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, email_verified_at = NULL, deleted_at = ?5
+          ) => `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, whatsapp_number = NULL, email_verified_at = NULL, deleted_at = ?5
        WHERE id = ?1 AND ${guard} RETURNING id`,
           DELETED_STUDENT,
           anonymousEmail(),
