@@ -80,3 +80,6 @@ export default {
   queue: (batch, rawEnv) =>
     onTestClock(rawEnv, null, () => deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env)),
 } satisfies ExportedHandler<Env>;
+
+// The Durable Object class of conversations' WebSockets (wrangler.toml, docs/decisions/0113-conversations.md).
+export { ConversationRoom } from "#server/services/conversations/room.ts";

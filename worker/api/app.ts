@@ -12,6 +12,7 @@ import { admin } from "#server/api/admin.ts";
 import { academicsAdmin, academicsPublic } from "#server/api/academics.ts";
 import { campusSetup } from "#server/api/campus-setup.ts";
 import wanted from "#server/api/wanted.ts";
+import { messages, productMessages, reportedMessages } from "#server/api/messages.ts";
 import notifications from "#server/api/notifications.ts";
 import push from "#server/api/push.ts";
 import hostel from "#server/api/hostel.ts";
@@ -30,6 +31,8 @@ api.route("/campuses", campusesApi);
 api.route("/campuses", academicsPublic);
 api.route("/google", google);
 api.route("/product", products);
+api.route("/product", productMessages);
+api.route("/messages", messages);
 api.route("/wanted", wanted);
 api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
@@ -42,6 +45,7 @@ api.route("/library", libraryFind);
 api.route("/timetable", timetable);
 api.route("/attendance", attendance);
 api.route("/reports", reports);
+api.route("/moderation/conversations", reportedMessages);
 api.route("/moderation", moderation);
 // The set-up's default body limit (campusSetup.use("*")) also matches /admin/campus/academics/*:
 // mounted first, so the academics routes' own declarations come after it and win (the entry takes

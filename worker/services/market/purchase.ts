@@ -77,18 +77,16 @@ export async function purchaseProduct(
   const seen = input.price ?? null;
   const saleId = crypto.randomUUID();
   const [update, , notice] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = ?2, sale_id = ?3, purchased_at = ?4, updated_at = ?4
-       WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
-         AND (?6 IS NULL OR price_paise = ?6)
-         AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
-         AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
-         AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
-       RETURNING id`,
-    ).bind(buyer.id, buyer.name, saleId, now, id, seen, since, PURCHASE_LIMIT, buyer.campusId, OPEN_RESERVATIONS_LIMIT),
-    env.DB.prepare(
-      "INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2",
-    ).bind(now, saleId),
+    reserveStatement(env, {
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      campusId: buyer.campusId,
+      productId: id,
+      saleId,
+      now,
+      seenPricePaise: seen,
+    }),
+    reservationLogStatement(env, saleId, now),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
        SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
@@ -100,6 +98,7 @@ export async function purchaseProduct(
        SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
        FROM products WHERE sale_id = ?2`,
     ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
+    lapseOffersStatement(env, saleId, now),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
   if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
@@ -109,6 +108,78 @@ export async function purchaseProduct(
     // The link the specification's client offers the buyer after a purchase (section 8).
     notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: whatsappLink(row!.whatsappNumber) },
   };
+}
+
+export interface Reservation {
+  buyerId: string;
+  /** The buyer's name as the seller sees it; null: read from their account (an offer accepted by the seller). */
+  buyerName: string | null;
+  /** The buyer's campus: only a product of it is reserved. */
+  campusId: string;
+  productId: string;
+  saleId: string;
+  now: number;
+  /** The price the buyer saw (Buy): the product must still cost exactly that. */
+  seenPricePaise?: number | null;
+  /** The price the two agreed (an accepted offer): the product is reserved at it, whatever it cost. */
+  agreedPricePaise?: number | null;
+  /** Only while this member sells it (the seller accepting an offer). */
+  sellerId?: string | null;
+  /** Only while this offer of the buyer on the product still waits for an answer. */
+  offerId?: string | null;
+}
+
+/**
+ * The one conditional write that reserves a product, for Buy and for an accepted offer alike: only an
+ * available, shown, unexpired product of someone else on the buyer's campus passes, while the buyer
+ * has made fewer than PURCHASE_LIMIT reservations in 24 hours and holds fewer than
+ * OPEN_RESERVATIONS_LIMIT waiting for a handover. Of any number of simultaneous attempts on one
+ * product exactly one gets its id back; the statements after it in the batch select by `saleId`.
+ */
+export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement {
+  return env.DB.prepare(
+    `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = COALESCE(?2, (SELECT name FROM users WHERE id = ?1)),
+       sale_id = ?3, purchased_at = ?4, updated_at = ?4, price_paise = COALESCE(?11, price_paise)
+     WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
+       AND (?6 IS NULL OR price_paise = ?6)
+       AND (?12 IS NULL OR seller_id = ?12)
+       AND (?13 IS NULL OR EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1))
+       AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
+       AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
+       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
+     RETURNING id`,
+  ).bind(
+    r.buyerId,
+    r.buyerName,
+    r.saleId,
+    r.now,
+    r.productId,
+    r.seenPricePaise ?? null,
+    r.now - PURCHASE_WINDOW_MS,
+    PURCHASE_LIMIT,
+    r.campusId,
+    OPEN_RESERVATIONS_LIMIT,
+    r.agreedPricePaise ?? null,
+    r.sellerId ?? null,
+    r.offerId ?? null,
+  );
+}
+
+/** The reservation's log row (the 24-hour limit counts it), written only for the sale `saleId` made. */
+export function reservationLogStatement(env: Env, saleId: string, now: number): D1PreparedStatement {
+  return env.DB.prepare(
+    "INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2",
+  ).bind(now, saleId);
+}
+
+/**
+ * Offers still waiting on a product that `saleId` just reserved lapse: the listing is gone, so no
+ * seller can accept them any more (docs/decisions/0113-conversations.md).
+ */
+export function lapseOffersStatement(env: Env, saleId: string, now: number): D1PreparedStatement {
+  return env.DB.prepare(
+    "UPDATE offers SET status = 'lapsed', decided_at = ?1 WHERE status = 'waiting' AND product_id = (SELECT id FROM products WHERE sale_id = ?2)",
+  ).bind(now, saleId);
 }
 
 /** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */

@@ -1,0 +1,382 @@
+// Conversations about listings (docs/decisions/0113-conversations.md): who may message whom, in
+// order and once, blocks, limits, offers that reserve through Buy's own write, meet-ups, reports a
+// moderator reads (audited), and the live socket served by the conversation's Durable Object.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { CONVERSATION_MESSAGES as M, MESSAGE_MAX, PAYMENT_LINK_WARNING } from "#common/conversations.ts";
+import { bearer, call, createUser, inOneLimiterMinute, unique } from "#test/helpers.ts";
+import {
+  answer,
+  listProduct,
+  openSocket,
+  rows,
+  send,
+  sellerAndBuyer,
+  start,
+  thread,
+} from "#test/conversation-helpers.ts";
+import { grant } from "#test/staff-helpers.ts";
+
+type Inbox = { id: string; role: string; unread: number; otherName: string; lastMessage: string }[];
+
+async function inbox(user: { token: string }): Promise<Inbox> {
+  const res = await answer<Inbox>(await call("/api/messages", { headers: bearer(user.token) }));
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+async function addPlace(name = unique("Library entrance ")): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO meetup_places (id, campus_id, name, created_at) VALUES (?1, 'cit', ?2, ?3)")
+    .bind(id, name, Date.now())
+    .run();
+  return id;
+}
+
+describe("messaging a seller", () => {
+  it("starts one conversation per listing and buyer, both see it in their inbox, and reading clears the unread count", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const first = await start(buyer, productId);
+    const again = await start(buyer, productId, "I can come today.");
+    expect(again.conversationId).toBe(first.conversationId);
+    expect([first.message.seq, again.message.seq]).toEqual([1, 2]);
+
+    const sellers = await inbox(seller);
+    expect(sellers).toHaveLength(1);
+    expect(sellers[0]).toMatchObject({
+      id: first.conversationId,
+      role: "seller",
+      unread: 2,
+      otherName: "Bala",
+      lastMessage: "I can come today.",
+    });
+    expect((await inbox(buyer))[0]).toMatchObject({ role: "buyer", unread: 0, otherName: "Sita" });
+
+    // The seller's notice: one for the conversation, however many messages came.
+    expect(
+      await rows(
+        "SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.message' AND read_at IS NULL",
+        seller.userId,
+      ),
+    ).toBe(1);
+
+    const read = await thread(seller, first.conversationId);
+    expect(read.status).toBe(200);
+    expect(read.body.data.messages.map((m) => [m.seq, m.body, m.mine])).toEqual([
+      [1, "Is this still available?", false],
+      [2, "I can come today.", false],
+    ]);
+    expect((await inbox(seller))[0]!.unread).toBe(0);
+    expect(
+      await rows(
+        "SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.message' AND read_at IS NULL",
+        seller.userId,
+      ),
+    ).toBe(0);
+
+    const reply = await answer<{ seq: number; mine: boolean }>(
+      await send(`/api/messages/${first.conversationId}`, seller, { text: "Yes, it is." }),
+    );
+    expect(reply.status).toBe(201);
+    expect(reply.body.data).toMatchObject({ seq: 3, mine: true });
+    expect((await inbox(buyer))[0]!.unread).toBe(1);
+  });
+
+  it("keeps conversations to their two members and their college", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const stranger = await createUser();
+    const otherCollege = await createUser({ email: `${unique("r")}@riverside.test` });
+
+    expect((await thread(stranger, conversationId)).status).toBe(404);
+    expect((await send(`/api/messages/${conversationId}`, stranger, { text: "hello" })).status).toBe(404);
+    expect((await openSocket(stranger, conversationId)).status).toBe(404);
+    expect((await call(`/api/messages/${conversationId}`)).status).toBe(401);
+    // Another college's listing does not exist for this member; one's own listing is not messaged.
+    const other = await answer(await send(`/api/product/${productId}/messages`, otherCollege, { text: "hi" }));
+    expect(other.status).toBe(404);
+    const own = await answer(await send(`/api/product/${productId}/messages`, seller, { text: "hi" }));
+    expect([own.status, own.body.message]).toEqual([403, M.ownListing]);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
+  });
+
+  it("refuses an unverified member, an empty or too long message, and a bad id, with clear 4xx messages", async () => {
+    const { productId } = await sellerAndBuyer();
+    const unverified = await createUser({ verified: false });
+    const refused = await answer(await send(`/api/product/${productId}/messages`, unverified, { text: "hi" }));
+    expect(refused.status).toBe(403);
+    const buyer = await createUser();
+    const empty = await answer(await send(`/api/product/${productId}/messages`, buyer, { text: "   " }));
+    expect([empty.status, empty.body.message]).toEqual([400, "Write a message first."]);
+    const long = await answer(
+      await send(`/api/product/${productId}/messages`, buyer, { text: "a".repeat(MESSAGE_MAX + 1) }),
+    );
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain(`at most ${MESSAGE_MAX} characters`);
+    expect((await send("/api/messages/not-a-uuid", buyer, { text: "hi" })).status).toBe(400);
+    expect(await rows("SELECT 1 FROM conversations WHERE product_id = ?1", productId)).toBe(0);
+  });
+
+  it("makes a resent message (same key) one message, and simultaneous first messages one conversation in order", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const clientKey = `k${crypto.randomUUID().replaceAll("-", "")}`;
+    const [a, b] = await Promise.all([
+      answer<{ conversationId: string }>(
+        await send(`/api/product/${productId}/messages`, buyer, { text: "Once", clientKey }),
+      ),
+      answer<{ conversationId: string }>(
+        await send(`/api/product/${productId}/messages`, buyer, { text: "Once", clientKey }),
+      ),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.data.conversationId).toBe(b.body.data.conversationId);
+    expect(await rows("SELECT 1 FROM messages WHERE client_key = ?1", clientKey)).toBe(1);
+
+    const { productId: second } = await sellerAndBuyer();
+    const many = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => send(`/api/product/${second}/messages`, buyer, { text: `m${n}` })),
+    );
+    expect(many.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await rows("SELECT 1 FROM conversations WHERE product_id = ?1", second)).toBe(1);
+    const seqs = await env.DB.prepare(
+      "SELECT m.seq FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.product_id = ?1 ORDER BY m.seq",
+    )
+      .bind(second)
+      .all<{ seq: number }>();
+    expect(seqs.results.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("flags a link to an outside payment page, and still delivers it", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId, "Pay me first at upi://pay?pa=someone@upi");
+    const read = await thread<{ messages: { flagged: boolean }[] }>(seller, conversationId);
+    expect(read.body.data.messages[0]!.flagged).toBe(true);
+    expect(PAYMENT_LINK_WARNING).toContain("never asks you to pay online");
+  });
+
+  it("a member sending too fast gets a 429, and the refused message is not written", async () => {
+    await inOneLimiterMinute(async () => {
+      const { buyer, productId } = await sellerAndBuyer();
+      const { conversationId } = await start(buyer, productId);
+      const results = [];
+      for (let i = 0; i < 30; i += 1)
+        results.push((await send(`/api/messages/${conversationId}`, buyer, { text: `n${i}` })).status);
+      expect(results.filter((s) => s === 201)).toHaveLength(29);
+      expect(results.at(-1)).toBe(429);
+      expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(30);
+    });
+  });
+});
+
+describe("blocking and reporting", () => {
+  it("a blocked member can no longer message, nor start about another listing; unblocking restores it", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const blocked = await answer(await send(`/api/messages/${conversationId}/block`, seller, { blocked: true }, "PUT"));
+    expect([blocked.status, blocked.body.message]).toEqual([200, M.blockedDone]);
+    const refused = await answer(await send(`/api/messages/${conversationId}`, buyer, { text: "hello?" }));
+    expect([refused.status, refused.body.message]).toEqual([403, M.blocked]);
+    const otherListing = await listProduct(seller);
+    expect((await send(`/api/product/${otherListing}/messages`, buyer, { text: "and this?" })).status).toBe(403);
+    // The one who blocked cannot write either, until they unblock.
+    expect((await send(`/api/messages/${conversationId}`, seller, { text: "x" })).status).toBe(403);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
+    await send(`/api/messages/${conversationId}/block`, seller, { blocked: false }, "PUT");
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text: "hello?" })).status).toBe(201);
+  });
+
+  it("a reported conversation is read by a moderator of its college only, each read audited", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId, "Send me your OTP");
+    const moderator = await createUser();
+    await grant(moderator, "moderator");
+    // Not reported: no moderator may read it.
+    expect(
+      (await call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(moderator.token) })).status,
+    ).toBe(404);
+    const report = await answer(
+      await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam", note: "asked for OTP" }),
+    );
+    expect([report.status, report.body.message]).toEqual([201, M.reported]);
+    expect((await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam" })).status).toBe(409);
+
+    const student = await createUser();
+    expect(
+      (await call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(student.token) })).status,
+    ).toBe(403);
+    const elsewhere = await createUser({ email: `${unique("m")}@riverside.test` });
+    await grant(elsewhere, "moderator", null, "rce");
+    expect(
+      (await call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(elsewhere.token) })).status,
+    ).toBe(404);
+
+    const queue = await answer<{ id: string }[]>(
+      await call("/api/moderation/conversations", { headers: bearer(moderator.token) }),
+    );
+    expect(queue.body.data.map((r) => r.id)).toContain(conversationId);
+    const read = await answer<{ messages: { body: string }[] }>(
+      await call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(moderator.token) }),
+    );
+    expect(read.body.data.messages.map((m) => m.body)).toEqual(["Send me your OTP"]);
+    expect(
+      await rows(
+        "SELECT 1 FROM staff_audit_log WHERE action = 'conversation.read' AND subject_id = ?1 AND actor_id = ?2",
+        conversationId,
+        moderator.userId,
+      ),
+    ).toBe(1);
+    // The moderator's reading marks nothing read for the seller.
+    expect(await rows("SELECT 1 FROM conversations WHERE id = ?1 AND seller_read_seq = 0", conversationId)).toBe(1);
+  });
+});
+
+describe("offers", () => {
+  it("the buyer offers, the seller accepts: the listing is reserved for that buyer at that price", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer("500");
+    const { conversationId } = await start(buyer, productId);
+    const offer = await answer(await send(`/api/messages/${conversationId}/offers`, buyer, { price: 420 }));
+    expect([offer.status, offer.body.message]).toEqual([201, M.offerSent]);
+    const second = await answer(await send(`/api/messages/${conversationId}/offers`, buyer, { price: 430 }));
+    expect([second.status, second.body.message]).toEqual([409, M.offerWaiting]);
+    expect((await send(`/api/messages/${conversationId}/offers`, seller, { price: 10 })).status).toBe(403);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: "ten" })).status).toBe(400);
+
+    const view = await thread<{ offer: { id: string; pricePaise: number } }>(seller, conversationId);
+    expect(view.body.data.offer.pricePaise).toBe(42000);
+    expect((await send(`/api/messages/offers/${view.body.data.offer.id}`, buyer, { answer: "accept" })).status).toBe(
+      403,
+    );
+    const accepted = await answer(
+      await send(`/api/messages/offers/${view.body.data.offer.id}`, seller, { answer: "accept" }),
+    );
+    expect([accepted.status, accepted.body.message]).toEqual([200, M.offerAccepted]);
+
+    const product = await env.DB.prepare("SELECT status, buyer_id, price_paise, buyer_name FROM products WHERE id = ?1")
+      .bind(productId)
+      .first<{ status: string; buyer_id: string; price_paise: number; buyer_name: string }>();
+    expect(product).toEqual({ status: "sold", buyer_id: buyer.userId, price_paise: 42000, buyer_name: "Bala Buyer" });
+    expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(1);
+    const purchased = await answer<unknown>(await call("/api/product/purchased", { headers: bearer(buyer.token) }));
+    expect(JSON.stringify(purchased.body)).toContain(productId);
+    // Answered once: a second answer finds nothing waiting.
+    expect((await send(`/api/messages/offers/${view.body.data.offer.id}`, seller, { answer: "decline" })).status).toBe(
+      409,
+    );
+  });
+
+  it("a declined offer says so, and the buyer may offer again", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer("500");
+    const { conversationId } = await start(buyer, productId);
+    await send(`/api/messages/${conversationId}/offers`, buyer, { price: 100 });
+    const { body } = await thread<{ offer: { id: string } }>(seller, conversationId);
+    const declined = await answer(
+      await send(`/api/messages/offers/${body.data.offer.id}`, seller, { answer: "decline" }),
+    );
+    expect([declined.status, declined.body.message]).toEqual([200, M.offerDeclined]);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: 450 })).status).toBe(201);
+    const kinds = (await thread(buyer, conversationId)).body.data.messages.map((m) => m.kind);
+    expect(kinds).toEqual(["text", "offer", "declined", "offer"]);
+  });
+
+  it("accepting an offer races a plain Buy and another accepted offer: exactly one reservation", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { seller, buyer, productId } = await sellerAndBuyer("500");
+      const rival = await createUser({ name: "Ravi Rival" });
+      const third = await createUser({ name: "Tara Third" });
+      const a = await start(buyer, productId);
+      const b = await start(third, productId);
+      await send(`/api/messages/${a.conversationId}/offers`, buyer, { price: 400 });
+      await send(`/api/messages/${b.conversationId}/offers`, third, { price: 450 });
+      const offerA = (await thread<{ offer: { id: string } }>(seller, a.conversationId)).body.data.offer.id;
+      const offerB = (await thread<{ offer: { id: string } }>(seller, b.conversationId)).body.data.offer.id;
+      const results = await Promise.all([
+        send(`/api/messages/offers/${offerA}`, seller, { answer: "accept" }),
+        call(`/api/product/purchase/${productId}`, { method: "PATCH", headers: bearer(rival.token) }),
+        send(`/api/messages/offers/${offerB}`, seller, { answer: "accept" }),
+      ]);
+      expect(results.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
+      expect(results.map((r) => r.status).filter((s) => s === 409)).toHaveLength(2);
+      expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(1);
+      expect(
+        await rows("SELECT 1 FROM offers WHERE product_id = ?1 AND status = 'accepted'", productId),
+      ).toBeLessThanOrEqual(1);
+      expect(await rows("SELECT 1 FROM offers WHERE product_id = ?1 AND status = 'waiting'", productId)).toBe(0);
+    }
+  });
+});
+
+describe("meeting", () => {
+  it("after the reservation the two agree a place and a time from the conversation", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer("300");
+    const { conversationId } = await start(buyer, productId);
+    const placeId = await addPlace("Library entrance");
+    const at = Date.now() + 24 * 60 * 60 * 1000;
+    const early = await answer(await send(`/api/messages/${conversationId}/meetup`, buyer, { placeId, at }, "PUT"));
+    expect([early.status, early.body.message]).toEqual([409, M.meetupNeedsReservation]);
+
+    expect(
+      (await call(`/api/product/purchase/${productId}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    const badPlace = await answer(
+      await send(`/api/messages/${conversationId}/meetup`, buyer, { placeId: crypto.randomUUID(), at }, "PUT"),
+    );
+    expect([badPlace.status, badPlace.body.message]).toEqual([400, M.noPlace]);
+    expect(
+      (await send(`/api/messages/${conversationId}/meetup`, buyer, { placeId, at: Date.now() - 86_400_000 }, "PUT"))
+        .status,
+    ).toBe(400);
+    const proposed = await answer(await send(`/api/messages/${conversationId}/meetup`, buyer, { placeId, at }, "PUT"));
+    expect(proposed.status).toBe(200);
+    const own = await answer(await send(`/api/messages/${conversationId}/meetup/agree`, buyer, {}));
+    expect([own.status, own.body.message]).toEqual([409, M.meetupOwn]);
+    const agreed = await answer(await send(`/api/messages/${conversationId}/meetup/agree`, seller, {}));
+    expect([agreed.status, agreed.body.message]).toEqual([200, M.meetupAgreed]);
+    const view = await thread<{ meetup: { placeName: string; at: number; agreedAt: number | null } }>(
+      buyer,
+      conversationId,
+    );
+    expect(view.body.data.meetup).toMatchObject({ placeName: "Library entrance", at });
+    expect(view.body.data.meetup.agreedAt).not.toBeNull();
+  });
+
+  it("shares a WhatsApp number only when its owner chooses, and only from their profile", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    await env.DB.prepare("UPDATE users SET whatsapp_number = NULL WHERE id = ?1").bind(seller.userId).run();
+    const none = await answer(await send(`/api/messages/${conversationId}/contact`, seller, {}));
+    expect([none.status, none.body.message]).toEqual([400, M.contactNone]);
+    await env.DB.prepare("UPDATE users SET whatsapp_number = '9876501234' WHERE id = ?1").bind(seller.userId).run();
+    expect((await send(`/api/messages/${conversationId}/contact`, seller, {})).status).toBe(201);
+    const last = (await thread(buyer, conversationId)).body.data.messages.at(-1)!;
+    expect([last.kind, last.body]).toEqual(["contact", "9876501234"]);
+  });
+});
+
+describe("the live socket (the conversation's Durable Object)", () => {
+  it("delivers a new message to the other member's open socket, and passes typing on", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const sellerSocket = await openSocket(seller, conversationId);
+    const buyerSocket = await openSocket(buyer, conversationId);
+    expect([sellerSocket.status, buyerSocket.status]).toEqual([101, 101]);
+
+    await send(`/api/messages/${conversationId}`, buyer, { text: "Are you there?" });
+    const [event] = (await sellerSocket.next(1)) as { type: string; message: { seq: number; body: string } }[];
+    expect(event).toMatchObject({ type: "message", message: { seq: 2, body: "Are you there?" } });
+
+    sellerSocket.socket!.send(JSON.stringify({ type: "typing" }));
+    const events = (await buyerSocket.next(2)) as { type: string; userId?: string }[];
+    expect(events.find((e) => e.type === "typing")).toMatchObject({ type: "typing", userId: seller.userId });
+    sellerSocket.socket!.close();
+    buyerSocket.socket!.close();
+  });
+
+  it("refuses a socket from another site, and a plain request", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    expect((await openSocket(buyer, conversationId, "https://evil.example")).status).toBe(403);
+    expect((await call(`/api/messages/${conversationId}/socket`, { headers: { Cookie: buyer.cookie } })).status).toBe(
+      426,
+    );
+  });
+});

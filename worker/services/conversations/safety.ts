@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { optionalUserText } from "#server/lib/validate.ts";
+import { requireMayAct } from "#server/services/campus.ts";
+import { deliver, type Member, messageStatements } from "#server/services/conversations/send.ts";
+import { readThread, type Thread } from "#server/services/conversations/read.ts";
+import { auditStatement, requireStaff } from "#server/services/staff.ts";
+
+// Meeting and safety in a conversation (docs/decisions/0113-conversations.md): agreeing a meet-up at
+// one of the campus's places, sharing one's WhatsApp number by choice, blocking the other member,
+// and reporting the conversation so that a moderator may read it (and only it, audited).
+
+const MEETUP_AHEAD_MS = 14 * 24 * 60 * 60 * 1000;
+
+export const meetupSchema = z.object(
+  {
+    placeId: z.uuid({ error: M.noPlace }),
+    // A local date-time from a form ("2026-11-28T17:30", India time) or epoch milliseconds from the API.
+    at: z.union([z.number().int(), z.string()], { error: "Choose a day and time to meet." }).transform((value, ctx) => {
+      const ms =
+        typeof value === "number"
+          ? value
+          : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)
+            ? Date.parse(`${value}:00+05:30`)
+            : Number.NaN;
+      if (!Number.isFinite(ms)) {
+        ctx.addIssue({ code: "custom", message: "Choose a day and time to meet." });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  },
+  { error: 'Send the meet-up as a JSON object, for example { "placeId": "…", "at": "2026-11-28T17:30" }.' },
+);
+export type MeetupInput = z.output<typeof meetupSchema>;
+
+/** Either member proposes a place and time, once the listing is reserved for this conversation's buyer. */
+export async function proposeMeetup(
+  env: Env,
+  member: Member,
+  conversationId: string,
+  { placeId, at }: MeetupInput,
+): Promise<MessageView> {
+  requireMayAct(member, MESSAGE_SELLER);
+  const now = Date.now();
+  if (at < now - 60_000 || at > now + MEETUP_AHEAD_MS)
+    throw new ApiError(400, "Choose a time from now to two weeks ahead.", {
+      field: "at",
+      fields: { at: "Choose a time from now to two weeks ahead." },
+    });
+  const place = await env.DB.prepare(
+    "SELECT name FROM meetup_places WHERE id = ?1 AND campus_id = ?2 AND retired_at IS NULL",
+  )
+    .bind(placeId, member.campusId)
+    .first<{ name: string }>();
+  if (!place) throw new ApiError(400, M.noPlace, { field: "placeId", fields: { placeId: M.noPlace } });
+  const reserved = `EXISTS (SELECT 1 FROM products p WHERE p.id = product_id AND p.status = 'sold' AND p.buyer_id = buyer_id AND p.handed_over_at IS NULL)`;
+  const { id, statements } = messageStatements(
+    env,
+    { conversationId },
+    member,
+    { kind: "meetup", body: `Let's meet at ${place.name}, ${formatIndiaShortDateTime(at)}` },
+    now,
+    { sql: reserved, params: [] },
+  );
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE conversations SET meet_place_id = ?3, meet_at = ?4, meet_proposed_by = ?2, meet_agreed_at = NULL
+       WHERE id = ?1 AND (buyer_id = ?2 OR seller_id = ?2) AND ${reserved}`,
+    ).bind(conversationId, member.id, placeId, at),
+    ...statements,
+  ]);
+  const message = await deliver(env, id, member);
+  if (message) return message;
+  await requireMember(env, member, conversationId);
+  throw new ApiError(409, M.meetupNeedsReservation);
+}
+
+/** The other member agrees to the proposed meet-up. */
+export async function agreeMeetup(env: Env, member: Member, conversationId: string): Promise<MessageView> {
+  requireMayAct(member, MESSAGE_SELLER);
+  const now = Date.now();
+  const { id, statements } = messageStatements(
+    env,
+    { conversationId },
+    member,
+    { kind: "agreed", body: "Agreed to meet there" },
+    now,
+    { sql: "meet_agreed_at = ?1 AND meet_proposed_by <> ?2", params: [now, member.id] },
+  );
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE conversations SET meet_agreed_at = ?3
+       WHERE id = ?1 AND (buyer_id = ?2 OR seller_id = ?2) AND meet_at IS NOT NULL AND meet_agreed_at IS NULL AND meet_proposed_by <> ?2`,
+    ).bind(conversationId, member.id, now),
+    ...statements,
+  ]);
+  const message = await deliver(env, id, member);
+  if (message) return message;
+  const row = await requireMember(env, member, conversationId);
+  if (row.meetProposedBy === member.id && row.meetAgreedAt === null) throw new ApiError(409, M.meetupOwn);
+  throw new ApiError(409, M.meetupNothing);
+}
+
+/** Share one's WhatsApp number (from the profile) in this conversation: private until then. */
+export async function shareContact(env: Env, member: Member, conversationId: string): Promise<MessageView> {
+  requireMayAct(member, MESSAGE_SELLER);
+  const me = await env.DB.prepare("SELECT whatsapp_number AS number FROM users WHERE id = ?1")
+    .bind(member.id)
+    .first<{ number: string | null }>();
+  if (!me?.number) throw new ApiError(400, M.contactNone);
+  const { id, statements } = messageStatements(
+    env,
+    { conversationId },
+    member,
+    { kind: "contact", body: me.number },
+    Date.now(),
+  );
+  await env.DB.batch(statements);
+  const message = await deliver(env, id, member);
+  if (message) return message;
+  await requireMember(env, member, conversationId);
+  throw new ApiError(403, M.blocked);
+}
+
+async function requireMember(
+  env: Env,
+  member: Pick<Member, "id">,
+  conversationId: string,
+): Promise<{
+  buyerId: string;
+  sellerId: string;
+  campusId: string;
+  meetProposedBy: string | null;
+  meetAgreedAt: number | null;
+}> {
+  const row = await env.DB.prepare(
+    "SELECT buyer_id AS buyerId, seller_id AS sellerId, campus_id AS campusId, meet_proposed_by AS meetProposedBy, meet_agreed_at AS meetAgreedAt FROM conversations WHERE id = ?1",
+  )
+    .bind(conversationId)
+    .first<{
+      buyerId: string;
+      sellerId: string;
+      campusId: string;
+      meetProposedBy: string | null;
+      meetAgreedAt: number | null;
+    }>();
+  if (!row || (row.buyerId !== member.id && row.sellerId !== member.id)) throw new ApiError(404, M.noConversation);
+  return row;
+}
+
+export const blockSchema = z.object(
+  { blocked: z.boolean({ error: "Say blocked: true or false." }) },
+  { error: 'Send a JSON object, for example { "blocked": true }.' },
+);
+
+/** Block (or unblock) the other member of a conversation: while blocked, neither can message the other. */
+export async function setBlocked(
+  env: Env,
+  member: Pick<Member, "id">,
+  conversationId: string,
+  blocked: boolean,
+): Promise<string> {
+  const row = await requireMember(env, member, conversationId);
+  const other = row.buyerId === member.id ? row.sellerId : row.buyerId;
+  await env.DB.prepare(
+    blocked
+      ? "INSERT INTO member_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING"
+      : "DELETE FROM member_blocks WHERE blocker_id = ?1 AND blocked_id = ?2 AND ?3 IS NOT NULL",
+  )
+    .bind(member.id, other, Date.now())
+    .run();
+  return blocked ? M.blockedDone : M.unblockedDone;
+}
+
+export const reportSchema = z.object(
+  {
+    reason: z.enum(["scam", "offensive", "personal_information", "other"], {
+      error: "Choose a reason: scam, offensive, personal_information or other.",
+    }),
+    note: optionalUserText({ name: "Your note", max: 500, multiline: true }),
+  },
+  { error: 'Send the report as a JSON object, for example { "reason": "scam" }.' },
+);
+export type ReportInput = z.output<typeof reportSchema>;
+
+/** Report the conversation: a moderator of its campus may then read it. Once per member. */
+export async function reportConversation(
+  env: Env,
+  member: Pick<Member, "id">,
+  conversationId: string,
+  { reason, note }: ReportInput,
+): Promise<string> {
+  const row = await requireMember(env, member, conversationId);
+  const result = await env.DB.prepare(
+    `INSERT INTO conversation_reports (id, conversation_id, campus_id, reporter_id, reason, note, created_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING`,
+  )
+    .bind(crypto.randomUUID(), conversationId, row.campusId, member.id, reason, note ?? null, Date.now())
+    .run();
+  if (result.meta.changes !== 1) throw new ApiError(409, M.alreadyReported);
+  return M.reported;
+}
+
+export interface ReportedConversation {
+  id: string;
+  reason: string;
+  note: string | null;
+  reportedAt: number;
+  productTitle: string;
+}
+
+/** The moderation queue's part: reported conversations of the campus not yet resolved. */
+export async function reportedConversations(
+  env: Env,
+  moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
+): Promise<ReportedConversation[]> {
+  await requireStaff(env, moderator, "moderator");
+  const { results } = await env.DB.prepare(
+    `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
+     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
+     WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
+  )
+    .bind(moderator.campusId)
+    .all<ReportedConversation>();
+  return results;
+}
+
+/**
+ * A moderator reads a reported conversation of their campus: only one that a member reported, and
+ * each reading is a line in the audit log. The thread is read as its buyer sees it, without marking
+ * anything read.
+ */
+export async function readReported(
+  env: Env,
+  moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
+  conversationId: string,
+): Promise<Thread & { buyerName: string; sellerName: string }> {
+  await requireStaff(env, moderator, "moderator");
+  const now = Date.now();
+  const [reported] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT c.buyer_id AS buyerId, c.campus_id AS campusId, b.name AS buyerName, s.name AS sellerName
+       FROM conversations c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id
+       WHERE c.id = ?1 AND c.campus_id = ?2 AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id)`,
+    ).bind(conversationId, moderator.campusId),
+    auditStatement(
+      env,
+      {
+        campusId: moderator.campusId,
+        actorId: moderator.id,
+        action: "conversation.read",
+        subjectKind: "conversation",
+        subjectId: conversationId,
+        studentId: null,
+        note: null,
+        at: now,
+      },
+      {
+        sql: "EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id))",
+        params: [conversationId, moderator.campusId],
+      },
+    ),
+  ]);
+  const row = reported?.results[0] as
+    { buyerId: string; campusId: string; buyerName: string; sellerName: string } | undefined;
+  if (!row) throw new ApiError(404, M.noConversation);
+  const thread = await readThread(
+    env,
+    { id: row.buyerId, campusId: row.campusId },
+    conversationId,
+    {},
+    { markRead: false },
+  );
+  return { ...thread, buyerName: row.buyerName, sellerName: row.sellerName };
+}
+
+/** A moderator closes the reports of a conversation once dealt with. */
+export async function resolveConversationReports(
+  env: Env,
+  moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
+  conversationId: string,
+): Promise<void> {
+  await requireStaff(env, moderator, "moderator");
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE conversation_reports SET resolved_at = ?3 WHERE conversation_id = ?1 AND campus_id = ?2 AND resolved_at IS NULL",
+    ).bind(conversationId, moderator.campusId, now),
+    auditStatement(
+      env,
+      {
+        campusId: moderator.campusId,
+        actorId: moderator.id,
+        action: "conversation.resolve",
+        subjectKind: "conversation",
+        subjectId: conversationId,
+        studentId: null,
+        note: null,
+        at: now,
+      },
+      { sql: "changes() > 0", params: [] },
+    ),
+  ]);
+}
