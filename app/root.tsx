@@ -35,7 +35,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? { message: verifyFirst(REPORT_WHAT), verify: true }
       : null;
   return {
-    user: user ? { name: user.name, email: user.email, unread: user.unreadNotices, staff: user.staff, refusal } : null,
+    user: user
+      ? {
+          name: user.name,
+          email: user.email,
+          unread: user.unreadNotices,
+          messages: user.unreadConversations,
+          staff: user.staff,
+          refusal,
+        }
+      : null,
     grievance: user && !user.openCommunity ? grievanceOf(user) : null,
     suspended,
     prerendered: false,
@@ -56,7 +65,7 @@ export function shouldRevalidate({
   if (authPaths.test(currentUrl.pathname) || authPaths.test(nextUrl.pathname)) return true;
   if (formAction && authPaths.test(formAction)) return true;
   // The unread count in the top bar is fresh on the inbox itself.
-  if (/^\/notifications$/i.test(nextUrl.pathname)) return true;
+  if (/^\/(notifications|messages(\/.*)?)$/i.test(nextUrl.pathname)) return true;
   return defaultShouldRevalidate;
 }
 

@@ -27,6 +27,9 @@ export default [
   route("product/:id", "routes/product.tsx"),
   route("saved", "routes/saved.tsx"),
   route("wanted", "routes/wanted.tsx"),
+  // Conversations with buyers and sellers (docs/decisions/0113-conversations.md).
+  route("messages", "routes/messages.tsx"),
+  route("messages/:id", "routes/messages-thread.tsx"),
 
   // Notes.
   route("notes", "routes/notes.tsx"),

@@ -43,6 +43,11 @@ CREATE TABLE conversations (
 CREATE UNIQUE INDEX conversations_once ON conversations(product_id, buyer_id);
 CREATE INDEX conversations_buyer ON conversations(buyer_id, last_message_at);
 CREATE INDEX conversations_seller ON conversations(seller_id, last_message_at);
+-- A send's batch finds the row it advanced by the message id it wrote.
+CREATE UNIQUE INDEX conversations_last_message ON conversations(last_message_id);
+-- The foreign keys' own lookups (a user's or a place's row going).
+CREATE INDEX conversations_meet_proposed_by ON conversations(meet_proposed_by);
+CREATE INDEX conversations_meet_place ON conversations(meet_place_id);
 
 -- A conversation's messages in order. kind: what a screen draws (a text, an offer and its answer,
 -- a meet-up, a shared number, a note from Campus). client_key makes a resent form or a retried
@@ -78,6 +83,7 @@ CREATE TABLE offers (
   sale_id TEXT
 );
 CREATE UNIQUE INDEX offers_one_waiting ON offers(conversation_id) WHERE status = 'waiting';
+CREATE INDEX offers_conversation ON offers(conversation_id);
 CREATE INDEX offers_product ON offers(product_id, status);
 CREATE INDEX offers_buyer ON offers(buyer_id);
 
@@ -103,4 +109,5 @@ CREATE TABLE conversation_reports (
   resolved_at INTEGER
 );
 CREATE UNIQUE INDEX conversation_reports_once ON conversation_reports(reporter_id, conversation_id);
+CREATE INDEX conversation_reports_conversation ON conversation_reports(conversation_id);
 CREATE INDEX conversation_reports_queue ON conversation_reports(campus_id, resolved_at, created_at);

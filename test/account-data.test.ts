@@ -180,6 +180,33 @@ async function everything(): Promise<World> {
     .bind(student.name, student.email)
     .run();
 
+  // Conversations: the student asks about a third student's listing, offers a price, reports the
+  // conversation and blocks that seller.
+  const asked = await uploadProduct(
+    await createUser({ name: "Third Seller" }),
+    `Lamp ${tag}`,
+    "9123456780",
+    "Third Seller",
+  );
+  const opened = await postJson(`/api/product/${asked}/messages`, { text: `Hello ${tag}` }, bearer(student.token));
+  expect(opened.status).toBe(201);
+  const { conversationId } = ((await opened.json()) as { data: { conversationId: string } }).data;
+  expect((await postJson(`/api/messages/${conversationId}/offers`, { price: 100 }, bearer(student.token))).status).toBe(
+    201,
+  );
+  expect(
+    (await postJson(`/api/messages/${conversationId}/report`, { reason: "other" }, bearer(student.token))).status,
+  ).toBe(201);
+  expect(
+    (
+      await call(`/api/messages/${conversationId}/block`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", ...bearer(student.token) },
+        body: JSON.stringify({ blocked: true }),
+      })
+    ).status,
+  ).toBe(200);
+
   // The timetable: the student's class (and they represent it), an entry of their own, a hidden
   // period and an attendance mark (yesterday's period).
   const timetableClass = await newClass();

@@ -43,6 +43,8 @@ const LISTS = new Set([
   "/api/hostel/laundry/slots",
   "/api/hostel/roommates",
   "/api/library/items",
+  "/api/messages",
+  "/api/moderation/conversations",
   "/api/moderation/queue",
   "/api/moderation/suspensions",
   "/api/notifications",
@@ -64,6 +66,7 @@ interface Fixtures {
   requestId: string;
   calendarSecret: string;
   libraryItemId: string;
+  conversationId: string;
 }
 
 let fixtures: Fixtures;
@@ -109,6 +112,15 @@ beforeAll(async () => {
   const calendarSecret = await resetCalendarFeed(env, people.owner.userId);
   const libraryItemId = await uploadPdf(people.student, await makeSubject());
   await env.DB.prepare("UPDATE library_items SET status = 'approved' WHERE id = ?1").bind(libraryItemId).run();
+  const started = await sendJson(
+    "POST",
+    `/api/product/${product.id}/messages`,
+    { text: "Still available?" },
+    people.owner.token,
+  );
+  if (started.status !== 201) throw new Error(`conversation: ${started.status} ${await started.text()}`);
+  const conversationId = (await read<{ conversationId: string }>(started)).data.conversationId;
+  await sendJson("POST", `/api/messages/${conversationId}/report`, { reason: "other" }, people.owner.token);
   fixtures = {
     people,
     productId: product.id,
@@ -117,6 +129,7 @@ beforeAll(async () => {
     requestId,
     calendarSecret,
     libraryItemId,
+    conversationId,
   };
   stopObserving = observeStatements((sql, params) => {
     if (!statements.has(sql)) statements.set(sql, params);
@@ -148,6 +161,7 @@ function pagePaths(): string[] {
 
 function fillPage(path: string): string {
   const filled = path
+    .replace(/^\/messages\/:id$/, `/messages/${fixtures.conversationId}`)
     .replace(":id", fixtures.productId)
     .replace(":semesterId", "1")
     .replace(":branch", "ece")
@@ -170,6 +184,9 @@ function fillApi(path: string): string {
     "/api/library/items/:id": `/api/library/items/${fixtures.libraryItemId}`,
     "/api/library/items/:id/file": `/api/library/items/${fixtures.libraryItemId}/file`,
     "/api/timetable/classes/:id/week": "/api/timetable/classes/no-such-class/week",
+    "/api/messages/:conversationId": `/api/messages/${fixtures.conversationId}`,
+    "/api/messages/:conversationId/socket": `/api/messages/${fixtures.conversationId}/socket`,
+    "/api/moderation/conversations/:conversationId": `/api/moderation/conversations/${fixtures.conversationId}`,
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))
@@ -495,6 +512,99 @@ describe("the D1 query budget of writes", () => {
       await run({ route: "POST /api/wanted", by: owner, path: "/api/wanted", body: { words: "drawing board" } }),
     );
     await run({ route: "DELETE /api/wanted/:id", by: owner, path: `/api/wanted/${wantedId}` });
+
+    // Conversations: a buyer asks, the seller answers, an offer is made, withdrawn, made again and
+    // accepted; the two agree a meet-up, share a number, report and block.
+    const talked = await idOf(
+      await run({
+        route: "POST /api/product/upload",
+        by: student,
+        path: "/api/product/upload",
+        body: productForm(student, "Budget slide rule"),
+      }),
+    );
+    const opened = await run({
+      route: "POST /api/product/:id/messages",
+      by: owner,
+      path: `/api/product/${talked}/messages`,
+      body: { text: "Is this still available?" },
+    });
+    const talk = ((await opened.clone().json()) as { data: { conversationId: string } }).data.conversationId;
+    await run({
+      route: "POST /api/messages/:conversationId",
+      by: student,
+      path: `/api/messages/${talk}`,
+      body: { text: "Yes." },
+    });
+    const offerOf = async () =>
+      (
+        (await (await call(`/api/messages/${talk}`, { headers: bearer(student.token) })).json()) as {
+          data: { offer: { id: string } };
+        }
+      ).data.offer.id;
+    await run({
+      route: "POST /api/messages/:conversationId/offers",
+      by: owner,
+      path: `/api/messages/${talk}/offers`,
+      body: { price: 90 },
+    });
+    await run({
+      route: "DELETE /api/messages/offers/:offerId",
+      by: owner,
+      path: `/api/messages/offers/${await offerOf()}`,
+    });
+    await run({
+      route: "POST /api/messages/:conversationId/offers",
+      by: owner,
+      path: `/api/messages/${talk}/offers`,
+      body: { price: 95 },
+    });
+    await run({
+      route: "POST /api/messages/offers/:offerId",
+      by: student,
+      path: `/api/messages/offers/${await offerOf()}`,
+      body: { answer: "accept" },
+    });
+    const placeId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO meetup_places (id, campus_id, name, created_at) VALUES (?1, 'cit', 'Budget gate', ?2)",
+    )
+      .bind(placeId, Date.now())
+      .run();
+    await run({
+      route: "PUT /api/messages/:conversationId/meetup",
+      by: owner,
+      path: `/api/messages/${talk}/meetup`,
+      body: { placeId, at: Date.now() + 86_400_000 },
+    });
+    await run({
+      route: "POST /api/messages/:conversationId/meetup/agree",
+      by: student,
+      path: `/api/messages/${talk}/meetup/agree`,
+    });
+    await env.DB.prepare("UPDATE users SET whatsapp_number = '9876512345' WHERE id = ?1").bind(student.userId).run();
+    await run({
+      route: "POST /api/messages/:conversationId/contact",
+      by: student,
+      path: `/api/messages/${talk}/contact`,
+    });
+    await run({
+      route: "POST /api/messages/:conversationId/report",
+      by: owner,
+      path: `/api/messages/${talk}/report`,
+      body: { reason: "other" },
+    });
+    await run({
+      route: "POST /api/moderation/conversations/:conversationId/resolve",
+      by: moderator,
+      path: `/api/moderation/conversations/${talk}/resolve`,
+    });
+    await run({
+      route: "PUT /api/messages/:conversationId/block",
+      by: owner,
+      path: `/api/messages/${talk}/block`,
+      body: { blocked: true },
+    });
 
     // Notifications and push.
     const device = await makePushDevice();

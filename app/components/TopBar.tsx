@@ -4,10 +4,11 @@ import { clearGoogleToken } from "#app/lib/google.ts";
 import { BackIcon } from "#app/components/icons/back.tsx";
 import { UserIcon } from "#app/components/icons/user.tsx";
 import { BellIcon } from "#app/components/icons/bell.tsx";
+import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { ShieldIcon } from "#app/components/icons/shield.tsx";
 
 /** unread and staff are known on server-rendered pages only (a prerendered page shows neither). */
-type TopBarUser = { name: string; email: string; unread?: number; staff?: boolean } | null;
+type TopBarUser = { name: string; email: string; unread?: number; messages?: number; staff?: boolean } | null;
 
 interface TopBarProps {
   user: TopBarUser;
@@ -113,6 +114,25 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                 >
                   <ShieldIcon className="h-5 w-5" />
                   <span className="sr-only sm:not-sr-only">Staff</span>
+                </Link>
+              )}
+              {user.messages !== undefined && (
+                <Link
+                  to="/messages"
+                  className="btn-secondary relative min-h-10 px-2.5 sm:px-3"
+                  aria-current={location.pathname.toLowerCase().startsWith("/messages") ? "page" : undefined}
+                  aria-label={user.messages > 0 ? `Messages, ${user.messages} unread` : "Messages"}
+                >
+                  <ChatIcon className="h-5 w-5" />
+                  {user.messages > 0 && (
+                    <span
+                      aria-hidden="true"
+                      data-testid="unread-messages"
+                      className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
+                    >
+                      {user.messages > 99 ? "99+" : user.messages}
+                    </span>
+                  )}
                 </Link>
               )}
               {user.unread !== undefined && (

@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { ListingConversations, MessageSeller } from "#app/components/messages/MessageSeller.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { SaveButton } from "#app/components/market/SaveButton.tsx";
@@ -29,24 +30,33 @@ import {
 import { renewedUntil } from "#common/market-messages.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { parseWith } from "#server/lib/validate.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import { conversationsOnListing } from "#server/services/conversations/read.ts";
+import { messageSchema } from "#server/services/conversations/send.ts";
+import { messageSeller } from "#server/services/conversations/start.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { getProduct } from "#server/services/market/browse.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import type { Route } from "./+types/product";
 
-// A listing's own page: every photo large, the details, the seller's card and Buy. Two D1
-// queries: the session and the product with its seller's record. The same use-case as
+// A listing's own page: every photo large, the details, the seller's card, Buy and the
+// conversations about it. Three D1 queries: the session, then the product with its seller's record
+// beside the member's conversations about it. The same use-case as
 // GET /api/product/:id: sold, reserved and expired listings are shown with their state; another
 // campus's is a 404 that says whose it is (nothing of it); a hidden one (not yours) or none at all
 // is a 404.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await getUser(context);
-  const found = await getProduct(envOf(context), user, params.id).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  });
+  const env = envOf(context);
+  const validId = productIdSchema.safeParse(params.id).success;
+  const [found, conversations] = await Promise.all([
+    getProduct(env, user, params.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+      throw error;
+    }),
+    user && validId ? conversationsOnListing(env, params.id, user.id) : Promise.resolve([]),
+  ]);
   // A link shared across colleges: say whose marketplace it is on, show nothing of the listing.
   if (found.kind === "elsewhere") return data({ elsewhere: found.market }, { status: 404 });
   // The seller's number as the use-case answered it (sellerContact): the seller's, a buyer's who may see it.
@@ -58,6 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     contact,
     photo,
     signedIn: !!user,
+    conversations,
     verifyEmail: user && !mayAct(user) ? user.email : null,
     now: Date.now(),
   };
@@ -71,6 +82,20 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (intent === "report") return reportAction(env, user, form);
   if (intent === "save" || intent === "unsave") return heartAction(env, user, intent, form);
   if (intent === "buy") return buyAction(env, user, params.id, form);
+  if (intent === "message") {
+    try {
+      const started = await messageSeller(
+        env,
+        user,
+        parseWith(productIdSchema, params.id),
+        parseWith(messageSchema, formInput(form)),
+      );
+      return redirect(`/messages/${started.conversationId}`);
+    } catch (error) {
+      if (error instanceof ApiError) return refused(intent, error);
+      throw error;
+    }
+  }
   if (intent === "renew") {
     try {
       const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
@@ -112,7 +137,7 @@ function AtAnotherCollege({ market }: { market: string }) {
 }
 
 function ProductPage({ loaderData }: { loaderData: Listing }) {
-  const { product, contact, signedIn, verifyEmail, now } = loaderData;
+  const { product, contact, signedIn, verifyEmail, now, conversations } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -261,6 +286,25 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
               </a>
             )}
           </div>
+
+          {product.mine ? (
+            <ListingConversations conversations={conversations} />
+          ) : !signedIn ? (
+            <Link
+              to="/login"
+              className="btn-secondary mt-3 w-full sm:w-auto"
+              onClick={() => rememberRedirect(location.pathname)}
+            >
+              <ChatIcon className="h-5 w-5" />
+              Sign in to message the seller
+            </Link>
+          ) : !verifyEmail && (conversations.length > 0 || (product.status === "available" && !expired)) ? (
+            <MessageSeller
+              conversation={conversations[0] ?? null}
+              sellerName={product.sellerName}
+              result={result && "intent" in result ? result : undefined}
+            />
+          ) : null}
 
           <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
             Description

@@ -140,6 +140,7 @@ messages.post("/:conversationId/report", requireAuth, validateJson(reportSchema)
  */
 messages.get(
   "/:conversationId/socket",
+  requireAuth,
   async (c, next) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket")
       throw new ApiError(426, "This address is a WebSocket: open it with Upgrade: websocket.");
@@ -147,7 +148,6 @@ messages.get(
     if (origin && origin !== new URL(c.req.url).origin) throw new ApiError(403, "Cross-site sockets are refused.");
     await next();
   },
-  requireAuth,
   async (c) => {
     const id = parseWith(conversationIdSchema, c.req.param("conversationId"));
     const member = await c.env.DB.prepare(

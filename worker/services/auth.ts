@@ -50,6 +50,11 @@ const sessionUserColumns = {
   unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`
     .mapWith(Number)
     .as("unread_notices"),
+  // Conversations with unread messages, as buyer and as seller (docs/decisions/0113-conversations.md).
+  unreadConversations:
+    sql<number>`((SELECT COUNT(*) FROM conversations c WHERE c.buyer_id = ${users.id} AND c.last_seq > c.buyer_read_seq) + (SELECT COUNT(*) FROM conversations c WHERE c.seller_id = ${users.id} AND c.last_seq > c.seller_read_seq))`
+      .mapWith(Number)
+      .as("unread_conversations"),
   staff:
     sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`
       .mapWith(Number)
@@ -72,6 +77,7 @@ function toSessionUser(row: {
   confirmName: boolean;
   joinedAt: number;
   unreadNotices: number;
+  unreadConversations: number;
   staff: number;
 }): SessionUser {
   const { emailVerifiedAt, staff, ...rest } = row;
@@ -178,6 +184,7 @@ async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): 
     suspendedUntil: null,
     suspensionReason: null,
     unreadNotices: 0,
+    unreadConversations: 0,
     staff: false,
     confirmName: false,
   };

@@ -11,6 +11,8 @@ export interface SessionUser extends Membership {
   email: string;
   /** Unread notices (the top bar's count), read in the same query. */
   unreadNotices: number;
+  /** Conversations with messages the student has not read (the top bar's Messages count), in the same query. */
+  unreadConversations: number;
   /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
   staff: boolean;
   /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */

@@ -54,6 +54,9 @@ export const conversations = sqliteTable(
     uniqueIndex("conversations_once").on(t.productId, t.buyerId),
     index("conversations_buyer").on(t.buyerId, t.lastMessageAt),
     index("conversations_seller").on(t.sellerId, t.lastMessageAt),
+    uniqueIndex("conversations_last_message").on(t.lastMessageId),
+    index("conversations_meet_proposed_by").on(t.meetProposedBy),
+    index("conversations_meet_place").on(t.meetPlaceId),
   ],
 );
 
@@ -121,6 +124,7 @@ export const offers = sqliteTable(
     uniqueIndex("offers_one_waiting")
       .on(t.conversationId)
       .where(sql`status = 'waiting'`),
+    index("offers_conversation").on(t.conversationId),
     index("offers_product").on(t.productId, t.status),
     index("offers_buyer").on(t.buyerId),
   ],
@@ -160,6 +164,7 @@ export const conversationReports = sqliteTable(
   },
   (t) => [
     uniqueIndex("conversation_reports_once").on(t.reporterId, t.conversationId),
+    index("conversation_reports_conversation").on(t.conversationId),
     index("conversation_reports_queue").on(t.campusId, t.resolvedAt, t.createdAt),
   ],
 );

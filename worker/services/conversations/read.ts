@@ -261,23 +261,36 @@ export function toView(m: MessageRow, readerId: string): MessageView {
   };
 }
 
-/** The member's conversation about a listing, if any (the product page links to it). */
-export function conversationOfStatement(env: Env, productId: string, buyerId: string): D1PreparedStatement {
-  return env.DB.prepare("SELECT id FROM conversations WHERE product_id = ?1 AND buyer_id = ?2").bind(
-    productId,
-    buyerId,
-  );
+/** A listing's conversations as its page shows them to the member: theirs as buyer, or all as its seller. */
+export interface ListingConversation {
+  id: string;
+  role: "buyer" | "seller";
+  otherName: string;
+  unread: number;
+  lastMessageAt: number;
 }
 
-/** The seller's conversations about their listing (its page lists them). */
-export function conversationsAboutStatement(env: Env, productId: string, sellerId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT c.id, u.name AS buyerName, c.last_seq - c.seller_read_seq AS unread, c.last_message_at AS lastMessageAt
-     FROM conversations c JOIN users u ON u.id = c.buyer_id
-     WHERE c.product_id = ?1 AND c.seller_id = ?2 ORDER BY c.last_message_at DESC LIMIT 50`,
-  ).bind(productId, sellerId);
+/**
+ * The member's conversations about a listing (its page links to them): the one they started as a
+ * buyer, or, as its seller, every buyer's. One query, run beside the listing's own read.
+ */
+export async function conversationsOnListing(
+  env: Env,
+  productId: string,
+  memberId: string,
+): Promise<ListingConversation[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT c.id, CASE WHEN c.buyer_id = ?2 THEN 'buyer' ELSE 'seller' END AS role, u.name AS otherName,
+       c.last_seq - CASE WHEN c.buyer_id = ?2 THEN c.buyer_read_seq ELSE c.seller_read_seq END AS unread, c.last_message_at AS lastMessageAt
+     FROM conversations c JOIN users u ON u.id = CASE WHEN c.buyer_id = ?2 THEN c.seller_id ELSE c.buyer_id END
+     WHERE c.product_id = ?1 AND (c.buyer_id = ?2 OR c.seller_id = ?2) ORDER BY c.last_message_at DESC LIMIT 50`,
+  )
+    .bind(productId, memberId)
+    .all<ListingConversation>();
+  return results.map((row) => ({ ...row, otherName: firstName(row.otherName) }));
 }
 
+/** Reading a thread: the member's mark moves to its last message, and its unread notice is read. */
 function readStatements(env: Env, conversationId: string, memberId: string, now: number): D1PreparedStatement[] {
   const mine = "(buyer_id = ?2 OR seller_id = ?2)";
   return [

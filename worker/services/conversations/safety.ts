@@ -6,7 +6,7 @@ import { optionalUserText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, type Member, messageStatements } from "#server/services/conversations/send.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
-import { auditStatement, requireStaff } from "#server/services/staff.ts";
+import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // Meeting and safety in a conversation (docs/decisions/0113-conversations.md): agreeing a meet-up at
 // one of the campus's places, sharing one's WhatsApp number by choice, blocking the other member,
@@ -217,16 +217,22 @@ export async function reportedConversations(
   env: Env,
   moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
 ): Promise<ReportedConversation[]> {
-  await requireStaff(env, moderator, "moderator");
-  const { results } = await env.DB.prepare(
-    `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
-     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
-     WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
-  )
-    .bind(moderator.campusId)
-    .all<ReportedConversation>();
-  return results;
+  // The caller's roles and the list in one batch; the list is returned only to a moderator or admin.
+  const [grants, list] = await env.DB.batch([
+    staffGrantsStatement(env, moderator),
+    env.DB.prepare(
+      `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
+       FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
+       WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
+    ).bind(moderator.campusId),
+  ]);
+  await requireStaff(env, moderator, "moderator", {}, grants!.results as StaffGrant[]);
+  return list!.results as ReportedConversation[];
 }
+
+/** Holds where the member moderates their campus (a moderator or its admin), as SQL for a batch's guard. */
+const MODERATES = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('moderator', 'admin')
+  AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.suspended_until > ?))`;
 
 /**
  * A moderator reads a reported conversation of their campus: only one that a member reported, and
@@ -238,14 +244,15 @@ export async function readReported(
   moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
   conversationId: string,
 ): Promise<Thread & { buyerName: string; sellerName: string }> {
-  await requireStaff(env, moderator, "moderator");
   const now = Date.now();
-  const [reported] = await env.DB.batch([
+  const [grants, reported] = await env.DB.batch([
+    staffGrantsStatement(env, moderator),
     env.DB.prepare(
       `SELECT c.buyer_id AS buyerId, c.campus_id AS campusId, b.name AS buyerName, s.name AS sellerName
        FROM conversations c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id
        WHERE c.id = ?1 AND c.campus_id = ?2 AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id)`,
     ).bind(conversationId, moderator.campusId),
+    // Each reading by a moderator is a line in the audit log, written in the same batch as the read.
     auditStatement(
       env,
       {
@@ -259,11 +266,12 @@ export async function readReported(
         at: now,
       },
       {
-        sql: "EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id))",
-        params: [conversationId, moderator.campusId],
+        sql: `${MODERATES} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id))`,
+        params: [moderator.id, moderator.campusId, now, conversationId, moderator.campusId],
       },
     ),
   ]);
+  await requireStaff(env, moderator, "moderator", {}, grants!.results as StaffGrant[]);
   const row = reported?.results[0] as
     { buyerId: string; campusId: string; buyerName: string; sellerName: string } | undefined;
   if (!row) throw new ApiError(404, M.noConversation);

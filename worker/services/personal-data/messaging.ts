@@ -33,7 +33,7 @@ export const MESSAGING_DATA = {
       remove: ({ statement }) => [
         statement(
           (guard) =>
-            `DELETE FROM conversations WHERE (buyer_id = ?1 OR seller_id = ?1 OR meet_proposed_by = ?1) AND ${guard}`,
+            `DELETE FROM conversations WHERE (buyer_id = ?1 OR seller_id = ?1) AND ${guard}`,
         ),
       ],
     },

@@ -1,0 +1,209 @@
+import { useFetcher } from "react-router";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { Answer } from "#app/components/messages/Thread.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { formatRupees } from "#common/format.ts";
+
+// What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
+// the buyer's offer, a meet-up once the listing is reserved, sharing one's WhatsApp number, blocking
+// and reporting. Plain forms to the page's action: they work without JavaScript.
+
+interface ToolsThread {
+  id: string;
+  role: "buyer" | "seller";
+  product: { pricePaise: number; state: "available" | "reserved" | "sold" | "gone" };
+  other: { name: string };
+  offer: { id: string } | null;
+  places: { id: string; name: string; note: string | null }[];
+  blocking: boolean;
+  blockedBy: boolean;
+  reported: boolean;
+}
+
+export function TradeTools({ thread }: { thread: ToolsThread }) {
+  const canOffer = thread.role === "buyer" && thread.product.state === "available" && !thread.offer;
+  const canMeet = thread.product.state === "reserved";
+  const blocked = thread.blocking || thread.blockedBy;
+  return (
+    <section aria-label="Trade" className="flex flex-col gap-3">
+      {!blocked && canOffer && <OfferForm listPrice={thread.product.pricePaise} />}
+      {!blocked && canMeet && <MeetupForm places={thread.places} />}
+      {!blocked && <ShareNumber />}
+      <details className="card p-4">
+        <summary className="cursor-pointer font-medium">Safety: block or report</summary>
+        <div className="mt-3 flex flex-col gap-4">
+          <BlockForm blocking={thread.blocking} name={thread.other.name} />
+          {thread.reported ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              You reported this conversation. A moderator of your college will read it.
+            </p>
+          ) : (
+            <ReportForm />
+          )}
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function OfferForm({ listPrice }: { listPrice: number }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "offer" ? fetcher.data : undefined;
+  const problem = fieldError(result, "price");
+  return (
+    <fetcher.Form
+      method="post"
+      className="card flex flex-wrap items-end gap-2 p-4"
+      aria-busy={fetcher.state !== "idle"}
+    >
+      <input type="hidden" name="intent" value="offer" />
+      <div className="min-w-0 flex-1">
+        <label htmlFor="offer-price" className="label">
+          {`Make an offer (listed at ${formatRupees(listPrice)})`}
+        </label>
+        <input
+          id="offer-price"
+          name="price"
+          type="number"
+          min="1"
+          step="1"
+          inputMode="numeric"
+          required
+          className="input"
+          placeholder="₹"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "price-error" : undefined}
+        />
+        <FieldError id="price" message={problem} />
+      </div>
+      <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Sending offer..." className="btn-secondary">
+        Send offer
+      </SubmitButton>
+      {result && !problem && <Answer result={result} />}
+    </fetcher.Form>
+  );
+}
+
+function MeetupForm({ places }: { places: ToolsThread["places"] }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "meetup" ? fetcher.data : undefined;
+  if (places.length === 0)
+    return (
+      <p className="card p-4 text-sm text-slate-700 dark:text-slate-300">
+        Agree in your messages where and when to meet: somewhere public and well lit. Your college has not listed
+        meet-up places yet.
+      </p>
+    );
+  return (
+    <fetcher.Form
+      method="post"
+      className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-2"
+      aria-busy={fetcher.state !== "idle"}
+    >
+      <input type="hidden" name="intent" value="meetup" />
+      <h2 className="font-semibold sm:col-span-2">Agree where and when to meet</h2>
+      <div>
+        <label htmlFor="meet-place" className="label">
+          Place
+        </label>
+        <select id="meet-place" name="placeId" required className="input" defaultValue="">
+          <option value="" disabled>
+            Choose a place
+          </option>
+          {places.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id="placeId" message={fieldError(result, "placeId")} />
+      </div>
+      <div>
+        <label htmlFor="meet-at" className="label">
+          Day and time
+        </label>
+        <input id="meet-at" name="at" type="datetime-local" required className="input" />
+        <FieldError id="at" message={fieldError(result, "at")} />
+      </div>
+      <div className="sm:col-span-2">
+        <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Proposing..." className="btn-secondary">
+          Propose this meet-up
+        </SubmitButton>
+        {result && !fieldError(result, "placeId") && !fieldError(result, "at") && <Answer result={result} />}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function ShareNumber() {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "contact" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
+      <SubmitButton
+        busy={fetcher.state !== "idle"}
+        busyLabel="Sharing..."
+        name="intent"
+        value="contact"
+        className="btn-secondary"
+      >
+        Share my WhatsApp number
+      </SubmitButton>
+      <span className="text-slate-600 dark:text-slate-400">Only if you want to: it stays private until you do.</span>
+      {result && !result.ok && <Answer result={result} />}
+    </fetcher.Form>
+  );
+}
+
+function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.state === "idle" && fetcher.data?.intent.endsWith("block") ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {blocking
+          ? `You blocked ${name}. Unblock to message each other again.`
+          : `Blocking ${name} stops all messages between you, in every conversation.`}
+      </p>
+      <SubmitButton
+        busy={fetcher.state !== "idle"}
+        busyLabel={blocking ? "Unblocking..." : "Blocking..."}
+        name="intent"
+        value={blocking ? "unblock" : "block"}
+        className="btn-secondary mt-2"
+      >
+        {blocking ? `Unblock ${name}` : `Block ${name}`}
+      </SubmitButton>
+      <Answer result={result} />
+    </fetcher.Form>
+  );
+}
+
+function ReportForm() {
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "report" ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="report" />
+      <label htmlFor="report-reason" className="label">
+        Report this conversation to a moderator
+      </label>
+      <select id="report-reason" name="reason" className="input" defaultValue="scam">
+        <option value="scam">Scam or asks for money in advance</option>
+        <option value="offensive">Offensive or harassing</option>
+        <option value="personal_information">Asks for personal information</option>
+        <option value="other">Something else</option>
+      </select>
+      <label htmlFor="report-note" className="label">
+        What happened (optional)
+      </label>
+      <textarea id="report-note" name="note" rows={2} maxLength={500} className="input" />
+      <div>
+        <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Reporting..." className="btn-secondary">
+          Report
+        </SubmitButton>
+      </div>
+      <Answer result={result} />
+    </fetcher.Form>
+  );
+}
