@@ -66,6 +66,8 @@ export function shouldRevalidate({
   if (formAction && authPaths.test(formAction)) return true;
   // The unread count in the top bar is fresh on the inbox itself.
   if (/^\/(notifications|messages(\/.*)?)$/i.test(nextUrl.pathname)) return true;
+  // Leaving a conversation: what was read there leaves the counts.
+  if (/^\/messages\//i.test(currentUrl.pathname)) return true;
   return defaultShouldRevalidate;
 }
 

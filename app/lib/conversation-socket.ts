@@ -19,11 +19,14 @@ export function useConversationSocket({
   me,
   loaded,
   otherReadSeq,
+  onArrival,
 }: {
   conversationId: string;
   me: string;
   loaded: MessageView[];
   otherReadSeq: number;
+  /** The other member sent something: the page reads itself again (offer, meet-up, read marks). */
+  onArrival?: () => void;
 }) {
   const [arrived, setArrived] = useState<Map<number, MessageView>>(() => new Map());
   const [state, setState] = useState<SocketState>("connecting");
@@ -31,6 +34,8 @@ export function useConversationSocket({
   const [seen, setSeen] = useState(otherReadSeq);
   const socketRef = useRef<WebSocket | null>(null);
   const lastTypingSent = useRef(0);
+  const arrival = useRef(onArrival);
+  arrival.current = onArrival;
 
   const messages = useMemo(() => {
     const all = new Map<number, MessageView>();
@@ -93,7 +98,10 @@ export function useConversationSocket({
           const { senderId, ...m } = parsed.message;
           if (m.seq > lastSeqRef.current + 1) void catchUp();
           add([{ ...m, mine: senderId === me }]);
-          if (senderId !== me) setTypingAt(0);
+          if (senderId !== me) {
+            setTypingAt(0);
+            arrival.current?.();
+          }
         } else if (parsed.type === "typing" && parsed.userId !== me) {
           setTypingAt(Date.now());
         } else if (parsed.type === "seen" && parsed.userId !== me) {

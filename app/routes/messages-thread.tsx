@@ -1,4 +1,5 @@
-import { data, Link, useFetcher } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import { Composer, MessageList } from "#app/components/messages/Thread.tsx";
@@ -43,11 +44,13 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailu
 
 export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   const { thread, me, now } = loaderData;
+  const onArrival = useReadAgain();
   const live = useConversationSocket({
     conversationId: thread.id,
     me,
     loaded: thread.messages,
     otherReadSeq: thread.otherReadSeq,
+    onArrival,
   });
   const { product } = thread;
   const stateLabel = {
@@ -124,6 +127,20 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       <TradeTools thread={thread} />
     </div>
   );
+}
+
+/**
+ * What the other member sends changes more than the list: an offer to answer, a meet-up to agree,
+ * the read marks and the top bar's counts. The page reads itself again, once for a burst of messages.
+ */
+function useReadAgain(): () => void {
+  const revalidator = useRevalidator();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void revalidator.revalidate(), 400);
+  }, [revalidator]);
 }
 
 function WaitingOffer({
