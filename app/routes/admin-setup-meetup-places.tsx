@@ -139,7 +139,9 @@ function PlaceRow({ place, result }: { place: MeetupPlace; result: ActionResult 
   const save = `save:${place.id}`;
   const retire = `retire:${place.id}`;
   const saved = answerFor(result, save);
-  const retireRefused = answerFor(result, retire);
+  // A place retired leaves the list: its success is shown above the list, only a refusal here.
+  const retired = answerFor(result, retire);
+  const retireRefused = retired && !retired.ok ? retired : null;
   const saving = useSending(save);
   const retiring = useSending(retire);
   return (
