@@ -166,7 +166,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
             const expired = isExpired(product, now);
             const isEditing = editing === product.id;
             return (
-              <li key={product.id} id={`listing-${product.id}`} className="card flex flex-col p-3">
+              <li key={product.id} id={`listing-${product.id}`} className="card flex scroll-mt-24 flex-col p-3">
                 <div className="relative">
                   <ProductImage src={product.thumb} alt={product.title} />
                   <span
