@@ -35,6 +35,7 @@ const ACTION_PATHS = [
   "/admin/setup/blocks",
   "/admin/setup/mess",
   "/admin/setup/laundry",
+  "/admin/setup/meetup-places",
   "/admin/setup/academics",
   "/notifications",
   // Adding to the library, and an item's page (any id: the action reads the form first).
