@@ -52,6 +52,7 @@ describe("a listing's page", () => {
         await page.goto(`/product/${id}`);
         await hydrated(page);
         assert.equal(await page.getByRole("button", { name: "Buy", exact: true }).count(), 0);
+        await themedShots(page, SHOTS, "signed-out");
         await page.getByRole("link", { name: "Sign in to buy" }).click();
         await page.getByText("Sign in to continue where you were going.").waitFor();
         await signInAndReturn(page, buyer, `/product/${id}`);
