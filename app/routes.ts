@@ -76,6 +76,7 @@ export default [
   route("admin/setup/blocks", "routes/admin-setup-blocks.tsx"),
   route("admin/setup/mess", "routes/admin-setup-mess.tsx"),
   route("admin/setup/laundry", "routes/admin-setup-laundry.tsx"),
+  route("admin/setup/meetup-places", "routes/admin-setup-meetup-places.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("admin/setup/timetable", "routes/admin-setup-timetable.tsx"),
   route("notifications", "routes/notifications.tsx"),

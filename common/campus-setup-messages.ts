@@ -1,6 +1,8 @@
 // What the campus admin's set-up screens and /api/admin/campus say (docs/decisions/0104-campus-setup.md).
 // One table for both doors and the students' screens that tell a step is not done yet.
 
+import { MEETUP_PLACE_NAME_MAX, MEETUP_PLACE_NAME_MIN, MEETUP_PLACE_NOTE_MAX } from "#common/meetup-places.ts";
+
 export const SETUP_MESSAGES = {
   saved: "Saved.",
   campusSaved: "The college's details are saved.",
@@ -63,6 +65,16 @@ export const SETUP_MESSAGES = {
     future > 0
       ? `The ${time} slot cannot be removed: ${future} pickup${future === 1 ? " is" : "s are"} booked in it from today on. Set its capacity to 0 to take no new bookings, and remove it once those are done.`
       : `The ${time} slot cannot be removed: it holds students' past bookings. Set its capacity to 0 to close it instead.`,
+
+  placeNameInvalid: `A place's name is ${MEETUP_PLACE_NAME_MIN} to ${MEETUP_PLACE_NAME_MAX} characters, such as Library entrance.`,
+  placeNoteTooLong: `A note can be at most ${MEETUP_PLACE_NOTE_MAX} characters.`,
+  placeNameTaken: (name: string) => `Your college lists a safe place called ${name} already.`,
+  placesFull: (max: number) =>
+    `Your college lists ${max} safe places already, the most it can: retire one it no longer needs first.`,
+  placeAdded: (name: string) => `${name} is added: traders can choose it now.`,
+  placeSaved: (name: string) => `${name} is saved.`,
+  placeRetired: (name: string) => `${name} is retired: traders can no longer choose it.`,
+  noSuchPlace: "Your college lists no such place (it may have been retired already).",
 
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   adminsOnly: "This page is for campus admins: they set the college up on Campus.",

@@ -100,10 +100,3 @@ export interface ConversationSummary {
   lastMessageAt: number;
   unread: number;
 }
-
-/** The meet-up tips shown beside an agreed meet-up. */
-export const SAFETY_TIPS = [
-  "Meet at the agreed place, in daylight or where it is well lit, with people around.",
-  "Look at the item properly before you pay; pay in person, never in advance.",
-  "Tell a friend where you are going, and keep the conversation on Campus.",
-] as const;

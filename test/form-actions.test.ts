@@ -35,6 +35,7 @@ const ACTION_PATHS = [
   "/admin/setup/blocks",
   "/admin/setup/mess",
   "/admin/setup/laundry",
+  "/admin/setup/meetup-places",
   "/admin/setup/academics",
   "/notifications",
   // Adding to the library, and an item's page (any id: the action reads the form first).
@@ -44,7 +45,14 @@ const ACTION_PATHS = [
   "/timetable",
   "/timetable/class/0b6a2f86-1111-4111-8111-111111111111/edit",
   "/admin/setup/timetable",
+  // A conversation (any id: the action reads the form before it looks the conversation up).
+  "/messages/0b6a2f86-1111-4111-8111-111111111111",
 ];
+
+const BY_ID: Record<string, string> = {
+  "routes/library.tsx": "routes/library-item.tsx",
+  "routes/messages.tsx": "routes/messages-thread.tsx",
+};
 
 const MALFORMED = [
   {
@@ -87,9 +95,9 @@ describe("page actions refuse a body that is not a form with 400, never 500", ()
             .replace(/\/[0-9a-f-]{36}($|\/)/, "$1")
             .replace(/\//g, "-")}.tsx`,
       )
-        // /login and /register are auth.tsx; /library/<id> is library-item.tsx.
+        // /login and /register are auth.tsx; /library/<id> is library-item.tsx, /messages/<id> messages-thread.tsx.
         .concat("routes/auth.tsx")
-        .map((file) => (file === "routes/library.tsx" ? "routes/library-item.tsx" : file)),
+        .map((file) => BY_ID[file] ?? file),
     );
     // The catch-all's action reads no body: it answers 404 to any path.
     for (const file of withAction)

@@ -17,6 +17,7 @@ const SET_UP_TABLES = {
   mess_meals: "id",
   mess_menu: "meal_id, day",
   laundry_slots: "id",
+  meetup_places: "id",
 } as const;
 
 type Row = Record<string, unknown>;
@@ -33,6 +34,7 @@ async function snapshot(db: D1Database): Promise<Snapshot> {
     mess_meals: await rows("mess_meals"),
     mess_menu: await rows("mess_menu"),
     laundry_slots: await rows("laundry_slots"),
+    meetup_places: await rows("meetup_places"),
   };
 }
 
@@ -81,6 +83,7 @@ describe("a deploy (the migrations alone)", () => {
       mess_meals: [],
       mess_menu: [],
       laundry_slots: [],
+      meetup_places: [],
     });
   });
 
@@ -128,6 +131,7 @@ describe("the demo seed (scripts/seed/demo-colleges.sql)", () => {
     expect(perCampus(seeded.hostel_blocks)).toEqual({ cit: 6, rce: 4, open: 6 });
     expect(perCampus(seeded.mess_meals)).toEqual({ cit: 4, rce: 4, open: 4 });
     expect(perCampus(seeded.laundry_slots)).toEqual({ cit: 5, rce: 4, open: 5 });
+    expect(perCampus(seeded.meetup_places)).toEqual({ cit: 4, rce: 3 });
     expect(seeded.mess_menu).toHaveLength(7 * 12);
 
     const second = await seed(env.FRESH_DB);

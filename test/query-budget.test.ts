@@ -30,6 +30,7 @@ const LISTS = new Set([
   "/api/admin/campus/blocks",
   "/api/admin/campus/laundry-slots",
   "/api/admin/campus/meals",
+  "/api/admin/campus/meetup-places",
   "/api/admin/campus/menu",
   "/api/admin/roles",
   "/api/auth/sessions",
@@ -910,6 +911,24 @@ describe("the D1 query budget of writes", () => {
       body: slot,
     });
     await run({ route: `DELETE ${setup}/laundry-slots/:id`, by: admin, path: `${setup}/laundry-slots/${slotId}` });
+    // Safe meet-up places, by an admin of their own (the steps above spent most of this one's minute).
+    const placesAdmin = await createUser({ name: "Places Admin" });
+    await grantRole(placesAdmin, "admin");
+    const place = { name: `Budget gate ${crypto.randomUUID().slice(0, 6)}`, note: "Lit all night." };
+    const setupPlaceId = await idOf(
+      await run({ route: `POST ${setup}/meetup-places`, by: placesAdmin, path: `${setup}/meetup-places`, body: place }),
+    );
+    await run({
+      route: `PATCH ${setup}/meetup-places/:id`,
+      by: placesAdmin,
+      path: `${setup}/meetup-places/${setupPlaceId}`,
+      body: { ...place, note: "Guarded all night." },
+    });
+    await run({
+      route: `DELETE ${setup}/meetup-places/:id`,
+      by: placesAdmin,
+      path: `${setup}/meetup-places/${setupPlaceId}`,
+    });
 
     // Timetables and attendance: a class and its week by the campus admin, the owner's own week and marks.
     const tt = "/api/timetable";

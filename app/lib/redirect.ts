@@ -47,6 +47,19 @@ export function documentPath(url: URL): string {
   return pathname + (query ? `?${query}` : "");
 }
 
+/** The query parameter that carries a path to /login, where it becomes the redirect cookie. */
+export const NEXT_PARAM = "next";
+
+/**
+ * The sign-in page that brings the visitor back to `path` once signed in (password, Google or a new
+ * account). A plain link: it works without JavaScript, as /login's loader moves the path into the
+ * redirect cookie. Use it for every "Sign in to ..." control (Buy, Message seller).
+ */
+export function signInHref(path: string): string {
+  const safe = safeRedirectPath(path);
+  return safe ? `/login?${NEXT_PARAM}=${encodeURIComponent(safe)}` : "/login";
+}
+
 /** Browser side: remember where to go after sign-in. */
 export function rememberRedirect(path: string): void {
   const safe = safeRedirectPath(path);

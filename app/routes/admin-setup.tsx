@@ -64,6 +64,16 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
             The attendance rule, holidays, classes and their representatives.
           </p>
         </li>
+        <li className="card p-4">
+          <h2 className="font-semibold">
+            <Link to="/admin/setup/meetup-places" className="text-indigo-700 underline dark:text-indigo-300">
+              {SETUP_STEPS.length + 3}. Safe meet-up places
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {`${counts.places} place${counts.places === 1 ? "" : "s"} where buyers and sellers meet to trade.`}
+          </p>
+        </li>
       </ol>
       <p className="mt-6">
         <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">

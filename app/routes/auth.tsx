@@ -19,7 +19,14 @@ import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
-import { clearedRedirectCookie, readRedirectCookie } from "#app/lib/redirect.ts";
+import {
+  clearedRedirectCookie,
+  documentPath,
+  NEXT_PARAM,
+  readRedirectCookie,
+  redirectCookie,
+  safeRedirectPath,
+} from "#app/lib/redirect.ts";
 import { envOf, getUser } from "#app/lib/session.server.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
@@ -34,8 +41,26 @@ export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
 export async function loader({ context, request }: Route.LoaderArgs) {
   dropUrlToken(request);
   const user = await getUser(context);
+  takeNextParam(request, user !== null);
   if (user) throw redirect("/dashboard");
   return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+}
+
+/**
+ * `/login?next=/product/abc` (signInHref): the path goes into the redirect cookie and the address
+ * loses it, so the cookie stays the one place the sign-in actions (password, register and the return
+ * from Google, which leaves the site) read the target from. Someone already signed in goes there.
+ */
+function takeNextParam(request: Request, signedIn: boolean): void {
+  const url = new URL(request.url);
+  if (!url.searchParams.has(NEXT_PARAM)) return;
+  const next = safeRedirectPath(url.searchParams.get(NEXT_PARAM));
+  if (signedIn) throw redirect(next ?? "/dashboard");
+  url.searchParams.delete(NEXT_PARAM);
+  // A client-side navigation asks for /login.data: the redirect is to the page, not to its data.
+  throw redirect(documentPath(url), {
+    headers: { "Cache-Control": "no-store", ...(next ? { "Set-Cookie": redirectCookie(next) } : {}) },
+  });
 }
 
 // The screen's one door for signing in and registering: the form posts here (never as a GET that

@@ -10,7 +10,7 @@ import { useConversationSocket } from "#app/lib/conversation-socket.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaWeekdayDateTime, formatRupees } from "#common/format.ts";
-import { SAFETY_TIPS } from "#common/conversations.ts";
+import { MEETUP_SAFETY_TIPS } from "#common/meetup-places.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { readThread, threadQuerySchema } from "#server/services/conversations/read.ts";
@@ -238,7 +238,7 @@ function Meetup({
         </div>
       )}
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-        {SAFETY_TIPS.map((tip) => (
+        {MEETUP_SAFETY_TIPS.map((tip) => (
           <li key={tip}>{tip}</li>
         ))}
       </ul>

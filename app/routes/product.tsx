@@ -1,11 +1,12 @@
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { ListingConversations, MessageSeller } from "#app/components/messages/MessageSeller.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
+import { OwnListingPanel } from "#app/components/market/OwnListingPanel.tsx";
 import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
@@ -14,7 +15,7 @@ import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { buyAction, heartAction } from "#app/lib/market.server.ts";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
-import { rememberRedirect } from "#app/lib/redirect.ts";
+import { signInHref } from "#app/lib/redirect.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
 import {
@@ -22,7 +23,6 @@ import {
   categoryLabel,
   conditionLabel,
   isExpired,
-  mayRenew,
   paiseToRupees,
   sellerRecord,
   whatsappLink,
@@ -140,7 +140,6 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
   const { product, contact, signedIn, verifyEmail, now, conversations } = loaderData;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const location = useLocation();
   const pending =
     navigation.state !== "idle" && navigation.formMethod === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
@@ -200,7 +199,9 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
           <HiddenMark reason={product.hiddenReason} />
 
           <div className="mt-4">
-            {product.status === "sold" ? (
+            {product.mine ? (
+              <OwnListingPanel product={product} now={now} renewing={pending === "renew"} />
+            ) : product.status === "sold" ? (
               <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
                 {product.bought ? (
                   <>
@@ -210,46 +211,14 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
                     </Link>{" "}
                     has the steps.
                   </>
-                ) : product.mine ? (
-                  <>
-                    <strong>{reserved ? `Reserved by ${product.buyerName ?? "a buyer"}.` : "Sold."}</strong>{" "}
-                    <Link to="/sells" className="font-medium underline">
-                      My Sells
-                    </Link>{" "}
-                    has the steps.
-                  </>
                 ) : (
                   <strong>{reserved ? "Reserved by another student." : "Sold."}</strong>
                 )}
               </p>
-            ) : expired && !product.mine ? (
+            ) : expired ? (
               <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm dark:bg-slate-800">
                 This listing has expired: its seller has not renewed it.
               </p>
-            ) : product.mine ? (
-              <div className="space-y-3">
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {expired ? (
-                    <strong>{`Expired on ${formatIndiaDate(product.expiresAt)}: not on Browse.`}</strong>
-                  ) : (
-                    `Your product. On Browse until ${formatIndiaDate(product.expiresAt)}.`
-                  )}
-                </p>
-                {mayRenew(product, now) && (
-                  <Form method="post">
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="renew"
-                      className="btn-primary"
-                      disabled={pending === "renew"}
-                    >
-                      {pending === "renew" ? <Spinner label="Renewing" /> : null}
-                      {`Renew for 60 days`}
-                    </button>
-                  </Form>
-                )}
-              </div>
             ) : verifyEmail ? (
               <VerifyBanner what={BUY} email={verifyEmail} />
             ) : signedIn ? (
@@ -275,11 +244,11 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
                 {buy.dialog}
               </Form>
             ) : (
-              <Link to="/login" className="btn-primary" onClick={() => rememberRedirect(location.pathname)}>
+              <Link to={signInHref(`/product/${product.id}`)} className="btn-primary">
                 Sign in to buy
               </Link>
             )}
-            {contact && (
+            {contact && !product.mine && (
               <a href={whatsappLink(contact)} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3">
                 <ChatIcon className="h-5 w-5" />
                 Contact on WhatsApp
@@ -290,11 +259,7 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
           {product.mine ? (
             <ListingConversations conversations={conversations} />
           ) : !signedIn ? (
-            <Link
-              to="/login"
-              className="btn-secondary mt-3 w-full sm:w-auto"
-              onClick={() => rememberRedirect(location.pathname)}
-            >
+            <Link to={signInHref(`/product/${product.id}`)} className="btn-secondary mt-3 w-full sm:w-auto">
               <ChatIcon className="h-5 w-5" />
               Sign in to message the seller
             </Link>

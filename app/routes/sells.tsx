@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
 import { PencilIcon } from "#app/components/icons/pencil.tsx";
@@ -98,7 +98,12 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const writer = useFetcher<typeof action>();
   // Without JavaScript the page itself posted: its answer is the action data.
   const actionData = useActionData<typeof action>();
-  const [editing, setEditing] = useState<string | null>(null);
+  // `?edit=<id>` (Edit on the listing's own page) opens that listing's form, also without
+  // JavaScript; once a form's edit is saved, it closes.
+  const [searchParams] = useSearchParams();
+  const [editing, setEditing] = useState<string | null>(() =>
+    actionData?.intent === "edit" && actionData.ok ? null : searchParams.get("edit"),
+  );
   const [deleting, setDeleting] = useState<Pick<ProductView, "id" | "title"> | null>(null);
   const [dismissed, setDismissed] = useState<typeof writer.data>(undefined);
   // Each answer closes what it was for: a saved edit its form, a delete its dialog.
@@ -161,7 +166,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
             const expired = isExpired(product, now);
             const isEditing = editing === product.id;
             return (
-              <li key={product.id} className="card flex flex-col p-3">
+              <li key={product.id} id={`listing-${product.id}`} className="card flex scroll-mt-24 flex-col p-3">
                 <div className="relative">
                   <ProductImage src={product.thumb} alt={product.title} />
                   <span

@@ -1,7 +1,7 @@
 -- The demo colleges of `npm run dev`, the tests and the benchmarks: Campus Institute of Technology
 -- (cit, campus.test, where the demo accounts live) and Riverside College of Engineering (rce,
--- riverside.test), with their hostel blocks, mess meals and weekly menus and laundry slots, and the
--- same hostel set-up for the Open community. Never part of a deploy: a deployed Campus starts with
+-- riverside.test), with their hostel blocks, mess meals and weekly menus, laundry slots and safe
+-- meet-up places, and the same hostel set-up for the Open community. Never part of a deploy: a deployed Campus starts with
 -- the Open community alone, and a college is set up by its own people
 -- (docs/decisions/0100-one-schema-source.md).
 --
@@ -119,6 +119,17 @@ INSERT OR IGNORE INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, p
   ('rce-1200', 720, 840, 6, 2, 'rce'),
   ('rce-1700', 1020, 1140, 8, 3, 'rce'),
   ('rce-1930', 1170, 1290, 4, 4, 'rce');
+
+-- Safe meet-up places for trades (docs/decisions/0116-meetup-places.md): lit, public, watched. The
+-- Open community has none: its members share no campus to meet on.
+INSERT OR IGNORE INTO meetup_places (id, campus_id, name, note, created_at) VALUES
+  ('cit-library-entrance', 'cit', 'Library entrance', 'Lit and staffed until 11 pm.', 0),
+  ('cit-main-gate', 'cit', 'Main gate guard post', 'Guards on duty day and night.', 0),
+  ('cit-central-canteen', 'cit', 'Central canteen', 'Busy from 8 am to 9 pm.', 0),
+  ('cit-admin-block-lobby', 'cit', 'Admin block lobby', NULL, 0),
+  ('rce-library-entrance', 'rce', 'Library entrance', 'Open until 10 pm.', 0),
+  ('rce-main-gate', 'rce', 'Main gate guard post', 'Guards on duty day and night.', 0),
+  ('rce-central-canteen', 'rce', 'Central canteen', NULL, 0);
 
 -- The Open community: a copy of CIT's set-up with ids of its own, as migration 0013 made it.
 INSERT OR IGNORE INTO hostel_blocks (id, name, position, campus_id)

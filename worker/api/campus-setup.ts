@@ -32,9 +32,16 @@ import {
   updateMeal,
 } from "#server/services/campus-setup/mess.ts";
 import { addSlot, listSetupSlots, removeSlot, slotSchema, updateSlot } from "#server/services/campus-setup/laundry.ts";
+import {
+  addMeetupPlace,
+  listSetupMeetupPlaces,
+  meetupPlaceSchema,
+  retireMeetupPlace,
+  updateMeetupPlace,
+} from "#server/services/campus-setup/meetup-places.ts";
 
 // The campus admin sets their college up (docs/decisions/0104-campus-setup.md): the college and its
-// domains, hostel blocks, meals and the weekly menu, laundry slots. Thin: each route is one use-case.
+// domains, hostel blocks, meals and the weekly menu, laundry slots, safe meet-up places for trades. Thin: each route is one use-case.
 export const campusSetup = new Hono<AppEnv>();
 campusSetup.use("*", bodyLimit(SETUP_FORM_LIMIT));
 
@@ -144,4 +151,32 @@ campusSetup.patch(
 campusSetup.delete("/laundry-slots/:id", requireAuth, validateParam(idParamSchema), async (c) => {
   await removeSlot(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: M.saved });
+});
+
+campusSetup.get("/meetup-places", requireAuth, async (c) => {
+  c.header("Cache-Control", "no-store");
+  return c.json({ success: true, data: await listSetupMeetupPlaces(c.env, c.var.user) });
+});
+
+campusSetup.post("/meetup-places", requireAuth, validateJson(meetupPlaceSchema), async (c) => {
+  const place = await addMeetupPlace(c.env, c.var.user, c.req.valid("json"));
+  return c.json({ success: true, message: M.placeAdded(place.name), data: place }, 201);
+});
+
+campusSetup.patch(
+  "/meetup-places/:id",
+  requireAuth,
+  validateParam(idParamSchema),
+  validateJson(meetupPlaceSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    await updateMeetupPlace(c.env, c.var.user, c.req.valid("param"), input);
+    return c.json({ success: true, message: M.placeSaved(input.name) });
+  },
+);
+
+// A retired place stays in the table for the meet-ups that named it (docs/decisions/0116-meetup-places.md).
+campusSetup.delete("/meetup-places/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+  const place = await retireMeetupPlace(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: M.placeRetired(place.name) });
 });

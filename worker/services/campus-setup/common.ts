@@ -3,7 +3,13 @@ import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clockTime } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import {
+  auditStatement,
+  type Guard,
+  requireStaff,
+  type StaffGrant,
+  staffGrantsStatement,
+} from "#server/services/staff.ts";
 
 // What every set-up use-case shares (docs/decisions/0104-campus-setup.md): the caller is an admin of
 // their own campus (a row of another campus is never found: every statement is scoped by the
@@ -52,7 +58,7 @@ export const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 16) || "x";
 
-/** The audit line of one set-up change, written in the change's own batch. */
+/** The audit line of one set-up change, written in the change's own batch (only where `guard` holds). */
 export const setupAudit = (
   env: Env,
   admin: SetupAdmin,
@@ -61,17 +67,22 @@ export const setupAudit = (
   id: string,
   note: string,
   at: number,
+  guard?: Guard,
 ) =>
-  auditStatement(env, {
-    campusId: admin.campusId,
-    actorId: admin.id,
-    action,
-    subjectKind,
-    subjectId: id,
-    studentId: null,
-    note,
-    at,
-  });
+  auditStatement(
+    env,
+    {
+      campusId: admin.campusId,
+      actorId: admin.id,
+      action,
+      subjectKind,
+      subjectId: id,
+      studentId: null,
+      note,
+      at,
+    },
+    guard,
+  );
 
 /** Renumbers a college's meals or slots in time order (ties by id), so every screen reads them as the day runs. */
 export const orderByStart = (env: Env, table: "mess_meals" | "laundry_slots", campusId: string) =>

@@ -13,7 +13,7 @@ import {
 export interface SetupOverview {
   college: CollegeView;
   done: Record<SetupStep, boolean>;
-  counts: { blocks: number; meals: number; menu: number; slots: number };
+  counts: { blocks: number; meals: number; menu: number; slots: number; places: number };
 }
 
 export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<SetupOverview> {
@@ -23,7 +23,8 @@ export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<Se
       `SELECT (SELECT COUNT(*) FROM hostel_blocks WHERE campus_id = ?1) AS blocks,
          (SELECT COUNT(*) FROM mess_meals WHERE campus_id = ?1) AS meals,
          (SELECT COUNT(*) FROM mess_menu x JOIN mess_meals m ON m.id = x.meal_id WHERE m.campus_id = ?1) AS menu,
-         (SELECT COUNT(*) FROM laundry_slots WHERE campus_id = ?1) AS slots`,
+         (SELECT COUNT(*) FROM laundry_slots WHERE campus_id = ?1) AS slots,
+         (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL) AS places`,
     ).bind(admin.campusId),
   ]);
   const college = collegeFrom(row, domains);

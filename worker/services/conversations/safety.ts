@@ -5,6 +5,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, type Member, messageStatements } from "#server/services/conversations/send.ts";
+import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
@@ -50,11 +51,7 @@ export async function proposeMeetup(
       field: "at",
       fields: { at: "Choose a time from now to two weeks ahead." },
     });
-  const place = await env.DB.prepare(
-    "SELECT name FROM meetup_places WHERE id = ?1 AND campus_id = ?2 AND retired_at IS NULL",
-  )
-    .bind(placeId, member.campusId)
-    .first<{ name: string }>();
+  const place = await findMeetupPlace(env, member.campusId, placeId);
   if (!place) throw new ApiError(400, M.noPlace, { field: "placeId", fields: { placeId: M.noPlace } });
   const reserved = `EXISTS (SELECT 1 FROM products p WHERE p.id = product_id AND p.status = 'sold' AND p.buyer_id = buyer_id AND p.handed_over_at IS NULL)`;
   const { id, statements } = messageStatements(
