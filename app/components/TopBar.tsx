@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { clearGoogleToken } from "#app/lib/google.ts";
 import { BackIcon } from "#app/components/icons/back.tsx";
 import { UserIcon } from "#app/components/icons/user.tsx";
@@ -45,8 +45,24 @@ function useSignedInUser(user: TopBarUser, prerendered: boolean): TopBarUser | u
   return known;
 }
 
+/**
+ * The counts came with the session, read before the page's own loader ran; a conversation's page
+ * marks itself read and says what it cleared, which is taken off here.
+ */
+function useCounts(user: TopBarUser | undefined): TopBarUser | undefined {
+  const thread = useMatches().find((match) => match.id === "routes/messages-thread")?.loaderData as
+    { thread?: { cleared?: { conversation: boolean; notices: number } } } | undefined;
+  const cleared = thread?.thread?.cleared;
+  if (!user || !cleared) return user;
+  return {
+    ...user,
+    unread: user.unread === undefined ? undefined : Math.max(0, user.unread - cleared.notices),
+    messages: user.messages === undefined ? undefined : Math.max(0, user.messages - (cleared.conversation ? 1 : 0)),
+  };
+}
+
 export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
-  const user = useSignedInUser(loaderUser, prerendered);
+  const user = useCounts(useSignedInUser(loaderUser, prerendered));
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();

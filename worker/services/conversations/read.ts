@@ -97,6 +97,11 @@ export interface Thread {
   /** The other member blocked the reader. */
   blockedBy: boolean;
   reported: boolean;
+  /**
+   * What this reading marked read: the conversation (it had unread messages) and its unread notices.
+   * The top bar's counts were read with the session, before this, and take these off.
+   */
+  cleared: { conversation: boolean; notices: number };
 }
 
 interface ThreadRow {
@@ -168,7 +173,7 @@ export async function readThread(
            WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine}) AND m.seq < ?3
            ORDER BY m.seq DESC LIMIT ?4`,
         ).bind(conversationId, member.id, query.before ?? Number.MAX_SAFE_INTEGER, THREAD_PAGE + 1);
-  const [head, messages, offer, places] = await env.DB.batch([
+  const [head, messages, offer, places, markedConversation, markedNotices] = await env.DB.batch([
     env.DB.prepare(
       `SELECT c.id, c.buyer_id AS buyerId, c.seller_id AS sellerId, c.product_id AS productId, p.title, p.image_key AS imageKey, p.photos,
          p.price_paise AS pricePaise, p.status, p.buyer_id AS buyerOfProduct, p.handed_over_at AS handedOverAt, p.hidden_at AS hiddenAt,
@@ -244,6 +249,10 @@ export async function readThread(
     blocking: row.blocking === 1,
     blockedBy: row.blockedBy === 1,
     reported: row.reported === 1,
+    cleared: {
+      conversation: (markedConversation?.meta.changes ?? 0) > 0,
+      notices: markedNotices?.meta.changes ?? 0,
+    },
   };
 }
 

@@ -17,7 +17,8 @@ const MEETUP_AHEAD_MS = 14 * 24 * 60 * 60 * 1000;
 
 export const meetupSchema = z.object(
   {
-    placeId: z.uuid({ error: M.noPlace }),
+    // Seeded places have readable ids ("cit-main-gate"), an admin's a UUID: the place's row decides.
+    placeId: z.string({ error: M.noPlace }).trim().min(1, M.noPlace).max(64, M.noPlace),
     // A local date-time from a form ("2026-11-28T17:30", India time) or epoch milliseconds from the API.
     at: z.union([z.number().int(), z.string()], { error: "Choose a day and time to meet." }).transform((value, ctx) => {
       const ms =
