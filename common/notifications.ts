@@ -5,7 +5,7 @@ export const NOTIFICATION_CATEGORIES = [
   {
     id: "market",
     label: "Marketplace",
-    hint: "Reservations, sales, handovers, wanted matches and listings about to expire",
+    hint: "Messages, reservations, sales, handovers, wanted matches and listings about to expire",
   },
   { id: "hostel", label: "Hostel", hint: "Complaint updates, laundry ready, block changes" },
   { id: "classroom", label: "Classroom", hint: "Due tomorrow and due today" },
