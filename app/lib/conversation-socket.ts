@@ -35,7 +35,9 @@ export function useConversationSocket({
   const socketRef = useRef<WebSocket | null>(null);
   const lastTypingSent = useRef(0);
   const arrival = useRef(onArrival);
-  arrival.current = onArrival;
+  useEffect(() => {
+    arrival.current = onArrival;
+  }, [onArrival]);
 
   const messages = useMemo(() => {
     const all = new Map<number, MessageView>();
@@ -45,7 +47,9 @@ export function useConversationSocket({
   }, [loaded, arrived]);
   const lastSeq = messages.at(-1)?.seq ?? 0;
   const lastSeqRef = useRef(lastSeq);
-  lastSeqRef.current = lastSeq;
+  useEffect(() => {
+    lastSeqRef.current = lastSeq;
+  }, [lastSeq]);
 
   const add = useCallback((list: MessageView[]) => {
     if (list.length === 0) return;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
@@ -121,12 +121,15 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const problem =
     result && !result.ok && result.intent === "send" ? (fieldError(result, "text") ?? result.message) : null;
-  const key = useRef(newKey());
+  // Each message its own key, so a resent form is one message; a new one after each send.
+  const [key, setKey] = useState(newKey);
+  const [keyedFor, setKeyedFor] = useState(result);
+  if (keyedFor !== result) {
+    setKeyedFor(result);
+    if (result?.ok && result.intent === "send") setKey(newKey());
+  }
   useEffect(() => {
-    if (result?.ok && result.intent === "send") {
-      form.current?.reset();
-      key.current = newKey();
-    }
+    if (result?.ok && result.intent === "send") form.current?.reset();
   }, [result]);
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -142,7 +145,7 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
       aria-busy={busy}
     >
       <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="clientKey" value={key.current} />
+      <input type="hidden" name="clientKey" value={key} />
       <label htmlFor="message-text" className="sr-only">
         Message
       </label>

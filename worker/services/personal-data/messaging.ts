@@ -31,10 +31,7 @@ export const MESSAGING_DATA = {
     ],
     erase: {
       remove: ({ statement }) => [
-        statement(
-          (guard) =>
-            `DELETE FROM conversations WHERE (buyer_id = ?1 OR seller_id = ?1) AND ${guard}`,
-        ),
+        statement((guard) => `DELETE FROM conversations WHERE (buyer_id = ?1 OR seller_id = ?1) AND ${guard}`),
       ],
     },
   }),
