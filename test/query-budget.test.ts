@@ -383,6 +383,12 @@ describe("the D1 query budget of writes", () => {
       body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" },
     });
     await run({ route: "PUT /api/auth/name", by: fresh, path: "/api/auth/name", body: { name: "Budget Renamed" } });
+    await run({
+      route: "PUT /api/auth/whatsapp",
+      by: fresh,
+      path: "/api/auth/whatsapp",
+      body: { whatsappNumber: "98765 43210" },
+    });
     const signIn = async (user: TestUser, password: string) =>
       (
         (await (
