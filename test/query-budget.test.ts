@@ -148,6 +148,8 @@ function pagePaths(): string[] {
 
 function fillPage(path: string): string {
   const filled = path
+    // A seller's page: the one who listed the budget's products (their listings and ratings are read).
+    .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
     .replace(":id", fixtures.productId)
     .replace(":semesterId", "1")
     .replace(":branch", "ece")
@@ -162,6 +164,7 @@ function fillPage(path: string): string {
 function fillApi(path: string): string {
   const byRoute: Record<string, string> = {
     "/api/product/:id": `/api/product/${fixtures.productId}`,
+    "/api/seller/:id": `/api/seller/${fixtures.people.student.userId}`,
     "/api/files/products/:key": `/api/files/products/${fixtures.imageKey}`,
     "/api/hostel/complaints/:id/photo": `/api/hostel/complaints/${fixtures.complaintId}/photo`,
     "/api/studyswap/requests/:id/attachment": `/api/studyswap/requests/${fixtures.requestId}/attachment`,
