@@ -196,9 +196,7 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
 
       {verifyEmail && (
         <div className="mb-6">
-          <Suspense fallback={null}>
-            <VerifyBanner what={BUY} email={verifyEmail} />
-          </Suspense>
+          <VerifyBanner what={BUY} email={verifyEmail} />
         </div>
       )}
 

@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
@@ -63,18 +63,13 @@ export function ProductGrid({
           <div className="relative">
             <ProductImage src={product.thumb} alt={product.title} eager={i === 0} square />
             {signedIn && !product.mine && (
-              <Suspense fallback={null}>
-                <HeartForm
-                  id={product.id}
-                  title={product.title}
-                  saved={changedHearts.get(product.id) ?? product.saved === true}
-                  onToggle={toggleHeart}
-                  className="absolute right-1.5 top-1.5 z-10"
-                />
-              </Suspense>
-            )}
-            {product.photoCount > 1 && (
-              <span className="absolute bottom-1.5 left-1.5 rounded-full bg-slate-950/70 px-2 py-0.5 text-xs font-medium text-white">{`${product.photoCount} photos`}</span>
+              <HeartForm
+                id={product.id}
+                title={product.title}
+                saved={changedHearts.get(product.id) ?? product.saved === true}
+                onToggle={toggleHeart}
+                className="absolute right-1.5 top-1.5 z-10"
+              />
             )}
           </div>
           <div className="flex flex-1 flex-col pt-2">
@@ -103,7 +98,7 @@ export function ProductGrid({
             <p className="mt-1 flex min-w-0 items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
               <span className="truncate">{`${conditionLabel(product.condition)} · ${product.sellerName}`}</span>
               {product.verifiedBadge && (
-                <span title={product.verifiedBadge} className="shrink-0 text-emerald-700 dark:text-emerald-300">
+                <span className="shrink-0 text-emerald-700 dark:text-emerald-300">
                   <ShieldIcon className="h-3.5 w-3.5" />
                   <span className="sr-only">{product.verifiedBadge}</span>
                 </span>
