@@ -66,10 +66,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       offset: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE + 1,
     });
-    // Cards show the small photo and how many there are: the photos' list stays on the server.
+    // Cards show the cover's small photo: the photos' list stays on the server.
     const products: BrowseProduct[] = rows
       .slice(0, PAGE_SIZE)
-      .map(({ whatsappNumber: _none, images, ...product }) => ({ ...product, photoCount: images.length }));
+      .map(({ whatsappNumber: _none, images: _photos, ...product }) => product);
     return { ...shown, products, hasMore: rows.length > PAGE_SIZE, campusName, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);

@@ -40,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Seller({ loaderData }: Route.ComponentProps) {
   const { seller, products, ratings } = loaderData;
-  const cards = products.map((product) => ({ ...product, photoCount: product.images.length }));
+  const cards = products.map(({ images: _photos, ...product }) => product);
   return (
     <div className="py-4">
       <header className="py-2">

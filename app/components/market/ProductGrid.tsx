@@ -7,8 +7,8 @@ import { lazyReady } from "#app/lib/lazy-ready.ts";
 import { formatRupees } from "#common/format.ts";
 import { conditionLabel, type ProductView } from "#common/market.ts";
 
-/** A listing as Browse's loader sends it: no seller's number, and the count of photos instead of their list. */
-export type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: boolean; photoCount: number };
+/** A listing as Browse's loader sends it: no seller's number, and only the cover's small photo (`thumb`). */
+export type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: boolean };
 
 // Only members see hearts: a visitor's first load goes without them (their loader awaits readyHearts).
 const hearts = lazyReady(() => import("#app/components/market/SaveButton.tsx").then((m) => m.HeartForm));
