@@ -25,6 +25,7 @@ export default [
   route("mysells", "routes/sells.tsx", { id: "mysells" }),
   route("all-products", "routes/all-products.tsx"),
   route("product/:id", "routes/product.tsx"),
+  route("seller/:id", "routes/seller.tsx"),
   route("saved", "routes/saved.tsx"),
   route("wanted", "routes/wanted.tsx"),
   // Conversations with buyers and sellers (docs/decisions/0113-conversations.md).

@@ -23,6 +23,19 @@ export const ACCOUNT_MESSAGES = {
   nameLimited: "Too many changes in a minute. Please wait a minute and try again.",
 } as const;
 
+/** The profile's WhatsApp number (decision 0114), and the listing API's when it is sent. */
+export const WHATSAPP_MESSAGES = {
+  missing: "Enter your WhatsApp number.",
+  invalid:
+    "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+  saved: "Your WhatsApp number is saved. Your listings on sale now show it to their buyers.",
+  removed: "Your WhatsApp number is removed. Buyers reach you through Campus.",
+  limited: "Too many changes in a minute. Please wait a minute and try again.",
+} as const;
+
+/** The name that replaces a deleted student's on what other students keep. */
+export const DELETED_STUDENT = "Deleted student";
+
 export const DELETION_MESSAGES = {
   deleted: "Your account has been deleted. Thank you for using Campus.",
   needPassword: "Enter your password to delete your account.",

@@ -84,6 +84,8 @@ export interface ProductView {
   description: string;
   pricePaise: number;
   sellerName: string;
+  /** The seller's account: their page is /seller/:id (decision 0115). */
+  sellerId: string;
   whatsappNumber: string;
   image: string;
   /** Every photo, the first being `image`; `thumb` is its small version, for cards. */

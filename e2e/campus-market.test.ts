@@ -85,7 +85,7 @@ describe("the marketplace per campus", () => {
         await page.getByRole("heading", { name: "Verify your college e-mail to sell on the marketplace." }).waitFor();
         assert.equal(await page.getByText(student.email).count(), 1);
         assert.equal(await page.getByLabel("Verification code").count(), 1);
-        assert.equal(await page.getByLabel("WhatsApp number").count(), 0);
+        assert.equal(await page.getByLabel("Title").count(), 0);
         assert.equal(await page.getByRole("button", { name: "Upload Product" }).count(), 0);
 
         await page.goto("/seller-dashboard");
@@ -102,7 +102,7 @@ describe("the marketplace per campus", () => {
         await hydrated(page);
         await page.getByLabel("Verification code").fill(await codeFromOutbox(student.email));
         await page.getByRole("button", { name: "Verify", exact: true }).click();
-        await page.getByLabel("WhatsApp number").waitFor();
+        await page.getByLabel("Title").waitFor();
         assert.equal(
           await page.getByRole("heading", { name: "Verify your college e-mail to sell on the marketplace." }).count(),
           0,

@@ -186,6 +186,23 @@ export async function createUserViaApi(
   return user;
 }
 
+/** Puts a WhatsApp number on the user's profile through the API (PUT /api/auth/whatsapp): their listings take it. */
+export async function setWhatsappViaApi(user: E2EUser, whatsappNumber: string): Promise<void> {
+  const ip = testIp();
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await fetch(`${baseURL}/api/auth/whatsapp`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.token}`, "CF-Connecting-IP": ip },
+    body: JSON.stringify({ whatsappNumber }),
+  });
+  if (res.status !== 200) throw new Error(`setting the WhatsApp number failed: ${res.status} ${await res.text()}`);
+}
+
 /** The code in the newest mail to `email` in the development outbox (GET /api/dev/outbox). */
 export async function codeFromOutbox(email: string): Promise<string> {
   const res = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(email)}`);

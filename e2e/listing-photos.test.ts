@@ -14,6 +14,7 @@ import {
   hydrated,
   newUser,
   PHONE,
+  setWhatsappViaApi,
   sharedBrowser,
   signIn,
   withPage,
@@ -60,6 +61,8 @@ interface Photo {
 describe("a listing with photos", () => {
   it("uploads with progress, shows small photos on Browse and all on its page, then reserve, handover and rating", async (t) => {
     const seller = await createUserViaApi(newUser("Ishita Rao"));
+    // The listing takes the number on the seller's profile (decision 0114): the buyer's WhatsApp link below.
+    await setWhatsappViaApi(seller, "98765 43210");
     const buyer = await createUserViaApi(newUser("Dev Malhotra"));
     const title = `Hero cycle ${Date.now().toString(36)}`;
     let productId = "";
@@ -77,7 +80,6 @@ describe("a listing with photos", () => {
         await page.getByLabel("Condition").selectOption("used");
         await page.getByLabel("Description").fill("21 gears, new brake pads, lock and key included.");
         await page.getByLabel("Price (₹)").fill("3200");
-        await page.getByLabel("WhatsApp number").fill("98765 43210");
         const big = await bigPhoto(page);
         await page.getByLabel("Photos", { exact: true }).setInputFiles([seedImage("lamp"), seedImage("drafter")]);
         await page.getByLabel("Photos", { exact: true }).setInputFiles([big, seedImage("books")]);
@@ -147,7 +149,8 @@ describe("a listing with photos", () => {
           new URL((await card.getByRole("img", { name: title }).getAttribute("src"))!, baseURL).href,
           product.images[0]!.thumbUrl,
         );
-        await card.getByText("Cycles · Used · 3 photos").waitFor();
+        // The lean card: the condition and the seller under the price and title (the photos are on its page).
+        await card.getByText("Used · Ishita Rao").waitFor();
         await card.getByRole("link", { name: title }).click();
         await page.waitForURL(`**/product/${productId}`);
         await page.getByRole("heading", { name: title, level: 1 }).waitFor();
@@ -233,7 +236,6 @@ describe("a listing with photos", () => {
       await page.getByLabel("Condition").selectOption("used");
       await page.getByLabel("Description").fill("LED, three brightness levels, USB powered.");
       await page.getByLabel("Price (₹)").fill("350");
-      await page.getByLabel("WhatsApp number").fill("98765 43210");
       await page.getByLabel("Photos", { exact: true }).setInputFiles([photo]);
       await page.getByRole("button", { name: "Upload Product" }).click();
     };
@@ -284,5 +286,71 @@ describe("a listing with photos", () => {
         });
       assert.deepEqual(size, [12, 16]);
     });
+  });
+  it("starts with the photos: a file that is not a photo is refused by name, and of five chosen the first four are kept and said so", async (t) => {
+    const seller = await createUserViaApi(newUser("Nisha Kapoor"));
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        await signIn(page, seller);
+        await page.goto("/upload");
+        await hydrated(page);
+        // The photos come first, behind one button that offers the camera and the gallery (any image).
+        const picker = page.getByRole("button", { name: "Take or choose photos" });
+        const photosBox = (await picker.boundingBox())!;
+        const titleBox = (await page.getByLabel("Title").boundingBox())!;
+        assert.ok(photosBox.y < titleBox.y, "the photo picker is above the title");
+        assert.equal(await page.getByLabel("Photos", { exact: true }).getAttribute("accept"), "image/*");
+        // The browser's own "No file chosen" is not on the screen: its field is hidden behind the button.
+        const field = (await page.getByLabel("Photos", { exact: true }).boundingBox())!;
+        assert.ok(field.width <= 1 && field.height <= 1, "the browser's file field is visually hidden");
+        assert.equal(await page.getByText("No file chosen").count(), 0);
+        // The listing takes the account's WhatsApp number: the form does not ask for it.
+        assert.equal(await page.getByLabel("WhatsApp number").count(), 0);
+        await page.getByText("You have no WhatsApp number on your account: buyers reach you on Campus.").waitFor();
+
+        // The button opens the picker: a PDF is refused, the photo beside it is added.
+        const chooser = page.waitForEvent("filechooser");
+        await picker.click();
+        await (
+          await chooser
+        ).setFiles([
+          { name: "timetable.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+          seedImage("lamp"),
+        ]);
+        await page
+          .getByRole("status")
+          .getByText("timetable.pdf was not added: it is not a photo. Choose JPEG, PNG, WebP or GIF images.")
+          .waitFor();
+        await page.getByRole("img", { name: "Preview of photo 1" }).waitFor();
+        const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
+        assert.equal(await chosen.count(), 1);
+        await page.getByRole("button", { name: "Add more photos (1 of 4)" }).waitFor();
+
+        // Five more: three fit beside the lamp, and the message names the kept and the left ones.
+        await page
+          .getByLabel("Photos", { exact: true })
+          .setInputFiles(["drafter", "books", "labcoat", "circuit", "calculator"].map(seedImage));
+        await page
+          .getByRole("status")
+          .getByText(
+            "A listing has at most 4 photos: drafter.png, books.png and labcoat.png were added, in the order chosen; circuit.png and calculator.png were not.",
+          )
+          .waitFor();
+        await page.getByRole("img", { name: "Preview of photo 4" }).waitFor();
+        assert.equal(await chosen.count(), 4);
+        assert.deepEqual(await chosen.getByText(/\.png$/).allTextContents(), [
+          "lamp.png",
+          "drafter.png",
+          "books.png",
+          "labcoat.png",
+        ]);
+        await page.getByRole("button", { name: "4 photos chosen" }).waitFor();
+        assert.equal(await page.getByRole("button", { name: "4 photos chosen" }).isDisabled(), true);
+        await themedShots(page, SHOTS, "upload-messages");
+      },
+      { viewport: PHONE },
+    );
   });
 });

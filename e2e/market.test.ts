@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import type { Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import {
   baseURL,
   codeFromOutbox,
@@ -112,16 +112,23 @@ describe("marketplace", () => {
       await signIn(page, seller);
       // The page's clock, so the 2 s before leaving for /sells are counted exactly, not slept through.
       await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
+      // The WhatsApp number lives in the profile (decision 0114): set once on /account.
+      await page.goto("/account");
+      await hydrated(page);
+      await page.getByLabel("Your WhatsApp number").fill("+91 98765 43210");
+      await page.getByRole("button", { name: "Save number" }).click();
+      await page.getByText("Your WhatsApp number is saved.", { exact: false }).waitFor();
       await page.goto("/upload");
       await hydrated(page);
-      // The seller name comes from the account.
+      // The seller name comes from the account, and so does the number: the form does not ask for it.
       assert.equal(await page.getByLabel("Seller name").inputValue(), "Asha Verma");
+      assert.equal(await page.getByLabel("WhatsApp number").count(), 0);
+      await page.getByText("A student who reserves it gets your WhatsApp number, 9876543210.").waitFor();
       await page.getByLabel("Title").fill(title);
       await page.getByLabel("Category").selectOption("electronics");
       await page.getByLabel("Condition").selectOption("like_new");
       await page.getByLabel("Description").fill("Casio fx-991ES, allowed in exams.");
       await page.getByLabel("Price (₹)").fill("950.50");
-      await page.getByLabel("WhatsApp number").fill("+91 98765 43210");
       await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
       await page.getByRole("img", { name: "Preview of photo 1" }).waitFor();
       // The upload (through the API or the screen's own action) is held until "Uploading..." has been seen.
@@ -157,8 +164,8 @@ describe("marketplace", () => {
       await signIn(page, buyer);
       await searchFor(page, title.split(" ")[1]!);
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-      await card.getByText("Sold by Asha Verma").waitFor();
-      await card.getByText("Electronics · Like new").waitFor();
+      // The lean card: the condition and the seller on one line (the category is on the listing's page).
+      await card.getByText("Like new · Asha Verma").waitFor();
       // The image is served from our origin and loads.
       const loaded = await card
         .getByRole("img", { name: title })
@@ -417,28 +424,50 @@ describe("marketplace", () => {
     });
   });
 
-  it("shows 'Upload failed: ' and the reason for a bad WhatsApp number", async (t) => {
+  it("the profile's WhatsApp number: a bad one is refused under its field, a good one saved, then removed (without JavaScript too)", async (t) => {
     const seller = await createUserViaApi();
+    let session: Cookie[] = [];
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
       allowConsoleError(/status of 400/);
       await signIn(page, seller);
-      await page.goto("/upload");
+      await page.goto("/account");
       await hydrated(page);
-      await page.getByLabel("Title").fill("Lab coat");
-      await page.getByLabel("Category").selectOption("lab");
-      await page.getByLabel("Condition").selectOption("used");
-      await page.getByLabel("Description").fill("Size M");
-      await page.getByLabel("Price (₹)").fill("250");
-      await page.getByLabel("WhatsApp number").fill("12345 67890");
-      await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
-      await page.getByRole("button", { name: "Upload Product" }).click();
+      const field = page.getByLabel("Your WhatsApp number");
+      await field.fill("12345 67890");
+      await page.getByRole("button", { name: "Save number" }).click();
+      const error = page.locator("#whatsappNumber-error");
+      await error.waitFor();
+      assert.equal(
+        await error.textContent(),
+        "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+      );
+      assert.equal(await field.getAttribute("aria-invalid"), "true");
+      assert.match((await field.getAttribute("aria-describedby")) ?? "", /\bwhatsappNumber-error\b/);
+      await field.fill("098765 43210");
+      await page.getByRole("button", { name: "Save number" }).click();
       await page
-        .getByRole("alert")
-        .getByText(/^Upload failed: Enter a valid Indian mobile number/)
+        .getByText("Your WhatsApp number is saved. Your listings on sale now show it to their buyers.")
         .waitFor();
-      // Nothing was lost: the seller can fix the number and try again.
-      assert.equal(await page.getByLabel("Title").inputValue(), "Lab coat");
+      assert.equal(await field.inputValue(), "9876543210");
+      assert.equal(await page.locator("#whatsappNumber-error").count(), 0);
+      session = await page.context().cookies();
     });
+    await withPage(
+      t,
+      browser,
+      async ({ page }) => {
+        // The same session, in a browser without JavaScript.
+        await page.context().addCookies(session);
+        await page.goto("/account");
+        assert.equal(await page.getByLabel("Your WhatsApp number").inputValue(), "9876543210");
+        await page.getByRole("button", { name: "Remove number" }).click();
+        await page.getByText("Your WhatsApp number is removed. Buyers reach you through Campus.").waitFor();
+        assert.equal(await page.getByLabel("Your WhatsApp number").inputValue(), "");
+        await page.goto("/upload");
+        await page.getByText("You have no WhatsApp number on your account: buyers reach you on Campus.").waitFor();
+      },
+      { javaScriptEnabled: false },
+    );
   });
 
   it("shows every invalid field of the upload under its own field, at once (phone)", async (t) => {
@@ -455,17 +484,15 @@ describe("marketplace", () => {
         await page.getByLabel("Title").fill("   ");
         await page.getByLabel("Category").selectOption("lab");
         await page.getByLabel("Condition").selectOption("used");
-        await page.getByLabel("Description").fill("Size M");
+        await page.getByLabel("Description").fill("   ");
         await page.getByLabel("Price (₹)").fill("250");
-        await page.getByLabel("WhatsApp number").fill("12345 67890");
         await page.getByLabel("Photos", { exact: true }).setInputFiles(IMAGE);
         await page.getByRole("img", { name: "Preview of photo 1" }).waitFor();
         await page.getByRole("button", { name: "Upload Product" }).click();
         await page.getByRole("alert").getByText("Upload failed: Enter the title.").waitFor();
         const problems = {
           title: "Enter the title.",
-          whatsappNumber:
-            "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
+          description: "Enter the description.",
         };
         for (const [field, message] of Object.entries(problems)) {
           const error = page.locator(`#${field}-error`);
@@ -477,8 +504,8 @@ describe("marketplace", () => {
           assert.ok(await error.isVisible(), `${field}'s problem is on screen`);
         }
         // The fields that were right carry no problem, and nothing was lost.
-        assert.equal(await page.locator("#description-error").count(), 0);
-        assert.equal(await page.getByLabel("Description").inputValue(), "Size M");
+        assert.equal(await page.locator("#price-error").count(), 0);
+        assert.equal(await page.getByLabel("Price (₹)").inputValue(), "250");
         await page.screenshot({ path: "test-results/screenshots/market/upload-field-errors-360.png", fullPage: true });
       },
       { viewport: PHONE },
@@ -536,9 +563,13 @@ describe("marketplace", () => {
       await page.goto(`/all-products?q=${word}&sort=price-high`);
       await hydrated(page);
       assert.equal(await page.getByLabel("Search products").inputValue(), word);
-      assert.equal(await page.getByLabel("Sort by").inputValue(), "price-high");
+      // The price chip says the order in force, and offers the others as links that keep the search.
+      const filters = page.getByRole("navigation", { name: "Filters" });
+      const priceChip = filters.locator("summary", { hasText: "Price: high to low" });
+      await priceChip.waitFor();
       await page.getByText(`No products match “${word}”.`).waitFor();
-      await page.getByLabel("Sort by").selectOption("price-low");
+      await priceChip.click();
+      await filters.getByRole("link", { name: "Price: low to high" }).click();
       await page.waitForURL(
         (url) => url.searchParams.get("sort") === "price-low" && url.searchParams.get("q") === word,
       );

@@ -120,13 +120,19 @@ describe("reservations", () => {
           .getByRole("button", { name: "Cancel reservation" })
           .click();
         await waiting.waitFor({ state: "detached" });
-        // Browse shows the seller's record on their other listings; both returned ones are on sale again.
+        // Both returned ones are on sale again; the seller's record is on their other listing's page
+        // and on their own page, with the note (Browse's lean cards leave it there: decision 0111).
         await page.goto(`/all-products?q=${encodeURIComponent(tag)}`);
         await hydrated(page);
-        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: next }) });
-        await card.getByText("4.0 ★ · 1 sale").waitFor();
         await page.getByRole("heading", { name: declined }).waitFor();
         await page.getByRole("heading", { name: cancelled }).waitFor();
+        await page.getByRole("link", { name: next }).click();
+        await page.getByRole("heading", { name: next, level: 1 }).waitFor();
+        await page.getByText("4.0 ★ · 1 sale").waitFor();
+        await page.getByRole("link", { name: seller.name }).click();
+        await page.getByRole("heading", { name: seller.name, level: 1 }).waitFor();
+        await page.getByText("4.0 from 1 rating").waitFor();
+        await page.getByText("Came on time, exactly as described.").waitFor();
         // The decline reached the inbox.
         await page.goto("/notifications");
         await page

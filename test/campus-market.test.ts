@@ -278,17 +278,17 @@ describe("selling and buying need a verified college e-mail", () => {
     const uploadPage = await page("/upload", student);
     expect(uploadPage).toContain("Verify your college e-mail to sell on the marketplace.");
     expect(uploadPage).toContain(student.email);
-    expect(uploadPage).not.toContain('name="whatsappNumber"');
+    expect(uploadPage).not.toContain('name="title"');
     const dashboard = await page("/seller-dashboard", student);
     expect(dashboard).toContain("Verify your college e-mail to sell on the marketplace.");
-    expect(dashboard).not.toContain("Add a photo, a price and your WhatsApp number");
+    expect(dashboard).not.toContain("Add photos and a price to list something for sale.");
     const browse = await page(`/all-products?q=${tag}`, student);
     expect(browse).toContain(`Banner lamp ${tag}`);
     expect(browse).toContain("Verify your college e-mail to buy on the marketplace.");
     expect(browse).not.toContain(`aria-label="Buy Banner lamp ${tag}"`);
     // A verified member sees the form and Buy, and no banner.
     const member = await createUser();
-    expect(await page("/upload", member)).toContain('name="whatsappNumber"');
+    expect(await page("/upload", member)).toContain('name="title"');
     const memberBrowse = await page(`/all-products?q=${tag}`, member);
     expect(memberBrowse).toContain(`aria-label="Buy Banner lamp ${tag}"`);
     expect(memberBrowse).not.toContain("Verify your college e-mail");

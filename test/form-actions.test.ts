@@ -18,6 +18,8 @@ const ACTION_PATHS = [
   "/all-products",
   // A product's page (any id: the action reads the form before it looks the product up), Saved, Wanted.
   "/product/0b6a2f86-1111-4111-8111-111111111111",
+  // A seller's page (its hearts without JavaScript; any id: the action reads the form first).
+  "/seller/0b6a2f86-1111-4111-8111-111111111111",
   "/saved",
   "/wanted",
   "/find-writer",

@@ -83,7 +83,10 @@ describe("category and condition", () => {
     ).text();
     expect(page).toContain(`Cycle ${tag} bell`);
     expect(page).not.toContain(`Cycle ${tag} hero`);
-    expect(page).toContain("Cycles · New");
+    // The chips say what is chosen; the card says the condition (its category is on the listing's page).
+    expect(page).toContain("Category: Cycles");
+    expect(page).toContain("Condition: New");
+    expect(page).toMatch(/>New · [^<]+</);
     // On the page an unknown value means "all", not an error.
     const lenient = await call(`/all-products?q=${tag}&category=furniture`, { headers: { Cookie: viewer.cookie } });
     expect(lenient.status).toBe(200);

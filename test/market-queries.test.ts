@@ -106,7 +106,8 @@ describe("D1 round trips per marketplace and Study Swap page", () => {
       "/all-products signed out": 1,
       "/purchases": 2,
       "/sells": 3,
-      "/upload": 1,
+      // The session, and the profile's WhatsApp number the listing takes (decision 0114).
+      "/upload": 2,
       "/seller-dashboard": 1,
       "/studyswap signed in": 2,
       "/studyswap signed out": 1,

@@ -150,7 +150,6 @@ describe("POST /api/product/upload", () => {
     ["zero price", { price: "0" }, /price must be a number/],
     ["three decimals", { price: "9.999" }, /at most two decimals/],
     ["missing seller name", { sellerName: "" }, /Enter the seller name/],
-    ["missing WhatsApp number", { whatsappNumber: "" }, /Enter your WhatsApp number/],
     ["bad WhatsApp number", { whatsappNumber: "12345 67890" }, /valid Indian mobile number/],
     ["foreign WhatsApp number", { whatsappNumber: "+44 7911 123456" }, /valid Indian mobile number/],
     ["overlong title", { title: "x".repeat(101) }, /at most 100 characters/],

@@ -163,6 +163,8 @@ function pagePaths(): string[] {
 function fillPage(path: string): string {
   const filled = path
     .replace(/^\/messages\/:id$/, `/messages/${fixtures.conversationId}`)
+    // A seller's page: the one who listed the budget's products (their listings and ratings are read).
+    .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
     .replace(":id", fixtures.productId)
     .replace(":semesterId", "1")
     .replace(":branch", "ece")
@@ -177,6 +179,7 @@ function fillPage(path: string): string {
 function fillApi(path: string): string {
   const byRoute: Record<string, string> = {
     "/api/product/:id": `/api/product/${fixtures.productId}`,
+    "/api/seller/:id": `/api/seller/${fixtures.people.student.userId}`,
     "/api/files/products/:key": `/api/files/products/${fixtures.imageKey}`,
     "/api/hostel/complaints/:id/photo": `/api/hostel/complaints/${fixtures.complaintId}/photo`,
     "/api/studyswap/requests/:id/attachment": `/api/studyswap/requests/${fixtures.requestId}/attachment`,
@@ -401,6 +404,12 @@ describe("the D1 query budget of writes", () => {
       body: { email, code: await codeMailedTo(email, /reset/i), password: "another horse battery" },
     });
     await run({ route: "PUT /api/auth/name", by: fresh, path: "/api/auth/name", body: { name: "Budget Renamed" } });
+    await run({
+      route: "PUT /api/auth/whatsapp",
+      by: fresh,
+      path: "/api/auth/whatsapp",
+      body: { whatsappNumber: "98765 43210" },
+    });
     const signIn = async (user: TestUser, password: string) =>
       (
         (await (

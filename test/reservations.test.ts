@@ -242,9 +242,15 @@ describe("ratings after the handover", () => {
     expect(bad.status).toBe(400);
     expect(await count("SELECT COUNT(*) AS n FROM trade_ratings WHERE product_id = ?", id)).toBe(2);
 
-    await listing(seller, "Second listing of the same seller");
-    const page = await (await call("/all-products", { headers: { Cookie: buyer.cookie } })).text();
+    // The seller's record: on their next listing's page, and on their own page with the buyer's note
+    // (Browse's lean cards leave it to these two: docs/decisions/0111).
+    const next = await listing(seller, "Second listing of the same seller");
+    const page = await (await call(`/product/${next}`, { headers: { Cookie: buyer.cookie } })).text();
     expect(page).toContain("5.0 ★ · 1 sale");
+    const sellerPage = await (await call(`/seller/${seller.userId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(sellerPage).toContain("1 completed sale");
+    expect(sellerPage).toContain("5.0 from 1 rating");
+    expect(sellerPage).toContain("On time, as described.");
   });
 });
 

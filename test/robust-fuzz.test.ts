@@ -68,6 +68,7 @@ const CASES: Record<string, FuzzCase> = {
   "DELETE /api/auth/sessions/:id": { ...NONE, endsSessions: true },
   "POST /api/auth/password": { body: "json", keys: ["currentPassword", "newPassword"], endsSessions: true },
   "PUT /api/auth/name": { body: "json", keys: ["name"] },
+  "PUT /api/auth/whatsapp": { body: "json", keys: ["whatsappNumber"] },
   "DELETE /api/auth/account": { body: "json", keys: ["password", "code"], endsSessions: true },
   "POST /api/auth/account/deletion-code": NONE,
   "POST /api/auth/verify": { body: "json", keys: ["code"] },

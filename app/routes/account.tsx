@@ -26,6 +26,8 @@ import {
   sessionIdSchema,
   signOutDevice,
 } from "#server/services/account.ts";
+import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/whatsapp-number.ts";
+import { WhatsappForm } from "#app/components/account/WhatsappForm.tsx";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { TIMETABLE_MESSAGES } from "#common/timetable-messages.ts";
@@ -82,6 +84,17 @@ export async function action({ context, request }: Route.ActionArgs) {
       return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () =>
         saveName(env, user.id, parseWith(nameSchema, formInput(form))),
       );
+    // The same use-case and schema as PUT /api/auth/whatsapp; removing sends an empty number.
+    case "whatsapp":
+    case "whatsapp-remove":
+      return attemptTold(intent, async () => {
+        const number = intent === "whatsapp" ? form.get("whatsappNumber") : "";
+        return {
+          message: (
+            await saveWhatsappNumber(env, user.id, parseWith(whatsappProfileSchema, { whatsappNumber: number }))
+          ).message,
+        };
+      });
     case "sign-out-device":
       return attemptTold(intent, async () => {
         const { current, message } = await signOutDevice(env, own, parseWith(sessionIdSchema, formInput(form)));
@@ -121,6 +134,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     result.intent !== "change-password" &&
     result.intent !== "confirm-name" &&
     result.intent !== "choose" &&
+    !result.intent.startsWith("whatsapp") &&
     !YOUR_DATA_INTENTS.includes(result.intent)
       ? result
       : null;
@@ -154,6 +168,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
+          <WhatsappForm
+            number={account.whatsappNumber}
+            result={result?.intent.startsWith("whatsapp") ? result : null}
+            busyIntent={pendingIntent?.startsWith("whatsapp") ? pendingIntent : null}
+          />
           <PasswordForm
             hasPassword={account.hasPassword}
             passwordResult={passwordResult}

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState, type MouseEvent } from "react";
 import {
   Link,
   useFetcher,
@@ -9,23 +9,33 @@ import {
 } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { BrowseFilters } from "#app/components/market/BrowseFilters.tsx";
-import { BuyDialogs, type BuyState } from "#app/components/market/BuyDialogs.tsx";
-import { ProductGrid, type BrowseProduct } from "#app/components/market/ProductGrid.tsx";
+import type { BuyRequest } from "#app/components/market/BuyDialogs.tsx";
+import { ProductGrid, readyHearts, type BrowseProduct } from "#app/components/market/ProductGrid.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
 import { mayAct } from "#common/membership.ts";
 import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { buyAction, heartAction } from "#app/lib/market.server.ts";
-import { BUY, PAGE_SIZE, paiseToRupees } from "#common/market.ts";
-import { rememberRedirect } from "#app/lib/redirect.ts";
+import { BUY, PAGE_SIZE } from "#common/market.ts";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { browse, browsePageQuerySchema } from "#server/services/market/browse.ts";
 import type { Route } from "./+types/all-products";
-import { answerNetworkFailure } from "#app/lib/network-failure.ts";
+
+// Browse's first load carries only what the first screen needs (budget: docs/decisions/0111): the
+// purchase dialogs load when a student first taps Buy, the verify banner only for the unverified
+// account that sees it (server-rendered either way, so its form works before the script arrives).
+// The buy's network-failure answer comes with it: a buy is only confirmed in a dialog that loaded.
+const loadBuyFlow = () => {
+  void import("#app/lib/network-failure.ts");
+  return import("#app/components/market/BuyDialogs.tsx");
+};
+const BuyFlow = lazy(() => loadBuyFlow().then((m) => ({ default: m.BuyFlow })));
+const verifyBanner = lazyReady(() => import("#app/components/VerifyBanner.tsx").then((m) => m.VerifyBanner));
+const VerifyBanner = verifyBanner.Component;
 
 // One page of products: ?page=2 is the second PAGE_SIZE, not the first two (the screen appends it
 // to what it shows; without JavaScript the "Show more products" link opens it as its own page).
@@ -46,6 +56,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const campus = user ? null : (query.campus ?? null);
   const shown = { q, sort, category, condition, page, signedIn: !!user, verifyEmail, campus };
   const campusName = user && !user.openCommunity ? user.campusName : null;
+  // In the server's HTML (lazyReady): the banner for the unverified, the hearts for members.
+  if (verifyEmail) await verifyBanner.ready();
+  if (user) await readyHearts();
   try {
     // One more than shown tells whether there is a next page.
     const rows = await browse(envOf(context), user, {
@@ -53,10 +66,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       offset: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE + 1,
     });
-    // Cards show the small photo and how many there are: the photos' list stays on the server.
+    // Cards show the cover's small photo: the photos' list stays on the server.
     const products: BrowseProduct[] = rows
       .slice(0, PAGE_SIZE)
-      .map(({ whatsappNumber: _none, images, ...product }) => ({ ...product, photoCount: images.length }));
+      .map(({ whatsappNumber: _none, images: _photos, ...product }) => product);
     return { ...shown, products, hasMore: rows.length > PAGE_SIZE, campusName, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);
@@ -75,25 +88,21 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 // A buy that never reached Campus shows "Purchase failed: Please try again later." (app/lib/network-failure.ts).
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
+// Imported here, not at the top: it is already loaded with the Buy dialogs (loadBuyFlow).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const { answerNetworkFailure } = await import("#app/lib/network-failure.ts");
   return answerNetworkFailure("buy", serverAction);
 }
 
 /**
- * A purchase answers what changed (the product is gone, or its new price) and the screen applies it;
- * loading the first page again would drop the pages "Show more products" appended.
+ * A purchase answers what changed (the product is gone, or its new price) and the screen applies it
+ * (BuyFlow); loading the first page again would drop the pages "Show more products" appended.
  */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // The heart keeps its own state: nothing else on the page changed.
   const intent = formData?.get("intent");
   if (intent === "buy" || intent === "save" || intent === "unsave") return false;
   return defaultShouldRevalidate;
-}
-
-/** The current price a "price has changed" refusal carries, in paise. */
-function currentPricePaise(details: Record<string, unknown> | undefined): number | null {
-  const value = details?.pricePaise;
-  return typeof value === "number" ? value : null;
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
@@ -107,9 +116,9 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
   const [gone, setGone] = useState<Set<string>>(() => new Set());
   // Prices the server told us changed since the page loaded (a refused purchase answers the new one).
   const [repriced, setRepriced] = useState<Map<string, number>>(() => new Map());
-  const [buy, setBuy] = useState<BuyState>(null);
-  const buyer = useFetcher<typeof action>();
-  const buying = buyer.state !== "idle";
+  // The last Buy tapped; from the first one on the purchase flow stays mounted, so a closing
+  // dialog still returns focus to its button.
+  const [buyRequest, setBuyRequest] = useState<BuyRequest>(null);
   // "Show more products": the next page only, appended below.
   const pager = useFetcher<typeof loader>();
   const [more, setMore] = useState<{ products: BrowseProduct[]; page: number; hasMore: boolean; failed: boolean }>({
@@ -135,32 +144,6 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
           : { products: [...prev.products, ...next.products], page: next.page, hasMore: next.hasMore, failed: false },
       );
   }
-  const [answerSeen, setAnswerSeen] = useState(buyer.data);
-  if (buyer.data !== answerSeen) {
-    setAnswerSeen(buyer.data);
-    const answer = buyer.data;
-    const product = buy?.step === "confirm" ? buy.product : null;
-    if (answer && product) {
-      if (answer.ok && "notification" in answer) {
-        setGone((prev) => new Set(prev).add(product.id));
-        const { notification, message, terms } = answer as unknown as {
-          notification: { sent: boolean; directLink: string | null };
-          message: string;
-          terms: string;
-        };
-        // The WhatsApp link is offered only when the seller could not be told in the app.
-        setBuy({ step: "bought", link: notification.sent ? null : notification.directLink || null, message, terms });
-      } else if (!answer.ok) {
-        const current = currentPricePaise(answer.details);
-        // The seller changed the price: the card shows the new one, to be bought again knowingly.
-        if (current !== null) setRepriced((prev) => new Map(prev).set(product.id, current));
-        // Sold to someone else meanwhile, or gone: it is no longer available either way.
-        else if (answer.status === 409 || answer.status === 404) setGone((prev) => new Set(prev).add(product.id));
-        setBuy({ step: "failed", message: `Purchase failed: ${answer.message || "Please try again later."}` });
-      }
-    }
-  }
-
   const seen = new Set<string>();
   const visible = [...products, ...more.products]
     // A product listed meanwhile shifts the pages: one that comes again is shown once.
@@ -172,21 +155,15 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
 
   function startBuying(product: BrowseProduct) {
     if (!signedIn) {
-      rememberRedirect(location.pathname + location.search);
-      navigate("/login");
+      const here = location.pathname + location.search;
+      void import("#app/lib/redirect.ts").then(({ rememberRedirect }) => {
+        rememberRedirect(here);
+        void navigate("/login");
+      });
       return;
     }
-    setBuy({ step: "confirm", product });
-  }
-
-  function confirmBuy(product: BrowseProduct) {
-    // A purchase already on its way: a second click is ignored.
-    if (buying) return;
-    // The price the buyer is looking at: the server sells only at that price.
-    void buyer.submit(
-      { intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) },
-      { method: "post" },
-    );
+    void loadBuyFlow();
+    setBuyRequest({ product });
   }
 
   const pageParams = (n: number) =>
@@ -203,8 +180,6 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
     event.preventDefault();
     if (pager.state === "idle") void pager.load(`/all-products?${pageParams(more.page + 1)}`);
   }
-
-  const close = () => setBuy(null);
 
   return (
     <SellerLayout>
@@ -280,7 +255,15 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
         </div>
       )}
 
-      <BuyDialogs buy={buy} buying={buying} onClose={close} onConfirm={confirmBuy} />
+      {buyRequest && (
+        <Suspense fallback={null}>
+          <BuyFlow
+            request={buyRequest}
+            onGone={(id) => setGone((prev) => new Set(prev).add(id))}
+            onRepriced={(id, price) => setRepriced((prev) => new Map(prev).set(id, price))}
+          />
+        </Suspense>
+      )}
     </SellerLayout>
   );
 }

@@ -13,7 +13,7 @@ import type { Route } from "./+types/marketplace";
 const FEATURES: Feature[] = [
   {
     title: "Sell in minutes",
-    text: "Add a photo, a price in rupees and your WhatsApp number. Your product is live straight away.",
+    text: "Add photos and a price in rupees. Your product is live straight away.",
     icon: <UploadIcon />,
   },
   {

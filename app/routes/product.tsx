@@ -283,7 +283,11 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             >
               Seller
             </h2>
-            <p className="mt-1 font-semibold">{product.sellerName}</p>
+            <p className="mt-1 font-semibold">
+              <Link to={`/seller/${product.sellerId}`} className="text-indigo-700 underline dark:text-indigo-300">
+                {product.sellerName}
+              </Link>
+            </p>
             <p className="text-sm text-slate-600 dark:text-slate-400">{record ?? "No completed sales yet."}</p>
             {product.verifiedBadge && (
               <p className="mt-2">

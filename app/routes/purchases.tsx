@@ -6,6 +6,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
+import { DELETED_STUDENT } from "#common/account-messages.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { listPurchased } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
@@ -95,9 +96,12 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                     The seller&apos;s contact is shown to verified students of their campus.
                   </p>
                 ) : product.whatsappNumber === "" ? (
-                  // The seller deleted their account: the purchase stays, their number does not.
+                  // The seller deleted their account (the purchase stays, their number does not), or
+                  // never gave a number (decision 0114).
                   <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-                    The seller has deleted their Campus account.
+                    {product.sellerName === DELETED_STUDENT
+                      ? "The seller has deleted their Campus account."
+                      : "The seller has not given a WhatsApp number; they were told of your purchase on Campus."}
                   </p>
                 ) : (
                   <a

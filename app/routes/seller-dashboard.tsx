@@ -18,7 +18,7 @@ const CARDS = [
   {
     to: "/upload",
     title: "Upload Product",
-    text: "Add a photo, a price and your WhatsApp number to list something for sale.",
+    text: "Add photos and a price to list something for sale.",
     icon: UploadIcon,
   },
   {

@@ -6,6 +6,7 @@ import { newSubmissionKey } from "#server/lib/idempotency.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { createProduct, listingSchema } from "#server/services/market/listing.ts";
+import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { UploadForm, type ChosenPhoto } from "#app/components/market/UploadForm.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
@@ -31,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // An unverified college account sees the verify banner instead of the form.
   return {
     sellerName: user.name,
+    // The account's number, which the listing takes (decision 0114).
+    whatsappNumber: await profileWhatsappNumber(envOf(context), user.id),
     submissionKey: newSubmissionKey(),
     verifyEmail: mayAct(user) ? null : user.email,
     // What an upload that never reached Campus says: sent with the page, so its script does not
@@ -158,6 +161,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
           key={loaderData.submissionKey}
           result={result}
           sellerName={loaderData.sellerName}
+          whatsappNumber={loaderData.whatsappNumber}
           submissionKey={loaderData.submissionKey}
           uploading={uploading}
           busy={uploading || done}

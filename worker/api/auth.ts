@@ -23,6 +23,7 @@ import {
   signOutDevice,
   signOutEverywhere,
 } from "#server/services/account.ts";
+import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/whatsapp-number.ts";
 import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
 import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
 import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
@@ -143,6 +144,14 @@ auth.delete("/sessions/:id", requireAuth, validateParam(sessionIdSchema), async 
 auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c) => {
   const { message } = await changePassword(c.env, ownSession(c), c.req.valid("json"));
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
+});
+
+// The WhatsApp number of the student's profile: { whatsappNumber } to set or change it, "" or null
+// to remove it; put on their listings still on sale (decision 0114). Private: shown only where
+// sellerContact allows.
+auth.put("/whatsapp", requireAuth, validateJson(whatsappProfileSchema), async (c) => {
+  const { whatsappNumber, message } = await saveWhatsappNumber(c.env, c.var.user.id, c.req.valid("json"));
+  return c.json({ success: true, message, data: { userId: c.var.user.id, whatsappNumber } });
 });
 
 // The name other students see; also confirms it after the address was claimed from an earlier holder (decision 0095).

@@ -62,7 +62,7 @@ const products = new Hono<AppEnv>();
  * as they always were on the list. Exactly the specification's shape: the verified badge is the
  * screens' (docs/decisions/0076-campus-market.md).
  */
-function toJson(c: AppContext, view: ShownProduct | ProductView) {
+export function toJson(c: AppContext, view: ShownProduct | ProductView) {
   return {
     _id: view.id,
     title: view.title,

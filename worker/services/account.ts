@@ -40,11 +40,20 @@ export interface AccountOverview {
   /** How the address was verified; only Google can verify one today. */
   verifiedThrough: "google" | null;
   hasPassword: boolean;
+  /** The profile's WhatsApp number, or null (decision 0114). */
+  whatsappNumber: string | null;
 }
 
 const overviewQuery = (env: Env, userId: string) =>
   getDb(env.DB).query.users.findFirst({
-    columns: { name: true, email: true, emailVerifiedAt: true, googleSub: true, passwordHash: true },
+    columns: {
+      name: true,
+      email: true,
+      emailVerifiedAt: true,
+      googleSub: true,
+      passwordHash: true,
+      whatsappNumber: true,
+    },
     where: eq(users.id, userId),
   });
 
@@ -56,6 +65,7 @@ function overviewFrom(user: Awaited<ReturnType<typeof overviewQuery>>): AccountO
     emailVerifiedAt: user.emailVerifiedAt,
     verifiedThrough: user.emailVerifiedAt !== null && user.googleSub !== null ? "google" : null,
     hasPassword: user.passwordHash !== null,
+    whatsappNumber: user.whatsappNumber,
   };
 }
 

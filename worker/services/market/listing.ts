@@ -1,18 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import {
-  CATEGORY_IDS,
-  CONDITION_IDS,
-  LISTING_MS,
-  SELL,
-  normaliseIndianMobile,
-  parsePricePaise,
-} from "#common/market.ts";
+import { CATEGORY_IDS, CONDITION_IDS, LISTING_MS, SELL, parsePricePaise } from "#common/market.ts";
 import type { ProductView } from "#common/market.ts";
 import { CHOOSE_PHOTO, NO_PRODUCT } from "#common/market-messages.ts";
 import { MAX_PHOTOS } from "#common/market-photos.ts";
 import { getDb } from "#server/db/client.ts";
-import { products, type Product, type StoredPhoto } from "#server/db/schema.ts";
+import { products, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
@@ -28,6 +21,7 @@ import {
 } from "#server/services/market/product-view.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { wantedMatchStatement } from "#server/services/wanted.ts";
+import { profileWhatsappNumber, whatsappNumberRule } from "#server/services/whatsapp-number.ts";
 
 // A seller's listing: posting it (with its photos, all or nothing), editing and deleting it. Selling
 // needs a verified member (requireMayAct); editing and deleting one's own unsold listing is always
@@ -53,23 +47,6 @@ const price = z.unknown().transform((value, ctx) => {
   return paise;
 });
 
-const whatsapp = z.unknown().transform((value, ctx) => {
-  if (typeof value !== "string" || value.trim() === "") {
-    ctx.addIssue({ code: "custom", message: "Enter your WhatsApp number." });
-    return z.NEVER;
-  }
-  const number = normaliseIndianMobile(value);
-  if (!number) {
-    ctx.addIssue({
-      code: "custom",
-      message:
-        "Enter a valid Indian mobile number for WhatsApp: 10 digits starting with 6, 7, 8 or 9 (a +91 prefix is fine).",
-    });
-    return z.NEVER;
-  }
-  return number;
-});
-
 // Optional for API clients of the specification (they send neither): "other" and "used".
 const category = z.preprocess(
   (v) => (v === "" ? undefined : v),
@@ -86,8 +63,13 @@ export const productFieldsSchema = z.object({
   title: text("title", 100),
   description: text("description", 2000, true),
   price,
-  sellerName: text("seller name", 80),
-  whatsappNumber: whatsapp,
+  // The seller's name and WhatsApp number are the account's (decision 0114): the form sends the
+  // name it shows, an API client of the specification sends both; a number sent is checked.
+  sellerName: text("seller name", 80).optional(),
+  whatsappNumber: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    whatsappNumberRule.optional(),
+  ),
 });
 
 /** A form sent without JavaScript sends an empty file field as one empty, nameless file: that is no photo. */
@@ -149,8 +131,16 @@ export async function createProduct(
 ): Promise<ProductView> {
   requireMayAct(seller, SELL);
   const key = submissionKeyOf(idempotencyKey, input[SUBMISSION_FIELD]);
+  const photos = await checkPhotos(input.image, input.thumb);
+  // The profile's number, unless the API client sent one for this listing; '' when there is none
+  // (nobody is shown a contact then). A number sent by a seller who has none becomes their profile's.
+  const profileNumber = await profileWhatsappNumber(env, seller.id);
+  const contact = {
+    whatsappNumber: input.whatsappNumber ?? profileNumber ?? "",
+    saveToProfile: !profileNumber && input.whatsappNumber ? input.whatsappNumber : null,
+  };
   // The seller's own listing: answered with their number, as sellerContact gives it to them.
-  return storeListing(env, seller, input, await checkPhotos(input.image, input.thumb), key);
+  return storeListing(env, seller, input, contact, photos, key);
 }
 
 async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
@@ -168,6 +158,7 @@ async function storeListing(
   env: Env,
   seller: SessionUser,
   fields: ProductFields,
+  contact: { whatsappNumber: string; saveToProfile: string | null },
   photos: CheckedPhoto[],
   submissionKey: string | null,
 ): Promise<ProductView> {
@@ -212,8 +203,8 @@ async function storeListing(
       title: fields.title,
       description: fields.description,
       pricePaise: fields.price,
-      sellerName: fields.sellerName,
-      whatsappNumber: fields.whatsappNumber,
+      sellerName: fields.sellerName ?? seller.name,
+      whatsappNumber: contact.whatsappNumber,
       category: fields.category,
       condition: fields.condition,
       imageKey: stored[0]!.key,
@@ -243,9 +234,17 @@ async function storeListing(
     // One batch: the listing, and the notices of the wanted posts it matches. Drizzle's D1
     // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
     // wanted matches: the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
+    const saveNumber = contact.saveToProfile
+      ? getDb(env.DB)
+          .update(users)
+          .set({ whatsappNumber: contact.saveToProfile })
+          .where(and(eq(users.id, seller.id), isNull(users.whatsappNumber)))
+          .toSQL()
+      : null;
     const [inserted] = await env.DB.batch([
       env.DB.prepare(insert.sql).bind(...insert.params),
       wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`),
+      ...(saveNumber ? [env.DB.prepare(saveNumber.sql).bind(...saveNumber.params)] : []),
     ]);
     if (inserted?.meta.changes === 1) row = values;
   } catch (error) {

@@ -134,6 +134,7 @@ export function toView(row: Product, badge: string | null): ProductView {
     description: row.description,
     pricePaise: row.pricePaise,
     sellerName: row.sellerName,
+    sellerId: row.sellerId,
     whatsappNumber: row.whatsappNumber,
     image: imageUrl(row.imageKey),
     images: photosOf(row).map((photo) => ({

@@ -18,6 +18,7 @@ import type { SessionUser } from "#server/services/session-user.ts";
 export interface PurchaseResult {
   /** The product as its buyer now sees it: with the seller's number where sellerContact allows. */
   product: ShownProduct;
+  /** `directLink`: '' when the seller has no WhatsApp number (decision 0114). */
   notification: { sent: boolean; directLink: string };
 }
 
@@ -106,7 +107,10 @@ export async function purchaseProduct(
   return {
     product: viewFor(buyer, row!),
     // The link the specification's client offers the buyer after a purchase (section 8).
-    notification: { sent: (notice?.meta.changes ?? 0) === 1, directLink: whatsappLink(row!.whatsappNumber) },
+    notification: {
+      sent: (notice?.meta.changes ?? 0) === 1,
+      directLink: row!.whatsappNumber ? whatsappLink(row!.whatsappNumber) : "",
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import type { Db } from "#server/db/client.ts";
 // docs/decisions/0101-an-executable-personal-data-registry.md).
 
 /** How a deleted student appears on the records other students keep. */
-export const DELETED_STUDENT = "Deleted student";
+export { DELETED_STUDENT } from "#common/account-messages.ts";
 
 export type OnDelete =
   /** Every row of the student goes. */

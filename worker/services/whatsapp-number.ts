@@ -1,0 +1,73 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
+import { normaliseIndianMobile } from "#common/market.ts";
+import { WHATSAPP_MESSAGES } from "#common/account-messages.ts";
+import { getDb } from "#server/db/client.ts";
+import { products, users } from "#server/db/schema.ts";
+import { ApiError } from "#server/lib/errors.ts";
+
+// The seller's WhatsApp number lives in their profile (docs/decisions/0114): set, changed or
+// cleared on /account or PUT /api/auth/whatsapp, and copied onto each listing they post.
+
+/** One Indian mobile number for WhatsApp, stored as its 10 digits: the rule of the profile and of the listing API. */
+export const whatsappNumberRule = z.unknown().transform((value, ctx) => {
+  if (typeof value !== "string" || value.trim() === "") {
+    ctx.addIssue({ code: "custom", message: WHATSAPP_MESSAGES.missing });
+    return z.NEVER;
+  }
+  const number = normaliseIndianMobile(value);
+  if (!number) {
+    ctx.addIssue({ code: "custom", message: WHATSAPP_MESSAGES.invalid });
+    return z.NEVER;
+  }
+  return number;
+});
+
+/** The profile's field: a number, or empty (or null) to remove it. Sent it must be. */
+export const whatsappProfileSchema = z.object({
+  whatsappNumber: z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),
+    z.union([z.null(), whatsappNumberRule], { error: WHATSAPP_MESSAGES.invalid }),
+  ),
+});
+export type WhatsappProfileInput = z.output<typeof whatsappProfileSchema>;
+
+/** The number in the seller's profile, or null when they have given none. */
+export async function profileWhatsappNumber(env: Env, userId: string): Promise<string | null> {
+  const row = await getDb(env.DB)
+    .select({ number: users.whatsappNumber })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row?.number ?? null;
+}
+
+/**
+ * Sets, changes or clears the student's WhatsApp number, and puts it on their listings still on
+ * sale (a buyer then reaches the number the seller uses now; a sale already made keeps the number
+ * its buyer was given). One batch. Limited like every write a script could repeat.
+ */
+export async function saveWhatsappNumber(
+  env: Env,
+  userId: string,
+  input: WhatsappProfileInput,
+): Promise<{ whatsappNumber: string | null; message: string }> {
+  const { success } = await env.POST_LIMITER.limit({ key: `whatsapp:${userId}` });
+  if (!success) throw new ApiError(429, WHATSAPP_MESSAGES.limited);
+  const number = input.whatsappNumber;
+  const db = getDb(env.DB);
+  const [saved] = await db.batch([
+    db
+      .update(users)
+      .set({ whatsappNumber: number })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ id: users.id }),
+    db
+      .update(products)
+      .set({ whatsappNumber: number ?? "" })
+      .where(and(eq(products.sellerId, userId), eq(products.status, "available"))),
+  ]);
+  if (saved.length === 0) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
+  return { whatsappNumber: number, message: number ? WHATSAPP_MESSAGES.saved : WHATSAPP_MESSAGES.removed };
+}
