@@ -71,6 +71,7 @@ export default [
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
+  route("staff/conversations/:id", "routes/staff-conversations.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/setup", "routes/admin-setup.tsx"),
   route("admin/setup/college", "routes/admin-setup-college.tsx"),

@@ -225,6 +225,39 @@ describe("blocking and reporting", () => {
         moderator.userId,
       ),
     ).toBe(1);
+    // The moderator's page shows it, reading it is audited again, and closing the reports takes it off /staff.
+    const page = await call(`/staff/conversations/${conversationId}`, { headers: { Cookie: moderator.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Send me your OTP");
+    expect((await call(`/staff/conversations/${conversationId}`, { headers: { Cookie: student.cookie } })).status).toBe(
+      403,
+    );
+    const staff = await (await call("/staff", { headers: { Cookie: moderator.cookie } })).text();
+    expect(staff).toContain("Reported conversations");
+    expect(staff).toContain(`/staff/conversations/${conversationId}`);
+    const closed = await call(`/staff/conversations/${conversationId}`, {
+      method: "POST",
+      headers: {
+        Cookie: moderator.cookie,
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+      redirect: "manual",
+    });
+    expect(closed.status).toBe(302);
+    expect(
+      await rows(
+        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND resolved_at IS NULL",
+        conversationId,
+      ),
+    ).toBe(0);
+    expect(
+      await rows(
+        "SELECT 1 FROM staff_audit_log WHERE action = 'conversation.read' AND subject_id = ?1",
+        conversationId,
+      ),
+    ).toBe(2);
     // The moderator's reading marks nothing read for the seller.
     expect(await rows("SELECT 1 FROM conversations WHERE id = ?1 AND seller_read_seq = 0", conversationId)).toBe(1);
   });

@@ -49,6 +49,8 @@ const ACTION_PATHS = [
   "/admin/setup/timetable",
   // A conversation (any id: the action reads the form before it looks the conversation up).
   "/messages/0b6a2f86-1111-4111-8111-111111111111",
+  // A reported conversation, as a moderator reads it.
+  "/staff/conversations/0b6a2f86-1111-4111-8111-111111111111",
 ];
 
 const BY_ID: Record<string, string> = {

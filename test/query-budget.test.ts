@@ -163,6 +163,7 @@ function pagePaths(): string[] {
 function fillPage(path: string): string {
   const filled = path
     .replace(/^\/messages\/:id$/, `/messages/${fixtures.conversationId}`)
+    .replace(/^\/staff\/conversations\/:id$/, `/staff/conversations/${fixtures.conversationId}`)
     // A seller's page: the one who listed the budget's products (their listings and ratings are read).
     .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
     .replace(":id", fixtures.productId)

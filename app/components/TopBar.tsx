@@ -170,9 +170,10 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                   )}
                 </Link>
               )}
+              {/* On a phone the tab bar's "You" is the account: the bar keeps its room for Messages. */}
               <Link
                 to="/account"
-                className="btn-secondary min-h-10 px-2.5 sm:px-3"
+                className="btn-secondary hidden min-h-10 px-2.5 sm:inline-flex sm:px-3"
                 aria-current={location.pathname.toLowerCase() === "/account" ? "page" : undefined}
               >
                 <UserIcon className="h-5 w-5" />

@@ -8,6 +8,8 @@ import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
+import { ReportedConversations, type ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
+import { reportedConversationsStatement } from "#server/services/conversations/safety.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
 import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
@@ -51,7 +53,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const env = envOf(context);
   const queueStatement = moderationQueueStatement(env, user, view.grants);
-  const moderating = queueStatement ? [queueStatement, suspendedStatement(env, user.campusId)] : [];
+  const moderating = queueStatement
+    ? [queueStatement, suspendedStatement(env, user.campusId), reportedConversationsStatement(env, user.campusId)]
+    : [];
   // Library uploads waiting for a moderator or curator, in the same batch.
   const libraryStatement = pendingLibraryStatement(env, user, view.grants);
   // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
@@ -64,6 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
   const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
+  const conversations =
+    queueStatement && alongside[2] ? (alongside[2].results as unknown as ReportedConversationItem[]) : null;
   const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
   const libraryPending = libraryStatement
     ? ((alongside[moderating.length + (checkDeploy ? 1 : 0)]?.results ?? []) as unknown as PendingItem[])
@@ -78,6 +84,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     moderation,
     words,
     suspended,
+    conversations,
     deploy,
     libraryPending,
     libraryKinds: libraryKindLabel,
@@ -140,6 +147,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     moderation,
     words,
     suspended,
+    conversations,
     deploy,
     libraryPending,
     libraryKinds,
@@ -202,6 +210,11 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       {moderation && (
         <div className="mt-6">
           <ModerationQueue items={moderation} words={words} />
+        </div>
+      )}
+      {conversations && (
+        <div className="mt-6">
+          <ReportedConversations items={conversations} />
         </div>
       )}
       {suspended && (

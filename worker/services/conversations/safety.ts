@@ -211,6 +211,15 @@ export interface ReportedConversation {
 }
 
 /** The moderation queue's part: reported conversations of the campus not yet resolved. */
+/** The campus's reported conversations not yet dealt with, oldest report first (for a batch). */
+export function reportedConversationsStatement(env: Env, campusId: string): D1PreparedStatement {
+  return env.DB.prepare(
+    `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
+     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
+     WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
+  ).bind(campusId);
+}
+
 export async function reportedConversations(
   env: Env,
   moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
@@ -218,11 +227,7 @@ export async function reportedConversations(
   // The caller's roles and the list in one batch; the list is returned only to a moderator or admin.
   const [grants, list] = await env.DB.batch([
     staffGrantsStatement(env, moderator),
-    env.DB.prepare(
-      `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
-       FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
-       WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
-    ).bind(moderator.campusId),
+    reportedConversationsStatement(env, moderator.campusId),
   ]);
   await requireStaff(env, moderator, "moderator", {}, grants!.results as StaffGrant[]);
   return list!.results as ReportedConversation[];
