@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { clearGoogleToken } from "#app/lib/google.ts";
 import { BackIcon } from "#app/components/icons/back.tsx";
@@ -133,42 +133,26 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
                 </Link>
               )}
               {user.messages !== undefined && (
-                <Link
+                <CountedLink
                   to="/messages"
-                  className="btn-secondary relative min-h-10 px-2.5 sm:px-3"
-                  aria-current={location.pathname.toLowerCase().startsWith("/messages") ? "page" : undefined}
-                  aria-label={user.messages > 0 ? `Messages, ${user.messages} unread` : "Messages"}
+                  label="Messages"
+                  count={user.messages}
+                  current={location.pathname.toLowerCase().startsWith("/messages")}
+                  testId="unread-messages"
                 >
                   <ChatIcon className="h-5 w-5" />
-                  {user.messages > 0 && (
-                    <span
-                      aria-hidden="true"
-                      data-testid="unread-messages"
-                      className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
-                    >
-                      {user.messages > 99 ? "99+" : user.messages}
-                    </span>
-                  )}
-                </Link>
+                </CountedLink>
               )}
               {user.unread !== undefined && (
-                <Link
+                <CountedLink
                   to="/notifications"
-                  className="btn-secondary relative min-h-10 px-2.5 sm:px-3"
-                  aria-current={location.pathname.toLowerCase() === "/notifications" ? "page" : undefined}
-                  aria-label={user.unread > 0 ? `Notifications, ${user.unread} unread` : "Notifications"}
+                  label="Notifications"
+                  count={user.unread}
+                  current={location.pathname.toLowerCase() === "/notifications"}
+                  testId="unread-count"
                 >
                   <BellIcon className="h-5 w-5" />
-                  {user.unread > 0 && (
-                    <span
-                      aria-hidden="true"
-                      data-testid="unread-count"
-                      className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
-                    >
-                      {user.unread > 99 ? "99+" : user.unread}
-                    </span>
-                  )}
-                </Link>
+                </CountedLink>
               )}
               {/* On a phone the tab bar's "You" is the account: the bar keeps its room for Messages. */}
               <Link
@@ -195,5 +179,42 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** An icon link with its unread count on a badge ("Messages, 2 unread" to a screen reader). */
+function CountedLink({
+  to,
+  label,
+  count,
+  current,
+  testId,
+  children,
+}: {
+  to: string;
+  label: string;
+  count: number;
+  current: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="btn-secondary relative min-h-10 px-2.5 sm:px-3"
+      aria-current={current ? "page" : undefined}
+      aria-label={count > 0 ? `${label}, ${count} unread` : label}
+    >
+      {children}
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid={testId}
+          className="absolute -right-1.5 -top-1.5 min-w-5 rounded-full bg-rose-600 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
   );
 }

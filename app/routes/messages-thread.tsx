@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { Composer, MessageList } from "#app/components/messages/Thread.tsx";
+import { Answer, Composer, MessageList } from "#app/components/messages/Thread.tsx";
 import { TradeTools } from "#app/components/messages/TradeTools.tsx";
 import { conversationAction } from "#app/lib/conversation.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -193,11 +193,7 @@ function WaitingOffer({
           </SubmitButton>
         )}
       </fetcher.Form>
-      {result && !result.ok && (
-        <div className="mt-3">
-          <Alert tone="error">{result.message}</Alert>
-        </div>
-      )}
+      {result && !result.ok && <Answer result={result} />}
     </section>
   );
 }
@@ -232,11 +228,7 @@ function Meetup({
           </SubmitButton>
         </fetcher.Form>
       )}
-      {result && !result.ok && (
-        <div className="mt-3">
-          <Alert tone="error">{result.message}</Alert>
-        </div>
-      )}
+      {result && !result.ok && <Answer result={result} />}
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         {MEETUP_SAFETY_TIPS.map((tip) => (
           <li key={tip}>{tip}</li>

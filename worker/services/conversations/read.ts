@@ -3,13 +3,12 @@ import {
   CONVERSATION_MESSAGES as M,
   THREAD_PAGE,
   type ConversationSummary,
-  type MessageKind,
   type MessageView,
 } from "#common/conversations.ts";
 import type { StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { announce } from "#server/services/conversations/room.ts";
-import { firstName, type Member } from "#server/services/conversations/send.ts";
+import { firstName, type Member, MESSAGE_COLUMNS, type MessageRow } from "#server/services/conversations/send.ts";
 import { imageUrl } from "#server/services/market/product-view.ts";
 
 // Reading conversations (docs/decisions/0113-conversations.md): the inbox, and one thread with
@@ -133,18 +132,6 @@ interface ThreadRow {
   reported: number;
 }
 
-interface MessageRow {
-  id: string;
-  seq: number;
-  kind: MessageKind;
-  body: string;
-  pricePaise: number | null;
-  flagged: number;
-  createdAt: number;
-  senderId: string | null;
-  senderName: string | null;
-}
-
 /**
  * A conversation the member is in (`GET /api/messages/:id`, /messages/:id), with its latest page of
  * messages (or the page before `before`, or everything after `after`, which a client that
@@ -162,13 +149,13 @@ export async function readThread(
   const page =
     query.after !== undefined
       ? env.DB.prepare(
-          `SELECT * FROM (SELECT m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName
+          `SELECT * FROM (SELECT ${MESSAGE_COLUMNS}
            FROM messages m LEFT JOIN users u ON u.id = m.sender_id
            WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine}) AND m.seq > ?3
            ORDER BY m.seq ASC LIMIT ?4) ORDER BY seq DESC`,
         ).bind(conversationId, member.id, query.after, THREAD_PAGE * 4)
       : env.DB.prepare(
-          `SELECT m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName
+          `SELECT ${MESSAGE_COLUMNS}
            FROM messages m LEFT JOIN users u ON u.id = m.sender_id
            WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine}) AND m.seq < ?3
            ORDER BY m.seq DESC LIMIT ?4`,

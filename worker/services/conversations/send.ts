@@ -111,29 +111,34 @@ export function messageStatements(
   };
 }
 
+/** A message row as the reads select it (MESSAGE_COLUMNS). */
+export interface MessageRow {
+  id: string;
+  seq: number;
+  kind: MessageKind;
+  body: string;
+  pricePaise: number | null;
+  flagged: number;
+  createdAt: number;
+  senderId: string | null;
+  senderName: string | null;
+}
+
+/** The columns of a MessageRow, from `messages m LEFT JOIN users u ON u.id = m.sender_id`. */
+export const MESSAGE_COLUMNS =
+  "m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName";
+
 /** The message just written by the batch, as the socket sends it; null when the batch wrote none. */
 export async function written(
   env: Env,
   messageId: string,
 ): Promise<(Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string }) | null> {
   const row = await env.DB.prepare(
-    `SELECT m.id, m.conversation_id AS conversationId, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged,
-       m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName
+    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId
      FROM messages m LEFT JOIN users u ON u.id = m.sender_id WHERE m.id = ?1`,
   )
     .bind(messageId)
-    .first<{
-      id: string;
-      conversationId: string;
-      seq: number;
-      kind: MessageKind;
-      body: string;
-      pricePaise: number | null;
-      flagged: number;
-      createdAt: number;
-      senderId: string | null;
-      senderName: string | null;
-    }>();
+    .first<MessageRow & { conversationId: string }>();
   if (!row) return null;
   return { ...row, flagged: row.flagged === 1, senderName: row.senderName ? firstName(row.senderName) : null };
 }
