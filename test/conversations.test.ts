@@ -100,6 +100,15 @@ describe("messaging a seller", () => {
     expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
   });
 
+  it("a signed-out visitor is offered to sign in and come back to the listing; a member gets the openers", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const visitor = await (await call(`/product/${productId}`)).text();
+    expect(visitor).toContain("Sign in to message the seller");
+    expect(visitor).toContain(`/login?next=${encodeURIComponent(`/product/${productId}`)}`);
+    const member = await (await call(`/product/${productId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(member).toContain("Is this still available?");
+  });
+
   it("refuses an unverified member, an empty or too long message, and a bad id, with clear 4xx messages", async () => {
     const { productId } = await sellerAndBuyer();
     const unverified = await createUser({ verified: false });
