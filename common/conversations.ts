@@ -63,7 +63,28 @@ export function linksToPayment(text: string): boolean {
   return PAYMENT_LINK.test(text);
 }
 
-export type MessageKind = "text" | "offer" | "accepted" | "declined" | "meetup" | "agreed" | "contact" | "system";
+/** What a message is: a screen draws each kind its own way (the messages table's CHECK lists the same). */
+export const MESSAGE_KINDS = [
+  "text",
+  "offer",
+  "accepted",
+  "declined",
+  "meetup",
+  "agreed",
+  "contact",
+  "system",
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Why a member reports a conversation, as the report form and the moderators' list say it. */
+export const REPORT_REASONS = {
+  scam: "Scam or asks for money in advance",
+  offensive: "Offensive or harassing",
+  personal_information: "Asks for personal information",
+  other: "Something else",
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+export const REPORT_REASON_IDS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 
 /** A message as both doors send it, and as the socket delivers it. */
 export interface MessageView {

@@ -27,7 +27,12 @@ import {
   setBlocked,
   shareContact,
 } from "#server/services/conversations/safety.ts";
-import { conversationIdSchema, messageSchema, sendMessage } from "#server/services/conversations/send.ts";
+import {
+  conversationIdSchema,
+  messageSchema,
+  requireMember,
+  sendMessage,
+} from "#server/services/conversations/send.ts";
 import { messageSeller } from "#server/services/conversations/start.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 
@@ -150,12 +155,7 @@ messages.get(
   },
   async (c) => {
     const id = parseWith(conversationIdSchema, c.req.param("conversationId"));
-    const member = await c.env.DB.prepare(
-      "SELECT 1 AS ok FROM conversations WHERE id = ?1 AND (buyer_id = ?2 OR seller_id = ?2)",
-    )
-      .bind(id, c.var.user.id)
-      .first<{ ok: number }>();
-    if (!member) throw new ApiError(404, M.noConversation);
+    await requireMember(c.env, c.var.user, id);
     const headers = new Headers(c.req.raw.headers);
     headers.set("X-Campus-Member", c.var.user.id);
     const upstream = await roomOf(c.env, id).fetch(new Request(c.req.url, { headers }));

@@ -2,6 +2,7 @@ import { useFetcher } from "react-router";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { Answer } from "#app/components/messages/Thread.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { REPORT_REASONS } from "#common/conversations.ts";
 import { formatRupees } from "#common/format.ts";
 
 // What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
@@ -189,10 +190,11 @@ function ReportForm() {
         Report this conversation to a moderator
       </label>
       <select id="report-reason" name="reason" className="input" defaultValue="scam">
-        <option value="scam">Scam or asks for money in advance</option>
-        <option value="offensive">Offensive or harassing</option>
-        <option value="personal_information">Asks for personal information</option>
-        <option value="other">Something else</option>
+        {Object.entries(REPORT_REASONS).map(([id, label]) => (
+          <option key={id} value={id}>
+            {label}
+          </option>
+        ))}
       </select>
       <label htmlFor="report-note" className="label">
         What happened (optional)

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { REPORT_REASONS, type ReportReason } from "#common/conversations.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 
 // Conversations that one of their members reported, on /staff for a moderator
@@ -11,13 +12,6 @@ export interface ReportedConversationItem {
   reportedAt: number;
   productTitle: string;
 }
-
-const REASONS: Record<string, string> = {
-  scam: "Scam or asks for money in advance",
-  offensive: "Offensive or harassing",
-  personal_information: "Asks for personal information",
-  other: "Something else",
-};
 
 export function ReportedConversations({ items }: { items: ReportedConversationItem[] }) {
   return (
@@ -35,7 +29,7 @@ export function ReportedConversations({ items }: { items: ReportedConversationIt
             <li key={`${item.id}-${item.reportedAt}`} className="card p-4">
               <p className="font-medium">{`About ${item.productTitle}`}</p>
               <p className="text-sm text-slate-700 dark:text-slate-300">
-                {`${REASONS[item.reason] ?? item.reason} · reported ${formatIndiaShortDateTime(item.reportedAt)}`}
+                {`${REPORT_REASONS[item.reason as ReportReason] ?? item.reason} · reported ${formatIndiaShortDateTime(item.reportedAt)}`}
               </p>
               {item.note && <p className="mt-1 text-sm italic text-slate-700 dark:text-slate-300">{item.note}</p>}
               <Link to={`/staff/conversations/${item.id}`} className="btn-secondary mt-2">

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { MESSAGE_KINDS, REPORT_REASON_IDS } from "#common/conversations.ts";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { campuses } from "./campuses.ts";
 import { products } from "./market.ts";
@@ -59,18 +60,6 @@ export const conversations = sqliteTable(
     index("conversations_meet_place").on(t.meetPlaceId),
   ],
 );
-
-export const MESSAGE_KINDS = [
-  "text",
-  "offer",
-  "accepted",
-  "declined",
-  "meetup",
-  "agreed",
-  "contact",
-  "system",
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const messages = sqliteTable(
   "messages",
@@ -157,7 +146,7 @@ export const conversationReports = sqliteTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason", { enum: ["scam", "offensive", "personal_information", "other"] }).notNull(),
+    reason: text("reason", { enum: REPORT_REASON_IDS }).notNull(),
     note: text("note"),
     createdAt: integer("created_at").notNull(),
     resolvedAt: integer("resolved_at"),

@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
+import {
+  CONVERSATION_MESSAGES as M,
+  MESSAGE_SELLER,
+  type MessageView,
+  REPORT_REASON_IDS,
+} from "#common/conversations.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { deliver, type Member, messageStatements } from "#server/services/conversations/send.ts";
+import { deliver, type Member, messageStatements, requireMember } from "#server/services/conversations/send.ts";
 import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
@@ -123,32 +128,6 @@ export async function shareContact(env: Env, member: Member, conversationId: str
   throw new ApiError(403, M.blocked);
 }
 
-async function requireMember(
-  env: Env,
-  member: Pick<Member, "id">,
-  conversationId: string,
-): Promise<{
-  buyerId: string;
-  sellerId: string;
-  campusId: string;
-  meetProposedBy: string | null;
-  meetAgreedAt: number | null;
-}> {
-  const row = await env.DB.prepare(
-    "SELECT buyer_id AS buyerId, seller_id AS sellerId, campus_id AS campusId, meet_proposed_by AS meetProposedBy, meet_agreed_at AS meetAgreedAt FROM conversations WHERE id = ?1",
-  )
-    .bind(conversationId)
-    .first<{
-      buyerId: string;
-      sellerId: string;
-      campusId: string;
-      meetProposedBy: string | null;
-      meetAgreedAt: number | null;
-    }>();
-  if (!row || (row.buyerId !== member.id && row.sellerId !== member.id)) throw new ApiError(404, M.noConversation);
-  return row;
-}
-
 export const blockSchema = z.object(
   { blocked: z.boolean({ error: "Say blocked: true or false." }) },
   { error: 'Send a JSON object, for example { "blocked": true }.' },
@@ -175,7 +154,7 @@ export async function setBlocked(
 
 export const reportSchema = z.object(
   {
-    reason: z.enum(["scam", "offensive", "personal_information", "other"], {
+    reason: z.enum(REPORT_REASON_IDS, {
       error: "Choose a reason: scam, offensive, personal_information or other.",
     }),
     note: optionalUserText({ name: "Your note", max: 500, multiline: true }),

@@ -149,14 +149,21 @@ export async function limitMessages(env: Env, memberId: string): Promise<void> {
   if (!success) throw new ApiError(429, M.tooFast);
 }
 
+/** A written message as `reader` sees it. */
+export function viewFor(
+  { conversationId: _, senderId, ...view }: NonNullable<Awaited<ReturnType<typeof written>>>,
+  readerId: string,
+): MessageView {
+  return { ...view, mine: senderId === readerId };
+}
+
 /** After a batch: the message it wrote to the sockets, and back to the sender. */
 export async function deliver(env: Env, messageId: string, reader: { id: string }): Promise<MessageView | null> {
   const message = await written(env, messageId);
   if (!message) return null;
   const { conversationId, ...event } = message;
   await announce(env, conversationId, { type: "message", message: event });
-  const { senderId, ...view } = event;
-  return { ...view, mine: senderId === reader.id };
+  return viewFor(message, reader.id);
 }
 
 /**
@@ -184,6 +191,33 @@ export async function explainNotSent(
   throw new ApiError(409, "The conversation changed while you were sending. Try again.");
 }
 
+/** The conversation of which `member` is one of the two (404 otherwise, as if it did not exist). */
+export async function requireMember(
+  env: Env,
+  member: Pick<Member, "id">,
+  conversationId: string,
+): Promise<{
+  buyerId: string;
+  sellerId: string;
+  campusId: string;
+  meetProposedBy: string | null;
+  meetAgreedAt: number | null;
+}> {
+  const row = await env.DB.prepare(
+    "SELECT buyer_id AS buyerId, seller_id AS sellerId, campus_id AS campusId, meet_proposed_by AS meetProposedBy, meet_agreed_at AS meetAgreedAt FROM conversations WHERE id = ?1",
+  )
+    .bind(conversationId)
+    .first<{
+      buyerId: string;
+      sellerId: string;
+      campusId: string;
+      meetProposedBy: string | null;
+      meetAgreedAt: number | null;
+    }>();
+  if (!row || (row.buyerId !== member.id && row.sellerId !== member.id)) throw new ApiError(404, M.noConversation);
+  return row;
+}
+
 /** Send a text in a conversation the member is in (`POST /api/messages/:id`, the thread's form). */
 export async function sendMessage(
   env: Env,
@@ -207,6 +241,5 @@ export async function sendMessage(
   const earlier = await explainNotSent(env, member, conversationId, input.clientKey);
   const again = earlier ? await written(env, earlier) : null;
   if (!again) throw new ApiError(409, "The conversation changed while you were sending. Try again.");
-  const { conversationId: _, senderId, ...view } = again;
-  return { ...view, mine: senderId === member.id };
+  return viewFor(again, member.id);
 }

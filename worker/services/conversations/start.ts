@@ -8,6 +8,7 @@ import {
   type Member,
   type MessageInput,
   messageStatements,
+  viewFor,
   written,
 } from "#server/services/conversations/send.ts";
 
@@ -60,8 +61,7 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
   if (conversation?.earlier) {
     const again = await written(env, conversation.earlier);
     if (again) {
-      const { conversationId, senderId, ...view } = again;
-      return { conversationId, message: { ...view, mine: senderId === buyer.id } };
+      return { conversationId: again.conversationId, message: viewFor(again, buyer.id) };
     }
   }
   return explainNoStart(env, buyer, productId, conversation !== null);
