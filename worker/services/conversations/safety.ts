@@ -12,6 +12,7 @@ import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, type Member, messageStatements, requireMember } from "#server/services/conversations/send.ts";
 import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
+import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
 // Meeting and safety in a conversation (docs/decisions/0113-conversations.md): agreeing a meet-up at
@@ -110,15 +111,13 @@ export async function agreeMeetup(env: Env, member: Member, conversationId: stri
 /** Share one's WhatsApp number (from the profile) in this conversation: private until then. */
 export async function shareContact(env: Env, member: Member, conversationId: string): Promise<MessageView> {
   requireMayAct(member, MESSAGE_SELLER);
-  const me = await env.DB.prepare("SELECT whatsapp_number AS number FROM users WHERE id = ?1")
-    .bind(member.id)
-    .first<{ number: string | null }>();
-  if (!me?.number) throw new ApiError(400, M.contactNone);
+  const number = await profileWhatsappNumber(env, member.id);
+  if (!number) throw new ApiError(400, M.contactNone);
   const { id, statements } = messageStatements(
     env,
     { conversationId },
     member,
-    { kind: "contact", body: me.number },
+    { kind: "contact", body: number },
     Date.now(),
   );
   await env.DB.batch(statements);
