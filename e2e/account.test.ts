@@ -11,6 +11,7 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  signInThroughForm,
   testIp,
   withPage,
 } from "./harness.ts";
@@ -42,6 +43,7 @@ describe("/account", () => {
 
       await withPage(t, browser, async ({ page }) => {
         await signIn(page, user);
+        await page.goto("/dashboard");
         await hydrated(page);
         await page.getByRole("link", { name: "Account" }).click();
         await page.waitForURL("**/account");
@@ -106,7 +108,7 @@ describe("/account", () => {
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
       await page.getByRole("alert").getByText("Incorrect e-mail or password.").waitFor();
-      await signIn(page, { ...user, password: "a-brand-new-password" });
+      await signInThroughForm(page, { ...user, password: "a-brand-new-password" });
       assert.equal(new URL(page.url()).pathname, "/dashboard");
     });
   });

@@ -136,6 +136,7 @@ describe("sign-in and register", () => {
     await withPage(t, browser, async ({ page }) => {
       const user = await createUserViaApi();
       await signIn(page, user);
+      await page.goto("/dashboard");
       await hydrated(page);
       await page.evaluate(() => localStorage.setItem("googleToken", "an-encrypted-classroom-token"));
       await page.getByRole("button", { name: "Logout" }).click();

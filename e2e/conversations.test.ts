@@ -77,6 +77,7 @@ describe("conversations", () => {
           browser,
           async ({ page: sellerPage }) => {
             await signIn(sellerPage, seller);
+            await sellerPage.goto("/dashboard");
             // The seller's top bar counts the new conversation; the inbox lists it.
             await sellerPage.getByRole("link", { name: "Messages, 1 unread" }).click();
             await sellerPage.getByRole("link", { name: new RegExp(`Selling: ${title}`) }).click();

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, type TestContext } from "node:test";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { SESSION_COOKIE } from "#server/lib/session-token.ts";
 import { CLOCK_COOKIE, CLOCK_HEADER, shiftDates } from "#server/lib/test-clock.ts";
 
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
@@ -213,8 +214,37 @@ export async function codeFromOutbox(email: string): Promise<string> {
   return code;
 }
 
-/** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
+/**
+ * Signs the page's browser context in as `user` without a screen: the session from POST
+ * /api/auth/login, put in the context as the session cookie the sign-in screen would have set. The
+ * page stays where it is, so the test goes next where it means to be. Tests of the sign-in screen
+ * itself, and of where it leads, use signInThroughForm.
+ */
 export async function signIn(page: Page, user: E2EUser): Promise<void> {
+  // Through the page's own request client: the context's user agent (the device a student sees on
+  // /account) and client address.
+  const res = await page.request.post(`${baseURL}/api/auth/login`, {
+    data: { email: user.email, password: user.password },
+  });
+  if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { token: string } };
+  // A __Host- cookie is Secure and has no Domain: given an https address, Playwright makes it so, and
+  // Chromium sends it to the http server on 127.0.0.1, a loopback address it trusts as secure.
+  await page
+    .context()
+    .addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: data.token,
+        url: baseURL.replace(/^http:/, "https:"),
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
+}
+
+/** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
+export async function signInThroughForm(page: Page, user: E2EUser): Promise<void> {
   if (!/\/(login|auth|register)$/.test(new URL(page.url() || `${baseURL}/`, baseURL).pathname))
     await page.goto("/login");
   // Through the JavaScript path; tests of the form without JavaScript post it themselves.
@@ -231,7 +261,7 @@ export async function signIn(page: Page, user: E2EUser): Promise<void> {
  */
 export async function signInAndReturn(page: Page, user: E2EUser, returnsTo: string): Promise<void> {
   await page.waitForURL("**/login");
-  await signIn(page, user);
+  await signInThroughForm(page, user);
   assert.equal(new URL(page.url()).pathname, returnsTo);
 }
 

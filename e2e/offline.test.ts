@@ -153,6 +153,7 @@ describe("installable and offline", () => {
         // The browser reports the failed requests while offline.
         allowConsoleError(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/);
         await signIn(page, buyer);
+        await page.goto("/dashboard");
         await hydrated(page);
         await controlled(page);
         await page.goto("/purchases");
@@ -255,6 +256,7 @@ describe("installable and offline", () => {
         // either, and says so in the console, depending on how soon the page is left.
         allowConsoleError(/Failed to load resource|net::ERR_INTERNET_DISCONNECTED|Failed to fetch manifest patches/);
         await signIn(page, student);
+        await page.goto("/dashboard");
         await hydrated(page);
         await controlled(page);
         for (const [path, text] of privatePages) {

@@ -13,6 +13,7 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  signInThroughForm,
   testIp,
   withPage,
 } from "./harness.ts";
@@ -86,7 +87,7 @@ describe("password reset", () => {
         const me = await fetch(`${baseURL}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
         assert.equal(me.status, 401);
         await page.getByRole("link", { name: "Sign in" }).last().click();
-        await signIn(page, { ...user, password: "my new e2e password" });
+        await signInThroughForm(page, { ...user, password: "my new e2e password" });
         assert.equal(new URL(page.url()).pathname, "/dashboard");
       },
       { viewport: PHONE },

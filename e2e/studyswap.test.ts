@@ -16,6 +16,7 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  signInThroughForm,
   signInAndReturn,
   testIp,
   withPage,
@@ -273,7 +274,7 @@ describe("study swap: posting and browsing", () => {
       await page.getByRole("button", { name: "Post Request" }).click();
       await page.waitForURL("**/login");
       // And after signing in again the student is back on the form, and nothing was posted.
-      await signIn(page, user);
+      await signInThroughForm(page, user);
       assert.equal(new URL(page.url()).pathname, "/find-writer");
       const mine = page.locator("section", { has: page.getByRole("heading", { name: "My requests" }) });
       await mine.getByText("You have not posted any requests yet.", { exact: false }).waitFor();

@@ -1,6 +1,5 @@
 import { jwtVerify, SignJWT } from "jose";
 import { readCookie, setCookie } from "#common/cookies.ts";
-import type { Config } from "#server/lib/config.ts";
 
 // Our own session tokens: HS256 JWTs, checked for issuer, audience, expiry and algorithm. The session
 // id inside is a row in D1, so a token stops working the moment its session row is deleted.
@@ -12,9 +11,10 @@ const AUDIENCE = "campus-session";
 
 /**
  * The signing key (worker/lib/config.ts): SESSION_SECRET, or the development-only key on a loopback
- * host. A deployed Worker without the secret refuses to sign or check.
+ * host. A deployed Worker without the secret refuses to sign or check. Typed by shape rather than by
+ * Config, so the browser tests can read SESSION_COOKIE without the Worker's environment types.
  */
-export function sessionKey(config: Pick<Config, "sessionKey">): Uint8Array {
+export function sessionKey(config: { sessionKey: Uint8Array | null }): Uint8Array {
   if (config.sessionKey) return config.sessionKey;
   throw new Error("SESSION_SECRET is not configured: set it with `wrangler secret put SESSION_SECRET`");
 }
