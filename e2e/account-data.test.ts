@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { createUserViaApi, hydrated, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import { createUserViaApi, hydrated, PHONE, sharedBrowser, shot, signIn, withPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -75,7 +75,7 @@ describe("/account: your data", () => {
       await section.getByRole("button", { name: "Delete my account" }).click();
       mkdirSync(SHOTS, { recursive: true });
       await confirmDialog(page).waitFor();
-      await page.screenshot({ path: `${SHOTS}/delete-dialog-1280-light.png` });
+      await shot(page, { path: `${SHOTS}/delete-dialog-1280-light.png` });
       await confirmDialog(page).getByRole("button", { name: "Delete my account" }).click();
       await page.waitForURL("**/account/deleted");
       await page.getByRole("heading", { name: "Your account has been deleted", level: 1 }).waitFor();
@@ -109,7 +109,7 @@ describe("/account: your data", () => {
       await section.getByRole("status").getByText("We sent a 6-digit code to student.two@example.com.").waitFor();
       mkdirSync(SHOTS, { recursive: true });
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/your-data-google-1280-light.png` });
+      await shot(page, { path: `${SHOTS}/your-data-google-1280-light.png` });
       // The development outbox is the mailbox here.
       const outbox = (await (await page.request.get("/api/dev/outbox?to=student.two@example.com")).json()) as {
         data: { subject: string; text: string }[];
@@ -172,17 +172,17 @@ describe("/account: your data", () => {
             "no horizontal scroll",
           );
           mkdirSync(SHOTS, { recursive: true });
-          await page.screenshot({ path: `${SHOTS}/account-360-${scheme}.png`, fullPage: true });
+          await shot(page, { path: `${SHOTS}/account-360-${scheme}.png`, fullPage: true });
           await yourData(page).scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS}/your-data-360-${scheme}.png` });
+          await shot(page, { path: `${SHOTS}/your-data-360-${scheme}.png` });
           await yourData(page).getByLabel("Your password").fill(user.password);
           await yourData(page).getByRole("button", { name: "Delete my account" }).click();
           await confirmDialog(page).waitFor();
-          await page.screenshot({ path: `${SHOTS}/delete-dialog-360-${scheme}.png` });
+          await shot(page, { path: `${SHOTS}/delete-dialog-360-${scheme}.png` });
           await confirmDialog(page).getByRole("button", { name: "Delete my account" }).click();
           await page.waitForURL("**/account/deleted");
           await page.getByRole("link", { name: "Login" }).waitFor();
-          await page.screenshot({ path: `${SHOTS}/deleted-360-${scheme}.png`, fullPage: true });
+          await shot(page, { path: `${SHOTS}/deleted-360-${scheme}.png`, fullPage: true });
         },
         { viewport: PHONE },
       );

@@ -10,6 +10,7 @@ import {
   hydrated,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   signInThroughForm,
   testIp,
@@ -171,7 +172,7 @@ describe("/account", () => {
                 await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
                 "no horizontal scroll",
               );
-              await page.screenshot({ path: `${SHOTS}/account-${label}-${scheme}.png`, fullPage: true });
+              await shot(page, { path: `${SHOTS}/account-${label}-${scheme}.png`, fullPage: true });
             },
             { viewport },
           );
@@ -196,7 +197,7 @@ describe("/account", () => {
       await page.getByRole("heading", { name: "Set a password" }).waitFor();
       assert.equal(await page.getByLabel("Current password").count(), 0);
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/account-google-1280-light.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/account-google-1280-light.png`, fullPage: true });
     });
   });
 });

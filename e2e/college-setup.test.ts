@@ -8,7 +8,17 @@ import { execFile } from "node:child_process";
 import { describe, it } from "node:test";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, PHONE, sharedBrowser, signIn, testIp, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  hydrated,
+  PHONE,
+  sharedBrowser,
+  shot,
+  signIn,
+  testIp,
+  withPage,
+} from "./harness.ts";
 
 const SHOTS = "test-results/screenshots/college-setup";
 const browser = sharedBrowser(SHOTS);
@@ -41,8 +51,8 @@ async function mailedCode(email: string, subject: string): Promise<string> {
   throw new Error(`no "${subject}" mail for ${email}`);
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+async function shoot(page: Page, name: string) {
+  await shot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 describe("a college set up by its own people", () => {
@@ -102,7 +112,7 @@ describe("a college set up by its own people", () => {
         await page.getByRole("link", { name: "Set up your college" }).click();
         await page.waitForURL((url) => url.pathname === "/admin/setup");
         await page.getByText("Not yet").first().waitFor();
-        await shot(page, "checklist-before");
+        await shoot(page, "checklist-before");
 
         // 1. A second e-mail domain.
         await page.goto("/admin/setup/college");
@@ -138,7 +148,7 @@ describe("a college set up by its own people", () => {
           await form.getByRole("button", { name: `Save ${day}` }).click();
           await form.getByText("The weekly menu is saved.").waitFor();
         }
-        await shot(page, "mess");
+        await shoot(page, "mess");
 
         // 4. A laundry slot.
         await page.goto("/admin/setup/laundry");
@@ -167,7 +177,7 @@ describe("a college set up by its own people", () => {
 
         await page.goto("/admin/setup");
         await hydrated(page);
-        await shot(page, "checklist-after");
+        await shoot(page, "checklist-after");
         assert.equal(await page.getByText("Not yet", { exact: true }).count(), 0, "every step is done");
       },
       { viewport: PHONE },
@@ -201,18 +211,18 @@ describe("a college set up by its own people", () => {
           .first()
           .locator("option", { hasText: "Riverside Hall" })
           .waitFor({ state: "attached" });
-        await shot(page, "student-complaints");
+        await shoot(page, "student-complaints");
 
         await page.goto("/mess-menu");
         await hydrated(page);
         await page.getByText("Rajma chawal, curd").first().waitFor();
-        await shot(page, "student-mess");
+        await shoot(page, "student-mess");
 
         await page.goto("/laundry-service");
         await hydrated(page);
         await page.getByText(/16:00/).first().waitFor();
         assert.equal(await page.getByText("Your college has not set up laundry on Campus yet.").count(), 0);
-        await shot(page, "student-laundry");
+        await shoot(page, "student-laundry");
 
         const tree = await page.request.get(`${baseURL}/api/campuses/${id}/academics`);
         assert.equal(tree.status(), 200);

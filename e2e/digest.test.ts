@@ -5,7 +5,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { baseURL, createUserViaApi, gate, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  gate,
+  hydrated,
+  newUser,
+  sharedBrowser,
+  shot,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/digest";
@@ -121,7 +131,7 @@ describe("the daily e-mail digest", () => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto(`/dev/outbox?to=${encodeURIComponent(seller.email)}`);
       await page.getByText("Campus: 1 unread notice").first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/dev-outbox-digest-1280-light.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/dev-outbox-digest-1280-light.png`, fullPage: true });
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   painted,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   withPage,
 } from "./harness.ts";
@@ -194,7 +195,7 @@ describe("Google Classroom", () => {
                 () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
               );
               assert.equal(overflow, 0, `no horizontal overflow on ${tab} at ${width}px`);
-              await page.screenshot({
+              await shot(page, {
                 path: `${SHOTS}/${tab.toLowerCase().replace(/ /g, "-")}-${width}-${scheme}.png`,
                 fullPage: true,
               });

@@ -10,6 +10,7 @@ import {
   hydrated,
   newUser,
   sharedBrowser,
+  shot,
   signIn,
   testIp,
   withPage,
@@ -151,7 +152,7 @@ describe("third round of hardening", () => {
         await themedShots(page, SHOTS, "suspended-students");
         await card.getByRole("button", { name: "Lift suspension" }).click();
         await card.getByText("The suspension is lifted. The student is told.").waitFor();
-        await page.screenshot({ path: `${SHOTS}/suspension-lifted.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/suspension-lifted.png`, fullPage: true });
       },
       { viewport: DESKTOP },
     );

@@ -3,12 +3,31 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { after, before, type TestContext } from "node:test";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type PageScreenshotOptions,
+} from "playwright-core";
 import { SESSION_COOKIE } from "#server/lib/session-token.ts";
 import { CLOCK_COOKIE, CLOCK_HEADER, shiftDates } from "#server/lib/test-clock.ts";
 
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:8787";
 export const SCREENSHOT_DIR = "test-results/screenshots";
+
+/**
+ * `E2E_SHOTS=1 npm run test:e2e` saves the screenshots the tests name (test-results/screenshots/),
+ * for a person to look at the screens; a plain run saves only a failed test's last screen. What a
+ * test checks is asserted, never read from a picture, and drawing every screen was a tenth of the run.
+ */
+export const SHOTS_ON = process.env.E2E_SHOTS === "1";
+
+/** A screenshot of the page, or of one element, for E2E_SHOTS runs (see SHOTS_ON). */
+export async function shot(target: Page | Locator, options: PageScreenshotOptions): Promise<void> {
+  if (SHOTS_ON) await target.screenshot(options);
+}
 
 /**
  * How far the run's clock is from the real one (CAMPUS_CLOCK, scripts/e2e.mjs): the server, the fake
@@ -92,7 +111,7 @@ export interface PageGuard {
 
 /**
  * Opens a page in a fresh browser context, fails the test on any unexpected console error or page
- * error, and saves a screenshot named after the test when it ends (pass or fail).
+ * error, and saves a screenshot named after the test when it fails (or ends, in E2E_SHOTS runs).
  */
 export async function withPage(
   t: TestContext,
@@ -126,15 +145,19 @@ export async function withPage(
     errors.push(`console.error: ${message.text()}${message.location().url ? ` (${message.location().url})` : ""}`);
   });
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  let passed = false;
   try {
     await body({ page, allowConsoleError: (pattern) => allowed.push(pattern) });
+    passed = true;
   } finally {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const name = t.fullName
-      .replace(/[^a-z0-9]+/gi, "-")
-      .replace(/^-|-$/g, "")
-      .toLowerCase();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true }).catch(() => undefined);
+    if (!passed || SHOTS_ON) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const name = t.fullName
+        .replace(/[^a-z0-9]+/gi, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase();
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true }).catch(() => undefined);
+    }
     await context.close();
   }
   if (errors.length > 0) throw new Error(`Unexpected browser errors:\n${errors.join("\n")}`);
@@ -230,17 +253,15 @@ export async function signIn(page: Page, user: E2EUser): Promise<void> {
   const { data } = (await res.json()) as { data: { token: string } };
   // A __Host- cookie is Secure and has no Domain: given an https address, Playwright makes it so, and
   // Chromium sends it to the http server on 127.0.0.1, a loopback address it trusts as secure.
-  await page
-    .context()
-    .addCookies([
-      {
-        name: SESSION_COOKIE,
-        value: data.token,
-        url: baseURL.replace(/^http:/, "https:"),
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: data.token,
+      url: baseURL.replace(/^http:/, "https:"),
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
 }
 
 /** Signs in through the real form on /login and waits until the app has left the sign-in screen. */

@@ -14,6 +14,7 @@ import {
   PHONE,
   SCREENSHOT_DIR,
   sharedBrowser,
+  shot,
   signIn,
   signInAndReturn,
   testIp,
@@ -183,10 +184,10 @@ describe("hostel complaints", () => {
 
         await withdraw.click();
         await dialog.getByText("Withdraw this complaint? Your block will no longer see it.").waitFor();
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-light.png`, animations: "disabled" });
+        await shot(page, { path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-light.png`, animations: "disabled" });
         await page.emulateMedia({ colorScheme: "dark" });
         // The buttons change colour with a transition; "disabled" animations show where it ends.
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-dark.png`, animations: "disabled" });
+        await shot(page, { path: `${SCREENSHOT_DIR}/withdraw-dialog-phone-dark.png`, animations: "disabled" });
         await page.emulateMedia({ colorScheme: "light" });
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await dialog.waitFor({ state: "hidden" });
@@ -242,7 +243,7 @@ describe("hostel fairness", () => {
         await page
           .getByText("Waiting for the warden of Block C to approve your move from Block A (room C-12).")
           .waitFor();
-        await page.screenshot({ path: "test-results/screenshots/hostel-block-move-waiting-360.png", fullPage: true });
+        await shot(page, { path: "test-results/screenshots/hostel-block-move-waiting-360.png", fullPage: true });
         // Still in Block A until then.
         await page.getByRole("link", { name: "Block A" }).waitFor();
         await page.getByRole("button", { name: "Cancel the move" }).click();
@@ -433,7 +434,7 @@ describe("roommate finder", () => {
           window.scrollTo(0, 0);
           return at;
         });
-        await page.screenshot({
+        await shot(page, {
           path: `${SCREENSHOT_DIR}/roommate-two-field-errors-360.png`,
           fullPage: true,
           clip,

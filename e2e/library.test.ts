@@ -16,6 +16,7 @@ import {
   newUser,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   withPage,
 } from "./harness.ts";
@@ -102,7 +103,7 @@ async function shoot(page: Page, name: string): Promise<void> {
       await page.emulateMedia({ colorScheme: scheme });
       // Buttons and tiles fade between colours (transition-colors): shoot once they have settled.
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/${name}-${size}-${scheme}.png`, fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

@@ -8,14 +8,15 @@ import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
   baseURL,
-  eventually,
   createUserViaApi,
+  eventually,
   gate,
   hydrated,
   newUser,
   PHONE,
   setWhatsappViaApi,
   sharedBrowser,
+  shot,
   signIn,
   withPage,
 } from "./harness.ts";
@@ -104,7 +105,7 @@ describe("a listing with photos", () => {
         await page.getByRole("button", { name: "Upload Product" }).click();
         await page.getByRole("button", { name: "Uploading..." }).waitFor();
         for (const n of [1, 2, 3]) await page.getByRole("progressbar", { name: `Uploading photo ${n}` }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/uploading-360-light.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/uploading-360-light.png`, fullPage: true });
         upload.release();
         await page.getByText("Product uploaded successfully!").waitFor();
         // The form becomes a fresh one: no photos, no bars.

@@ -7,11 +7,13 @@ import {
   codeFromOutbox,
   createUserViaApi,
   type E2EUser,
+  eventually,
   gate,
   hydrated,
   newUser,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   signInAndReturn,
   testIp,
@@ -350,7 +352,7 @@ describe("marketplace", () => {
             "Purchase failed: The price has changed: it is now ₹10,00,000 (you saw ₹1). Check the new price and buy again.",
           )
           .waitFor();
-        await page.screenshot({ path: "test-results/screenshots/price-changed-dialog-360.png" });
+        await shot(page, { path: "test-results/screenshots/price-changed-dialog-360.png" });
         await failed.getByRole("button", { name: "OK" }).click();
         await failed.waitFor({ state: "hidden" });
         // Still for sale, now at the price the buyer can knowingly accept.
@@ -448,7 +450,8 @@ describe("marketplace", () => {
       await page
         .getByText("Your WhatsApp number is saved. Your listings on sale now show it to their buyers.")
         .waitFor();
-      assert.equal(await field.inputValue(), "9876543210");
+      // The field takes the saved form from the page's fresh data, a moment after the message.
+      await eventually(() => field.inputValue(), "9876543210");
       assert.equal(await page.locator("#whatsappNumber-error").count(), 0);
       session = await page.context().cookies();
     });
@@ -506,7 +509,7 @@ describe("marketplace", () => {
         // The fields that were right carry no problem, and nothing was lost.
         assert.equal(await page.locator("#price-error").count(), 0);
         assert.equal(await page.getByLabel("Price (₹)").inputValue(), "250");
-        await page.screenshot({ path: "test-results/screenshots/market/upload-field-errors-360.png", fullPage: true });
+        await shot(page, { path: "test-results/screenshots/market/upload-field-errors-360.png", fullPage: true });
       },
       { viewport: PHONE },
     );

@@ -2,7 +2,17 @@
 // adds one with a note, is told when a name is already listed, and retires it; the checklist counts them.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createUserViaApi, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  createUserViaApi,
+  eventually,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  shot,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { grantRole, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/meetup-places";
@@ -46,11 +56,12 @@ describe("safe meet-up places", () => {
         await add.getByRole("button", { name: "Add place" }).click();
         await add.getByText(`Your college lists a safe place called ${name.toUpperCase()} already.`).waitFor();
         assert.equal(await add.getByLabel("Name", { exact: true }).getAttribute("aria-invalid"), "true");
-        await page.screenshot({ path: `${SHOTS}/meetup-places-refused-360-light.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/meetup-places-refused-360-light.png`, fullPage: true });
 
         await page.getByRole("button", { name: `Retire ${name}` }).click();
         await page.getByText(`${name} is retired: traders can no longer choose it.`).waitFor();
-        assert.equal(await page.getByLabel(`Name of ${name}`).count(), 0);
+        // The list is read again a moment after the answer's message shows.
+        await eventually(() => page.getByLabel(`Name of ${name}`).count(), 0);
 
         await page.goto("/admin/setup");
         await page.getByText("4 places where buyers and sellers meet to trade.").waitFor();

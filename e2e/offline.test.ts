@@ -5,7 +5,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { baseURL, createUserViaApi, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  shot,
+  signIn,
+  withPage,
+} from "./harness.ts";
 import { api, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/offline";
@@ -102,7 +112,7 @@ describe("installable and offline", () => {
         // A page that was never opened: the offline page, not the browser's error.
         await page.goto("/roommate-finder");
         await page.getByRole("heading", { name: "You are offline" }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/offline-page-360-light.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/offline-page-360-light.png`, fullPage: true });
         await page.context().setOffline(false);
       },
       WITH_WORKER,
@@ -180,9 +190,9 @@ describe("installable and offline", () => {
           .getByRole("status")
           .filter({ hasText: /^Offline: showing what you saw at \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\.$/ })
           .waitFor();
-        await page.screenshot({ path: `${SHOTS}/purchases-offline-360-light.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/purchases-offline-360-light.png`, fullPage: true });
         await page.emulateMedia({ colorScheme: "dark" });
-        await page.screenshot({ path: `${SHOTS}/purchases-offline-360-dark.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/purchases-offline-360-dark.png`, fullPage: true });
         await page.context().setOffline(false);
       },
       WITH_WORKER,
@@ -298,7 +308,7 @@ describe("installable and offline", () => {
           assert.equal(await page.getByText(text).count(), 0, `${path} shows nothing of hers`);
           assert.equal(await page.getByText(student.name).count(), 0, `${path} does not name her`);
         }
-        await page.screenshot({ path: `${SHOTS}/shared-phone-next-person-360-light.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/shared-phone-next-person-360-light.png`, fullPage: true });
         const left = await page.evaluate(async () =>
           (await (await caches.open("campus-pages")).keys()).map((request) => new URL(request.url).pathname),
         );

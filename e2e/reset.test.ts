@@ -12,6 +12,7 @@ import {
   newUser,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   signInThroughForm,
   testIp,
@@ -37,7 +38,7 @@ async function resetCode(email: string): Promise<string> {
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/mail-${name}.png`, fullPage: true });
+  await shot(page, { path: `${SHOTS}/mail-${name}.png`, fullPage: true });
 }
 
 describe("password reset", () => {
@@ -130,10 +131,9 @@ describe("password reset", () => {
           await page.goto("/account");
           await page.getByText("Not verified").waitFor();
           await page.getByLabel("Verification code").waitFor();
-          await page
-            .locator("section", { has: page.getByText("Not verified") })
-            .first()
-            .screenshot({ path: `${SHOTS}/mail-account-banner-360-${colorScheme}.png` });
+          await shot(page.locator("section", { has: page.getByText("Not verified") }).first(), {
+            path: `${SHOTS}/mail-account-banner-360-${colorScheme}.png`,
+          });
           await page.goto("/verify");
           await shoot(page, `verify-360-${colorScheme}`);
           await page.goto("/reset-password?step=code");

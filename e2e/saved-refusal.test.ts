@@ -13,6 +13,7 @@ import {
   newUser,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
   withPage,
 } from "./harness.ts";
@@ -108,7 +109,7 @@ describe("the heart without JavaScript, and a refused save", () => {
         assert.equal(await pressed(page, `Save ${title}`), "false");
         for (const scheme of ["light", "dark"] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          await page.screenshot({ path: `${SHOTS}/heart-refused-360-${scheme}.png`, animations: "disabled" });
+          await shot(page, { path: `${SHOTS}/heart-refused-360-${scheme}.png`, animations: "disabled" });
         }
       },
       { viewport: PHONE },

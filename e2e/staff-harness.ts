@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
-import { baseURL, DESKTOP, PHONE, testIp } from "./harness.ts";
+import { baseURL, DESKTOP, PHONE, shot, testIp } from "./harness.ts";
 
 /**
  * `npm run admin -- grant <email> <args...>` on the test server's state (E2E_PERSIST_TO, set by
@@ -123,7 +123,7 @@ export async function themedShots(page: Page, dir: string, name: string): Promis
         0,
         "the page scrolls sideways",
       );
-      await page.screenshot({ path: `${dir}/${name}-${label}-${scheme}.png`, fullPage: true });
+      await shot(page, { path: `${dir}/${name}-${label}-${scheme}.png`, fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

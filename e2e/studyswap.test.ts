@@ -4,20 +4,21 @@ import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
   baseURL,
-  eventually,
   codeFromOutbox,
   createUserViaApi,
   DESKTOP,
   type E2EUser,
+  eventually,
   gate,
   hydrated,
   newUser,
   painted,
   PHONE,
   sharedBrowser,
+  shot,
   signIn,
-  signInThroughForm,
   signInAndReturn,
+  signInThroughForm,
   testIp,
   withPage,
 } from "./harness.ts";
@@ -488,8 +489,8 @@ describe("study swap: layout", () => {
               if (SHOTS) {
                 mkdirSync(SHOTS, { recursive: true });
                 const name = `${SHOTS}/${path.slice(1)}-${viewport.width}-${scheme}${state === "out" ? "-signed-out" : ""}`;
-                await page.screenshot({ path: `${name}.png`, fullPage: true });
-                await page.screenshot({ path: `${name}-top.png` });
+                await shot(page, { path: `${name}.png`, fullPage: true });
+                await shot(page, { path: `${name}-top.png` });
               }
             };
             for (const path of ["/studyswap", "/become-writer", "/find-writer"]) await check(path, "out");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, launchBrowser, PHONE, withPage } from "./harness.ts";
+import { baseURL, hydrated, launchBrowser, PHONE, shot, withPage } from "./harness.ts";
 
 const SW_FILE = "build/client/sw.js";
 const SHOTS = "test-results/screenshots/offline";
@@ -83,7 +83,7 @@ describe("a new version", () => {
         await prompt.waitFor({ timeout: 30_000 });
         // B waits: the page still runs under A until the student chooses.
         assert.equal(await controllerVersion(page), versionA);
-        await page.screenshot({ path: `${SHOTS}/update-prompt-360-light.png` });
+        await shot(page, { path: `${SHOTS}/update-prompt-360-light.png` });
 
         const reloaded = page.waitForEvent("framenavigated", { predicate: (frame) => frame === page.mainFrame() });
         await prompt.getByRole("button", { name: "Update" }).click();

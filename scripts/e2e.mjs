@@ -2,10 +2,12 @@
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
 import { readdirSync, readFileSync } from "node:fs";
 import { serveBuiltWorker } from "./built-worker.mjs";
-import { clockOffsetFromEnv, run } from "./lib.mjs";
+import { clockOffsetFromEnv, run, runStreaming, startKept, stopGroup } from "./lib.mjs";
 
 let code = 1;
 let worker;
+/** The scripts run beside the one-at-a-time browser tests (--beside), while they run. */
+const besides = [];
 try {
   // The browser tests always use the fake Google, never the real one. Its access tokens live 2
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
@@ -39,13 +41,13 @@ try {
     : readdirSync("e2e")
         .filter((f) => f.endsWith(".test.ts"))
         .map((f) => `e2e/${f}`);
-  // One test file at a time by default. E2E_CONCURRENCY=2 runs two at a time (docs/decisions/0099,
+  // Two test files at a time by default (E2E_CONCURRENCY=1: one at a time; docs/decisions/0099,
   // "Test time"): each test makes its own users, listings and classes, finds what it made by search
-  // or by its own e-mail, and tolerates a shared list that others write to; but the files that write
-  // the server's local D1 or R2 from outside it (wrangler d1 execute, the operators' CLI, wrangler
-  // r2) run one at a time after the others, as while another process holds the SQLite lock the
-  // server's own queries fail (SQLITE_BUSY, a 500). On two cores it saved 15 to 30 s of ~390.
-  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 1);
+  // or by its own e-mail, and tolerates a shared list that others write to. The files that write the
+  // server's local D1 or R2 from outside it (wrangler d1 execute, the operators' CLI, wrangler r2) run
+  // one at a time after the others, as while another process holds the SQLite lock the server's own
+  // queries fail (SQLITE_BUSY, a 500).
+  const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
   const writesFromOutside = (file) => /\b(localSql|grantRole|localR2Put|execFile)\b/.test(readFileSync(file, "utf8"));
   const groups =
     concurrency > 1
@@ -54,16 +56,39 @@ try {
           { files: testFiles.filter(writesFromOutside), concurrency: 1 },
         ]
       : [{ files: testFiles, concurrency: 1 }];
+  const running = groups.filter((g) => g.files.length > 0);
+  // `--beside=<script>` (npm test passes the dev server's console): a node script that needs no part
+  // of this server, run beside the last group, which leaves a core idle while it runs one file at a
+  // time; its output is shown when it ends, and it ends before the speed guard, which runs alone.
+  const startBesides = () => {
+    for (const arg of process.argv.filter((a) => a.startsWith("--beside="))) {
+      const script = arg.slice("--beside=".length);
+      besides.push({ script, ...startKept("node", [script], { env: process.env }) });
+    }
+  };
   code = 0;
   if (!lighthouseOnly)
-    for (const group of groups.filter((g) => g.files.length > 0)) {
-      const groupCode = run(
+    for (const group of running) {
+      if (group === running.at(-1)) startBesides();
+      const groupCode = await runStreaming(
         "node",
         ["--test", `--test-concurrency=${group.concurrency}`, "--test-reporter=spec", ...group.files],
         { env: testEnv },
       );
       code ||= groupCode;
     }
+  if (besides.length === 0) startBesides();
+  for (const { script, done } of besides) {
+    const started = Date.now();
+    const { code: besideCode, output } = await done;
+    console.log(`\n=== ${script} (beside the browser tests) ===`);
+    process.stdout.write(output);
+    console.log(
+      `--- ${script}: ${besideCode === 0 ? "ok" : `failed (exit ${besideCode})`}, waited ${((Date.now() - started) / 1000).toFixed(1)}s after the tests`,
+    );
+    code ||= besideCode;
+  }
+  besides.length = 0;
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
     console.log("\n=== Lighthouse guard ===");
@@ -74,6 +99,7 @@ try {
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {
+  for (const { child } of besides) stopGroup(child);
   worker?.stop();
 }
 process.exit(code);

@@ -61,6 +61,45 @@ export function migrateLocal(extraArgs = []) {
   return 0;
 }
 
+/**
+ * Starts a command in a process group of its own (so stopping the group stops what it started:
+ * workerd, Chromium) with its output kept, not shown. `done` settles with its exit code and output.
+ */
+export function startKept(command, args, options = {}) {
+  const child = spawn(command, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: quietEnv,
+    detached: true,
+    ...options,
+  });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  const done = new Promise((resolve) => {
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) }));
+  });
+  return { child, done };
+}
+
+/** Stops a process group started by startKept, if it is still running. */
+export function stopGroup(child) {
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Runs a command to completion, streaming its output, without blocking this process: its exit code. */
+export function runStreaming(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env: quietEnv, ...options });
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
 /** Runs a command to completion, streaming its output; returns its exit code. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: quietEnv, ...options });

@@ -97,9 +97,14 @@ export const calibratedSlowdown = (benchmarkIndex) =>
  * One Lighthouse run: the page is loaded once (Lighthouse's gather mode saves what it recorded) and
  * audited twice from that same recording: with the mobile default CPU slowdown (4x) and with the
  * calibrated one. Returns the summary of `cpu` ("default" or "calibrated"), with the other one's
- * figures under `other`.
+ * figures under `other`; `other: false` skips that second audit (about a second of CPU a run), for a
+ * guard that enforces only `cpu`.
  */
-export async function lighthouseOnce(port, url, { cookie, retries = 3, cpu = "default" } = {}) {
+export async function lighthouseOnce(
+  port,
+  url,
+  { cookie, retries = 3, cpu = "default", other: withOther = true } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "campus-lh-run-"));
   try {
     const flags = {
@@ -126,8 +131,9 @@ export async function lighthouseOnce(port, url, { cookie, retries = 3, cpu = "de
     const lhr = await auditWith(multipliers[cpu]);
     // A failed trace recording (e.g. NO_NAVSTART) says nothing about the page: record it again.
     if (lhr.runtimeError && retries > 0 && lhr.runtimeError.code !== "ERRORED_DOCUMENT_REQUEST")
-      return lighthouseOnce(port, url, { cookie, retries: retries - 1, cpu });
+      return lighthouseOnce(port, url, { cookie, retries: retries - 1, cpu, other: withOther });
     if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (!withOther) return { ...summarize(lhr, url), cpu };
     const otherCpu = cpu === "default" ? "calibrated" : "default";
     const other = summarize(await auditWith(multipliers[otherCpu]), url);
     delete other.requests;
@@ -219,7 +225,7 @@ function combine(all) {
   return {
     ...medians(all),
     cpu: all[0].cpu,
-    other: { ...medians(all.map((run) => run.other)), cpu: all[0].other.cpu },
+    ...(all[0].other ? { other: { ...medians(all.map((run) => run.other)), cpu: all[0].other.cpu } } : {}),
     finalUrl: all[0].finalUrl,
     misses,
     requests: all[0].requests,
@@ -227,26 +233,26 @@ function combine(all) {
   };
 }
 
-async function lighthouseRuns(port, url, { runs, cookie, cpu }) {
+async function lighthouseRuns(port, url, { runs, cookie, cpu, other }) {
   const all = [];
-  for (let i = 0; i < runs; i += 1) all.push(await lighthouseOnce(port, url, { cookie, cpu }));
+  for (let i = 0; i < runs; i += 1) all.push(await lighthouseOnce(port, url, { cookie, cpu, other }));
   return all;
 }
 
 /** `runs` Lighthouse runs of one page: the median of every figure, and every run for the record. */
-export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "default" } = {}) {
-  return combine(await lighthouseRuns(port, url, { runs, cookie, cpu }));
+export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "default", other = true } = {}) {
+  return combine(await lighthouseRuns(port, url, { runs, cookie, cpu, other }));
 }
 
 /**
  * The median of `runs` runs; when it misses a target, the median of 5: the same targets, a steadier
  * measurement, before a miss is called a regression.
  */
-export async function lighthouseSteady(port, url, { runs = 3, cookie, cpu = "default" } = {}) {
-  const first = await lighthouseRuns(port, url, { runs, cookie, cpu });
+export async function lighthouseSteady(port, url, { runs = 3, cookie, cpu = "default", other = true } = {}) {
+  const first = await lighthouseRuns(port, url, { runs, cookie, cpu, other });
   const summary = combine(first);
   if (missedTargets(summary).length === 0 || runs >= 5) return summary;
-  return combine([...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu }))]);
+  return combine([...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu, other }))]);
 }
 
 /** The targets a summary misses, as readable strings (empty when it meets them all). */

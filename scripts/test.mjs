@@ -3,16 +3,14 @@
 // (scripts/dev-console.mjs), browser tests.
 //
 // A stage's lanes run side by side, each lane's steps one after another (docs/decisions/0099, "Test
-// time"): on two cores a single-threaded step (tsc, eslint, the scripts' tests, the dev server's
-// console, which mostly waits on pages) leaves a core idle. Lanes never share what they write: the
-// route types are generated once, first. Two Vite dev servers (vitest is one, the dev server's
-// console starts one) each delete and rewrite .react-router/types when they start, and only then:
-// started together they race (ENOTEMPTY), so the console starts after the scripts' own tests, a
-// minute into vitest's run, and never beside another start. The browser tests and the Lighthouse
-// guard run alone, as their timings are what they check. A lane's output is printed whole when it
-// ends, so lanes never interleave.
-import { spawn } from "node:child_process";
-import { run } from "./lib.mjs";
+// time"): on two cores a single-threaded step (tsc, eslint, the scripts' tests, which mostly wait on
+// wrangler) leaves a core idle. Lanes never share what they write: the route types are generated
+// once, first. The dev server's console starts a Vite dev server, which deletes and rewrites
+// .react-router/types as vitest's does: it runs after the build, beside the browser tests that go one
+// at a time (scripts/e2e.mjs --beside), never beside vitest. The Lighthouse guard runs alone, as its
+// timings are what it checks. A lane's output is printed whole when it ends, so lanes never
+// interleave.
+import { run, startKept, stopGroup } from "./lib.mjs";
 
 /** Stages in order; a stage is its lanes; a lane is steps in order: [name, command, args]. */
 const stages = [
@@ -20,10 +18,7 @@ const stages = [
   [[["type-check", "npm", ["run", "-s", "typecheck:tsc"]]], [["lint", "npm", ["run", "lint"]]]],
   [
     [["unit and Worker tests", "vitest", ["run"]]],
-    [
-      ["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]],
-      ["dev server console", "node", ["scripts/dev-console.mjs"]],
-    ],
+    [["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]]],
   ],
   [
     [
@@ -32,7 +27,9 @@ const stages = [
       ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
     ],
   ],
-  [[["browser tests", "node", ["scripts/e2e.mjs"]]]],
+  // The dev server's console runs inside this step, beside the browser tests that must run one at a
+  // time (scripts/e2e.mjs --beside).
+  [[["browser tests", "node", ["scripts/e2e.mjs", "--beside=scripts/dev-console.mjs"]]]],
 ];
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
@@ -41,13 +38,7 @@ const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 const running = new Set();
 
 function stopAll() {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  }
+  for (const child of running) stopGroup(child);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"])
@@ -57,23 +48,12 @@ for (const signal of ["SIGINT", "SIGTERM"])
   });
 
 /** Runs one step with its output kept: its exit code and output. */
-function runKept(command, args) {
-  return new Promise((resolve) => {
-    // A process group of its own, so stopping it stops what it started (workerd, Chromium).
-    const child = spawn(command, args, {
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    running.add(child);
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on("close", (code, signal) => {
-      running.delete(child);
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) });
-    });
-  });
+async function runKept(command, args) {
+  const { child, done } = startKept(command, args, { env: process.env });
+  running.add(child);
+  const result = await done;
+  running.delete(child);
+  return result;
 }
 
 let failed = null;
