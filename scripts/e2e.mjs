@@ -6,8 +6,9 @@ import { clockOffsetFromEnv, run, runStreaming, startKept, stopGroup } from "./l
 
 let code = 1;
 let worker;
-/** The scripts run beside the one-at-a-time browser tests (--beside), while they run. */
-const besides = [];
+/** What runs beside the one-at-a-time browser tests (--beside), while it runs. */
+const besideChildren = new Set();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 try {
   // The browser tests always use the fake Google, never the real one. Its access tokens live 2
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
@@ -57,14 +58,30 @@ try {
         ]
       : [{ files: testFiles, concurrency: 1 }];
   const running = groups.filter((g) => g.files.length > 0);
-  // `--beside=<script>` (npm test passes the dev server's console): a node script that needs no part
-  // of this server, run beside the last group, which leaves a core idle while it runs one file at a
-  // time; its output is shown when it ends, and it ends before the speed guard, which runs alone.
+  // `--beside=<command>` (npm test passes the dev server's console and the scripts' own tests):
+  // commands that need no part of this server, run one after another beside the last group, which
+  // leaves a core idle while it runs one file at a time. Their output is shown as each ends, and
+  // they end before the speed guard, which runs alone.
+  const besideCommands = process.argv.filter((a) => a.startsWith("--beside=")).map((a) => a.slice(9).split(" "));
+  let besides = null;
   const startBesides = () => {
-    for (const arg of process.argv.filter((a) => a.startsWith("--beside="))) {
-      const script = arg.slice("--beside=".length);
-      besides.push({ script, ...startKept("node", [script], { env: process.env }) });
-    }
+    besides ??= (async () => {
+      let besideCode = 0;
+      for (const [command, ...args] of besideCommands) {
+        const started = Date.now();
+        const { child, done } = startKept(command, args, { env: process.env });
+        besideChildren.add(child);
+        const { code: exit, output } = await done;
+        besideChildren.delete(child);
+        const name = [command, ...args].join(" ");
+        console.log(`\n=== ${name} (beside the browser tests) ===`);
+        process.stdout.write(output);
+        console.log(`--- ${name}: ${exit === 0 ? "ok" : `failed (exit ${exit})`} in ${seconds(started)}s`);
+        besideCode ||= exit;
+      }
+      return besideCode;
+    })();
+    return besides;
   };
   code = 0;
   if (!lighthouseOnly)
@@ -77,18 +94,9 @@ try {
       );
       code ||= groupCode;
     }
-  if (besides.length === 0) startBesides();
-  for (const { script, done } of besides) {
-    const started = Date.now();
-    const { code: besideCode, output } = await done;
-    console.log(`\n=== ${script} (beside the browser tests) ===`);
-    process.stdout.write(output);
-    console.log(
-      `--- ${script}: ${besideCode === 0 ? "ok" : `failed (exit ${besideCode})`}, waited ${((Date.now() - started) / 1000).toFixed(1)}s after the tests`,
-    );
-    code ||= besideCode;
-  }
-  besides.length = 0;
+  const waited = Date.now();
+  code ||= await startBesides();
+  if (besideCommands.length) console.log(`e2e: waited ${seconds(waited)}s for the commands beside the tests`);
   // The speed guard (scripts/check-lighthouse.mjs) on the same server, while it is up.
   if (code === 0 && (lighthouseOnly || (!skipLighthouse && files.length === 0))) {
     console.log("\n=== Lighthouse guard ===");
@@ -99,7 +107,7 @@ try {
 } catch (error) {
   console.error(`e2e: ${error.message}`);
 } finally {
-  for (const { child } of besides) stopGroup(child);
+  for (const child of besideChildren) stopGroup(child);
   worker?.stop();
 }
 process.exit(code);

@@ -3,23 +3,20 @@
 // (scripts/dev-console.mjs), browser tests.
 //
 // A stage's lanes run side by side, each lane's steps one after another (docs/decisions/0099, "Test
-// time"): on two cores a single-threaded step (tsc, eslint, the scripts' tests, which mostly wait on
-// wrangler) leaves a core idle. Lanes never share what they write: the route types are generated
-// once, first. The dev server's console starts a Vite dev server, which deletes and rewrites
-// .react-router/types as vitest's does: it runs after the build, beside the browser tests that go one
-// at a time (scripts/e2e.mjs --beside), never beside vitest. The Lighthouse guard runs alone, as its
-// timings are what it checks. A lane's output is printed whole when it ends, so lanes never
-// interleave.
+// time"): on two cores a single-threaded step (tsc, eslint) leaves a core idle. Lanes never share
+// what they write: the route types are generated once, first. vitest keeps both cores busy alone.
+// The browser tests that go one at a time leave a core idle: the dev server's console and the
+// scripts' own tests (which mostly wait on wrangler) run beside them (scripts/e2e.mjs --beside). The
+// console starts a Vite dev server, which deletes and rewrites .react-router/types as vitest's does:
+// there it never starts beside vitest. The Lighthouse guard runs alone, as its timings are what it
+// checks. A lane's output is printed whole when it ends, so lanes never interleave.
 import { run, startKept, stopGroup } from "./lib.mjs";
 
 /** Stages in order; a stage is its lanes; a lane is steps in order: [name, command, args]. */
 const stages = [
   [[["generated types", "npm", ["run", "-s", "typegen"]]]],
   [[["type-check", "npm", ["run", "-s", "typecheck:tsc"]]], [["lint", "npm", ["run", "lint"]]]],
-  [
-    [["unit and Worker tests", "vitest", ["run"]]],
-    [["the scripts' own tests", "node", ["--test", "scripts/*.test.mjs"]]],
-  ],
+  [[["unit and Worker tests", "vitest", ["run"]]]],
   [
     [
       ["build", "npm", ["run", "build"]],
@@ -27,9 +24,17 @@ const stages = [
       ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
     ],
   ],
-  // The dev server's console runs inside this step, beside the browser tests that must run one at a
-  // time (scripts/e2e.mjs --beside).
-  [[["browser tests", "node", ["scripts/e2e.mjs", "--beside=scripts/dev-console.mjs"]]]],
+  // The dev server's console and the scripts' own tests run inside this step, beside the browser
+  // tests that must run one at a time (scripts/e2e.mjs --beside).
+  [
+    [
+      [
+        "browser tests",
+        "node",
+        ["scripts/e2e.mjs", "--beside=node scripts/dev-console.mjs", "--beside=node --test scripts/*.test.mjs"],
+      ],
+    ],
+  ],
 ];
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
