@@ -13,6 +13,8 @@ import { type ClassPeriod, roomLabel, timeRange, WEEKDAYS, weekdayName } from "#
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
+import { addChange, removeChange, updateChange } from "#server/services/timetable/changes.ts";
+import { addPeriod, removePeriod, updatePeriod } from "#server/services/timetable/periods.ts";
 import {
   changeSchema,
   idParamSchema,
@@ -20,17 +22,7 @@ import {
   newPeriodSchema,
   periodSchema,
 } from "#server/services/timetable/schema.ts";
-import {
-  addChange,
-  addPeriod,
-  type ClassWeek,
-  readClassWeek,
-  type WeekChange,
-  removeChange,
-  removePeriod,
-  updateChange,
-  updatePeriod,
-} from "#server/services/timetable/week.ts";
+import { type ClassWeek, readClassWeek, type WeekChange } from "#server/services/timetable/week.ts";
 import type { Route } from "./+types/timetable-class-edit";
 
 // A class's week as its keepers edit it (docs/decisions/0109-timetable-and-attendance.md): its class
