@@ -230,17 +230,15 @@ export async function signIn(page: Page, user: E2EUser): Promise<void> {
   const { data } = (await res.json()) as { data: { token: string } };
   // A __Host- cookie is Secure and has no Domain: given an https address, Playwright makes it so, and
   // Chromium sends it to the http server on 127.0.0.1, a loopback address it trusts as secure.
-  await page
-    .context()
-    .addCookies([
-      {
-        name: SESSION_COOKIE,
-        value: data.token,
-        url: baseURL.replace(/^http:/, "https:"),
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: data.token,
+      url: baseURL.replace(/^http:/, "https:"),
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
 }
 
 /** Signs in through the real form on /login and waits until the app has left the sign-in screen. */
