@@ -1,5 +1,5 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import {
   Link,
   redirect,
@@ -16,6 +16,9 @@ import { sessionCookie } from "#server/lib/session-token.ts";
 import { loginSchema, register, registerSchema, signIn } from "#server/services/auth.ts";
 import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
+import { AuthField } from "#app/components/auth/AuthField.tsx";
+import { GoogleSignIn } from "#app/components/auth/GoogleSignIn.tsx";
+import { type Side, SideTabs } from "#app/components/auth/SideTabs.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -123,16 +126,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-type Side = "signin" | "register";
-const SIDES: { value: Side; label: string }[] = [
-  { value: "signin", label: "Sign In" },
-  { value: "register", label: "Register" },
-];
-
 const ERROR_AUTO_CLEAR_MS = 10_000;
 const REDIRECT_DELAY_MS = 100;
-// The specification's texts of the screen itself (what the server says is in common/auth-messages.ts).
-const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
+// The specification's text of the screen itself (what the server says is in common/auth-messages.ts).
 const UNEXPECTED_ERROR = "An unexpected error occurred";
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
@@ -227,14 +223,6 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     setMessage(null);
   }
 
-  function startGoogle() {
-    try {
-      window.location.assign("/api/google/auth?source=auth");
-    } catch {
-      setMessage({ text: GOOGLE_START_FAILED, tone: "error" });
-    }
-  }
-
   const registering = side === "register";
   // Registering, each field says what is wrong with it too (the banner above keeps the server's
   // message, as the specification has it); signing in has nothing a field could fix alone.
@@ -253,34 +241,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
             : "One account for the marketplace, study swap and more."}
         </p>
 
-        <div
-          role="tablist"
-          aria-label="Sign in or register"
-          className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-        >
-          {SIDES.map((option) => (
-            <button
-              key={option.value}
-              id={`tab-${option.value}`}
-              type="button"
-              role="tab"
-              aria-selected={side === option.value}
-              aria-controls="auth-form"
-              tabIndex={side === option.value ? 0 : -1}
-              onClick={() => choose(option.value)}
-              onKeyDown={(event) => {
-                if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-                  const next = side === "signin" ? "register" : "signin";
-                  choose(next);
-                  document.getElementById(`tab-${next}`)?.focus();
-                }
-              }}
-              className={`min-h-10 rounded-lg text-sm font-semibold ${side === option.value ? "bg-white shadow-sm dark:bg-slate-950" : "text-slate-600 dark:text-slate-300"}`}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <SideTabs side={side} onChoose={choose} />
 
         {googleSigningIn && !message && (
           <p className="mt-4 flex items-center gap-2 text-sm" aria-live="polite">
@@ -351,57 +312,8 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </button>
         </form>
 
-        <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-          or
-          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-        </div>
-        <button type="button" onClick={startGoogle} className="btn-secondary w-full">
-          {/* A file of its own (public/icons/), cached once: its four paths are no work for the page's script. */}
-          <img src="/icons/google.svg" alt="" width={20} height={20} className="h-5 w-5" />
-          Continue with Google
-        </button>
+        <GoogleSignIn onFailure={(text) => setMessage({ text, tone: "error" })} />
       </div>
-    </div>
-  );
-}
-
-type AuthFieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  id: string;
-  label: string;
-  /** Registering, what the server said is wrong with this field. */
-  problem: string | null;
-  /** The field has a hint (the element `<id>-hint` among the children). */
-  hint?: boolean;
-};
-
-/**
- * One of the screen's fields (all required): its label, its input, what follows it (a hint, "Forgot
- * password?") and its problem. The problem line is FieldError's (app/components/form-controls.tsx),
- * written out here: the sign-in screen is the page most visitors load first, and that module would
- * bring its SubmitButton along for three lines (decision 0079's budget).
- */
-function AuthField({ id, label, problem, hint, children, ...input }: AuthFieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={id}
-        required
-        className="input"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={[hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(" ") || undefined}
-        {...input}
-      />
-      {children}
-      {problem && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-          {problem}
-        </p>
-      )}
     </div>
   );
 }

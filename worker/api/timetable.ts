@@ -13,6 +13,8 @@ import {
   setThreshold,
 } from "#server/services/timetable/admin.ts";
 import { markAttendance, readAttendance } from "#server/services/timetable/attendance.ts";
+import { addChange, removeChange, updateChange } from "#server/services/timetable/changes.ts";
+import { addPeriod, removePeriod, updatePeriod } from "#server/services/timetable/periods.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
 import {
   attendanceQuerySchema,
@@ -34,17 +36,7 @@ import {
   timetableQuerySchema,
 } from "#server/services/timetable/schema.ts";
 import { chooseClass, readClassChoice, readTimetable } from "#server/services/timetable/student.ts";
-import {
-  addChange,
-  addClass,
-  addPeriod,
-  readClasses,
-  readClassWeek,
-  removeChange,
-  removePeriod,
-  updateChange,
-  updatePeriod,
-} from "#server/services/timetable/week.ts";
+import { addClass, readClasses, readClassWeek } from "#server/services/timetable/week.ts";
 
 // Class timetables and attendance (docs/decisions/0109-timetable-and-attendance.md). Thin: each
 // route is one use-case; nothing here is cached (it is all the student's own or a keeper's view).

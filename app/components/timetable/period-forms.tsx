@@ -1,0 +1,191 @@
+import { Form } from "react-router";
+import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { ChangeFields } from "#app/components/timetable/change-forms.tsx";
+import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { hhmm } from "#common/campus-setup.ts";
+import { type ClassPeriod, roomLabel, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
+import type { ClassWeek } from "#server/services/timetable/week.ts";
+
+// A class's periods as its keepers edit them (/timetable/class/:id/edit). Each form posts its own
+// intent (`add`, `save:<id>`, `remove:<id>`, `change:<id>`) to the route's action, so every answer
+// shows under the form it came from; plain forms, they work without JavaScript.
+
+function Select({
+  form,
+  name,
+  label,
+  result,
+  defaultValue,
+  options,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  result: ActionResult | null;
+  defaultValue?: string | number;
+  options: { value: string | number; label: string }[];
+}) {
+  const id = `${form}-${name}`.replace(/[^\w-]/g, "_");
+  const error = fieldError(result, name);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className="input w-full"
+        defaultValue={defaultValue}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function PeriodFields({
+  form,
+  subjects,
+  result,
+  period,
+}: {
+  form: string;
+  subjects: ClassWeek["subjects"];
+  result: ActionResult | null;
+  period?: ClassPeriod;
+}) {
+  return (
+    <>
+      <Select
+        form={form}
+        name="weekday"
+        label="Day"
+        result={result}
+        defaultValue={period?.weekday ?? 1}
+        options={WEEKDAYS.map((name, i) => ({ value: i + 1, label: name }))}
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <Field
+          form={form}
+          name="startsAt"
+          label="Starts"
+          type="time"
+          result={result}
+          defaultValue={period ? hhmm(period.startsMin) : undefined}
+          required
+        />
+        <Field
+          form={form}
+          name="endsAt"
+          label="Ends"
+          type="time"
+          result={result}
+          defaultValue={period ? hhmm(period.endsMin) : undefined}
+          required
+        />
+      </div>
+      <Select
+        form={form}
+        name="subjectId"
+        label="Subject"
+        result={result}
+        defaultValue={period?.subjectId}
+        options={subjects.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+      />
+      <Select
+        form={form}
+        name="kind"
+        label="Kind"
+        result={result}
+        defaultValue={period?.kind ?? "lecture"}
+        options={[
+          { value: "lecture", label: "Lecture" },
+          { value: "lab", label: "Lab" },
+          { value: "tutorial", label: "Tutorial" },
+        ]}
+      />
+      <div className="grid grid-cols-2 gap-2">
+        <Field form={form} name="room" label="Room" result={result} defaultValue={period?.room} maxLength={40} />
+        <Field
+          form={form}
+          name="teacher"
+          label="Teacher"
+          result={result}
+          defaultValue={period?.teacher}
+          maxLength={80}
+        />
+      </div>
+    </>
+  );
+}
+
+export function PeriodRow({
+  period,
+  subjects,
+  result,
+}: {
+  period: ClassPeriod;
+  subjects: ClassWeek["subjects"];
+  result: ActionResult | null;
+}) {
+  const save = `save:${period.id}`;
+  const change = `change:${period.id}`;
+  const saving = useSending(save);
+  const changing = useSending(change);
+  const saved = answerFor(result, save);
+  const changed = answerFor(result, change);
+  const removed = answerFor(result, `remove:${period.id}`);
+  return (
+    <li className="card space-y-2 p-3">
+      <p>
+        <span className="font-semibold">
+          {timeRange(period.startsMin, period.endsMin)} {period.subjectName}
+        </span>{" "}
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          {period.kind}
+          {period.room ? ` · ${roomLabel(period.room, { inSentence: true })}` : ""}
+          {period.teacher ? ` · ${period.teacher}` : ""}
+        </span>
+      </p>
+      <details open={Boolean(saved && !saved.ok)}>
+        <summary className="cursor-pointer text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+          Edit this period
+        </summary>
+        <Form method="post" className="mt-2 space-y-3">
+          <PeriodFields form={save} subjects={subjects} result={saved} period={period} />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
+              Save
+            </SubmitButton>
+            <button type="submit" name="intent" value={`remove:${period.id}`} formNoValidate className="btn-secondary">
+              Remove from the week
+            </button>
+          </div>
+          <FormAnswer result={saved ?? removed} />
+        </Form>
+      </details>
+      <details open={Boolean(changed && !changed.ok)}>
+        <summary className="cursor-pointer text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+          Cancel or move it on one {weekdayName(period.weekday)}
+        </summary>
+        <Form method="post" className="mt-2 space-y-3">
+          <ChangeFields form={change} result={changed} />
+          <SubmitButton busy={changing} busyLabel="Saving..." className="btn-secondary" name="intent" value={change}>
+            Save the change
+          </SubmitButton>
+          <FormAnswer result={changed} />
+        </Form>
+      </details>
+    </li>
+  );
+}
