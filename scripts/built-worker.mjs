@@ -46,15 +46,6 @@ export async function serveBuiltWorker({
     if (!keepState) rmSync(persistTo, { recursive: true, force: true });
   };
   try {
-    if (
-      run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-        stdio: ["ignore", "ignore", "inherit"],
-      }) !== 0
-    ) {
-      throw new Error("applying the D1 migrations failed");
-    }
-    if (demoColleges && applyDemoColleges(["--persist-to", persistTo]) !== 0)
-      throw new Error("seeding the demo colleges failed");
     let google = null;
     if (fakeGoogleTtl !== null) {
       const googlePort = await freePort();
@@ -107,6 +98,17 @@ export async function serveBuiltWorker({
       { stdio: output, detached: true },
     );
     children.push(server);
+    // The servers start while the migrations and the demo colleges are applied: the Worker opens D1
+    // only on its first request, which waitForServer makes after them.
+    if (
+      run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+        stdio: ["ignore", "ignore", "inherit"],
+      }) !== 0
+    ) {
+      throw new Error("applying the D1 migrations failed");
+    }
+    if (demoColleges && applyDemoColleges(["--persist-to", persistTo]) !== 0)
+      throw new Error("seeding the demo colleges failed");
     if (google) await waitForFakeGoogle(google.port, google.child);
     await waitForServer(`${baseURL}/api/health`, server);
     return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, persistTo, stop };

@@ -3,8 +3,8 @@
 // (scripts/dev-console.mjs), browser tests.
 //
 // A stage's lanes run side by side, each lane's steps one after another (docs/decisions/0099, "Test
-// time"): on two cores a single-threaded step (tsc, eslint) leaves a core idle. Lanes never share
-// what they write: the route types are generated once, first. vitest keeps both cores busy alone.
+// time"): on two cores a single-threaded step (tsc and the build, eslint) leaves a core idle. Lanes
+// never share what they write: the route types are generated once, first. vitest keeps both cores busy alone.
 // The browser tests that go one at a time leave a core idle: the dev server's console and the
 // scripts' own tests (which mostly wait on wrangler) run beside them (scripts/e2e.mjs --beside). The
 // console starts a Vite dev server, which deletes and rewrites .react-router/types as vitest's does:
@@ -15,15 +15,17 @@ import { run, startKept, stopGroup } from "./lib.mjs";
 /** Stages in order; a stage is its lanes; a lane is steps in order: [name, command, args]. */
 const stages = [
   [[["generated types", "npm", ["run", "-s", "typegen"]]]],
-  [[["type-check", "npm", ["run", "-s", "typecheck:tsc"]]], [["lint", "npm", ["run", "lint"]]]],
-  [[["unit and Worker tests", "vitest", ["run"]]]],
   [
     [
+      ["type-check", "npm", ["run", "-s", "typecheck:tsc"]],
+      // The build writes build/ only, which lint skips.
       ["build", "npm", ["run", "build"]],
       ["size budgets", "node", ["scripts/budgets.mjs"]],
       ["deploy dry run", "node", ["scripts/deploy-check.mjs"]],
     ],
+    [["lint", "npm", ["run", "lint"]]],
   ],
+  [[["unit and Worker tests", "vitest", ["run"]]]],
   // The dev server's console and the scripts' own tests run inside this step, beside the browser
   // tests that must run one at a time (scripts/e2e.mjs --beside).
   [
