@@ -14,7 +14,7 @@
 // made if it does not exist, unverified and without a password: they set one with "Forgot
 // password?" on /login (the code goes to their college mailbox, which also verifies them) or sign in
 // with Google. Every change is a line in the college's audit log (actor: the command line).
-import { fail, query, sql, takeTarget, write } from "./d1-cli.mjs";
+import { fail, queries, query, sql, takeTarget, write } from "./d1-cli.mjs";
 
 const USAGE = `Usage:
   npm run campus -- add --name "Name" --short XYZ [--id xyz] [--city City] --domain xyz.ac.in [--domain ...] --admin someone@xyz.ac.in [--admin-name "Name"]
@@ -51,12 +51,9 @@ function domainOf(raw) {
 const audit = (campusId, action, subject, note) =>
   `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(campusId)}, NULL, ${sql(action)}, 'campus', ${sql(subject)}, NULL, ${sql(`${note} (npm run campus)`)}, ${Date.now()});`;
 
-function takenDomains(domains) {
-  return query(
-    target,
-    `SELECT d.domain, c.name FROM campus_domains d JOIN campuses c ON c.id = d.campus_id WHERE d.domain IN (${domains.map(sql).join(", ")})`,
-  );
-}
+/** The read of which of `domains` belong to a college already (domain, the college's name). */
+const takenDomains = (domains) =>
+  `SELECT d.domain, c.name FROM campus_domains d JOIN campuses c ON c.id = d.campus_id WHERE d.domain IN (${domains.map(sql).join(", ")})`;
 
 function add() {
   const name = option("--name")?.trim();
@@ -79,14 +76,13 @@ function add() {
   if (!domains.some((d) => adminDomain === d || adminDomain.endsWith(`.${d}`)))
     fail(`The admin's address ${adminEmail} is not at ${domains.join(" or ")}: an admin is a member of their college.`);
 
-  if (query(target, `SELECT 1 FROM campuses WHERE id = ${sql(id)}`).length > 0)
-    fail(`There is already a college with the id "${id}" (npm run campus -- list).`);
-  const taken = takenDomains(domains);
-  if (taken.length > 0) fail(taken.map((t) => `${t.domain} belongs to ${t.name} already.`).join("\n"));
-  const [existing] = query(
-    target,
+  const [sameId, taken, [existing]] = queries(target, [
+    `SELECT 1 FROM campuses WHERE id = ${sql(id)}`,
+    takenDomains(domains),
     `SELECT id, campus_id AS campusId FROM users WHERE email = ${sql(adminEmail)} AND deleted_at IS NULL`,
-  );
+  ]);
+  if (sameId.length > 0) fail(`There is already a college with the id "${id}" (npm run campus -- list).`);
+  if (taken.length > 0) fail(taken.map((t) => `${t.domain} belongs to ${t.name} already.`).join("\n"));
   if (existing && existing.campusId !== "open")
     fail(`${adminEmail} is a member of another college already; an admin is a member of their own.`);
 
@@ -141,10 +137,15 @@ function domain() {
   const [action, campusId, rawDomain, ...rest] = args;
   if (!["add", "remove"].includes(action) || !campusId || !rawDomain || rest.length > 0) fail(USAGE);
   const d = domainOf(rawDomain);
-  const [campus] = query(target, `SELECT id, name FROM campuses WHERE id = ${sql(campusId)} AND is_open = 0`);
+  // The college, and either who holds the domain already (to add it) or the college's domains (to
+  // remove one of them), in one read.
+  const [[campus], other] = queries(target, [
+    `SELECT id, name FROM campuses WHERE id = ${sql(campusId)} AND is_open = 0`,
+    action === "add" ? takenDomains([d]) : `SELECT domain FROM campus_domains WHERE campus_id = ${sql(campusId)}`,
+  ]);
   if (!campus) fail(`There is no college with the id "${campusId}" (npm run campus -- list).`);
   if (action === "add") {
-    const [taken] = takenDomains([d]);
+    const [taken] = other;
     if (taken) fail(`${d} belongs to ${taken.name} already.`);
     write(target, [
       `INSERT INTO campus_domains (domain, campus_id) VALUES (${sql(d)}, ${sql(campus.id)});`,
@@ -152,9 +153,7 @@ function domain() {
     ]);
     console.log(`Addresses at ${d} now join ${campus.name}. Members who signed up before keep their college.`);
   } else {
-    const held = query(target, `SELECT domain FROM campus_domains WHERE campus_id = ${sql(campus.id)}`).map(
-      (r) => r.domain,
-    );
+    const held = other.map((r) => r.domain);
     if (!held.includes(d)) fail(`${d} is not a domain of ${campus.name} (${held.join(", ") || "none"}).`);
     if (held.length === 1) fail(`${d} is ${campus.name}'s only domain: add another first, or nobody new can join it.`);
     write(target, [

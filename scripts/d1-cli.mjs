@@ -59,10 +59,19 @@ function retryWhileLocked(target, attempt) {
 
 /** The rows of one read. */
 export function query(target, statement) {
+  return queries(target, [statement])[0];
+}
+
+/**
+ * The rows of several reads made by one wrangler run: each run is a second or more locally and a
+ * round trip to Cloudflare with --remote, so a command asks what it needs to know at once.
+ */
+export function queries(target, statements) {
   const out = retryWhileLocked(target, () =>
-    capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statement]),
+    capture("wrangler", ["d1", "execute", "DB", ...target, "--json", "--command", statements.join(";\n")]),
   );
-  return JSON.parse(out)[0]?.results ?? [];
+  const results = JSON.parse(out);
+  return statements.map((_, i) => results[i]?.results ?? []);
 }
 
 /** Applies statements together, from one file (D1 runs a file's statements as one batch). */
