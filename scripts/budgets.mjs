@@ -89,7 +89,8 @@ for (const id of Object.keys(manifest.routes)) {
 }
 
 rows.sort((a, b) => b.jsBytes - a.jsBytes);
-const kb = (n) => (n / 1024).toFixed(1).padStart(6);
+// BUDGET_BYTES=1 prints bytes instead of KB, to compare two builds closer than a tenth of a KB.
+const kb = (n) => (process.env.BUDGET_BYTES ? String(n) : (n / 1024).toFixed(1)).padStart(6);
 console.log(`First-load sizes (gzip) per route; budgets: JS ${JS_BUDGET / 1024} KB, CSS ${CSS_BUDGET / 1024} KB`);
 console.log("   JS KB  CSS KB  files  route");
 let failed = false;

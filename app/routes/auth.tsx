@@ -17,8 +17,6 @@ import { loginSchema, register, registerSchema, signIn } from "#server/services/
 import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AuthField } from "#app/components/auth/AuthField.tsx";
-import { GoogleSignIn } from "#app/components/auth/GoogleSignIn.tsx";
-import { type Side, SideTabs } from "#app/components/auth/SideTabs.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -126,9 +124,16 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
+type Side = "signin" | "register";
+const SIDES: { value: Side; label: string }[] = [
+  { value: "signin", label: "Sign In" },
+  { value: "register", label: "Register" },
+];
+
 const ERROR_AUTO_CLEAR_MS = 10_000;
 const REDIRECT_DELAY_MS = 100;
-// The specification's text of the screen itself (what the server says is in common/auth-messages.ts).
+// The specification's texts of the screen itself (what the server says is in common/auth-messages.ts).
+const GOOGLE_START_FAILED = "Failed to redirect to Google login. Please try again.";
 const UNEXPECTED_ERROR = "An unexpected error occurred";
 
 export default function AuthScreen({ loaderData }: Route.ComponentProps) {
@@ -223,6 +228,14 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     setMessage(null);
   }
 
+  function startGoogle() {
+    try {
+      window.location.assign("/api/google/auth?source=auth");
+    } catch {
+      setMessage({ text: GOOGLE_START_FAILED, tone: "error" });
+    }
+  }
+
   const registering = side === "register";
   // Registering, each field says what is wrong with it too (the banner above keeps the server's
   // message, as the specification has it); signing in has nothing a field could fix alone.
@@ -241,7 +254,35 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
             : "One account for the marketplace, study swap and more."}
         </p>
 
-        <SideTabs side={side} onChoose={choose} />
+        {/* Sign In | Register, as tabs over the one form; the arrow keys move between them. */}
+        <div
+          role="tablist"
+          aria-label="Sign in or register"
+          className="mt-6 grid grid-cols-2 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        >
+          {SIDES.map((option) => (
+            <button
+              key={option.value}
+              id={`tab-${option.value}`}
+              type="button"
+              role="tab"
+              aria-selected={side === option.value}
+              aria-controls="auth-form"
+              tabIndex={side === option.value ? 0 : -1}
+              onClick={() => choose(option.value)}
+              onKeyDown={(event) => {
+                if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+                  const next = side === "signin" ? "register" : "signin";
+                  choose(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
+              }}
+              className={`min-h-10 rounded-lg text-sm font-semibold ${side === option.value ? "bg-white shadow-sm dark:bg-slate-950" : "text-slate-600 dark:text-slate-300"}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
 
         {googleSigningIn && !message && (
           <p className="mt-4 flex items-center gap-2 text-sm" aria-live="polite">
@@ -312,7 +353,16 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
           </button>
         </form>
 
-        <GoogleSignIn onFailure={(text) => setMessage({ text, tone: "error" })} />
+        <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          or
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </div>
+        <button type="button" onClick={startGoogle} className="btn-secondary w-full">
+          {/* A file of its own (public/icons/), cached once: its four paths are no work for the page's script. */}
+          <img src="/icons/google.svg" alt="" width={20} height={20} className="h-5 w-5" />
+          Continue with Google
+        </button>
       </div>
     </div>
   );
