@@ -1,7 +1,6 @@
 // Browse as a photo grid (docs/decisions/0111): two columns on a phone with the filters as chips
 // above the first photos, chips that filter by link, and more columns on a wide screen.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import {
   baseURL,
@@ -11,6 +10,7 @@ import {
   type E2EUser,
   eventually,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -22,7 +22,6 @@ import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/browse-grid";
 const browser = sharedBrowser(SHOTS);
-const IMAGE = "scripts/seed/images/calculator.png";
 
 /** A registered, verified seller with their bearer token (selling needs a verified member). */
 async function verifiedSeller(name: string): Promise<E2EUser & { token: string }> {
@@ -44,21 +43,15 @@ async function verifiedSeller(name: string): Promise<E2EUser & { token: string }
 }
 
 async function list(seller: { token: string; name: string }, title: string, category: string, price: string) {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("description", "In good shape, collect from the hostel gate.");
-  form.set("price", price);
-  form.set("sellerName", seller.name);
-  form.set("whatsappNumber", "98765 43210");
-  form.set("category", category);
-  form.set("condition", "used");
-  form.set("image", new File([readFileSync(IMAGE)], "photo.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${seller.token}` },
-    body: form,
+  await listViaApi(seller.token, {
+    title,
+    description: "In good shape, collect from the hostel gate.",
+    price,
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
+    category,
+    condition: "used",
   });
-  assert.equal(res.status, 201);
 }
 
 describe("Browse photo grid", () => {

@@ -10,6 +10,7 @@ import {
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -54,22 +55,17 @@ async function tokenOf(user: E2EUser): Promise<string> {
 }
 
 async function list(token: string, title: string): Promise<void> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({
-    title,
-    description: "Clip-on lamp for the hostel bunk.",
-    price: "220",
-    sellerName: "Open Seller",
-    whatsappNumber: "98765 43210",
-  }))
-    form.set(key, value);
-  form.set("image", new File([readFileSync(IMAGE)], "lamp.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  assert.equal(res.status, 201);
+  await listViaApi(
+    token,
+    {
+      title,
+      description: "Clip-on lamp for the hostel bunk.",
+      price: "220",
+      sellerName: "Open Seller",
+      whatsappNumber: "98765 43210",
+    },
+    "scripts/seed/images/lamp.png",
+  );
 }
 
 describe("the marketplace per campus", () => {

@@ -4,15 +4,14 @@
 // agree a meet-up at one of the college's places, the seller confirms the handover and the buyer
 // rates. Then the same thread without JavaScript: read and answered by form posts.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  baseURL,
   createUserViaApi,
   type E2EUser,
   hydrated,
   IST_OFFSET_MS,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -22,27 +21,16 @@ import {
 import { themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/conversations";
-const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
 const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  return listViaApi(await tokenOf(seller), {
     title,
     description: "Used for two semesters, works perfectly.",
     price: "650",
     sellerName: seller.name,
     whatsappNumber: "98765 43210",
-  }))
-    form.set(k, v);
-  form.set("image", new File([readFileSync(IMAGE)], "item.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
-    body: form,
   });
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
 /** Tomorrow at 17:30 in India, as a datetime-local field takes it. */

@@ -8,11 +8,11 @@ import {
   createUserViaApi,
   DESKTOP,
   hydrated,
+  listViaApi,
   newUser,
   sharedBrowser,
   shot,
   signIn,
-  testIp,
   withPage,
 } from "./harness.ts";
 import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
@@ -25,23 +25,17 @@ const PNG = Uint8Array.from(
 const browser = sharedBrowser(SHOTS);
 
 async function listProduct(seller: { email: string; password: string }, title: string): Promise<string> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({
-    title,
-    description: "Barely used, all pages intact.",
-    price: "250",
-    sellerName: "Seller",
-    whatsappNumber: "9876543210",
-  }))
-    form.set(key, value);
-  form.set("image", new File([PNG], "p.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await tokenOf(seller)}`, "CF-Connecting-IP": testIp() },
-    body: form,
-  });
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
+  return listViaApi(
+    await tokenOf(seller),
+    {
+      title,
+      description: "Barely used, all pages intact.",
+      price: "250",
+      sellerName: "Seller",
+      whatsappNumber: "9876543210",
+    },
+    PNG,
+  );
 }
 
 /** The reset code mailed to `email` (after the answer: waits for it). */

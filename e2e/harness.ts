@@ -1,7 +1,7 @@
 // Browser-test harness: Debian's Chromium driven by playwright-core against the built Worker, which
 // scripts/e2e.mjs serves with `wrangler dev` on a free port and passes in as E2E_BASE_URL.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { after, before, type TestContext } from "node:test";
 import {
   chromium,
@@ -208,6 +208,29 @@ export async function createUserViaApi(
   });
   if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${await verify.text()}`);
   return user;
+}
+
+/**
+ * Puts a listing on sale through POST /api/product/upload as the member whose session `token` is,
+ * with one photo (a seed image's path, or bytes), and answers its id: set-up for the tests about what
+ * happens to a listing, not about the listing form.
+ */
+export async function listViaApi(
+  token: string,
+  fields: Record<string, string>,
+  photo: string | Uint8Array<ArrayBuffer> = "scripts/seed/images/calculator.png",
+): Promise<string> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  const bytes = typeof photo === "string" ? readFileSync(photo) : photo;
+  form.set("image", new File([bytes], "photo.png", { type: "image/png" }));
+  const res = await fetch(`${baseURL}/api/product/upload`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": testIp() },
+    body: form,
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
 /** Puts a WhatsApp number on the user's profile through the API (PUT /api/auth/whatsapp): their listings take it. */

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Cookie, Page } from "playwright-core";
 import {
@@ -10,6 +9,7 @@ import {
   eventually,
   gate,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -54,21 +54,13 @@ async function registered(user: E2EUser): Promise<E2EUser & { token: string }> {
 
 /** Lists a product for a registered user through the API; answers its id. */
 async function listWith(seller: E2EUser & { token: string }, title: string, price = "450"): Promise<string> {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("description", "Scientific calculator, barely used, with its cover.");
-  form.set("price", price);
-  form.set("sellerName", seller.name);
-  form.set("whatsappNumber", "98765 43210");
-  form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const upload = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${seller.token}` },
-    body: form,
+  return listViaApi(seller.token, {
+    title,
+    description: "Scientific calculator, barely used, with its cover.",
+    price,
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
   });
-  assert.equal(upload.status, 201);
-  const { product } = (await upload.json()) as { product: { _id: string } };
-  return product._id;
 }
 
 /** Registers a user and lists a product for them through the API (fast set-up for a test). */

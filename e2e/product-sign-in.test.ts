@@ -2,13 +2,12 @@
 // back to the same listing (with JavaScript, without it, and through Google); the seller sees Edit
 // and Renew on their own listing instead of Buy and WhatsApp.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import {
-  baseURL,
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -24,21 +23,14 @@ const browser = sharedBrowser(SHOTS);
 /** A verified seller with one listing, made through the API; answers the seller and the listing's id. */
 async function listing(title: string): Promise<{ seller: E2EUser; id: string }> {
   const seller = await createUserViaApi(newUser("Asha Verma"));
-  const form = new FormData();
-  form.set("title", title);
-  form.set("description", "Scientific calculator, barely used, with its cover.");
-  form.set("price", "450");
-  form.set("sellerName", seller.name);
-  form.set("whatsappNumber", "98765 43210");
-  const image = readFileSync("scripts/seed/images/calculator.png");
-  form.set("image", new File([image], "calculator.png", { type: "image/png" }));
-  const upload = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
-    body: form,
+  const id = await listViaApi(await tokenOf(seller), {
+    title,
+    description: "Scientific calculator, barely used, with its cover.",
+    price: "450",
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
   });
-  assert.equal(upload.status, 201);
-  return { seller, id: ((await upload.json()) as { product: { _id: string } }).product._id };
+  return { seller, id };
 }
 
 describe("a listing's page", () => {

@@ -2,13 +2,12 @@
 // handover and Browse shows the seller's record; the seller declines one reservation; the buyer
 // cancels another. Set-up through the API, each step the test is about through the screens.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import {
-  baseURL,
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -18,27 +17,16 @@ import {
 import { api, themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/reservations";
-const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
 const browser = sharedBrowser(SHOTS);
 
 async function list(token: string, seller: E2EUser, title: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  return listViaApi(token, {
     title,
     description: "Barely used, with its cover.",
     price: "300",
     sellerName: seller.name,
     whatsappNumber: "98765 43210",
-  }))
-    form.set(k, v);
-  form.set("image", new File([readFileSync(IMAGE)], "item.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
   });
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
 const reserve = async (id: string, token: string) =>

@@ -2,7 +2,6 @@
 // post (Browse and the Saved tab), and with JavaScript a refused save on a product's page (the listing
 // went since the page loaded) is said next to the heart, which stays unpressed.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
@@ -10,6 +9,7 @@ import {
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -20,12 +20,10 @@ import {
 import { tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
-const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
 const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  return listViaApi(await tokenOf(seller), {
     title,
     description: "Scientific calculator, allowed in exams.",
     price: "700",
@@ -33,16 +31,7 @@ async function list(seller: E2EUser, title: string): Promise<string> {
     whatsappNumber: "98765 43210",
     category: "electronics",
     condition: "used",
-  }))
-    form.set(k, v);
-  form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
-    body: form,
   });
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
 const pressed = async (page: Page, name: string) => page.getByRole("button", { name }).getAttribute("aria-pressed");

@@ -2,13 +2,12 @@
 // first gets the notice, opens the listing, saves it with the heart and finds it on the Saved tab; the
 // heart on Browse saves and unsaves; a wanted post is deleted.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import {
-  baseURL,
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -18,12 +17,10 @@ import {
 import { themedShots, tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
-const IMAGE = new URL("../scripts/seed/images/calculator.png", import.meta.url);
 const browser = sharedBrowser(SHOTS);
 
 async function list(seller: E2EUser, title: string, price: string): Promise<string> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
+  return listViaApi(await tokenOf(seller), {
     title,
     description: "Scientific calculator, allowed in exams.",
     price,
@@ -31,16 +28,7 @@ async function list(seller: E2EUser, title: string, price: string): Promise<stri
     whatsappNumber: "98765 43210",
     category: "electronics",
     condition: "like_new",
-  }))
-    form.set(k, v);
-  form.set("image", new File([readFileSync(IMAGE)], "calculator.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/product/upload`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await tokenOf(seller)}` },
-    body: form,
   });
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
 describe("saved and wanted", () => {

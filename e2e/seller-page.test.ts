@@ -1,6 +1,5 @@
 // A seller's page (docs/decisions/0115), reached from the seller's name on a listing.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Cookie } from "playwright-core";
 import {
@@ -8,6 +7,7 @@ import {
   createUserViaApi,
   type E2EUser,
   hydrated,
+  listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
@@ -19,7 +19,6 @@ import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/seller-page";
 const browser = sharedBrowser(SHOTS);
-const IMAGE = "scripts/seed/images/drafter.png";
 
 async function tokenOf(user: E2EUser): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/login`, {
@@ -40,14 +39,7 @@ async function api(token: string, method: string, path: string, body?: unknown |
 }
 
 async function list(token: string, title: string): Promise<string> {
-  const form = new FormData();
-  form.set("title", title);
-  form.set("description", "With its box.");
-  form.set("price", "400");
-  form.set("image", new File([readFileSync(IMAGE)], "drafter.png", { type: "image/png" }));
-  const res = await api(token, "POST", "/api/product/upload", form);
-  assert.equal(res.status, 201);
-  return ((await res.json()) as { product: { _id: string } }).product._id;
+  return listViaApi(token, { title, description: "With its box.", price: "400" }, "scripts/seed/images/drafter.png");
 }
 
 describe("seller page", () => {
