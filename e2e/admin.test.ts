@@ -3,8 +3,18 @@
 // lives there and is told. The first admin is made as an operator would: `npm run admin -- grant`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createUserViaApi, DESKTOP, hydrated, newUser, PHONE, sharedBrowser, signIn, withPage } from "./harness.ts";
-import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
+import {
+  createUserViaApi,
+  DESKTOP,
+  hydrated,
+  newUser,
+  PHONE,
+  sharedBrowser,
+  signIn,
+  tokenOf,
+  withPage,
+} from "./harness.ts";
+import { api, grantRole, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/admin";
 const browser = sharedBrowser(SHOTS);

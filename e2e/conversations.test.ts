@@ -16,9 +16,10 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { themedShots, tokenOf } from "./staff-harness.ts";
+import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/conversations";
 const browser = sharedBrowser(SHOTS);

@@ -14,9 +14,10 @@ import {
   sharedBrowser,
   shot,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { api, themedShots, tokenOf } from "./staff-harness.ts";
+import { api, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/digest";
 const IMAGE = new URL("../scripts/seed/images/lamp.png", import.meta.url);

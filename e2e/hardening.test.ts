@@ -13,9 +13,10 @@ import {
   sharedBrowser,
   shot,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
+import { api, grantRole, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/hardening";
 const PNG = Uint8Array.from(

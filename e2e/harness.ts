@@ -233,18 +233,25 @@ export async function listViaApi(
   return ((await res.json()) as { product: { _id: string } }).product._id;
 }
 
-/** Puts a WhatsApp number on the user's profile through the API (PUT /api/auth/whatsapp): their listings take it. */
-export async function setWhatsappViaApi(user: E2EUser, whatsappNumber: string): Promise<void> {
-  const ip = testIp();
-  const login = await fetch(`${baseURL}/api/auth/login`, {
+/** A bearer token for `user`, from POST /api/auth/login (for set-up through the API). */
+export async function tokenOf(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
-  const { data } = (await login.json()) as { data: { token: string } };
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** Puts a WhatsApp number on the user's profile through the API (PUT /api/auth/whatsapp): their listings take it. */
+export async function setWhatsappViaApi(user: E2EUser, whatsappNumber: string): Promise<void> {
   const res = await fetch(`${baseURL}/api/auth/whatsapp`, {
     method: "PUT",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${data.token}`, "CF-Connecting-IP": ip },
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${await tokenOf(user)}`,
+      "CF-Connecting-IP": testIp(),
+    },
     body: JSON.stringify({ whatsappNumber }),
   });
   if (res.status !== 200) throw new Error(`setting the WhatsApp number failed: ${res.status} ${await res.text()}`);

@@ -12,9 +12,10 @@ import {
   sharedBrowser,
   signIn,
   testIp,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { grantRole, themedShots, tokenOf } from "./staff-harness.ts";
+import { grantRole, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/moderation";
 const PNG = Uint8Array.from(

@@ -14,9 +14,10 @@ import {
   sharedBrowser,
   shot,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { api, tokenOf } from "./staff-harness.ts";
+import { api } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/offline";
 const browser = sharedBrowser(SHOTS);

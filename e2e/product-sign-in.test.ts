@@ -13,9 +13,10 @@ import {
   sharedBrowser,
   signIn,
   signInAndReturn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { localSql, themedShots, tokenOf } from "./staff-harness.ts";
+import { localSql, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/product-sign-in";
 const browser = sharedBrowser(SHOTS);

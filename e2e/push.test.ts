@@ -9,8 +9,18 @@ import { createServer, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { makePushDevice } from "../test/web-push-device.ts";
-import { baseURL, createUserViaApi, hydrated, launchBrowser, newUser, PHONE, signIn, withPage } from "./harness.ts";
-import { api, themedShots, tokenOf } from "./staff-harness.ts";
+import {
+  baseURL,
+  createUserViaApi,
+  hydrated,
+  launchBrowser,
+  newUser,
+  PHONE,
+  signIn,
+  tokenOf,
+  withPage,
+} from "./harness.ts";
+import { api, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/push";
 const IMAGE = new URL("../scripts/seed/images/lamp.png", import.meta.url);

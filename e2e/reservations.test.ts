@@ -12,9 +12,10 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { api, themedShots, tokenOf } from "./staff-harness.ts";
+import { api, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/reservations";
 const browser = sharedBrowser(SHOTS);

@@ -15,9 +15,9 @@ import {
   sharedBrowser,
   shot,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { tokenOf } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
 const browser = sharedBrowser(SHOTS);

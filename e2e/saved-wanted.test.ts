@@ -12,9 +12,10 @@ import {
   PHONE,
   sharedBrowser,
   signIn,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { themedShots, tokenOf } from "./staff-harness.ts";
+import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/saved-wanted";
 const browser = sharedBrowser(SHOTS);

@@ -5,29 +5,19 @@ import type { Cookie } from "playwright-core";
 import {
   baseURL,
   createUserViaApi,
-  type E2EUser,
   hydrated,
   listViaApi,
   newUser,
   PHONE,
   sharedBrowser,
   signIn,
-  testIp,
+  tokenOf,
   withPage,
 } from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/seller-page";
 const browser = sharedBrowser(SHOTS);
-
-async function tokenOf(user: E2EUser): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": testIp() },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 async function api(token: string, method: string, path: string, body?: unknown | FormData): Promise<Response> {
   const json = body !== undefined && !(body instanceof FormData);

@@ -98,14 +98,6 @@ export function api(path: string, init: RequestInit & { token?: string } = {}): 
   });
 }
 
-export async function tokenOf(user: { email: string; password: string }): Promise<string> {
-  const res = await api("/api/auth/login", {
-    method: "POST",
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 /**
  * Screenshots `<dir>/<name>-<1280|360>-<light|dark>.png`, failing if the page scrolls sideways at
  * either width; leaves the page light and at desktop size.

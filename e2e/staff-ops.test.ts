@@ -3,8 +3,8 @@
 // mess staff at 360 and 1280 px, light and dark. Roles granted with `npm run admin -- grant`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
-import { api, grantRole, localSql, themedShots, tokenOf } from "./staff-harness.ts";
+import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, tokenOf, withPage } from "./harness.ts";
+import { api, grantRole, localSql, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/staff-ops";
 const browser = sharedBrowser(SHOTS);

@@ -4,8 +4,8 @@
 // the test server's state.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, withPage } from "./harness.ts";
-import { api, grantRole, themedShots, tokenOf } from "./staff-harness.ts";
+import { createUserViaApi, DESKTOP, hydrated, newUser, sharedBrowser, signIn, tokenOf, withPage } from "./harness.ts";
+import { api, grantRole, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/staff";
 const browser = sharedBrowser(SHOTS);

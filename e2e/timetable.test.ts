@@ -15,9 +15,10 @@ import {
   sharedBrowser,
   signIn,
   todayInIndiaAt,
+  tokenOf,
   withPage,
 } from "./harness.ts";
-import { api, grantRole, localSql, themedShots, tokenOf } from "./staff-harness.ts";
+import { api, grantRole, localSql, themedShots } from "./staff-harness.ts";
 
 const SHOTS = "test-results/screenshots/timetable";
 const browser = sharedBrowser(SHOTS);
