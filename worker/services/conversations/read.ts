@@ -132,6 +132,9 @@ interface ThreadRow {
   reported: number;
 }
 
+/** The conversation (?1) is the member's (?2): in a query over `conversations` alone. */
+const MEMBERS_ONLY = "(buyer_id = ?2 OR seller_id = ?2)";
+
 /**
  * A conversation the member is in (`GET /api/messages/:id`, /messages/:id), with its latest page of
  * messages (or the page before `before`, or everything after `after`, which a client that
@@ -145,19 +148,18 @@ export async function readThread(
   query: ThreadQuery = {},
   { markRead = true, now = Date.now() }: { markRead?: boolean; now?: number } = {},
 ): Promise<Thread> {
-  const mine = "(buyer_id = ?2 OR seller_id = ?2)";
   const page =
     query.after !== undefined
       ? env.DB.prepare(
           `SELECT * FROM (SELECT ${MESSAGE_COLUMNS}
            FROM messages m LEFT JOIN users u ON u.id = m.sender_id
-           WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine}) AND m.seq > ?3
+           WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${MEMBERS_ONLY}) AND m.seq > ?3
            ORDER BY m.seq ASC LIMIT ?4) ORDER BY seq DESC`,
         ).bind(conversationId, member.id, query.after, THREAD_PAGE * 4)
       : env.DB.prepare(
           `SELECT ${MESSAGE_COLUMNS}
            FROM messages m LEFT JOIN users u ON u.id = m.sender_id
-           WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine}) AND m.seq < ?3
+           WHERE m.conversation_id = ?1 AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${MEMBERS_ONLY}) AND m.seq < ?3
            ORDER BY m.seq DESC LIMIT ?4`,
         ).bind(conversationId, member.id, query.before ?? Number.MAX_SAFE_INTEGER, THREAD_PAGE + 1);
   const [head, messages, offer, places, markedConversation, markedNotices] = await env.DB.batch([
@@ -173,12 +175,12 @@ export async function readThread(
        FROM conversations c JOIN products p ON p.id = c.product_id
        JOIN users u ON u.id = CASE WHEN c.buyer_id = ?2 THEN c.seller_id ELSE c.buyer_id END
        LEFT JOIN meetup_places mp ON mp.id = c.meet_place_id
-       WHERE c.id = ?1 AND ${mine.replaceAll("buyer_id", "c.buyer_id").replaceAll("seller_id", "c.seller_id")}`,
+       WHERE c.id = ?1 AND (c.buyer_id = ?2 OR c.seller_id = ?2)`,
     ).bind(conversationId, member.id),
     page,
     env.DB.prepare(
       `SELECT o.id, o.price_paise AS pricePaise, o.created_at AS createdAt FROM offers o
-       WHERE o.conversation_id = ?1 AND o.status = 'waiting' AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${mine})`,
+       WHERE o.conversation_id = ?1 AND o.status = 'waiting' AND EXISTS (SELECT 1 FROM conversations WHERE id = ?1 AND ${MEMBERS_ONLY})`,
     ).bind(conversationId, member.id),
     env.DB.prepare(
       `SELECT id, name, note FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL ORDER BY name LIMIT 50`,
@@ -288,13 +290,12 @@ export async function conversationsOnListing(
 
 /** Reading a thread: the member's mark moves to its last message, and its unread notice is read. */
 function readStatements(env: Env, conversationId: string, memberId: string, now: number): D1PreparedStatement[] {
-  const mine = "(buyer_id = ?2 OR seller_id = ?2)";
   return [
     env.DB.prepare(
       `UPDATE conversations SET
          buyer_read_seq = CASE WHEN buyer_id = ?2 THEN last_seq ELSE buyer_read_seq END,
          seller_read_seq = CASE WHEN seller_id = ?2 THEN last_seq ELSE seller_read_seq END
-       WHERE id = ?1 AND ${mine} AND last_seq > CASE WHEN buyer_id = ?2 THEN buyer_read_seq ELSE seller_read_seq END`,
+       WHERE id = ?1 AND ${MEMBERS_ONLY} AND last_seq > CASE WHEN buyer_id = ?2 THEN buyer_read_seq ELSE seller_read_seq END`,
     ).bind(conversationId, memberId),
     env.DB.prepare(
       "UPDATE notices SET read_at = ?3 WHERE user_id = ?2 AND read_at IS NULL AND kind = 'market.message' AND link = '/messages/' || ?1",
