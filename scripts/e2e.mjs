@@ -1,6 +1,6 @@
 // `npm run test:e2e`: serves the built Worker with `wrangler dev` on a free port, on a fresh local
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { clockOffsetFromEnv, run, runStreaming, startKept, stopGroup } from "./lib.mjs";
 
@@ -37,11 +37,14 @@ try {
     E2E_PERSIST_TO: persistTo,
     CAMPUS_CLOCK_OFFSET_MS: String(clockOffset),
   };
+  // The larger files first (as vitest orders its files): run two at a time, a long file left for
+  // last would run alone while the other core waits.
   const testFiles = files.length
     ? files
     : readdirSync("e2e")
         .filter((f) => f.endsWith(".test.ts"))
-        .map((f) => `e2e/${f}`);
+        .map((f) => `e2e/${f}`)
+        .sort((a, b) => statSync(b).size - statSync(a).size);
   // Two test files at a time by default (E2E_CONCURRENCY=1: one at a time; docs/decisions/0099,
   // "Test time"): each test makes its own users, listings and classes, finds what it made by search
   // or by its own e-mail, and tolerates a shared list that others write to. The files that write the
