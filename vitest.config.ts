@@ -1,6 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { runMoment } from "./scripts/clock.ts";
+import { newVapidPair } from "./scripts/local-vars.ts";
 
 /**
  * The statements of scripts/seed/demo-colleges.sql, then of the demo college's academics tree
@@ -35,15 +37,18 @@ export default defineConfig(async () => ({
                 // The demo colleges, as `npm run dev` seeds them, applied after the migrations by
                 // test/setup.ts: the tests sign up at CIT and RCE and use their hostels (decision 0100).
                 TEST_DEMO_COLLEGES: await readDemoColleges(),
-                // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run`: the whole run as if it were then
-                // (test/setup.ts), to prove no test depends on the hour or the day it runs at.
-                CAMPUS_CLOCK: process.env.CAMPUS_CLOCK ?? "",
+                // The moment the run starts at (test/setup.ts): the pinned one of scripts/clock.ts, or
+                // `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30 npx vitest run` for another (empty: the real
+                // clock, CAMPUS_CLOCK=now). No result depends on when the suite runs (decision 0099).
+                CAMPUS_CLOCK: runMoment() ?? "",
                 SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
                 // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
                 OPEN_SIGNUP: "1",
                 DEV_OUTBOX: "1",
-                // Web Push to a local push service (test/push.test.ts), with the development key pair.
+                // Web Push to a local push service (test/push.test.ts), signed with a pair of the run's
+                // own, as every local run has one (scripts/local-vars.ts).
                 PUSH_ALLOW_LOCAL: "1",
+                ...newVapidPair(),
                 // Google is the fake in fake-google/, reached through a fetch spy (test/fake-google.ts).
                 GOOGLE_CLIENT_ID: "campus-test.apps.googleusercontent.com",
                 GOOGLE_CLIENT_SECRET: "campus-test-secret",
@@ -82,6 +87,9 @@ export default defineConfig(async () => ({
           name: "components",
           include: ["app/**/*.test.tsx"],
           environment: "happy-dom",
+          // The same moment as the Worker tests (scripts/clock.ts; empty: the real clock).
+          env: { CAMPUS_CLOCK: runMoment() ?? "" },
+          setupFiles: ["./test/component-clock.ts"],
         },
       },
     ],

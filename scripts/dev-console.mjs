@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { runClockOffset } from "./clock.ts";
 import { applyDemoColleges, freePort, start, waitForServer } from "./lib.mjs";
 
 const PUBLIC_PAGES = [
@@ -53,6 +54,9 @@ const QUERY_PAGES = [
 ];
 
 const started = Date.now();
+// The server and the pages run at the run's moment (scripts/clock.ts), as the browser tests do: what
+// a page shows on a Sunday or at midnight is the same in every run.
+const clockOffset = runClockOffset();
 const port = await freePort();
 const baseURL = `http://127.0.0.1:${port}`;
 mkdirSync(".wrangler", { recursive: true });
@@ -135,6 +139,7 @@ try {
       WRANGLER_SEND_METRICS: "false",
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       CAMPUS_PERSIST_TO: persistTo,
+      CAMPUS_CLOCK_OFFSET_MS: String(clockOffset),
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -205,12 +210,18 @@ try {
       "--disable-dev-shm-usage",
     ],
   });
-  const anonymous = await browser.newContext({ baseURL });
+  /** A browser context whose pages read the run's clock, as the server does. */
+  const newContext = async () => {
+    const context = await browser.newContext({ baseURL });
+    if (clockOffset) await context.clock.install({ time: Date.now() + clockOffset });
+    return context;
+  };
+  const anonymous = await newContext();
   await visitAll(anonymous, [...PUBLIC_PAGES, ...QUERY_PAGES], "signed out");
   phase("public pages");
   await anonymous.close();
 
-  const signedIn = await browser.newContext({ baseURL });
+  const signedIn = await newContext();
   // The JSON API sets no cookie (decision 0009): the browser's session cookie carries the API's token,
   // as it would after the sign-in screen. A __Host- cookie must be Secure with Path=/; Chromium
   // counts 127.0.0.1 as a secure origin.

@@ -2,7 +2,8 @@
 // D1/R2 state, then runs the browser tests in e2e/ against it. Build first (`npm run build`).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { serveBuiltWorker } from "./built-worker.mjs";
-import { clockOffsetFromEnv, run, runStreaming, startKept, stopGroup } from "./lib.mjs";
+import { runClockOffset, runMoment } from "./clock.ts";
+import { run, runStreaming, startKept, stopGroup } from "./lib.mjs";
 
 let code = 1;
 let worker;
@@ -12,10 +13,12 @@ const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 try {
   // The browser tests always use the fake Google, never the real one. Its access tokens live 2
   // minutes, so the server refreshes them (60 s before expiry) during longer runs.
-  // The test clock is on, so a test can set the time it needs; CAMPUS_CLOCK moves the whole run.
-  const clockOffset = clockOffsetFromEnv();
-  if (clockOffset)
-    console.log(`e2e: the clock reads ${new Date(Date.now() + clockOffset).toISOString()} (CAMPUS_CLOCK)`);
+  // The test clock is on, so a test can set the time it needs. The run starts at the pinned moment
+  // (scripts/clock.ts), or where CAMPUS_CLOCK says ("now": the real clock).
+  const clockOffset = runClockOffset();
+  console.log(
+    `e2e: the clock reads ${new Date(Date.now() + clockOffset).toISOString()} (${runMoment() === null ? "the real clock" : process.env.CAMPUS_CLOCK ? "CAMPUS_CLOCK" : "the pinned moment, scripts/clock.ts"})`,
+  );
   worker = await serveBuiltWorker({
     name: "e2e",
     fakeGoogleTtl: 120,

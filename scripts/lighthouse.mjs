@@ -406,8 +406,10 @@ export function seedWeek(persistTo, email) {
         `INSERT INTO timetable_periods (id, campus_id, class_id, weekday, starts_min, ends_min, subject_id, room, teacher, kind, updated_at) VALUES (${sql(`${classId}-${weekday}-${i}`)}, 'cit', ${sql(classId)}, ${weekday}, ${start}, ${start + 50}, ${sql(subject(weekday * 6 + i))}, ${sql(String(200 + i))}, 'Dr. Guard', ${sql(i === 5 ? "lab" : "lecture")}, 0);`,
       ),
     );
+  // The server's "now" is the run's (scripts/clock.ts), which the browser tests pass on.
+  const now = Date.now() + (Number(process.env.CAMPUS_CLOCK_OFFSET_MS) || 0);
   for (let day = 1; day <= 14; day++) {
-    const date = new Date(Date.now() + 330 * 60_000 - day * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(now + 330 * 60_000 - day * 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < 3; i++)
       statements.push(
         `INSERT INTO attendance_marks (user_id, date, slot_id, subject_id, title, status, marked_at) VALUES (${user}, ${sql(date)}, ${sql(`${classId}-mark-${day}-${i}`)}, ${sql(subject(i))}, ${sql(`Subject ${i}`)}, ${sql(i === 0 && day % 2 === 0 ? "absent" : "present")}, 0);`,

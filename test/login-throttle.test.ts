@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
-import { call, createUser, postJson, unique, uniqueIp } from "#test/helpers.ts";
+import { call, createUser, inOneLimiterMinute, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
 // Password guessing spread across addresses. Ten failed sign-ins for one e-mail
 // within 15 minutes lock that e-mail's password sign-in for 15 minutes (docs/decisions/0008).
@@ -24,16 +24,6 @@ let v6Counter = 0;
 function uniquePrefix64(): string {
   v6Counter += 1;
   return `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${v6Counter.toString(16)}`;
-}
-
-/**
- * The Rate Limiting binding counts in fixed 60 s windows (miniflare: per minute since the epoch), so
- * a test of a per-minute limit that crosses a minute boundary would see its count start again.
- * Waits for the next minute when fewer than `needMs` are left in this one.
- */
-async function sameMinute(needMs = 20_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 function login(email: string, password: string, ip: string) {
@@ -96,27 +86,27 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
     expect(await form.text()).toContain("Too many failed sign-in attempts for this account. Try again in 15 minutes.");
   });
 
-  it("100 tries from 100 addresses in one IPv6 /64 count as one address: 5 are tried, then 429", async () => {
-    await sameMinute();
-    const user = await createUser();
-    const prefix = uniquePrefix64();
-    const answers = await guessFrom(
-      user.email,
-      Array.from(
-        { length: 100 },
-        (_, i) =>
-          `${prefix}:${(i + 1).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::${(i * 3 + 1).toString(16)}`,
-      ),
-    );
-    const statuses = answers.map((res) => res.status);
-    const through = statuses.findIndex((status) => status === 429);
-    console.log(`100 addresses in one /64, one account: ${through} wrong passwords were checked before the limit`);
-    expect(statuses.slice(0, 5)).toEqual(new Array(5).fill(401));
-    expect(statuses.slice(5)).toEqual(new Array(95).fill(429));
-    expect(((await answers[5]!.json()) as Answer).message).toMatch(/Too many sign-in attempts/);
-    // Only checked passwords count towards the account's lock.
-    expect((await throttleRow(user.email))?.failures).toBe(5);
-  });
+  it("100 tries from 100 addresses in one IPv6 /64 count as one address: 5 are tried, then 429", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser();
+      const prefix = uniquePrefix64();
+      const answers = await guessFrom(
+        user.email,
+        Array.from(
+          { length: 100 },
+          (_, i) =>
+            `${prefix}:${(i + 1).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::${(i * 3 + 1).toString(16)}`,
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      const through = statuses.findIndex((status) => status === 429);
+      console.log(`100 addresses in one /64, one account: ${through} wrong passwords were checked before the limit`);
+      expect(statuses.slice(0, 5)).toEqual(new Array(5).fill(401));
+      expect(statuses.slice(5)).toEqual(new Array(95).fill(429));
+      expect(((await answers[5]!.json()) as Answer).message).toMatch(/Too many sign-in attempts/);
+      // Only checked passwords count towards the account's lock.
+      expect((await throttleRow(user.email))?.failures).toBe(5);
+    }));
 
   it("of 30 simultaneous wrong passwords exactly 10 are checked; the rest get 429 and the account locks", async () => {
     const user = await createUser();
@@ -244,49 +234,49 @@ describe("per-account limit across addresses", { timeout: 60_000 }, () => {
 });
 
 describe("per-address limits key IPv6 clients by their /64", { timeout: 60_000 }, () => {
-  it("the sign-in form's per-address limit counts a whole /64 as one address", async () => {
-    await sameMinute();
-    const user = await createUser();
-    const prefix = uniquePrefix64();
-    const pages: string[] = [];
-    for (let i = 0; i < 6; i++)
-      pages.push(await (await formLogin(user.email, "wrong again", `${prefix}:${i}::${i + 1}`)).text());
-    expect(pages[4]).toContain("Incorrect e-mail or password.");
-    expect(pages[5]).toContain("Too many sign-in attempts");
-  });
+  it("the sign-in form's per-address limit counts a whole /64 as one address", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser();
+      const prefix = uniquePrefix64();
+      const pages: string[] = [];
+      for (let i = 0; i < 6; i++)
+        pages.push(await (await formLogin(user.email, "wrong again", `${prefix}:${i}::${i + 1}`)).text());
+      expect(pages[4]).toContain("Incorrect e-mail or password.");
+      expect(pages[5]).toContain("Too many sign-in attempts");
+    }));
 
-  it("registration's per-address limit counts a whole /64 as one address", async () => {
-    await sameMinute();
-    const prefix = uniquePrefix64();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await postJson(
-        "/api/auth/register",
-        { name: "V6", email: `${unique("v6")}@campus.test`, password: "long enough pw" },
-        { "CF-Connecting-IP": `${prefix}::${i + 1}` },
-      );
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual([...new Array(10).fill(201), 429]);
-  });
+  it("registration's per-address limit counts a whole /64 as one address", () =>
+    inOneLimiterMinute(async () => {
+      const prefix = uniquePrefix64();
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await postJson(
+          "/api/auth/register",
+          { name: "V6", email: `${unique("v6")}@campus.test`, password: "long enough pw" },
+          { "CF-Connecting-IP": `${prefix}::${i + 1}` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([...new Array(10).fill(201), 429]);
+    }));
 
-  it("an IPv4-mapped IPv6 address is the same client as its IPv4 address", async () => {
-    await sameMinute();
-    const user = await createUser();
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await login(user.email, "wrong password", i % 2 ? ip : `::ffff:${ip}`)).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-  });
+  it("an IPv4-mapped IPv6 address is the same client as its IPv4 address", () =>
+    inOneLimiterMinute(async () => {
+      const user = await createUser();
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await login(user.email, "wrong password", i % 2 ? ip : `::ffff:${ip}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    }));
 
-  it("one address guessing across many e-mails (credential stuffing) is limited too", async () => {
-    await sameMinute();
-    const prefix = uniquePrefix64();
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++)
-      statuses.push((await login(`${unique("stuff")}@campus.test`, "password123", `${prefix}::${i + 1}`)).status);
-    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
-    expect(statuses[30]).toBe(429);
-  });
+  it("one address guessing across many e-mails (credential stuffing) is limited too", () =>
+    inOneLimiterMinute(async () => {
+      const prefix = uniquePrefix64();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++)
+        statuses.push((await login(`${unique("stuff")}@campus.test`, "password123", `${prefix}::${i + 1}`)).status);
+      expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    }));
 });
