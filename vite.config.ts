@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
+import { LOCAL_STATE, localVars } from "./scripts/local-vars.ts";
 
 // CAMPUS_PERSIST_TO gives a dev server its own local D1/R2 state (as `wrangler --persist-to` does):
 // scripts/dev-console.mjs runs one on fresh state without touching the developer's.
@@ -91,10 +92,19 @@ function browserChunks(): Plugin {
 }
 
 /**
- * `npm run dev` (and only the dev server, never a build) lets addresses of no college join the Open
- * community and sends mail to the development outbox: wrangler.toml keeps both off for deploys.
+ * `npm run dev` (and only the dev server, never a build) gets what every local run gets
+ * (scripts/local-vars.ts): the Open community open, mail in the development outbox, push with a key
+ * pair of the local state's own. wrangler.toml keeps all of it off for deploys.
+ * scripts/dev-console.mjs, which checks the dev server's pages in a browser, runs it on the test
+ * clock at the run's moment (CAMPUS_CLOCK_OFFSET_MS, scripts/clock.ts), as the browser tests do.
  */
-const devVars = { OPEN_SIGNUP: "1", DEV_OUTBOX: "1", PUSH_ALLOW_LOCAL: "1" };
+function devVars(): Record<string, string> {
+  const clockOffset = process.env.CAMPUS_CLOCK_OFFSET_MS;
+  return {
+    ...localVars(persistTo ?? LOCAL_STATE),
+    ...(clockOffset ? { TEST_CLOCK: "1", TEST_CLOCK_OFFSET_MS: clockOffset } : {}),
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -102,7 +112,7 @@ export default defineConfig(({ command }) => ({
       viteEnvironment: { name: "ssr" },
       inspectorPort: false,
       ...(persistTo ? { persistState: { path: persistTo } } : {}),
-      ...(command === "serve" ? { config: (worker) => ({ vars: { ...worker.vars, ...devVars } }) } : {}),
+      ...(command === "serve" ? { config: (worker) => ({ vars: { ...worker.vars, ...devVars() } }) } : {}),
     }),
     reactRouter(),
     serverOnly(),

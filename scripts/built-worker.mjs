@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
 import { applyDemoColleges, freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
+import { localVarArgs } from "./local-vars.ts";
 
 /**
  * Starts the server (and the fake Google when `fakeGoogleTtl`, its access tokens' lifetime in
@@ -78,13 +79,9 @@ export async function serveBuiltWorker({
         "--var",
         `SESSION_SECRET:${name}-session-secret-0123456789abcdefghijklmnop`,
         ...googleVars,
-        // As `npm run dev`: the Open community is open, and mail goes to the development outbox.
-        "--var",
-        "OPEN_SIGNUP:1",
-        "--var",
-        "DEV_OUTBOX:1",
-        "--var",
-        "PUSH_ALLOW_LOCAL:1",
+        // What `npm start` and `npm run dev` run with (scripts/local-vars.ts): the Open community
+        // open, mail in the development outbox, push with a key pair of this state folder's own.
+        ...localVarArgs(persistTo),
         // Links in mail the cron job sends (the daily digest) point at this server.
         "--var",
         `APP_URL:${baseURL}`,

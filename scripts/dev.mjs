@@ -2,10 +2,20 @@
 // has no users: scripts/seed.mjs), then serve the app with hot reload.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { migrateLocal, portFromArgs, quietEnv, run, start } from "./lib.mjs";
+import { migrateLocal, quietEnv, run, serverArgs, start } from "./lib.mjs";
+import { LOCAL_STATE } from "./local-vars.ts";
 
-// `npm run dev -- --port 5181` or `PORT=5181 npm run dev` for another port.
-const port = portFromArgs(5173);
+// `npm run dev -- --port 5181` or `PORT=5181 npm run dev` for another port. Nothing else is taken:
+// the dev server is Vite's, which has no `--var`; an argument it would silently drop is refused.
+const { port, rest } = serverArgs(5173);
+if (rest.length > 0) {
+  console.error(
+    `npm run dev takes only --port N; not understood: ${rest.join(" ")}\n` +
+      "Set variables and secrets in .dev.vars (see .dev.vars.example), or use `npm start -- --var NAME:VALUE`" +
+      " (the production build; everything after -- goes to wrangler dev).",
+  );
+  process.exit(2);
+}
 
 if (!existsSync(".dev.vars")) {
   console.log(
@@ -46,7 +56,8 @@ if (process.env.FAKE_GOOGLE === "1") {
 console.log(
   `\nCampus is starting on http://localhost:${port}` +
     `\n  sign-in codes and other mail: http://localhost:${port}/dev/outbox` +
-    `\n  demo accounts: see the README (asha@campus.test / campus-demo-1 ...)\n`,
+    `\n  demo accounts: see the README (asha@campus.test / campus-demo-1 ...)` +
+    `\n  push notifications: on, signed with a key pair generated for this machine (${LOCAL_STATE})\n`,
 );
 const server = start("react-router", ["dev", "--port", String(port), "--strictPort"], { env });
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -9,32 +9,33 @@ export const quietEnv = {
 };
 
 /**
- * `CAMPUS_CLOCK=2026-11-29T23:45:00+05:30`: a test run as if it were then. The offset from the real
- * time that the test server, the fake Google and the test processes all apply
- * (worker/lib/test-clock.ts); 0 when CAMPUS_CLOCK is not set.
+ * The port a local server is asked for: `--port N` (or `--port=N`) on the command line (`npm run dev
+ * -- --port 5181`), else the PORT environment variable, else `fallback`. Refuses anything that is not
+ * a port.
  */
-export function clockOffsetFromEnv() {
-  const at = process.env.CAMPUS_CLOCK;
-  if (!at) return 0;
-  const target = Date.parse(at);
-  if (!Number.isFinite(target)) throw new Error(`CAMPUS_CLOCK is not a time: ${at}`);
-  return target - Date.now();
+export function portFromArgs(fallback) {
+  return serverArgs(fallback).port;
 }
 
 /**
- * The port a local server is asked for: `--port N` on the command line (`npm run dev -- --port 5181`),
- * else the PORT environment variable, else `fallback`. Refuses anything that is not a port.
+ * The command line of a local server script: its port (see portFromArgs) and every other argument,
+ * in order, for the caller to pass on or refuse (`npm start -- --var NAME:VALUE`).
  */
-export function portFromArgs(fallback) {
-  const i = process.argv.indexOf("--port");
-  const raw = i > 0 ? process.argv[i + 1] : process.env.PORT;
-  if (raw === undefined || raw === "") return fallback;
+export function serverArgs(fallback, argv = process.argv.slice(2)) {
+  const rest = [];
+  let raw = process.env.PORT;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--port") raw = argv[++i];
+    else if (argv[i].startsWith("--port=")) raw = argv[i].slice("--port=".length);
+    else rest.push(argv[i]);
+  }
+  if (raw === undefined || raw === "") return { port: fallback, rest };
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     console.error(`Not a port: ${raw}. Use --port 5181 or PORT=5181.`);
     process.exit(2);
   }
-  return port;
+  return { port, rest };
 }
 
 /**

@@ -1,16 +1,30 @@
-// `npm start`: build, migrate local D1, put the demo colleges in where missing, then serve the
-// production build with `wrangler dev` (as a deploy runs it, on this machine). The port is 8787, or
-// `npm start -- --port 8790` / `PORT=8790 npm start`.
-import { applyDemoColleges, migrateLocal, portFromArgs, run, start } from "./lib.mjs";
+// `npm start`: build, migrate local D1, seed it as `npm run dev` does (the demo colleges where missing,
+// the demo accounts when it has no users: scripts/seed.mjs), then serve the production build with
+// `wrangler dev` (as a deploy runs it, on this machine). The port is 8787, or
+// `npm start -- --port 8790` / `PORT=8790 npm start`. Every other argument after `--` goes to
+// `wrangler dev` as it is (`npm start -- --var NAME:VALUE`, `--ip 0.0.0.0`, `--log-level debug`); a
+// `--var` of yours wins over the local run's own (scripts/local-vars.ts).
+import { migrateLocal, run, serverArgs, start } from "./lib.mjs";
+import { LOCAL_STATE, localVarArgs } from "./local-vars.ts";
 
-const port = portFromArgs(8787);
+const { port, rest } = serverArgs(8787);
+// Another state folder (`--persist-to DIR`) is migrated, seeded and keyed like the default one.
+const persistAt = rest.findIndex((arg) => arg === "--persist-to" || arg.startsWith("--persist-to="));
+const persistTo =
+  persistAt < 0 ? null : rest[persistAt].includes("=") ? rest[persistAt].split("=")[1] : rest[persistAt + 1];
+const stateArgs = persistTo ? ["--persist-to", persistTo] : [];
+
 if (run("npm", ["run", "build"]) !== 0) process.exit(1);
-if (migrateLocal() !== 0) process.exit(1);
-if (applyDemoColleges() !== 0) process.exit(1);
+if (migrateLocal(stateArgs) !== 0) process.exit(1);
+if (run("node", ["scripts/seed.mjs", ...stateArgs]) !== 0) process.exit(1);
 
 console.log(
   `\nCampus (the production build) is starting on http://localhost:${port}` +
-    `\n  sign-in codes and other mail: http://localhost:${port}/dev/outbox\n`,
+    `\n  sign-in codes and other mail: http://localhost:${port}/dev/outbox` +
+    `\n  demo accounts: see the README (asha@campus.test / campus-demo-1 ...)` +
+    `\n  push notifications: on, with a key pair kept in ${persistTo ?? LOCAL_STATE}` +
+    (rest.length ? `\n  passed on to wrangler dev: ${rest.join(" ")}` : "") +
+    "\n",
 );
 const server = start("wrangler", [
   "dev",
@@ -18,10 +32,8 @@ const server = start("wrangler", [
   String(port),
   "--inspector-port",
   String(port + 443),
-  "--var",
-  "OPEN_SIGNUP:1",
-  "--var",
-  "DEV_OUTBOX:1",
+  ...localVarArgs(persistTo ?? LOCAL_STATE),
+  ...rest,
 ]);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 // Staff roles for the demo: one account per role at Campus Institute of Technology
-// (the accounts are in DEMO_USERS in scripts/seed.mjs), each grant with its audit line, as
+// (the accounts are in DEMO_USERS in scripts/demo-users.mjs), each grant with its audit line, as
 // `npm run admin -- grant` writes them.
 const GRANTS = [
   ["warden@campus.test", "warden", "A"],
