@@ -3,6 +3,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** What only the library indexer may import (docs/decisions/0117): the app's Worker must not carry it. */
+const PDF_LIBRARIES = {
+  regex: "^(unpdf|pdf-lib|#server/services/library/(pdf|indexing)\\.ts)$",
+  message:
+    "pdf.js and pdf-lib belong to the library indexer (indexer/, docs/decisions/0117): the page-serving Worker queues the work instead (worker/services/library/index-queue.ts).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,10 +67,17 @@ export default tseslint.config(
               message:
                 "worker/ does not import the screens (app/); shared rules live in common/. Use an alias instead of ../../.",
             },
+            PDF_LIBRARIES,
           ],
         },
       ],
     },
+  },
+  // The PDF libraries belong to the library indexer, a Worker of its own (docs/decisions/0117): only
+  // its work (worker/services/library/indexing.ts and pdf.ts) may import them.
+  {
+    files: ["worker/services/library/indexing.ts", "worker/services/library/pdf.ts", "worker/**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
     files: ["app/**/*.{ts,tsx}", "test/**/*.ts"],
@@ -76,6 +90,21 @@ export default tseslint.config(
               regex: "^\\.\\./\\.\\./",
               message: "Import across the tree with an alias (#app/, #common/, #server/, #test/), not ../../.",
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/**", "app/hooks/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias, not ../../." },
+            PDF_LIBRARIES,
           ],
         },
       ],

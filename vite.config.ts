@@ -111,6 +111,9 @@ export default defineConfig(({ command }) => ({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       inspectorPort: false,
+      // The library indexer, a Worker of its own (indexer/, docs/decisions/0117): served beside the
+      // app by `npm run dev` and built beside it into build/campus_indexer/.
+      auxiliaryWorkers: [{ configPath: "./indexer/wrangler.toml" }],
       ...(persistTo ? { persistState: { path: persistTo } } : {}),
       ...(command === "serve" ? { config: (worker) => ({ vars: { ...worker.vars, ...devVars() } }) } : {}),
     }),
@@ -134,6 +137,9 @@ export default defineConfig(({ command }) => ({
       "cookie-es",
     ],
   },
+  // The library indexer builds beside the app, under build/ with the rest (the plugin's default is
+  // dist/<its environment>).
+  environments: { campus_indexer: { build: { outDir: "build/campus_indexer" } } },
   server: {
     // A git worktree may link node_modules from the main checkout: Vite must serve files from there
     // too (React Router's dev entry), or no page hydrates.

@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { runMoment } from "./scripts/clock.ts";
 import { newVapidPair } from "./scripts/local-vars.ts";
@@ -16,6 +17,29 @@ async function readDemoColleges(): Promise<string[]> {
     queries.push(...seed.queries);
   }
   return queries;
+}
+
+/**
+ * The library indexer (indexer/, docs/decisions/0117), bundled for the Worker tests: it runs beside
+ * the Worker under test as the campus-library queue's consumer, on the same D1 and R2, as a deploy
+ * runs it. Bundled here (about a second) rather than by `npm run build`, so that `npx vitest run`
+ * alone works.
+ */
+async function bundleIndexer(): Promise<string> {
+  const outfile = ".wrangler/vitest/indexer.js";
+  await build({
+    entryPoints: ["indexer/index.ts"],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    external: ["node:*", "cloudflare:*"],
+    outfile,
+    logLevel: "warning",
+  });
+  return outfile;
 }
 
 export default defineConfig(async () => ({
@@ -60,6 +84,20 @@ export default defineConfig(async () => ({
               },
               // A second, empty database: test/fresh-deploy.test.ts applies the migrations alone to it.
               d1Databases: { FRESH_DB: "campus-fresh-deploy" },
+              // The library indexer, consuming the queue the upload sends to (indexer/wrangler.toml).
+              workers: [
+                {
+                  name: "campus-indexer",
+                  modules: true,
+                  scriptPath: await bundleIndexer(),
+                  compatibilityDate: "2026-10-01",
+                  compatibilityFlags: ["nodejs_compat"],
+                  // The app's database and bucket (wrangler.toml's ids).
+                  d1Databases: { DB: "00000000-0000-0000-0000-000000000000" },
+                  r2Buckets: { FILES: "campus-files" },
+                  queueConsumers: { "campus-library": { maxBatchSize: 1, maxBatchTimeout: 1, maxRetries: 5 } },
+                },
+              ],
             },
           }),
           // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.

@@ -51,6 +51,25 @@ export const LIBRARY_MAX_BYTES = 25 * MB;
 export const LIBRARY_MAX_PHOTOS = 30;
 /** The text of a PDF kept for search; the rest of a long book is not searched. */
 export const LIBRARY_MAX_SEARCH_TEXT = 100_000;
+/**
+ * What a library upload may hold once unpacked, checked before anything parses or decodes it
+ * (docs/decisions/0117): pages of a PDF (a semester's notes or a long book), what its compressed
+ * text, fonts and object streams unpack to, its compressed parts, and what a PNG page photo
+ * unpacks to (a JPEG is put into the PDF as it is, never decoded).
+ */
+export const PDF_MAX_PAGES = 600;
+export const PDF_MAX_UNPACKED_MB = 32;
+export const PDF_MAX_STREAMS = 20_000;
+export const PNG_PAGE_MAX_UNPACKED_MB = 16;
+
+/** Where an item's file stands (docs/decisions/0117): read and indexed off the request, after the upload. */
+export const LIBRARY_INDEX_STATES = ["pending", "ready", "failed"] as const;
+export type LibraryIndexState = (typeof LIBRARY_INDEX_STATES)[number];
+export const libraryIndexLabel: Record<LibraryIndexState, string> = {
+  pending: "Being indexed",
+  ready: "Ready",
+  failed: "Could not read this PDF",
+};
 
 /**
  * Where a video may be: well-known lecture hosts, so a link cannot lead a student to any page on
@@ -103,6 +122,16 @@ export const LIBRARY_MESSAGES = {
   webp: "WebP photos cannot be put into a PDF here. Choose JPEG or PNG photos, or use the contribute page, which converts them for you.",
   unreadablePdf: "This PDF could not be read. Save it again (Print → Save as PDF) and upload that.",
   emptyFile: "The file is empty.",
+  tooManyPages: (pages: number) =>
+    `This PDF has ${pages.toLocaleString("en-IN")} pages: the library takes PDFs of at most ${PDF_MAX_PAGES} pages. Split it into parts and upload each.`,
+  tooMuchUnpacked: `This PDF unpacks to more than ${PDF_MAX_UNPACKED_MB} MB of text and fonts: the library takes at most ${PDF_MAX_UNPACKED_MB} MB. Save it again (Print → Save as PDF) or split it, and upload that.`,
+  tooManyStreams: `This PDF is made of more than ${PDF_MAX_STREAMS.toLocaleString("en-IN")} compressed parts: the library takes at most that many. Save it again (Print → Save as PDF) and upload that.`,
+  pngTooLarge: (photo: number, width: number, height: number) =>
+    `Photo ${photo} is a PNG of ${width.toLocaleString("en-IN")} × ${height.toLocaleString("en-IN")} pixels: a PNG page can unpack to at most ${PNG_PAGE_MAX_UNPACKED_MB} MB (about 2,000 × 2,000 pixels in colour). Send it as a JPEG, or make it smaller.`,
+  indexing:
+    "Campus is reading the file for search: it shows in the library once that is done, usually within a minute.",
+  indexFailed: (reason: string) => `Could not read this PDF: ${reason}`,
+  notIndexed: "The file is still being read, or could not be read: it can be approved once it is ready.",
   unknownSubject: "Choose a subject of your college.",
   unknownUnit: "Choose units of that subject.",
   yearMissing: "Give the year of the paper.",

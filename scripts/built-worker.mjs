@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fakeGoogleVars, waitForFakeGoogle } from "./fake-google-vars.mjs";
-import { applyDemoColleges, freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
+import { applyDemoColleges, BUILT_WORKERS, freePort, quietEnv, run, start, waitForServer } from "./lib.mjs";
 import { localVarArgs } from "./local-vars.ts";
 
 /**
@@ -68,6 +68,7 @@ export async function serveBuiltWorker({
       "wrangler",
       [
         "dev",
+        ...BUILT_WORKERS,
         "--ip",
         "127.0.0.1",
         "--port",

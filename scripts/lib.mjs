@@ -9,6 +9,13 @@ export const quietEnv = {
 };
 
 /**
+ * `wrangler dev` on the build: the app's Worker, then the library indexer (a Worker of its own that
+ * consumes the library's queue, docs/decisions/0117), in one local runtime that shares their D1, R2
+ * and queues, as a deploy runs them.
+ */
+export const BUILT_WORKERS = ["-c", "build/server/wrangler.json", "-c", "build/campus_indexer/wrangler.json"];
+
+/**
  * The port a local server is asked for: `--port N` (or `--port=N`) on the command line (`npm run dev
  * -- --port 5181`), else the PORT environment variable, else `fallback`. Refuses anything that is not
  * a port.

@@ -4,7 +4,7 @@
 // `npm start -- --port 8790` / `PORT=8790 npm start`. Every other argument after `--` goes to
 // `wrangler dev` as it is (`npm start -- --var NAME:VALUE`, `--ip 0.0.0.0`, `--log-level debug`); a
 // `--var` of yours wins over the local run's own (scripts/local-vars.ts).
-import { migrateLocal, run, serverArgs, start } from "./lib.mjs";
+import { BUILT_WORKERS, migrateLocal, run, serverArgs, start } from "./lib.mjs";
 import { LOCAL_STATE, localVarArgs } from "./local-vars.ts";
 
 const { port, rest } = serverArgs(8787);
@@ -28,6 +28,7 @@ console.log(
 );
 const server = start("wrangler", [
   "dev",
+  ...BUILT_WORKERS,
   "--port",
   String(port),
   "--inspector-port",

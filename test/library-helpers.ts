@@ -1,4 +1,7 @@
 import { env } from "cloudflare:workers";
+import { vi } from "vitest";
+import type { IndexMessage } from "#server/services/library/index-queue.ts";
+import { indexItem, type IndexOutcome } from "#server/services/library/indexing.ts";
 import { PDFArray, PDFDocument, PDFName, PDFNumber, PDFRef, StandardFonts } from "pdf-lib";
 import { call, type TestUser, unique } from "#test/helpers.ts";
 
@@ -95,7 +98,61 @@ export function upload(user: TestUser | null, fields: UploadFields): Promise<Res
   });
 }
 
-/** Uploads a fresh PDF and answers the new item's id. */
+/**
+ * Waits until the library indexer (indexer/, consuming the queue beside the Worker under test) has
+ * read the item's file; answers where it ended ("ready" or "failed").
+ */
+export async function untilIndexed(id: string, timeoutMs = 20_000): Promise<"ready" | "failed"> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await env.DB.prepare("SELECT index_state AS state FROM library_items WHERE id = ?1")
+      .bind(id)
+      .first<{ state: "pending" | "ready" | "failed" }>();
+    if (!row) throw new Error(`no library item ${id}`);
+    if (row.state !== "pending") return row.state;
+    if (Date.now() > deadline) throw new Error(`library item ${id} was not indexed within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What a queue answers a send with, for a send the test keeps instead. */
+export const QUEUED = { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } };
+
+/**
+ * Holds the library queue's messages instead of sending them, so that a test sees an item before its
+ * file is read: `release()` sends them on to the indexer as the upload would have; `indexHere()`
+ * does the indexer's work in the test's own isolate (whose log lines the test can read).
+ */
+export function holdIndexing(): {
+  held: IndexMessage[];
+  release: () => Promise<void>;
+  indexHere: () => Promise<IndexOutcome[]>;
+} {
+  const queue = env.LIBRARY_QUEUE;
+  const send = queue.send.bind(queue);
+  const held: IndexMessage[] = [];
+  const spy = vi.spyOn(queue, "send").mockImplementation(async (body) => {
+    held.push(body as IndexMessage);
+    return QUEUED;
+  });
+  const take = () => {
+    spy.mockRestore();
+    return held.splice(0);
+  };
+  return {
+    held,
+    release: async () => {
+      for (const message of take()) await send(message);
+    },
+    indexHere: async () => {
+      const outcomes: IndexOutcome[] = [];
+      for (const message of take()) outcomes.push(await indexItem(env, message.itemId));
+      return outcomes;
+    },
+  };
+}
+
+/** Uploads a fresh PDF and answers the new item's id once the indexer has read it. */
 export async function uploadPdf(
   user: TestUser,
   subject: TestSubject,
@@ -107,7 +164,9 @@ export async function uploadPdf(
     ...more,
   });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { id: string } }).data.id;
+  const id = ((await res.json()) as { data: { id: string } }).data.id;
+  await untilIndexed(id);
+  return id;
 }
 
 export function asUser(user: TestUser | null, init: RequestInit = {}): RequestInit {

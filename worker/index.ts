@@ -5,6 +5,7 @@ import { onTestClock } from "#server/lib/test-clock.ts";
 import { deleteExpiredSessions } from "#server/services/account.ts";
 import { runDigest } from "#server/services/digest.ts";
 import { pruneExpiredCodes } from "#server/services/email-codes.ts";
+import { requeueStalled } from "#server/services/library/index-queue.ts";
 import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
 import { warnExpiringListings } from "#server/services/market/expiry.ts";
 import { deliverPushes, type PushMessage } from "#server/services/push.ts";
@@ -44,6 +45,8 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
     // Listings that leave Browse within 3 days: their sellers are told to renew.
     ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
+    // Library uploads whose indexing message was lost are queued again; those out of deliveries fail.
+    ["library-indexing", async () => ({ ...(await requeueStalled(env, at)) })],
     // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/digest.ts).
     ["digest", async () => ({ ...(await runDigest(env, at)) })],
   ];

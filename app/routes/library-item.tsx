@@ -12,6 +12,7 @@ import {
   LIBRARY_MESSAGES,
   libraryExamLabel,
   libraryKindLabel,
+  libraryIndexLabel,
   libraryStatusLabel,
   type LibraryExamName,
 } from "#common/library-contribute.ts";
@@ -114,6 +115,17 @@ export default function LibraryItem({ loaderData, actionData }: Route.ComponentP
             {item.review.hidden && <span> · Hidden: {item.review.hiddenReason}</span>}
           </p>
         )}
+        {item.file && item.file.state !== "ready" && (
+          <p className="text-sm" role="status">
+            <span className="font-semibold">File: </span>
+            <span data-testid="library-index-state">{libraryIndexLabel[item.file.state]}</span>
+            {item.file.state === "pending" ? (
+              <span className="text-slate-600 dark:text-slate-400"> — {LIBRARY_MESSAGES.indexing}</span>
+            ) : item.file.error ? (
+              <span className="text-red-700 dark:text-red-300"> — {item.file.error}</span>
+            ) : null}
+          </p>
+        )}
         <dl className="space-y-1 text-sm">
           {!item.viewer.member && <Fact term="College">{item.campusName}</Fact>}
           <Fact term="Subject">
@@ -139,7 +151,7 @@ export default function LibraryItem({ loaderData, actionData }: Route.ComponentP
           <p className="whitespace-pre-line text-slate-800 dark:text-slate-200">{item.description}</p>
         )}
         <div className="flex flex-wrap items-start gap-3">
-          {item.file && (
+          {item.file && (item.file.state === "ready" || item.file.source === "pdf") && (
             <>
               <a href={fileUrl} target="_blank" rel="noopener" className="btn-primary">
                 View

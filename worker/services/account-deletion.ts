@@ -7,6 +7,7 @@ import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
 import { sessions, users, type StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { fileKeys as libraryFileKeys } from "#server/services/library/index-queue.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
 import { PLACED_TABLES } from "#server/services/personal-data.ts";
@@ -160,17 +161,17 @@ export async function deleteAccount(
     throw new ApiError(409, DELETION_MESSAGES.changed);
   }
 
-  // A listing's other photos and small versions come as its photos JSON.
-  const keysOf = (x: { fileKey?: string | null; photoList?: string | null }) => [
-    x.fileKey,
+  // A listing's other photos and small versions come as its photos JSON; a library upload's photos not
+  // yet put together as its count of parts (docs/decisions/0117).
+  type Removed = { fileKey?: string | null; photoList?: string | null; fileParts?: number | null };
+  const keysOf = (x: Removed) => [
+    ...(x.fileKey ? libraryFileKeys(x.fileKey, x.fileParts ?? null) : []),
     ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : []),
   ];
   const fileKeys = [
     ...new Set(
       results.flatMap((r) =>
-        (r.results as { fileKey?: string | null; photoList?: string | null }[])
-          .flatMap(keysOf)
-          .filter((k): k is string => typeof k === "string" && k !== ""),
+        (r.results as Removed[]).flatMap(keysOf).filter((k): k is string => typeof k === "string" && k !== ""),
       ),
     ),
   ];

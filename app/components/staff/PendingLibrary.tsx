@@ -5,11 +5,14 @@ import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
+import { libraryIndexLabel, LIBRARY_MESSAGES } from "#common/library-contribute.ts";
 import type { PendingItem } from "#server/services/library/review.ts";
 
 // The library's uploads waiting for a second look, on /staff beside the reports
 // (docs/decisions/0106-library.md): each with its file to open, Approve, and Not approved with a
 // note the uploader reads. Intents "lib-approve" and "lib-reject" to /staff's action; no JS needed.
+// A file is approved once the indexer has read it (docs/decisions/0117): until then the card says
+// where that stands, and an unreadable file can only be refused.
 
 export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: Record<string, string> }) {
   // One fetcher for the list, held here: a decided item leaves the list when /staff reloads, and
@@ -69,6 +72,9 @@ function PendingCard({
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone="indigo">{kind}</Badge>
         <span className="text-sm text-slate-600 dark:text-slate-400">{formatIndiaShortDateTime(item.createdAt)}</span>
+        {item.hasFile && item.indexState !== "ready" ? (
+          <Badge tone={item.indexState === "failed" ? "rose" : "amber"}>{libraryIndexLabel[item.indexState]}</Badge>
+        ) : null}
       </div>
       <h3 id={`lib-${item.id}`} className="mt-3 break-words font-semibold">
         {item.title}
@@ -76,8 +82,13 @@ function PendingCard({
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         {item.subject} · by {item.uploaderName ?? "a former student"}
       </p>
+      {item.hasFile && item.indexState === "failed" && item.indexError ? (
+        <p className="mt-2 text-sm text-red-700 dark:text-red-300">{LIBRARY_MESSAGES.indexFailed(item.indexError)}</p>
+      ) : item.hasFile && item.indexState === "pending" ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{LIBRARY_MESSAGES.indexing}</p>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-start gap-3">
-        {item.hasFile ? (
+        {item.hasFile && item.indexState === "ready" ? (
           <a href={`/api/library/items/${item.id}/file`} target="_blank" rel="noopener" className="btn-secondary">
             Open the file
           </a>
@@ -89,12 +100,14 @@ function PendingCard({
         <a href={`/library/${item.id}`} className="btn-secondary">
           Details
         </a>
-        <fetcher.Form method="post" onSubmit={onSubmit}>
-          <input type="hidden" name="id" value={item.id} />
-          <SubmitButton busy={busy === "lib-approve"} busyLabel="Approving..." name="intent" value="lib-approve">
-            Approve
-          </SubmitButton>
-        </fetcher.Form>
+        {!item.hasFile || item.indexState === "ready" ? (
+          <fetcher.Form method="post" onSubmit={onSubmit}>
+            <input type="hidden" name="id" value={item.id} />
+            <SubmitButton busy={busy === "lib-approve"} busyLabel="Approving..." name="intent" value="lib-approve">
+              Approve
+            </SubmitButton>
+          </fetcher.Form>
+        ) : null}
       </div>
       <details className="mt-3" open={!!noteError}>
         <summary className="cursor-pointer text-sm font-medium text-indigo-700 dark:text-indigo-300">

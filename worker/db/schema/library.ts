@@ -30,6 +30,7 @@ export const LIBRARY_FILE_KINDS = [
 export const LIBRARY_EXAMS = ["mid_semester", "end_semester", "supplementary"] as const;
 export type LibraryExam = (typeof LIBRARY_EXAMS)[number];
 export const LIBRARY_STATUSES = ["pending", "approved", "rejected"] as const;
+export const LIBRARY_INDEX_STATES = ["pending", "ready", "failed"] as const;
 export type LibraryStatus = (typeof LIBRARY_STATUSES)[number];
 
 export const libraryItems = sqliteTable(
@@ -69,6 +70,10 @@ export const libraryItems = sqliteTable(
     helpfulCount: integer("helpful_count").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    indexState: text("index_state", { enum: LIBRARY_INDEX_STATES }).notNull().default("ready"),
+    indexError: text("index_error"),
+    indexAttempts: integer("index_attempts").notNull().default(0),
+    fileParts: integer("file_parts"),
   },
   (t) => [
     index("library_items_subject").on(t.subjectId, t.status, t.kind, t.helpfulCount),
@@ -82,6 +87,9 @@ export const libraryItems = sqliteTable(
     index("library_items_past_papers")
       .on(t.campusId, t.subjectId, t.year)
       .where(sql`kind = 'past_paper'`),
+    index("library_items_indexing")
+      .on(t.createdAt)
+      .where(sql`index_state = 'pending'`),
     uniqueIndex("library_items_same_file")
       .on(t.campusId, t.fileSha256)
       .where(sql`file_sha256 IS NOT NULL AND status != 'rejected'`),

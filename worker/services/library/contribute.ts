@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CONTRIBUTE_WHAT,
   isAllowedVideoUrl,
+  type LibraryIndexState,
   LIBRARY_EXAM_NAMES,
   LIBRARY_FILE_KIND_NAMES,
   LIBRARY_KIND_NAMES,
@@ -9,8 +10,12 @@ import {
   LIBRARY_MAX_PHOTOS,
   LIBRARY_MESSAGES as M,
   type LibraryKindName,
+  PNG_PAGE_MAX_UNPACKED_MB,
 } from "#common/library-contribute.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { imageSize } from "#server/lib/image-size.ts";
+import { logError, logWarning } from "#server/lib/log.ts";
+import { measurePdf } from "#server/lib/pdf-limits.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffFileType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
@@ -18,12 +23,16 @@ import { optionalUserText, userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { mayStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
-import { photosToPdf, readPdf } from "#server/services/library/pdf.ts";
+import { partKey, queueIndexing } from "#server/services/library/index-queue.ts";
 
 // Adding to a college's library (docs/decisions/0106-library.md): a verified member of a college
-// uploads a PDF or photos of pages (combined into one PDF here), or names a book or a video. The
-// files are judged by their bytes; the same bytes twice in a college are refused; the item is
-// pending until a moderator or curator approves it, except a curator's own.
+// uploads a PDF or photos of pages, or names a book or a video. The files are judged by their bytes;
+// the same bytes twice in a college are refused before anything else is done with them; what they
+// hold once unpacked is capped before anything parses or decodes them; then they are stored and the
+// request answers. Reading a PDF's text and putting photos together into one PDF happen afterwards,
+// in the library indexer (a Worker of its own, fed by a queue: docs/decisions/0117), and the item
+// says where that stands. The item is pending until a moderator or curator approves it, except a
+// curator's own.
 
 export type Contributor = Pick<
   SessionUser,
@@ -124,7 +133,10 @@ export interface ContributedItem {
   status: "pending" | "approved";
   kind: LibraryKindName;
   title: string;
+  /** Pages as the file's structure says (photos: one each); the indexer confirms them. */
   filePages: number | null;
+  /** "pending" while the indexer reads the file, "ready" without a file. */
+  indexState: LibraryIndexState;
 }
 
 /** Who may add to a library: a verified member of a college (the Open community has none), not suspended. */
@@ -133,12 +145,19 @@ export function requireContributor(user: Contributor): void {
   requireMayAct(user, CONTRIBUTE_WHAT);
 }
 
+interface SentFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: "application/pdf" | "image/jpeg" | "image/png";
+}
+
 interface PreparedFile {
-  bytes: Uint8Array;
   source: "pdf" | "photos";
-  sha256: string;
+  /** What is stored: the PDF, or each photo (without its metadata) until the indexer joins them. */
+  parts: Uint8Array[];
+  bytes: number;
+  /** From the PDF's structure, or one a photo: what the indexer confirms with pdf.js. */
   pages: number;
-  text: string;
+  sha256: string;
 }
 
 async function sha256Hex(parts: readonly Uint8Array[]): Promise<string> {
@@ -154,11 +173,10 @@ async function sha256Hex(parts: readonly Uint8Array[]): Promise<string> {
 }
 
 /**
- * The files as one PDF: checked by their bytes (never their names), within the size and count,
- * one PDF or JPEG/PNG photos. The hash is of the bytes as sent (a PDF's, or the photos' in order), so
- * the same upload twice is recognised before any work on it.
+ * The files as sent, judged by their bytes (never their names) within the size and count: one PDF,
+ * or JPEG/PNG photos. Nothing is parsed or decoded here: the size was checked before reading.
  */
-async function prepareFile(files: readonly File[]): Promise<PreparedFile> {
+async function readFiles(files: readonly File[]): Promise<SentFile[]> {
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > LIBRARY_MAX_BYTES) throw new ApiError(413, M.tooLarge, { field: "files" });
   if (files.length > LIBRARY_MAX_PHOTOS) throw new ApiError(400, M.tooManyPhotos, { field: "files" });
@@ -168,26 +186,52 @@ async function prepareFile(files: readonly File[]): Promise<PreparedFile> {
   if (types.includes("image/webp")) throw new ApiError(415, M.webp, { field: "files" });
   if (types.some((type) => type !== "application/pdf" && type !== "image/jpeg" && type !== "image/png"))
     throw new ApiError(415, M.notPdfOrPhoto, { field: "files" });
-  const sha256 = await sha256Hex(sent);
-  if (types.includes("application/pdf")) {
-    if (sent.length > 1) throw new ApiError(400, M.onePdf, { field: "files" });
-    const read = await readPdf(sent[0]!);
-    if (!read || read.pages === 0) throw new ApiError(400, M.unreadablePdf, { field: "files" });
-    return { bytes: sent[0]!, source: "pdf", sha256, pages: read.pages, text: read.text };
+  if (types.includes("application/pdf") && sent.length > 1) throw new ApiError(400, M.onePdf, { field: "files" });
+  return sent.map((bytes, i) => ({ bytes, type: types[i] as SentFile["type"] }));
+}
+
+/** PNG's bytes per pixel once pdf-lib has unpacked it: it makes every PNG RGBA, 8 bits a channel. */
+const PNG_UNPACKED_BYTES_PER_PIXEL = 4;
+
+/**
+ * The caps on what the files unpack to (docs/decisions/0117), measured from their structure and
+ * headers before anything parses or decodes them: a PDF's pages, unpacked bytes and parts; a PNG
+ * photo's pixels (a JPEG is embedded as it is). Photos also lose their metadata (a phone's GPS)
+ * here, a byte-level edit. A refusal names the cap.
+ */
+async function prepareFile(sent: readonly SentFile[], sha256: string): Promise<PreparedFile> {
+  if (sent[0]!.type === "application/pdf") {
+    const measured = await measurePdf(sent[0]!.bytes);
+    if (!measured.ok || measured.pages === 0)
+      // What the refusal was, for the operator: the student's answer says it in words.
+      logWarning("library: an uploaded PDF was refused by its structure", {
+        bytes: sent[0]!.bytes.byteLength,
+        over: measured.ok ? "no-pages" : measured.over,
+      });
+    if (!measured.ok) {
+      const message =
+        measured.over === "pages"
+          ? M.tooManyPages(measured.pages)
+          : measured.over === "unpacked"
+            ? M.tooMuchUnpacked
+            : measured.over === "streams"
+              ? M.tooManyStreams
+              : M.unreadablePdf;
+      throw new ApiError(400, message, { field: "files" });
+    }
+    if (measured.pages === 0) throw new ApiError(400, M.unreadablePdf, { field: "files" });
+    return { source: "pdf", parts: [sent[0]!.bytes], bytes: sent[0]!.bytes.byteLength, pages: measured.pages, sha256 };
   }
-  // Photos lose their metadata (a phone's GPS) before they become pages.
-  const photos = sent.map((bytes, i) => {
-    const type = types[i] as "image/jpeg" | "image/png";
-    return { type, bytes: storableImage(bytes, type, `Photo ${i + 1}`, "files").bytes };
+  const parts = sent.map(({ bytes, type }, i) => {
+    if (type === "image/png") {
+      const size = imageSize(bytes, type);
+      if (size && size.width * size.height * PNG_UNPACKED_BYTES_PER_PIXEL > PNG_PAGE_MAX_UNPACKED_MB * 1024 * 1024)
+        throw new ApiError(400, M.pngTooLarge(i + 1, size.width, size.height), { field: "files" });
+    }
+    return storableImage(bytes, type as "image/jpeg" | "image/png", `Photo ${i + 1}`, "files").bytes;
   });
-  let bytes: Uint8Array;
-  try {
-    bytes = await photosToPdf(photos);
-  } catch {
-    throw new ApiError(400, M.notPdfOrPhoto, { field: "files" });
-  }
-  // Handwriting has no text layer: such an item is found by its title and subject.
-  return { bytes, source: "photos", sha256, pages: photos.length, text: "" };
+  const bytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  return { source: "photos", parts, bytes, pages: parts.length, sha256 };
 }
 
 /** The duplicate's refusal: 409 with the item that has these bytes already. */
@@ -226,30 +270,43 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
   const unitIds = [...new Set(input.unitIds)];
   if (units!.results.length !== unitIds.length) throw new ApiError(400, M.unknownUnit, { field: "unitIds" });
 
-  const file = input.files.length > 0 ? await prepareFile(input.files) : null;
-  if (file) {
-    const existing = await sameFile(env, user.campusId, file.sha256);
+  // Duplicates and the posting limit come before any work on the files: sending the same file
+  // again, or many files, costs a hash and a read, never a parse.
+  const sent = input.files.length > 0 ? await readFiles(input.files) : null;
+  const sha256 = sent ? await sha256Hex(sent.map((file) => file.bytes)) : null;
+  if (sha256) {
+    const existing = await sameFile(env, user.campusId, sha256);
     if (existing) throw duplicateOf(existing);
   }
   await limitPosting(env, user.id);
+  const file = sent && sha256 ? await prepareFile(sent, sha256) : null;
 
   // A curator's own upload needs no second look: curators are who approves.
   const curator = mayStaff(grants!.results as StaffGrant[], "curator");
   const status = curator ? "approved" : "pending";
+  // A file is read for search after the answer; an item without one is ready at once.
+  const indexState: LibraryIndexState = file ? "pending" : "ready";
   const now = Date.now();
   const id = crypto.randomUUID();
-  // The key says nothing of the title, the uploader or the college.
+  // The key says nothing of the title, the uploader or the college. Photos wait under it as parts
+  // until the indexer puts them together into the PDF at the key itself.
   const fileKey = file ? `library/${crypto.randomUUID()}` : null;
-  if (file && fileKey) {
-    await env.FILES.put(fileKey, file.bytes, { httpMetadata: { contentType: "application/pdf" } });
-  }
+  const stored =
+    file && fileKey ? (file.source === "pdf" ? [fileKey] : file.parts.map((_, i) => partKey(fileKey, i))) : [];
   try {
+    await Promise.all(
+      stored.map((key, i) =>
+        env.FILES.put(key, file!.parts[i]!, {
+          httpMetadata: { contentType: file!.source === "pdf" ? "application/pdf" : "application/octet-stream" },
+        }),
+      ),
+    );
     await env.DB.batch([
       env.DB.prepare(
         `INSERT INTO library_items (id, campus_id, uploader_id, subject_id, kind, title, description, year, exam,
            file_key, file_bytes, file_pages, file_source, file_sha256, author, edition, isbn, shelf, url, public,
-           status, reviewed_by, reviewed_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?24)`,
+           status, reviewed_by, reviewed_at, created_at, updated_at, index_state, file_parts)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?24, ?25, ?26)`,
       ).bind(
         id,
         user.campusId,
@@ -261,7 +318,7 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
         input.year,
         input.exam,
         fileKey,
-        file?.bytes.byteLength ?? null,
+        file?.bytes ?? null,
         file?.pages ?? null,
         file?.source ?? null,
         file?.sha256 ?? null,
@@ -275,21 +332,30 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
         curator ? user.id : null,
         curator ? now : null,
         now,
+        indexState,
+        file?.source === "photos" ? file.parts.length : null,
       ),
       ...unitIds.map((unitId) =>
         env.DB.prepare("INSERT INTO library_item_units (item_id, unit_id) VALUES (?1, ?2)").bind(id, unitId),
       ),
+      // Found by its title, subject and description now (once approved and indexed); the indexer
+      // adds the file's text.
       env.DB.prepare(
         "INSERT INTO library_search (item_id, campus_id, title, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-      ).bind(id, user.campusId, input.title, `${subjectRow.code} ${subjectRow.name}`, file?.text ?? input.description),
+      ).bind(id, user.campusId, input.title, `${subjectRow.code} ${subjectRow.name}`, input.description),
     ]);
   } catch (error) {
-    if (fileKey) await env.FILES.delete(fileKey);
+    // Nothing of a refused or failed upload stays behind.
+    if (stored.length > 0) await env.FILES.delete(stored);
     if (file && /UNIQUE/i.test(String(error))) {
       const existing = await sameFile(env, user.campusId, file.sha256);
       if (existing) throw duplicateOf(existing);
     }
     throw error;
   }
-  return { id, status, kind: input.kind, title: input.title, filePages: file?.pages ?? null };
+  if (file) {
+    // A message lost here is not an item lost: the half-hourly job queues what still waits.
+    await queueIndexing(env, id).catch((error: unknown) => logError("library-queue", error, { itemId: id }));
+  }
+  return { id, status, kind: input.kind, title: input.title, filePages: file?.pages ?? null, indexState };
 }

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { firstName, LIBRARY_MESSAGES as M, type LibraryKindName } from "#common/library-contribute.ts";
+import {
+  firstName,
+  type LibraryIndexState,
+  LIBRARY_MESSAGES as M,
+  type LibraryKindName,
+} from "#common/library-contribute.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { fileKeys } from "#server/services/library/index-queue.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
@@ -26,7 +32,15 @@ export interface LibraryItemView {
   units: { id: string; number: number; title: string }[];
   year: number | null;
   exam: string | null;
-  file: { pages: number | null; bytes: number | null; source: "pdf" | "photos" | null } | null;
+  file: {
+    pages: number | null;
+    bytes: number | null;
+    source: "pdf" | "photos" | null;
+    /** Where reading it for search stands (docs/decisions/0117); only ready files are shown to readers. */
+    state: LibraryIndexState;
+    /** Why it could not be read, for the uploader and the reviewers. */
+    error: string | null;
+  } | null;
   author: string | null;
   edition: string | null;
   isbn: string | null;
@@ -70,6 +84,9 @@ interface ItemRow {
   fileBytes: number | null;
   filePages: number | null;
   fileSource: "pdf" | "photos" | null;
+  fileParts: number | null;
+  indexState: LibraryIndexState;
+  indexError: string | null;
   author: string | null;
   edition: string | null;
   isbn: string | null;
@@ -88,20 +105,20 @@ interface ItemRow {
 }
 
 /**
- * Who sees an item: its college's members once it is approved and not hidden; anyone (signed out, or
- * of another college) only if it is also public; its uploader, and the college's moderators,
- * curators and admins always. Everyone else is told it does not exist (404), the same answer as
- * for an id that never was.
+ * Who sees an item: its college's members once it is approved, read for search and not hidden;
+ * anyone (signed out, or of another college) only if it is also public; its uploader, and the
+ * college's moderators, curators and admins always. Everyone else is told it does not exist (404),
+ * the same answer as for an id that never was.
  */
 export function visibility(
-  row: Pick<ItemRow, "campusId" | "uploaderId" | "status" | "hiddenAt" | "public">,
+  row: Pick<ItemRow, "campusId" | "uploaderId" | "status" | "hiddenAt" | "public" | "indexState">,
   viewer: Pick<Viewer, "id" | "campusId"> | null,
   reviewer: boolean,
 ): "member" | "visitor" | "uploader" | "reviewer" | null {
   const member = viewer !== null && viewer.campusId === row.campusId;
   if (member && row.uploaderId === viewer.id) return "uploader";
   if (member && reviewer) return "reviewer";
-  if (row.status !== "approved" || row.hiddenAt !== null) return null;
+  if (row.status !== "approved" || row.hiddenAt !== null || row.indexState !== "ready") return null;
   if (member) return "member";
   return row.public ? "visitor" : null;
 }
@@ -111,7 +128,8 @@ async function readRow(env: Env, id: string, viewer: Pick<Viewer, "id" | "campus
     `SELECT i.id, i.campus_id AS campusId, c.name AS campusName, i.uploader_id AS uploaderId, u.name AS uploaderName,
        i.subject_id AS subjectId, s.code AS subjectCode, s.name AS subjectName, i.kind, i.title, i.description,
        i.year, i.exam, i.file_key AS fileKey, i.file_bytes AS fileBytes, i.file_pages AS filePages,
-       i.file_source AS fileSource, i.author, i.edition, i.isbn, i.shelf, i.url, i.public, i.status,
+       i.file_source AS fileSource, i.file_parts AS fileParts, i.index_state AS indexState,
+       i.index_error AS indexError, i.author, i.edition, i.isbn, i.shelf, i.url, i.public, i.status,
        i.review_note AS reviewNote, i.hidden_at AS hiddenAt, i.hidden_reason AS hiddenReason,
        i.helpful_count AS helpfulCount, i.created_at AS createdAt,
        EXISTS (SELECT 1 FROM staff_roles sr JOIN users su ON su.id = sr.user_id
@@ -157,7 +175,15 @@ export async function readItem(
     units: (JSON.parse(row.units) as LibraryItemView["units"]).sort((a, b) => a.number - b.number),
     year: row.year,
     exam: row.exam,
-    file: row.fileKey ? { pages: row.filePages, bytes: row.fileBytes, source: row.fileSource } : null,
+    file: row.fileKey
+      ? {
+          pages: row.filePages,
+          bytes: row.fileBytes,
+          source: row.fileSource,
+          state: row.indexState,
+          error: sees && row.indexError ? M.indexFailed(row.indexError) : null,
+        }
+      : null,
     author: row.author,
     edition: row.edition,
     isbn: row.isbn,
@@ -179,7 +205,10 @@ export async function readItem(
   };
 }
 
-/** The item's PDF from R2, for whoever may see the item. */
+/**
+ * The item's PDF from R2, for whoever may see the item (readers only once it is read; photos have no
+ * PDF until the indexer has put them together).
+ */
 export async function readItemFile(
   env: Env,
   viewer: Pick<Viewer, "id" | "campusId"> | null,
@@ -194,10 +223,10 @@ export async function readItemFile(
 /** The uploader removes their item, then its file. */
 export async function deleteItem(env: Env, user: Pick<Viewer, "id" | "campusId">, id: string): Promise<void> {
   const row = await env.DB.prepare(
-    "SELECT uploader_id AS uploaderId, file_key AS fileKey FROM library_items WHERE id = ?1 AND campus_id = ?2",
+    "SELECT uploader_id AS uploaderId, file_key AS fileKey, file_parts AS fileParts FROM library_items WHERE id = ?1 AND campus_id = ?2",
   )
     .bind(id, user.campusId)
-    .first<{ uploaderId: string | null; fileKey: string | null }>();
+    .first<{ uploaderId: string | null; fileKey: string | null; fileParts: number | null }>();
   if (!row) throw new ApiError(404, M.notFound);
   if (row.uploaderId !== user.id) throw new ApiError(403, M.notYours);
   // Its units and votes cascade; its search row and reports go by the trigger library_items_gone.
@@ -205,7 +234,7 @@ export async function deleteItem(env: Env, user: Pick<Viewer, "id" | "campusId">
     .bind(id, user.id)
     .run();
   if ((removed.meta.changes ?? 0) === 0) throw new ApiError(404, M.notFound);
-  if (row.fileKey) await env.FILES.delete(row.fileKey);
+  if (row.fileKey) await env.FILES.delete(fileKeys(row.fileKey, row.fileParts));
 }
 
 /**

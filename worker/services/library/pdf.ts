@@ -1,9 +1,10 @@
-import { LIBRARY_MAX_SEARCH_TEXT } from "#common/library-contribute.ts";
+import { LIBRARY_MAX_SEARCH_TEXT, PDF_MAX_PAGES } from "#common/library-contribute.ts";
 import { logWarning } from "#server/lib/log.ts";
 
-// The library's PDF work at upload: photos of pages combined into one PDF (pdf-lib), and a PDF's
-// pages and text read for search (unpdf, pdf.js built for Workers). Both are imported when an upload
-// needs them, so every other request of the Worker starts without them.
+// The library's PDF work: photos of pages combined into one PDF (pdf-lib), and a PDF's pages and
+// text read for search (unpdf, pdf.js built for Workers). Only the library indexer runs it
+// (worker/services/library/indexing.ts, indexer/index.ts: docs/decisions/0117): the page-serving
+// Worker never imports this module, so neither library is part of its bundle.
 
 /** A4's width in points: every photo page is scaled to it, keeping its proportions. */
 const PAGE_WIDTH = 595;
@@ -26,11 +27,17 @@ export async function photosToPdf(
   return pdf.save();
 }
 
-export interface ReadPdf {
-  pages: number;
-  /** The text for search, whitespace folded, at most LIBRARY_MAX_SEARCH_TEXT characters. */
-  text: string;
-}
+/** Why pdf.js could not read a file, in the terms a student can act on. */
+export type UnreadablePdf = "password" | "damaged" | "no-pages";
+
+export type ReadPdf =
+  | {
+      ok: true;
+      pages: number;
+      /** The text for search, whitespace folded, at most LIBRARY_MAX_SEARCH_TEXT characters. */
+      text: string;
+    }
+  | { ok: false; unreadable: UnreadablePdf };
 
 /** What pdf.js said went wrong, for the log: its exception's name and message. */
 function reasonOf(error: unknown): string {
@@ -39,12 +46,12 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * A PDF's page count and text; null when pdf.js cannot open it (a broken or encrypted file). The
+ * A PDF's page count and text, or why pdf.js cannot open it (a broken or encrypted file). The
  * text is read page by page: a page pdf.js cannot read costs the search its words, not the file its
  * place in the library (a scanned PDF has no text either). Every failure is logged with pdf.js's
  * reason, as nothing else would tell why an upload is not found by the words inside it.
  */
-export async function readPdf(bytes: Uint8Array): Promise<ReadPdf | null> {
+export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
   const { getDocumentProxy } = await import("unpdf");
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -53,15 +60,20 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf | null> {
     document = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
   } catch (error) {
     logWarning("library: pdf.js could not open an uploaded PDF", { bytes: bytes.byteLength, reason: reasonOf(error) });
-    return null;
+    return {
+      ok: false,
+      unreadable: error instanceof Error && error.name === "PasswordException" ? "password" : "damaged",
+    };
   }
   try {
     const pages = document.numPages;
+    if (pages === 0) return { ok: false, unreadable: "no-pages" };
     const unread: { page: number; reason: string }[] = [];
     let text = "";
     // One page at a time, stopping once the text is as long as search keeps: a long book would
     // otherwise spend the upload's CPU time on pages whose words are thrown away.
-    for (let page = 1; page <= pages && text.length < LIBRARY_MAX_SEARCH_TEXT; page++) {
+    // The upload capped the pages it counted; a page tree that says more than it holds stops here too.
+    for (let page = 1; page <= Math.min(pages, PDF_MAX_PAGES) && text.length < LIBRARY_MAX_SEARCH_TEXT; page++) {
       try {
         const { items } = await (await document.getPage(page)).getTextContent();
         const words = items
@@ -81,7 +93,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf | null> {
         first: unread[0],
       });
     }
-    return { pages, text: text.slice(0, LIBRARY_MAX_SEARCH_TEXT) };
+    return { ok: true, pages, text: text.slice(0, LIBRARY_MAX_SEARCH_TEXT) };
   } finally {
     // A document left open keeps its parsed objects in pdf.js's worker for the isolate's lifetime.
     await document.loadingTask.destroy();

@@ -44,13 +44,17 @@ export async function reviewItem(
   const [grants, found] = await env.DB.batch([
     staffGrantsStatement(env, user),
     env.DB.prepare(
-      "SELECT uploader_id AS uploaderId, title, kind, status FROM library_items WHERE id = ?1 AND campus_id = ?2",
+      "SELECT uploader_id AS uploaderId, title, kind, status, index_state AS indexState FROM library_items WHERE id = ?1 AND campus_id = ?2",
     ).bind(id, user.campusId),
   ]);
   if (!mayReview(grants!.results as StaffGrant[])) throw new ApiError(403, M.reviewersOnly, { code: "staff_only" });
   const item = found!.results[0] as
-    { uploaderId: string | null; title: string; kind: LibraryKindName; status: string } | undefined;
+    { uploaderId: string | null; title: string; kind: LibraryKindName; status: string; indexState: string } | undefined;
   if (!item) throw new ApiError(404, M.notFound);
+  // An item is approved once its file is read (docs/decisions/0117): a reviewer then approves what
+  // readers will find. Refusing needs no file.
+  if (input.decision === "approve" && item.status === "pending" && item.indexState !== "ready")
+    throw new ApiError(409, M.notIndexed);
   const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
   if (!success) throw new ApiError(429, "You are deciding too fast. Please wait a minute and try again.");
   const now = Date.now();
@@ -64,7 +68,7 @@ export async function reviewItem(
   const [update] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE library_items SET status = ?3, reviewed_by = ?4, reviewed_at = ?5, review_note = ?6, updated_at = ?5
-       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending'`,
+       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending' AND (?3 = 'rejected' OR index_state = 'ready')`,
     ).bind(id, user.campusId, status, user.id, now, note),
     auditStatement(
       env,
@@ -117,6 +121,9 @@ export interface PendingItem {
   hasFile: number;
   url: string | null;
   createdAt: number;
+  /** Where reading the file stands: a reviewer approves once it is "ready" (docs/decisions/0117). */
+  indexState: "pending" | "ready" | "failed";
+  indexError: string | null;
 }
 
 const PENDING_LIMIT = 50;
@@ -125,7 +132,8 @@ const PENDING_LIMIT = 50;
 export function pendingStatement(env: Env, campusId: string): D1PreparedStatement {
   return env.DB.prepare(
     `SELECT i.id, i.kind, i.title, s.code || ' ' || s.name AS subject, u.name AS uploaderName,
-       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt
+       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt, i.index_state AS indexState,
+       i.index_error AS indexError
      FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id LEFT JOIN users u ON u.id = i.uploader_id
      WHERE i.campus_id = ?1 AND i.status = 'pending'
      ORDER BY i.created_at LIMIT ${PENDING_LIMIT}`,

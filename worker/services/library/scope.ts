@@ -37,6 +37,9 @@ export const VISITOR_COLLEGE_SQL = `(SELECT c.id FROM campuses c WHERE c.is_open
 /** The college a read is about, given the scope's `college` bound as `?n`. */
 export const collegeSql = (param: string): string => `COALESCE(${param}, ${VISITOR_COLLEGE_SQL})`;
 
-/** What every reader may see of a college's items (`i`): approved, not hidden, and public unless a member's. */
+/**
+ * What every reader may see of a college's items (`i`): approved, read for search (docs/decisions/
+ * 0117), not hidden, and public unless a member's.
+ */
 export const visibleSql = (memberParam: string): string =>
-  `i.status = 'approved' AND i.hidden_at IS NULL AND (i.public = 1 OR i.campus_id = ${memberParam})`;
+  `i.status = 'approved' AND i.index_state = 'ready' AND i.hidden_at IS NULL AND (i.public = 1 OR i.campus_id = ${memberParam})`;

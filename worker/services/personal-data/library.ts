@@ -43,7 +43,7 @@ export const LIBRARY_DATA = {
       remove: ({ statement }) => [
         statement(
           (guard) =>
-            `DELETE FROM library_items WHERE uploader_id = ?1 AND status != 'approved' AND ${guard} RETURNING file_key AS fileKey`,
+            `DELETE FROM library_items WHERE uploader_id = ?1 AND status != 'approved' AND ${guard} RETURNING file_key AS fileKey, file_parts AS fileParts`,
         ),
         statement((guard) => `UPDATE library_items SET uploader_id = NULL WHERE uploader_id = ?1 AND ${guard}`),
         statement((guard) => `UPDATE library_items SET reviewed_by = NULL WHERE reviewed_by = ?1 AND ${guard}`),
