@@ -2,6 +2,7 @@
 // programmes > branches > semesters > subjects > units, the file formats an admin imports and
 // exports, and the sentences of those operations. Pure: the set-up screen imports it too.
 import { BODY_KB, type BodyLimit } from "#common/body-limits.ts";
+import { plural } from "./plural.ts";
 
 export interface AcademicsUnit {
   id: string;
@@ -103,8 +104,6 @@ export interface ImportSummary {
   subjects: number;
   units: number;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export const ACADEMICS_MESSAGES = {
   adminsOnly: "This page is for campus admins: they set up the college's programmes, subjects and units.",

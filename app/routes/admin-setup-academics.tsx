@@ -20,6 +20,7 @@ import {
 } from "#common/academics.ts";
 import type { BodyLimitHandle } from "#common/body-limits.ts";
 import type { Route } from "./+types/admin-setup-academics";
+import { plural } from "#common/plural.ts";
 
 // Step 5 of a college's set-up (docs/decisions/0105-academics-tree.md): the campus admin sees the
 // academics tree, imports a CSV or JSON file into it (a plain multipart form: works without
@@ -49,8 +50,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export default function SetupAcademics({ loaderData, actionData }: Route.ComponentProps) {
   const { tree, campusName } = loaderData;

@@ -8,6 +8,7 @@ import {
   type SetupAdmin,
   setupAudit,
 } from "#server/services/campus-setup/common.ts";
+import { plural } from "#common/plural.ts";
 
 // The college's hostel blocks (docs/decisions/0104-campus-setup.md). A block's id is what students'
 // records hang off, so a rename keeps it; a block students use is never removed.
@@ -117,8 +118,6 @@ const inUseSql = `EXISTS (SELECT 1 FROM hostel_residents WHERE block_id = ?1)
   OR EXISTS (SELECT 1 FROM hostel_complaints WHERE block_id = ?1)
   OR EXISTS (SELECT 1 FROM block_moves WHERE from_block_id = ?1 OR to_block_id = ?1)
   OR EXISTS (SELECT 1 FROM staff_roles WHERE block_id = ?1)`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export async function removeBlock(env: Env, admin: SetupAdmin, { id }: IdParam, now = Date.now()): Promise<void> {
   const [rows] = await adminBatch(env, admin, [
