@@ -110,9 +110,22 @@ describe("installable and offline", () => {
         await page.context().setOffline(true);
         await page.reload();
         await page.getByRole("heading", { name: "CSE - 1st Semester" }).waitFor();
-        // A page that was never opened: the offline page, not the browser's error.
+        // A page that was never opened: the offline page, not the browser's error. It lists what this
+        // device keeps (the semester page just opened) and promises nothing it does not keep: it used to
+        // say "Notes: every notes page and file", and its link led back to this page.
         await page.goto("/roommate-finder");
         await page.getByRole("heading", { name: "You are offline" }).waitFor();
+        const kept = page.getByRole("listitem").getByRole("link");
+        await kept.first().waitFor();
+        assert.deepEqual(
+          await kept.evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+          ["/btech/cse/1"],
+        );
+        assert.match(await kept.first().innerText(), /CSE/);
+        assert.doesNotMatch(await page.locator("main").innerText(), /every notes page/i);
+        await kept.first().click();
+        await page.getByRole("heading", { name: "CSE - 1st Semester" }).waitFor();
+        await page.goto("/roommate-finder");
         await shot(page, { path: `${SHOTS}/offline-page-360-light.png`, fullPage: true });
         await page.context().setOffline(false);
       },

@@ -11,6 +11,7 @@
 //   - library files a student saved for offline: from their cache when the network fails;
 //   - everything else, and every write: the network only (a write offline fails, and the page keeps
 //     what was typed: app/lib/network-failure.ts).
+// A navigation nothing can answer gets the offline page, listing what this device keeps.
 // A new version waits until the student chooses to reload (the page's "Update" prompt posts
 // SKIP_WAITING), so no page ever runs half on an old version.
 import {
@@ -154,6 +155,66 @@ const markOfflineCopy: SerwistPlugin = {
   },
 };
 
+// --- The offline page: what this device really keeps ----------------------------------------------
+// A page never opened (or never kept) gets the offline page, which lists the pages this device keeps
+// for its session, newest first, by their titles: exactly what opens without a network, nothing it
+// does not (it used to promise "every notes page", which only held while notes were precached).
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+/** A title as the page's HTML wrote it, back to text (it is escaped again where it is shown). */
+const unescapeHtml = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) =>
+    entity === "&#x27;" ? "'" : Object.keys(ENTITIES).find((c) => ENTITIES[c] === entity)!,
+  );
+
+/** The pages kept for the device's session: their paths and titles, the most recently saved first. */
+async function keptPages(): Promise<{ path: string; title: string; savedAt: number }[]> {
+  await changing;
+  const owner = await savedPagesOwner();
+  const cache = await caches.open(PAGES_CACHE);
+  const pages: { path: string; title: string; savedAt: number }[] = [];
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith(".data")) continue;
+    const response = await cache.match(request);
+    if (!response || !(response.headers.get("Content-Type") ?? "").includes("text/html")) continue;
+    const tag = response.headers.get(SESSION_TAG_HEADER);
+    if (tag && tag !== NO_SESSION && tag !== owner) continue;
+    const raw = /<title>([^<]*)<\/title>/i.exec(await response.text())?.[1];
+    const title = raw ? unescapeHtml(raw).replace(/\s*·\s*Campus\s*$/, "") : null;
+    pages.push({
+      path: url.pathname + url.search,
+      title: title?.trim() || url.pathname,
+      savedAt: Number(response.headers.get(SAVED_AT_HEADER)) || 0,
+    });
+  }
+  return pages.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+async function offlinePage(): Promise<Response> {
+  const template = await serwist.matchPrecache("/offline.html");
+  const html = template
+    ? await template.text()
+    : "<!doctype html><title>Offline · Campus</title><h1>You are offline</h1><!--campus-saved-pages-->";
+  const pages = await keptPages();
+  const list =
+    pages.length === 0
+      ? "<p>Nothing is kept on this device yet.</p>"
+      : `<p>Kept on this device:</p><ul>${pages
+          .map(({ path, title }) => `<li><a href="${escapeHtml(path)}">${escapeHtml(title)}</a></li>`)
+          .join("")}</ul>`;
+  return new Response(html.replace("<!--campus-saved-pages-->", list), {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** A navigation the network cannot answer and no copy can: the offline page. */
+const offlineFallback: SerwistPlugin = {
+  handlerDidError: async ({ request }) => (request.mode === "navigate" ? offlinePage() : undefined),
+};
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: {
@@ -193,6 +254,7 @@ const serwist = new Serwist({
           stampSavedAt,
           markOfflineCopy,
           new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60 }),
+          offlineFallback,
         ],
       }),
     },
@@ -201,7 +263,7 @@ const serwist = new Serwist({
       // session is heard.
       matcher: ({ request, url, sameOrigin }) =>
         sameOrigin && request.mode === "navigate" && request.method === "GET" && !url.pathname.startsWith("/api/"),
-      handler: new NetworkOnly({ plugins: [watchSession] }),
+      handler: new NetworkOnly({ plugins: [watchSession, offlineFallback] }),
     },
     {
       matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/api/files/products/"),
@@ -214,9 +276,6 @@ const serwist = new Serwist({
       }),
     },
   ],
-  fallbacks: {
-    entries: [{ url: "/offline.html", matcher: ({ request }) => request.mode === "navigate" }],
-  },
 });
 
 // A notice pushed while Campus is closed (worker/services/push.ts encrypts it to this
