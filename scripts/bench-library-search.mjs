@@ -6,8 +6,8 @@
 // per search, in ms as the client sees them (the Worker's own time is below that), and how many match.
 // With --lighthouse it then runs Lighthouse (mobile) on a semester page and the search page.
 //
-//   npm run build && node scripts/bench-library-search.mjs                     # 10,000 items
-//   node scripts/bench-library-search.mjs --items 2000 --semester 1 --lighthouse
+//   npm run build && npm run bench:library                                    # 10,000 items
+//   npm run bench:library -- --items 2000 --semester 1 --lighthouse
 //
 // --semester N puts every item under the subjects of B.Tech CSE semester N (the heaviest page).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
