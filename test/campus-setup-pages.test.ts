@@ -70,6 +70,15 @@ describe("the set-up pages", () => {
     expect(shown(await (await page(demo, "/laundry-service")).text())).not.toContain(NOT_SET_UP.laundry);
   });
 
+  it("the domains step says which domains only an operator can add, and its form refuses gmail.com saying why", async () => {
+    const html = shown(await (await page(admin, "/admin/setup/college")).text());
+    expect(html).toContain(M.domainRulesHint);
+    const res = await postForm(admin, "/admin/setup/college", { intent: "add-domain", domain: "gmail.com" });
+    expect(res.status).toBe(400);
+    expect(shown(await res.text())).toContain(M.domainWebmail("gmail.com"));
+    expect(await count("SELECT COUNT(*) AS n FROM campus_domains WHERE domain = 'gmail.com'")).toBe(0);
+  });
+
   it("a student gets the 403 page on every step", async () => {
     for (const path of [
       "/admin/setup",
