@@ -87,6 +87,11 @@ export const SETUP_MESSAGES = {
   placeRetired: (name: string) => `${name} is retired: traders can no longer choose it.`,
   noSuchPlace: "Your college lists no such place (it may have been retired already).",
 
+  setupCardTitle: "Set up your college",
+  setupCard: (left: number, total: number) =>
+    `${left} of ${total} set-up steps ${left === 1 ? "is" : "are"} not done yet. Your students see the hostel, mess, laundry, notes and timetable screens as each step is done.`,
+  setupCardLink: "Open the set-up checklist",
+
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   adminsOnly: "This page is for campus admins: they set the college up on Campus.",
 
