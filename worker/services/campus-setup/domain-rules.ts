@@ -1,4 +1,4 @@
-import { parse } from "tldts";
+import { parse } from "tldts/dist/index.esm.min.js";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { domainCandidates } from "#common/membership.ts";
 
