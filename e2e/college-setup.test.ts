@@ -105,7 +105,9 @@ describe("a college set up by its own people", () => {
     await withPage(
       t,
       browser,
-      async ({ page }) => {
+      async ({ page, allowConsoleError }) => {
+        // The refused domain's answer is a 400, which the browser notes.
+        allowConsoleError(/status of 400/);
         await signIn(page, admin);
         // The dashboard of an admin whose college is not set up leads to the checklist.
         await page.goto("/dashboard");
