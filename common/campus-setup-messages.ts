@@ -24,7 +24,7 @@ export const SETUP_MESSAGES = {
   lastDomain: (domain: string) =>
     `${domain} is your college's only domain: add another first, or nobody new can join your college.`,
   openHasNoDomains: "The Open community is for addresses of no college: it has no domains.",
-  // What a campus admin may not add (docs/decisions/0117-college-domain-rules.md); an operator can.
+  // What a campus admin may not add (docs/decisions/0119-college-domain-rules.md); an operator can.
   domainRulesHint:
     "Your college's own domain, such as xyz.ac.in or a part of it. Public mail services (gmail.com), shared endings (ac.in) and domains inside or above another college's are refused here: only the people who run Campus can add one of those.",
   domainWebmail: (domain: string) =>

@@ -16,7 +16,7 @@
 // with Google. Every change is a line in the college's audit log (actor: the command line).
 //
 // A domain outside the rules a campus admin is held to (a public mail service, a public suffix such
-// as ac.in, a domain inside or above another college's: docs/decisions/0117-college-domain-rules.md)
+// as ac.in, a domain inside or above another college's: docs/decisions/0119-college-domain-rules.md)
 // is refused here too, unless the operator adds --outside-rules; its audit line then says so.
 import { createRequire } from "node:module";
 import { domainRuleProblem, OUTSIDE_RULES_NOTE } from "../worker/services/campus-setup/domain-rules.ts";

@@ -119,7 +119,7 @@ describe("the college: names, domains, Google Workspace", () => {
   });
 });
 
-describe("which domains an admin may add (decision 0117)", () => {
+describe("which domains an admin may add (decision 0119)", () => {
   it("a public mail service, a public suffix, and a domain inside or above another college's are refused: 400 naming why, nothing written", async () => {
     const c = await college();
     // Another college holds a domain with a part under it: c's admin may claim neither its parent

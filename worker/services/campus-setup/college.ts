@@ -159,7 +159,7 @@ function heldNear(domain: string): { sql: string; parents: string[] } {
 }
 
 export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainInput, now = Date.now()): Promise<void> {
-  // The rules' lists load while the reads run (a chunk of their own: docs/decisions/0117).
+  // The rules' lists load while the reads run (a chunk of their own: docs/decisions/0119).
   const rules = Promise.all([import("#server/services/campus-setup/domain-rules.ts"), webmailDomains()]);
   const near = heldNear(domain);
   const [campus, owner, nearby] = await adminBatch(env, admin, [

@@ -2,7 +2,7 @@ import { parse } from "tldts/dist/index.esm.min.js";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { domainCandidates } from "#common/membership.ts";
 
-// Which e-mail domains a campus admin may add (docs/decisions/0117-college-domain-rules.md): a domain
+// Which e-mail domains a campus admin may add (docs/decisions/0119-college-domain-rules.md): a domain
 // says who joins a college, so one that many people or another college's students hold would
 // capture them. Shared by the admin's use-case (which loads this module only when a domain is added:
 // the Public Suffix List and the mail services' list are most of its size) and the operators'
