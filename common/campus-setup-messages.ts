@@ -24,6 +24,17 @@ export const SETUP_MESSAGES = {
   lastDomain: (domain: string) =>
     `${domain} is your college's only domain: add another first, or nobody new can join your college.`,
   openHasNoDomains: "The Open community is for addresses of no college: it has no domains.",
+  // What a campus admin may not add (docs/decisions/0119-college-domain-rules.md); an operator can.
+  domainRulesHint:
+    "Your college's own domain, such as xyz.ac.in or a part of it. Public mail services (gmail.com), shared endings (ac.in) and domains inside or above another college's are refused here: only the people who run Campus can add one of those.",
+  domainWebmail: (domain: string) =>
+    `${domain} is a public mail service: anyone can have an address there, so it cannot say who belongs to your college. Add your college's own domain, such as xyz.ac.in.`,
+  domainPublicSuffix: (domain: string) =>
+    `${domain} is an ending shared by many organisations (a public suffix), not one college's domain. Add your college's own domain under it, such as xyz.${domain}.`,
+  domainInsideOther: (domain: string, other: string) =>
+    `${domain} is inside ${other}, which belongs to another college on Campus. If it is yours, write to the people who run Campus.`,
+  domainAboveOther: (domain: string, other: string) =>
+    `${domain} contains ${other}, which belongs to another college on Campus: its students would join your college. Add your college's own domain instead.`,
 
   blockIdInvalid: "A block id is 1 to 8 letters, digits or -, such as C or BH-2.",
   blockNameRequired: "Enter the block's name, such as Block C (Charaka).",
@@ -75,6 +86,11 @@ export const SETUP_MESSAGES = {
   placeSaved: (name: string) => `${name} is saved.`,
   placeRetired: (name: string) => `${name} is retired: traders can no longer choose it.`,
   noSuchPlace: "Your college lists no such place (it may have been retired already).",
+
+  setupCardTitle: "Set up your college",
+  setupCard: (left: number, total: number) =>
+    `${left} of ${total} set-up steps ${left === 1 ? "is" : "are"} not done yet. Your students see the hostel, mess, laundry, notes and timetable screens as each step is done.`,
+  setupCardLink: "Open the set-up checklist",
 
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   adminsOnly: "This page is for campus admins: they set the college up on Campus.",

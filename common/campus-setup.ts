@@ -7,6 +7,9 @@ export const SETUP_STEPS = [
   { key: "blocks", title: "Hostel blocks", path: "/admin/setup/blocks" },
   { key: "mess", title: "Mess: meals and weekly menu", path: "/admin/setup/mess" },
   { key: "laundry", title: "Laundry slots", path: "/admin/setup/laundry" },
+  { key: "academics", title: "Academics", path: "/admin/setup/academics" },
+  { key: "timetable", title: "Timetables and attendance", path: "/admin/setup/timetable" },
+  { key: "places", title: "Safe meet-up places", path: "/admin/setup/meetup-places" },
 ] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number]["key"];
 

@@ -105,8 +105,22 @@ describe("a college set up by its own people", () => {
     await withPage(
       t,
       browser,
-      async ({ page }) => {
+      async ({ page, allowConsoleError }) => {
+        // The refused domain's answer is a 400, which the browser notes.
+        allowConsoleError(/status of 400/);
         await signIn(page, admin);
+        // The dashboard of an admin whose college is not set up leads to the checklist.
+        await page.goto("/dashboard");
+        await hydrated(page);
+        const card = page.getByRole("region", { name: "Set up your college" });
+        await card.getByText("6 of 7 set-up steps are not done yet.", { exact: false }).waitFor();
+        await shoot(page, "dashboard-setup-card");
+        await page.emulateMedia({ colorScheme: "dark" });
+        await shoot(page, "dashboard-setup-card-dark");
+        await page.emulateMedia({ colorScheme: "light" });
+        await card.getByRole("link", { name: "Open the set-up checklist" }).click();
+        await page.waitForURL((url) => url.pathname === "/admin/setup");
+        await page.getByText("6 steps of 7 not done yet.").waitFor();
         await page.goto("/admin");
         await hydrated(page);
         await page.getByRole("link", { name: "Set up your college" }).click();
@@ -114,9 +128,17 @@ describe("a college set up by its own people", () => {
         await page.getByText("Not yet").first().waitFor();
         await shoot(page, "checklist-before");
 
-        // 1. A second e-mail domain.
+        // 1. A second e-mail domain. A public mail service is refused, saying why and who may.
         await page.goto("/admin/setup/college");
         await hydrated(page);
+        await page.getByText(/only the people who run Campus can add one of those/).waitFor();
+        await page.getByLabel("Add a domain").fill("gmail.com");
+        await page.getByRole("button", { name: "Add domain" }).click();
+        await page
+          .getByText(/gmail\.com is a public mail service/)
+          .first()
+          .waitFor();
+        await shoot(page, "domain-refused");
         await page.getByLabel("Add a domain").fill(otherDomain);
         await page.getByRole("button", { name: "Add domain" }).click();
         await page.getByText(otherDomain, { exact: true }).first().waitFor();
@@ -175,10 +197,35 @@ describe("a college set up by its own people", () => {
         await page.getByRole("button", { name: "Import file" }).click();
         await page.getByText(/^Imported 1 programme, 1 branch, 1 semester, 1 subject and 2 units\./).waitFor();
 
+        // 6. A class of the imported semester, for its students to choose.
+        await page.goto("/admin/setup/timetable");
+        await hydrated(page);
+        const addClass = page.getByRole("region", { name: "Add a class" });
+        await addClass.getByLabel("Semester").selectOption({ label: "B.Sc Chemistry · Semester 1" });
+        await addClass.getByLabel("Section").fill("A");
+        await addClass.getByRole("button", { name: "Add class" }).click();
+        await page.getByText("B.Sc Chemistry · Semester 1 · A").first().waitFor();
+
+        // 7. A safe place to meet for trades.
+        await page.goto("/admin/setup/meetup-places");
+        await hydrated(page);
+        const addPlace = page.getByRole("region", { name: "Add a place" });
+        await addPlace.getByLabel("Name").fill("Library entrance");
+        await addPlace.getByRole("button", { name: "Add place" }).click();
+        await page.getByRole("form", { name: "Library entrance" }).waitFor();
+
         await page.goto("/admin/setup");
         await hydrated(page);
         await shoot(page, "checklist-after");
+        await page.emulateMedia({ colorScheme: "dark" });
+        await shoot(page, "checklist-after-dark");
+        await page.emulateMedia({ colorScheme: "light" });
         assert.equal(await page.getByText("Not yet", { exact: true }).count(), 0, "every step is done");
+        await page.getByText("Every step is done.").waitFor();
+        // Nothing left to point to: the dashboard's card is gone.
+        await page.goto("/dashboard");
+        await hydrated(page);
+        assert.equal(await page.getByRole("region", { name: "Set up your college" }).count(), 0);
       },
       { viewport: PHONE },
     );

@@ -14,6 +14,12 @@
 // made if it does not exist, unverified and without a password: they set one with "Forgot
 // password?" on /login (the code goes to their college mailbox, which also verifies them) or sign in
 // with Google. Every change is a line in the college's audit log (actor: the command line).
+//
+// A domain outside the rules a campus admin is held to (a public mail service, a public suffix such
+// as ac.in, a domain inside or above another college's: docs/decisions/0119-college-domain-rules.md)
+// is refused here too, unless the operator adds --outside-rules; its audit line then says so.
+import { createRequire } from "node:module";
+import { domainRuleProblem, OUTSIDE_RULES_NOTE } from "../worker/services/campus-setup/domain-rules.ts";
 import { fail, queries, query, sql, takeTarget, write } from "./d1-cli.mjs";
 
 const USAGE = `Usage:
@@ -21,10 +27,15 @@ const USAGE = `Usage:
   npm run campus -- list
   npm run campus -- domain add|remove <campus id> <domain>
   npm run campus -- disable|enable <campus id>
-Add --remote for the deployed database, or --persist-to DIR for another local state.`;
+Add --remote for the deployed database, or --persist-to DIR for another local state.
+Add --outside-rules to add a domain a campus admin may not (a public mail service, a public suffix,
+inside or above another college's domain); the audit line says so.`;
 
 const args = process.argv.slice(2);
 const target = takeTarget(args);
+/** The operator adds a domain outside the rules on purpose. */
+const outsideRules = args.includes("--outside-rules");
+if (outsideRules) args.splice(args.indexOf("--outside-rules"), 1);
 /** All values of a repeatable option, taken out of `args`. */
 function options(name) {
   const values = [];
@@ -51,6 +62,26 @@ function domainOf(raw) {
 const audit = (campusId, action, subject, note) =>
   `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(campusId)}, NULL, ${sql(action)}, 'campus', ${sql(subject)}, NULL, ${sql(`${note} (npm run campus)`)}, ${Date.now()});`;
 
+/** Every college's domains, for the rules (a small table: one row per college domain). */
+const ALL_DOMAINS = "SELECT domain, campus_id AS campusId FROM campus_domains";
+
+/**
+ * `domain` against the rules, given every college's domains (`held`) and the college it is for: null
+ * when it is inside them, else the note its audit line carries (with --outside-rules) or the refusal.
+ */
+function outsideRulesNote(domain, held, campusId) {
+  const webmail = new Set(createRequire(import.meta.url)("email-providers/all.json"));
+  const others = held.filter((h) => h.campusId !== campusId);
+  const problem = domainRuleProblem(domain, webmail, others);
+  if (!problem) return null;
+  const why = `${OUTSIDE_RULES_NOTE[problem.rule]}${problem.other && problem.other !== domain ? ` (${problem.other})` : ""}`;
+  if (!outsideRules)
+    fail(
+      `${domain} is outside the rules for a college's domains (a campus admin could not add it): ${why}.\nAdd --outside-rules to add it anyway; the audit line says so.`,
+    );
+  return `outside the domain rules: ${why}; --outside-rules`;
+}
+
 /** The read of which of `domains` belong to a college already (domain, the college's name). */
 const takenDomains = (domains) =>
   `SELECT d.domain, c.name FROM campus_domains d JOIN campuses c ON c.id = d.campus_id WHERE d.domain IN (${domains.map(sql).join(", ")})`;
@@ -76,13 +107,15 @@ function add() {
   if (!domains.some((d) => adminDomain === d || adminDomain.endsWith(`.${d}`)))
     fail(`The admin's address ${adminEmail} is not at ${domains.join(" or ")}: an admin is a member of their college.`);
 
-  const [sameId, taken, [existing]] = queries(target, [
+  const [sameId, taken, [existing], held] = queries(target, [
     `SELECT 1 FROM campuses WHERE id = ${sql(id)}`,
     takenDomains(domains),
     `SELECT id, campus_id AS campusId FROM users WHERE email = ${sql(adminEmail)} AND deleted_at IS NULL`,
+    ALL_DOMAINS,
   ]);
   if (sameId.length > 0) fail(`There is already a college with the id "${id}" (npm run campus -- list).`);
   if (taken.length > 0) fail(taken.map((t) => `${t.domain} belongs to ${t.name} already.`).join("\n"));
+  const outside = domains.map((d) => [d, outsideRulesNote(d, held, id)]).filter(([, note]) => note);
   if (existing && existing.campusId !== "open")
     fail(`${adminEmail} is a member of another college already; an admin is a member of their own.`);
 
@@ -97,6 +130,7 @@ function add() {
       : `INSERT INTO users (id, email, name, password_hash, created_at, campus_id) VALUES (${sql(adminId)}, ${sql(adminEmail)}, ${sql(adminName || adminEmail.split("@")[0])}, NULL, ${now}, ${sql(id)});`,
     `INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_by, granted_at) VALUES (${sql(crypto.randomUUID())}, ${sql(adminId)}, ${sql(id)}, 'admin', NULL, NULL, ${now});`,
     audit(id, "campus.add", id, `${name}, ${domains.join(", ")}`),
+    ...outside.map(([d, note]) => audit(id, "campus.domain.add", d, `${d} (${note})`)),
     audit(id, "role.grant", adminId, `admin: ${adminEmail}`),
   ];
   write(target, statements);
@@ -139,17 +173,19 @@ function domain() {
   const d = domainOf(rawDomain);
   // The college, and either who holds the domain already (to add it) or the college's domains (to
   // remove one of them), in one read.
-  const [[campus], other] = queries(target, [
+  const [[campus], other, held] = queries(target, [
     `SELECT id, name FROM campuses WHERE id = ${sql(campusId)} AND is_open = 0`,
     action === "add" ? takenDomains([d]) : `SELECT domain FROM campus_domains WHERE campus_id = ${sql(campusId)}`,
+    ALL_DOMAINS,
   ]);
   if (!campus) fail(`There is no college with the id "${campusId}" (npm run campus -- list).`);
   if (action === "add") {
     const [taken] = other;
     if (taken) fail(`${d} belongs to ${taken.name} already.`);
+    const note = outsideRulesNote(d, held, campus.id);
     write(target, [
       `INSERT INTO campus_domains (domain, campus_id) VALUES (${sql(d)}, ${sql(campus.id)});`,
-      audit(campus.id, "campus.domain.add", d, d),
+      audit(campus.id, "campus.domain.add", d, note ? `${d} (${note})` : d),
     ]);
     console.log(`Addresses at ${d} now join ${campus.name}. Members who signed up before keep their college.`);
   } else {

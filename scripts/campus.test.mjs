@@ -109,6 +109,44 @@ test("domains: one taken by another college is refused; the last one cannot be r
   assert.deepEqual(rows("SELECT domain FROM campus_domains WHERE campus_id = 'xie'"), [{ domain: "alumni.xie.ac.in" }]);
 });
 
+test("domains outside the admins' rules (webmail, a public suffix, inside or above another college's) need --outside-rules, and the audit says so", () => {
+  const refused = [
+    [["domain", "add", "xie", "gmail.com"], /gmail\.com is outside the rules .*: a public mail service/],
+    [["domain", "add", "xie", "ac.in"], /ac\.in is outside the rules .*: a public suffix/],
+    [
+      [
+        "add",
+        "--name",
+        "Inside",
+        "--short",
+        "IN",
+        "--domain",
+        "cse.alumni.xie.ac.in",
+        "--admin",
+        "a@cse.alumni.xie.ac.in",
+      ],
+      /cse\.alumni\.xie\.ac\.in is outside the rules .*: inside another college's domain \(alumni\.xie\.ac\.in\)/,
+    ],
+  ];
+  for (const [argv, message] of refused) {
+    const result = campus(...argv);
+    assert.equal(result.status, 1, argv.join(" "));
+    assert.match(result.stderr, message);
+  }
+  assert.match(campus("domain", "add", "xie", "gmail.com").stderr, /Add --outside-rules to add it anyway/);
+  assert.equal(rows("SELECT COUNT(*) AS n FROM campus_domains WHERE domain IN ('gmail.com', 'ac.in')")[0].n, 0);
+  assert.equal(rows("SELECT COUNT(*) AS n FROM campuses WHERE id = 'in'")[0].n, 0);
+
+  const forced = campus("domain", "add", "xie", "gmail.com", "--outside-rules");
+  assert.equal(forced.status, 0, forced.stderr);
+  assert.deepEqual(rows("SELECT campus_id FROM campus_domains WHERE domain = 'gmail.com'"), [{ campus_id: "xie" }]);
+  assert.match(
+    rows("SELECT note FROM staff_audit_log WHERE action = 'campus.domain.add' AND subject_id = 'gmail.com'")[0].note,
+    /gmail\.com \(outside the domain rules: a public mail service; --outside-rules\) \(npm run campus\)/,
+  );
+  assert.equal(campus("domain", "remove", "xie", "gmail.com").status, 0);
+});
+
 test("disable and enable: the switch and its audit lines; twice is no change", () => {
   const disabled = campus("disable", "xie");
   assert.equal(disabled.status, 0, disabled.stderr);

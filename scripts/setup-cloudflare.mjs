@@ -7,7 +7,9 @@
 //   npm run setup:cloudflare                        asks for what it needs
 //   npm run setup:cloudflare -- --yes --app-url https://campus.college.edu \
 //     --mail-provider cloudflare --mail-from noreply@college.edu           no questions
-//   npm run setup:cloudflare -- --dry-run ...      prints every wrangler command, changes nothing
+//   npm run setup:cloudflare -- --dry-run ...      prints every step and wrangler command, changes
+//                                                  nothing (what it would ask: placeholders)
+//   npm run setup:cloudflare -- --help             the flags; does nothing else
 //
 // Options: --app-url, --mail-provider cloudflare|http|none, --mail-from, --mail-api-url (http; the
 // key from MAIL_API_KEY in the environment), --location apac|weur|... (the database's primary
@@ -17,8 +19,55 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { quietEnv } from "./lib.mjs";
 
+const USAGE = `Usage: npm run setup:cloudflare -- [flags]
+
+Sets up a deploy of Campus on Cloudflare from nothing (docs/deploy.md): the D1 database, the R2
+bucket and the push queue, the settings in wrangler.toml, SESSION_SECRET and the VAPID key pair as
+Worker secrets, and the migrations. Without flags it asks for what it needs.
+
+  --app-url URL           this deploy's address, an https:// origin (APP_URL)
+  --mail-provider NAME    cloudflare (default), http or none
+  --mail-from ADDRESS     the address mail is sent from (MAIL_FROM)
+  --mail-api-url URL      the http provider's endpoint (its key: MAIL_API_KEY in the environment)
+  --location HINT         the database's primary location: apac (default, near India), weur, ...
+  --database NAME         the D1 database's name (campus)
+  --bucket NAME           the R2 bucket's name (campus-files)
+  --queue NAME            the push queue's name (campus-push)
+  --yes                   ask nothing: take the flags and the defaults
+  --dry-run               print every step and wrangler command, change nothing; what it would
+                          ask shows as a placeholder
+  --help                  this text; does nothing else`;
+
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
+const FLAGS = new Set(["yes", "dry-run", "help"]);
+const OPTIONS = new Set([
+  "app-url",
+  "mail-provider",
+  "mail-from",
+  "mail-api-url",
+  "location",
+  "database",
+  "bucket",
+  "queue",
+]);
+if (flag("help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+// A mistyped flag (--hlep, --dryrun) must not start the real set-up.
+for (let i = 0; i < args.length; i += 1) {
+  const name = args[i].startsWith("--") ? args[i].slice(2) : null;
+  if (name && FLAGS.has(name)) continue;
+  if (name && OPTIONS.has(name) && args[i + 1] && !args[i + 1].startsWith("--")) {
+    i += 1;
+    continue;
+  }
+  console.error(
+    `setup:cloudflare: ${name && OPTIONS.has(name) ? `--${name} needs a value` : `not understood: ${args[i]}`}\n\n${USAGE}`,
+  );
+  process.exit(1);
+}
 const option = (name, fallback = "") => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] && !args[i + 1].startsWith("--") ? args[i + 1] : fallback;
@@ -52,7 +101,15 @@ function wrangler(argv, { input, capture = false, readOnly = false } = {}) {
   return result;
 }
 
-async function ask(question, fallback) {
+/** What a dry run uses for an answer it would have asked for: shown, never checked. */
+const PLACEHOLDERS = new Set();
+
+async function ask(question, fallback, placeholder = "") {
+  if (DRY_RUN && !fallback && placeholder) {
+    console.log(`[dry run] would ask: ${question}; using ${placeholder}`);
+    PLACEHOLDERS.add(placeholder);
+    return placeholder;
+  }
   if (ASSUME_YES) return fallback;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   const answer = (await rl.question(`${question}${fallback ? ` [${fallback}]` : ""}: `)).trim();
@@ -95,15 +152,21 @@ async function main() {
   log("Cloudflare account");
   wrangler(["whoami"], { readOnly: true });
 
-  const appUrl = (await ask("This deploy's address (APP_URL)", option("app-url"))).replace(/\/+$/, "");
-  if (!/^https:\/\/[^/]+$/.test(appUrl)) throw new Error(`APP_URL must be an https:// origin (got "${appUrl}")`);
+  const appUrl = (await ask("This deploy's address (APP_URL)", option("app-url"), "<APP_URL>")).replace(/\/+$/, "");
+  if (!PLACEHOLDERS.has(appUrl) && !/^https:\/\/[^/]+$/.test(appUrl))
+    throw new Error(`APP_URL must be an https:// origin (got "${appUrl}")`);
+  const host = PLACEHOLDERS.has(appUrl) ? "<this deploy's host>" : new URL(appUrl).hostname;
   const provider = await ask("Mail provider (cloudflare, http or none)", option("mail-provider", "cloudflare"));
   if (!["cloudflare", "http", "none"].includes(provider)) throw new Error(`Unknown mail provider "${provider}"`);
-  const mailFrom = provider === "none" ? "" : await ask("Send mail from (MAIL_FROM)", option("mail-from"));
-  if (provider !== "none" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom))
+  const mailFrom =
+    provider === "none"
+      ? ""
+      : await ask("Send mail from (MAIL_FROM)", option("mail-from"), "<MAIL_FROM>@<mail domain>");
+  if (provider !== "none" && !PLACEHOLDERS.has(mailFrom) && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom))
     throw new Error(`MAIL_FROM must be an e-mail address (got "${mailFrom}")`);
-  const mailApiUrl = provider === "http" ? await ask("The mail API's URL (MAIL_API_URL)", option("mail-api-url")) : "";
-  const mailApiKey = provider === "http" ? (process.env.MAIL_API_KEY ?? "") : "";
+  const mailApiUrl =
+    provider === "http" ? await ask("The mail API's URL (MAIL_API_URL)", option("mail-api-url"), "<MAIL_API_URL>") : "";
+  const mailApiKey = provider === "http" ? (process.env.MAIL_API_KEY ?? (DRY_RUN ? "<MAIL_API_KEY>" : "")) : "";
   if (provider === "http" && (!mailApiUrl || !mailApiKey))
     throw new Error("The http provider needs --mail-api-url and MAIL_API_KEY in the environment");
 
@@ -133,7 +196,7 @@ async function main() {
   const vapid = await vapidPair();
   toml = setVar(toml, "APP_URL", appUrl);
   toml = setVar(toml, "VAPID_PUBLIC_KEY", vapid.publicKey);
-  toml = setVar(toml, "VAPID_SUBJECT", `mailto:${mailFrom || `admin@${new URL(appUrl).hostname}`}`);
+  toml = setVar(toml, "VAPID_SUBJECT", `mailto:${mailFrom || `admin@${host}`}`);
   toml = setVar(toml, "MAIL_PROVIDER", provider);
   if (mailFrom) {
     toml = setVar(toml, "MAIL_FROM", mailFrom);
@@ -171,9 +234,10 @@ async function main() {
           ? "2. Mail: check that your provider accepts mail from MAIL_FROM."
           : "2. Mail: none configured: verification and reset codes are not sent until MAIL_PROVIDER is set.",
       "3. Deploy: npm run deploy",
-      "   Then your college and its first admin (decision 0100: a deploy starts with none):",
-      `     npm run campus -- add --name "..." --short ... --domain ${new URL(appUrl).hostname.split(".").slice(-3).join(".")} --admin you@... --remote`,
-      `4. Point ${new URL(appUrl).hostname} at the Worker (dashboard: the Worker's Settings > Domains & Routes).`,
+      "   Then your college and its first admin (decision 0100: a deploy starts with none). --domain is",
+      "   the college's e-mail domain (its students' addresses end in it), not this deploy's address:",
+      '     npm run campus -- add --name "..." --short XYZ --domain <college e-mail domain, such as xyz.ac.in> --admin <someone>@<that domain> --remote',
+      `4. Point ${host} at the Worker (dashboard: the Worker's Settings > Domains & Routes).`,
       "5. Read replicas near every student (optional): docs/scaling.md.",
       "6. Sign in as a campus admin and open /staff: it lists anything this deploy still lacks.",
     ].join("\n"),

@@ -2,8 +2,32 @@
 // order, no secret on the screen, and nothing changed. Run by `npm test` (node --test scripts/).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+
+/**
+ * Runs the script with an `npx` on the PATH that only records that it ran: the real set-up starts
+ * with `npx wrangler whoami`, so a run that does nothing leaves no record.
+ */
+function withoutWrangler(argv) {
+  const dir = mkdtempSync(join(tmpdir(), "setup-cf-"));
+  const record = join(dir, "ran");
+  writeFileSync(join(dir, "npx"), `#!/bin/sh\necho "$@" >> "${record}"\n`);
+  chmodSync(join(dir, "npx"), 0o755);
+  try {
+    const result = spawnSync(process.execPath, ["scripts/setup-cloudflare.mjs", ...argv], {
+      encoding: "utf8",
+      input: "",
+      timeout: 20_000,
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH}` },
+    });
+    return { ...result, ran: existsSync(record) ? readFileSync(record, "utf8") : "" };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function dryRun(...extra) {
   const before = readFileSync("wrangler.toml", "utf8");
@@ -74,4 +98,49 @@ test("bad input stops it with a message, before any change", () => {
   const badMail = dryRun("--mail-provider", "pigeon");
   assert.equal(badMail.status, 1);
   assert.match(badMail.stderr, /Unknown mail provider "pigeon"/);
+});
+
+test("--help prints the flags and does nothing else: no wrangler, no question", () => {
+  const before = readFileSync("wrangler.toml", "utf8");
+  for (const argv of [["--help"], ["-h"], ["--yes", "--help"]]) {
+    const result = withoutWrangler(argv);
+    assert.equal(result.status, 0, result.stderr);
+    for (const name of ["--app-url", "--mail-provider", "--mail-from", "--dry-run", "--yes", "--location"])
+      assert.ok(result.stdout.includes(name), `${argv.join(" ")} names ${name}`);
+    assert.equal(result.ran, "", `${argv.join(" ")} ran nothing`);
+    assert.doesNotMatch(result.stdout, /== Cloudflare account|This deploy.s address \(APP_URL\):/);
+  }
+  // A mistyped flag stops with the usage, before anything runs.
+  const typo = withoutWrangler(["--hlep"]);
+  assert.equal(typo.status, 1);
+  assert.match(typo.stderr, /not understood: --hlep/);
+  assert.equal(typo.ran, "");
+  assert.equal(readFileSync("wrangler.toml", "utf8"), before);
+});
+
+test("a bare --dry-run shows every step, with placeholders for what it would ask", () => {
+  const before = readFileSync("wrangler.toml", "utf8");
+  const { status, stdout, stderr, ran } = withoutWrangler(["--dry-run"]);
+  assert.equal(status, 0, stderr);
+  assert.equal(ran, "", "a dry run runs no wrangler");
+  assert.match(stdout, /\[dry run\] would ask: This deploy's address \(APP_URL\); using <APP_URL>/);
+  assert.match(stdout, /\[dry run\] would ask: Send mail from \(MAIL_FROM\); using <MAIL_FROM>@<mail domain>/);
+  for (const step of [
+    "d1 list",
+    "r2 bucket create campus-files",
+    "queues create campus-push",
+    "secret bulk",
+    "d1 migrations apply DB --remote",
+  ])
+    assert.ok(stdout.includes(`[dry run] npx wrangler ${step}`), step);
+  assert.match(stdout, /\[dry run\] wrangler\.toml: APP_URL = "<APP_URL>"/);
+  assert.match(stdout, /Point <this deploy's host> at the Worker/);
+  assert.match(stdout, /\[dry run\] Nothing was changed\./);
+  assert.equal(readFileSync("wrangler.toml", "utf8"), before);
+});
+
+test("the closing hint asks for the college's e-mail domain, not the deploy's address", () => {
+  const { stdout } = dryRun("--mail-provider", "none");
+  assert.match(stdout, /--domain <college e-mail domain, such as xyz\.ac\.in> --admin <someone>@<that domain>/);
+  assert.doesNotMatch(stdout, /--domain (campus\.)?college\.example/);
 });

@@ -72,6 +72,7 @@ export const WORKER_FILES = [
   "test/robust-oauth.test.ts",
   "test/robust-races.test.ts",
   "test/robust-security.test.ts",
+  "test/role-guards.test.ts",
   "test/saved-wanted.test.ts",
   "test/staff-forms.test.ts",
   "test/staff-ops.test.ts",

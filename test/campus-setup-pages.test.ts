@@ -48,7 +48,12 @@ describe("the set-up pages", () => {
     for (const path of ["/admin/setup/college", "/admin/setup/blocks", "/admin/setup/mess", "/admin/setup/laundry"])
       expect(html).toContain(`href="${path}"`);
     expect(html).toContain('href="/admin/setup/academics"');
-    expect(html.match(/Not yet/g)?.length).toBe(3);
+    // Every step says where it stands: academics, timetables and meet-up places too (the college's
+    // names and domain are there from the start).
+    for (const path of ["/admin/setup/timetable", "/admin/setup/meetup-places"])
+      expect(html).toContain(`href="${path}"`);
+    expect(html.match(/Not yet/g)?.length).toBe(6);
+    expect(html).toContain("6 steps of 7 not done yet.");
     expect(shown(await (await page(admin, "/admin")).text())).toContain('href="/admin/setup"');
   });
 
@@ -68,6 +73,24 @@ describe("the set-up pages", () => {
     // A college that has them (the demo college) shows its forms.
     const demo = await createUser();
     expect(shown(await (await page(demo, "/laundry-service")).text())).not.toContain(NOT_SET_UP.laundry);
+  });
+
+  it("the domains step says which domains only an operator can add, and its form refuses gmail.com saying why", async () => {
+    const html = shown(await (await page(admin, "/admin/setup/college")).text());
+    expect(html).toContain(M.domainRulesHint);
+    const res = await postForm(admin, "/admin/setup/college", { intent: "add-domain", domain: "gmail.com" });
+    expect(res.status).toBe(400);
+    expect(shown(await res.text())).toContain(M.domainWebmail("gmail.com"));
+    expect(await count("SELECT COUNT(*) AS n FROM campus_domains WHERE domain = 'gmail.com'")).toBe(0);
+  });
+
+  it("a new campus admin's dashboard leads to the checklist while steps are not done; a student's does not", async () => {
+    const html = shown(await (await page(admin, "/dashboard")).text());
+    expect(html).toContain(M.setupCardTitle);
+    expect(html).toContain(M.setupCard(6, 7));
+    expect(html).toContain('href="/admin/setup"');
+    const studentHtml = shown(await (await page(student, "/dashboard")).text());
+    expect(studentHtml).not.toContain(M.setupCardTitle);
   });
 
   it("a student gets the 403 page on every step", async () => {
@@ -153,7 +176,42 @@ describe("the set-up pages", () => {
       ),
     ).toBe(1);
 
+    // The academics tree (a file), a class of it, a safe meet-up place: each step turns Done as its data comes.
+    const before = shown(await (await page(admin, "/admin/setup")).text());
+    expect(before.match(/Not yet/g)?.length).toBe(3);
+    const file = new FormData();
+    file.set(
+      "file",
+      new File(
+        [
+          "programme,branch,semester,subject_code,subject_name,unit_number,unit_title\nB.Sc,Physics,1,PH-101,Mechanics,1,Motion\n",
+        ],
+        "tree.csv",
+        { type: "text/csv" },
+      ),
+    );
+    const imported = await call("/admin/setup/academics", {
+      method: "POST",
+      headers: { Cookie: admin.cookie, Origin: ORIGIN },
+      body: file,
+    });
+    expect(imported.status).toBe(200);
+    const semester = await env.DB.prepare("SELECT id FROM academic_semesters WHERE campus_id = ?1")
+      .bind(campusId)
+      .first<{ id: string }>();
+    const cls = await postForm(admin, "/admin/setup/timetable", {
+      intent: "class",
+      semesterId: semester!.id,
+      section: "A",
+    });
+    expect(cls.status).toBe(200);
+    const place = await postForm(admin, "/admin/setup/meetup-places", { intent: "add", name: "Library entrance" });
+    expect(place.status).toBe(200);
+
     const overview = shown(await (await page(admin, "/admin/setup")).text());
     expect(overview.match(/Not yet/g)).toBeNull();
+    expect(overview).toContain("Every step is done.");
+    expect(overview).toContain("1 programme, 1 subject");
+    expect(overview).toContain("1 class, 0 class representatives");
   });
 });

@@ -119,6 +119,72 @@ describe("the college: names, domains, Google Workspace", () => {
   });
 });
 
+describe("which domains an admin may add (decision 0119)", () => {
+  it("a public mail service, a public suffix, and a domain inside or above another college's are refused: 400 naming why, nothing written", async () => {
+    const c = await college();
+    // Another college holds a domain with a part under it: c's admin may claim neither its parent
+    // nor a subdomain of it.
+    const other = await college();
+    const sub = `students.${other.domain}`;
+    await env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(sub, other.id).run();
+    const cases: [string, RegExp][] = [
+      ["gmail.com", /gmail\.com is a public mail service/],
+      ["rediffmail.com", /rediffmail\.com is a public mail service/],
+      ["mail.yahoo.co.in", /yahoo\.co\.in is a public mail service/],
+      ["ac.in", /ac\.in is an ending shared by many organisations \(a public suffix\)/],
+      ["github.io", /github\.io is an ending shared by many organisations/],
+      [`hostel.${sub}`, new RegExp(`is inside ${sub.replace(/\./g, "\\.")}, which belongs to another college`)],
+      [`x.${other.domain}`, new RegExp(`is inside ${other.domain.replace(/\./g, "\\.")}, which belongs to another`)],
+    ];
+    for (const [domain, why] of cases) {
+      const res = await sendJson("POST", "/api/admin/campus/domains", { domain }, c.admin.token);
+      expect(res.status, domain).toBe(400);
+      const body = (await res.json()) as Answer & { field?: string };
+      expect(body.message, domain).toMatch(why);
+      expect(body.field, domain).toBe("domain");
+    }
+    // Above another college's: c may not take the parent of a domain it does not hold.
+    const parentOwner = await college();
+    const deep = `cse.${crypto.randomUUID().slice(0, 6)}.ac.in`;
+    await env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)")
+      .bind(deep, parentOwner.id)
+      .run();
+    const above = await sendJson("POST", "/api/admin/campus/domains", { domain: deep.slice(4) }, c.admin.token);
+    expect(above.status).toBe(400);
+    expect(((await above.json()) as Answer).message).toMatch(/contains cse\..*which belongs to another college/);
+
+    expect(await count("SELECT COUNT(*) AS n FROM campus_domains WHERE campus_id = ?", c.id)).toBe(1);
+    expect(await auditLines(c.id, "campus.domain.add")).toBe(0);
+    // A sign-up at gmail.com joins no college.
+    const email = `g-${crypto.randomUUID().slice(0, 8)}@gmail.com`;
+    await postJson(
+      "/api/auth/register",
+      { name: "Gmail Student", email, password: "long-enough-1" },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
+    expect(await count("SELECT COUNT(*) AS n FROM users WHERE email = ? AND campus_id = ?", email, c.id)).toBe(0);
+  });
+
+  it("the college's own domains and their parts are still its to add; an existing domain outside the rules stays", async () => {
+    const c = await college();
+    const own = await sendJson("POST", "/api/admin/campus/domains", { domain: `cse.${c.domain}` }, c.admin.token);
+    expect(own.status).toBe(201);
+    const fresh = await sendJson(
+      "POST",
+      "/api/admin/campus/domains",
+      { domain: `x${crypto.randomUUID().slice(0, 8)}.ac.in` },
+      c.admin.token,
+    );
+    expect(fresh.status).toBe(201);
+    // Added before the rules (or by an operator on purpose): kept, listed, removable.
+    const kept = "yahoo.in";
+    await env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2)").bind(kept, c.id).run();
+    expect((await read<{ domains: string[] }>(await get("/api/admin/campus", c.admin.token))).data?.domains).toContain(
+      kept,
+    );
+  });
+});
+
 describe("hostel blocks", () => {
   it("an admin adds, renames (same id) and removes an empty block, each with an audit line", async () => {
     const id = `K${crypto.randomUUID().slice(0, 4)}`;

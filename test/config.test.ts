@@ -49,12 +49,12 @@ describe("a deploy that lacks something says so", () => {
       .map((l) => JSON.parse(l) as { level: string; problems: string[] });
     expect(reports).toHaveLength(1);
     expect(reports[0]!.level).toBe("warn");
-    // The test environment: APP_URL and MAIL_FROM are wrangler.toml's placeholders, mail goes to the outbox, no VAPID
-    // pair, push to local services allowed, and the demo colleges are seeded.
+    // The test environment: APP_URL and MAIL_FROM are wrangler.toml's placeholders, mail goes to the outbox, a
+    // VAPID pair of the run's own (as every local run has one: scripts/local-vars.ts), push to local services
+    // allowed, and the demo colleges are seeded.
     expect(reports[0]!.problems).toEqual([
       "APP_URL is still https://campus.example: links in the daily digest point nowhere.",
       "MAIL_FROM is still an address at campus.example: mail will not be delivered.",
-      "No VAPID key pair (VAPID_PUBLIC_KEY and the secret VAPID_PRIVATE_KEY): push notifications are off.",
       "DEV_OUTBOX is on: mail is kept in a development outbox, not sent.",
       "PUSH_ALLOW_LOCAL is on: push endpoints on this machine's addresses are accepted.",
       DEMO_COLLEGES_PRESENT,
@@ -104,6 +104,19 @@ describe("readConfig", () => {
     expect(configProblems(unsent)).toContain(
       "No mail provider (MAIL_PROVIDER and MAIL_FROM): verification and reset codes are not sent.",
     );
+  });
+
+  it("a deploy without a VAPID pair says push is off; a local run allowing local push services has no pair of its own", () => {
+    const noPair = readConfig({ ...env, VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "" }, `${DEPLOYED}/`);
+    expect(noPair.push.vapid).toBeNull();
+    expect(configProblems(noPair)).toContain(
+      "No VAPID key pair (VAPID_PUBLIC_KEY and the secret VAPID_PRIVATE_KEY): push notifications are off.",
+    );
+    // No pair is written in the code any more: allowing local push services is not a key pair.
+    expect(
+      readConfig({ ...env, VAPID_PUBLIC_KEY: "", PUSH_ALLOW_LOCAL: "1" }, "http://localhost:8787/").push.vapid,
+    ).toBeNull();
+    expect(readConfig(env, "http://localhost:8787/").push.vapid?.publicKey).toBe(env.VAPID_PUBLIC_KEY);
   });
 
   it("a complete deploy lacks nothing", () => {

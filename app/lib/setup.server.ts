@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { envOf, type LoaderContext, requireUser } from "#app/lib/session.server.ts";
 import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -24,6 +25,7 @@ export async function adminPageRead<T>(read: () => Promise<T>): Promise<T> {
  */
 export async function readSetupForm(context: LoaderContext, request: Request) {
   const user = await requireUser(context);
+  requirePageRoles(user, ["admin"], SETUP_MESSAGES.adminsOnly);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const [verb = "", id = ""] = intent.split(":");

@@ -2,6 +2,7 @@ import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { laundryStepMessage, STAFF_MESSAGES } from "#common/staff-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
+import { requireRoles } from "#server/services/staff.ts";
 import {
   laundryStepSchema,
   setSlotCapacity,
@@ -18,17 +19,20 @@ export function opsAction(env: Env, user: SessionUser, intent: string, form: For
   switch (intent) {
     case "laundry.step":
       return attemptTold(intent, async () => {
+        requireRoles(user, ["laundry"]);
         const step = await stepBooking(env, user, String(form.get("id") ?? ""), parseWith(laundryStepSchema, input));
         return { message: laundryStepMessage(step.status) };
       });
     case "laundry.capacity":
-      return attempt(intent, STAFF_MESSAGES.capacitySavedOnScreen, () =>
-        setSlotCapacity(env, user, String(form.get("slotId") ?? ""), parseWith(slotCapacitySchema, input)),
-      );
+      return attempt(intent, STAFF_MESSAGES.capacitySavedOnScreen, () => {
+        requireRoles(user, ["laundry"]);
+        return setSlotCapacity(env, user, String(form.get("slotId") ?? ""), parseWith(slotCapacitySchema, input));
+      });
     case "mess.menu":
-      return attempt(intent, STAFF_MESSAGES.menuSavedOnScreen, () =>
-        editMenu(env, user, parseWith(menuEditSchema, input)),
-      );
+      return attempt(intent, STAFF_MESSAGES.menuSavedOnScreen, () => {
+        requireRoles(user, ["mess"]);
+        return editMenu(env, user, parseWith(menuEditSchema, input));
+      });
     default:
       return null;
   }

@@ -6,6 +6,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attemptTold } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -40,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
+  requirePageRoles(user, ["admin"], ACADEMICS_MESSAGES.adminsOnly);
   const form = await readForm(request);
   return attemptTold("import", async () => {
     const { file } = parseWith(importFileSchema, { file: form.get("file") ?? undefined });

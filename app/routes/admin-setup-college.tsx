@@ -141,6 +141,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
                 form="domain"
                 name="domain"
                 label="Add a domain"
+                hint={M.domainRulesHint}
                 placeholder="xyz.ac.in"
                 result={added}
                 required

@@ -3,30 +3,40 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { adminPageRead } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { readSetupOverview } from "#server/services/campus-setup/overview.ts";
-import { SETUP_STEPS } from "#common/campus-setup.ts";
+import { SETUP_STEPS, type SetupStep } from "#common/campus-setup.ts";
 import type { Route } from "./+types/admin-setup";
 
 // The campus admin's checklist (docs/decisions/0104-campus-setup.md): each step of setting the
-// college up, Done or Not yet, linking to its page.
+// college up, Done or Not yet as its data stands, linking to its page.
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   return adminPageRead(() => readSetupOverview(envOf(context), user));
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export default function AdminSetup({ loaderData }: Route.ComponentProps) {
   const { college, done, counts } = loaderData;
-  const detail: Record<(typeof SETUP_STEPS)[number]["key"], string> = {
+  // What each step holds now, read with its Done or Not yet (readSetupOverview): nothing is assumed.
+  const detail: Record<SetupStep, string> = {
     college: `${college.name}; ${college.domains.length ? college.domains.map((d) => `@${d}`).join(", ") : "no domain"}`,
-    blocks: `${counts.blocks} block${counts.blocks === 1 ? "" : "s"}`,
-    mess: `${counts.meals} meal${counts.meals === 1 ? "" : "s"}, ${counts.menu} menu entr${counts.menu === 1 ? "y" : "ies"}`,
-    laundry: `${counts.slots} slot${counts.slots === 1 ? "" : "s"}`,
+    blocks: plural(counts.blocks, "block"),
+    mess: `${plural(counts.meals, "meal")}, ${plural(counts.menu, "menu entry", "menu entries")}`,
+    laundry: plural(counts.slots, "slot"),
+    academics: `${plural(counts.programmes, "programme")}, ${plural(counts.subjects, "subject")}`,
+    timetable: `${plural(counts.classes, "class", "classes")}, ${plural(counts.reps, "class representative")}; the attendance rule and holidays`,
+    places: `${plural(counts.places, "place")} where buyers and sellers meet to trade`,
   };
+  const left = SETUP_STEPS.filter((step) => !done[step.key]).length;
   return (
     <>
       <PageIntro
         title="Set up your college"
-        lead={`What ${college.name}'s students need before the hostel screens work for them. Each step saves as you go; students see every change at once.`}
+        lead={`What ${college.name}'s students need before Campus works for them. Each step saves as you go; students see every change at once.`}
       />
+      <p className="mb-4 font-semibold" role="status">
+        {left === 0 ? "Every step is done." : `${plural(left, "step")} of ${SETUP_STEPS.length} not done yet.`}
+      </p>
       <ol className="space-y-3">
         {SETUP_STEPS.map((step, i) => (
           <li key={step.key} className="card flex flex-wrap items-center justify-between gap-3 p-4">
@@ -46,34 +56,6 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
             </span>
           </li>
         ))}
-        <li className="card p-4">
-          <h2 className="font-semibold">
-            <Link to="/admin/setup/academics" className="text-indigo-700 underline dark:text-indigo-300">
-              {SETUP_STEPS.length + 1}. Academics
-            </Link>
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Programmes, branches, semesters and subjects.</p>
-        </li>
-        <li className="card p-4">
-          <h2 className="font-semibold">
-            <Link to="/admin/setup/timetable" className="text-indigo-700 underline dark:text-indigo-300">
-              {SETUP_STEPS.length + 2}. Timetables and attendance
-            </Link>
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            The attendance rule, holidays, classes and their representatives.
-          </p>
-        </li>
-        <li className="card p-4">
-          <h2 className="font-semibold">
-            <Link to="/admin/setup/meetup-places" className="text-indigo-700 underline dark:text-indigo-300">
-              {SETUP_STEPS.length + 3}. Safe meet-up places
-            </Link>
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {`${counts.places} place${counts.places === 1 ? "" : "s"} where buyers and sellers meet to trade.`}
-          </p>
-        </li>
       </ol>
       <p className="mt-6">
         <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">

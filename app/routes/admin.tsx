@@ -8,6 +8,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
   auditFilterSchema,
@@ -47,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
+  requirePageRoles(user, ["admin"], ADMIN_MESSAGES.adminsOnly);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "grant")

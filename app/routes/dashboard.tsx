@@ -22,6 +22,8 @@ import { TileGrid } from "#app/components/TileGrid.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { readToday } from "#server/services/today.ts";
 import { markAction } from "#app/lib/attendance.server.ts";
+import { setupStepsLeft } from "#server/services/campus-setup/overview.ts";
+import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
@@ -37,10 +39,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const mustVerify = user !== null && !user.openCommunity && !user.verified;
   const justVerified =
     user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
+  const [today, setup] = await Promise.all([
+    // What the student needs next: one D1 batch beside the session (docs/decisions/0112-today.md).
+    user ? readToday(envOf(context), user, mode, now) : null,
+    // A campus admin whose college is not fully set up is pointed to the checklist (decision 0104).
+    user ? setupStepsLeft(envOf(context), user) : null,
+  ]);
   return {
     mode,
-    // What the student needs next: one D1 batch beside the session (docs/decisions/0112-today.md).
-    today: user ? await readToday(envOf(context), user, mode, now) : null,
+    today,
+    // The sentences, not the set-up's message table: the dashboard's bundle stays as it was.
+    setup:
+      setup && setup.left > 0
+        ? {
+            title: SETUP_MESSAGES.setupCardTitle,
+            text: SETUP_MESSAGES.setupCard(setup.left, setup.total),
+            link: SETUP_MESSAGES.setupCardLink,
+          }
+        : null,
     firstName: user?.name.split(/\s+/)[0] ?? null,
     // "Welcome back" from the day after the account was made: on its first day it is new here.
     returning: user !== null && indiaDate(user.joinedAt) !== indiaDate(now),
@@ -147,6 +163,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
           <Link to={VERIFY_LINK} className="btn-primary mt-3">
             Verify my e-mail
+          </Link>
+        </section>
+      )}
+      {loaderData.setup && (
+        <section
+          aria-labelledby="setup-heading"
+          className="rounded-2xl border border-indigo-300 bg-indigo-50 p-4 text-indigo-950 sm:p-5 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100"
+        >
+          <h2 id="setup-heading" className="font-semibold">
+            {loaderData.setup.title}
+          </h2>
+          <p className="mt-1 text-sm">{loaderData.setup.text}</p>
+          <Link to="/admin/setup" className="btn-primary mt-3">
+            {loaderData.setup.link}
           </Link>
         </section>
       )}

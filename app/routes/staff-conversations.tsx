@@ -3,6 +3,7 @@ import { Alert } from "#app/components/Alert.tsx";
 import { MessageList } from "#app/components/messages/Thread.tsx";
 import { refused } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { readReported, resolveConversationReports } from "#server/services/conversations/safety.ts";
@@ -27,6 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const user = await requireUser(context);
+  requirePageRoles(user, ["moderator"]);
   await request.formData().catch(() => null);
   try {
     await resolveConversationReports(envOf(context), user, parseWith(conversationIdSchema, params.id));

@@ -6,7 +6,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
-import { decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
+import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
 import { ReportedConversations, type ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
 import { reportedConversationsStatement } from "#server/services/conversations/safety.ts";
@@ -23,7 +23,7 @@ import {
 } from "#server/services/moderation-queue.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
 import { PendingLibrary } from "#app/components/staff/PendingLibrary.tsx";
-import { libraryKindLabel } from "#common/library-contribute.ts";
+import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
 import {
   type PendingItem,
   pendingLibraryStatement,
@@ -37,6 +37,8 @@ import { indiaWeekday } from "#common/india-time.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
+import { requireRoles } from "#server/services/staff.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
@@ -99,39 +101,45 @@ export async function loader({ context }: Route.LoaderArgs) {
 // operation's fields: the intent and the fields are the schema's input, as the API's body is.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
+  // Who may, before the form is read: a staff member, then the intent's own role before its fields.
+  requirePageRoles(user, ["warden", "mess", "laundry", "moderator", "curator"], STAFF_MESSAGES.staffOnly);
   const env = envOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   if (intent === "move-approve" || intent === "move-decline") {
     return attemptTold(intent, async () => {
+      if (!user.roles.some((role) => role === "warden" || role === "admin")) throw await moveRefusal(env, user, id);
       const decision = parseWith(moveDecisionSchema, { ...formInput(form), decision: intent.slice("move-".length) });
       return { message: moveDecisionMessage((await decideMove(env, user, id, decision)).status) };
     });
   }
   if (intent === "lib-approve" || intent === "lib-reject") {
-    return attemptTold(intent, () =>
-      reviewItem(
+    return attemptTold(intent, () => {
+      requireRoles(user, ["curator", "moderator"], LIBRARY_MESSAGES.reviewersOnly);
+      return reviewItem(
         env,
         user,
         id,
         parseWith(reviewSchema, { ...formInput(form), decision: intent === "lib-approve" ? "approve" : "reject" }),
-      ),
-    );
+      );
+    });
   }
   if (intent.startsWith("mod-")) {
     const action = intent.slice("mod-".length);
-    return attempt(intent, MODERATED_ON_SCREEN[action as ModerationActionName] ?? "", () =>
-      moderate(env, user, parseWith(moderationActionSchema, { ...formInput(form), action })),
-    );
+    return attempt(intent, MODERATED_ON_SCREEN[action as ModerationActionName] ?? "", () => {
+      requireRoles(user, ["moderator"]);
+      return moderate(env, user, parseWith(moderationActionSchema, { ...formInput(form), action }));
+    });
   }
   const ops = opsAction(env, user, intent, form);
   if (ops) return ops;
   if (intent !== "in_progress" && intent !== "resolved")
     return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, wardenStatusMessage(intent), () =>
-    setComplaintStatus(env, user, id, parseWith(complaintStatusSchema, { ...formInput(form), status: intent })),
-  );
+  return attempt(intent, wardenStatusMessage(intent), () => {
+    requireRoles(user, ["warden"]);
+    return setComplaintStatus(env, user, id, parseWith(complaintStatusSchema, { ...formInput(form), status: intent }));
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

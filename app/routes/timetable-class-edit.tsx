@@ -7,6 +7,7 @@ import { PeriodFields, PeriodRow } from "#app/components/timetable/period-forms.
 import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { WEEKDAYS } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
@@ -42,6 +43,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = await requireUser(context);
+  requirePageRoles(user, ["rep", "curator"], M.editorsOnly);
   const env = envOf(context);
   const input = formInput(await readForm(request));
   const intent = String(input.intent ?? "");

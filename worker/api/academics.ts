@@ -7,6 +7,7 @@ import {
   type AppContext,
   type AppEnv,
   requireAuth,
+  requireRole,
   validateJson,
   validateParam,
   validateQuery,
@@ -26,7 +27,7 @@ import { z } from "zod";
 // /api/admin/campus/academics, and anyone's read of a campus's tree under /api/campuses.
 export const academicsAdmin = new Hono<AppEnv>();
 
-academicsAdmin.get("/", requireAuth, async (c) => {
+academicsAdmin.get("/", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readAdminAcademics(c.env, c.var.user) });
 });
@@ -48,12 +49,12 @@ async function importSource(c: AppContext): Promise<ImportSource> {
   throw new ApiError(415, ACADEMICS_MESSAGES.unknownFormat);
 }
 
-academicsAdmin.post("/import", bodyLimit(ACADEMICS_IMPORT_LIMIT), requireAuth, async (c) => {
+academicsAdmin.post("/import", bodyLimit(ACADEMICS_IMPORT_LIMIT), requireAuth, requireRole("admin"), async (c) => {
   const summary = await importAcademics(c.env, c.var.user, await importSource(c));
   return c.json({ success: true, message: ACADEMICS_MESSAGES.imported(summary), data: summary });
 });
 
-academicsAdmin.get("/export", requireAuth, validateQuery(exportQuerySchema), async (c) => {
+academicsAdmin.get("/export", requireAuth, requireRole("admin"), validateQuery(exportQuerySchema), async (c) => {
   const file = await exportAcademics(c.env, c.var.user, c.req.valid("query"));
   return c.body(file.body, 200, {
     "Content-Type": file.contentType,
@@ -65,6 +66,7 @@ academicsAdmin.get("/export", requireAuth, validateQuery(exportQuerySchema), asy
 academicsAdmin.patch(
   "/:level/:id",
   requireAuth,
+  requireRole("admin"),
   validateParam(nodeParamSchema),
   validateJson(renameSchema),
   async (c) => {
@@ -73,7 +75,7 @@ academicsAdmin.patch(
   },
 );
 
-academicsAdmin.delete("/:level/:id", requireAuth, validateParam(nodeParamSchema), async (c) => {
+academicsAdmin.delete("/:level/:id", requireAuth, requireRole("admin"), validateParam(nodeParamSchema), async (c) => {
   await removeNode(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: ACADEMICS_MESSAGES.removed });
 });

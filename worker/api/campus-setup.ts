@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AppEnv, requireAuth, validateJson, validateParam } from "#server/api/context.ts";
+import { type AppEnv, requireAuth, requireRole, validateJson, validateParam } from "#server/api/context.ts";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
@@ -45,34 +45,34 @@ import {
 export const campusSetup = new Hono<AppEnv>();
 campusSetup.use("*", bodyLimit(SETUP_FORM_LIMIT));
 
-campusSetup.get("/", requireAuth, async (c) => {
+campusSetup.get("/", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readCollege(c.env, c.var.user) });
 });
 
-campusSetup.put("/", requireAuth, validateJson(collegeSchema), async (c) => {
+campusSetup.put("/", requireAuth, requireRole("admin"), validateJson(collegeSchema), async (c) => {
   const data = await updateCollege(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.campusSaved, data });
 });
 
-campusSetup.post("/domains", requireAuth, validateJson(domainSchema), async (c) => {
+campusSetup.post("/domains", requireAuth, requireRole("admin"), validateJson(domainSchema), async (c) => {
   const input = c.req.valid("json");
   await addDomain(c.env, c.var.user, input);
   return c.json({ success: true, message: M.domainAdded(input.domain), data: input }, 201);
 });
 
-campusSetup.delete("/domains/:domain", requireAuth, validateParam(domainSchema), async (c) => {
+campusSetup.delete("/domains/:domain", requireAuth, requireRole("admin"), validateParam(domainSchema), async (c) => {
   const input = c.req.valid("param");
   await removeDomain(c.env, c.var.user, input);
   return c.json({ success: true, message: M.domainRemoved(input.domain) });
 });
 
-campusSetup.get("/blocks", requireAuth, async (c) => {
+campusSetup.get("/blocks", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await listSetupBlocks(c.env, c.var.user) });
 });
 
-campusSetup.post("/blocks", requireAuth, validateJson(newBlockSchema), async (c) => {
+campusSetup.post("/blocks", requireAuth, requireRole("admin"), validateJson(newBlockSchema), async (c) => {
   const block = await addBlock(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.blockAdded(block.name), data: block }, 201);
 });
@@ -80,6 +80,7 @@ campusSetup.post("/blocks", requireAuth, validateJson(newBlockSchema), async (c)
 campusSetup.patch(
   "/blocks/:id",
   requireAuth,
+  requireRole("admin"),
   validateParam(idParamSchema),
   validateJson(blockUpdateSchema),
   async (c) => {
@@ -89,49 +90,56 @@ campusSetup.patch(
   },
 );
 
-campusSetup.delete("/blocks/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+campusSetup.delete("/blocks/:id", requireAuth, requireRole("admin"), validateParam(idParamSchema), async (c) => {
   await removeBlock(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: M.saved });
 });
 
-campusSetup.get("/meals", requireAuth, async (c) => {
+campusSetup.get("/meals", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await listSetupMeals(c.env, c.var.user) });
 });
 
-campusSetup.post("/meals", requireAuth, validateJson(mealSchema), async (c) => {
+campusSetup.post("/meals", requireAuth, requireRole("admin"), validateJson(mealSchema), async (c) => {
   const meal = await addMeal(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.mealAdded(meal.name), data: meal }, 201);
 });
 
-campusSetup.patch("/meals/:id", requireAuth, validateParam(idParamSchema), validateJson(mealSchema), async (c) => {
-  const input = c.req.valid("json");
-  await updateMeal(c.env, c.var.user, c.req.valid("param"), input);
-  return c.json({ success: true, message: M.mealSaved(input.name) });
-});
+campusSetup.patch(
+  "/meals/:id",
+  requireAuth,
+  requireRole("admin"),
+  validateParam(idParamSchema),
+  validateJson(mealSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    await updateMeal(c.env, c.var.user, c.req.valid("param"), input);
+    return c.json({ success: true, message: M.mealSaved(input.name) });
+  },
+);
 
-campusSetup.delete("/meals/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+campusSetup.delete("/meals/:id", requireAuth, requireRole("admin"), validateParam(idParamSchema), async (c) => {
   await removeMeal(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: M.saved });
 });
 
-campusSetup.get("/menu", requireAuth, async (c) => {
+campusSetup.get("/menu", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readSetupMenu(c.env, c.var.user) });
 });
 
 // A cell of the week (a day and a meal) is set whole; blank items clear it.
-campusSetup.put("/menu", requireAuth, validateJson(menuCellSchema), async (c) => {
+campusSetup.put("/menu", requireAuth, requireRole("admin"), validateJson(menuCellSchema), async (c) => {
   await setMenuCell(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.menuSaved });
 });
 
-campusSetup.get("/laundry-slots", requireAuth, async (c) => {
+campusSetup.get("/laundry-slots", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await listSetupSlots(c.env, c.var.user) });
 });
 
-campusSetup.post("/laundry-slots", requireAuth, validateJson(slotSchema), async (c) => {
+campusSetup.post("/laundry-slots", requireAuth, requireRole("admin"), validateJson(slotSchema), async (c) => {
   const slot = await addSlot(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.slotAdded(hhmm(slot.startsAtMin)), data: slot }, 201);
 });
@@ -139,6 +147,7 @@ campusSetup.post("/laundry-slots", requireAuth, validateJson(slotSchema), async 
 campusSetup.patch(
   "/laundry-slots/:id",
   requireAuth,
+  requireRole("admin"),
   validateParam(idParamSchema),
   validateJson(slotSchema),
   async (c) => {
@@ -148,17 +157,17 @@ campusSetup.patch(
   },
 );
 
-campusSetup.delete("/laundry-slots/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+campusSetup.delete("/laundry-slots/:id", requireAuth, requireRole("admin"), validateParam(idParamSchema), async (c) => {
   await removeSlot(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: M.saved });
 });
 
-campusSetup.get("/meetup-places", requireAuth, async (c) => {
+campusSetup.get("/meetup-places", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await listSetupMeetupPlaces(c.env, c.var.user) });
 });
 
-campusSetup.post("/meetup-places", requireAuth, validateJson(meetupPlaceSchema), async (c) => {
+campusSetup.post("/meetup-places", requireAuth, requireRole("admin"), validateJson(meetupPlaceSchema), async (c) => {
   const place = await addMeetupPlace(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.placeAdded(place.name), data: place }, 201);
 });
@@ -166,6 +175,7 @@ campusSetup.post("/meetup-places", requireAuth, validateJson(meetupPlaceSchema),
 campusSetup.patch(
   "/meetup-places/:id",
   requireAuth,
+  requireRole("admin"),
   validateParam(idParamSchema),
   validateJson(meetupPlaceSchema),
   async (c) => {
@@ -176,7 +186,7 @@ campusSetup.patch(
 );
 
 // A retired place stays in the table for the meet-ups that named it (docs/decisions/0116-meetup-places.md).
-campusSetup.delete("/meetup-places/:id", requireAuth, validateParam(idParamSchema), async (c) => {
+campusSetup.delete("/meetup-places/:id", requireAuth, requireRole("admin"), validateParam(idParamSchema), async (c) => {
   const place = await retireMeetupPlace(c.env, c.var.user, c.req.valid("param"));
   return c.json({ success: true, message: M.placeRetired(place.name) });
 });

@@ -8,6 +8,7 @@ import type { RequestState } from "#server/lib/request-state.ts";
 import { resolveSession, type ResolvedSession } from "#server/services/auth.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
+import { requireRoles, type RoleNeed } from "#server/services/staff.ts";
 
 export interface AppEnv {
   Bindings: Env;
@@ -115,6 +116,33 @@ export function requireMayActTo(what: string): MiddlewareHandler<AppEnv> {
     requireMayAct(c.var.user, what);
     await next();
   };
+}
+
+/** The role guards of the route table, for the test that walks it (test/role-guards.test.ts). */
+export const ROLE_GUARDS = new WeakMap<MiddlewareHandler<AppEnv>, readonly RoleNeed[]>();
+
+/**
+ * Guards a staff, admin, curator or class-rep route, after requireAuth and before anything reads
+ * the body or the query: 403 for a member without the role, whatever they sent (requireRoles).
+ */
+export function requireRole(
+  needs: RoleNeed | readonly RoleNeed[],
+  refusal?: string | ((c: AppContext) => Promise<ApiError>),
+): MiddlewareHandler<AppEnv> {
+  const list = typeof needs === "string" ? [needs] : needs;
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    try {
+      requireRoles(c.var.user, list, typeof refusal === "string" ? refusal : undefined);
+    } catch (error) {
+      // A refusal that names the resource (the block of a move) reads it; the body is still unread.
+      if (typeof refusal === "function" && error instanceof ApiError && error.extra.code === "staff_only")
+        throw await refusal(c);
+      throw error;
+    }
+    await next();
+  };
+  ROLE_GUARDS.set(guard, list);
+  return guard;
 }
 
 /** The client's address as Cloudflare reports it, as a rate-limit key (an IPv6 client is its /64). */

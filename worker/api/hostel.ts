@@ -14,7 +14,7 @@ import {
   residenceSchema,
   setResidence,
 } from "#server/services/hostel/common.ts";
-import { cancelMove, decideMove, moveDecisionSchema } from "#server/services/hostel/block-moves.ts";
+import { cancelMove, decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
 import {
   addMeToo,
   changeComplaintStatus,
@@ -48,6 +48,7 @@ import {
   type AppEnv,
   readJson,
   requireAuth,
+  requireRole,
   requireMayActTo,
   validateJson,
   validateQuery,
@@ -107,10 +108,16 @@ hostel.post("/block-moves/mine/cancel", requireAuth, async (c) => {
   return c.json({ success: true, message: HOSTEL_MESSAGES.moveCancelled });
 });
 
-hostel.post("/block-moves/:id/decision", requireAuth, validateJson(moveDecisionSchema), async (c) => {
-  const { status } = await decideMove(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
-  return c.json({ success: true, message: moveDecisionMessage(status), data: { status } });
-});
+hostel.post(
+  "/block-moves/:id/decision",
+  requireAuth,
+  requireRole("warden", (c) => moveRefusal(c.env, c.var.user, c.req.param("id") ?? "")),
+  validateJson(moveDecisionSchema),
+  async (c) => {
+    const { status } = await decideMove(c.env, c.var.user, c.req.param("id"), c.req.valid("json"));
+    return c.json({ success: true, message: moveDecisionMessage(status), data: { status } });
+  },
+);
 
 // Complaints.
 hostel.get("/complaints", requireAuth, validateQuery(complaintQuerySchema), async (c) => {

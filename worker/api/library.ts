@@ -14,6 +14,7 @@ import {
   type AppEnv,
   readJson,
   requireAuth,
+  requireRole,
   userOf,
   validateJson,
   validateParam,
@@ -93,7 +94,14 @@ libraryItems.delete("/:id/helpful", requireAuth, idParam, async (c) => {
   return c.json({ success: true, message: M.unvoted, data });
 });
 
-libraryItems.post("/:id/review", requireAuth, idParam, validateJson(reviewSchema), async (c) => {
-  const { message } = await reviewItem(c.env, c.var.user, c.req.valid("param").id, c.req.valid("json"));
-  return c.json({ success: true, message });
-});
+libraryItems.post(
+  "/:id/review",
+  requireAuth,
+  requireRole(["curator", "moderator"], M.reviewersOnly),
+  idParam,
+  validateJson(reviewSchema),
+  async (c) => {
+    const { message } = await reviewItem(c.env, c.var.user, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ success: true, message });
+  },
+);

@@ -1,7 +1,14 @@
 import { Hono } from "hono";
 import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
 import { paiseToRupees } from "#common/market.ts";
-import { type AppEnv, requireAuth, requireMayActTo, validateJson, validateQuery } from "#server/api/context.ts";
+import {
+  type AppEnv,
+  requireAuth,
+  requireRole,
+  requireMayActTo,
+  validateJson,
+  validateQuery,
+} from "#server/api/context.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import {
@@ -190,19 +197,19 @@ productMessages.post(
 /** A campus's moderators: reported conversations, each read audited (`/api/moderation/conversations`). */
 export const reportedMessages = new Hono<AppEnv>();
 
-reportedMessages.get("/", requireAuth, async (c) => {
+reportedMessages.get("/", requireAuth, requireRole("moderator"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await reportedConversations(c.env, c.var.user) });
 });
 
-reportedMessages.get("/:conversationId", requireAuth, async (c) => {
+reportedMessages.get("/:conversationId", requireAuth, requireRole("moderator"), async (c) => {
   c.header("Cache-Control", "no-store");
   const id = parseWith(conversationIdSchema, c.req.param("conversationId"));
   const thread = await readReported(c.env, c.var.user, id);
   return c.json({ success: true, data: { ...thread, messages: thread.messages.map(toJson) } });
 });
 
-reportedMessages.post("/:conversationId/resolve", requireAuth, async (c) => {
+reportedMessages.post("/:conversationId/resolve", requireAuth, requireRole("moderator"), async (c) => {
   const id = parseWith(conversationIdSchema, c.req.param("conversationId"));
   await resolveConversationReports(c.env, c.var.user, id);
   return c.json({ success: true, message: "The reports of this conversation are closed." });

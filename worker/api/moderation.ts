@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
+import { type AppEnv, requireAuth, requireRole, validateJson } from "#server/api/context.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { readQueue, readSuspensions } from "#server/services/moderation-queue.ts";
 import { reportContent, reportSchema } from "#server/services/moderation.ts";
@@ -23,18 +23,18 @@ reports.post("/", requireAuth, validateJson(reportSchema), async (c) => {
 
 export const moderation = new Hono<AppEnv>();
 
-moderation.get("/queue", requireAuth, async (c) => {
+moderation.get("/queue", requireAuth, requireRole("moderator"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readQueue(c.env, c.var.user) });
 });
 
 // The campus's suspended members, for lifting a suspension early (`{ action: "lift", userId }` below).
-moderation.get("/suspensions", requireAuth, async (c) => {
+moderation.get("/suspensions", requireAuth, requireRole("moderator"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readSuspensions(c.env, c.var.user) });
 });
 
-moderation.post("/actions", requireAuth, validateJson(moderationActionSchema), async (c) => {
+moderation.post("/actions", requireAuth, requireRole("moderator"), validateJson(moderationActionSchema), async (c) => {
   const { message } = await moderate(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message });
 });

@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { type AppEnv, requireAuth, validateJson, validateParam, validateQuery } from "#server/api/context.ts";
+import {
+  type AppEnv,
+  requireAuth,
+  requireRole,
+  validateJson,
+  validateParam,
+  validateQuery,
+} from "#server/api/context.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
@@ -64,55 +71,116 @@ timetable.get("/classes", requireAuth, async (c) =>
   c.json({ success: true, data: await readClasses(c.env, c.var.user) }),
 );
 
-timetable.post("/classes", requireAuth, validateJson(newClassSchema), async (c) => {
-  const cls = await addClass(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: M.classAdded(cls.label), data: cls }, 201);
-});
-
-timetable.get("/classes/:id/week", requireAuth, validateParam(idParamSchema), async (c) =>
-  c.json({ success: true, data: await readClassWeek(c.env, c.var.user, c.req.valid("param")) }),
+timetable.post(
+  "/classes",
+  requireAuth,
+  requireRole("curator", M.editorsOnly),
+  validateJson(newClassSchema),
+  async (c) => {
+    const cls = await addClass(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: M.classAdded(cls.label), data: cls }, 201);
+  },
 );
 
-timetable.post("/classes/:id/reps", requireAuth, validateParam(idParamSchema), validateJson(repSchema), async (c) => {
-  const rep = await grantRep(c.env, c.var.user, c.req.valid("param").id, c.req.valid("json"));
-  return c.json({ success: true, message: M.repGranted, data: rep }, 201);
-});
+timetable.get(
+  "/classes/:id/week",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateParam(idParamSchema),
+  async (c) => c.json({ success: true, data: await readClassWeek(c.env, c.var.user, c.req.valid("param")) }),
+);
 
-timetable.delete("/classes/:id/reps/:userId", requireAuth, validateParam(repParamSchema), async (c) => {
-  const { id, userId } = c.req.valid("param");
-  await revokeRep(c.env, c.var.user, id, userId);
-  return c.json({ success: true, message: M.repRevoked });
-});
+timetable.post(
+  "/classes/:id/reps",
+  requireAuth,
+  requireRole("admin"),
+  validateParam(idParamSchema),
+  validateJson(repSchema),
+  async (c) => {
+    const rep = await grantRep(c.env, c.var.user, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ success: true, message: M.repGranted, data: rep }, 201);
+  },
+);
 
-timetable.post("/periods", requireAuth, validateJson(newPeriodSchema), async (c) => {
-  const period = await addPeriod(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: M.periodAdded, data: period }, 201);
-});
+timetable.delete(
+  "/classes/:id/reps/:userId",
+  requireAuth,
+  requireRole("admin"),
+  validateParam(repParamSchema),
+  async (c) => {
+    const { id, userId } = c.req.valid("param");
+    await revokeRep(c.env, c.var.user, id, userId);
+    return c.json({ success: true, message: M.repRevoked });
+  },
+);
 
-timetable.patch("/periods/:id", requireAuth, validateParam(idParamSchema), validateJson(periodSchema), async (c) => {
-  const period = await updatePeriod(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
-  return c.json({ success: true, message: M.periodSaved, data: period });
-});
+timetable.post(
+  "/periods",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateJson(newPeriodSchema),
+  async (c) => {
+    const period = await addPeriod(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: M.periodAdded, data: period }, 201);
+  },
+);
 
-timetable.delete("/periods/:id", requireAuth, validateParam(idParamSchema), async (c) => {
-  await removePeriod(c.env, c.var.user, c.req.valid("param"));
-  return c.json({ success: true, message: M.periodRemoved });
-});
+timetable.patch(
+  "/periods/:id",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateParam(idParamSchema),
+  validateJson(periodSchema),
+  async (c) => {
+    const period = await updatePeriod(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
+    return c.json({ success: true, message: M.periodSaved, data: period });
+  },
+);
 
-timetable.post("/changes", requireAuth, validateJson(newChangeSchema), async (c) => {
-  const change = await addChange(c.env, c.var.user, c.req.valid("json"));
-  return c.json({ success: true, message: M.changeSaved, data: change }, 201);
-});
+timetable.delete(
+  "/periods/:id",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateParam(idParamSchema),
+  async (c) => {
+    await removePeriod(c.env, c.var.user, c.req.valid("param"));
+    return c.json({ success: true, message: M.periodRemoved });
+  },
+);
 
-timetable.patch("/changes/:id", requireAuth, validateParam(idParamSchema), validateJson(changeSchema), async (c) => {
-  await updateChange(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
-  return c.json({ success: true, message: M.changeSaved });
-});
+timetable.post(
+  "/changes",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateJson(newChangeSchema),
+  async (c) => {
+    const change = await addChange(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: M.changeSaved, data: change }, 201);
+  },
+);
 
-timetable.delete("/changes/:id", requireAuth, validateParam(idParamSchema), async (c) => {
-  await removeChange(c.env, c.var.user, c.req.valid("param"));
-  return c.json({ success: true, message: M.changeRemoved });
-});
+timetable.patch(
+  "/changes/:id",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateParam(idParamSchema),
+  validateJson(changeSchema),
+  async (c) => {
+    await updateChange(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
+    return c.json({ success: true, message: M.changeSaved });
+  },
+);
+
+timetable.delete(
+  "/changes/:id",
+  requireAuth,
+  requireRole(["rep", "curator"], M.editorsOnly),
+  validateParam(idParamSchema),
+  async (c) => {
+    await removeChange(c.env, c.var.user, c.req.valid("param"));
+    return c.json({ success: true, message: M.changeRemoved });
+  },
+);
 
 timetable.post("/personal", requireAuth, validateJson(personalEntrySchema), async (c) => {
   const entry = await addEntry(c.env, c.var.user, c.req.valid("json"));
@@ -153,25 +221,31 @@ attendance.put("/:date/:periodId", requireAuth, validateParam(markParamSchema), 
 /** The campus admin's step: `/api/admin/campus/{timetable,attendance,holidays}`. */
 export const timetableSetup = new Hono<AppEnv>();
 
-timetableSetup.get("/timetable", requireAuth, async (c) => {
+timetableSetup.get("/timetable", requireAuth, requireRole("admin"), async (c) => {
   c.header("Cache-Control", "no-store");
   return c.json({ success: true, data: await readTimetableSetup(c.env, c.var.user, indiaDate(Date.now())) });
 });
 
-timetableSetup.put("/attendance", requireAuth, validateJson(thresholdSchema), async (c) => {
+timetableSetup.put("/attendance", requireAuth, requireRole("admin"), validateJson(thresholdSchema), async (c) => {
   const input = c.req.valid("json");
   await setThreshold(c.env, c.var.user, input);
   return c.json({ success: true, message: A.thresholdSaved(input.threshold) });
 });
 
-timetableSetup.post("/holidays", requireAuth, validateJson(holidaySchema), async (c) => {
+timetableSetup.post("/holidays", requireAuth, requireRole("admin"), validateJson(holidaySchema), async (c) => {
   const input = c.req.valid("json");
   await addHoliday(c.env, c.var.user, input);
   return c.json({ success: true, message: M.holidaySaved(input.date), data: input }, 201);
 });
 
-timetableSetup.delete("/holidays/:date", requireAuth, validateParam(holidayParamSchema), async (c) => {
-  const { date } = c.req.valid("param");
-  await removeHoliday(c.env, c.var.user, { date });
-  return c.json({ success: true, message: M.holidayRemoved(date) });
-});
+timetableSetup.delete(
+  "/holidays/:date",
+  requireAuth,
+  requireRole("admin"),
+  validateParam(holidayParamSchema),
+  async (c) => {
+    const { date } = c.req.valid("param");
+    await removeHoliday(c.env, c.var.user, { date });
+    return c.json({ success: true, message: M.holidayRemoved(date) });
+  },
+);

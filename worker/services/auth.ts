@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { campuses, pushSubscriptions, sessions, users } from "#server/db/schema.ts";
+import { campuses, pushSubscriptions, sessions, type StaffRole, users } from "#server/db/schema.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
@@ -55,10 +55,17 @@ const sessionUserColumns = {
     sql<number>`((SELECT COUNT(*) FROM conversations c WHERE c.buyer_id = ${users.id} AND c.last_seq > c.buyer_read_seq) + (SELECT COUNT(*) FROM conversations c WHERE c.seller_id = ${users.id} AND c.last_seq > c.seller_read_seq))`
       .mapWith(Number)
       .as("unread_conversations"),
-  staff:
-    sql<number>`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`
+  // The roles held at the member's own campus, for the guards that answer before a staff route reads
+  // its body (requireRoles); the use-cases read the grants again with their own statements.
+  roles: sql<
+    string | null
+  >`(SELECT group_concat(s.role) FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.as(
+    "staff_roles",
+  ),
+  classRep:
+    sql<number>`EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ${users.id} AND k.campus_id = ${users.campusId})`
       .mapWith(Number)
-      .as("is_staff"),
+      .as("is_class_rep"),
 };
 
 function toSessionUser(row: {
@@ -78,10 +85,12 @@ function toSessionUser(row: {
   joinedAt: number;
   unreadNotices: number;
   unreadConversations: number;
-  staff: number;
+  roles: string | null;
+  classRep: number;
 }): SessionUser {
-  const { emailVerifiedAt, staff, ...rest } = row;
-  return { ...rest, staff: staff === 1, verified: emailVerifiedAt !== null };
+  const { emailVerifiedAt, roles, classRep, ...rest } = row;
+  const held = roles ? (roles.split(",") as StaffRole[]) : [];
+  return { ...rest, roles: held, staff: held.length > 0, classRep: classRep === 1, verified: emailVerifiedAt !== null };
 }
 
 const email = z
@@ -186,6 +195,8 @@ async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): 
     unreadNotices: 0,
     unreadConversations: 0,
     staff: false,
+    roles: [],
+    classRep: false,
     confirmName: false,
   };
   await sendCodeAtRegistration(env, scope, user);

@@ -1,4 +1,5 @@
 import type { Membership } from "#common/membership.ts";
+import type { StaffRole } from "#server/db/schema.ts";
 
 // Who is signed in, as every service receives it. A module of its own, beside the session lookup
 // (./auth.ts) rather than in it, so that services the lookup itself calls (./verification.ts at
@@ -15,6 +16,12 @@ export interface SessionUser extends Membership {
   unreadConversations: number;
   /** Holds a staff role at their campus (the top bar links to /staff); every staff check reads the roles again. */
   staff: boolean;
+  /**
+   * The staff roles held at their campus and whether they represent a class, read with the session:
+   * what a staff route asks before it reads the body (requireRoles). The use-case checks again.
+   */
+  roles: StaffRole[];
+  classRep: boolean;
   /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
   confirmName: boolean;
   /** The college's grievance officer, as its campus admin named them (the footer); null when none. */

@@ -82,6 +82,32 @@ export async function requireStaff(
   return held;
 }
 
+/** Who a staff route is for: a role (a campus admin may do everything), or "rep" for a class representative. */
+export type RoleNeed = StaffRole | "rep";
+
+type Holder = Pick<SessionUser, "roles" | "classRep"> &
+  Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>;
+
+/**
+ * The first question of every staff, admin, curator and class-rep operation, asked of the roles read
+ * with the session before the request's body is read: 403 unless the member holds one of `needs`
+ * (or is the campus admin) and is not suspended. `refusal` is the operation's own sentence; without
+ * it, the one-role refusal the use-case gives. Only a pre-check: the use-case still decides on its
+ * own reads (the warden's block, the class a rep keeps).
+ */
+export function requireRoles(user: Holder, needs: readonly RoleNeed[], refusal?: string): void {
+  const holds =
+    user.roles.includes("admin") || needs.some((need) => (need === "rep" ? user.classRep : user.roles.includes(need)));
+  if (user.suspendedUntil && isSuspended({ suspendedUntil: user.suspendedUntil }))
+    throw new ApiError(403, suspendedMessage(user.suspendedUntil, user.suspensionReason ?? null), {
+      code: "suspended",
+    });
+  if (holds) return;
+  if (refusal) throw new ApiError(403, refusal, { code: "staff_only" });
+  const role = needs.find((need): need is StaffRole => need !== "rep") ?? "admin";
+  throw staffRefusal(role);
+}
+
 /** A condition in SQL with its parameters (positional `?`): the statements below write only where it holds. */
 export interface Guard {
   sql: string;

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { auditStatement } from "#server/services/staff.ts";
+import { domainCandidates } from "#common/membership.ts";
 import { adminBatch, blank, limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { webmailDomains } from "#server/services/campus-setup/webmail.ts";
 
 // The college itself: its names, its e-mail domains (who joins it) and whether Google sign-in must
 // come from its Google Workspace (docs/decisions/0104-campus-setup.md).
@@ -141,22 +143,44 @@ export async function updateCollege(
   return { ...before, ...input };
 }
 
+/**
+ * Other colleges' domains that `domain` is inside of (its parents) or above (those ending in "." +
+ * it), as SQL on ?1 the domain, ?2 the campus and ?3... the parents: a college's domains are few,
+ * so the suffix test's scan is of a small table.
+ */
+function heldNear(domain: string): { sql: string; parents: string[] } {
+  const parents = domainCandidates(domain).slice(1);
+  const list = parents.map((_, i) => `?${i + 3}`).join(", ");
+  return {
+    sql: `SELECT domain FROM campus_domains WHERE campus_id <> ?2
+       AND (${parents.length ? `domain IN (${list}) OR ` : ""}substr(domain, -length(?1) - 1) = '.' || ?1)`,
+    parents,
+  };
+}
+
 export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainInput, now = Date.now()): Promise<void> {
-  const [campus, owner] = await adminBatch(env, admin, [
+  // The rules' lists load while the reads run (a chunk of their own: docs/decisions/0119).
+  const rules = Promise.all([import("#server/services/campus-setup/domain-rules.ts"), webmailDomains()]);
+  const near = heldNear(domain);
+  const [campus, owner, nearby] = await adminBatch(env, admin, [
     env.DB.prepare("SELECT is_open AS isOpen FROM campuses WHERE id = ?1").bind(admin.campusId),
     env.DB.prepare("SELECT campus_id AS campusId FROM campus_domains WHERE domain = ?1").bind(domain),
+    env.DB.prepare(near.sql).bind(domain, admin.campusId, ...near.parents),
   ]);
   if ((campus!.results[0] as { isOpen: number } | undefined)?.isOpen === 1)
     throw new ApiError(409, M.openHasNoDomains, { field: "domain" });
   const held = (owner!.results[0] as { campusId: string } | undefined)?.campusId;
   if (held === admin.campusId) throw new ApiError(409, M.domainAlreadyYours(domain), { field: "domain" });
   if (held) throw new ApiError(409, M.domainTaken(domain), { field: "domain" });
+  const [{ domainRuleProblem }, webmail] = await rules;
+  const problem = domainRuleProblem(domain, webmail, nearby!.results as { domain: string }[]);
+  if (problem) throw new ApiError(400, problem.message, { field: "domain", code: `domain_${problem.rule}` });
   await limitChange(env, admin);
   const [inserted] = await env.DB.batch([
-    env.DB.prepare("INSERT INTO campus_domains (domain, campus_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING").bind(
-      domain,
-      admin.campusId,
-    ),
+    // Not while another college holds a domain above or inside it (added between the read and here).
+    env.DB.prepare(
+      `INSERT INTO campus_domains (domain, campus_id) SELECT ?1, ?2 WHERE NOT EXISTS (${near.sql}) ON CONFLICT DO NOTHING`,
+    ).bind(domain, admin.campusId, ...near.parents),
     auditStatement(
       env,
       {

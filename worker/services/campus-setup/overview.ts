@@ -1,4 +1,6 @@
 import type { SetupStep } from "#common/campus-setup.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import type { SessionUser } from "#server/services/session-user.ts";
 import { adminBatch, type SetupAdmin } from "#server/services/campus-setup/common.ts";
 import { collegeFrom, collegeStatements, type CollegeView } from "#server/services/campus-setup/college.ts";
 import {
@@ -13,7 +15,17 @@ import {
 export interface SetupOverview {
   college: CollegeView;
   done: Record<SetupStep, boolean>;
-  counts: { blocks: number; meals: number; menu: number; slots: number; places: number };
+  counts: {
+    blocks: number;
+    meals: number;
+    menu: number;
+    slots: number;
+    places: number;
+    programmes: number;
+    subjects: number;
+    classes: number;
+    reps: number;
+  };
 }
 
 export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<SetupOverview> {
@@ -24,7 +36,11 @@ export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<Se
          (SELECT COUNT(*) FROM mess_meals WHERE campus_id = ?1) AS meals,
          (SELECT COUNT(*) FROM mess_menu x JOIN mess_meals m ON m.id = x.meal_id WHERE m.campus_id = ?1) AS menu,
          (SELECT COUNT(*) FROM laundry_slots WHERE campus_id = ?1) AS slots,
-         (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL) AS places`,
+         (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL) AS places,
+         (SELECT COUNT(*) FROM academic_programmes WHERE campus_id = ?1) AS programmes,
+         (SELECT COUNT(*) FROM academic_subjects WHERE campus_id = ?1) AS subjects,
+         (SELECT COUNT(*) FROM timetable_classes WHERE campus_id = ?1) AS classes,
+         (SELECT COUNT(*) FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE k.campus_id = ?1) AS reps`,
     ).bind(admin.campusId),
   ]);
   const college = collegeFrom(row, domains);
@@ -37,8 +53,33 @@ export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<Se
       blocks: counts.blocks > 0,
       mess: counts.meals > 0 && counts.menu > 0,
       laundry: counts.slots > 0,
+      // A tree with subjects: what the notes, the library and the timetables hang off.
+      academics: counts.subjects > 0,
+      // At least one class for students to choose (its representatives keep its week).
+      timetable: counts.classes > 0,
+      places: counts.places > 0,
     },
   };
+}
+
+/**
+ * How many set-up steps of a campus admin's college are not done (the dashboard's card leading to
+ * /admin/setup); null for anyone else. One batch, only for an admin (the roles read with the session).
+ */
+export async function setupStepsLeft(
+  env: Env,
+  user: SetupAdmin & Pick<SessionUser, "roles">,
+): Promise<{ left: number; total: number } | null> {
+  if (!user.roles.includes("admin")) return null;
+  try {
+    const { done } = await readSetupOverview(env, user);
+    const steps = Object.values(done);
+    return { left: steps.filter((d) => !d).length, total: steps.length };
+  } catch (error) {
+    // Suspended, or the role ended since the session was read: no card.
+    if (error instanceof ApiError && error.status === 403) return null;
+    throw error;
+  }
 }
 
 export async function readMessSetup(

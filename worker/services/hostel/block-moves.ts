@@ -51,6 +51,23 @@ interface MoveRow {
 const short = (name: string) => name.split(" (")[0] ?? name;
 
 /**
+ * What a member who is no warden is told of a move, before the decision's body is read (the route's
+ * role guard): 404 for a move not of their campus, else the sentence decideMove gives.
+ */
+export async function moveRefusal(env: Env, user: Pick<SessionUser, "campusId">, id: string): Promise<ApiError> {
+  const move = await env.DB.prepare(
+    "SELECT tb.name AS toBlockName FROM block_moves m JOIN hostel_blocks tb ON tb.id = m.to_block_id WHERE m.id = ?1 AND m.campus_id = ?2",
+  )
+    .bind(id, user.campusId)
+    .first<{ toBlockName: string }>();
+  if (!move) return new ApiError(404, "There is no block change with that id.");
+  return mayNotDecide(move.toBlockName);
+}
+
+const mayNotDecide = (toBlockName: string) =>
+  new ApiError(403, `Only the warden of ${short(toBlockName)} or a campus admin can do this.`, { code: "staff_only" });
+
+/**
  * `POST /api/hostel/block-moves/:id/decision { decision, note }` and /staff's buttons. Another
  * campus's move is a 404; someone who is not the new block's warden or the campus admin gets 403.
  * The decision UPDATE is conditional (still pending, the caller still decides) and stamps its audit
@@ -71,10 +88,7 @@ export async function decideMove(
     .bind(user.id, user.campusId, id, user.campusId)
     .first<MoveRow & { decides: number }>();
   if (!move) throw new ApiError(404, "There is no block change with that id.");
-  if (!move.decides)
-    throw new ApiError(403, `Only the warden of ${short(move.toBlockName)} or a campus admin can do this.`, {
-      code: "staff_only",
-    });
+  if (!move.decides) throw mayNotDecide(move.toBlockName);
   if (move.status !== "pending") throw decided(move.status);
   const now = Date.now();
   const auditId = crypto.randomUUID();
