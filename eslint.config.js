@@ -3,11 +3,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** What only the library indexer may import (docs/decisions/0117): the app's Worker must not carry it. */
-const PDF_LIBRARIES = {
-  regex: "^(unpdf|pdf-lib|#server/services/library/(pdf|indexing)\\.ts)$",
+/**
+ * What only the back office may import (docs/decisions/0117, 0119): the PDF libraries and the
+ * domain rules' lists, most of a Worker's size, which the page-serving Worker must not carry.
+ */
+const BACK_OFFICE_ONLY = {
+  regex:
+    "^(unpdf|pdf-lib|tldts|email-providers|#server/services/library/(pdf|indexing)\\.ts|#server/services/campus-setup/(domain-rules|webmail)\\.ts)(/.*)?$",
   message:
-    "pdf.js and pdf-lib belong to the library indexer (indexer/, docs/decisions/0117): the page-serving Worker queues the work instead (worker/services/library/index-queue.ts).",
+    "This belongs to the back office (backoffice/, decisions 0117 and 0119): the page-serving Worker queues the library's work (worker/services/library/index-queue.ts) and asks the domain rules over env.BACKOFFICE.",
 };
 
 export default tseslint.config(
@@ -67,16 +71,22 @@ export default tseslint.config(
               message:
                 "worker/ does not import the screens (app/); shared rules live in common/. Use an alias instead of ../../.",
             },
-            PDF_LIBRARIES,
+            BACK_OFFICE_ONLY,
           ],
         },
       ],
     },
   },
-  // The PDF libraries belong to the library indexer, a Worker of its own (docs/decisions/0117): only
-  // its work (worker/services/library/indexing.ts and pdf.ts) may import them.
+  // The back office's modules themselves (docs/decisions/0117, 0119).
   {
-    files: ["worker/services/library/indexing.ts", "worker/services/library/pdf.ts", "worker/**/*.test.ts"],
+    files: [
+      "worker/services/library/indexing.ts",
+      "worker/services/library/pdf.ts",
+      "worker/services/campus-setup/domain-rules.ts",
+      "worker/services/campus-setup/webmail.ts",
+      "worker/services/campus-setup/tldts-min.d.ts",
+      "worker/**/*.test.ts",
+    ],
     rules: { "@typescript-eslint/no-restricted-imports": "off" },
   },
   {
@@ -104,7 +114,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: "^\\.\\./\\.\\./", message: "Import across the tree with an alias, not ../../." },
-            PDF_LIBRARIES,
+            BACK_OFFICE_ONLY,
           ],
         },
       ],

@@ -111,9 +111,9 @@ export default defineConfig(({ command }) => ({
     cloudflare({
       viteEnvironment: { name: "ssr" },
       inspectorPort: false,
-      // The library indexer, a Worker of its own (indexer/, docs/decisions/0117): served beside the
-      // app by `npm run dev` and built beside it into build/campus_indexer/.
-      auxiliaryWorkers: [{ configPath: "./indexer/wrangler.toml" }],
+      // The library indexer, a Worker of its own (backoffice/, docs/decisions/0117): served beside the
+      // app by `npm run dev` and built beside it into build/campus_backoffice/.
+      auxiliaryWorkers: [{ configPath: "./backoffice/wrangler.toml" }],
       ...(persistTo ? { persistState: { path: persistTo } } : {}),
       ...(command === "serve" ? { config: (worker) => ({ vars: { ...worker.vars, ...devVars() } }) } : {}),
     }),
@@ -139,7 +139,7 @@ export default defineConfig(({ command }) => ({
   },
   // The library indexer builds beside the app, under build/ with the rest (the plugin's default is
   // dist/<its environment>).
-  environments: { campus_indexer: { build: { outDir: "build/campus_indexer" } } },
+  environments: { campus_backoffice: { build: { outDir: "build/campus_backoffice" } } },
   server: {
     // A git worktree may link node_modules from the main checkout: Vite must serve files from there
     // too (React Router's dev entry), or no page hydrates.

@@ -20,15 +20,15 @@ async function readDemoColleges(): Promise<string[]> {
 }
 
 /**
- * The library indexer (indexer/, docs/decisions/0117), bundled for the Worker tests: it runs beside
+ * The library indexer (backoffice/, docs/decisions/0117), bundled for the Worker tests: it runs beside
  * the Worker under test as the campus-library queue's consumer, on the same D1 and R2, as a deploy
  * runs it. Bundled here (about a second) rather than by `npm run build`, so that `npx vitest run`
  * alone works.
  */
 async function bundleIndexer(): Promise<string> {
-  const outfile = ".wrangler/vitest/indexer.js";
+  const outfile = ".wrangler/vitest/backoffice.js";
   await build({
-    entryPoints: ["indexer/index.ts"],
+    entryPoints: ["backoffice/index.ts"],
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -84,10 +84,10 @@ export default defineConfig(async () => ({
               },
               // A second, empty database: test/fresh-deploy.test.ts applies the migrations alone to it.
               d1Databases: { FRESH_DB: "campus-fresh-deploy" },
-              // The library indexer, consuming the queue the upload sends to (indexer/wrangler.toml).
+              // The library indexer, consuming the queue the upload sends to (backoffice/wrangler.toml).
               workers: [
                 {
-                  name: "campus-indexer",
+                  name: "campus-backoffice",
                   modules: true,
                   scriptPath: await bundleIndexer(),
                   compatibilityDate: "2026-10-01",

@@ -117,10 +117,7 @@ describe("installable and offline", () => {
         await page.getByRole("heading", { name: "You are offline" }).waitFor();
         const kept = page.getByRole("listitem").getByRole("link");
         await kept.first().waitFor();
-        assert.deepEqual(
-          await kept.evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
-          ["/btech/cse/1"],
-        );
+        assert.deepEqual(await kept.evaluateAll((links) => links.map((a) => a.getAttribute("href"))), ["/btech/cse/1"]);
         assert.match(await kept.first().innerText(), /CSE/);
         assert.doesNotMatch(await page.locator("main").innerText(), /every notes page/i);
         await kept.first().click();

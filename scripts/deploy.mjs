@@ -1,6 +1,6 @@
 // `npm run deploy`: build, make sure the deployed Worker has SESSION_SECRET, then `wrangler deploy`
-// the app's Worker and the library indexer (a Worker of its own: docs/decisions/0117); arguments
-// after `--` go to both. wrangler.toml declares no required secrets (docs/decisions/0102:
+// the back office (a Worker of its own: the library indexer and the domain rules, decisions 0117 and
+// 0119) and then the app's Worker; arguments after `--` go to both. wrangler.toml declares no required secrets (docs/decisions/0102:
 // a [secrets] table would make every local run warn and load nothing else from .dev.vars), so this
 // is where a deploy that nobody could sign in to is stopped. The other secrets are optional: the
 // admins' /staff page names what each one's absence turns off.
@@ -37,5 +37,7 @@ if (!names.includes("SESSION_SECRET")) {
   process.exit(1);
 }
 const extra = process.argv.slice(2);
-if (run("wrangler", ["deploy", ...extra]) !== 0) process.exit(1);
-process.exit(run("wrangler", ["deploy", "-c", "build/campus_indexer/wrangler.json", ...extra]));
+// The back office first: the app's Worker binds to it (BACKOFFICE), and a binding to a Worker that
+// does not exist yet refuses the deploy.
+if (run("wrangler", ["deploy", "-c", "build/campus_backoffice/wrangler.json", ...extra]) !== 0) process.exit(1);
+process.exit(run("wrangler", ["deploy", ...extra]));

@@ -13,7 +13,7 @@ export const quietEnv = {
  * consumes the library's queue, docs/decisions/0117), in one local runtime that shares their D1, R2
  * and queues, as a deploy runs them.
  */
-export const BUILT_WORKERS = ["-c", "build/server/wrangler.json", "-c", "build/campus_indexer/wrangler.json"];
+export const BUILT_WORKERS = ["-c", "build/server/wrangler.json", "-c", "build/campus_backoffice/wrangler.json"];
 
 /**
  * The port a local server is asked for: `--port N` (or `--port=N`) on the command line (`npm run dev

@@ -99,7 +99,7 @@ export function upload(user: TestUser | null, fields: UploadFields): Promise<Res
 }
 
 /**
- * Waits until the library indexer (indexer/, consuming the queue beside the Worker under test) has
+ * Waits until the library indexer (backoffice/, consuming the queue beside the Worker under test) has
  * read the item's file; answers where it ended ("ready" or "failed").
  */
 export async function untilIndexed(id: string, timeoutMs = 20_000): Promise<"ready" | "failed"> {

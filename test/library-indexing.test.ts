@@ -13,7 +13,7 @@ import { indexItem } from "#server/services/library/indexing.ts";
 
 // The library's files are read off the request (docs/decisions/0117): the upload checks the caps
 // before anything parses or decodes, stores the file and a pending item and answers; the library
-// indexer (indexer/, a Worker of its own, the campus-library queue's consumer, running beside the
+// indexer (backoffice/, a Worker of its own, the campus-library queue's consumer, running beside the
 // Worker under test on the same D1 and R2) reads it, and the item is found once that is done.
 
 afterEach(() => {

@@ -4,7 +4,6 @@ import { ApiError } from "#server/lib/errors.ts";
 import { auditStatement } from "#server/services/staff.ts";
 import { domainCandidates } from "#common/membership.ts";
 import { adminBatch, blank, limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
-import { webmailDomains } from "#server/services/campus-setup/webmail.ts";
 
 // The college itself: its names, its e-mail domains (who joins it) and whether Google sign-in must
 // come from its Google Workspace (docs/decisions/0104-campus-setup.md).
@@ -159,8 +158,6 @@ function heldNear(domain: string): { sql: string; parents: string[] } {
 }
 
 export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainInput, now = Date.now()): Promise<void> {
-  // The rules' lists load while the reads run (a chunk of their own: docs/decisions/0119).
-  const rules = Promise.all([import("#server/services/campus-setup/domain-rules.ts"), webmailDomains()]);
   const near = heldNear(domain);
   const [campus, owner, nearby] = await adminBatch(env, admin, [
     env.DB.prepare("SELECT is_open AS isOpen FROM campuses WHERE id = ?1").bind(admin.campusId),
@@ -172,8 +169,9 @@ export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainI
   const held = (owner!.results[0] as { campusId: string } | undefined)?.campusId;
   if (held === admin.campusId) throw new ApiError(409, M.domainAlreadyYours(domain), { field: "domain" });
   if (held) throw new ApiError(409, M.domainTaken(domain), { field: "domain" });
-  const [{ domainRuleProblem }, webmail] = await rules;
-  const problem = domainRuleProblem(domain, webmail, nearby!.results as { domain: string }[]);
+  // The rules' lists (the Public Suffix List, the mail services) live in the back office, asked over
+  // its service binding: they would be a tenth of this Worker (docs/decisions/0119).
+  const problem = await env.BACKOFFICE.problem(domain, nearby!.results as { domain: string }[]);
   if (problem) throw new ApiError(400, problem.message, { field: "domain", code: `domain_${problem.rule}` });
   await limitChange(env, admin);
   const [inserted] = await env.DB.batch([

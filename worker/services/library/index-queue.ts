@@ -1,5 +1,5 @@
 // The library indexer's queue, as the page-serving Worker sees it (docs/decisions/0117): an upload
-// stores its file and a pending item, then queues the item's id; the indexer (indexer/, a Worker of
+// stores its file and a pending item, then queues the item's id; the indexer (backoffice/, a Worker of
 // its own, so that pdf.js and pdf-lib are not part of the Worker that serves pages) reads it. This
 // module imports nothing heavy: it is what both Workers share.
 

@@ -2,7 +2,7 @@ import { LIBRARY_MAX_SEARCH_TEXT } from "#common/library-contribute.ts";
 import { GAVE_UP, INDEX_MAX_ATTEMPTS, partKey } from "#server/services/library/index-queue.ts";
 import { photosToPdf, readPdf, type UnreadablePdf } from "#server/services/library/pdf.ts";
 
-// The library indexer's work on one item (docs/decisions/0117), run by indexer/index.ts, the queue's
+// The library indexer's work on one item (docs/decisions/0117), run by backoffice/index.ts, the queue's
 // consumer, never by the page-serving Worker (which must not import this module: it brings pdf.js
 // and pdf-lib). The upload already checked the caps (worker/lib/pdf-limits.ts), so what is read here
 // is bounded: at most 600 pages and 32 MB unpacked, or PNG photos of at most 16 MB each.

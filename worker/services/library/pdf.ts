@@ -3,7 +3,7 @@ import { logWarning } from "#server/lib/log.ts";
 
 // The library's PDF work: photos of pages combined into one PDF (pdf-lib), and a PDF's pages and
 // text read for search (unpdf, pdf.js built for Workers). Only the library indexer runs it
-// (worker/services/library/indexing.ts, indexer/index.ts: docs/decisions/0117): the page-serving
+// (worker/services/library/indexing.ts, backoffice/index.ts: docs/decisions/0117): the page-serving
 // Worker never imports this module, so neither library is part of its bundle.
 
 /** A4's width in points: every photo page is scaled to it, keeping its proportions. */
