@@ -76,6 +76,9 @@ const option = (name, fallback = "") => {
 const DRY_RUN = flag("dry-run");
 const ASSUME_YES = flag("yes") || DRY_RUN;
 const CONFIG = "wrangler.toml";
+const BACK_OFFICE_CONFIG = "backoffice/wrangler.toml";
+/** The queue of library uploads (wrangler.toml's producer, backoffice/wrangler.toml's consumer). */
+const LIBRARY_QUEUE = "campus-library";
 const names = {
   database: option("database", "campus"),
   bucket: option("bucket", "campus-files"),
@@ -171,6 +174,12 @@ async function main() {
     throw new Error("The http provider needs --mail-api-url and MAIL_API_KEY in the environment");
 
   let toml = readFileSync(CONFIG, "utf8");
+  // The back office (docs/decisions/0117) uses the same database: its configuration gets the same id.
+  let backOfficeToml = readFileSync(BACK_OFFICE_CONFIG, "utf8");
+  const useDatabase = (id) => {
+    toml = toml.replace(/^database_id = ".*"$/m, `database_id = "${id}"`);
+    backOfficeToml = backOfficeToml.replace(/^database_id = ".*"$/m, `database_id = "${id}"`);
+  };
 
   log(`D1 database "${names.database}"`);
   if (!listed(["d1", "list"], names.database)) {
@@ -178,12 +187,12 @@ async function main() {
       capture: true,
     });
     const id = /database_id"?\s*[:=]\s*"([0-9a-f-]{36})"/.exec(created.stdout)?.[1];
-    if (id) toml = toml.replace(/^database_id = ".*"$/m, `database_id = "${id}"`);
+    if (id) useDatabase(id);
     else if (!DRY_RUN) throw new Error("wrangler d1 create did not print the database's id");
   } else {
     const info = wrangler(["d1", "info", names.database, "--json"], { capture: true, readOnly: true });
     const id = /"uuid"\s*:\s*"([0-9a-f-]{36})"/.exec(info.stdout)?.[1];
-    if (id) toml = toml.replace(/^database_id = ".*"$/m, `database_id = "${id}"`);
+    if (id) useDatabase(id);
   }
 
   log(`R2 bucket "${names.bucket}" (photos and attachments)`);
@@ -191,6 +200,9 @@ async function main() {
 
   log(`Queue "${names.queue}" (push notifications)`);
   if (!listed(["queues", "list"], names.queue)) wrangler(["queues", "create", names.queue]);
+
+  log(`Queue "${LIBRARY_QUEUE}" (library uploads waiting for the back office to read them)`);
+  if (!listed(["queues", "list"], LIBRARY_QUEUE)) wrangler(["queues", "create", LIBRARY_QUEUE]);
 
   log("Settings in wrangler.toml [vars]");
   const vapid = await vapidPair();
@@ -207,7 +219,10 @@ async function main() {
   }
   if (mailApiUrl) toml = setVar(toml, "MAIL_API_URL", mailApiUrl);
   for (const off of ["OPEN_SIGNUP", "DEV_OUTBOX", "PUSH_ALLOW_LOCAL", "TEST_CLOCK"]) toml = setVar(toml, off, "0");
-  if (!DRY_RUN) writeFileSync(CONFIG, toml);
+  if (!DRY_RUN) {
+    writeFileSync(CONFIG, toml);
+    writeFileSync(BACK_OFFICE_CONFIG, backOfficeToml);
+  }
 
   log("Secrets (generated here, sent to Cloudflare, never written to a file)");
   const secrets = {

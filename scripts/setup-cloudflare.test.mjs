@@ -55,6 +55,8 @@ test("the dry run prints every wrangler command of a deploy from nothing, in ord
     "r2 bucket create campus-files",
     "queues list",
     "queues create campus-push",
+    "queues list",
+    "queues create campus-library",
     "secret bulk < (generated secrets, not shown)",
     "d1 migrations apply DB --remote",
   ]);
@@ -116,10 +118,12 @@ test("--help prints the flags and does nothing else: no wrangler, no question", 
   assert.match(typo.stderr, /not understood: --hlep/);
   assert.equal(typo.ran, "");
   assert.equal(readFileSync("wrangler.toml", "utf8"), before);
+  assert.equal(readFileSync("backoffice/wrangler.toml", "utf8"), backOfficeBefore);
 });
 
 test("a bare --dry-run shows every step, with placeholders for what it would ask", () => {
   const before = readFileSync("wrangler.toml", "utf8");
+  const backOfficeBefore = readFileSync("backoffice/wrangler.toml", "utf8");
   const { status, stdout, stderr, ran } = withoutWrangler(["--dry-run"]);
   assert.equal(status, 0, stderr);
   assert.equal(ran, "", "a dry run runs no wrangler");
@@ -129,6 +133,7 @@ test("a bare --dry-run shows every step, with placeholders for what it would ask
     "d1 list",
     "r2 bucket create campus-files",
     "queues create campus-push",
+    "queues create campus-library",
     "secret bulk",
     "d1 migrations apply DB --remote",
   ])
