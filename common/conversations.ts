@@ -46,7 +46,12 @@ export const CONVERSATION_MESSAGES = {
   contactNone: "Add your WhatsApp number on your account page first, then share it here.",
   contactShared: "Your WhatsApp number is now in this conversation.",
   sent: "Sent.",
+  /** The close reason of a live socket whose session ended (signed out, secured, expired). */
+  socketSignedOut: "Signed out.",
 } as const;
+
+/** The close code of a live socket whose session ended: the page does not reconnect, it signs in again. */
+export const SOCKET_SIGNED_OUT = 4001;
 
 /** The warning shown beside a message that links to a payment page outside Campus. */
 export const PAYMENT_LINK_WARNING =

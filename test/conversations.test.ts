@@ -4,12 +4,22 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_MESSAGES as M, MESSAGE_MAX, PAYMENT_LINK_WARNING } from "#common/conversations.ts";
-import { bearer, call, createUser, inOneLimiterMinute, unique } from "#test/helpers.ts";
+import {
+  bearer,
+  call,
+  createUser,
+  inOneLimiterMinute,
+  postJson,
+  unique,
+  uniqueIp,
+  type TestUser,
+} from "#test/helpers.ts";
 import {
   answer,
   listProduct,
   openSocket,
   rows,
+  type TestSocket,
   send,
   sellerAndBuyer,
   start,
@@ -420,5 +430,107 @@ describe("the live socket (the conversation's Durable Object)", () => {
     expect((await call(`/api/messages/${conversationId}/socket`, { headers: { Cookie: buyer.cookie } })).status).toBe(
       426,
     );
+  });
+});
+
+describe("a socket ends with its session", () => {
+  /** Another signed-in device of the same student: a session of its own. */
+  async function secondDevice(user: TestUser): Promise<TestUser> {
+    const res = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
+    expect(res.status).toBe(200);
+    const { token } = ((await res.json()) as { data: { token: string } }).data;
+    return { ...user, token, cookie: `__Host-campus_session=${token}` };
+  }
+
+  async function sessionIdOf(device: TestUser): Promise<string> {
+    const res = await answer<{ sessions: { id: string; current: boolean }[] }>(
+      await call("/api/auth/sessions", { headers: bearer(device.token) }),
+    );
+    return res.body.data.sessions.find((s) => s.current)!.id;
+  }
+
+  /** How a socket stands a moment after the server had reason to close it: closed (code), or still open. */
+  function closedOrOpen(socket: TestSocket): Promise<{ code: number; reason: string } | "open"> {
+    return Promise.race([socket.closed, new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 2000))]);
+  }
+
+  /**
+   * The buyer writes; `live` (a socket of a session that still stands) receives it, and every socket of
+   * an ended session is closed as signed out without receiving it.
+   */
+  async function onlyLiveSocketsHear(
+    buyer: TestUser,
+    conversationId: string,
+    live: TestSocket,
+    ended: TestSocket[],
+  ): Promise<void> {
+    const text = unique("Still there? ");
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text })).status).toBe(201);
+    const events = (await live.next(1)) as { type: string; message?: { body: string } }[];
+    expect(events.find((e) => e.type === "message")?.message?.body).toBe(text);
+    for (const socket of ended) {
+      expect(await closedOrOpen(socket)).toEqual({ code: 4001, reason: M.socketSignedOut });
+      expect(JSON.stringify(socket.events)).not.toContain(text);
+    }
+  }
+
+  async function openConversation() {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const laptop = await secondDevice(seller);
+    const onPhone = await openSocket(seller, conversationId);
+    const onLaptop = await openSocket(laptop, conversationId);
+    expect([onPhone.status, onLaptop.status]).toEqual([101, 101]);
+    return { seller, buyer, conversationId, laptop, onPhone, onLaptop };
+  }
+
+  it("signing out (POST /api/auth/logout) closes that device's sockets; the student's other devices still hear", async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    expect((await call("/api/auth/logout", { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it('"sign out everywhere" (POST /api/auth/logout-all) closes every device\'s sockets, before typing or a message reaches them', async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    const buyerSocket = await openSocket(buyer, conversationId);
+    expect((await call("/api/auth/logout-all", { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    buyerSocket.socket!.send(JSON.stringify({ type: "typing" }));
+    expect(await closedOrOpen(onPhone)).toEqual({ code: 4001, reason: M.socketSignedOut });
+    expect(onLaptop.events).toEqual([]);
+    await onlyLiveSocketsHear(buyer, conversationId, buyerSocket, [onPhone, onLaptop]);
+  });
+
+  it("signing that device out from another (DELETE /api/auth/sessions/:id) closes its sockets", async () => {
+    const { seller, buyer, conversationId, laptop, onPhone, onLaptop } = await openConversation();
+    const phoneSession = await sessionIdOf(seller);
+    expect(
+      (await call(`/api/auth/sessions/${phoneSession}`, { method: "DELETE", headers: bearer(laptop.token) })).status,
+    ).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it("a password change (POST /api/auth/password) closes the sockets of every other device", async () => {
+    const { seller, buyer, conversationId, laptop, onPhone, onLaptop } = await openConversation();
+    const changed = await send("/api/auth/password", laptop, {
+      currentPassword: seller.password,
+      newPassword: "a brand new passphrase",
+    });
+    expect(changed.status).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it("a session that expired closes its sockets at the next delivery", async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?1 WHERE id = ?2")
+      .bind(Date.now() - 1, await sessionIdOf(seller))
+      .run();
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from "#common/conversations.ts";
 import type { StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { announce } from "#server/services/conversations/room.ts";
+import { announce, liveSessions, liveSessionsSql } from "#server/services/conversations/room.ts";
 import { firstName, type Member, MESSAGE_COLUMNS, type MessageRow } from "#server/services/conversations/send.ts";
 import { imageUrl } from "#server/services/market/product-view.ts";
 
@@ -130,6 +130,8 @@ interface ThreadRow {
   blocking: number;
   blockedBy: number;
   reported: number;
+  /** The members' live sessions (a JSON array), for the seen mark's delivery. */
+  live: string | null;
 }
 
 /** The conversation (?1) is the member's (?2): in a query over `conversations` alone. */
@@ -171,12 +173,13 @@ export async function readThread(
          c.meet_agreed_at AS meetAgreedAt,
          EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = u.id) AS blocking,
          EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?2) AS blockedBy,
-         EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.reporter_id = ?2) AS reported
+         EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.reporter_id = ?2) AS reported,
+         ${liveSessionsSql("c.id", "?3")} AS live
        FROM conversations c JOIN products p ON p.id = c.product_id
        JOIN users u ON u.id = CASE WHEN c.buyer_id = ?2 THEN c.seller_id ELSE c.buyer_id END
        LEFT JOIN meetup_places mp ON mp.id = c.meet_place_id
        WHERE c.id = ?1 AND (c.buyer_id = ?2 OR c.seller_id = ?2)`,
-    ).bind(conversationId, member.id),
+    ).bind(conversationId, member.id, now),
     page,
     env.DB.prepare(
       `SELECT o.id, o.price_paise AS pricePaise, o.created_at AS createdAt FROM offers o
@@ -193,7 +196,7 @@ export async function readThread(
   const role = row.buyerId === member.id ? "buyer" : "seller";
   const readSeq = role === "buyer" ? row.buyerReadSeq : row.sellerReadSeq;
   if (markRead && readSeq < row.lastSeq)
-    await announce(env, conversationId, { type: "seen", userId: member.id, seq: row.lastSeq });
+    await announce(env, conversationId, { type: "seen", userId: member.id, seq: row.lastSeq }, liveSessions(row.live));
   const rows = (messages?.results ?? []) as MessageRow[];
   const more = query.after === undefined && rows.length > THREAD_PAGE;
   const shown = rows.slice(0, THREAD_PAGE).reverse();

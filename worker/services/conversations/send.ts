@@ -10,7 +10,7 @@ import {
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { announce } from "#server/services/conversations/room.ts";
+import { announce, liveSessions, liveSessionsSql } from "#server/services/conversations/room.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Sending a message (docs/decisions/0113-conversations.md): one D1 batch advances the conversation's
@@ -128,19 +128,24 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS =
   "m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName";
 
+/** A written message as the socket sends it, with its conversation and the members' live sessions. */
+type Written = Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string; live: string[] };
+
 /** The message just written by the batch, as the socket sends it; null when the batch wrote none. */
-export async function written(
-  env: Env,
-  messageId: string,
-): Promise<(Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string }) | null> {
+export async function written(env: Env, messageId: string): Promise<Written | null> {
   const row = await env.DB.prepare(
-    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId
+    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId, ${liveSessionsSql("m.conversation_id", "?2")} AS live
      FROM messages m LEFT JOIN users u ON u.id = m.sender_id WHERE m.id = ?1`,
   )
-    .bind(messageId)
-    .first<MessageRow & { conversationId: string }>();
+    .bind(messageId, Date.now())
+    .first<MessageRow & { conversationId: string; live: string | null }>();
   if (!row) return null;
-  return { ...row, flagged: row.flagged === 1, senderName: row.senderName ? firstName(row.senderName) : null };
+  return {
+    ...row,
+    flagged: row.flagged === 1,
+    senderName: row.senderName ? firstName(row.senderName) : null,
+    live: liveSessions(row.live),
+  };
 }
 
 /** Rate limit of messages, per member. */
@@ -150,10 +155,7 @@ export async function limitMessages(env: Env, memberId: string): Promise<void> {
 }
 
 /** A written message as `reader` sees it. */
-export function viewFor(
-  { conversationId: _, senderId, ...view }: NonNullable<Awaited<ReturnType<typeof written>>>,
-  readerId: string,
-): MessageView {
+export function viewFor({ conversationId: _, live: __, senderId, ...view }: Written, readerId: string): MessageView {
   return { ...view, mine: senderId === readerId };
 }
 
@@ -161,8 +163,8 @@ export function viewFor(
 export async function deliver(env: Env, messageId: string, reader: { id: string }): Promise<MessageView | null> {
   const message = await written(env, messageId);
   if (!message) return null;
-  const { conversationId, ...event } = message;
-  await announce(env, conversationId, { type: "message", message: event });
+  const { conversationId, live, ...event } = message;
+  await announce(env, conversationId, { type: "message", message: event }, live);
   return viewFor(message, reader.id);
 }
 
