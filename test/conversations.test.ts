@@ -26,6 +26,7 @@ import {
   thread,
 } from "#test/conversation-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
+import { expireReservations } from "#server/services/reservations.ts";
 
 type Inbox = { id: string; role: string; unread: number; otherName: string; lastMessage: string }[];
 
@@ -303,10 +304,19 @@ describe("offers", () => {
     );
     expect([accepted.status, accepted.body.message]).toEqual([200, M.offerAccepted]);
 
-    const product = await env.DB.prepare("SELECT status, buyer_id, price_paise, buyer_name FROM products WHERE id = ?1")
+    // Reserved at the agreed price; the listing's own price stays the seller's.
+    const product = await env.DB.prepare(
+      "SELECT status, buyer_id, sale_price_paise, price_paise, buyer_name FROM products WHERE id = ?1",
+    )
       .bind(productId)
-      .first<{ status: string; buyer_id: string; price_paise: number; buyer_name: string }>();
-    expect(product).toEqual({ status: "sold", buyer_id: buyer.userId, price_paise: 42000, buyer_name: "Bala Buyer" });
+      .first<{ status: string; buyer_id: string; sale_price_paise: number; price_paise: number; buyer_name: string }>();
+    expect(product).toEqual({
+      status: "sold",
+      buyer_id: buyer.userId,
+      sale_price_paise: 42000,
+      price_paise: 50000,
+      buyer_name: "Bala Buyer",
+    });
     expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(1);
     const purchased = await answer<unknown>(await call("/api/product/purchased", { headers: bearer(buyer.token) }));
     expect(JSON.stringify(purchased.body)).toContain(productId);
@@ -354,6 +364,157 @@ describe("offers", () => {
       ).toBeLessThanOrEqual(1);
       expect(await rows("SELECT 1 FROM offers WHERE product_id = ?1 AND status = 'waiting'", productId)).toBe(0);
     }
+  });
+});
+
+describe("an accepted offer's price belongs to its reservation", () => {
+  type Listed = { _id: string; price: number; pricePaise: number; status: string };
+
+  /** A ₹1000 listing reserved for a buyer who offered ₹1, accepted by the seller. */
+  async function reservedAtOneRupee() {
+    const { seller, buyer, productId } = await sellerAndBuyer("1000");
+    const { conversationId } = await start(buyer, productId);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: 1 })).status).toBe(201);
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    expect((await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" })).status).toBe(200);
+    return { seller, buyer, productId, conversationId };
+  }
+
+  async function listed(path: string, user: TestUser, productId: string): Promise<Listed | undefined> {
+    const res = await call(path, { headers: bearer(user.token) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Listed[]).find((p) => p._id === productId);
+  }
+
+  /** Back on Browse at the seller's own ₹1000: a third student's Buy at ₹1 is refused, at ₹1000 it reserves. */
+  async function backAtTheSellersPrice(productId: string): Promise<void> {
+    const third = await createUser({ name: "Tara Third" });
+    const shown = await call(`/api/product/${productId}`, { headers: bearer(third.token) });
+    expect(await shown.json()).toMatchObject({ price: 1000, status: "available" });
+    const cheap = await call(`/api/product/purchase/${productId}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", ...bearer(third.token) },
+      body: JSON.stringify({ price: 1 }),
+    });
+    expect(cheap.status).toBe(409);
+    const paid = await call(`/api/product/purchase/${productId}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", ...bearer(third.token) },
+      body: JSON.stringify({ price: 1000 }),
+    });
+    expect(paid.status).toBe(200);
+    expect(await listed("/api/product/purchased", third, productId)).toMatchObject({ price: 1000 });
+  }
+
+  it("while reserved, My Purchases, My Sells and the thread show the agreed ₹1; the handover keeps it", async () => {
+    const { seller, buyer, productId, conversationId } = await reservedAtOneRupee();
+    expect(await listed("/api/product/purchased", buyer, productId)).toMatchObject({ price: 1, status: "sold" });
+    expect(await listed("/api/product/mysells", seller, productId)).toMatchObject({ price: 1, status: "sold" });
+    const view = await thread<{ product: { pricePaise: number; state: string } }>(buyer, conversationId);
+    expect(view.body.data.product).toMatchObject({ pricePaise: 100, state: "reserved" });
+    expect(
+      (await call(`/api/product/${productId}/handover`, { method: "POST", headers: bearer(seller.token) })).status,
+    ).toBe(200);
+    expect(await listed("/api/product/purchased", buyer, productId)).toMatchObject({ price: 1 });
+    expect(await listed("/api/product/mysells", seller, productId)).toMatchObject({ price: 1 });
+  });
+
+  it("the buyer cancels: back on Browse at the seller's ₹1000, and a third student's Buy at ₹1 is refused", async () => {
+    const { buyer, productId } = await reservedAtOneRupee();
+    expect(
+      (await call(`/api/product/${productId}/cancel`, { method: "POST", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    await backAtTheSellersPrice(productId);
+  });
+
+  it("the seller declines the reservation: back at ₹1000", async () => {
+    const { seller, productId } = await reservedAtOneRupee();
+    expect(
+      (await call(`/api/product/${productId}/decline`, { method: "POST", headers: bearer(seller.token) })).status,
+    ).toBe(200);
+    await backAtTheSellersPrice(productId);
+  });
+
+  it("the reservation expires (the cron): back at ₹1000", async () => {
+    const { productId } = await reservedAtOneRupee();
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+      .bind(productId, 73 * 60 * 60 * 1000)
+      .run();
+    await expireReservations(env);
+    await backAtTheSellersPrice(productId);
+  });
+});
+
+describe("migration 0041: rows an accepted offer changed before the fix", () => {
+  /** The migration's statements after its ALTER TABLE (the column exists already here), on rows shaped as before it. */
+  async function runMigration(): Promise<void> {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0041_"))!;
+    const statements = migration.queries.filter((q) => !/^\s*ALTER TABLE/im.test(q));
+    await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
+  }
+
+  /** A ₹1000 listing with an accepted ₹1 offer, stored as the code before the fix stored it: the offer's price over the listing's. */
+  async function acceptedAsBefore(then?: "cancel") {
+    const { seller, buyer, productId } = await sellerAndBuyer("1000");
+    const { conversationId } = await start(buyer, productId);
+    await send(`/api/messages/${conversationId}/offers`, buyer, { price: 1 });
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    expect((await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" })).status).toBe(200);
+    if (then === "cancel")
+      expect(
+        (await call(`/api/product/${productId}/cancel`, { method: "POST", headers: bearer(buyer.token) })).status,
+      ).toBe(200);
+    await env.DB.prepare("UPDATE products SET price_paise = 100, sale_price_paise = NULL WHERE id = ?1")
+      .bind(productId)
+      .run();
+    return { seller, buyer, productId };
+  }
+
+  const state = (id: string) =>
+    env.DB.prepare(
+      "SELECT status, price_paise AS price, sale_price_paise AS salePrice, expires_at <= ?2 AS offBrowse FROM products WHERE id = ?1",
+    )
+      .bind(id, Date.now())
+      .first<{ status: string; price: number; salePrice: number | null; offBrowse: number }>();
+
+  it("a sale keeps its price; a listing whose own price was lost leaves Browse until its seller renews it, and is told", async () => {
+    const reserved = await acceptedAsBefore();
+    const backOnSale = await acceptedAsBefore("cancel");
+    const repriced = await acceptedAsBefore("cancel");
+    await env.DB.prepare("UPDATE products SET price_paise = 90000 WHERE id = ?1").bind(repriced.productId).run();
+    const { seller, buyer, productId: bought } = await sellerAndBuyer("700");
+    expect(
+      (await call(`/api/product/purchase/${bought}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    await env.DB.prepare("UPDATE products SET sale_price_paise = NULL WHERE id = ?1").bind(bought).run();
+
+    await runMigration();
+    expect(await state(reserved.productId)).toEqual({ status: "sold", price: 100, salePrice: 100, offBrowse: 1 });
+    expect(await state(backOnSale.productId)).toEqual({
+      status: "available",
+      price: 100,
+      salePrice: null,
+      offBrowse: 1,
+    });
+    expect(await state(repriced.productId)).toEqual({
+      status: "available",
+      price: 90000,
+      salePrice: null,
+      offBrowse: 0,
+    });
+    expect(await state(bought)).toEqual({ status: "sold", price: 70000, salePrice: 70000, offBrowse: 0 });
+    for (const { seller: told } of [reserved, backOnSale])
+      expect(await rows("SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.price'", told.userId)).toBe(1);
+    for (const untouched of [repriced.seller, seller])
+      expect(await rows("SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.price'", untouched.userId)).toBe(
+        0,
+      );
+    // Nobody buys it at the lost price meanwhile.
+    const third = await createUser();
+    expect(
+      (await call(`/api/product/purchase/${backOnSale.productId}`, { method: "PATCH", headers: bearer(third.token) }))
+        .status,
+    ).toBe(409);
   });
 });
 

@@ -22,10 +22,17 @@ function photoOf(imageKey: string, photos: string | null): string {
 
 const INBOX_LIMIT = 100;
 
+/**
+ * SQL: the price a conversation (`c`) shows for its listing (`p`): the reservation's own price in the
+ * conversation whose buyer holds it (what the two agreed), the listing's price in every other.
+ */
+const CONVERSATION_PRICE =
+  "CASE WHEN p.buyer_id = c.buyer_id THEN COALESCE(p.sale_price_paise, p.price_paise) ELSE p.price_paise END";
+
 /** The member's conversations, latest first, with unread counts (`GET /api/messages`, /messages): one query. */
 export async function listConversations(env: Env, member: Pick<Member, "id">): Promise<ConversationSummary[]> {
   const { results } = await env.DB.prepare(
-    `SELECT c.id, c.product_id AS productId, p.title AS productTitle, p.image_key AS imageKey, p.photos, p.price_paise AS pricePaise,
+    `SELECT c.id, c.product_id AS productId, p.title AS productTitle, p.image_key AS imageKey, p.photos, ${CONVERSATION_PRICE} AS pricePaise,
        c.role, u.name AS otherName, c.last_message_at AS lastMessageAt, c.last_seq - c.read_seq AS unread,
        (SELECT CASE m.kind WHEN 'text' THEN m.body WHEN 'contact' THEN 'Shared a WhatsApp number' ELSE m.body END
         FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastMessage
@@ -167,7 +174,7 @@ export async function readThread(
   const [head, messages, offer, places, markedConversation, markedNotices] = await env.DB.batch([
     env.DB.prepare(
       `SELECT c.id, c.buyer_id AS buyerId, c.seller_id AS sellerId, c.product_id AS productId, p.title, p.image_key AS imageKey, p.photos,
-         p.price_paise AS pricePaise, p.status, p.buyer_id AS buyerOfProduct, p.handed_over_at AS handedOverAt, p.hidden_at AS hiddenAt,
+         ${CONVERSATION_PRICE} AS pricePaise, p.status, p.buyer_id AS buyerOfProduct, p.handed_over_at AS handedOverAt, p.hidden_at AS hiddenAt,
          p.expires_at AS expiresAt, u.name AS otherName, c.last_seq AS lastSeq, c.buyer_read_seq AS buyerReadSeq, c.seller_read_seq AS sellerReadSeq,
          c.meet_place_id AS meetPlaceId, mp.name AS placeName, mp.note AS placeNote, c.meet_at AS meetAt, c.meet_proposed_by AS meetProposedBy,
          c.meet_agreed_at AS meetAgreedAt,

@@ -90,7 +90,7 @@ export async function purchaseProduct(
     reservationLogStatement(env, saleId, now),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
-       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
+       SELECT ?1, seller_id, id, title, ?2, sale_price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
     // The seller's inbox too: who reserved it, and what happens next (decision 0098). The
     // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
@@ -125,7 +125,11 @@ export interface Reservation {
   now: number;
   /** The price the buyer saw (Buy): the product must still cost exactly that. */
   seenPricePaise?: number | null;
-  /** The price the two agreed (an accepted offer): the product is reserved at it, whatever it cost. */
+  /**
+   * The price the two agreed (an accepted offer): the reservation is made at it, whatever the listing
+   * costs. It is the reservation's (sale_price_paise), never the listing's: a reservation that ends
+   * without a handover leaves the listing at the seller's own price.
+   */
   agreedPricePaise?: number | null;
   /** Only while this member sells it (the seller accepting an offer). */
   sellerId?: string | null;
@@ -143,7 +147,7 @@ export interface Reservation {
 export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement {
   return env.DB.prepare(
     `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = COALESCE(?2, (SELECT name FROM users WHERE id = ?1)),
-       sale_id = ?3, purchased_at = ?4, updated_at = ?4, price_paise = COALESCE(?11, price_paise)
+       sale_id = ?3, purchased_at = ?4, updated_at = ?4, sale_price_paise = COALESCE(?11, price_paise)
      WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
        AND (?6 IS NULL OR price_paise = ?6)
        AND (?12 IS NULL OR seller_id = ?12)
