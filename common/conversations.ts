@@ -36,6 +36,8 @@ export const CONVERSATION_MESSAGES = {
   offerDeclined: "Offer declined.",
   offerWithdrawn: "Offer withdrawn.",
   notAvailable: "Sorry, this product has just been sold to someone else.",
+  buyerCannotReserve:
+    "This buyer can't reserve anything right now, so their offer can't be accepted. Decline it, or wait.",
   meetupNeedsReservation:
     "Agree a meet-up once the listing is reserved for this buyer (accept an offer, or they press Buy).",
   meetupProposed: "Meet-up proposed. The other side agrees to it here.",

@@ -205,6 +205,31 @@ describe("blocking and reporting", () => {
     expect((await send(`/api/messages/${conversationId}`, buyer, { text: "hello?" })).status).toBe(201);
   });
 
+  it("a suspended member cannot report a conversation (the rule of every report): 403, nothing stored, on both doors", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(buyer.userId, Date.now() + 86_400_000)
+      .run();
+    const refused = await answer<unknown>(
+      await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam" }),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "suspended" });
+    const page = await call(`/messages/${conversationId}`, {
+      method: "POST",
+      headers: {
+        Cookie: buyer.cookie,
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "report", reason: "scam" }).toString(),
+      redirect: "manual",
+    });
+    expect(await page.text()).toContain("suspended");
+    expect(await rows("SELECT 1 FROM conversation_reports WHERE conversation_id = ?1", conversationId)).toBe(0);
+  });
+
   it("a reported conversation is read by a moderator of its college only, each read audited", async () => {
     const { buyer, productId } = await sellerAndBuyer();
     const { conversationId } = await start(buyer, productId, "Send me your OTP");
@@ -364,6 +389,57 @@ describe("offers", () => {
       ).toBeLessThanOrEqual(1);
       expect(await rows("SELECT 1 FROM offers WHERE product_id = ?1 AND status = 'waiting'", productId)).toBe(0);
     }
+  });
+});
+
+describe("an offer that cannot be accepted writes nothing", () => {
+  /** A waiting ₹400 offer on a ₹500 listing. */
+  async function waitingOffer() {
+    const { seller, buyer, productId } = await sellerAndBuyer("500");
+    const { conversationId } = await start(buyer, productId);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: 400 })).status).toBe(201);
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    return { seller, buyer, productId, conversationId, offerId };
+  }
+
+  /** Nothing of a reservation: the listing on sale at its price, no log row, the offer still waiting, no new message. */
+  async function nothingWritten(productId: string, conversationId: string, offerId: string): Promise<void> {
+    expect(
+      await env.DB.prepare(
+        "SELECT status, buyer_id AS buyerId, sale_id AS saleId, price_paise AS price FROM products WHERE id = ?1",
+      )
+        .bind(productId)
+        .first(),
+    ).toEqual({ status: "available", buyerId: null, saleId: null, price: 50000 });
+    expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(0);
+    expect(await rows("SELECT 1 FROM offers WHERE id = ?1 AND status = 'waiting'", offerId)).toBe(1);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(2);
+  }
+
+  it("the buyer blocked the seller: the seller's accept is a 403 and reserves nothing", async () => {
+    const { seller, buyer, productId, conversationId, offerId } = await waitingOffer();
+    expect((await send(`/api/messages/${conversationId}/block`, buyer, { blocked: true }, "PUT")).status).toBe(200);
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([403, M.blocked]);
+    await nothingWritten(productId, conversationId, offerId);
+  });
+
+  it("the seller blocked the buyer: the same", async () => {
+    const { seller, productId, conversationId, offerId } = await waitingOffer();
+    expect((await send(`/api/messages/${conversationId}/block`, seller, { blocked: true }, "PUT")).status).toBe(200);
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([403, M.blocked]);
+    await nothingWritten(productId, conversationId, offerId);
+  });
+
+  it("a suspended buyer's waiting offer is not accepted into a reservation: 409, nothing written", async () => {
+    const { seller, buyer, productId, conversationId, offerId } = await waitingOffer();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(buyer.userId, Date.now() + 86_400_000)
+      .run();
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([409, M.buyerCannotReserve]);
+    await nothingWritten(productId, conversationId, offerId);
   });
 });
 

@@ -12,6 +12,7 @@ import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, type Member, messageStatements, requireMember } from "#server/services/conversations/send.ts";
 import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
+import { gateReport } from "#server/services/moderation.ts";
 import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
@@ -162,13 +163,14 @@ export const reportSchema = z.object(
 );
 export type ReportInput = z.output<typeof reportSchema>;
 
-/** Report the conversation: a moderator of its campus may then read it. Once per member. */
+/** Report the conversation: a moderator of its campus may then read it. Once per member, through the gate of every report. */
 export async function reportConversation(
   env: Env,
-  member: Pick<Member, "id">,
+  member: Pick<Member, "id" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">,
   conversationId: string,
   { reason, note }: ReportInput,
 ): Promise<string> {
+  await gateReport(env, member);
   const row = await requireMember(env, member, conversationId);
   const result = await env.DB.prepare(
     `INSERT INTO conversation_reports (id, conversation_id, campus_id, reporter_id, reason, note, created_at)

@@ -140,8 +140,10 @@ export interface Reservation {
 /**
  * The one conditional write that reserves a product, for Buy and for an accepted offer alike: only an
  * available, shown, unexpired product of someone else on the buyer's campus passes, while the buyer
- * has made fewer than PURCHASE_LIMIT reservations in 24 hours and holds fewer than
- * OPEN_RESERVATIONS_LIMIT waiting for a handover. Of any number of simultaneous attempts on one
+ * is not suspended, has made fewer than PURCHASE_LIMIT reservations in 24 hours and holds fewer than
+ * OPEN_RESERVATIONS_LIMIT waiting for a handover. An accepted offer also needs the offer still
+ * waiting and no block between the two (the seller is the one acting, so the buyer's state is
+ * checked here, not by a gate on the request). Of any number of simultaneous attempts on one
  * product exactly one gets its id back; the statements after it in the batch select by `saleId`.
  */
 export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement {
@@ -151,10 +153,11 @@ export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement 
      WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
        AND (?6 IS NULL OR price_paise = ?6)
        AND (?12 IS NULL OR seller_id = ?12)
-       AND (?13 IS NULL OR EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1))
+       AND (?13 IS NULL OR (EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1)
+         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = products.seller_id) OR (b.blocker_id = products.seller_id AND b.blocked_id = ?1))))
        AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
        AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
-       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
+       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND (suspended_until IS NULL OR suspended_until <= ?4))
      RETURNING id`,
   ).bind(
     r.buyerId,
