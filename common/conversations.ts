@@ -27,6 +27,7 @@ export const CONVERSATION_MESSAGES = {
   unblockedDone: "Unblocked. You can message each other again.",
   reported: "Thanks. A moderator of your college will read this conversation and act on it.",
   alreadyReported: "You have already reported this conversation. A moderator will look at it.",
+  noOpenReports: "This conversation has no open reports at your college.",
   offerSent: "Offer sent. The seller can accept or decline it here.",
   offerWaiting: "You already have an offer waiting for the seller's answer. Withdraw it to make another.",
   offerOnlyBuyer: "Only the buyer makes offers in a conversation.",

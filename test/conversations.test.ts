@@ -392,6 +392,82 @@ describe("offers", () => {
   });
 });
 
+describe("a moderator's reading of a reported conversation", () => {
+  async function reported() {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId, "Pay me first on this link");
+    expect((await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam" })).status).toBe(201);
+    const moderator = await createUser();
+    await grant(moderator, "moderator");
+    return { seller, buyer, conversationId, moderator };
+  }
+  const audited = (conversationId: string) =>
+    rows("SELECT 1 FROM staff_audit_log WHERE subject_id = ?1", conversationId);
+  const read = (moderator: TestUser, conversationId: string) =>
+    call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(moderator.token) });
+
+  it("ends with its reports: once they are resolved the thread is a 404 on both doors, and nothing more is audited", async () => {
+    const { seller, conversationId, moderator } = await reported();
+    expect((await read(moderator, conversationId)).status).toBe(200);
+    const resolved = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(moderator.token),
+      }),
+    );
+    expect(resolved.status).toBe(200);
+    expect(await audited(conversationId)).toBe(2);
+    expect((await read(moderator, conversationId)).status).toBe(404);
+    expect(
+      (await call(`/staff/conversations/${conversationId}`, { headers: { Cookie: moderator.cookie } })).status,
+    ).toBe(404);
+    expect(await audited(conversationId)).toBe(2);
+    // A second resolve finds nothing open: 404, nothing written.
+    const again = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(moderator.token),
+      }),
+    );
+    expect([again.status, again.body.message]).toEqual([404, M.noOpenReports]);
+    expect(await audited(conversationId)).toBe(2);
+    // A new report (the seller's) opens it to the moderators again.
+    expect((await send(`/api/messages/${conversationId}/report`, seller, { reason: "offensive" })).status).toBe(201);
+    expect((await read(moderator, conversationId)).status).toBe(200);
+  });
+
+  it("a moderator of another college resolving it gets a 404, and nothing is written", async () => {
+    const { conversationId } = await reported();
+    const elsewhere = await createUser({ email: `${unique("m")}@riverside.test` });
+    await grant(elsewhere, "moderator", null, "rce");
+    const refused = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(elsewhere.token),
+      }),
+    );
+    expect([refused.status, refused.body.message]).toEqual([404, M.noOpenReports]);
+    const page = await call(`/staff/conversations/${conversationId}`, {
+      method: "POST",
+      headers: {
+        Cookie: elsewhere.cookie,
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+      redirect: "manual",
+    });
+    expect(page.status).not.toBe(302);
+    expect(
+      await rows(
+        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND resolved_at IS NULL",
+        conversationId,
+      ),
+    ).toBe(1);
+    expect(await audited(conversationId)).toBe(0);
+  });
+});
+
 describe("an offer that cannot be accepted writes nothing", () => {
   /** A waiting ₹400 offer on a ₹500 listing. */
   async function waitingOffer() {
