@@ -99,14 +99,15 @@ export function messageStatements(
         `INSERT INTO messages (id, conversation_id, seq, sender_id, kind, body, price_paise, flagged, client_key, created_at)
          SELECT ?1, id, last_seq, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM conversations WHERE last_message_id = ?1`,
       ).bind(id, sender.id, out.kind, out.body, out.pricePaise ?? null, flagged, out.clientKey ?? null, now),
-      // The name leads the text, as in every notice that names a student (account deletion replaces it).
+      // The sender is the notice's actor: their first name is read before the text when the notice is
+      // (worker/services/notices.ts), so the text holds none.
       env.DB.prepare(
-        `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
-         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ?2 || ': ' || ?3, '/messages/' || c.id, ?4, ?5
-         FROM (SELECT *, CASE WHEN buyer_id = ?5 THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ?1) c
+        `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ': ' || ?2, '/messages/' || c.id, ?3, ?4
+         FROM (SELECT *, CASE WHEN buyer_id = ?4 THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ?1) c
          JOIN products p ON p.id = c.product_id
          WHERE NOT EXISTS (SELECT 1 FROM notices n WHERE n.user_id = c.other AND n.read_at IS NULL AND n.kind = 'market.message' AND n.link = '/messages/' || c.id)`,
-      ).bind(id, firstName(sender.name), preview, now, sender.id),
+      ).bind(id, preview, now, sender.id),
     ],
   };
 }

@@ -92,13 +92,13 @@ export async function purchaseProduct(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
        SELECT ?1, seller_id, id, title, ?2, sale_price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
-    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The
-    // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
+    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The buyer is
+    // the notice's actor: their name is read before the text when the notice is (worker/services/notices.ts).
     env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
-       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3, '/mysells', ?1, buyer_id
        FROM products WHERE sale_id = ?2`,
-    ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
+    ).bind(now, saleId, RESERVED_NOTICE_TEXT),
     lapseOffersStatement(env, saleId, now),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
@@ -264,7 +264,7 @@ async function explainNoPurchase(
   throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
 }
 
-/** What follows the buyer's name in the seller's reservation notice. */
+/** The seller's reservation notice, after the buyer's name (its actor). */
 export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
 
 export interface SaleNotice {
@@ -286,7 +286,8 @@ export async function unreadSaleNotices(env: Env, sellerId: string): Promise<Sal
     .select({
       id: saleNotifications.id,
       productTitle: saleNotifications.productTitle,
-      buyerName: saleNotifications.buyerName,
+      // The buyer's name as it is now (renamed since, or "Deleted student" written by their deletion).
+      buyerName: sql<string>`COALESCE((SELECT u.name FROM users u WHERE u.id = ${saleNotifications.buyerId} AND u.deleted_at IS NULL), ${saleNotifications.buyerName})`,
       pricePaise: saleNotifications.pricePaise,
       createdAt: saleNotifications.createdAt,
       state,
