@@ -16,6 +16,9 @@ export const OPENERS = [
   "Is it in good condition?",
 ] as const;
 
+/** The one-tap openers of a buyer who has reserved the listing already: the meeting is what is left to agree. */
+export const RESERVED_OPENERS = ["Where can we meet?", "When are you free to meet?"] as const;
+
 export const CONVERSATION_MESSAGES = {
   noConversation: "This conversation does not exist, or you are not in it.",
   ownListing: "This is your own listing: buyers message you here, and you answer from Messages.",

@@ -93,6 +93,21 @@ describe("messaging a seller", () => {
     expect((await inbox(buyer))[0]!.unread).toBe(1);
   });
 
+  it("the buyer who reserved with Buy alone starts the conversation about it; nobody else starts one then", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    expect(
+      (await call(`/api/product/purchase/${productId}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    // The listing's page offers the reserving buyer the meeting's openers.
+    const page = await (await call(`/product/${productId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(page).toContain("When are you free to meet?");
+    const started = await start(buyer, productId, "Where can we meet?");
+    expect((await inbox(seller))[0]).toMatchObject({ id: started.conversationId, lastMessage: "Where can we meet?" });
+    const other = await createUser();
+    const refused = await answer(await send(`/api/product/${productId}/messages`, other, { text: "Still there?" }));
+    expect([refused.status, refused.body.message]).toEqual([409, M.listingGone]);
+  });
+
   it("keeps conversations to their two members and their college", async () => {
     const { seller, buyer, productId } = await sellerAndBuyer();
     const { conversationId } = await start(buyer, productId);
