@@ -116,7 +116,11 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                       {messageSellerLabel(product.sellerName)}
                     </Link>
                     {/* WhatsApp only where the seller gave a number (decision 0114). */}
-                    {product.whatsappNumber ? (
+                    {product.whatsappNumber === null ? (
+                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                        The seller&apos;s contact is shown to verified students of their campus.
+                      </p>
+                    ) : product.whatsappNumber ? (
                       <a
                         href={whatsappLink(product.whatsappNumber)}
                         target="_blank"
