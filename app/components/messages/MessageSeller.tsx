@@ -78,7 +78,9 @@ export function MessageSeller({
         <ChatIcon className="h-5 w-5" />
         {`Message ${sellerName}`}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Ask first: your number stays private.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {reserved ? "Agree where and when to meet" : "Ask first"}: your number stays private.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {(reserved ? RESERVED_OPENERS : OPENERS).map((text) => (
           <button
