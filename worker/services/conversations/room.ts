@@ -11,7 +11,7 @@ import { CONVERSATION_MESSAGES as M, SOCKET_SIGNED_OUT, type SocketEvent } from 
 // sockets whose session has ended (signed out, signed out everywhere, signed out from another
 // device, a password change or reset, expiry, a deleted account), so no path that ends a session has
 // to find the conversations its sockets are in. A message's or seen mark's sender reads the members'
-// live sessions in the query it runs anyway (`LIVE_SESSIONS`); typing, which no request carries, is
+// live sessions in the query it runs anyway (`liveSessionsSql`); typing, which no request carries, is
 // checked here against D1.
 
 /** What a socket carries through hibernation: whose it is, and the session that opened it. */
@@ -103,7 +103,14 @@ export class ConversationRoom extends DurableObject<Env> {
     const now = Date.now();
     if (now - (this.lastTyping.get(userId) ?? 0) < TYPING_EVERY_MS) return;
     this.lastTyping.set(userId, now);
-    const open = this.keepLive(this.ctx.getWebSockets(), await this.liveAmong(this.ctx.getWebSockets(), now));
+    let live: Set<string>;
+    try {
+      live = await this.liveAmong(this.ctx.getWebSockets(), now);
+    } catch {
+      // D1 unreachable: "typing" is not worth delivering unchecked; the next one tries again.
+      return;
+    }
+    const open = this.keepLive(this.ctx.getWebSockets(), live);
     // A typist signed out meanwhile: their socket is closed and says nothing more.
     if (!open.includes(socket)) return;
     const text = JSON.stringify({ type: "typing", userId } satisfies SocketEvent);
@@ -152,9 +159,9 @@ export function roomOf(env: Env, conversationId: string): DurableObjectStub<Conv
 }
 
 /**
- * Tell the conversation's open sockets of the sessions in `live` (liveSessionsSql). A failure is logged, never the sender's error: the message
- * is in D1 already, and a reader who missed it gets it on reconnecting (the client asks for what came
- * after the last message it has).
+ * Tell the conversation's open sockets of the sessions in `live` (liveSessionsSql). A failure is
+ * logged, never the sender's error: the message is in D1 already, and a reader who missed it gets it
+ * on reconnecting (the client asks for what came after the last message it has).
  */
 export async function announce(env: Env, conversationId: string, event: SocketEvent, live: string[]): Promise<void> {
   try {
