@@ -243,6 +243,10 @@ describe("blocking and reporting", () => {
     });
     expect(await page.text()).toContain("suspended");
     expect(await rows("SELECT 1 FROM conversation_reports WHERE conversation_id = ?1", conversationId)).toBe(0);
+    // The thread says why instead of offering the form.
+    const thread = await (await call(`/messages/${conversationId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(thread).not.toContain('id="report-reason"');
+    expect(thread).toMatch(/You are suspended|suspended until/i);
   });
 
   it("a reported conversation is read by a moderator of its college only, each read audited", async () => {
