@@ -19,6 +19,8 @@ import { requireMayAct } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { mayStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 import { photosToPdf, readPdf } from "#server/services/library/pdf.ts";
+import { visibility } from "#server/services/library/item.ts";
+import { mayReview } from "#server/services/library/review.ts";
 
 // Adding to a college's library (docs/decisions/0106-library.md): a verified member of a college
 // uploads a PDF or photos of pages (combined into one PDF here), or names a book or a video. The
@@ -190,18 +192,27 @@ async function prepareFile(files: readonly File[]): Promise<PreparedFile> {
   return { bytes, source: "photos", sha256, pages: photos.length, text: "" };
 }
 
-/** The duplicate's refusal: 409 with the item that has these bytes already. */
-function duplicateOf(id: string): ApiError {
-  return new ApiError(409, M.duplicate, { field: "files", existing: { id, link: `/library/${id}` } });
+type SameFile = { id: string } & Parameters<typeof visibility>[0];
+
+/**
+ * The duplicate's refusal: 409 saying only that the file is in the library; the item that has these
+ * bytes is linked only for an uploader who may read it (visibility), else its id is not told.
+ */
+function duplicateOf(found: SameFile, user: Contributor, grants: StaffGrant[]): ApiError {
+  const readable = visibility(found, user, mayReview(grants)) !== null;
+  return new ApiError(409, M.duplicate, {
+    field: "files",
+    ...(readable && { existing: { id: found.id, link: `/library/${found.id}` } }),
+  });
 }
 
-async function sameFile(env: Env, campusId: string, sha256: string): Promise<string | null> {
-  const row = await env.DB.prepare(
-    "SELECT id FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'",
+async function sameFile(env: Env, campusId: string, sha256: string): Promise<SameFile | null> {
+  return env.DB.prepare(
+    `SELECT id, campus_id AS campusId, uploader_id AS uploaderId, status, hidden_at AS hiddenAt, public
+     FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'`,
   )
     .bind(campusId, sha256)
-    .first<{ id: string }>();
-  return row?.id ?? null;
+    .first<SameFile>();
 }
 
 /**
@@ -229,7 +240,7 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
   const file = input.files.length > 0 ? await prepareFile(input.files) : null;
   if (file) {
     const existing = await sameFile(env, user.campusId, file.sha256);
-    if (existing) throw duplicateOf(existing);
+    if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
   }
   await limitPosting(env, user.id);
 
@@ -287,7 +298,7 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
     if (fileKey) await env.FILES.delete(fileKey);
     if (file && /UNIQUE/i.test(String(error))) {
       const existing = await sameFile(env, user.campusId, file.sha256);
-      if (existing) throw duplicateOf(existing);
+      if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
     }
     throw error;
   }

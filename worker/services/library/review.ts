@@ -51,6 +51,9 @@ export async function reviewItem(
   const item = found!.results[0] as
     { uploaderId: string | null; title: string; kind: LibraryKindName; status: string } | undefined;
   if (!item) throw new ApiError(404, M.notFound);
+  // The second look is a second person's: nobody decides on their own upload (a curator's own needs
+  // none, decision 0106; a moderator's or an admin's waits for another reviewer).
+  if (item.uploaderId === user.id) throw new ApiError(403, M.reviewOwn, { code: "own_upload" });
   const { success } = await env.POST_LIMITER.limit({ key: `moderate:${user.id}` });
   if (!success) throw new ApiError(429, "You are deciding too fast. Please wait a minute and try again.");
   const now = Date.now();
@@ -64,7 +67,7 @@ export async function reviewItem(
   const [update] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE library_items SET status = ?3, reviewed_by = ?4, reviewed_at = ?5, review_note = ?6, updated_at = ?5
-       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending'`,
+       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending' AND uploader_id IS NOT ?4`,
     ).bind(id, user.campusId, status, user.id, now, note),
     auditStatement(
       env,
@@ -117,22 +120,24 @@ export interface PendingItem {
   hasFile: number;
   url: string | null;
   createdAt: number;
+  /** 1: the reviewer's own upload, which another reviewer decides. */
+  mine: number;
 }
 
 const PENDING_LIMIT = 50;
 
 /** The college's items waiting for review, oldest first: ONE query, read in /staff's batch. */
-export function pendingStatement(env: Env, campusId: string): D1PreparedStatement {
+export function pendingStatement(env: Env, reviewer: Reviewer): D1PreparedStatement {
   return env.DB.prepare(
     `SELECT i.id, i.kind, i.title, s.code || ' ' || s.name AS subject, u.name AS uploaderName,
-       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt
+       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt, i.uploader_id IS ?2 AS mine
      FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id LEFT JOIN users u ON u.id = i.uploader_id
      WHERE i.campus_id = ?1 AND i.status = 'pending'
      ORDER BY i.created_at LIMIT ${PENDING_LIMIT}`,
-  ).bind(campusId);
+  ).bind(reviewer.campusId, reviewer.id);
 }
 
 /** The pending items' statement for a page's batch; null when the roles do not review. */
 export function pendingLibraryStatement(env: Env, user: Reviewer, grants: StaffGrant[]): D1PreparedStatement | null {
-  return mayReview(grants) ? pendingStatement(env, user.campusId) : null;
+  return mayReview(grants) ? pendingStatement(env, user) : null;
 }
