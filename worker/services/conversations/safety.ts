@@ -217,7 +217,7 @@ export async function reportedConversations(
 const MODERATES = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('moderator', 'admin')
   AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.suspended_until > ?))`;
 
-/** SQL: the conversation `c` has a report not yet resolved: the only time a moderator may read it (decision 0118). */
+/** SQL: the conversation `c` has a report not yet resolved: the only time a moderator may read it (decision 0120). */
 const OPEN_REPORT =
   "EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.resolved_at IS NULL)";
 
