@@ -16,6 +16,9 @@ export const OPENERS = [
   "Is it in good condition?",
 ] as const;
 
+/** The one-tap openers of a buyer who has reserved the listing already: the meeting is what is left to agree. */
+export const RESERVED_OPENERS = ["Where can we meet?", "When are you free to meet?"] as const;
+
 export const CONVERSATION_MESSAGES = {
   noConversation: "This conversation does not exist, or you are not in it.",
   ownListing: "This is your own listing: buyers message you here, and you answer from Messages.",
@@ -27,6 +30,7 @@ export const CONVERSATION_MESSAGES = {
   unblockedDone: "Unblocked. You can message each other again.",
   reported: "Thanks. A moderator of your college will read this conversation and act on it.",
   alreadyReported: "You have already reported this conversation. A moderator will look at it.",
+  noOpenReports: "This conversation has no open reports at your college.",
   offerSent: "Offer sent. The seller can accept or decline it here.",
   offerWaiting: "You already have an offer waiting for the seller's answer. Withdraw it to make another.",
   offerOnlyBuyer: "Only the buyer makes offers in a conversation.",
@@ -36,6 +40,8 @@ export const CONVERSATION_MESSAGES = {
   offerDeclined: "Offer declined.",
   offerWithdrawn: "Offer withdrawn.",
   notAvailable: "Sorry, this product has just been sold to someone else.",
+  buyerCannotReserve:
+    "This buyer can't reserve anything right now, so their offer can't be accepted. Decline it, or wait.",
   meetupNeedsReservation:
     "Agree a meet-up once the listing is reserved for this buyer (accept an offer, or they press Buy).",
   meetupProposed: "Meet-up proposed. The other side agrees to it here.",
@@ -46,7 +52,12 @@ export const CONVERSATION_MESSAGES = {
   contactNone: "Add your WhatsApp number on your account page first, then share it here.",
   contactShared: "Your WhatsApp number is now in this conversation.",
   sent: "Sent.",
+  /** The close reason of a live socket whose session ended (signed out, secured, expired). */
+  socketSignedOut: "Signed out.",
 } as const;
+
+/** The close code of a live socket whose session ended: the page does not reconnect, it signs in again. */
+export const SOCKET_SIGNED_OUT = 4001;
 
 /** The warning shown beside a message that links to a payment page outside Campus. */
 export const PAYMENT_LINK_WARNING =

@@ -154,5 +154,6 @@ export const LIBRARY_MESSAGES = {
   notPending: "Someone already decided on this item.",
   reviewNoteMissing: "Say why it is not approved: the uploader will read it.",
   reviewersOnly: "Only a moderator or a library curator of the college can do this.",
+  reviewOwn: "This is your own upload: another moderator or curator of the college approves it.",
   copyrightHidden: "Hidden until a moderator looks at the copyright report.",
 } as const;

@@ -36,6 +36,14 @@ export const elsewhereMessage = (market: string): string =>
 // ---------------------------------------------------------------------------------------------
 // Buying and the reservation's steps (decision 0085)
 
+/** My Purchases' lead: how the two meet is agreed in the listing's conversation (decision 0113). */
+export const PURCHASES_LEAD =
+  "Everything you have reserved and bought on Campus. Message the seller to agree where and when to meet; the seller confirms the handover.";
+/** After a purchase: where to agree the meeting (Browse's dialog links to My Purchases, the product page to its form). */
+export const MEET_BY_MESSAGE = "Agree where and when to meet in a message to the seller.";
+/** The link to a purchase's conversation, or to the listing's page to start one. */
+export const messageSellerLabel = (sellerName: string): string => `Message ${sellerName.trim().split(/\s+/)[0]}`;
+
 /** The API's answer to a purchase, as the specification's clients read it. */
 export const PURCHASE_SUCCESSFUL = "Purchase successful!";
 

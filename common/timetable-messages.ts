@@ -64,6 +64,9 @@ export const TIMETABLE_MESSAGES = {
   repGranted: "They now keep this class's timetable.",
   repRevoked: "They no longer keep this class's timetable.",
   noSuchStudent: "There is no member of your college with that e-mail address.",
+  repNotVerified:
+    "A class representative must be a verified member: this student has not verified their college e-mail yet. Ask them to, then add them again.",
+  repSuspended: "This student is suspended, so they cannot be a class representative now.",
   // The notices a class's students get when its week changes.
   noticeTitle: "Timetable change",
 } as const;

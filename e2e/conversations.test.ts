@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
+  baseURL,
   createUserViaApi,
   type E2EUser,
   hydrated,
@@ -177,5 +178,36 @@ describe("conversations", () => {
       },
       { viewport: PHONE, javaScriptEnabled: false },
     );
+  });
+
+  it("the Messages button and every Campus chat control draw a chat bubble; WhatsApp's logo is only on links to WhatsApp", async (t) => {
+    const seller = await createUserViaApi(newUser("Sita Raman"));
+    const buyer = await createUserViaApi(newUser("Bala Krishnan"));
+    const title = `Drafter ${Date.now().toString(36)}`;
+    const productId = await list(seller, title);
+    const reserved = await fetch(`${baseURL}/api/product/purchase/${productId}`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${await tokenOf(buyer)}` },
+    });
+    assert.equal(reserved.status, 200);
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, buyer);
+      await page.goto("/purchases");
+      await hydrated(page);
+      const glyph = (link: ReturnType<Page["getByRole"]>) => link.locator("svg path").first().getAttribute("d");
+      const whatsapp = await glyph(page.getByRole("link", { name: /WhatsApp/ }));
+      assert.ok(whatsapp);
+      assert.notEqual(await glyph(page.getByRole("link", { name: "Messages" })), whatsapp);
+      assert.notEqual(await glyph(page.getByRole("link", { name: "Message Sita" })), whatsapp);
+      // Every drawing of the WhatsApp logo on the page is inside a link to WhatsApp.
+      const stray = await page.evaluate(
+        (d) =>
+          [...document.querySelectorAll("svg path")].filter(
+            (path) => path.getAttribute("d") === d && !path.closest('a[href^="https://wa.me/"]'),
+          ).length,
+        whatsapp,
+      );
+      assert.equal(stray, 0);
+    });
   });
 });

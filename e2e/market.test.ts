@@ -616,4 +616,34 @@ describe("night market", () => {
       { viewport: PHONE },
     );
   });
+
+  it("the Night Market promises only what Campus does: its four cards keep their titles, and contact is Campus's own messages", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/hosteller/night-market");
+      await hydrated(page);
+      const text = await page.getByRole("main").innerText();
+      // No WhatsApp chat (messages are on Campus), and no early listings for the night crowd (no such feature).
+      assert.doesNotMatch(text, /WhatsApp/);
+      assert.doesNotMatch(text, /night crowd first/);
+      const card = (title: string) =>
+        page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      for (const title of [
+        "Night Owl Study Materials",
+        "Midnight Market Deals",
+        "Connect After Hours",
+        "Exclusive After-Dark Content",
+      ])
+        await card(title).waitFor();
+      assert.match(await card("Connect After Hours").innerText(), /Message sellers on Campus/);
+      await themedShots(page, "test-results/screenshots/market", "night-market");
+    });
+  });
+
+  it("the Marketplace page says buyers and sellers talk on Campus, not on WhatsApp", async (t) => {
+    await withPage(t, browser, async ({ page }) => {
+      await page.goto("/marketplace");
+      await hydrated(page);
+      assert.doesNotMatch(await page.getByRole("main").innerText(), /WhatsApp/);
+    });
+  });
 });

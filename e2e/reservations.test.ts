@@ -131,4 +131,60 @@ describe("reservations", () => {
       { viewport: PHONE },
     );
   });
+
+  it("My Purchases points to the listing's conversation; WhatsApp only where the seller gave a number", async (t) => {
+    const withNumber = await createUserViaApi(newUser("Meenakshi Iyer"));
+    const without = await createUserViaApi(newUser("Arjun Nair"));
+    const buyer = await createUserViaApi(newUser("Kabir Singh"));
+    const buyerToken = await tokenOf(buyer);
+    const tag = Date.now().toString(36);
+    const [talked, bought] = [`Drafter ${tag}`, `Lab coat ${tag}`];
+    const talkedId = await list(await tokenOf(withNumber), withNumber, talked);
+    const boughtId = await listViaApi(await tokenOf(without), {
+      title: bought,
+      description: "Worn for one lab.",
+      price: "250",
+      sellerName: without.name,
+    });
+    // One conversation started before the reservation; the other listing reserved with Buy alone.
+    const started = await api(`/api/product/${talkedId}/messages`, {
+      method: "POST",
+      token: buyerToken,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: "Is this still available?" }),
+    });
+    assert.equal(started.status, 201);
+    const { conversationId } = ((await started.json()) as { data: { conversationId: string } }).data;
+    await reserve(talkedId, buyerToken);
+    await reserve(boughtId, buyerToken);
+
+    await withPage(t, browser, async ({ page }) => {
+      await signIn(page, buyer);
+      await page.goto("/purchases");
+      await hydrated(page);
+      // Nothing on the page sends the buyer to WhatsApp to meet.
+      assert.doesNotMatch(await page.getByRole("main").innerText(), /on WhatsApp to meet/);
+      const talkedCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: talked }) });
+      const boughtCard = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: bought }) });
+      assert.equal(
+        await talkedCard.getByRole("link", { name: "Message Meenakshi" }).getAttribute("href"),
+        `/messages/${conversationId}`,
+      );
+      // WhatsApp beside it, because this seller gave a number; none for the seller who did not.
+      assert.equal(
+        await talkedCard.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"),
+        "https://wa.me/919876543210",
+      );
+      assert.equal(await boughtCard.getByRole("link", { name: /WhatsApp/ }).count(), 0);
+      await themedShots(page, SHOTS, "purchases-conversations");
+      // Reserved with Buy alone: the link starts the conversation from the listing's page.
+      await boughtCard.getByRole("link", { name: "Message Arjun" }).click();
+      await page.waitForURL(`**/product/${boughtId}#message`);
+      await hydrated(page);
+      await themedShots(page, SHOTS, "product-reserved-message");
+      await page.getByRole("button", { name: "Where can we meet?" }).click();
+      await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+      await page.getByText("Where can we meet?").first().waitFor();
+    });
+  });
 });

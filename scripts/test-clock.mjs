@@ -62,6 +62,7 @@ export const WORKER_FILES = [
   "test/market.test.ts",
   "test/meetup-places.test.ts",
   "test/moderation.test.ts",
+  "test/notice-actors.test.ts",
   "test/pages.test.ts",
   "test/password-reset.test.ts",
   "test/product-page-roles.test.ts",

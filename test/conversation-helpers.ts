@@ -66,12 +66,22 @@ export async function rows(sql: string, ...params: unknown[]): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** An open test socket: its events as they came, and how the server closed it. */
+export interface TestSocket {
+  status: number;
+  events: unknown[];
+  socket: WebSocket | null;
+  next: (n: number) => Promise<unknown[]>;
+  /** Resolves when the server closes the socket, with its code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
 /** A WebSocket to the conversation, as a signed-in browser opens it; its events are collected. */
 export async function openSocket(
-  user: TestUser,
+  user: Pick<TestUser, "cookie">,
   conversationId: string,
   origin = "http://localhost",
-): Promise<{ status: number; events: unknown[]; socket: WebSocket | null; next: (n: number) => Promise<unknown[]> }> {
+): Promise<TestSocket> {
   const res = await exports.default.fetch(
     new Request(`http://localhost/api/messages/${conversationId}/socket`, {
       headers: { Upgrade: "websocket", Cookie: user.cookie, Origin: origin },
@@ -79,7 +89,11 @@ export async function openSocket(
   );
   const socket = res.webSocket;
   const events: unknown[] = [];
-  if (!socket) return { status: res.status, events, socket: null, next: async () => events };
+  if (!socket)
+    return { status: res.status, events, socket: null, next: async () => events, closed: new Promise(() => {}) };
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason })),
+  );
   socket.accept();
   const waiting: { n: number; resolve: (events: unknown[]) => void }[] = [];
   socket.addEventListener("message", (event) => {
@@ -90,6 +104,7 @@ export async function openSocket(
     status: res.status,
     events,
     socket,
+    closed,
     next: (n) =>
       new Promise((resolve, reject) => {
         if (events.length >= n) return resolve(events);

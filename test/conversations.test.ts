@@ -4,18 +4,29 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_MESSAGES as M, MESSAGE_MAX, PAYMENT_LINK_WARNING } from "#common/conversations.ts";
-import { bearer, call, createUser, inOneLimiterMinute, unique } from "#test/helpers.ts";
+import {
+  bearer,
+  call,
+  createUser,
+  inOneLimiterMinute,
+  postJson,
+  unique,
+  uniqueIp,
+  type TestUser,
+} from "#test/helpers.ts";
 import {
   answer,
   listProduct,
   openSocket,
   rows,
+  type TestSocket,
   send,
   sellerAndBuyer,
   start,
   thread,
 } from "#test/conversation-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
+import { expireReservations } from "#server/services/reservations.ts";
 
 type Inbox = { id: string; role: string; unread: number; otherName: string; lastMessage: string }[];
 
@@ -80,6 +91,21 @@ describe("messaging a seller", () => {
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({ seq: 3, mine: true });
     expect((await inbox(buyer))[0]!.unread).toBe(1);
+  });
+
+  it("the buyer who reserved with Buy alone starts the conversation about it; nobody else starts one then", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    expect(
+      (await call(`/api/product/purchase/${productId}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    // The listing's page offers the reserving buyer the meeting's openers.
+    const page = await (await call(`/product/${productId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(page).toContain("When are you free to meet?");
+    const started = await start(buyer, productId, "Where can we meet?");
+    expect((await inbox(seller))[0]).toMatchObject({ id: started.conversationId, lastMessage: "Where can we meet?" });
+    const other = await createUser();
+    const refused = await answer(await send(`/api/product/${productId}/messages`, other, { text: "Still there?" }));
+    expect([refused.status, refused.body.message]).toEqual([409, M.listingGone]);
   });
 
   it("keeps conversations to their two members and their college", async () => {
@@ -194,6 +220,35 @@ describe("blocking and reporting", () => {
     expect((await send(`/api/messages/${conversationId}`, buyer, { text: "hello?" })).status).toBe(201);
   });
 
+  it("a suspended member cannot report a conversation (the rule of every report): 403, nothing stored, on both doors", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(buyer.userId, Date.now() + 86_400_000)
+      .run();
+    const refused = await answer<unknown>(
+      await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam" }),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "suspended" });
+    const page = await call(`/messages/${conversationId}`, {
+      method: "POST",
+      headers: {
+        Cookie: buyer.cookie,
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "report", reason: "scam" }).toString(),
+      redirect: "manual",
+    });
+    expect(await page.text()).toContain("suspended");
+    expect(await rows("SELECT 1 FROM conversation_reports WHERE conversation_id = ?1", conversationId)).toBe(0);
+    // The thread says why instead of offering the form.
+    const thread = await (await call(`/messages/${conversationId}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(thread).not.toContain('id="report-reason"');
+    expect(thread).toMatch(/You are suspended|suspended until/i);
+  });
+
   it("a reported conversation is read by a moderator of its college only, each read audited", async () => {
     const { buyer, productId } = await sellerAndBuyer();
     const { conversationId } = await start(buyer, productId, "Send me your OTP");
@@ -293,10 +348,19 @@ describe("offers", () => {
     );
     expect([accepted.status, accepted.body.message]).toEqual([200, M.offerAccepted]);
 
-    const product = await env.DB.prepare("SELECT status, buyer_id, price_paise, buyer_name FROM products WHERE id = ?1")
+    // Reserved at the agreed price; the listing's own price stays the seller's.
+    const product = await env.DB.prepare(
+      "SELECT status, buyer_id, sale_price_paise, price_paise, buyer_name FROM products WHERE id = ?1",
+    )
       .bind(productId)
-      .first<{ status: string; buyer_id: string; price_paise: number; buyer_name: string }>();
-    expect(product).toEqual({ status: "sold", buyer_id: buyer.userId, price_paise: 42000, buyer_name: "Bala Buyer" });
+      .first<{ status: string; buyer_id: string; sale_price_paise: number; price_paise: number; buyer_name: string }>();
+    expect(product).toEqual({
+      status: "sold",
+      buyer_id: buyer.userId,
+      sale_price_paise: 42000,
+      price_paise: 50000,
+      buyer_name: "Bala Buyer",
+    });
     expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(1);
     const purchased = await answer<unknown>(await call("/api/product/purchased", { headers: bearer(buyer.token) }));
     expect(JSON.stringify(purchased.body)).toContain(productId);
@@ -344,6 +408,284 @@ describe("offers", () => {
       ).toBeLessThanOrEqual(1);
       expect(await rows("SELECT 1 FROM offers WHERE product_id = ?1 AND status = 'waiting'", productId)).toBe(0);
     }
+  });
+});
+
+describe("a moderator's reading of a reported conversation", () => {
+  async function reported() {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId, "Pay me first on this link");
+    expect((await send(`/api/messages/${conversationId}/report`, buyer, { reason: "scam" })).status).toBe(201);
+    const moderator = await createUser();
+    await grant(moderator, "moderator");
+    return { seller, buyer, conversationId, moderator };
+  }
+  const audited = (conversationId: string) =>
+    rows("SELECT 1 FROM staff_audit_log WHERE subject_id = ?1", conversationId);
+  const read = (moderator: TestUser, conversationId: string) =>
+    call(`/api/moderation/conversations/${conversationId}`, { headers: bearer(moderator.token) });
+
+  it("ends with its reports: once they are resolved the thread is a 404 on both doors, and nothing more is audited", async () => {
+    const { seller, conversationId, moderator } = await reported();
+    expect((await read(moderator, conversationId)).status).toBe(200);
+    const resolved = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(moderator.token),
+      }),
+    );
+    expect(resolved.status).toBe(200);
+    expect(await audited(conversationId)).toBe(2);
+    expect((await read(moderator, conversationId)).status).toBe(404);
+    expect(
+      (await call(`/staff/conversations/${conversationId}`, { headers: { Cookie: moderator.cookie } })).status,
+    ).toBe(404);
+    expect(await audited(conversationId)).toBe(2);
+    // A second resolve finds nothing open: 404, nothing written.
+    const again = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(moderator.token),
+      }),
+    );
+    expect([again.status, again.body.message]).toEqual([404, M.noOpenReports]);
+    expect(await audited(conversationId)).toBe(2);
+    // A new report (the seller's) opens it to the moderators again.
+    expect((await send(`/api/messages/${conversationId}/report`, seller, { reason: "offensive" })).status).toBe(201);
+    expect((await read(moderator, conversationId)).status).toBe(200);
+  });
+
+  it("a moderator of another college resolving it gets a 404, and nothing is written", async () => {
+    const { conversationId } = await reported();
+    const elsewhere = await createUser({ email: `${unique("m")}@riverside.test` });
+    await grant(elsewhere, "moderator", null, "rce");
+    const refused = await answer(
+      await call(`/api/moderation/conversations/${conversationId}/resolve`, {
+        method: "POST",
+        headers: bearer(elsewhere.token),
+      }),
+    );
+    expect([refused.status, refused.body.message]).toEqual([404, M.noOpenReports]);
+    const page = await call(`/staff/conversations/${conversationId}`, {
+      method: "POST",
+      headers: {
+        Cookie: elsewhere.cookie,
+        Origin: "http://localhost",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+      redirect: "manual",
+    });
+    expect(page.status).not.toBe(302);
+    expect(
+      await rows(
+        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND resolved_at IS NULL",
+        conversationId,
+      ),
+    ).toBe(1);
+    expect(await audited(conversationId)).toBe(0);
+  });
+});
+
+describe("an offer that cannot be accepted writes nothing", () => {
+  /** A waiting ₹400 offer on a ₹500 listing. */
+  async function waitingOffer() {
+    const { seller, buyer, productId } = await sellerAndBuyer("500");
+    const { conversationId } = await start(buyer, productId);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: 400 })).status).toBe(201);
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    return { seller, buyer, productId, conversationId, offerId };
+  }
+
+  /** Nothing of a reservation: the listing on sale at its price, no log row, the offer still waiting, no new message. */
+  async function nothingWritten(productId: string, conversationId: string, offerId: string): Promise<void> {
+    expect(
+      await env.DB.prepare(
+        "SELECT status, buyer_id AS buyerId, sale_id AS saleId, price_paise AS price FROM products WHERE id = ?1",
+      )
+        .bind(productId)
+        .first(),
+    ).toEqual({ status: "available", buyerId: null, saleId: null, price: 50000 });
+    expect(await rows("SELECT 1 FROM reservation_log WHERE product_id = ?1", productId)).toBe(0);
+    expect(await rows("SELECT 1 FROM offers WHERE id = ?1 AND status = 'waiting'", offerId)).toBe(1);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(2);
+  }
+
+  it("the buyer blocked the seller: the seller's accept is a 403 and reserves nothing", async () => {
+    const { seller, buyer, productId, conversationId, offerId } = await waitingOffer();
+    expect((await send(`/api/messages/${conversationId}/block`, buyer, { blocked: true }, "PUT")).status).toBe(200);
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([403, M.blocked]);
+    await nothingWritten(productId, conversationId, offerId);
+  });
+
+  it("the seller blocked the buyer: the same", async () => {
+    const { seller, productId, conversationId, offerId } = await waitingOffer();
+    expect((await send(`/api/messages/${conversationId}/block`, seller, { blocked: true }, "PUT")).status).toBe(200);
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([403, M.blocked]);
+    await nothingWritten(productId, conversationId, offerId);
+  });
+
+  it("a suspended buyer's waiting offer is not accepted into a reservation: 409, nothing written", async () => {
+    const { seller, buyer, productId, conversationId, offerId } = await waitingOffer();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(buyer.userId, Date.now() + 86_400_000)
+      .run();
+    const accepted = await answer(await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" }));
+    expect([accepted.status, accepted.body.message]).toEqual([409, M.buyerCannotReserve]);
+    await nothingWritten(productId, conversationId, offerId);
+  });
+});
+
+describe("an accepted offer's price belongs to its reservation", () => {
+  type Listed = { _id: string; price: number; pricePaise: number; status: string };
+
+  /** A ₹1000 listing reserved for a buyer who offered ₹1, accepted by the seller. */
+  async function reservedAtOneRupee() {
+    const { seller, buyer, productId } = await sellerAndBuyer("1000");
+    const { conversationId } = await start(buyer, productId);
+    expect((await send(`/api/messages/${conversationId}/offers`, buyer, { price: 1 })).status).toBe(201);
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    expect((await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" })).status).toBe(200);
+    return { seller, buyer, productId, conversationId };
+  }
+
+  async function listed(path: string, user: TestUser, productId: string): Promise<Listed | undefined> {
+    const res = await call(path, { headers: bearer(user.token) });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Listed[]).find((p) => p._id === productId);
+  }
+
+  /** Back on Browse at the seller's own ₹1000: a third student's Buy at ₹1 is refused, at ₹1000 it reserves. */
+  async function backAtTheSellersPrice(productId: string): Promise<void> {
+    const third = await createUser({ name: "Tara Third" });
+    const shown = await call(`/api/product/${productId}`, { headers: bearer(third.token) });
+    expect(await shown.json()).toMatchObject({ price: 1000, status: "available" });
+    const cheap = await call(`/api/product/purchase/${productId}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", ...bearer(third.token) },
+      body: JSON.stringify({ price: 1 }),
+    });
+    expect(cheap.status).toBe(409);
+    const paid = await call(`/api/product/purchase/${productId}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", ...bearer(third.token) },
+      body: JSON.stringify({ price: 1000 }),
+    });
+    expect(paid.status).toBe(200);
+    expect(await listed("/api/product/purchased", third, productId)).toMatchObject({ price: 1000 });
+  }
+
+  it("while reserved, My Purchases, My Sells and the thread show the agreed ₹1; the handover keeps it", async () => {
+    const { seller, buyer, productId, conversationId } = await reservedAtOneRupee();
+    expect(await listed("/api/product/purchased", buyer, productId)).toMatchObject({ price: 1, status: "sold" });
+    expect(await listed("/api/product/mysells", seller, productId)).toMatchObject({ price: 1, status: "sold" });
+    const view = await thread<{ product: { pricePaise: number; state: string } }>(buyer, conversationId);
+    expect(view.body.data.product).toMatchObject({ pricePaise: 100, state: "reserved" });
+    expect(
+      (await call(`/api/product/${productId}/handover`, { method: "POST", headers: bearer(seller.token) })).status,
+    ).toBe(200);
+    expect(await listed("/api/product/purchased", buyer, productId)).toMatchObject({ price: 1 });
+    expect(await listed("/api/product/mysells", seller, productId)).toMatchObject({ price: 1 });
+  });
+
+  it("the buyer cancels: back on Browse at the seller's ₹1000, and a third student's Buy at ₹1 is refused", async () => {
+    const { buyer, productId } = await reservedAtOneRupee();
+    expect(
+      (await call(`/api/product/${productId}/cancel`, { method: "POST", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    await backAtTheSellersPrice(productId);
+  });
+
+  it("the seller declines the reservation: back at ₹1000", async () => {
+    const { seller, productId } = await reservedAtOneRupee();
+    expect(
+      (await call(`/api/product/${productId}/decline`, { method: "POST", headers: bearer(seller.token) })).status,
+    ).toBe(200);
+    await backAtTheSellersPrice(productId);
+  });
+
+  it("the reservation expires (the cron): back at ₹1000", async () => {
+    const { productId } = await reservedAtOneRupee();
+    await env.DB.prepare("UPDATE products SET purchased_at = purchased_at - ?2 WHERE id = ?1")
+      .bind(productId, 73 * 60 * 60 * 1000)
+      .run();
+    await expireReservations(env);
+    await backAtTheSellersPrice(productId);
+  });
+});
+
+describe("migration 0041: rows an accepted offer changed before the fix", () => {
+  /** The migration's statements after its ALTER TABLE (the column exists already here), on rows shaped as before it. */
+  async function runMigration(): Promise<void> {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0041_"))!;
+    const statements = migration.queries.filter((q) => !/^\s*ALTER TABLE/im.test(q));
+    await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
+  }
+
+  /** A ₹1000 listing with an accepted ₹1 offer, stored as the code before the fix stored it: the offer's price over the listing's. */
+  async function acceptedAsBefore(then?: "cancel") {
+    const { seller, buyer, productId } = await sellerAndBuyer("1000");
+    const { conversationId } = await start(buyer, productId);
+    await send(`/api/messages/${conversationId}/offers`, buyer, { price: 1 });
+    const offerId = (await thread<{ offer: { id: string } }>(seller, conversationId)).body.data.offer.id;
+    expect((await send(`/api/messages/offers/${offerId}`, seller, { answer: "accept" })).status).toBe(200);
+    if (then === "cancel")
+      expect(
+        (await call(`/api/product/${productId}/cancel`, { method: "POST", headers: bearer(buyer.token) })).status,
+      ).toBe(200);
+    await env.DB.prepare("UPDATE products SET price_paise = 100, sale_price_paise = NULL WHERE id = ?1")
+      .bind(productId)
+      .run();
+    return { seller, buyer, productId };
+  }
+
+  const state = (id: string) =>
+    env.DB.prepare(
+      "SELECT status, price_paise AS price, sale_price_paise AS salePrice, expires_at <= ?2 AS offBrowse FROM products WHERE id = ?1",
+    )
+      .bind(id, Date.now())
+      .first<{ status: string; price: number; salePrice: number | null; offBrowse: number }>();
+
+  it("a sale keeps its price; a listing whose own price was lost leaves Browse until its seller renews it, and is told", async () => {
+    const reserved = await acceptedAsBefore();
+    const backOnSale = await acceptedAsBefore("cancel");
+    const repriced = await acceptedAsBefore("cancel");
+    await env.DB.prepare("UPDATE products SET price_paise = 90000 WHERE id = ?1").bind(repriced.productId).run();
+    const { seller, buyer, productId: bought } = await sellerAndBuyer("700");
+    expect(
+      (await call(`/api/product/purchase/${bought}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
+    ).toBe(200);
+    await env.DB.prepare("UPDATE products SET sale_price_paise = NULL WHERE id = ?1").bind(bought).run();
+
+    await runMigration();
+    expect(await state(reserved.productId)).toEqual({ status: "sold", price: 100, salePrice: 100, offBrowse: 1 });
+    expect(await state(backOnSale.productId)).toEqual({
+      status: "available",
+      price: 100,
+      salePrice: null,
+      offBrowse: 1,
+    });
+    expect(await state(repriced.productId)).toEqual({
+      status: "available",
+      price: 90000,
+      salePrice: null,
+      offBrowse: 0,
+    });
+    expect(await state(bought)).toEqual({ status: "sold", price: 70000, salePrice: 70000, offBrowse: 0 });
+    for (const { seller: told } of [reserved, backOnSale])
+      expect(await rows("SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.price'", told.userId)).toBe(1);
+    for (const untouched of [repriced.seller, seller])
+      expect(await rows("SELECT 1 FROM notices WHERE user_id = ?1 AND kind = 'market.price'", untouched.userId)).toBe(
+        0,
+      );
+    // Nobody buys it at the lost price meanwhile.
+    const third = await createUser();
+    expect(
+      (await call(`/api/product/purchase/${backOnSale.productId}`, { method: "PATCH", headers: bearer(third.token) }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -420,5 +762,107 @@ describe("the live socket (the conversation's Durable Object)", () => {
     expect((await call(`/api/messages/${conversationId}/socket`, { headers: { Cookie: buyer.cookie } })).status).toBe(
       426,
     );
+  });
+});
+
+describe("a socket ends with its session", () => {
+  /** Another signed-in device of the same student: a session of its own. */
+  async function secondDevice(user: TestUser): Promise<TestUser> {
+    const res = await postJson(
+      "/api/auth/login",
+      { email: user.email, password: user.password },
+      { "CF-Connecting-IP": uniqueIp() },
+    );
+    expect(res.status).toBe(200);
+    const { token } = ((await res.json()) as { data: { token: string } }).data;
+    return { ...user, token, cookie: `__Host-campus_session=${token}` };
+  }
+
+  async function sessionIdOf(device: TestUser): Promise<string> {
+    const res = await answer<{ sessions: { id: string; current: boolean }[] }>(
+      await call("/api/auth/sessions", { headers: bearer(device.token) }),
+    );
+    return res.body.data.sessions.find((s) => s.current)!.id;
+  }
+
+  /** How a socket stands a moment after the server had reason to close it: closed (code), or still open. */
+  function closedOrOpen(socket: TestSocket): Promise<{ code: number; reason: string } | "open"> {
+    return Promise.race([socket.closed, new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 2000))]);
+  }
+
+  /**
+   * The buyer writes; `live` (a socket of a session that still stands) receives it, and every socket of
+   * an ended session is closed as signed out without receiving it.
+   */
+  async function onlyLiveSocketsHear(
+    buyer: TestUser,
+    conversationId: string,
+    live: TestSocket,
+    ended: TestSocket[],
+  ): Promise<void> {
+    const text = unique("Still there? ");
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text })).status).toBe(201);
+    const events = (await live.next(1)) as { type: string; message?: { body: string } }[];
+    expect(events.find((e) => e.type === "message")?.message?.body).toBe(text);
+    for (const socket of ended) {
+      expect(await closedOrOpen(socket)).toEqual({ code: 4001, reason: M.socketSignedOut });
+      expect(JSON.stringify(socket.events)).not.toContain(text);
+    }
+  }
+
+  async function openConversation() {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const laptop = await secondDevice(seller);
+    const onPhone = await openSocket(seller, conversationId);
+    const onLaptop = await openSocket(laptop, conversationId);
+    expect([onPhone.status, onLaptop.status]).toEqual([101, 101]);
+    return { seller, buyer, conversationId, laptop, onPhone, onLaptop };
+  }
+
+  it("signing out (POST /api/auth/logout) closes that device's sockets; the student's other devices still hear", async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    expect((await call("/api/auth/logout", { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it('"sign out everywhere" (POST /api/auth/logout-all) closes every device\'s sockets, before typing or a message reaches them', async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    const buyerSocket = await openSocket(buyer, conversationId);
+    expect((await call("/api/auth/logout-all", { method: "POST", headers: bearer(seller.token) })).status).toBe(200);
+    buyerSocket.socket!.send(JSON.stringify({ type: "typing" }));
+    expect(await closedOrOpen(onPhone)).toEqual({ code: 4001, reason: M.socketSignedOut });
+    expect(onLaptop.events).toEqual([]);
+    await onlyLiveSocketsHear(buyer, conversationId, buyerSocket, [onPhone, onLaptop]);
+  });
+
+  it("signing that device out from another (DELETE /api/auth/sessions/:id) closes its sockets", async () => {
+    const { seller, buyer, conversationId, laptop, onPhone, onLaptop } = await openConversation();
+    const phoneSession = await sessionIdOf(seller);
+    expect(
+      (await call(`/api/auth/sessions/${phoneSession}`, { method: "DELETE", headers: bearer(laptop.token) })).status,
+    ).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it("a password change (POST /api/auth/password) closes the sockets of every other device", async () => {
+    const { seller, buyer, conversationId, laptop, onPhone, onLaptop } = await openConversation();
+    const changed = await send("/api/auth/password", laptop, {
+      currentPassword: seller.password,
+      newPassword: "a brand new passphrase",
+    });
+    expect(changed.status).toBe(200);
+    expect((await call("/api/auth/me", { headers: bearer(seller.token) })).status).toBe(401);
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
+  });
+
+  it("a session that expired closes its sockets at the next delivery", async () => {
+    const { seller, buyer, conversationId, onPhone, onLaptop } = await openConversation();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ?1 WHERE id = ?2")
+      .bind(Date.now() - 1, await sessionIdOf(seller))
+      .run();
+    await onlyLiveSocketsHear(buyer, conversationId, onLaptop, [onPhone]);
   });
 });

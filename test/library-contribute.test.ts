@@ -266,7 +266,9 @@ describe("POST /api/library/items", () => {
     expect(again.status).toBe(409);
     const body = await json(again);
     expect(body.message).toMatch(/already in your college's library/);
-    expect(body.existing).toEqual({ id: firstId, link: `/library/${firstId}` });
+    // The first is still waiting for review, which this member may not read: its id is not told.
+    expect(body.existing).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain(firstId);
     expect((await env.FILES.list({ prefix: "library/" })).objects.length).toBe(before.objects.length);
     // Another college may have the same file.
     const rce = await createUser({ email: `${unique("r")}@riverside.test` });
@@ -274,6 +276,26 @@ describe("POST /api/library/items", () => {
     expect(
       (await upload(rce, { subjectId: rceSubject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] })).status,
     ).toBe(201);
+  });
+
+  it("links the duplicate's first copy only for an uploader who may read it", async () => {
+    const [student, other, moderator] = await Promise.all([createUser(), createUser(), createUser()]);
+    await grant(moderator, "moderator");
+    const subject = await makeSubject();
+    const pdf = await makePdf(`duplicate ${unique("w")}`);
+    const again = (user: typeof student) =>
+      upload(user, { subjectId: subject.subjectId, files: [{ bytes: pdf, name: "again.pdf" }] });
+    const firstId = (
+      await json(await upload(student, { subjectId: subject.subjectId, files: [{ bytes: pdf, name: "a.pdf" }] }))
+    ).data.id as string;
+    // Its uploader may read it while it waits: linked.
+    expect((await json(await again(student))).existing).toEqual({ id: firstId, link: `/library/${firstId}` });
+    expect((await json(await again(other))).existing).toBeUndefined();
+    // Once approved, every member of the college may: linked.
+    expect(
+      (await sendJson("POST", `/api/library/items/${firstId}/review`, { decision: "approve" }, moderator.token)).status,
+    ).toBe(200);
+    expect((await json(await again(other))).existing).toEqual({ id: firstId, link: `/library/${firstId}` });
   });
 
   it("adds books and videos as JSON without a file; a video only on the allowed hosts", async () => {

@@ -4,6 +4,7 @@ import { call, createUser, postJson, type TestUser, unique } from "#test/helpers
 import { sendJson } from "#test/hostel-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 import { asUser, makeSubject, uploadPdf } from "#test/library-helpers.ts";
+import { LIBRARY_MESSAGES } from "#common/library-contribute.ts";
 
 // Trust in the library: the second look (moderators and curators), who sees an item, helpful votes
 // counted once in a race, reports (a copyright report hides at once), the uploader's deletion, and
@@ -61,6 +62,29 @@ describe("the second look", () => {
     expect(seen.data.review).toBeNull();
   });
 
+  it("a moderator does not approve their own upload: a second person does (403, nothing written)", async () => {
+    const [moderator, other] = await Promise.all([createUser(), createUser()]);
+    await Promise.all([grant(moderator, "moderator"), grant(other, "moderator")]);
+    const id = await uploadPdf(moderator, await makeSubject());
+    expect((await status(id))!.status).toBe("pending");
+    // /staff says so instead of offering the decision.
+    const staff = await (await call("/staff", { headers: { Cookie: moderator.cookie } })).text();
+    expect(staff).toContain(LIBRARY_MESSAGES.reviewOwn.replace("'", "&#x27;"));
+    for (const decision of [{ decision: "approve" }, { decision: "reject", note: "Mine." }]) {
+      const own = await review(moderator, id, decision);
+      expect(own.status).toBe(403);
+      expect(((await own.json()) as { message: string }).message).toBe(LIBRARY_MESSAGES.reviewOwn);
+    }
+    expect((await status(id))!.status).toBe("pending");
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ?1")
+        .bind(id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
+    expect((await review(other, id, { decision: "approve" })).status).toBe(200);
+    expect((await status(id))!.status).toBe("approved");
+  });
+
   it("a curator rejects with a note the uploader reads; a rejection needs one", async () => {
     const [uploader, curator] = await Promise.all([createUser(), createUser()]);
     await grant(curator, "curator");
@@ -102,6 +126,18 @@ describe("who sees an item", () => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as { data: { campusName: string } }).data.campusName).toMatch(/Campus Institute/);
     }
+  });
+
+  it("an unverified account of the college is a visitor: a members-only item, its page and its file are a 404; a public one is shown as to a visitor", async () => {
+    const { id: privateId } = await approvedItem();
+    const { id: publicId } = await approvedItem({ public: true });
+    const unverified = await createUser({ verified: false });
+    expect((await call(`/api/library/items/${privateId}`, asUser(unverified))).status).toBe(404);
+    expect((await call(`/api/library/items/${privateId}/file`, asUser(unverified))).status).toBe(404);
+    expect((await call(`/library/${privateId}`, { headers: { Cookie: unverified.cookie } })).status).toBe(404);
+    const shown = await call(`/api/library/items/${publicId}`, asUser(unverified));
+    expect(shown.status).toBe(200);
+    expect(((await shown.json()) as { data: { viewer: { member: boolean } } }).data.viewer.member).toBe(false);
   });
 
   it("serves the file inline, or as a download named by the title, with the sandbox headers", async () => {

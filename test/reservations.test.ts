@@ -176,6 +176,13 @@ describe("the steps of a reservation", () => {
   });
 });
 
+/** The seller's reservation notice as they read it (GET /api/notifications). */
+async function reservationNotice(seller: TestUser): Promise<{ title: string; text: string } | undefined> {
+  const res = await call("/api/notifications", { headers: bearer(seller.token) });
+  const { data } = (await res.json()) as { data: { notices: { kind: string; title: string; text: string }[] } };
+  return data.notices.find((n) => n.kind === "market.reserved");
+}
+
 describe("races (rows counted after)", () => {
   it("handover vs cancel at once: exactly one wins; state and notices agree", async () => {
     for (let round = 0; round < 4; round++) {
@@ -329,11 +336,8 @@ describe("what the seller is told: a reservation is a reservation", () => {
   it("the reservation notice names the buyer; My Sells calls it a reservation, not a sale", async () => {
     const [seller, buyer, id] = await pair();
     await buy(id, buyer);
-    const notice = await env.DB.prepare(
-      "SELECT title, text FROM notices WHERE user_id = ? AND kind = 'market.reserved'",
-    )
-      .bind(seller.userId)
-      .first<{ title: string; text: string }>();
+    // As the seller reads it (the inbox, GET /api/notifications): the buyer's name is read with it.
+    const notice = await reservationNotice(seller);
     expect(notice?.text).toBe(
       "Rohan Mehta reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after 72 hours.",
     );
@@ -375,9 +379,7 @@ describe("what the seller is told: a reservation is a reservation", () => {
       body: JSON.stringify({ password: buyer.password }),
     });
     expect(res.status).toBe(200);
-    const notice = await env.DB.prepare("SELECT text FROM notices WHERE user_id = ? AND kind = 'market.reserved'")
-      .bind(seller.userId)
-      .first<{ text: string }>();
+    const notice = await reservationNotice(seller);
     expect(notice?.text).toMatch(/^Deleted student reserved it\./);
     expect(
       await count(

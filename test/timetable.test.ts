@@ -207,6 +207,63 @@ describe("who keeps a class's week", () => {
     expect((await sendJson("POST", "/api/timetable/periods", period, rep.token)).status).toBe(403);
   });
 
+  it("only a verified member who is not suspended is made a class rep: 409 saying why, nothing written", async () => {
+    const { id } = await newClass();
+    const admin = await createUser({ name: "CIT Admin" });
+    await grant(admin, "admin");
+    const unverified = await createUser({ verified: false });
+    const suspended = await createUser();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(suspended.userId, Date.now() + 86_400_000)
+      .run();
+    for (const [who, message] of [
+      [unverified, M.repNotVerified],
+      [suspended, M.repSuspended],
+    ] as const) {
+      const res = await sendJson("POST", `/api/timetable/classes/${id}/reps`, { email: who.email }, admin.token);
+      expect(res.status).toBe(409);
+      expect((await read(res)).message).toBe(message);
+      expect(await count("SELECT COUNT(*) AS n FROM timetable_reps WHERE user_id = ?", who.userId)).toBe(0);
+      expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?", who.userId)).toBe(0);
+    }
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'timetable.rep.grant' AND subject_id = ?",
+        id,
+      ),
+    ).toBe(0);
+  });
+
+  it("a rep who is unverified or suspended keeps no week: refused (403), and the class is not notified", async () => {
+    const { id, curator: keeper } = await newClass();
+    const periodId = await addPeriod(
+      { classId: id, weekday: 3, startsAt: "12:00", endsAt: "12:50", subjectId: PHYSICS, room: "101", kind: "lecture" },
+      keeper.token,
+    );
+    const student = await createUser();
+    expect((await choose(student, id)).status).toBe(200);
+    const unverified = await createUser({ verified: false });
+    const suspended = await createUser();
+    for (const rep of [unverified, suspended])
+      await env.DB.prepare("INSERT INTO timetable_reps (class_id, user_id, granted_at) VALUES (?1, ?2, 0)")
+        .bind(id, rep.userId)
+        .run();
+    await env.DB.prepare("UPDATE users SET suspended_until = ?2, suspension_reason = 'Spam.' WHERE id = ?1")
+      .bind(suspended.userId, Date.now() + 86_400_000)
+      .run();
+    for (const rep of [unverified, suspended]) {
+      const change = { periodId, date: nextDateOn(3), kind: "cancelled" };
+      expect((await sendJson("POST", "/api/timetable/changes", change, rep.token)).status).toBe(403);
+      expect((await get(`/api/timetable/classes/${id}/week`, rep.token)).status).toBe(403);
+      const kept = await read<{ kept: string[] }>(await get("/api/timetable/classes", rep.token));
+      expect(kept.data.kept).toEqual([]);
+    }
+    expect(await count("SELECT COUNT(*) AS n FROM timetable_changes WHERE period_id = ?", periodId)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind LIKE 'timetable.%'", student.userId),
+    ).toBe(0);
+  });
+
   it("a rep of another class is refused on this one, and sees only theirs as kept", async () => {
     const { id: mine } = await newClass();
     const { id: theirs } = await newClass();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { MessageView, SocketEvent } from "#common/conversations.ts";
+import { SOCKET_SIGNED_OUT, type MessageView, type SocketEvent } from "#common/conversations.ts";
 
 // A conversation's live socket on its page (docs/decisions/0113-conversations.md). The page's loader
 // gives the messages it had; the socket adds what arrives after. Every message has its number in the
@@ -12,7 +12,7 @@ const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
 const TYPING_SHOWN_MS = 4000;
 const TYPING_SENT_EVERY_MS = 2500;
 
-export type SocketState = "connecting" | "live" | "offline";
+export type SocketState = "connecting" | "live" | "offline" | "signed-out";
 
 export function useConversationSocket({
   conversationId,
@@ -112,8 +112,10 @@ export function useConversationSocket({
           setSeen((s) => Math.max(s, parsed.seq));
         }
       });
-      socket.addEventListener("close", () => {
+      socket.addEventListener("close", (event) => {
         if (closed) return;
+        // The session ended (signed out here or elsewhere): reconnecting would be refused.
+        if (event.code === SOCKET_SIGNED_OUT) return setState("signed-out");
         setState("offline");
         timer = setTimeout(connect, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
         attempt += 1;

@@ -22,8 +22,8 @@ const FEATURES: Feature[] = [
     icon: <BookIcon />,
   },
   {
-    title: "Talk on WhatsApp",
-    text: "Buyers get the seller's WhatsApp link after buying, so you can agree where to meet.",
+    title: "Ask before you buy",
+    text: "Message the seller on Campus: ask, make an offer and agree where to meet. Your number stays private.",
     icon: <ChatIcon />,
   },
   {
@@ -45,7 +45,7 @@ const STEPS: Step[] = [
     title: "A student buys it",
     text: "They find it under Browse Products and buy it; you get a notification at once.",
   },
-  { title: "Meet and exchange", text: "Chat on WhatsApp, meet on campus and hand it over." },
+  { title: "Meet and exchange", text: "Agree a place in your messages, meet on campus and hand it over." },
 ];
 
 export default function Marketplace() {

@@ -93,7 +93,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${live.state === "live" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300"}`}
           title={live.state === "live" ? "New messages appear as they are sent" : "Reload to see new messages"}
         >
-          {live.state === "live" ? "Live" : live.state === "connecting" ? "Connecting" : "Offline"}
+          {{ live: "Live", connecting: "Connecting", offline: "Offline", "signed-out": "Signed out" }[live.state]}
         </span>
       </header>
 

@@ -15,10 +15,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: (await getUser(context)) !== null };
 }
 
+// The specification's four titles; each card's text says only what Campus does: the library and the
+// marketplace, Campus's own messages (decision 0113), saving library items for offline reading.
 const ADVANTAGES: Feature[] = [
   {
     title: "Night Owl Study Materials",
-    text: "Notes, lab records and question banks for the night before the exam.",
+    text: "Lecture notes, important questions and past papers in your college's library, open at any hour, and notes seniors sell on the marketplace.",
     icon: <BookIcon />,
   },
   {
@@ -28,12 +30,12 @@ const ADVANTAGES: Feature[] = [
   },
   {
     title: "Connect After Hours",
-    text: "Chat with sellers on WhatsApp and hand things over in the hostel, no waiting for morning.",
+    text: "Message sellers on Campus at any hour: ask, make an offer and agree where to meet. Your number stays private.",
     icon: <ChatIcon />,
   },
   {
     title: "Exclusive After-Dark Content",
-    text: "Projects and resources that seniors list for the night crowd first.",
+    text: "Save library notes and papers on your phone and read them after lights-out, even when the hostel Wi-Fi is down.",
     icon: <SparklesIcon />,
   },
 ];
@@ -41,7 +43,10 @@ const ADVANTAGES: Feature[] = [
 const STEPS: Step[] = [
   { title: "Join After Hours", text: "Sign in with your Campus account." },
   { title: "Explore Deals", text: "Browse what others are selling, or list something of your own." },
-  { title: "Complete Exchange", text: "Connect with the seller and finish the transaction." },
+  {
+    title: "Complete Exchange",
+    text: "Message the seller, agree where to meet on campus, and pay them when you get the item.",
+  },
 ];
 
 export default function NightMarket({ loaderData }: Route.ComponentProps) {

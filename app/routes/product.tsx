@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { WhatsappIcon } from "#app/components/icons/whatsapp.tsx";
 import { ListingConversations, MessageSeller } from "#app/components/messages/MessageSeller.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
@@ -27,7 +28,7 @@ import {
   sellerRecord,
   whatsappLink,
 } from "#common/market.ts";
-import { renewedUntil } from "#common/market-messages.ts";
+import { MEET_BY_MESSAGE, renewedUntil } from "#common/market-messages.ts";
 import { mayAct } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
@@ -170,11 +171,7 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             {result.intent === "buy" && "terms" in result && (
               <>
                 {" "}
-                {result.terms} The seller&apos;s WhatsApp link is in{" "}
-                <Link to="/purchases" className="font-medium underline">
-                  My Purchases
-                </Link>
-                .
+                {result.terms} {MEET_BY_MESSAGE}
               </>
             )}
           </Alert>
@@ -250,7 +247,7 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             )}
             {contact && !product.mine && (
               <a href={whatsappLink(contact)} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-3">
-                <ChatIcon className="h-5 w-5" />
+                <WhatsappIcon className="h-5 w-5" />
                 Contact on WhatsApp
               </a>
             )}
@@ -263,10 +260,13 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
               <ChatIcon className="h-5 w-5" />
               Sign in to message the seller
             </Link>
-          ) : !verifyEmail && (conversations.length > 0 || (product.status === "available" && !expired)) ? (
+          ) : !verifyEmail &&
+            (conversations.length > 0 || product.bought || (product.status === "available" && !expired)) ? (
+            // The buyer who reserved it (or bought it) may start the conversation whatever the listing's state.
             <MessageSeller
               conversation={conversations[0] ?? null}
               sellerName={product.sellerName}
+              reserved={product.bought}
               result={result && "intent" in result ? result : undefined}
             />
           ) : null}

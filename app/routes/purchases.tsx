@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { WhatsappIcon } from "#app/components/icons/whatsapp.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
@@ -14,7 +15,8 @@ import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { rateAction } from "#app/lib/market.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { RESERVATION_CANCELLED } from "#common/market-messages.ts";
+import { messageSellerLabel, PURCHASES_LEAD, RESERVATION_CANCELLED } from "#common/market-messages.ts";
+import { purchaseConversations } from "#server/services/conversations/read.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { cancelReservation } from "#server/services/reservations.ts";
@@ -24,11 +26,17 @@ import type { Route } from "./+types/purchases";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   try {
-    // The seller's number only for a buyer who may see contacts of the product's campus.
-    return { products: await listPurchased(envOf(context), user), failed: false };
+    // The seller's number only for a buyer who may see contacts of the product's campus; each
+    // purchase's conversation with its seller, where one was started (decision 0113).
+    const env = envOf(context);
+    const [products, conversations] = await Promise.all([
+      listPurchased(env, user),
+      purchaseConversations(env, user.id),
+    ]);
+    return { products, conversations, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "purchases failed", error);
-    return { products: [], failed: true };
+    return { products: [], conversations: {} as Record<string, string>, failed: true };
   }
 }
 
@@ -48,13 +56,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Purchases({ loaderData }: Route.ComponentProps) {
-  const { products, failed } = loaderData;
+  const { products, conversations, failed } = loaderData;
   return (
     <SellerLayout>
-      <PageIntro
-        title="My Purchases"
-        lead="Everything you have reserved and bought on Campus. Contact the seller on WhatsApp to meet; the seller confirms the handover."
-      />
+      <PageIntro title="My Purchases" lead={PURCHASES_LEAD} />
       {failed ? (
         <Alert tone="error">Failed to load your purchases. Please try again later.</Alert>
       ) : products.length === 0 ? (
@@ -91,28 +96,42 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
                   </div>
                 </dl>
                 <TradePanel product={product} side="buyer" />
-                {product.whatsappNumber === null ? (
+                {product.sellerName === DELETED_STUDENT ? (
+                  // The purchase stays; the seller's account, their conversations and number do not.
                   <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-                    The seller&apos;s contact is shown to verified students of their campus.
-                  </p>
-                ) : product.whatsappNumber === "" ? (
-                  // The seller deleted their account (the purchase stays, their number does not), or
-                  // never gave a number (decision 0114).
-                  <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-                    {product.sellerName === DELETED_STUDENT
-                      ? "The seller has deleted their Campus account."
-                      : "The seller has not given a WhatsApp number; they were told of your purchase on Campus."}
+                    The seller has deleted their Campus account.
                   </p>
                 ) : (
-                  <a
-                    href={whatsappLink(product.whatsappNumber)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="btn mt-4 bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400"
-                  >
-                    <ChatIcon className="h-5 w-5" />
-                    Chat with {product.sellerName.split(/\s+/)[0]} on WhatsApp
-                  </a>
+                  <div className="mt-4 flex flex-col gap-2">
+                    {/* The conversation about this listing; after a plain Buy, its page starts one. */}
+                    <Link
+                      to={
+                        conversations[product.id]
+                          ? `/messages/${conversations[product.id]}`
+                          : `/product/${product.id}#message`
+                      }
+                      className="btn-primary"
+                    >
+                      <ChatIcon className="h-5 w-5" />
+                      {messageSellerLabel(product.sellerName)}
+                    </Link>
+                    {/* WhatsApp only where the seller gave a number (decision 0114). */}
+                    {product.whatsappNumber === null ? (
+                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                        The seller&apos;s contact is shown to verified students of their campus.
+                      </p>
+                    ) : product.whatsappNumber ? (
+                      <a
+                        href={whatsappLink(product.whatsappNumber)}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn-secondary"
+                      >
+                        <WhatsappIcon className="h-5 w-5" />
+                        WhatsApp {product.sellerName.split(/\s+/)[0]}
+                      </a>
+                    ) : null}
+                  </div>
                 )}
               </div>
             </li>

@@ -165,6 +165,8 @@ messages.get(
     await requireMember(c.env, c.var.user, id);
     const headers = new Headers(c.req.raw.headers);
     headers.set("X-Campus-Member", c.var.user.id);
+    // The socket lives as long as this session (worker/services/conversations/room.ts).
+    headers.set("X-Campus-Session", c.var.sessionId);
     const upstream = await roomOf(c.env, id).fetch(new Request(c.req.url, { headers }));
     if (!upstream.webSocket) return upstream;
     // A response of our own, whose headers the front door may still add to.

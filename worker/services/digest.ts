@@ -9,6 +9,7 @@ import {
 import { IST_OFFSET_MS, indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sendMail, type OutgoingMail } from "#server/services/mail.ts";
+import { actorColumns, noticeText } from "#server/services/notices.ts";
 
 // The optional daily e-mail digest (docs/decisions/0092-daily-digest.md): a student who
 // turned it on gets, once per India-time day from 07:30, one mail through the mail module with
@@ -150,16 +151,23 @@ export async function runDigest(
     if (claimed.length === 0) break;
     done.claimed += claimed.length;
     const { results: rows } = await env.DB.prepare(
-      `SELECT u.id AS userId, u.email, u.name, n.kind, n.title, n.text, n.link, n.created_at AS createdAt
+      `SELECT u.id AS userId, u.email, u.name, n.kind, n.title, n.text, n.link, n.created_at AS createdAt, ${actorColumns("n")}
        FROM json_each(?1) j JOIN users u ON u.id = j.value
        LEFT JOIN notices n ON n.user_id = u.id AND n.read_at IS NULL AND n.created_at > ?2
        ORDER BY n.created_at DESC`,
     )
       .bind(JSON.stringify(claimed.map((c) => c.userId)), now - DAY_MS)
-      .all<{ userId: string; email: string; name: string } & { [K in keyof DigestNotice]: DigestNotice[K] | null }>();
+      .all<
+        { userId: string; email: string; name: string; actorId: string | null; actorName: string | null } & {
+          [K in keyof DigestNotice]: DigestNotice[K] | null;
+        }
+      >();
     const mails = claimed.flatMap(({ userId, muted }) => {
       const mine = rows.filter((r) => r.userId === userId);
-      const notices = mine.filter((r): r is typeof r & DigestNotice => r.kind !== null);
+      // Each notice as it reads now: the name of whoever acted, as it is today.
+      const notices = mine
+        .filter((r): r is typeof r & DigestNotice => r.kind !== null)
+        .map((r) => ({ ...r, text: noticeText(r) }));
       const mail = mine[0] ? digestMail(mine[0], notices, JSON.parse(muted) as string[], appUrl) : null;
       return mail ? [mail] : [];
     });

@@ -133,12 +133,23 @@ export async function findContent(env: Env, kind: ReportKind, id: string, campus
     .first<{ ownerId: string | null; hiddenAt: number | null; title: string }>();
 }
 
-export async function reportContent(env: Env, user: Reporter, input: ReportInput): Promise<ReportResult> {
-  // A report can take content off the campus: only a proven member who is not suspended may make one
-  // (docs/decisions/0094-reports-by-proven-members.md).
+/**
+ * Who may report, and how often: the one gate of every report (content, a library item, a
+ * conversation). A report can take content off the campus or open a private conversation to a
+ * moderator: only a proven member who is not suspended may make one
+ * (docs/decisions/0094-reports-by-proven-members.md), within the per-reporter limit.
+ */
+export async function gateReport(
+  env: Env,
+  user: Pick<Reporter, "id" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">,
+): Promise<void> {
   requireMayAct(user, REPORT_WHAT);
   const { success } = await env.POST_LIMITER.limit({ key: `report:${user.id}` });
   if (!success) throw new ApiError(429, MODERATION_MESSAGES.reportsTooFast);
+}
+
+export async function reportContent(env: Env, user: Reporter, input: ReportInput): Promise<ReportResult> {
+  await gateReport(env, user);
   const k = KINDS[input.kind];
   const found = await findContent(env, input.kind, input.id, user.campusId);
   if (!found || (found.hiddenAt !== null && found.ownerId !== user.id))

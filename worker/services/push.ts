@@ -2,6 +2,7 @@ import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { categoryOf, inQuietHours } from "#common/notifications.ts";
 import { logError, logWarning } from "#server/lib/log.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
+import { actorColumns, type NoticeTextRow, noticeText } from "#server/services/notices.ts";
 import { quietOf } from "#server/services/push-settings.ts";
 
 // Web Push (docs/decisions/0091-web-push.md). Every notice Campus makes (the inbox) also
@@ -41,13 +42,17 @@ export interface PushMessage {
 export async function queueNewNotices(env: Env, now = Date.now()): Promise<{ queued: number }> {
   const { results } = await env.DB.prepare(
     `UPDATE notices SET queued_at = ?1 WHERE id IN (SELECT id FROM notices WHERE queued_at IS NULL ORDER BY created_at LIMIT 100)
-     RETURNING id AS noticeId, user_id AS userId, kind, title, text, link, EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = notices.user_id) AS subscribed`,
+     RETURNING id AS noticeId, user_id AS userId, kind, title, text, link, ${actorColumns("notices")},
+       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = notices.user_id) AS subscribed`,
   )
     .bind(now)
-    .all<Omit<PushMessage, "attempt"> & { subscribed: number }>();
+    .all<Omit<PushMessage, "attempt"> & NoticeTextRow & { subscribed: number }>();
+  // The payload is written now, with the name of whoever acted as it is now.
   const messages = results
     .filter((row) => row.subscribed === 1)
-    .map(({ subscribed: _s, ...body }) => ({ body: { ...body, attempt: 1 } satisfies PushMessage }));
+    .map(({ subscribed: _s, actorId, actorName, ...body }) => ({
+      body: { ...body, text: noticeText({ ...body, actorId, actorName }), attempt: 1 } satisfies PushMessage,
+    }));
   if (messages.length === 0) return { queued: 0 };
   try {
     await env.PUSH_QUEUE.sendBatch(messages);

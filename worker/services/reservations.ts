@@ -84,7 +84,9 @@ function transition(
   ];
 }
 
-const BACK_ON_SALE = "status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL";
+// The reservation's price goes with it: the listing is back at the seller's own price_paise.
+const BACK_ON_SALE =
+  "status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL, sale_price_paise = NULL";
 
 type Step = "handover" | "decline" | "cancel";
 

@@ -1,8 +1,9 @@
 import { StrokeIcon, type IconProps } from "#app/components/icons/stroke.tsx";
 
+/** Campus's own messages: a speech bubble (WhatsApp's logo is WhatsappIcon, for links to WhatsApp only). */
 export const ChatIcon = (props: IconProps) => (
   <StrokeIcon
-    d="M21 12a8 8 0 01-11.7 7.1L4 20l1-4.6A8 8 0 1121 12zM9 10.5c0 2.5 2 4.5 4.5 4.5l1-1.2 2 1-.5 1.6c-3.8.3-7.3-3.2-7-7l1.6-.5 1 2-1.2 1"
+    d="M5 4h14a1 1 0 011 1v10a1 1 0 01-1 1h-9l-4 4v-4H5a1 1 0 01-1-1V5a1 1 0 011-1zM8.5 10h.01M12 10h.01M15.5 10h.01"
     {...props}
   />
 );

@@ -3,16 +3,18 @@ import { Link, useFetcher } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
 import { Dialog } from "#app/components/Dialog.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
+import { WhatsappIcon } from "#app/components/icons/whatsapp.tsx";
 import type { BrowseProduct } from "#app/components/market/ProductGrid.tsx";
 import { formatRupees } from "#common/format.ts";
 import { paiseToRupees } from "#common/market.ts";
+import { MEET_BY_MESSAGE, messageSellerLabel } from "#common/market-messages.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
 
 /** Where a purchase on Browse stands: asking to confirm, its answer (with how the seller was told), or its refusal. */
 export type BuyState =
   | { step: "confirm"; product: BrowseProduct }
-  /** `link`: the seller's WhatsApp, when they could not be told in the app. */
-  | { step: "bought"; message: string; terms: string; link: string | null }
+  /** `link`: the seller's WhatsApp, when they could not be told in the app; otherwise the meeting is agreed in a message. */
+  | { step: "bought"; message: string; terms: string; link: string | null; product: BrowseProduct }
   | { step: "failed"; message: string }
   | null;
 
@@ -61,7 +63,13 @@ export function BuyFlow({
         const { notification, message } = answer;
         const terms = String((answer as { terms?: unknown }).terms ?? "");
         // The WhatsApp link is offered only when the seller could not be told in the app.
-        setBuy({ step: "bought", link: notification.sent ? null : notification.directLink || null, message, terms });
+        setBuy({
+          step: "bought",
+          link: notification.sent ? null : notification.directLink || null,
+          message,
+          terms,
+          product,
+        });
       } else if (!answer.ok) {
         const current = currentPricePaise(answer.details);
         // The seller changed the price: the card shows the new one, to be bought again knowingly.
@@ -147,9 +155,20 @@ function BuyDialogs({
                 Not now
               </button>
               <a href={bought.link} target="_blank" rel="noopener noreferrer" className="btn-primary" onClick={onClose}>
-                <ChatIcon className="h-5 w-5" />
+                <WhatsappIcon className="h-5 w-5" />
                 Contact on WhatsApp
               </a>
+            </>
+          ) : bought ? (
+            <>
+              <button type="button" className="btn-secondary" onClick={onClose}>
+                OK
+              </button>
+              {/* The listing's page starts the conversation (or opens it) with the meeting's openers. */}
+              <Link to={`/product/${bought.product.id}#message`} className="btn-primary" onClick={onClose}>
+                <ChatIcon className="h-5 w-5" />
+                {messageSellerLabel(bought.product.sellerName)}
+              </Link>
             </>
           ) : (
             <button type="button" className="btn-primary" onClick={onClose}>
@@ -162,16 +181,7 @@ function BuyDialogs({
         {bought && (
           <p className="mt-2">
             {bought.terms}
-            {!bought.link && (
-              <>
-                {" "}
-                The seller&apos;s WhatsApp link is in{" "}
-                <Link to="/purchases" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-                  My Purchases
-                </Link>
-                .
-              </>
-            )}
+            {!bought.link && ` ${MEET_BY_MESSAGE}`}
           </p>
         )}
       </Dialog>

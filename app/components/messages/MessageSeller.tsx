@@ -3,7 +3,7 @@ import { Spinner } from "#app/components/Alert.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { MESSAGE_MAX, OPENERS } from "#common/conversations.ts";
+import { MESSAGE_MAX, OPENERS, RESERVED_OPENERS } from "#common/conversations.ts";
 
 // A listing's page, its conversations (docs/decisions/0113-conversations.md): a buyer asks the seller
 // in one tap ("Is this still available?") or in their own words, or goes back to the conversation
@@ -51,10 +51,13 @@ export function ListingConversations({ conversations }: { conversations: Convers
 export function MessageSeller({
   conversation,
   sellerName,
+  reserved = false,
   result,
 }: {
   conversation: Conversation | null;
   sellerName: string;
+  /** The viewer holds the reservation (or bought it): the openers are about meeting. */
+  reserved?: boolean;
   result: ActionResult | undefined;
 }) {
   const navigation = useNavigation();
@@ -69,15 +72,17 @@ export function MessageSeller({
   const problem =
     result && !result.ok && result.intent === "message" ? (fieldError(result, "text") ?? result.message) : null;
   return (
-    <Form method="post" className="card mt-4 p-4" aria-busy={sending}>
+    <Form method="post" id="message" className="card mt-4 scroll-mt-20 p-4" aria-busy={sending}>
       <input type="hidden" name="intent" value="message" />
       <h2 className="flex items-center gap-2 font-semibold">
         <ChatIcon className="h-5 w-5" />
         {`Message ${sellerName}`}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Ask first: your number stays private.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {reserved ? "Agree where and when to meet" : "Ask first"}: your number stays private.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        {OPENERS.map((text) => (
+        {(reserved ? RESERVED_OPENERS : OPENERS).map((text) => (
           <button
             key={text}
             type="submit"

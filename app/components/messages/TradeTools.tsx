@@ -1,9 +1,10 @@
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { Answer } from "#app/components/messages/Thread.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { REPORT_REASONS } from "#common/conversations.ts";
 import { formatRupees } from "#common/format.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 // What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
 // the buyer's offer, a meet-up once the listing is reserved, sharing one's WhatsApp number, blocking
@@ -183,6 +184,9 @@ function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
 function ReportForm() {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.state === "idle" && fetcher.data?.intent === "report" ? fetcher.data : undefined;
+  // The rule of every report (decision 0094): a member who may not report reads why, not a form.
+  const refusal = useRouteLoaderData<typeof rootLoader>("root")?.user?.refusal ?? null;
+  if (refusal) return <p className="text-sm text-slate-700 dark:text-slate-300">{refusal.message}</p>;
   return (
     <fetcher.Form method="post" className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="report" />

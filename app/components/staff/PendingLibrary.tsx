@@ -35,13 +35,17 @@ export function PendingLibrary({ items, kinds }: { items: PendingItem[]; kinds: 
         <ol className="space-y-4">
           {items.map((item) => (
             <li key={item.id}>
-              <PendingCard
-                item={item}
-                kind={kinds[item.kind] ?? item.kind}
-                fetcher={fetcher}
-                result={lastId === item.id && result && !result.ok ? result : undefined}
-                onSubmit={() => setLastId(item.id)}
-              />
+              {item.mine ? (
+                <OwnUpload item={item} kind={kinds[item.kind] ?? item.kind} />
+              ) : (
+                <PendingCard
+                  item={item}
+                  kind={kinds[item.kind] ?? item.kind}
+                  fetcher={fetcher}
+                  result={lastId === item.id && result && !result.ok ? result : undefined}
+                  onSubmit={() => setLastId(item.id)}
+                />
+              )}
             </li>
           ))}
         </ol>
@@ -145,6 +149,27 @@ function PendingCard({
           <Alert tone="error">{result.message}</Alert>
         </div>
       )}
+    </article>
+  );
+}
+
+/** The reviewer's own upload: listed, not decided here (a second person approves it). */
+function OwnUpload({ item, kind }: { item: PendingItem; kind: string }) {
+  return (
+    <article className="card p-5" aria-labelledby={`lib-${item.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="indigo">{kind}</Badge>
+        <span className="text-sm text-slate-600 dark:text-slate-400">{formatIndiaShortDateTime(item.createdAt)}</span>
+      </div>
+      <h3 id={`lib-${item.id}`} className="mt-3 break-words font-semibold">
+        {item.title}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {item.subject} · {LIBRARY_MESSAGES.reviewOwn}
+      </p>
+      <a href={`/library/${item.id}`} className="btn-secondary mt-4 inline-flex">
+        Details
+      </a>
     </article>
   );
 }

@@ -63,6 +63,12 @@ export const products = sqliteTable(
      * already", so every insert sets it (createProduct in worker/services/products.ts).
      */
     expiresAt: integer("expires_at").notNull().default(0),
+    /**
+     * migrations/0041_reservation_price.sql: the price of the reservation or sale `saleId` (an
+     * accepted offer's, or the listing's at Buy): what its buyer pays. NULL while on sale;
+     * `pricePaise` is always the seller's own price.
+     */
+    salePricePaise: integer("sale_price_paise"),
   },
   (t) => [
     uniqueIndex("products_submission").on(t.sellerId, t.submissionKey),

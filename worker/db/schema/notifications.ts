@@ -20,8 +20,16 @@ export const notices = sqliteTable(
     readAt: integer("read_at"),
     /** migrations/0024_push.sql: when it went to the push queue; NULL: not yet. */
     queuedAt: integer("queued_at"),
-    /** migrations/0032: the student the notice names (a reservation's buyer), whose name goes with their account. */
+    /**
+     * migrations/0032: the student a notice written before 0042 names in its text and that 0042 could
+     * not convert; deleting that account deletes such a notice. No longer written.
+     */
     aboutUserId: text("about_user_id"),
+    /**
+     * migrations/0042: who acted (a message's sender, a reservation's buyer). The text holds no name:
+     * the actor's name is read and put before it when the notice is read (worker/services/notices.ts).
+     */
+    actorId: text("actor_id"),
   },
   (t) => [
     index("notices_user").on(t.userId, t.createdAt),
@@ -34,6 +42,9 @@ export const notices = sqliteTable(
     index("notices_about_user")
       .on(t.aboutUserId)
       .where(sql`about_user_id IS NOT NULL`),
+    index("notices_actor")
+      .on(t.actorId)
+      .where(sql`actor_id IS NOT NULL`),
   ],
 );
 

@@ -180,13 +180,19 @@ export async function answerOffer(
   ]);
   const message = await deliver(env, id, seller);
   if (message) return { message, conversationId: offer.conversationId };
+  // Nothing written: why, from one read.
   const now2 = await env.DB.prepare(
-    "SELECT o.status, p.status AS productStatus FROM offers o JOIN products p ON p.id = o.product_id WHERE o.id = ?1",
+    `SELECT o.status, p.status AS productStatus,
+       EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = o.buyer_id AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = o.buyer_id)) AS blocked,
+       EXISTS (SELECT 1 FROM users u WHERE u.id = o.buyer_id AND u.suspended_until > ?2) AS suspended
+     FROM offers o JOIN products p ON p.id = o.product_id WHERE o.id = ?1`,
   )
-    .bind(offerId)
-    .first<{ status: string; productStatus: string }>();
+    .bind(offerId, now)
+    .first<{ status: string; productStatus: string; blocked: number; suspended: number }>();
   if (now2?.status !== "waiting") throw new ApiError(409, M.offerGone);
+  if (now2.blocked) throw new ApiError(403, M.blocked);
   if (now2.productStatus !== "available") throw new ApiError(409, M.notAvailable);
+  if (now2.suspended) throw new ApiError(409, M.buyerCannotReserve);
   throw new ApiError(
     409,
     "This buyer can't reserve more right now (they are at their limit of reservations). Ask them to finish or cancel one first.",

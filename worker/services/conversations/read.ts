@@ -7,7 +7,7 @@ import {
 } from "#common/conversations.ts";
 import type { StoredPhoto } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { announce } from "#server/services/conversations/room.ts";
+import { announce, liveSessions, liveSessionsSql } from "#server/services/conversations/room.ts";
 import { firstName, type Member, MESSAGE_COLUMNS, type MessageRow } from "#server/services/conversations/send.ts";
 import { imageUrl } from "#server/services/market/product-view.ts";
 
@@ -22,10 +22,17 @@ function photoOf(imageKey: string, photos: string | null): string {
 
 const INBOX_LIMIT = 100;
 
+/**
+ * SQL: the price a conversation (`c`) shows for its listing (`p`): the reservation's own price in the
+ * conversation whose buyer holds it (what the two agreed), the listing's price in every other.
+ */
+const CONVERSATION_PRICE =
+  "CASE WHEN p.buyer_id = c.buyer_id THEN COALESCE(p.sale_price_paise, p.price_paise) ELSE p.price_paise END";
+
 /** The member's conversations, latest first, with unread counts (`GET /api/messages`, /messages): one query. */
 export async function listConversations(env: Env, member: Pick<Member, "id">): Promise<ConversationSummary[]> {
   const { results } = await env.DB.prepare(
-    `SELECT c.id, c.product_id AS productId, p.title AS productTitle, p.image_key AS imageKey, p.photos, p.price_paise AS pricePaise,
+    `SELECT c.id, c.product_id AS productId, p.title AS productTitle, p.image_key AS imageKey, p.photos, ${CONVERSATION_PRICE} AS pricePaise,
        c.role, u.name AS otherName, c.last_message_at AS lastMessageAt, c.last_seq - c.read_seq AS unread,
        (SELECT CASE m.kind WHEN 'text' THEN m.body WHEN 'contact' THEN 'Shared a WhatsApp number' ELSE m.body END
         FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastMessage
@@ -130,6 +137,8 @@ interface ThreadRow {
   blocking: number;
   blockedBy: number;
   reported: number;
+  /** The members' live sessions (a JSON array), for the seen mark's delivery. */
+  live: string | null;
 }
 
 /** The conversation (?1) is the member's (?2): in a query over `conversations` alone. */
@@ -165,18 +174,19 @@ export async function readThread(
   const [head, messages, offer, places, markedConversation, markedNotices] = await env.DB.batch([
     env.DB.prepare(
       `SELECT c.id, c.buyer_id AS buyerId, c.seller_id AS sellerId, c.product_id AS productId, p.title, p.image_key AS imageKey, p.photos,
-         p.price_paise AS pricePaise, p.status, p.buyer_id AS buyerOfProduct, p.handed_over_at AS handedOverAt, p.hidden_at AS hiddenAt,
+         ${CONVERSATION_PRICE} AS pricePaise, p.status, p.buyer_id AS buyerOfProduct, p.handed_over_at AS handedOverAt, p.hidden_at AS hiddenAt,
          p.expires_at AS expiresAt, u.name AS otherName, c.last_seq AS lastSeq, c.buyer_read_seq AS buyerReadSeq, c.seller_read_seq AS sellerReadSeq,
          c.meet_place_id AS meetPlaceId, mp.name AS placeName, mp.note AS placeNote, c.meet_at AS meetAt, c.meet_proposed_by AS meetProposedBy,
          c.meet_agreed_at AS meetAgreedAt,
          EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = ?2 AND b.blocked_id = u.id) AS blocking,
          EXISTS (SELECT 1 FROM member_blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?2) AS blockedBy,
-         EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.reporter_id = ?2) AS reported
+         EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.reporter_id = ?2) AS reported,
+         ${liveSessionsSql("c.id", "?3")} AS live
        FROM conversations c JOIN products p ON p.id = c.product_id
        JOIN users u ON u.id = CASE WHEN c.buyer_id = ?2 THEN c.seller_id ELSE c.buyer_id END
        LEFT JOIN meetup_places mp ON mp.id = c.meet_place_id
        WHERE c.id = ?1 AND (c.buyer_id = ?2 OR c.seller_id = ?2)`,
-    ).bind(conversationId, member.id),
+    ).bind(conversationId, member.id, now),
     page,
     env.DB.prepare(
       `SELECT o.id, o.price_paise AS pricePaise, o.created_at AS createdAt FROM offers o
@@ -193,7 +203,7 @@ export async function readThread(
   const role = row.buyerId === member.id ? "buyer" : "seller";
   const readSeq = role === "buyer" ? row.buyerReadSeq : row.sellerReadSeq;
   if (markRead && readSeq < row.lastSeq)
-    await announce(env, conversationId, { type: "seen", userId: member.id, seq: row.lastSeq });
+    await announce(env, conversationId, { type: "seen", userId: member.id, seq: row.lastSeq }, liveSessions(row.live));
   const rows = (messages?.results ?? []) as MessageRow[];
   const more = query.after === undefined && rows.length > THREAD_PAGE;
   const shown = rows.slice(0, THREAD_PAGE).reverse();
@@ -286,6 +296,20 @@ export async function conversationsOnListing(
     .bind(productId, memberId)
     .all<ListingConversation>();
   return results.map((row) => ({ ...row, otherName: firstName(row.otherName) }));
+}
+
+/**
+ * The buyer's conversations about the listings they reserved or bought, by listing (My Purchases
+ * links each purchase to its conversation): one query.
+ */
+export async function purchaseConversations(env: Env, buyerId: string): Promise<Record<string, string>> {
+  const { results } = await env.DB.prepare(
+    `SELECT c.product_id AS productId, c.id FROM conversations c
+     WHERE c.buyer_id = ?1 AND c.product_id IN (SELECT p.id FROM products p WHERE p.buyer_id = ?1)`,
+  )
+    .bind(buyerId)
+    .all<{ productId: string; id: string }>();
+  return Object.fromEntries(results.map((row) => [row.productId, row.id]));
 }
 
 /** Reading a thread: the member's mark moves to its last message, and its unread notice is read. */

@@ -12,6 +12,7 @@ import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, type Member, messageStatements, requireMember } from "#server/services/conversations/send.ts";
 import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
+import { gateReport } from "#server/services/moderation.ts";
 import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
 import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 
@@ -162,13 +163,14 @@ export const reportSchema = z.object(
 );
 export type ReportInput = z.output<typeof reportSchema>;
 
-/** Report the conversation: a moderator of its campus may then read it. Once per member. */
+/** Report the conversation: a moderator of its campus may then read it. Once per member, through the gate of every report. */
 export async function reportConversation(
   env: Env,
-  member: Pick<Member, "id">,
+  member: Pick<Member, "id" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason">,
   conversationId: string,
   { reason, note }: ReportInput,
 ): Promise<string> {
+  await gateReport(env, member);
   const row = await requireMember(env, member, conversationId);
   const result = await env.DB.prepare(
     `INSERT INTO conversation_reports (id, conversation_id, campus_id, reporter_id, reason, note, created_at)
@@ -215,10 +217,14 @@ export async function reportedConversations(
 const MODERATES = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('moderator', 'admin')
   AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.suspended_until > ?))`;
 
+/** SQL: the conversation `c` has a report not yet resolved: the only time a moderator may read it (decision 0120). */
+const OPEN_REPORT =
+  "EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.resolved_at IS NULL)";
+
 /**
- * A moderator reads a reported conversation of their campus: only one that a member reported, and
- * each reading is a line in the audit log. The thread is read as its buyer sees it, without marking
- * anything read.
+ * A moderator reads a reported conversation of their campus: only while a member's report of it is
+ * open (reading ends with the reports; a new report opens it again), and each reading is a line in
+ * the audit log. The thread is read as its buyer sees it, without marking anything read.
  */
 export async function readReported(
   env: Env,
@@ -231,7 +237,7 @@ export async function readReported(
     env.DB.prepare(
       `SELECT c.buyer_id AS buyerId, c.campus_id AS campusId, b.name AS buyerName, s.name AS sellerName
        FROM conversations c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id
-       WHERE c.id = ?1 AND c.campus_id = ?2 AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id)`,
+       WHERE c.id = ?1 AND c.campus_id = ?2 AND ${OPEN_REPORT}`,
     ).bind(conversationId, moderator.campusId),
     // Each reading by a moderator is a line in the audit log, written in the same batch as the read.
     auditStatement(
@@ -247,7 +253,7 @@ export async function readReported(
         at: now,
       },
       {
-        sql: `${MODERATES} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id))`,
+        sql: `${MODERATES} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND ${OPEN_REPORT})`,
         params: [moderator.id, moderator.campusId, now, conversationId, moderator.campusId],
       },
     ),
@@ -266,7 +272,11 @@ export async function readReported(
   return { ...thread, buyerName: row.buyerName, sellerName: row.sellerName };
 }
 
-/** A moderator closes the reports of a conversation once dealt with. */
+/**
+ * A moderator closes the open reports of a conversation of their campus once dealt with; with them
+ * ends their reading of it. None open there (another college's, unknown, resolved already): 404,
+ * nothing written.
+ */
 export async function resolveConversationReports(
   env: Env,
   moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
@@ -274,7 +284,7 @@ export async function resolveConversationReports(
 ): Promise<void> {
   await requireStaff(env, moderator, "moderator");
   const now = Date.now();
-  await env.DB.batch([
+  const [resolved] = await env.DB.batch([
     env.DB.prepare(
       "UPDATE conversation_reports SET resolved_at = ?3 WHERE conversation_id = ?1 AND campus_id = ?2 AND resolved_at IS NULL",
     ).bind(conversationId, moderator.campusId, now),
@@ -290,7 +300,11 @@ export async function resolveConversationReports(
         note: null,
         at: now,
       },
-      { sql: "changes() > 0", params: [] },
+      {
+        sql: "EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ? AND campus_id = ? AND resolved_at = ?)",
+        params: [conversationId, moderator.campusId, now],
+      },
     ),
   ]);
+  if ((resolved?.meta.changes ?? 0) === 0) throw new ApiError(404, M.noOpenReports);
 }

@@ -10,7 +10,7 @@ import {
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { announce } from "#server/services/conversations/room.ts";
+import { announce, liveSessions, liveSessionsSql } from "#server/services/conversations/room.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Sending a message (docs/decisions/0113-conversations.md): one D1 batch advances the conversation's
@@ -99,14 +99,15 @@ export function messageStatements(
         `INSERT INTO messages (id, conversation_id, seq, sender_id, kind, body, price_paise, flagged, client_key, created_at)
          SELECT ?1, id, last_seq, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM conversations WHERE last_message_id = ?1`,
       ).bind(id, sender.id, out.kind, out.body, out.pricePaise ?? null, flagged, out.clientKey ?? null, now),
-      // The name leads the text, as in every notice that names a student (account deletion replaces it).
+      // The sender is the notice's actor: their first name is read before the text when the notice is
+      // (worker/services/notices.ts), so the text holds none.
       env.DB.prepare(
-        `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
-         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ?2 || ': ' || ?3, '/messages/' || c.id, ?4, ?5
-         FROM (SELECT *, CASE WHEN buyer_id = ?5 THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ?1) c
+        `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ': ' || ?2, '/messages/' || c.id, ?3, ?4
+         FROM (SELECT *, CASE WHEN buyer_id = ?4 THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ?1) c
          JOIN products p ON p.id = c.product_id
          WHERE NOT EXISTS (SELECT 1 FROM notices n WHERE n.user_id = c.other AND n.read_at IS NULL AND n.kind = 'market.message' AND n.link = '/messages/' || c.id)`,
-      ).bind(id, firstName(sender.name), preview, now, sender.id),
+      ).bind(id, preview, now, sender.id),
     ],
   };
 }
@@ -128,19 +129,24 @@ export interface MessageRow {
 export const MESSAGE_COLUMNS =
   "m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName";
 
+/** A written message as the socket sends it, with its conversation and the members' live sessions. */
+type Written = Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string; live: string[] };
+
 /** The message just written by the batch, as the socket sends it; null when the batch wrote none. */
-export async function written(
-  env: Env,
-  messageId: string,
-): Promise<(Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string }) | null> {
+export async function written(env: Env, messageId: string): Promise<Written | null> {
   const row = await env.DB.prepare(
-    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId
+    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId, ${liveSessionsSql("m.conversation_id", "?2")} AS live
      FROM messages m LEFT JOIN users u ON u.id = m.sender_id WHERE m.id = ?1`,
   )
-    .bind(messageId)
-    .first<MessageRow & { conversationId: string }>();
+    .bind(messageId, Date.now())
+    .first<MessageRow & { conversationId: string; live: string | null }>();
   if (!row) return null;
-  return { ...row, flagged: row.flagged === 1, senderName: row.senderName ? firstName(row.senderName) : null };
+  return {
+    ...row,
+    flagged: row.flagged === 1,
+    senderName: row.senderName ? firstName(row.senderName) : null,
+    live: liveSessions(row.live),
+  };
 }
 
 /** Rate limit of messages, per member. */
@@ -150,10 +156,7 @@ export async function limitMessages(env: Env, memberId: string): Promise<void> {
 }
 
 /** A written message as `reader` sees it. */
-export function viewFor(
-  { conversationId: _, senderId, ...view }: NonNullable<Awaited<ReturnType<typeof written>>>,
-  readerId: string,
-): MessageView {
+export function viewFor({ conversationId: _, live: __, senderId, ...view }: Written, readerId: string): MessageView {
   return { ...view, mine: senderId === readerId };
 }
 
@@ -161,8 +164,8 @@ export function viewFor(
 export async function deliver(env: Env, messageId: string, reader: { id: string }): Promise<MessageView | null> {
   const message = await written(env, messageId);
   if (!message) return null;
-  const { conversationId, ...event } = message;
-  await announce(env, conversationId, { type: "message", message: event });
+  const { conversationId, live, ...event } = message;
+  await announce(env, conversationId, { type: "message", message: event }, live);
   return viewFor(message, reader.id);
 }
 

@@ -23,8 +23,9 @@ export interface Started {
 
 /**
  * Start or continue the member's conversation about a listing. A new conversation needs a listing
- * on sale of the member's campus, not their own, and no block between the two; one that exists is
- * continued whatever became of the listing (the buyer who reserved it still has to meet the seller).
+ * of the member's campus, not their own, on sale or reserved for (or sold to) the member (a buyer who
+ * pressed Buy without asking first still has to agree the meeting: My Purchases sends them here),
+ * and no block between the two; one that exists is continued whatever became of the listing.
  * The conversation's insert and the message are one batch: two first messages at once make one
  * conversation with both in order.
  */
@@ -43,7 +44,8 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
     env.DB.prepare(
       `INSERT INTO conversations (id, product_id, campus_id, buyer_id, seller_id, created_at, last_message_at)
        SELECT ?1, p.id, p.campus_id, ?2, p.seller_id, ?3, ?3 FROM products p
-       WHERE p.id = ?4 AND p.campus_id = ?5 AND p.seller_id <> ?2 AND p.status = 'available' AND p.hidden_at IS NULL AND p.expires_at > ?3
+       WHERE p.id = ?4 AND p.campus_id = ?5 AND p.seller_id <> ?2 AND p.hidden_at IS NULL
+         AND ((p.status = 'available' AND p.expires_at > ?3) OR p.buyer_id = ?2)
          AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?2 AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = ?2))
        ON CONFLICT (product_id, buyer_id) DO NOTHING`,
     ).bind(crypto.randomUUID(), buyer.id, now, productId, buyer.campusId),

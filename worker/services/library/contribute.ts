@@ -24,6 +24,8 @@ import { requireMayAct } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { mayStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
 import { partKey, queueIndexing } from "#server/services/library/index-queue.ts";
+import { visibility } from "#server/services/library/item.ts";
+import { mayReview } from "#server/services/library/review.ts";
 
 // Adding to a college's library (docs/decisions/0106-library.md): a verified member of a college
 // uploads a PDF or photos of pages, or names a book or a video. The files are judged by their bytes;
@@ -234,18 +236,28 @@ async function prepareFile(sent: readonly SentFile[], sha256: string): Promise<P
   return { source: "photos", parts, bytes, pages: parts.length, sha256 };
 }
 
-/** The duplicate's refusal: 409 with the item that has these bytes already. */
-function duplicateOf(id: string): ApiError {
-  return new ApiError(409, M.duplicate, { field: "files", existing: { id, link: `/library/${id}` } });
+type SameFile = { id: string } & Parameters<typeof visibility>[0];
+
+/**
+ * The duplicate's refusal: 409 saying only that the file is in the library; the item that has these
+ * bytes is linked only for an uploader who may read it (visibility), else its id is not told.
+ */
+function duplicateOf(found: SameFile, user: Contributor, grants: StaffGrant[]): ApiError {
+  const readable = visibility(found, user, mayReview(grants)) !== null;
+  return new ApiError(409, M.duplicate, {
+    field: "files",
+    ...(readable && { existing: { id: found.id, link: `/library/${found.id}` } }),
+  });
 }
 
-async function sameFile(env: Env, campusId: string, sha256: string): Promise<string | null> {
-  const row = await env.DB.prepare(
-    "SELECT id FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'",
+async function sameFile(env: Env, campusId: string, sha256: string): Promise<SameFile | null> {
+  return env.DB.prepare(
+    `SELECT id, campus_id AS campusId, uploader_id AS uploaderId, status, hidden_at AS hiddenAt, public,
+       index_state AS indexState
+     FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'`,
   )
     .bind(campusId, sha256)
-    .first<{ id: string }>();
-  return row?.id ?? null;
+    .first<SameFile>();
 }
 
 /**
@@ -276,7 +288,7 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
   const sha256 = sent ? await sha256Hex(sent.map((file) => file.bytes)) : null;
   if (sha256) {
     const existing = await sameFile(env, user.campusId, sha256);
-    if (existing) throw duplicateOf(existing);
+    if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
   }
   await limitPosting(env, user.id);
   const file = sent && sha256 ? await prepareFile(sent, sha256) : null;
@@ -349,7 +361,7 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
     if (stored.length > 0) await env.FILES.delete(stored);
     if (file && /UNIQUE/i.test(String(error))) {
       const existing = await sameFile(env, user.campusId, file.sha256);
-      if (existing) throw duplicateOf(existing);
+      if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
     }
     throw error;
   }

@@ -8,6 +8,7 @@ import {
 import { ApiError } from "#server/lib/errors.ts";
 import { fileKeys } from "#server/services/library/index-queue.ts";
 import { requireMayAct } from "#server/services/campus.ts";
+import { libraryScope } from "#server/services/library/scope.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // One library item as a person may see it, its file, its removal by the uploader and the helpful
@@ -17,6 +18,9 @@ type Viewer = Pick<
   SessionUser,
   "id" | "campusId" | "openCommunity" | "verified" | "suspendedUntil" | "suspensionReason"
 >;
+
+/** Who reads an item: whose college they are of, and whether that is proven (libraryScope). */
+export type ItemViewer = Pick<Viewer, "id" | "campusId" | "openCommunity" | "verified">;
 
 export const itemIdSchema = z.string().trim().min(1, M.notFound).max(64, M.notFound);
 
@@ -112,14 +116,16 @@ interface ItemRow {
  */
 export function visibility(
   row: Pick<ItemRow, "campusId" | "uploaderId" | "status" | "hiddenAt" | "public" | "indexState">,
-  viewer: Pick<Viewer, "id" | "campusId"> | null,
+  viewer: ItemViewer | null,
   reviewer: boolean,
 ): "member" | "visitor" | "uploader" | "reviewer" | null {
-  const member = viewer !== null && viewer.campusId === row.campusId;
-  if (member && row.uploaderId === viewer.id) return "uploader";
-  if (member && reviewer) return "reviewer";
+  const ofCollege = viewer !== null && viewer.campusId === row.campusId;
+  if (ofCollege && row.uploaderId === viewer.id) return "uploader";
+  if (ofCollege && reviewer) return "reviewer";
   if (row.status !== "approved" || row.hiddenAt !== null || row.indexState !== "ready") return null;
-  if (member) return "member";
+  // Members-only items are for proven members, by the rule the lists use (libraryScope): an
+  // unverified address of the college could be anyone's, so it reads as a visitor does.
+  if (libraryScope(viewer).memberOf === row.campusId) return "member";
   return row.public ? "visitor" : null;
 }
 
@@ -149,7 +155,7 @@ async function readRow(env: Env, id: string, viewer: Pick<Viewer, "id" | "campus
 }
 
 /** The item and how the viewer sees it; 404 when the viewer may not. */
-async function visibleRow(env: Env, viewer: Pick<Viewer, "id" | "campusId"> | null, id: string) {
+async function visibleRow(env: Env, viewer: ItemViewer | null, id: string) {
   const row = await readRow(env, id, viewer);
   const seenAs = row ? visibility(row, viewer, row.reviewer === 1) : null;
   if (!row || !seenAs) throw new ApiError(404, M.notFound);
@@ -157,11 +163,7 @@ async function visibleRow(env: Env, viewer: Pick<Viewer, "id" | "campusId"> | nu
 }
 
 /** `GET /api/library/items/:id` and /library/:id. */
-export async function readItem(
-  env: Env,
-  viewer: Pick<Viewer, "id" | "campusId"> | null,
-  id: string,
-): Promise<LibraryItemView> {
+export async function readItem(env: Env, viewer: ItemViewer | null, id: string): Promise<LibraryItemView> {
   const { row, seenAs } = await visibleRow(env, viewer, id);
   const sees = seenAs === "uploader" || seenAs === "reviewer";
   return {
@@ -211,7 +213,7 @@ export async function readItem(
  */
 export async function readItemFile(
   env: Env,
-  viewer: Pick<Viewer, "id" | "campusId"> | null,
+  viewer: ItemViewer | null,
   id: string,
 ): Promise<{ object: R2ObjectBody; title: string }> {
   const { row } = await visibleRow(env, viewer, id);

@@ -51,6 +51,9 @@ export async function reviewItem(
   const item = found!.results[0] as
     { uploaderId: string | null; title: string; kind: LibraryKindName; status: string; indexState: string } | undefined;
   if (!item) throw new ApiError(404, M.notFound);
+  // The second look is a second person's: nobody decides on their own upload (a curator's own needs
+  // none, decision 0106; a moderator's or an admin's waits for another reviewer).
+  if (item.uploaderId === user.id) throw new ApiError(403, M.reviewOwn, { code: "own_upload" });
   // An item is approved once its file is read (docs/decisions/0117): a reviewer then approves what
   // readers will find. Refusing needs no file.
   if (input.decision === "approve" && item.status === "pending" && item.indexState !== "ready")
@@ -68,7 +71,8 @@ export async function reviewItem(
   const [update] = await env.DB.batch([
     env.DB.prepare(
       `UPDATE library_items SET status = ?3, reviewed_by = ?4, reviewed_at = ?5, review_note = ?6, updated_at = ?5
-       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending' AND (?3 = 'rejected' OR index_state = 'ready')`,
+       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending' AND uploader_id IS NOT ?4
+         AND (?3 = 'rejected' OR index_state = 'ready')`,
     ).bind(id, user.campusId, status, user.id, now, note),
     auditStatement(
       env,
@@ -121,6 +125,8 @@ export interface PendingItem {
   hasFile: number;
   url: string | null;
   createdAt: number;
+  /** 1: the reviewer's own upload, which another reviewer decides. */
+  mine: number;
   /** Where reading the file stands: a reviewer approves once it is "ready" (docs/decisions/0117). */
   indexState: "pending" | "ready" | "failed";
   indexError: string | null;
@@ -129,18 +135,18 @@ export interface PendingItem {
 const PENDING_LIMIT = 50;
 
 /** The college's items waiting for review, oldest first: ONE query, read in /staff's batch. */
-export function pendingStatement(env: Env, campusId: string): D1PreparedStatement {
+export function pendingStatement(env: Env, reviewer: Reviewer): D1PreparedStatement {
   return env.DB.prepare(
     `SELECT i.id, i.kind, i.title, s.code || ' ' || s.name AS subject, u.name AS uploaderName,
-       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt, i.index_state AS indexState,
-       i.index_error AS indexError
+       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt, i.uploader_id IS ?2 AS mine,
+       i.index_state AS indexState, i.index_error AS indexError
      FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id LEFT JOIN users u ON u.id = i.uploader_id
      WHERE i.campus_id = ?1 AND i.status = 'pending'
      ORDER BY i.created_at LIMIT ${PENDING_LIMIT}`,
-  ).bind(campusId);
+  ).bind(reviewer.campusId, reviewer.id);
 }
 
 /** The pending items' statement for a page's batch; null when the roles do not review. */
 export function pendingLibraryStatement(env: Env, user: Reviewer, grants: StaffGrant[]): D1PreparedStatement | null {
-  return mayReview(grants) ? pendingStatement(env, user.campusId) : null;
+  return mayReview(grants) ? pendingStatement(env, user) : null;
 }

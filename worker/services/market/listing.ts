@@ -225,6 +225,7 @@ async function storeListing(
       hiddenReason: null,
       moderationId: null,
       handedOverAt: null,
+      salePricePaise: null,
     };
     const insert = getDb(env.DB)
       .insert(products)

@@ -102,9 +102,21 @@ export type ShownProduct<View extends ProductView = ProductView> = Omit<View, "w
   whatsappNumber: string | null;
 };
 
-/** A joined row as `reader` sees it (the contact by sellerContact). */
+/** A joined row as `reader` sees it (the contact by sellerContact; the reservation's price by priceFor). */
 export function viewFor(reader: Reader | null, row: ProductRow): ShownProduct {
-  return { ...joinedView(row), whatsappNumber: sellerContact(reader, row) };
+  return { ...joinedView(row), pricePaise: priceFor(reader, row), whatsappNumber: sellerContact(reader, row) };
+}
+
+/**
+ * The price a reader sees: a reservation's (or sale's) own price to its buyer and seller, the price
+ * the two agreed; the listing's price to everyone else, who were not party to the bargain.
+ */
+export function priceFor(
+  reader: Pick<Reader, "id"> | null,
+  row: Pick<Product, "sellerId" | "buyerId" | "pricePaise" | "salePricePaise">,
+): number {
+  const party = reader !== null && (reader.id === row.sellerId || reader.id === row.buyerId);
+  return party ? (row.salePricePaise ?? row.pricePaise) : row.pricePaise;
 }
 
 export const badgeOfMember = (member: Pick<Membership, "verified" | "openCommunity" | "campusShortName">) =>

@@ -90,15 +90,15 @@ export async function purchaseProduct(
     reservationLogStatement(env, saleId, now),
     env.DB.prepare(
       `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
-       SELECT ?1, seller_id, id, title, ?2, price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
+       SELECT ?1, seller_id, id, title, ?2, sale_price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
     ).bind(crypto.randomUUID(), buyer.name, now, saleId),
-    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The
-    // buyer's name leads the text, so their account's deletion can replace it (account-deletion.ts).
+    // The seller's inbox too: who reserved it, and what happens next (decision 0098). The buyer is
+    // the notice's actor: their name is read before the text when the notice is (worker/services/notices.ts).
     env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, about_user_id)
-       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3 || ?4, '/mysells', ?1, buyer_id
+      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3, '/mysells', ?1, buyer_id
        FROM products WHERE sale_id = ?2`,
-    ).bind(now, saleId, buyer.name, RESERVED_NOTICE_TEXT),
+    ).bind(now, saleId, RESERVED_NOTICE_TEXT),
     lapseOffersStatement(env, saleId, now),
   ]);
   const raw = update?.results[0] as Record<string, unknown> | undefined;
@@ -125,7 +125,11 @@ export interface Reservation {
   now: number;
   /** The price the buyer saw (Buy): the product must still cost exactly that. */
   seenPricePaise?: number | null;
-  /** The price the two agreed (an accepted offer): the product is reserved at it, whatever it cost. */
+  /**
+   * The price the two agreed (an accepted offer): the reservation is made at it, whatever the listing
+   * costs. It is the reservation's (sale_price_paise), never the listing's: a reservation that ends
+   * without a handover leaves the listing at the seller's own price.
+   */
   agreedPricePaise?: number | null;
   /** Only while this member sells it (the seller accepting an offer). */
   sellerId?: string | null;
@@ -136,21 +140,24 @@ export interface Reservation {
 /**
  * The one conditional write that reserves a product, for Buy and for an accepted offer alike: only an
  * available, shown, unexpired product of someone else on the buyer's campus passes, while the buyer
- * has made fewer than PURCHASE_LIMIT reservations in 24 hours and holds fewer than
- * OPEN_RESERVATIONS_LIMIT waiting for a handover. Of any number of simultaneous attempts on one
+ * is not suspended, has made fewer than PURCHASE_LIMIT reservations in 24 hours and holds fewer than
+ * OPEN_RESERVATIONS_LIMIT waiting for a handover. An accepted offer also needs the offer still
+ * waiting and no block between the two (the seller is the one acting, so the buyer's state is
+ * checked here, not by a gate on the request). Of any number of simultaneous attempts on one
  * product exactly one gets its id back; the statements after it in the batch select by `saleId`.
  */
 export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement {
   return env.DB.prepare(
     `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = COALESCE(?2, (SELECT name FROM users WHERE id = ?1)),
-       sale_id = ?3, purchased_at = ?4, updated_at = ?4, price_paise = COALESCE(?11, price_paise)
+       sale_id = ?3, purchased_at = ?4, updated_at = ?4, sale_price_paise = COALESCE(?11, price_paise)
      WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
        AND (?6 IS NULL OR price_paise = ?6)
        AND (?12 IS NULL OR seller_id = ?12)
-       AND (?13 IS NULL OR EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1))
+       AND (?13 IS NULL OR (EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1)
+         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = products.seller_id) OR (b.blocker_id = products.seller_id AND b.blocked_id = ?1))))
        AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
        AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
-       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL)
+       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND (suspended_until IS NULL OR suspended_until <= ?4))
      RETURNING id`,
   ).bind(
     r.buyerId,
@@ -257,7 +264,7 @@ async function explainNoPurchase(
   throw new ApiError(409, "The product changed while you were buying it. Reload and try again.");
 }
 
-/** What follows the buyer's name in the seller's reservation notice. */
+/** The seller's reservation notice, after the buyer's name (its actor). */
 export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
 
 export interface SaleNotice {
@@ -279,7 +286,8 @@ export async function unreadSaleNotices(env: Env, sellerId: string): Promise<Sal
     .select({
       id: saleNotifications.id,
       productTitle: saleNotifications.productTitle,
-      buyerName: saleNotifications.buyerName,
+      // The buyer's name as it is now (renamed since, or "Deleted student" written by their deletion).
+      buyerName: sql<string>`COALESCE((SELECT u.name FROM users u WHERE u.id = ${saleNotifications.buyerId} AND u.deleted_at IS NULL), ${saleNotifications.buyerName})`,
       pricePaise: saleNotifications.pricePaise,
       createdAt: saleNotifications.createdAt,
       state,

@@ -28,6 +28,8 @@ export const MARKETPLACE_DATA = {
               title: products.title,
               description: products.description,
               pricePaise: products.pricePaise,
+              // What the reservation or sale was made at (an accepted offer's price), NULL while on sale.
+              salePricePaise: products.salePricePaise,
               sellerName: products.sellerName,
               whatsappNumber: products.whatsappNumber,
               imageKey: products.imageKey,
@@ -58,7 +60,8 @@ export const MARKETPLACE_DATA = {
             id: products.id,
             title: products.title,
             description: products.description,
-            pricePaise: products.pricePaise,
+            // What the student bought it at: the reservation's price (an accepted offer's), or the listing's.
+            pricePaise: sql<number>`COALESCE(${products.salePricePaise}, ${products.pricePaise})`,
             sellerName: products.sellerName,
             purchasedAt: products.purchasedAt,
           })
@@ -72,7 +75,7 @@ export const MARKETPLACE_DATA = {
         // The student's open reservations go back on sale (nobody will come to the handover).
         statement(
           (guard) =>
-            `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${guard}`,
+            `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL, sale_price_paise = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${guard}`,
         ),
         // Still on sale: nobody else holds it. Its photos are deleted after the batch.
         statement(

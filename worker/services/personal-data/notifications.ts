@@ -1,6 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { calendarFeeds, notices, notificationSettings, pushSubscriptions } from "#server/db/schema.ts";
-import { DELETED_STUDENT, exportAt, placed } from "#server/services/personal-data/place.ts";
+import { noticeText } from "#server/services/notices.ts";
+import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // What reaches the student: the calendar feed, the inbox, push devices and their settings.
 
@@ -22,32 +23,41 @@ export const NOTIFICATION_DATA = {
   }),
   notices: placed({
     onDelete: "kept-anonymised",
-    why: "The student's own notices are deleted; a reservation notice another seller holds names the student as its buyer and stays, the name replaced by 'Deleted student'.",
+    why: "The student's own notices are deleted, and so are the notices of their messages in other inboxes (the conversation goes whole). A reservation notice another seller holds stays: it names its buyer by id (actor_id), and reads 'Deleted student' once the account is deleted, with no change to its text.",
     exports: [
-      exportAt("notices", ({ db, userId }) =>
-        db
-          .select({
-            kind: notices.kind,
-            title: notices.title,
-            text: notices.text,
-            link: notices.link,
-            createdAt: notices.createdAt,
-            readAt: notices.readAt,
-          })
-          .from(notices)
-          .where(eq(notices.userId, userId))
-          .orderBy(desc(notices.createdAt)),
+      exportAt(
+        "notices",
+        ({ db, userId }) =>
+          db
+            .select({
+              kind: notices.kind,
+              title: notices.title,
+              text: notices.text,
+              link: notices.link,
+              createdAt: notices.createdAt,
+              readAt: notices.readAt,
+              actorId: notices.actorId,
+              actorName: sql<
+                string | null
+              >`(SELECT a.name FROM users a WHERE a.id = ${notices.actorId} AND a.deleted_at IS NULL)`,
+            })
+            .from(notices)
+            .where(eq(notices.userId, userId))
+            .orderBy(desc(notices.createdAt)),
+        // As the student reads them: with the name of whoever acted.
+        (rows) =>
+          rows.map(({ actorId, actorName, ...n }) => ({ ...n, text: noticeText({ ...n, actorId, actorName }) })),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM notices WHERE user_id = ?1 AND ${guard}`)],
-      // A seller's reservation notice names its buyer first (decision 0098): the name goes, the notice stays.
-      anonymise: ({ statement }) => [
-        statement(
-          (guard) =>
-            `UPDATE notices SET text = ?3 || substr(text, length((SELECT name FROM users WHERE id = ?1)) + 1), about_user_id = NULL WHERE about_user_id = ?1 AND ${guard}`,
-          DELETED_STUDENT,
-        ),
+      remove: ({ statement }) => [
+        statement((guard) => `DELETE FROM notices WHERE user_id = ?1 AND ${guard}`),
+        // A message's notice in the other member's inbox, with its preview: the conversation is
+        // deleted whole (decision 0113), and its notices with it.
+        statement((guard) => `DELETE FROM notices WHERE actor_id = ?1 AND kind = 'market.message' AND ${guard}`),
+        // A notice written before migration 0042 that names the student in its text and could not be
+        // converted: it goes rather than keep the name.
+        statement((guard) => `DELETE FROM notices WHERE about_user_id = ?1 AND ${guard}`),
       ],
     },
   }),

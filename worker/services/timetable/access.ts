@@ -34,10 +34,20 @@ export const classStatement = (env: Env, classId: string, campusId: string) =>
     `SELECT ${CLASS_COLUMNS} FROM timetable_classes c ${CLASS_JOINS} WHERE c.id = ?1 AND c.campus_id = ?2`,
   ).bind(classId, campusId);
 
+/**
+ * SQL: the user `?` (its id, bound by the caller) may act as a class representative: a verified
+ * member of the college (an unverified address could be anyone's) who is not suspended at `?`.
+ */
+export const REP_MAY_ACT =
+  "EXISTS (SELECT 1 FROM users WHERE id = ? AND email_verified_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until <= ?))";
+
 const repStatement = (env: Env, classId: string, userId: string, now: number) =>
-  env.DB.prepare(
-    "SELECT 1 AS rep FROM timetable_reps WHERE class_id = ?1 AND user_id = ?2 AND NOT EXISTS (SELECT 1 FROM users WHERE id = ?2 AND suspended_until > ?3)",
-  ).bind(classId, userId, now);
+  env.DB.prepare(`SELECT 1 AS rep FROM timetable_reps WHERE class_id = ? AND user_id = ? AND ${REP_MAY_ACT}`).bind(
+    classId,
+    userId,
+    userId,
+    now,
+  );
 
 /** May these grants keep any class's week at the campus? */
 export const keepsEveryClass = (grants: StaffGrant[]) => grants.some((g) => g.role === "admin" || g.role === "curator");
@@ -49,8 +59,9 @@ export const keepsEveryClass = (grants: StaffGrant[]) => grants.some((g) => g.ro
 export function editorGuard(userId: string, campusId: string, classId: string, now = Date.now()): Guard {
   return {
     sql: `NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until > ?) AND (EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('admin', 'curator'))
-      OR EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ? AND r.class_id = ? AND k.campus_id = ?))`,
-    params: [userId, now, userId, campusId, userId, classId, campusId],
+      OR (EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ? AND r.class_id = ? AND k.campus_id = ?)
+        AND ${REP_MAY_ACT}))`,
+    params: [userId, now, userId, campusId, userId, classId, campusId, userId, now],
   };
 }
 

@@ -1,8 +1,8 @@
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { adminBatch, limitChange, type SetupAdmin, setupAudit } from "#server/services/campus-setup/common.ts";
-import { noticeStatement } from "#server/services/staff.ts";
-import { classStatement, classLabel, type ClassInfo } from "#server/services/timetable/access.ts";
+import { type Guard, noticeStatement } from "#server/services/staff.ts";
+import { classStatement, classLabel, type ClassInfo, REP_MAY_ACT } from "#server/services/timetable/access.ts";
 import { type ClassView, classView, classesStatement } from "#server/services/timetable/student.ts";
 import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/timetable/schema.ts";
 
@@ -139,7 +139,11 @@ export async function removeHoliday(
   if (removed!.meta.changes === 0) throw new ApiError(404, "That date is not one of your college's holidays.");
 }
 
-/** `POST /api/timetable/classes/:id/reps`: a member of the college, told by a notice. */
+/**
+ * `POST /api/timetable/classes/:id/reps`: a verified member of the college who is not suspended,
+ * told by a notice. One batch: the rep row only where the student may act as one (REP_MAY_ACT), the
+ * audit line and the notice only where this call made the row.
+ */
 export async function grantRep(
   env: Env,
   admin: SetupAdmin,
@@ -149,31 +153,50 @@ export async function grantRep(
 ): Promise<{ userId: string; name: string }> {
   const [cls, student] = await adminBatch(env, admin, [
     classStatement(env, classId, admin.campusId),
-    env.DB.prepare("SELECT id, name FROM users WHERE email = ?1 AND campus_id = ?2 AND deleted_at IS NULL").bind(
-      input.email,
-      admin.campusId,
-    ),
+    env.DB.prepare(
+      `SELECT id, name, email_verified_at IS NOT NULL AS verified, COALESCE(suspended_until > ?3, 0) AS suspended
+       FROM users WHERE email = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
+    ).bind(input.email, admin.campusId, now),
   ]);
   const info = cls!.results[0] as ClassInfo | undefined;
   if (!info) throw new ApiError(404, M.noSuchClass);
-  const who = student!.results[0] as { id: string; name: string } | undefined;
+  const who = student!.results[0] as { id: string; name: string; verified: number; suspended: number } | undefined;
   if (!who) throw new ApiError(404, M.noSuchStudent, { field: "email" });
+  if (!who.verified) throw new ApiError(409, M.repNotVerified, { field: "email" });
+  if (who.suspended) throw new ApiError(409, M.repSuspended, { field: "email" });
   await limitChange(env, admin);
   const label = classLabel(info);
-  await env.DB.batch([
+  const made: Guard = {
+    sql: "EXISTS (SELECT 1 FROM timetable_reps WHERE class_id = ? AND user_id = ? AND granted_by = ? AND granted_at = ?)",
+    params: [classId, who.id, admin.id, now],
+  };
+  const [inserted] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO timetable_reps (class_id, user_id, granted_by, granted_at) VALUES (?1, ?2, ?3, ?4)
+      `INSERT INTO timetable_reps (class_id, user_id, granted_by, granted_at) SELECT ?, ?, ?, ? WHERE ${REP_MAY_ACT}
        ON CONFLICT (class_id, user_id) DO NOTHING`,
-    ).bind(classId, who.id, admin.id, now),
-    setupAudit(env, admin, "class", "timetable.rep.grant", classId, `user ${who.id}`, now),
-    noticeStatement(env, who.id, {
-      kind: "timetable.rep",
-      title: "Class representative",
-      text: `You now keep the timetable of ${label}.`,
-      link: `/timetable/class/${classId}/edit`,
-      at: now,
-    }),
+    ).bind(classId, who.id, admin.id, now, who.id, now),
+    setupAudit(env, admin, "class", "timetable.rep.grant", classId, `user ${who.id}`, now, made),
+    noticeStatement(
+      env,
+      who.id,
+      {
+        kind: "timetable.rep",
+        title: "Class representative",
+        text: `You now keep the timetable of ${label}.`,
+        link: `/timetable/class/${classId}/edit`,
+        at: now,
+      },
+      made,
+    ),
   ]);
+  // Nothing inserted: a rep already (granting again changes nothing), or the account changed since
+  // it was read (suspended meanwhile) and the write refused it.
+  if (inserted!.meta.changes === 0) {
+    const already = await env.DB.prepare("SELECT 1 FROM timetable_reps WHERE class_id = ?1 AND user_id = ?2")
+      .bind(classId, who.id)
+      .first();
+    if (!already) throw new ApiError(409, M.repSuspended, { field: "email" });
+  }
   return { userId: who.id, name: who.name };
 }
 

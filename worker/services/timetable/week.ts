@@ -17,6 +17,7 @@ import {
   keepsEveryClass,
   limitEdit,
   type Member,
+  REP_MAY_ACT,
 } from "#server/services/timetable/access.ts";
 import { type ClassView, classView, classesStatement } from "#server/services/timetable/student.ts";
 import type { IdParam, NewClassInput } from "#server/services/timetable/schema.ts";
@@ -99,7 +100,12 @@ export async function readClasses(env: Env, member: Member): Promise<KeptClasses
   const [grants, all, reps] = await env.DB.batch([
     staffGrantsStatement(env, member),
     classesStatement(env, member.campusId),
-    env.DB.prepare("SELECT class_id AS classId FROM timetable_reps WHERE user_id = ?1").bind(member.id),
+    // Kept as a rep only while the member may act as one (verified, not suspended).
+    env.DB.prepare(`SELECT class_id AS classId FROM timetable_reps WHERE user_id = ? AND ${REP_MAY_ACT}`).bind(
+      member.id,
+      member.id,
+      Date.now(),
+    ),
   ]);
   const keepsAll = keepsEveryClass(grants!.results as StaffGrant[]);
   const classes = (all!.results as ClassInfo[]).map(classView);
