@@ -291,7 +291,8 @@ describe("POST /api/library/items", () => {
     // Its uploader may read it while it waits: linked.
     expect((await json(await again(student))).existing).toEqual({ id: firstId, link: `/library/${firstId}` });
     expect((await json(await again(other))).existing).toBeUndefined();
-    // Once approved, every member of the college may: linked.
+    // Once read and approved, every member of the college may: linked.
+    await untilIndexed(firstId);
     expect(
       (await sendJson("POST", `/api/library/items/${firstId}/review`, { decision: "approve" }, moderator.token)).status,
     ).toBe(200);
