@@ -37,7 +37,7 @@ export default [
   route("notes/:programme", "routes/notes-programme.tsx"),
   // A branch and its semesters, drawn from the college's academics tree: one set of modules mounted
   // twice, for B.Tech's short addresses (the specification's /btech/cse/1) and for every other
-  // programme (docs/decisions/0119-notes-routes.md).
+  // programme (docs/decisions/0120-notes-routes.md).
   route("btech/:branch", "routes/notes-branch.tsx", { id: "btech-branch" }, [
     index("routes/notes-branch-index.tsx", { id: "btech-branch-index" }),
     route(":semesterId", "routes/notes-semester.tsx", { id: "btech-semester" }),

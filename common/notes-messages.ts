@@ -1,4 +1,4 @@
-// The notes screens' sentences that depend on the college's academics tree (decision 0119).
+// The notes screens' sentences that depend on the college's academics tree (decision 0120).
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -8,6 +8,9 @@ export const NOTES_MESSAGES = {
   /** The badge of a branch: how many semesters it has. */
   semesters: (n: number) => count(n, "semester", "semesters"),
   comingSoon: "Coming soon",
+  /** Under a semester page's banner. */
+  semesterLine: (subjects: number) =>
+    `${count(subjects, "subject", "subjects")} · syllabus, notes, past papers and more`,
   /** /notes when the college has no programmes in its academics tree yet. */
   noProgrammes: (college: string | null) =>
     college

@@ -1,4 +1,4 @@
-// The notes screens are drawn from the college's academics tree (docs/decisions/0119-notes-routes.md):
+// The notes screens are drawn from the college's academics tree (docs/decisions/0120-notes-routes.md):
 // the programmes, branches and semesters a college has, and only those; one set of route modules for
 // B.Tech's short addresses and every other programme's; a visitor's pages kept at the edge
 // (decision 0093) until the college writes to its tree or library.

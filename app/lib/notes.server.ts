@@ -14,7 +14,7 @@ import {
   type NotesProgramme,
 } from "#server/services/library/semester.ts";
 
-// The notes pages' one read per request (decision 0119): a branch's layout, its index and a semester
+// The notes pages' one read per request (decision 0120): a branch's layout, its index and a semester
 // page are loaders of one request that all need the college's tree, and the semester page its
 // semester too. The first to ask reads both in one D1 batch (or from the edge, for a visitor); the
 // others get the same answer. These pages have no actions, so nothing is written in between.

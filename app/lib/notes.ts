@@ -1,5 +1,5 @@
 // What the notes screens show besides the college's data (docs/decisions/0107-library-finding.md,
-// and their routes: decision 0119): the full names of well-known programmes and branches, the
+// and their routes: decision 0120): the full names of well-known programmes and branches, the
 // addresses, the six tabs, the tips and the semester pages' presentation. Which programmes, branches
 // and semesters there are, their subjects, units and items come from D1 (the academics tree and the
 // library).
@@ -42,7 +42,7 @@ export const branchFullName = (slug: string): string | undefined => findBranch(s
 
 /**
  * The programme whose branches have the specification's short addresses, /btech/{branch}[/{n}];
- * every other programme's branches are at /notes/{programme}/{branch}[/{n}] (decision 0119).
+ * every other programme's branches are at /notes/{programme}/{branch}[/{n}] (decision 0120).
  */
 export const SHORT_ADDRESS_PROGRAMME = "btech";
 

@@ -2,16 +2,24 @@ import { NavLink, Outlet } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
 import { ComingSoonNotes } from "#app/components/notes/ComingSoonNotes.tsx";
-import { notesHref, ordinal, programmeHref, semesterHref, type BranchOutlet } from "#app/lib/notes.ts";
+import { branchHref, notesHref, ordinal, programmeHref, semesterHref, type BranchOutlet } from "#app/lib/notes.ts";
 import { branchOfPage } from "#app/lib/notes.server.ts";
 import type { Route } from "./+types/notes-branch";
 
-// A branch of a programme the college has (decision 0119): the semester tiles the college has set up
+// A branch of a programme the college has (decision 0120): the semester tiles the college has set up
 // stay on screen while a semester page (the nested route) changes. Mounted for B.Tech's branches at
 // /btech/:branch and for every other programme's at /notes/:programme/:branch (app/routes.ts).
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { programme, branch, place } = await branchOfPage(context, request, params);
+  // Somewhere useful while this branch has no semesters: a sibling that has some set up.
+  const sibling = programme.branches.find((b) => b.slug !== branch.slug && b.semesters.some((s) => s.ready));
   return {
+    sibling: sibling
+      ? {
+          name: sibling.name,
+          href: branchHref({ programme: programme.slug, branch: sibling.slug, college: place.college }),
+        }
+      : null,
     programme: { name: programme.name, href: programmeHref(programme.slug, place.college) },
     branch: { name: branch.name, fullName: branch.fullName },
     home: notesHref(place.college),
@@ -23,7 +31,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-export default function NotesBranch({ loaderData: { programme, branch, home, semesters } }: Route.ComponentProps) {
+export default function NotesBranch({
+  loaderData: { programme, branch, home, semesters, sibling },
+}: Route.ComponentProps) {
   const what = `${programme.name} ${branch.name}`;
   return (
     <div className="space-y-4">
@@ -38,7 +48,11 @@ export default function NotesBranch({ loaderData: { programme, branch, home, sem
         <ComingSoonNotes
           what={what}
           back={{ to: programme.href, label: `Back to ${programme.name} branches` }}
-          meanwhile={{ to: "/library", label: "Search the library" }}
+          meanwhile={
+            sibling
+              ? { to: sibling.href, label: `Browse ${sibling.name} notes` }
+              : { to: "/library", label: "Search the library" }
+          }
         />
       ) : (
         <>

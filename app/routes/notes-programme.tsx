@@ -9,7 +9,7 @@ import { collegeAsked, programmeOfPage } from "#app/lib/notes.server.ts";
 import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import type { Route } from "./+types/notes-programme";
 
-// A programme's branches as the college has set them up (decisions 0107, 0119); a programme the
+// A programme's branches as the college has set them up (decisions 0107, 0120); a programme the
 // college does not have is a 404. A branch is "Coming soon" while none of its semesters is set up.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { page, programme } = await programmeOfPage(context, request, params);

@@ -5,7 +5,7 @@ import { branchOfPage } from "#app/lib/notes.server.ts";
 import type { Route } from "./+types/notes-semester";
 
 // A semester of a branch the reader's college has (a visitor's: decision 0107), and only one it has
-// (decision 0119): its subjects and units from the academics tree and, per subject and unit, the
+// (decision 0120): its subjects and units from the academics tree and, per subject and unit, the
 // library's approved items with their counts. Read in the same D1 batch as the layout's tree.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = semesterNumber(params.semesterId);

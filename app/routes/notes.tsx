@@ -8,7 +8,7 @@ import { collegeAsked, notesPage } from "#app/lib/notes.server.ts";
 import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import type { Route } from "./+types/notes";
 
-// The programmes of the reader's college, from its academics tree (decisions 0107, 0119); one the
+// The programmes of the reader's college, from its academics tree (decisions 0107, 0120); one the
 // college has is "Coming soon" while none of its branches has a semester set up.
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { tree } = await notesPage(context, request, params);

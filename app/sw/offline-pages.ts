@@ -12,7 +12,7 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
  * The server-rendered pages kept for offline reading, and their React Router data (`<page>.data`):
  * the student's own records, the campus's lists, and the notes pages and library searches once
  * opened (they are no longer prerendered and precached: decision 0107): /notes, a programme, a
- * branch and a semester, at B.Tech's short addresses and every other programme's (decision 0119).
+ * branch and a semester, at B.Tech's short addresses and every other programme's (decision 0120).
  * Not kept: sign-in and account screens, the staff console, downloads and anything under /api.
  */
 const PAGES =

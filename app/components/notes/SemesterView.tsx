@@ -8,6 +8,7 @@ import {
   type SubjectCounts,
 } from "#common/library-find.ts";
 import { semesterHref, STUDY_TIPS, TABS, withStudyTips, type NotesPlace, type Tab } from "#app/lib/notes.ts";
+import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import { ClockIcon } from "#app/components/icons/clock.tsx";
 import { TabItems, UnitNotes } from "#app/components/notes/SubjectLibrary.tsx";
 import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
@@ -97,9 +98,7 @@ export function SemesterView({
           {data.branch.name} - {data.ordinal} Semester
         </h2>
         <p className="mt-1 text-sm text-indigo-100">
-          {data.subjects === null
-            ? "Not set up yet."
-            : `${subjects.length} subjects · syllabus, notes, past papers and more`}
+          {data.subjects === null ? "Not set up yet." : NOTES_MESSAGES.semesterLine(subjects.length)}
         </p>
       </div>
 

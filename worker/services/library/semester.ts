@@ -268,7 +268,7 @@ const NOTES_CACHE = { freshS: 60, staleS: 300 } as const;
 const COLLEGE_ID = /^[a-z0-9-]{1,64}$/i;
 
 /**
- * A notes page's read (decision 0107, and its routes: decision 0119): the college's programmes,
+ * A notes page's read (decision 0107, and its routes: decision 0120): the college's programmes,
  * branches and semesters, and on a semester page that semester's subjects and library. One D1 batch
  * (the tree's statement and the semester's four); for a visitor it goes through the edge cache
  * (decision 0093), so a second visitor in the data centre costs no query, and any write to these
