@@ -42,7 +42,11 @@ export default function NotesBranch({
       />
       <PageIntro
         title={`${what} Notes`}
-        lead={`${branch.fullName}: pick a semester for its subjects, syllabus and notes.`}
+        lead={
+          semesters.length > 0
+            ? `${branch.fullName}: pick a semester for its subjects, syllabus and notes.`
+            : branch.fullName
+        }
       />
       {semesters.length === 0 ? (
         <ComingSoonNotes
