@@ -35,11 +35,17 @@ export default [
   // Notes.
   route("notes", "routes/notes.tsx"),
   route("notes/:programme", "routes/notes-programme.tsx"),
-  route("btech/cse", "routes/btech-cse.tsx", [
-    index("routes/btech-cse-index.tsx"),
-    route(":semesterId", "routes/btech-cse-semester.tsx"),
+  // A branch and its semesters, drawn from the college's academics tree: one set of modules mounted
+  // twice, for B.Tech's short addresses (the specification's /btech/cse/1) and for every other
+  // programme (docs/decisions/0121-notes-routes.md).
+  route("btech/:branch", "routes/notes-branch.tsx", { id: "btech-branch" }, [
+    index("routes/notes-branch-index.tsx", { id: "btech-branch-index" }),
+    route(":semesterId", "routes/notes-semester.tsx", { id: "btech-semester" }),
   ]),
-  route("btech/:branch", "routes/btech-branch.tsx"),
+  route("notes/:programme/:branch", "routes/notes-branch.tsx", { id: "notes-branch" }, [
+    index("routes/notes-branch-index.tsx", { id: "notes-branch-index" }),
+    route(":semesterId", "routes/notes-semester.tsx", { id: "notes-semester" }),
+  ]),
   // Finding things in the library; the contributors' side adds library/new and library/:id.
   route("library", "routes/library.tsx"),
   route("library/saved", "routes/library-saved.tsx"),

@@ -11,6 +11,10 @@ import { call, type TestUser, unique } from "#test/helpers.ts";
 export interface TestSubject {
   subjectId: string;
   unitIds: string[];
+  /** Where its notes page is: the programme's and branch's slugs (unique) and the semester's number. */
+  programme: string;
+  branch: string;
+  semester: number;
 }
 
 /** A programme, branch, semester, subject and two units at `campusId`, with unique ids. */
@@ -42,7 +46,7 @@ export async function makeSubject(campusId = "cit"): Promise<TestSubject> {
       ).bind(id, campusId, subjectId, i + 1, `Unit ${i + 1} title`),
     ),
   ]);
-  return { subjectId, unitIds };
+  return { subjectId, unitIds, programme: p, branch: b, semester: 3 };
 }
 
 /** A one-page PDF whose text contains `words` (and something unique, so no two are the same bytes). */

@@ -170,6 +170,8 @@ describe("the notes screens' fixed parts", () => {
       null,
       null,
     ]);
-    expect(semesterHref(3, "Operating Systems")).toBe("/btech/cse/3?subject=Operating%20Systems");
+    expect(semesterHref({ programme: "btech", branch: "cse" }, 3, "Operating Systems")).toBe(
+      "/btech/cse/3?subject=Operating%20Systems",
+    );
   });
 });

@@ -68,6 +68,8 @@ interface Fixtures {
   calendarSecret: string;
   libraryItemId: string;
   conversationId: string;
+  /** A programme other than B.Tech, with a branch and a semester (its notes pages' addresses). */
+  notes: { programme: string; branch: string; semester: number };
 }
 
 let fixtures: Fixtures;
@@ -111,7 +113,8 @@ beforeAll(async () => {
   const wanted = await sendJson("POST", "/api/wanted", { words: "scientific calculator" }, people.owner.token);
   if (wanted.status !== 201) throw new Error(`wanted: ${wanted.status} ${await wanted.text()}`);
   const calendarSecret = await resetCalendarFeed(env, people.owner.userId);
-  const libraryItemId = await uploadPdf(people.student, await makeSubject());
+  const subject = await makeSubject();
+  const libraryItemId = await uploadPdf(people.student, subject);
   await env.DB.prepare("UPDATE library_items SET status = 'approved' WHERE id = ?1").bind(libraryItemId).run();
   const started = await sendJson(
     "POST",
@@ -131,6 +134,7 @@ beforeAll(async () => {
     calendarSecret,
     libraryItemId,
     conversationId,
+    notes: { programme: subject.programme, branch: subject.branch, semester: subject.semester },
   };
   stopObserving = observeStatements((sql, params) => {
     if (!statements.has(sql)) statements.set(sql, params);
@@ -167,7 +171,10 @@ function fillPage(path: string): string {
     // A seller's page: the one who listed the budget's products (their listings and ratings are read).
     .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
     .replace(":id", fixtures.productId)
-    .replace(":semesterId", "1")
+    // A semester page: one the demo college has (B.Tech CSE), and another programme's.
+    .replace(/^\/btech\/:branch\/:semesterId$/, "/btech/cse/1")
+    .replace(/^\/notes\/:programme\/:branch/, `/notes/${fixtures.notes.programme}/${fixtures.notes.branch}`)
+    .replace(":semesterId", String(fixtures.notes.semester))
     .replace(":branch", "ece")
     .replace(":programme", "btech")
     .replace(":file", `${fixtures.calendarSecret}.ics`)

@@ -1,5 +1,6 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { defaultCache, PUBLIC_TABLES, tablesChanged } from "#server/lib/edge-cache.ts";
 import { shiftDates } from "#server/lib/test-clock.ts";
 
 // Test files share their workerd (vitest.config.ts: isolate false, decision 0099), so each file
@@ -43,3 +44,7 @@ await env.DB.batch(env.TEST_DEMO_COLLEGES.map((statement) => env.DB.prepare(stat
 
 for (let listed = await env.FILES.list(); listed.objects.length > 0; listed = await env.FILES.list())
   await env.FILES.delete(listed.objects.map((object) => object.key));
+
+// The edge cache of public reads (worker/lib/edge-cache.ts) is the workerd's too: a visitor's page an
+// earlier file kept would outlive that file's database. Every cached read is read anew from here.
+await tablesChanged(defaultCache(), PUBLIC_TABLES);

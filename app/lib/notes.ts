@@ -1,6 +1,8 @@
-// What the notes screens show besides the college's data (docs/decisions/0107-library-finding.md):
-// the specification's programmes and branches, the six tabs, the tips and the semester pages'
-// presentation. The subjects, units and items come from D1 (the academics tree and the library).
+// What the notes screens show besides the college's data (docs/decisions/0107-library-finding.md,
+// and their routes: decision 0121): the full names of well-known programmes and branches, the
+// addresses, the six tabs, the tips and the semester pages' presentation. Which programmes, branches
+// and semesters there are, their subjects, units and items come from D1 (the academics tree and the
+// library).
 
 export interface Programme {
   /** URL segment: /notes/{slug}, as the academics tree's programme slug. */
@@ -9,7 +11,11 @@ export interface Programme {
   fullName: string;
 }
 
-/** The specification's six programmes, always listed; a college's own are added after them. */
+/**
+ * The specification's six programmes, by the slug a college's academics tree gives them: the full
+ * name shown under a programme the college has (the tree holds only its short name). Never a list
+ * of what a college offers: that is its tree.
+ */
 export const PROGRAMMES: readonly Programme[] = [
   { slug: "btech", name: "B.Tech", fullName: "Bachelor of Technology" },
   { slug: "mba", name: "MBA", fullName: "Master of Business Administration" },
@@ -19,6 +25,7 @@ export const PROGRAMMES: readonly Programme[] = [
   { slug: "bca", name: "BCA", fullName: "Bachelor of Computer Applications" },
 ];
 
+/** The specification's B.Tech branches: the full name under a branch of that slug, as PROGRAMMES. */
 export const BTECH_BRANCHES: readonly Programme[] = [
   { slug: "cse", name: "CSE", fullName: "Computer Science and Engineering" },
   { slug: "it", name: "IT", fullName: "Information Technology" },
@@ -29,8 +36,59 @@ export const BTECH_BRANCHES: readonly Programme[] = [
 export const findProgramme = (slug: string | undefined) => PROGRAMMES.find((p) => p.slug === slug);
 export const findBranch = (slug: string | undefined) => BTECH_BRANCHES.find((b) => b.slug === slug);
 
-/** The semester tiles of /btech/cse. */
-export const SEMESTER_IDS = [1, 2, 3, 4, 5, 6] as const;
+/** The line under a programme's or branch's name: its full name when it is a well-known one. */
+export const programmeFullName = (slug: string): string | undefined => findProgramme(slug)?.fullName;
+export const branchFullName = (slug: string): string | undefined => findBranch(slug)?.fullName;
+
+/**
+ * The programme whose branches have the specification's short addresses, /btech/{branch}[/{n}];
+ * every other programme's branches are at /notes/{programme}/{branch}[/{n}] (decision 0121).
+ */
+export const SHORT_ADDRESS_PROGRAMME = "btech";
+
+/** Where a notes page is: a branch of a programme, and the college asked for (?college=), if any. */
+export interface NotesPlace {
+  programme: string;
+  branch: string;
+  college?: string | null;
+}
+
+const collegeQuery = (college: string | null | undefined) => (college ? `?college=${encodeURIComponent(college)}` : "");
+
+/** The programmes: /notes. */
+export function notesHref(college?: string | null): string {
+  return `/notes${collegeQuery(college)}`;
+}
+
+/** A programme's page: /notes/{programme}. */
+export function programmeHref(programme: string, college?: string | null): string {
+  return `/notes/${programme}${collegeQuery(college)}`;
+}
+
+/** A branch's page with its semester tiles. */
+export function branchHref(place: NotesPlace): string {
+  const path =
+    place.programme === SHORT_ADDRESS_PROGRAMME
+      ? `/${place.programme}/${place.branch}`
+      : `/notes/${place.programme}/${place.branch}`;
+  return `${path}${collegeQuery(place.college)}`;
+}
+
+/** A semester's page, optionally opening on a subject. */
+export function semesterHref(place: NotesPlace, semester: number, subject?: string): string {
+  const path = branchHref({ programme: place.programme, branch: place.branch });
+  const query = [
+    ...(place.college ? [`college=${encodeURIComponent(place.college)}`] : []),
+    ...(subject ? [`subject=${encodeURIComponent(subject)}`] : []),
+  ].join("&");
+  return `${path}/${semester}${query ? `?${query}` : ""}`;
+}
+
+/** What a branch's layout hands the page under it through its outlet (app/routes/notes-branch.tsx). */
+export interface BranchOutlet {
+  /** How many semesters the college has under the branch. */
+  semesters: number;
+}
 
 /** "1st", "2nd", "3rd", "4th" ... "11th", "12th". */
 export function ordinal(n: number): string {
@@ -42,11 +100,6 @@ export function ordinal(n: number): string {
 /** The semester's number from the route ("1".."12", no leading zero), or null. */
 export function semesterNumber(param: string | undefined): number | null {
   return param && /^(?:[1-9]|1[0-2])$/.test(param) ? Number(param) : null;
-}
-
-/** The URL of a CSE semester page, optionally opening on a subject. */
-export function semesterHref(semester: number, subject?: string): string {
-  return subject ? `/btech/cse/${semester}?subject=${encodeURIComponent(subject)}` : `/btech/cse/${semester}`;
 }
 
 /** A unit's heading as the specification writes it: "UNIT - I" ... "UNIT - XX". */

@@ -1,43 +1,45 @@
-import { data } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Breadcrumbs } from "#app/components/notes/Breadcrumbs.tsx";
 import { ChoiceTile } from "#app/components/notes/ChoiceTile.tsx";
 import { ChipIcon } from "#app/components/icons/chip.tsx";
 import { LayersIcon } from "#app/components/icons/layers.tsx";
 import { ComingSoonNotes } from "#app/components/notes/ComingSoonNotes.tsx";
-import { envOf, getUser } from "#app/lib/session.server.ts";
-import { BTECH_BRANCHES, findProgramme } from "#app/lib/notes.ts";
-import { readCollegeProgrammes } from "#server/services/library/semester.ts";
+import { branchFullName, branchHref, notesHref, programmeHref } from "#app/lib/notes.ts";
+import { collegeAsked, programmeOfPage } from "#app/lib/notes.server.ts";
+import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import type { Route } from "./+types/notes-programme";
 
-// A programme's branches as the college has set them up (decision 0107); B.Tech always lists the
-// specification's CSE, IT and ECE.
+// A programme's branches as the college has set them up (decisions 0107, 0121); a programme the
+// college does not have is a 404. A branch is "Coming soon" while none of its semesters is set up.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const college = new URL(request.url).searchParams.get("college");
-  const { programmes } = await readCollegeProgrammes(envOf(context), await getUser(context), college);
-  const setUp = programmes.find((p) => p.slug === params.programme);
-  const known = findProgramme(params.programme);
-  if (!known && !setUp) throw data(null, { status: 404 });
-  const programme = known ?? { slug: setUp!.slug, name: setUp!.name, fullName: setUp!.name };
-  const branches = [
-    ...(programme.slug === "btech" ? BTECH_BRANCHES : []),
-    ...(setUp?.branches ?? []).filter(
-      (b) => !BTECH_BRANCHES.some((known) => known.slug === b.slug) || programme.slug !== "btech",
-    ),
-  ].map((branch) => ({
-    slug: branch.slug,
-    name: branch.name,
-    fullName: "fullName" in branch ? branch.fullName : branch.name,
-    semesters: setUp?.branches.find((b) => b.slug === branch.slug)?.semesters.length ?? 0,
-  }));
-  return { programme, branches };
+  const { page, programme } = await programmeOfPage(context, request, params);
+  const college = collegeAsked(request);
+  // Somewhere useful while this programme has nothing: the first programme that has.
+  const other = page.tree.programmes.find(
+    (p) => p.slug !== programme.slug && p.branches.some((b) => b.semesters.some((s) => s.ready)),
+  );
+  return {
+    programme: { slug: programme.slug, name: programme.name, fullName: programme.fullName },
+    branches: programme.branches.map((branch) => ({
+      href: branchHref({ programme: programme.slug, branch: branch.slug, college }),
+      slug: branch.slug,
+      name: branch.name,
+      fullName: branchFullName(branch.slug),
+      semesters: branch.semesters.length,
+      ready: branch.semesters.some((s) => s.ready),
+    })),
+    notesHref: notesHref(college),
+    other: other ? { href: programmeHref(other.slug, college), name: other.name } : null,
+  };
 }
 
-export default function NotesProgramme({ loaderData: { programme, branches } }: Route.ComponentProps) {
-  const available = branches.some((branch) => branch.semesters > 0);
+export default function NotesProgramme({
+  loaderData: { programme, branches, notesHref: home, other },
+}: Route.ComponentProps) {
+  const available = branches.some((branch) => branch.ready);
   return (
     <div className="space-y-4">
-      <Breadcrumbs items={[{ label: "Notes", to: "/notes" }, { label: programme.name }]} />
+      <Breadcrumbs items={[{ label: "Notes", to: home }, { label: programme.name }]} />
       <PageIntro
         title={`${programme.name} Notes`}
         lead={available ? "Choose your branch to see its semesters, syllabus and notes." : programme.fullName}
@@ -51,11 +53,11 @@ export default function NotesProgramme({ loaderData: { programme, branches } }: 
             {branches.map((branch) => (
               <li key={branch.slug}>
                 <ChoiceTile
-                  to={programme.slug === "btech" ? `/btech/${branch.slug}` : `/library`}
+                  to={branch.href}
                   title={branch.name}
                   subtitle={branch.fullName}
-                  badge={branch.semesters > 0 ? `${branch.semesters} semesters` : "Coming soon"}
-                  available={branch.semesters > 0}
+                  badge={branch.ready ? NOTES_MESSAGES.semesters(branch.semesters) : NOTES_MESSAGES.comingSoon}
+                  available={branch.ready}
                   icon={branch.slug === "ece" ? ChipIcon : LayersIcon}
                 />
               </li>
@@ -65,8 +67,12 @@ export default function NotesProgramme({ loaderData: { programme, branches } }: 
       ) : (
         <ComingSoonNotes
           what={programme.name}
-          back={{ to: "/notes", label: "Back to all programmes" }}
-          meanwhile={{ to: "/notes/btech", label: "Browse B.Tech notes" }}
+          back={{ to: home, label: "Back to all programmes" }}
+          meanwhile={
+            other
+              ? { to: other.href, label: `Browse ${other.name} notes` }
+              : { to: "/library", label: "Search the library" }
+          }
         />
       )}
     </div>
@@ -78,6 +84,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { programme } = loaderData;
   return [
     { title: `${programme.name} Notes · Campus` },
-    { name: "description", content: `${programme.fullName} (${programme.name}) notes, past papers and syllabus.` },
+    {
+      name: "description",
+      content:
+        programme.fullName === programme.name
+          ? `${programme.name} notes, past papers and syllabus.`
+          : `${programme.fullName} (${programme.name}) notes, past papers and syllabus.`,
+    },
   ];
 };

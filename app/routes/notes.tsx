@@ -3,30 +3,26 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { ChoiceTile } from "#app/components/notes/ChoiceTile.tsx";
 import { CapIcon } from "#app/components/icons/cap.tsx";
 import { SearchIcon } from "#app/components/icons/search.tsx";
-import { envOf, getUser } from "#app/lib/session.server.ts";
-import { PROGRAMMES } from "#app/lib/notes.ts";
-import { readCollegeProgrammes } from "#server/services/library/semester.ts";
+import { programmeFullName, programmeHref } from "#app/lib/notes.ts";
+import { collegeAsked, notesPage } from "#app/lib/notes.server.ts";
+import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import type { Route } from "./+types/notes";
 
-// The specification's six programmes, and any other the college has set up; a programme is "Coming
-// soon" only while the college has none of its branches (decision 0107).
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const college = new URL(request.url).searchParams.get("college");
-  const { college: found, programmes } = await readCollegeProgrammes(envOf(context), await getUser(context), college);
-  const setUp = new Map(programmes.map((p) => [p.slug, p]));
-  const known = PROGRAMMES.map((p) => ({
-    ...p,
-    branches: setUp.get(p.slug)?.branches.filter((b) => b.semesters.length > 0).length ?? 0,
-  }));
-  const more = programmes
-    .filter((p) => !PROGRAMMES.some((known) => known.slug === p.slug))
-    .map((p) => ({
+// The programmes of the reader's college, from its academics tree (decisions 0107, 0121); one the
+// college has is "Coming soon" while none of its branches has a semester set up.
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { tree } = await notesPage(context, request, params);
+  const asked = collegeAsked(request);
+  return {
+    college: tree.college,
+    programmes: tree.programmes.map((p) => ({
+      href: programmeHref(p.slug, asked),
       slug: p.slug,
       name: p.name,
-      fullName: p.name,
-      branches: p.branches.filter((b) => b.semesters.length > 0).length,
-    }));
-  return { college: found, programmes: [...known, ...more] };
+      fullName: programmeFullName(p.slug),
+      branches: p.branches.filter((b) => b.semesters.some((s) => s.ready)).length,
+    })),
+  };
 }
 
 export default function Notes({ loaderData: { college, programmes } }: Route.ComponentProps) {
@@ -56,34 +52,44 @@ export default function Notes({ loaderData: { college, programmes } }: Route.Com
         <h2 id="programmes-heading" className="mb-3 text-lg font-semibold">
           Programmes
         </h2>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {programmes.map((programme) => (
-            <li key={programme.slug}>
-              <ChoiceTile
-                to={`/notes/${programme.slug}`}
-                title={programme.name}
-                subtitle={programme.fullName}
-                badge={
-                  programme.branches > 0
-                    ? `${programme.branches} ${programme.branches === 1 ? "branch" : "branches"}`
-                    : "Coming soon"
-                }
-                available={programme.branches > 0}
-                icon={CapIcon}
-              />
-            </li>
-          ))}
-        </ul>
+        {programmes.length === 0 ? (
+          <p className="card p-6 text-slate-600 dark:text-slate-400">
+            {NOTES_MESSAGES.noProgrammes(college?.name ?? null)}
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {programmes.map((programme) => (
+              <li key={programme.slug}>
+                <ChoiceTile
+                  to={programme.href}
+                  title={programme.name}
+                  subtitle={programme.fullName}
+                  badge={
+                    programme.branches > 0
+                      ? NOTES_MESSAGES.branchesReady(programme.branches)
+                      : NOTES_MESSAGES.comingSoon
+                  }
+                  available={programme.branches > 0}
+                  icon={CapIcon}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Notes · Campus" },
-  {
-    name: "description",
-    content:
-      "Syllabus, unit-wise notes and past papers by programme, branch and semester: B.Tech, MBA, BA-LLB, BBA, BBA-LLB and BCA.",
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const names = loaderData?.programmes.map((p) => p.name) ?? [];
+  return [
+    { title: "Notes · Campus" },
+    {
+      name: "description",
+      content: `Syllabus, unit-wise notes and past papers by programme, branch and semester${
+        names.length > 0 ? `: ${names.join(", ")}` : ""
+      }.`,
+    },
+  ];
+};

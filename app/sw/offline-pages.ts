@@ -11,11 +11,12 @@ export const SAVED_AT_HEADER = "x-campus-saved-at";
 /**
  * The server-rendered pages kept for offline reading, and their React Router data (`<page>.data`):
  * the student's own records, the campus's lists, and the notes pages and library searches once
- * opened (they are no longer prerendered and precached: decision 0107). Not kept: sign-in and account screens, the
- * staff console, downloads and anything under /api.
+ * opened (they are no longer prerendered and precached: decision 0107): /notes, a programme, a
+ * branch and a semester, at B.Tech's short addresses and every other programme's (decision 0121).
+ * Not kept: sign-in and account screens, the staff console, downloads and anything under /api.
  */
 const PAGES =
-  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library|library\/saved|notes|notes\/[\w-]+|btech\/[\w-]+|btech\/[\w-]+\/\d{1,2}|wanted|studyswap|find-writer|become-writer|hostel|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom|timetable|attendance)?(\.data)?$/i;
+  /^\/(dashboard|marketplace|hosteller\/night-market|seller-dashboard|all-products|product\/[0-9a-f-]{36}|purchases|sells|mysells|saved|library|library\/saved|notes|notes\/[\w-]+|notes\/[\w-]+\/[\w-]+|notes\/[\w-]+\/[\w-]+\/\d{1,2}|btech\/[\w-]+|btech\/[\w-]+\/\d{1,2}|wanted|studyswap|find-writer|become-writer|hostel|hostel-complaints|mess-menu|roommate-finder|laundry-service|notifications|googleclassroom|timetable|attendance)?(\.data)?$/i;
 
 export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);

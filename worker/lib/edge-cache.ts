@@ -1,5 +1,5 @@
 // Public reads that do not depend on who asks (Browse for a visitor, the campus list, a
-// campus's mess menu, the writers' board) are kept in the Cache API of the data centre that served
+// campus's mess menu, the writers' board, the notes pages' tree and library) are kept in the Cache API of the data centre that served
 // them, for a short time, with stale-while-revalidate (docs/decisions/0093-d1-sessions-and-edge-cache.md).
 //
 // - Only an anonymous request reads or fills it (worker/lib/d1-session.ts gives one to such a request
@@ -125,6 +125,9 @@ export const PUBLIC_TABLES: ReadonlySet<string> = new Set([
   "academic_semesters",
   "academic_subjects",
   "academic_units",
+  // A notes semester page's items (worker/services/library/semester.ts); votes move helpful_count here.
+  "library_items",
+  "library_item_units",
 ]);
 
 /** The colleges themselves: changed by the command line and migrations, never by a student's request. */

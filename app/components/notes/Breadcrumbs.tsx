@@ -13,7 +13,8 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb" className="pt-2 text-sm">
       <ol className="flex flex-wrap items-center gap-1 text-slate-600 dark:text-slate-400">
         {items.map((item, index) => (
-          <li key={item.label} className="flex items-center gap-1">
+          // A programme and its branch may share a name (BCA > BCA): keyed by place.
+          <li key={`${index}:${item.label}`} className="flex items-center gap-1">
             {index > 0 && <ChevronIcon className="h-4 w-4 text-slate-400 dark:text-slate-500" />}
             {item.to ? (
               <Link

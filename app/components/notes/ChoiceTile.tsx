@@ -4,7 +4,7 @@ import type { IconComponent } from "#app/components/icons/stroke.tsx";
 interface ChoiceTileProps {
   to: string;
   title: string;
-  subtitle: string;
+  subtitle?: string;
   /** A short status line: "6 semesters", "Coming soon". */
   badge: string;
   available: boolean;
@@ -32,7 +32,7 @@ export function ChoiceTile({ to, title, subtitle, badge, available, icon: Icon }
         <span className="text-lg font-semibold group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
           {title}
         </span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">{subtitle}</span>
+        {subtitle && <span className="text-sm text-slate-600 dark:text-slate-400">{subtitle}</span>}
         <span
           className={`mt-1 inline-flex w-fit items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
             available

@@ -7,7 +7,8 @@ import {
   type SemesterSubject,
   type SubjectCounts,
 } from "#common/library-find.ts";
-import { semesterHref, STUDY_TIPS, TABS, withStudyTips, type Tab } from "#app/lib/notes.ts";
+import { semesterHref, STUDY_TIPS, TABS, withStudyTips, type NotesPlace, type Tab } from "#app/lib/notes.ts";
+import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import { ClockIcon } from "#app/components/icons/clock.tsx";
 import { TabItems, UnitNotes } from "#app/components/notes/SubjectLibrary.tsx";
 import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
@@ -16,6 +17,12 @@ import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 export interface SemesterData {
   number: number;
   ordinal: string;
+  /** Its branch and programme, for the banner and the links to the other semesters. */
+  place: NotesPlace;
+  programme: { name: string };
+  branch: { name: string; fullName: string };
+  /** The numbers of the branch's semesters that the college has. */
+  semesters: number[];
   college: { id: string; name: string; shortName: string } | null;
   /** A proven member of the college: sees its private items and may add to it. */
   member: boolean;
@@ -28,7 +35,7 @@ export interface SemesterData {
 const PANEL_ID = "subject-panel";
 
 /**
- * One CSE semester: banner, the six tabs, the subject list and the selected subject's panel, from the
+ * One semester of a branch: banner, the six tabs, the subject list and the selected subject's panel, from the
  * college's academics tree and library. The selected subject and tab are client state only;
  * changing subject keeps the tab.
  */
@@ -85,15 +92,13 @@ export function SemesterView({
     <section aria-labelledby="semester-heading" className="space-y-4">
       <div className="rounded-2xl bg-gradient-to-br from-indigo-600 to-violet-700 px-5 py-6 text-white shadow-sm sm:px-8 dark:from-indigo-800 dark:to-violet-900">
         <p className="text-sm font-medium text-indigo-100">
-          B.Tech · Computer Science and Engineering{data.college ? ` · ${data.college.name}` : ""}
+          {`${data.programme.name} · ${data.branch.fullName}${data.college ? ` · ${data.college.name}` : ""}`}
         </p>
         <h2 id="semester-heading" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-          CSE - {data.ordinal} Semester
+          {data.branch.name} - {data.ordinal} Semester
         </h2>
         <p className="mt-1 text-sm text-indigo-100">
-          {data.subjects === null
-            ? "Not set up yet."
-            : `${subjects.length} subjects · syllabus, notes, past papers and more`}
+          {data.subjects === null ? "Not set up yet." : NOTES_MESSAGES.semesterLine(subjects.length)}
         </p>
       </div>
 
@@ -211,8 +216,9 @@ export function SemesterView({
 }
 
 function SemesterNotSetUp({ data }: { data: SemesterData }) {
-  const previous = data.number - 1;
-  const next = data.number + 1;
+  // The neighbours the college has (semesters need not be numbered without gaps).
+  const previous = data.semesters.filter((n) => n < data.number).at(-1);
+  const next = data.semesters.find((n) => n > data.number);
   return (
     <section
       id={PANEL_ID}
@@ -231,13 +237,13 @@ function SemesterNotSetUp({ data }: { data: SemesterData }) {
           : "No college has set up its subjects yet."}
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-3">
-        {previous >= 1 && (
-          <Link to={semesterHref(previous)} prefetch="intent" className="btn-secondary">
+        {previous !== undefined && (
+          <Link to={semesterHref(data.place, previous)} prefetch="intent" className="btn-secondary">
             Go to semester {previous}
           </Link>
         )}
-        {next <= 6 && (
-          <Link to={semesterHref(next)} prefetch="intent" className="btn-primary">
+        {next !== undefined && (
+          <Link to={semesterHref(data.place, next)} prefetch="intent" className="btn-primary">
             Go to semester {next}
           </Link>
         )}

@@ -1,11 +1,13 @@
 import type { LibraryItemKind, LibraryListItem, SemesterSubject, SubjectCounts } from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
 import { ITEM_COLUMNS, itemOf, type ItemRow } from "#server/services/library/find.ts";
-import { collegeSql, libraryScope, visibleSql } from "#server/services/library/scope.ts";
+import { collegeSql, libraryScope, visibleSql, type LibraryScope } from "#server/services/library/scope.ts";
+import { ACADEMICS_TABLES } from "#server/services/academics/tree.ts";
+import { publicRead } from "#server/lib/edge-cache.ts";
 
 // What the notes screens read (docs/decisions/0107-library-finding.md): the college's academics tree
 // (decision 0105) and its library, in one D1 batch per page, so that with the root's session a page
-// costs two queries of its three.
+// costs two queries of its three; a visitor's is kept at the edge (readNotesPage).
 
 type Reader = Pick<Membership, "campusId" | "openCommunity" | "verified"> | null;
 
@@ -42,18 +44,26 @@ const SEMESTER_SUBJECTS = `college
 
 /**
  * A semester's subjects and units, and its library: the most helpful visible items of each kind per
- * subject (and per unit for notes), with the counts of all of them. One batch of four statements.
+ * subject (and per unit for notes), with the counts of all of them. One batch of four statements
+ * (none for a visitor while the edge keeps it: readNotesPage).
  */
 export async function readSemesterLibrary(
   env: Env,
   reader: Reader,
   where: { programme: string; branch: string; semester: number; college?: string | null },
 ): Promise<SemesterLibrary> {
-  const scope = libraryScope(reader, where.college);
+  return (await readNotesPage(env, reader, where)).semester!;
+}
+
+function semesterStatements(
+  env: Env,
+  scope: LibraryScope,
+  where: { programme: string; branch: string; semester: number },
+): D1PreparedStatement[] {
   const params = [scope.college, scope.memberOf, where.programme, where.branch, where.semester];
   const visible = `i.subject_id = s.id AND i.campus_id = college.id AND ${visibleSql("?2")}`;
   const notesKinds = UNIT_KINDS.map((kind) => `'${kind}'`).join(", ");
-  const [tree, unitItems, subjectItems, counts] = await env.DB.batch([
+  return [
     env.DB.prepare(
       `WITH ${COLLEGE_CTE}
        SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
@@ -102,8 +112,11 @@ export async function readSemesterLibrary(
        JOIN library_item_units lu ON lu.item_id = i.id
        GROUP BY s.id, lu.unit_id, i.kind`,
     ).bind(...params),
-  ]);
+  ];
+}
 
+function semesterOf(results: D1Result[], scope: LibraryScope): SemesterLibrary {
+  const [tree, unitItems, subjectItems, counts] = results;
   const rows = tree!.results as {
     college_id: string;
     college_name: string;
@@ -164,36 +177,48 @@ export async function readSemesterLibrary(
   };
 }
 
-export interface CollegeProgrammes {
-  college: College | null;
-  /** The college's programmes, their branches and the semesters that have subjects (a semester without any is not set up). */
-  programmes: { slug: string; name: string; branches: { slug: string; name: string; semesters: number[] }[] }[];
+export interface NotesSemester {
+  number: number;
+  /** It has subjects: a semester without any is there, but not set up yet. */
+  ready: boolean;
 }
 
-/**
- * The programmes and branches a college has set up (the /notes, /notes/:programme and /btech/:branch
- * pages): one statement, in one batch.
- */
-export async function readCollegeProgrammes(
-  env: Env,
-  reader: Reader,
-  college?: string | null,
-): Promise<CollegeProgrammes> {
-  const scope = libraryScope(reader, college);
-  const [result] = await env.DB.batch([
-    env.DB.prepare(
-      `WITH ${COLLEGE_CTE}
-       SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
-         p.slug AS programme, p.name AS programme_name, b.slug AS branch, b.name AS branch_name, sem.number
-       FROM college
-       LEFT JOIN academic_programmes p ON p.campus_id = college.id
-       LEFT JOIN academic_branches b ON b.programme_id = p.id
-       LEFT JOIN academic_semesters sem ON sem.branch_id = b.id
-         AND EXISTS (SELECT 1 FROM academic_subjects s WHERE s.semester_id = sem.id)
-       ORDER BY p.position, p.slug, b.position, b.slug, sem.number`,
-    ).bind(scope.college),
-  ]);
-  const rows = result!.results as {
+export interface NotesBranch {
+  slug: string;
+  name: string;
+  /** Every semester the college has under the branch, by number. */
+  semesters: NotesSemester[];
+}
+
+export interface NotesProgramme {
+  slug: string;
+  name: string;
+  branches: NotesBranch[];
+}
+
+export interface CollegeProgrammes {
+  college: College | null;
+  /** The college's programmes, their branches and semesters, in the college's order. */
+  programmes: NotesProgramme[];
+}
+
+/** The programmes, branches and semesters of the reader's college (every notes page): one statement. */
+function treeStatement(env: Env, scope: LibraryScope): D1PreparedStatement {
+  return env.DB.prepare(
+    `WITH ${COLLEGE_CTE}
+     SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
+       p.slug AS programme, p.name AS programme_name, b.slug AS branch, b.name AS branch_name, sem.number,
+       EXISTS (SELECT 1 FROM academic_subjects s WHERE s.semester_id = sem.id) AS ready
+     FROM college
+     LEFT JOIN academic_programmes p ON p.campus_id = college.id
+     LEFT JOIN academic_branches b ON b.programme_id = p.id
+     LEFT JOIN academic_semesters sem ON sem.branch_id = b.id
+     ORDER BY p.position, p.slug, b.position, b.slug, sem.number`,
+  ).bind(scope.college);
+}
+
+function treeOf(result: D1Result): CollegeProgrammes {
+  const rows = result.results as {
     college_id: string;
     college_name: string;
     college_short: string;
@@ -202,9 +227,10 @@ export async function readCollegeProgrammes(
     branch: string | null;
     branch_name: string;
     number: number | null;
+    ready: number;
   }[];
   const first = rows[0];
-  const programmes: CollegeProgrammes["programmes"] = [];
+  const programmes: NotesProgramme[] = [];
   for (const row of rows) {
     if (!row.programme) continue;
     let programme = programmes.find((p) => p.slug === row.programme);
@@ -212,10 +238,67 @@ export async function readCollegeProgrammes(
     if (!row.branch) continue;
     let branch = programme.branches.find((b) => b.slug === row.branch);
     if (!branch) programme.branches.push((branch = { slug: row.branch, name: row.branch_name, semesters: [] }));
-    if (row.number !== null) branch.semesters.push(row.number);
+    if (row.number !== null) branch.semesters.push({ number: row.number, ready: row.ready === 1 });
   }
   return {
     college: first ? { id: first.college_id, name: first.college_name, shortName: first.college_short } : null,
     programmes,
   };
+}
+
+/** What one notes page shows: the college's tree and, on a semester page, that semester. */
+export interface NotesPage {
+  tree: CollegeProgrammes;
+  semester: SemesterLibrary | null;
+}
+
+/** What a notes page's read depends on besides the reader: the tables, for the edge cache's versions. */
+const NOTES_TABLES = [
+  "campuses",
+  ...ACADEMICS_TABLES,
+  // The semester's items and their units; a vote moves library_items.helpful_count, the order.
+  "library_items",
+  "library_item_units",
+] as const;
+
+/** A notes page is the same for every visitor: kept at the edge this long, then refreshed behind. */
+const NOTES_CACHE = { freshS: 60, staleS: 300 } as const;
+
+/** A ?college= worth a cache entry: the shape of a college's id; anything else is read (and not found) only. */
+const COLLEGE_ID = /^[a-z0-9-]{1,64}$/i;
+
+/**
+ * A notes page's read (decision 0107, and its routes: decision 0121): the college's programmes,
+ * branches and semesters, and on a semester page that semester's subjects and library. One D1 batch
+ * (the tree's statement and the semester's four); for a visitor it goes through the edge cache
+ * (decision 0093), so a second visitor in the data centre costs no query, and any write to these
+ * tables by the college moves its version.
+ */
+export async function readNotesPage(
+  env: Env,
+  reader: Reader,
+  where: { college?: string | null; programme?: string; branch?: string; semester?: number | null },
+): Promise<NotesPage> {
+  const scope = libraryScope(reader, where.college);
+  const semester =
+    where.programme && where.branch && where.semester
+      ? { programme: where.programme, branch: where.branch, semester: where.semester }
+      : null;
+  const read = async (): Promise<NotesPage> => {
+    const [tree, ...rest] = await env.DB.batch([
+      treeStatement(env, scope),
+      ...(semester ? semesterStatements(env, scope, semester) : []),
+    ]);
+    return { tree: treeOf(tree!), semester: semester ? semesterOf(rest, scope) : null };
+  };
+  if (scope.college && !COLLEGE_ID.test(scope.college)) return read();
+  return publicRead(
+    env,
+    "notes",
+    // Who may see what (a visitor sees the public items): part of the key, though only visitors use the cache.
+    { college: scope.college, member: scope.memberOf, ...semester },
+    // A visitor's college (none asked for) is found in the read: any college's write renews it.
+    { tables: NOTES_TABLES, campus: scope.college, ...NOTES_CACHE },
+    read,
+  );
 }

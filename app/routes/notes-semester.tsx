@@ -1,26 +1,27 @@
 import { data, useSearchParams } from "react-router";
 import { SemesterView } from "#app/components/notes/SemesterView.tsx";
-import { envOf, getUser } from "#app/lib/session.server.ts";
 import { ordinal, semesterNumber, TABS, type Tab } from "#app/lib/notes.ts";
-import { readSemesterLibrary } from "#server/services/library/semester.ts";
-import type { Route } from "./+types/btech-cse-semester";
+import { branchOfPage } from "#app/lib/notes.server.ts";
+import type { Route } from "./+types/notes-semester";
 
-// A CSE semester of the reader's college (a visitor's: decision 0107): its subjects and units from
-// the academics tree and, per subject and unit, the library's approved items with their counts. One
-// D1 batch; with the root's session, two queries.
+// A semester of a branch the reader's college has (a visitor's: decision 0107), and only one it has
+// (decision 0121): its subjects and units from the academics tree and, per subject and unit, the
+// library's approved items with their counts. Read in the same D1 batch as the layout's tree.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = semesterNumber(params.semesterId);
   if (number === null) throw data(null, { status: 404 });
-  const college = new URL(request.url).searchParams.get("college");
-  const library = await readSemesterLibrary(envOf(context), await getUser(context), {
-    programme: "btech",
-    branch: "cse",
-    semester: number,
-    college,
-  });
-  // Semesters 1 to 6 are the specification's tiles; another number is a page only where the college has it.
-  if (number > 6 && library.subjects === null) throw data(null, { status: 404 });
-  return { number, ordinal: ordinal(number), ...library };
+  const { page, programme, branch, place } = await branchOfPage(context, request, params);
+  if (!branch.semesters.some((semester) => semester.number === number) || !page.semester)
+    throw data(null, { status: 404 });
+  return {
+    number,
+    ordinal: ordinal(number),
+    place,
+    programme: { name: programme.name },
+    branch: { name: branch.name, fullName: branch.fullName },
+    semesters: branch.semesters.map((semester) => semester.number),
+    ...page.semester,
+  };
 }
 
 export default function SemesterPage({ loaderData }: Route.ComponentProps) {
@@ -36,7 +37,7 @@ export default function SemesterPage({ loaderData }: Route.ComponentProps) {
   // Keyed so a new semester, ?subject= or ?tab= starts fresh; clicks afterwards are local state only.
   return (
     <SemesterView
-      key={`${loaderData.number}:${initial}:${tab}`}
+      key={`${loaderData.place.programme}/${loaderData.place.branch}/${loaderData.number}:${initial}:${tab}`}
       data={loaderData}
       initialSubject={initial}
       initialTab={tab as Tab}
@@ -47,14 +48,15 @@ export default function SemesterPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Page not found · Campus" }];
   const subjects = loaderData.subjects ?? [];
+  const what = `${loaderData.programme.name} ${loaderData.branch.name} ${loaderData.ordinal} semester`;
   return [
-    { title: `CSE ${loaderData.ordinal} Semester Notes · Campus` },
+    { title: `${loaderData.branch.name} ${loaderData.ordinal} Semester Notes · Campus` },
     {
       name: "description",
       content:
         subjects.length === 0
-          ? `B.Tech CSE ${loaderData.ordinal} semester: not set up yet.`
-          : `B.Tech CSE ${loaderData.ordinal} semester notes and past papers: ${subjects.map((subject) => subject.name).join(", ")}.`,
+          ? `${what}: not set up yet.`
+          : `${what} notes and past papers: ${subjects.map((subject) => subject.name).join(", ")}.`,
     },
   ];
 };
