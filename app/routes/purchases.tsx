@@ -9,14 +9,13 @@ import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
 import { DELETED_STUDENT } from "#common/account-messages.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
-import { listPurchased } from "#server/services/market/browse.ts";
+import { listPurchasedWithConversations } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
 import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { rateAction } from "#app/lib/market.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { messageSellerLabel, PURCHASES_LEAD, RESERVATION_CANCELLED } from "#common/market-messages.ts";
-import { purchaseConversations } from "#server/services/conversations/read.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { cancelReservation } from "#server/services/reservations.ts";
@@ -28,11 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     // The seller's number only for a buyer who may see contacts of the product's campus; each
     // purchase's conversation with its seller, where one was started (decision 0113).
-    const env = envOf(context);
-    const [products, conversations] = await Promise.all([
-      listPurchased(env, user),
-      purchaseConversations(env, user.id),
-    ]);
+    const { products, conversations } = await listPurchasedWithConversations(envOf(context), user);
     return { products, conversations, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "purchases failed", error);

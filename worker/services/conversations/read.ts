@@ -298,20 +298,6 @@ export async function conversationsOnListing(
   return results.map((row) => ({ ...row, otherName: firstName(row.otherName) }));
 }
 
-/**
- * The buyer's conversations about the listings they reserved or bought, by listing (My Purchases
- * links each purchase to its conversation): one query.
- */
-export async function purchaseConversations(env: Env, buyerId: string): Promise<Record<string, string>> {
-  const { results } = await env.DB.prepare(
-    `SELECT c.product_id AS productId, c.id FROM conversations c
-     WHERE c.buyer_id = ?1 AND c.product_id IN (SELECT p.id FROM products p WHERE p.buyer_id = ?1)`,
-  )
-    .bind(buyerId)
-    .all<{ productId: string; id: string }>();
-  return Object.fromEntries(results.map((row) => [row.productId, row.id]));
-}
-
 /** Reading a thread: the member's mark moves to its last message, and its unread notice is read. */
 function readStatements(env: Env, conversationId: string, memberId: string, now: number): D1PreparedStatement[] {
   return [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   CATEGORY_IDS,
@@ -9,7 +9,8 @@ import {
 } from "#common/market.ts";
 import type { ProductSort, ProductView } from "#common/market.ts";
 import { elsewhereMessage, NO_PRODUCT } from "#common/market-messages.ts";
-import { products } from "#server/db/schema.ts";
+import { getDb } from "#server/db/client.ts";
+import { conversations, products } from "#server/db/schema.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { readerCampus } from "#server/services/campus.ts";
@@ -191,6 +192,36 @@ export async function listPurchased(env: Env, buyer: Reader): Promise<ShownProdu
     .where(eq(products.buyerId, buyer.id))
     .orderBy(desc(products.purchasedAt));
   return rows.map((row) => viewFor(buyer, row));
+}
+
+/**
+ * My Purchases with each purchase's conversation with its seller, where one was started (decision
+ * 0113): one D1 batch, one round trip.
+ */
+export async function listPurchasedWithConversations(
+  env: Env,
+  buyer: Reader,
+): Promise<{ products: ShownProduct[]; conversations: Record<string, string> }> {
+  const db = getDb(env.DB);
+  const [rows, started] = await db.batch([
+    selectProducts(env, buyer.id).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt)),
+    db
+      .select({ productId: conversations.productId, id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.buyerId, buyer.id),
+          inArray(
+            conversations.productId,
+            db.select({ id: products.id }).from(products).where(eq(products.buyerId, buyer.id)),
+          ),
+        ),
+      ),
+  ]);
+  return {
+    products: rows.map((row) => viewFor(buyer, row)),
+    conversations: Object.fromEntries(started.map((row) => [row.productId, row.id])),
+  };
 }
 
 /** My Sells: the reader's own listings, newest first, sold or not. */
