@@ -64,7 +64,7 @@ describe("safe meet-up places", () => {
         await eventually(() => page.getByLabel(`Name of ${name}`).count(), 0);
 
         await page.goto("/admin/setup");
-        await page.getByText("4 places where buyers and sellers meet to trade.").waitFor();
+        await page.getByText("4 places where buyers and sellers meet to trade").waitFor();
       },
       { viewport: PHONE },
     );
