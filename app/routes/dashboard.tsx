@@ -8,9 +8,8 @@ import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
 import { envOf, getSession, requireUser } from "#app/lib/session.server.ts";
-import { EmailChange } from "#app/components/account/EmailChange.tsx";
+import { JoinCollege } from "#app/components/account/JoinCollege.tsx";
 import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
-import { formatIndiaShortDateTime } from "#common/format.ts";
 import { emailChangeState } from "#server/services/account.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { verifiedBadge } from "#common/membership.ts";
@@ -64,10 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             hasPassword: joinCollege.hasPassword,
             blockedHint:
               joinCollege.hasPassword || joinCollege.freshSignIn ? null : EMAIL_CHANGE_MESSAGES.needFreshSignIn,
-            pending: joinCollege.pending && {
-              email: joinCollege.pending.email,
-              until: formatIndiaShortDateTime(joinCollege.pending.expiresAt),
-            },
+            pendingEmail: joinCollege.pending?.email ?? null,
           }
         : null,
     // The sentences, not the set-up's message table: the dashboard's bundle stays as it was.
@@ -217,9 +213,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      {loaderData.joinCollege && (
-        <EmailChange {...loaderData.joinCollege} openCommunity result={null} busyIntent={joining} action="/account" />
-      )}
+      {loaderData.joinCollege && <JoinCollege {...loaderData.joinCollege} busy={joining === "email-change"} />}
 
       {loaderData.today && <Today today={loaderData.today} mode={mode} result={marked} />}
 

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
+import { EmailRequestForm } from "#app/components/account/EmailRequestForm.tsx";
+import { JOIN_CARD, JoinCollegeWords } from "#app/components/account/JoinCollege.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
 /** The two forms' intents on /account's action (decision 0121). */
@@ -20,44 +22,24 @@ export interface EmailChangeProps {
   /** The page's last answer when it was one of these forms'. */
   result: ActionResult | null;
   busyIntent: string | null;
-  /** On the dashboard the forms post to /account, whose page then asks for the code. */
-  action?: string;
 }
 
 /**
- * Changing the address with a code mailed to the new one (docs/decisions/0121-changing-the-address.md):
- * on /account for everyone, and on the dashboard for a member of the Open community, as the way to
- * join their college. Plain forms to /account's action: they work without JavaScript.
+ * Changing the address with a code mailed to the new one (docs/decisions/0121-changing-the-address.md),
+ * on /account: for a member of the Open community it is the way to join their college (the dashboard
+ * shows them JoinCollege). Plain forms to the page's action: they work without JavaScript.
  */
 export function EmailChange(props: EmailChangeProps) {
-  const { openCommunity, pending, result, busyIntent, action } = props;
+  const { openCommunity, pending, result, busyIntent } = props;
   const problem = (name: string) => fieldError(result, name);
   const shown = result && !problem("email") && !problem("password") && !problem("code") ? result : null;
   return (
-    <section
-      id="email"
-      aria-labelledby="email-change-heading"
-      className={
-        openCommunity
-          ? "rounded-2xl border border-indigo-300 bg-indigo-50 p-5 text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-50"
-          : "card p-5"
-      }
-    >
+    <section id="email" aria-labelledby="email-change-heading" className={openCommunity ? JOIN_CARD : "card p-5"}>
       <h2 id="email-change-heading" className="text-lg font-semibold">
         {openCommunity ? "Join your college on Campus" : "Change your e-mail"}
       </h2>
       {openCommunity ? (
-        <div className="mt-1 space-y-2 text-sm">
-          <p>
-            <strong className="break-all">{props.email}</strong> is not a college's address, so you are in the Open
-            community: you trade and swap study help with its members only, and you do not see your college's listings,
-            hostel services, timetable or library.
-          </p>
-          <p>
-            To join your college, change your e-mail to your college address below. We e-mail a 6-digit code there to
-            prove it is yours; once you enter it, your account belongs to your college, verified.
-          </p>
-        </div>
+        <JoinCollegeWords email={props.email} />
       ) : (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           We e-mail a 6-digit code to the new address to prove it is yours. Every other device is signed out when it
@@ -70,7 +52,7 @@ export function EmailChange(props: EmailChangeProps) {
         </div>
       )}
       {pending && (
-        <Form method="post" action={action} preventScrollReset className="mt-4 space-y-3">
+        <Form method="post" preventScrollReset className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="email-change-confirm" />
           <div>
             <label htmlFor="email-change-code" className="label">
@@ -102,48 +84,13 @@ export function EmailChange(props: EmailChangeProps) {
           <Alert tone="info">{props.blockedHint}</Alert>
         </div>
       ) : (
-        <Form method="post" action={action} preventScrollReset className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="email-change" />
-          <div>
-            <label htmlFor="email-change-email" className="label">
-              {openCommunity ? "Your college e-mail" : "New e-mail"}
-            </label>
-            <input
-              id="email-change-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              className="input"
-              aria-invalid={problem("email") ? true : undefined}
-              aria-describedby={problem("email") ? "email-change-email-error" : undefined}
-            />
-            <FieldError id="email-change-email" message={problem("email")} />
-          </div>
-          {props.hasPassword && (
-            <div>
-              <label htmlFor="email-change-password" className="label">
-                Current password
-              </label>
-              <input
-                id="email-change-password"
-                name="password"
-                type="password"
-                required
-                maxLength={200}
-                autoComplete="current-password"
-                className="input"
-                aria-invalid={problem("password") ? true : undefined}
-                aria-describedby={problem("password") ? "email-change-password-error" : undefined}
-              />
-              <FieldError id="email-change-password" message={problem("password")} />
-            </div>
-          )}
-          <button type="submit" className={pending ? "btn-secondary" : "btn-primary"} disabled={busyIntent !== null}>
-            {busyIntent === "email-change" ? "Sending..." : pending ? "Send a new code" : "Send code"}
-          </button>
-        </Form>
+        <EmailRequestForm
+          label={openCommunity ? "Your college e-mail" : "New e-mail"}
+          hasPassword={props.hasPassword}
+          again={pending !== null}
+          problem={problem}
+          busy={busyIntent === "email-change"}
+        />
       )}
     </section>
   );
