@@ -59,7 +59,7 @@ export const DELETION_MESSAGES = {
 
 /**
  * Changing the account's e-mail address with a code mailed to the new address
- * (worker/services/email-change.ts, docs/decisions/0121-changing-the-address.md).
+ * (worker/services/email-change.ts, docs/decisions/0123-changing-the-address.md).
  */
 export const EMAIL_CHANGE_MESSAGES = {
   same: "That is already your e-mail address.",
@@ -75,7 +75,7 @@ export const EMAIL_CHANGE_MESSAGES = {
     `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
   sent: (email: string) =>
     `We sent a 6-digit code to ${email}. Enter it here within 15 minutes to make it your e-mail.`,
-  /** What a move between campuses ends (the rule of decision 0121), said before the code is entered. */
+  /** What a move between campuses ends (the rule of decision 0123), said before the code is entered. */
   moves: (from: string, to: string) =>
     `Your account will move from ${from} to ${to}: your listings on sale at ${from} leave its marketplace (they stay on My Sells), your waiting offers, wanted posts and open Study Swap requests there end, and your writer and roommate profiles, hostel room, laundry bookings and class there are removed.`,
   wrong: (triesLeft: number) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,

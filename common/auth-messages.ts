@@ -43,7 +43,7 @@ export const RESET_MESSAGES = {
 
 /**
  * What the register screen says about who may join, before the account is made (decisions 0073,
- * 0121). Its loader sends these as text with the list of colleges, so the screen's script carries none.
+ * 0123). Its loader sends these as text with the list of colleges, so the screen's script carries none.
  */
 export const SIGNUP_MESSAGES = {
   colleges: "Use your college e-mail:",

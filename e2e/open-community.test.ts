@@ -1,4 +1,4 @@
-// Signing up outside a college, and joining one's college afterwards (docs/decisions/0121-changing-the-address.md):
+// Signing up outside a college, and joining one's college afterwards (docs/decisions/0123-changing-the-address.md):
 // the register screen says which colleges' addresses are accepted and what the Open community is; an
 // Open community member's dashboard says how to join their college; the code mailed to the college
 // address moves the account there, and Browse shows the college's listings.

@@ -1,4 +1,4 @@
--- Changing one's e-mail address with a code mailed to the new address (docs/decisions/0121-changing-the-address.md).
+-- Changing one's e-mail address with a code mailed to the new address (docs/decisions/0123-changing-the-address.md).
 -- The code is one more purpose of email_codes ('email'), and the row says which address it proves
 -- (new_email). The purpose's CHECK cannot be changed in place, so the table is rebuilt as SQLite
 -- documents it (new table, copy, drop, rename, index). No foreign key points at email_codes, so the

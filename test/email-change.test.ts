@@ -1,5 +1,5 @@
 // Changing one's e-mail address with a code mailed to the new address, and what a move between
-// campuses does (docs/decisions/0121-changing-the-address.md): the API, the /account and dashboard
+// campuses does (docs/decisions/0123-changing-the-address.md): the API, the /account and dashboard
 // forms, and the register screen that says who may join before the account is made.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
@@ -479,7 +479,7 @@ async function placeAtCit(userId: string, ids: { mine: string; sold: string }) {
   };
 }
 
-describe("a move between colleges (decision 0121)", () => {
+describe("a move between colleges (decision 0123)", () => {
   it("CIT to Riverside: what the student offered at CIT leaves it, the records stay; the listing is on My Sells but not on CIT's Browse and cannot be renewed", async () => {
     const fixture = await memberWithEverything();
     const { student } = fixture;

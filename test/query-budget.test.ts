@@ -450,7 +450,7 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "POST /api/auth/logout", by: third, path: "/api/auth/logout" });
     const fourth: TestUser = { ...fresh, token: await signIn(fresh, "a brand new password") };
     await run({ route: "POST /api/auth/logout-all", by: fourth, path: "/api/auth/logout-all" });
-    // A member of the Open community moves to CIT with the code mailed to the college address (decision 0121).
+    // A member of the Open community moves to CIT with the code mailed to the college address (decision 0123).
     const changer = await createUser({ email: `budget-${crypto.randomUUID()}@gmail.com` });
     const college = `budget-${crypto.randomUUID()}@campus.test`;
     await run({

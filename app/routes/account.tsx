@@ -60,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
   // An account without a password may add one, or change its address, only right after a Google
-  // sign-in (decisions 0007, 0121).
+  // sign-in (decisions 0007, 0123).
   const canSetPassword =
     account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
   const member = {
@@ -124,7 +124,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           (await chooseClass(env, user, parseWith(classChoiceSchema, formInput(form)))).label,
         ),
       }));
-    // The same use-cases and schemas as POST /api/auth/email-change and /confirm (decision 0121).
+    // The same use-cases and schemas as POST /api/auth/email-change and /confirm (decision 0123).
     case "email-change":
       return attemptTold(intent, async () => ({
         message: (
@@ -202,7 +202,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <ConfirmName name={account.name} error={nameResult && !nameResult.ok ? nameResult.message : null} />
         </div>
       )}
-      {/* A member of the Open community is told first how to join their college (decision 0121). */}
+      {/* A member of the Open community is told first how to join their college (decision 0123). */}
       {member.openCommunity && <div className="mb-6">{emailChange}</div>}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">

@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (user) throw redirect("/dashboard");
   return {
     hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null,
-    // Which colleges' addresses are accepted and what becomes of others, said before registering (decision 0121).
+    // Which colleges' addresses are accepted and what becomes of others, said before registering (decision 0123).
     signup: await signupChoices(envOf(context)),
   };
 }

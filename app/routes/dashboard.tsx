@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user ? readToday(envOf(context), user, mode, now) : null,
     // A campus admin whose college is not fully set up is pointed to the checklist (decision 0104).
     user ? setupStepsLeft(envOf(context), user) : null,
-    // A member of the Open community is shown how to join their college (decision 0121): one query, theirs only.
+    // A member of the Open community is shown how to join their college (decision 0123): one query, theirs only.
     session && session.user.openCommunity
       ? emailChangeState(envOf(context), session.user.id, session.sessionId, now)
       : null,

@@ -152,7 +152,7 @@ auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
 });
 
-// Changing the address (docs/decisions/0121): { email, password } mails a 6-digit code to the new
+// Changing the address (docs/decisions/0123): { email, password } mails a 6-digit code to the new
 // address; { code } switches to it, joins the campus of its domain (verified: the code proves it)
 // and signs every other device out. Code requests and checks are limited per client address.
 auth.post("/email-change", requireAuth, validateJson(emailChangeSchema), async (c) => {

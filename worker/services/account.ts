@@ -109,7 +109,7 @@ export async function listSessions(
   return sessionViews(await sessionsQuery(env, userId, now), currentSessionId);
 }
 
-/** A change of e-mail waiting for its code (decision 0121): the address the code went to, and until when it works. */
+/** A change of e-mail waiting for its code (decision 0123): the address the code went to, and until when it works. */
 export interface PendingEmailChange {
   email: string;
   expiresAt: number;
@@ -153,7 +153,7 @@ export async function accountPage(
 }
 
 /**
- * What the dashboard's "join your college" card needs (decision 0121), in one query: whether the
+ * What the dashboard's "join your college" card needs (decision 0123), in one query: whether the
  * change asks for a password, whether this session may change the address without one (a Google
  * sign-in in the last 10 minutes), and a change waiting for its code.
  */

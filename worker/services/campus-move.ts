@@ -1,5 +1,5 @@
 // What a move to another campus does to a student's place at the old one
-// (docs/decisions/0121-changing-the-address.md). A change of e-mail address moves the account when the
+// (docs/decisions/0123-changing-the-address.md). A change of e-mail address moves the account when the
 // new address is another college's (or no college's: the Open community). What the student offered
 // to the old campus's members leaves it; what is a record (trades, ratings, complaints, library
 // uploads, attendance, messages, reports, notices) stays with the account; and what another person is

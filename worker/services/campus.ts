@@ -68,7 +68,7 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
   return [...byId.values()];
 }
 
-/** Who may register, as the register screen says it before the account is made (decision 0121). */
+/** Who may register, as the register screen says it before the account is made (decision 0123). */
 export interface SignupChoices {
   /** The colleges whose addresses are accepted: short name, full name, e-mail domains (by name). */
   colleges: { shortName: string; name: string; domains: string[] }[];

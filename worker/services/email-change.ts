@@ -1,5 +1,5 @@
 // Changing the account's e-mail address with a code mailed to the new address
-// (docs/decisions/0121-changing-the-address.md). It is how a member of the Open community joins their
+// (docs/decisions/0123-changing-the-address.md). It is how a member of the Open community joins their
 // college: the code proves the college address, so the account joins that college, verified.
 //
 // Who may ask: the signed-in student, proving it is them (the current password; an account without
@@ -87,7 +87,7 @@ async function campusOfNewAddress(env: Env, email: string): Promise<CampusOfMemb
  * (400, 403; checks share the password change's limit, LOGIN_LIMITER per student), an account
  * without a password whose Google sign-in is older than 10 minutes (403), an address no college
  * takes while OPEN_SIGNUP is off (400), an address another account uses (409: registration tells
- * that already, decision 0121), a move that a staff role or a reservation stops (409), more than
+ * that already, decision 0123), a move that a staff role or a reservation stops (409), more than
  * 20 code requests a minute from the client's address or 3 a minute to the same address, a new
  * code within a minute of the last (429).
  */

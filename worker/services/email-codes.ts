@@ -1,6 +1,6 @@
 // Short-lived codes e-mailed to prove an address: verification, password reset, (for the account
 // deletion flow) a fresh proof, and a change of address, whose code goes to the new address and
-// proves that one (docs/decisions/0075-verification-and-reset-codes.md, 0121-changing-the-address.md).
+// proves that one (docs/decisions/0075-verification-and-reset-codes.md, 0123-changing-the-address.md).
 //
 // A code is 6 digits, lives 15 minutes, takes at most 5 checks, and may be replaced by a new one at
 // most once a minute. Only a keyed hash is stored, compared in constant time. Every rule that must

@@ -5,7 +5,7 @@ import { EmailRequestForm } from "#app/components/account/EmailRequestForm.tsx";
 import { JOIN_CARD, JoinCollegeWords } from "#app/components/account/JoinCollege.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
-/** The two forms' intents on /account's action (decision 0121). */
+/** The two forms' intents on /account's action (decision 0123). */
 export const EMAIL_CHANGE_INTENTS = ["email-change", "email-change-confirm"];
 
 export interface EmailChangeProps {
@@ -25,7 +25,7 @@ export interface EmailChangeProps {
 }
 
 /**
- * Changing the address with a code mailed to the new one (docs/decisions/0121-changing-the-address.md),
+ * Changing the address with a code mailed to the new one (docs/decisions/0123-changing-the-address.md),
  * on /account: for a member of the Open community it is the way to join their college (the dashboard
  * shows them JoinCollege). Plain forms to the page's action: they work without JavaScript.
  */

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { FieldError } from "#app/components/form-controls.tsx";
 
 /**
- * The first step of changing the address (docs/decisions/0121-changing-the-address.md): the new
+ * The first step of changing the address (docs/decisions/0123-changing-the-address.md): the new
  * address and, when the account has one, the current password; a plain form to /account's action
  * (intent `email-change`), which mails the code and then asks for it. Shared by /account's card and
  * the dashboard's join-your-college card.

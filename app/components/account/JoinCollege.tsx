@@ -6,7 +6,7 @@ export const JOIN_CARD =
   "rounded-2xl border border-indigo-300 bg-indigo-50 p-5 text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-50";
 
 /**
- * What a member of the Open community is told on the dashboard (docs/decisions/0121): their address is
+ * What a member of the Open community is told on the dashboard (docs/decisions/0123): their address is
  * not a college's, what that means, and the form that starts joining their college (its code is
  * entered on /account, where the form's answer leads). /account shows the same words (EmailChange).
  */

@@ -1,4 +1,4 @@
-// The register screen's note on who may join (docs/decisions/0121-changing-the-address.md): on a phone
+// The register screen's note on who may join (docs/decisions/0123-changing-the-address.md): on a phone
 // it names three colleges inline and puts the rest behind "See all".
 import { afterEach, describe, expect, it } from "vitest";
 import { render, type Rendered } from "#test/component-dom.ts";

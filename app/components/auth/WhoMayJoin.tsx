@@ -5,7 +5,7 @@ const INLINE = 3;
 
 /**
  * Under the register screen's e-mail field: which colleges' addresses are accepted, and what becomes
- * of any other (the Open community, or a refusal), before the account is made (decision 0121). The
+ * of any other (the Open community, or a refusal), before the account is made (decision 0123). The
  * sentences come from the loader (common/auth-messages.ts), so this page's script carries only the layout.
  */
 export function WhoMayJoin({ choices }: { choices: SignupChoices }) {

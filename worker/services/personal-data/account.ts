@@ -130,7 +130,7 @@ export const ACCOUNT_DATA = {
     onDelete: "deleted",
     exports: [
       // E-mailed codes waiting to be used: what for and until when, never the code or its hash; a
-      // change of address also names the new address the code went to (decision 0121).
+      // change of address also names the new address the code went to (decision 0123).
       exportAt(
         "codes",
         ({ db, userId, now }) =>
