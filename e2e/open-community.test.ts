@@ -83,7 +83,7 @@ describe("signing up outside a college", () => {
         await card.getByText("is not a college's address, so you are in the Open community").waitFor();
         await themedShots(page, "dashboard-card");
         await card.getByLabel("Your college e-mail").fill(college);
-        await card.getByLabel("Current password").fill(student.password);
+        await card.getByLabel("Password", { exact: true }).fill(student.password);
         await card.getByRole("button", { name: "Send code" }).click();
 
         // /account asks for the code mailed to the college address.

@@ -46,8 +46,9 @@ export function EmailRequestForm({
       </div>
       {hasPassword && (
         <div>
+          {/* Not "Current password": /account's password card has that field. */}
           <label htmlFor="email-change-password" className="label">
-            Current password
+            Password
           </label>
           <input
             id="email-change-password"
@@ -58,8 +59,11 @@ export function EmailRequestForm({
             autoComplete="current-password"
             className="input"
             aria-invalid={problem("password") ? true : undefined}
-            aria-describedby={problem("password") ? "email-change-password-error" : undefined}
+            aria-describedby={`email-change-password-hint${problem("password") ? " email-change-password-error" : ""}`}
           />
+          <p id="email-change-password-hint" className="mt-1 text-xs opacity-80">
+            The one you sign in with now, to show it is you.
+          </p>
           <FieldError id="email-change-password" message={problem("password")} />
         </div>
       )}
