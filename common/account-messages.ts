@@ -56,3 +56,41 @@ export const DELETION_MESSAGES = {
   lastAdmin: (campusName: string) =>
     `You are the only admin of ${campusName}: give the admin role to another member on the admin page first (or ask a Campus operator to), then delete your account.`,
 } as const;
+
+/**
+ * Changing the account's e-mail address with a code mailed to the new address
+ * (worker/services/email-change.ts, docs/decisions/0123-changing-the-address.md).
+ */
+export const EMAIL_CHANGE_MESSAGES = {
+  same: "That is already your e-mail address.",
+  taken:
+    "An account already uses that address. If it is yours, sign in to it instead (Forgot password? sends a code to it).",
+  needPassword: "Enter your current password to change your e-mail.",
+  wrongPassword: "Your current password is incorrect.",
+  tooMany: "Too many attempts to change your e-mail. Please wait a minute and try again.",
+  needFreshSignIn:
+    "For your security, an account without a password can change its e-mail only within 10 minutes of signing in with Google. Sign out, sign in with Google again, then change it here.",
+  addressLimited: "Too many codes for this address. Please wait a minute and try again.",
+  tooSoon: (seconds: number) =>
+    `We sent a code less than a minute ago. You can ask for a new one in ${seconds} seconds.`,
+  sent: (email: string) =>
+    `We sent a 6-digit code to ${email}. Enter it here within 15 minutes to make it your e-mail.`,
+  /** What a move between campuses ends (the rule of decision 0123), said before the code is entered. */
+  moves: (from: string, to: string) =>
+    `Your account will move from ${from} to ${to}: your listings on sale at ${from} leave its marketplace (they stay on My Sells), your waiting offers, wanted posts and open Study Swap requests there end, and your writer and roommate profiles, hostel room, laundry bookings and class there are removed.`,
+  wrong: (triesLeft: number) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+  usedUp: "That code has had its 5 tries. Ask for a new code.",
+  missing: "That code has expired or was already used. Ask for a new code.",
+  staffMove: (campusName: string) =>
+    `Your staff role at ${campusName} goes with its address: ask another admin of ${campusName} (or a Campus operator) to remove it before you change to an address of another college.`,
+  reservationMove: (campusName: string) =>
+    `You have a reservation waiting for its handover at ${campusName}: hand it over or cancel it before your account moves to another college.`,
+  changed: (email: string) => `Your e-mail is now ${email}.`,
+  joined: (badge: string) => `You are now a ${badge}.`,
+  joinedOpen: "Your account is now in the Open community.",
+  othersSignedOut: "Every other device has been signed out.",
+  already: (email: string) => `Your e-mail is already ${email}.`,
+  noticeTitle: "Your e-mail address was changed",
+  noticeText: (from: string, to: string) =>
+    `Your account's e-mail is now ${to} (it was ${from}). Every other device was signed out.`,
+} as const;

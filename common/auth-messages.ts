@@ -40,3 +40,17 @@ export const RESET_MESSAGES = {
   badCode: "That code is wrong or has expired. Check the address and the code, or ask for a new code.",
   done: "Your password has been changed and every device has been signed out. Sign in with your new password.",
 } as const;
+
+/**
+ * What the register screen says about who may join, before the account is made (decisions 0073,
+ * 0123). Its loader sends these as text with the list of colleges, so the screen's script carries none.
+ */
+export const SIGNUP_MESSAGES = {
+  colleges: "Use your college e-mail:",
+  openCommunity:
+    "Another address joins the Open community, for students whose college is not on Campus yet: you buy, sell and swap study help with its members, but you do not see a college's listings, hostel services, timetable or library, and carry no verified-student badge. You can join your college later by changing your e-mail to its address.",
+  onlyColleges: "Campus takes only these colleges' addresses.",
+  noCollegeYet:
+    "No college is on Campus yet, so you join the Open community: you buy, sell and swap study help with its members. When your college joins, change your e-mail to its address to move there.",
+  closed: "Campus is not open for registration yet.",
+} as const;

@@ -15,6 +15,9 @@ export const PRODUCT_DELETED = "Product deleted successfully!";
 
 /** A product that is gone, not visible to the reader, or another campus's (decision 0076: never 403). */
 export const NO_PRODUCT = "This product no longer exists.";
+/** Renewing a listing left at the college the seller moved away from (docs/decisions/0123-changing-the-address.md). */
+export const LEFT_WITH_THE_MOVE =
+  "This listing was on your old college's marketplace and left it when your account moved. Post it again to sell it here.";
 export const NO_IMAGE = "There is no such image.";
 
 /** A multipart body that cannot be read (a truncated upload). */

@@ -48,6 +48,7 @@ export const WORKER_FILES = [
   "test/class-reminders.test.ts",
   "test/conversations.test.ts",
   "test/digest.test.ts",
+  "test/email-change.test.ts",
   "test/google-overview.test.ts",
   "test/google.test.ts",
   "test/hostel-campus.test.ts",

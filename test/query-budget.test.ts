@@ -279,6 +279,8 @@ const WRITE_BUDGET = 4;
  */
 const MAILING = new Set([
   "POST /api/auth/register",
+  "POST /api/auth/email-change",
+  "POST /api/auth/email-change/confirm",
   "POST /api/auth/verify/resend",
   "POST /api/auth/password-reset",
   "POST /api/auth/account/deletion-code",
@@ -448,6 +450,21 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "POST /api/auth/logout", by: third, path: "/api/auth/logout" });
     const fourth: TestUser = { ...fresh, token: await signIn(fresh, "a brand new password") };
     await run({ route: "POST /api/auth/logout-all", by: fourth, path: "/api/auth/logout-all" });
+    // A member of the Open community moves to CIT with the code mailed to the college address (decision 0123).
+    const changer = await createUser({ email: `budget-${crypto.randomUUID()}@gmail.com` });
+    const college = `budget-${crypto.randomUUID()}@campus.test`;
+    await run({
+      route: "POST /api/auth/email-change",
+      by: changer,
+      path: "/api/auth/email-change",
+      body: { email: college, password: changer.password },
+    });
+    await run({
+      route: "POST /api/auth/email-change/confirm",
+      by: changer,
+      path: "/api/auth/email-change/confirm",
+      body: { code: await codeMailedTo(college, /change your Campus e-mail/) },
+    });
     // An account made through Google has no password: it is deleted with an e-mailed code.
     await env.DB.prepare("UPDATE users SET password_hash = NULL WHERE id = ?1").bind(leaver.userId).run();
     await run({ route: "POST /api/auth/account/deletion-code", by: leaver, path: "/api/auth/account/deletion-code" });

@@ -75,6 +75,9 @@ const CASES: Record<string, FuzzCase> = {
   "POST /api/auth/verify/resend": NONE,
   "POST /api/auth/password-reset": { body: "json", keys: ["email"] },
   "POST /api/auth/password-reset/confirm": { body: "json", keys: ["email", "code", "password"] },
+  // A change of address with the caller's password would end their other sessions: each run gets its own.
+  "POST /api/auth/email-change": { body: "json", keys: ["email", "password"], endsSessions: true },
+  "POST /api/auth/email-change/confirm": { body: "json", keys: ["code"], endsSessions: true },
   "GET /api/dev/outbox": { ...NONE, query: ["to"] },
   "GET /api/google/auth": { ...NONE, query: ["source"] },
   "GET /api/google/callback": { ...NONE, query: ["code", "state", "error"] },

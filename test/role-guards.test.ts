@@ -25,6 +25,8 @@ const MEMBER_ROUTES = new Set([
   "GET /api/auth/sessions",
   "DELETE /api/auth/sessions/:id",
   "POST /api/auth/password",
+  "POST /api/auth/email-change",
+  "POST /api/auth/email-change/confirm",
   "PUT /api/auth/whatsapp",
   "PUT /api/auth/name",
   "GET /api/auth/account/export",

@@ -33,6 +33,16 @@ import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { TIMETABLE_MESSAGES } from "#common/timetable-messages.ts";
 import { classChoiceSchema } from "#server/services/timetable/schema.ts";
 import { chooseClass, readClassChoice } from "#server/services/timetable/student.ts";
+import { EMAIL_CHANGE_INTENTS, EmailChange } from "#app/components/account/EmailChange.tsx";
+import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
+import { formatIndiaShortDateTime } from "#common/format.ts";
+import { callerOf } from "#app/lib/caller.server.ts";
+import {
+  confirmEmailChange,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
+  requestEmailChange,
+} from "#server/services/email-change.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 
@@ -43,13 +53,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, sessionId } = await requireSession(context);
   const env = envOf(context);
   // Two D1 batches beside the session: the details and devices, and the class with its college's classes.
-  const [{ account, devices }, classChoice] = await Promise.all([
+  const [{ account, devices, pendingEmailChange }, classChoice] = await Promise.all([
     accountPage(env, user.id, sessionId),
     readClassChoice(env, user),
   ]);
   if (!account) throw new Response("Not found", { status: 404 });
   const current = devices.find((d) => d.current);
-  // An account without a password may add one only right after a Google sign-in (decision 0007).
+  // An account without a password may add one, or change its address, only right after a Google
+  // sign-in (decisions 0007, 0123).
   const canSetPassword =
     account.hasPassword || (current !== undefined && Date.now() - current.createdAt <= FRESH_SIGN_IN_MS);
   const member = {
@@ -63,6 +74,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     devices,
     member,
     setPasswordHint: canSetPassword ? null : ACCOUNT_MESSAGES.needFreshSignIn,
+    emailChangeHint: canSetPassword ? null : EMAIL_CHANGE_MESSAGES.needFreshSignIn,
+    pendingEmailChange: pendingEmailChange && {
+      email: pendingEmailChange.email,
+      until: formatIndiaShortDateTime(pendingEmailChange.expiresAt),
+    },
     confirmName: user.confirmName,
     classChoice,
   };
@@ -108,6 +124,28 @@ export async function action({ context, request }: Route.ActionArgs) {
           (await chooseClass(env, user, parseWith(classChoiceSchema, formInput(form)))).label,
         ),
       }));
+    // The same use-cases and schemas as POST /api/auth/email-change and /confirm (decision 0123).
+    case "email-change":
+      return attemptTold(intent, async () => ({
+        message: (
+          await requestEmailChange(
+            env,
+            callerOf(context, request),
+            { member: user, sessionId },
+            parseWith(emailChangeSchema, formInput(form)),
+          )
+        ).message,
+      }));
+    case "email-change-confirm":
+      return attemptTold(intent, async () => {
+        const changed = await confirmEmailChange(
+          env,
+          callerOf(context, request),
+          { member: user, sessionId },
+          parseWith(emailChangeConfirmSchema, formInput(form)),
+        );
+        return { message: changed.message, details: { calendarReset: changed.calendarReset } };
+      });
     case "sign-out-others":
       return attemptTold(intent, async () => told(await endOtherSessions(env, own)));
     default:
@@ -122,7 +160,8 @@ const told = (secured: Secured) => ({ message: secured.message, details: { calen
 export const clientAction = (args: Route.ClientActionArgs) => keepOnNetworkFailure(args);
 
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { account, devices, member, setPasswordHint, confirmName, classChoice } = loaderData;
+  const { account, devices, member, setPasswordHint, emailChangeHint, pendingEmailChange, confirmName, classChoice } =
+    loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -135,9 +174,22 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     result.intent !== "confirm-name" &&
     result.intent !== "choose" &&
     !result.intent.startsWith("whatsapp") &&
+    !EMAIL_CHANGE_INTENTS.includes(result.intent) &&
     !YOUR_DATA_INTENTS.includes(result.intent)
       ? result
       : null;
+
+  const emailChange = (
+    <EmailChange
+      email={account.email}
+      openCommunity={member.openCommunity}
+      hasPassword={account.hasPassword}
+      blockedHint={emailChangeHint}
+      pending={pendingEmailChange}
+      result={result && EMAIL_CHANGE_INTENTS.includes(result.intent) ? result : null}
+      busyIntent={pendingIntent && EMAIL_CHANGE_INTENTS.includes(pendingIntent) ? pendingIntent : null}
+    />
+  );
 
   return (
     <>
@@ -150,9 +202,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <ConfirmName name={account.name} error={nameResult && !nameResult.ok ? nameResult.message : null} />
         </div>
       )}
+      {/* A member of the Open community is told first how to join their college (decision 0123). */}
+      {member.openCommunity && <div className="mb-6">{emailChange}</div>}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <div className="grid min-w-0 gap-6">
           <Profile account={account} member={member} nameSaved={nameResult?.ok ? nameResult.message : null} />
+          {!member.openCommunity && emailChange}
           <div id="class" className="grid gap-2">
             <ClassPicker
               heading={classChoice.chosen ? `Your class: ${classChoice.chosen.label}` : "Your class"}

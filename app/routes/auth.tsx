@@ -17,6 +17,8 @@ import { loginSchema, register, registerSchema, signIn } from "#server/services/
 import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AuthField } from "#app/components/auth/AuthField.tsx";
+import { WhoMayJoin } from "#app/components/auth/WhoMayJoin.tsx";
+import { signupChoices } from "#server/services/campus.ts";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -44,7 +46,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);
   takeNextParam(request, user !== null);
   if (user) throw redirect("/dashboard");
-  return { hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null };
+  return {
+    hasRedirect: readRedirectCookie(request.headers.get("Cookie")) !== null,
+    // Which colleges' addresses are accepted and what becomes of others, said before registering (decision 0123).
+    signup: await signupChoices(envOf(context)),
+  };
 }
 
 /**
@@ -324,7 +330,10 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
             autoComplete="email"
             defaultValue={typedBefore("email")}
             problem={problem("email")}
-          />
+            hint={registering}
+          >
+            {registering && <WhoMayJoin choices={loaderData.signup} />}
+          </AuthField>
           <AuthField
             id="password"
             label="Password"

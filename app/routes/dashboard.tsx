@@ -1,5 +1,5 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { data, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { BedIcon } from "#app/components/icons/bed.tsx";
 import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
 import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
@@ -7,7 +7,10 @@ import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
-import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
+import { envOf, getSession, requireUser } from "#app/lib/session.server.ts";
+import { JoinCollege } from "#app/components/account/JoinCollege.tsx";
+import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
+import { emailChangeState } from "#server/services/account.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { verifiedBadge } from "#common/membership.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
@@ -32,22 +35,37 @@ const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=
 export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await getUser(context);
+  const session = await getSession(context);
+  const user = session?.user ?? null;
   const now = Date.now();
   const mode = readMode(request.headers.get("Cookie"));
   // A college account's address is proven with the e-mailed code; the Open community has none to prove.
   const mustVerify = user !== null && !user.openCommunity && !user.verified;
   const justVerified =
     user !== null && !user.openCommunity && user.verified && new URL(request.url).searchParams.get("verified") === "1";
-  const [today, setup] = await Promise.all([
+  const [today, setup, joinCollege] = await Promise.all([
     // What the student needs next: one D1 batch beside the session (docs/decisions/0112-today.md).
     user ? readToday(envOf(context), user, mode, now) : null,
     // A campus admin whose college is not fully set up is pointed to the checklist (decision 0104).
     user ? setupStepsLeft(envOf(context), user) : null,
+    // A member of the Open community is shown how to join their college (decision 0123): one query, theirs only.
+    session && session.user.openCommunity
+      ? emailChangeState(envOf(context), session.user.id, session.sessionId, now)
+      : null,
   ]);
   return {
     mode,
     today,
+    joinCollege:
+      user && joinCollege
+        ? {
+            email: user.email,
+            hasPassword: joinCollege.hasPassword,
+            blockedHint:
+              joinCollege.hasPassword || joinCollege.freshSignIn ? null : EMAIL_CHANGE_MESSAGES.needFreshSignIn,
+            pendingEmail: joinCollege.pending?.email ?? null,
+          }
+        : null,
     // The sentences, not the set-up's message table: the dashboard's bundle stays as it was.
     setup:
       setup && setup.left > 0
@@ -106,6 +124,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // The answer of Today's attendance buttons (a page post: they work without JavaScript).
   const marked = actionData && !("mode" in actionData) ? (actionData as ActionResult) : null;
   const tip = tips[mode];
+  // The join-your-college card posts to /account (which then asks for the code): its button says so meanwhile.
+  const navigation = useNavigation();
+  const joining =
+    navigation.state === "submitting" && navigation.formAction === "/account"
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
 
   return (
     <div className="space-y-8 py-4">
@@ -188,6 +212,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Your college e-mail is verified: you are a {loaderData.verifiedAs}.
         </p>
       )}
+
+      {loaderData.joinCollege && <JoinCollege {...loaderData.joinCollege} busy={joining === "email-change"} />}
 
       {loaderData.today && <Today today={loaderData.today} mode={mode} result={marked} />}
 

@@ -33,6 +33,12 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from "#server/services/password-reset.ts";
+import {
+  confirmEmailChange,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
+  requestEmailChange,
+} from "#server/services/email-change.ts";
 import { callerOf } from "#server/api/caller.ts";
 import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, userOf } from "#server/api/context.ts";
 
@@ -145,6 +151,49 @@ auth.post("/password", requireAuth, validateJson(passwordChangeSchema), async (c
   const { message } = await changePassword(c.env, ownSession(c), c.req.valid("json"));
   return c.json({ success: true, message, data: { userId: c.var.user.id } });
 });
+
+// Changing the address (docs/decisions/0123): { email, password } mails a 6-digit code to the new
+// address; { code } switches to it, joins the campus of its domain (verified: the code proves it)
+// and signs every other device out. Code requests and checks are limited per client address.
+auth.post("/email-change", requireAuth, validateJson(emailChangeSchema), async (c) => {
+  const { message, email, campus, moves } = await requestEmailChange(
+    c.env,
+    callerOf(c),
+    { member: c.var.user, sessionId: c.var.sessionId },
+    c.req.valid("json"),
+  );
+  return c.json({ success: true, message, data: { email, campus: campusOf(campus), moves } });
+});
+
+auth.post("/email-change/confirm", requireAuth, validateJson(emailChangeConfirmSchema), async (c) => {
+  const changed = await confirmEmailChange(
+    c.env,
+    callerOf(c),
+    { member: c.var.user, sessionId: c.var.sessionId },
+    c.req.valid("json"),
+  );
+  return c.json({
+    success: true,
+    message: changed.message,
+    data: {
+      email: changed.email,
+      verified: changed.verified,
+      campus: campusOf(changed.campus),
+      listingsWithdrawn: changed.listingsWithdrawn,
+      calendarReset: changed.calendarReset,
+    },
+  });
+});
+
+/** A campus as the API names it (as in membershipOf). */
+function campusOf(campus: { campusId: string; campusName: string; campusShortName: string; openCommunity: boolean }) {
+  return {
+    id: campus.campusId,
+    name: campus.campusName,
+    shortName: campus.campusShortName,
+    openCommunity: campus.openCommunity,
+  };
+}
 
 // The WhatsApp number of the student's profile: { whatsappNumber } to set or change it, "" or null
 // to remove it; put on their listings still on sale (decision 0114). Private: shown only where

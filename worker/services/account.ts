@@ -3,13 +3,14 @@
 import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "#server/db/client.ts";
-import { pushSubscriptions, sessions, users } from "#server/db/schema.ts";
+import { emailCodes, pushSubscriptions, sessions, users } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword, verifyPassword } from "#server/lib/password.ts";
 import { personName } from "#server/services/auth.ts";
 import { endOtherDevices, withCalendarNote } from "#server/services/account-security.ts";
 import { ACCOUNT_MESSAGES } from "#common/account-messages.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
+import { CODE_MAX_TRIES } from "#server/services/email-codes.ts";
 
 /** An account without a password may set one this long after signing in with Google (decision 0007). */
 export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -108,15 +109,85 @@ export async function listSessions(
   return sessionViews(await sessionsQuery(env, userId, now), currentSessionId);
 }
 
-/** The account page's reads (the details and the devices) in one D1 batch. */
+/** A change of e-mail waiting for its code (decision 0123): the address the code went to, and until when it works. */
+export interface PendingEmailChange {
+  email: string;
+  expiresAt: number;
+}
+
+const pendingEmailChangeQuery = (env: Env, userId: string, now: number) =>
+  getDb(env.DB)
+    .select({ email: emailCodes.newEmail, expiresAt: emailCodes.expiresAt })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.userId, userId),
+        eq(emailCodes.purpose, "email"),
+        gt(emailCodes.expiresAt, now),
+        sql`${emailCodes.tries} < ${CODE_MAX_TRIES}`,
+      ),
+    );
+
+function pendingFrom(rows: Awaited<ReturnType<typeof pendingEmailChangeQuery>>): PendingEmailChange | null {
+  const [row] = rows;
+  return row?.email ? { email: row.email, expiresAt: row.expiresAt } : null;
+}
+
+/** The account page's reads (the details, the devices, a change of e-mail waiting for its code) in one D1 batch. */
 export async function accountPage(
   env: Env,
   userId: string,
   currentSessionId: string,
   now = Date.now(),
-): Promise<{ account: AccountOverview | null; devices: SessionView[] }> {
-  const [user, rows] = await getDb(env.DB).batch([overviewQuery(env, userId), sessionsQuery(env, userId, now)]);
-  return { account: overviewFrom(user), devices: sessionViews(rows, currentSessionId) };
+): Promise<{ account: AccountOverview | null; devices: SessionView[]; pendingEmailChange: PendingEmailChange | null }> {
+  const [user, rows, pending] = await getDb(env.DB).batch([
+    overviewQuery(env, userId),
+    sessionsQuery(env, userId, now),
+    pendingEmailChangeQuery(env, userId, now),
+  ]);
+  return {
+    account: overviewFrom(user),
+    devices: sessionViews(rows, currentSessionId),
+    pendingEmailChange: pendingFrom(pending),
+  };
+}
+
+/**
+ * What the dashboard's "join your college" card needs (decision 0123), in one query: whether the
+ * change asks for a password, whether this session may change the address without one (a Google
+ * sign-in in the last 10 minutes), and a change waiting for its code.
+ */
+export async function emailChangeState(
+  env: Env,
+  userId: string,
+  sessionId: string,
+  now = Date.now(),
+): Promise<{ hasPassword: boolean; freshSignIn: boolean; pending: PendingEmailChange | null }> {
+  const [row] = await getDb(env.DB)
+    .select({
+      hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`.mapWith(Number),
+      sessionCreatedAt: sessions.createdAt,
+      email: emailCodes.newEmail,
+      expiresAt: emailCodes.expiresAt,
+    })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sessionId)))
+    .leftJoin(
+      emailCodes,
+      and(
+        eq(emailCodes.userId, users.id),
+        eq(emailCodes.purpose, "email"),
+        gt(emailCodes.expiresAt, now),
+        sql`${emailCodes.tries} < ${CODE_MAX_TRIES}`,
+      ),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  return {
+    hasPassword: row?.hasPassword === 1,
+    freshSignIn: row !== undefined && now - row.sessionCreatedAt <= FRESH_SIGN_IN_MS,
+    pending: row?.email && row.expiresAt !== null ? { email: row.email, expiresAt: row.expiresAt } : null,
+  };
 }
 
 /** Who acts on their own devices: the student, and the session of the request (this device). */

@@ -1,4 +1,5 @@
 import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
+import { SIGNUP_MESSAGES } from "#common/auth-messages.ts";
 import { configOf } from "#server/lib/config.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -65,6 +66,29 @@ async function readCampuses(env: Env): Promise<CampusListing[]> {
     byId.set(row.id, campus);
   }
   return [...byId.values()];
+}
+
+/** Who may register, as the register screen says it before the account is made (decision 0123). */
+export interface SignupChoices {
+  /** The colleges whose addresses are accepted: short name, full name, e-mail domains (by name). */
+  colleges: { shortName: string; name: string; domains: string[] }[];
+  /** The sentence before the list ("Use your college e-mail:"); null when there is no college. */
+  lead: string | null;
+  /** What happens to any other address: the Open community and what it is, or that only these are accepted. */
+  otherwise: string;
+}
+
+/** The colleges and what becomes of other addresses (OPEN_SIGNUP), from the edge-cached list of campuses. */
+export async function signupChoices(env: Env): Promise<SignupChoices> {
+  const colleges = (await listCampuses(env)).map(({ shortName, name, domains }) => ({ shortName, name, domains }));
+  const open = openSignup(env);
+  if (colleges.length === 0)
+    return { colleges, lead: null, otherwise: open ? SIGNUP_MESSAGES.noCollegeYet : SIGNUP_MESSAGES.closed };
+  return {
+    colleges,
+    lead: SIGNUP_MESSAGES.colleges,
+    otherwise: open ? SIGNUP_MESSAGES.openCommunity : SIGNUP_MESSAGES.onlyColleges,
+  };
 }
 
 /**

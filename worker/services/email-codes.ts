@@ -1,13 +1,14 @@
-// Short-lived codes e-mailed to prove an address: verification, password reset, and (for the
-// account deletion flow) a fresh proof. docs/decisions/0075-verification-and-reset-codes.md.
+// Short-lived codes e-mailed to prove an address: verification, password reset, (for the account
+// deletion flow) a fresh proof, and a change of address, whose code goes to the new address and
+// proves that one (docs/decisions/0075-verification-and-reset-codes.md, 0123-changing-the-address.md).
 //
 // A code is 6 digits, lives 15 minutes, takes at most 5 checks, and may be replaced by a new one at
 // most once a minute. Only a keyed hash is stored, compared in constant time. Every rule that must
 // hold under concurrent requests is one conditional statement: the resend limit is the upsert's
 // WHERE, the tries limit the UPDATE's WHERE, and single use the DELETE ... RETURNING.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
+import { getDb, prepared } from "#server/db/client.ts";
 import type { CodePurpose } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { configOf } from "#server/lib/config.ts";
@@ -61,9 +62,20 @@ async function hmacKey(env: Env): Promise<CryptoKey> {
   );
 }
 
-/** HMAC-SHA256 of purpose, account and code: a code for one purpose or account proves nothing else. */
-async function codeMac(key: CryptoKey, purpose: CodePurpose, userId: string, code: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}:${userId}:${code}`)));
+/**
+ * HMAC-SHA256 of purpose, account and code: a code for one purpose or account proves nothing else.
+ * A change of address also binds the address the code was mailed to (`newEmail`): the code proves
+ * that address and no other.
+ */
+async function codeMac(
+  key: CryptoKey,
+  purpose: CodePurpose,
+  userId: string,
+  code: string,
+  newEmail: string | null = null,
+): Promise<Uint8Array> {
+  const subject = newEmail === null ? `${purpose}:${userId}:${code}` : `${purpose}:${userId}:${newEmail}:${code}`;
+  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(subject)));
 }
 
 const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -96,7 +108,8 @@ export type IssuedCode = { ok: true; code: string } | { ok: false; retryAfterSec
 /**
  * A new code for this account and purpose, replacing any earlier one, unless the earlier one was
  * sent less than a minute ago (then `ok: false` with the seconds to wait). One conditional upsert:
- * two requests at once give one code.
+ * two requests at once give one code. A change of address (`email`) names the address the code
+ * proves in `newEmail`; a new code for another address replaces the earlier one.
  */
 export async function issueCode(
   env: Env,
@@ -104,16 +117,17 @@ export async function issueCode(
   userId: string,
   purpose: CodePurpose,
   now = Date.now(),
+  newEmail: string | null = null,
 ): Promise<IssuedCode> {
   const code = randomCode();
-  const hash = toHex(await codeMac(await hmacKey(env), purpose, userId, code));
+  const hash = toHex(await codeMac(await hmacKey(env), purpose, userId, code, newEmail));
   const written = await env.DB.prepare(
-    `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)
-     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at
+    `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at, new_email) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?7)
+     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at, new_email = excluded.new_email
      WHERE email_codes.sent_at <= ?6
      RETURNING user_id`,
   )
-    .bind(userId, purpose, hash, now + CODE_TTL_MS, now, now - CODE_RESEND_MS)
+    .bind(userId, purpose, hash, now + CODE_TTL_MS, now, now - CODE_RESEND_MS, newEmail)
     .first<{ user_id: string }>();
   if (written) return { ok: true, code };
   const row = await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = ?2")
@@ -128,7 +142,8 @@ export async function issueCode(
  * has had its 5 tries; `missing` is no live code at all (never sent, expired, or already used).
  */
 export type CodeCheck =
-  | { ok: true; userId: string }
+  /** `newEmail`: for a change of address, the address the code was mailed to and proves. */
+  | { ok: true; userId: string; newEmail?: string }
   | { ok: false; reason: "wrong"; triesLeft: number }
   | { ok: false; reason: "used-up" }
   | { ok: false; reason: "missing" };
@@ -136,10 +151,78 @@ export type CodeCheck =
 /** Whose code: the signed-in account, or the account of an address (password reset). */
 export type CodeOwner = { userId: string } | { email: string };
 
+/** A right code, checked but not yet used up: whose, what it proves, and its hash (to use it up with). */
+export interface RightCode {
+  userId: string;
+  purpose: CodePurpose;
+  /** For a change of address, the address the code was mailed to and proves; null otherwise. */
+  newEmail: string | null;
+  codeHash: string;
+}
+
+/** A code that is not right, or no longer there: as CodeCheck's failures. */
+export type CodeFailure = Exclude<CodeCheck, { ok: true }>;
+
 /**
- * Checks a code and, when it is right, uses it up (it works once). Each check counts one try
- * before the comparison, in one conditional UPDATE, so no number of simultaneous guesses gets more
- * than 5 comparisons.
+ * Checks a code without using it up: the caller uses it up in the batch of what it proves
+ * (`codeUnused` and `useUpCodeStatement`), so the proof and its effect are one write. Each check
+ * counts one try before the comparison, in one conditional UPDATE, so no number of simultaneous
+ * guesses gets more than 5 comparisons.
+ */
+export async function checkCode(
+  env: Env,
+  owner: CodeOwner,
+  purpose: CodePurpose,
+  code: string,
+  now = Date.now(),
+): Promise<{ ok: true; right: RightCode } | CodeFailure> {
+  const who =
+    "userId" in owner
+      ? sql`${owner.userId}`
+      : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
+  const db = getDb(env.DB);
+  const [counted] = await db.all<{ user_id: string; code_hash: string; tries: number; new_email: string | null }>(sql`
+    UPDATE email_codes SET tries = tries + 1
+    WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}
+    RETURNING user_id, code_hash, tries, new_email`);
+  if (!counted) {
+    const [left] = await db.all<{ tries: number }>(
+      sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`,
+    );
+    return { ok: false, reason: left ? "used-up" : "missing" };
+  }
+  const candidate = await codeMac(await hmacKey(env), purpose, counted.user_id, code, counted.new_email);
+  if (!sameBytes(candidate, fromHex(counted.code_hash))) {
+    const triesLeft = CODE_MAX_TRIES - counted.tries;
+    return triesLeft > 0 ? { ok: false, reason: "wrong", triesLeft } : { ok: false, reason: "used-up" };
+  }
+  return {
+    ok: true,
+    right: { userId: counted.user_id, purpose, newEmail: counted.new_email, codeHash: counted.code_hash },
+  };
+}
+
+/**
+ * The condition "this right code is still there, unused", for a batch that does what the code
+ * proves: put it on the batch's change and on every statement after it, and spend the code last
+ * (`spendCode`), so of two right answers at the same moment only the first batch changes anything.
+ */
+export function codeUnused(right: RightCode): SQL {
+  return sql`EXISTS (SELECT 1 FROM email_codes WHERE user_id = ${right.userId} AND purpose = ${right.purpose} AND code_hash = ${right.codeHash})`;
+}
+
+/** Uses a right code up (it works once), when `when` holds: the last statement of the batch that does what it proves. */
+export function spendCode(env: Env, right: RightCode, when: SQL = sql`1`): D1PreparedStatement {
+  return prepared(
+    env.DB,
+    sql`DELETE FROM email_codes
+    WHERE user_id = ${right.userId} AND purpose = ${right.purpose} AND code_hash = ${right.codeHash} AND ${when}`,
+  );
+}
+
+/**
+ * Checks a code and, when it is right, uses it up (it works once): checkCode, then one
+ * DELETE ... RETURNING, so of two right answers at the same moment one deletes the row and wins.
  */
 export async function consumeCode(
   env: Env,
@@ -149,31 +232,14 @@ export async function consumeCode(
   code: string,
   now = Date.now(),
 ): Promise<CodeCheck> {
-  const who =
-    "userId" in owner
-      ? sql`${owner.userId}`
-      : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
-  const db = getDb(env.DB);
-  const [counted] = await db.all<{ user_id: string; code_hash: string; tries: number }>(sql`
-    UPDATE email_codes SET tries = tries + 1
-    WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}
-    RETURNING user_id, code_hash, tries`);
-  if (!counted) {
-    const [left] = await db.all<{ tries: number }>(
-      sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`,
-    );
-    return { ok: false, reason: left ? "used-up" : "missing" };
-  }
-  const candidate = await codeMac(await hmacKey(env), purpose, counted.user_id, code);
-  if (!sameBytes(candidate, fromHex(counted.code_hash))) {
-    const triesLeft = CODE_MAX_TRIES - counted.tries;
-    return triesLeft > 0 ? { ok: false, reason: "wrong", triesLeft } : { ok: false, reason: "used-up" };
-  }
-  // Used once: of two right answers at the same moment, one deletes the row and wins.
-  const [used] = await db.all<{ user_id: string }>(sql`
-    DELETE FROM email_codes WHERE user_id = ${counted.user_id} AND purpose = ${purpose} AND code_hash = ${counted.code_hash}
-    RETURNING user_id`);
-  return used ? { ok: true, userId: used.user_id } : { ok: false, reason: "missing" };
+  const checked = await checkCode(env, owner, purpose, code, now);
+  if (!checked.ok) return checked;
+  const { right } = checked;
+  const used = await spendCode(env, right).run();
+  if ((used.meta.changes ?? 0) === 0) return { ok: false, reason: "missing" };
+  return right.newEmail === null
+    ? { ok: true, userId: right.userId }
+    : { ok: true, userId: right.userId, newEmail: right.newEmail };
 }
 
 /** Forgets a purpose's code (after the thing it was for happened another way). */
@@ -210,6 +276,13 @@ const PURPOSE_TEXT: Record<CodePurpose, { subject: string; lead: string; use: st
     use: "Enter it on your account page to confirm that you want to delete your account at",
     notYou: "If you did not ask to delete your account, ignore this e-mail and change your password.",
   },
+  email: {
+    subject: "Your code to change your Campus e-mail",
+    lead: "Your code to make this address your Campus e-mail is",
+    use: "Enter it on your account page to change your account's e-mail to this address. Your account will then belong to",
+    notYou:
+      "If you did not ask for this, ignore this e-mail: without the code nobody can make this address theirs on Campus.",
+  },
 };
 
 /** The mail that carries a code, for a member of `campusName`. */
@@ -237,8 +310,11 @@ export function codeMail(
 }
 
 export interface CodeRecipient {
+  /** The account the code is for. */
   id: string;
+  /** Where the mail goes: the account's address, or (purpose `email`) the new address the code proves. */
   email: string;
+  /** The college named in the mail: the account's, or (purpose `email`) the one the new address joins. */
   campusName: string;
 }
 
@@ -257,7 +333,8 @@ export async function sendCode(
   purpose: CodePurpose,
   now = Date.now(),
 ): Promise<SentCode> {
-  const issued = await issueCode(env, scope, to.id, purpose, now);
+  // A change of address mails its code to the new address, which the code then proves.
+  const issued = await issueCode(env, scope, to.id, purpose, now, purpose === "email" ? to.email : null);
   if (!issued.ok) return issued;
   const sent = await sendMail(
     env,

@@ -67,7 +67,8 @@ export const loginThrottle = sqliteTable(
 
 // E-mailed codes and the development outbox (migrations/0011_email_codes.sql).
 
-export type CodePurpose = "verify" | "reset" | "delete";
+/** `email`: a change of e-mail address, proven by the code mailed to the new address (migrations/0043). */
+export type CodePurpose = "verify" | "reset" | "delete" | "email";
 
 export const emailCodes = sqliteTable(
   "email_codes",
@@ -81,6 +82,8 @@ export const emailCodes = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     tries: integer("tries").notNull().default(0),
     sentAt: integer("sent_at").notNull(),
+    /** migrations/0043_email_change.sql: purpose `email`, the address the code was mailed to and proves; NULL otherwise. */
+    newEmail: text("new_email"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.purpose] }), index("email_codes_expires").on(t.expiresAt)],
 );

@@ -1,7 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import { formatIndiaDate } from "#common/format.ts";
 import { LISTING_MS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, type ProductView } from "#common/market.ts";
-import { NO_PRODUCT } from "#common/market-messages.ts";
+import { LEFT_WITH_THE_MOVE, NO_PRODUCT } from "#common/market-messages.ts";
 import { getDb } from "#server/db/client.ts";
 import { products } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -25,13 +25,19 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
   const [row] = await getDb(env.DB)
     .update(products)
     .set({ expiresAt: now + LISTING_MS, updatedAt: now })
-    .where(and(ownUnsold(user.id, id), lte(products.expiresAt, now + RENEW_WINDOW_MS)))
+    // A listing is renewed on the seller's own campus only: one left behind by a move stays off
+    // Browse there (worker/services/campus-move.ts).
+    .where(
+      and(ownUnsold(user.id, id), eq(products.campusId, user.campusId), lte(products.expiresAt, now + RENEW_WINDOW_MS)),
+    )
     .returning();
   if (row) return toView(row, badgeOfMember(user));
   const current = await getDb(env.DB).query.products.findFirst({
     columns: { sellerId: true, status: true, campusId: true, expiresAt: true },
     where: eq(products.id, id),
   });
+  if (current && current.sellerId === user.id && current.status === "available" && current.campusId !== user.campusId)
+    throw new ApiError(409, LEFT_WITH_THE_MOVE);
   if (!current || current.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
   if (current.sellerId !== user.id) throw new ApiError(403, "You can only renew your own products.");
   if (current.status === "sold") throw new ApiError(409, "This product has been sold, so it cannot be renewed.");

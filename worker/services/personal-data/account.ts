@@ -129,17 +129,22 @@ export const ACCOUNT_DATA = {
   email_codes: placed({
     onDelete: "deleted",
     exports: [
-      // E-mailed codes waiting to be used: what for and until when, never the code or its hash.
-      exportAt("codes", ({ db, userId, now }) =>
-        db
-          .select({
-            purpose: emailCodes.purpose,
-            sentAt: emailCodes.sentAt,
-            expiresAt: emailCodes.expiresAt,
-            tries: emailCodes.tries,
-          })
-          .from(emailCodes)
-          .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
+      // E-mailed codes waiting to be used: what for and until when, never the code or its hash; a
+      // change of address also names the new address the code went to (decision 0123).
+      exportAt(
+        "codes",
+        ({ db, userId, now }) =>
+          db
+            .select({
+              purpose: emailCodes.purpose,
+              sentAt: emailCodes.sentAt,
+              expiresAt: emailCodes.expiresAt,
+              tries: emailCodes.tries,
+              newEmail: emailCodes.newEmail,
+            })
+            .from(emailCodes)
+            .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
+        (codes) => codes.map(({ newEmail, ...code }) => (newEmail === null ? code : { ...code, newEmail })),
       ),
     ],
     erase: {
