@@ -17,6 +17,8 @@ const stages = [
   [[["generated types", "npm", ["run", "-s", "typegen"]]]],
   [
     [
+      // The data layer's types are what the migrations build (docs/decisions/0122).
+      ["generated db types", "node", ["scripts/db-types.mjs", "--check"]],
       ["type-check", "npm", ["run", "-s", "typecheck:tsc"]],
       // The build writes build/ only, which lint skips.
       ["build", "npm", ["run", "build"]],

@@ -1,4 +1,6 @@
 import type { StaffRole } from "#server/db/schema.ts";
+import { all, insertWhere, type Query, select, type Sql, sql, statement } from "#server/db/sql.ts";
+import { notices as noticesTable, staffAuditLog, staffRoles } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { isSuspended, suspendedMessage } from "#common/membership.ts";
@@ -20,16 +22,23 @@ type Member = Pick<SessionUser, "id" | "campusId">;
  * StaffGrant. A suspended member holds none until the suspension ends: a suspension stops every
  * write, staff work included (docs/decisions/0082-reports-and-moderation.md).
  */
+export function staffGrants(user: Member, now = Date.now()): Query<StaffGrant> {
+  const r = staffRoles;
+  return select(
+    { role: r.role, blockId: r.block_id },
+    sql`FROM ${r} WHERE ${r.user_id} = ${user.id} AND ${r.campus_id} = ${user.campusId}
+      AND NOT EXISTS (SELECT 1 FROM users WHERE id = ${user.id} AND suspended_until > ${now})
+      ORDER BY role, block_id`,
+  );
+}
+
+/** As staffGrants, for a batch not yet on the typed data layer (docs/decisions/0122). */
 export function staffGrantsStatement(env: Env, user: Member, now = Date.now()): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT role, block_id AS blockId FROM staff_roles
-     WHERE user_id = ?1 AND campus_id = ?2 AND NOT EXISTS (SELECT 1 FROM users WHERE id = ?1 AND suspended_until > ?3)
-     ORDER BY role, block_id`,
-  ).bind(user.id, user.campusId, now);
+  return statement(env, staffGrants(user, now));
 }
 
 export async function staffGrantsOf(env: Env, user: Member): Promise<StaffGrant[]> {
-  return (await staffGrantsStatement(env, user).all<StaffGrant>()).results;
+  return all(env, staffGrants(user));
 }
 
 export interface StaffScope {
@@ -108,13 +117,20 @@ export function requireRoles(user: Holder, needs: readonly RoleNeed[], refusal?:
   throw staffRefusal(role);
 }
 
-/** A condition in SQL with its parameters (positional `?`): the statements below write only where it holds. */
+/**
+ * A condition in SQL with its parameters (positional `?`), for statements not yet on the typed data
+ * layer; new code writes an `Sql` fragment (docs/decisions/0122).
+ */
 export interface Guard {
   sql: string;
   params: unknown[];
 }
 
-const always: Guard = { sql: "1", params: [] };
+/** An old Guard as a fragment: its `?` numbered in order (goes with the Guard type). */
+function fromGuard(guard: Guard): Sql {
+  const pieces = guard.sql.split("?");
+  return sql(Object.assign([...pieces], { raw: pieces }), ...(guard.params as (string | number | null)[]));
+}
 
 export interface AuditEntry {
   id?: string;
@@ -130,22 +146,27 @@ export interface AuditEntry {
 }
 
 /** One audit line, written only where `guard` holds (put it in the action's batch, after the action). */
-export function auditStatement(env: Env, entry: AuditEntry, guard: Guard = always): D1PreparedStatement {
-  return env.DB.prepare(
-    `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-     SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`,
-  ).bind(
-    entry.id ?? crypto.randomUUID(),
-    entry.campusId,
-    entry.actorId,
-    entry.action,
-    entry.subjectKind,
-    entry.subjectId,
-    entry.studentId,
-    entry.note,
-    entry.at,
-    ...guard.params,
+export function audit(entry: AuditEntry, guard: Sql = sql`1`): Sql {
+  return insertWhere(
+    staffAuditLog,
+    {
+      id: entry.id ?? crypto.randomUUID(),
+      campus_id: entry.campusId,
+      actor_id: entry.actorId,
+      action: entry.action,
+      subject_kind: entry.subjectKind,
+      subject_id: entry.subjectId,
+      student_id: entry.studentId,
+      note: entry.note,
+      created_at: entry.at,
+    },
+    guard,
   );
+}
+
+/** As audit, for a batch not yet on the typed data layer. */
+export function auditStatement(env: Env, entry: AuditEntry, guard?: Guard): D1PreparedStatement {
+  return statement(env, audit(entry, guard ? fromGuard(guard) : undefined));
 }
 
 export interface Notice {
@@ -158,21 +179,26 @@ export interface Notice {
 
 /**
  * A notice to each student `recipients` selects (a SELECT of one column, `user_id`), written only
- * where `guard` holds: to the owner (`SELECT ? AS user_id`) or to everyone who said "me too".
+ * where `guard` holds: to the owner (`SELECT ${id} AS user_id`) or to everyone who said "me too".
  */
-export function noticesStatement(
-  env: Env,
-  recipients: Guard,
-  notice: Notice,
-  guard: Guard = always,
-): D1PreparedStatement {
-  return env.DB.prepare(
-    `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-     SELECT lower(hex(randomblob(16))), r.user_id, ?, ?, ?, ?, ? FROM (${recipients.sql}) r WHERE ${guard.sql}`,
-  ).bind(notice.kind, notice.title, notice.text, notice.link, notice.at, ...recipients.params, ...guard.params);
+export function notices(recipients: Sql, notice: Notice, guard: Sql = sql`1`): Sql {
+  const n = noticesTable;
+  return sql`INSERT INTO ${n} (id, user_id, kind, title, text, link, created_at)
+    SELECT lower(hex(randomblob(16))), r.user_id, ${notice.kind}, ${notice.title}, ${notice.text}, ${notice.link}, ${notice.at}
+    FROM (${recipients}) r WHERE ${guard}`;
 }
 
 /** A notice to one student. */
-export function noticeStatement(env: Env, userId: string, notice: Notice, guard: Guard = always): D1PreparedStatement {
-  return noticesStatement(env, { sql: "SELECT ? AS user_id", params: [userId] }, notice, guard);
+export function notice(userId: string, what: Notice, guard: Sql = sql`1`): Sql {
+  return notices(sql`SELECT ${userId} AS user_id`, what, guard);
+}
+
+/** As notices, for a batch not yet on the typed data layer. */
+export function noticesStatement(env: Env, recipients: Guard, what: Notice, guard?: Guard): D1PreparedStatement {
+  return statement(env, notices(fromGuard(recipients), what, guard ? fromGuard(guard) : undefined));
+}
+
+/** As notice, for a batch not yet on the typed data layer. */
+export function noticeStatement(env: Env, userId: string, what: Notice, guard?: Guard): D1PreparedStatement {
+  return statement(env, notice(userId, what, guard ? fromGuard(guard) : undefined));
 }
