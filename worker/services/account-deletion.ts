@@ -2,16 +2,21 @@
 // own data goes, what other students hold stays with the person anonymised, in one atomic D1 batch
 // (docs/decisions/0078-download-and-delete-my-account.md). The statements, table by table, are the
 // registry's (./personal-data.ts); this checks the proof, runs them and deletes the files after.
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { sessions, users, type StoredPhoto } from "#server/db/schema.ts";
+import { batch, first, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { fileKeys as libraryFileKeys } from "#server/services/library/index-queue.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
 import { PLACED_TABLES } from "#server/services/personal-data.ts";
-import { DELETED_STUDENT, ERASE_PHASES, type ErasePhase } from "#server/services/personal-data/place.ts";
+import {
+  DELETED_STUDENT,
+  ERASE_PHASES,
+  type ErasePhase,
+  type Guarded,
+  type Erased,
+} from "#server/services/personal-data/place.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { assertCodeAllowed, codeSchema, consumeCode, sendCode } from "#server/services/email-codes.ts";
 import type { Caller } from "#server/services/caller.ts";
@@ -51,11 +56,10 @@ export async function sendDeletionCode(
   member: Pick<SessionUser, "id" | "email" | "campusName">,
 ): Promise<string> {
   await assertCodeAllowed(env, caller.clientAddress);
-  const [row] = await getDb(env.DB)
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, member.id))
-    .limit(1);
+  const row = await first(
+    env,
+    select({ passwordHash: users.password_hash }, sql`FROM ${users} WHERE ${users.id} = ${member.id} LIMIT 1`),
+  );
   if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.passwordHash) throw new ApiError(409, DELETION_MESSAGES.hasPassword, { field: "password" });
   const sent = await sendCode(
@@ -89,13 +93,14 @@ export async function deleteAccount(
   input: DeleteAccountInput,
 ): Promise<void> {
   if (input.code !== undefined) await assertCodeAllowed(env, caller.clientAddress);
-  const db = getDb(env.DB);
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash, deletedAt: users.deletedAt })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
-    .where(eq(users.id, session.userId))
-    .limit(1);
+  const row = await first(
+    env,
+    select(
+      { passwordHash: users.password_hash, deletedAt: users.deleted_at },
+      sql`FROM ${users} JOIN ${sessions} ON ${sessions.user_id} = ${users.id} AND ${sessions.id} = ${session.sessionId}
+        WHERE ${users.id} = ${session.userId} LIMIT 1`,
+    ),
+  );
   if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.deletedAt !== null) throw new ApiError(409, DELETION_MESSAGES.alreadyDeleted);
   if (row.passwordHash) {
@@ -122,40 +127,48 @@ export async function deleteAccount(
   }
 
   const now = Date.now();
-  // ?1 the student, ?2 the password hash as checked (NULL for a Google-only account: IS compares NULLs).
+  const userId = session.userId;
+  // The password hash as checked: NULL for a Google-only account (IS compares NULLs).
+  const hash = row.passwordHash;
   // A campus keeps one admin (decision 0083), whatever removes the role: the only admin of a campus is
   // not deleted. Part of every statement's condition, so of two admins deleting their accounts at
   // once the second batch finds the first one's role gone and writes nothing.
-  const notLastAdmin = `NOT EXISTS (SELECT 1 FROM staff_roles r WHERE r.user_id = ?1 AND r.role = 'admin'
-      AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1))`;
-  const asChecked = `EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND password_hash IS ?2) AND ${notLastAdmin}`;
+  const notLastAdmin = sql`NOT EXISTS (SELECT 1 FROM staff_roles r WHERE r.user_id = ${userId} AND r.role = 'admin'
+      AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ${userId}))`;
+  const asChecked = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND deleted_at IS NULL AND password_hash IS ${hash}) AND ${notLastAdmin}`;
   // The account row checks itself: the same condition, on its own columns.
-  const guards: Record<ErasePhase, string> = {
+  const guards: Record<ErasePhase, Sql> = {
     remove: asChecked,
     anonymise: asChecked,
-    account: `deleted_at IS NULL AND password_hash IS ?2 AND ${notLastAdmin}`,
+    account: sql`deleted_at IS NULL AND password_hash IS ${hash} AND ${notLastAdmin}`,
   };
   const statements = ERASE_PHASES.flatMap((phase) => {
-    const statement = (sql: (guard: string) => string, ...more: unknown[]) => {
-      const text = sql(guards[phase]);
+    const statement: Guarded = (build) => {
+      const built = build(guards[phase]);
       // Every statement is conditional: one that is not would run alone when the others write nothing.
-      if (!text.includes(guards[phase])) throw new Error(`account deletion: a statement without its guard: ${text}`);
-      return env.DB.prepare(text).bind(session.userId, row.passwordHash, ...more);
+      if (!placeholdersAside(built.text).includes(placeholdersAside(guards[phase].text)))
+        throw new Error(`account deletion: a statement without its guard: ${built.text}`);
+      return built;
     };
-    return PLACED_TABLES.flatMap((table) => table.erase[phase]?.({ statement, now }) ?? []);
+    return PLACED_TABLES.flatMap((table) => table.erase[phase]?.({ statement, userId, now }) ?? []);
   });
-  const results = await env.DB.batch(statements);
+  const results = await batch(env, statements);
   // The account row is last (the "account" phase): its answer says whether this call did the deletion.
-  const done = results.at(-1)?.results.length === 1;
+  const done = results.at(-1)?.rows.length === 1;
   if (!done) {
-    const why = await env.DB.prepare(
-      `SELECT u.deleted_at AS deletedAt,
-         (SELECT c.name FROM staff_roles r JOIN campuses c ON c.id = r.campus_id WHERE r.user_id = ?1 AND r.role = 'admin'
-            AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ?1) LIMIT 1) AS onlyAdminOf
-       FROM users u WHERE u.id = ?1`,
-    )
-      .bind(session.userId)
-      .first<{ deletedAt: number | null; onlyAdminOf: string | null }>();
+    const u = users.as("u");
+    const why = await first(
+      env,
+      select(
+        {
+          deletedAt: u.deleted_at,
+          onlyAdminOf:
+            textOrNull(sql`(SELECT c.name FROM staff_roles r JOIN campuses c ON c.id = r.campus_id WHERE r.user_id = ${userId} AND r.role = 'admin'
+            AND NOT EXISTS (SELECT 1 FROM staff_roles o WHERE o.campus_id = r.campus_id AND o.role = 'admin' AND o.user_id <> ${userId}) LIMIT 1)`),
+        },
+        sql`FROM ${u} WHERE ${u.id} = ${userId}`,
+      ),
+    );
     if (why?.deletedAt != null) throw new ApiError(409, DELETION_MESSAGES.alreadyDeleted);
     if (why?.onlyAdminOf) throw new ApiError(409, DELETION_MESSAGES.lastAdmin(why.onlyAdminOf), { code: "last_admin" });
     throw new ApiError(409, DELETION_MESSAGES.changed);
@@ -163,16 +176,13 @@ export async function deleteAccount(
 
   // A listing's other photos and small versions come as its photos JSON; a library upload's photos not
   // yet put together as its count of parts (docs/decisions/0117).
-  type Removed = { fileKey?: string | null; photoList?: string | null; fileParts?: number | null };
-  const keysOf = (x: Removed) => [
+  const keysOf = (x: Erased) => [
     ...(x.fileKey ? libraryFileKeys(x.fileKey, x.fileParts ?? null) : []),
-    ...(x.photoList ? (JSON.parse(x.photoList) as StoredPhoto[]).flatMap((p) => [p.key, p.thumb]) : []),
+    ...(x.photoList ? photoKeysOf(x.photoList) : []),
   ];
   const fileKeys = [
     ...new Set(
-      results.flatMap((r) =>
-        (r.results as Removed[]).flatMap(keysOf).filter((k): k is string => typeof k === "string" && k !== ""),
-      ),
+      results.flatMap((r) => r.rows.flatMap(keysOf).filter((k): k is string => typeof k === "string" && k !== "")),
     ),
   ];
   if (fileKeys.length === 0) return;
@@ -188,4 +198,15 @@ export async function deleteAccount(
       error: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/** A statement's text with its parameters' numbers left out: a guard spliced in is renumbered. */
+function placeholdersAside(text: string): string {
+  return text.replace(/\?\d+/g, "?");
+}
+
+/** The keys of a listing's photos and their small versions, from its photos JSON (migrations/0021_photos_expiry.sql). */
+function photoKeysOf(photoList: string): (string | null)[] {
+  const photos: { key: string; thumb: string | null }[] = JSON.parse(photoList);
+  return photos.flatMap((p) => [p.key, p.thumb]);
 }

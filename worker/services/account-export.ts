@@ -2,8 +2,7 @@
 // both doors (GET /api/auth/account/export and the /account/export link). Secrets are never part of
 // it: no password hash, no session token, no Google token, no code or its hash. What is read, and
 // where it lands, is the registry's (./personal-data.ts); this runs it.
-import type { BatchItem } from "drizzle-orm/batch";
-import { getDb } from "#server/db/client.ts";
+import { batch } from "#server/db/sql.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { PLACED_TABLES } from "#server/services/personal-data.ts";
 import type { ExportContext } from "#server/services/personal-data/place.ts";
@@ -47,18 +46,19 @@ export async function exportAccountData(
 ): Promise<AccountExport> {
   const { success } = await env.EXPORT_LIMITER.limit({ key: `export:${userId}` });
   if (!success) throw new ApiError(429, EXPORT_LIMITED);
-  const db = getDb(env.DB);
-  const ctx: ExportContext = { db, userId, now, currentSessionId };
+  const ctx: ExportContext = { userId, now, currentSessionId };
   const parts = PLACED_TABLES.flatMap((table) => table.exports);
-  const reads = parts.map((part) => part.read(ctx));
-  const results: unknown[] = await db.batch(reads as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const results = await batch(
+    env,
+    parts.map((part) => part.read(ctx)),
+  );
   const data: AccountExport = {
     format: EXPORT_FORMAT,
     exportedAt: now,
     about:
       "Everything Campus holds about you, given under your right of access in India's Digital Personal Data Protection Act, 2023. Times are UTC milliseconds since 1970; money is in paise (100 paise = 1 rupee). Passwords, sign-in tokens and codes are never included.",
   };
-  parts.forEach((part, i) => setAt(data, part.at, part.show(results[i], ctx)));
+  parts.forEach((part, i) => setAt(data, part.at, part.show(results[i]?.rows ?? [], ctx)));
   return data;
 }
 

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { campuses, emailCodes, loginThrottle, sessions, users } from "#server/db/schema.ts";
+import { int, returning, select, sql, text, update } from "#server/db/sql.ts";
+import { campuses, emailCodes, loginThrottle, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { DELETED_STUDENT, exportAt, placed } from "#server/services/personal-data/place.ts";
 
@@ -18,24 +18,27 @@ export const ACCOUNT_DATA = {
     exports: [
       exportAt(
         "account",
-        ({ db, userId }) =>
-          db
-            .select({
-              id: users.id,
-              name: users.name,
-              email: users.email,
-              createdAt: users.createdAt,
-              emailVerifiedAt: users.emailVerifiedAt,
-              whatsappNumber: users.whatsappNumber,
-              hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
-              googleLinked: sql<number>`${users.googleSub} IS NOT NULL`.mapWith(Boolean),
-              campusId: users.campusId,
+        ({ userId }) => {
+          const u = users;
+          const c = campuses;
+          return select(
+            {
+              id: u.id,
+              name: u.name,
+              email: u.email,
+              createdAt: u.created_at,
+              emailVerifiedAt: u.email_verified_at,
+              whatsappNumber: u.whatsapp_number,
+              hasPassword: int(sql`${u.password_hash} IS NOT NULL`),
+              googleLinked: int(sql`${u.google_sub} IS NOT NULL`),
+              campusId: u.campus_id,
               // Subqueries, not a join: a batch reads rows by column name, and both tables have id and name.
-              campusName: sql<string>`(SELECT ${campuses.name} FROM ${campuses} WHERE ${campuses.id} = ${users.campusId})`,
-              campusShortName: sql<string>`(SELECT ${campuses.shortName} FROM ${campuses} WHERE ${campuses.id} = ${users.campusId})`,
-            })
-            .from(users)
-            .where(eq(users.id, userId)),
+              campusName: text(sql`(SELECT ${c.name} FROM ${c} WHERE ${c.id} = ${u.campus_id})`),
+              campusShortName: text(sql`(SELECT ${c.short_name} FROM ${c} WHERE ${c.id} = ${u.campus_id})`),
+            },
+            sql`FROM ${u} WHERE ${u.id} = ${userId}`,
+          );
+        },
         ([me]) => {
           if (!me) throw new ApiError(401, "Please sign in to continue.");
           return {
@@ -46,8 +49,8 @@ export const ACCOUNT_DATA = {
             verified: me.emailVerifiedAt !== null,
             verifiedAt: me.emailVerifiedAt,
             whatsappNumber: me.whatsappNumber,
-            hasPassword: me.hasPassword,
-            googleLinked: me.googleLinked,
+            hasPassword: me.hasPassword === 1,
+            googleLinked: me.googleLinked === 1,
             createdAt: me.createdAt,
           };
         },
@@ -55,15 +58,24 @@ export const ACCOUNT_DATA = {
     ],
     erase: {
       // Its answer says whether this call did the deletion (see ERASE_PHASES).
-      account: ({ statement, now }) => [
-        statement(
-          (
-            guard,
-          ) => `UPDATE users SET name = ?3, email = ?4, password_hash = NULL, google_sub = NULL, whatsapp_number = NULL, email_verified_at = NULL, deleted_at = ?5
-       WHERE id = ?1 AND ${guard} RETURNING id`,
-          DELETED_STUDENT,
-          anonymousEmail(),
-          now,
+      account: ({ statement, userId, now }) => [
+        statement((guard) =>
+          returning(
+            update(
+              users,
+              {
+                name: DELETED_STUDENT,
+                email: anonymousEmail(),
+                password_hash: null,
+                google_sub: null,
+                whatsapp_number: null,
+                email_verified_at: null,
+                deleted_at: now,
+              },
+              sql`WHERE id = ${userId} AND ${guard}`,
+            ),
+            { id: users.id },
+          ),
         ),
       ],
     },
@@ -73,18 +85,18 @@ export const ACCOUNT_DATA = {
     exports: [
       exportAt(
         "devices",
-        ({ db, userId, now }) =>
-          db
-            .select({
+        ({ userId, now }) =>
+          select(
+            {
               id: sessions.id,
               device: sessions.device,
-              createdAt: sessions.createdAt,
-              lastSeenAt: sessions.lastSeenAt,
-              expiresAt: sessions.expiresAt,
-            })
-            .from(sessions)
-            .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-            .orderBy(desc(sessions.lastSeenAt)),
+              createdAt: sessions.created_at,
+              lastSeenAt: sessions.last_seen_at,
+              expiresAt: sessions.expires_at,
+            },
+            sql`FROM ${sessions} WHERE ${sessions.user_id} = ${userId} AND ${sessions.expires_at} > ${now}
+              ORDER BY ${sessions.last_seen_at} DESC`,
+          ),
         (devices, { currentSessionId }) =>
           devices.map((d) => ({
             device: d.device,
@@ -97,7 +109,9 @@ export const ACCOUNT_DATA = {
     ],
     // Signed out everywhere.
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM sessions WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM sessions WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   login_throttle: placed({
@@ -106,22 +120,23 @@ export const ACCOUNT_DATA = {
       // Failed sign-ins are counted per address, so the row is found by the account's e-mail.
       exportAt(
         "signInThrottle",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               failures: loginThrottle.failures,
-              windowStartedAt: loginThrottle.windowStartedAt,
-              lockedUntil: loginThrottle.lockedUntil,
-            })
-            .from(loginThrottle)
-            .where(sql`${loginThrottle.email} = (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId})`),
+              windowStartedAt: loginThrottle.window_started_at,
+              lockedUntil: loginThrottle.locked_until,
+            },
+            sql`FROM ${loginThrottle} WHERE ${loginThrottle.email} = (SELECT email FROM users WHERE id = ${userId})`,
+          ),
         (rows) => rows[0] ?? null,
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
+      remove: ({ statement, userId }) => [
         statement(
-          (guard) => `DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ?1) AND ${guard}`,
+          (guard) =>
+            sql`DELETE FROM login_throttle WHERE email = (SELECT email FROM users WHERE id = ${userId}) AND ${guard}`,
         ),
       ],
     },
@@ -133,22 +148,24 @@ export const ACCOUNT_DATA = {
       // change of address also names the new address the code went to (decision 0123).
       exportAt(
         "codes",
-        ({ db, userId, now }) =>
-          db
-            .select({
+        ({ userId, now }) =>
+          select(
+            {
               purpose: emailCodes.purpose,
-              sentAt: emailCodes.sentAt,
-              expiresAt: emailCodes.expiresAt,
+              sentAt: emailCodes.sent_at,
+              expiresAt: emailCodes.expires_at,
               tries: emailCodes.tries,
-              newEmail: emailCodes.newEmail,
-            })
-            .from(emailCodes)
-            .where(and(eq(emailCodes.userId, userId), gt(emailCodes.expiresAt, now))),
+              newEmail: emailCodes.new_email,
+            },
+            sql`FROM ${emailCodes} WHERE ${emailCodes.user_id} = ${userId} AND ${emailCodes.expires_at} > ${now}`,
+          ),
         (codes) => codes.map(({ newEmail, ...code }) => (newEmail === null ? code : { ...code, newEmail })),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM email_codes WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM email_codes WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   dev_outbox: placed({
@@ -156,9 +173,10 @@ export const ACCOUNT_DATA = {
     why: "Copies of mail kept only by a development Worker (DEV_OUTBOX=1; empty in a deploy). Never exported: the mails carry codes.",
     exports: [],
     erase: {
-      remove: ({ statement }) => [
+      remove: ({ statement, userId }) => [
         statement(
-          (guard) => `DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ?1) AND ${guard}`,
+          (guard) =>
+            sql`DELETE FROM dev_outbox WHERE to_address = (SELECT email FROM users WHERE id = ${userId}) AND ${guard}`,
         ),
       ],
     },

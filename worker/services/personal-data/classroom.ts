@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { classroomReminders, googleConnections, googleHandoffs } from "#server/db/schema.ts";
+import { select, sql } from "#server/db/sql.ts";
+import { classroomReminders, googleConnections, googleHandoffs } from "#server/db/tables.generated.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // Google and Classroom: the connection (its tokens never exported), the reminders sent, and the
@@ -11,47 +11,50 @@ export const CLASSROOM_DATA = {
     exports: [
       exportAt(
         "classroom",
-        ({ db, userId }) =>
-          db
-            .select({
-              googleEmail: googleConnections.googleEmail,
-              remindersEnabled: googleConnections.remindersEnabled,
-              lastCheckedAt: googleConnections.lastCheckedAt,
-              lastError: googleConnections.lastError,
-              updatedAt: googleConnections.updatedAt,
-            })
-            .from(googleConnections)
-            .where(eq(googleConnections.userId, userId)),
-        ([google]) => ({ connected: google !== undefined, ...(google ?? {}) }),
+        ({ userId }) =>
+          select(
+            {
+              googleEmail: googleConnections.google_email,
+              remindersEnabled: googleConnections.reminders_enabled,
+              lastCheckedAt: googleConnections.last_checked_at,
+              lastError: googleConnections.last_error,
+              updatedAt: googleConnections.updated_at,
+            },
+            sql`FROM ${googleConnections} WHERE ${googleConnections.user_id} = ${userId}`,
+          ),
+        ([google]) => ({
+          connected: google !== undefined,
+          ...(google ? { ...google, remindersEnabled: google.remindersEnabled === 1 } : {}),
+        }),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM google_connections WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM google_connections WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
   classroom_reminders: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("classroom.remindersSent", ({ db, userId }) =>
-        db
-          .select({
-            courseName: classroomReminders.courseName,
+      exportAt("classroom.remindersSent", ({ userId }) =>
+        select(
+          {
+            courseName: classroomReminders.course_name,
             title: classroomReminders.title,
             kind: classroomReminders.kind,
-            dueAt: classroomReminders.dueAt,
+            dueAt: classroomReminders.due_at,
             link: classroomReminders.link,
-            sentAt: classroomReminders.createdAt,
-          })
-          .from(classroomReminders)
-          .where(eq(classroomReminders.userId, userId))
-          .orderBy(desc(classroomReminders.createdAt)),
+            sentAt: classroomReminders.created_at,
+          },
+          sql`FROM ${classroomReminders} WHERE ${classroomReminders.user_id} = ${userId}
+            ORDER BY ${classroomReminders.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM classroom_reminders WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM classroom_reminders WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
@@ -59,15 +62,17 @@ export const CLASSROOM_DATA = {
     onDelete: "deleted",
     exports: [
       // One-time Google codes waiting to be redeemed (a minute at most): how many and for what, never the hash.
-      exportAt("classroom.pendingGoogleCodes", ({ db, userId }) =>
-        db
-          .select({ purpose: googleHandoffs.purpose, expiresAt: googleHandoffs.expiresAt })
-          .from(googleHandoffs)
-          .where(eq(googleHandoffs.userId, userId)),
+      exportAt("classroom.pendingGoogleCodes", ({ userId }) =>
+        select(
+          { purpose: googleHandoffs.purpose, expiresAt: googleHandoffs.expires_at },
+          sql`FROM ${googleHandoffs} WHERE ${googleHandoffs.user_id} = ${userId}`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM google_handoffs WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM google_handoffs WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
 };

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { int, returning, select, sql } from "#server/db/sql.ts";
 import {
   blockMoves,
   hostelBlocks,
@@ -8,7 +8,7 @@ import {
   laundryBookings,
   messRatings,
   roommateListings,
-} from "#server/db/schema.ts";
+} from "#server/db/tables.generated.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // The hostel: residence and moves between blocks, complaints and "me too"s, mess ratings, the
@@ -20,23 +20,25 @@ export const HOSTEL_DATA = {
     exports: [
       exportAt(
         "hostel.residence",
-        ({ db, userId }) =>
-          db
-            .select({
-              blockId: hostelResidents.blockId,
+        ({ userId }) =>
+          select(
+            {
+              blockId: hostelResidents.block_id,
               blockName: hostelBlocks.name,
               room: hostelResidents.room,
-              joinedAt: hostelResidents.joinedAt,
-              updatedAt: hostelResidents.updatedAt,
-            })
-            .from(hostelResidents)
-            .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
-            .where(eq(hostelResidents.userId, userId)),
+              joinedAt: hostelResidents.joined_at,
+              updatedAt: hostelResidents.updated_at,
+            },
+            sql`FROM ${hostelResidents} JOIN ${hostelBlocks} ON ${hostelBlocks.id} = ${hostelResidents.block_id}
+              WHERE ${hostelResidents.user_id} = ${userId}`,
+          ),
         (rows) => rows[0] ?? null,
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM hostel_residents WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM hostel_residents WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   block_moves: placed({
@@ -44,26 +46,25 @@ export const HOSTEL_DATA = {
     why: "The student's own requests to move block go with the account; a move they decided as a warden stays the other student's, with decided_by emptied (the decision stays in the audit log by id).",
     exports: [
       // The student's requests to move to another block, and what the warden decided.
-      exportAt("hostel.blockMoves", ({ db, userId }) =>
-        db
-          .select({
-            fromBlockId: blockMoves.fromBlockId,
-            toBlockId: blockMoves.toBlockId,
+      exportAt("hostel.blockMoves", ({ userId }) =>
+        select(
+          {
+            fromBlockId: blockMoves.from_block_id,
+            toBlockId: blockMoves.to_block_id,
             room: blockMoves.room,
             status: blockMoves.status,
-            requestedAt: blockMoves.createdAt,
-            decidedAt: blockMoves.decidedAt,
+            requestedAt: blockMoves.created_at,
+            decidedAt: blockMoves.decided_at,
             note: blockMoves.note,
-          })
-          .from(blockMoves)
-          .where(eq(blockMoves.userId, userId))
-          .orderBy(desc(blockMoves.createdAt)),
+          },
+          sql`FROM ${blockMoves} WHERE ${blockMoves.user_id} = ${userId} ORDER BY ${blockMoves.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM block_moves WHERE user_id = ?1 AND ${guard}`),
-        statement((guard) => `UPDATE block_moves SET decided_by = NULL WHERE decided_by = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM block_moves WHERE user_id = ${userId} AND ${guard}`),
+        statement((guard) => sql`UPDATE block_moves SET decided_by = NULL WHERE decided_by = ${userId} AND ${guard}`),
       ],
     },
   }),
@@ -71,38 +72,41 @@ export const HOSTEL_DATA = {
     onDelete: "kept-anonymised",
     why: "A complaint another student said 'me too' to is theirs too and stays, signed 'Deleted'; every other complaint of the student is deleted with its photo.",
     exports: [
-      exportAt("hostel.complaints", ({ db, userId }) =>
-        db
-          .select({
-            id: hostelComplaints.id,
-            blockId: hostelComplaints.blockId,
-            room: hostelComplaints.room,
-            category: hostelComplaints.category,
-            description: hostelComplaints.description,
-            hasPhoto: sql<number>`${hostelComplaints.photoKey} IS NOT NULL`.mapWith(Boolean),
-            status: hostelComplaints.status,
-            meTooCount:
-              sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id})`.mapWith(
-                Number,
+      exportAt(
+        "hostel.complaints",
+        ({ userId }) =>
+          select(
+            {
+              id: hostelComplaints.id,
+              blockId: hostelComplaints.block_id,
+              room: hostelComplaints.room,
+              category: hostelComplaints.category,
+              description: hostelComplaints.description,
+              hasPhoto: int(sql`${hostelComplaints.photo_key} IS NOT NULL`),
+              status: hostelComplaints.status,
+              meTooCount: int(
+                sql`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${hostelComplaints.id})`,
               ),
-            createdAt: hostelComplaints.createdAt,
-            updatedAt: hostelComplaints.updatedAt,
-            resolvedAt: hostelComplaints.resolvedAt,
-          })
-          .from(hostelComplaints)
-          .where(eq(hostelComplaints.userId, userId))
-          .orderBy(desc(hostelComplaints.createdAt)),
+              createdAt: hostelComplaints.created_at,
+              updatedAt: hostelComplaints.updated_at,
+              resolvedAt: hostelComplaints.resolved_at,
+            },
+            sql`FROM ${hostelComplaints} WHERE ${hostelComplaints.user_id} = ${userId}
+              ORDER BY ${hostelComplaints.created_at} DESC`,
+          ),
+        (complaints) => complaints.map((complaint) => ({ ...complaint, hasPhoto: complaint.hasPhoto === 1 })),
       ),
     ],
     erase: {
       // A complaint only the student stands behind goes (its own "me too"s with it, by the foreign
       // key), its photo after the batch.
-      remove: ({ statement }) => [
-        statement(
-          (guard) =>
-            `DELETE FROM hostel_complaints WHERE user_id = ?1 AND ${guard}
-         AND NOT EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id <> ?1)
-       RETURNING photo_key AS fileKey`,
+      remove: ({ statement, userId }) => [
+        statement((guard) =>
+          returning(
+            sql`DELETE FROM hostel_complaints WHERE user_id = ${userId} AND ${guard}
+              AND NOT EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id <> ${userId})`,
+            { fileKey: hostelComplaints.photo_key },
+          ),
         ),
       ],
     },
@@ -111,17 +115,16 @@ export const HOSTEL_DATA = {
     onDelete: "kept-anonymised",
     why: "A 'me too' on another student's complaint counts towards it; the count stays, the person is anonymised.",
     exports: [
-      exportAt("hostel.meToos", ({ db, userId }) =>
-        db
-          .select({
-            complaintId: hostelComplaintMeToo.complaintId,
+      exportAt("hostel.meToos", ({ userId }) =>
+        select(
+          {
+            complaintId: hostelComplaintMeToo.complaint_id,
             category: hostelComplaints.category,
-            createdAt: hostelComplaintMeToo.createdAt,
-          })
-          .from(hostelComplaintMeToo)
-          .innerJoin(hostelComplaints, eq(hostelComplaints.id, hostelComplaintMeToo.complaintId))
-          .where(eq(hostelComplaintMeToo.userId, userId))
-          .orderBy(desc(hostelComplaintMeToo.createdAt)),
+            createdAt: hostelComplaintMeToo.created_at,
+          },
+          sql`FROM ${hostelComplaintMeToo} JOIN ${hostelComplaints} ON ${hostelComplaints.id} = ${hostelComplaintMeToo.complaint_id}
+            WHERE ${hostelComplaintMeToo.user_id} = ${userId} ORDER BY ${hostelComplaintMeToo.created_at} DESC`,
+        ),
       ),
     ],
     erase: {},
@@ -129,22 +132,24 @@ export const HOSTEL_DATA = {
   mess_ratings: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("hostel.messRatings", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("hostel.messRatings", ({ userId }) =>
+        select(
+          {
             date: messRatings.date,
-            meal: messRatings.mealId,
+            meal: messRatings.meal_id,
             stars: messRatings.stars,
-            createdAt: messRatings.createdAt,
-            updatedAt: messRatings.updatedAt,
-          })
-          .from(messRatings)
-          .where(eq(messRatings.userId, userId))
-          .orderBy(desc(messRatings.date), asc(messRatings.mealId)),
+            createdAt: messRatings.created_at,
+            updatedAt: messRatings.updated_at,
+          },
+          sql`FROM ${messRatings} WHERE ${messRatings.user_id} = ${userId}
+            ORDER BY ${messRatings.date} DESC, ${messRatings.meal_id} ASC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM mess_ratings WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM mess_ratings WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   roommate_listings: placed({
@@ -152,55 +157,56 @@ export const HOSTEL_DATA = {
     exports: [
       exportAt(
         "hostel.roommateListing",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               about: roommateListings.about,
-              preferredBlock: roommateListings.preferredBlock,
-              roomType: roommateListings.roomType,
-              budgetPaise: roommateListings.budgetPaise,
-              sleepSchedule: roommateListings.sleepSchedule,
-              studyHabits: roommateListings.studyHabits,
+              preferredBlock: roommateListings.preferred_block,
+              roomType: roommateListings.room_type,
+              budgetPaise: roommateListings.budget_paise,
+              sleepSchedule: roommateListings.sleep_schedule,
+              studyHabits: roommateListings.study_habits,
               cleanliness: roommateListings.cleanliness,
               whatsapp: roommateListings.whatsapp,
               email: roommateListings.email,
-              createdAt: roommateListings.createdAt,
-              updatedAt: roommateListings.updatedAt,
-            })
-            .from(roommateListings)
-            .where(eq(roommateListings.userId, userId)),
+              createdAt: roommateListings.created_at,
+              updatedAt: roommateListings.updated_at,
+            },
+            sql`FROM ${roommateListings} WHERE ${roommateListings.user_id} = ${userId}`,
+          ),
         (rows) => rows[0] ?? null,
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM roommate_listings WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM roommate_listings WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
   laundry_bookings: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("hostel.laundryBookings", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("hostel.laundryBookings", ({ userId }) =>
+        select(
+          {
             id: laundryBookings.id,
             date: laundryBookings.date,
-            slotId: laundryBookings.slotId,
-            startsAt: laundryBookings.startsAt,
+            slotId: laundryBookings.slot_id,
+            startsAt: laundryBookings.starts_at,
             clothes: laundryBookings.clothes,
             service: laundryBookings.service,
             status: laundryBookings.status,
-            createdAt: laundryBookings.createdAt,
-            cancelledAt: laundryBookings.cancelledAt,
-          })
-          .from(laundryBookings)
-          .where(eq(laundryBookings.userId, userId))
-          .orderBy(desc(laundryBookings.startsAt)),
+            createdAt: laundryBookings.created_at,
+            cancelledAt: laundryBookings.cancelled_at,
+          },
+          sql`FROM ${laundryBookings} WHERE ${laundryBookings.user_id} = ${userId} ORDER BY ${laundryBookings.starts_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM laundry_bookings WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM laundry_bookings WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
 };

@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { int, returning, select, sql } from "#server/db/sql.ts";
 import {
   products,
   reservationLog,
@@ -6,7 +6,7 @@ import {
   savedProducts,
   tradeRatings,
   wantedPosts,
-} from "#server/db/schema.ts";
+} from "#server/db/tables.generated.ts";
 import { imageUrl, photosOf } from "#server/services/market/product-view.ts";
 import { DELETED_STUDENT, exportAt, placed } from "#server/services/personal-data/place.ts";
 
@@ -21,75 +21,78 @@ export const MARKETPLACE_DATA = {
     exports: [
       exportAt(
         "marketplace.selling",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               id: products.id,
               title: products.title,
               description: products.description,
-              pricePaise: products.pricePaise,
+              pricePaise: products.price_paise,
               // What the reservation or sale was made at (an accepted offer's price), NULL while on sale.
-              salePricePaise: products.salePricePaise,
-              sellerName: products.sellerName,
-              whatsappNumber: products.whatsappNumber,
-              imageKey: products.imageKey,
-              imageType: products.imageType,
+              salePricePaise: products.sale_price_paise,
+              sellerName: products.seller_name,
+              whatsappNumber: products.whatsapp_number,
+              imageKey: products.image_key,
+              imageType: products.image_type,
               photos: products.photos,
               category: products.category,
               condition: products.condition,
-              expiresAt: products.expiresAt,
+              expiresAt: products.expires_at,
               status: products.status,
-              buyerName: products.buyerName,
-              soldAt: products.purchasedAt,
-              createdAt: products.createdAt,
-              updatedAt: products.updatedAt,
-            })
-            .from(products)
-            .where(eq(products.sellerId, userId))
-            .orderBy(desc(products.createdAt)),
+              buyerName: products.buyer_name,
+              soldAt: products.purchased_at,
+              createdAt: products.created_at,
+              updatedAt: products.updated_at,
+            },
+            sql`FROM ${products} WHERE ${products.seller_id} = ${userId} ORDER BY ${products.created_at} DESC`,
+          ),
         (selling) =>
           selling.map(({ imageKey, imageType, photos, ...p }) => ({
             ...p,
             image: imageUrl(imageKey),
-            images: photosOf({ imageKey, imageType, photos }).map((photo) => imageUrl(photo.key)),
+            // photos is the listing's JSON list of stored photos (migrations/0021_photos_expiry.sql).
+            images: photosOf({ imageKey, imageType, photos: JSON.parse(photos) }).map((photo) => imageUrl(photo.key)),
           })),
       ),
-      exportAt("marketplace.bought", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("marketplace.bought", ({ userId }) =>
+        select(
+          {
             id: products.id,
             title: products.title,
             description: products.description,
             // What the student bought it at: the reservation's price (an accepted offer's), or the listing's.
-            pricePaise: sql<number>`COALESCE(${products.salePricePaise}, ${products.pricePaise})`,
-            sellerName: products.sellerName,
-            purchasedAt: products.purchasedAt,
-          })
-          .from(products)
-          .where(eq(products.buyerId, userId))
-          .orderBy(desc(products.purchasedAt)),
+            pricePaise: int(sql`COALESCE(${products.sale_price_paise}, ${products.price_paise})`),
+            sellerName: products.seller_name,
+            purchasedAt: products.purchased_at,
+          },
+          sql`FROM ${products} WHERE ${products.buyer_id} = ${userId} ORDER BY ${products.purchased_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
+      remove: ({ statement, userId }) => [
         // The student's open reservations go back on sale (nobody will come to the handover).
         statement(
           (guard) =>
-            `UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL, sale_price_paise = NULL WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL AND ${guard}`,
+            sql`UPDATE products SET status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL, sale_price_paise = NULL WHERE buyer_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL AND ${guard}`,
         ),
         // Still on sale: nobody else holds it. Its photos are deleted after the batch.
-        statement(
-          (guard) =>
-            `DELETE FROM products WHERE seller_id = ?1 AND status = 'available' AND ${guard} RETURNING image_key AS fileKey, photos AS photoList`,
+        statement((guard) =>
+          returning(sql`DELETE FROM products WHERE seller_id = ${userId} AND status = 'available' AND ${guard}`, {
+            fileKey: products.image_key,
+            photoList: products.photos,
+          }),
         ),
       ],
       // What other students hold stays, without the person: sales they bought, purchases they sold.
-      anonymise: ({ statement }) => [
+      anonymise: ({ statement, userId }) => [
         statement(
-          (guard) => `UPDATE products SET seller_name = ?3, whatsapp_number = '' WHERE seller_id = ?1 AND ${guard}`,
-          DELETED_STUDENT,
+          (guard) =>
+            sql`UPDATE products SET seller_name = ${DELETED_STUDENT}, whatsapp_number = '' WHERE seller_id = ${userId} AND ${guard}`,
         ),
-        statement((guard) => `UPDATE products SET buyer_name = ?3 WHERE buyer_id = ?1 AND ${guard}`, DELETED_STUDENT),
+        statement(
+          (guard) => sql`UPDATE products SET buyer_name = ${DELETED_STUDENT} WHERE buyer_id = ${userId} AND ${guard}`,
+        ),
       ],
     },
   }),
@@ -97,31 +100,30 @@ export const MARKETPLACE_DATA = {
     onDelete: "kept-anonymised",
     why: "The student's own notices are deleted; a notice another seller holds about the student's purchase stays with the buyer's name anonymised.",
     exports: [
-      exportAt("marketplace.saleNotifications", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("marketplace.saleNotifications", ({ userId }) =>
+        select(
+          {
             id: saleNotifications.id,
-            productId: saleNotifications.productId,
-            productTitle: saleNotifications.productTitle,
-            buyerName: saleNotifications.buyerName,
-            pricePaise: saleNotifications.pricePaise,
-            createdAt: saleNotifications.createdAt,
-            readAt: saleNotifications.readAt,
-          })
-          .from(saleNotifications)
-          .where(eq(saleNotifications.sellerId, userId))
-          .orderBy(desc(saleNotifications.createdAt)),
+            productId: saleNotifications.product_id,
+            productTitle: saleNotifications.product_title,
+            buyerName: saleNotifications.buyer_name,
+            pricePaise: saleNotifications.price_paise,
+            createdAt: saleNotifications.created_at,
+            readAt: saleNotifications.read_at,
+          },
+          sql`FROM ${saleNotifications} WHERE ${saleNotifications.seller_id} = ${userId}
+            ORDER BY ${saleNotifications.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM sale_notifications WHERE seller_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM sale_notifications WHERE seller_id = ${userId} AND ${guard}`),
       ],
-      anonymise: ({ statement }) => [
+      anonymise: ({ statement, userId }) => [
         statement(
           (guard) =>
-            `UPDATE sale_notifications SET buyer_name = ?3 WHERE (buyer_id = ?1 OR product_id IN (SELECT id FROM products WHERE buyer_id = ?1)) AND ${guard}`,
-          DELETED_STUDENT,
+            sql`UPDATE sale_notifications SET buyer_name = ${DELETED_STUDENT} WHERE (buyer_id = ${userId} OR product_id IN (SELECT id FROM products WHERE buyer_id = ${userId})) AND ${guard}`,
         ),
       ],
     },
@@ -131,19 +133,22 @@ export const MARKETPLACE_DATA = {
     why: "A rating is the other student's record of a trade and counts in their average: it stays, its rater or ratee pointing at the anonymised account.",
     exports: [
       // Ratings the student gave and received after handovers.
-      exportAt("marketplace.ratings", ({ db, userId }) =>
-        db
-          .select({
-            productId: tradeRatings.productId,
-            given: sql<number>`${tradeRatings.raterId} = ${userId}`.mapWith((v) => v === 1),
-            role: tradeRatings.role,
-            stars: tradeRatings.stars,
-            note: tradeRatings.note,
-            createdAt: tradeRatings.createdAt,
-          })
-          .from(tradeRatings)
-          .where(or(eq(tradeRatings.raterId, userId), eq(tradeRatings.rateeId, userId)))
-          .orderBy(desc(tradeRatings.createdAt)),
+      exportAt(
+        "marketplace.ratings",
+        ({ userId }) =>
+          select(
+            {
+              productId: tradeRatings.product_id,
+              given: int(sql`${tradeRatings.rater_id} = ${userId}`),
+              role: tradeRatings.role,
+              stars: tradeRatings.stars,
+              note: tradeRatings.note,
+              createdAt: tradeRatings.created_at,
+            },
+            sql`FROM ${tradeRatings} WHERE ${tradeRatings.rater_id} = ${userId} OR ${tradeRatings.ratee_id} = ${userId}
+              ORDER BY ${tradeRatings.created_at} DESC`,
+          ),
+        (ratings) => ratings.map((rating) => ({ ...rating, given: rating.given === 1 })),
       ),
     ],
     erase: {},
@@ -151,54 +156,57 @@ export const MARKETPLACE_DATA = {
   saved_products: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("marketplace.saved", ({ db, userId }) =>
-        db
-          .select({ productId: savedProducts.productId, savedAt: savedProducts.createdAt })
-          .from(savedProducts)
-          .where(eq(savedProducts.userId, userId))
-          .orderBy(desc(savedProducts.createdAt)),
+      exportAt("marketplace.saved", ({ userId }) =>
+        select(
+          { productId: savedProducts.product_id, savedAt: savedProducts.created_at },
+          sql`FROM ${savedProducts} WHERE ${savedProducts.user_id} = ${userId} ORDER BY ${savedProducts.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM saved_products WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM saved_products WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   wanted_posts: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("marketplace.wanted", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("marketplace.wanted", ({ userId }) =>
+        select(
+          {
             id: wantedPosts.id,
             words: wantedPosts.words,
             category: wantedPosts.category,
-            maxPricePaise: wantedPosts.maxPricePaise,
-            createdAt: wantedPosts.createdAt,
-            expiresAt: wantedPosts.expiresAt,
-          })
-          .from(wantedPosts)
-          .where(eq(wantedPosts.userId, userId))
-          .orderBy(desc(wantedPosts.createdAt)),
+            maxPricePaise: wantedPosts.max_price_paise,
+            createdAt: wantedPosts.created_at,
+            expiresAt: wantedPosts.expires_at,
+          },
+          sql`FROM ${wantedPosts} WHERE ${wantedPosts.user_id} = ${userId} ORDER BY ${wantedPosts.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM wanted_posts WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM wanted_posts WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   reservation_log: placed({
     onDelete: "deleted",
     exports: [
       // Every reservation the student made (the 24-hour purchase limit counts them).
-      exportAt("marketplace.reservationsMade", ({ db, userId }) =>
-        db
-          .select({ productId: reservationLog.productId, reservedAt: reservationLog.createdAt })
-          .from(reservationLog)
-          .where(eq(reservationLog.buyerId, userId))
-          .orderBy(desc(reservationLog.createdAt)),
+      exportAt("marketplace.reservationsMade", ({ userId }) =>
+        select(
+          { productId: reservationLog.product_id, reservedAt: reservationLog.created_at },
+          sql`FROM ${reservationLog} WHERE ${reservationLog.buyer_id} = ${userId} ORDER BY ${reservationLog.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM reservation_log WHERE buyer_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM reservation_log WHERE buyer_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
 };

@@ -1,5 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { calendarFeeds, notices, notificationSettings, pushSubscriptions } from "#server/db/schema.ts";
+import { select, sql, textOrNull } from "#server/db/sql.ts";
+import { calendarFeeds, notices, notificationSettings, pushSubscriptions } from "#server/db/tables.generated.ts";
 import { noticeText } from "#server/services/notices.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
@@ -12,13 +12,18 @@ export const NOTIFICATION_DATA = {
       // The feed's secret is never kept (only its hash, which is not exported): when it was made.
       exportAt(
         "calendarFeed",
-        ({ db, userId }) =>
-          db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+        ({ userId }) =>
+          select(
+            { createdAt: calendarFeeds.created_at },
+            sql`FROM ${calendarFeeds} WHERE ${calendarFeeds.user_id} = ${userId}`,
+          ),
         ([feed]) => (feed ? { since: feed.createdAt } : null),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM calendar_feeds WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM calendar_feeds WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   notices: placed({
@@ -27,37 +32,38 @@ export const NOTIFICATION_DATA = {
     exports: [
       exportAt(
         "notices",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               kind: notices.kind,
               title: notices.title,
               text: notices.text,
               link: notices.link,
-              createdAt: notices.createdAt,
-              readAt: notices.readAt,
-              actorId: notices.actorId,
-              actorName: sql<
-                string | null
-              >`(SELECT a.name FROM users a WHERE a.id = ${notices.actorId} AND a.deleted_at IS NULL)`,
-            })
-            .from(notices)
-            .where(eq(notices.userId, userId))
-            .orderBy(desc(notices.createdAt)),
+              createdAt: notices.created_at,
+              readAt: notices.read_at,
+              actorId: notices.actor_id,
+              actorName: textOrNull(
+                sql`(SELECT a.name FROM users a WHERE a.id = ${notices.actor_id} AND a.deleted_at IS NULL)`,
+              ),
+            },
+            sql`FROM ${notices} WHERE ${notices.user_id} = ${userId} ORDER BY ${notices.created_at} DESC`,
+          ),
         // As the student reads them: with the name of whoever acted.
         (rows) =>
           rows.map(({ actorId, actorName, ...n }) => ({ ...n, text: noticeText({ ...n, actorId, actorName }) })),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM notices WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM notices WHERE user_id = ${userId} AND ${guard}`),
         // A message's notice in the other member's inbox, with its preview: the conversation is
         // deleted whole (decision 0113), and its notices with it.
-        statement((guard) => `DELETE FROM notices WHERE actor_id = ?1 AND kind = 'market.message' AND ${guard}`),
+        statement(
+          (guard) => sql`DELETE FROM notices WHERE actor_id = ${userId} AND kind = 'market.message' AND ${guard}`,
+        ),
         // A notice written before migration 0042 that names the student in its text and could not be
         // converted: it goes rather than keep the name.
-        statement((guard) => `DELETE FROM notices WHERE about_user_id = ?1 AND ${guard}`),
+        statement((guard) => sql`DELETE FROM notices WHERE about_user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
@@ -65,20 +71,20 @@ export const NOTIFICATION_DATA = {
     onDelete: "deleted",
     exports: [
       // A device's push service address (its keys are the browser's, not the student's words: left out).
-      exportAt("notifications.devices", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("notifications.devices", ({ userId }) =>
+        select(
+          {
             endpoint: pushSubscriptions.endpoint,
-            createdAt: pushSubscriptions.createdAt,
-            lastSentAt: pushSubscriptions.lastSentAt,
-          })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId)),
+            createdAt: pushSubscriptions.created_at,
+            lastSentAt: pushSubscriptions.last_sent_at,
+          },
+          sql`FROM ${pushSubscriptions} WHERE ${pushSubscriptions.user_id} = ${userId}`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM push_subscriptions WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
@@ -87,25 +93,34 @@ export const NOTIFICATION_DATA = {
     exports: [
       exportAt(
         "notifications.settings",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               muted: notificationSettings.muted,
-              quietFrom: notificationSettings.quietFrom,
-              quietTo: notificationSettings.quietTo,
+              quietFrom: notificationSettings.quiet_from,
+              quietTo: notificationSettings.quiet_to,
               digest: notificationSettings.digest,
-              digestSentOn: notificationSettings.digestSentOn,
-              classReminders: notificationSettings.classReminders,
-              updatedAt: notificationSettings.updatedAt,
-            })
-            .from(notificationSettings)
-            .where(eq(notificationSettings.userId, userId)),
-        (rows) => rows[0] ?? null,
+              digestSentOn: notificationSettings.digest_sent_on,
+              classReminders: notificationSettings.class_reminders,
+              updatedAt: notificationSettings.updated_at,
+            },
+            sql`FROM ${notificationSettings} WHERE ${notificationSettings.user_id} = ${userId}`,
+          ),
+        ([settings]) =>
+          settings
+            ? {
+                ...settings,
+                // The muted categories are stored as a JSON list.
+                muted: JSON.parse(settings.muted),
+                digest: settings.digest === 1,
+                classReminders: settings.classReminders === 1,
+              }
+            : null,
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM notification_settings WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM notification_settings WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),

@@ -1,5 +1,4 @@
-import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "#server/db/client.ts";
+import type { Query, Sql } from "#server/db/sql.ts";
 
 // The shape of one entry of the personal-data registry (../personal-data.ts): where a table's rows
 // land in "download my data" and what "delete my account" does with them, as the reads and the
@@ -17,7 +16,6 @@ export type OnDelete =
 
 /** What every read of the export knows. */
 export interface ExportContext {
-  db: Db;
   userId: string;
   now: number;
   /** The session asking (marked `current` among the devices). */
@@ -28,18 +26,21 @@ export interface ExportContext {
 export interface ExportPart {
   /** A dotted path in the export ("hostel.residence"). */
   at: string;
-  read: (ctx: ExportContext) => BatchItem<"sqlite">;
-  /** The rows as the export shows them. */
-  show: (rows: unknown, ctx: ExportContext) => unknown;
+  read(ctx: ExportContext): Query<unknown>;
+  /**
+   * The rows as the export shows them. A method: each part is handed the rows of its own `read`
+   * (account-export.ts), which exportAt types for it.
+   */
+  show(rows: unknown[], ctx: ExportContext): unknown;
 }
 
 /** A read placed at `at`; `show` shapes its rows (they are shown as they are without it). */
-export function exportAt<Q extends BatchItem<"sqlite">>(
+export function exportAt<Row>(
   at: string,
-  read: (ctx: ExportContext) => Q,
-  show?: (rows: Q["_"]["result"], ctx: ExportContext) => unknown,
+  read: (ctx: ExportContext) => Query<Row>,
+  show: (rows: Row[], ctx: ExportContext) => unknown = (rows) => rows,
 ): ExportPart {
-  return { at, read, show: (rows, ctx) => (show ? show(rows as Q["_"]["result"], ctx) : rows) };
+  return { at, read, show };
 }
 
 /**
@@ -52,18 +53,35 @@ export const ERASE_PHASES = ["remove", "anonymise", "account"] as const;
 export type ErasePhase = (typeof ERASE_PHASES)[number];
 
 /**
- * A statement of the deletion's batch. `sql` receives the guard (the account is as it was checked,
- * and its deletion leaves no campus without an admin) and must use it. Parameters: ?1 the student,
- * ?2 the password hash as checked, ?3 on: `more`.
+ * A statement of the deletion's batch. `build` receives the guard (the account is as it was checked,
+ * and its deletion leaves no campus without an admin) and must splice it into its condition. A
+ * statement whose RETURNING names files (the keys the deletion removes from storage after the batch)
+ * declares them with `returning`.
  */
-export type Guarded = (sql: (guard: string) => string, ...more: unknown[]) => D1PreparedStatement;
+export type Guarded = <Row extends Erased = never>(build: (guard: Sql) => Query<Row>) => Query<Row>;
+
+/**
+ * What a deletion statement may return: the account row's id (the last statement: whether this call
+ * did the deletion), or the storage keys of what it removed.
+ */
+export interface Erased {
+  id?: string;
+  /** A file's key (a listing's image, a complaint's photo, a request's attachment, a library upload). */
+  fileKey?: string | null;
+  /** A listing's photos, as its photos JSON (each photo's key and small version). */
+  photoList?: string | null;
+  /** A library upload's photos not yet put together, as its count of parts (docs/decisions/0117). */
+  fileParts?: number | null;
+}
 
 export interface EraseContext {
   statement: Guarded;
+  /** The student whose account is deleted. */
+  userId: string;
   now: number;
 }
 
-export type Erase = Partial<Record<ErasePhase, (ctx: EraseContext) => D1PreparedStatement[]>>;
+export type Erase = Partial<Record<ErasePhase, (ctx: EraseContext) => Query<Erased>[]>>;
 
 export interface PersonalData {
   /** Where the export shows it (the dotted paths of its reads); null only with a `why`. */

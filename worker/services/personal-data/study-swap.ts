@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { studyRequests, writers } from "#server/db/schema.ts";
+import { returning, select, sql } from "#server/db/sql.ts";
+import { studyRequests, writers } from "#server/db/tables.generated.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // Study Swap: the student's requests (open or closed, with their attachments) and writer profile.
@@ -8,9 +8,9 @@ export const STUDY_SWAP_DATA = {
   study_requests: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("studySwap.requests", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("studySwap.requests", ({ userId }) =>
+        select(
+          {
             id: studyRequests.id,
             title: studyRequests.title,
             subject: studyRequests.subject,
@@ -20,22 +20,23 @@ export const STUDY_SWAP_DATA = {
             pages: studyRequests.pages,
             contact: studyRequests.contact,
             status: studyRequests.status,
-            attachmentName: studyRequests.attachmentName,
-            attachmentType: studyRequests.attachmentType,
-            attachmentSize: studyRequests.attachmentSize,
-            createdAt: studyRequests.createdAt,
-            closedAt: studyRequests.closedAt,
-          })
-          .from(studyRequests)
-          .where(eq(studyRequests.ownerId, userId))
-          .orderBy(desc(studyRequests.createdAt)),
+            attachmentName: studyRequests.attachment_name,
+            attachmentType: studyRequests.attachment_type,
+            attachmentSize: studyRequests.attachment_size,
+            createdAt: studyRequests.created_at,
+            closedAt: studyRequests.closed_at,
+          },
+          sql`FROM ${studyRequests} WHERE ${studyRequests.owner_id} = ${userId} ORDER BY ${studyRequests.created_at} DESC`,
+        ),
       ),
     ],
     erase: {
       // The attachments are deleted after the batch.
-      remove: ({ statement }) => [
-        statement(
-          (guard) => `DELETE FROM study_requests WHERE owner_id = ?1 AND ${guard} RETURNING attachment_key AS fileKey`,
+      remove: ({ statement, userId }) => [
+        statement((guard) =>
+          returning(sql`DELETE FROM study_requests WHERE owner_id = ${userId} AND ${guard}`, {
+            fileKey: studyRequests.attachment_key,
+          }),
         ),
       ],
     },
@@ -45,23 +46,25 @@ export const STUDY_SWAP_DATA = {
     exports: [
       exportAt(
         "studySwap.writerProfile",
-        ({ db, userId }) =>
-          db
-            .select({
+        ({ userId }) =>
+          select(
+            {
               name: writers.name,
               expertise: writers.expertise,
-              ratePaise: writers.ratePaise,
+              ratePaise: writers.rate_paise,
               contact: writers.contact,
-              createdAt: writers.createdAt,
-              updatedAt: writers.updatedAt,
-            })
-            .from(writers)
-            .where(eq(writers.userId, userId)),
+              createdAt: writers.created_at,
+              updatedAt: writers.updated_at,
+            },
+            sql`FROM ${writers} WHERE ${writers.user_id} = ${userId}`,
+          ),
         (rows) => rows[0] ?? null,
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM writers WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM writers WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
 };

@@ -1,11 +1,11 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { select, sql } from "#server/db/sql.ts";
 import {
   attendanceMarks,
   timetableChoices,
   timetableHidden,
   timetablePersonal,
   timetableReps,
-} from "#server/db/schema.ts";
+} from "#server/db/tables.generated.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // The timetable and attendance (docs/decisions/0109-timetable-and-attendance.md): the class the
@@ -16,95 +16,101 @@ export const TIMETABLE_DATA = {
   timetable_choices: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("timetable.class", ({ db, userId }) =>
-        db
-          .select({ classId: timetableChoices.classId, chosenAt: timetableChoices.chosenAt })
-          .from(timetableChoices)
-          .where(eq(timetableChoices.userId, userId)),
+      exportAt("timetable.class", ({ userId }) =>
+        select(
+          { classId: timetableChoices.class_id, chosenAt: timetableChoices.chosen_at },
+          sql`FROM ${timetableChoices} WHERE ${timetableChoices.user_id} = ${userId}`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM timetable_choices WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM timetable_choices WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
   timetable_personal: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("timetable.ownEntries", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("timetable.ownEntries", ({ userId }) =>
+        select(
+          {
             id: timetablePersonal.id,
             weekday: timetablePersonal.weekday,
-            startsMin: timetablePersonal.startsMin,
-            endsMin: timetablePersonal.endsMin,
+            startsMin: timetablePersonal.starts_min,
+            endsMin: timetablePersonal.ends_min,
             title: timetablePersonal.title,
             room: timetablePersonal.room,
-            createdAt: timetablePersonal.createdAt,
-          })
-          .from(timetablePersonal)
-          .where(eq(timetablePersonal.userId, userId))
-          .orderBy(asc(timetablePersonal.weekday), asc(timetablePersonal.startsMin)),
+            createdAt: timetablePersonal.created_at,
+          },
+          sql`FROM ${timetablePersonal} WHERE ${timetablePersonal.user_id} = ${userId}
+            ORDER BY ${timetablePersonal.weekday} ASC, ${timetablePersonal.starts_min} ASC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM timetable_personal WHERE user_id = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM timetable_personal WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),
   timetable_hidden: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("timetable.hiddenPeriods", ({ db, userId }) =>
-        db
-          .select({ periodId: timetableHidden.periodId })
-          .from(timetableHidden)
-          .where(eq(timetableHidden.userId, userId)),
+      exportAt("timetable.hiddenPeriods", ({ userId }) =>
+        select(
+          { periodId: timetableHidden.period_id },
+          sql`FROM ${timetableHidden} WHERE ${timetableHidden.user_id} = ${userId}`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM timetable_hidden WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM timetable_hidden WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   attendance_marks: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("attendance.marks", ({ db, userId }) =>
-        db
-          .select({
+      exportAt("attendance.marks", ({ userId }) =>
+        select(
+          {
             date: attendanceMarks.date,
-            slotId: attendanceMarks.slotId,
-            subjectId: attendanceMarks.subjectId,
+            slotId: attendanceMarks.slot_id,
+            subjectId: attendanceMarks.subject_id,
             title: attendanceMarks.title,
             status: attendanceMarks.status,
-            markedAt: attendanceMarks.markedAt,
-          })
-          .from(attendanceMarks)
-          .where(eq(attendanceMarks.userId, userId))
-          .orderBy(desc(attendanceMarks.date), asc(attendanceMarks.slotId)),
+            markedAt: attendanceMarks.marked_at,
+          },
+          sql`FROM ${attendanceMarks} WHERE ${attendanceMarks.user_id} = ${userId}
+            ORDER BY ${attendanceMarks.date} DESC, ${attendanceMarks.slot_id} ASC`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [statement((guard) => `DELETE FROM attendance_marks WHERE user_id = ?1 AND ${guard}`)],
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM attendance_marks WHERE user_id = ${userId} AND ${guard}`),
+      ],
     },
   }),
   timetable_reps: placed({
     onDelete: "deleted",
     why: "The student's own class-representative roles end with the account. One they granted to someone else stays (it is that person's), with granted_by emptied; the grant stays in the audit log by id.",
     exports: [
-      exportAt("timetable.classRepOf", ({ db, userId }) =>
-        db
-          .select({ classId: timetableReps.classId, grantedAt: timetableReps.grantedAt })
-          .from(timetableReps)
-          .where(eq(timetableReps.userId, userId)),
+      exportAt("timetable.classRepOf", ({ userId }) =>
+        select(
+          { classId: timetableReps.class_id, grantedAt: timetableReps.granted_at },
+          sql`FROM ${timetableReps} WHERE ${timetableReps.user_id} = ${userId}`,
+        ),
       ),
     ],
     erase: {
-      remove: ({ statement }) => [
-        statement((guard) => `DELETE FROM timetable_reps WHERE user_id = ?1 AND ${guard}`),
-        statement((guard) => `UPDATE timetable_reps SET granted_by = NULL WHERE granted_by = ?1 AND ${guard}`),
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM timetable_reps WHERE user_id = ${userId} AND ${guard}`),
+        statement(
+          (guard) => sql`UPDATE timetable_reps SET granted_by = NULL WHERE granted_by = ${userId} AND ${guard}`,
+        ),
       ],
     },
   }),
