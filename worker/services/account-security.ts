@@ -1,17 +1,12 @@
 // What securing and claiming an account end besides sessions (docs/decisions/0095-claiming-and-securing-an-account.md).
 // Each function answers statements for the batch of the change they belong to, under that change's
 // own condition (`when`), so they happen exactly when it does and never half.
-import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
-import {
-  calendarFeeds,
-  classroomReminders,
-  googleConnections,
-  notificationSettings,
-  pushSubscriptions,
-  users,
-} from "#server/db/schema.ts";
+import { returning, type Sql, sql, update } from "#server/db/sql.ts";
+import { calendarFeeds, users } from "#server/db/tables.generated.ts";
 import { CALENDAR_RESET } from "#common/account-messages.ts";
+
+/** ` AND <condition>`, or nothing without one. */
+const andAlso = (condition: Sql | undefined) => (condition ? sql` AND ${condition}` : sql``);
 
 /**
  * Securing ("sign out everywhere", a new password, a reset): the push subscriptions of every session
@@ -19,17 +14,13 @@ import { CALENDAR_RESET } from "#common/account-messages.ts";
  * secret another device may have copied. Subscriptions from before sessions were recorded count as
  * another device's. The second statement's rows say whether there was a link to reset.
  */
-export function endOtherDevices(db: Db, userId: string, keepSessionId: string | null, when?: SQL) {
-  const others =
-    keepSessionId === null
-      ? undefined
-      : or(isNull(pushSubscriptions.sessionId), ne(pushSubscriptions.sessionId, keepSessionId));
+export function endOtherDevices(userId: string, keepSessionId: string | null, when?: Sql) {
+  const others = keepSessionId === null ? undefined : sql`(session_id IS NULL OR session_id <> ${keepSessionId})`;
   return [
-    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), others, when)),
-    db
-      .delete(calendarFeeds)
-      .where(and(eq(calendarFeeds.userId, userId), when))
-      .returning({ userId: calendarFeeds.userId }),
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}${andAlso(others)}${andAlso(when)}`,
+    returning(sql`DELETE FROM calendar_feeds WHERE user_id = ${userId}${andAlso(when)}`, {
+      userId: calendarFeeds.user_id,
+    }),
   ] as const;
 }
 
@@ -39,15 +30,12 @@ export function endOtherDevices(db: Db, userId: string, keepSessionId: string | 
  * Google tokens) and the notification settings go, and the name is marked to be confirmed. `when`
  * must hold only while the address is still unproven: put these before the statement that proves it.
  */
-export function endEarlierHoldersSetUp(db: Db, userId: string, when: SQL) {
+export function endEarlierHoldersSetUp(userId: string, when: Sql) {
   return [
-    db.delete(googleConnections).where(and(eq(googleConnections.userId, userId), when)),
-    db.delete(classroomReminders).where(and(eq(classroomReminders.userId, userId), when)),
-    db.delete(notificationSettings).where(and(eq(notificationSettings.userId, userId), when)),
-    db
-      .update(users)
-      .set({ confirmName: true })
-      .where(and(eq(users.id, userId), when)),
+    sql`DELETE FROM google_connections WHERE user_id = ${userId} AND ${when}`,
+    sql`DELETE FROM classroom_reminders WHERE user_id = ${userId} AND ${when}`,
+    sql`DELETE FROM notification_settings WHERE user_id = ${userId} AND ${when}`,
+    update(users, { confirm_name: 1 }, sql`WHERE id = ${userId} AND ${when}`),
   ] as const;
 }
 

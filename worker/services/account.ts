@@ -1,9 +1,21 @@
 // A student's own account: what /account shows and what both it and /api/auth/* change (the signed-in
 // devices, the password), and the cron job that forgets expired sessions.
-import { and, desc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { emailCodes, pushSubscriptions, sessions, users } from "#server/db/schema.ts";
+import {
+  all,
+  batch,
+  first,
+  int,
+  intOrNull,
+  type Query,
+  returning,
+  run,
+  select,
+  sql,
+  textOrNull,
+  update,
+} from "#server/db/sql.ts";
+import { emailCodes, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword, verifyPassword } from "#server/lib/password.ts";
 import { personName } from "#server/services/auth.ts";
@@ -45,20 +57,23 @@ export interface AccountOverview {
   whatsappNumber: string | null;
 }
 
-const overviewQuery = (env: Env, userId: string) =>
-  getDb(env.DB).query.users.findFirst({
-    columns: {
-      name: true,
-      email: true,
-      emailVerifiedAt: true,
-      googleSub: true,
-      passwordHash: true,
-      whatsappNumber: true,
-    },
-    where: eq(users.id, userId),
-  });
+/** The row of a read below. */
+type RowOf<Read> = Read extends (...args: never[]) => Query<infer Row> ? Row : never;
 
-function overviewFrom(user: Awaited<ReturnType<typeof overviewQuery>>): AccountOverview | null {
+const overviewQuery = (userId: string) =>
+  select(
+    {
+      name: users.name,
+      email: users.email,
+      emailVerifiedAt: users.email_verified_at,
+      googleSub: users.google_sub,
+      passwordHash: users.password_hash,
+      whatsappNumber: users.whatsapp_number,
+    },
+    sql`FROM ${users} WHERE ${users.id} = ${userId} LIMIT 1`,
+  );
+
+function overviewFrom(user: RowOf<typeof overviewQuery> | undefined): AccountOverview | null {
   if (!user) return null;
   return {
     name: user.name,
@@ -71,7 +86,7 @@ function overviewFrom(user: Awaited<ReturnType<typeof overviewQuery>>): AccountO
 }
 
 export async function accountOverview(env: Env, userId: string): Promise<AccountOverview | null> {
-  return overviewFrom(await overviewQuery(env, userId));
+  return overviewFrom((await first(env, overviewQuery(userId))) ?? undefined);
 }
 
 export interface SessionView {
@@ -82,19 +97,19 @@ export interface SessionView {
   current: boolean;
 }
 
-const sessionsQuery = (env: Env, userId: string, now: number) =>
-  getDb(env.DB)
-    .select({
+const sessionsQuery = (userId: string, now: number) =>
+  select(
+    {
       id: sessions.id,
       device: sessions.device,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+      createdAt: sessions.created_at,
+      lastSeenAt: sessions.last_seen_at,
+    },
+    sql`FROM ${sessions} WHERE ${sessions.user_id} = ${userId} AND ${sessions.expires_at} > ${now}
+      ORDER BY ${sessions.last_seen_at} DESC, ${sessions.created_at} DESC`,
+  );
 
-function sessionViews(rows: Awaited<ReturnType<typeof sessionsQuery>>, currentSessionId: string): SessionView[] {
+function sessionViews(rows: RowOf<typeof sessionsQuery>[], currentSessionId: string): SessionView[] {
   const views = rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
   return [...views.filter((v) => v.current), ...views.filter((v) => !v.current)];
 }
@@ -106,7 +121,7 @@ export async function listSessions(
   currentSessionId: string,
   now = Date.now(),
 ): Promise<SessionView[]> {
-  return sessionViews(await sessionsQuery(env, userId, now), currentSessionId);
+  return sessionViews(await all(env, sessionsQuery(userId, now)), currentSessionId);
 }
 
 /** A change of e-mail waiting for its code (decision 0123): the address the code went to, and until when it works. */
@@ -115,20 +130,14 @@ export interface PendingEmailChange {
   expiresAt: number;
 }
 
-const pendingEmailChangeQuery = (env: Env, userId: string, now: number) =>
-  getDb(env.DB)
-    .select({ email: emailCodes.newEmail, expiresAt: emailCodes.expiresAt })
-    .from(emailCodes)
-    .where(
-      and(
-        eq(emailCodes.userId, userId),
-        eq(emailCodes.purpose, "email"),
-        gt(emailCodes.expiresAt, now),
-        sql`${emailCodes.tries} < ${CODE_MAX_TRIES}`,
-      ),
-    );
+const pendingEmailChangeQuery = (userId: string, now: number) =>
+  select(
+    { email: emailCodes.new_email, expiresAt: emailCodes.expires_at },
+    sql`FROM ${emailCodes} WHERE ${emailCodes.user_id} = ${userId} AND ${emailCodes.purpose} = 'email'
+      AND ${emailCodes.expires_at} > ${now} AND ${emailCodes.tries} < ${CODE_MAX_TRIES}`,
+  );
 
-function pendingFrom(rows: Awaited<ReturnType<typeof pendingEmailChangeQuery>>): PendingEmailChange | null {
+function pendingFrom(rows: RowOf<typeof pendingEmailChangeQuery>[]): PendingEmailChange | null {
   const [row] = rows;
   return row?.email ? { email: row.email, expiresAt: row.expiresAt } : null;
 }
@@ -140,15 +149,15 @@ export async function accountPage(
   currentSessionId: string,
   now = Date.now(),
 ): Promise<{ account: AccountOverview | null; devices: SessionView[]; pendingEmailChange: PendingEmailChange | null }> {
-  const [user, rows, pending] = await getDb(env.DB).batch([
-    overviewQuery(env, userId),
-    sessionsQuery(env, userId, now),
-    pendingEmailChangeQuery(env, userId, now),
+  const [user, devices, pending] = await batch(env, [
+    overviewQuery(userId),
+    sessionsQuery(userId, now),
+    pendingEmailChangeQuery(userId, now),
   ]);
   return {
-    account: overviewFrom(user),
-    devices: sessionViews(rows, currentSessionId),
-    pendingEmailChange: pendingFrom(pending),
+    account: overviewFrom(user.rows[0]),
+    devices: sessionViews(devices.rows, currentSessionId),
+    pendingEmailChange: pendingFrom(pending.rows),
   };
 }
 
@@ -163,29 +172,26 @@ export async function emailChangeState(
   sessionId: string,
   now = Date.now(),
 ): Promise<{ hasPassword: boolean; freshSignIn: boolean; pending: PendingEmailChange | null }> {
-  const [row] = await getDb(env.DB)
-    .select({
-      hasPassword: sql<number>`${users.passwordHash} IS NOT NULL`.mapWith(Number),
-      sessionCreatedAt: sessions.createdAt,
-      email: emailCodes.newEmail,
-      expiresAt: emailCodes.expiresAt,
-    })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sessionId)))
-    .leftJoin(
-      emailCodes,
-      and(
-        eq(emailCodes.userId, users.id),
-        eq(emailCodes.purpose, "email"),
-        gt(emailCodes.expiresAt, now),
-        sql`${emailCodes.tries} < ${CODE_MAX_TRIES}`,
-      ),
-    )
-    .where(eq(users.id, userId))
-    .limit(1);
+  const e = emailCodes;
+  const row = await first(
+    env,
+    select(
+      {
+        hasPassword: int(sql`${users.password_hash} IS NOT NULL`),
+        sessionCreatedAt: sessions.created_at,
+        // Of the LEFT JOIN: NULL without a change waiting.
+        email: textOrNull(sql`${e.new_email}`),
+        expiresAt: intOrNull(sql`${e.expires_at}`),
+      },
+      sql`FROM ${users} JOIN ${sessions} ON ${sessions.user_id} = ${users.id} AND ${sessions.id} = ${sessionId}
+        LEFT JOIN ${e} ON ${e.user_id} = ${users.id} AND ${e.purpose} = 'email' AND ${e.expires_at} > ${now}
+          AND ${e.tries} < ${CODE_MAX_TRIES}
+        WHERE ${users.id} = ${userId} LIMIT 1`,
+    ),
+  );
   return {
     hasPassword: row?.hasPassword === 1,
-    freshSignIn: row !== undefined && now - row.sessionCreatedAt <= FRESH_SIGN_IN_MS,
+    freshSignIn: row !== null && now - row.sessionCreatedAt <= FRESH_SIGN_IN_MS,
     pending: row?.email && row.expiresAt !== null ? { email: row.email, expiresAt: row.expiresAt } : null,
   };
 }
@@ -209,17 +215,11 @@ export async function signOutDevice(
 ): Promise<{ current: boolean; message: string }> {
   const { userId } = session;
   const sessionId = input.id;
-  const db = getDb(env.DB);
-  const [ended] = await db.batch([
-    db
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .returning({ id: sessions.id }),
-    db
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionId, sessionId))),
+  const [ended] = await batch(env, [
+    returning(sql`DELETE FROM sessions WHERE id = ${sessionId} AND user_id = ${userId}`, { id: sessions.id }),
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_id = ${sessionId}`,
   ]);
-  if (ended.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
+  if (ended.rows.length === 0) throw new ApiError(404, ACCOUNT_MESSAGES.sessionNotFound);
   const current = sessionId === session.sessionId;
   return { current, message: current ? ACCOUNT_MESSAGES.signedOut : ACCOUNT_MESSAGES.signedOutDevice };
 }
@@ -236,12 +236,11 @@ export interface Secured {
  */
 export async function endOtherSessions(env: Env, session: OwnSession): Promise<Secured> {
   const { userId, sessionId } = session;
-  const db = getDb(env.DB);
-  const [, , calendar] = await db.batch([
-    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId))),
-    ...endOtherDevices(db, userId, sessionId),
+  const [, , calendar] = await batch(env, [
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${sessionId}`,
+    ...endOtherDevices(userId, sessionId),
   ]);
-  return withCalendarNote(ACCOUNT_MESSAGES.signedOutOthers, calendar);
+  return withCalendarNote(ACCOUNT_MESSAGES.signedOutOthers, calendar.rows);
 }
 
 /**
@@ -251,12 +250,11 @@ export async function endOtherSessions(env: Env, session: OwnSession): Promise<S
  */
 export async function signOutEverywhere(env: Env, session: OwnSession): Promise<Secured> {
   const { userId, sessionId } = session;
-  const db = getDb(env.DB);
-  const [, , calendar] = await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    ...endOtherDevices(db, userId, sessionId),
+  const [, , calendar] = await batch(env, [
+    sql`DELETE FROM sessions WHERE user_id = ${userId}`,
+    ...endOtherDevices(userId, sessionId),
   ]);
-  return withCalendarNote(ACCOUNT_MESSAGES.signedOutEverywhere, calendar);
+  return withCalendarNote(ACCOUNT_MESSAGES.signedOutEverywhere, calendar.rows);
 }
 
 /**
@@ -274,13 +272,14 @@ export async function changePassword(
   session: OwnSession,
   input: z.output<typeof passwordChangeSchema>,
 ): Promise<Secured> {
-  const db = getDb(env.DB);
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash, sessionCreatedAt: sessions.createdAt })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, session.sessionId)))
-    .where(eq(users.id, session.userId))
-    .limit(1);
+  const row = await first(
+    env,
+    select(
+      { passwordHash: users.password_hash, sessionCreatedAt: sessions.created_at },
+      sql`FROM ${users} JOIN ${sessions} ON ${sessions.user_id} = ${users.id} AND ${sessions.id} = ${session.sessionId}
+        WHERE ${users.id} = ${session.userId} LIMIT 1`,
+    ),
+  );
   if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.passwordHash) {
     if (!input.currentPassword) throw new ApiError(400, ACCOUNT_MESSAGES.needCurrent, { field: "currentPassword" });
@@ -296,26 +295,26 @@ export async function changePassword(
   // checked above and this session still exists (a takeover in between ended it), and the other
   // sessions, their devices' push subscriptions and the calendar link end only if the new password
   // went in (decision 0095).
-  const newPasswordIn = sql`(select ${users.passwordHash} from ${users} where ${users.id} = ${session.userId}) = ${passwordHash}`;
-  const [updated, , , calendar] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash })
-      .where(
-        and(
-          eq(users.id, session.userId),
-          row.passwordHash ? eq(users.passwordHash, row.passwordHash) : isNull(users.passwordHash),
-          sql`exists (select 1 from ${sessions} where ${sessions.id} = ${session.sessionId})`,
-        ),
-      )
-      .returning({ id: users.id }),
-    db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.sessionId), newPasswordIn)),
-    ...endOtherDevices(db, session.userId, session.sessionId, newPasswordIn),
+  const { userId, sessionId } = session;
+  const newPasswordIn = sql`(SELECT password_hash FROM users WHERE id = ${userId}) = ${passwordHash}`;
+  const asChecked = row.passwordHash ? sql`password_hash = ${row.passwordHash}` : sql`password_hash IS NULL`;
+  const [updated, , , calendar] = await batch(env, [
+    returning(
+      update(
+        users,
+        { password_hash: passwordHash },
+        sql`WHERE id = ${userId} AND ${asChecked} AND EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId})`,
+      ),
+      { id: users.id },
+    ),
+    sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${sessionId} AND ${newPasswordIn}`,
+    ...endOtherDevices(userId, sessionId, newPasswordIn),
   ]);
-  if (updated.length === 0) throw new ApiError(409, ACCOUNT_MESSAGES.changedMeanwhile);
-  return withCalendarNote(row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet, calendar);
+  if (updated.rows.length === 0) throw new ApiError(409, ACCOUNT_MESSAGES.changedMeanwhile);
+  return withCalendarNote(
+    row.passwordHash ? ACCOUNT_MESSAGES.passwordChanged : ACCOUNT_MESSAGES.passwordSet,
+    calendar.rows,
+  );
 }
 
 export const nameSchema = z.object({ name: personName });
@@ -331,17 +330,18 @@ export async function saveName(
 ): Promise<{ name: string }> {
   const { success } = await env.POST_LIMITER.limit({ key: `name:${userId}` });
   if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.nameLimited);
-  const [saved] = await getDb(env.DB)
-    .update(users)
-    .set({ name: input.name, confirmName: false })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning({ name: users.name });
+  const saved = await first(
+    env,
+    returning(update(users, { name: input.name, confirm_name: 0 }, sql`WHERE id = ${userId} AND deleted_at IS NULL`), {
+      name: users.name,
+    }),
+  );
   if (!saved) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   return saved;
 }
 
 /** The cron job: forgets sessions past their expiry (they already sign nobody in). */
 export async function deleteExpiredSessions(env: Env, now = Date.now()): Promise<number> {
-  const result = await getDb(env.DB).delete(sessions).where(lte(sessions.expiresAt, now)).run();
-  return result.meta.changes ?? 0;
+  const { changes } = await run(env, sql`DELETE FROM sessions WHERE expires_at <= ${now}`);
+  return changes;
 }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { campuses, pushSubscriptions, sessions, type StaffRole, users } from "#server/db/schema.ts";
+import { batch, first, insert, int, returning, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
+import { campuses, sessions, users } from "#server/db/tables.generated.ts";
+import { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
@@ -34,39 +34,37 @@ const sessionUserColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
-  campusId: users.campusId,
+  campusId: users.campus_id,
   campusName: campuses.name,
-  campusShortName: campuses.shortName,
-  openCommunity: campuses.isOpen,
+  campusShortName: campuses.short_name,
+  openCommunity: campuses.is_open,
   // The footer names the college's grievance officer on every page: read with the session, no query of its own.
-  grievanceName: campuses.grievanceName,
-  grievanceEmail: campuses.grievanceEmail,
-  emailVerifiedAt: users.emailVerifiedAt,
-  suspendedUntil: users.suspendedUntil,
-  suspensionReason: users.suspensionReason,
-  confirmName: users.confirmName,
-  joinedAt: users.createdAt,
+  grievanceName: campuses.grievance_name,
+  grievanceEmail: campuses.grievance_email,
+  emailVerifiedAt: users.email_verified_at,
+  suspendedUntil: users.suspended_until,
+  suspensionReason: users.suspension_reason,
+  confirmName: users.confirm_name,
+  joinedAt: users.created_at,
   // Subqueries of the one session query: no D1 round trip of their own on any page.
-  unreadNotices: sql<number>`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`
-    .mapWith(Number)
-    .as("unread_notices"),
+  unreadNotices: int(sql`(SELECT COUNT(*) FROM notices n WHERE n.user_id = ${users.id} AND n.read_at IS NULL)`),
   // Conversations with unread messages, as buyer and as seller (docs/decisions/0113-conversations.md).
-  unreadConversations:
-    sql<number>`((SELECT COUNT(*) FROM conversations c WHERE c.buyer_id = ${users.id} AND c.last_seq > c.buyer_read_seq) + (SELECT COUNT(*) FROM conversations c WHERE c.seller_id = ${users.id} AND c.last_seq > c.seller_read_seq))`
-      .mapWith(Number)
-      .as("unread_conversations"),
+  unreadConversations: int(
+    sql`((SELECT COUNT(*) FROM conversations c WHERE c.buyer_id = ${users.id} AND c.last_seq > c.buyer_read_seq) + (SELECT COUNT(*) FROM conversations c WHERE c.seller_id = ${users.id} AND c.last_seq > c.seller_read_seq))`,
+  ),
   // The roles held at the member's own campus, for the guards that answer before a staff route reads
   // its body (requireRoles); the use-cases read the grants again with their own statements.
-  roles: sql<
-    string | null
-  >`(SELECT group_concat(s.role) FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campusId})`.as(
-    "staff_roles",
+  roles: textOrNull(
+    sql`(SELECT group_concat(s.role) FROM staff_roles s WHERE s.user_id = ${users.id} AND s.campus_id = ${users.campus_id})`,
   ),
-  classRep:
-    sql<number>`EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ${users.id} AND k.campus_id = ${users.campusId})`
-      .mapWith(Number)
-      .as("is_class_rep"),
+  classRep: int(
+    sql`EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ${users.id} AND k.campus_id = ${users.campus_id})`,
+  ),
 };
+
+/** A role as staff_roles.role holds it (its CHECK list). */
+const isStaffRole = (role: string): role is SessionUser["roles"][number] =>
+  (STAFF_ROLES_ROLE as readonly string[]).includes(role);
 
 function toSessionUser(row: {
   id: string;
@@ -75,22 +73,30 @@ function toSessionUser(row: {
   campusId: string;
   campusName: string;
   campusShortName: string;
-  openCommunity: boolean;
+  openCommunity: number;
   grievanceName: string | null;
   grievanceEmail: string | null;
   emailVerifiedAt: number | null;
   suspendedUntil: number | null;
   suspensionReason: string | null;
-  confirmName: boolean;
+  confirmName: number;
   joinedAt: number;
   unreadNotices: number;
   unreadConversations: number;
   roles: string | null;
   classRep: number;
 }): SessionUser {
-  const { emailVerifiedAt, roles, classRep, ...rest } = row;
-  const held = roles ? (roles.split(",") as StaffRole[]) : [];
-  return { ...rest, roles: held, staff: held.length > 0, classRep: classRep === 1, verified: emailVerifiedAt !== null };
+  const { emailVerifiedAt, roles, classRep, openCommunity, confirmName, ...rest } = row;
+  const held = roles ? roles.split(",").filter(isStaffRole) : [];
+  return {
+    ...rest,
+    openCommunity: openCommunity === 1,
+    confirmName: confirmName === 1,
+    roles: held,
+    staff: held.length > 0,
+    classRep: classRep === 1,
+    verified: emailVerifiedAt !== null,
+  };
 }
 
 const email = z
@@ -167,23 +173,28 @@ export async function signIn(env: Env, caller: Caller, input: LoginInput): Promi
 
 /** The account of a registration, and its verification code (`scope`: the mail's waitUntil). */
 async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): Promise<SessionUser> {
-  const db = getDb(env.DB);
   // The address decides the campus (refused here when it is of no college and OPEN_SIGNUP is off).
   const campus = await campusForEmail(env, input.email);
   const passwordHash = await hashPassword(input.password);
   // The UNIQUE index decides between two simultaneous registrations; no read-then-write.
-  const [created] = await db
-    .insert(users)
-    .values({
-      id: crypto.randomUUID(),
-      email: input.email,
-      name: input.name,
-      passwordHash,
-      createdAt: Date.now(),
-      campusId: campus.campusId,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, name: users.name, email: users.email, joinedAt: users.createdAt });
+  const created = await first(
+    env,
+    returning(
+      insert(
+        users,
+        {
+          id: crypto.randomUUID(),
+          email: input.email,
+          name: input.name,
+          password_hash: passwordHash,
+          created_at: Date.now(),
+          campus_id: campus.campusId,
+        },
+        sql`ON CONFLICT (email) DO NOTHING`,
+      ),
+      { id: users.id, name: users.name, email: users.email, joinedAt: users.created_at },
+    ),
+  );
   if (!created) throw new ApiError(409, AUTH_MESSAGES.emailTaken);
   // Nobody has proven the address yet: a college account starts unverified.
   const user: SessionUser = {
@@ -204,14 +215,15 @@ async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): 
 }
 
 async function authenticate(env: Env, input: LoginInput): Promise<SessionUser> {
-  const db = getDb(env.DB);
-  const [user] = await db
-    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
-    .from(users)
-    .innerJoin(campuses, eq(campuses.id, users.campusId))
-    // A deleted account keeps no password, and is refused here as well (decision 0078).
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
-    .limit(1);
+  const user = await first(
+    env,
+    select(
+      { ...sessionUserColumns, passwordHash: users.password_hash },
+      // A deleted account keeps no password, and is refused here as well (decision 0078).
+      sql`FROM ${users} JOIN ${campuses} ON ${campuses.id} = ${users.campus_id}
+        WHERE ${users.email} = ${input.email} AND ${users.deleted_at} IS NULL LIMIT 1`,
+    ),
+  );
   // Verify against a dummy hash when there is no user so both paths take the same time.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) throw new ApiError(401, AUTH_MESSAGES.wrongCredentials);
@@ -231,9 +243,17 @@ export async function startSession(
   const now = Date.now();
   const expiresAt = now + SESSION_TTL_MS;
   const sessionId = crypto.randomUUID();
-  await getDb(env.DB)
-    .insert(sessions)
-    .values({ id: sessionId, userId, createdAt: now, expiresAt, device: deviceLabel(userAgent), lastSeenAt: now });
+  await run(
+    env,
+    insert(sessions, {
+      id: sessionId,
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      device: deviceLabel(userAgent),
+      last_seen_at: now,
+    }),
+  );
   const token = await signSessionToken(sessionKey(configOf(env)), { userId, sessionId }, expiresAt);
   return { token, expiresAt };
 }
@@ -263,31 +283,30 @@ export async function resolveSession(env: Env, request: Request): Promise<Resolv
   if (!token) return null;
   const claims = await verifySessionToken(sessionKey(configOf(env)), token);
   if (!claims) return null;
-  const db = getDb(env.DB);
   const now = Date.now();
-  const [row] = await db
-    .select({ ...sessionUserColumns, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(campuses, eq(campuses.id, users.campusId))
-    // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
-    // is refused here.
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
+  const row = await first(
+    env,
+    select(
+      { ...sessionUserColumns, lastSeenAt: sessions.last_seen_at },
+      // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
+      // is refused here.
+      sql`FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.user_id} JOIN ${campuses} ON ${campuses.id} = ${users.campus_id}
+        WHERE ${sessions.id} = ${claims.sessionId} AND ${sessions.user_id} = ${claims.userId}
+          AND ${sessions.expires_at} > ${now} AND ${users.deleted_at} IS NULL
+        LIMIT 1`,
+    ),
+  );
   if (!row) return null;
   if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
     // Conditional, so two requests of the same moment write once.
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, claims.sessionId), lt(sessions.lastSeenAt, now - SESSION_TOUCH_MS + 1)));
+    await run(
+      env,
+      update(
+        sessions,
+        { last_seen_at: now },
+        sql`WHERE id = ${claims.sessionId} AND last_seen_at < ${now - SESSION_TOUCH_MS + 1}`,
+      ),
+    );
   }
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
@@ -301,9 +320,8 @@ export async function resolveSession(env: Env, request: Request): Promise<Resolv
  * signing back in.
  */
 export async function endSession(env: Env, sessionId: string): Promise<void> {
-  const db = getDb(env.DB);
-  await db.batch([
-    db.delete(sessions).where(eq(sessions.id, sessionId)),
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId)),
+  await batch(env, [
+    sql`DELETE FROM sessions WHERE id = ${sessionId}`,
+    sql`DELETE FROM push_subscriptions WHERE session_id = ${sessionId}`,
   ]);
 }

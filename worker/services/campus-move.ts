@@ -5,8 +5,8 @@
 // uploads, attendance, messages, reports, notices) stays with the account; and what another person is
 // waiting on (a reservation before its handover) or what the college gave (a staff role) must be
 // ended first. The statements run in the batch of the change, under its condition.
-import { sql, type SQL } from "drizzle-orm";
-import { prepared } from "#server/db/client.ts";
+import { int, returning, select, type Sql, sql } from "#server/db/sql.ts";
+import { products } from "#server/db/tables.generated.ts";
 import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
@@ -17,26 +17,28 @@ export interface MoveBlockers {
 }
 
 /** The SQL condition "nothing stops `userId` leaving `campusId`", for the change's own statement. */
-export function mayLeave(userId: string, campusId: string): SQL {
+export function mayLeave(userId: string, campusId: string): Sql {
   return sql`NOT EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${userId} AND campus_id = ${campusId})
     AND NOT EXISTS (SELECT 1 FROM products WHERE seller_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL)
     AND NOT EXISTS (SELECT 1 FROM products WHERE buyer_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL)`;
 }
 
 /** The read of MoveBlockers (one row), for a batch of reads. */
-export function moveBlockersRead(env: Env, userId: string, campusId: string): D1PreparedStatement {
-  return prepared(
-    env.DB,
-    sql`SELECT
-    EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${userId} AND campus_id = ${campusId}) AS staff,
-    (EXISTS (SELECT 1 FROM products WHERE seller_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL)
-      OR EXISTS (SELECT 1 FROM products WHERE buyer_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL)) AS reserved`,
+export function moveBlockersRead(userId: string, campusId: string) {
+  return select(
+    {
+      staff: int(sql`EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${userId} AND campus_id = ${campusId})`),
+      reserved:
+        int(sql`(EXISTS (SELECT 1 FROM products WHERE seller_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL)
+      OR EXISTS (SELECT 1 FROM products WHERE buyer_id = ${userId} AND status = 'sold' AND handed_over_at IS NULL))`),
+    },
+    sql``,
   );
 }
 
-/** MoveBlockers from the answer of moveBlockersRead. */
-export function moveBlockersOf(answer: D1Result): MoveBlockers {
-  const row = answer.results[0] as { staff: number; reserved: number } | undefined;
+/** MoveBlockers from the rows of moveBlockersRead. */
+export function moveBlockersOf(rows: { staff: number; reserved: number }[]): MoveBlockers {
+  const [row] = rows;
   return { staff: row?.staff === 1, reserved: row?.reserved === 1 };
 }
 
@@ -55,35 +57,36 @@ export function refuseBlockedMove(blockers: MoveBlockers, campusName: string): v
  * seller's own campus: worker/services/market/expiry.ts), so their conversations, reports and photos
  * stay as they were.
  */
-export function leaveCampus(env: Env, userId: string, from: string, now: number, when: SQL): D1PreparedStatement[] {
-  const q = (query: SQL) => prepared(env.DB, query);
+export function leaveCampus(userId: string, from: string, now: number, when: Sql) {
   return [
-    q(sql`UPDATE products SET expires_at = ${now}, updated_at = ${now}
-      WHERE seller_id = ${userId} AND campus_id = ${from} AND status = 'available' AND expires_at > ${now} AND ${when}
-      RETURNING id`),
+    returning(
+      sql`UPDATE products SET expires_at = ${now}, updated_at = ${now}
+      WHERE seller_id = ${userId} AND campus_id = ${from} AND status = 'available' AND expires_at > ${now} AND ${when}`,
+      { id: products.id },
+    ),
     // Offers waiting on those listings, and the student's own waiting offers as a buyer, lapse.
-    q(sql`UPDATE offers SET status = 'lapsed', decided_at = ${now}
-      WHERE status = 'waiting' AND product_id IN (SELECT id FROM products WHERE seller_id = ${userId} AND campus_id = ${from}) AND ${when}`),
-    q(sql`UPDATE offers SET status = 'lapsed', decided_at = ${now}
-      WHERE status = 'waiting' AND buyer_id = ${userId} AND ${when}`),
-    q(sql`UPDATE wanted_posts SET expires_at = ${now}
-      WHERE user_id = ${userId} AND campus_id = ${from} AND expires_at > ${now} AND ${when}`),
-    q(sql`UPDATE study_requests SET status = 'closed', closed_at = ${now}
-      WHERE owner_id = ${userId} AND campus_id = ${from} AND status = 'open' AND ${when}`),
-    q(sql`DELETE FROM writers WHERE user_id = ${userId} AND campus_id = ${from} AND ${when}`),
-    q(sql`DELETE FROM roommate_listings WHERE user_id = ${userId} AND campus_id = ${from} AND ${when}`),
-    q(sql`DELETE FROM hostel_residents
-      WHERE user_id = ${userId} AND block_id IN (SELECT id FROM hostel_blocks WHERE campus_id = ${from}) AND ${when}`),
-    q(sql`UPDATE block_moves SET status = 'cancelled', decided_at = ${now}
-      WHERE user_id = ${userId} AND campus_id = ${from} AND status = 'pending' AND ${when}`),
+    sql`UPDATE offers SET status = 'lapsed', decided_at = ${now}
+      WHERE status = 'waiting' AND product_id IN (SELECT id FROM products WHERE seller_id = ${userId} AND campus_id = ${from}) AND ${when}`,
+    sql`UPDATE offers SET status = 'lapsed', decided_at = ${now}
+      WHERE status = 'waiting' AND buyer_id = ${userId} AND ${when}`,
+    sql`UPDATE wanted_posts SET expires_at = ${now}
+      WHERE user_id = ${userId} AND campus_id = ${from} AND expires_at > ${now} AND ${when}`,
+    sql`UPDATE study_requests SET status = 'closed', closed_at = ${now}
+      WHERE owner_id = ${userId} AND campus_id = ${from} AND status = 'open' AND ${when}`,
+    sql`DELETE FROM writers WHERE user_id = ${userId} AND campus_id = ${from} AND ${when}`,
+    sql`DELETE FROM roommate_listings WHERE user_id = ${userId} AND campus_id = ${from} AND ${when}`,
+    sql`DELETE FROM hostel_residents
+      WHERE user_id = ${userId} AND block_id IN (SELECT id FROM hostel_blocks WHERE campus_id = ${from}) AND ${when}`,
+    sql`UPDATE block_moves SET status = 'cancelled', decided_at = ${now}
+      WHERE user_id = ${userId} AND campus_id = ${from} AND status = 'pending' AND ${when}`,
     // Bookings the laundry has not picked up yet; clothes already with the laundry are collected as booked.
-    q(sql`UPDATE laundry_bookings SET status = 'cancelled', cancelled_at = ${now}
-      WHERE user_id = ${userId} AND status = 'booked' AND slot_id IN (SELECT id FROM laundry_slots WHERE campus_id = ${from}) AND ${when}`),
-    q(sql`DELETE FROM timetable_choices
-      WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`),
-    q(sql`DELETE FROM timetable_reps
-      WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`),
-    q(sql`DELETE FROM saved_products
-      WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM products p WHERE p.id = saved_products.product_id AND p.campus_id = ${from}) AND ${when}`),
-  ];
+    sql`UPDATE laundry_bookings SET status = 'cancelled', cancelled_at = ${now}
+      WHERE user_id = ${userId} AND status = 'booked' AND slot_id IN (SELECT id FROM laundry_slots WHERE campus_id = ${from}) AND ${when}`,
+    sql`DELETE FROM timetable_choices
+      WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`,
+    sql`DELETE FROM timetable_reps
+      WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`,
+    sql`DELETE FROM saved_products
+      WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM products p WHERE p.id = saved_products.product_id AND p.campus_id = ${from}) AND ${when}`,
+  ] as const;
 }

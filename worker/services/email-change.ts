@@ -9,13 +9,13 @@
 // push device and the calendar link (as securing does: decision 0095), every other code (mailed to
 // the old address), the student's notice, what a move between campuses ends (./campus-move.ts), and
 // the code used up; each statement conditional on the change happening in this batch.
-import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { CALENDAR_RESET, EMAIL_CHANGE_MESSAGES as M } from "#common/account-messages.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { verifiedBadge } from "#common/membership.ts";
-import { prepared } from "#server/db/client.ts";
+import { batch, insertWhere, int, returning, select, sql } from "#server/db/sql.ts";
+import { calendarFeeds, notices, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { verifyPassword } from "#server/lib/password.ts";
@@ -102,17 +102,18 @@ export async function requestEmailChange(
   if (target === member.email) throw new ApiError(400, M.same, { field: "email" });
   // One round trip: who is asking (the password, this session's age), whether the address is taken,
   // and what would stop a move; each is used only after what comes before it in the checks below.
-  const [account, taken, blockers] = await env.DB.batch([
-    prepared(
-      env.DB,
-      sql`SELECT u.password_hash AS passwordHash, s.created_at AS sessionCreatedAt FROM users u
-      JOIN sessions s ON s.user_id = u.id AND s.id = ${sessionId}
-      WHERE u.id = ${member.id} AND u.deleted_at IS NULL`,
+  const u = users.as("u");
+  const s = sessions.as("s");
+  const [account, taken, blockers] = await batch(env, [
+    select(
+      { passwordHash: u.password_hash, sessionCreatedAt: s.created_at },
+      sql`FROM ${u} JOIN ${s} ON ${s.user_id} = ${u.id} AND ${s.id} = ${sessionId}
+      WHERE ${u.id} = ${member.id} AND ${u.deleted_at} IS NULL`,
     ),
-    prepared(env.DB, sql`SELECT 1 AS one FROM users WHERE email = ${target}`),
-    moveBlockersRead(env, member.id, member.campusId),
+    select({ one: int(sql`1`) }, sql`FROM ${users} WHERE ${users.email} = ${target}`),
+    moveBlockersRead(member.id, member.campusId),
   ]);
-  const row = account!.results[0] as { passwordHash: string | null; sessionCreatedAt: number } | undefined;
+  const [row] = account.rows;
   if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   // It is the student, not a borrowed session: before anything about the new address is answered.
   if (row.passwordHash) {
@@ -125,9 +126,9 @@ export async function requestEmailChange(
     throw new ApiError(403, M.needFreshSignIn, { field: "email", code: "fresh_sign_in" });
   }
   const campus = await campusOfNewAddress(env, target);
-  if (taken!.results.length > 0) throw new ApiError(409, M.taken, { field: "email", code: "email_taken" });
+  if (taken.rows.length > 0) throw new ApiError(409, M.taken, { field: "email", code: "email_taken" });
   const moves = campus.campusId !== member.campusId;
-  if (moves) refuseBlockedMove(moveBlockersOf(blockers!), member.campusName);
+  if (moves) refuseBlockedMove(moveBlockersOf(blockers.rows), member.campusName);
   // Mail to any one address is limited whoever asks (the same limit as reset requests, a key of its own).
   const perAddress = await env.RESET_EMAIL_LIMITER.limit({ key: `email-change:${target}` });
   if (!perAddress.success) throw new ApiError(429, M.addressLimited, { retryAfter: 60 });
@@ -176,40 +177,55 @@ export async function confirmEmailChange(
   const campus = await campusOfNewAddress(env, target);
   const moves = campus.campusId !== member.campusId;
   const now = Date.now();
-  const q = (query: SQL) => prepared(env.DB, query);
   // The code is still unused: true from the start of this batch until its last statement uses it up,
   // so a second right answer at the same moment changes nothing.
   const unused = codeUnused(right);
   // The change happened (in this batch, as codeUnused says): every other statement's condition.
   const changed = sql`EXISTS (SELECT 1 FROM users WHERE id = ${member.id} AND email = ${target} AND campus_id = ${campus.campusId}) AND ${unused}`;
-  const [switchedAnswer, othersAnswer, , calendarAnswer, , , ...rest] = await env.DB.batch([
-    q(sql`UPDATE users SET email = ${target}, email_verified_at = ${now}, campus_id = ${campus.campusId}
+  const [switchedAnswer, othersAnswer, , calendarAnswer, , , ...rest] = await batch(env, [
+    returning(
+      sql`UPDATE users SET email = ${target}, email_verified_at = ${now}, campus_id = ${campus.campusId}
       WHERE id = ${member.id} AND email = ${member.email} AND deleted_at IS NULL AND ${unused}
         AND NOT EXISTS (SELECT 1 FROM users o WHERE o.email = ${target})
         AND EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId} AND user_id = ${member.id})
-        ${moves ? sql`AND ${mayLeave(member.id, member.campusId)}` : sql``}
-      RETURNING id`),
+        ${moves ? sql`AND ${mayLeave(member.id, member.campusId)}` : sql``}`,
+      { id: users.id },
+    ),
     // Every other device is signed out, its push subscription and the calendar link end (decision 0095).
-    q(sql`DELETE FROM sessions WHERE user_id = ${member.id} AND id <> ${sessionId} AND ${changed} RETURNING id`),
-    q(sql`DELETE FROM push_subscriptions
-      WHERE user_id = ${member.id} AND (session_id IS NULL OR session_id <> ${sessionId}) AND ${changed}`),
-    q(sql`DELETE FROM calendar_feeds WHERE user_id = ${member.id} AND ${changed} RETURNING user_id`),
+    returning(sql`DELETE FROM sessions WHERE user_id = ${member.id} AND id <> ${sessionId} AND ${changed}`, {
+      id: sessions.id,
+    }),
+    sql`DELETE FROM push_subscriptions
+      WHERE user_id = ${member.id} AND (session_id IS NULL OR session_id <> ${sessionId}) AND ${changed}`,
+    returning(sql`DELETE FROM calendar_feeds WHERE user_id = ${member.id} AND ${changed}`, {
+      userId: calendarFeeds.user_id,
+    }),
     // The student's inbox keeps the change (the audit trail of their own account).
-    q(sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-      SELECT ${crypto.randomUUID()}, ${member.id}, 'account.email_changed', ${M.noticeTitle}, ${M.noticeText(member.email, target)}, '/account', ${now}
-      WHERE ${changed}`),
+    insertWhere(
+      notices,
+      {
+        id: crypto.randomUUID(),
+        user_id: member.id,
+        kind: "account.email_changed",
+        title: M.noticeTitle,
+        text: M.noticeText(member.email, target),
+        link: "/account",
+        created_at: now,
+      },
+      changed,
+    ),
     // Codes mailed to the old address (to verify it, reset its password, delete the account) prove nothing now.
-    q(sql`DELETE FROM email_codes WHERE user_id = ${member.id} AND purpose <> 'email' AND ${changed}`),
-    ...(moves ? leaveCampus(env, member.id, member.campusId, now, changed) : []),
+    sql`DELETE FROM email_codes WHERE user_id = ${member.id} AND purpose <> 'email' AND ${changed}`,
+    ...(moves ? leaveCampus(member.id, member.campusId, now, changed) : []),
     // Last: the code is used up.
-    spendCode(env, right, sql`EXISTS (SELECT 1 FROM users WHERE id = ${member.id} AND email = ${target})`),
+    spendCode(right, sql`EXISTS (SELECT 1 FROM users WHERE id = ${member.id} AND email = ${target})`),
   ]);
-  const switched = switchedAnswer!.results;
-  const others = othersAnswer!.results;
-  const calendar = calendarAnswer!.results;
+  const switched = switchedAnswer.rows;
+  const others = othersAnswer.rows;
+  const calendar = calendarAnswer.rows;
   if (switched.length === 0) return explainNoChange(env, member, target, campus, moves);
 
-  const withdrawn = moves ? rest[0]!.results.length : 0;
+  const withdrawn = moves ? (rest[0]?.rows.length ?? 0) : 0;
   const calendarReset = calendar.length > 0;
   logWarning("account e-mail address changed", {
     event: "account.email_changed",
@@ -246,12 +262,12 @@ async function explainNoChange(
   campus: CampusOfMember,
   moves: boolean,
 ): Promise<EmailChanged> {
-  const [current, taken, blockers] = await env.DB.batch([
-    prepared(env.DB, sql`SELECT email, deleted_at AS deletedAt FROM users WHERE id = ${member.id}`),
-    prepared(env.DB, sql`SELECT 1 AS one FROM users WHERE email = ${target} AND id <> ${member.id}`),
-    moveBlockersRead(env, member.id, member.campusId),
+  const [current, taken, blockers] = await batch(env, [
+    select({ email: users.email, deletedAt: users.deleted_at }, sql`FROM ${users} WHERE ${users.id} = ${member.id}`),
+    select({ one: int(sql`1`) }, sql`FROM ${users} WHERE ${users.email} = ${target} AND ${users.id} <> ${member.id}`),
+    moveBlockersRead(member.id, member.campusId),
   ]);
-  const now = current!.results[0] as { email: string; deletedAt: number | null } | undefined;
+  const [now] = current.rows;
   if (now?.email === target)
     return {
       message: M.already(target),
@@ -262,8 +278,8 @@ async function explainNoChange(
       calendarReset: false,
     };
   if (!now || now.deletedAt !== null || now.email !== member.email) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
-  if (taken!.results.length > 0) throw new ApiError(409, M.taken, { field: "code", code: "email_taken" });
-  if (moves) refuseBlockedMove(moveBlockersOf(blockers!), member.campusName);
+  if (taken.rows.length > 0) throw new ApiError(409, M.taken, { field: "code", code: "email_taken" });
+  if (moves) refuseBlockedMove(moveBlockersOf(blockers.rows), member.campusName);
   // This session ended meanwhile (signed out from another device).
   throw new ApiError(401, AUTH_MESSAGES.signInFirst);
 }

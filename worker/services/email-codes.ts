@@ -6,17 +6,18 @@
 // most once a minute. Only a keyed hash is stored, compared in constant time. Every rule that must
 // hold under concurrent requests is one conditional statement: the resend limit is the upsert's
 // WHERE, the tries limit the UPDATE's WHERE, and single use the DELETE ... RETURNING.
-import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, prepared } from "#server/db/client.ts";
-import type { CodePurpose } from "#server/db/schema.ts";
+import { first, insert, returning, run, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { emailCodes } from "#server/db/tables.generated.ts";
+import type { EMAIL_CODES_PURPOSE } from "#common/enums.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { configOf } from "#server/lib/config.ts";
 import { sessionKey } from "#server/lib/session-token.ts";
 import { type Later, sendMail } from "#server/services/mail.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 
-export type { CodePurpose } from "#server/db/schema.ts";
+/** What a code proves (email_codes.purpose's CHECK list). */
+export type CodePurpose = (typeof EMAIL_CODES_PURPOSE)[number];
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
@@ -121,19 +122,35 @@ export async function issueCode(
 ): Promise<IssuedCode> {
   const code = randomCode();
   const hash = toHex(await codeMac(await hmacKey(env), purpose, userId, code, newEmail));
-  const written = await env.DB.prepare(
-    `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at, tries, sent_at, new_email) VALUES (?1, ?2, ?3, ?4, 0, ?5, ?7)
-     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at, new_email = excluded.new_email
-     WHERE email_codes.sent_at <= ?6
-     RETURNING user_id`,
-  )
-    .bind(userId, purpose, hash, now + CODE_TTL_MS, now, now - CODE_RESEND_MS, newEmail)
-    .first<{ user_id: string }>();
+  const written = await first(
+    env,
+    returning(
+      insert(
+        emailCodes,
+        {
+          user_id: userId,
+          purpose,
+          code_hash: hash,
+          expires_at: now + CODE_TTL_MS,
+          tries: 0,
+          sent_at: now,
+          new_email: newEmail,
+        },
+        sql`ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, tries = 0, sent_at = excluded.sent_at, new_email = excluded.new_email
+          WHERE email_codes.sent_at <= ${now - CODE_RESEND_MS}`,
+      ),
+      { userId: emailCodes.user_id },
+    ),
+  );
   if (written) return { ok: true, code };
-  const row = await env.DB.prepare("SELECT sent_at FROM email_codes WHERE user_id = ?1 AND purpose = ?2")
-    .bind(userId, purpose)
-    .first<{ sent_at: number }>();
-  const waitMs = row ? row.sent_at + CODE_RESEND_MS - now : CODE_RESEND_MS;
+  const row = await first(
+    env,
+    select(
+      { sentAt: emailCodes.sent_at },
+      sql`FROM ${emailCodes} WHERE ${emailCodes.user_id} = ${userId} AND ${emailCodes.purpose} = ${purpose}`,
+    ),
+  );
+  const waitMs = row ? row.sentAt + CODE_RESEND_MS - now : CODE_RESEND_MS;
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
 }
 
@@ -180,25 +197,40 @@ export async function checkCode(
     "userId" in owner
       ? sql`${owner.userId}`
       : sql`(SELECT id FROM users WHERE email = ${owner.email.trim().toLowerCase()})`;
-  const db = getDb(env.DB);
-  const [counted] = await db.all<{ user_id: string; code_hash: string; tries: number; new_email: string | null }>(sql`
-    UPDATE email_codes SET tries = tries + 1
-    WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}
-    RETURNING user_id, code_hash, tries, new_email`);
+  const counted = await first(
+    env,
+    returning(
+      update(
+        emailCodes,
+        { tries: sql`tries + 1` },
+        sql`WHERE user_id = ${who} AND purpose = ${purpose} AND tries < ${CODE_MAX_TRIES} AND expires_at > ${now}`,
+      ),
+      {
+        userId: emailCodes.user_id,
+        codeHash: emailCodes.code_hash,
+        tries: emailCodes.tries,
+        newEmail: emailCodes.new_email,
+      },
+    ),
+  );
   if (!counted) {
-    const [left] = await db.all<{ tries: number }>(
-      sql`SELECT tries FROM email_codes WHERE user_id = ${who} AND purpose = ${purpose} AND expires_at > ${now}`,
+    const left = await first(
+      env,
+      select(
+        { tries: emailCodes.tries },
+        sql`FROM ${emailCodes} WHERE ${emailCodes.user_id} = ${who} AND ${emailCodes.purpose} = ${purpose} AND ${emailCodes.expires_at} > ${now}`,
+      ),
     );
     return { ok: false, reason: left ? "used-up" : "missing" };
   }
-  const candidate = await codeMac(await hmacKey(env), purpose, counted.user_id, code, counted.new_email);
-  if (!sameBytes(candidate, fromHex(counted.code_hash))) {
+  const candidate = await codeMac(await hmacKey(env), purpose, counted.userId, code, counted.newEmail);
+  if (!sameBytes(candidate, fromHex(counted.codeHash))) {
     const triesLeft = CODE_MAX_TRIES - counted.tries;
     return triesLeft > 0 ? { ok: false, reason: "wrong", triesLeft } : { ok: false, reason: "used-up" };
   }
   return {
     ok: true,
-    right: { userId: counted.user_id, purpose, newEmail: counted.new_email, codeHash: counted.code_hash },
+    right: { userId: counted.userId, purpose, newEmail: counted.newEmail, codeHash: counted.codeHash },
   };
 }
 
@@ -207,17 +239,14 @@ export async function checkCode(
  * proves: put it on the batch's change and on every statement after it, and spend the code last
  * (`spendCode`), so of two right answers at the same moment only the first batch changes anything.
  */
-export function codeUnused(right: RightCode): SQL {
+export function codeUnused(right: RightCode): Sql {
   return sql`EXISTS (SELECT 1 FROM email_codes WHERE user_id = ${right.userId} AND purpose = ${right.purpose} AND code_hash = ${right.codeHash})`;
 }
 
 /** Uses a right code up (it works once), when `when` holds: the last statement of the batch that does what it proves. */
-export function spendCode(env: Env, right: RightCode, when: SQL = sql`1`): D1PreparedStatement {
-  return prepared(
-    env.DB,
-    sql`DELETE FROM email_codes
-    WHERE user_id = ${right.userId} AND purpose = ${right.purpose} AND code_hash = ${right.codeHash} AND ${when}`,
-  );
+export function spendCode(right: RightCode, when: Sql = sql`1`): Sql {
+  return sql`DELETE FROM email_codes
+    WHERE user_id = ${right.userId} AND purpose = ${right.purpose} AND code_hash = ${right.codeHash} AND ${when}`;
 }
 
 /**
@@ -235,8 +264,8 @@ export async function consumeCode(
   const checked = await checkCode(env, owner, purpose, code, now);
   if (!checked.ok) return checked;
   const { right } = checked;
-  const used = await spendCode(env, right).run();
-  if ((used.meta.changes ?? 0) === 0) return { ok: false, reason: "missing" };
+  const used = await run(env, spendCode(right));
+  if (used.changes === 0) return { ok: false, reason: "missing" };
   return right.newEmail === null
     ? { ok: true, userId: right.userId }
     : { ok: true, userId: right.userId, newEmail: right.newEmail };
@@ -244,13 +273,13 @@ export async function consumeCode(
 
 /** Forgets a purpose's code (after the thing it was for happened another way). */
 export async function dropCode(env: Env, userId: string, purpose: CodePurpose): Promise<void> {
-  await env.DB.prepare("DELETE FROM email_codes WHERE user_id = ?1 AND purpose = ?2").bind(userId, purpose).run();
+  await run(env, sql`DELETE FROM email_codes WHERE user_id = ${userId} AND purpose = ${purpose}`);
 }
 
 /** The cron job: codes past their 15 minutes. */
 export async function pruneExpiredCodes(env: Env, now = Date.now()): Promise<number> {
-  const result = await env.DB.prepare("DELETE FROM email_codes WHERE expires_at <= ?1").bind(now).run();
-  return result.meta.changes ?? 0;
+  const { changes } = await run(env, sql`DELETE FROM email_codes WHERE expires_at <= ${now}`);
+  return changes;
 }
 
 // The mails. Plain text; the campus's name; the code and nothing else secret. No name or other

@@ -2,9 +2,8 @@
 // signs in to (found, made or taken over). What both the API (worker/api/google.ts) and the screens
 // call; the Classroom connection is ./google-classroom.ts.
 import { z } from "zod";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
-import { googleHandoffs, sessions, users } from "#server/db/schema.ts";
+import { all, batch, first, insert, int, returning, select, sql, update } from "#server/db/sql.ts";
+import { campusDomains, campuses, googleHandoffs, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logWarning } from "#server/lib/log.ts";
 import {
@@ -48,14 +47,17 @@ export function handoffBinding(cookieHeader: string | null): string | null {
 async function collegeRequiringWorkspace(env: Env, domain: string): Promise<string | null> {
   const candidates = domainCandidates(domain);
   if (candidates.length === 0) return null;
-  const rows = await env.DB.prepare(
-    `SELECT d.domain, c.name, c.google_hd_required AS required FROM campus_domains d JOIN campuses c ON c.id = d.campus_id
-     WHERE d.domain IN (${candidates.map(() => "?").join(", ")})`,
-  )
-    .bind(...candidates)
-    .all<{ domain: string; name: string; required: number }>();
+  const d = campusDomains.as("d");
+  const c = campuses.as("c");
+  const rows = await all(
+    env,
+    select(
+      { domain: d.domain, name: c.name, required: c.google_hd_required },
+      sql`FROM ${d} JOIN ${c} ON ${c.id} = ${d.campus_id} WHERE ${d.domain} IN ${sql.list(candidates)}`,
+    ),
+  );
   // The nearest listed domain decides, as it decides the college (campusForEmail).
-  const nearest = candidates.map((d) => rows.results.find((r) => r.domain === d)).find((r) => r !== undefined);
+  const nearest = candidates.map((domain) => rows.find((r) => r.domain === domain)).find((r) => r !== undefined);
   return nearest?.required === 1 ? nearest.name : null;
 }
 
@@ -121,16 +123,16 @@ export async function createHandoff(
 ): Promise<Handoff> {
   const code = randomCode();
   const binding = randomCode();
-  const db = getDb(env.DB);
-  await db.batch([
+  const codeHash = await handoffHash(code, binding);
+  await batch(env, [
     // Expired codes are swept as new ones are made; nothing else needs them.
-    db.delete(googleHandoffs).where(lt(googleHandoffs.expiresAt, now)),
-    db.insert(googleHandoffs).values({
-      codeHash: await handoffHash(code, binding),
+    sql`DELETE FROM google_handoffs WHERE expires_at < ${now}`,
+    insert(googleHandoffs, {
+      code_hash: codeHash,
       purpose,
-      userId: data.userId ?? null,
+      user_id: data.userId ?? null,
       payload: data.payload ?? null,
-      expiresAt: now + HANDOFF_TTL_MS,
+      expires_at: now + HANDOFF_TTL_MS,
     }),
   ]);
   return { code, binding };
@@ -144,28 +146,27 @@ export async function redeemHandoff(
   binding: string | null,
 ): Promise<{ userId: string | null; payload: string | null } | null> {
   if (!binding) return null;
-  const [row] = await getDb(env.DB)
-    .delete(googleHandoffs)
-    .where(
-      and(
-        eq(googleHandoffs.codeHash, await handoffHash(code, binding)),
-        eq(googleHandoffs.purpose, purpose),
-        gt(googleHandoffs.expiresAt, Date.now()),
-      ),
-    )
-    .returning({ userId: googleHandoffs.userId, payload: googleHandoffs.payload });
-  return row ?? null;
+  const codeHash = await handoffHash(code, binding);
+  return first(
+    env,
+    returning(
+      sql`DELETE FROM google_handoffs WHERE code_hash = ${codeHash} AND purpose = ${purpose} AND expires_at > ${Date.now()}`,
+      { userId: googleHandoffs.user_id, payload: googleHandoffs.payload },
+    ),
+  );
 }
 
 /** Sign-in: the user a one-time code (bound to this browser) stands for, or null when it is spent. */
 export async function redeemSignInHandoff(env: Env, code: string, binding: string | null): Promise<AccountRef | null> {
   const handoff = await redeemHandoff(env, "auth", code, binding);
   if (!handoff?.userId) return null;
-  const user = await getDb(env.DB).query.users.findFirst({
-    columns: { id: true, name: true, email: true },
-    where: eq(users.id, handoff.userId),
-  });
-  return user ?? null;
+  return first(
+    env,
+    select(
+      { id: users.id, name: users.name, email: users.email },
+      sql`FROM ${users} WHERE ${users.id} = ${handoff.userId} LIMIT 1`,
+    ),
+  );
 }
 
 /** The one-time code of /auth?code= and /google/callback?code=, as both doors read it. */
@@ -222,17 +223,19 @@ export async function exchangeClassroomHandoff(
 export type AccountRef = Pick<SessionUser, "id" | "name" | "email">;
 
 export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity, reqId?: string): Promise<AccountRef> {
-  const db = getDb(env.DB);
   const columns = { id: users.id, name: users.name, email: users.email };
   const state = {
     ...columns,
-    emailVerifiedAt: users.emailVerifiedAt,
-    googleSub: users.googleSub,
-    hasPassword: sql<number>`${users.passwordHash} is not null`,
+    emailVerifiedAt: users.email_verified_at,
+    googleSub: users.google_sub,
+    hasPassword: int(sql`${users.password_hash} IS NOT NULL`),
   };
+  /** The account whose `column` is `value`. */
+  const accountWhere = (column: "google_sub" | "email", value: string) =>
+    sql`FROM ${users} WHERE ${users[column]} = ${value} LIMIT 1`;
   // Google speaks for an address only from the organisation that manages it (its `hd`).
   if (identity.emailVerified) await assertGoogleVouches(env, identity);
-  const [linked] = await db.select(state).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  const linked = await first(env, select(state, accountWhere("google_sub", identity.sub)));
   if (linked) {
     // Linked before addresses were verified (migration 0006): whoever set its password may not be the owner.
     if (linked.emailVerifiedAt === null && identity.emailVerified && linked.email === identity.email)
@@ -241,38 +244,46 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
   }
   // An address Google has not verified proves nothing: it neither links an account nor claims one.
   if (!identity.emailVerified) throw new ApiError(403, GOOGLE_MESSAGES.emailUnverified);
-  const [existing] = await db.select(state).from(users).where(eq(users.email, identity.email)).limit(1);
+  const existing = await first(env, select(state, accountWhere("email", identity.email)));
   if (existing && existing.googleSub === null) {
     if (existing.emailVerifiedAt === null) return takeOver(env, existing, identity, reqId);
     // Verified some other way: the same person, so Google is linked and nothing else changes.
-    const [link] = await db
-      .update(users)
-      .set({ googleSub: identity.sub })
-      .where(and(eq(users.id, existing.id), isNull(users.googleSub)))
-      .returning(columns);
+    const link = await first(
+      env,
+      returning(
+        update(users, { google_sub: identity.sub }, sql`WHERE id = ${existing.id} AND google_sub IS NULL`),
+        columns,
+      ),
+    );
     if (link) return link;
   }
   if (!existing) {
     // A new account joins the campus of its address (refused when of no college and OPEN_SIGNUP is off).
     const campus = await campusForEmail(env, identity.email);
-    const [created] = await db
-      .insert(users)
-      .values({
-        id: crypto.randomUUID(),
-        email: identity.email,
-        name: identity.name ?? "Google User",
-        googleSub: identity.sub,
-        passwordHash: null,
-        createdAt: Date.now(),
-        emailVerifiedAt: Date.now(),
-        campusId: campus.campusId,
-      })
-      .onConflictDoNothing()
-      .returning(columns);
+    const created = await first(
+      env,
+      returning(
+        insert(
+          users,
+          {
+            id: crypto.randomUUID(),
+            email: identity.email,
+            name: identity.name ?? "Google User",
+            google_sub: identity.sub,
+            password_hash: null,
+            created_at: Date.now(),
+            email_verified_at: Date.now(),
+            campus_id: campus.campusId,
+          },
+          sql`ON CONFLICT DO NOTHING`,
+        ),
+        columns,
+      ),
+    );
     if (created) return created;
   }
   // Lost a race with the same Google account signing in twice: the other request linked it.
-  const [again] = await db.select(columns).from(users).where(eq(users.googleSub, identity.sub)).limit(1);
+  const again = await first(env, select(columns, accountWhere("google_sub", identity.sub)));
   if (again) return again;
   // Conditional throughout: an account already linked to another Google account is never taken over.
   throw new ApiError(409, GOOGLE_MESSAGES.emailTaken);
@@ -290,39 +301,34 @@ async function takeOver(
   identity: GoogleIdentity,
   reqId?: string,
 ): Promise<AccountRef> {
-  const db = getDb(env.DB);
   const now = Date.now();
-  const stillUnverified = sql`exists (select 1 from ${users} where ${users.id} = ${account.id} and ${users.emailVerifiedAt} is null and (${users.googleSub} is null or ${users.googleSub} = ${identity.sub}))`;
+  const stillUnverified = sql`EXISTS (SELECT 1 FROM users WHERE id = ${account.id} AND email_verified_at IS NULL AND (google_sub IS NULL OR google_sub = ${identity.sub}))`;
   // Everything the earlier holder set up goes in the same batch (decision 0095): sessions, push
   // devices, the calendar link, the Classroom connection and its reminders, notification settings;
   // the name is kept but marked for the owner to confirm.
-  const [ended, , , , , , , taken] = await db.batch([
-    db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, account.id), stillUnverified))
-      .returning({ id: sessions.id }),
-    ...endOtherDevices(db, account.id, null, stillUnverified),
-    ...endEarlierHoldersSetUp(db, account.id, stillUnverified),
-    db
-      .update(users)
-      .set({ passwordHash: null, googleSub: identity.sub, emailVerifiedAt: now })
-      .where(
-        and(
-          eq(users.id, account.id),
-          isNull(users.emailVerifiedAt),
-          or(isNull(users.googleSub), eq(users.googleSub, identity.sub)),
-        ),
-      )
-      .returning({ id: users.id, name: users.name, email: users.email }),
+  const [ended, , , , , , , taken] = await batch(env, [
+    returning(sql`DELETE FROM sessions WHERE user_id = ${account.id} AND ${stillUnverified}`, { id: sessions.id }),
+    ...endOtherDevices(account.id, null, stillUnverified),
+    ...endEarlierHoldersSetUp(account.id, stillUnverified),
+    returning(
+      update(
+        users,
+        { password_hash: null, google_sub: identity.sub, email_verified_at: now },
+        sql`WHERE id = ${account.id} AND email_verified_at IS NULL AND (google_sub IS NULL OR google_sub = ${identity.sub})`,
+      ),
+      { id: users.id, name: users.name, email: users.email },
+    ),
   ]);
-  const [user] = taken;
+  const [user] = taken.rows;
   if (!user) {
     // Someone else's sign-in got there first: this Google account is linked now, or it is not ours.
-    const [again] = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.googleSub, identity.sub))
-      .limit(1);
+    const again = await first(
+      env,
+      select(
+        { id: users.id, name: users.name, email: users.email },
+        sql`FROM ${users} WHERE ${users.google_sub} = ${identity.sub} LIMIT 1`,
+      ),
+    );
     if (again) return again;
     throw new ApiError(409, GOOGLE_MESSAGES.emailTaken);
   }
@@ -332,7 +338,7 @@ async function takeOver(
     ...(reqId ? { reqId } : {}),
     userId: user.id,
     passwordRemoved: Boolean(account.hasPassword),
-    sessionsEnded: ended.length,
+    sessionsEnded: ended.rows.length,
   });
   return user;
 }

@@ -1,6 +1,5 @@
-import { eq, lt, and, sql } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
-import { loginThrottle } from "#server/db/schema.ts";
+import { all, first, insert, returning, run, sql } from "#server/db/sql.ts";
+import { loginThrottle } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
 // Failed password sign-ins per e-mail, across every address (docs/decisions/0008). The Workers
@@ -26,20 +25,22 @@ export function accountLockedMessage(retryAfterSeconds: number): string {
  * SQLite evaluates every SET expression against the row as it was.
  */
 export async function countPasswordTry(env: Env, email: string, now = Date.now()): Promise<void> {
-  const stale = sql`${loginThrottle.windowStartedAt} <= ${now - FAILURE_WINDOW_MS}`;
-  const tries = sql`CASE WHEN ${stale} THEN 1 ELSE ${loginThrottle.failures} + 1 END`;
-  const [row] = await getDb(env.DB)
-    .insert(loginThrottle)
-    .values({ email, failures: 1, windowStartedAt: now, lockedUntil: 0 })
-    .onConflictDoUpdate({
-      target: loginThrottle.email,
-      set: {
-        failures: tries,
-        windowStartedAt: sql`CASE WHEN ${stale} THEN ${now} ELSE ${loginThrottle.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${tries} > ${FAILURE_LIMIT} AND ${loginThrottle.lockedUntil} <= ${now} THEN ${now + LOCK_MS} ELSE ${loginThrottle.lockedUntil} END`,
-      },
-    })
-    .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
+  const t = loginThrottle;
+  const stale = sql`${t.window_started_at} <= ${now - FAILURE_WINDOW_MS}`;
+  const tries = sql`CASE WHEN ${stale} THEN 1 ELSE ${t.failures} + 1 END`;
+  const row = await first(
+    env,
+    returning(
+      insert(
+        t,
+        { email, failures: 1, window_started_at: now, locked_until: 0 },
+        sql`ON CONFLICT (email) DO UPDATE SET failures = ${tries},
+          window_started_at = CASE WHEN ${stale} THEN ${now} ELSE ${t.window_started_at} END,
+          locked_until = CASE WHEN ${tries} > ${FAILURE_LIMIT} AND ${t.locked_until} <= ${now} THEN ${now + LOCK_MS} ELSE ${t.locked_until} END`,
+      ),
+      { failures: t.failures, lockedUntil: t.locked_until },
+    ),
+  );
   if (row && (row.lockedUntil > now || row.failures > FAILURE_LIMIT)) {
     const retryAfter = Math.max(1, Math.ceil((row.lockedUntil - now) / 1000));
     throw new ApiError(429, accountLockedMessage(retryAfter), { retryAfter });
@@ -48,14 +49,19 @@ export async function countPasswordTry(env: Env, email: string, now = Date.now()
 
 /** A successful sign-in starts the count again. */
 export async function clearFailedSignIns(env: Env, email: string): Promise<void> {
-  await getDb(env.DB).delete(loginThrottle).where(eq(loginThrottle.email, email));
+  await run(env, sql`DELETE FROM login_throttle WHERE email = ${email}`);
 }
 
 /** Rows whose window and lock are both over say nothing any more (run by the cron job). */
 export async function pruneLoginThrottle(env: Env, now = Date.now()): Promise<number> {
-  const gone = await getDb(env.DB)
-    .delete(loginThrottle)
-    .where(and(lt(loginThrottle.windowStartedAt, now - FAILURE_WINDOW_MS), lt(loginThrottle.lockedUntil, now)))
-    .returning({ email: loginThrottle.email });
+  const gone = await all(
+    env,
+    returning(
+      sql`DELETE FROM login_throttle WHERE window_started_at < ${now - FAILURE_WINDOW_MS} AND locked_until < ${now}`,
+      {
+        email: loginThrottle.email,
+      },
+    ),
+  );
   return gone.length;
 }

@@ -1,10 +1,9 @@
 // Password reset by e-mailed code (docs/decisions/0075). Nothing here tells whether an
 // address has an account: the request always answers the same, the limits apply to every address
 // alike, and a wrong, expired or missing code gets one message.
-import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { campuses, sessions, users } from "#server/db/schema.ts";
+import { batch, first, select, sql, update } from "#server/db/sql.ts";
+import { campuses, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword } from "#server/lib/password.ts";
 import { RESET_MESSAGES } from "#common/auth-messages.ts";
@@ -50,13 +49,15 @@ export async function requestPasswordReset(
 /** After the answer: the code and its mail, if the address has an account. Never throws (logged). */
 async function mailResetCode(env: Env, email: string): Promise<void> {
   try {
-    const [account] = await getDb(env.DB)
-      .select({ id: users.id, email: users.email, campusName: campuses.name })
-      .from(users)
-      .innerJoin(campuses, eq(campuses.id, users.campusId))
-      // A deleted account's anonymous address never gets a code (decision 0078).
-      .where(and(eq(users.email, email), isNull(users.deletedAt)))
-      .limit(1);
+    const account = await first(
+      env,
+      select(
+        { id: users.id, email: users.email, campusName: campuses.name },
+        // A deleted account's anonymous address never gets a code (decision 0078).
+        sql`FROM ${users} JOIN ${campuses} ON ${campuses.id} = ${users.campus_id}
+          WHERE ${users.email} = ${email} AND ${users.deleted_at} IS NULL LIMIT 1`,
+      ),
+    );
     // A code sent under a minute ago stays the one to use. Already after the answer: the mail is sent here.
     if (account) await sendCode(env, {}, account, "reset");
   } catch (error) {
@@ -78,23 +79,20 @@ export async function confirmPasswordReset(
   const check = await consumeCode(env, caller, { email: input.email }, "reset", input.code);
   if (!check.ok) throw new ApiError(400, RESET_MESSAGES.badCode, { field: "code" });
   const passwordHash = await hashPassword(input.password);
-  const db = getDb(env.DB);
   const now = Date.now();
+  const { userId } = check;
   // Whoever set the account up before the address was proven (decision 0095): true until the last
   // statement of the batch proves it, so the claim's statements run exactly for such an account.
-  const unproven = sql`exists (select 1 from ${users} where ${users.id} = ${check.userId} and ${users.emailVerifiedAt} is null)`;
+  const unproven = sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND email_verified_at IS NULL)`;
   // One batch: the new password, every session gone (a thief's too) with every push device and the
   // calendar link, what an earlier holder set up, and the address proven.
-  const [, , , calendar] = await db.batch([
-    db.update(users).set({ passwordHash }).where(eq(users.id, check.userId)),
-    db.delete(sessions).where(eq(sessions.userId, check.userId)),
-    ...endOtherDevices(db, check.userId, null),
-    ...endEarlierHoldersSetUp(db, check.userId, unproven),
-    db
-      .update(users)
-      .set({ emailVerifiedAt: now })
-      .where(and(eq(users.id, check.userId), isNull(users.emailVerifiedAt))),
+  const [, , , calendar] = await batch(env, [
+    update(users, { password_hash: passwordHash }, sql`WHERE id = ${userId}`),
+    sql`DELETE FROM sessions WHERE user_id = ${userId}`,
+    ...endOtherDevices(userId, null),
+    ...endEarlierHoldersSetUp(userId, unproven),
+    update(users, { email_verified_at: now }, sql`WHERE id = ${userId} AND email_verified_at IS NULL`),
   ]);
   await clearFailedSignIns(env, input.email);
-  return withCalendarNote(RESET_MESSAGES.done, calendar).message;
+  return withCalendarNote(RESET_MESSAGES.done, calendar.rows).message;
 }

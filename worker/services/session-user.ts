@@ -1,5 +1,5 @@
 import type { Membership } from "#common/membership.ts";
-import type { StaffRole } from "#server/db/schema.ts";
+import type { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
 
 // Who is signed in, as every service receives it. A module of its own, beside the session lookup
 // (./auth.ts) rather than in it, so that services the lookup itself calls (./verification.ts at
@@ -20,7 +20,7 @@ export interface SessionUser extends Membership {
    * The staff roles held at their campus and whether they represent a class, read with the session:
    * what a staff route asks before it reads the body (requireRoles). The use-case checks again.
    */
-  roles: StaffRole[];
+  roles: (typeof STAFF_ROLES_ROLE)[number][];
   classRep: boolean;
   /** The address was claimed from an earlier holder: the screens ask the student to confirm the name (decision 0095). */
   confirmName: boolean;

@@ -1,12 +1,11 @@
 // Proving a college address with an e-mailed code (docs/decisions/0075). The account of a
 // college address starts unverified; the code sent at registration (or a new one, at most once a
 // minute) verifies it. The Open community has no college mail and needs no code.
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { VERIFY_MESSAGES } from "#common/auth-messages.ts";
 import { verifiedBadge } from "#common/membership.ts";
-import { getDb } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
+import { run, sql, update } from "#server/db/sql.ts";
+import { users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { logError } from "#server/lib/log.ts";
 import type { Caller } from "#server/services/caller.ts";
@@ -80,9 +79,9 @@ export async function verifyEmail(
     });
   }
   // Conditional: the first proof sets the time; a later one changes nothing.
-  await getDb(env.DB)
-    .update(users)
-    .set({ emailVerifiedAt: Date.now() })
-    .where(and(eq(users.id, member.id), isNull(users.emailVerifiedAt)));
+  await run(
+    env,
+    update(users, { email_verified_at: Date.now() }, sql`WHERE id = ${member.id} AND email_verified_at IS NULL`),
+  );
   return VERIFY_MESSAGES.verified(verifiedBadge(member.campusShortName));
 }
