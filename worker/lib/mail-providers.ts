@@ -1,8 +1,8 @@
 // The ways Campus can send a mail (docs/decisions/0074-mail-providers.md). Each takes one plain-text
 // mail and either delivers it to its service or throws; worker/services/mail.ts picks one by
 // configuration and decides what a failure means.
-import { getDb } from "#server/db/client.ts";
-import { devOutbox } from "#server/db/schema.ts";
+import { insert, run } from "#server/db/sql.ts";
+import { devOutbox } from "#server/db/tables.generated.ts";
 
 /**
  * A mail as Campus writes it: plain text, and for the daily digest a minimal HTML twin (escaped by
@@ -70,20 +70,21 @@ export function httpProvider(url: string, apiKey: string, from: Sender, fetcher:
 }
 
 /** The development outbox (DEV_OUTBOX=1): a row in D1, read at /dev/outbox. */
-export function outboxProvider(db: D1Database): MailProvider {
+export function outboxProvider(env: Env): MailProvider {
   return {
     name: "outbox",
     async send(mail) {
-      await getDb(db)
-        .insert(devOutbox)
-        .values({
+      await run(
+        env,
+        insert(devOutbox, {
           id: crypto.randomUUID(),
-          toAddress: mail.to.toLowerCase(),
+          to_address: mail.to.toLowerCase(),
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? null,
-          sentAt: Date.now(),
-        });
+          sent_at: Date.now(),
+        }),
+      );
     },
   };
 }

@@ -1,7 +1,6 @@
 import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
 import { SIGNUP_MESSAGES } from "#common/auth-messages.ts";
 import { configOf } from "#server/lib/config.ts";
-import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import {
   domainCandidates,
@@ -13,9 +12,9 @@ import {
   verifiedBadge,
   verifyFirst,
 } from "#common/membership.ts";
-import { getDb } from "#server/db/client.ts";
+import { all, select, sql } from "#server/db/sql.ts";
+import { campusDomains, campuses } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
-import { campusDomains, campuses } from "#server/db/schema.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
 // Campuses and membership (docs/decisions/0073-campuses.md). A campus is data: the
@@ -41,18 +40,20 @@ export async function listCampuses(env: Env): Promise<CampusListing[]> {
 }
 
 async function readCampuses(env: Env): Promise<CampusListing[]> {
-  const rows = await getDb(env.DB)
-    .select({
-      id: campuses.id,
-      name: campuses.name,
-      shortName: campuses.shortName,
-      city: campuses.city,
-      domain: campusDomains.domain,
-    })
-    .from(campuses)
-    .innerJoin(campusDomains, eq(campusDomains.campusId, campuses.id))
-    .where(eq(campuses.isOpen, false))
-    .orderBy(asc(campuses.name), asc(campusDomains.domain));
+  const rows = await all(
+    env,
+    select(
+      {
+        id: campuses.id,
+        name: campuses.name,
+        shortName: campuses.short_name,
+        city: campuses.city,
+        domain: campusDomains.domain,
+      },
+      sql`FROM ${campuses} JOIN ${campusDomains} ON ${campusDomains.campus_id} = ${campuses.id}
+        WHERE ${campuses.is_open} = 0 ORDER BY ${campuses.name}, ${campusDomains.domain}`,
+    ),
+  );
   const byId = new Map<string, CampusListing>();
   for (const row of rows) {
     const campus = byId.get(row.id) ?? {
@@ -137,17 +138,20 @@ export function openSignup(env: Env): boolean {
 export async function campusForEmail(env: Env, email: string): Promise<CampusOfMember> {
   const candidates = domainCandidates(emailDomain(email));
   const found = candidates.length
-    ? await getDb(env.DB)
-        .select({
-          domain: campusDomains.domain,
-          campusId: campuses.id,
-          campusName: campuses.name,
-          campusShortName: campuses.shortName,
-          disabledAt: campuses.disabledAt,
-        })
-        .from(campusDomains)
-        .innerJoin(campuses, eq(campuses.id, campusDomains.campusId))
-        .where(inArray(campusDomains.domain, candidates))
+    ? await all(
+        env,
+        select(
+          {
+            domain: campusDomains.domain,
+            campusId: campuses.id,
+            campusName: campuses.name,
+            campusShortName: campuses.short_name,
+            disabledAt: campuses.disabled_at,
+          },
+          sql`FROM ${campusDomains} JOIN ${campuses} ON ${campuses.id} = ${campusDomains.campus_id}
+            WHERE ${campusDomains.domain} IN ${sql.list(candidates)}`,
+        ),
+      )
     : [];
   const nearest = candidates
     .map((domain) => found.find((row) => row.domain === domain))

@@ -7,6 +7,8 @@ import {
   type NotificationCategory,
 } from "#common/notifications.ts";
 import { IST_OFFSET_MS, indiaDate } from "#common/india-time.ts";
+import { all, insert, intOrNull, returning, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
+import { notices as noticesTable, notificationSettings, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sendMail, type OutgoingMail } from "#server/services/mail.ts";
 import { actorColumns, noticeText } from "#server/services/notices.ts";
@@ -40,12 +42,21 @@ export async function setDigest(env: Env, userId: string, enabled: boolean, now 
   const { success } = await env.POST_LIMITER.limit({ key: `digest:${userId}` });
   if (!success)
     throw new ApiError(429, "You are changing the e-mail digest too fast. Please wait a minute and try again.");
-  await env.DB.prepare(
-    `INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at, digest) VALUES (?1, '[]', ?2, ?3, ?4, ?5)
-     ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`,
-  )
-    .bind(userId, DEFAULT_QUIET.from, DEFAULT_QUIET.to, now, enabled ? 1 : 0)
-    .run();
+  await run(
+    env,
+    insert(
+      notificationSettings,
+      {
+        user_id: userId,
+        muted: sql`'[]'`,
+        quiet_from: DEFAULT_QUIET.from,
+        quiet_to: DEFAULT_QUIET.to,
+        updated_at: now,
+        digest: enabled ? 1 : 0,
+      },
+      sql`ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`,
+    ),
+  );
 }
 
 export interface DigestNotice {
@@ -138,37 +149,56 @@ export async function runDigest(
   const appUrl = configOf(env).appUrl;
   const done = { claimed: 0, sent: 0, failed: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const { results: claimed } = await env.DB.prepare(
-      `UPDATE notification_settings SET digest_sent_on = ?1
-       WHERE digest = 1 AND digest_sent_on IS NOT ?1 AND user_id IN (
-         SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
-         WHERE s.digest = 1 AND s.digest_sent_on IS NOT ?1 AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
-         LIMIT ?2)
-       RETURNING user_id AS userId, muted`,
-    )
-      .bind(day, ROUND)
-      .all<{ userId: string; muted: string }>();
+    const claimed = await all(
+      env,
+      returning(
+        update(
+          notificationSettings,
+          { digest_sent_on: day },
+          sql`WHERE digest = 1 AND digest_sent_on IS NOT ${day} AND user_id IN (
+            SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
+            WHERE s.digest = 1 AND s.digest_sent_on IS NOT ${day} AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL
+            LIMIT ${ROUND})`,
+        ),
+        { userId: notificationSettings.user_id, muted: notificationSettings.muted },
+      ),
+    );
     if (claimed.length === 0) break;
     done.claimed += claimed.length;
-    const { results: rows } = await env.DB.prepare(
-      `SELECT u.id AS userId, u.email, u.name, n.kind, n.title, n.text, n.link, n.created_at AS createdAt, ${actorColumns("n")}
-       FROM json_each(?1) j JOIN users u ON u.id = j.value
-       LEFT JOIN notices n ON n.user_id = u.id AND n.read_at IS NULL AND n.created_at > ?2
-       ORDER BY n.created_at DESC`,
-    )
-      .bind(JSON.stringify(claimed.map((c) => c.userId)), now - DAY_MS)
-      .all<
-        { userId: string; email: string; name: string; actorId: string | null; actorName: string | null } & {
-          [K in keyof DigestNotice]: DigestNotice[K] | null;
-        }
-      >();
+    const u = users.as("u");
+    const n = noticesTable.as("n");
+    const ids = JSON.stringify(claimed.map((c) => c.userId));
+    // A student without an unread notice still has a row, its notice's columns NULL (the LEFT JOIN).
+    const rows = await all(
+      env,
+      select(
+        {
+          userId: u.id,
+          email: u.email,
+          name: u.name,
+          kind: textOrNull(sql`${n.kind}`),
+          title: textOrNull(sql`${n.title}`),
+          text: textOrNull(sql`${n.text}`),
+          link: n.link,
+          createdAt: intOrNull(sql`${n.created_at}`),
+          ...actorColumns(n),
+        },
+        sql`FROM json_each(${ids}) j JOIN ${u} ON ${u.id} = j.value
+          LEFT JOIN ${n} ON ${n.user_id} = ${u.id} AND ${n.read_at} IS NULL AND ${n.created_at} > ${now - DAY_MS}
+          ORDER BY ${n.created_at} DESC`,
+      ),
+    );
     const mails = claimed.flatMap(({ userId, muted }) => {
       const mine = rows.filter((r) => r.userId === userId);
       // Each notice as it reads now: the name of whoever acted, as it is today.
-      const notices = mine
-        .filter((r): r is typeof r & DigestNotice => r.kind !== null)
-        .map((r) => ({ ...r, text: noticeText(r) }));
-      const mail = mine[0] ? digestMail(mine[0], notices, JSON.parse(muted) as string[], appUrl) : null;
+      const notices = mine.flatMap(({ kind, title, text, link, createdAt, actorId, actorName }) =>
+        kind === null || title === null || text === null || createdAt === null
+          ? []
+          : [{ kind, title, link, createdAt, text: noticeText({ kind, text, actorId, actorName }) }],
+      );
+      // The muted categories are stored as a JSON list.
+      const mutedList: string[] = JSON.parse(muted);
+      const mail = mine[0] ? digestMail(mine[0], notices, mutedList, appUrl) : null;
       return mail ? [mail] : [];
     });
     const sent = await Promise.all(mails.map((mail) => sendMail(env, mail, "digest")));

@@ -1,11 +1,10 @@
 // The Classroom connection: a browser's Google token kept fresh, Classroom calls with it, and the
 // reminders the scheduled job sends with the tokens kept for it. Google sign-in is ./google.ts.
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { googleConnections } from "#server/db/schema.ts";
+import { insert, run, sql } from "#server/db/sql.ts";
+import { googleConnections } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { type Assignment, ClassroomError, type Course, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import { GoogleAuthError, refreshTokens } from "#server/lib/google-oauth.ts";
@@ -103,13 +102,15 @@ export function assignmentsFor(env: Env, accessToken: string, courseId: string):
 export async function enableReminders(env: Env, user: SessionUser, contents: GoogleTokenContents): Promise<void> {
   const now = Date.now();
   const sealed = await sealGoogleToken(env, contents, "rest");
-  await getDb(env.DB)
-    .insert(googleConnections)
-    .values({ userId: user.id, googleEmail: contents.email, tokens: sealed, remindersEnabled: true, updatedAt: now })
-    .onConflictDoUpdate({
-      target: googleConnections.userId,
-      set: { googleEmail: contents.email, tokens: sealed, remindersEnabled: true, lastError: null, updatedAt: now },
-    });
+  await run(
+    env,
+    insert(
+      googleConnections,
+      { user_id: user.id, google_email: contents.email, tokens: sealed, reminders_enabled: 1, updated_at: now },
+      sql`ON CONFLICT (user_id) DO UPDATE SET google_email = ${contents.email}, tokens = ${sealed},
+        reminders_enabled = 1, last_error = NULL, updated_at = ${now}`,
+    ),
+  );
 }
 
 /**
@@ -133,7 +134,7 @@ export async function turnOnReminders(
 
 /** Turns reminders off and forgets the stored Google tokens; past reminders stay listed. */
 export async function disableReminders(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(googleConnections).where(eq(googleConnections.userId, userId));
+  await run(env, sql`DELETE FROM google_connections WHERE user_id = ${userId}`);
 }
 
 /**

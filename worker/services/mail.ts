@@ -4,9 +4,8 @@ import { configOf } from "#server/lib/config.ts";
 // otherwise MAIL_PROVIDER names Cloudflare Email Service ("cloudflare", the EMAIL binding) or an HTTP
 // mail API ("http", MAIL_API_URL with the secret MAIL_API_KEY). A mail that cannot be sent never
 // fails the request that asked for it: the failure is logged, and the student can ask again.
-import { desc, eq, sql } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
-import { devOutbox } from "#server/db/schema.ts";
+import { all, select, sql } from "#server/db/sql.ts";
+import { devOutbox } from "#server/db/tables.generated.ts";
 import { logError } from "#server/lib/log.ts";
 import {
   cloudflareProvider,
@@ -31,7 +30,7 @@ export function outboxEnabled(env: Env): boolean {
 /** The provider the configuration names, or null when none is configured (or configured wrongly). */
 export function mailProvider(env: Env): MailProvider | null {
   const { mail, devOutbox } = configOf(env);
-  if (devOutbox) return outboxProvider(env.DB);
+  if (devOutbox) return outboxProvider(env);
   if (!mail.from.email) return null;
   switch (mail.provider) {
     case "cloudflare":
@@ -111,20 +110,19 @@ export function outboxReadable(env: Env): boolean {
 
 /** The newest mails first (to one address when `to` is given), at most 50. */
 export async function readOutbox(env: Env, to?: string): Promise<OutboxMail[]> {
-  const rows = await getDb(env.DB)
-    .select({
-      to: devOutbox.toAddress,
-      subject: devOutbox.subject,
-      text: devOutbox.text,
-      html: devOutbox.html,
-      sentAt: devOutbox.sentAt,
-    })
-    .from(devOutbox)
-    .where(to ? eq(devOutbox.toAddress, to.trim().toLowerCase()) : undefined)
-    // rowid: of two mails of the same millisecond, the one written later.
-    .orderBy(desc(devOutbox.sentAt), sql`rowid DESC`)
-    .limit(OUTBOX_PAGE);
-  return rows.map(({ html, ...row }) => ({
+  const o = devOutbox;
+  // rowid: of two mails of the same millisecond, the one written later.
+  const rows = await all(
+    env,
+    select(
+      // "to" is an SQL keyword, so the column is read under another name.
+      { toAddress: o.to_address, subject: o.subject, text: o.text, html: o.html, sentAt: o.sent_at },
+      sql`FROM ${o} ${to ? sql`WHERE ${o.to_address} = ${to.trim().toLowerCase()}` : sql``}
+        ORDER BY ${o.sent_at} DESC, rowid DESC LIMIT ${OUTBOX_PAGE}`,
+    ),
+  );
+  return rows.map(({ toAddress, html, ...row }) => ({
+    to: toAddress,
     ...row,
     ...(html ? { html } : {}),
     sentAt: new Date(row.sentAt).toISOString(),

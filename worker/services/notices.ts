@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { batch, first, int, returning, run, select, sql, type Table, textOrNull, update } from "#server/db/sql.ts";
+import { notices, type NoticesInsert, type NoticesRow } from "#server/db/tables.generated.ts";
 import { DELETED_STUDENT } from "#common/account-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { firstName } from "#server/services/conversations/send.ts";
@@ -24,12 +26,14 @@ export interface Inbox {
 }
 
 /**
- * SQL: the columns a notice's text is read with, of the notice `n` (a table name or alias): its
- * actor and the actor's name now (NULL once their account is deleted). Every reader of notices
- * selects them and reads the text through noticeText.
+ * The columns a notice's text is read with, of the notice `n` (the table or an alias): its actor and
+ * the actor's name now (NULL once their account is deleted). Every reader of notices selects them and
+ * reads the text through noticeText.
  */
-export const actorColumns = (n: string) =>
-  `${n}.actor_id AS actorId, (SELECT a.name FROM users a WHERE a.id = ${n}.actor_id AND a.deleted_at IS NULL) AS actorName`;
+export const actorColumns = (n: Table<NoticesRow, NoticesInsert>) => ({
+  actorId: n.actor_id,
+  actorName: textOrNull(sql`(SELECT a.name FROM users a WHERE a.id = ${n.actor_id} AND a.deleted_at IS NULL)`),
+});
 
 /** What noticeText reads of a notice row. */
 export interface NoticeTextRow {
@@ -53,33 +57,44 @@ export function noticeText({ kind, text, actorId, actorName }: NoticeTextRow): s
 }
 
 /** The two reads of an inbox (the newest notices, the unread count), to run in one batch. */
-export function inboxStatements(env: Env, userId: string): [D1PreparedStatement, D1PreparedStatement] {
+export function inboxReads(userId: string) {
+  const n = notices;
   return [
-    env.DB.prepare(
-      `SELECT id, kind, title, text, link, created_at AS createdAt, read_at AS readAt, ${actorColumns("notices")}
-       FROM notices WHERE user_id = ?1 ORDER BY created_at DESC, id LIMIT ${LIST_LIMIT}`,
-    ).bind(userId),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND read_at IS NULL").bind(userId),
-  ];
+    select(
+      {
+        id: n.id,
+        kind: n.kind,
+        title: n.title,
+        text: n.text,
+        link: n.link,
+        createdAt: n.created_at,
+        readAt: n.read_at,
+        ...actorColumns(n),
+      },
+      sql`FROM ${n} WHERE ${n.user_id} = ${userId} ORDER BY ${n.created_at} DESC, ${n.id} LIMIT ${LIST_LIMIT}`,
+    ),
+    select({ n: int(sql`COUNT(*)`) }, sql`FROM ${n} WHERE ${n.user_id} = ${userId} AND ${n.read_at} IS NULL`),
+  ] as const;
 }
 
-/** The inbox from the results of inboxStatements. */
-export function inboxFrom(rows: D1Result, unread: D1Result): Inbox {
-  type Row = Omit<NoticeView, "read"> & NoticeTextRow & { readAt: number | null };
+/** What batch answers for inboxReads. */
+type InboxOutcomes = Awaited<ReturnType<typeof batch<ReturnType<typeof inboxReads>>>>;
+
+/** The inbox from the outcomes of inboxReads. */
+export function inboxFrom([rows, unread]: InboxOutcomes): Inbox {
   return {
-    notices: (rows.results as Row[]).map(({ readAt, actorId, actorName, ...n }) => ({
+    notices: rows.rows.map(({ readAt, actorId, actorName, ...n }) => ({
       ...n,
       text: noticeText({ ...n, actorId, actorName }),
       read: readAt !== null,
     })),
-    unread: Number((unread.results[0] as { n: number } | undefined)?.n ?? 0),
+    unread: Number(unread.rows[0]?.n ?? 0),
   };
 }
 
 /** The newest notices first, with the unread count, in one D1 round trip. */
 export async function readInbox(env: Env, userId: string): Promise<Inbox> {
-  const [rows, unread] = await env.DB.batch(inboxStatements(env, userId));
-  return inboxFrom(rows!, unread!);
+  return inboxFrom(await batch(env, inboxReads(userId)));
 }
 
 export const markReadSchema = z.object({
@@ -93,16 +108,23 @@ export const markReadSchema = z.object({
 export async function markRead(env: Env, userId: string, input: z.output<typeof markReadSchema>): Promise<number> {
   const now = Date.now();
   if (input.id) {
-    const row = await env.DB.prepare(
-      "UPDATE notices SET read_at = COALESCE(read_at, ?3) WHERE id = ?1 AND user_id = ?2 RETURNING id",
-    )
-      .bind(input.id, userId, now)
-      .first();
+    const row = await first(
+      env,
+      returning(
+        update(
+          notices,
+          { read_at: sql`COALESCE(read_at, ${now})` },
+          sql`WHERE id = ${input.id} AND user_id = ${userId}`,
+        ),
+        { id: notices.id },
+      ),
+    );
     if (!row) throw new ApiError(404, "There is no notice with that id.");
     return 1;
   }
-  const result = await env.DB.prepare("UPDATE notices SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL")
-    .bind(userId, now)
-    .run();
-  return result.meta.changes ?? 0;
+  const { changes } = await run(
+    env,
+    update(notices, { read_at: now }, sql`WHERE user_id = ${userId} AND read_at IS NULL`),
+  );
+  return changes;
 }

@@ -1,4 +1,6 @@
-import { inboxFrom, inboxStatements, type Inbox } from "#server/services/notices.ts";
+import { batch, select, sql } from "#server/db/sql.ts";
+import { calendarFeeds, notificationSettings, pushSubscriptions } from "#server/db/tables.generated.ts";
+import { inboxFrom, inboxReads, type Inbox } from "#server/services/notices.ts";
 import { settingsView, type PushSettings } from "#server/services/push-settings.ts";
 
 // Everything the Notifications page shows in one D1 round trip: the inbox and its
@@ -11,23 +13,36 @@ export interface NotificationCentre extends Inbox {
 }
 
 export async function notificationCentre(env: Env, userId: string): Promise<NotificationCentre> {
-  const [rows, unread, settings, devices, calendar] = await env.DB.batch([
-    ...inboxStatements(env, userId),
-    env.DB.prepare(
-      "SELECT muted, quiet_from AS quietFrom, quiet_to AS quietTo, digest, class_reminders AS classReminders FROM notification_settings WHERE user_id = ?1",
-    ).bind(userId),
-    env.DB.prepare("SELECT endpoint FROM push_subscriptions WHERE user_id = ?1").bind(userId),
-    env.DB.prepare("SELECT created_at AS createdAt FROM calendar_feeds WHERE user_id = ?1").bind(userId),
-  ]);
-  const setting = settings!.results[0] as
-    | { muted: string; quietFrom: number | null; quietTo: number | null; digest: number; classReminders: number }
-    | undefined;
-  return {
-    ...inboxFrom(rows!, unread!),
-    push: await settingsView(
-      setting && { ...setting, muted: JSON.parse(setting.muted) as string[] },
-      (devices!.results as { endpoint: string }[]).map((d) => d.endpoint),
+  const s = notificationSettings;
+  const [rows, unread, settings, devices, calendar] = await batch(env, [
+    ...inboxReads(userId),
+    select(
+      {
+        muted: s.muted,
+        quietFrom: s.quiet_from,
+        quietTo: s.quiet_to,
+        digest: s.digest,
+        classReminders: s.class_reminders,
+      },
+      sql`FROM ${s} WHERE ${s.user_id} = ${userId}`,
     ),
-    calendarSince: (calendar!.results[0] as { createdAt: number } | undefined)?.createdAt ?? null,
+    select(
+      { endpoint: pushSubscriptions.endpoint },
+      sql`FROM ${pushSubscriptions} WHERE ${pushSubscriptions.user_id} = ${userId}`,
+    ),
+    select(
+      { createdAt: calendarFeeds.created_at },
+      sql`FROM ${calendarFeeds} WHERE ${calendarFeeds.user_id} = ${userId}`,
+    ),
+  ]);
+  const [setting] = settings.rows;
+  return {
+    ...inboxFrom([rows, unread]),
+    push: await settingsView(
+      // The muted categories are stored as a JSON list.
+      setting && { ...setting, muted: JSON.parse(setting.muted) },
+      devices.rows.map((d) => d.endpoint),
+    ),
+    calendarSince: calendar.rows[0]?.createdAt ?? null,
   };
 }

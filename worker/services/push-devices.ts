@@ -1,8 +1,7 @@
 import { configOf } from "#server/lib/config.ts";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { pushSubscriptions } from "#server/db/schema.ts";
+import { batch, insert, returning, run, sql } from "#server/db/sql.ts";
+import { pushSubscriptions } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 
@@ -89,26 +88,33 @@ export async function subscribe(
   if (!vapidKeys(env)) throw new ApiError(503, "Notifications are not set up on this server.");
   if (!allowedEndpoint(env, input.endpoint))
     throw new ApiError(400, "That endpoint is not a browser push service Campus sends to.", { field: "endpoint" });
-  const [written] = await env.DB.batch([
+  const [written] = await batch(env, [
     // An endpoint another account holds moves only with the keys it was stored with: the browser that
     // owns the subscription has them, someone who merely learnt the endpoint does not.
-    env.DB.prepare(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, session_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-       ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, session_id = excluded.session_id
-       WHERE push_subscriptions.user_id = excluded.user_id OR (push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth)
-       RETURNING id`,
-    ).bind(crypto.randomUUID(), userId, input.endpoint, input.keys.p256dh, input.keys.auth, now, sessionId),
+    returning(
+      insert(
+        pushSubscriptions,
+        {
+          id: crypto.randomUUID(),
+          user_id: userId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          created_at: now,
+          session_id: sessionId,
+        },
+        sql`ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at, session_id = excluded.session_id
+          WHERE push_subscriptions.user_id = excluded.user_id OR (push_subscriptions.p256dh = excluded.p256dh AND push_subscriptions.auth = excluded.auth)`,
+      ),
+      { id: pushSubscriptions.id },
+    ),
     // At most MAX_DEVICES: the oldest go.
-    env.DB.prepare(
-      `DELETE FROM push_subscriptions WHERE user_id = ?1 AND id NOT IN (SELECT id FROM push_subscriptions WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2)`,
-    ).bind(userId, MAX_DEVICES),
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (SELECT id FROM push_subscriptions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT ${MAX_DEVICES})`,
   ]);
-  if (written!.results.length === 0) throw new ApiError(409, PUSH_MESSAGES.heldElsewhere, { field: "endpoint" });
+  if (written.rows.length === 0) throw new ApiError(409, PUSH_MESSAGES.heldElsewhere, { field: "endpoint" });
 }
 
 /** `DELETE /api/push/subscribe`: this device stops (only the student's own). Idempotent. */
 export async function unsubscribe(env: Env, userId: string, endpoint: string): Promise<void> {
-  await getDb(env.DB)
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await run(env, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`);
 }

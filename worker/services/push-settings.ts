@@ -1,4 +1,3 @@
-import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   CATEGORY_IDS,
@@ -8,8 +7,8 @@ import {
   minutesOf,
   type NotificationCategory,
 } from "#common/notifications.ts";
-import { getDb } from "#server/db/client.ts";
-import { notificationSettings, pushSubscriptions } from "#server/db/schema.ts";
+import { batch, insert, run, select, sql } from "#server/db/sql.ts";
+import { notificationSettings, pushSubscriptions } from "#server/db/tables.generated.ts";
 
 // A student's notification settings (docs/decisions/0091-web-push.md): muted categories and quiet
 // hours, which delivery (./push.ts) applies, and the devices' count as the page shows it.
@@ -61,18 +60,26 @@ export async function settingsView(
 
 /** The student's settings (the defaults when never saved) and their devices. */
 export async function pushSettings(env: Env, userId: string): Promise<PushSettings> {
-  const db = getDb(env.DB);
-  const [settings, devices] = await db.batch([
-    db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1),
-    db
-      .select({ endpoint: pushSubscriptions.endpoint })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId))
-      .orderBy(desc(pushSubscriptions.createdAt)),
+  const s = notificationSettings;
+  const p = pushSubscriptions;
+  const [settings, devices] = await batch(env, [
+    select(
+      {
+        muted: s.muted,
+        quietFrom: s.quiet_from,
+        quietTo: s.quiet_to,
+        digest: s.digest,
+        classReminders: s.class_reminders,
+      },
+      sql`FROM ${s} WHERE ${s.user_id} = ${userId} LIMIT 1`,
+    ),
+    select({ endpoint: p.endpoint }, sql`FROM ${p} WHERE ${p.user_id} = ${userId} ORDER BY ${p.created_at} DESC`),
   ]);
+  const [setting] = settings.rows;
   return settingsView(
-    settings[0],
-    devices.map((d) => d.endpoint),
+    // The muted categories are stored as a JSON list.
+    setting && { ...setting, muted: JSON.parse(setting.muted) },
+    devices.rows.map((d) => d.endpoint),
   );
 }
 
@@ -105,14 +112,15 @@ export async function savePushSettings(
   input: z.output<typeof settingsSchema>,
   now = Date.now(),
 ): Promise<void> {
-  const values = {
-    muted: [...new Set(input.muted)],
-    quietFrom: input.quiet?.from ?? null,
-    quietTo: input.quiet?.to ?? null,
-    updatedAt: now,
-  };
-  await getDb(env.DB)
-    .insert(notificationSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  const muted = JSON.stringify([...new Set(input.muted)]);
+  const quietFrom = input.quiet?.from ?? null;
+  const quietTo = input.quiet?.to ?? null;
+  await run(
+    env,
+    insert(
+      notificationSettings,
+      { user_id: userId, muted, quiet_from: quietFrom, quiet_to: quietTo, updated_at: now },
+      sql`ON CONFLICT (user_id) DO UPDATE SET muted = ${muted}, quiet_from = ${quietFrom}, quiet_to = ${quietTo}, updated_at = ${now}`,
+    ),
+  );
 }

@@ -1,8 +1,10 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { categoryOf, inQuietHours } from "#common/notifications.ts";
+import { all, batch, int, returning, run, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { notices, notificationSettings, pushSubscriptions } from "#server/db/tables.generated.ts";
 import { logError, logWarning } from "#server/lib/log.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
-import { actorColumns, type NoticeTextRow, noticeText } from "#server/services/notices.ts";
+import { actorColumns, noticeText } from "#server/services/notices.ts";
 import { quietOf } from "#server/services/push-settings.ts";
 
 // Web Push (docs/decisions/0091-web-push.md). Every notice Campus makes (the inbox) also
@@ -40,13 +42,27 @@ export interface PushMessage {
  * sent. If the queue refuses, the marks are taken back for the next call.
  */
 export async function queueNewNotices(env: Env, now = Date.now()): Promise<{ queued: number }> {
-  const { results } = await env.DB.prepare(
-    `UPDATE notices SET queued_at = ?1 WHERE id IN (SELECT id FROM notices WHERE queued_at IS NULL ORDER BY created_at LIMIT 100)
-     RETURNING id AS noticeId, user_id AS userId, kind, title, text, link, ${actorColumns("notices")},
-       EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = notices.user_id) AS subscribed`,
-  )
-    .bind(now)
-    .all<Omit<PushMessage, "attempt"> & NoticeTextRow & { subscribed: number }>();
+  const n = notices;
+  const results = await all(
+    env,
+    returning(
+      update(
+        n,
+        { queued_at: now },
+        sql`WHERE id IN (SELECT id FROM notices WHERE queued_at IS NULL ORDER BY created_at LIMIT 100)`,
+      ),
+      {
+        noticeId: n.id,
+        userId: n.user_id,
+        kind: n.kind,
+        title: n.title,
+        text: n.text,
+        link: n.link,
+        ...actorColumns(n),
+        subscribed: int(sql`EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = ${n.user_id})`),
+      },
+    ),
+  );
   // The payload is written now, with the name of whoever acted as it is now.
   const messages = results
     .filter((row) => row.subscribed === 1)
@@ -57,9 +73,8 @@ export async function queueNewNotices(env: Env, now = Date.now()): Promise<{ que
   try {
     await env.PUSH_QUEUE.sendBatch(messages);
   } catch (error) {
-    await env.DB.prepare(`UPDATE notices SET queued_at = NULL WHERE id IN (SELECT value FROM json_each(?1))`)
-      .bind(JSON.stringify(messages.map((m) => m.body.noticeId)))
-      .run();
+    const ids = JSON.stringify(messages.map((m) => m.body.noticeId));
+    await run(env, sql`UPDATE notices SET queued_at = NULL WHERE id IN (SELECT value FROM json_each(${ids}))`);
     throw error;
   }
   return { queued: messages.length };
@@ -128,18 +143,24 @@ export async function deliverPush(
   const done = { sent: 0, gone: 0, retried: 0, held: false, muted: false };
   const keys = vapidKeys(env);
   if (!keys) return done;
-  const [devices, settings] = await env.DB.batch([
-    env.DB.prepare("SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ?1").bind(message.userId),
-    env.DB.prepare(
-      "SELECT muted, quiet_from AS quietFrom, quiet_to AS quietTo FROM notification_settings WHERE user_id = ?1",
-    ).bind(message.userId),
+  const d = pushSubscriptions;
+  const s = notificationSettings;
+  const [devices, settings] = await batch(env, [
+    select(
+      { id: d.id, endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth },
+      sql`FROM ${d} WHERE ${d.user_id} = ${message.userId}`,
+    ),
+    select(
+      { muted: s.muted, quietFrom: s.quiet_from, quietTo: s.quiet_to },
+      sql`FROM ${s} WHERE ${s.user_id} = ${message.userId}`,
+    ),
   ]);
-  const targets = (devices!.results as { id: string; endpoint: string; p256dh: string; auth: string }[]).filter(
-    (d) => !message.only || message.only.includes(d.id),
-  );
+  const targets = devices.rows.filter((device) => !message.only || message.only.includes(device.id));
   if (targets.length === 0) return done;
-  const row = settings!.results[0] as { muted: string; quietFrom: number | null; quietTo: number | null } | undefined;
-  if ((JSON.parse(row?.muted ?? "[]") as string[]).includes(categoryOf(message.kind))) return { ...done, muted: true };
+  const [row] = settings.rows;
+  // The muted categories are stored as a JSON list.
+  const muted: string[] = JSON.parse(row?.muted ?? "[]");
+  if (muted.includes(categoryOf(message.kind))) return { ...done, muted: true };
   const quiet = quietOf(row);
   if (quiet && inQuietHours(indiaMinute(now), quiet.from, quiet.to)) {
     // Held: back to the queue, delivered when the quiet hours end (a Queues delay is at most 12 hours).
@@ -152,20 +173,18 @@ export async function deliverPush(
   const gone = outcomes.filter(([, o]) => o === "gone").map(([id]) => id);
   const failed = outcomes.filter(([, o]) => o === "failed").map(([id]) => id);
   const sent = outcomes.filter(([, o]) => o === "sent").map(([id]) => id);
-  const writes: D1PreparedStatement[] = [];
+  const writes: Sql[] = [];
   if (gone.length)
-    writes.push(
-      env.DB.prepare("DELETE FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?1))").bind(
-        JSON.stringify(gone),
-      ),
-    );
+    writes.push(sql`DELETE FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(${JSON.stringify(gone)}))`);
   if (sent.length)
     writes.push(
-      env.DB.prepare(
-        "UPDATE push_subscriptions SET last_sent_at = ?2 WHERE id IN (SELECT value FROM json_each(?1))",
-      ).bind(JSON.stringify(sent), now),
+      update(
+        pushSubscriptions,
+        { last_sent_at: now },
+        sql`WHERE id IN (SELECT value FROM json_each(${JSON.stringify(sent)}))`,
+      ),
     );
-  if (writes.length) await env.DB.batch(writes);
+  if (writes.length) await batch(env, writes);
   if (failed.length && message.attempt < MAX_ATTEMPTS) {
     await env.PUSH_QUEUE.send(
       { ...message, attempt: message.attempt + 1, only: failed },

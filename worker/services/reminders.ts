@@ -2,16 +2,22 @@
 // on, course work that is not turned in and is due within 24 hours (kind "due_24h") or today in
 // India time (kind "due_today") gets one reminder row per kind. The UNIQUE (user, course work, kind)
 // index makes a second run, or two overlapping runs, record nothing new.
-import { and, desc, eq, sql } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
-import { classroomReminders, googleConnections, notices } from "#server/db/schema.ts";
+import { all, batch, int, oneOf, returning, run, select, sql, update } from "#server/db/sql.ts";
+import {
+  classroomReminders,
+  type ClassroomRemindersInsert,
+  googleConnections,
+  type NoticesInsert,
+} from "#server/db/tables.generated.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { type Assignment, ClassroomError, listAssignments, listCourses } from "#server/lib/classroom.ts";
 import { GoogleAuthError, refreshTokens } from "#server/lib/google-oauth.ts";
 import { openGoogleToken, sealGoogleToken } from "#server/lib/google-token.ts";
 import { logError } from "#server/lib/log.ts";
 
-export type ReminderKind = "due_24h" | "due_today";
+/** The reminders an assignment gets (classroom_reminders.kind). */
+const REMINDER_KINDS = ["due_24h", "due_today"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,29 +44,26 @@ export interface ReminderRunResult {
 }
 
 export async function runReminders(env: Env, now = Date.now()): Promise<ReminderRunResult> {
-  const db = getDb(env.DB);
-  const connections = await db
-    .select({ userId: googleConnections.userId, tokens: googleConnections.tokens })
-    .from(googleConnections)
-    .where(eq(googleConnections.remindersEnabled, true));
+  const g = googleConnections;
+  const connections = await all(
+    env,
+    select({ userId: g.user_id, tokens: g.tokens }, sql`FROM ${g} WHERE ${g.reminders_enabled} = 1`),
+  );
   const result: ReminderRunResult = { users: connections.length, created: 0, failed: 0 };
   for (const connection of connections) {
     try {
       result.created += await remindUser(env, connection.userId, connection.tokens, now);
-      await db
-        .update(googleConnections)
-        .set({ lastCheckedAt: now, lastError: null })
-        .where(eq(googleConnections.userId, connection.userId));
+      await run(env, update(g, { last_checked_at: now, last_error: null }, sql`WHERE user_id = ${connection.userId}`));
     } catch (error) {
       result.failed += 1;
       const reason =
         error instanceof GoogleAuthError && error.rejected
           ? "Google access was revoked; reconnect Google Classroom."
           : "Could not reach Google Classroom.";
-      await db
-        .update(googleConnections)
-        .set({ lastCheckedAt: now, lastError: reason })
-        .where(eq(googleConnections.userId, connection.userId));
+      await run(
+        env,
+        update(g, { last_checked_at: now, last_error: reason }, sql`WHERE user_id = ${connection.userId}`),
+      );
       logError(`cron-${now}`, error, { userId: connection.userId, job: "reminders" });
     }
   }
@@ -80,15 +83,12 @@ export interface CourseWork {
  * calendar feed (worker/services/calendar.ts).
  */
 export async function classroomWork(env: Env, userId: string, sealed: string): Promise<CourseWork[]> {
-  const db = getDb(env.DB);
   let contents = await openGoogleToken(env, sealed, "rest");
   if (!contents) throw new GoogleAuthError("Stored Google token cannot be opened", true);
   if (contents.expiresAt - 60_000 <= Date.now()) {
     contents = { ...contents, ...(await refreshTokens(env, contents)) };
-    await db
-      .update(googleConnections)
-      .set({ tokens: await sealGoogleToken(env, contents, "rest"), updatedAt: Date.now() })
-      .where(eq(googleConnections.userId, userId));
+    const tokens = await sealGoogleToken(env, contents, "rest");
+    await run(env, update(googleConnections, { tokens, updated_at: Date.now() }, sql`WHERE user_id = ${userId}`));
   }
   const accessToken = contents.accessToken;
   const courses = await listCourses(env, accessToken, { activeOnly: true, withTeachers: false });
@@ -107,7 +107,6 @@ export async function classroomWork(env: Env, userId: string, sealed: string): P
 }
 
 async function remindUser(env: Env, userId: string, sealed: string, now: number): Promise<number> {
-  const db = getDb(env.DB);
   const byCourse = new Map<string, { course: CourseWork["course"]; work: Assignment[] }>();
   for (const { course, assignment } of await classroomWork(env, userId, sealed)) {
     const entry = byCourse.get(course.id) ?? { course, work: [] };
@@ -117,48 +116,63 @@ async function remindUser(env: Env, userId: string, sealed: string, now: number)
   let created = 0;
   for (const { course, work } of byCourse.values()) {
     const rows = work.flatMap((assignment) =>
-      reminderKinds(assignment, now).map((kind) => ({
+      reminderKinds(assignment, now).map((kind): ClassroomRemindersInsert => ({
         id: crypto.randomUUID(),
-        userId,
-        courseId: course.id,
-        courseWorkId: assignment.id,
+        user_id: userId,
+        course_id: course.id,
+        course_work_id: assignment.id,
         kind,
-        courseName: course.name,
+        course_name: course.name,
         title: assignment.title,
-        dueAt: assignment.dueDate ?? now,
+        due_at: assignment.dueDate ?? now,
         link: assignment.alternateLink,
-        createdAt: now,
+        created_at: now,
       })),
     );
     // 11 columns a row: at most 9 rows per statement keeps under D1's 100 bound parameters.
     for (let i = 0; i < rows.length; i += 9) {
-      const inserted = await db
-        .insert(classroomReminders)
-        .values(rows.slice(i, i + 9))
-        .onConflictDoNothing()
-        .returning({
-          id: classroomReminders.id,
-          kind: classroomReminders.kind,
-          title: classroomReminders.title,
-          courseName: classroomReminders.courseName,
-          dueAt: classroomReminders.dueAt,
-        });
+      const values = rows
+        .slice(i, i + 9)
+        .map(
+          (r) =>
+            sql`(${r.id}, ${r.user_id}, ${r.course_id}, ${r.course_work_id}, ${r.kind}, ${r.course_name}, ${r.title}, ${r.due_at}, ${r.link}, ${r.created_at})`,
+        );
+      const inserted = await all(
+        env,
+        returning(
+          sql`INSERT INTO ${classroomReminders} (id, user_id, course_id, course_work_id, kind, course_name, title, due_at, link, created_at)
+            VALUES ${sql.join(values)} ON CONFLICT DO NOTHING`,
+          {
+            id: classroomReminders.id,
+            kind: classroomReminders.kind,
+            title: classroomReminders.title,
+            courseName: classroomReminders.course_name,
+            dueAt: classroomReminders.due_at,
+          },
+        ),
+      );
       created += inserted.length;
       // Each new reminder is also a notice (the inbox, and push to the student's devices).
       if (inserted.length > 0) {
-        await db.insert(notices).values(
-          inserted.map((reminder) => ({
-            id: `reminder-${reminder.id}`,
-            userId,
-            kind: `classroom.${reminder.kind}`,
-            title: `${reminder.kind === "due_today" ? "Due today" : "Due within 24 hours"}: ${reminder.title}`.slice(
-              0,
-              200,
+        const notices = inserted.map((reminder): NoticesInsert => ({
+          id: `reminder-${reminder.id}`,
+          user_id: userId,
+          kind: `classroom.${reminder.kind}`,
+          title: `${reminder.kind === "due_today" ? "Due today" : "Due within 24 hours"}: ${reminder.title}`.slice(
+            0,
+            200,
+          ),
+          text: `${reminder.courseName}, due ${formatIndiaShortDateTime(reminder.dueAt)}.`,
+          link: "/googleclassroom",
+          created_at: now,
+        }));
+        await run(
+          env,
+          sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at) VALUES ${sql.join(
+            notices.map(
+              (n) => sql`(${n.id}, ${n.user_id}, ${n.kind}, ${n.title}, ${n.text}, ${n.link}, ${n.created_at})`,
             ),
-            text: `${reminder.courseName}, due ${formatIndiaShortDateTime(reminder.dueAt)}.`,
-            link: "/googleclassroom",
-            createdAt: now,
-          })),
+          )}`,
         );
       }
     }
@@ -178,22 +192,21 @@ export interface ReminderView {
 }
 
 /** The student's latest reminders, newest first. */
-function remindersQuery(db: ReturnType<typeof getDb>, userId: string, limit: number) {
-  return db
-    .select({
-      id: classroomReminders.id,
-      kind: classroomReminders.kind,
-      courseId: classroomReminders.courseId,
-      courseName: classroomReminders.courseName,
-      title: classroomReminders.title,
-      dueAt: classroomReminders.dueAt,
-      link: classroomReminders.link,
-      createdAt: classroomReminders.createdAt,
-    })
-    .from(classroomReminders)
-    .where(and(eq(classroomReminders.userId, userId)))
-    .orderBy(desc(classroomReminders.createdAt), desc(classroomReminders.dueAt))
-    .limit(limit);
+function remindersQuery(userId: string, limit: number) {
+  const r = classroomReminders;
+  return select(
+    {
+      id: r.id,
+      kind: oneOf(REMINDER_KINDS, sql`${r.kind}`),
+      courseId: r.course_id,
+      courseName: r.course_name,
+      title: r.title,
+      dueAt: r.due_at,
+      link: r.link,
+      createdAt: r.created_at,
+    },
+    sql`FROM ${r} WHERE ${r.user_id} = ${userId} ORDER BY ${r.created_at} DESC, ${r.due_at} DESC LIMIT ${limit}`,
+  );
 }
 
 /** Whether reminders are on, and the latest ones: one D1 batch (the budget for a list: decision 0093). */
@@ -202,14 +215,13 @@ export async function remindersOverview(
   userId: string,
   limit = 50,
 ): Promise<{ enabled: boolean; reminders: ReminderView[] }> {
-  const db = getDb(env.DB);
-  const [on, reminders] = await db.batch([
-    db
-      .select({ on: sql<number>`1` })
-      .from(googleConnections)
-      .where(and(eq(googleConnections.userId, userId), eq(googleConnections.remindersEnabled, true)))
-      .limit(1),
-    remindersQuery(db, userId, limit),
+  const g = googleConnections;
+  const [on, reminders] = await batch(env, [
+    select(
+      { present: int(sql`1`) },
+      sql`FROM ${g} WHERE ${g.user_id} = ${userId} AND ${g.reminders_enabled} = 1 LIMIT 1`,
+    ),
+    remindersQuery(userId, limit),
   ]);
-  return { enabled: on.length > 0, reminders };
+  return { enabled: on.rows.length > 0, reminders: reminders.rows };
 }

@@ -1,4 +1,4 @@
-import type { StaffRole } from "#server/db/schema.ts";
+import type { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
 import { all, insertWhere, type Query, select, type Sql, sql, statement } from "#server/db/sql.ts";
 import { notices as noticesTable, staffAuditLog, staffRoles } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -8,6 +8,9 @@ import type { SessionUser } from "#server/services/session-user.ts";
 
 // Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
 // in the same D1 batch as the action (docs/decisions/0080-staff-roles.md).
+
+/** A staff role: staff_roles' CHECK list (migrations/, read through common/enums.generated.ts). */
+export type StaffRole = (typeof STAFF_ROLES_ROLE)[number];
 
 export interface StaffGrant {
   role: StaffRole;
