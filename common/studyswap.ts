@@ -3,8 +3,6 @@
 // board's samples, the posting form's honour code) is in that screen's modules, so the pages that
 // share this module do not load it.
 
-import type { STUDY_REQUESTS_STATUS } from "#common/enums.generated.ts";
-
 export interface Attachment {
   url: string;
   name: string;
@@ -39,7 +37,7 @@ export interface StudyRequest {
 }
 
 export interface MyStudyRequest extends StudyRequest {
-  status: (typeof STUDY_REQUESTS_STATUS)[number];
+  status: "open" | "closed";
   closedAt: number | null;
 }
 
