@@ -1,6 +1,8 @@
 // Conversations about listings (docs/decisions/0113-conversations.md): the rules and sentences the
 // screens and the Worker share, and the shapes both doors send.
 
+import { CONVERSATION_REPORTS_REASON, MESSAGES_KIND } from "#common/enums.generated.ts";
+
 /** A message is at most this many characters. */
 export const MESSAGE_MAX = 1000;
 /** What a member may do before they can message: the verification gate's sentence ("Verify ... to <this>."). */
@@ -74,28 +76,19 @@ export function linksToPayment(text: string): boolean {
   return PAYMENT_LINK.test(text);
 }
 
-/** What a message is: a screen draws each kind its own way (the messages table's CHECK lists the same). */
-export const MESSAGE_KINDS = [
-  "text",
-  "offer",
-  "accepted",
-  "declined",
-  "meetup",
-  "agreed",
-  "contact",
-  "system",
-] as const;
+/** What a message is: a screen draws each kind its own way (the messages table's CHECK is the list). */
+export const MESSAGE_KINDS = MESSAGES_KIND;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** Why a member reports a conversation, as the report form and the moderators' list say it. */
-export const REPORT_REASONS = {
+/** Why a member reports a conversation (the conversation_reports table's CHECK), as the report form and the moderators' list say it. */
+export type ReportReason = (typeof CONVERSATION_REPORTS_REASON)[number];
+export const REPORT_REASONS: Record<ReportReason, string> = {
   scam: "Scam or asks for money in advance",
   offensive: "Offensive or harassing",
   personal_information: "Asks for personal information",
   other: "Something else",
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
-export const REPORT_REASON_IDS = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
+};
+export const REPORT_REASON_IDS = CONVERSATION_REPORTS_REASON;
 
 /** A message as both doors send it, and as the socket delivers it. */
 export interface MessageView {

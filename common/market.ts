@@ -1,6 +1,8 @@
 // Marketplace rules shared by the server (validation) and the screens (display): prices, WhatsApp
 // numbers and dates. Client-safe: no server imports.
 
+import { PRODUCTS_CATEGORY, PRODUCTS_CONDITION, type PRODUCTS_STATUS } from "#common/enums.generated.ts";
+
 /** The highest price a product may have: ₹10,00,000. */
 export const MAX_PRICE_PAISE = 100_000_000;
 export const PAGE_SIZE = 24;
@@ -93,7 +95,7 @@ export interface ProductView {
   thumb: string;
   /** An available listing leaves Browse at this time unless its seller renews it. */
   expiresAt: number;
-  status: "available" | "sold";
+  status: ProductStatus;
   createdAt: number;
   purchaseDate: number | null;
   buyerName: string | null;
@@ -129,27 +131,28 @@ export function sellerRecord(seller: { sales: number; rating: number | null } | 
   return seller.rating === null ? sales : `${seller.rating.toFixed(1)} ★ · ${sales}`;
 }
 
-/** What a listing is: the one list the form, the filters and the API use. */
-export const MARKET_CATEGORIES = [
-  { id: "books", label: "Books" },
-  { id: "notes", label: "Notes" },
-  { id: "electronics", label: "Electronics" },
-  { id: "lab", label: "Lab and drawing gear" },
-  { id: "hostel", label: "Hostel essentials" },
-  { id: "cycles", label: "Cycles" },
-  { id: "other", label: "Other" },
-] as const;
-export type MarketCategory = (typeof MARKET_CATEGORIES)[number]["id"];
-// Pure: a screen that shows the categories does not also carry their ids.
-export const CATEGORY_IDS = /* @__PURE__ */ MARKET_CATEGORIES.map((c) => c.id) as [MarketCategory, ...MarketCategory[]];
+/** Where a listing stands: on sale, or reserved and then sold (the products table's CHECK). */
+export type ProductStatus = (typeof PRODUCTS_STATUS)[number];
 
-export const CONDITIONS = [
-  { id: "new", label: "New" },
-  { id: "like_new", label: "Like new" },
-  { id: "used", label: "Used" },
-] as const;
-export type ProductCondition = (typeof CONDITIONS)[number]["id"];
-export const CONDITION_IDS = /* @__PURE__ */ CONDITIONS.map((c) => c.id) as [ProductCondition, ...ProductCondition[]];
+/** What a listing is: the one list the form, the filters and the API use (its ids: the products table's CHECK). */
+export type MarketCategory = (typeof PRODUCTS_CATEGORY)[number];
+export const CATEGORY_IDS = PRODUCTS_CATEGORY;
+const CATEGORY_LABELS: Record<MarketCategory, string> = {
+  books: "Books",
+  notes: "Notes",
+  electronics: "Electronics",
+  lab: "Lab and drawing gear",
+  hostel: "Hostel essentials",
+  cycles: "Cycles",
+  other: "Other",
+};
+// Pure: a screen that carries only the ids does not also carry the labels.
+export const MARKET_CATEGORIES = /* @__PURE__ */ CATEGORY_IDS.map((id) => ({ id, label: CATEGORY_LABELS[id] }));
+
+export type ProductCondition = (typeof PRODUCTS_CONDITION)[number];
+export const CONDITION_IDS = PRODUCTS_CONDITION;
+const CONDITION_LABELS: Record<ProductCondition, string> = { new: "New", like_new: "Like new", used: "Used" };
+export const CONDITIONS = /* @__PURE__ */ CONDITION_IDS.map((id) => ({ id, label: CONDITION_LABELS[id] }));
 
 export const categoryLabel = (id: string): string => MARKET_CATEGORIES.find((c) => c.id === id)?.label ?? "Other";
 export const conditionLabel = (id: string): string => CONDITIONS.find((c) => c.id === id)?.label ?? "Used";

@@ -1,7 +1,10 @@
 // Reports and moderation as the screens and the server both name them (
 // docs/decisions/0082-reports-and-moderation.md). Pure.
 
-export const REPORT_KINDS = ["listing", "request", "roommate", "complaint", "library"] as const;
+import { CONTENT_REPORTS_KIND, CONTENT_REPORTS_REASON } from "#common/enums.generated.ts";
+
+/** What can be reported (the content_reports table's CHECK). */
+export const REPORT_KINDS = CONTENT_REPORTS_KIND;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const kindLabel: Record<ReportKind, string> = {
@@ -12,15 +15,8 @@ export const kindLabel: Record<ReportKind, string> = {
   library: "library item",
 };
 
-export const REPORT_REASONS = [
-  "scam",
-  "offensive",
-  "wrong_category",
-  "personal_information",
-  "graded_work",
-  "copyright",
-  "other",
-] as const;
+/** Why (the content_reports table's CHECK). */
+export const REPORT_REASONS = CONTENT_REPORTS_REASON;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export const reasonLabel: Record<ReportReason, string> = {

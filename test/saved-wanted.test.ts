@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { wantedMatchStatement } from "#server/services/wanted.ts";
+import { batch } from "#server/db/sql.ts";
+import { wantedMatch } from "#server/services/wanted.ts";
 import { bearer, call, createUser, postJson, type TestUser } from "#test/helpers.ts";
 
 // Saved listings (the heart) and "wanted" posts with their match notices.
@@ -211,11 +212,7 @@ describe("wanted posts", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     expect((await want(looking, { words: `drafter ${tag}` })).status).toBe(201);
     const id = await list(seller, { title: `Mini drafter ${tag}` });
-    await Promise.all(
-      [1, 2, 3].map(() =>
-        env.DB.batch([wantedMatchStatement(env, id, Date.now()), wantedMatchStatement(env, id, Date.now())]),
-      ),
-    );
+    await Promise.all([1, 2, 3].map(() => batch(env, [wantedMatch(id, Date.now()), wantedMatch(id, Date.now())])));
     expect(await wantedNotices(looking)).toHaveLength(1);
   });
 });

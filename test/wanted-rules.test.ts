@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { wantedMatchStatement } from "#server/services/wanted.ts";
+import { batch } from "#server/db/sql.ts";
+import { wantedMatch } from "#server/services/wanted.ts";
 import { bearer, call, clockPast, createUser, postJson, type TestUser, inOneLimiterMinute } from "#test/helpers.ts";
 
 // Saved and wanted: the rules test/saved-wanted.test.ts leaves out. Letters beyond A-Z
@@ -64,7 +65,7 @@ describe("wanted matching", () => {
     expect(
       (await call(`/api/product/purchase/${sold}`, { method: "PATCH", headers: bearer(buyer.token) })).status,
     ).toBe(200);
-    await env.DB.batch([wantedMatchStatement(env, hidden, Date.now()), wantedMatchStatement(env, sold, Date.now())]);
+    await batch(env, [wantedMatch(hidden, Date.now()), wantedMatch(sold, Date.now())]);
     expect(await noticeLinks(looking)).toEqual([]);
     // The same run for a listing on sale tells them: the statement itself is not what stayed silent.
     const open = await list(seller, { title: `Drafter board ${tag}` });

@@ -8,19 +8,15 @@ import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
 import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
 import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
-import { ReportedConversations, type ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
-import { reportedConversationsStatement } from "#server/services/conversations/safety.ts";
+import { ReportedConversations } from "#app/components/staff/ReportedConversations.tsx";
+import { reportedConversationsOf } from "#server/services/conversations/safety.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
 import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
 import { moveDecisionMessage, STAFF_MESSAGES, wardenStatusMessage } from "#common/staff-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import {
-  moderationQueueFrom,
-  moderationQueueStatement,
-  suspendedFrom,
-  suspendedStatement,
-} from "#server/services/moderation-queue.ts";
+import { moderationQueue, suspended as suspendedMembers, toQueue } from "#server/services/moderation-queue.ts";
+import { rowsOf, statement } from "#server/db/sql.ts";
 import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
 import { PendingLibrary } from "#app/components/staff/PendingLibrary.tsx";
 import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
@@ -54,10 +50,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const env = envOf(context);
-  const queueStatement = moderationQueueStatement(env, user, view.grants);
-  const moderating = queueStatement
-    ? [queueStatement, suspendedStatement(env, user.campusId), reportedConversationsStatement(env, user.campusId)]
-    : [];
+  const queue = moderationQueue(user, view.grants);
+  const reads = queue && {
+    queue,
+    suspended: suspendedMembers(user.campusId),
+    conversations: reportedConversationsOf(user.campusId),
+  };
+  const moderating = reads ? [reads.queue, reads.suspended, reads.conversations].map((q) => statement(env, q)) : [];
   // Library uploads waiting for a moderator or curator, in the same batch.
   const libraryStatement = pendingLibraryStatement(env, user, view.grants);
   // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
@@ -68,10 +67,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...(checkDeploy ? [demoCollegesStatement(env)] : []),
     ...(libraryStatement ? [libraryStatement] : []),
   ]);
-  const moderation = queueStatement && alongside[0] ? moderationQueueFrom(alongside[0]) : null;
-  const suspended = queueStatement && alongside[1] ? suspendedFrom(alongside[1]) : null;
-  const conversations =
-    queueStatement && alongside[2] ? (alongside[2].results as unknown as ReportedConversationItem[]) : null;
+  const moderation = reads && alongside[0] ? toQueue(rowsOf(reads.queue, alongside[0])) : null;
+  const suspended = reads && alongside[1] ? rowsOf(reads.suspended, alongside[1]) : null;
+  const conversations = reads && alongside[2] ? rowsOf(reads.conversations, alongside[2]) : null;
   const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
   const libraryPending = libraryStatement
     ? ((alongside[moderating.length + (checkDeploy ? 1 : 0)]?.results ?? []) as unknown as PendingItem[])

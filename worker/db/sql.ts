@@ -145,7 +145,8 @@ export function table<Row, Insert = Partial<Row>>(
   } as unknown as Table<Row, Insert>; // the one cast: an object built from the generated column list is the mapped type
 }
 
-type RowOf<S extends Record<string, Expr<unknown>>> = { [K in keyof S]: S[K] extends Expr<infer T> ? T : never };
+/** The row a select list reads (for a type named after its columns). */
+export type RowOf<S extends Record<string, Expr<unknown>>> = { [K in keyof S]: S[K] extends Expr<infer T> ? T : never };
 
 /** `SELECT <list> <rest>`: each key of `list` is a column of the rows, typed by its expression. */
 export function select<S extends Record<string, Expr<unknown>>>(list: S, rest: Sql): Query<RowOf<S>> {
@@ -253,4 +254,9 @@ export async function batch<const Qs extends readonly Sql[]>(env: Env, statement
 /** The statement as D1 takes it, for code that hands statements to another batch. */
 export function statement(env: Env, query: Sql): D1PreparedStatement {
   return prepared(env, query);
+}
+
+/** The rows of `query` from the D1 result of its statement, run in a batch built elsewhere (statement()). */
+export function rowsOf<Row>(_query: Query<Row>, result: D1Result): Row[] {
+  return result.results as Row[];
 }

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { REPORT_KINDS, kindLabel } from "#common/moderation.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
+import { batch, first, int, select, type Sql, sql } from "#server/db/sql.ts";
+import { users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
 import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 import { findContent, KINDS, optionalNote } from "#server/services/moderation.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { auditStatement, type Guard, noticeStatement, requireStaff, type StaffGrant } from "#server/services/staff.ts";
+import { audit, notice, requireStaff, type StaffGrant } from "#server/services/staff.ts";
 
 // What the moderators do (docs/decisions/0082-reports-and-moderation.md): hide, restore, dismiss and
 // suspend on reported content of their campus, and lift a suspension. Each action writes its audit
@@ -85,9 +87,8 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
   const now = Date.now();
   const label = kindLabel[input.kind];
   const link = k.link(input.id);
-  const audit = (action: string, note: string | null, guard: Guard) =>
-    auditStatement(
-      env,
+  const auditLine = (action: string, note: string | null, guard: Sql) =>
+    audit(
       {
         id: auditId,
         campusId: user.campusId,
@@ -101,32 +102,21 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
       },
       guard,
     );
-  const carries: Guard = {
-    sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
-    params: [input.id, auditId],
-  };
-  const resolve = env.DB.prepare(
-    "UPDATE content_reports SET resolved_at = ?3 WHERE kind = ?1 AND subject_id = ?2 AND resolved_at IS NULL",
-  ).bind(input.kind, input.id, now);
+  const carries = sql`EXISTS (SELECT 1 FROM ${k.table} WHERE id = ${input.id} AND moderation_id = ${auditId})`;
+  const resolve = sql`UPDATE content_reports SET resolved_at = ${now} WHERE kind = ${input.kind} AND subject_id = ${input.id} AND resolved_at IS NULL`;
 
   if (input.action === "suspend") {
     if (!found.ownerId) throw new ApiError(404, "That student's account no longer exists.");
     if (found.ownerId === user.id) throw new ApiError(400, "You cannot suspend yourself.");
     const until = now + input.days * DAY_MS;
-    const suspended: Guard = {
-      sql: "EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until = ? AND suspension_reason = ?)",
-      params: [found.ownerId, until, input.reason],
-    };
-    const [update] = await env.DB.batch([
+    const suspended = sql`EXISTS (SELECT 1 FROM users WHERE id = ${found.ownerId} AND suspended_until = ${until} AND suspension_reason = ${input.reason})`;
+    const [update] = await batch(env, [
       // A campus admin is suspended only by another admin, and only while an admin who is not
       // suspended remains: checked inside the write, so a role changing mid-request cannot slip past.
-      env.DB.prepare(
-        `UPDATE users SET suspended_until = ?2, suspension_reason = ?3 WHERE id = ?1 AND campus_id = ?4 AND deleted_at IS NULL
-           AND (NOT ${ADMIN_OF_CAMPUS("?1", "?4")} OR (${ADMIN_OF_CAMPUS("?5", "?4")} AND ${ANOTHER_ACTIVE_ADMIN("?1", "?4", "?6")}))`,
-      ).bind(found.ownerId, until, input.reason, user.campusId, user.id, now),
-      audit("suspend", `${input.days} d: ${input.reason}`, suspended),
-      noticeStatement(
-        env,
+      sql`UPDATE users SET suspended_until = ${until}, suspension_reason = ${input.reason} WHERE id = ${found.ownerId} AND campus_id = ${user.campusId} AND deleted_at IS NULL
+           AND (NOT ${adminOfCampus(found.ownerId, user.campusId)} OR (${adminOfCampus(user.id, user.campusId)} AND ${anotherActiveAdmin(found.ownerId, user.campusId, now)}))`,
+      auditLine("suspend", `${input.days} d: ${input.reason}`, suspended),
+      notice(
         found.ownerId,
         {
           kind: "moderation",
@@ -138,24 +128,18 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
         suspended,
       ),
     ]);
-    if ((update!.meta.changes ?? 0) !== 1) return explainNoSuspension(env, user, found.ownerId, now);
+    if (update.changes !== 1) return explainNoSuspension(env, user, found.ownerId, now);
     return { message: MODERATION_MESSAGES.suspendedUntil(until) };
   }
 
   if (input.action === "hide") {
-    await env.DB.batch([
-      env.DB.prepare(`UPDATE ${k.table} SET hidden_at = ?2, hidden_reason = ?3, moderation_id = ?4 WHERE id = ?1`).bind(
-        input.id,
-        now,
-        input.reason,
-        auditId,
-      ),
+    await batch(env, [
+      sql`UPDATE ${k.table} SET hidden_at = ${now}, hidden_reason = ${input.reason}, moderation_id = ${auditId} WHERE id = ${input.id}`,
       resolve,
-      audit("hide", input.reason, carries),
+      auditLine("hide", input.reason, carries),
       ...(found.ownerId
         ? [
-            noticeStatement(
-              env,
+            notice(
               found.ownerId,
               {
                 kind: "moderation",
@@ -174,16 +158,13 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
 
   if (input.action === "restore" && found.hiddenAt === null) throw new ApiError(409, `The ${label} is not hidden.`);
   // Restore and dismiss both make it visible again: a moderator looked and found nothing to hide.
-  const [update] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE ${k.table} SET hidden_at = NULL, hidden_reason = NULL, moderation_id = ?2 WHERE id = ?1 AND (hidden_at IS NOT NULL OR ?3)`,
-    ).bind(input.id, auditId, input.action === "dismiss" ? 1 : 0),
+  const [update] = await batch(env, [
+    sql`UPDATE ${k.table} SET hidden_at = NULL, hidden_reason = NULL, moderation_id = ${auditId} WHERE id = ${input.id} AND (hidden_at IS NOT NULL OR ${input.action === "dismiss"})`,
     resolve,
-    audit(input.action, input.reason ?? null, carries),
+    auditLine(input.action, input.reason ?? null, carries),
     ...(found.hiddenAt !== null && found.ownerId
       ? [
-          noticeStatement(
-            env,
+          notice(
             found.ownerId,
             {
               kind: "moderation",
@@ -197,27 +178,31 @@ export async function moderate(env: Env, user: Member, input: ModerationAction):
         ]
       : []),
   ]);
-  if (input.action === "restore" && (update!.meta.changes ?? 0) !== 1)
-    throw new ApiError(409, `The ${label} is not hidden.`);
+  if (input.action === "restore" && update.changes !== 1) throw new ApiError(409, `The ${label} is not hidden.`);
   return { message: input.action === "restore" ? MODERATION_MESSAGES.restored(label) : MODERATION_MESSAGES.dismissed };
 }
 
-/** SQL: `user` holds the admin role at `campus` (placeholders or literals of the statement). */
-const ADMIN_OF_CAMPUS = (user: string, campus: string) =>
-  `EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
+/** SQL: `user` holds the admin role at `campus`. */
+const adminOfCampus = (user: string, campus: string) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${user} AND x.campus_id = ${campus} AND x.role = 'admin')`;
 /** SQL: an admin of `campus` other than `user` is not suspended at `now`. */
-const ANOTHER_ACTIVE_ADMIN = (user: string, campus: string, now: string) =>
-  `EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
+const anotherActiveAdmin = (user: string, campus: string, now: number) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles o JOIN users ou ON ou.id = o.user_id
      WHERE o.campus_id = ${campus} AND o.role = 'admin' AND o.user_id <> ${user} AND ou.deleted_at IS NULL AND (ou.suspended_until IS NULL OR ou.suspended_until <= ${now}))`;
 
 /** Why the conditional suspension wrote nothing, from one read: 404, 403 or 409. */
 async function explainNoSuspension(env: Env, user: Member, studentId: string, now: number): Promise<never> {
-  const row = await env.DB.prepare(
-    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin, ${ADMIN_OF_CAMPUS("?3", "?2")} AS actorIsAdmin, ${ANOTHER_ACTIVE_ADMIN("?1", "?2", "?4")} AS anotherAdmin
-     FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
-  )
-    .bind(studentId, user.campusId, user.id, now)
-    .first<{ isAdmin: number; actorIsAdmin: number; anotherAdmin: number }>();
+  const row = await first(
+    env,
+    select(
+      {
+        isAdmin: int(adminOfCampus(studentId, user.campusId)),
+        actorIsAdmin: int(adminOfCampus(user.id, user.campusId)),
+        anotherAdmin: int(anotherActiveAdmin(studentId, user.campusId, now)),
+      },
+      sql`FROM ${users} WHERE id = ${studentId} AND campus_id = ${user.campusId} AND deleted_at IS NULL`,
+    ),
+  );
   if (!row) throw new ApiError(404, "That student's account no longer exists.");
   if (row.isAdmin && !row.actorIsAdmin)
     throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyForAdmins, { code: "staff_only" });
@@ -237,36 +222,24 @@ async function liftSuspension(
   input: Extract<ModerationAction, { action: "lift" }>,
 ): Promise<{ message: string }> {
   const now = Date.now();
-  const target = await env.DB.prepare(
-    `SELECT ${ADMIN_OF_CAMPUS("?1", "?2")} AS isAdmin FROM users WHERE id = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
-  )
-    .bind(input.userId, user.campusId)
-    .first<{ isAdmin: number }>();
+  const target = await first(
+    env,
+    select(
+      { isAdmin: int(adminOfCampus(input.userId, user.campusId)) },
+      sql`FROM ${users} WHERE id = ${input.userId} AND campus_id = ${user.campusId} AND deleted_at IS NULL`,
+    ),
+  );
   if (!target) throw new ApiError(404, MODERATION_MESSAGES.noStudent);
   if (target.isAdmin && !grants.some((g) => g.role === "admin"))
     throw new ApiError(403, MODERATION_MESSAGES.adminsOnlyLift, { code: "staff_only" });
   const auditId = crypto.randomUUID();
-  const mayLift: Guard = {
-    sql: `EXISTS (SELECT 1 FROM users WHERE id = ? AND campus_id = ? AND deleted_at IS NULL AND suspended_until > ?)
-      AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('moderator', 'admin'))
-      AND (NOT ${ADMIN_OF_CAMPUS("?", "?")} OR ${ADMIN_OF_CAMPUS("?", "?")})`,
-    params: [
-      input.userId,
-      user.campusId,
-      now,
-      user.id,
-      user.campusId,
-      input.userId,
-      user.campusId,
-      user.id,
-      user.campusId,
-    ],
-  };
-  const written: Guard = { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] };
+  const mayLift = sql`EXISTS (SELECT 1 FROM users WHERE id = ${input.userId} AND campus_id = ${user.campusId} AND deleted_at IS NULL AND suspended_until > ${now})
+      AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${user.id} AND campus_id = ${user.campusId} AND role IN ('moderator', 'admin'))
+      AND (NOT ${adminOfCampus(input.userId, user.campusId)} OR ${adminOfCampus(user.id, user.campusId)})`;
+  const written = sql`EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`;
   const note = input.reason ?? null;
-  const [, , lifted] = await env.DB.batch([
-    auditStatement(
-      env,
+  const [, , lifted] = await batch(env, [
+    audit(
       {
         id: auditId,
         campusId: user.campusId,
@@ -280,8 +253,7 @@ async function liftSuspension(
       },
       mayLift,
     ),
-    noticeStatement(
-      env,
+    notice(
       input.userId,
       {
         kind: "moderation",
@@ -292,10 +264,8 @@ async function liftSuspension(
       },
       written,
     ),
-    env.DB.prepare(
-      "UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)",
-    ).bind(input.userId, auditId),
+    sql`UPDATE users SET suspended_until = NULL, suspension_reason = NULL WHERE id = ${input.userId} AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
   ]);
-  if ((lifted!.meta.changes ?? 0) !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
+  if (lifted.changes !== 1) throw new ApiError(409, MODERATION_MESSAGES.notSuspended);
   return { message: MODERATION_MESSAGES.lifted };
 }

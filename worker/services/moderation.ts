@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, sql as drizzleSql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
@@ -12,12 +12,21 @@ import {
   hidesAtOnce,
   REPORT_WHAT,
 } from "#common/moderation.ts";
+import { batch, type Expr, first, select, type Sql, sql, text } from "#server/db/sql.ts";
+import {
+  hostelBlocks,
+  hostelComplaints,
+  libraryItems,
+  products,
+  roommateListings,
+  studyRequests,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
+import { audit, notice } from "#server/services/staff.ts";
 
 // Reports (docs/decisions/0082-reports-and-moderation.md): what can be reported, who still sees
 // hidden content, and reporting it. A member reports content of their own campus once; the third
@@ -31,56 +40,70 @@ type Reporter = Pick<
 >;
 
 interface KindTable {
-  table: string;
-  owner: string;
+  /** The content's table, by name (its UPDATE, a guard's subquery). */
+  table: Sql;
   /** FROM clause, the content aliased t. */
-  from: string;
-  /** The content's campus, in terms of `from`. */
-  campus: string;
-  title: string;
+  from: Sql;
+  /** The content's owner, its hidden state, its campus and its title, in terms of `from`. */
+  owner: Expr<string | null>;
+  hiddenAt: Expr<number | null>;
+  campus: Expr<string>;
+  title: Expr<string>;
   link: (id: string) => string;
 }
 
+const listing = products.as("t");
+const request = studyRequests.as("t");
+const roommate = roommateListings.as("t");
+const complaint = hostelComplaints.as("t");
+const complaintBlock = hostelBlocks.as("b");
+const library = libraryItems.as("t");
+
 export const KINDS: Record<ReportKind, KindTable> = {
   listing: {
-    table: "products",
-    owner: "seller_id",
-    from: "products t",
-    campus: "t.campus_id",
-    title: "t.title",
+    table: sql`${products}`,
+    from: sql`${listing}`,
+    owner: listing.seller_id,
+    hiddenAt: listing.hidden_at,
+    campus: listing.campus_id,
+    title: listing.title,
     link: () => "/mysells",
   },
   request: {
-    table: "study_requests",
-    owner: "owner_id",
-    from: "study_requests t",
-    campus: "t.campus_id",
-    title: "t.title",
+    table: sql`${studyRequests}`,
+    from: sql`${request}`,
+    owner: request.owner_id,
+    hiddenAt: request.hidden_at,
+    campus: request.campus_id,
+    title: request.title,
     link: () => "/studyswap",
   },
   roommate: {
-    table: "roommate_listings",
-    owner: "user_id",
-    from: "roommate_listings t",
-    campus: "t.campus_id",
-    title: "substr(t.about, 1, 80)",
+    table: sql`${roommateListings}`,
+    from: sql`${roommate}`,
+    owner: roommate.user_id,
+    hiddenAt: roommate.hidden_at,
+    campus: roommate.campus_id,
+    title: text(sql`substr(${roommate.about}, 1, 80)`),
     link: () => "/roommate-finder",
   },
   complaint: {
-    table: "hostel_complaints",
-    owner: "user_id",
-    from: "hostel_complaints t JOIN hostel_blocks b ON b.id = t.block_id",
-    campus: "b.campus_id",
-    title: "substr(t.description, 1, 80)",
+    table: sql`${hostelComplaints}`,
+    from: sql`${complaint} JOIN ${complaintBlock} ON ${complaintBlock.id} = ${complaint.block_id}`,
+    owner: complaint.user_id,
+    hiddenAt: complaint.hidden_at,
+    campus: complaintBlock.campus_id,
+    title: text(sql`substr(${complaint.description}, 1, 80)`),
     link: () => "/hostel-complaints",
   },
   // The uploader is NULL once their account is deleted: such an item has no one to tell.
   library: {
-    table: "library_items",
-    owner: "uploader_id",
-    from: "library_items t",
-    campus: "t.campus_id",
-    title: "t.title",
+    table: sql`${libraryItems}`,
+    from: sql`${library}`,
+    owner: library.uploader_id,
+    hiddenAt: library.hidden_at,
+    campus: library.campus_id,
+    title: library.title,
     link: (id) => `/library/${id}`,
   },
 };
@@ -89,14 +112,25 @@ export const KINDS: Record<ReportKind, KindTable> = {
  * The list and by-id condition: content not hidden, or the viewer's own, or the viewer moderates its
  * campus (moderator or campus admin). A subquery of the list's own query: no D1 round trip of its own.
  */
+export function visible(
+  hiddenAt: Expr<number | null>,
+  owner: Expr<string | null>,
+  campus: Expr<string>,
+  viewerId: string | null | undefined,
+): Sql {
+  if (!viewerId) return sql`${hiddenAt} IS NULL`;
+  return sql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
+}
+
+/** As visible, for the drizzle queries not yet on the typed data layer (docs/decisions/0122). */
 export function visibleTo(
   hiddenAt: SQLiteColumn,
   owner: SQLiteColumn,
   campus: SQLiteColumn | SQL,
   viewerId: string | null | undefined,
 ): SQL {
-  if (!viewerId) return sql`${hiddenAt} IS NULL`;
-  return sql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
+  if (!viewerId) return drizzleSql`${hiddenAt} IS NULL`;
+  return drizzleSql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
 }
 
 export const optionalNote = (name: string, max: number) => optionalUserText({ name, max }).optional();
@@ -126,11 +160,13 @@ export interface ReportResult {
 /** Reads the content of `kind` at the member's campus: its owner and hidden state; null when it does not exist there. */
 export async function findContent(env: Env, kind: ReportKind, id: string, campusId: string) {
   const k = KINDS[kind];
-  return env.DB.prepare(
-    `SELECT t.${k.owner} AS ownerId, t.hidden_at AS hiddenAt, ${k.title} AS title FROM ${k.from} WHERE t.id = ?1 AND ${k.campus} = ?2`,
-  )
-    .bind(id, campusId)
-    .first<{ ownerId: string | null; hiddenAt: number | null; title: string }>();
+  return first(
+    env,
+    select(
+      { ownerId: k.owner, hiddenAt: k.hiddenAt, title: k.title },
+      sql`FROM ${k.from} WHERE t.id = ${id} AND ${k.campus} = ${campusId}`,
+    ),
+  );
 }
 
 /**
@@ -159,28 +195,21 @@ export async function reportContent(env: Env, user: Reporter, input: ReportInput
   const now = Date.now();
   const atOnce = hidesAtOnce(input.kind, input.reason);
   const hiddenReason = atOnce ? COPYRIGHT_HIDE_REASON : AUTO_HIDE_REASON;
-  const hidByThis: Guard = {
-    sql: `EXISTS (SELECT 1 FROM ${k.table} WHERE id = ? AND moderation_id = ?)`,
-    params: [input.id, reportId],
-  };
-  const [insert, hide] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE EXISTS (SELECT 1 FROM ${k.from} WHERE t.id = ?5 AND ${k.campus} = ?2)
+  const hidByThis = sql`EXISTS (SELECT 1 FROM ${k.table} WHERE id = ${input.id} AND moderation_id = ${reportId})`;
+  const [inserted, hide] = await batch(env, [
+    sql`INSERT INTO content_reports (id, campus_id, reporter_id, kind, subject_id, reason, note, created_at)
+       SELECT ${reportId}, ${user.campusId}, ${user.id}, ${input.kind}, ${input.id}, ${input.reason}, ${input.note ?? null}, ${now}
+       WHERE EXISTS (SELECT 1 FROM ${k.from} WHERE t.id = ${input.id} AND ${k.campus} = ${user.campusId})
        ON CONFLICT (reporter_id, kind, subject_id) DO NOTHING`,
-    ).bind(reportId, user.campusId, user.id, input.kind, input.id, input.reason, input.note ?? null, now),
     // The third different proven member's unresolved report hides it: only where this batch's insert
     // happened. Reports of accounts whose address nobody proved (the Open community's, or any stored
     // before reporting was gated) reach the queue but never count: such accounts cost nothing to make.
     // A copyright report of a library item hides it with the first (hidesAtOnce).
-    env.DB.prepare(
-      `UPDATE ${k.table} SET hidden_at = ?1, hidden_reason = ?2, moderation_id = ?3
-       WHERE id = ?4 AND hidden_at IS NULL AND EXISTS (SELECT 1 FROM content_reports WHERE id = ?3)
-         AND (?7 OR (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
-              WHERE r.kind = ?5 AND r.subject_id = ?4 AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ?6)`,
-    ).bind(now, hiddenReason, reportId, input.id, input.kind, AUTO_HIDE_AT, atOnce ? 1 : 0),
-    auditStatement(
-      env,
+    sql`UPDATE ${k.table} SET hidden_at = ${now}, hidden_reason = ${hiddenReason}, moderation_id = ${reportId}
+       WHERE id = ${input.id} AND hidden_at IS NULL AND EXISTS (SELECT 1 FROM content_reports WHERE id = ${reportId})
+         AND (${atOnce} OR (SELECT COUNT(*) FROM content_reports r JOIN users u ON u.id = r.reporter_id
+              WHERE r.kind = ${input.kind} AND r.subject_id = ${input.id} AND r.resolved_at IS NULL AND u.email_verified_at IS NOT NULL AND u.deleted_at IS NULL) >= ${AUTO_HIDE_AT})`,
+    audit(
       {
         campusId: user.campusId,
         actorId: null,
@@ -195,8 +224,7 @@ export async function reportContent(env: Env, user: Reporter, input: ReportInput
     ),
     ...(found.ownerId
       ? [
-          noticeStatement(
-            env,
+          notice(
             found.ownerId,
             {
               kind: "moderation",
@@ -210,5 +238,5 @@ export async function reportContent(env: Env, user: Reporter, input: ReportInput
         ]
       : []),
   ]);
-  return { counted: (insert!.meta.changes ?? 0) === 1, hidden: (hide!.meta.changes ?? 0) === 1 };
+  return { counted: inserted.changes === 1, hidden: hide.changes === 1 };
 }

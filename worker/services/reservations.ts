@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { NO_PRODUCT } from "#common/market-messages.ts";
+import { batch, first, run, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { products, type ProductsRow } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
@@ -13,18 +15,10 @@ import { RESERVATION_MS } from "#server/services/market/product-view.ts";
 
 type Member = Pick<SessionUser, "id" | "campusId" | "name">;
 
-/** SQL: the product `p` is reserved and waiting for its handover. */
-const RESERVED = "p.status = 'sold' AND p.handed_over_at IS NULL";
+const p = products.as("p");
 
-interface Reservation {
-  sellerId: string;
-  buyerId: string | null;
-  saleId: string | null;
-  title: string;
-  status: string;
-  handedOverAt: number | null;
-  campusId: string;
-}
+/** SQL: the product (`t`: products, or an alias of it) is reserved and waiting for its handover. */
+const reserved = (t: typeof products) => sql`${t.status} = 'sold' AND ${t.handed_over_at} IS NULL`;
 
 /** Each trade step is a write a script could repeat: the shared per-member write limit. */
 async function limited(env: Env, member: Member): Promise<void> {
@@ -32,13 +26,25 @@ async function limited(env: Env, member: Member): Promise<void> {
   if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");
 }
 
-function readReservation(env: Env, id: string): Promise<Reservation | null> {
-  return env.DB.prepare(
-    "SELECT seller_id AS sellerId, buyer_id AS buyerId, sale_id AS saleId, title, status, handed_over_at AS handedOverAt, campus_id AS campusId FROM products WHERE id = ?1",
-  )
-    .bind(id)
-    .first<Reservation>();
+function readReservation(env: Env, id: string) {
+  return first(
+    env,
+    select(
+      {
+        sellerId: products.seller_id,
+        buyerId: products.buyer_id,
+        saleId: products.sale_id,
+        title: products.title,
+        status: products.status,
+        handedOverAt: products.handed_over_at,
+        campusId: products.campus_id,
+      },
+      sql`FROM ${products} WHERE id = ${id}`,
+    ),
+  );
 }
+
+type Reservation = NonNullable<Awaited<ReturnType<typeof readReservation>>>;
 
 async function findReservation(env: Env, member: Member, id: string): Promise<Reservation> {
   await limited(env, member);
@@ -54,7 +60,12 @@ function notReserved(row: Reservation): ApiError {
   return new ApiError(409, "The handover is already confirmed: the sale is complete.");
 }
 
-const notice = (who: "seller_id" | "buyer_id", kind: string, title: string, text: string, link: string) => ({
+type Side = "seller" | "buyer";
+
+/** The member on `side` of the product (`t`: products, or an alias of it). */
+const sideOf = (t: typeof products, side: Side) => (side === "seller" ? t.seller_id : t.buyer_id);
+
+const notice = (who: Side, kind: string, title: string, text: string, link: string) => ({
   who,
   kind,
   title,
@@ -62,45 +73,53 @@ const notice = (who: "seller_id" | "buyer_id", kind: string, title: string, text
   link,
 });
 
-/** The notice to one side, then the write, both on the same condition (the reservation `saleId` still open). */
+/**
+ * The notice to one side, then the write, both on the same condition (the reservation `saleId`
+ * still open, and the member on their side of it).
+ */
 function transition(
-  env: Env,
   id: string,
   saleId: string,
-  extra: { sql: string; param: string },
-  set: string,
+  member: { side: Side; memberId: string },
+  set: Partial<ProductsRow>,
   n: ReturnType<typeof notice>,
   now: number,
-) {
+): [Sql, Sql] {
   return [
-    env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT lower(hex(randomblob(16))), p.${n.who}, ?1, replace(?2, '{title}', p.title), ?3, ?4, ?5 FROM products p
-       WHERE p.id = ?6 AND p.sale_id = ?7 AND ${RESERVED} AND ${extra.sql} = ?8`,
-    ).bind(n.kind, n.title, n.text, n.link, now, id, saleId, extra.param),
-    env.DB.prepare(
-      `UPDATE products AS p SET ${set}, updated_at = ?1 WHERE p.id = ?2 AND p.sale_id = ?3 AND ${RESERVED} AND ${extra.sql} = ?4`,
-    ).bind(now, id, saleId, extra.param),
+    sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), ${sideOf(p, n.who)}, ${n.kind}, replace(${n.title}, '{title}', p.title), ${n.text}, ${n.link}, ${now} FROM ${p}
+       WHERE p.id = ${id} AND p.sale_id = ${saleId} AND ${reserved(p)} AND ${sideOf(p, member.side)} = ${member.memberId}`,
+    update(
+      products,
+      { ...set, updated_at: now },
+      sql`WHERE id = ${id} AND sale_id = ${saleId} AND ${reserved(products)} AND ${sideOf(products, member.side)} = ${member.memberId}`,
+    ),
   ];
 }
 
 // The reservation's price goes with it: the listing is back at the seller's own price_paise.
-const BACK_ON_SALE =
-  "status = 'available', buyer_id = NULL, buyer_name = NULL, sale_id = NULL, purchased_at = NULL, sale_price_paise = NULL";
+const BACK_ON_SALE: Partial<ProductsRow> = {
+  status: "available",
+  buyer_id: null,
+  buyer_name: null,
+  sale_id: null,
+  purchased_at: null,
+  sale_price_paise: null,
+};
 
 type Step = "handover" | "decline" | "cancel";
 
 const STEPS: Record<
   Step,
-  { side: "seller" | "buyer"; wrongSide: string; set: string; notice: ReturnType<typeof notice> }
+  { side: Side; wrongSide: string; set: (now: number) => Partial<ProductsRow>; notice: ReturnType<typeof notice> }
 > = {
   // The seller confirms they handed it over: the sale is complete.
   handover: {
     side: "seller",
     wrongSide: "Only the seller confirms the handover.",
-    set: "handed_over_at = ?1",
+    set: (now) => ({ handed_over_at: now }),
     notice: notice(
-      "buyer_id",
+      "buyer",
       "market.handover",
       "{title}: the sale is complete",
       "The seller confirmed the handover. Rate them on My Purchases.",
@@ -111,9 +130,9 @@ const STEPS: Record<
   decline: {
     side: "seller",
     wrongSide: "Only the seller declines a reservation; as the buyer, cancel it.",
-    set: BACK_ON_SALE,
+    set: () => BACK_ON_SALE,
     notice: notice(
-      "buyer_id",
+      "buyer",
       "market.declined",
       "{title}: the seller declined your reservation",
       "It is no longer reserved for you. Nothing was paid through Campus.",
@@ -124,9 +143,9 @@ const STEPS: Record<
   cancel: {
     side: "buyer",
     wrongSide: "Only the buyer cancels a reservation; as the seller, decline it.",
-    set: BACK_ON_SALE,
+    set: () => BACK_ON_SALE,
     notice: notice(
-      "seller_id",
+      "seller",
       "market.cancelled",
       "{title}: the buyer cancelled the reservation",
       "It is on sale again on Browse.",
@@ -141,12 +160,12 @@ async function takeStep(env: Env, member: Member, id: string, step: Step): Promi
   const row = await findReservation(env, member, id);
   if ((side === "seller" ? row.sellerId : row.buyerId) !== member.id) throw new ApiError(403, wrongSide);
   if (row.status !== "sold" || row.handedOverAt !== null || !row.saleId) throw notReserved(row);
-  const who = { sql: side === "seller" ? "p.seller_id" : "p.buyer_id", param: member.id };
-  const [, update] = await env.DB.batch(transition(env, id, row.saleId, who, set, told, Date.now()));
-  if (update!.meta.changes !== 1) {
+  const now = Date.now();
+  const [, changed] = await batch(env, transition(id, row.saleId, { side, memberId: member.id }, set(now), told, now));
+  if (changed.changes !== 1) {
     // Another step won the race: say which.
-    const now = await readReservation(env, id);
-    throw now ? notReserved(now) : new ApiError(409, "This product is no longer reserved.");
+    const current = await readReservation(env, id);
+    throw current ? notReserved(current) : new ApiError(409, "This product is no longer reserved.");
   }
 }
 
@@ -164,21 +183,18 @@ export const cancelReservation = (env: Env, buyer: Member, id: string) => takeSt
  */
 export async function expireReservations(env: Env, now = Date.now()): Promise<{ expired: number }> {
   const cutoff = now - RESERVATION_MS;
-  const due = `p.status = 'sold' AND p.handed_over_at IS NULL AND p.purchased_at <= ?2`;
-  const results = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT lower(hex(randomblob(16))), p.buyer_id, 'market.expired', p.title || ': your reservation ended', 'It was not handed over within 72 hours, so it is on sale again.', '/all-products', ?1
-       FROM products p WHERE ${due} AND p.buyer_id IS NOT NULL`,
-    ).bind(now, cutoff),
-    env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT lower(hex(randomblob(16))), p.seller_id, 'market.expired', p.title || ': the reservation ended', 'It was not handed over within 72 hours, so it is on Browse again.', '/mysells', ?1
-       FROM products p WHERE ${due}`,
-    ).bind(now, cutoff),
-    env.DB.prepare(`UPDATE products AS p SET ${BACK_ON_SALE}, updated_at = ?1 WHERE ${due}`).bind(now, cutoff),
+  /** SQL: the product (`t`: products, or an alias of it) was reserved before the cutoff and not handed over. */
+  const due = (t: typeof products) => sql`${reserved(t)} AND ${t.purchased_at} <= ${cutoff}`;
+  const [, , expired] = await batch(env, [
+    sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), p.buyer_id, 'market.expired', p.title || ': your reservation ended', 'It was not handed over within 72 hours, so it is on sale again.', '/all-products', ${now}
+       FROM ${p} WHERE ${due(p)} AND p.buyer_id IS NOT NULL`,
+    sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
+       SELECT lower(hex(randomblob(16))), p.seller_id, 'market.expired', p.title || ': the reservation ended', 'It was not handed over within 72 hours, so it is on Browse again.', '/mysells', ${now}
+       FROM ${p} WHERE ${due(p)}`,
+    update(products, { ...BACK_ON_SALE, updated_at: now }, sql`WHERE ${due(products)}`),
   ]);
-  return { expired: results[2]!.meta.changes };
+  return { expired: expired.changes };
 }
 
 /** A rating of the other side of a completed trade (`POST /api/product/:id/rating`, the rating forms). */
@@ -207,14 +223,13 @@ export async function rateTrade(
   if (row.status !== "sold" || row.handedOverAt === null)
     throw new ApiError(409, "You can rate once the seller has confirmed the handover.");
   const role = row.buyerId === member.id ? "buyer" : "seller";
-  const result = await env.DB.prepare(
-    `INSERT INTO trade_ratings (id, product_id, rater_id, ratee_id, role, stars, note, created_at)
-     SELECT ?1, p.id, ?2, CASE WHEN p.buyer_id = ?2 THEN p.seller_id ELSE p.buyer_id END, ?3, ?4, ?5, ?6 FROM products p
-     WHERE p.id = ?7 AND p.status = 'sold' AND p.handed_over_at IS NOT NULL AND (p.buyer_id = ?2 OR p.seller_id = ?2) AND p.buyer_id IS NOT NULL
+  const result = await run(
+    env,
+    sql`INSERT INTO trade_ratings (id, product_id, rater_id, ratee_id, role, stars, note, created_at)
+     SELECT ${crypto.randomUUID()}, p.id, ${member.id}, CASE WHEN p.buyer_id = ${member.id} THEN p.seller_id ELSE p.buyer_id END, ${role}, ${stars}, ${note}, ${Date.now()} FROM ${p}
+     WHERE p.id = ${id} AND p.status = 'sold' AND p.handed_over_at IS NOT NULL AND (p.buyer_id = ${member.id} OR p.seller_id = ${member.id}) AND p.buyer_id IS NOT NULL
      ON CONFLICT (product_id, rater_id) DO NOTHING`,
-  )
-    .bind(crypto.randomUUID(), member.id, role, stars, note, Date.now(), id)
-    .run();
-  if (result.meta.changes !== 1) throw new ApiError(409, "You have rated this trade already.");
+  );
+  if (result.changes !== 1) throw new ApiError(409, "You have rated this trade already.");
   return { role };
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import {
   CATEGORY_IDS,
@@ -10,8 +9,8 @@ import {
 } from "#common/market.ts";
 
 export { MAX_OPEN_WANTED, WANTED, WANTED_DAYS, type WantedView };
-import { getDb } from "#server/db/client.ts";
-import { users, wantedPosts } from "#server/db/schema.ts";
+import { all, first, insertWhere, returning, run, select, type Sql, sql } from "#server/db/sql.ts";
+import { users, wantedPosts } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { userText } from "#server/lib/validate.ts";
@@ -20,7 +19,7 @@ import { requireMayAct } from "#server/services/campus.ts";
 
 // "Wanted" posts (docs/decisions/0088-saved-and-wanted.md): a student says what they look
 // for on their campus's marketplace; when a listing that matches is posted they get a notice, in the
-// listing's own write (wantedMatchStatement). Sellers see what is wanted on /wanted.
+// listing's own write (wantedMatch). Sellers see what is wanted on /wanted.
 
 export const WANTED_MS = WANTED_DAYS * 24 * 60 * 60 * 1000;
 /** Words a post matches on (the rest of what was typed is kept, not matched). */
@@ -37,7 +36,7 @@ export function termsOf(words: string): string[] {
 /**
  * Text as the matcher compares it: NFC, lower-cased by JavaScript. D1's lower() folds only A-Z, so a
  * post's "ÉCOLE" (stored as "école") would never be found in a listing's "École" lower-cased there;
- * the listing's text is lower-cased here too and bound to the match (wantedMatchStatement).
+ * the listing's text is lower-cased here too and bound to the match (wantedMatch).
  */
 export function matchText(text: string): string {
   return text.normalize("NFC").toLowerCase();
@@ -78,23 +77,32 @@ type Member = Pick<SessionUser, "id" | "campusId">;
 
 /** The wanted board (`GET /api/wanted`, /wanted): the campus's open posts, newest first (the member's own marked), in one query. */
 export async function listWanted(env: Env, member: Member, now = Date.now()): Promise<WantedView[]> {
-  const rows = await getDb(env.DB)
-    .select({
-      id: wantedPosts.id,
-      words: wantedPosts.words,
-      category: wantedPosts.category,
-      maxPricePaise: wantedPosts.maxPricePaise,
-      createdAt: wantedPosts.createdAt,
-      expiresAt: wantedPosts.expiresAt,
-      userId: wantedPosts.userId,
-      name: users.name,
-    })
-    .from(wantedPosts)
-    .innerJoin(users, eq(users.id, wantedPosts.userId))
-    .where(and(eq(wantedPosts.campusId, member.campusId), gt(wantedPosts.expiresAt, now)))
-    .orderBy(desc(wantedPosts.createdAt))
-    .limit(200);
-  return rows.map(({ userId, ...row }) => ({ ...row, mine: userId === member.id }));
+  const w = wantedPosts.as("w");
+  const u = users.as("u");
+  const rows = await all(
+    env,
+    select(
+      {
+        id: w.id,
+        words: w.words,
+        category: w.category,
+        maxPricePaise: w.max_price_paise,
+        createdAt: w.created_at,
+        expiresAt: w.expires_at,
+        userId: w.user_id,
+        name: u.name,
+      },
+      sql`FROM ${w} JOIN ${u} ON ${u.id} = ${w.user_id}
+       WHERE ${w.campus_id} = ${member.campusId} AND ${w.expires_at} > ${now}
+       ORDER BY ${w.created_at} DESC LIMIT ${200}`,
+    ),
+  );
+  return rows.map(({ userId, category, ...row }) => ({
+    ...row,
+    // The column has no CHECK: a post's category is one the schema above took.
+    category: CATEGORY_IDS.find((id) => id === category) ?? null,
+    mine: userId === member.id,
+  }));
 }
 
 /**
@@ -112,25 +120,25 @@ export async function postWanted(
   const maxPricePaise = maxPrice ?? null;
   await limitPosting(env, member.id);
   const id = crypto.randomUUID();
-  const result = await env.DB.prepare(
-    `INSERT INTO wanted_posts (id, user_id, campus_id, words, terms, category, max_price_paise, created_at, expires_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-     WHERE (SELECT COUNT(*) FROM wanted_posts WHERE user_id = ?2 AND expires_at > ?8) < ?10`,
-  )
-    .bind(
-      id,
-      member.id,
-      member.campusId,
-      words,
-      JSON.stringify(termsOf(words)),
-      category ?? null,
-      maxPricePaise,
-      now,
-      now + WANTED_MS,
-      MAX_OPEN_WANTED,
-    )
-    .run();
-  if (result.meta.changes !== 1)
+  const result = await run(
+    env,
+    insertWhere(
+      wantedPosts,
+      {
+        id,
+        user_id: member.id,
+        campus_id: member.campusId,
+        words,
+        terms: JSON.stringify(termsOf(words)),
+        category: category ?? null,
+        max_price_paise: maxPricePaise,
+        created_at: now,
+        expires_at: now + WANTED_MS,
+      },
+      sql`(SELECT COUNT(*) FROM wanted_posts WHERE user_id = ${member.id} AND expires_at > ${now}) < ${MAX_OPEN_WANTED}`,
+    ),
+  );
+  if (result.changes !== 1)
     throw new ApiError(
       409,
       `You have ${MAX_OPEN_WANTED} open wanted posts. Delete one you no longer need before posting another.`,
@@ -149,10 +157,10 @@ export async function postWanted(
 
 /** Delete one's wanted post (`DELETE /api/wanted/:id`): the member's own; another's (or another campus's) is a 404. */
 export async function deleteWanted(env: Env, member: Member, id: string): Promise<void> {
-  const [row] = await getDb(env.DB)
-    .delete(wantedPosts)
-    .where(and(eq(wantedPosts.id, id), eq(wantedPosts.userId, member.id)))
-    .returning({ id: wantedPosts.id });
+  const row = await first(
+    env,
+    returning(sql`DELETE FROM ${wantedPosts} WHERE id = ${id} AND user_id = ${member.id}`, { id: wantedPosts.id }),
+  );
   if (!row) throw new ApiError(404, "That wanted post does not exist, or is not yours.");
 }
 
@@ -166,17 +174,15 @@ export async function deleteWanted(env: Env, member: Member, id: string): Promis
  * description as written (compared lower-cased by matchText, so letters beyond A-Z match in any case);
  * without it the row's text is lower-cased by D1, which folds only A-Z.
  */
-export function wantedMatchStatement(env: Env, productId: string, now: number, text?: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+export function wantedMatch(productId: string, now: number, text?: string): Sql {
+  return sql`INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
      SELECT 'wanted-' || w.id || '-' || p.id, w.user_id, 'market.wanted', 'Wanted: ' || w.words || ': a match is on sale',
-       p.title || ' was just listed on your campus. Open it to see the price and photos.', '/product/' || p.id, ?2
+       p.title || ' was just listed on your campus. Open it to see the price and photos.', '/product/' || p.id, ${now}
      FROM products p JOIN wanted_posts w ON w.campus_id = p.campus_id
-     WHERE p.id = ?1 AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ?2
+     WHERE p.id = ${productId} AND p.status = 'available' AND p.hidden_at IS NULL AND w.user_id <> p.seller_id AND w.expires_at > ${now}
        AND (w.category IS NULL OR w.category = p.category)
        AND (w.max_price_paise IS NULL OR p.price_paise <= w.max_price_paise)
-       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(coalesce(?3, lower(p.title || ' ' || p.description)), t.value) = 0)`,
-  ).bind(productId, now, text === undefined ? null : matchText(text));
+       AND NOT EXISTS (SELECT 1 FROM json_each(w.terms) t WHERE instr(coalesce(${text === undefined ? null : matchText(text)}, lower(p.title || ' ' || p.description)), t.value) = 0)`;
 }
 
 export const wantedIdSchema = z.uuid("That is not a valid wanted post id.");

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
 import { formatRupees } from "#common/format.ts";
 import { parsePricePaise } from "#common/market.ts";
+import { batch, first, int, select, sql, update } from "#server/db/sql.ts";
+import { conversations, offers, products, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { deliver, limitMessages, type Member, messageStatements } from "#server/services/conversations/send.ts";
-import { lapseOffersStatement, reservationLogStatement, reserveStatement } from "#server/services/market/purchase.ts";
+import { lapseOffers, reservationLog, reserve } from "#server/services/market/purchase.ts";
 
 // Offers (docs/decisions/0113-conversations.md): in a conversation the buyer offers a price; the
 // seller accepts, which reserves the listing for that buyer at that price through the same
@@ -46,39 +48,38 @@ export async function makeOffer(
   const now = Date.now();
   const offerId = crypto.randomUUID();
   const { id, statements } = messageStatements(
-    env,
     { conversationId },
     buyer,
     { kind: "offer", body: `Offered ${formatRupees(price)}`, pricePaise: price },
     now,
-    { sql: "EXISTS (SELECT 1 FROM offers WHERE id = ?1)", params: [offerId] },
+    sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId})`,
   );
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO offers (id, conversation_id, product_id, buyer_id, price_paise, created_at)
-       SELECT ?1, c.id, c.product_id, ?2, ?3, ?4 FROM conversations c JOIN products p ON p.id = c.product_id
-       WHERE c.id = ?5 AND c.buyer_id = ?2 AND p.status = 'available' AND p.hidden_at IS NULL AND p.expires_at > ?4
+  await batch(env, [
+    sql`INSERT INTO offers (id, conversation_id, product_id, buyer_id, price_paise, created_at)
+       SELECT ${offerId}, c.id, c.product_id, ${buyer.id}, ${price}, ${now} FROM conversations c JOIN products p ON p.id = c.product_id
+       WHERE c.id = ${conversationId} AND c.buyer_id = ${buyer.id} AND p.status = 'available' AND p.hidden_at IS NULL AND p.expires_at > ${now}
        ON CONFLICT DO NOTHING`,
-    ).bind(offerId, buyer.id, price, now, conversationId),
     ...statements,
   ]);
   const sent = await deliver(env, id, buyer);
   if (sent) return sent;
   // Nothing written: why, from one read.
-  const row = await env.DB.prepare(
-    `SELECT c.buyer_id AS buyerId, c.seller_id AS sellerId, p.status, p.hidden_at AS hiddenAt, p.expires_at AS expiresAt,
-       EXISTS (SELECT 1 FROM offers o WHERE o.conversation_id = c.id AND o.status = 'waiting') AS waiting
-     FROM conversations c JOIN products p ON p.id = c.product_id WHERE c.id = ?1`,
-  )
-    .bind(conversationId)
-    .first<{
-      buyerId: string;
-      sellerId: string;
-      status: string;
-      hiddenAt: number | null;
-      expiresAt: number;
-      waiting: number;
-    }>();
+  const c = conversations.as("c");
+  const p = products.as("p");
+  const row = await first(
+    env,
+    select(
+      {
+        buyerId: c.buyer_id,
+        sellerId: c.seller_id,
+        status: p.status,
+        hiddenAt: p.hidden_at,
+        expiresAt: p.expires_at,
+        waiting: int(sql`EXISTS (SELECT 1 FROM offers o WHERE o.conversation_id = c.id AND o.status = 'waiting')`),
+      },
+      sql`FROM ${c} JOIN ${p} ON ${p.id} = ${c.product_id} WHERE ${c.id} = ${conversationId}`,
+    ),
+  );
   if (!row || (row.buyerId !== buyer.id && row.sellerId !== buyer.id)) throw new ApiError(404, M.noConversation);
   if (row.buyerId !== buyer.id) throw new ApiError(403, M.offerOnlyBuyer);
   if (row.status !== "available" || row.hiddenAt !== null || row.expiresAt <= now)
@@ -100,28 +101,30 @@ export async function answerOffer(
   { answer }: AnswerInput,
 ): Promise<{ message: MessageView; conversationId: string }> {
   requireMayAct(seller, MESSAGE_SELLER);
-  const offer = await env.DB.prepare(
-    `SELECT o.conversation_id AS conversationId, o.product_id AS productId, o.buyer_id AS buyerId, o.price_paise AS pricePaise,
-       o.status, c.seller_id AS sellerId, u.campus_id AS buyerCampusId
-     FROM offers o JOIN conversations c ON c.id = o.conversation_id JOIN users u ON u.id = o.buyer_id WHERE o.id = ?1`,
-  )
-    .bind(offerId)
-    .first<{
-      conversationId: string;
-      productId: string;
-      buyerId: string;
-      pricePaise: number;
-      status: string;
-      sellerId: string;
-      buyerCampusId: string;
-    }>();
+  const o = offers.as("o");
+  const c = conversations.as("c");
+  const u = users.as("u");
+  const offer = await first(
+    env,
+    select(
+      {
+        conversationId: o.conversation_id,
+        productId: o.product_id,
+        buyerId: o.buyer_id,
+        pricePaise: o.price_paise,
+        status: o.status,
+        sellerId: c.seller_id,
+        buyerCampusId: u.campus_id,
+      },
+      sql`FROM ${o} JOIN ${c} ON ${c.id} = ${o.conversation_id} JOIN ${u} ON ${u.id} = ${o.buyer_id} WHERE ${o.id} = ${offerId}`,
+    ),
+  );
   if (!offer || (offer.sellerId !== seller.id && offer.buyerId !== seller.id)) throw new ApiError(404, M.offerGone);
   if (offer.sellerId !== seller.id) throw new ApiError(403, M.offerOnlySeller);
   if (offer.status !== "waiting") throw new ApiError(409, M.offerGone);
   const now = Date.now();
   if (answer === "decline") {
     const { id, statements } = messageStatements(
-      env,
       { conversationId: offer.conversationId },
       seller,
       {
@@ -130,15 +133,10 @@ export async function answerOffer(
         pricePaise: offer.pricePaise,
       },
       now,
-      {
-        sql: "EXISTS (SELECT 1 FROM offers WHERE id = ?1 AND decided_at = ?2 AND status = 'declined')",
-        params: [offerId, now],
-      },
+      sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND decided_at = ${now} AND status = 'declined')`,
     );
-    await env.DB.batch([
-      env.DB.prepare(
-        "UPDATE offers SET status = 'declined', decided_at = ?2 WHERE id = ?1 AND status = 'waiting'",
-      ).bind(offerId, now),
+    await batch(env, [
+      update(offers, { status: "declined", decided_at: now }, sql`WHERE id = ${offerId} AND status = 'waiting'`),
       ...statements,
     ]);
     const message = await deliver(env, id, seller);
@@ -147,7 +145,6 @@ export async function answerOffer(
   }
   const saleId = crypto.randomUUID();
   const { id, statements } = messageStatements(
-    env,
     { conversationId: offer.conversationId },
     seller,
     {
@@ -156,11 +153,11 @@ export async function answerOffer(
       pricePaise: offer.pricePaise,
     },
     now,
-    { sql: "EXISTS (SELECT 1 FROM offers WHERE id = ?1 AND sale_id = ?2)", params: [offerId, saleId] },
+    sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND sale_id = ${saleId})`,
   );
-  await env.DB.batch([
+  await batch(env, [
     // The offer must still wait as the reservation is written: the guard is in the reservation itself.
-    reserveStatement(env, {
+    reserve({
       buyerId: offer.buyerId,
       buyerName: null,
       campusId: offer.buyerCampusId,
@@ -171,24 +168,33 @@ export async function answerOffer(
       sellerId: seller.id,
       offerId,
     }),
-    reservationLogStatement(env, saleId, now),
-    env.DB.prepare(
-      "UPDATE offers SET status = 'accepted', decided_at = ?2, sale_id = ?3 WHERE id = ?1 AND status = 'waiting' AND EXISTS (SELECT 1 FROM products WHERE sale_id = ?3)",
-    ).bind(offerId, now, saleId),
-    lapseOffersStatement(env, saleId, now),
+    reservationLog(saleId, now),
+    update(
+      offers,
+      { status: "accepted", decided_at: now, sale_id: saleId },
+      sql`WHERE id = ${offerId} AND status = 'waiting' AND EXISTS (SELECT 1 FROM products WHERE sale_id = ${saleId})`,
+    ),
+    lapseOffers(saleId, now),
     ...statements,
   ]);
   const message = await deliver(env, id, seller);
   if (message) return { message, conversationId: offer.conversationId };
   // Nothing written: why, from one read.
-  const now2 = await env.DB.prepare(
-    `SELECT o.status, p.status AS productStatus,
-       EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = o.buyer_id AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = o.buyer_id)) AS blocked,
-       EXISTS (SELECT 1 FROM users u WHERE u.id = o.buyer_id AND u.suspended_until > ?2) AS suspended
-     FROM offers o JOIN products p ON p.id = o.product_id WHERE o.id = ?1`,
-  )
-    .bind(offerId, now)
-    .first<{ status: string; productStatus: string; blocked: number; suspended: number }>();
+  const p = products.as("p");
+  const now2 = await first(
+    env,
+    select(
+      {
+        status: o.status,
+        productStatus: p.status,
+        blocked: int(
+          sql`EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = o.buyer_id AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = o.buyer_id))`,
+        ),
+        suspended: int(sql`EXISTS (SELECT 1 FROM users u WHERE u.id = o.buyer_id AND u.suspended_until > ${now})`),
+      },
+      sql`FROM ${o} JOIN ${p} ON ${p.id} = ${o.product_id} WHERE ${o.id} = ${offerId}`,
+    ),
+  );
   if (now2?.status !== "waiting") throw new ApiError(409, M.offerGone);
   if (now2.blocked) throw new ApiError(403, M.blocked);
   if (now2.productStatus !== "available") throw new ApiError(409, M.notAvailable);
@@ -202,27 +208,27 @@ export async function answerOffer(
 /** The buyer takes back their waiting offer. */
 export async function withdrawOffer(env: Env, buyer: Member, offerId: string): Promise<MessageView> {
   const now = Date.now();
-  const offer = await env.DB.prepare(
-    "SELECT conversation_id AS conversationId, buyer_id AS buyerId, price_paise AS pricePaise FROM offers WHERE id = ?1",
-  )
-    .bind(offerId)
-    .first<{ conversationId: string; buyerId: string; pricePaise: number }>();
+  const offer = await first(
+    env,
+    select(
+      { conversationId: offers.conversation_id, buyerId: offers.buyer_id, pricePaise: offers.price_paise },
+      sql`FROM ${offers} WHERE id = ${offerId}`,
+    ),
+  );
   if (!offer || offer.buyerId !== buyer.id) throw new ApiError(404, M.offerGone);
   const { id, statements } = messageStatements(
-    env,
     { conversationId: offer.conversationId },
     buyer,
     { kind: "system", body: `Withdrew the offer of ${formatRupees(offer.pricePaise)}`, pricePaise: offer.pricePaise },
     now,
-    {
-      sql: "EXISTS (SELECT 1 FROM offers WHERE id = ?1 AND decided_at = ?2 AND status = 'withdrawn')",
-      params: [offerId, now],
-    },
+    sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND decided_at = ${now} AND status = 'withdrawn')`,
   );
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE offers SET status = 'withdrawn', decided_at = ?3 WHERE id = ?1 AND buyer_id = ?2 AND status = 'waiting'",
-    ).bind(offerId, buyer.id, now),
+  await batch(env, [
+    update(
+      offers,
+      { status: "withdrawn", decided_at: now },
+      sql`WHERE id = ${offerId} AND buyer_id = ${buyer.id} AND status = 'waiting'`,
+    ),
     ...statements,
   ]);
   const message = await deliver(env, id, buyer);

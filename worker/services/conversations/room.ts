@@ -1,5 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { CONVERSATION_MESSAGES as M, SOCKET_SIGNED_OUT, type SocketEvent } from "#common/conversations.ts";
+import { all, type Expr, select, sql, textOrNull } from "#server/db/sql.ts";
+import { sessions } from "#server/db/tables.generated.ts";
 
 // One Durable Object per conversation (docs/decisions/0113-conversations.md): it holds the two
 // members' open WebSockets through the Hibernation API and passes each event to them. It stores
@@ -11,7 +13,7 @@ import { CONVERSATION_MESSAGES as M, SOCKET_SIGNED_OUT, type SocketEvent } from 
 // sockets whose session has ended (signed out, signed out everywhere, signed out from another
 // device, a password change or reset, expiry, a deleted account), so no path that ends a session has
 // to find the conversations its sockets are in. A message's or seen mark's sender reads the members'
-// live sessions in the query it runs anyway (`liveSessionsSql`); typing, which no request carries, is
+// live sessions in the query it runs anyway (`liveSessionsOf`); typing, which no request carries, is
 // checked here against D1.
 
 /** What a socket carries through hibernation: whose it is, and the session that opened it. */
@@ -22,16 +24,17 @@ interface Attachment {
 }
 
 /**
- * SQL: a JSON array of the ids of the sessions that still stand at `now` of the two members of the
- * conversation `conversationId` (SQL expressions): the only sessions whose sockets may hear it.
+ * A column of a select list: a JSON array of the ids of the sessions that still stand at `now` of
+ * the two members of the conversation `conversationId` (a column of the query): the only sessions
+ * whose sockets may hear it.
  */
-export function liveSessionsSql(conversationId: string, now: string): string {
-  return `(SELECT json_group_array(s.id) FROM sessions s
+export function liveSessionsOf(conversationId: Expr<string>, now: number) {
+  return textOrNull(sql`(SELECT json_group_array(s.id) FROM sessions s
     WHERE s.user_id IN (SELECT buyer_id FROM conversations WHERE id = ${conversationId} UNION ALL SELECT seller_id FROM conversations WHERE id = ${conversationId})
-      AND s.expires_at > ${now})`;
+      AND s.expires_at > ${now})`);
 }
 
-/** The live sessions a query read with liveSessionsSql, for `broadcast`. */
+/** The live sessions a query read with liveSessionsOf, for `broadcast`. */
 export function liveSessions(json: string | null | undefined): string[] {
   const ids = JSON.parse(json ?? "[]") as unknown;
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
@@ -123,12 +126,14 @@ export class ConversationRoom extends DurableObject<Env> {
   private async liveAmong(sockets: WebSocket[], now: number): Promise<Set<string>> {
     const ids = [...new Set(sockets.flatMap((s) => (s.deserializeAttachment() as Attachment).sessionId ?? []))];
     if (ids.length === 0) return new Set();
-    const { results } = await this.env.DB.prepare(
-      "SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2",
-    )
-      .bind(JSON.stringify(ids), now)
-      .all<{ id: string }>();
-    return new Set(results.map((r) => r.id));
+    const rows = await all(
+      this.env,
+      select(
+        { id: sessions.id },
+        sql`FROM ${sessions} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND expires_at > ${now}`,
+      ),
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Closes the sockets whose session is not in `live` (signed out: the page does not reconnect); answers the others. */
@@ -159,7 +164,7 @@ export function roomOf(env: Env, conversationId: string): DurableObjectStub<Conv
 }
 
 /**
- * Tell the conversation's open sockets of the sessions in `live` (liveSessionsSql). A failure is
+ * Tell the conversation's open sockets of the sessions in `live` (liveSessionsOf). A failure is
  * logged, never the sender's error: the message is in D1 already, and a reader who missed it gets it
  * on reconnecting (the client asks for what came after the last message it has).
  */

@@ -4,8 +4,11 @@ import {
   MESSAGE_SELLER,
   type MessageView,
   REPORT_REASON_IDS,
+  type ReportReason,
 } from "#common/conversations.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
+import { batch, insert, type Query, run, select, sql, text } from "#server/db/sql.ts";
+import { conversationReports, conversations, memberBlocks, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
@@ -14,7 +17,7 @@ import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts"
 import { readThread, type Thread } from "#server/services/conversations/read.ts";
 import { gateReport } from "#server/services/moderation.ts";
 import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
-import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { audit, requireStaff, staffGrants } from "#server/services/staff.ts";
 
 // Meeting and safety in a conversation (docs/decisions/0113-conversations.md): agreeing a meet-up at
 // one of the campus's places, sharing one's WhatsApp number by choice, blocking the other member,
@@ -61,20 +64,17 @@ export async function proposeMeetup(
     });
   const place = await findMeetupPlace(env, member.campusId, placeId);
   if (!place) throw new ApiError(400, M.noPlace, { field: "placeId", fields: { placeId: M.noPlace } });
-  const reserved = `EXISTS (SELECT 1 FROM products p WHERE p.id = product_id AND p.status = 'sold' AND p.buyer_id = buyer_id AND p.handed_over_at IS NULL)`;
+  const reserved = sql`EXISTS (SELECT 1 FROM products p WHERE p.id = product_id AND p.status = 'sold' AND p.buyer_id = buyer_id AND p.handed_over_at IS NULL)`;
   const { id, statements } = messageStatements(
-    env,
     { conversationId },
     member,
     { kind: "meetup", body: `Let's meet at ${place.name}, ${formatIndiaShortDateTime(at)}` },
     now,
-    { sql: reserved, params: [] },
+    reserved,
   );
-  await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE conversations SET meet_place_id = ?3, meet_at = ?4, meet_proposed_by = ?2, meet_agreed_at = NULL
-       WHERE id = ?1 AND (buyer_id = ?2 OR seller_id = ?2) AND ${reserved}`,
-    ).bind(conversationId, member.id, placeId, at),
+  await batch(env, [
+    sql`UPDATE conversations SET meet_place_id = ${placeId}, meet_at = ${at}, meet_proposed_by = ${member.id}, meet_agreed_at = NULL
+       WHERE id = ${conversationId} AND (buyer_id = ${member.id} OR seller_id = ${member.id}) AND ${reserved}`,
     ...statements,
   ]);
   const message = await deliver(env, id, member);
@@ -88,18 +88,15 @@ export async function agreeMeetup(env: Env, member: Member, conversationId: stri
   requireMayAct(member, MESSAGE_SELLER);
   const now = Date.now();
   const { id, statements } = messageStatements(
-    env,
     { conversationId },
     member,
     { kind: "agreed", body: "Agreed to meet there" },
     now,
-    { sql: "meet_agreed_at = ?1 AND meet_proposed_by <> ?2", params: [now, member.id] },
+    sql`meet_agreed_at = ${now} AND meet_proposed_by <> ${member.id}`,
   );
-  await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE conversations SET meet_agreed_at = ?3
-       WHERE id = ?1 AND (buyer_id = ?2 OR seller_id = ?2) AND meet_at IS NOT NULL AND meet_agreed_at IS NULL AND meet_proposed_by <> ?2`,
-    ).bind(conversationId, member.id, now),
+  await batch(env, [
+    sql`UPDATE conversations SET meet_agreed_at = ${now}
+       WHERE id = ${conversationId} AND (buyer_id = ${member.id} OR seller_id = ${member.id}) AND meet_at IS NOT NULL AND meet_agreed_at IS NULL AND meet_proposed_by <> ${member.id}`,
     ...statements,
   ]);
   const message = await deliver(env, id, member);
@@ -115,13 +112,12 @@ export async function shareContact(env: Env, member: Member, conversationId: str
   const number = await profileWhatsappNumber(env, member.id);
   if (!number) throw new ApiError(400, M.contactNone);
   const { id, statements } = messageStatements(
-    env,
     { conversationId },
     member,
     { kind: "contact", body: number },
     Date.now(),
   );
-  await env.DB.batch(statements);
+  await batch(env, statements);
   const message = await deliver(env, id, member);
   if (message) return message;
   await requireMember(env, member, conversationId);
@@ -142,13 +138,16 @@ export async function setBlocked(
 ): Promise<string> {
   const row = await requireMember(env, member, conversationId);
   const other = row.buyerId === member.id ? row.sellerId : row.buyerId;
-  await env.DB.prepare(
+  await run(
+    env,
     blocked
-      ? "INSERT INTO member_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING"
-      : "DELETE FROM member_blocks WHERE blocker_id = ?1 AND blocked_id = ?2 AND ?3 IS NOT NULL",
-  )
-    .bind(member.id, other, Date.now())
-    .run();
+      ? insert(
+          memberBlocks,
+          { blocker_id: member.id, blocked_id: other, created_at: Date.now() },
+          sql`ON CONFLICT DO NOTHING`,
+        )
+      : sql`DELETE FROM member_blocks WHERE blocker_id = ${member.id} AND blocked_id = ${other}`,
+  );
   return blocked ? M.blockedDone : M.unblockedDone;
 }
 
@@ -172,32 +171,48 @@ export async function reportConversation(
 ): Promise<string> {
   await gateReport(env, member);
   const row = await requireMember(env, member, conversationId);
-  const result = await env.DB.prepare(
-    `INSERT INTO conversation_reports (id, conversation_id, campus_id, reporter_id, reason, note, created_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING`,
-  )
-    .bind(crypto.randomUUID(), conversationId, row.campusId, member.id, reason, note ?? null, Date.now())
-    .run();
-  if (result.meta.changes !== 1) throw new ApiError(409, M.alreadyReported);
+  const result = await run(
+    env,
+    insert(
+      conversationReports,
+      {
+        id: crypto.randomUUID(),
+        conversation_id: conversationId,
+        campus_id: row.campusId,
+        reporter_id: member.id,
+        reason,
+        note: note ?? null,
+        created_at: Date.now(),
+      },
+      sql`ON CONFLICT DO NOTHING`,
+    ),
+  );
+  if (result.changes !== 1) throw new ApiError(409, M.alreadyReported);
   return M.reported;
 }
 
 export interface ReportedConversation {
   id: string;
-  reason: string;
+  reason: ReportReason;
   note: string | null;
   reportedAt: number;
   productTitle: string;
 }
 
-/** The moderation queue's part: reported conversations of the campus not yet resolved. */
-/** The campus's reported conversations not yet dealt with, oldest report first (for a batch). */
-export function reportedConversationsStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT r.conversation_id AS id, r.reason, r.note, r.created_at AS reportedAt, p.title AS productTitle
-     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
-     WHERE r.campus_id = ?1 AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
-  ).bind(campusId);
+/** The moderation queue's part: the campus's reported conversations not yet dealt with, oldest report first (for a batch). */
+export function reportedConversationsOf(campusId: string): Query<ReportedConversation> {
+  const r = conversationReports.as("r");
+  return select(
+    {
+      id: r.conversation_id,
+      reason: r.reason,
+      note: r.note,
+      reportedAt: r.created_at,
+      productTitle: text(sql`p.title`),
+    },
+    sql`FROM ${r} JOIN conversations c ON c.id = r.conversation_id JOIN products p ON p.id = c.product_id
+     WHERE r.campus_id = ${campusId} AND r.resolved_at IS NULL ORDER BY r.created_at LIMIT 50`,
+  );
 }
 
 export async function reportedConversations(
@@ -205,21 +220,18 @@ export async function reportedConversations(
   moderator: Pick<Member, "id" | "campusId" | "suspendedUntil" | "suspensionReason">,
 ): Promise<ReportedConversation[]> {
   // The caller's roles and the list in one batch; the list is returned only to a moderator or admin.
-  const [grants, list] = await env.DB.batch([
-    staffGrantsStatement(env, moderator),
-    reportedConversationsStatement(env, moderator.campusId),
-  ]);
-  await requireStaff(env, moderator, "moderator", {}, grants!.results as StaffGrant[]);
-  return list!.results as ReportedConversation[];
+  const [grants, list] = await batch(env, [staffGrants(moderator), reportedConversationsOf(moderator.campusId)]);
+  await requireStaff(env, moderator, "moderator", {}, grants.rows);
+  return list.rows;
 }
 
 /** Holds where the member moderates their campus (a moderator or its admin), as SQL for a batch's guard. */
-const MODERATES = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('moderator', 'admin')
-  AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.suspended_until > ?))`;
+const moderates = (memberId: string, campusId: string, now: number) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${memberId} AND s.campus_id = ${campusId} AND s.role IN ('moderator', 'admin')
+  AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id AND u.suspended_until > ${now}))`;
 
 /** SQL: the conversation `c` has a report not yet resolved: the only time a moderator may read it (decision 0120). */
-const OPEN_REPORT =
-  "EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.resolved_at IS NULL)";
+const OPEN_REPORT = sql`EXISTS (SELECT 1 FROM conversation_reports r WHERE r.conversation_id = c.id AND r.resolved_at IS NULL)`;
 
 /**
  * A moderator reads a reported conversation of their campus: only while a member's report of it is
@@ -232,16 +244,18 @@ export async function readReported(
   conversationId: string,
 ): Promise<Thread & { buyerName: string; sellerName: string }> {
   const now = Date.now();
-  const [grants, reported] = await env.DB.batch([
-    staffGrantsStatement(env, moderator),
-    env.DB.prepare(
-      `SELECT c.buyer_id AS buyerId, c.campus_id AS campusId, b.name AS buyerName, s.name AS sellerName
-       FROM conversations c JOIN users b ON b.id = c.buyer_id JOIN users s ON s.id = c.seller_id
-       WHERE c.id = ?1 AND c.campus_id = ?2 AND ${OPEN_REPORT}`,
-    ).bind(conversationId, moderator.campusId),
+  const c = conversations.as("c");
+  const buyer = users.as("b");
+  const seller = users.as("s");
+  const [grants, reported] = await batch(env, [
+    staffGrants(moderator),
+    select(
+      { buyerId: c.buyer_id, campusId: c.campus_id, buyerName: buyer.name, sellerName: seller.name },
+      sql`FROM ${c} JOIN ${buyer} ON ${buyer.id} = ${c.buyer_id} JOIN ${seller} ON ${seller.id} = ${c.seller_id}
+       WHERE ${c.id} = ${conversationId} AND ${c.campus_id} = ${moderator.campusId} AND ${OPEN_REPORT}`,
+    ),
     // Each reading by a moderator is a line in the audit log, written in the same batch as the read.
-    auditStatement(
-      env,
+    audit(
       {
         campusId: moderator.campusId,
         actorId: moderator.id,
@@ -252,15 +266,11 @@ export async function readReported(
         note: null,
         at: now,
       },
-      {
-        sql: `${MODERATES} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ? AND c.campus_id = ? AND ${OPEN_REPORT})`,
-        params: [moderator.id, moderator.campusId, now, conversationId, moderator.campusId],
-      },
+      sql`${moderates(moderator.id, moderator.campusId, now)} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = ${conversationId} AND c.campus_id = ${moderator.campusId} AND ${OPEN_REPORT})`,
     ),
   ]);
-  await requireStaff(env, moderator, "moderator", {}, grants!.results as StaffGrant[]);
-  const row = reported?.results[0] as
-    { buyerId: string; campusId: string; buyerName: string; sellerName: string } | undefined;
+  await requireStaff(env, moderator, "moderator", {}, grants.rows);
+  const row = reported.rows[0];
   if (!row) throw new ApiError(404, M.noConversation);
   const thread = await readThread(
     env,
@@ -284,12 +294,9 @@ export async function resolveConversationReports(
 ): Promise<void> {
   await requireStaff(env, moderator, "moderator");
   const now = Date.now();
-  const [resolved] = await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE conversation_reports SET resolved_at = ?3 WHERE conversation_id = ?1 AND campus_id = ?2 AND resolved_at IS NULL",
-    ).bind(conversationId, moderator.campusId, now),
-    auditStatement(
-      env,
+  const [resolved] = await batch(env, [
+    sql`UPDATE conversation_reports SET resolved_at = ${now} WHERE conversation_id = ${conversationId} AND campus_id = ${moderator.campusId} AND resolved_at IS NULL`,
+    audit(
       {
         campusId: moderator.campusId,
         actorId: moderator.id,
@@ -300,11 +307,8 @@ export async function resolveConversationReports(
         note: null,
         at: now,
       },
-      {
-        sql: "EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ? AND campus_id = ? AND resolved_at = ?)",
-        params: [conversationId, moderator.campusId, now],
-      },
+      sql`EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ${conversationId} AND campus_id = ${moderator.campusId} AND resolved_at = ${now})`,
     ),
   ]);
-  if ((resolved?.meta.changes ?? 0) === 0) throw new ApiError(404, M.noOpenReports);
+  if (resolved.changes === 0) throw new ApiError(404, M.noOpenReports);
 }

@@ -7,10 +7,12 @@ import {
   type MessageKind,
   type MessageView,
 } from "#common/conversations.ts";
+import { batch, first, int, type RowOf, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { conversations, messages, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { announce, liveSessions, liveSessionsSql } from "#server/services/conversations/room.ts";
+import { announce, liveSessions, liveSessionsOf } from "#server/services/conversations/room.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Sending a message (docs/decisions/0113-conversations.md): one D1 batch advances the conversation's
@@ -63,83 +65,82 @@ export function firstName(name: string): string {
  * The statements of one message, for a batch: advance the conversation (only where `sender` is one
  * of its two members, neither has blocked the other, and this key was not sent before), insert the
  * message at the new place, and notify the other member unless an unread notice of this
- * conversation already waits. `extra` is a further SQL condition on the conversation's row (its
- * columns by name), numbered from ?1 in `extra.sql` and bound after the statement's own.
+ * conversation already waits. `extra` is a further condition on the conversation's row (its
+ * columns by name).
  */
 export function messageStatements(
-  env: Env,
   where: { conversationId: string } | { productId: string; buyerId: string },
   sender: Pick<Member, "id" | "name">,
   out: Outgoing,
   now: number,
-  extra: { sql: string; params: unknown[] } = { sql: "1", params: [] },
-): { id: string; statements: D1PreparedStatement[] } {
+  extra: Sql = sql`1`,
+): { id: string; statements: [Sql, Sql, Sql] } {
   const id = crypto.randomUUID();
   const which =
     "conversationId" in where
-      ? { sql: "id = ?4", params: [where.conversationId, null] }
-      : { sql: "product_id = ?4 AND buyer_id = ?5", params: [where.productId, where.buyerId] };
+      ? sql`id = ${where.conversationId}`
+      : sql`product_id = ${where.productId} AND buyer_id = ${where.buyerId}`;
   const flagged = out.kind === "text" && linksToPayment(out.body) ? 1 : 0;
   const preview = out.body.length > 120 ? `${out.body.slice(0, 117)}...` : out.body;
+  const key = out.clientKey ?? null;
   return {
     id,
     statements: [
-      env.DB.prepare(
-        `UPDATE conversations SET last_seq = last_seq + 1, last_message_id = ?1, last_message_at = ?2,
-           buyer_read_seq = CASE WHEN buyer_id = ?3 THEN last_seq + 1 ELSE buyer_read_seq END,
-           seller_read_seq = CASE WHEN seller_id = ?3 THEN last_seq + 1 ELSE seller_read_seq END
-         WHERE ${which.sql} AND (buyer_id = ?3 OR seller_id = ?3)
+      sql`UPDATE conversations SET last_seq = last_seq + 1, last_message_id = ${id}, last_message_at = ${now},
+           buyer_read_seq = CASE WHEN buyer_id = ${sender.id} THEN last_seq + 1 ELSE buyer_read_seq END,
+           seller_read_seq = CASE WHEN seller_id = ${sender.id} THEN last_seq + 1 ELSE seller_read_seq END
+         WHERE ${which} AND (buyer_id = ${sender.id} OR seller_id = ${sender.id})
            AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = buyer_id AND b.blocked_id = seller_id) OR (b.blocker_id = seller_id AND b.blocked_id = buyer_id))
-           AND (?6 IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.sender_id = ?3 AND m.client_key = ?6))
-           AND EXISTS (SELECT 1 FROM users u WHERE u.id = ?3 AND u.deleted_at IS NULL)
-           AND ${extra.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 6}`)}
+           AND (${key} IS NULL OR NOT EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id AND m.sender_id = ${sender.id} AND m.client_key = ${key}))
+           AND EXISTS (SELECT 1 FROM users u WHERE u.id = ${sender.id} AND u.deleted_at IS NULL)
+           AND ${extra}
          RETURNING id`,
-      ).bind(id, now, sender.id, ...which.params, out.clientKey ?? null, ...extra.params),
-      env.DB.prepare(
-        `INSERT INTO messages (id, conversation_id, seq, sender_id, kind, body, price_paise, flagged, client_key, created_at)
-         SELECT ?1, id, last_seq, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM conversations WHERE last_message_id = ?1`,
-      ).bind(id, sender.id, out.kind, out.body, out.pricePaise ?? null, flagged, out.clientKey ?? null, now),
+      sql`INSERT INTO messages (id, conversation_id, seq, sender_id, kind, body, price_paise, flagged, client_key, created_at)
+         SELECT ${id}, id, last_seq, ${sender.id}, ${out.kind}, ${out.body}, ${out.pricePaise ?? null}, ${flagged}, ${key}, ${now} FROM conversations WHERE last_message_id = ${id}`,
       // The sender is the notice's actor: their first name is read before the text when the notice is
       // (worker/services/notices.ts), so the text holds none.
-      env.DB.prepare(
-        `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
-         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ': ' || ?2, '/messages/' || c.id, ?3, ?4
-         FROM (SELECT *, CASE WHEN buyer_id = ?4 THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ?1) c
+      sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+         SELECT lower(hex(randomblob(16))), other, 'market.message', 'New message about ' || p.title, ': ' || ${preview}, '/messages/' || c.id, ${now}, ${sender.id}
+         FROM (SELECT *, CASE WHEN buyer_id = ${sender.id} THEN seller_id ELSE buyer_id END AS other FROM conversations WHERE last_message_id = ${id}) c
          JOIN products p ON p.id = c.product_id
          WHERE NOT EXISTS (SELECT 1 FROM notices n WHERE n.user_id = c.other AND n.read_at IS NULL AND n.kind = 'market.message' AND n.link = '/messages/' || c.id)`,
-      ).bind(id, preview, now, sender.id),
     ],
   };
 }
 
-/** A message row as the reads select it (MESSAGE_COLUMNS). */
-export interface MessageRow {
-  id: string;
-  seq: number;
-  kind: MessageKind;
-  body: string;
-  pricePaise: number | null;
-  flagged: number;
-  createdAt: number;
-  senderId: string | null;
-  senderName: string | null;
-}
+const m = messages.as("m");
+const u = users.as("u");
 
-/** The columns of a MessageRow, from `messages m LEFT JOIN users u ON u.id = m.sender_id`. */
-export const MESSAGE_COLUMNS =
-  "m.id, m.seq, m.kind, m.body, m.price_paise AS pricePaise, m.flagged, m.created_at AS createdAt, m.sender_id AS senderId, u.name AS senderName";
+/** The columns of a MessageRow, of MESSAGES_FROM. */
+export const MESSAGE_COLUMNS = {
+  id: m.id,
+  seq: m.seq,
+  kind: m.kind,
+  body: m.body,
+  pricePaise: m.price_paise,
+  flagged: m.flagged,
+  createdAt: m.created_at,
+  senderId: m.sender_id,
+  // NULL once the sender's account is gone (LEFT JOIN).
+  senderName: textOrNull(sql`${u.name}`),
+};
+/** A message row as the reads select it (MESSAGE_COLUMNS). */
+export type MessageRow = RowOf<typeof MESSAGE_COLUMNS>;
+/** The messages (m) with their senders (u), for MESSAGE_COLUMNS. */
+export const MESSAGES_FROM = sql`${m} LEFT JOIN ${u} ON ${u.id} = ${m.sender_id}`;
 
 /** A written message as the socket sends it, with its conversation and the members' live sessions. */
 type Written = Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string; live: string[] };
 
 /** The message just written by the batch, as the socket sends it; null when the batch wrote none. */
 export async function written(env: Env, messageId: string): Promise<Written | null> {
-  const row = await env.DB.prepare(
-    `SELECT ${MESSAGE_COLUMNS}, m.conversation_id AS conversationId, ${liveSessionsSql("m.conversation_id", "?2")} AS live
-     FROM messages m LEFT JOIN users u ON u.id = m.sender_id WHERE m.id = ?1`,
-  )
-    .bind(messageId, Date.now())
-    .first<MessageRow & { conversationId: string; live: string | null }>();
+  const row = await first(
+    env,
+    select(
+      { ...MESSAGE_COLUMNS, conversationId: m.conversation_id, live: liveSessionsOf(m.conversation_id, Date.now()) },
+      sql`FROM ${MESSAGES_FROM} WHERE ${m.id} = ${messageId}`,
+    ),
+  );
   if (!row) return null;
   return {
     ...row,
@@ -180,14 +181,23 @@ export async function explainNotSent(
   conversationId: string,
   key: string | undefined,
 ): Promise<string | null> {
-  const row = await env.DB.prepare(
-    `SELECT buyer_id AS buyerId, seller_id AS sellerId,
-       EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = c.buyer_id AND b.blocked_id = c.seller_id) OR (b.blocker_id = c.seller_id AND b.blocked_id = c.buyer_id)) AS blocked,
-       (SELECT id FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ?2 AND m.client_key = ?3) AS earlier
-     FROM conversations c WHERE c.id = ?1`,
-  )
-    .bind(conversationId, member.id, key ?? null)
-    .first<{ buyerId: string; sellerId: string; blocked: number; earlier: string | null }>();
+  const c = conversations.as("c");
+  const row = await first(
+    env,
+    select(
+      {
+        buyerId: c.buyer_id,
+        sellerId: c.seller_id,
+        blocked: int(
+          sql`EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = c.buyer_id AND b.blocked_id = c.seller_id) OR (b.blocker_id = c.seller_id AND b.blocked_id = c.buyer_id))`,
+        ),
+        earlier: textOrNull(
+          sql`(SELECT id FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ${member.id} AND m.client_key = ${key ?? null})`,
+        ),
+      },
+      sql`FROM ${c} WHERE ${c.id} = ${conversationId}`,
+    ),
+  );
   if (!row || (row.buyerId !== member.id && row.sellerId !== member.id)) throw new ApiError(404, M.noConversation);
   if (row.earlier) return row.earlier;
   if (row.blocked) throw new ApiError(403, M.blocked);
@@ -206,17 +216,20 @@ export async function requireMember(
   meetProposedBy: string | null;
   meetAgreedAt: number | null;
 }> {
-  const row = await env.DB.prepare(
-    "SELECT buyer_id AS buyerId, seller_id AS sellerId, campus_id AS campusId, meet_proposed_by AS meetProposedBy, meet_agreed_at AS meetAgreedAt FROM conversations WHERE id = ?1",
-  )
-    .bind(conversationId)
-    .first<{
-      buyerId: string;
-      sellerId: string;
-      campusId: string;
-      meetProposedBy: string | null;
-      meetAgreedAt: number | null;
-    }>();
+  const c = conversations;
+  const row = await first(
+    env,
+    select(
+      {
+        buyerId: c.buyer_id,
+        sellerId: c.seller_id,
+        campusId: c.campus_id,
+        meetProposedBy: c.meet_proposed_by,
+        meetAgreedAt: c.meet_agreed_at,
+      },
+      sql`FROM ${c} WHERE id = ${conversationId}`,
+    ),
+  );
   if (!row || (row.buyerId !== member.id && row.sellerId !== member.id)) throw new ApiError(404, M.noConversation);
   return row;
 }
@@ -232,13 +245,12 @@ export async function sendMessage(
   await limitMessages(env, member.id);
   const now = Date.now();
   const { id, statements } = messageStatements(
-    env,
     { conversationId },
     member,
     { kind: "text", body: input.text, clientKey: input.clientKey },
     now,
   );
-  await env.DB.batch(statements);
+  await batch(env, statements);
   const sent = await deliver(env, id, member);
   if (sent) return sent;
   const earlier = await explainNotSent(env, member, conversationId, input.clientKey);

@@ -1,5 +1,7 @@
 import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
 import { NO_PRODUCT } from "#common/market-messages.ts";
+import { batch, first, int, select, sql, textOrNull } from "#server/db/sql.ts";
+import { conversations, products } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import {
@@ -34,30 +36,34 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
   await limitMessages(env, buyer.id);
   const now = Date.now();
   const { id, statements } = messageStatements(
-    env,
     { productId, buyerId: buyer.id },
     buyer,
     { kind: "text", body: input.text, clientKey: input.clientKey },
     now,
   );
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO conversations (id, product_id, campus_id, buyer_id, seller_id, created_at, last_message_at)
-       SELECT ?1, p.id, p.campus_id, ?2, p.seller_id, ?3, ?3 FROM products p
-       WHERE p.id = ?4 AND p.campus_id = ?5 AND p.seller_id <> ?2 AND p.hidden_at IS NULL
-         AND ((p.status = 'available' AND p.expires_at > ?3) OR p.buyer_id = ?2)
-         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?2 AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = ?2))
+  await batch(env, [
+    sql`INSERT INTO conversations (id, product_id, campus_id, buyer_id, seller_id, created_at, last_message_at)
+       SELECT ${crypto.randomUUID()}, p.id, p.campus_id, ${buyer.id}, p.seller_id, ${now}, ${now} FROM products p
+       WHERE p.id = ${productId} AND p.campus_id = ${buyer.campusId} AND p.seller_id <> ${buyer.id} AND p.hidden_at IS NULL
+         AND ((p.status = 'available' AND p.expires_at > ${now}) OR p.buyer_id = ${buyer.id})
+         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ${buyer.id} AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = ${buyer.id}))
        ON CONFLICT (product_id, buyer_id) DO NOTHING`,
-    ).bind(crypto.randomUUID(), buyer.id, now, productId, buyer.campusId),
     ...statements,
   ]);
   const message = await deliver(env, id, buyer);
-  const conversation = await env.DB.prepare(
-    `SELECT c.id, (SELECT m.id FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ?2 AND m.client_key = ?3) AS earlier
-     FROM conversations c WHERE c.product_id = ?1 AND c.buyer_id = ?2`,
-  )
-    .bind(productId, buyer.id, input.clientKey ?? null)
-    .first<{ id: string; earlier: string | null }>();
+  const c = conversations.as("c");
+  const conversation = await first(
+    env,
+    select(
+      {
+        id: c.id,
+        earlier: textOrNull(
+          sql`(SELECT m.id FROM messages m WHERE m.conversation_id = c.id AND m.sender_id = ${buyer.id} AND m.client_key = ${input.clientKey ?? null})`,
+        ),
+      },
+      sql`FROM ${c} WHERE ${c.product_id} = ${productId} AND ${c.buyer_id} = ${buyer.id}`,
+    ),
+  );
   if (message && conversation) return { conversationId: conversation.id, message };
   // A resent first message: the conversation and the message it made the first time.
   if (conversation?.earlier) {
@@ -70,20 +76,23 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
 }
 
 async function explainNoStart(env: Env, buyer: Member, productId: string, exists: boolean): Promise<never> {
-  const row = await env.DB.prepare(
-    `SELECT seller_id AS sellerId, campus_id AS campusId, status, hidden_at AS hiddenAt, expires_at AS expiresAt,
-       EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?2 AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = ?2)) AS blocked
-     FROM products p WHERE id = ?1`,
-  )
-    .bind(productId, buyer.id)
-    .first<{
-      sellerId: string;
-      campusId: string;
-      status: string;
-      hiddenAt: number | null;
-      expiresAt: number;
-      blocked: number;
-    }>();
+  const p = products.as("p");
+  const row = await first(
+    env,
+    select(
+      {
+        sellerId: p.seller_id,
+        campusId: p.campus_id,
+        status: p.status,
+        hiddenAt: p.hidden_at,
+        expiresAt: p.expires_at,
+        blocked: int(
+          sql`EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ${buyer.id} AND b.blocked_id = p.seller_id) OR (b.blocker_id = p.seller_id AND b.blocked_id = ${buyer.id}))`,
+        ),
+      },
+      sql`FROM ${p} WHERE id = ${productId}`,
+    ),
+  );
   // Another campus's listing, or one hidden by moderation, does not exist for this member.
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyer.id))
     throw new ApiError(404, NO_PRODUCT);

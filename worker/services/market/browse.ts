@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   CATEGORY_IDS,
@@ -9,12 +8,12 @@ import {
 } from "#common/market.ts";
 import type { ProductSort, ProductView } from "#common/market.ts";
 import { elsewhereMessage, NO_PRODUCT } from "#common/market-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { conversations, products } from "#server/db/schema.ts";
+import { all, batch, first, select, type Sql, sql } from "#server/db/sql.ts";
+import { conversations, products } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { readerCampus } from "#server/services/campus.ts";
-import { visibleTo } from "#server/services/moderation.ts";
+import { visible } from "#server/services/moderation.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import {
   joinedView,
@@ -143,6 +142,8 @@ async function listAvailable(env: Env, options: ListOptions): Promise<(ProductVi
   return readAvailable(env, options);
 }
 
+const p = products.as("p");
+
 /** Browse changes with every listing; a visitor may see it up to 20 s late (80 s while it is re-read). */
 const BROWSE_CACHE = { tables: ["products", "users", "campuses", "trade_ratings"], freshS: 20, staleS: 60 } as const;
 
@@ -151,36 +152,40 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
   const campusId = options.campusId;
   // Hidden content: only its seller and the campus's moderators see it in the list.
   // A listing past its 60 days is off Browse until its seller renews it.
-  const conditions: SQL[] = [
-    eq(products.status, "available"),
-    gt(products.expiresAt, options.now ?? Date.now()),
-    visibleTo(products.hiddenAt, products.sellerId, products.campusId, options.viewerId),
+  const conditions: Sql[] = [
+    sql`${p.status} = ${"available"}`,
+    sql`${p.expires_at} > ${options.now ?? Date.now()}`,
+    visible(p.hidden_at, p.seller_id, p.campus_id, options.viewerId),
   ];
-  if (campusId !== null) conditions.push(eq(products.campusId, campusId));
-  if (options.category) conditions.push(eq(products.category, options.category));
-  if (options.condition) conditions.push(eq(products.condition, options.condition));
+  if (campusId !== null) conditions.push(sql`${p.campus_id} = ${campusId}`);
+  if (options.category) conditions.push(sql`${p.category} = ${options.category}`);
+  if (options.condition) conditions.push(sql`${p.condition} = ${options.condition}`);
   // instr() on lower-cased text, not LIKE '%word%': D1 refuses a LIKE pattern over 50 bytes ("LIKE or
   // GLOB pattern too complex"), which one long or non-Latin word reaches (17 Devanagari letters), and
   // instr() takes % and _ literally without escaping. Same matching: lower() and LIKE both fold ASCII
   // only.
   for (const word of words) {
-    conditions.push(
-      sql`(instr(lower(${products.title}), ${word}) > 0 OR instr(lower(${products.description}), ${word}) > 0)`,
-    );
+    conditions.push(sql`(instr(lower(${p.title}), ${word}) > 0 OR instr(lower(${p.description}), ${word}) > 0)`);
   }
   const order =
     options.sort === "price-low"
-      ? [asc(products.pricePaise), desc(products.createdAt)]
+      ? sql`${p.price_paise} ASC, ${p.created_at} DESC`
       : options.sort === "price-high"
-        ? [desc(products.pricePaise), desc(products.createdAt)]
-        : [desc(products.createdAt), desc(products.id)];
-  const rows = await selectProducts(env, options.viewerId)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(options.limit ?? 100)
-    .offset(options.offset ?? 0);
+        ? sql`${p.price_paise} DESC, ${p.created_at} DESC`
+        : sql`${p.created_at} DESC, ${p.id} DESC`;
+  const rows = await all(
+    env,
+    selectProducts(
+      options.viewerId,
+      sql`WHERE ${sql.join(conditions, " AND ")} ORDER BY ${order} LIMIT ${options.limit ?? 100} OFFSET ${options.offset ?? 0}`,
+    ),
+  );
   return rows.map((row) => ({ ...joinedView(row), mine: row.sellerId === options.viewerId }));
 }
+
+/** A buyer's purchases, newest first. */
+const purchasedBy = (buyerId: string) =>
+  selectProducts(buyerId, sql`WHERE ${p.buyer_id} = ${buyerId} ORDER BY ${p.purchased_at} DESC`);
 
 /**
  * My Purchases: what the reader reserved and bought, newest first, each with the seller's number
@@ -188,9 +193,7 @@ async function readAvailable(env: Env, options: ListOptions): Promise<(ProductVi
  * theirs whatever campus.
  */
 export async function listPurchased(env: Env, buyer: Reader): Promise<ShownProduct[]> {
-  const rows = await selectProducts(env, buyer.id)
-    .where(eq(products.buyerId, buyer.id))
-    .orderBy(desc(products.purchasedAt));
+  const rows = await all(env, purchasedBy(buyer.id));
   return rows.map((row) => viewFor(buyer, row));
 }
 
@@ -202,33 +205,27 @@ export async function listPurchasedWithConversations(
   env: Env,
   buyer: Reader,
 ): Promise<{ products: ShownProduct[]; conversations: Record<string, string> }> {
-  const db = getDb(env.DB);
-  const [rows, started] = await db.batch([
-    selectProducts(env, buyer.id).where(eq(products.buyerId, buyer.id)).orderBy(desc(products.purchasedAt)),
-    db
-      .select({ productId: conversations.productId, id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.buyerId, buyer.id),
-          inArray(
-            conversations.productId,
-            db.select({ id: products.id }).from(products).where(eq(products.buyerId, buyer.id)),
-          ),
-        ),
-      ),
+  const c = conversations;
+  const [rows, started] = await batch(env, [
+    purchasedBy(buyer.id),
+    select(
+      { productId: c.product_id, id: c.id },
+      sql`FROM ${c} WHERE ${c.buyer_id} = ${buyer.id}
+        AND ${c.product_id} IN (SELECT ${products.id} FROM ${products} WHERE ${products.buyer_id} = ${buyer.id})`,
+    ),
   ]);
   return {
-    products: rows.map((row) => viewFor(buyer, row)),
-    conversations: Object.fromEntries(started.map((row) => [row.productId, row.id])),
+    products: rows.rows.map((row) => viewFor(buyer, row)),
+    conversations: Object.fromEntries(started.rows.map((row) => [row.productId, row.id])),
   };
 }
 
 /** My Sells: the reader's own listings, newest first, sold or not. */
 export async function listMySells(env: Env, seller: Reader): Promise<ShownProduct[]> {
-  const rows = await selectProducts(env, seller.id)
-    .where(eq(products.sellerId, seller.id))
-    .orderBy(desc(products.createdAt));
+  const rows = await all(
+    env,
+    selectProducts(seller.id, sql`WHERE ${p.seller_id} = ${seller.id} ORDER BY ${p.created_at} DESC`),
+  );
   return rows.map((row) => viewFor(seller, row));
 }
 
@@ -245,14 +242,13 @@ export type ProductLookup =
  */
 export async function getProduct(env: Env, reader: Reader | null, id: string): Promise<ProductLookup> {
   if (!productIdSchema.safeParse(id).success) throw new ApiError(404, NO_PRODUCT);
-  const [row] = await selectProducts(env, reader?.id)
-    .where(
-      and(
-        eq(products.id, id.toLowerCase()),
-        visibleTo(products.hiddenAt, products.sellerId, products.campusId, reader?.id),
-      ),
-    )
-    .limit(1);
+  const row = await first(
+    env,
+    selectProducts(
+      reader?.id,
+      sql`WHERE ${p.id} = ${id.toLowerCase()} AND ${visible(p.hidden_at, p.seller_id, p.campus_id, reader?.id)} LIMIT 1`,
+    ),
+  );
   if (!row) throw new ApiError(404, NO_PRODUCT);
   if (reader && row.campusId !== reader.campusId) {
     const market = row.campusIsOpen ? "the Open community" : (row.campusShortName ?? "another college");

@@ -1,13 +1,12 @@
-import { and, eq, lte } from "drizzle-orm";
 import { formatIndiaDate } from "#common/format.ts";
 import { LISTING_MS, RENEW_WINDOW_DAYS, RENEW_WINDOW_MS, SELL, type ProductView } from "#common/market.ts";
 import { LEFT_WITH_THE_MOVE, NO_PRODUCT } from "#common/market-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { products } from "#server/db/schema.ts";
+import { first, returning, run, select, sql, update } from "#server/db/sql.ts";
+import { products } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { ownUnsold } from "#server/services/market/listing.ts";
-import { badgeOfMember, toView } from "#server/services/market/product-view.ts";
+import { badgeOfMember, productColumns, toView } from "#server/services/market/product-view.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
 // Listings leave Browse 60 days after they were posted or renewed
@@ -22,20 +21,32 @@ import type { SessionUser } from "#server/services/session-user.ts";
  */
 export async function renewProduct(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<ProductView> {
   requireMayAct(user, SELL);
-  const [row] = await getDb(env.DB)
-    .update(products)
-    .set({ expiresAt: now + LISTING_MS, updatedAt: now })
-    // A listing is renewed on the seller's own campus only: one left behind by a move stays off
-    // Browse there (worker/services/campus-move.ts).
-    .where(
-      and(ownUnsold(user.id, id), eq(products.campusId, user.campusId), lte(products.expiresAt, now + RENEW_WINDOW_MS)),
-    )
-    .returning();
+  const row = await first(
+    env,
+    returning(
+      update(
+        products,
+        { expires_at: now + LISTING_MS, updated_at: now },
+        // A listing is renewed on the seller's own campus only: one left behind by a move stays off
+        // Browse there (worker/services/campus-move.ts).
+        sql`WHERE ${ownUnsold(user.id, id)} AND campus_id = ${user.campusId} AND expires_at <= ${now + RENEW_WINDOW_MS}`,
+      ),
+      productColumns(products),
+    ),
+  );
   if (row) return toView(row, badgeOfMember(user));
-  const current = await getDb(env.DB).query.products.findFirst({
-    columns: { sellerId: true, status: true, campusId: true, expiresAt: true },
-    where: eq(products.id, id),
-  });
+  const current = await first(
+    env,
+    select(
+      {
+        sellerId: products.seller_id,
+        status: products.status,
+        campusId: products.campus_id,
+        expiresAt: products.expires_at,
+      },
+      sql`FROM ${products} WHERE id = ${id} LIMIT 1`,
+    ),
+  );
   if (current && current.sellerId === user.id && current.status === "available" && current.campusId !== user.campusId)
     throw new ApiError(409, LEFT_WITH_THE_MOVE);
   if (!current || current.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
@@ -56,13 +67,13 @@ export const EXPIRY_WARNING_MS = 3 * 24 * 60 * 60 * 1000;
  * warned once per 60 days however often the cron runs (and again after a renewal).
  */
 export async function warnExpiringListings(env: Env, now = Date.now()): Promise<{ warned: number }> {
-  const result = await env.DB.prepare(
-    `INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
+  const days = LISTING_MS / 86_400_000;
+  const result = await run(
+    env,
+    sql`INSERT OR IGNORE INTO notices (id, user_id, kind, title, text, link, created_at)
      SELECT 'expiring-' || id || '-' || expires_at, seller_id, 'market.expiring', title || ' leaves Browse soon',
-       'It has been listed for almost ${LISTING_MS / 86_400_000} days. Renew it on My Sells to keep it on Browse for ${LISTING_MS / 86_400_000} more days.', '/mysells', ?1
-     FROM products WHERE status = 'available' AND hidden_at IS NULL AND expires_at > ?1 AND expires_at <= ?2`,
-  )
-    .bind(now, now + EXPIRY_WARNING_MS)
-    .run();
-  return { warned: result.meta.changes };
+       ${`It has been listed for almost ${days} days. Renew it on My Sells to keep it on Browse for ${days} more days.`}, '/mysells', ${now}
+     FROM products WHERE status = 'available' AND hidden_at IS NULL AND expires_at > ${now} AND expires_at <= ${now + EXPIRY_WARNING_MS}`,
+  );
+  return { warned: result.changes };
 }

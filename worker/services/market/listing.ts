@@ -1,11 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { CATEGORY_IDS, CONDITION_IDS, LISTING_MS, SELL, parsePricePaise } from "#common/market.ts";
 import type { ProductView } from "#common/market.ts";
 import { CHOOSE_PHOTO, NO_PRODUCT } from "#common/market-messages.ts";
 import { MAX_PHOTOS } from "#common/market-photos.ts";
-import { getDb } from "#server/db/client.ts";
-import { products, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
+import { batch, first, insert, returning, type Sql, select, sql, update } from "#server/db/sql.ts";
+import { products, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
@@ -17,10 +16,13 @@ import {
   IMAGE_CACHE_CONTROL,
   IMAGE_PREFIX,
   photoKeys,
+  productColumns,
+  type ProductRecord,
+  type StoredPhoto,
   toView,
 } from "#server/services/market/product-view.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { wantedMatchStatement } from "#server/services/wanted.ts";
+import { wantedMatch } from "#server/services/wanted.ts";
 import { profileWhatsappNumber, whatsappNumberRule } from "#server/services/whatsapp-number.ts";
 
 // A seller's listing: posting it (with its photos, all or nothing), editing and deleting it. Selling
@@ -143,10 +145,14 @@ export async function createProduct(
   return storeListing(env, seller, input, contact, photos, key);
 }
 
-async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<Product | undefined> {
-  return getDb(env.DB).query.products.findFirst({
-    where: and(eq(products.sellerId, sellerId), eq(products.submissionKey, submissionKey)),
-  });
+async function submittedProduct(env: Env, sellerId: string, submissionKey: string): Promise<ProductRecord | null> {
+  return first(
+    env,
+    select(
+      productColumns(products),
+      sql`FROM ${products} WHERE seller_id = ${sellerId} AND submission_key = ${submissionKey} LIMIT 1`,
+    ),
+  );
 }
 
 /**
@@ -184,7 +190,7 @@ async function storeListing(
       customMetadata: { productId: id, originalName: name.slice(0, 200) },
     });
   const now = Date.now();
-  let row: Product | undefined;
+  let row: ProductRecord | undefined;
   try {
     await Promise.all(
       photos.flatMap((photo, i) => {
@@ -197,7 +203,7 @@ async function storeListing(
         ];
       }),
     );
-    const values: Product = {
+    const values: ProductRecord = {
       id,
       sellerId: seller.id,
       title: fields.title,
@@ -209,7 +215,7 @@ async function storeListing(
       condition: fields.condition,
       imageKey: stored[0]!.key,
       imageType: stored[0]!.type,
-      photos: stored,
+      photos: JSON.stringify(stored),
       expiresAt: now + LISTING_MS,
       submissionKey,
       createdAt: now,
@@ -227,27 +233,54 @@ async function storeListing(
       handedOverAt: null,
       salePricePaise: null,
     };
-    const insert = getDb(env.DB)
-      .insert(products)
-      .values(values)
-      .onConflictDoNothing({ target: [products.sellerId, products.submissionKey] })
-      .toSQL();
-    // One batch: the listing, and the notices of the wanted posts it matches. Drizzle's D1
-    // batch takes no raw statement, so both go to D1 as they are; the row is what was inserted.
-    // wanted matches: the listing's text is bound, lower-cased in JS (D1 folds only A-Z).
-    const saveNumber = contact.saveToProfile
-      ? getDb(env.DB)
-          .update(users)
-          .set({ whatsappNumber: contact.saveToProfile })
-          .where(and(eq(users.id, seller.id), isNull(users.whatsappNumber)))
-          .toSQL()
-      : null;
-    const [inserted] = await env.DB.batch([
-      env.DB.prepare(insert.sql).bind(...insert.params),
-      wantedMatchStatement(env, id, now, `${fields.title}\n${fields.description}`),
-      ...(saveNumber ? [env.DB.prepare(saveNumber.sql).bind(...saveNumber.params)] : []),
+    // One batch: the listing, and the notices of the wanted posts it matches (the listing's text is
+    // bound, lower-cased in JS: D1 folds only A-Z); the row is what was inserted.
+    const [inserted] = await batch(env, [
+      insert(
+        products,
+        {
+          id: values.id,
+          seller_id: values.sellerId,
+          title: values.title,
+          description: values.description,
+          price_paise: values.pricePaise,
+          seller_name: values.sellerName,
+          whatsapp_number: values.whatsappNumber,
+          image_key: values.imageKey,
+          image_type: values.imageType,
+          status: values.status,
+          buyer_id: values.buyerId,
+          buyer_name: values.buyerName,
+          sale_id: values.saleId,
+          purchased_at: values.purchasedAt,
+          created_at: values.createdAt,
+          updated_at: values.updatedAt,
+          submission_key: values.submissionKey,
+          campus_id: values.campusId,
+          hidden_at: values.hiddenAt,
+          hidden_reason: values.hiddenReason,
+          moderation_id: values.moderationId,
+          handed_over_at: values.handedOverAt,
+          category: values.category,
+          condition: values.condition,
+          photos: values.photos,
+          expires_at: values.expiresAt,
+          sale_price_paise: values.salePricePaise,
+        },
+        sql`ON CONFLICT (seller_id, submission_key) DO NOTHING`,
+      ),
+      wantedMatch(id, now, `${fields.title}\n${fields.description}`),
+      ...(contact.saveToProfile
+        ? [
+            update(
+              users,
+              { whatsapp_number: contact.saveToProfile },
+              sql`WHERE id = ${seller.id} AND whatsapp_number IS NULL`,
+            ),
+          ]
+        : []),
     ]);
-    if (inserted?.meta.changes === 1) row = values;
+    if (inserted.changes === 1) row = values;
   } catch (error) {
     await env.FILES.delete(keys);
     throw error;
@@ -255,7 +288,7 @@ async function storeListing(
   if (row) return toView(row, badge);
   // A simultaneous repeat of this submission won: its product is the answer, these photos go.
   await env.FILES.delete(keys);
-  const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : undefined;
+  const earlier = submissionKey ? await submittedProduct(env, seller.id, submissionKey) : null;
   if (!earlier) throw new ApiError(409, "This form was already sent. Reload the page and try again.");
   return toView(earlier, badge);
 }
@@ -265,10 +298,13 @@ type Actor = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity" 
 
 /** Why a conditional write on someone's product changed nothing: 404 (also for another campus's), 403 or 409. */
 async function explainNoChange(env: Env, user: Actor, id: string, verb: "edit" | "delete"): Promise<never> {
-  const row = await getDb(env.DB).query.products.findFirst({
-    columns: { sellerId: true, status: true, campusId: true },
-    where: eq(products.id, id),
-  });
+  const row = await first(
+    env,
+    select(
+      { sellerId: products.seller_id, status: products.status, campusId: products.campus_id },
+      sql`FROM ${products} WHERE id = ${id} LIMIT 1`,
+    ),
+  );
   if (!row || row.campusId !== user.campusId) throw new ApiError(404, NO_PRODUCT);
   if (row.sellerId !== user.id) throw new ApiError(403, `You can only ${verb} your own products.`);
   if (row.status === "sold")
@@ -279,31 +315,42 @@ async function explainNoChange(env: Env, user: Actor, id: string, verb: "edit" |
   throw new ApiError(409, "The product changed while you were editing it. Reload and try again.");
 }
 
-export const ownUnsold = (userId: string, id: string) =>
-  and(eq(products.id, id), eq(products.sellerId, userId), eq(products.status, "available"));
+/** SQL: the product `id` is the user's own and still available (a WHERE of a statement on products). */
+export const ownUnsold = (userId: string, id: string): Sql =>
+  sql`id = ${id} AND seller_id = ${userId} AND status = ${"available"}`;
 
 /** Edits an unsold product of the user's own. Not gated: a seller may always fix their listing. */
 export async function updateProduct(env: Env, user: Actor, id: string, patch: ProductPatch): Promise<ProductView> {
-  const [row] = await getDb(env.DB)
-    .update(products)
-    .set({
-      ...(patch.title !== undefined && { title: patch.title }),
-      ...(patch.description !== undefined && { description: patch.description }),
-      ...(patch.price !== undefined && { pricePaise: patch.price }),
-      updatedAt: Date.now(),
-    })
-    .where(ownUnsold(user.id, id))
-    .returning();
+  const row = await first(
+    env,
+    returning(
+      update(
+        products,
+        {
+          ...(patch.title !== undefined && { title: patch.title }),
+          ...(patch.description !== undefined && { description: patch.description }),
+          ...(patch.price !== undefined && { price_paise: patch.price }),
+          updated_at: Date.now(),
+        },
+        sql`WHERE ${ownUnsold(user.id, id)}`,
+      ),
+      productColumns(products),
+    ),
+  );
   if (!row) return explainNoChange(env, user, id, "edit");
   return toView(row, badgeOfMember(user));
 }
 
 /** Deletes an unsold product of the user and its image. Not gated: taking one's listing down is always allowed. */
 export async function deleteProduct(env: Env, user: Actor, id: string): Promise<void> {
-  const [row] = await getDb(env.DB)
-    .delete(products)
-    .where(ownUnsold(user.id, id))
-    .returning({ imageKey: products.imageKey, imageType: products.imageType, photos: products.photos });
+  const row = await first(
+    env,
+    returning(sql`DELETE FROM ${products} WHERE ${ownUnsold(user.id, id)}`, {
+      imageKey: products.image_key,
+      imageType: products.image_type,
+      photos: products.photos,
+    }),
+  );
   if (!row) return explainNoChange(env, user, id, "delete");
   await env.FILES.delete(photoKeys(row));
 }

@@ -1,9 +1,8 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { RESERVATION_HOURS, type ProductView } from "#common/market.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
-import { getDb } from "#server/db/client.ts";
-import { campuses, products, users, type Product, type StoredPhoto } from "#server/db/schema.ts";
+import { int, intOrNull, type Query, type RowOf, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { campuses, products, users } from "#server/db/tables.generated.ts";
 import { badgeOf } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 
@@ -25,59 +24,99 @@ export function imageUrl(imageKey: string): string {
   return `/api/files/${imageKey}`;
 }
 
-/** A product row with what its badge needs: the seller's verified flag and the campus's short name. */
-type ProductRow = Product & {
-  sellerVerifiedAt: number | null;
-  campusShortName: string | null;
-  campusIsOpen: boolean | null;
-  sellerSales?: number;
-  sellerRating?: number | null;
-  sellerRatings?: number;
-  rated?: number;
-  saved?: number;
-};
+/** One photo of a listing as stored in products.photos (migrations/0021_photos_expiry.sql), a JSON list. */
+export interface StoredPhoto {
+  key: string;
+  type: string;
+  w: number;
+  h: number;
+  /** The R2 key of its ~400 px version; null when none was sent. */
+  thumb: string | null;
+}
+
+/** products.photos as written (the listing's own JSON: JSON.stringify of its StoredPhoto list). */
+export function photosFrom(json: string): StoredPhoto[] {
+  return JSON.parse(json) as StoredPhoto[];
+}
+
+/** A product's own columns under the names the code uses, of `t` (the table or an alias of it). */
+export function productColumns(t: typeof products) {
+  return {
+    id: t.id,
+    sellerId: t.seller_id,
+    title: t.title,
+    description: t.description,
+    pricePaise: t.price_paise,
+    sellerName: t.seller_name,
+    whatsappNumber: t.whatsapp_number,
+    imageKey: t.image_key,
+    imageType: t.image_type,
+    status: t.status,
+    buyerId: t.buyer_id,
+    buyerName: t.buyer_name,
+    saleId: t.sale_id,
+    purchasedAt: t.purchased_at,
+    createdAt: t.created_at,
+    updatedAt: t.updated_at,
+    submissionKey: t.submission_key,
+    campusId: t.campus_id,
+    hiddenAt: t.hidden_at,
+    hiddenReason: t.hidden_reason,
+    moderationId: t.moderation_id,
+    handedOverAt: t.handed_over_at,
+    category: t.category,
+    condition: t.condition,
+    photos: t.photos,
+    expiresAt: t.expires_at,
+    salePricePaise: t.sale_price_paise,
+  };
+}
+
+/** A product row as productColumns reads it. */
+export type ProductRecord = RowOf<ReturnType<typeof productColumns>>;
+
+const p = products.as("p");
+const u = users.as("u");
+const c = campuses.as("c");
 
 /**
  * Products joined to their sellers and campuses, in the one query of a list (no query per row):
- * with the seller's completed sales and buyers' ratings, and, given a viewer, whether
- * they rated this trade.
+ * with the seller's completed sales and buyers' ratings, and, given a viewer, whether they rated
+ * this trade and saved it. `rest` is the statement's WHERE, ORDER BY and LIMIT (and any further
+ * join), the product aliased `p` (products.as("p")).
  */
-export function selectProducts(env: Env, viewerId?: string | null) {
-  return getDb(env.DB)
-    .select({
-      ...getTableColumns(products),
-      sellerVerifiedAt: users.emailVerifiedAt,
-      campusShortName: campuses.shortName,
-      campusIsOpen: campuses.isOpen,
-      sellerSales:
-        sql<number>`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${products.sellerId} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`
-          .mapWith(Number)
-          .as("seller_sales"),
-      sellerRating: sql<
-        number | null
-      >`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`.as(
-        "seller_rating",
+export function selectProducts(viewerId: string | null | undefined, rest: Sql) {
+  return select(
+    {
+      ...productColumns(p),
+      // The seller's record and campus, by LEFT JOIN: null when the row is not there.
+      sellerVerifiedAt: u.email_verified_at,
+      campusShortName: textOrNull(sql`${c.short_name}`),
+      campusIsOpen: intOrNull(sql`${c.is_open}`),
+      sellerSales: int(
+        sql`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${p.seller_id} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`,
       ),
-      sellerRatings:
-        sql<number>`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${products.sellerId} AND r.role = 'buyer')`
-          .mapWith(Number)
-          .as("seller_ratings"),
+      // An average: a number with decimals, or null before the first rating.
+      sellerRating: intOrNull(
+        sql`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${p.seller_id} AND r.role = 'buyer')`,
+      ),
+      sellerRatings: int(
+        sql`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${p.seller_id} AND r.role = 'buyer')`,
+      ),
       rated: viewerId
-        ? sql<number>`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${products.id} AND r.rater_id = ${viewerId})`
-            .mapWith(Number)
-            .as("rated")
-        : sql<number>`0`.mapWith(Number).as("rated"),
+        ? int(sql`EXISTS (SELECT 1 FROM trade_ratings r WHERE r.product_id = ${p.id} AND r.rater_id = ${viewerId})`)
+        : int(sql`0`),
       // The viewer saved it (the heart), in the same query.
       saved: viewerId
-        ? sql<number>`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${products.id} AND sp.user_id = ${viewerId})`
-            .mapWith(Number)
-            .as("saved")
-        : sql<number>`0`.mapWith(Number).as("saved"),
-    })
-    .from(products)
-    .leftJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(campuses, eq(campuses.id, products.campusId));
+        ? int(sql`EXISTS (SELECT 1 FROM saved_products sp WHERE sp.product_id = ${p.id} AND sp.user_id = ${viewerId})`)
+        : int(sql`0`),
+    },
+    sql`FROM ${p} LEFT JOIN ${u} ON ${u.id} = ${p.seller_id} LEFT JOIN ${c} ON ${c.id} = ${p.campus_id} ${rest}`,
+  );
 }
+
+/** A product row with what its badge and the seller's record need (selectProducts). */
+export type ProductRow = ReturnType<typeof selectProducts> extends Query<infer Row> ? Row : never;
 
 /** Who reads a product: what the contact rule needs of them. */
 export type Reader = Pick<SessionUser, "id" | "campusId" | "verified" | "openCommunity">;
@@ -90,7 +129,7 @@ export type Reader = Pick<SessionUser, "id" | "campusId" | "verified" | "openCom
  */
 export function sellerContact(
   reader: Reader | null,
-  product: Pick<Product, "sellerId" | "buyerId" | "campusId" | "whatsappNumber">,
+  product: Pick<ProductRecord, "sellerId" | "buyerId" | "campusId" | "whatsappNumber">,
 ): string | null {
   if (!reader) return null;
   if (product.sellerId === reader.id) return product.whatsappNumber;
@@ -113,7 +152,7 @@ export function viewFor(reader: Reader | null, row: ProductRow): ShownProduct {
  */
 export function priceFor(
   reader: Pick<Reader, "id"> | null,
-  row: Pick<Product, "sellerId" | "buyerId" | "pricePaise" | "salePricePaise">,
+  row: Pick<ProductRecord, "sellerId" | "buyerId" | "pricePaise" | "salePricePaise">,
 ): number {
   const party = reader !== null && (reader.id === row.sellerId || reader.id === row.buyerId);
   return party ? (row.salePricePaise ?? row.pricePaise) : row.pricePaise;
@@ -125,21 +164,26 @@ export const badgeOfMember = (member: Pick<Membership, "verified" | "openCommuni
 /** A joined row as the screens see it, its badge from the seller's row. */
 export function joinedView(row: ProductRow): ProductView {
   return {
-    ...toView(row, badgeOf(row.sellerVerifiedAt !== null, row.campusIsOpen, row.campusShortName)),
+    ...toView(
+      row,
+      badgeOf(
+        row.sellerVerifiedAt !== null,
+        row.campusIsOpen === null ? null : row.campusIsOpen === 1,
+        row.campusShortName,
+      ),
+    ),
     seller: {
-      sales: row.sellerSales ?? 0,
-      rating:
-        row.sellerRating === null || row.sellerRating === undefined
-          ? null
-          : Math.round(Number(row.sellerRating) * 10) / 10,
-      ratings: row.sellerRatings ?? 0,
+      sales: row.sellerSales,
+      rating: row.sellerRating === null ? null : Math.round(Number(row.sellerRating) * 10) / 10,
+      ratings: row.sellerRatings,
     },
     rated: row.rated === 1,
     saved: row.saved === 1,
   };
 }
 
-export function toView(row: Product, badge: string | null): ProductView {
+export function toView(row: ProductRecord, badge: string | null): ProductView {
+  const photos = photosOf(row);
   return {
     id: row.id,
     title: row.title,
@@ -149,13 +193,13 @@ export function toView(row: Product, badge: string | null): ProductView {
     sellerId: row.sellerId,
     whatsappNumber: row.whatsappNumber,
     image: imageUrl(row.imageKey),
-    images: photosOf(row).map((photo) => ({
+    images: photos.map((photo) => ({
       url: imageUrl(photo.key),
       thumbUrl: imageUrl(photo.thumb ?? photo.key),
       width: photo.w || null,
       height: photo.h || null,
     })),
-    thumb: imageUrl(photosOf(row)[0]?.thumb ?? row.imageKey),
+    thumb: imageUrl(photos[0]?.thumb ?? row.imageKey),
     expiresAt: row.expiresAt,
     status: row.status,
     createdAt: row.createdAt,
@@ -174,12 +218,16 @@ export function toView(row: Product, badge: string | null): ProductView {
   };
 }
 
+/** A listing's photos as the row stores them (products.photos), or as a list already read. */
+type PhotoColumns = { imageKey: string; imageType: string; photos: string | readonly StoredPhoto[] };
+
 /** A listing's photos as stored; a listing from before has only image_key (no size, no small version). */
-export function photosOf(row: Pick<Product, "imageKey" | "imageType" | "photos">): StoredPhoto[] {
-  return row.photos.length > 0 ? row.photos : [{ key: row.imageKey, type: row.imageType, w: 0, h: 0, thumb: null }];
+export function photosOf(row: PhotoColumns): StoredPhoto[] {
+  const photos = typeof row.photos === "string" ? photosFrom(row.photos) : row.photos;
+  return photos.length > 0 ? [...photos] : [{ key: row.imageKey, type: row.imageType, w: 0, h: 0, thumb: null }];
 }
 
 /** Every R2 key of a listing: its photos and their small versions. */
-export function photoKeys(row: Pick<Product, "imageKey" | "imageType" | "photos">): string[] {
+export function photoKeys(row: PhotoColumns): string[] {
   return [...new Set(photosOf(row).flatMap((photo) => (photo.thumb ? [photo.key, photo.thumb] : [photo.key])))];
 }

@@ -1,11 +1,24 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
 import { BUY, RESERVATION_HOURS, paiseToRupees, rupeesToPaise, whatsappLink } from "#common/market.ts";
 import { NO_PRODUCT, SEEN_PRICE_NOT_A_NUMBER } from "#common/market-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { products, saleNotifications } from "#server/db/schema.ts";
+import {
+  all,
+  batch,
+  first,
+  int,
+  intOrNull,
+  oneOf,
+  returning,
+  run,
+  select,
+  type Sql,
+  sql,
+  text,
+  update,
+} from "#server/db/sql.ts";
+import { offers, products, saleNotifications } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { selectProducts, type ShownProduct, viewFor } from "#server/services/market/product-view.ts";
@@ -77,8 +90,8 @@ export async function purchaseProduct(
   const since = now - PURCHASE_WINDOW_MS;
   const seen = input.price ?? null;
   const saleId = crypto.randomUUID();
-  const [update, , notice] = await env.DB.batch([
-    reserveStatement(env, {
+  const [reserved, , notice] = await batch(env, [
+    reserve({
       buyerId: buyer.id,
       buyerName: buyer.name,
       campusId: buyer.campusId,
@@ -87,28 +100,24 @@ export async function purchaseProduct(
       now,
       seenPricePaise: seen,
     }),
-    reservationLogStatement(env, saleId, now),
-    env.DB.prepare(
-      `INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
-       SELECT ?1, seller_id, id, title, ?2, sale_price_paise, ?3, sale_id, buyer_id FROM products WHERE sale_id = ?4`,
-    ).bind(crypto.randomUUID(), buyer.name, now, saleId),
+    reservationLog(saleId, now),
+    sql`INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
+       SELECT ${crypto.randomUUID()}, seller_id, id, title, ${buyer.name}, sale_price_paise, ${now}, sale_id, buyer_id FROM products WHERE sale_id = ${saleId}`,
     // The seller's inbox too: who reserved it, and what happens next (decision 0098). The buyer is
     // the notice's actor: their name is read before the text when the notice is (worker/services/notices.ts).
-    env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
-       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ?3, '/mysells', ?1, buyer_id
-       FROM products WHERE sale_id = ?2`,
-    ).bind(now, saleId, RESERVED_NOTICE_TEXT),
-    lapseOffersStatement(env, saleId, now),
+    sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
+       SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ${RESERVED_NOTICE_TEXT}, '/mysells', ${now}, buyer_id
+       FROM products WHERE sale_id = ${saleId}`,
+    lapseOffers(saleId, now),
   ]);
-  const raw = update?.results[0] as Record<string, unknown> | undefined;
-  if (!raw) return explainNoPurchase(env, buyer, id, seen, since);
-  const [row] = await selectProducts(env).where(eq(products.id, id));
+  if (reserved.rows.length === 0) return explainNoPurchase(env, buyer, id, seen, since);
+  const p = products.as("p");
+  const row = await first(env, selectProducts(undefined, sql`WHERE ${p.id} = ${id}`));
   return {
     product: viewFor(buyer, row!),
     // The link the specification's client offers the buyer after a purchase (section 8).
     notification: {
-      sent: (notice?.meta.changes ?? 0) === 1,
+      sent: notice.changes === 1,
       directLink: row!.whatsappNumber ? whatsappLink(row!.whatsappNumber) : "",
     },
   };
@@ -146,51 +155,50 @@ export interface Reservation {
  * checked here, not by a gate on the request). Of any number of simultaneous attempts on one
  * product exactly one gets its id back; the statements after it in the batch select by `saleId`.
  */
-export function reserveStatement(env: Env, r: Reservation): D1PreparedStatement {
-  return env.DB.prepare(
-    `UPDATE products SET status = 'sold', buyer_id = ?1, buyer_name = COALESCE(?2, (SELECT name FROM users WHERE id = ?1)),
-       sale_id = ?3, purchased_at = ?4, updated_at = ?4, sale_price_paise = COALESCE(?11, price_paise)
-     WHERE id = ?5 AND status = 'available' AND seller_id <> ?1 AND campus_id = ?9 AND hidden_at IS NULL AND expires_at > ?4
-       AND (?6 IS NULL OR price_paise = ?6)
-       AND (?12 IS NULL OR seller_id = ?12)
-       AND (?13 IS NULL OR (EXISTS (SELECT 1 FROM offers o WHERE o.id = ?13 AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ?1)
-         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ?1 AND b.blocked_id = products.seller_id) OR (b.blocker_id = products.seller_id AND b.blocked_id = ?1))))
-       AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?7) < ?8
-       AND (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) < ?10
-       AND EXISTS (SELECT 1 FROM users WHERE id = ?1 AND deleted_at IS NULL AND (suspended_until IS NULL OR suspended_until <= ?4))
-     RETURNING id`,
-  ).bind(
-    r.buyerId,
-    r.buyerName,
-    r.saleId,
-    r.now,
-    r.productId,
-    r.seenPricePaise ?? null,
-    r.now - PURCHASE_WINDOW_MS,
-    PURCHASE_LIMIT,
-    r.campusId,
-    OPEN_RESERVATIONS_LIMIT,
-    r.agreedPricePaise ?? null,
-    r.sellerId ?? null,
-    r.offerId ?? null,
+export function reserve(r: Reservation): Sql {
+  const seen = r.seenPricePaise ?? null;
+  const sellerId = r.sellerId ?? null;
+  const offerId = r.offerId ?? null;
+  return returning(
+    update(
+      products,
+      {
+        status: "sold",
+        buyer_id: r.buyerId,
+        buyer_name: sql`COALESCE(${r.buyerName}, (SELECT name FROM users WHERE id = ${r.buyerId}))`,
+        sale_id: r.saleId,
+        purchased_at: r.now,
+        updated_at: r.now,
+        sale_price_paise: sql`COALESCE(${r.agreedPricePaise ?? null}, price_paise)`,
+      },
+      sql`WHERE id = ${r.productId} AND status = 'available' AND seller_id <> ${r.buyerId} AND campus_id = ${r.campusId} AND hidden_at IS NULL AND expires_at > ${r.now}
+       AND (${seen} IS NULL OR price_paise = ${seen})
+       AND (${sellerId} IS NULL OR seller_id = ${sellerId})
+       AND (${offerId} IS NULL OR (EXISTS (SELECT 1 FROM offers o WHERE o.id = ${offerId} AND o.status = 'waiting' AND o.product_id = products.id AND o.buyer_id = ${r.buyerId})
+         AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE (b.blocker_id = ${r.buyerId} AND b.blocked_id = products.seller_id) OR (b.blocker_id = products.seller_id AND b.blocked_id = ${r.buyerId}))))
+       AND (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ${r.buyerId} AND created_at > ${r.now - PURCHASE_WINDOW_MS}) < ${PURCHASE_LIMIT}
+       AND (SELECT COUNT(*) FROM products WHERE buyer_id = ${r.buyerId} AND status = 'sold' AND handed_over_at IS NULL) < ${OPEN_RESERVATIONS_LIMIT}
+       AND EXISTS (SELECT 1 FROM users WHERE id = ${r.buyerId} AND deleted_at IS NULL AND (suspended_until IS NULL OR suspended_until <= ${r.now}))`,
+    ),
+    { id: products.id },
   );
 }
 
 /** The reservation's log row (the 24-hour limit counts it), written only for the sale `saleId` made. */
-export function reservationLogStatement(env: Env, saleId: string, now: number): D1PreparedStatement {
-  return env.DB.prepare(
-    "INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ?1 FROM products WHERE sale_id = ?2",
-  ).bind(now, saleId);
+export function reservationLog(saleId: string, now: number): Sql {
+  return sql`INSERT INTO reservation_log (id, buyer_id, product_id, created_at) SELECT sale_id, buyer_id, id, ${now} FROM products WHERE sale_id = ${saleId}`;
 }
 
 /**
  * Offers still waiting on a product that `saleId` just reserved lapse: the listing is gone, so no
  * seller can accept them any more (docs/decisions/0113-conversations.md).
  */
-export function lapseOffersStatement(env: Env, saleId: string, now: number): D1PreparedStatement {
-  return env.DB.prepare(
-    "UPDATE offers SET status = 'lapsed', decided_at = ?1 WHERE status = 'waiting' AND product_id = (SELECT id FROM products WHERE sale_id = ?2)",
-  ).bind(now, saleId);
+export function lapseOffers(saleId: string, now: number): Sql {
+  return update(
+    offers,
+    { status: "lapsed", decided_at: now },
+    sql`WHERE status = 'waiting' AND product_id = (SELECT id FROM products WHERE sale_id = ${saleId})`,
+  );
 }
 
 /** Why the conditional purchase wrote nothing, from one read: 404, 403, 409 or 429. */
@@ -202,27 +210,29 @@ async function explainNoPurchase(
   since: number,
 ): Promise<never> {
   const buyerId = buyer.id;
-  const row = await env.DB.prepare(
-    `SELECT seller_id AS sellerId, campus_id AS campusId, status, price_paise AS pricePaise, hidden_at AS hiddenAt, expires_at AS expiresAt,
-       (SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2) AS recent,
-       (SELECT created_at FROM reservation_log WHERE buyer_id = ?1 AND created_at > ?2 ORDER BY created_at DESC LIMIT 1 OFFSET ?3) AS oldestCounted,
-       (SELECT deleted_at FROM users WHERE id = ?1) AS buyerDeletedAt,
-       (SELECT COUNT(*) FROM products WHERE buyer_id = ?1 AND status = 'sold' AND handed_over_at IS NULL) AS open
-     FROM products WHERE id = ?4`,
-  )
-    .bind(buyerId, since, PURCHASE_LIMIT - 1, id)
-    .first<{
-      sellerId: string;
-      campusId: string;
-      hiddenAt: number | null;
-      expiresAt: number;
-      status: string;
-      pricePaise: number;
-      recent: number;
-      oldestCounted: number | null;
-      buyerDeletedAt: number | null;
-      open: number;
-    }>();
+  const p = products;
+  const row = await first(
+    env,
+    select(
+      {
+        sellerId: p.seller_id,
+        campusId: p.campus_id,
+        status: p.status,
+        pricePaise: p.price_paise,
+        hiddenAt: p.hidden_at,
+        expiresAt: p.expires_at,
+        recent: int(sql`(SELECT COUNT(*) FROM reservation_log WHERE buyer_id = ${buyerId} AND created_at > ${since})`),
+        oldestCounted: intOrNull(
+          sql`(SELECT created_at FROM reservation_log WHERE buyer_id = ${buyerId} AND created_at > ${since} ORDER BY created_at DESC LIMIT 1 OFFSET ${PURCHASE_LIMIT - 1})`,
+        ),
+        buyerDeletedAt: intOrNull(sql`(SELECT deleted_at FROM users WHERE id = ${buyerId})`),
+        open: int(
+          sql`(SELECT COUNT(*) FROM products WHERE buyer_id = ${buyerId} AND status = 'sold' AND handed_over_at IS NULL)`,
+        ),
+      },
+      sql`FROM ${p} WHERE id = ${id}`,
+    ),
+  );
   // Another campus's product is answered as one that does not exist: its existence is not confirmed.
   // Hidden by reports or a moderator: it does not exist for a buyer.
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId))
@@ -267,6 +277,9 @@ async function explainNoPurchase(
 /** The seller's reservation notice, after the buyer's name (its actor). */
 export const RESERVED_NOTICE_TEXT = ` reserved it. Meet them to hand it over: they pay you then. Confirm the handover on My Sells, or decline it there. The reservation ends by itself after ${RESERVATION_HOURS} hours.`;
 
+/** Where the reservation a sale notice was written for stands now. */
+const SALE_STATES = ["reserved", "sold", "ended"] as const;
+
 export interface SaleNotice {
   id: string;
   productTitle: string;
@@ -274,34 +287,39 @@ export interface SaleNotice {
   pricePaise: number;
   createdAt: number;
   /** Where the reservation it was written for stands now: waiting for the handover, handed over (a sale), or ended (declined, cancelled, expired). */
-  state: "reserved" | "sold" | "ended";
+  state: (typeof SALE_STATES)[number];
 }
 
 /** The seller's unread notices of reservations, each with where its reservation stands now (the listing is read in the same query). */
 export async function unreadSaleNotices(env: Env, sellerId: string): Promise<SaleNotice[]> {
-  const state = sql<
-    SaleNotice["state"]
-  >`CASE WHEN ${saleNotifications.saleId} IS NULL OR ${products.saleId} IS NOT ${saleNotifications.saleId} THEN 'ended' WHEN ${products.handedOverAt} IS NULL THEN 'reserved' ELSE 'sold' END`;
-  return getDb(env.DB)
-    .select({
-      id: saleNotifications.id,
-      productTitle: saleNotifications.productTitle,
-      // The buyer's name as it is now (renamed since, or "Deleted student" written by their deletion).
-      buyerName: sql<string>`COALESCE((SELECT u.name FROM users u WHERE u.id = ${saleNotifications.buyerId} AND u.deleted_at IS NULL), ${saleNotifications.buyerName})`,
-      pricePaise: saleNotifications.pricePaise,
-      createdAt: saleNotifications.createdAt,
-      state,
-    })
-    .from(saleNotifications)
-    .leftJoin(products, eq(products.id, saleNotifications.productId))
-    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)))
-    .orderBy(desc(saleNotifications.createdAt))
-    .limit(20);
+  const n = saleNotifications;
+  const p = products;
+  return all(
+    env,
+    select(
+      {
+        id: n.id,
+        productTitle: n.product_title,
+        // The buyer's name as it is now (renamed since, or "Deleted student" written by their deletion).
+        buyerName: text(
+          sql`COALESCE((SELECT u.name FROM users u WHERE u.id = ${n.buyer_id} AND u.deleted_at IS NULL), ${n.buyer_name})`,
+        ),
+        pricePaise: n.price_paise,
+        createdAt: n.created_at,
+        state: oneOf(
+          SALE_STATES,
+          sql`CASE WHEN ${n.sale_id} IS NULL OR ${p.sale_id} IS NOT ${n.sale_id} THEN 'ended' WHEN ${p.handed_over_at} IS NULL THEN 'reserved' ELSE 'sold' END`,
+        ),
+      },
+      sql`FROM ${n} LEFT JOIN ${p} ON ${p.id} = ${n.product_id}
+        WHERE ${n.seller_id} = ${sellerId} AND ${n.read_at} IS NULL ORDER BY ${n.created_at} DESC LIMIT ${20}`,
+    ),
+  );
 }
 
 export async function markSaleNoticesRead(env: Env, sellerId: string): Promise<void> {
-  await getDb(env.DB)
-    .update(saleNotifications)
-    .set({ readAt: Date.now() })
-    .where(and(eq(saleNotifications.sellerId, sellerId), isNull(saleNotifications.readAt)));
+  await run(
+    env,
+    update(saleNotifications, { read_at: Date.now() }, sql`WHERE seller_id = ${sellerId} AND read_at IS NULL`),
+  );
 }

@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ProductView } from "#common/market.ts";
-import { getDb } from "#server/db/client.ts";
-import { campuses, products, tradeRatings, users } from "#server/db/schema.ts";
+import { batch, int, intOrNull, select, sql, textOrNull } from "#server/db/sql.ts";
+import { campuses, products, tradeRatings, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { badgeOf } from "#server/services/campus.ts";
 import { joinedView, selectProducts } from "#server/services/market/product-view.ts";
@@ -54,72 +53,63 @@ export async function sellerPage(
   sellerId: string,
   now = Date.now(),
 ): Promise<SellerPage> {
-  const db = getDb(env.DB);
-  const [sellerRows, productRows, ratingRows] = await db.batch([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        verifiedAt: users.emailVerifiedAt,
-        campusIsOpen: campuses.isOpen,
-        campusShortName: campuses.shortName,
-        sales:
-          sql<number>`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${users.id} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`.mapWith(
-            Number,
-          ),
-        rating: sql<
-          number | null
-        >`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${users.id} AND r.role = 'buyer')`,
-        ratings:
-          sql<number>`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${users.id} AND r.role = 'buyer')`.mapWith(
-            Number,
-          ),
-      })
-      .from(users)
-      .leftJoin(campuses, eq(campuses.id, users.campusId))
-      .where(and(eq(users.id, sellerId), eq(users.campusId, reader.campusId), isNull(users.deletedAt))),
-    selectProducts(env, reader.id)
-      .where(
-        and(
-          eq(products.sellerId, sellerId),
-          eq(products.campusId, reader.campusId),
-          eq(products.status, "available"),
-          isNull(products.hiddenAt),
-          gt(products.expiresAt, now),
+  const u = users.as("u");
+  const c = campuses.as("c");
+  const p = products.as("p");
+  const r = tradeRatings.as("r");
+  const [sellerRows, productRows, ratingRows] = await batch(env, [
+    select(
+      {
+        id: u.id,
+        name: u.name,
+        verifiedAt: u.email_verified_at,
+        // The campus, by LEFT JOIN: null when the row is not there.
+        campusIsOpen: intOrNull(sql`${c.is_open}`),
+        campusShortName: textOrNull(sql`${c.short_name}`),
+        sales: int(
+          sql`(SELECT COUNT(*) FROM products s WHERE s.seller_id = ${u.id} AND s.status = 'sold' AND s.handed_over_at IS NOT NULL)`,
         ),
-      )
-      .orderBy(desc(products.createdAt))
-      .limit(SELLER_PAGE_LISTINGS),
-    db
-      .select({
-        stars: tradeRatings.stars,
-        note: tradeRatings.note,
-        productTitle: products.title,
-        createdAt: tradeRatings.createdAt,
-      })
-      .from(tradeRatings)
-      .innerJoin(products, eq(products.id, tradeRatings.productId))
-      .where(
-        and(eq(tradeRatings.rateeId, sellerId), eq(tradeRatings.role, "buyer"), eq(products.campusId, reader.campusId)),
-      )
-      .orderBy(desc(tradeRatings.createdAt))
-      .limit(SELLER_PAGE_RATINGS),
+        // An average: a number with decimals, or null before the first rating.
+        rating: intOrNull(
+          sql`(SELECT AVG(r.stars) FROM trade_ratings r WHERE r.ratee_id = ${u.id} AND r.role = 'buyer')`,
+        ),
+        ratings: int(sql`(SELECT COUNT(*) FROM trade_ratings r WHERE r.ratee_id = ${u.id} AND r.role = 'buyer')`),
+      },
+      sql`FROM ${u} LEFT JOIN ${c} ON ${c.id} = ${u.campus_id}
+       WHERE ${u.id} = ${sellerId} AND ${u.campus_id} = ${reader.campusId} AND ${u.deleted_at} IS NULL`,
+    ),
+    selectProducts(
+      reader.id,
+      sql`WHERE ${p.seller_id} = ${sellerId} AND ${p.campus_id} = ${reader.campusId} AND ${p.status} = ${"available"}
+        AND ${p.hidden_at} IS NULL AND ${p.expires_at} > ${now}
+       ORDER BY ${p.created_at} DESC LIMIT ${SELLER_PAGE_LISTINGS}`,
+    ),
+    select(
+      { stars: r.stars, note: r.note, productTitle: p.title, createdAt: r.created_at },
+      sql`FROM ${r} JOIN ${p} ON ${p.id} = ${r.product_id}
+       WHERE ${r.ratee_id} = ${sellerId} AND ${r.role} = ${"buyer"} AND ${p.campus_id} = ${reader.campusId}
+       ORDER BY ${r.created_at} DESC LIMIT ${SELLER_PAGE_RATINGS}`,
+    ),
   ]);
-  const seller = sellerRows[0];
+  const seller = sellerRows.rows[0];
   if (!seller) throw new ApiError(404, NO_SELLER);
   return {
     seller: {
       id: seller.id,
       name: seller.name,
-      verifiedBadge: badgeOf(seller.verifiedAt !== null, seller.campusIsOpen, seller.campusShortName),
+      verifiedBadge: badgeOf(
+        seller.verifiedAt !== null,
+        seller.campusIsOpen === null ? null : seller.campusIsOpen === 1,
+        seller.campusShortName,
+      ),
       sales: seller.sales,
       rating: seller.rating === null ? null : Math.round(Number(seller.rating) * 10) / 10,
       ratings: seller.ratings,
     },
-    products: productRows.map((row) => {
+    products: productRows.rows.map((row) => {
       const { whatsappNumber: _never, ...view } = joinedView(row);
       return { ...view, mine: row.sellerId === reader.id };
     }),
-    ratings: ratingRows,
+    ratings: ratingRows.rows,
   };
 }
