@@ -1,7 +1,12 @@
 // The attendance arithmetic of the 75% rule (docs/decisions/0109-timetable-and-attendance.md).
 // Pure and in whole numbers: a student at 74.96% must never read "75%", and "can miss 2 more" must
 // be exactly right at the edge, so nothing here goes through a float comparison.
+import { ATTENDANCE_MARKS_STATUS } from "#common/enums.generated.ts";
 import { ATTENDANCE_MESSAGES as M } from "#common/timetable-messages.ts";
+
+/** A mark: present, absent, or the class was cancelled (the migration's CHECK list, decision 0122). */
+export const ATTENDANCE_STATUSES = ATTENDANCE_MARKS_STATUS;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 export type AttendanceState =
   /** Nothing held yet (marks of cancelled classes do not count). */

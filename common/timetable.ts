@@ -1,9 +1,14 @@
 // A student's timetable for a date or a week, resolved from their class's week, their own entries,
 // the periods they hid, the college's holidays and that date's one-off changes
 // (docs/decisions/0109-timetable-and-attendance.md). Pure: the server resolves, the screens format.
+import { TIMETABLE_CHANGES_KIND, TIMETABLE_PERIODS_KIND } from "#common/enums.generated.ts";
 import { addDays, clock, weekdayOfDate } from "#common/india-time.ts";
 
-export type PeriodKind = "lecture" | "lab" | "tutorial";
+/** A period's kind, and a one-off change's (the migrations' CHECK lists, decision 0122). */
+export const PERIOD_KINDS = TIMETABLE_PERIODS_KIND;
+export type PeriodKind = (typeof PERIOD_KINDS)[number];
+export const CHANGE_KINDS = TIMETABLE_CHANGES_KIND;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface ClassPeriod {
   id: string;
@@ -30,7 +35,7 @@ export interface PersonalEntry {
 export interface OneOffChange {
   periodId: string;
   date: string;
-  kind: "cancelled" | "moved";
+  kind: ChangeKind;
   room: string | null;
   startsMin: number | null;
   endsMin: number | null;

@@ -129,6 +129,9 @@ export const text = (fragment: Sql) => typed<string>(fragment);
 export const textOrNull = (fragment: Sql) => typed<string | null>(fragment);
 /** SQL whose value is one of `values` (a CASE, a column of a joined table under another name). */
 export const oneOf = <const V extends readonly string[]>(_values: V, fragment: Sql) => typed<V[number]>(fragment);
+/** SQL whose value is one of `values` or NULL (a nullable column's `col IS NULL OR col IN (...)` CHECK). */
+export const oneOfOrNull = <const V extends readonly string[]>(_values: V, fragment: Sql) =>
+  typed<V[number] | null>(fragment);
 
 /** A table of the generated schema (worker/db/tables.generated.ts). */
 export function table<Row, Insert = Partial<Row>>(
@@ -152,6 +155,11 @@ export type RowOf<S extends Record<string, Expr<unknown>>> = { [K in keyof S]: S
 export function select<S extends Record<string, Expr<unknown>>>(list: S, rest: Sql): Query<RowOf<S>> {
   const columns = Object.entries(list).map(([alias, expr]) => sql`${expr} AS ${sql.raw(alias)}`);
   return sql`SELECT ${sql.join(columns)} ${rest}`;
+}
+
+/** `WITH <tables> <query>`: a query after its common table expressions, its rows the query's. */
+export function withTables<Row>(tables: Sql, query: Query<Row>): Query<Row> {
+  return sql`WITH ${tables} ${query}`;
 }
 
 /** A statement that also reads the rows it wrote: `<statement> RETURNING <list>`. */
@@ -185,19 +193,26 @@ export function insert<Row, Insert>(into: Table<Row, Insert>, values: Insertable
 }
 
 /**
- * `INSERT INTO <table> (<columns>) SELECT ... WHERE <condition>`: a row written only where the
- * condition holds when the statement runs (a guard of a conditional batch).
+ * `INSERT INTO <table> (<columns>) SELECT ... WHERE <condition> <tail>`: a row written only where the
+ * condition holds when the statement runs (a guard of a conditional batch); the tail is an upsert's
+ * `ON CONFLICT ...` (the WHERE is also what SQLite's grammar needs to read one after a SELECT).
  */
-export function insertWhere<Row, Insert>(into: Table<Row, Insert>, values: Insertable<Insert>, condition: Sql): Sql {
+export function insertWhere<Row, Insert>(
+  into: Table<Row, Insert>,
+  values: Insertable<Insert>,
+  condition: Sql,
+  tail: Sql = sql``,
+): Sql {
   const { names, pieces } = assignments(values);
   return compose(
     [
       `INSERT INTO ${into[TABLE].name} (${names.join(", ")}) SELECT `,
       ...pieces.slice(1).map(() => ", "),
       " WHERE ",
+      " ",
       "",
     ],
-    [...pieces, condition],
+    [...pieces, condition, tail],
   );
 }
 
@@ -238,7 +253,8 @@ export interface Outcome<Row> {
   rows: Row[];
   changes: number;
 }
-type Outcomes<Qs extends readonly Sql[]> = {
+/** Each statement's outcome, typed by its select list (what `batch` returns). */
+export type Outcomes<Qs extends readonly Sql[]> = {
   -readonly [I in keyof Qs]: Outcome<Qs[I] extends Query<infer R> ? R : never>;
 };
 

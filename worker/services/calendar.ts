@@ -1,12 +1,11 @@
 import ical from "ical-generator";
-import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "#server/db/client.ts";
+import { batch, first, insert, run, select, sql, textOrNull } from "#server/db/sql.ts";
+import { calendarFeeds, googleConnections, laundryBookings, laundrySlots, users } from "#server/db/tables.generated.ts";
 import { configOf } from "#server/lib/config.ts";
-import { calendarFeeds, googleConnections, users } from "#server/db/schema.ts";
 import { logWarning } from "#server/lib/log.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/reminders.ts";
-import { timetableSources, timetableStatements } from "#server/services/timetable/student.ts";
+import { timetableSourceReads, timetableSources } from "#server/services/timetable/student.ts";
 import { isDone, workStatus } from "#common/classroom-due.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
 import { resolveDay, roomLabel } from "#common/timetable.ts";
@@ -62,16 +61,20 @@ export async function resetCalendarFeed(env: Env, userId: string, now = Date.now
   await limitPosting(env, userId);
   const secret = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const secretHash = await hashOf(secret);
-  await getDb(env.DB)
-    .insert(calendarFeeds)
-    .values({ userId, secretHash, createdAt: now })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secretHash, createdAt: now } });
+  await run(
+    env,
+    insert(
+      calendarFeeds,
+      { user_id: userId, secret_hash: secretHash, created_at: now },
+      sql`ON CONFLICT (user_id) DO UPDATE SET secret_hash = excluded.secret_hash, created_at = excluded.created_at`,
+    ),
+  );
   return secret;
 }
 
 /** Stops the feed: the link answers 404 from now on. */
 export async function stopCalendarFeed(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await run(env, sql`DELETE FROM calendar_feeds WHERE user_id = ${userId}`);
 }
 
 /**
@@ -88,38 +91,45 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
   if (!secret) return null;
   const config = configOf(env);
   const origin = config.origin ?? config.appUrl;
-  const db = getDb(env.DB);
-  const [feed] = await db
-    .select({ userId: calendarFeeds.userId, campusId: users.campusId, tokens: googleConnections.tokens })
-    .from(calendarFeeds)
-    .innerJoin(users, and(eq(users.id, calendarFeeds.userId), isNull(users.deletedAt)))
-    .leftJoin(googleConnections, eq(googleConnections.userId, calendarFeeds.userId))
-    .where(eq(calendarFeeds.secretHash, await hashOf(secret)))
-    .limit(1);
+  const f = calendarFeeds.as("f");
+  const u = users.as("u");
+  const g = googleConnections.as("g");
+  const feed = await first(
+    env,
+    select(
+      // Google is optional: no connection, no Classroom events.
+      { userId: f.user_id, campusId: u.campus_id, tokens: textOrNull(sql`${g.tokens}`) },
+      sql`FROM ${f} JOIN ${u} ON ${u.id} = ${f.user_id} AND ${u.deleted_at} IS NULL
+        LEFT JOIN ${g} ON ${g.user_id} = ${f.user_id}
+        WHERE ${f.secret_hash} = ${await hashOf(secret)} LIMIT 1`,
+    ),
+  );
   if (!feed) return null;
   const today = indiaDate(now);
   // The laundry and the timetable in one round trip.
-  const [laundry, ...timetable] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT b.id, b.starts_at AS startsAt, b.service, b.clothes, s.starts_at_min AS startsAtMin, s.ends_at_min AS endsAtMin
-       FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id
-       WHERE b.user_id = ?1 AND b.starts_at >= ?2 AND b.status IN ('booked', 'picked_up', 'washing', 'ready', 'collected')`,
-    ).bind(feed.userId, now - PAST_MS),
-    ...timetableStatements(
-      env,
+  const b = laundryBookings.as("b");
+  const s = laundrySlots.as("s");
+  const [laundry, ...timetable] = await batch(env, [
+    select(
+      {
+        id: b.id,
+        startsAt: b.starts_at,
+        service: b.service,
+        clothes: b.clothes,
+        startsAtMin: s.starts_at_min,
+        endsAtMin: s.ends_at_min,
+      },
+      sql`FROM ${b} JOIN ${s} ON ${s.id} = ${b.slot_id}
+        WHERE ${b.user_id} = ${feed.userId} AND ${b.starts_at} >= ${now - PAST_MS}
+          AND ${b.status} IN ('booked', 'picked_up', 'washing', 'ready', 'collected')`,
+    ),
+    ...timetableSourceReads(
       { id: feed.userId, campusId: feed.campusId },
       today,
       addDays(today, TIMETABLE_FEED_DAYS - 1),
-    ).slice(0, 6),
+    ),
   ]);
-  const bookings = laundry!.results as {
-    id: string;
-    startsAt: number;
-    service: string;
-    clothes: number;
-    startsAtMin: number;
-    endsAtMin: number;
-  }[];
+  const bookings = laundry.rows;
 
   const calendar = ical({
     name: "Campus",

@@ -3,9 +3,18 @@ import { addDays, indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-t
 import { mealMoment } from "#common/meals.ts";
 import type { Mode } from "#common/dashboard-mode.ts";
 import type { Slot } from "#common/timetable.ts";
+import { batch, int, intOrNull, select, sql, text, textOrNull } from "#server/db/sql.ts";
+import {
+  classroomReminders,
+  laundryBookings,
+  messMeals,
+  messMenu,
+  notices,
+  products,
+} from "#server/db/tables.generated.ts";
 import type { Member } from "#server/services/timetable/access.ts";
-import { attendanceSumStatements, attendanceSumsFrom } from "#server/services/timetable/attendance.ts";
-import { timetableFrom, timetableStatements } from "#server/services/timetable/student.ts";
+import { attendanceSumReads, attendanceSumsFrom } from "#server/services/timetable/attendance.ts";
+import { timetableFrom, timetableReads } from "#server/services/timetable/student.ts";
 
 // The dashboard's Today (docs/decisions/0112-today.md): what a student needs next, read in one D1
 // batch beside the session: the next class and where, the classes waiting for an attendance mark,
@@ -66,38 +75,66 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
   const today = indiaDate(now);
   const tomorrow = addDays(today, 1);
   const minutes = indiaMinutes(now);
-  const timetable = timetableStatements(env, member, today, tomorrow);
-  const results = await env.DB.batch([
-    ...timetable,
-    ...attendanceSumStatements(env, member),
-    env.DB.prepare(
-      `SELECT course_work_id AS id, MAX(title) AS title, MAX(course_name) AS course, MAX(due_at) AS dueAt, MAX(link) AS link
-       FROM classroom_reminders WHERE user_id = ?1 AND due_at BETWEEN ?2 AND ?3
-       GROUP BY course_work_id ORDER BY dueAt LIMIT 3`,
-    ).bind(member.id, now, now + HOURS_48),
-    env.DB.prepare(
-      `SELECT m.id, m.name, m.starts_at_min AS startsAtMin, m.ends_at_min AS endsAtMin, u.day, u.items
-       FROM mess_meals m LEFT JOIN mess_menu u ON u.meal_id = m.id AND u.day IN (?2, ?3)
-       WHERE m.campus_id = ?1 AND ?4 = 'hosteller' ORDER BY m.position`,
-    ).bind(member.campusId, weekdayOfDate(today), weekdayOfDate(tomorrow), mode),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM laundry_bookings WHERE user_id = ?1 AND status = 'ready'").bind(
-      member.id,
+  const r = classroomReminders;
+  const m = messMeals.as("m");
+  const u = messMenu.as("u");
+  const [
+    cls,
+    periods,
+    personal,
+    hidden,
+    holidays,
+    changes,
+    marked,
+    campus,
+    sums,
+    classroom,
+    meals,
+    laundry,
+    reservations,
+    unread,
+  ] = await batch(env, [
+    ...timetableReads(member, today, tomorrow),
+    ...attendanceSumReads(member),
+    select(
+      {
+        id: r.course_work_id,
+        title: text(sql`MAX(${r.title})`),
+        course: text(sql`MAX(${r.course_name})`),
+        dueAt: int(sql`MAX(${r.due_at})`),
+        link: textOrNull(sql`MAX(${r.link})`),
+      },
+      sql`FROM ${r} WHERE user_id = ${member.id} AND due_at BETWEEN ${now} AND ${now + HOURS_48}
+        GROUP BY course_work_id ORDER BY dueAt LIMIT 3`,
     ),
-    env.DB.prepare(
-      `SELECT id, title, 1 AS buying FROM products
-       WHERE status = 'sold' AND handed_over_at IS NULL AND buyer_id = ?1
-       UNION ALL
-       SELECT id, title, 0 AS buying FROM products
-       WHERE seller_id = ?1 AND status = 'sold' AND handed_over_at IS NULL
-       LIMIT 5`,
-    ).bind(member.id),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND read_at IS NULL").bind(member.id),
+    select(
+      {
+        id: m.id,
+        name: m.name,
+        startsAtMin: m.starts_at_min,
+        endsAtMin: m.ends_at_min,
+        day: intOrNull(sql`${u.day}`),
+        items: textOrNull(sql`${u.items}`),
+      },
+      sql`FROM ${m} LEFT JOIN ${u} ON ${u.meal_id} = ${m.id} AND ${u.day} IN (${weekdayOfDate(today)}, ${weekdayOfDate(tomorrow)})
+        WHERE ${m.campus_id} = ${member.campusId} AND ${mode} = 'hosteller' ORDER BY ${m.position}`,
+    ),
+    select({ n: int(sql`COUNT(*)`) }, sql`FROM ${laundryBookings} WHERE user_id = ${member.id} AND status = 'ready'`),
+    select(
+      { id: products.id, title: products.title, buying: int(sql`1`) },
+      sql`FROM ${products}
+        WHERE status = 'sold' AND handed_over_at IS NULL AND buyer_id = ${member.id}
+        UNION ALL
+        SELECT id, title, 0 AS buying FROM products
+        WHERE seller_id = ${member.id} AND status = 'sold' AND handed_over_at IS NULL
+        LIMIT 5`,
+    ),
+    select({ n: int(sql`COUNT(*)`) }, sql`FROM ${notices} WHERE user_id = ${member.id} AND read_at IS NULL`),
   ]);
-  const t = timetable.length;
-  const timetableResults = results.slice(0, t);
-  const view = timetableFrom(timetableResults, { date: today, today, span: "day" });
+  const timetable = [cls, periods, personal, hidden, holidays, changes, marked] as const;
+  const view = timetableFrom(timetable, { date: today, today, span: "day" });
   const todayDay = view.days[0];
-  const tomorrowDay = timetableFrom(timetableResults, { date: tomorrow, today, span: "day" }).days[0];
+  const tomorrowDay = timetableFrom(timetable, { date: tomorrow, today, span: "day" }).days[0];
   const marks = new Set(view.marks.filter((m) => m.date === today).map((m) => m.slotId));
   const live = (todayDay?.slots ?? []).filter((s) => s.state !== "cancelled");
   const current = live.find((s) => s.startsMin <= minutes && minutes < s.endsMin);
@@ -117,8 +154,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     .sort((a, b) => b.startsMin - a.startsMin)
     .slice(0, 3);
 
-  const [campus, sums, classroom, meals, laundry, reservations, unread] = results.slice(t);
-  const { subjects } = attendanceSumsFrom(campus!, sums!);
+  const { subjects } = attendanceSumsFrom([campus, sums]);
   const warnings = subjects
     .filter((s) => s.state === "short" || s.state === "unreachable" || (s.state === "safe" && s.n === 0 && s.held > 0))
     .sort((a, b) => (a.percentTenths ?? 0) - (b.percentTenths ?? 0))
@@ -133,15 +169,15 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     laterToday,
     toMark,
     warnings,
-    classroomDue: classroom!.results as TodayView["classroomDue"],
-    meal: nextMeal(meals!.results as MealRow[], weekdayOfDate(today), weekdayOfDate(tomorrow), minutes),
-    laundryReady: Number((laundry!.results[0] as { n: number } | undefined)?.n ?? 0),
-    reservations: (reservations!.results as { id: string; title: string; buying: number }[]).map((r) => ({
+    classroomDue: classroom.rows,
+    meal: nextMeal(meals.rows, weekdayOfDate(today), weekdayOfDate(tomorrow), minutes),
+    laundryReady: Number(laundry.rows[0]?.n ?? 0),
+    reservations: reservations.rows.map((r) => ({
       id: r.id,
       title: r.title,
       buying: r.buying === 1,
     })),
-    unreadNotices: Number((unread!.results[0] as { n: number } | undefined)?.n ?? 0),
+    unreadNotices: Number(unread.rows[0]?.n ?? 0),
   };
 }
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ACADEMICS_MESSAGES, type ImportProblem, type ImportSummary } from "#common/academics.ts";
+import { batch, type Sql, sql } from "#server/db/sql.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { auditStatement, requireStaff } from "#server/services/staff.ts";
+import { audit, requireStaff } from "#server/services/staff.ts";
 import { csvToTree } from "#server/services/academics/csv.ts";
 import { type AcademicsTreeInput, academicsTreeSchema, problemsOf } from "#server/services/academics/schema.ts";
 
@@ -89,33 +90,44 @@ function levelsOf(tree: AcademicsTreeInput) {
   return { programmes, branches, semesters, subjects, units };
 }
 
-const v = (field: string) => `json_extract(j.value, '$.${field}')`;
-/** The caller is still an admin of the campus (?1 the campus, ?3 the caller): part of every write. */
-const stillAdmin =
-  "EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ?3 AND x.campus_id = ?1 AND x.role = 'admin')";
-const programmeOf = `JOIN academic_programmes p ON p.campus_id = ?1 AND p.slug = ${v("p")}`;
-const branchOf = `${programmeOf} JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ${v("b")}`;
-const semesterOf = `${branchOf} JOIN academic_semesters s ON s.branch_id = b.id AND s.number = ${v("s")}`;
-const subjectOf = `${semesterOf} JOIN academic_subjects x ON x.semester_id = s.id AND x.code = ${v("c")}`;
+/** A field of json_each's row (`j`): the field names are the code's own (levelsOf). */
+const v = (field: string) => sql.raw(`json_extract(j.value, '$.${field}')`);
 
-// The WHERE before ON CONFLICT is also what SQLite's grammar needs to read an upsert after a join.
-const STATEMENTS = [
-  `INSERT INTO academic_programmes (id, campus_id, slug, name, position)
-   SELECT ${v("id")}, ?1, ${v("slug")}, ${v("name")}, ${v("position")} FROM json_each(?2) j WHERE ${stillAdmin}
-   ON CONFLICT (campus_id, slug) DO UPDATE SET name = excluded.name, position = excluded.position`,
-  `INSERT INTO academic_branches (id, campus_id, programme_id, slug, name, position)
-   SELECT ${v("id")}, ?1, p.id, ${v("slug")}, ${v("name")}, ${v("position")} FROM json_each(?2) j ${programmeOf} WHERE ${stillAdmin}
-   ON CONFLICT (programme_id, slug) DO UPDATE SET name = excluded.name, position = excluded.position`,
-  `INSERT INTO academic_semesters (id, campus_id, branch_id, number)
-   SELECT ${v("id")}, ?1, b.id, ${v("number")} FROM json_each(?2) j ${branchOf} WHERE ${stillAdmin}
-   ON CONFLICT (branch_id, number) DO NOTHING`,
-  `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position)
-   SELECT ${v("id")}, ?1, s.id, ${v("code")}, ${v("name")}, ${v("position")} FROM json_each(?2) j ${semesterOf} WHERE ${stillAdmin}
-   ON CONFLICT (semester_id, code) DO UPDATE SET name = excluded.name, position = excluded.position`,
-  `INSERT INTO academic_units (id, campus_id, subject_id, number, title, topics)
-   SELECT ${v("id")}, ?1, x.id, ${v("number")}, ${v("title")}, ${v("topics")} FROM json_each(?2) j ${subjectOf} WHERE ${stillAdmin}
-   ON CONFLICT (subject_id, number) DO UPDATE SET title = excluded.title, topics = excluded.topics`,
-];
+/**
+ * The five statements of an import, each the rows of one level (as JSON) matched to their parents by
+ * natural key, each row written only while `adminId` is still an admin of the campus.
+ */
+function importStatements(campusId: string, adminId: string, levels: ReturnType<typeof levelsOf>): Sql[] {
+  const stillAdmin = sql`EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${adminId} AND x.campus_id = ${campusId} AND x.role = 'admin')`;
+  const programmeOf = sql`JOIN academic_programmes p ON p.campus_id = ${campusId} AND p.slug = ${v("p")}`;
+  const branchOf = sql`${programmeOf} JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ${v("b")}`;
+  const semesterOf = sql`${branchOf} JOIN academic_semesters s ON s.branch_id = b.id AND s.number = ${v("s")}`;
+  const subjectOf = sql`${semesterOf} JOIN academic_subjects x ON x.semester_id = s.id AND x.code = ${v("c")}`;
+  const rows = (list: unknown[]) => JSON.stringify(list);
+  // The WHERE before ON CONFLICT is also what SQLite's grammar needs to read an upsert after a join.
+  return [
+    sql`INSERT INTO academic_programmes (id, campus_id, slug, name, position)
+      SELECT ${v("id")}, ${campusId}, ${v("slug")}, ${v("name")}, ${v("position")} FROM json_each(${rows(levels.programmes)}) j
+      WHERE ${stillAdmin}
+      ON CONFLICT (campus_id, slug) DO UPDATE SET name = excluded.name, position = excluded.position`,
+    sql`INSERT INTO academic_branches (id, campus_id, programme_id, slug, name, position)
+      SELECT ${v("id")}, ${campusId}, p.id, ${v("slug")}, ${v("name")}, ${v("position")} FROM json_each(${rows(levels.branches)}) j
+      ${programmeOf} WHERE ${stillAdmin}
+      ON CONFLICT (programme_id, slug) DO UPDATE SET name = excluded.name, position = excluded.position`,
+    sql`INSERT INTO academic_semesters (id, campus_id, branch_id, number)
+      SELECT ${v("id")}, ${campusId}, b.id, ${v("number")} FROM json_each(${rows(levels.semesters)}) j
+      ${branchOf} WHERE ${stillAdmin}
+      ON CONFLICT (branch_id, number) DO NOTHING`,
+    sql`INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position)
+      SELECT ${v("id")}, ${campusId}, s.id, ${v("code")}, ${v("name")}, ${v("position")} FROM json_each(${rows(levels.subjects)}) j
+      ${semesterOf} WHERE ${stillAdmin}
+      ON CONFLICT (semester_id, code) DO UPDATE SET name = excluded.name, position = excluded.position`,
+    sql`INSERT INTO academic_units (id, campus_id, subject_id, number, title, topics)
+      SELECT ${v("id")}, ${campusId}, x.id, ${v("number")}, ${v("title")}, ${v("topics")} FROM json_each(${rows(levels.units)}) j
+      ${subjectOf} WHERE ${stillAdmin}
+      ON CONFLICT (subject_id, number) DO UPDATE SET title = excluded.title, topics = excluded.topics`,
+  ];
+}
 
 /**
  * Merges a file's tree into the admin's campus: new nodes are added, nodes it names again (by slug,
@@ -139,12 +151,9 @@ export async function importAcademics(
     subjects: levels.subjects.length,
     units: levels.units.length,
   };
-  const results = await env.DB.batch([
-    ...[levels.programmes, levels.branches, levels.semesters, levels.subjects, levels.units].map((rows, i) =>
-      env.DB.prepare(STATEMENTS[i]!).bind(admin.campusId, JSON.stringify(rows), admin.id),
-    ),
-    auditStatement(
-      env,
+  const results = await batch(env, [
+    ...importStatements(admin.campusId, admin.id, levels),
+    audit(
       {
         campusId: admin.campusId,
         actorId: admin.id,
@@ -155,13 +164,10 @@ export async function importAcademics(
         note: `${source.format.toUpperCase()}: ${ACADEMICS_MESSAGES.imported(summary)}`,
         at: now,
       },
-      {
-        sql: "EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role = 'admin')",
-        params: [admin.id, admin.campusId],
-      },
+      sql`EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${admin.id} AND campus_id = ${admin.campusId} AND role = 'admin')`,
     ),
   ]);
   // The caller stopped being admin between the check and the batch: nothing was written.
-  if (results.at(-1)!.meta.changes === 0) await requireStaff(env, admin, "admin");
+  if (results.at(-1)!.changes === 0) await requireStaff(env, admin, "admin");
   return summary;
 }

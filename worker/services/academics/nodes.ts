@@ -1,8 +1,19 @@
 import { z } from "zod";
 import { ACADEMICS_MESSAGES } from "#common/academics.ts";
+import { batch, int, select, type Sql, sql, text } from "#server/db/sql.ts";
+import {
+  academicBranches,
+  academicProgrammes,
+  academicSemesters,
+  academicSubjects,
+  academicUnits,
+  attendanceMarks,
+  libraryItems,
+  timetablePeriods,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { auditStatement, requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { audit, requireStaff, staffGrants } from "#server/services/staff.ts";
 import { academicsFields } from "#server/services/academics/schema.ts";
 
 // Renaming and removing one node of the admin's academics tree (docs/decisions/0105-academics-tree.md).
@@ -14,15 +25,20 @@ type Admin = Pick<SessionUser, "id" | "campusId"> & Partial<Pick<SessionUser, "s
 export const ACADEMICS_LEVELS = ["programmes", "branches", "semesters", "subjects", "units"] as const;
 export type AcademicsLevel = (typeof ACADEMICS_LEVELS)[number];
 
+const items = libraryItems.as("r");
+const periods = timetablePeriods.as("r");
+const marks = attendanceMarks.as("r");
+
 /**
- * The tables that refer to a subject, each with the words for the refusal, so a subject they use is
- * never removed (library_items.subject_id has no cascade: a college's notes are not lost to a tidy-up).
+ * The tables that refer to a subject (as `r`, joined to the subject `x` it refers to), each with the
+ * words for the refusal, so a subject they use is never removed (library_items.subject_id has no
+ * cascade: a college's notes are not lost to a tidy-up).
  */
-export const SUBJECT_REFERENCES: readonly { table: string; column: string; what: string }[] = [
-  { table: "library_items", column: "subject_id", what: "library items" },
-  { table: "timetable_periods", column: "subject_id", what: "timetable periods" },
+export const SUBJECT_REFERENCES: readonly { from: Sql; what: string }[] = [
+  { from: sql`${items} JOIN academic_subjects x ON x.id = ${items.subject_id}`, what: "library items" },
+  { from: sql`${periods} JOIN academic_subjects x ON x.id = ${periods.subject_id}`, what: "timetable periods" },
   // A student's attendance is their record: the subject it counts under stays.
-  { table: "attendance_marks", column: "subject_id", what: "students' attendance" },
+  { from: sql`${marks} JOIN academic_subjects x ON x.id = ${marks.subject_id}`, what: "students' attendance" },
 ];
 
 /** `PATCH|DELETE /api/admin/campus/academics/:level/:id`. */
@@ -45,45 +61,43 @@ export const renameSchema = z
   });
 export type RenameInput = z.output<typeof renameSchema>;
 
-const TABLE: Record<AcademicsLevel, string> = {
-  programmes: "academic_programmes",
-  branches: "academic_branches",
-  semesters: "academic_semesters",
-  subjects: "academic_subjects",
-  units: "academic_units",
+const TABLE = {
+  programmes: academicProgrammes,
+  branches: academicBranches,
+  semesters: academicSemesters,
+  subjects: academicSubjects,
+  units: academicUnits,
+} as const;
+
+const LABEL: Record<AcademicsLevel, Sql> = {
+  programmes: sql`'programme ' || name`,
+  branches: sql`'branch ' || name`,
+  semesters: sql`'semester ' || number`,
+  subjects: sql`'subject ' || code || ' ' || name`,
+  units: sql`'unit ' || number || ' ' || title`,
 };
 
-const LABEL: Record<AcademicsLevel, string> = {
-  programmes: "'programme ' || name",
-  branches: "'branch ' || name",
-  semesters: "'semester ' || number",
-  subjects: "'subject ' || code || ' ' || name",
-  units: "'unit ' || number || ' ' || title",
+/** The subjects under a node (by the node's id), as a condition on x, a row of academic_subjects. */
+const SUBJECTS_UNDER: Record<AcademicsLevel, (id: string) => Sql> = {
+  programmes: (id) =>
+    sql`x.semester_id IN (SELECT s.id FROM academic_semesters s JOIN academic_branches b ON b.id = s.branch_id WHERE b.programme_id = ${id})`,
+  branches: (id) => sql`x.semester_id IN (SELECT id FROM academic_semesters WHERE branch_id = ${id})`,
+  semesters: (id) => sql`x.semester_id = ${id}`,
+  subjects: (id) => sql`x.id = ${id}`,
+  units: () => sql`0`,
 };
 
-/** The subjects under a node (?1 the node's id), as a condition on x, a row of academic_subjects. */
-const SUBJECTS_UNDER: Record<AcademicsLevel, string> = {
-  programmes:
-    "x.semester_id IN (SELECT s.id FROM academic_semesters s JOIN academic_branches b ON b.id = s.branch_id WHERE b.programme_id = ?1)",
-  branches: "x.semester_id IN (SELECT id FROM academic_semesters WHERE branch_id = ?1)",
-  semesters: "x.semester_id = ?1",
-  subjects: "x.id = ?1",
-  units: "0",
-};
-
-const stillAdmin = "EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role = 'admin')";
+const stillAdmin = (admin: Admin) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${admin.id} AND campus_id = ${admin.campusId} AND role = 'admin')`;
 
 /** The caller's roles and the node in one batch: 403 unless admin, 404 unless the node is at their campus. */
 async function nodeOf(env: Env, admin: Admin, { level, id }: NodeParam): Promise<string> {
-  const [grants, node] = await env.DB.batch([
-    staffGrantsStatement(env, admin),
-    env.DB.prepare(`SELECT ${LABEL[level]} AS label FROM ${TABLE[level]} WHERE id = ?1 AND campus_id = ?2`).bind(
-      id,
-      admin.campusId,
-    ),
+  const [grants, node] = await batch(env, [
+    staffGrants(admin),
+    select({ label: text(LABEL[level]) }, sql`FROM ${TABLE[level]} WHERE id = ${id} AND campus_id = ${admin.campusId}`),
   ]);
-  await requireStaff(env, admin, "admin", {}, grants!.results as StaffGrant[]);
-  const label = (node!.results[0] as { label: string } | undefined)?.label;
+  await requireStaff(env, admin, "admin", {}, grants.rows);
+  const label = node.rows[0]?.label;
   if (label === undefined) throw new ApiError(404, ACADEMICS_MESSAGES.nodeGone);
   return label;
 }
@@ -102,12 +116,12 @@ export async function renameNode(
 ): Promise<void> {
   const label = await nodeOf(env, admin, node);
   await limit(env, admin);
-  const set: [string, string][] =
+  const set: ["title" | "topics" | "name", string][] =
     node.level === "units"
       ? [
           ["title", input.title ?? input.name],
           ["topics", input.topics],
-        ].filter((pair): pair is [string, string] => pair[1] !== undefined)
+        ].filter((pair): pair is ["title" | "topics", string] => pair[1] !== undefined)
       : node.level === "semesters"
         ? []
         : input.name !== undefined
@@ -119,13 +133,13 @@ export async function renameNode(
       node.level === "semesters" ? "A semester is its number: it has no name to change." : "Send the new name.",
       { field: "name" },
     );
-  const [updated] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE ${TABLE[node.level]} SET ${set.map(([column], i) => `${column} = ?${i + 4}`).join(", ")}
-       WHERE id = ?1 AND campus_id = ?2 AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ?3 AND campus_id = ?2 AND role = 'admin')`,
-    ).bind(node.id, admin.campusId, admin.id, ...set.map(([, value]) => value)),
-    auditStatement(
-      env,
+  const table = TABLE[node.level];
+  // The columns are the code's own names (a unit's title and topics, any other level's name).
+  const assignments = sql.join(set.map(([column, value]) => sql`${sql.raw(column)} = ${value}`));
+  const [updated] = await batch(env, [
+    sql`UPDATE ${table} SET ${assignments}
+      WHERE id = ${node.id} AND campus_id = ${admin.campusId} AND ${stillAdmin(admin)}`,
+    audit(
       {
         campusId: admin.campusId,
         actorId: admin.id,
@@ -136,13 +150,10 @@ export async function renameNode(
         note: `${label} -> ${set.map(([, value]) => value.slice(0, 120)).join(" / ")}`,
         at: now,
       },
-      {
-        sql: `${stillAdmin} AND EXISTS (SELECT 1 FROM ${TABLE[node.level]} WHERE id = ? AND campus_id = ?)`,
-        params: [admin.id, admin.campusId, node.id, admin.campusId],
-      },
+      sql`${stillAdmin(admin)} AND EXISTS (SELECT 1 FROM ${table} WHERE id = ${node.id} AND campus_id = ${admin.campusId})`,
     ),
   ]);
-  if (updated!.meta.changes === 0) {
+  if (updated.changes === 0) {
     await requireStaff(env, admin, "admin");
     throw new ApiError(404, ACADEMICS_MESSAGES.nodeGone);
   }
@@ -151,23 +162,22 @@ export async function renameNode(
 /** Whether a subject under the node is referred to: the refusal's words, or null. */
 async function referencesUnder(env: Env, { level, id }: NodeParam): Promise<string | null> {
   if (SUBJECT_REFERENCES.length === 0) return null;
-  const found = await env.DB.batch(
+  const found = await batch(
+    env,
     SUBJECT_REFERENCES.map((ref) =>
-      env.DB.prepare(
-        `SELECT 1 FROM ${ref.table} r JOIN academic_subjects x ON x.id = r.${ref.column} WHERE ${SUBJECTS_UNDER[level]} LIMIT 1`,
-      ).bind(id),
+      select({ found: int(sql`1`) }, sql`FROM ${ref.from} WHERE ${SUBJECTS_UNDER[level](id)} LIMIT 1`),
     ),
   );
-  const what = SUBJECT_REFERENCES.filter((_, i) => found[i]!.results.length > 0).map((ref) => ref.what);
+  const what = SUBJECT_REFERENCES.filter((_, i) => found[i]!.rows.length > 0).map((ref) => ref.what);
   return what.length > 0 ? what.join(" and ") : null;
 }
 
-/** The condition "nothing refers to a subject under the node" (?1 the node's id), for the write itself. */
-function unreferencedSql(level: AcademicsLevel): string {
-  return SUBJECT_REFERENCES.map(
-    (ref) =>
-      `NOT EXISTS (SELECT 1 FROM ${ref.table} r JOIN academic_subjects x ON x.id = r.${ref.column} WHERE ${SUBJECTS_UNDER[level]})`,
-  ).join(" AND ");
+/** The condition "nothing refers to a subject under the node", for the write itself. */
+function unreferenced({ level, id }: NodeParam): Sql {
+  return sql.join(
+    SUBJECT_REFERENCES.map((ref) => sql`NOT EXISTS (SELECT 1 FROM ${ref.from} WHERE ${SUBJECTS_UNDER[level](id)})`),
+    " AND ",
+  );
 }
 
 export async function removeNode(env: Env, admin: Admin, node: NodeParam, now = Date.now()): Promise<void> {
@@ -176,22 +186,30 @@ export async function removeNode(env: Env, admin: Admin, node: NodeParam, now = 
   const referenced = await referencesUnder(env, node);
   if (referenced) throw new ApiError(409, ACADEMICS_MESSAGES.referenced(referenced));
   const auditId = crypto.randomUUID();
-  const unreferenced = unreferencedSql(node.level);
+  const table = TABLE[node.level];
   // The audit line is written only while the caller is admin, the node is theirs and nothing refers
   // to it; the removal only where that line was written.
-  const results = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?2, ?3, ?4, 'academics.remove', ?5, ?1, NULL, ?6, ?7
-       WHERE EXISTS (SELECT 1 FROM ${TABLE[node.level]} WHERE id = ?1 AND campus_id = ?3)
-         AND EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ?4 AND campus_id = ?3 AND role = 'admin')
-         ${unreferenced ? `AND ${unreferenced}` : ""}`,
-    ).bind(node.id, auditId, admin.campusId, admin.id, node.level, `Removed ${label}`, now),
-    env.DB.prepare(
-      `DELETE FROM ${TABLE[node.level]} WHERE id = ?1 AND campus_id = ?2 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?3)`,
-    ).bind(node.id, admin.campusId, auditId),
+  const [, removed] = await batch(env, [
+    audit(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "academics.remove",
+        subjectKind: node.level,
+        subjectId: node.id,
+        studentId: null,
+        note: `Removed ${label}`,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM ${table} WHERE id = ${node.id} AND campus_id = ${admin.campusId})
+        AND ${stillAdmin(admin)}
+        ${SUBJECT_REFERENCES.length > 0 ? sql`AND ${unreferenced(node)}` : sql``}`,
+    ),
+    sql`DELETE FROM ${table} WHERE id = ${node.id} AND campus_id = ${admin.campusId}
+      AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
   ]);
-  if (results[1]!.meta.changes === 0) {
+  if (removed.changes === 0) {
     await requireStaff(env, admin, "admin");
     const again = await referencesUnder(env, node);
     if (again) throw new ApiError(409, ACADEMICS_MESSAGES.referenced(again));

@@ -1,16 +1,18 @@
-import type {
-  AcademicsBranch,
-  AcademicsProgramme,
-  AcademicsSemester,
-  AcademicsSubject,
-  AcademicsTree,
-  AcademicsUnit,
-} from "#common/academics.ts";
+import type { AcademicsTree } from "#common/academics.ts";
 import { ACADEMICS_MESSAGES } from "#common/academics.ts";
+import { batch, type Outcomes, select, sql } from "#server/db/sql.ts";
+import {
+  academicBranches,
+  academicProgrammes,
+  academicSemesters,
+  academicSubjects,
+  academicUnits,
+  campuses,
+} from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { requireStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { requireStaff, staffGrants } from "#server/services/staff.ts";
 
 // Reading a campus's academics tree (docs/decisions/0105-academics-tree.md): one indexed query per
 // level, all in one D1 batch with the check that goes with it (the caller's roles, or that the
@@ -26,44 +28,57 @@ export const ACADEMICS_TABLES = [
 
 type Admin = Pick<SessionUser, "id" | "campusId"> & Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>;
 
-function levelStatements(env: Env, campusId: string): D1PreparedStatement[] {
-  const level = (sql: string) => env.DB.prepare(sql).bind(campusId);
+/** The five levels of a campus's tree, each child with its parent's id (a batch's part). */
+function levelReads(campusId: string) {
+  const p = academicProgrammes;
+  const b = academicBranches;
+  const s = academicSemesters;
+  const x = academicSubjects;
+  const u = academicUnits;
   return [
-    level("SELECT id, slug, name FROM academic_programmes WHERE campus_id = ?1 ORDER BY position, slug"),
-    level(
-      "SELECT id, programme_id AS parent, slug, name FROM academic_branches WHERE campus_id = ?1 ORDER BY position, slug",
+    select(
+      { id: p.id, slug: p.slug, name: p.name },
+      sql`FROM ${p} WHERE campus_id = ${campusId} ORDER BY position, slug`,
     ),
-    level("SELECT id, branch_id AS parent, number FROM academic_semesters WHERE campus_id = ?1 ORDER BY number"),
-    level(
-      "SELECT id, semester_id AS parent, code, name FROM academic_subjects WHERE campus_id = ?1 ORDER BY position, code",
+    select(
+      { id: b.id, parent: b.programme_id, slug: b.slug, name: b.name },
+      sql`FROM ${b} WHERE campus_id = ${campusId} ORDER BY position, slug`,
     ),
-    level(
-      "SELECT id, subject_id AS parent, number, title, topics FROM academic_units WHERE campus_id = ?1 ORDER BY number",
+    select(
+      { id: s.id, parent: s.branch_id, number: s.number },
+      sql`FROM ${s} WHERE campus_id = ${campusId} ORDER BY number`,
     ),
-  ];
+    select(
+      { id: x.id, parent: x.semester_id, code: x.code, name: x.name },
+      sql`FROM ${x} WHERE campus_id = ${campusId} ORDER BY position, code`,
+    ),
+    select(
+      { id: u.id, parent: u.subject_id, number: u.number, title: u.title, topics: u.topics },
+      sql`FROM ${u} WHERE campus_id = ${campusId} ORDER BY number`,
+    ),
+  ] as const;
 }
 
-type Child<T> = T & { parent: string };
-
-function grouped<T>(rows: Child<T>[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
+/** A level's rows by their parent's id, each without it. */
+function grouped<Row extends { parent: string }>(rows: Row[]): Map<string, Omit<Row, "parent">[]> {
+  const map = new Map<string, Omit<Row, "parent">[]>();
   for (const { parent, ...row } of rows) {
     const list = map.get(parent) ?? [];
-    list.push(row as unknown as T);
+    list.push(row);
     map.set(parent, list);
   }
   return map;
 }
 
-function assemble(campusId: string, levels: D1Result[]): AcademicsTree {
-  const [programmes, branches, semesters, subjects, units] = levels.map((r) => r.results);
-  const unitsOf = grouped(units as Child<AcademicsUnit>[]);
-  const subjectsOf = grouped(subjects as Child<Omit<AcademicsSubject, "units">>[]);
-  const semestersOf = grouped(semesters as Child<Omit<AcademicsSemester, "subjects">>[]);
-  const branchesOf = grouped(branches as Child<Omit<AcademicsBranch, "semesters">>[]);
+function assemble(campusId: string, levels: Outcomes<ReturnType<typeof levelReads>>): AcademicsTree {
+  const [programmes, branches, semesters, subjects, units] = levels;
+  const unitsOf = grouped(units.rows);
+  const subjectsOf = grouped(subjects.rows);
+  const semestersOf = grouped(semesters.rows);
+  const branchesOf = grouped(branches.rows);
   return {
     campusId,
-    programmes: (programmes as Omit<AcademicsProgramme, "branches">[]).map((p) => ({
+    programmes: programmes.rows.map((p) => ({
       ...p,
       branches: (branchesOf.get(p.id) ?? []).map((b) => ({
         ...b,
@@ -81,11 +96,8 @@ function assemble(campusId: string, levels: D1Result[]): AcademicsTree {
  * and the five levels in one batch; nothing is returned unless they are its admin.
  */
 export async function readAdminAcademics(env: Env, admin: Admin): Promise<AcademicsTree> {
-  const [grants, ...levels] = await env.DB.batch([
-    staffGrantsStatement(env, admin),
-    ...levelStatements(env, admin.campusId),
-  ]);
-  await requireStaff(env, admin, "admin", {}, grants!.results as StaffGrant[]);
+  const [grants, ...levels] = await batch(env, [staffGrants(admin), ...levelReads(admin.campusId)]);
+  await requireStaff(env, admin, "admin", {}, grants.rows);
   return assemble(admin.campusId, levels);
 }
 
@@ -97,11 +109,11 @@ export async function readPublicAcademics(env: Env, campusId: string): Promise<A
     {},
     { tables: ["campuses", ...ACADEMICS_TABLES], campus: campusId, freshS: 60, staleS: 600 },
     async () => {
-      const [campus, ...levels] = await env.DB.batch([
-        env.DB.prepare("SELECT id FROM campuses WHERE id = ?1").bind(campusId),
-        ...levelStatements(env, campusId),
+      const [campus, ...levels] = await batch(env, [
+        select({ id: campuses.id }, sql`FROM ${campuses} WHERE id = ${campusId}`),
+        ...levelReads(campusId),
       ]);
-      return campus!.results.length === 0 ? null : assemble(campusId, levels);
+      return campus.rows.length === 0 ? null : assemble(campusId, levels);
     },
   );
   if (!tree) throw new ApiError(404, ACADEMICS_MESSAGES.unknownCampus);

@@ -12,6 +12,14 @@ import {
   type LibraryKindName,
   PNG_PAGE_MAX_UNPACKED_MB,
 } from "#common/library-contribute.ts";
+import { batch, first, insert, select, sql } from "#server/db/sql.ts";
+import {
+  academicSubjects,
+  academicUnits,
+  libraryItems,
+  libraryItemUnits,
+  librarySearch,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { imageSize } from "#server/lib/image-size.ts";
 import { logError, logWarning } from "#server/lib/log.ts";
@@ -22,7 +30,7 @@ import { storableImage } from "#server/lib/stored-image.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { mayStaff, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { mayStaff, type StaffGrant, staffGrants } from "#server/services/staff.ts";
 import { partKey, queueIndexing } from "#server/services/library/index-queue.ts";
 import { visibility } from "#server/services/library/item.ts";
 import { mayReview } from "#server/services/library/review.ts";
@@ -251,13 +259,22 @@ function duplicateOf(found: SameFile, user: Contributor, grants: StaffGrant[]): 
 }
 
 async function sameFile(env: Env, campusId: string, sha256: string): Promise<SameFile | null> {
-  return env.DB.prepare(
-    `SELECT id, campus_id AS campusId, uploader_id AS uploaderId, status, hidden_at AS hiddenAt, public,
-       index_state AS indexState
-     FROM library_items WHERE campus_id = ?1 AND file_sha256 = ?2 AND status != 'rejected'`,
-  )
-    .bind(campusId, sha256)
-    .first<SameFile>();
+  const i = libraryItems;
+  return first(
+    env,
+    select(
+      {
+        id: i.id,
+        campusId: i.campus_id,
+        uploaderId: i.uploader_id,
+        status: i.status,
+        hiddenAt: i.hidden_at,
+        public: i.public,
+        indexState: i.index_state,
+      },
+      sql`FROM ${i} WHERE campus_id = ${campusId} AND file_sha256 = ${sha256} AND status != 'rejected'`,
+    ),
+  );
 }
 
 /**
@@ -267,20 +284,23 @@ async function sameFile(env: Env, campusId: string, sha256: string): Promise<Sam
  */
 export async function contribute(env: Env, user: Contributor, input: ContributeInput): Promise<ContributedItem> {
   requireContributor(user);
-  const [grants, subject, units] = await env.DB.batch([
-    staffGrantsStatement(env, user),
-    env.DB.prepare("SELECT id, name, code FROM academic_subjects WHERE id = ?1 AND campus_id = ?2").bind(
-      input.subjectId,
-      user.campusId,
+  const [grantRows, subject, units] = await batch(env, [
+    staffGrants(user),
+    select(
+      { id: academicSubjects.id, name: academicSubjects.name, code: academicSubjects.code },
+      sql`FROM ${academicSubjects} WHERE id = ${input.subjectId} AND campus_id = ${user.campusId}`,
     ),
-    env.DB.prepare(
-      `SELECT id FROM academic_units WHERE subject_id = ?1 AND campus_id = ?2 AND id IN (SELECT value FROM json_each(?3))`,
-    ).bind(input.subjectId, user.campusId, JSON.stringify(input.unitIds)),
+    select(
+      { id: academicUnits.id },
+      sql`FROM ${academicUnits} WHERE subject_id = ${input.subjectId} AND campus_id = ${user.campusId}
+        AND id IN (SELECT value FROM json_each(${JSON.stringify(input.unitIds)}))`,
+    ),
   ]);
-  const subjectRow = subject!.results[0] as { id: string; name: string; code: string } | undefined;
+  const grants: StaffGrant[] = grantRows.rows;
+  const subjectRow = subject.rows[0];
   if (!subjectRow) throw new ApiError(400, M.unknownSubject, { field: "subjectId" });
   const unitIds = [...new Set(input.unitIds)];
-  if (units!.results.length !== unitIds.length) throw new ApiError(400, M.unknownUnit, { field: "unitIds" });
+  if (units.rows.length !== unitIds.length) throw new ApiError(400, M.unknownUnit, { field: "unitIds" });
 
   // Duplicates and the posting limit come before any work on the files: sending the same file
   // again, or many files, costs a hash and a read, never a parse.
@@ -288,13 +308,13 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
   const sha256 = sent ? await sha256Hex(sent.map((file) => file.bytes)) : null;
   if (sha256) {
     const existing = await sameFile(env, user.campusId, sha256);
-    if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
+    if (existing) throw duplicateOf(existing, user, grants);
   }
   await limitPosting(env, user.id);
   const file = sent && sha256 ? await prepareFile(sent, sha256) : null;
 
   // A curator's own upload needs no second look: curators are who approves.
-  const curator = mayStaff(grants!.results as StaffGrant[], "curator");
+  const curator = mayStaff(grants, "curator");
   const status = curator ? "approved" : "pending";
   // A file is read for search after the answer; an item without one is ready at once.
   const indexState: LibraryIndexState = file ? "pending" : "ready";
@@ -313,55 +333,53 @@ export async function contribute(env: Env, user: Contributor, input: ContributeI
         }),
       ),
     );
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO library_items (id, campus_id, uploader_id, subject_id, kind, title, description, year, exam,
-           file_key, file_bytes, file_pages, file_source, file_sha256, author, edition, isbn, shelf, url, public,
-           status, reviewed_by, reviewed_at, created_at, updated_at, index_state, file_parts)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?24, ?25, ?26)`,
-      ).bind(
+    await batch(env, [
+      insert(libraryItems, {
         id,
-        user.campusId,
-        user.id,
-        subjectRow.id,
-        input.kind,
-        input.title,
-        input.description,
-        input.year,
-        input.exam,
-        fileKey,
-        file?.bytes ?? null,
-        file?.pages ?? null,
-        file?.source ?? null,
-        file?.sha256 ?? null,
-        input.author,
-        input.edition,
-        input.isbn,
-        input.shelf,
-        input.url,
-        input.public ? 1 : 0,
+        campus_id: user.campusId,
+        uploader_id: user.id,
+        subject_id: subjectRow.id,
+        kind: input.kind,
+        title: input.title,
+        description: input.description,
+        year: input.year,
+        exam: input.exam,
+        file_key: fileKey,
+        file_bytes: file?.bytes ?? null,
+        file_pages: file?.pages ?? null,
+        file_source: file?.source ?? null,
+        file_sha256: file?.sha256 ?? null,
+        author: input.author,
+        edition: input.edition,
+        isbn: input.isbn,
+        shelf: input.shelf,
+        url: input.url,
+        public: input.public ? 1 : 0,
         status,
-        curator ? user.id : null,
-        curator ? now : null,
-        now,
-        indexState,
-        file?.source === "photos" ? file.parts.length : null,
-      ),
-      ...unitIds.map((unitId) =>
-        env.DB.prepare("INSERT INTO library_item_units (item_id, unit_id) VALUES (?1, ?2)").bind(id, unitId),
-      ),
+        reviewed_by: curator ? user.id : null,
+        reviewed_at: curator ? now : null,
+        created_at: now,
+        updated_at: now,
+        index_state: indexState,
+        file_parts: file?.source === "photos" ? file.parts.length : null,
+      }),
+      ...unitIds.map((unitId) => insert(libraryItemUnits, { item_id: id, unit_id: unitId })),
       // Found by its title, subject and description now (once approved and indexed); the indexer
       // adds the file's text.
-      env.DB.prepare(
-        "INSERT INTO library_search (item_id, campus_id, title, subject, body) VALUES (?1, ?2, ?3, ?4, ?5)",
-      ).bind(id, user.campusId, input.title, `${subjectRow.code} ${subjectRow.name}`, input.description),
+      insert(librarySearch, {
+        item_id: id,
+        campus_id: user.campusId,
+        title: input.title,
+        subject: `${subjectRow.code} ${subjectRow.name}`,
+        body: input.description,
+      }),
     ]);
   } catch (error) {
     // Nothing of a refused or failed upload stays behind.
     if (stored.length > 0) await env.FILES.delete(stored);
     if (file && /UNIQUE/i.test(String(error))) {
       const existing = await sameFile(env, user.campusId, file.sha256);
-      if (existing) throw duplicateOf(existing, user, grants!.results as StaffGrant[]);
+      if (existing) throw duplicateOf(existing, user, grants);
     }
     throw error;
   }

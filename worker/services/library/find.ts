@@ -11,8 +11,11 @@ import {
   type SnippetPart,
 } from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
+import { LIBRARY_EXAM_NAMES } from "#common/library-contribute.ts";
+import { batch, int, oneOfOrNull, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { academicSubjects, campuses, libraryItems } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { collegeSql, libraryScope, visibleSql } from "#server/services/library/scope.ts";
+import { collegeOf, libraryScope, visible } from "#server/services/library/scope.ts";
 
 // Finding items in a college's library (docs/decisions/0107-library-finding.md): the list API
 // (`GET /api/library/items`) and the search page (/library) call findLibraryItems with the same
@@ -94,11 +97,36 @@ export function snippetParts(snippet: string | null): SnippetPart[] | null {
   return parts.map((part) => ({ ...part, text: part.text.replaceAll(MARK_END, "") })).filter((part) => part.text);
 }
 
-/** The columns of an item card (`i` the item, `s` its subject, `c` its college). */
-export const ITEM_COLUMNS = `i.id, i.kind, i.title, i.description, i.subject_id, s.name AS subject_name, i.year, i.exam,
-  i.author, i.edition, i.url, i.file_bytes, i.file_pages, i.file_key IS NOT NULL AS has_file, i.helpful_count,
-  i.public, c.id AS college_id, c.name AS college_name, c.short_name AS college_short,
-  (SELECT group_concat(lu.unit_id) FROM library_item_units lu WHERE lu.item_id = i.id) AS unit_ids`;
+/** An item (`i`), its subject (`s`) and its college (`c`), as ITEM_COLUMNS names them. */
+export const ITEM = libraryItems.as("i");
+const s = academicSubjects.as("s");
+const c = campuses.as("c");
+/** The joins of an item card's columns: its subject and its college. */
+export const ITEM_JOINS = sql`JOIN ${s} ON ${s.id} = ${ITEM.subject_id} JOIN ${c} ON ${c.id} = ${ITEM.campus_id}`;
+
+/** The columns of an item card (with ITEM_JOINS). */
+export const ITEM_COLUMNS = {
+  id: ITEM.id,
+  kind: ITEM.kind,
+  title: ITEM.title,
+  description: ITEM.description,
+  subject_id: ITEM.subject_id,
+  subject_name: s.name,
+  year: ITEM.year,
+  exam: oneOfOrNull(LIBRARY_EXAM_NAMES, sql`${ITEM.exam}`),
+  author: ITEM.author,
+  edition: ITEM.edition,
+  url: ITEM.url,
+  file_bytes: ITEM.file_bytes,
+  file_pages: ITEM.file_pages,
+  has_file: int(sql`${ITEM.file_key} IS NOT NULL`),
+  helpful_count: ITEM.helpful_count,
+  public: ITEM.public,
+  college_id: c.id,
+  college_name: c.name,
+  college_short: c.short_name,
+  unit_ids: textOrNull(sql`(SELECT group_concat(lu.unit_id) FROM library_item_units lu WHERE lu.item_id = ${ITEM.id})`),
+};
 
 export interface ItemRow {
   id: string;
@@ -161,49 +189,56 @@ export async function findLibraryItems(
 ): Promise<LibraryFindResult> {
   const scope = libraryScope(reader, input.college);
   const match = input.q ? ftsQuery(input.q) : null;
-  const filters: string[] = [];
-  // ?1 the college, ?2 the member's college; filters from ?3.
-  const params: unknown[] = [scope.college, scope.memberOf];
-  const bind = (value: unknown) => {
-    params.push(value);
-    return `?${params.length}`;
-  };
-  if (input.subject) filters.push(`i.subject_id = ${bind(input.subject)}`);
-  if (input.unit) filters.push(`i.id IN (SELECT item_id FROM library_item_units WHERE unit_id = ${bind(input.unit)})`);
-  if (input.kind) filters.push(`i.kind = ${bind(input.kind)}`);
-  if (input.year !== undefined) filters.push(`i.year = ${bind(input.year)}`);
-  if (match) filters.push(`library_search MATCH ${bind(match)}`);
-  const where = [`i.campus_id = ${collegeSql("?1")}`, visibleSql("?2"), ...filters].join(" AND ");
-  const from = match ? "library_search JOIN library_items i ON i.id = library_search.item_id" : "library_items i";
+  const i = ITEM;
+  const filters: Sql[] = [sql`${i.campus_id} = ${collegeOf(scope.college)}`, visible(scope.memberOf)];
+  if (input.subject) filters.push(sql`${i.subject_id} = ${input.subject}`);
+  if (input.unit) filters.push(sql`${i.id} IN (SELECT item_id FROM library_item_units WHERE unit_id = ${input.unit})`);
+  if (input.kind) filters.push(sql`${i.kind} = ${input.kind}`);
+  if (input.year !== undefined) filters.push(sql`${i.year} = ${input.year}`);
+  if (match) filters.push(sql`library_search MATCH ${match}`);
+  const where = sql.join(filters, " AND ");
+  const from = match ? sql`library_search JOIN ${i} ON ${i.id} = library_search.item_id` : sql`${i}`;
   const offset = (input.page - 1) * LIBRARY_PAGE_SIZE;
+  // Whole numbers of the code's own (the page is a checked whole number), written as SQL as before.
+  const pageOf = sql.raw(`LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`);
 
   const page = match
-    ? `SELECT ${ITEM_COLUMNS}, snippet(library_search, -1, ${bind(MARK_START)}, ${bind(MARK_END)}, '…', 14) AS snippet
-       FROM ${from} JOIN academic_subjects s ON s.id = i.subject_id JOIN campuses c ON c.id = i.campus_id
-       WHERE ${where} ORDER BY bm25(library_search, 0, 0, 10, 4, 1), i.helpful_count DESC, i.id
-       LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`
-    : `SELECT ${ITEM_COLUMNS} FROM ${from} JOIN academic_subjects s ON s.id = i.subject_id
-       JOIN campuses c ON c.id = i.campus_id
-       WHERE ${where} ORDER BY i.helpful_count DESC, i.created_at DESC, i.id
-       LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`;
-  const countParams = params.slice(0, match ? params.length - 2 : params.length);
-  const [college, rows, count] = await env.DB.batch([
-    env.DB.prepare(`SELECT id, name, short_name FROM campuses WHERE id = ${collegeSql("?1")}`).bind(scope.college),
-    env.DB.prepare(page).bind(...params),
+    ? select(
+        {
+          ...ITEM_COLUMNS,
+          snippet: textOrNull(sql`snippet(library_search, -1, ${MARK_START}, ${MARK_END}, '…', 14)`),
+        },
+        sql`FROM ${from} ${ITEM_JOINS}
+          WHERE ${where} ORDER BY bm25(library_search, 0, 0, 10, 4, 1), ${i.helpful_count} DESC, ${i.id}
+          ${pageOf}`,
+      )
+    : select(
+        ITEM_COLUMNS,
+        sql`FROM ${from} ${ITEM_JOINS}
+          WHERE ${where} ORDER BY ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}
+          ${pageOf}`,
+      );
+  const [college, rows, count] = await batch(env, [
+    select(
+      { id: campuses.id, name: campuses.name, short_name: campuses.short_name },
+      sql`FROM ${campuses} WHERE id = ${collegeOf(scope.college)}`,
+    ),
+    page,
     // Counted only so far: a search that matches most of a big library would otherwise pay to count
     // every match again, for a number nobody pages to the end of.
-    env.DB.prepare(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${LIBRARY_COUNT_CAP + 1})`,
-    ).bind(...countParams),
+    select(
+      { n: int(sql`count(*)`) },
+      sql`FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${sql.raw(String(LIBRARY_COUNT_CAP + 1))})`,
+    ),
   ]);
-  const found = college!.results[0] as { id: string; name: string; short_name: string } | undefined;
+  const found = college.rows[0];
   if (!found) throw new ApiError(404, "There is no college with that id.");
-  const counted = (count!.results[0] as { n: number }).n;
+  const counted = count.rows[0]!.n;
   const total = Math.min(counted, LIBRARY_COUNT_CAP);
   return {
     college: { id: found.id, name: found.name, shortName: found.short_name },
     member: scope.memberOf === found.id,
-    items: (rows!.results as unknown as ItemRow[]).map(itemOf),
+    items: rows.rows.map(itemOf),
     total,
     more: counted > LIBRARY_COUNT_CAP,
     page: input.page,

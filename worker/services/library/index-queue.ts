@@ -2,6 +2,8 @@
 // stores its file and a pending item, then queues the item's id; the indexer (backoffice/, a Worker of
 // its own, so that pdf.js and pdf-lib are not part of the Worker that serves pages) reads it. This
 // module imports nothing heavy: it is what both Workers share.
+import { batch, returning, select, sql, update } from "#server/db/sql.ts";
+import { libraryItems } from "#server/db/tables.generated.ts";
 
 export interface IndexMessage {
   itemId: string;
@@ -41,17 +43,23 @@ export const GAVE_UP = "reading it took too long. Save it again (Print → Save 
  */
 export async function requeueStalled(env: Env, at: number): Promise<{ queued: number; failed: number }> {
   const before = at - INDEX_STALL_MS;
-  const [failed, waiting] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE library_items SET index_state = 'failed', index_error = ?3
-       WHERE index_state = 'pending' AND created_at < ?1 AND index_attempts >= ?2 RETURNING id`,
-    ).bind(before, INDEX_MAX_ATTEMPTS, GAVE_UP),
-    env.DB.prepare(
-      `SELECT id FROM library_items WHERE index_state = 'pending' AND created_at < ?1 AND index_attempts < ?2
-       ORDER BY created_at LIMIT 100`,
-    ).bind(before, INDEX_MAX_ATTEMPTS),
+  const i = libraryItems;
+  const [failed, waiting] = await batch(env, [
+    returning(
+      update(
+        i,
+        { index_state: "failed", index_error: GAVE_UP },
+        sql`WHERE index_state = 'pending' AND created_at < ${before} AND index_attempts >= ${INDEX_MAX_ATTEMPTS}`,
+      ),
+      { id: i.id },
+    ),
+    select(
+      { id: i.id },
+      sql`FROM ${i} WHERE index_state = 'pending' AND created_at < ${before} AND index_attempts < ${INDEX_MAX_ATTEMPTS}
+        ORDER BY created_at LIMIT 100`,
+    ),
   ]);
-  const ids = (waiting!.results as { id: string }[]).map((row) => row.id);
+  const ids = waiting.rows.map((row) => row.id);
   if (ids.length > 0) await env.LIBRARY_QUEUE.sendBatch(ids.map((itemId) => ({ body: { itemId } })));
-  return { queued: ids.length, failed: failed!.results.length };
+  return { queued: ids.length, failed: failed.rows.length };
 }

@@ -1,4 +1,6 @@
-import { LIBRARY_MAX_SEARCH_TEXT } from "#common/library-contribute.ts";
+import { LIBRARY_FILE_SOURCES, LIBRARY_MAX_SEARCH_TEXT } from "#common/library-contribute.ts";
+import { batch, first, int, oneOf, returning, run, select, sql, text, update } from "#server/db/sql.ts";
+import { libraryItems } from "#server/db/tables.generated.ts";
 import { GAVE_UP, INDEX_MAX_ATTEMPTS, partKey } from "#server/services/library/index-queue.ts";
 import { photosToPdf, readPdf, type UnreadablePdf } from "#server/services/library/pdf.ts";
 
@@ -15,14 +17,6 @@ export type IndexOutcome =
   /** Nothing to do: the item is gone (deleted), or another delivery already finished it. */
   | { state: "done" };
 
-interface Claimed {
-  campusId: string;
-  fileKey: string;
-  fileSource: "pdf" | "photos";
-  fileParts: number | null;
-  attempts: number;
-}
-
 /** Words a student can act on, for what pdf.js said. */
 function reasonFor(unreadable: UnreadablePdf): string {
   switch (unreadable) {
@@ -36,11 +30,14 @@ function reasonFor(unreadable: UnreadablePdf): string {
 }
 
 async function fail(env: Env, itemId: string, reason: string): Promise<IndexOutcome> {
-  await env.DB.prepare(
-    "UPDATE library_items SET index_state = 'failed', index_error = ?2 WHERE id = ?1 AND index_state = 'pending'",
-  )
-    .bind(itemId, reason)
-    .run();
+  await run(
+    env,
+    update(
+      libraryItems,
+      { index_state: "failed", index_error: reason },
+      sql`WHERE id = ${itemId} AND index_state = 'pending'`,
+    ),
+  );
   return { state: "failed", reason };
 }
 
@@ -51,13 +48,21 @@ async function fail(env: Env, itemId: string, reason: string): Promise<IndexOutc
  * errors throw: the queue delivers the message again.
  */
 export async function indexItem(env: Env, itemId: string): Promise<IndexOutcome> {
-  const claimed = await env.DB.prepare(
-    `UPDATE library_items SET index_attempts = index_attempts + 1 WHERE id = ?1 AND index_state = 'pending'
-     RETURNING campus_id AS campusId, file_key AS fileKey, file_source AS fileSource, file_parts AS fileParts,
-       index_attempts AS attempts`,
-  )
-    .bind(itemId)
-    .first<Claimed>();
+  const i = libraryItems;
+  const claimed = await first(
+    env,
+    returning(
+      update(i, { index_attempts: sql`index_attempts + 1` }, sql`WHERE id = ${itemId} AND index_state = 'pending'`),
+      {
+        campusId: i.campus_id,
+        // A pending item has its file: an item without one is ready from the start (contribute.ts).
+        fileKey: text(sql`file_key`),
+        fileSource: oneOf(LIBRARY_FILE_SOURCES, sql`file_source`),
+        fileParts: i.file_parts,
+        attempts: i.index_attempts,
+      },
+    ),
+  );
   if (!claimed) return { state: "done" };
   if (claimed.attempts > INDEX_MAX_ATTEMPTS) return fail(env, itemId, GAVE_UP);
 
@@ -86,25 +91,23 @@ export async function indexItem(env: Env, itemId: string): Promise<IndexOutcome>
   if (!read.ok) return fail(env, itemId, reasonFor(read.unreadable));
   if (claimed.fileSource === "photos")
     await env.FILES.put(claimed.fileKey, pdf, { httpMetadata: { contentType: "application/pdf" } });
-  const text = read.text.slice(0, LIBRARY_MAX_SEARCH_TEXT);
-  const [updated] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE library_items SET index_state = 'ready', index_error = NULL, file_pages = ?2, file_bytes = ?3,
-         file_parts = NULL
-       WHERE id = ?1 AND index_state = 'pending'`,
-    ).bind(itemId, read.pages, pdf.byteLength),
+  const searchText = read.text.slice(0, LIBRARY_MAX_SEARCH_TEXT);
+  const [updated] = await batch(env, [
+    update(
+      libraryItems,
+      { index_state: "ready", index_error: null, file_pages: read.pages, file_bytes: pdf.byteLength, file_parts: null },
+      sql`WHERE id = ${itemId} AND index_state = 'pending'`,
+    ),
     // The description stays searchable beside the file's words.
-    env.DB.prepare(
-      `UPDATE library_search SET body = trim((SELECT description FROM library_items WHERE id = ?1) || ' ' || ?2)
-       WHERE item_id = ?1 AND EXISTS (SELECT 1 FROM library_items WHERE id = ?1 AND index_state = 'ready')`,
-    ).bind(itemId, text),
+    sql`UPDATE library_search SET body = trim((SELECT description FROM library_items WHERE id = ${itemId}) || ' ' || ${searchText})
+      WHERE item_id = ${itemId} AND EXISTS (SELECT 1 FROM library_items WHERE id = ${itemId} AND index_state = 'ready')`,
   ]);
-  if ((updated!.meta.changes ?? 0) === 0) {
+  if (updated.changes === 0) {
     // Deleted while it was read: what was just written for it goes too.
-    const kept = await env.DB.prepare("SELECT 1 FROM library_items WHERE id = ?1").bind(itemId).first();
+    const kept = await first(env, select({ kept: int(sql`1`) }, sql`FROM ${libraryItems} WHERE id = ${itemId}`));
     if (!kept) await env.FILES.delete([claimed.fileKey, ...parts.map((i) => partKey(claimed.fileKey, i))]);
     return { state: "done" };
   }
   if (parts.length > 0) await env.FILES.delete(parts.map((i) => partKey(claimed.fileKey, i)));
-  return { state: "ready", pages: read.pages, textChars: text.length };
+  return { state: "ready", pages: read.pages, textChars: searchText.length };
 }

@@ -1,10 +1,27 @@
 import { z } from "zod";
 import {
   firstName,
+  LIBRARY_FILE_SOURCES,
+  type LibraryFileSource,
   type LibraryIndexState,
   LIBRARY_MESSAGES as M,
   type LibraryKindName,
+  type LibraryStatus,
 } from "#common/library-contribute.ts";
+import {
+  batch,
+  first,
+  insertWhere,
+  int,
+  oneOfOrNull,
+  returning,
+  run,
+  select,
+  sql,
+  text,
+  update,
+} from "#server/db/sql.ts";
+import { academicSubjects, campuses, libraryItems, libraryVotes, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { fileKeys } from "#server/services/library/index-queue.ts";
 import { requireMayAct } from "#server/services/campus.ts";
@@ -39,7 +56,7 @@ export interface LibraryItemView {
   file: {
     pages: number | null;
     bytes: number | null;
-    source: "pdf" | "photos" | null;
+    source: LibraryFileSource | null;
     /** Where reading it for search stands (docs/decisions/0117); only ready files are shown to readers. */
     state: LibraryIndexState;
     /** Why it could not be read, for the uploader and the reviewers. */
@@ -57,7 +74,7 @@ export interface LibraryItemView {
   createdAt: number;
   /** What only the uploader and the reviewers see: the status, the note, hidden. */
   review: {
-    status: "pending" | "approved" | "rejected";
+    status: LibraryStatus;
     note: string | null;
     hidden: boolean;
     hiddenReason: string | null;
@@ -70,43 +87,62 @@ export interface LibraryItemView {
   };
 }
 
-interface ItemRow {
-  id: string;
-  campusId: string;
-  campusName: string;
-  uploaderId: string | null;
-  uploaderName: string | null;
-  subjectId: string;
-  subjectCode: string;
-  subjectName: string;
-  kind: LibraryKindName;
-  title: string;
-  description: string;
-  year: number | null;
-  exam: string | null;
-  fileKey: string | null;
-  fileBytes: number | null;
-  filePages: number | null;
-  fileSource: "pdf" | "photos" | null;
-  fileParts: number | null;
-  indexState: LibraryIndexState;
-  indexError: string | null;
-  author: string | null;
-  edition: string | null;
-  isbn: string | null;
-  shelf: string | null;
-  url: string | null;
-  public: number;
-  status: "pending" | "approved" | "rejected";
-  reviewNote: string | null;
-  hiddenAt: number | null;
-  hiddenReason: string | null;
-  helpfulCount: number;
-  createdAt: number;
-  reviewer: number;
-  voted: number;
-  units: string;
-}
+const i = libraryItems.as("i");
+const c = campuses.as("c");
+const s = academicSubjects.as("s");
+const u = users.as("u");
+
+/** An item as the page reads it, with who reads it (`viewerId`, at `now`): reviewer, voted. */
+const itemRow = (id: string, viewerId: string | null, now: number) =>
+  select(
+    {
+      id: i.id,
+      campusId: i.campus_id,
+      campusName: c.name,
+      uploaderId: i.uploader_id,
+      uploaderName: u.name,
+      subjectId: i.subject_id,
+      subjectCode: s.code,
+      subjectName: s.name,
+      kind: i.kind,
+      title: i.title,
+      description: i.description,
+      year: i.year,
+      exam: i.exam,
+      fileKey: i.file_key,
+      fileBytes: i.file_bytes,
+      filePages: i.file_pages,
+      fileSource: oneOfOrNull(LIBRARY_FILE_SOURCES, sql`${i.file_source}`),
+      fileParts: i.file_parts,
+      indexState: i.index_state,
+      indexError: i.index_error,
+      author: i.author,
+      edition: i.edition,
+      isbn: i.isbn,
+      shelf: i.shelf,
+      url: i.url,
+      public: i.public,
+      status: i.status,
+      reviewNote: i.review_note,
+      hiddenAt: i.hidden_at,
+      hiddenReason: i.hidden_reason,
+      helpfulCount: i.helpful_count,
+      createdAt: i.created_at,
+      reviewer: int(sql`EXISTS (SELECT 1 FROM staff_roles sr JOIN users su ON su.id = sr.user_id
+        WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${i.campus_id} AND sr.role IN ('moderator', 'curator', 'admin')
+          AND (su.suspended_until IS NULL OR su.suspended_until <= ${now}))`),
+      voted: int(sql`EXISTS (SELECT 1 FROM library_votes v WHERE v.item_id = ${i.id} AND v.user_id = ${viewerId})`),
+      units: text(sql`(SELECT json_group_array(json_object('id', au.id, 'number', au.number, 'title', au.title))
+        FROM library_item_units iu JOIN academic_units au ON au.id = iu.unit_id WHERE iu.item_id = ${i.id})`),
+    },
+    sql`FROM ${i}
+      JOIN ${c} ON ${c.id} = ${i.campus_id}
+      JOIN ${s} ON ${s.id} = ${i.subject_id}
+      LEFT JOIN ${u} ON ${u.id} = ${i.uploader_id}
+      WHERE ${i.id} = ${id}`,
+  );
+
+type ItemRow = NonNullable<Awaited<ReturnType<typeof readRow>>>;
 
 /**
  * Who sees an item: its college's members once it is approved, read for search and not hidden;
@@ -129,29 +165,8 @@ export function visibility(
   return row.public ? "visitor" : null;
 }
 
-async function readRow(env: Env, id: string, viewer: Pick<Viewer, "id" | "campusId"> | null): Promise<ItemRow | null> {
-  return env.DB.prepare(
-    `SELECT i.id, i.campus_id AS campusId, c.name AS campusName, i.uploader_id AS uploaderId, u.name AS uploaderName,
-       i.subject_id AS subjectId, s.code AS subjectCode, s.name AS subjectName, i.kind, i.title, i.description,
-       i.year, i.exam, i.file_key AS fileKey, i.file_bytes AS fileBytes, i.file_pages AS filePages,
-       i.file_source AS fileSource, i.file_parts AS fileParts, i.index_state AS indexState,
-       i.index_error AS indexError, i.author, i.edition, i.isbn, i.shelf, i.url, i.public, i.status,
-       i.review_note AS reviewNote, i.hidden_at AS hiddenAt, i.hidden_reason AS hiddenReason,
-       i.helpful_count AS helpfulCount, i.created_at AS createdAt,
-       EXISTS (SELECT 1 FROM staff_roles sr JOIN users su ON su.id = sr.user_id
-         WHERE sr.user_id = ?2 AND sr.campus_id = i.campus_id AND sr.role IN ('moderator', 'curator', 'admin')
-           AND (su.suspended_until IS NULL OR su.suspended_until <= ?3)) AS reviewer,
-       EXISTS (SELECT 1 FROM library_votes v WHERE v.item_id = i.id AND v.user_id = ?2) AS voted,
-       (SELECT json_group_array(json_object('id', au.id, 'number', au.number, 'title', au.title))
-          FROM library_item_units iu JOIN academic_units au ON au.id = iu.unit_id WHERE iu.item_id = i.id) AS units
-     FROM library_items i
-     JOIN campuses c ON c.id = i.campus_id
-     JOIN academic_subjects s ON s.id = i.subject_id
-     LEFT JOIN users u ON u.id = i.uploader_id
-     WHERE i.id = ?1`,
-  )
-    .bind(id, viewer?.id ?? null, Date.now())
-    .first<ItemRow>();
+async function readRow(env: Env, id: string, viewer: Pick<Viewer, "id" | "campusId"> | null) {
+  return first(env, itemRow(id, viewer?.id ?? null, Date.now()));
 }
 
 /** The item and how the viewer sees it; 404 when the viewer may not. */
@@ -224,18 +239,18 @@ export async function readItemFile(
 
 /** The uploader removes their item, then its file. */
 export async function deleteItem(env: Env, user: Pick<Viewer, "id" | "campusId">, id: string): Promise<void> {
-  const row = await env.DB.prepare(
-    "SELECT uploader_id AS uploaderId, file_key AS fileKey, file_parts AS fileParts FROM library_items WHERE id = ?1 AND campus_id = ?2",
-  )
-    .bind(id, user.campusId)
-    .first<{ uploaderId: string | null; fileKey: string | null; fileParts: number | null }>();
+  const row = await first(
+    env,
+    select(
+      { uploaderId: i.uploader_id, fileKey: i.file_key, fileParts: i.file_parts },
+      sql`FROM ${i} WHERE ${i.id} = ${id} AND ${i.campus_id} = ${user.campusId}`,
+    ),
+  );
   if (!row) throw new ApiError(404, M.notFound);
   if (row.uploaderId !== user.id) throw new ApiError(403, M.notYours);
   // Its units and votes cascade; its search row and reports go by the trigger library_items_gone.
-  const removed = await env.DB.prepare("DELETE FROM library_items WHERE id = ?1 AND uploader_id = ?2")
-    .bind(id, user.id)
-    .run();
-  if ((removed.meta.changes ?? 0) === 0) throw new ApiError(404, M.notFound);
+  const removed = await run(env, sql`DELETE FROM library_items WHERE id = ${id} AND uploader_id = ${user.id}`);
+  if (removed.changes === 0) throw new ApiError(404, M.notFound);
   if (row.fileKey) await env.FILES.delete(fileKeys(row.fileKey, row.fileParts));
 }
 
@@ -259,19 +274,24 @@ export async function setHelpful(
   if (!success) throw new ApiError(429, M.votesTooFast);
   const now = Date.now();
   const change = helpful
-    ? env.DB.prepare(
-        `INSERT INTO library_votes (item_id, user_id, created_at)
-         SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM library_items WHERE id = ?1 AND status = 'approved' AND hidden_at IS NULL)
-         ON CONFLICT (item_id, user_id) DO NOTHING`,
-      ).bind(id, user.id, now)
-    : env.DB.prepare("DELETE FROM library_votes WHERE item_id = ?1 AND user_id = ?2").bind(id, user.id);
-  const [, counted] = await env.DB.batch([
+    ? insertWhere(
+        libraryVotes,
+        { item_id: id, user_id: user.id, created_at: now },
+        sql`EXISTS (SELECT 1 FROM library_items WHERE id = ${id} AND status = 'approved' AND hidden_at IS NULL)`,
+        sql`ON CONFLICT (item_id, user_id) DO NOTHING`,
+      )
+    : sql`DELETE FROM library_votes WHERE item_id = ${id} AND user_id = ${user.id}`;
+  const [, counted] = await batch(env, [
     change,
-    env.DB.prepare(
-      `UPDATE library_items SET helpful_count = (SELECT COUNT(*) FROM library_votes WHERE item_id = ?1)
-       WHERE id = ?1 RETURNING helpful_count AS helpfulCount`,
-    ).bind(id),
+    returning(
+      update(
+        libraryItems,
+        { helpful_count: sql`(SELECT COUNT(*) FROM library_votes WHERE item_id = ${id})` },
+        sql`WHERE id = ${id}`,
+      ),
+      { helpfulCount: libraryItems.helpful_count },
+    ),
   ]);
-  const helpfulCount = (counted!.results[0] as { helpfulCount: number } | undefined)?.helpfulCount ?? 0;
+  const helpfulCount = counted.rows[0]?.helpfulCount ?? 0;
   return { helpfulCount, voted: helpful };
 }

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { libraryKindLabel, LIBRARY_MESSAGES as M, type LibraryKindName } from "#common/library-contribute.ts";
+import {
+  type LibraryIndexState,
+  libraryKindLabel,
+  LIBRARY_MESSAGES as M,
+  type LibraryKindName,
+} from "#common/library-contribute.ts";
+import { batch, int, type Query, select, sql, statement, text, textOrNull, update } from "#server/db/sql.ts";
+import { academicSubjects, libraryItems, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import {
-  auditStatement,
-  type Guard,
-  mayStaff,
-  noticeStatement,
-  type StaffGrant,
-  staffGrantsStatement,
-} from "#server/services/staff.ts";
+import { audit, mayStaff, notice, type StaffGrant, staffGrants } from "#server/services/staff.ts";
 
 // The library's second look (docs/decisions/0106-library.md): a new item waits until a moderator or
 // a curator of its college approves it or says why not. Each decision writes its audit line and the
@@ -41,15 +41,16 @@ export async function reviewItem(
   id: string,
   input: ReviewInput,
 ): Promise<{ message: string }> {
-  const [grants, found] = await env.DB.batch([
-    staffGrantsStatement(env, user),
-    env.DB.prepare(
-      "SELECT uploader_id AS uploaderId, title, kind, status, index_state AS indexState FROM library_items WHERE id = ?1 AND campus_id = ?2",
-    ).bind(id, user.campusId),
+  const i = libraryItems;
+  const [grants, found] = await batch(env, [
+    staffGrants(user),
+    select(
+      { uploaderId: i.uploader_id, title: i.title, kind: i.kind, status: i.status, indexState: i.index_state },
+      sql`FROM ${i} WHERE id = ${id} AND campus_id = ${user.campusId}`,
+    ),
   ]);
-  if (!mayReview(grants!.results as StaffGrant[])) throw new ApiError(403, M.reviewersOnly, { code: "staff_only" });
-  const item = found!.results[0] as
-    { uploaderId: string | null; title: string; kind: LibraryKindName; status: string; indexState: string } | undefined;
+  if (!mayReview(grants.rows)) throw new ApiError(403, M.reviewersOnly, { code: "staff_only" });
+  const item = found.rows[0];
   if (!item) throw new ApiError(404, M.notFound);
   // The second look is a second person's: nobody decides on their own upload (a curator's own needs
   // none, decision 0106; a moderator's or an admin's waits for another reviewer).
@@ -63,19 +64,16 @@ export async function reviewItem(
   const now = Date.now();
   const status = input.decision === "approve" ? "approved" : "rejected";
   const note = input.note ?? null;
-  const decided: Guard = {
-    sql: "EXISTS (SELECT 1 FROM library_items WHERE id = ? AND status = ? AND reviewed_by = ? AND reviewed_at = ?)",
-    params: [id, status, user.id, now],
-  };
+  const decided = sql`EXISTS (SELECT 1 FROM library_items WHERE id = ${id} AND status = ${status} AND reviewed_by = ${user.id} AND reviewed_at = ${now})`;
   const label = libraryKindLabel[item.kind].toLowerCase();
-  const [update] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE library_items SET status = ?3, reviewed_by = ?4, reviewed_at = ?5, review_note = ?6, updated_at = ?5
-       WHERE id = ?1 AND campus_id = ?2 AND status = 'pending' AND uploader_id IS NOT ?4
-         AND (?3 = 'rejected' OR index_state = 'ready')`,
-    ).bind(id, user.campusId, status, user.id, now, note),
-    auditStatement(
-      env,
+  const [decision] = await batch(env, [
+    update(
+      libraryItems,
+      { status, reviewed_by: user.id, reviewed_at: now, review_note: note, updated_at: now },
+      sql`WHERE id = ${id} AND campus_id = ${user.campusId} AND status = 'pending' AND uploader_id IS NOT ${user.id}
+        AND (${status} = 'rejected' OR index_state = 'ready')`,
+    ),
+    audit(
       {
         campusId: user.campusId,
         actorId: user.id,
@@ -90,8 +88,7 @@ export async function reviewItem(
     ),
     ...(item.uploaderId
       ? [
-          noticeStatement(
-            env,
+          notice(
             item.uploaderId,
             {
               kind: "library",
@@ -108,11 +105,9 @@ export async function reviewItem(
         ]
       : []),
     // A rejected item is never found again; its search row goes with the decision.
-    ...(status === "rejected"
-      ? [env.DB.prepare("DELETE FROM library_search WHERE item_id = ? AND " + decided.sql).bind(id, ...decided.params)]
-      : []),
+    ...(status === "rejected" ? [sql`DELETE FROM library_search WHERE item_id = ${id} AND ${decided}`] : []),
   ]);
-  if ((update!.meta.changes ?? 0) !== 1) throw new ApiError(409, M.notPending);
+  if (decision.changes !== 1) throw new ApiError(409, M.notPending);
   return { message: status === "approved" ? M.approved : M.rejected };
 }
 
@@ -128,25 +123,44 @@ export interface PendingItem {
   /** 1: the reviewer's own upload, which another reviewer decides. */
   mine: number;
   /** Where reading the file stands: a reviewer approves once it is "ready" (docs/decisions/0117). */
-  indexState: "pending" | "ready" | "failed";
+  indexState: LibraryIndexState;
   indexError: string | null;
 }
 
 const PENDING_LIMIT = 50;
 
 /** The college's items waiting for review, oldest first: ONE query, read in /staff's batch. */
-export function pendingStatement(env: Env, reviewer: Reviewer): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT i.id, i.kind, i.title, s.code || ' ' || s.name AS subject, u.name AS uploaderName,
-       i.file_key IS NOT NULL AS hasFile, i.url, i.created_at AS createdAt, i.uploader_id IS ?2 AS mine,
-       i.index_state AS indexState, i.index_error AS indexError
-     FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id LEFT JOIN users u ON u.id = i.uploader_id
-     WHERE i.campus_id = ?1 AND i.status = 'pending'
-     ORDER BY i.created_at LIMIT ${PENDING_LIMIT}`,
-  ).bind(reviewer.campusId, reviewer.id);
+export function pendingItems(reviewer: Reviewer): Query<PendingItem> {
+  const i = libraryItems.as("i");
+  const s = academicSubjects.as("s");
+  const u = users.as("u");
+  return select(
+    {
+      id: i.id,
+      kind: i.kind,
+      title: i.title,
+      subject: text(sql`${s.code} || ' ' || ${s.name}`),
+      uploaderName: textOrNull(sql`${u.name}`),
+      hasFile: int(sql`${i.file_key} IS NOT NULL`),
+      url: i.url,
+      createdAt: i.created_at,
+      mine: int(sql`${i.uploader_id} IS ${reviewer.id}`),
+      indexState: i.index_state,
+      indexError: i.index_error,
+    },
+    sql`FROM ${i} JOIN ${s} ON ${s.id} = ${i.subject_id} LEFT JOIN ${u} ON ${u.id} = ${i.uploader_id}
+      WHERE ${i.campus_id} = ${reviewer.campusId} AND ${i.status} = 'pending'
+      ORDER BY ${i.created_at} LIMIT ${sql.raw(String(PENDING_LIMIT))}`,
+  );
 }
 
 /** The pending items' statement for a page's batch; null when the roles do not review. */
+export function pendingLibrary(user: Reviewer, grants: StaffGrant[]): Query<PendingItem> | null {
+  return mayReview(grants) ? pendingItems(user) : null;
+}
+
+/** As pendingLibrary, for a batch not yet on the typed data layer (docs/decisions/0122). */
 export function pendingLibraryStatement(env: Env, user: Reviewer, grants: StaffGrant[]): D1PreparedStatement | null {
-  return mayReview(grants) ? pendingStatement(env, user) : null;
+  const query = pendingLibrary(user, grants);
+  return query ? statement(env, query) : null;
 }

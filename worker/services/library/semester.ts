@@ -1,7 +1,15 @@
-import type { LibraryItemKind, LibraryListItem, SemesterSubject, SubjectCounts } from "#common/library-find.ts";
+import type { LibraryListItem, SemesterSubject, SubjectCounts } from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
-import { ITEM_COLUMNS, itemOf, type ItemRow } from "#server/services/library/find.ts";
-import { collegeSql, libraryScope, visibleSql, type LibraryScope } from "#server/services/library/scope.ts";
+import { batch, int, intOrNull, type Outcomes, select, sql, text, textOrNull, withTables } from "#server/db/sql.ts";
+import {
+  academicBranches,
+  academicProgrammes,
+  academicSemesters,
+  academicSubjects,
+  academicUnits,
+} from "#server/db/tables.generated.ts";
+import { ITEM, ITEM_COLUMNS, ITEM_JOINS, itemOf } from "#server/services/library/find.ts";
+import { collegeOf, libraryScope, visible, type LibraryScope } from "#server/services/library/scope.ts";
 import { ACADEMICS_TABLES } from "#server/services/academics/tree.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 
@@ -34,13 +42,28 @@ export interface SemesterLibrary {
   counts: Record<string, SubjectCounts>;
 }
 
-const COLLEGE_CTE = `college AS (SELECT c.id, c.name, c.short_name FROM campuses c WHERE c.id = ${collegeSql("?1")})`;
+/** The college of a read, as the table `college` (id, name, short_name). */
+const collegeTable = (scope: LibraryScope) =>
+  sql`college AS (SELECT c.id, c.name, c.short_name FROM campuses c WHERE c.id = ${collegeOf(scope.college)})`;
+/** The college's columns, from the table `college`. */
+const COLLEGE_COLUMNS = {
+  college_id: text(sql`college.id`),
+  college_name: text(sql`college.name`),
+  college_short: text(sql`college.short_name`),
+};
+
+const p = academicProgrammes.as("p");
+const b = academicBranches.as("b");
+const sem = academicSemesters.as("sem");
+const s = academicSubjects.as("s");
+const u = academicUnits.as("u");
+
 /** The semester's subjects (`s`) of the college, found by the programme's and branch's slugs and the number. */
-const SEMESTER_SUBJECTS = `college
-  JOIN academic_programmes p ON p.campus_id = college.id AND p.slug = ?3
-  JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ?4
-  JOIN academic_semesters sem ON sem.branch_id = b.id AND sem.number = ?5
-  JOIN academic_subjects s ON s.semester_id = sem.id`;
+const semesterSubjects = (where: { programme: string; branch: string; semester: number }) => sql`college
+  JOIN ${p} ON ${p.campus_id} = college.id AND ${p.slug} = ${where.programme}
+  JOIN ${b} ON ${b.programme_id} = ${p.id} AND ${b.slug} = ${where.branch}
+  JOIN ${sem} ON ${sem.branch_id} = ${b.id} AND ${sem.number} = ${where.semester}
+  JOIN ${s} ON ${s.semester_id} = ${sem.id}`;
 
 /**
  * A semester's subjects and units, and its library: the most helpful visible items of each kind per
@@ -55,81 +78,86 @@ export async function readSemesterLibrary(
   return (await readNotesPage(env, reader, where)).semester!;
 }
 
-function semesterStatements(
-  env: Env,
-  scope: LibraryScope,
-  where: { programme: string; branch: string; semester: number },
-): D1PreparedStatement[] {
-  const params = [scope.college, scope.memberOf, where.programme, where.branch, where.semester];
-  const visible = `i.subject_id = s.id AND i.campus_id = college.id AND ${visibleSql("?2")}`;
-  const notesKinds = UNIT_KINDS.map((kind) => `'${kind}'`).join(", ");
+function semesterReads(scope: LibraryScope, where: { programme: string; branch: string; semester: number }) {
+  const i = ITEM;
+  const college = collegeTable(scope);
+  const subjects = semesterSubjects(where);
+  const shown = sql`${i.subject_id} = ${s.id} AND ${i.campus_id} = college.id AND ${visible(scope.memberOf)}`;
+  // The notes kinds as written in the statement, as before (the code's own constants).
+  const notesKinds = sql.raw(`(${UNIT_KINDS.map((kind) => `'${kind}'`).join(", ")})`);
   return [
-    env.DB.prepare(
-      `WITH ${COLLEGE_CTE}
-       SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
-         sem.id AS semester_id, s.id AS subject_id, s.code, s.name, u.id AS unit_id, u.number, u.title, u.topics
-       FROM college
-       LEFT JOIN academic_programmes p ON p.campus_id = college.id AND p.slug = ?3
-       LEFT JOIN academic_branches b ON b.programme_id = p.id AND b.slug = ?4
-       LEFT JOIN academic_semesters sem ON sem.branch_id = b.id AND sem.number = ?5
-       LEFT JOIN academic_subjects s ON s.semester_id = sem.id
-       LEFT JOIN academic_units u ON u.subject_id = s.id
-       ORDER BY s.position, s.code, u.number`,
-    ).bind(...params),
+    withTables(
+      college,
+      select(
+        {
+          ...COLLEGE_COLUMNS,
+          semester_id: textOrNull(sql`${sem.id}`),
+          subject_id: textOrNull(sql`${s.id}`),
+          code: s.code,
+          name: s.name,
+          unit_id: textOrNull(sql`${u.id}`),
+          number: u.number,
+          title: u.title,
+          topics: u.topics,
+        },
+        sql`FROM college
+          LEFT JOIN ${p} ON ${p.campus_id} = college.id AND ${p.slug} = ${where.programme}
+          LEFT JOIN ${b} ON ${b.programme_id} = ${p.id} AND ${b.slug} = ${where.branch}
+          LEFT JOIN ${sem} ON ${sem.branch_id} = ${b.id} AND ${sem.number} = ${where.semester}
+          LEFT JOIN ${s} ON ${s.semester_id} = ${sem.id}
+          LEFT JOIN ${u} ON ${u.subject_id} = ${s.id}
+          ORDER BY ${s.position}, ${s.code}, ${u.number}`,
+      ),
+    ),
     // Notes, per unit: an item covering two units is a candidate in each.
-    env.DB.prepare(
-      `WITH ${COLLEGE_CTE}, ranked AS (
-         SELECT i.id, ROW_NUMBER() OVER (PARTITION BY i.subject_id, lu.unit_id, i.kind
-           ORDER BY i.helpful_count DESC, i.created_at DESC, i.id) AS n
-         FROM ${SEMESTER_SUBJECTS}
-         JOIN library_items i ON ${visible} AND i.kind IN (${notesKinds})
-         LEFT JOIN library_item_units lu ON lu.item_id = i.id)
-       SELECT ${ITEM_COLUMNS} FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id
-       JOIN campuses c ON c.id = i.campus_id
-       WHERE i.id IN (SELECT id FROM ranked WHERE n <= ${ITEMS_PER_UNIT})
-       ORDER BY i.helpful_count DESC, i.created_at DESC, i.id`,
-    ).bind(...params),
+    withTables(
+      sql`${college}, ranked AS (
+        SELECT ${i.id}, ROW_NUMBER() OVER (PARTITION BY ${i.subject_id}, lu.unit_id, ${i.kind}
+          ORDER BY ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}) AS n
+        FROM ${subjects}
+        JOIN ${i} ON ${shown} AND ${i.kind} IN ${notesKinds}
+        LEFT JOIN library_item_units lu ON lu.item_id = ${i.id})`,
+      select(
+        ITEM_COLUMNS,
+        sql`FROM ${i} ${ITEM_JOINS}
+          WHERE ${i.id} IN (SELECT id FROM ranked WHERE n <= ${sql.raw(String(ITEMS_PER_UNIT))})
+          ORDER BY ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}`,
+      ),
+    ),
     // Past papers (the newest year first), practicals, books and videos, per subject.
-    env.DB.prepare(
-      `WITH ${COLLEGE_CTE}, ranked AS (
-         SELECT i.id, ROW_NUMBER() OVER (PARTITION BY i.subject_id, i.kind
-           ORDER BY i.year DESC, i.helpful_count DESC, i.created_at DESC, i.id) AS n
-         FROM ${SEMESTER_SUBJECTS}
-         JOIN library_items i ON ${visible} AND i.kind NOT IN (${notesKinds}))
-       SELECT ${ITEM_COLUMNS} FROM library_items i JOIN academic_subjects s ON s.id = i.subject_id
-       JOIN campuses c ON c.id = i.campus_id
-       WHERE i.id IN (SELECT id FROM ranked WHERE n <= ${ITEMS_PER_SUBJECT})
-       ORDER BY i.year DESC, i.helpful_count DESC, i.created_at DESC, i.id`,
-    ).bind(...params),
-    env.DB.prepare(
-      `WITH ${COLLEGE_CTE}
-       SELECT s.id AS subject_id, NULL AS unit_id, i.kind, count(*) AS n
-       FROM ${SEMESTER_SUBJECTS} JOIN library_items i ON ${visible}
-       GROUP BY s.id, i.kind
-       UNION ALL
-       SELECT s.id, lu.unit_id, i.kind, count(*)
-       FROM ${SEMESTER_SUBJECTS} JOIN library_items i ON ${visible}
-       JOIN library_item_units lu ON lu.item_id = i.id
-       GROUP BY s.id, lu.unit_id, i.kind`,
-    ).bind(...params),
-  ];
+    withTables(
+      sql`${college}, ranked AS (
+        SELECT ${i.id}, ROW_NUMBER() OVER (PARTITION BY ${i.subject_id}, ${i.kind}
+          ORDER BY ${i.year} DESC, ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}) AS n
+        FROM ${subjects}
+        JOIN ${i} ON ${shown} AND ${i.kind} NOT IN ${notesKinds})`,
+      select(
+        ITEM_COLUMNS,
+        sql`FROM ${i} ${ITEM_JOINS}
+          WHERE ${i.id} IN (SELECT id FROM ranked WHERE n <= ${sql.raw(String(ITEMS_PER_SUBJECT))})
+          ORDER BY ${i.year} DESC, ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}`,
+      ),
+    ),
+    // The counts per subject and kind, then per unit and kind (a UNION's columns are its first part's).
+    withTables(
+      college,
+      select(
+        { subject_id: s.id, unit_id: textOrNull(sql`NULL`), kind: i.kind, n: int(sql`count(*)`) },
+        sql`FROM ${subjects} JOIN ${i} ON ${shown}
+          GROUP BY ${s.id}, ${i.kind}
+          UNION ALL
+          SELECT ${s.id}, lu.unit_id, ${i.kind}, count(*)
+          FROM ${subjects} JOIN ${i} ON ${shown}
+          JOIN library_item_units lu ON lu.item_id = ${i.id}
+          GROUP BY ${s.id}, lu.unit_id, ${i.kind}`,
+      ),
+    ),
+  ] as const;
 }
 
-function semesterOf(results: D1Result[], scope: LibraryScope): SemesterLibrary {
-  const [tree, unitItems, subjectItems, counts] = results;
-  const rows = tree!.results as {
-    college_id: string;
-    college_name: string;
-    college_short: string;
-    semester_id: string | null;
-    subject_id: string | null;
-    code: string;
-    name: string;
-    unit_id: string | null;
-    number: number;
-    title: string;
-    topics: string;
-  }[];
+function semesterOf(outcomes: Outcomes<ReturnType<typeof semesterReads>>, scope: LibraryScope): SemesterLibrary {
+  const [tree, unitItems, subjectItems, counts] = outcomes;
+  const rows = tree.rows;
   const first = rows[0];
   const college = first ? { id: first.college_id, name: first.college_name, shortName: first.college_short } : null;
   let subjects: SemesterSubject[] | null = null;
@@ -149,21 +177,13 @@ function semesterOf(results: D1Result[], scope: LibraryScope): SemesterLibrary {
 
   const items: Record<string, LibraryListItem[]> = {};
   const seen = new Set<string>();
-  for (const row of [
-    ...(unitItems!.results as unknown as ItemRow[]),
-    ...(subjectItems!.results as unknown as ItemRow[]),
-  ]) {
+  for (const row of [...unitItems.rows, ...subjectItems.rows]) {
     if (seen.has(row.id)) continue;
     seen.add(row.id);
     (items[row.subject_id] ??= []).push(itemOf(row));
   }
   const countsBySubject: Record<string, SubjectCounts> = {};
-  for (const row of counts!.results as {
-    subject_id: string;
-    unit_id: string | null;
-    kind: LibraryItemKind;
-    n: number;
-  }[]) {
+  for (const row of counts.rows) {
     const entry = (countsBySubject[row.subject_id] ??= { all: {}, units: {} });
     if (row.unit_id === null) entry.all[row.kind] = row.n;
     else (entry.units[row.unit_id] ??= {})[row.kind] = row.n;
@@ -203,32 +223,30 @@ export interface CollegeProgrammes {
 }
 
 /** The programmes, branches and semesters of the reader's college (every notes page): one statement. */
-function treeStatement(env: Env, scope: LibraryScope): D1PreparedStatement {
-  return env.DB.prepare(
-    `WITH ${COLLEGE_CTE}
-     SELECT college.id AS college_id, college.name AS college_name, college.short_name AS college_short,
-       p.slug AS programme, p.name AS programme_name, b.slug AS branch, b.name AS branch_name, sem.number,
-       EXISTS (SELECT 1 FROM academic_subjects s WHERE s.semester_id = sem.id) AS ready
-     FROM college
-     LEFT JOIN academic_programmes p ON p.campus_id = college.id
-     LEFT JOIN academic_branches b ON b.programme_id = p.id
-     LEFT JOIN academic_semesters sem ON sem.branch_id = b.id
-     ORDER BY p.position, p.slug, b.position, b.slug, sem.number`,
-  ).bind(scope.college);
+function treeRead(scope: LibraryScope) {
+  return withTables(
+    collegeTable(scope),
+    select(
+      {
+        ...COLLEGE_COLUMNS,
+        programme: textOrNull(sql`${p.slug}`),
+        programme_name: p.name,
+        branch: textOrNull(sql`${b.slug}`),
+        branch_name: b.name,
+        number: intOrNull(sql`${sem.number}`),
+        ready: int(sql`EXISTS (SELECT 1 FROM academic_subjects s WHERE s.semester_id = ${sem.id})`),
+      },
+      sql`FROM college
+        LEFT JOIN ${p} ON ${p.campus_id} = college.id
+        LEFT JOIN ${b} ON ${b.programme_id} = ${p.id}
+        LEFT JOIN ${sem} ON ${sem.branch_id} = ${b.id}
+        ORDER BY ${p.position}, ${p.slug}, ${b.position}, ${b.slug}, ${sem.number}`,
+    ),
+  );
 }
 
-function treeOf(result: D1Result): CollegeProgrammes {
-  const rows = result.results as {
-    college_id: string;
-    college_name: string;
-    college_short: string;
-    programme: string | null;
-    programme_name: string;
-    branch: string | null;
-    branch_name: string;
-    number: number | null;
-    ready: number;
-  }[];
+function treeOf([result]: Outcomes<readonly [ReturnType<typeof treeRead>]>): CollegeProgrammes {
+  const rows = result.rows;
   const first = rows[0];
   const programmes: NotesProgramme[] = [];
   for (const row of rows) {
@@ -285,11 +303,12 @@ export async function readNotesPage(
       ? { programme: where.programme, branch: where.branch, semester: where.semester }
       : null;
   const read = async (): Promise<NotesPage> => {
-    const [tree, ...rest] = await env.DB.batch([
-      treeStatement(env, scope),
-      ...(semester ? semesterStatements(env, scope, semester) : []),
-    ]);
-    return { tree: treeOf(tree!), semester: semester ? semesterOf(rest, scope) : null };
+    if (!semester) {
+      const [tree] = await batch(env, [treeRead(scope)]);
+      return { tree: treeOf([tree]), semester: null };
+    }
+    const [tree, ...rest] = await batch(env, [treeRead(scope), ...semesterReads(scope, semester)]);
+    return { tree: treeOf([tree]), semester: semesterOf(rest, scope) };
   };
   if (scope.college && !COLLEGE_ID.test(scope.college)) return read();
   return publicRead(

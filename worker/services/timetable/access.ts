@@ -1,7 +1,17 @@
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { batch, int, type Outcomes, type Query, select, type Sql, sql, text } from "#server/db/sql.ts";
+import {
+  academicBranches,
+  academicProgrammes,
+  academicSemesters,
+  academicSubjects,
+  timetableClasses,
+  timetablePeriods,
+  timetableReps,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { type Guard, type StaffGrant, staffGrantsStatement } from "#server/services/staff.ts";
+import { type StaffGrant, staffGrants } from "#server/services/staff.ts";
 
 // Who keeps a class's week (docs/decisions/0109-timetable-and-attendance.md): its class
 // representatives, the college's curators and its campus admins. A class of another college is a
@@ -23,30 +33,69 @@ export interface ClassInfo {
 export const classLabel = (c: Pick<ClassInfo, "programme" | "branch" | "semester" | "section">) =>
   `${c.programme} ${c.branch} · Semester ${c.semester} · ${c.section}`;
 
-/** The columns of a class with its place in the tree (c: timetable_classes). */
-export const CLASS_COLUMNS = `c.id, c.semester_id AS semesterId, c.section, s.number AS semester, b.name AS branch, p.name AS programme`;
-export const CLASS_JOINS = `JOIN academic_semesters s ON s.id = c.semester_id
-  JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id`;
+/** A class (`c`), joined to its place in the tree by CLASS_JOINS: semester, branch and programme. */
+export const CLASS = timetableClasses.as("c");
+const c = CLASS;
+const s = academicSemesters.as("s");
+const b = academicBranches.as("b");
+const p = academicProgrammes.as("p");
 
-/** One class of the member's campus (?1 the class id, ?2 the campus). */
-export const classStatement = (env: Env, classId: string, campusId: string) =>
-  env.DB.prepare(
-    `SELECT ${CLASS_COLUMNS} FROM timetable_classes c ${CLASS_JOINS} WHERE c.id = ?1 AND c.campus_id = ?2`,
-  ).bind(classId, campusId);
+/** The columns of a class with its place in the tree (rows are ClassInfo). */
+export const CLASS_COLUMNS = {
+  id: c.id,
+  semesterId: c.semester_id,
+  section: c.section,
+  semester: s.number,
+  branch: b.name,
+  programme: p.name,
+};
+
+/** A semester (`s`), joined to its branch and programme by SEMESTER_JOINS. */
+export const SEMESTER = s;
+export const SEMESTER_JOINS = sql`JOIN ${b} ON ${b.id} = ${s.branch_id} JOIN ${p} ON ${p.id} = ${b.programme_id}`;
+/** "B.Tech CSE · Semester 1" (with SEMESTER_JOINS). */
+export const SEMESTER_LABEL = text(sql`${p.name} || ' ' || ${b.name} || ' · Semester ' || ${s.number}`);
+/** The tree's order: programme, branch, semester (with SEMESTER_JOINS). */
+export const SEMESTER_ORDER = sql`${p.position}, ${p.name}, ${b.position}, ${b.name}, ${s.number}`;
+
+export const CLASS_JOINS = sql`JOIN ${s} ON ${s.id} = ${c.semester_id} ${SEMESTER_JOINS}`;
+/** The classes' order in every list: by programme, branch, semester and section. */
+export const CLASS_ORDER = sql`ORDER BY ${SEMESTER_ORDER}, ${c.section}`;
+
+/** A period (`p`) joined to its subject (`x`) by PERIOD_JOIN. */
+export const PERIOD = timetablePeriods.as("p");
+export const SUBJECT = academicSubjects.as("x");
+export const PERIOD_JOIN = sql`JOIN ${SUBJECT} ON ${SUBJECT.id} = ${PERIOD.subject_id}`;
+
+/** The columns of a period with its subject's name and code (rows are ClassPeriod). */
+export const PERIOD_COLUMNS = {
+  id: PERIOD.id,
+  weekday: PERIOD.weekday,
+  startsMin: PERIOD.starts_min,
+  endsMin: PERIOD.ends_min,
+  subjectId: PERIOD.subject_id,
+  subjectName: SUBJECT.name,
+  subjectCode: SUBJECT.code,
+  room: PERIOD.room,
+  teacher: PERIOD.teacher,
+  kind: PERIOD.kind,
+};
+
+/** One class of the member's campus. */
+export const classOf = (classId: string, campusId: string): Query<ClassInfo> =>
+  select(CLASS_COLUMNS, sql`FROM ${c} ${CLASS_JOINS} WHERE ${c.id} = ${classId} AND ${c.campus_id} = ${campusId}`);
 
 /**
- * SQL: the user `?` (its id, bound by the caller) may act as a class representative: a verified
- * member of the college (an unverified address could be anyone's) who is not suspended at `?`.
+ * The user may act as a class representative: a verified member of the college (an unverified
+ * address could be anyone's) who is not suspended at `now`.
  */
-export const REP_MAY_ACT =
-  "EXISTS (SELECT 1 FROM users WHERE id = ? AND email_verified_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until <= ?))";
+export const repMayAct = (userId: string, now: number): Sql =>
+  sql`EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND email_verified_at IS NOT NULL AND (suspended_until IS NULL OR suspended_until <= ${now}))`;
 
-const repStatement = (env: Env, classId: string, userId: string, now: number) =>
-  env.DB.prepare(`SELECT 1 AS rep FROM timetable_reps WHERE class_id = ? AND user_id = ? AND ${REP_MAY_ACT}`).bind(
-    classId,
-    userId,
-    userId,
-    now,
+const repOf = (classId: string, userId: string, now: number) =>
+  select(
+    { rep: int(sql`1`) },
+    sql`FROM ${timetableReps} WHERE class_id = ${classId} AND user_id = ${userId} AND ${repMayAct(userId, now)}`,
   );
 
 /** May these grants keep any class's week at the campus? */
@@ -56,35 +105,32 @@ export const keepsEveryClass = (grants: StaffGrant[]) => grants.some((g) => g.ro
  * The condition, for a write's own statement, that `userId` still keeps `classId`'s week at
  * `campusId`: a role revoked (or a suspension) between the check and the write writes nothing.
  */
-export function editorGuard(userId: string, campusId: string, classId: string, now = Date.now()): Guard {
-  return {
-    sql: `NOT EXISTS (SELECT 1 FROM users WHERE id = ? AND suspended_until > ?) AND (EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ? AND campus_id = ? AND role IN ('admin', 'curator'))
-      OR (EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ? AND r.class_id = ? AND k.campus_id = ?)
-        AND ${REP_MAY_ACT}))`,
-    params: [userId, now, userId, campusId, userId, classId, campusId, userId, now],
-  };
+export function editorGuard(userId: string, campusId: string, classId: string, now = Date.now()): Sql {
+  return sql`NOT EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND suspended_until > ${now}) AND (EXISTS (SELECT 1 FROM staff_roles WHERE user_id = ${userId} AND campus_id = ${campusId} AND role IN ('admin', 'curator'))
+      OR (EXISTS (SELECT 1 FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE r.user_id = ${userId} AND r.class_id = ${classId} AND k.campus_id = ${campusId})
+        AND ${repMayAct(userId, now)}))`;
 }
 
 /**
  * The class (404 unless at the member's campus) and the gate: 403 unless the member keeps its week.
- * `more` are read in the same batch; their results follow.
+ * `more` are read in the same batch; their outcomes follow.
  */
-export async function editableClass(
+export async function editableClass<const More extends readonly Sql[]>(
   env: Env,
   member: Member,
   classId: string,
-  more: D1PreparedStatement[] = [],
+  more: More,
   now = Date.now(),
-): Promise<{ cls: ClassInfo; rest: D1Result[] }> {
-  const [grants, cls, rep, ...rest] = await env.DB.batch([
-    staffGrantsStatement(env, member, now),
-    classStatement(env, classId, member.campusId),
-    repStatement(env, classId, member.id, now),
+): Promise<{ cls: ClassInfo; rest: Outcomes<More> }> {
+  const [grants, cls, rep, ...rest] = await batch(env, [
+    staffGrants(member, now),
+    classOf(classId, member.campusId),
+    repOf(classId, member.id, now),
     ...more,
   ]);
-  const found = cls!.results[0] as ClassInfo | undefined;
+  const found = cls.rows[0];
   if (!found) throw new ApiError(404, M.noSuchClass);
-  if (!keepsEveryClass(grants!.results as StaffGrant[]) && rep!.results.length === 0)
+  if (!keepsEveryClass(grants.rows) && rep.rows.length === 0)
     throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
   return { cls: found, rest };
 }
@@ -95,11 +141,9 @@ export async function limitEdit(env: Env, member: Member): Promise<void> {
   if (!success) throw new ApiError(429, M.tooMany);
 }
 
-/** Notices of a change go to the class's students, except those who hid the period (?period). */
-export const classStudents = (classId: string, periodId: string): Guard => ({
-  sql: "SELECT user_id FROM timetable_choices WHERE class_id = ? AND user_id NOT IN (SELECT user_id FROM timetable_hidden WHERE period_id = ?)",
-  params: [classId, periodId],
-});
+/** Notices of a change go to the class's students, except those who hid the period. */
+export const classStudents = (classId: string, periodId: string): Sql =>
+  sql`SELECT user_id FROM timetable_choices WHERE class_id = ${classId} AND user_id NOT IN (SELECT user_id FROM timetable_hidden WHERE period_id = ${periodId})`;
 
 /** A student's own timetable writes (class, entries, hidden periods): 20 a minute. */
 export async function limitOwn(env: Env, member: Member): Promise<void> {

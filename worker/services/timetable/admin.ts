@@ -1,14 +1,82 @@
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import {
+  batch,
+  first,
+  insert,
+  insertWhere,
+  int,
+  type Outcomes,
+  select,
+  type Sql,
+  sql,
+  update,
+} from "#server/db/sql.ts";
+import {
+  academicSubjects,
+  attendanceSubjectThresholds,
+  campuses,
+  campusHolidays,
+  timetableClasses,
+  timetableReps,
+  users,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { adminBatch, limitChange, type SetupAdmin, setupAudit } from "#server/services/campus-setup/common.ts";
-import { type Guard, noticeStatement } from "#server/services/staff.ts";
-import { classStatement, classLabel, type ClassInfo, REP_MAY_ACT } from "#server/services/timetable/access.ts";
-import { type ClassView, classView, classesStatement } from "#server/services/timetable/student.ts";
+import { limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { audit, notice, requireStaff, staffGrants } from "#server/services/staff.ts";
+import {
+  classLabel,
+  classOf,
+  repMayAct,
+  SEMESTER,
+  SEMESTER_JOINS,
+  SEMESTER_LABEL,
+  SEMESTER_ORDER,
+} from "#server/services/timetable/access.ts";
+import { campusThreshold } from "#server/services/timetable/attendance.ts";
+import { type ClassView, classView, classesOf } from "#server/services/timetable/student.ts";
 import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/timetable/schema.ts";
 
 // The campus admin's part of timetables (docs/decisions/0109-timetable-and-attendance.md): the
 // college's holidays, its attendance rule, and who represents each class. Audited like the rest of
 // the set-up (docs/decisions/0104-campus-setup.md), on the admin's write allowance.
+
+/**
+ * The caller's roles and the reads a use-case needs, in one D1 batch; refuses (403) unless the caller
+ * is an admin of their campus, before anything read is used (as the set-up's adminBatch, typed).
+ */
+async function adminReads<const Reads extends readonly Sql[]>(
+  env: Env,
+  admin: SetupAdmin,
+  reads: Reads,
+): Promise<Outcomes<Reads>> {
+  const [grants, ...rest] = await batch(env, [staffGrants(admin), ...reads]);
+  await requireStaff(env, admin, "admin", {}, grants.rows);
+  return rest;
+}
+
+/** The audit line of one set-up change, written in the change's own batch (only where `guard` holds). */
+const setupAuditLine = (
+  admin: SetupAdmin,
+  subjectKind: string,
+  action: string,
+  id: string,
+  note: string,
+  at: number,
+  guard?: Sql,
+) =>
+  audit(
+    {
+      campusId: admin.campusId,
+      actorId: admin.id,
+      action,
+      subjectKind,
+      subjectId: id,
+      studentId: null,
+      note,
+      at,
+    },
+    guard,
+  );
 
 export interface TimetableSetup {
   threshold: number;
@@ -23,41 +91,52 @@ export interface TimetableSetup {
 
 /** `GET /api/admin/campus/timetable` and /admin/setup/timetable: everything of this step in one batch. */
 export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: string): Promise<TimetableSetup> {
-  const [campus, overrides, holidays, classes, reps, semesters, subjects] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(admin.campusId),
-    env.DB.prepare(
-      `SELECT t.subject_id AS subjectId, x.code, x.name, t.threshold FROM attendance_subject_thresholds t
-       JOIN academic_subjects x ON x.id = t.subject_id WHERE t.campus_id = ?1 ORDER BY x.code`,
-    ).bind(admin.campusId),
-    env.DB.prepare("SELECT date, name FROM campus_holidays WHERE campus_id = ?1 AND date >= ?2 ORDER BY date").bind(
-      admin.campusId,
-      fromDate,
+  const t = attendanceSubjectThresholds.as("t");
+  const x = academicSubjects.as("x");
+  const r = timetableReps.as("r");
+  const c = timetableClasses.as("c");
+  const u = users.as("u");
+  const s = SEMESTER;
+  const [campus, overrides, holidays, classes, reps, semesters, subjects] = await adminReads(env, admin, [
+    campusThreshold(admin.campusId),
+    select(
+      { subjectId: t.subject_id, code: x.code, name: x.name, threshold: t.threshold },
+      sql`FROM ${t} JOIN ${x} ON ${x.id} = ${t.subject_id} WHERE ${t.campus_id} = ${admin.campusId} ORDER BY ${x.code}`,
     ),
-    classesStatement(env, admin.campusId),
-    env.DB.prepare(
-      `SELECT r.class_id AS classId, u.id AS userId, u.name, u.email FROM timetable_reps r
-       JOIN timetable_classes c ON c.id = r.class_id JOIN users u ON u.id = r.user_id WHERE c.campus_id = ?1 ORDER BY u.name`,
-    ).bind(admin.campusId),
-    env.DB.prepare(
-      `SELECT s.id, p.name || ' ' || b.name || ' · Semester ' || s.number AS label FROM academic_semesters s
-       JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id
-       WHERE s.campus_id = ?1 ORDER BY p.position, p.name, b.position, b.name, s.number`,
-    ).bind(admin.campusId),
-    env.DB.prepare(
-      "SELECT id, code, name, semester_id AS semesterId FROM academic_subjects WHERE campus_id = ?1 ORDER BY semester_id, position, code",
-    ).bind(admin.campusId),
+    select(
+      { date: campusHolidays.date, name: campusHolidays.name },
+      sql`FROM ${campusHolidays} WHERE campus_id = ${admin.campusId} AND date >= ${fromDate} ORDER BY date`,
+    ),
+    classesOf(admin.campusId),
+    select(
+      { classId: r.class_id, userId: u.id, name: u.name, email: u.email },
+      sql`FROM ${r} JOIN ${c} ON ${c.id} = ${r.class_id} JOIN ${u} ON ${u.id} = ${r.user_id}
+        WHERE ${c.campus_id} = ${admin.campusId} ORDER BY ${u.name}`,
+    ),
+    select(
+      { id: s.id, label: SEMESTER_LABEL },
+      sql`FROM ${s} ${SEMESTER_JOINS} WHERE ${s.campus_id} = ${admin.campusId} ORDER BY ${SEMESTER_ORDER}`,
+    ),
+    select(
+      {
+        id: academicSubjects.id,
+        code: academicSubjects.code,
+        name: academicSubjects.name,
+        semesterId: academicSubjects.semester_id,
+      },
+      sql`FROM ${academicSubjects} WHERE campus_id = ${admin.campusId} ORDER BY semester_id, position, code`,
+    ),
   ]);
-  const repRows = reps!.results as { classId: string; userId: string; name: string; email: string }[];
   return {
-    threshold: Number((campus!.results[0] as { threshold: number }).threshold),
-    subjectThresholds: overrides!.results as TimetableSetup["subjectThresholds"],
-    holidays: holidays!.results as TimetableSetup["holidays"],
-    classes: (classes!.results as ClassInfo[]).map((c) => ({
+    threshold: Number(campus.rows[0]!.threshold),
+    subjectThresholds: overrides.rows,
+    holidays: holidays.rows,
+    classes: classes.rows.map((c) => ({
       ...classView(c),
-      reps: repRows.filter((r) => r.classId === c.id).map(({ userId, name, email }) => ({ userId, name, email })),
+      reps: reps.rows.filter((r) => r.classId === c.id).map(({ userId, name, email }) => ({ userId, name, email })),
     })),
-    semesters: semesters!.results as TimetableSetup["semesters"],
-    subjects: subjects!.results as TimetableSetup["subjects"],
+    semesters: semesters.rows,
+    subjects: subjects.rows,
   };
 }
 
@@ -69,29 +148,26 @@ export async function setThreshold(
   now = Date.now(),
 ): Promise<void> {
   if (input.subjectId) {
-    const [subject, campus] = await adminBatch(env, admin, [
-      env.DB.prepare("SELECT code FROM academic_subjects WHERE id = ?1 AND campus_id = ?2").bind(
-        input.subjectId,
-        admin.campusId,
+    const [subject, campus] = await adminReads(env, admin, [
+      select(
+        { code: academicSubjects.code },
+        sql`FROM ${academicSubjects} WHERE id = ${input.subjectId} AND campus_id = ${admin.campusId}`,
       ),
-      env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(admin.campusId),
+      campusThreshold(admin.campusId),
     ]);
-    const code = (subject!.results[0] as { code: string } | undefined)?.code;
+    const code = subject.rows[0]?.code;
     if (!code) throw new ApiError(404, M.noSuchSubject, { field: "subjectId" });
-    const same = Number((campus!.results[0] as { threshold: number }).threshold) === input.threshold;
+    const same = Number(campus.rows[0]!.threshold) === input.threshold;
     await limitChange(env, admin);
-    await env.DB.batch([
+    await batch(env, [
       same
-        ? env.DB.prepare("DELETE FROM attendance_subject_thresholds WHERE subject_id = ?1 AND campus_id = ?2").bind(
-            input.subjectId,
-            admin.campusId,
-          )
-        : env.DB.prepare(
-            `INSERT INTO attendance_subject_thresholds (subject_id, campus_id, threshold) VALUES (?1, ?2, ?3)
-             ON CONFLICT (subject_id) DO UPDATE SET threshold = excluded.threshold`,
-          ).bind(input.subjectId, admin.campusId, input.threshold),
-      setupAudit(
-        env,
+        ? sql`DELETE FROM attendance_subject_thresholds WHERE subject_id = ${input.subjectId} AND campus_id = ${admin.campusId}`
+        : insert(
+            attendanceSubjectThresholds,
+            { subject_id: input.subjectId, campus_id: admin.campusId, threshold: input.threshold },
+            sql`ON CONFLICT (subject_id) DO UPDATE SET threshold = excluded.threshold`,
+          ),
+      setupAuditLine(
         admin,
         "subject",
         "setup.attendance.subject",
@@ -102,24 +178,25 @@ export async function setThreshold(
     ]);
     return;
   }
-  await adminBatch(env, admin, []);
+  await adminReads(env, admin, []);
   await limitChange(env, admin);
-  await env.DB.batch([
-    env.DB.prepare("UPDATE campuses SET attendance_threshold = ?1 WHERE id = ?2").bind(input.threshold, admin.campusId),
-    setupAudit(env, admin, "campus", "setup.attendance", admin.campusId, `${input.threshold}%`, now),
+  await batch(env, [
+    update(campuses, { attendance_threshold: input.threshold }, sql`WHERE id = ${admin.campusId}`),
+    setupAuditLine(admin, "campus", "setup.attendance", admin.campusId, `${input.threshold}%`, now),
   ]);
 }
 
 /** `POST /api/admin/campus/holidays`: a date with its name (a second time renames it). */
 export async function addHoliday(env: Env, admin: SetupAdmin, input: HolidayInput, now = Date.now()): Promise<void> {
-  await adminBatch(env, admin, []);
+  await adminReads(env, admin, []);
   await limitChange(env, admin);
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO campus_holidays (campus_id, date, name) VALUES (?1, ?2, ?3)
-       ON CONFLICT (campus_id, date) DO UPDATE SET name = excluded.name`,
-    ).bind(admin.campusId, input.date, input.name),
-    setupAudit(env, admin, "holiday", "setup.holiday.add", input.date, input.name, now),
+  await batch(env, [
+    insert(
+      campusHolidays,
+      { campus_id: admin.campusId, date: input.date, name: input.name },
+      sql`ON CONFLICT (campus_id, date) DO UPDATE SET name = excluded.name`,
+    ),
+    setupAuditLine(admin, "holiday", "setup.holiday.add", input.date, input.name, now),
   ]);
 }
 
@@ -130,18 +207,18 @@ export async function removeHoliday(
   { date }: { date: string },
   now = Date.now(),
 ): Promise<void> {
-  await adminBatch(env, admin, []);
+  await adminReads(env, admin, []);
   await limitChange(env, admin);
-  const [removed] = await env.DB.batch([
-    env.DB.prepare("DELETE FROM campus_holidays WHERE campus_id = ?1 AND date = ?2").bind(admin.campusId, date),
-    setupAudit(env, admin, "holiday", "setup.holiday.remove", date, "", now),
+  const [removed] = await batch(env, [
+    sql`DELETE FROM campus_holidays WHERE campus_id = ${admin.campusId} AND date = ${date}`,
+    setupAuditLine(admin, "holiday", "setup.holiday.remove", date, "", now),
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(404, "That date is not one of your college's holidays.");
+  if (removed.changes === 0) throw new ApiError(404, "That date is not one of your college's holidays.");
 }
 
 /**
  * `POST /api/timetable/classes/:id/reps`: a verified member of the college who is not suspended,
- * told by a notice. One batch: the rep row only where the student may act as one (REP_MAY_ACT), the
+ * told by a notice. One batch: the rep row only where the student may act as one (repMayAct), the
  * audit line and the notice only where this call made the row.
  */
 export async function grantRep(
@@ -151,33 +228,36 @@ export async function grantRep(
   input: RepInput,
   now = Date.now(),
 ): Promise<{ userId: string; name: string }> {
-  const [cls, student] = await adminBatch(env, admin, [
-    classStatement(env, classId, admin.campusId),
-    env.DB.prepare(
-      `SELECT id, name, email_verified_at IS NOT NULL AS verified, COALESCE(suspended_until > ?3, 0) AS suspended
-       FROM users WHERE email = ?1 AND campus_id = ?2 AND deleted_at IS NULL`,
-    ).bind(input.email, admin.campusId, now),
+  const [cls, student] = await adminReads(env, admin, [
+    classOf(classId, admin.campusId),
+    select(
+      {
+        id: users.id,
+        name: users.name,
+        verified: int(sql`email_verified_at IS NOT NULL`),
+        suspended: int(sql`COALESCE(suspended_until > ${now}, 0)`),
+      },
+      sql`FROM ${users} WHERE email = ${input.email} AND campus_id = ${admin.campusId} AND deleted_at IS NULL`,
+    ),
   ]);
-  const info = cls!.results[0] as ClassInfo | undefined;
+  const info = cls.rows[0];
   if (!info) throw new ApiError(404, M.noSuchClass);
-  const who = student!.results[0] as { id: string; name: string; verified: number; suspended: number } | undefined;
+  const who = student.rows[0];
   if (!who) throw new ApiError(404, M.noSuchStudent, { field: "email" });
   if (!who.verified) throw new ApiError(409, M.repNotVerified, { field: "email" });
   if (who.suspended) throw new ApiError(409, M.repSuspended, { field: "email" });
   await limitChange(env, admin);
   const label = classLabel(info);
-  const made: Guard = {
-    sql: "EXISTS (SELECT 1 FROM timetable_reps WHERE class_id = ? AND user_id = ? AND granted_by = ? AND granted_at = ?)",
-    params: [classId, who.id, admin.id, now],
-  };
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO timetable_reps (class_id, user_id, granted_by, granted_at) SELECT ?, ?, ?, ? WHERE ${REP_MAY_ACT}
-       ON CONFLICT (class_id, user_id) DO NOTHING`,
-    ).bind(classId, who.id, admin.id, now, who.id, now),
-    setupAudit(env, admin, "class", "timetable.rep.grant", classId, `user ${who.id}`, now, made),
-    noticeStatement(
-      env,
+  const made = sql`EXISTS (SELECT 1 FROM timetable_reps WHERE class_id = ${classId} AND user_id = ${who.id} AND granted_by = ${admin.id} AND granted_at = ${now})`;
+  const [inserted] = await batch(env, [
+    insertWhere(
+      timetableReps,
+      { class_id: classId, user_id: who.id, granted_by: admin.id, granted_at: now },
+      repMayAct(who.id, now),
+      sql`ON CONFLICT (class_id, user_id) DO NOTHING`,
+    ),
+    setupAuditLine(admin, "class", "timetable.rep.grant", classId, `user ${who.id}`, now, made),
+    notice(
       who.id,
       {
         kind: "timetable.rep",
@@ -191,10 +271,11 @@ export async function grantRep(
   ]);
   // Nothing inserted: a rep already (granting again changes nothing), or the account changed since
   // it was read (suspended meanwhile) and the write refused it.
-  if (inserted!.meta.changes === 0) {
-    const already = await env.DB.prepare("SELECT 1 FROM timetable_reps WHERE class_id = ?1 AND user_id = ?2")
-      .bind(classId, who.id)
-      .first();
+  if (inserted.changes === 0) {
+    const already = await first(
+      env,
+      select({ rep: int(sql`1`) }, sql`FROM ${timetableReps} WHERE class_id = ${classId} AND user_id = ${who.id}`),
+    );
     if (!already) throw new ApiError(409, M.repSuspended, { field: "email" });
   }
   return { userId: who.id, name: who.name };
@@ -208,12 +289,12 @@ export async function revokeRep(
   userId: string,
   now = Date.now(),
 ): Promise<void> {
-  const [cls] = await adminBatch(env, admin, [classStatement(env, classId, admin.campusId)]);
-  if (cls!.results.length === 0) throw new ApiError(404, M.noSuchClass);
+  const [cls] = await adminReads(env, admin, [classOf(classId, admin.campusId)]);
+  if (cls.rows.length === 0) throw new ApiError(404, M.noSuchClass);
   await limitChange(env, admin);
-  const [removed] = await env.DB.batch([
-    env.DB.prepare("DELETE FROM timetable_reps WHERE class_id = ?1 AND user_id = ?2").bind(classId, userId),
-    setupAudit(env, admin, "class", "timetable.rep.revoke", classId, `user ${userId}`, now),
+  const [removed] = await batch(env, [
+    sql`DELETE FROM timetable_reps WHERE class_id = ${classId} AND user_id = ${userId}`,
+    setupAuditLine(admin, "class", "timetable.rep.revoke", classId, `user ${userId}`, now),
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(404, M.noSuchStudent);
+  if (removed.changes === 0) throw new ApiError(404, M.noSuchStudent);
 }

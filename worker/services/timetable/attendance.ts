@@ -1,11 +1,18 @@
-import { type AttendanceSummary, attendanceSummary } from "#common/attendance.ts";
+import { type AttendanceStatus, type AttendanceSummary, attendanceSummary } from "#common/attendance.ts";
 import { indiaDate, indiaMinutes } from "#common/india-time.ts";
 
 import { ATTENDANCE_MESSAGES as A } from "#common/timetable-messages.ts";
+import { batch, insertWhere, int, intOrNull, type Outcomes, run, select, sql, text } from "#server/db/sql.ts";
+import {
+  academicSubjects,
+  attendanceMarks,
+  attendanceSubjectThresholds,
+  campuses,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { Member } from "#server/services/timetable/access.ts";
 import type { AttendanceQuery, MarkInput, MarkParam } from "#server/services/timetable/schema.ts";
-import { timetableFrom, timetableStatements } from "#server/services/timetable/student.ts";
+import { timetableFrom, timetableReads } from "#server/services/timetable/student.ts";
 
 // A student's attendance (docs/decisions/0109-timetable-and-attendance.md): their own record, read
 // and written by nobody else. A mark is one conditional upsert per student, date and slot; the sums
@@ -23,7 +30,7 @@ export interface MonthMark {
   date: string;
   slotId: string;
   title: string;
-  status: "present" | "absent" | "cancelled";
+  status: AttendanceStatus;
 }
 
 export interface AttendanceView {
@@ -34,37 +41,41 @@ export interface AttendanceView {
   marks: MonthMark[];
 }
 
-/** The college's threshold and the student's sums per subject: the statements (a batch's part). */
-export function attendanceSumStatements(env: Env, member: Member): [D1PreparedStatement, D1PreparedStatement] {
+/** The college's attendance rule (a batch's part). */
+export const campusThreshold = (campusId: string) =>
+  select({ threshold: campuses.attendance_threshold }, sql`FROM ${campuses} WHERE id = ${campusId}`);
+
+/** The college's threshold and the student's sums per subject (a batch's part). */
+export function attendanceSumReads(member: Member) {
+  const m = attendanceMarks.as("m");
+  const x = academicSubjects.as("x");
+  const t = attendanceSubjectThresholds.as("t");
   return [
-    env.DB.prepare("SELECT attendance_threshold AS threshold FROM campuses WHERE id = ?1").bind(member.campusId),
-    env.DB.prepare(
-      `SELECT COALESCE(m.subject_id, 'personal:' || m.title) AS key, m.subject_id AS subjectId,
-         COALESCE(MAX(x.name), MAX(m.title)) AS title, MAX(t.threshold) AS threshold,
-         SUM(m.status = 'present') AS attended, SUM(m.status IN ('present', 'absent')) AS held, SUM(m.status = 'cancelled') AS cancelled
-       FROM attendance_marks m LEFT JOIN academic_subjects x ON x.id = m.subject_id
-         LEFT JOIN attendance_subject_thresholds t ON t.subject_id = m.subject_id AND t.campus_id = ?2
-       WHERE m.user_id = ?1 GROUP BY key ORDER BY title`,
-    ).bind(member.id, member.campusId),
-  ];
+    campusThreshold(member.campusId),
+    select(
+      {
+        key: text(sql`COALESCE(${m.subject_id}, 'personal:' || ${m.title})`),
+        subjectId: m.subject_id,
+        title: text(sql`COALESCE(MAX(${x.name}), MAX(${m.title}))`),
+        threshold: intOrNull(sql`MAX(${t.threshold})`),
+        attended: int(sql`SUM(${m.status} = 'present')`),
+        held: int(sql`SUM(${m.status} IN ('present', 'absent'))`),
+        cancelled: int(sql`SUM(${m.status} = 'cancelled')`),
+      },
+      sql`FROM ${m} LEFT JOIN ${x} ON ${x.id} = ${m.subject_id}
+        LEFT JOIN ${t} ON ${t.subject_id} = ${m.subject_id} AND ${t.campus_id} = ${member.campusId}
+        WHERE ${m.user_id} = ${member.id} GROUP BY key ORDER BY title`,
+    ),
+  ] as const;
 }
 
-/** The threshold and per-subject summaries from the results of attendanceSumStatements. */
-export function attendanceSumsFrom(
-  campus: D1Result,
-  sums: D1Result,
-): { threshold: number; subjects: SubjectAttendance[] } {
-  const threshold = Number((campus.results[0] as { threshold: number } | undefined)?.threshold ?? 75);
-  const rows = sums.results as {
-    key: string;
-    subjectId: string | null;
-    title: string;
-    threshold: number | null;
-    attended: number;
-    held: number;
-    cancelled: number;
-  }[];
-  const subjects = rows.map((r) => ({
+/** The threshold and per-subject summaries from the outcomes of attendanceSumReads. */
+export function attendanceSumsFrom([campus, sums]: Readonly<Outcomes<ReturnType<typeof attendanceSumReads>>>): {
+  threshold: number;
+  subjects: SubjectAttendance[];
+} {
+  const threshold = Number(campus.rows[0]?.threshold ?? 75);
+  const subjects = sums.rows.map((r) => ({
     ...attendanceSummary(Number(r.attended), Number(r.held), r.threshold ?? threshold),
     key: r.key,
     subjectId: r.subjectId,
@@ -82,14 +93,16 @@ export async function readAttendance(
   now = Date.now(),
 ): Promise<AttendanceView> {
   const month = query.month ?? indiaDate(now).slice(0, 7);
-  const [campus, sums, marks] = await env.DB.batch([
-    ...attendanceSumStatements(env, member),
-    env.DB.prepare(
-      `SELECT date, slot_id AS slotId, title, status FROM attendance_marks
-       WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3 ORDER BY date DESC, title`,
-    ).bind(member.id, `${month}-01`, `${month}-31`),
+  const m = attendanceMarks;
+  const [campus, sums, marks] = await batch(env, [
+    ...attendanceSumReads(member),
+    select(
+      { date: m.date, slotId: m.slot_id, title: m.title, status: m.status },
+      sql`FROM ${m} WHERE user_id = ${member.id} AND date BETWEEN ${`${month}-01`} AND ${`${month}-31`}
+        ORDER BY date DESC, title`,
+    ),
   ]);
-  const { threshold, subjects } = attendanceSumsFrom(campus!, sums!);
+  const { threshold, subjects } = attendanceSumsFrom([campus, sums]);
   const attended = subjects.reduce((sum, s) => sum + s.attended, 0);
   const held = subjects.reduce((sum, s) => sum + s.held, 0);
   return {
@@ -97,7 +110,7 @@ export async function readAttendance(
     subjects,
     overall: attendanceSummary(attended, held, threshold),
     month,
-    marks: marks!.results as MonthMark[],
+    marks: marks.rows,
   };
 }
 
@@ -117,7 +130,7 @@ export async function markAttendance(
   if (date > today) throw new ApiError(400, A.notStarted);
   const { success } = await env.SAVE_LIMITER.limit({ key: `attendance:${member.id}` });
   if (!success) throw new ApiError(429, A.tooMany);
-  const day = timetableFrom(await env.DB.batch(timetableStatements(env, member, date, date)), {
+  const day = timetableFrom(await batch(env, timetableReads(member, date, date)), {
     date,
     today,
     span: "day",
@@ -126,15 +139,24 @@ export async function markAttendance(
   if (!slot) throw new ApiError(404, A.notYourPeriod);
   if (date === today && slot.startsMin > indiaMinutes(now)) throw new ApiError(400, A.notStarted);
   // The slot is checked again inside the write: still the student's class's period (or their own entry).
-  const written = await env.DB.prepare(
-    `INSERT INTO attendance_marks (user_id, date, slot_id, subject_id, title, status, marked_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
-     WHERE EXISTS (SELECT 1 FROM timetable_periods p JOIN timetable_choices ch ON ch.class_id = p.class_id WHERE p.id = ?3 AND ch.user_id = ?1)
-        OR EXISTS (SELECT 1 FROM timetable_personal WHERE id = ?3 AND user_id = ?1)
-     ON CONFLICT (user_id, date, slot_id) DO UPDATE SET status = excluded.status, marked_at = excluded.marked_at`,
-  )
-    .bind(member.id, date, periodId, slot.subjectId, slot.title, status, now)
-    .run();
-  if (written.meta.changes === 0) throw new ApiError(404, A.notYourPeriod);
+  const written = await run(
+    env,
+    insertWhere(
+      attendanceMarks,
+      {
+        user_id: member.id,
+        date,
+        slot_id: periodId,
+        subject_id: slot.subjectId,
+        title: slot.title,
+        status,
+        marked_at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM timetable_periods p JOIN timetable_choices ch ON ch.class_id = p.class_id WHERE p.id = ${periodId} AND ch.user_id = ${member.id})
+        OR EXISTS (SELECT 1 FROM timetable_personal WHERE id = ${periodId} AND user_id = ${member.id})`,
+      sql`ON CONFLICT (user_id, date, slot_id) DO UPDATE SET status = excluded.status, marked_at = excluded.marked_at`,
+    ),
+  );
+  if (written.changes === 0) throw new ApiError(404, A.notYourPeriod);
   return { status, title: slot.title };
 }

@@ -1,11 +1,20 @@
 import { indiaDate, weekdayOfDate } from "#common/india-time.ts";
 import { changeSentence, type ClassPeriod } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { batch, first, insertWhere, select, sql, update } from "#server/db/sql.ts";
+import { timetableChanges } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { editorGuard, limitEdit, type Member } from "#server/services/timetable/access.ts";
-import { gateOn, periodOf, type PeriodRow } from "#server/services/timetable/periods.ts";
+import {
+  editorGuard,
+  limitEdit,
+  type Member,
+  PERIOD,
+  PERIOD_COLUMNS,
+  PERIOD_JOIN,
+} from "#server/services/timetable/access.ts";
+import { gateOn, periodOf } from "#server/services/timetable/periods.ts";
 import type { ChangeInput, IdParam, NewChangeInput } from "#server/services/timetable/schema.ts";
-import { PERIOD_COLUMNS, told, type WeekChange } from "#server/services/timetable/week.ts";
+import { told, type WeekChange } from "#server/services/timetable/week.ts";
 
 // A period cancelled or moved on one date, by the class's keepers; each write is one batch with
 // what `told` adds (week.ts), and the period's gate (periods.ts) decides who may.
@@ -30,7 +39,7 @@ export async function addChange(
   input: NewChangeInput,
   now = Date.now(),
 ): Promise<WeekChange> {
-  const { period, cls } = await periodOf(env, member, input.periodId, now);
+  const { period, cls } = await periodOf(env, member, input.periodId, now, () => []);
   checkDate(period, input.date, now);
   await limitEdit(env, member);
   const id = crypto.randomUUID();
@@ -44,16 +53,24 @@ export async function addChange(
     startsMin: moved ? (input.startsAt ?? null) : null,
     endsMin: moved ? (input.endsAt ?? null) : null,
   };
-  const guard = editorGuard(member.id, member.campusId, cls.id, now);
-  const [written, , , current] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO timetable_changes (id, period_id, date, kind, room, starts_min, ends_min, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}
-       ON CONFLICT (period_id, date) DO UPDATE SET kind = excluded.kind, room = excluded.room,
-         starts_min = excluded.starts_min, ends_min = excluded.ends_min, created_at = excluded.created_at`,
-    ).bind(id, period.id, input.date, change.kind, change.room, change.startsMin, change.endsMin, now, ...guard.params),
+  const [written, , , current] = await batch(env, [
+    insertWhere(
+      timetableChanges,
+      {
+        id,
+        period_id: period.id,
+        date: input.date,
+        kind: change.kind,
+        room: change.room,
+        starts_min: change.startsMin,
+        ends_min: change.endsMin,
+        created_at: now,
+      },
+      editorGuard(member.id, member.campusId, cls.id, now),
+      sql`ON CONFLICT (period_id, date) DO UPDATE SET kind = excluded.kind, room = excluded.room,
+        starts_min = excluded.starts_min, ends_min = excluded.ends_min, created_at = excluded.created_at`,
+    ),
     ...told(
-      env,
       member,
       cls,
       period.id,
@@ -62,21 +79,26 @@ export async function addChange(
       `/timetable?date=${input.date}`,
       now,
     ),
-    env.DB.prepare("SELECT id FROM timetable_changes WHERE period_id = ?1 AND date = ?2").bind(period.id, input.date),
+    select(
+      { id: timetableChanges.id },
+      sql`FROM ${timetableChanges} WHERE period_id = ${period.id} AND date = ${input.date}`,
+    ),
   ]);
-  if (written!.meta.changes === 0) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
-  return { ...change, id: (current!.results[0] as { id: string }).id };
+  if (written.changes === 0) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
+  return { ...change, id: current.rows[0]?.id ?? id };
 }
 
 /** A change with its period in one read, then the gate on the period's class. */
 async function changeOf(env: Env, member: Member, changeId: string, now: number) {
-  const row = await env.DB.prepare(
-    `SELECT g.id AS changeId, g.date AS changeDate, ${PERIOD_COLUMNS}, p.class_id AS classId
-     FROM timetable_changes g JOIN timetable_periods p ON p.id = g.period_id JOIN academic_subjects x ON x.id = p.subject_id
-     WHERE g.id = ?1 AND p.campus_id = ?2`,
-  )
-    .bind(changeId, member.campusId)
-    .first<PeriodRow & { changeId: string; changeDate: string }>();
+  const g = timetableChanges.as("g");
+  const row = await first(
+    env,
+    select(
+      { changeId: g.id, changeDate: g.date, ...PERIOD_COLUMNS, classId: PERIOD.class_id },
+      sql`FROM ${g} JOIN ${PERIOD} ON ${PERIOD.id} = ${g.period_id} ${PERIOD_JOIN}
+        WHERE ${g.id} = ${changeId} AND ${PERIOD.campus_id} = ${member.campusId}`,
+    ),
+  );
   if (!row) throw new ApiError(404, M.noSuchChange);
   const { changeId: id, changeDate: date, ...period } = row;
   return { change: { id, date, periodId: period.id }, ...(await gateOn(env, member, period, now, () => [])) };
@@ -94,21 +116,19 @@ export async function updateChange(
   checkDate(period, change.date, now);
   await limitEdit(env, member);
   const moved = input.kind === "moved";
-  const guard = editorGuard(member.id, member.campusId, cls.id, now);
-  const [written] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE timetable_changes SET kind = ?, room = ?, starts_min = ?, ends_min = ?, created_at = ? WHERE id = ? AND ${guard.sql}`,
-    ).bind(
-      input.kind,
-      moved ? (input.room ?? null) : null,
-      moved ? (input.startsAt ?? null) : null,
-      moved ? (input.endsAt ?? null) : null,
-      now,
-      id,
-      ...guard.params,
+  const [written] = await batch(env, [
+    update(
+      timetableChanges,
+      {
+        kind: input.kind,
+        room: moved ? (input.room ?? null) : null,
+        starts_min: moved ? (input.startsAt ?? null) : null,
+        ends_min: moved ? (input.endsAt ?? null) : null,
+        created_at: now,
+      },
+      sql`WHERE id = ${id} AND ${editorGuard(member.id, member.campusId, cls.id, now)}`,
     ),
     ...told(
-      env,
       member,
       cls,
       period.id,
@@ -118,18 +138,17 @@ export async function updateChange(
       now,
     ),
   ]);
-  if (written!.meta.changes === 0) throw new ApiError(404, M.noSuchChange);
+  if (written.changes === 0) throw new ApiError(404, M.noSuchChange);
 }
 
 /** `DELETE /api/timetable/changes/:id`: the period is as usual on that date again. */
 export async function removeChange(env: Env, member: Member, { id }: IdParam, now = Date.now()): Promise<void> {
   const { change, period, cls } = await changeOf(env, member, id, now);
   await limitEdit(env, member);
-  const guard = editorGuard(member.id, member.campusId, cls.id, now);
   const sentence = `${changeSentence(period, change.date, { kind: "cancelled", room: null, startsMin: null, endsMin: null }).replace(/ is cancelled\.$/, "")} is back as usual.`;
-  const [removed] = await env.DB.batch([
-    env.DB.prepare(`DELETE FROM timetable_changes WHERE id = ? AND ${guard.sql}`).bind(id, ...guard.params),
-    ...told(env, member, cls, period.id, "timetable.change.remove", sentence, `/timetable?date=${change.date}`, now),
+  const [removed] = await batch(env, [
+    sql`DELETE FROM timetable_changes WHERE id = ${id} AND ${editorGuard(member.id, member.campusId, cls.id, now)}`,
+    ...told(member, cls, period.id, "timetable.change.remove", sentence, `/timetable?date=${change.date}`, now),
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(404, M.noSuchChange);
+  if (removed.changes === 0) throw new ApiError(404, M.noSuchChange);
 }

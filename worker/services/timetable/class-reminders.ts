@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
 import { DEFAULT_QUIET, inQuietHours, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
+import { classReminderNotice, resolveDay } from "#common/timetable.ts";
+import { all, batch, insert, returning, run, select, type Sql, sql, textOrNull, withTables } from "#server/db/sql.ts";
 import {
-  type ClassPeriod,
-  classReminderNotice,
-  type OneOffChange,
-  type PersonalEntry,
-  resolveDay,
-} from "#common/timetable.ts";
+  campusHolidays,
+  notices,
+  notificationSettings,
+  timetableChanges,
+  timetableChoices,
+  timetableHidden,
+  timetablePersonal,
+  users,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { PERIOD, PERIOD_COLUMNS, PERIOD_JOIN } from "#server/services/timetable/access.ts";
 import { quietOf } from "#server/services/push-settings.ts";
 
 // A notice 10 minutes before each class (docs/decisions/0110-class-reminders.md), for students who
@@ -38,12 +44,21 @@ export const classRemindersSchema = z.object(
 export async function setClassReminders(env: Env, userId: string, enabled: boolean, now = Date.now()): Promise<void> {
   const { success } = await env.POST_LIMITER.limit({ key: `class-reminders:${userId}` });
   if (!success) throw new ApiError(429, NOTIFICATION_MESSAGES.classRemindersTooFast);
-  await env.DB.prepare(
-    `INSERT INTO notification_settings (user_id, muted, quiet_from, quiet_to, updated_at, class_reminders) VALUES (?1, '[]', ?2, ?3, ?4, ?5)
-     ON CONFLICT (user_id) DO UPDATE SET class_reminders = excluded.class_reminders, updated_at = excluded.updated_at`,
-  )
-    .bind(userId, DEFAULT_QUIET.from, DEFAULT_QUIET.to, now, enabled ? 1 : 0)
-    .run();
+  await run(
+    env,
+    insert(
+      notificationSettings,
+      {
+        user_id: userId,
+        muted: "[]",
+        quiet_from: DEFAULT_QUIET.from,
+        quiet_to: DEFAULT_QUIET.to,
+        updated_at: now,
+        class_reminders: enabled ? 1 : 0,
+      },
+      sql`ON CONFLICT (user_id) DO UPDATE SET class_reminders = excluded.class_reminders, updated_at = excluded.updated_at`,
+    ),
+  );
 }
 
 /** The notice's id: one per student, slot and date (the primary key that keeps it to one). */
@@ -55,20 +70,104 @@ async function reminderId(userId: string, slotId: string, date: string): Promise
   return `class-${date}-${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** The periods that may start in the window (?1 weekday, ?2 date, ?3 after this minute, ?4 up to this one). */
-const DUE_PERIODS = `due AS (
-  SELECT id, class_id FROM timetable_periods WHERE weekday = ?1 AND starts_min > ?3 AND starts_min <= ?4
+/** The window: today's weekday and date (India time), after this minute and up to that one. */
+interface Window {
+  weekday: number;
+  date: string;
+  minute: number;
+  until: number;
+}
+
+/** The table `due`: the periods that may start in the window (at their usual time, or moved into it). */
+const duePeriods = ({ weekday, date, minute, until }: Window): Sql => sql`due AS (
+  SELECT id, class_id FROM timetable_periods WHERE weekday = ${weekday} AND starts_min > ${minute} AND starts_min <= ${until}
   UNION
   SELECT p.id, p.class_id FROM timetable_changes g JOIN timetable_periods p ON p.id = g.period_id
-  WHERE g.date = ?2 AND g.kind = 'moved' AND g.starts_min > ?3 AND g.starts_min <= ?4
+  WHERE g.date = ${date} AND g.kind = 'moved' AND g.starts_min > ${minute} AND g.starts_min <= ${until}
 )`;
 
-interface Student {
-  userId: string;
-  classId: string | null;
-  campusId: string;
-  quietFrom: number | null;
-  quietTo: number | null;
+/** The reads of a run (one batch): students, the due periods, their changes and hidings, holidays, own entries. */
+function reminderReads(window: Window) {
+  const { weekday, date, minute, until } = window;
+  const due = duePeriods(window);
+  const ch = timetableChoices.as("ch");
+  const ns = notificationSettings.as("ns");
+  const u = users.as("u");
+  const e = timetablePersonal.as("e");
+  const p = PERIOD;
+  return [
+    // The students to remind: in a class with a period in the window, or with an own entry in it.
+    withTables(
+      due,
+      select(
+        {
+          userId: ch.user_id,
+          // Null for a student with an own entry and no class (the second part's LEFT JOIN).
+          classId: textOrNull(sql`${ch.class_id}`),
+          campusId: u.campus_id,
+          quietFrom: ns.quiet_from,
+          quietTo: ns.quiet_to,
+        },
+        sql`FROM ${ch}
+          JOIN ${ns} ON ${ns.user_id} = ${ch.user_id} AND ${ns.class_reminders} = 1
+          JOIN ${u} ON ${u.id} = ${ch.user_id} AND ${u.deleted_at} IS NULL
+          WHERE ${ch.class_id} IN (SELECT class_id FROM due)
+          UNION
+          SELECT ${e.user_id}, ${ch.class_id}, ${u.campus_id}, ${ns.quiet_from}, ${ns.quiet_to}
+          FROM ${e}
+          JOIN ${ns} ON ${ns.user_id} = ${e.user_id} AND ${ns.class_reminders} = 1
+          JOIN ${u} ON ${u.id} = ${e.user_id} AND ${u.deleted_at} IS NULL
+          LEFT JOIN ${ch} ON ${ch.user_id} = ${e.user_id}
+          WHERE ${e.weekday} = ${weekday} AND ${e.starts_min} > ${minute} AND ${e.starts_min} <= ${until}`,
+      ),
+    ),
+    withTables(
+      due,
+      select(
+        { ...PERIOD_COLUMNS, classId: p.class_id, campusId: p.campus_id },
+        sql`FROM ${p} ${PERIOD_JOIN} WHERE ${p.id} IN (SELECT id FROM due)`,
+      ),
+    ),
+    withTables(
+      due,
+      select(
+        {
+          periodId: timetableChanges.period_id,
+          date: timetableChanges.date,
+          kind: timetableChanges.kind,
+          room: timetableChanges.room,
+          startsMin: timetableChanges.starts_min,
+          endsMin: timetableChanges.ends_min,
+        },
+        sql`FROM ${timetableChanges} WHERE date = ${date} AND period_id IN (SELECT id FROM due)`,
+      ),
+    ),
+    withTables(
+      due,
+      select(
+        { userId: timetableHidden.user_id, periodId: timetableHidden.period_id },
+        sql`FROM ${timetableHidden} WHERE period_id IN (SELECT id FROM due)`,
+      ),
+    ),
+    // Each college's holiday today, by the primary key (campus, date).
+    select(
+      { campusId: campusHolidays.campus_id, name: campusHolidays.name },
+      sql`FROM ${campusHolidays} WHERE campus_id IN (SELECT id FROM campuses) AND date = ${date}`,
+    ),
+    select(
+      {
+        userId: e.user_id,
+        id: e.id,
+        weekday: e.weekday,
+        startsMin: e.starts_min,
+        endsMin: e.ends_min,
+        title: e.title,
+        room: e.room,
+      },
+      sql`FROM ${e} JOIN ${ns} ON ${ns.user_id} = ${e.user_id} AND ${ns.class_reminders} = 1
+        WHERE ${e.weekday} = ${weekday} AND ${e.starts_min} > ${minute} AND ${e.starts_min} <= ${until}`,
+    ),
+  ] as const;
 }
 
 export interface ClassReminderRun {
@@ -92,61 +191,21 @@ export async function runClassReminders(env: Env, now = Date.now()): Promise<Cla
   const weekday = weekdayOfDate(date);
   const minute = indiaMinutes(now);
   const until = Math.min(minute + CLASS_REMINDER_LEAD_MIN, 24 * 60 - 1);
-  const window = [weekday, date, minute, until] as const;
-  const [students, periods, changes, hidden, holidays, personal] = await env.DB.batch([
-    // The students to remind: in a class with a period in the window, or with an own entry in it.
-    env.DB.prepare(
-      `WITH ${DUE_PERIODS}
-       SELECT ch.user_id AS userId, ch.class_id AS classId, u.campus_id AS campusId, ns.quiet_from AS quietFrom, ns.quiet_to AS quietTo
-       FROM timetable_choices ch
-       JOIN notification_settings ns ON ns.user_id = ch.user_id AND ns.class_reminders = 1
-       JOIN users u ON u.id = ch.user_id AND u.deleted_at IS NULL
-       WHERE ch.class_id IN (SELECT class_id FROM due)
-       UNION
-       SELECT e.user_id, ch.class_id, u.campus_id, ns.quiet_from, ns.quiet_to
-       FROM timetable_personal e
-       JOIN notification_settings ns ON ns.user_id = e.user_id AND ns.class_reminders = 1
-       JOIN users u ON u.id = e.user_id AND u.deleted_at IS NULL
-       LEFT JOIN timetable_choices ch ON ch.user_id = e.user_id
-       WHERE e.weekday = ?1 AND e.starts_min > ?3 AND e.starts_min <= ?4`,
-    ).bind(...window),
-    env.DB.prepare(
-      `WITH ${DUE_PERIODS}
-       SELECT p.id, p.class_id AS classId, p.campus_id AS campusId, p.weekday, p.starts_min AS startsMin, p.ends_min AS endsMin,
-         p.subject_id AS subjectId, x.name AS subjectName, x.code AS subjectCode, p.room, p.teacher, p.kind
-       FROM timetable_periods p JOIN academic_subjects x ON x.id = p.subject_id
-       WHERE p.id IN (SELECT id FROM due)`,
-    ).bind(...window),
-    env.DB.prepare(
-      `WITH ${DUE_PERIODS}
-       SELECT period_id AS periodId, date, kind, room, starts_min AS startsMin, ends_min AS endsMin
-       FROM timetable_changes WHERE date = ?2 AND period_id IN (SELECT id FROM due)`,
-    ).bind(...window),
-    env.DB.prepare(
-      `WITH ${DUE_PERIODS}
-       SELECT user_id AS userId, period_id AS periodId FROM timetable_hidden WHERE period_id IN (SELECT id FROM due)`,
-    ).bind(...window),
-    // Each college's holiday today, by the primary key (campus, date).
-    env.DB.prepare(
-      "SELECT campus_id AS campusId, name FROM campus_holidays WHERE campus_id IN (SELECT id FROM campuses) AND date = ?1",
-    ).bind(date),
-    env.DB.prepare(
-      `SELECT e.user_id AS userId, e.id, e.weekday, e.starts_min AS startsMin, e.ends_min AS endsMin, e.title, e.room
-       FROM timetable_personal e JOIN notification_settings ns ON ns.user_id = e.user_id AND ns.class_reminders = 1
-       WHERE e.weekday = ?1 AND e.starts_min > ?2 AND e.starts_min <= ?3`,
-    ).bind(weekday, minute, until),
-  ]);
+  const [students, periods, changes, hidden, holidays, personal] = await batch(
+    env,
+    reminderReads({ weekday, date, minute, until }),
+  );
 
-  const classPeriods = periods!.results as (ClassPeriod & { classId: string; campusId: string })[];
-  const oneOff = changes!.results as OneOffChange[];
-  const holidayOf = new Map((holidays!.results as { campusId: string; name: string }[]).map((h) => [h.campusId, h]));
-  const hiddenBy = groupBy(hidden!.results as { userId: string; periodId: string }[], (h) => h.userId);
-  const entriesOf = groupBy(personal!.results as (PersonalEntry & { userId: string })[], (e) => e.userId);
+  const classPeriods = periods.rows;
+  const oneOff = changes.rows;
+  const holidayOf = new Map(holidays.rows.map((h) => [h.campusId, h]));
+  const hiddenBy = groupBy(hidden.rows, (h) => h.userId);
+  const entriesOf = groupBy(personal.rows, (e) => e.userId);
 
   const run: ClassReminderRun = { students: 0, sent: 0, quiet: 0 };
   const rows: { id: string; userId: string; title: string; text: string }[] = [];
   const seen = new Set<string>();
-  for (const student of students!.results as Student[]) {
+  for (const student of students.rows) {
     if (seen.has(student.userId)) continue;
     seen.add(student.userId);
     const holiday = holidayOf.get(student.campusId);
@@ -180,19 +239,20 @@ export async function runClassReminders(env: Env, now = Date.now()): Promise<Cla
 
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
     // The switch is read again inside the write: a student who turned it off meanwhile gets nothing.
-    const { results } = await env.DB.prepare(
-      `INSERT INTO notices (id, user_id, kind, title, text, link, created_at)
-       SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.userId'), ?2, json_extract(j.value, '$.title'),
-         json_extract(j.value, '$.text'), '/timetable', ?3
-       FROM json_each(?1) j
-       WHERE EXISTS (SELECT 1 FROM notification_settings ns JOIN users u ON u.id = ns.user_id AND u.deleted_at IS NULL
-                     WHERE ns.user_id = json_extract(j.value, '$.userId') AND ns.class_reminders = 1)
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-    )
-      .bind(JSON.stringify(rows.slice(i, i + WRITE_CHUNK)), CLASS_REMINDER_KIND, now)
-      .all();
-    run.sent += results.length;
+    const written = await all(
+      env,
+      returning(
+        sql`INSERT INTO ${notices} (id, user_id, kind, title, text, link, created_at)
+          SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.userId'), ${CLASS_REMINDER_KIND}, json_extract(j.value, '$.title'),
+            json_extract(j.value, '$.text'), '/timetable', ${now}
+          FROM json_each(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}) j
+          WHERE EXISTS (SELECT 1 FROM notification_settings ns JOIN users u ON u.id = ns.user_id AND u.deleted_at IS NULL
+                        WHERE ns.user_id = json_extract(j.value, '$.userId') AND ns.class_reminders = 1)
+          ON CONFLICT (id) DO NOTHING`,
+        { id: notices.id },
+      ),
+    );
+    run.sent += written.length;
   }
   return run;
 }

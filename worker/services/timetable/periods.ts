@@ -1,18 +1,30 @@
 import { type ClassPeriod, periodChangeSentence } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { batch, first, insertWhere, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { academicSubjects, timetablePeriods } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { editableClass, editorGuard, limitEdit, type Member } from "#server/services/timetable/access.ts";
+import {
+  editableClass,
+  editorGuard,
+  limitEdit,
+  type Member,
+  PERIOD,
+  PERIOD_COLUMNS,
+  PERIOD_JOIN,
+} from "#server/services/timetable/access.ts";
 import type { IdParam, NewPeriodInput, PeriodInput } from "#server/services/timetable/schema.ts";
-import { PERIOD_COLUMNS, told } from "#server/services/timetable/week.ts";
+import { told } from "#server/services/timetable/week.ts";
 
 // A class's periods, added, edited and removed by its keepers; each write is one batch with what
 // `told` adds (week.ts). The gate on a period's class is here too: its one-off changes pass it.
 
 /** A subject of the class's semester (the class is checked to be the caller's campus's by the gate). */
-const subjectOfClass = (env: Env, subjectId: string, classId: string) =>
-  env.DB.prepare(
-    "SELECT id, code, name FROM academic_subjects WHERE id = ?1 AND semester_id = (SELECT semester_id FROM timetable_classes WHERE id = ?2)",
-  ).bind(subjectId, classId);
+const subjectOfClass = (subjectId: string, classId: string) =>
+  select(
+    { id: academicSubjects.id, code: academicSubjects.code, name: academicSubjects.name },
+    sql`FROM ${academicSubjects}
+      WHERE id = ${subjectId} AND semester_id = (SELECT semester_id FROM timetable_classes WHERE id = ${classId})`,
+  );
 
 /** `POST /api/timetable/periods`. */
 export async function addPeriod(
@@ -25,45 +37,35 @@ export async function addPeriod(
     env,
     member,
     input.classId,
-    [subjectOfClass(env, input.subjectId, input.classId)],
+    [subjectOfClass(input.subjectId, input.classId)],
     now,
   );
-  const subject = rest[0]!.results[0] as { id: string; code: string; name: string } | undefined;
+  const subject = rest[0].rows[0];
   if (!subject) throw new ApiError(400, M.noSuchSubject, { field: "subjectId" });
   await limitEdit(env, member);
   const id = crypto.randomUUID();
   const period = periodFrom(id, input, subject);
-  const guard = editorGuard(member.id, member.campusId, cls.id, now);
-  const [written] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO timetable_periods (id, campus_id, class_id, weekday, starts_min, ends_min, subject_id, room, teacher, kind, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guard.sql}`,
-    ).bind(
-      id,
-      member.campusId,
-      cls.id,
-      input.weekday,
-      input.startsAt,
-      input.endsAt,
-      subject.id,
-      input.room,
-      input.teacher,
-      input.kind,
-      now,
-      ...guard.params,
+  const [written] = await batch(env, [
+    insertWhere(
+      timetablePeriods,
+      {
+        id,
+        campus_id: member.campusId,
+        class_id: cls.id,
+        weekday: input.weekday,
+        starts_min: input.startsAt,
+        ends_min: input.endsAt,
+        subject_id: subject.id,
+        room: input.room,
+        teacher: input.teacher,
+        kind: input.kind,
+        updated_at: now,
+      },
+      editorGuard(member.id, member.campusId, cls.id, now),
     ),
-    ...told(
-      env,
-      member,
-      cls,
-      id,
-      "timetable.period.add",
-      periodChangeSentence(null, period),
-      "/timetable?span=week",
-      now,
-    ),
+    ...told(member, cls, id, "timetable.period.add", periodChangeSentence(null, period), "/timetable?span=week", now),
   ]);
-  if (written!.meta.changes === 0) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
+  if (written.changes === 0) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
   return period;
 }
 
@@ -85,20 +87,20 @@ function periodFrom(id: string, input: PeriodInput, subject: { id: string; code:
   };
 }
 
-/** A period of the member's campus (?1 the period, ?2 the campus). */
-const periodStatement = (env: Env, periodId: string, campusId: string) =>
-  env.DB.prepare(
-    `SELECT ${PERIOD_COLUMNS}, p.class_id AS classId FROM timetable_periods p JOIN academic_subjects x ON x.id = p.subject_id
-     WHERE p.id = ?1 AND p.campus_id = ?2`,
-  ).bind(periodId, campusId);
+/** A period of the member's campus. */
+const periodRow = (periodId: string, campusId: string) =>
+  select(
+    { ...PERIOD_COLUMNS, classId: PERIOD.class_id },
+    sql`FROM ${PERIOD} ${PERIOD_JOIN} WHERE ${PERIOD.id} = ${periodId} AND ${PERIOD.campus_id} = ${campusId}`,
+  );
 
 /** The gate on a period's class, once the period is known (404 when it is not of the member's campus). */
-export async function gateOn(
+export async function gateOn<const More extends readonly Sql[]>(
   env: Env,
   member: Member,
   row: PeriodRow | undefined | null,
   now: number,
-  more: (cls: string) => D1PreparedStatement[],
+  more: (cls: string) => More,
 ) {
   if (!row) throw new ApiError(404, M.noSuchPeriod);
   const { cls, rest } = await editableClass(env, member, row.classId, more(row.classId), now);
@@ -106,14 +108,14 @@ export async function gateOn(
 }
 
 /** A period of the member's campus with its class (404 otherwise), and the gate on the class. */
-export async function periodOf(
+export async function periodOf<const More extends readonly Sql[]>(
   env: Env,
   member: Member,
   periodId: string,
   now: number,
-  more: (cls: string) => D1PreparedStatement[] = () => [],
+  more: (cls: string) => More,
 ) {
-  return gateOn(env, member, await periodStatement(env, periodId, member.campusId).first<PeriodRow>(), now, more);
+  return gateOn(env, member, await first(env, periodRow(periodId, member.campusId)), now, more);
 }
 
 /** `PATCH /api/timetable/periods/:id`: the period whole; the class is told what changed. */
@@ -125,32 +127,28 @@ export async function updatePeriod(
   now = Date.now(),
 ): Promise<ClassPeriod> {
   const { period, cls, rest } = await periodOf(env, member, id, now, (classId) => [
-    subjectOfClass(env, input.subjectId, classId),
+    subjectOfClass(input.subjectId, classId),
   ]);
-  const subject = rest[0]!.results[0] as { id: string; code: string; name: string } | undefined;
+  const subject = rest[0].rows[0];
   if (!subject) throw new ApiError(400, M.noSuchSubject, { field: "subjectId" });
   await limitEdit(env, member);
   const after = periodFrom(id, input, subject);
-  const guard = editorGuard(member.id, member.campusId, cls.id, now);
-  const [written] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE timetable_periods SET weekday = ?, starts_min = ?, ends_min = ?, subject_id = ?, room = ?, teacher = ?, kind = ?, updated_at = ?
-       WHERE id = ? AND campus_id = ? AND ${guard.sql}`,
-    ).bind(
-      input.weekday,
-      input.startsAt,
-      input.endsAt,
-      subject.id,
-      input.room,
-      input.teacher,
-      input.kind,
-      now,
-      id,
-      member.campusId,
-      ...guard.params,
+  const [written] = await batch(env, [
+    update(
+      timetablePeriods,
+      {
+        weekday: input.weekday,
+        starts_min: input.startsAt,
+        ends_min: input.endsAt,
+        subject_id: subject.id,
+        room: input.room,
+        teacher: input.teacher,
+        kind: input.kind,
+        updated_at: now,
+      },
+      sql`WHERE id = ${id} AND campus_id = ${member.campusId} AND ${editorGuard(member.id, member.campusId, cls.id, now)}`,
     ),
     ...told(
-      env,
       member,
       cls,
       id,
@@ -160,22 +158,21 @@ export async function updatePeriod(
       now,
     ),
   ]);
-  if (written!.meta.changes === 0) throw new ApiError(404, M.noSuchPeriod);
+  if (written.changes === 0) throw new ApiError(404, M.noSuchPeriod);
   return after;
 }
 
 /** `DELETE /api/timetable/periods/:id`: its changes and hidings go with it; students' marks stay. */
 export async function removePeriod(env: Env, member: Member, { id }: IdParam, now = Date.now()): Promise<void> {
-  const { period, cls } = await periodOf(env, member, id, now);
+  const { period, cls } = await periodOf(env, member, id, now, () => []);
   await limitEdit(env, member);
   // The notices are written before the period goes (they read who hid it); the audit line decides.
   const auditId = crypto.randomUUID();
   const sentence = periodChangeSentence(period, null);
-  const [, , removed] = await env.DB.batch([
-    ...told(env, member, cls, id, "timetable.period.remove", sentence, "/timetable?span=week", now, auditId),
-    env.DB.prepare(
-      "DELETE FROM timetable_periods WHERE id = ?1 AND campus_id = ?2 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?3)",
-    ).bind(id, member.campusId, auditId),
+  const [, , removed] = await batch(env, [
+    ...told(member, cls, id, "timetable.period.remove", sentence, "/timetable?span=week", now, auditId),
+    sql`DELETE FROM timetable_periods WHERE id = ${id} AND campus_id = ${member.campusId}
+      AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(404, M.noSuchPeriod);
+  if (removed.changes === 0) throw new ApiError(404, M.noSuchPeriod);
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ATTENDANCE_STATUSES } from "#common/attendance.ts";
 import { isCalendarDate } from "#common/india-time.ts";
+import { CHANGE_KINDS, PERIOD_KINDS } from "#common/timetable.ts";
 import { ATTENDANCE_MESSAGES as A, TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { cleanText, clockTime } from "#server/lib/validate.ts";
 
@@ -63,7 +65,7 @@ const periodFields = {
   subjectId: id(M.noSuchSubject),
   room: shortText(40, M.roomTooLong),
   teacher: shortText(80, M.teacherTooLong),
-  kind: z.enum(["lecture", "lab", "tutorial"], { error: M.kindInvalid }),
+  kind: z.enum(PERIOD_KINDS, { error: M.kindInvalid }),
 };
 
 const endsAfterStart = { message: M.endsBeforeStart, path: ["endsAt"] };
@@ -83,7 +85,7 @@ export const idParamSchema = z.object({ id: id("That id is not one of ours.") })
 export type IdParam = z.output<typeof idParamSchema>;
 
 const changeFields = {
-  kind: z.enum(["cancelled", "moved"], { error: M.changeKindInvalid }),
+  kind: z.enum(CHANGE_KINDS, { error: M.changeKindInvalid }),
   room: z.preprocess(blank, shortText(40, M.roomTooLong).optional()),
   startsAt: z.preprocess(blank, time.optional()),
   endsAt: z.preprocess(blank, time.optional()),
@@ -128,7 +130,7 @@ export type PersonalEntryInput = z.output<typeof personalEntrySchema>;
 export const markParamSchema = z.object({ date: dateSchema, periodId: id(A.notYourPeriod) });
 export type MarkParam = z.output<typeof markParamSchema>;
 export const markSchema = z.object({
-  status: z.enum(["present", "absent", "cancelled"], { error: A.statusInvalid }),
+  status: z.enum(ATTENDANCE_STATUSES, { error: A.statusInvalid }),
 });
 export type MarkInput = z.output<typeof markSchema>;
 

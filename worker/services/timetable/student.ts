@@ -2,8 +2,6 @@ import { indiaDate } from "#common/india-time.ts";
 import {
   type ClassPeriod,
   type Day,
-  type Holiday,
-  type OneOffChange,
   type PersonalEntry,
   resolveDay,
   resolveWeek,
@@ -11,15 +9,30 @@ import {
   type WeekSources,
 } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import type { AttendanceStatus } from "#common/attendance.ts";
+import { batch, insertWhere, type Outcomes, select, sql } from "#server/db/sql.ts";
+import {
+  attendanceMarks,
+  campusHolidays,
+  timetableChanges,
+  timetableChoices,
+  timetableHidden,
+  timetablePersonal,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
+  CLASS,
   CLASS_COLUMNS,
   CLASS_JOINS,
+  CLASS_ORDER,
   type ClassInfo,
   classLabel,
-  classStatement,
+  classOf,
   limitOwn,
   type Member,
+  PERIOD,
+  PERIOD_COLUMNS,
+  PERIOD_JOIN,
 } from "#server/services/timetable/access.ts";
 import type { ClassChoice, TimetableQuery } from "#server/services/timetable/schema.ts";
 
@@ -43,7 +56,7 @@ export const classView = (c: ClassInfo): ClassView => ({
 export interface Mark {
   date: string;
   slotId: string;
-  status: "present" | "absent" | "cancelled";
+  status: AttendanceStatus;
 }
 
 export interface Timetable {
@@ -61,68 +74,98 @@ export interface Timetable {
   hidden: Pick<ClassPeriod, "id" | "weekday" | "startsMin" | "endsMin" | "subjectName" | "kind">[];
 }
 
-/** The reads of a student's timetable for the dates from..to (one batch). */
-export function timetableStatements(env: Env, member: Member, from: string, to: string): D1PreparedStatement[] {
-  const myClass = "(SELECT class_id FROM timetable_choices WHERE user_id = ?1)";
+const ch = timetableChoices.as("ch");
+const p = PERIOD;
+const g = timetableChanges.as("g");
+
+/** The student's chosen class of their campus (rows are ClassInfo). */
+const chosenClass = (member: Member) =>
+  select(
+    CLASS_COLUMNS,
+    sql`FROM ${ch} JOIN ${CLASS} ON ${CLASS.id} = ${ch.class_id} ${CLASS_JOINS}
+      WHERE ${ch.user_id} = ${member.id} AND ${CLASS.campus_id} = ${member.campusId}`,
+  );
+
+/** What a student's day or week is resolved from, for the dates from..to (a batch's part). */
+export function timetableSourceReads(member: Member, from: string, to: string) {
+  const myClass = sql`(SELECT class_id FROM timetable_choices WHERE user_id = ${member.id})`;
+  const e = timetablePersonal;
   return [
-    env.DB.prepare(
-      `SELECT ${CLASS_COLUMNS} FROM timetable_choices ch JOIN timetable_classes c ON c.id = ch.class_id ${CLASS_JOINS}
-       WHERE ch.user_id = ?1 AND c.campus_id = ?2`,
-    ).bind(member.id, member.campusId),
-    env.DB.prepare(
-      `SELECT p.id, p.weekday, p.starts_min AS startsMin, p.ends_min AS endsMin, p.subject_id AS subjectId,
-         x.name AS subjectName, x.code AS subjectCode, p.room, p.teacher, p.kind
-       FROM timetable_periods p JOIN academic_subjects x ON x.id = p.subject_id
-       WHERE p.class_id = ${myClass} AND p.campus_id = ?2`,
-    ).bind(member.id, member.campusId),
-    env.DB.prepare(
-      "SELECT id, weekday, starts_min AS startsMin, ends_min AS endsMin, title, room FROM timetable_personal WHERE user_id = ?1",
-    ).bind(member.id),
-    env.DB.prepare("SELECT period_id AS periodId FROM timetable_hidden WHERE user_id = ?1").bind(member.id),
-    env.DB.prepare("SELECT date, name FROM campus_holidays WHERE campus_id = ?1 AND date BETWEEN ?2 AND ?3").bind(
-      member.campusId,
-      from,
-      to,
+    chosenClass(member),
+    select(
+      PERIOD_COLUMNS,
+      sql`FROM ${p} ${PERIOD_JOIN}
+        WHERE ${p.class_id} = ${myClass} AND ${p.campus_id} = ${member.campusId}`,
     ),
-    env.DB.prepare(
-      `SELECT g.period_id AS periodId, g.date, g.kind, g.room, g.starts_min AS startsMin, g.ends_min AS endsMin
-       FROM timetable_changes g JOIN timetable_periods p ON p.id = g.period_id
-       WHERE p.class_id = ${myClass} AND g.date BETWEEN ?2 AND ?3`,
-    ).bind(member.id, from, to),
-    env.DB.prepare(
-      "SELECT date, slot_id AS slotId, status FROM attendance_marks WHERE user_id = ?1 AND date BETWEEN ?2 AND ?3",
-    ).bind(member.id, from, to),
-  ];
+    select(
+      { id: e.id, weekday: e.weekday, startsMin: e.starts_min, endsMin: e.ends_min, title: e.title, room: e.room },
+      sql`FROM ${e} WHERE ${e.user_id} = ${member.id}`,
+    ),
+    select({ periodId: timetableHidden.period_id }, sql`FROM ${timetableHidden} WHERE user_id = ${member.id}`),
+    select(
+      { date: campusHolidays.date, name: campusHolidays.name },
+      sql`FROM ${campusHolidays} WHERE campus_id = ${member.campusId} AND date BETWEEN ${from} AND ${to}`,
+    ),
+    select(
+      {
+        periodId: g.period_id,
+        date: g.date,
+        kind: g.kind,
+        room: g.room,
+        startsMin: g.starts_min,
+        endsMin: g.ends_min,
+      },
+      sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
+        WHERE ${p.class_id} = ${myClass} AND ${g.date} BETWEEN ${from} AND ${to}`,
+    ),
+  ] as const;
 }
 
-/** What resolveDay needs, from the first six results of timetableStatements (the marks are not read). */
-export function timetableSources(results: D1Result[]): WeekSources & { hidden: string[]; class: ClassInfo | null } {
-  const [cls, periods, personal, hidden, holidays, changes] = results;
-  const info = cls!.results[0] as ClassInfo | undefined;
+/** The reads of a student's timetable for the dates from..to (a batch's part): the sources, then the marks. */
+export function timetableReads(member: Member, from: string, to: string) {
+  const m = attendanceMarks;
+  return [
+    ...timetableSourceReads(member, from, to),
+    select(
+      { date: m.date, slotId: m.slot_id, status: m.status },
+      sql`FROM ${m} WHERE user_id = ${member.id} AND date BETWEEN ${from} AND ${to}`,
+    ),
+  ] as const;
+}
+
+/** What a batch returns for timetableReads. */
+export type TimetableOutcomes = Outcomes<ReturnType<typeof timetableReads>>;
+
+/** What resolveDay needs, from the outcomes of timetableSourceReads (the marks, when they follow, are not read). */
+export function timetableSources(
+  outcomes: readonly [...Outcomes<ReturnType<typeof timetableSourceReads>>, ...unknown[]],
+): WeekSources & { hidden: string[]; class: ClassInfo | null } {
+  const [cls, periods, personal, hidden, holidays, changes] = outcomes;
+  const info = cls.rows[0];
   return {
     class: info ?? null,
-    periods: info ? (periods!.results as ClassPeriod[]) : [],
-    personal: personal!.results as PersonalEntry[],
-    hidden: (hidden!.results as { periodId: string }[]).map((h) => h.periodId),
-    holidays: holidays!.results as Holiday[],
-    changes: changes!.results as OneOffChange[],
+    periods: info ? periods.rows : [],
+    personal: personal.rows,
+    hidden: hidden.rows.map((h) => h.periodId),
+    holidays: holidays.rows,
+    changes: changes.rows,
   };
 }
 
-/** The timetable from the results of timetableStatements. */
+/** The timetable from the outcomes of timetableReads. */
 export function timetableFrom(
-  results: D1Result[],
+  outcomes: Readonly<TimetableOutcomes>,
   query: { date: string; today: string; span: "day" | "week" },
 ): Timetable {
-  const marks = results[6];
-  const { class: info, ...sources } = timetableSources(results);
+  const marks = outcomes[6];
+  const { class: info, ...sources } = timetableSources(outcomes);
   return {
     class: info ? classView(info) : null,
     date: query.date,
     today: query.today,
     span: query.span,
     days: query.span === "week" ? resolveWeek(query.date, sources) : [resolveDay(query.date, sources)],
-    marks: marks!.results as Mark[],
+    marks: marks.rows,
     entries: [...sources.personal].sort((a, b) => a.weekday - b.weekday || a.startsMin - b.startsMin),
     hidden: sources.periods
       .filter((p) => sources.hidden.includes(p.id))
@@ -148,16 +191,13 @@ export async function readTimetable(
   const today = indiaDate(now);
   const date = query.date ?? today;
   const dates = query.span === "week" ? weekDates(date) : [date];
-  const results = await env.DB.batch(timetableStatements(env, member, dates[0]!, dates[dates.length - 1]!));
-  return timetableFrom(results, { date, today, span: query.span });
+  const outcomes = await batch(env, timetableReads(member, dates[0]!, dates[dates.length - 1]!));
+  return timetableFrom(outcomes, { date, today, span: query.span });
 }
 
-/** The classes of a college, for the picker and the keepers (?1 the campus). */
-export const classesStatement = (env: Env, campusId: string) =>
-  env.DB.prepare(
-    `SELECT ${CLASS_COLUMNS} FROM timetable_classes c ${CLASS_JOINS} WHERE c.campus_id = ?1
-     ORDER BY p.position, p.name, b.position, b.name, s.number, c.section`,
-  ).bind(campusId);
+/** The classes of a college, for the picker and the keepers. */
+export const classesOf = (campusId: string) =>
+  select(CLASS_COLUMNS, sql`FROM ${CLASS} ${CLASS_JOINS} WHERE ${CLASS.campus_id} = ${campusId} ${CLASS_ORDER}`);
 
 export interface ClassChoiceView {
   chosen: ClassView | null;
@@ -166,29 +206,24 @@ export interface ClassChoiceView {
 
 /** `GET /api/timetable/class`: the student's class and the classes of their college. */
 export async function readClassChoice(env: Env, member: Member): Promise<ClassChoiceView> {
-  const [chosen, all] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT ${CLASS_COLUMNS} FROM timetable_choices ch JOIN timetable_classes c ON c.id = ch.class_id ${CLASS_JOINS}
-       WHERE ch.user_id = ?1 AND c.campus_id = ?2`,
-    ).bind(member.id, member.campusId),
-    classesStatement(env, member.campusId),
-  ]);
-  const mine = chosen!.results[0] as ClassInfo | undefined;
-  return { chosen: mine ? classView(mine) : null, classes: (all!.results as ClassInfo[]).map(classView) };
+  const [chosen, all] = await batch(env, [chosenClass(member), classesOf(member.campusId)]);
+  const mine = chosen.rows[0];
+  return { chosen: mine ? classView(mine) : null, classes: all.rows.map(classView) };
 }
 
 /** `PUT /api/timetable/class`: a class of the student's college (another college's is a 404). */
 export async function chooseClass(env: Env, member: Member, input: ClassChoice, now = Date.now()): Promise<ClassView> {
   await limitOwn(env, member);
-  const [cls, written] = await env.DB.batch([
-    classStatement(env, input.classId, member.campusId),
-    env.DB.prepare(
-      `INSERT INTO timetable_choices (user_id, class_id, chosen_at)
-       SELECT ?1, ?2, ?4 WHERE EXISTS (SELECT 1 FROM timetable_classes WHERE id = ?2 AND campus_id = ?3)
-       ON CONFLICT (user_id) DO UPDATE SET class_id = excluded.class_id, chosen_at = excluded.chosen_at`,
-    ).bind(member.id, input.classId, member.campusId, now),
+  const [cls, written] = await batch(env, [
+    classOf(input.classId, member.campusId),
+    insertWhere(
+      timetableChoices,
+      { user_id: member.id, class_id: input.classId, chosen_at: now },
+      sql`EXISTS (SELECT 1 FROM timetable_classes WHERE id = ${input.classId} AND campus_id = ${member.campusId})`,
+      sql`ON CONFLICT (user_id) DO UPDATE SET class_id = excluded.class_id, chosen_at = excluded.chosen_at`,
+    ),
   ]);
-  const info = cls!.results[0] as ClassInfo | undefined;
-  if (!info || written!.meta.changes === 0) throw new ApiError(404, M.noSuchClass, { field: "classId" });
+  const info = cls.rows[0];
+  if (!info || written.changes === 0) throw new ApiError(404, M.noSuchClass, { field: "classId" });
   return classView(info);
 }

@@ -1,25 +1,28 @@
 import { indiaDate } from "#common/india-time.ts";
 import type { ClassPeriod, OneOffChange } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
+import { batch, insertWhere, select, type Sql, sql } from "#server/db/sql.ts";
+import { timetableChanges, timetableClasses, timetableReps, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { audit, notices, staffGrants } from "#server/services/staff.ts";
 import {
-  auditStatement,
-  type Guard,
-  noticesStatement,
-  staffGrantsStatement,
-  type StaffGrant,
-} from "#server/services/staff.ts";
-import {
-  classStatement,
+  classOf,
   classStudents,
   editableClass,
   editorGuard,
   keepsEveryClass,
   limitEdit,
   type Member,
-  REP_MAY_ACT,
+  PERIOD,
+  PERIOD_COLUMNS,
+  PERIOD_JOIN,
+  repMayAct,
+  SEMESTER,
+  SEMESTER_JOINS,
+  SEMESTER_LABEL,
+  SUBJECT,
 } from "#server/services/timetable/access.ts";
-import { type ClassView, classView, classesStatement } from "#server/services/timetable/student.ts";
+import { type ClassView, classView, classesOf } from "#server/services/timetable/student.ts";
 import type { IdParam, NewClassInput } from "#server/services/timetable/schema.ts";
 import type { ClassInfo } from "#server/services/timetable/access.ts";
 
@@ -28,10 +31,6 @@ import type { ClassInfo } from "#server/services/timetable/access.ts";
 // curators and campus admins. Every change is one batch: the write, its audit line (only while the
 // caller still keeps the class) and a notice to each student of the class (only where the audit
 // line was written), so a change is told exactly once or not at all (`told`).
-
-/** The columns of a period with its subject's name and code (p: timetable_periods, x: academic_subjects). */
-export const PERIOD_COLUMNS = `p.id, p.weekday, p.starts_min AS startsMin, p.ends_min AS endsMin, p.subject_id AS subjectId,
-  x.name AS subjectName, x.code AS subjectCode, p.room, p.teacher, p.kind`;
 
 export interface WeekChange extends OneOffChange {
   id: string;
@@ -47,45 +46,56 @@ export interface ClassWeek {
   reps: { userId: string; name: string; email: string }[];
 }
 
-/** The reads of a class's week for its keepers (?1 the class, ?2 the campus, ?3 today). */
-function weekStatements(env: Env, classId: string, campusId: string, today: string): D1PreparedStatement[] {
+/** The reads of a class's week for its keepers (a batch's part). */
+function weekReads(classId: string, campusId: string, today: string) {
+  const p = PERIOD;
+  const x = SUBJECT;
+  const g = timetableChanges.as("g");
+  const k = timetableClasses.as("c");
+  const r = timetableReps.as("r");
+  const u = users.as("u");
   return [
-    env.DB.prepare(
-      `SELECT ${PERIOD_COLUMNS} FROM timetable_periods p JOIN academic_subjects x ON x.id = p.subject_id
-       WHERE p.class_id = ?1 AND p.campus_id = ?2 ORDER BY p.weekday, p.starts_min`,
-    ).bind(classId, campusId),
-    env.DB.prepare(
-      `SELECT x.id, x.code, x.name FROM academic_subjects x JOIN timetable_classes c ON c.semester_id = x.semester_id
-       WHERE c.id = ?1 AND c.campus_id = ?2 ORDER BY x.position, x.code`,
-    ).bind(classId, campusId),
-    env.DB.prepare(
-      `SELECT g.id, g.period_id AS periodId, g.date, g.kind, g.room, g.starts_min AS startsMin, g.ends_min AS endsMin
-       FROM timetable_changes g JOIN timetable_periods p ON p.id = g.period_id
-       WHERE p.class_id = ?1 AND p.campus_id = ?2 AND g.date >= ?3 ORDER BY g.date, p.starts_min`,
-    ).bind(classId, campusId, today),
-    env.DB.prepare(
-      `SELECT u.id AS userId, u.name, u.email FROM timetable_reps r JOIN users u ON u.id = r.user_id
-       WHERE r.class_id = ?1 ORDER BY u.name`,
-    ).bind(classId),
-  ];
+    select(
+      PERIOD_COLUMNS,
+      sql`FROM ${p} ${PERIOD_JOIN}
+        WHERE ${p.class_id} = ${classId} AND ${p.campus_id} = ${campusId} ORDER BY ${p.weekday}, ${p.starts_min}`,
+    ),
+    select(
+      { id: x.id, code: x.code, name: x.name },
+      sql`FROM ${x} JOIN ${k} ON ${k.semester_id} = ${x.semester_id}
+        WHERE ${k.id} = ${classId} AND ${k.campus_id} = ${campusId} ORDER BY ${x.position}, ${x.code}`,
+    ),
+    select(
+      {
+        id: g.id,
+        periodId: g.period_id,
+        date: g.date,
+        kind: g.kind,
+        room: g.room,
+        startsMin: g.starts_min,
+        endsMin: g.ends_min,
+      },
+      sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
+        WHERE ${p.class_id} = ${classId} AND ${p.campus_id} = ${campusId} AND ${g.date} >= ${today}
+        ORDER BY ${g.date}, ${p.starts_min}`,
+    ),
+    select(
+      { userId: u.id, name: u.name, email: u.email },
+      sql`FROM ${r} JOIN ${u} ON ${u.id} = ${r.user_id} WHERE ${r.class_id} = ${classId} ORDER BY ${u.name}`,
+    ),
+  ] as const;
 }
 
 /** `GET /api/timetable/classes/:id/week` and /timetable/class/:id/edit: the week as its keepers see it. */
 export async function readClassWeek(env: Env, member: Member, { id }: IdParam, now = Date.now()): Promise<ClassWeek> {
-  const { cls, rest } = await editableClass(
-    env,
-    member,
-    id,
-    weekStatements(env, id, member.campusId, indiaDate(now)),
-    now,
-  );
+  const { cls, rest } = await editableClass(env, member, id, weekReads(id, member.campusId, indiaDate(now)), now);
   const [periods, subjects, changes, reps] = rest;
   return {
     class: classView(cls),
-    periods: periods!.results as ClassPeriod[],
-    subjects: subjects!.results as ClassWeek["subjects"],
-    changes: changes!.results as WeekChange[],
-    reps: reps!.results as ClassWeek["reps"],
+    periods: periods.rows,
+    subjects: subjects.rows,
+    changes: changes.rows,
+    reps: reps.rows,
   };
 }
 
@@ -97,50 +107,50 @@ export interface KeptClasses {
 
 /** `GET /api/timetable/classes`: the classes of the college, and whether the member keeps them all. */
 export async function readClasses(env: Env, member: Member): Promise<KeptClasses & { kept: string[] }> {
-  const [grants, all, reps] = await env.DB.batch([
-    staffGrantsStatement(env, member),
-    classesStatement(env, member.campusId),
+  const [grants, all, reps] = await batch(env, [
+    staffGrants(member),
+    classesOf(member.campusId),
     // Kept as a rep only while the member may act as one (verified, not suspended).
-    env.DB.prepare(`SELECT class_id AS classId FROM timetable_reps WHERE user_id = ? AND ${REP_MAY_ACT}`).bind(
-      member.id,
-      member.id,
-      Date.now(),
+    select(
+      { classId: timetableReps.class_id },
+      sql`FROM ${timetableReps} WHERE user_id = ${member.id} AND ${repMayAct(member.id, Date.now())}`,
     ),
   ]);
-  const keepsAll = keepsEveryClass(grants!.results as StaffGrant[]);
-  const classes = (all!.results as ClassInfo[]).map(classView);
-  const kept = keepsAll ? classes.map((c) => c.id) : (reps!.results as { classId: string }[]).map((r) => r.classId);
+  const keepsAll = keepsEveryClass(grants.rows);
+  const classes = all.rows.map(classView);
+  const kept = keepsAll ? classes.map((c) => c.id) : reps.rows.map((r) => r.classId);
   return { classes, keepsAll, kept };
 }
 
 /** `POST /api/timetable/classes`: a semester and a section; by a curator or campus admin. */
 export async function addClass(env: Env, member: Member, input: NewClassInput, now = Date.now()): Promise<ClassView> {
-  const [grants, semester, existing] = await env.DB.batch([
-    staffGrantsStatement(env, member, now),
-    env.DB.prepare(
-      `SELECT p.name || ' ' || b.name || ' · Semester ' || s.number AS label FROM academic_semesters s
-       JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id
-       WHERE s.id = ?1 AND s.campus_id = ?2`,
-    ).bind(input.semesterId, member.campusId),
-    env.DB.prepare("SELECT id FROM timetable_classes WHERE semester_id = ?1 AND section = ?2").bind(
-      input.semesterId,
-      input.section,
+  const s = SEMESTER;
+  const [grants, semester, existing] = await batch(env, [
+    staffGrants(member, now),
+    select(
+      { label: SEMESTER_LABEL },
+      sql`FROM ${s} ${SEMESTER_JOINS} WHERE ${s.id} = ${input.semesterId} AND ${s.campus_id} = ${member.campusId}`,
+    ),
+    select(
+      { id: timetableClasses.id },
+      sql`FROM ${timetableClasses} WHERE semester_id = ${input.semesterId} AND section = ${input.section}`,
     ),
   ]);
-  if (!keepsEveryClass(grants!.results as StaffGrant[])) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
-  if (semester!.results.length === 0) throw new ApiError(404, M.noSuchSemester, { field: "semesterId" });
+  if (!keepsEveryClass(grants.rows)) throw new ApiError(403, M.editorsOnly, { code: "staff_only" });
+  const found = semester.rows[0];
+  if (!found) throw new ApiError(404, M.noSuchSemester, { field: "semesterId" });
   await limitEdit(env, member);
   const id = crypto.randomUUID();
-  const label = `${(semester!.results[0] as { label: string }).label} · ${input.section}`;
-  if (existing!.results.length > 0) throw new ApiError(409, M.classExists(label), { field: "section" });
-  const guard = editorGuard(member.id, member.campusId, id, now);
-  const [written, , read] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO timetable_classes (id, campus_id, semester_id, section, created_at) SELECT ?, ?, ?, ?, ? WHERE ${guard.sql}
-       ON CONFLICT (semester_id, section) DO NOTHING`,
-    ).bind(id, member.campusId, input.semesterId, input.section, now, ...guard.params),
-    auditStatement(
-      env,
+  const label = `${found.label} · ${input.section}`;
+  if (existing.rows.length > 0) throw new ApiError(409, M.classExists(label), { field: "section" });
+  const [written, , read] = await batch(env, [
+    insertWhere(
+      timetableClasses,
+      { id, campus_id: member.campusId, semester_id: input.semesterId, section: input.section, created_at: now },
+      editorGuard(member.id, member.campusId, id, now),
+      sql`ON CONFLICT (semester_id, section) DO NOTHING`,
+    ),
+    audit(
       {
         campusId: member.campusId,
         actorId: member.id,
@@ -151,18 +161,17 @@ export async function addClass(env: Env, member: Member, input: NewClassInput, n
         note: `Section ${input.section}`,
         at: now,
       },
-      { sql: "EXISTS (SELECT 1 FROM timetable_classes WHERE id = ?)", params: [id] },
+      sql`EXISTS (SELECT 1 FROM timetable_classes WHERE id = ${id})`,
     ),
-    classStatement(env, id, member.campusId),
+    classOf(id, member.campusId),
   ]);
-  const info = read!.results[0] as ClassInfo | undefined;
-  if (written!.meta.changes === 0 || !info) throw new ApiError(409, M.classExists(label), { field: "section" });
+  const info = read.rows[0];
+  if (written.changes === 0 || !info) throw new ApiError(409, M.classExists(label), { field: "section" });
   return classView(info);
 }
 
 /** The audit line and the class's notices of one change, written only where the caller still keeps the class. */
 export function told(
-  env: Env,
   member: Member,
   cls: ClassInfo,
   periodId: string,
@@ -171,11 +180,9 @@ export function told(
   link: string,
   now: number,
   auditId: string = crypto.randomUUID(),
-): D1PreparedStatement[] {
-  const guard: Guard = editorGuard(member.id, member.campusId, cls.id, now);
+): readonly [Sql, Sql] {
   return [
-    auditStatement(
-      env,
+    audit(
       {
         id: auditId,
         campusId: member.campusId,
@@ -187,13 +194,12 @@ export function told(
         note: sentence.slice(0, 200),
         at: now,
       },
-      guard,
+      editorGuard(member.id, member.campusId, cls.id, now),
     ),
-    noticesStatement(
-      env,
+    notices(
       classStudents(cls.id, periodId),
       { kind: "timetable.changed", title: M.noticeTitle, text: sentence, link, at: now },
-      { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] },
+      sql`EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
     ),
   ];
 }
