@@ -3,7 +3,7 @@ import { STAFF_ROLE_NAMES, staffRoleLabel, type StaffRoleName } from "#common/st
 import { AUDIT_PAGE_SIZE, describeAuditAction } from "#common/admin.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
+import { type Block, listBlocks } from "#server/services/hostel/common.ts";
 import {
   auditStatement,
   type Guard,
@@ -231,7 +231,7 @@ export async function grantRole(env: Env, admin: Admin, input: GrantInput, now =
     throw new ApiError(404, `No verified member of ${admin.campusName} has that address.`, { field: "email" });
   let block: Block | null = null;
   if (input.role === "warden") {
-    const blocks = await blocksQuery(env, admin.campusId);
+    const blocks = await listBlocks(env, admin.campusId);
     block = blocks.find((b) => b.id === input.blockId) ?? null;
     if (!block)
       throw new ApiError(
