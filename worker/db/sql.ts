@@ -155,6 +155,12 @@ export function select<S extends Record<string, Expr<unknown>>>(list: S, rest: S
   return sql`SELECT ${sql.join(columns)} ${rest}`;
 }
 
+/** `SELECT DISTINCT <list> <rest>`: as select, each row once. */
+export function selectDistinct<S extends Record<string, Expr<unknown>>>(list: S, rest: Sql): Query<RowOf<S>> {
+  const columns = Object.entries(list).map(([alias, expr]) => sql`${expr} AS ${sql.raw(alias)}`);
+  return sql`SELECT DISTINCT ${sql.join(columns)} ${rest}`;
+}
+
 /** A statement that also reads the rows it wrote: `<statement> RETURNING <list>`. */
 export function returning<S extends Record<string, Expr<unknown>>>(statement: Sql, list: S): Query<RowOf<S>> {
   const columns = Object.entries(list).map(([alias, expr]) => sql`${unqualified(expr)} AS ${sql.raw(alias)}`);
