@@ -1,15 +1,20 @@
-// Names shown for the stored values. Pure (no database, no zod): the browser imports it too.
+// Names shown for the stored values. Pure (no database, no zod): the browser imports it too. The
+// lists of values are the migrations' CHECK lists (common/enums.generated.ts, decision 0122).
+import {
+  HOSTEL_COMPLAINTS_CATEGORY,
+  HOSTEL_COMPLAINTS_STATUS,
+  LAUNDRY_BOOKINGS_SERVICE,
+  LAUNDRY_BOOKINGS_STATUS,
+  ROOMMATE_LISTINGS_CLEANLINESS,
+  ROOMMATE_LISTINGS_ROOM_TYPE,
+  ROOMMATE_LISTINGS_SLEEP_SCHEDULE,
+  ROOMMATE_LISTINGS_STUDY_HABITS,
+} from "#common/enums.generated.ts";
 
-export const COMPLAINT_CATEGORIES = [
-  "electrical",
-  "plumbing",
-  "cleaning",
-  "internet",
-  "furniture",
-  "mess",
-  "other",
-] as const;
+export const COMPLAINT_CATEGORIES = HOSTEL_COMPLAINTS_CATEGORY;
 export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
+export const COMPLAINT_STATUSES = HOSTEL_COMPLAINTS_STATUS;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
 export const categoryLabel: Record<ComplaintCategory, string> = {
   electrical: "Electrical",
@@ -21,17 +26,17 @@ export const categoryLabel: Record<ComplaintCategory, string> = {
   other: "Other",
 };
 
-export const complaintStatusLabel = {
+export const complaintStatusLabel: Record<ComplaintStatus, string> = {
   open: "Open",
   in_progress: "In progress",
   resolved: "Resolved",
   withdrawn: "Withdrawn",
-} as const;
+};
 
-export const ROOM_TYPES = ["single", "double", "triple", "any"] as const;
-export const SLEEP_SCHEDULES = ["early_bird", "night_owl", "flexible"] as const;
-export const STUDY_HABITS = ["silent", "some_noise", "group", "flexible"] as const;
-export const CLEANLINESS = ["very_tidy", "tidy", "relaxed"] as const;
+export const ROOM_TYPES = ROOMMATE_LISTINGS_ROOM_TYPE;
+export const SLEEP_SCHEDULES = ROOMMATE_LISTINGS_SLEEP_SCHEDULE;
+export const STUDY_HABITS = ROOMMATE_LISTINGS_STUDY_HABITS;
+export const CLEANLINESS = ROOMMATE_LISTINGS_CLEANLINESS;
 
 export const roomTypeLabel: Record<(typeof ROOM_TYPES)[number], string> = {
   single: "Single room",
@@ -58,19 +63,21 @@ export const cleanLabel: Record<(typeof CLEANLINESS)[number], string> = {
 
 export const MAX_CLOTHES = 40; // per pickup
 export const MAX_ACTIVE_BOOKINGS = 3; // upcoming pickups one student can hold at a time
-export const LAUNDRY_SERVICES = ["wash", "iron", "dry_clean"] as const;
+export const LAUNDRY_SERVICES = LAUNDRY_BOOKINGS_SERVICE;
 export const serviceLabel: Record<(typeof LAUNDRY_SERVICES)[number], string> = {
   wash: "Wash",
   iron: "Iron",
   dry_clean: "Dry clean",
 };
-export const bookingStatusLabel = {
+export const BOOKING_STATUSES = LAUNDRY_BOOKINGS_STATUS;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const bookingStatusLabel: Record<BookingStatus, string> = {
   booked: "Booked",
   picked_up: "Picked up",
   washing: "Washing",
   ready: "Ready to collect",
   collected: "Collected",
   cancelled: "Cancelled",
-} as const;
+};
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;

@@ -1,8 +1,8 @@
 // The laundry and mess staff's rules as the screens and the server share them. Pure.
-import type { bookingStatusLabel } from "#common/hostel-labels.ts";
+import type { BookingStatus } from "#common/hostel-labels.ts";
 import { indiaInstant } from "#common/india-time.ts";
 
-export type BookingStatus = keyof typeof bookingStatusLabel;
+export type { BookingStatus };
 export const LAUNDRY_STEPS = ["picked_up", "washing", "ready", "collected"] as const;
 export type LaundryStep = (typeof LAUNDRY_STEPS)[number];
 /** The one step that follows each status (forward only; nothing after collected or cancelled). */

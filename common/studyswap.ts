@@ -3,6 +3,8 @@
 // board's samples, the posting form's honour code) is in that screen's modules, so the pages that
 // share this module do not load it.
 
+import type { STUDY_REQUESTS_STATUS } from "#common/enums.generated.ts";
+
 export interface Attachment {
   url: string;
   name: string;
@@ -37,7 +39,7 @@ export interface StudyRequest {
 }
 
 export interface MyStudyRequest extends StudyRequest {
-  status: "open" | "closed";
+  status: (typeof STUDY_REQUESTS_STATUS)[number];
   closedAt: number | null;
 }
 

@@ -123,6 +123,8 @@ function typed<T>(fragment: Sql): Expr<T> {
 export const int = (fragment: Sql) => typed<number>(fragment);
 /** SQL whose value is an integer or NULL. */
 export const intOrNull = (fragment: Sql) => typed<number | null>(fragment);
+/** SQL whose value is a real number (an average). */
+export const real = (fragment: Sql) => typed<number>(fragment);
 /** SQL whose value is text. */
 export const text = (fragment: Sql) => typed<string>(fragment);
 /** SQL whose value is text or NULL. */
@@ -160,6 +162,12 @@ export function select<S extends Record<string, Expr<unknown>>>(list: S, rest: S
 /** `WITH <tables> <query>`: a query after its common table expressions, its rows the query's. */
 export function withTables<Row>(tables: Sql, query: Query<Row>): Query<Row> {
   return sql`WITH ${tables} ${query}`;
+}
+
+/** `SELECT DISTINCT <list> <rest>`: as select, each row once. */
+export function selectDistinct<S extends Record<string, Expr<unknown>>>(list: S, rest: Sql): Query<RowOf<S>> {
+  const columns = Object.entries(list).map(([alias, expr]) => sql`${expr} AS ${sql.raw(alias)}`);
+  return sql`SELECT DISTINCT ${sql.join(columns)} ${rest}`;
 }
 
 /** A statement that also reads the rows it wrote: `<statement> RETURNING <list>`. */
@@ -265,6 +273,23 @@ export type Outcomes<Qs extends readonly Sql[]> = {
 export async function batch<const Qs extends readonly Sql[]>(env: Env, statements: Qs): Promise<Outcomes<Qs>> {
   const results = await env.DB.batch(statements.map((statement) => prepared(env, statement)));
   return results.map((result) => ({ rows: result.results, changes: result.meta.changes ?? 0 })) as Outcomes<Qs>;
+}
+
+/**
+ * As batch, with statements not yet on the typed data layer run after them in the same round trip
+ * (their D1 results as D1 gives them): for a page whose one batch gathers reads of several folders
+ * while some still hand D1 statements. Goes when every caller hands Sql (docs/decisions/0122).
+ */
+export async function batchAlongside<const Qs extends readonly Sql[]>(
+  env: Env,
+  statements: Qs,
+  alongside: readonly D1PreparedStatement[],
+): Promise<[Outcomes<Qs>, D1Result[]]> {
+  const results = await env.DB.batch([...statements.map((statement) => prepared(env, statement)), ...alongside]);
+  const typed = results
+    .slice(0, statements.length)
+    .map((result) => ({ rows: result.results, changes: result.meta.changes ?? 0 })) as Outcomes<Qs>;
+  return [typed, results.slice(statements.length)];
 }
 
 /** The statement as D1 takes it, for code that hands statements to another batch. */

@@ -3,15 +3,21 @@ import { STAFF_ROLE_NAMES, staffRoleLabel, type StaffRoleName } from "#common/st
 import { AUDIT_PAGE_SIZE, describeAuditAction } from "#common/admin.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { type Block, blocksQuery } from "#server/services/hostel/common.ts";
+import { type Block, blocksQuery, listBlocks } from "#server/services/hostel/common.ts";
+import { audit, notice, staffGrants, staffGrantsOf, type StaffGrant } from "#server/services/staff.ts";
 import {
-  auditStatement,
-  type Guard,
-  noticeStatement,
-  staffGrantsOf,
-  type StaffGrant,
-  staffGrantsStatement,
-} from "#server/services/staff.ts";
+  batch,
+  first,
+  insertWhere,
+  int,
+  type Query,
+  select,
+  selectDistinct,
+  type Sql,
+  sql,
+  textOrNull,
+} from "#server/db/sql.ts";
+import { hostelBlocks, staffAuditLog, staffRoles, users } from "#server/db/tables.generated.ts";
 
 // The campus admin's screen (docs/decisions/0083-campus-admin.md): who holds which role,
 // granting and removing roles, and the audit log (read-only). Every read and write is scoped to the
@@ -95,42 +101,54 @@ export type GrantInput = z.output<typeof grantSchema>;
 export const revokeSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export type RevokeInput = z.output<typeof revokeSchema>;
 
-function rolesStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT r.id, r.user_id AS userId, u.name, u.email, r.role, r.block_id AS blockId, b.name AS blockName, g.name AS grantedBy, r.granted_at AS grantedAt
-     FROM staff_roles r JOIN users u ON u.id = r.user_id LEFT JOIN hostel_blocks b ON b.id = r.block_id LEFT JOIN users g ON g.id = r.granted_by
-     WHERE r.campus_id = ?1 AND u.deleted_at IS NULL
-     ORDER BY CASE r.role WHEN 'admin' THEN 0 WHEN 'moderator' THEN 1 WHEN 'warden' THEN 2 WHEN 'mess' THEN 3 ELSE 4 END, r.block_id, u.name`,
-  ).bind(campusId);
+function rolesQuery(campusId: string) {
+  const [r, u, b, g] = [staffRoles.as("r"), users.as("u"), hostelBlocks.as("b"), users.as("g")];
+  return select(
+    {
+      id: r.id,
+      userId: r.user_id,
+      name: u.name,
+      email: u.email,
+      role: r.role,
+      blockId: r.block_id,
+      blockName: textOrNull(sql`${b.name}`),
+      grantedBy: textOrNull(sql`${g.name}`),
+      grantedAt: r.granted_at,
+    },
+    sql`FROM ${r} JOIN ${u} ON ${u.id} = ${r.user_id} LEFT JOIN ${b} ON ${b.id} = ${r.block_id} LEFT JOIN ${g} ON ${g.id} = ${r.granted_by}
+      WHERE ${r.campus_id} = ${campusId} AND ${u.deleted_at} IS NULL
+      ORDER BY CASE ${r.role} WHEN 'admin' THEN 0 WHEN 'moderator' THEN 1 WHEN 'warden' THEN 2 WHEN 'mess' THEN 3 ELSE 4 END, ${r.block_id}, ${u.name}`,
+  );
 }
 
-function auditStatementFor(env: Env, campusId: string, filter: AuditFilter): D1PreparedStatement {
-  const where = ["a.campus_id = ?1"];
-  const params: unknown[] = [campusId];
-  if (filter.action) {
-    params.push(filter.action);
-    where.push(`a.action = ?${params.length}`);
-  }
-  if (filter.actor) {
-    params.push(filter.actor);
-    where.push(filter.actor === "cli" ? "a.actor_id IS NULL" : `a.actor_id = ?${params.length}`);
-    if (filter.actor === "cli") params.pop();
-  }
+function auditQuery(campusId: string, filter: AuditFilter) {
+  const [a, actor, student] = [staffAuditLog.as("a"), users.as("actor"), users.as("student")];
+  const where: Sql[] = [sql`${a.campus_id} = ${campusId}`];
+  if (filter.action) where.push(sql`${a.action} = ${filter.action}`);
+  if (filter.actor)
+    where.push(filter.actor === "cli" ? sql`${a.actor_id} IS NULL` : sql`${a.actor_id} = ${filter.actor}`);
   if (filter.before) {
     const [at, id] = [
       Number(filter.before.slice(0, filter.before.indexOf("_"))),
       filter.before.slice(filter.before.indexOf("_") + 1),
     ];
-    params.push(at, id);
-    where.push(
-      `(a.created_at < ?${params.length - 1} OR (a.created_at = ?${params.length - 1} AND a.id < ?${params.length}))`,
-    );
+    where.push(sql`(${a.created_at} < ${at} OR (${a.created_at} = ${at} AND ${a.id} < ${id}))`);
   }
-  return env.DB.prepare(
-    `SELECT a.id, a.action, a.subject_kind AS subjectKind, a.subject_id AS subjectId, a.actor_id AS actorId, actor.name AS actorName, student.name AS studentName, a.note, a.created_at AS createdAt
-     FROM staff_audit_log a LEFT JOIN users actor ON actor.id = a.actor_id LEFT JOIN users student ON student.id = a.student_id
-     WHERE ${where.join(" AND ")} ORDER BY a.created_at DESC, a.id DESC LIMIT ${AUDIT_PAGE_SIZE + 1}`,
-  ).bind(...params);
+  return select(
+    {
+      id: a.id,
+      action: a.action,
+      subjectKind: a.subject_kind,
+      subjectId: a.subject_id,
+      actorId: a.actor_id,
+      actorName: textOrNull(sql`${actor.name}`),
+      studentName: textOrNull(sql`${student.name}`),
+      note: a.note,
+      createdAt: a.created_at,
+    },
+    sql`FROM ${a} LEFT JOIN ${actor} ON ${actor.id} = ${a.actor_id} LEFT JOIN ${student} ON ${student.id} = ${a.student_id}
+      WHERE ${sql.join(where, " AND ")} ORDER BY ${a.created_at} DESC, ${a.id} DESC LIMIT ${sql.raw(String(AUDIT_PAGE_SIZE + 1))}`,
+  );
 }
 
 function auditPageFrom(rows: Omit<AuditLine, "what">[]): AuditPage {
@@ -152,20 +170,22 @@ export interface AdminView {
 /** Everything /admin shows, in two D1 round trips after the session (the roles, then one batch). */
 export async function readAdminView(env: Env, admin: Admin, filter: AuditFilter): Promise<AdminView> {
   await requireAdmin(env, admin);
-  const [roles, blocks, audit, actors] = await env.DB.batch([
-    rolesStatement(env, admin.campusId),
-    env.DB.prepare("SELECT id, name FROM hostel_blocks WHERE campus_id = ?1 ORDER BY position").bind(admin.campusId),
-    auditStatementFor(env, admin.campusId, filter),
-    env.DB.prepare(
-      "SELECT DISTINCT u.id, u.name FROM staff_audit_log a JOIN users u ON u.id = a.actor_id WHERE a.campus_id = ?1 ORDER BY u.name",
-    ).bind(admin.campusId),
+  const [a, u] = [staffAuditLog.as("a"), users.as("u")];
+  const [roles, blocks, lines, actors] = await batch(env, [
+    rolesQuery(admin.campusId),
+    blocksQuery(admin.campusId),
+    auditQuery(admin.campusId, filter),
+    selectDistinct(
+      { id: u.id, name: u.name },
+      sql`FROM ${a} JOIN ${u} ON ${u.id} = ${a.actor_id} WHERE ${a.campus_id} = ${admin.campusId} ORDER BY ${u.name}`,
+    ),
   ]);
   return {
     campusName: admin.campusName,
-    roles: roles!.results as RoleHolder[],
-    blocks: blocks!.results as Block[],
-    audit: auditPageFrom(audit!.results as Omit<AuditLine, "what">[]),
-    actors: actors!.results as { id: string; name: string }[],
+    roles: roles.rows,
+    blocks: blocks.rows,
+    audit: auditPageFrom(lines.rows),
+    actors: actors.rows,
     filter,
   };
 }
@@ -183,24 +203,23 @@ async function requireAdmin(env: Env, admin: Admin) {
  * A list only a campus admin may read: the caller's roles and the list in one D1 batch (decision 0093:
  * two queries for a list endpoint, the session's included); nothing is returned unless they are admin.
  */
-async function adminList<T>(env: Env, admin: Admin, list: D1PreparedStatement): Promise<T[]> {
-  const [grants, rows] = await env.DB.batch([staffGrantsStatement(env, admin), list]);
-  refuseUnlessAdmin(grants!.results as StaffGrant[]);
-  return rows!.results as T[];
+async function adminList<T>(env: Env, admin: Admin, list: Query<T>): Promise<T[]> {
+  const [grants, rows] = await batch(env, [staffGrants(admin), list]);
+  refuseUnlessAdmin(grants.rows);
+  return rows.rows;
 }
 
 export async function listRoles(env: Env, admin: Admin): Promise<RoleHolder[]> {
-  return adminList<RoleHolder>(env, admin, rolesStatement(env, admin.campusId));
+  return adminList(env, admin, rolesQuery(admin.campusId));
 }
 
 export async function readAudit(env: Env, admin: Admin, filter: AuditFilter): Promise<AuditPage> {
-  return auditPageFrom(
-    await adminList<Omit<AuditLine, "what">>(env, admin, auditStatementFor(env, admin.campusId, filter)),
-  );
+  return auditPageFrom(await adminList(env, admin, auditQuery(admin.campusId, filter)));
 }
 
 /** The acting admin still holds the admin role at the campus: part of every write's condition. */
-const isAdminSql = "EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ? AND x.campus_id = ? AND x.role = 'admin')";
+const isAdmin = (admin: Admin) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles x WHERE x.user_id = ${admin.id} AND x.campus_id = ${admin.campusId} AND x.role = 'admin')`;
 
 const roleText = (role: StaffRoleName, block: Block | null) =>
   role === "warden" && block ? `warden of ${block.name}` : staffRoleLabel[role].toLowerCase();
@@ -220,18 +239,21 @@ export async function grantRole(env: Env, admin: Admin, input: GrantInput, now =
       `A block is for wardens only; ${staffRoleLabel[input.role].toLowerCase()} acts for the whole campus.`,
       { field: "blockId" },
     );
-  const member = await env.DB.prepare(
-    "SELECT id, name, email FROM users WHERE email = ?1 AND campus_id = ?2 AND deleted_at IS NULL AND email_verified_at IS NOT NULL",
-  )
-    .bind(input.email, admin.campusId)
-    .first<{ id: string; name: string; email: string }>();
+  const member = await first(
+    env,
+    select(
+      { id: users.id, name: users.name, email: users.email },
+      sql`FROM ${users} WHERE ${users.email} = ${input.email} AND ${users.campus_id} = ${admin.campusId}
+        AND ${users.deleted_at} IS NULL AND ${users.email_verified_at} IS NOT NULL`,
+    ),
+  );
   // The same answer for an unknown address, an unverified one and one of another campus: the screen
   // does not tell who has an account where.
   if (!member)
     throw new ApiError(404, `No verified member of ${admin.campusName} has that address.`, { field: "email" });
   let block: Block | null = null;
   if (input.role === "warden") {
-    const blocks = await blocksQuery(env, admin.campusId);
+    const blocks = await listBlocks(env, admin.campusId);
     block = blocks.find((b) => b.id === input.blockId) ?? null;
     if (!block)
       throw new ApiError(
@@ -243,14 +265,22 @@ export async function grantRole(env: Env, admin: Admin, input: GrantInput, now =
 
   const id = crypto.randomUUID();
   const what = roleText(input.role, block);
-  const granted: Guard = { sql: "EXISTS (SELECT 1 FROM staff_roles WHERE id = ?)", params: [id] };
-  const results = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_roles (id, user_id, campus_id, role, block_id, granted_by, granted_at)
-       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${isAdminSql} ON CONFLICT DO NOTHING`,
-    ).bind(id, member.id, admin.campusId, input.role, block?.id ?? null, admin.id, now, admin.id, admin.campusId),
-    auditStatement(
-      env,
+  const granted = sql`EXISTS (SELECT 1 FROM staff_roles WHERE id = ${id})`;
+  const [inserted] = await batch(env, [
+    sql`${insertWhere(
+      staffRoles,
+      {
+        id,
+        user_id: member.id,
+        campus_id: admin.campusId,
+        role: input.role,
+        block_id: block?.id ?? null,
+        granted_by: admin.id,
+        granted_at: now,
+      },
+      isAdmin(admin),
+    )} ON CONFLICT DO NOTHING`,
+    audit(
       {
         campusId: admin.campusId,
         actorId: admin.id,
@@ -263,8 +293,7 @@ export async function grantRole(env: Env, admin: Admin, input: GrantInput, now =
       },
       granted,
     ),
-    noticeStatement(
-      env,
+    notice(
       member.id,
       {
         kind: "role",
@@ -276,7 +305,7 @@ export async function grantRole(env: Env, admin: Admin, input: GrantInput, now =
       granted,
     ),
   ]);
-  if (results[0]!.meta.changes === 0) {
+  if (inserted.changes === 0) {
     await requireAdmin(env, admin);
     throw new ApiError(409, `${member.name} is already ${what}.`);
   }
@@ -303,38 +332,35 @@ export async function revokeRole(env: Env, admin: Admin, { id }: RevokeInput, no
   await requireAdmin(env, admin);
   const { success } = await env.POST_LIMITER.limit({ key: `admin:${admin.id}` });
   if (!success) throw new ApiError(429, "Too many changes in a minute. Please wait a minute and try again.");
-  const role = await env.DB.prepare(
-    "SELECT r.user_id AS userId, r.role, r.block_id AS blockId, b.name AS blockName FROM staff_roles r LEFT JOIN hostel_blocks b ON b.id = r.block_id WHERE r.id = ?1 AND r.campus_id = ?2",
-  )
-    .bind(id, admin.campusId)
-    .first<{ userId: string; role: StaffRoleName; blockId: string | null; blockName: string | null }>();
+  const [r, b] = [staffRoles.as("r"), hostelBlocks.as("b")];
+  const role = await first(
+    env,
+    select(
+      { userId: r.user_id, role: r.role, blockId: r.block_id, blockName: textOrNull(sql`${b.name}`) },
+      sql`FROM ${r} LEFT JOIN ${b} ON ${b.id} = ${r.block_id} WHERE ${r.id} = ${id} AND ${r.campus_id} = ${admin.campusId}`,
+    ),
+  );
   if (!role) throw new ApiError(404, "That role is not held at your campus (it may have been removed already).");
   const what = roleText(role.role, role.blockId ? { id: role.blockId, name: role.blockName ?? role.blockId } : null);
   const auditId = crypto.randomUUID();
-  const written: Guard = { sql: "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)", params: [auditId] };
-  const results = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?, ?, ?, 'role.revoke', 'user', ?, ?, ?, ?
-       WHERE EXISTS (SELECT 1 FROM staff_roles WHERE id = ? AND campus_id = ?) AND ${isAdminSql}
-         AND (? <> 'admin' OR (SELECT COUNT(*) FROM staff_roles WHERE campus_id = ? AND role = 'admin') > 1)`,
-    ).bind(
-      auditId,
-      admin.campusId,
-      admin.id,
-      role.userId,
-      role.userId,
-      what,
-      now,
-      id,
-      admin.campusId,
-      admin.id,
-      admin.campusId,
-      role.role,
-      admin.campusId,
+  const written = sql`EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`;
+  const [, , removed] = await batch(env, [
+    audit(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "role.revoke",
+        subjectKind: "user",
+        subjectId: role.userId,
+        studentId: role.userId,
+        note: what,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM staff_roles WHERE id = ${id} AND campus_id = ${admin.campusId}) AND ${isAdmin(admin)}
+        AND (${role.role} <> 'admin' OR (SELECT COUNT(*) FROM staff_roles WHERE campus_id = ${admin.campusId} AND role = 'admin') > 1)`,
     ),
-    noticeStatement(
-      env,
+    notice(
       role.userId,
       {
         kind: "role",
@@ -345,14 +371,11 @@ export async function revokeRole(env: Env, admin: Admin, { id }: RevokeInput, no
       },
       written,
     ),
-    env.DB.prepare("DELETE FROM staff_roles WHERE id = ? AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?)").bind(
-      id,
-      auditId,
-    ),
+    sql`DELETE FROM ${staffRoles} WHERE id = ${id} AND ${written}`,
   ]);
-  if (results[2]!.meta.changes === 0) {
+  if (removed.changes === 0) {
     await requireAdmin(env, admin);
-    const still = await env.DB.prepare("SELECT 1 FROM staff_roles WHERE id = ?1").bind(id).first();
+    const still = await first(env, select({ one: int(sql`1`) }, sql`FROM ${staffRoles} WHERE id = ${id}`));
     if (still && role.role === "admin")
       throw new ApiError(409, "A campus keeps at least one admin: grant the admin role to someone else first.");
     throw new ApiError(404, "That role is not held at your campus (it may have been removed already).");

@@ -1,23 +1,32 @@
-import { and, eq } from "drizzle-orm";
 import { MAX_ATTACHMENT_BYTES, parseBudget, POST_REQUEST, type StudyRequest } from "#common/studyswap.ts";
 import { FILE_TOO_LARGE, STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { studyRequests } from "#server/db/schema.ts";
+import { first, insert, returning, sql } from "#server/db/sql.ts";
+import { studyRequests } from "#server/db/tables.generated.ts";
 import { detectAttachment } from "#server/lib/attachment.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { isImageType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { badgeOfMember, type Member, type RequestInput, type RequestRow, toView } from "#server/services/studyswap.ts";
+import {
+  badgeOfMember,
+  type Member,
+  type RequestInput,
+  type RequestRow,
+  selectRequestRows,
+  toView,
+} from "#server/services/studyswap.ts";
 
 // Posting a Study Swap request with its optional attachment: checked before anything is written,
 // all or nothing between R2 and D1, and once per submission.
 
-async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | undefined> {
-  return getDb(env.DB).query.studyRequests.findFirst({
-    where: and(eq(studyRequests.ownerId, ownerId), eq(studyRequests.submissionKey, submissionKey)),
-  });
+async function submittedRequest(env: Env, ownerId: string, submissionKey: string): Promise<RequestRow | null> {
+  return first(
+    env,
+    selectRequestRows(
+      sql`FROM ${studyRequests} WHERE owner_id = ${ownerId} AND submission_key = ${submissionKey} LIMIT 1`,
+    ),
+  );
 }
 
 /**
@@ -95,21 +104,50 @@ export async function createRequest(
       customMetadata: { name: attachment.name, requestId: row.id, ownerId },
     });
   }
-  let inserted: RequestRow[];
+  let inserted: { id: string } | null;
   try {
-    inserted = await getDb(env.DB)
-      .insert(studyRequests)
-      .values(row)
-      .onConflictDoNothing({ target: [studyRequests.ownerId, studyRequests.submissionKey] })
-      .returning();
+    inserted = await first(
+      env,
+      returning(
+        insert(
+          studyRequests,
+          {
+            id: row.id,
+            owner_id: row.ownerId,
+            title: row.title,
+            subject: row.subject,
+            requirements: row.requirements,
+            deadline: row.deadline,
+            budget: row.budget,
+            budget_value: row.budgetValue,
+            pages: row.pages,
+            contact: row.contact,
+            status: row.status,
+            attachment_key: row.attachmentKey,
+            attachment_name: row.attachmentName,
+            attachment_type: row.attachmentType,
+            attachment_size: row.attachmentSize,
+            submission_key: row.submissionKey,
+            created_at: row.createdAt,
+            closed_at: row.closedAt,
+            campus_id: row.campusId,
+            hidden_at: row.hiddenAt,
+            hidden_reason: row.hiddenReason,
+            moderation_id: row.moderationId,
+          },
+          sql`ON CONFLICT (owner_id, submission_key) DO NOTHING`,
+        ),
+        { id: studyRequests.id },
+      ),
+    );
   } catch (error) {
     if (attachment) await env.FILES.delete(attachment.key);
     throw error;
   }
-  if (inserted.length > 0) return toView(row, badge, true, ownerId);
+  if (inserted) return toView(row, badge, true, ownerId);
   // A simultaneous repeat of this submission won: its request is the answer, this file is not needed.
   if (attachment) await env.FILES.delete(attachment.key);
-  const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : undefined;
+  const earlier = submissionKey ? await submittedRequest(env, ownerId, submissionKey) : null;
   if (!earlier) throw new ApiError(409, STUDYSWAP_MESSAGES.alreadySent);
   return toView(earlier, badge, true, ownerId);
 }

@@ -1,9 +1,8 @@
-import { desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BECOME_WRITER, type Writer } from "#common/studyswap.ts";
 import { mayContact } from "#common/membership.ts";
-import { getDb } from "#server/db/client.ts";
-import { writers } from "#server/db/schema.ts";
+import { all, first, insert, returning, run, select, type Sql, sql } from "#server/db/sql.ts";
+import { writers } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { userText } from "#server/lib/validate.ts";
 import { readerCampus, requireMayAct } from "#server/services/campus.ts";
@@ -31,7 +30,18 @@ export const writerInputSchema = z.object({
 });
 export type WriterInput = z.infer<typeof writerInputSchema>;
 
-type WriterRow = typeof writers.$inferSelect;
+const w = writers;
+/** A writer profile's columns, as the board reads them. */
+const writerColumns = {
+  userId: w.user_id,
+  name: w.name,
+  expertise: w.expertise,
+  ratePaise: w.rate_paise,
+  contact: w.contact,
+  campusId: w.campus_id,
+};
+const selectWriters = (rest: Sql) => select(writerColumns, sql`FROM ${w} ${rest}`);
+type WriterRow = NonNullable<ReturnType<typeof selectWriters>["row"]>;
 
 function toWriter(row: WriterRow, showContact: boolean): Writer {
   return {
@@ -51,8 +61,8 @@ function toWriter(row: WriterRow, showContact: boolean): Writer {
 export async function listWriters(env: Env, viewer: Viewer | null, campus?: string): Promise<Writer[]> {
   const campusId = readerCampus(viewer, campus);
   const read = async () => {
-    const where: SQL | undefined = campusId === null ? undefined : eq(writers.campusId, campusId);
-    const rows = await getDb(env.DB).select().from(writers).where(where).orderBy(desc(writers.updatedAt)).limit(100);
+    const where = campusId === null ? sql`` : sql`WHERE ${w.campus_id} = ${campusId}`;
+    const rows = await all(env, selectWriters(sql`${where} ORDER BY ${w.updated_at} DESC LIMIT 100`));
     return rows.map((row) => toWriter(row, mayContact(viewer, row.campusId)));
   };
   // A visitor's board (never with contacts) is the same for every visitor: kept at the edge.
@@ -62,7 +72,7 @@ export async function listWriters(env: Env, viewer: Viewer | null, campus?: stri
 }
 
 export async function getMyWriter(env: Env, userId: string): Promise<Writer | null> {
-  const row = await getDb(env.DB).query.writers.findFirst({ where: eq(writers.userId, userId) });
+  const row = await first(env, selectWriters(sql`WHERE ${w.user_id} = ${userId} LIMIT 1`));
   return row ? toWriter(row, true) : null;
 }
 
@@ -74,20 +84,27 @@ export async function saveWriter(env: Env, user: Viewer, input: WriterInput): Pr
   const values = {
     name: input.name,
     expertise: input.expertise,
-    ratePaise: input.rate === null ? null : Math.round(input.rate * 100),
+    rate_paise: input.rate === null ? null : Math.round(input.rate * 100),
     contact: input.contact,
-    updatedAt: now,
+    updated_at: now,
   };
-  const [row] = await getDb(env.DB)
-    .insert(writers)
-    .values({ userId, createdAt: now, campusId: user.campusId, ...values })
-    .onConflictDoUpdate({ target: writers.userId, set: values })
-    .returning();
+  const row = await first(
+    env,
+    returning(
+      insert(
+        writers,
+        { user_id: userId, created_at: now, campus_id: user.campusId, ...values },
+        sql`ON CONFLICT (user_id) DO UPDATE SET name = ${values.name}, expertise = ${values.expertise},
+          rate_paise = ${values.rate_paise}, contact = ${values.contact}, updated_at = ${values.updated_at}`,
+      ),
+      writerColumns,
+    ),
+  );
   if (!row) throw new Error("writer profile was not saved");
   return toWriter(row, true);
 }
 
 /** Removes the student's own writer profile (nothing to remove is no error). */
 export async function deleteWriter(env: Env, userId: string): Promise<void> {
-  await getDb(env.DB).delete(writers).where(eq(writers.userId, userId));
+  await run(env, sql`DELETE FROM ${writers} WHERE user_id = ${userId}`);
 }

@@ -1,15 +1,15 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { type MyStudyRequest, type StudyRequest } from "#common/studyswap.ts";
 import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
 import { mayContact, type Membership } from "#common/membership.ts";
-import { getDb } from "#server/db/client.ts";
-import { campuses, studyRequests, users } from "#server/db/schema.ts";
+import { all, first, int, intOrNull, returning, select, type Sql, sql, textOrNull, update } from "#server/db/sql.ts";
+import { campuses, studyRequests, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf } from "#server/services/campus.ts";
-import { visibleTo } from "#server/services/moderation.ts";
+// The typed copy of moderation.ts's visibleTo (that module is another folder's, still on drizzle).
+import { visibleTo } from "#server/services/hostel/common.ts";
 
 // Study Swap is campus-scoped (docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
@@ -128,31 +128,61 @@ function requestId(id: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export type RequestRow = typeof studyRequests.$inferSelect;
-type JoinedRequestRow = RequestRow & {
-  ownerVerifiedAt: number | null;
-  campusShortName: string | null;
-  campusIsOpen: boolean | null;
-};
+/** A request's columns, as the views read them (`t`: the table, or the table under an alias). */
+function requestColumns(t: typeof studyRequests) {
+  return {
+    id: t.id,
+    ownerId: t.owner_id,
+    title: t.title,
+    subject: t.subject,
+    requirements: t.requirements,
+    deadline: t.deadline,
+    budget: t.budget,
+    budgetValue: t.budget_value,
+    pages: t.pages,
+    contact: t.contact,
+    status: t.status,
+    attachmentKey: t.attachment_key,
+    attachmentName: t.attachment_name,
+    attachmentType: t.attachment_type,
+    attachmentSize: t.attachment_size,
+    submissionKey: t.submission_key,
+    createdAt: t.created_at,
+    closedAt: t.closed_at,
+    campusId: t.campus_id,
+    hiddenAt: t.hidden_at,
+    hiddenReason: t.hidden_reason,
+    moderationId: t.moderation_id,
+  };
+}
+
+/** The requests (the table itself, no join) that `rest` (FROM ... WHERE ...) picks. */
+export function selectRequestRows(rest: Sql) {
+  return select(requestColumns(studyRequests), rest);
+}
+
+export type RequestRow = NonNullable<ReturnType<typeof selectRequestRows>["row"]>;
 
 export const attachmentUrl = (id: string) => `/api/studyswap/requests/${id}/attachment`;
 
-/** Requests joined to their posters and campuses, for the badge, in the list's one query. */
-function selectRequests(env: Env) {
-  return getDb(env.DB)
-    .select({
-      ...getTableColumns(studyRequests),
-      ownerVerifiedAt: users.emailVerifiedAt,
-      campusShortName: campuses.shortName,
-      campusIsOpen: campuses.isOpen,
-    })
-    .from(studyRequests)
-    .leftJoin(users, eq(users.id, studyRequests.ownerId))
-    .leftJoin(campuses, eq(campuses.id, studyRequests.campusId));
+const [q, u, c] = [studyRequests.as("q"), users.as("u"), campuses.as("c")];
+
+/** Requests (`q`) joined to their posters and campuses, for the badge, in the list's one query. */
+function selectRequests(rest: Sql) {
+  return select(
+    {
+      ...requestColumns(q),
+      ownerVerifiedAt: intOrNull(sql`${u.email_verified_at}`),
+      campusShortName: textOrNull(sql`${c.short_name}`),
+      campusIsOpen: intOrNull(sql`${c.is_open}`),
+    },
+    sql`FROM ${q} LEFT JOIN ${u} ON ${u.id} = ${q.owner_id} LEFT JOIN ${c} ON ${c.id} = ${q.campus_id} ${rest}`,
+  );
 }
+type JoinedRequestRow = NonNullable<ReturnType<typeof selectRequests>["row"]>;
 
 const badgeOfRow = (row: JoinedRequestRow) =>
-  badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen, row.campusShortName);
+  badgeOf(row.ownerVerifiedAt !== null, row.campusIsOpen === null ? null : row.campusIsOpen === 1, row.campusShortName);
 export const badgeOfMember = (member: Member) => badgeOf(member.verified, member.openCommunity, member.campusShortName);
 
 /** A request as a viewer sees it: the contact only when they may see contacts of its campus, else null. */
@@ -195,35 +225,33 @@ const BOARD_LIMIT = 500;
 
 /** The open requests of the viewer's campus, newest first: what writers browse. */
 export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyRequest[]> {
-  const rows = await selectRequests(env)
-    .where(
-      and(
-        eq(studyRequests.campusId, viewer.campusId),
-        eq(studyRequests.status, "open"),
-        visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, viewer.id),
-      ),
-    )
-    .orderBy(desc(studyRequests.createdAt))
-    .limit(BOARD_LIMIT);
+  const rows = await all(
+    env,
+    selectRequests(
+      sql`WHERE ${q.campus_id} = ${viewer.campusId} AND ${q.status} = 'open'
+        AND ${visibleTo(q.hidden_at, q.owner_id, q.campus_id, viewer.id)}
+        ORDER BY ${q.created_at} DESC LIMIT ${BOARD_LIMIT}`,
+    ),
+  );
   return rows.map((row) => toView(row, badgeOfRow(row), mayContact(viewer, row.campusId), viewer.id));
 }
 
 /** The poster's own requests, open and closed, newest first. */
 export async function listMyRequests(env: Env, userId: string): Promise<MyStudyRequest[]> {
-  const rows = await selectRequests(env)
-    .where(eq(studyRequests.ownerId, userId))
-    .orderBy(desc(studyRequests.createdAt))
-    .limit(BOARD_LIMIT);
+  const rows = await all(
+    env,
+    selectRequests(sql`WHERE ${q.owner_id} = ${userId} ORDER BY ${q.created_at} DESC LIMIT ${BOARD_LIMIT}`),
+  );
   return rows.map((row) => toMine(row, badgeOfRow(row)));
 }
 
 type Actor = Member;
 
 async function explainMissing(env: Env, user: Actor, id: string): Promise<never> {
-  const found = await getDb(env.DB).query.studyRequests.findFirst({
-    columns: { ownerId: true, campusId: true },
-    where: eq(studyRequests.id, id),
-  });
+  const found = await first(
+    env,
+    select({ ownerId: q.owner_id, campusId: q.campus_id }, sql`FROM ${q} WHERE ${q.id} = ${id} LIMIT 1`),
+  );
   // Another campus's request is answered as one that does not exist.
   if (!found || found.campusId !== user.campusId) throw new ApiError(404, STUDYSWAP_MESSAGES.notFound);
   if (found.ownerId !== user.id) throw new ApiError(403, STUDYSWAP_MESSAGES.notYours);
@@ -237,16 +265,22 @@ async function explainMissing(env: Env, user: Actor, id: string): Promise<never>
 export async function closeRequest(env: Env, user: Actor, rawId: unknown): Promise<MyStudyRequest> {
   const id = requestId(rawId);
   const userId = user.id;
-  const db = getDb(env.DB);
-  const [closed] = await db
-    .update(studyRequests)
-    .set({ status: "closed", closedAt: Date.now() })
-    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId), eq(studyRequests.status, "open")))
-    .returning();
+  const closed = await first(
+    env,
+    returning(
+      update(
+        studyRequests,
+        { status: "closed", closed_at: Date.now() },
+        sql`WHERE id = ${id} AND owner_id = ${userId} AND status = 'open'`,
+      ),
+      requestColumns(studyRequests),
+    ),
+  );
   if (closed) return toMine(closed, badgeOfMember(user));
-  const already = await db.query.studyRequests.findFirst({
-    where: and(eq(studyRequests.id, id), eq(studyRequests.ownerId, userId)),
-  });
+  const already = await first(
+    env,
+    selectRequestRows(sql`FROM ${studyRequests} WHERE id = ${id} AND owner_id = ${userId} LIMIT 1`),
+  );
   if (already) return toMine(already, badgeOfMember(user));
   return explainMissing(env, user, id);
 }
@@ -254,10 +288,12 @@ export async function closeRequest(env: Env, user: Actor, rawId: unknown): Promi
 /** Deletes the poster's own request and its attachment (403 for anyone else's, 404 for an unknown id). */
 export async function deleteRequest(env: Env, user: Actor, rawId: unknown): Promise<void> {
   const id = requestId(rawId);
-  const [deleted] = await getDb(env.DB)
-    .delete(studyRequests)
-    .where(and(eq(studyRequests.id, id), eq(studyRequests.ownerId, user.id)))
-    .returning({ attachmentKey: studyRequests.attachmentKey });
+  const deleted = await first(
+    env,
+    returning(sql`DELETE FROM ${studyRequests} WHERE id = ${id} AND owner_id = ${user.id}`, {
+      attachmentKey: studyRequests.attachment_key,
+    }),
+  );
   if (!deleted) return explainMissing(env, user, id);
   if (deleted.attachmentKey) await env.FILES.delete(deleted.attachmentKey);
 }
@@ -268,20 +304,20 @@ export async function deleteRequest(env: Env, user: Actor, rawId: unknown): Prom
  */
 export async function getAttachment(env: Env, user: Actor, rawId: unknown) {
   const id = requestId(rawId);
-  const row = await getDb(env.DB).query.studyRequests.findFirst({
-    columns: {
-      ownerId: true,
-      status: true,
-      campusId: true,
-      attachmentKey: true,
-      attachmentName: true,
-      attachmentType: true,
-    },
-    where: and(
-      eq(studyRequests.id, id),
-      visibleTo(studyRequests.hiddenAt, studyRequests.ownerId, studyRequests.campusId, user.id),
+  const row = await first(
+    env,
+    select(
+      {
+        ownerId: q.owner_id,
+        status: q.status,
+        campusId: q.campus_id,
+        attachmentKey: q.attachment_key,
+        attachmentName: q.attachment_name,
+        attachmentType: q.attachment_type,
+      },
+      sql`FROM ${q} WHERE ${q.id} = ${id} AND ${visibleTo(q.hidden_at, q.owner_id, q.campus_id, user.id)} LIMIT 1`,
     ),
-  });
+  );
   const own = row?.ownerId === user.id;
   // A hidden request's file is its owner's and the campus's moderators' only: not found for others.
   if (!row || (!own && (row.status !== "open" || row.campusId !== user.campusId)))
@@ -296,7 +332,7 @@ export async function getAttachment(env: Env, user: Actor, rawId: unknown) {
 /** The database answers: what the health check reports. */
 export async function databaseReachable(env: Env): Promise<boolean> {
   try {
-    await env.DB.prepare("SELECT 1").first();
+    await first(env, select({ one: int(sql`1`) }, sql``));
     return true;
   } catch {
     return false;

@@ -1,10 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { normaliseIndianMobile } from "#common/market.ts";
 import { WHATSAPP_MESSAGES } from "#common/account-messages.ts";
-import { getDb } from "#server/db/client.ts";
-import { products, users } from "#server/db/schema.ts";
+import { batch, first, returning, select, sql, update } from "#server/db/sql.ts";
+import { products, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
 // The seller's WhatsApp number lives in their profile (docs/decisions/0114): set, changed or
@@ -35,11 +34,10 @@ export type WhatsappProfileInput = z.output<typeof whatsappProfileSchema>;
 
 /** The number in the seller's profile, or null when they have given none. */
 export async function profileWhatsappNumber(env: Env, userId: string): Promise<string | null> {
-  const row = await getDb(env.DB)
-    .select({ number: users.whatsappNumber })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const row = await first(
+    env,
+    select({ number: users.whatsapp_number }, sql`FROM ${users} WHERE ${users.id} = ${userId} LIMIT 1`),
+  );
   return row?.number ?? null;
 }
 
@@ -56,18 +54,12 @@ export async function saveWhatsappNumber(
   const { success } = await env.POST_LIMITER.limit({ key: `whatsapp:${userId}` });
   if (!success) throw new ApiError(429, WHATSAPP_MESSAGES.limited);
   const number = input.whatsappNumber;
-  const db = getDb(env.DB);
-  const [saved] = await db.batch([
-    db
-      .update(users)
-      .set({ whatsappNumber: number })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .returning({ id: users.id }),
-    db
-      .update(products)
-      .set({ whatsappNumber: number ?? "" })
-      .where(and(eq(products.sellerId, userId), eq(products.status, "available"))),
+  const [saved] = await batch(env, [
+    returning(update(users, { whatsapp_number: number }, sql`WHERE id = ${userId} AND deleted_at IS NULL`), {
+      id: users.id,
+    }),
+    update(products, { whatsapp_number: number ?? "" }, sql`WHERE seller_id = ${userId} AND status = 'available'`),
   ]);
-  if (saved.length === 0) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
+  if (saved.rows.length === 0) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   return { whatsappNumber: number, message: number ? WHATSAPP_MESSAGES.saved : WHATSAPP_MESSAGES.removed };
 }

@@ -2,12 +2,15 @@ import { z } from "zod";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
-  adminBatch,
+  adminReads,
   type IdParam,
   limitChange,
   type SetupAdmin,
-  setupAudit,
+  setupAuditLine,
 } from "#server/services/campus-setup/common.ts";
+import { batch, int, select, sql, update } from "#server/db/sql.ts";
+import { audit as auditLine } from "#server/services/staff.ts";
+import { hostelBlocks, roommateListings } from "#server/db/tables.generated.ts";
 import { plural } from "#common/plural.ts";
 
 // The college's hostel blocks (docs/decisions/0104-campus-setup.md). A block's id is what students'
@@ -41,22 +44,27 @@ export type NewBlockInput = z.output<typeof newBlockSchema>;
 export const blockUpdateSchema = z.object({ name: blockName });
 export type BlockUpdateInput = z.output<typeof blockUpdateSchema>;
 
-export function blocksStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT b.id, b.name,
-       (SELECT COUNT(*) FROM hostel_residents r WHERE r.block_id = b.id) AS residents,
-       (SELECT COUNT(*) FROM hostel_complaints c WHERE c.block_id = b.id) AS complaints
-     FROM hostel_blocks b WHERE b.campus_id = ?1 ORDER BY b.position, b.id`,
-  ).bind(campusId);
+const b = hostelBlocks.as("b");
+
+export function blocksQuery(campusId: string) {
+  return select(
+    {
+      id: b.id,
+      name: b.name,
+      residents: int(sql`(SELECT COUNT(*) FROM hostel_residents r WHERE r.block_id = ${b.id})`),
+      complaints: int(sql`(SELECT COUNT(*) FROM hostel_complaints c WHERE c.block_id = ${b.id})`),
+    },
+    sql`FROM ${b} WHERE ${b.campus_id} = ${campusId} ORDER BY ${b.position}, ${b.id}`,
+  );
 }
 
 export async function listSetupBlocks(env: Env, admin: SetupAdmin): Promise<SetupBlock[]> {
-  const [rows] = await adminBatch(env, admin, [blocksStatement(env, admin.campusId)]);
-  return rows!.results as SetupBlock[];
+  const [rows] = await adminReads(env, admin, [blocksQuery(admin.campusId)]);
+  return rows.rows;
 }
 
-const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  setupAudit(env, admin, "block", action, id, note, at);
+const audit = (admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
+  setupAuditLine(admin, "block", action, id, note, at);
 
 export async function addBlock(
   env: Env,
@@ -64,25 +72,23 @@ export async function addBlock(
   input: NewBlockInput,
   now = Date.now(),
 ): Promise<SetupBlock> {
-  const [byId, byName] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT id FROM hostel_blocks WHERE id = ?1").bind(input.id),
-    env.DB.prepare("SELECT id FROM hostel_blocks WHERE campus_id = ?1 AND name = ?2 COLLATE NOCASE").bind(
-      admin.campusId,
-      input.name,
+  const [byId, byName] = await adminReads(env, admin, [
+    select({ id: b.id }, sql`FROM ${b} WHERE ${b.id} = ${input.id}`),
+    select(
+      { id: b.id },
+      sql`FROM ${b} WHERE ${b.campus_id} = ${admin.campusId} AND ${b.name} = ${input.name} COLLATE NOCASE`,
     ),
   ]);
-  if (byId!.results.length > 0) throw new ApiError(409, M.blockIdTaken(input.id), { field: "id" });
-  if (byName!.results.length > 0) throw new ApiError(409, M.blockNameTaken(input.name), { field: "name" });
+  if (byId.rows.length > 0) throw new ApiError(409, M.blockIdTaken(input.id), { field: "id" });
+  if (byName.rows.length > 0) throw new ApiError(409, M.blockNameTaken(input.name), { field: "name" });
   await limitChange(env, admin);
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO hostel_blocks (id, name, position, campus_id)
-       SELECT ?1, ?2, COALESCE((SELECT MAX(position) FROM hostel_blocks WHERE campus_id = ?3), 0) + 1, ?3
+  const [inserted] = await batch(env, [
+    sql`INSERT INTO ${hostelBlocks} (id, name, position, campus_id)
+       SELECT ${input.id}, ${input.name}, COALESCE((SELECT MAX(position) FROM hostel_blocks WHERE campus_id = ${admin.campusId}), 0) + 1, ${admin.campusId}
        ON CONFLICT DO NOTHING`,
-    ).bind(input.id, input.name, admin.campusId),
-    audit(env, admin, "setup.block.add", input.id, input.name, now),
+    audit(admin, "setup.block.add", input.id, input.name, now),
   ]);
-  if (inserted!.meta.changes === 0) throw new ApiError(409, M.blockIdTaken(input.id), { field: "id" });
+  if (inserted.changes === 0) throw new ApiError(409, M.blockIdTaken(input.id), { field: "id" });
   return { id: input.id, name: input.name, residents: 0, complaints: 0 };
 }
 
@@ -93,45 +99,42 @@ export async function renameBlock(
   input: BlockUpdateInput,
   now = Date.now(),
 ): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT id, name FROM hostel_blocks WHERE campus_id = ?1").bind(admin.campusId),
+  const [rows] = await adminReads(env, admin, [
+    select({ id: b.id, name: b.name }, sql`FROM ${b} WHERE ${b.campus_id} = ${admin.campusId}`),
   ]);
-  const blocks = rows!.results as { id: string; name: string }[];
+  const blocks = rows.rows;
   const block = blocks.find((b) => b.id === id);
   if (!block) throw new ApiError(404, M.noSuchBlock);
   if (block.name === input.name) return;
   if (blocks.some((b) => b.id !== id && b.name.toLowerCase() === input.name.toLowerCase()))
     throw new ApiError(409, M.blockNameTaken(input.name), { field: "name" });
   await limitChange(env, admin);
-  await env.DB.batch([
-    env.DB.prepare("UPDATE hostel_blocks SET name = ?1 WHERE id = ?2 AND campus_id = ?3").bind(
-      input.name,
-      id,
-      admin.campusId,
-    ),
-    audit(env, admin, "setup.block.update", id, `${block.name} → ${input.name}`, now),
+  await batch(env, [
+    update(hostelBlocks, { name: input.name }, sql`WHERE id = ${id} AND campus_id = ${admin.campusId}`),
+    audit(admin, "setup.block.update", id, `${block.name} → ${input.name}`, now),
   ]);
 }
 
 /** What students hang off a block: each stops its removal. */
-const inUseSql = `EXISTS (SELECT 1 FROM hostel_residents WHERE block_id = ?1)
-  OR EXISTS (SELECT 1 FROM hostel_complaints WHERE block_id = ?1)
-  OR EXISTS (SELECT 1 FROM block_moves WHERE from_block_id = ?1 OR to_block_id = ?1)
-  OR EXISTS (SELECT 1 FROM staff_roles WHERE block_id = ?1)`;
+const inUse = (id: string) => sql`EXISTS (SELECT 1 FROM hostel_residents WHERE block_id = ${id})
+  OR EXISTS (SELECT 1 FROM hostel_complaints WHERE block_id = ${id})
+  OR EXISTS (SELECT 1 FROM block_moves WHERE from_block_id = ${id} OR to_block_id = ${id})
+  OR EXISTS (SELECT 1 FROM staff_roles WHERE block_id = ${id})`;
 
 export async function removeBlock(env: Env, admin: SetupAdmin, { id }: IdParam, now = Date.now()): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [
-    env.DB.prepare(
-      `SELECT b.name,
-         (SELECT COUNT(*) FROM hostel_residents WHERE block_id = b.id) AS residents,
-         (SELECT COUNT(*) FROM hostel_complaints WHERE block_id = b.id) AS complaints,
-         (SELECT COUNT(*) FROM block_moves WHERE from_block_id = b.id OR to_block_id = b.id) AS moves,
-         (SELECT COUNT(*) FROM staff_roles WHERE block_id = b.id) AS wardens
-       FROM hostel_blocks b WHERE b.id = ?1 AND b.campus_id = ?2`,
-    ).bind(id, admin.campusId),
+  const [rows] = await adminReads(env, admin, [
+    select(
+      {
+        name: b.name,
+        residents: int(sql`(SELECT COUNT(*) FROM hostel_residents WHERE block_id = ${b.id})`),
+        complaints: int(sql`(SELECT COUNT(*) FROM hostel_complaints WHERE block_id = ${b.id})`),
+        moves: int(sql`(SELECT COUNT(*) FROM block_moves WHERE from_block_id = ${b.id} OR to_block_id = ${b.id})`),
+        wardens: int(sql`(SELECT COUNT(*) FROM staff_roles WHERE block_id = ${b.id})`),
+      },
+      sql`FROM ${b} WHERE ${b.id} = ${id} AND ${b.campus_id} = ${admin.campusId}`,
+    ),
   ]);
-  const block = rows!.results[0] as
-    { name: string; residents: number; complaints: number; moves: number; wardens: number } | undefined;
+  const block = rows.rows[0];
   if (!block) throw new ApiError(404, M.noSuchBlock);
   const uses = [
     block.residents > 0 && `${plural(block.residents, "student lives", "students live")} in it`,
@@ -142,20 +145,26 @@ export async function removeBlock(env: Env, admin: SetupAdmin, { id }: IdParam, 
   if (uses.length > 0) throw new ApiError(409, M.blockInUse(block.name, uses.join(", ")));
   await limitChange(env, admin);
   const auditId = crypto.randomUUID();
-  const written = "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)";
+  const written = sql`EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`;
   // The check is inside the write too: a student who joins the block meanwhile keeps it.
-  const [, , removed] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?2, ?3, ?4, 'setup.block.remove', 'block', ?1, NULL, ?5, ?6
-       WHERE EXISTS (SELECT 1 FROM hostel_blocks WHERE id = ?1 AND campus_id = ?3) AND NOT (${inUseSql})`,
-    ).bind(id, auditId, admin.campusId, admin.id, block.name, now),
+  const [, , removed] = await batch(env, [
+    auditLine(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "setup.block.remove",
+        subjectKind: "block",
+        subjectId: id,
+        studentId: null,
+        note: block.name,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM hostel_blocks WHERE id = ${id} AND campus_id = ${admin.campusId}) AND NOT (${inUse(id)})`,
+    ),
     // A roommate listing that preferred it now prefers any block.
-    env.DB.prepare(
-      `UPDATE roommate_listings SET preferred_block = NULL WHERE preferred_block = ?1 AND ${written}`,
-    ).bind(id, auditId),
-    env.DB.prepare(`DELETE FROM hostel_blocks WHERE id = ?1 AND ${written}`).bind(id, auditId),
+    update(roommateListings, { preferred_block: null }, sql`WHERE preferred_block = ${id} AND ${written}`),
+    sql`DELETE FROM ${hostelBlocks} WHERE id = ${id} AND ${written}`,
   ]);
-  if (removed!.meta.changes === 0)
-    throw new ApiError(409, M.blockInUse(block.name, "students started using it just now"));
+  if (removed.changes === 0) throw new ApiError(409, M.blockInUse(block.name, "students started using it just now"));
 }

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { auditStatement } from "#server/services/staff.ts";
+import { audit } from "#server/services/staff.ts";
 import { domainCandidates } from "#common/membership.ts";
-import { adminBatch, blank, limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { adminReads, blank, limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { batch, type Outcome, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { campusDomains, campuses } from "#server/db/tables.generated.ts";
 
 // The college itself: its names, its e-mail domains (who joins it) and whether Google sign-in must
 // come from its Google Workspace (docs/decisions/0104-campus-setup.md).
@@ -66,34 +68,42 @@ export const domainSchema = z.object({
 });
 export type DomainInput = z.output<typeof domainSchema>;
 
-export function collegeStatements(env: Env, campusId: string): D1PreparedStatement[] {
+export function collegeQueries(campusId: string) {
+  const c = campuses;
+  const d = campusDomains;
   return [
-    env.DB.prepare(
-      `SELECT id, name, short_name AS shortName, city, is_open AS isOpen, google_hd_required AS googleHdRequired,
-         grievance_name AS grievanceName, grievance_email AS grievanceEmail FROM campuses WHERE id = ?1`,
-    ).bind(campusId),
-    env.DB.prepare("SELECT domain FROM campus_domains WHERE campus_id = ?1 ORDER BY domain").bind(campusId),
-  ];
+    select(
+      {
+        id: c.id,
+        name: c.name,
+        shortName: c.short_name,
+        city: c.city,
+        isOpen: c.is_open,
+        googleHdRequired: c.google_hd_required,
+        grievanceName: c.grievance_name,
+        grievanceEmail: c.grievance_email,
+      },
+      sql`FROM ${c} WHERE ${c.id} = ${campusId}`,
+    ),
+    select({ domain: d.domain }, sql`FROM ${d} WHERE ${d.campus_id} = ${campusId} ORDER BY ${d.domain}`),
+  ] as const;
 }
 
-type CollegeRow = Omit<CollegeView, "domains" | "isOpen" | "googleHdRequired"> & {
-  isOpen: number;
-  googleHdRequired: number;
-};
+type CollegeRows<I extends 0 | 1> = NonNullable<ReturnType<typeof collegeQueries>[I]["row"]>;
 
-export function collegeFrom(row: D1Result | undefined, domains: D1Result | undefined): CollegeView {
-  const campus = row?.results[0] as CollegeRow | undefined;
+export function collegeFrom(row: Outcome<CollegeRows<0>>, domains: Outcome<CollegeRows<1>>): CollegeView {
+  const campus = row.rows[0];
   if (!campus) throw new ApiError(404, "Your college is not on Campus any more.");
   return {
     ...campus,
     isOpen: campus.isOpen === 1,
     googleHdRequired: campus.googleHdRequired === 1,
-    domains: (domains?.results as { domain: string }[]).map((d) => d.domain),
+    domains: domains.rows.map((d) => d.domain),
   };
 }
 
 export async function readCollege(env: Env, admin: SetupAdmin): Promise<CollegeView> {
-  const [row, domains] = await adminBatch(env, admin, collegeStatements(env, admin.campusId));
+  const [row, domains] = await adminReads(env, admin, collegeQueries(admin.campusId));
   return collegeFrom(row, domains);
 }
 
@@ -103,7 +113,7 @@ export async function updateCollege(
   input: CollegeInput,
   now = Date.now(),
 ): Promise<CollegeView> {
-  const [row, domains] = await adminBatch(env, admin, collegeStatements(env, admin.campusId));
+  const [row, domains] = await adminReads(env, admin, collegeQueries(admin.campusId));
   const before = collegeFrom(row, domains);
   await limitChange(env, admin);
   const changed = [
@@ -116,19 +126,20 @@ export async function updateCollege(
       `grievance officer: ${input.grievanceName ? `${input.grievanceName} <${input.grievanceEmail}>` : "none"}`,
   ].filter(Boolean);
   if (changed.length === 0) return before;
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE campuses SET name = ?1, short_name = ?2, city = ?3, google_hd_required = ?4, grievance_name = ?6, grievance_email = ?7 WHERE id = ?5",
-    ).bind(
-      input.name,
-      input.shortName,
-      input.city,
-      input.googleHdRequired ? 1 : 0,
-      admin.campusId,
-      input.grievanceName,
-      input.grievanceEmail,
+  await batch(env, [
+    update(
+      campuses,
+      {
+        name: input.name,
+        short_name: input.shortName,
+        city: input.city,
+        google_hd_required: input.googleHdRequired ? 1 : 0,
+        grievance_name: input.grievanceName,
+        grievance_email: input.grievanceEmail,
+      },
+      sql`WHERE id = ${admin.campusId}`,
     ),
-    auditStatement(env, {
+    audit({
       campusId: admin.campusId,
       actorId: admin.id,
       action: "campus.update",
@@ -144,43 +155,36 @@ export async function updateCollege(
 
 /**
  * Other colleges' domains that `domain` is inside of (its parents) or above (those ending in "." +
- * it), as SQL on ?1 the domain, ?2 the campus and ?3... the parents: a college's domains are few,
- * so the suffix test's scan is of a small table.
+ * it), as a condition on a row of campus_domains: a college's domains are few, so the suffix test's
+ * scan is of a small table.
  */
-function heldNear(domain: string): { sql: string; parents: string[] } {
+function heldNear(domain: string, campusId: string): Sql {
   const parents = domainCandidates(domain).slice(1);
-  const list = parents.map((_, i) => `?${i + 3}`).join(", ");
-  return {
-    sql: `SELECT domain FROM campus_domains WHERE campus_id <> ?2
-       AND (${parents.length ? `domain IN (${list}) OR ` : ""}substr(domain, -length(?1) - 1) = '.' || ?1)`,
-    parents,
-  };
+  return sql`campus_id <> ${campusId}
+       AND (${parents.length ? sql`domain IN ${sql.list(parents)} OR ` : sql``}substr(domain, -length(${domain}) - 1) = '.' || ${domain})`;
 }
 
 export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainInput, now = Date.now()): Promise<void> {
-  const near = heldNear(domain);
-  const [campus, owner, nearby] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT is_open AS isOpen FROM campuses WHERE id = ?1").bind(admin.campusId),
-    env.DB.prepare("SELECT campus_id AS campusId FROM campus_domains WHERE domain = ?1").bind(domain),
-    env.DB.prepare(near.sql).bind(domain, admin.campusId, ...near.parents),
+  const near = heldNear(domain, admin.campusId);
+  const [c, d] = [campuses, campusDomains];
+  const [campus, owner, nearby] = await adminReads(env, admin, [
+    select({ isOpen: c.is_open }, sql`FROM ${c} WHERE ${c.id} = ${admin.campusId}`),
+    select({ campusId: d.campus_id }, sql`FROM ${d} WHERE ${d.domain} = ${domain}`),
+    select({ domain: d.domain }, sql`FROM ${d} WHERE ${near}`),
   ]);
-  if ((campus!.results[0] as { isOpen: number } | undefined)?.isOpen === 1)
-    throw new ApiError(409, M.openHasNoDomains, { field: "domain" });
-  const held = (owner!.results[0] as { campusId: string } | undefined)?.campusId;
+  if (campus.rows[0]?.isOpen === 1) throw new ApiError(409, M.openHasNoDomains, { field: "domain" });
+  const held = owner.rows[0]?.campusId;
   if (held === admin.campusId) throw new ApiError(409, M.domainAlreadyYours(domain), { field: "domain" });
   if (held) throw new ApiError(409, M.domainTaken(domain), { field: "domain" });
   // The rules' lists (the Public Suffix List, the mail services) live in the back office, asked over
   // its service binding: they would be a tenth of this Worker (docs/decisions/0119).
-  const problem = await env.BACKOFFICE.problem(domain, nearby!.results as { domain: string }[]);
+  const problem = await env.BACKOFFICE.problem(domain, nearby.rows);
   if (problem) throw new ApiError(400, problem.message, { field: "domain", code: `domain_${problem.rule}` });
   await limitChange(env, admin);
-  const [inserted] = await env.DB.batch([
+  const [inserted] = await batch(env, [
     // Not while another college holds a domain above or inside it (added between the read and here).
-    env.DB.prepare(
-      `INSERT INTO campus_domains (domain, campus_id) SELECT ?1, ?2 WHERE NOT EXISTS (${near.sql}) ON CONFLICT DO NOTHING`,
-    ).bind(domain, admin.campusId, ...near.parents),
-    auditStatement(
-      env,
+    sql`INSERT INTO ${campusDomains} (domain, campus_id) SELECT ${domain}, ${admin.campusId} WHERE NOT EXISTS (SELECT domain FROM campus_domains WHERE ${near}) ON CONFLICT DO NOTHING`,
+    audit(
       {
         campusId: admin.campusId,
         actorId: admin.id,
@@ -191,14 +195,11 @@ export async function addDomain(env: Env, admin: SetupAdmin, { domain }: DomainI
         note: domain,
         at: now,
       },
-      {
-        sql: "EXISTS (SELECT 1 FROM campus_domains WHERE domain = ? AND campus_id = ?)",
-        params: [domain, admin.campusId],
-      },
+      sql`EXISTS (SELECT 1 FROM campus_domains WHERE domain = ${domain} AND campus_id = ${admin.campusId})`,
     ),
   ]);
   // Taken between the read and the write by another college.
-  if (inserted!.meta.changes === 0) throw new ApiError(409, M.domainTaken(domain), { field: "domain" });
+  if (inserted.changes === 0) throw new ApiError(409, M.domainTaken(domain), { field: "domain" });
 }
 
 export async function removeDomain(
@@ -207,26 +208,34 @@ export async function removeDomain(
   { domain }: DomainInput,
   now = Date.now(),
 ): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT domain FROM campus_domains WHERE campus_id = ?1").bind(admin.campusId),
+  const d = campusDomains;
+  const [rows] = await adminReads(env, admin, [
+    select({ domain: d.domain }, sql`FROM ${d} WHERE ${d.campus_id} = ${admin.campusId}`),
   ]);
-  const held = (rows!.results as { domain: string }[]).map((r) => r.domain);
+  const held = rows.rows.map((r) => r.domain);
   if (!held.includes(domain)) throw new ApiError(404, M.domainNotYours(domain), { field: "domain" });
   if (held.length === 1) throw new ApiError(409, M.lastDomain(domain), { field: "domain" });
   await limitChange(env, admin);
   const auditId = crypto.randomUUID();
   // The audit line only while another domain remains (two removals at once cannot take the last),
   // the removal only where the audit line was written.
-  const [, removed] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?1, ?2, ?3, 'campus.domain.remove', 'campus', ?4, NULL, ?4, ?5
-       WHERE EXISTS (SELECT 1 FROM campus_domains WHERE domain = ?4 AND campus_id = ?2)
-         AND (SELECT COUNT(*) FROM campus_domains WHERE campus_id = ?2) > 1`,
-    ).bind(auditId, admin.campusId, admin.id, domain, now),
-    env.DB.prepare(
-      "DELETE FROM campus_domains WHERE domain = ?1 AND campus_id = ?2 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?3)",
-    ).bind(domain, admin.campusId, auditId),
+  const [, removed] = await batch(env, [
+    audit(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "campus.domain.remove",
+        subjectKind: "campus",
+        subjectId: domain,
+        studentId: null,
+        note: domain,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM campus_domains WHERE domain = ${domain} AND campus_id = ${admin.campusId})
+         AND (SELECT COUNT(*) FROM campus_domains WHERE campus_id = ${admin.campusId}) > 1`,
+    ),
+    sql`DELETE FROM ${campusDomains} WHERE domain = ${domain} AND campus_id = ${admin.campusId} AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(409, M.lastDomain(domain), { field: "domain" });
+  if (removed.changes === 0) throw new ApiError(409, M.lastDomain(domain), { field: "domain" });
 }

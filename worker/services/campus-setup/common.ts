@@ -3,13 +3,9 @@ import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clockTime } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import {
-  auditStatement,
-  type Guard,
-  requireStaff,
-  type StaffGrant,
-  staffGrantsStatement,
-} from "#server/services/staff.ts";
+import { audit, auditStatement, type Guard, requireStaff, staffGrants } from "#server/services/staff.ts";
+import { batch, batchAlongside, type Outcomes, type Sql, sql } from "#server/db/sql.ts";
+import type { laundrySlots, messMeals } from "#server/db/tables.generated.ts";
 
 // What every set-up use-case shares (docs/decisions/0104-campus-setup.md): the caller is an admin of
 // their own campus (a row of another campus is never found: every statement is scoped by the
@@ -19,12 +15,24 @@ export type SetupAdmin = Pick<SessionUser, "id" | "campusId" | "campusName"> &
   Partial<Pick<SessionUser, "suspendedUntil" | "suspensionReason">>;
 
 /**
- * The caller's roles and the reads a use-case needs, in one D1 batch; refuses (403) unless the caller
- * is an admin of their campus, before anything read is used.
+ * The caller's roles and the reads a use-case needs, in one D1 batch, each read's rows typed by its
+ * select list; refuses (403) unless the caller is an admin of their campus, before anything read is
+ * used.
  */
+export async function adminReads<const Qs extends readonly Sql[]>(
+  env: Env,
+  admin: SetupAdmin,
+  reads: Qs,
+): Promise<Outcomes<Qs>> {
+  const [grants, ...rest] = await batch(env, [staffGrants(admin), ...reads]);
+  await requireStaff(env, admin, "admin", {}, grants.rows);
+  return rest;
+}
+
+/** As adminReads, for reads not yet on the typed data layer (decision 0122); goes when every caller hands Sql. */
 export async function adminBatch(env: Env, admin: SetupAdmin, reads: D1PreparedStatement[]): Promise<D1Result[]> {
-  const [grants, ...rest] = await env.DB.batch([staffGrantsStatement(env, admin), ...reads]);
-  await requireStaff(env, admin, "admin", {}, grants!.results as StaffGrant[]);
+  const [[grants], rest] = await batchAlongside(env, [staffGrants(admin)], reads);
+  await requireStaff(env, admin, "admin", {}, grants.rows);
   return rest;
 }
 
@@ -59,6 +67,30 @@ export const slug = (text: string) =>
     .slice(0, 16) || "x";
 
 /** The audit line of one set-up change, written in the change's own batch (only where `guard` holds). */
+export const setupAuditLine = (
+  admin: SetupAdmin,
+  subjectKind: string,
+  action: string,
+  id: string,
+  note: string,
+  at: number,
+  guard?: Sql,
+) =>
+  audit(
+    {
+      campusId: admin.campusId,
+      actorId: admin.id,
+      action,
+      subjectKind,
+      subjectId: id,
+      studentId: null,
+      note,
+      at,
+    },
+    guard,
+  );
+
+/** As setupAuditLine, for a batch not yet on the typed data layer (decision 0122). */
 export const setupAudit = (
   env: Env,
   admin: SetupAdmin,
@@ -85,9 +117,7 @@ export const setupAudit = (
   );
 
 /** Renumbers a college's meals or slots in time order (ties by id), so every screen reads them as the day runs. */
-export const orderByStart = (env: Env, table: "mess_meals" | "laundry_slots", campusId: string) =>
-  env.DB.prepare(
-    `UPDATE ${table} SET position = (SELECT COUNT(*) FROM ${table} o WHERE o.campus_id = ?1
-       AND (o.starts_at_min < ${table}.starts_at_min OR (o.starts_at_min = ${table}.starts_at_min AND o.id < ${table}.id))) + 1
-     WHERE campus_id = ?1`,
-  ).bind(campusId);
+export const orderByStart = (table: typeof messMeals | typeof laundrySlots, campusId: string): Sql =>
+  sql`UPDATE ${table} SET position = (SELECT COUNT(*) FROM ${table.as("o")} WHERE o.campus_id = ${campusId}
+       AND (o.starts_at_min < ${table.starts_at_min} OR (o.starts_at_min = ${table.starts_at_min} AND o.id < ${table.id}))) + 1
+     WHERE campus_id = ${campusId}`;

@@ -3,8 +3,11 @@ import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { indiaDate } from "#common/india-time.ts";
 import { ApiError } from "#server/lib/errors.ts";
+import { audit as auditLine } from "#server/services/staff.ts";
+import { batch, insert, int, select, sql, update } from "#server/db/sql.ts";
+import { laundrySlots } from "#server/db/tables.generated.ts";
 import {
-  adminBatch,
+  adminReads,
   type IdParam,
   limitChange,
   type SetupAdmin,
@@ -12,7 +15,7 @@ import {
   timeSchema,
   wholeNumber,
   orderByStart,
-  setupAudit,
+  setupAuditLine,
 } from "#server/services/campus-setup/common.ts";
 
 // The college's laundry slots: their times and how many pickups each takes a day
@@ -44,38 +47,49 @@ export const slotSchema = z
   .refine((s) => s.endsAt > s.startsAt, { message: M.endsBeforeStart, path: ["endsAt"] });
 export type SlotInput = z.output<typeof slotSchema>;
 
-export function slotsStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT s.id, s.starts_at_min AS startsAtMin, s.ends_at_min AS endsAtMin, s.capacity,
-       (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = s.id) AS bookings
-     FROM laundry_slots s WHERE s.campus_id = ?1 ORDER BY s.position, s.starts_at_min`,
-  ).bind(campusId);
+export function slotsQuery(campusId: string) {
+  const s = laundrySlots.as("s");
+  return select(
+    {
+      id: s.id,
+      startsAtMin: s.starts_at_min,
+      endsAtMin: s.ends_at_min,
+      capacity: s.capacity,
+      bookings: int(sql`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = ${s.id})`),
+    },
+    sql`FROM ${s} WHERE ${s.campus_id} = ${campusId} ORDER BY ${s.position}, ${s.starts_at_min}`,
+  );
 }
 
 export async function listSetupSlots(env: Env, admin: SetupAdmin): Promise<SetupSlot[]> {
-  const [rows] = await adminBatch(env, admin, [slotsStatement(env, admin.campusId)]);
-  return rows!.results as SetupSlot[];
+  const [rows] = await adminReads(env, admin, [slotsQuery(admin.campusId)]);
+  return rows.rows;
 }
 
-const orderSlots = (env: Env, campusId: string) => orderByStart(env, "laundry_slots", campusId);
+const orderSlots = (campusId: string) => orderByStart(laundrySlots, campusId);
 
-const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  setupAudit(env, admin, "laundry_slot", action, id, note, at);
+const audit = (admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
+  setupAuditLine(admin, "laundry_slot", action, id, note, at);
 
 const describe = (s: SlotInput) => `${hhmm(s.startsAt)}–${hhmm(s.endsAt)}, ${s.capacity} a day`;
 
 export async function addSlot(env: Env, admin: SetupAdmin, input: SlotInput, now = Date.now()): Promise<SetupSlot> {
-  const [rows] = await adminBatch(env, admin, [slotsStatement(env, admin.campusId)]);
-  if ((rows!.results as SetupSlot[]).some((s) => s.startsAtMin === input.startsAt))
+  const [rows] = await adminReads(env, admin, [slotsQuery(admin.campusId)]);
+  if (rows.rows.some((s) => s.startsAtMin === input.startsAt))
     throw new ApiError(409, M.slotTaken(hhmm(input.startsAt)), { field: "startsAt" });
   await limitChange(env, admin);
   const id = `${admin.campusId}-${hhmm(input.startsAt).replace(":", "")}-${shortRandom()}`;
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO laundry_slots (id, starts_at_min, ends_at_min, capacity, position, campus_id) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-    ).bind(id, input.startsAt, input.endsAt, input.capacity, admin.campusId),
-    orderSlots(env, admin.campusId),
-    audit(env, admin, "setup.slot.add", id, describe(input), now),
+  await batch(env, [
+    insert(laundrySlots, {
+      id,
+      starts_at_min: input.startsAt,
+      ends_at_min: input.endsAt,
+      capacity: input.capacity,
+      position: 0,
+      campus_id: admin.campusId,
+    }),
+    orderSlots(admin.campusId),
+    audit(admin, "setup.slot.add", id, describe(input), now),
   ]);
   return { id, startsAtMin: input.startsAt, endsAtMin: input.endsAt, capacity: input.capacity, bookings: 0 };
 }
@@ -87,45 +101,55 @@ export async function updateSlot(
   input: SlotInput,
   now = Date.now(),
 ): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [slotsStatement(env, admin.campusId)]);
-  const slots = rows!.results as SetupSlot[];
+  const [rows] = await adminReads(env, admin, [slotsQuery(admin.campusId)]);
+  const slots = rows.rows;
   if (!slots.some((s) => s.id === id)) throw new ApiError(404, M.noSuchSlot);
   if (slots.some((s) => s.id !== id && s.startsAtMin === input.startsAt))
     throw new ApiError(409, M.slotTaken(hhmm(input.startsAt)), { field: "startsAt" });
   await limitChange(env, admin);
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE laundry_slots SET starts_at_min = ?1, ends_at_min = ?2, capacity = ?3 WHERE id = ?4 AND campus_id = ?5",
-    ).bind(input.startsAt, input.endsAt, input.capacity, id, admin.campusId),
-    orderSlots(env, admin.campusId),
-    audit(env, admin, "setup.slot.update", id, describe(input), now),
+  await batch(env, [
+    update(
+      laundrySlots,
+      { starts_at_min: input.startsAt, ends_at_min: input.endsAt, capacity: input.capacity },
+      sql`WHERE id = ${id} AND campus_id = ${admin.campusId}`,
+    ),
+    orderSlots(admin.campusId),
+    audit(admin, "setup.slot.update", id, describe(input), now),
   ]);
 }
 
 export async function removeSlot(env: Env, admin: SetupAdmin, { id }: IdParam, now = Date.now()): Promise<void> {
   const today = indiaDate(now);
-  const [rows, future] = await adminBatch(env, admin, [
-    slotsStatement(env, admin.campusId),
-    env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM laundry_bookings WHERE slot_id = ?1 AND date >= ?2 AND status NOT IN ('cancelled', 'collected')",
-    ).bind(id, today),
+  const [rows, future] = await adminReads(env, admin, [
+    slotsQuery(admin.campusId),
+    select(
+      { n: int(sql`COUNT(*)`) },
+      sql`FROM laundry_bookings WHERE slot_id = ${id} AND date >= ${today} AND status NOT IN ('cancelled', 'collected')`,
+    ),
   ]);
-  const slot = (rows!.results as SetupSlot[]).find((s) => s.id === id);
+  const slot = rows.rows.find((s) => s.id === id);
   if (!slot) throw new ApiError(404, M.noSuchSlot);
   const time = hhmm(slot.startsAtMin);
-  if (slot.bookings > 0) throw new ApiError(409, M.slotBooked(time, (future!.results[0] as { n: number }).n));
+  if (slot.bookings > 0) throw new ApiError(409, M.slotBooked(time, future.rows[0]?.n ?? 0));
   await limitChange(env, admin);
   const auditId = crypto.randomUUID();
-  const [, removed] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?2, ?3, ?4, 'setup.slot.remove', 'laundry_slot', ?1, NULL, ?5, ?6
-       WHERE EXISTS (SELECT 1 FROM laundry_slots WHERE id = ?1 AND campus_id = ?3)
-         AND NOT EXISTS (SELECT 1 FROM laundry_bookings WHERE slot_id = ?1)`,
-    ).bind(id, auditId, admin.campusId, admin.id, time, now),
-    env.DB.prepare(
-      "DELETE FROM laundry_slots WHERE id = ?1 AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)",
-    ).bind(id, auditId),
+  const [, removed] = await batch(env, [
+    auditLine(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "setup.slot.remove",
+        subjectKind: "laundry_slot",
+        subjectId: id,
+        studentId: null,
+        note: time,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM laundry_slots WHERE id = ${id} AND campus_id = ${admin.campusId})
+         AND NOT EXISTS (SELECT 1 FROM laundry_bookings WHERE slot_id = ${id})`,
+    ),
+    sql`DELETE FROM ${laundrySlots} WHERE id = ${id} AND EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`,
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(409, M.slotBooked(time, 1));
+  if (removed.changes === 0) throw new ApiError(409, M.slotBooked(time, 1));
 }

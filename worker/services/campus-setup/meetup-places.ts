@@ -9,14 +9,16 @@ import {
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import {
-  adminBatch,
+  adminReads,
   type IdParam,
   limitChange,
   type SetupAdmin,
-  setupAudit,
+  setupAuditLine,
   shortRandom,
   slug,
 } from "#server/services/campus-setup/common.ts";
+import { all, batch, first, insertWhere, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { meetupPlaces } from "#server/db/tables.generated.ts";
 
 // The college's safe meet-up places for trades (docs/decisions/0116-meetup-places.md): the admin
 // lists, adds, edits and retires them; buyers and sellers agree on one of the active ones. A place
@@ -42,46 +44,46 @@ export const meetupPlaceSchema = z.object({
 });
 export type MeetupPlaceInput = z.output<typeof meetupPlaceSchema>;
 
-const activePlacesStatement = (env: Env, campusId: string) =>
-  env.DB.prepare(
-    "SELECT id, name, note FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL ORDER BY name COLLATE NOCASE, id",
-  ).bind(campusId);
+const p = meetupPlaces;
+const placeColumns = { id: p.id, name: p.name, note: p.note };
+
+const activePlacesQuery = (campusId: string) =>
+  select(
+    placeColumns,
+    sql`FROM ${p} WHERE ${p.campus_id} = ${campusId} AND ${p.retired_at} IS NULL ORDER BY ${p.name} COLLATE NOCASE, ${p.id}`,
+  );
 
 /**
  * A campus's active meet-up places, by name: what a buyer and a seller choose from. No role check:
  * every member of the campus may read them (the caller passes its own user's campus id).
  */
 export async function listMeetupPlaces(env: Env, campusId: string): Promise<MeetupPlace[]> {
-  return (await activePlacesStatement(env, campusId).all<MeetupPlace>()).results;
+  return all(env, activePlacesQuery(campusId));
 }
 
 /** One active place of the campus, or null (retired, another campus's, or none). */
 export async function findMeetupPlace(env: Env, campusId: string, id: string): Promise<MeetupPlace | null> {
-  return env.DB.prepare(
-    "SELECT id, name, note FROM meetup_places WHERE id = ?1 AND campus_id = ?2 AND retired_at IS NULL",
-  )
-    .bind(id, campusId)
-    .first<MeetupPlace>();
+  return first(env, oneActivePlace(campusId, id));
 }
+
+const oneActivePlace = (campusId: string, id: string) =>
+  select(
+    placeColumns,
+    sql`FROM ${p} WHERE ${p.id} = ${id} AND ${p.campus_id} = ${campusId} AND ${p.retired_at} IS NULL`,
+  );
 
 export async function listSetupMeetupPlaces(env: Env, admin: SetupAdmin): Promise<MeetupPlace[]> {
-  const [rows] = await adminBatch(env, admin, [activePlacesStatement(env, admin.campusId)]);
-  return rows!.results as MeetupPlace[];
+  const [rows] = await adminReads(env, admin, [activePlacesQuery(admin.campusId)]);
+  return rows.rows;
 }
 
-const audit = (
-  env: Env,
-  admin: SetupAdmin,
-  action: string,
-  id: string,
-  note: string,
-  at: number,
-  guard: { sql: string; params: unknown[] },
-) => setupAudit(env, admin, "meetup_place", action, id, note, at, guard);
+const audit = (admin: SetupAdmin, action: string, id: string, note: string, at: number, guard: Sql) =>
+  setupAuditLine(admin, "meetup_place", action, id, note, at, guard);
 
-/** Another active place of the campus with this name (any case), `?1` campus, `?2` name, `?3` the place itself. */
-const nameTakenSql = `EXISTS (SELECT 1 FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL
-  AND name = ?2 COLLATE NOCASE AND id IS NOT ?3)`;
+/** Another active place of the campus with this name (any case), other than `self` (null: any). */
+const nameTaken = (campusId: string, name: string, self: string | null) =>
+  sql`EXISTS (SELECT 1 FROM meetup_places WHERE campus_id = ${campusId} AND retired_at IS NULL
+  AND name = ${name} COLLATE NOCASE AND id IS NOT ${self})`;
 
 const describe = (place: MeetupPlaceInput) => (place.note ? `${place.name} (${place.note})` : place.name);
 
@@ -91,29 +93,33 @@ export async function addMeetupPlace(
   input: MeetupPlaceInput,
   now = Date.now(),
 ): Promise<MeetupPlace> {
-  const [rows] = await adminBatch(env, admin, [activePlacesStatement(env, admin.campusId)]);
-  const places = rows!.results as MeetupPlace[];
+  const [rows] = await adminReads(env, admin, [activePlacesQuery(admin.campusId)]);
+  const places = rows.rows;
   const lower = input.name.toLowerCase();
-  if (places.some((p) => p.name.toLowerCase() === lower))
+  if (places.some((place) => place.name.toLowerCase() === lower))
     throw new ApiError(409, M.placeNameTaken(input.name), { field: "name" });
   if (places.length >= MEETUP_PLACES_MAX) throw new ApiError(409, M.placesFull(MEETUP_PLACES_MAX));
   await limitChange(env, admin);
   const id = `${admin.campusId}-${slug(input.name)}-${shortRandom()}`;
   // The checks are inside the write too: two admins adding at once cannot pass the limit or add one
   // name twice.
-  const [inserted] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO meetup_places (id, campus_id, name, note, created_at)
-       SELECT ?4, ?1, ?2, ?5, ?6
-       WHERE NOT ${nameTakenSql}
-         AND (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL) < ?7`,
-    ).bind(admin.campusId, input.name, null, id, input.note, now, MEETUP_PLACES_MAX),
-    audit(env, admin, "setup.meetup_place.add", id, describe(input), now, {
-      sql: "EXISTS (SELECT 1 FROM meetup_places WHERE id = ?)",
-      params: [id],
-    }),
+  const [inserted] = await batch(env, [
+    insertWhere(
+      meetupPlaces,
+      { id, campus_id: admin.campusId, name: input.name, note: input.note, created_at: now },
+      sql`NOT ${nameTaken(admin.campusId, input.name, null)}
+         AND (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ${admin.campusId} AND retired_at IS NULL) < ${MEETUP_PLACES_MAX}`,
+    ),
+    audit(
+      admin,
+      "setup.meetup_place.add",
+      id,
+      describe(input),
+      now,
+      sql`EXISTS (SELECT 1 FROM meetup_places WHERE id = ${id})`,
+    ),
   ]);
-  if (inserted!.meta.changes === 0)
+  if (inserted.changes === 0)
     throw places.length + 1 >= MEETUP_PLACES_MAX
       ? new ApiError(409, M.placesFull(MEETUP_PLACES_MAX))
       : new ApiError(409, M.placeNameTaken(input.name), { field: "name" });
@@ -127,26 +133,31 @@ export async function updateMeetupPlace(
   input: MeetupPlaceInput,
   now = Date.now(),
 ): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [activePlacesStatement(env, admin.campusId)]);
-  const places = rows!.results as MeetupPlace[];
-  const place = places.find((p) => p.id === id);
+  const [rows] = await adminReads(env, admin, [activePlacesQuery(admin.campusId)]);
+  const places = rows.rows;
+  const place = places.find((other) => other.id === id);
   if (!place) throw new ApiError(404, M.noSuchPlace);
   if (place.name === input.name && place.note === input.note) return;
   const lower = input.name.toLowerCase();
-  if (places.some((p) => p.id !== id && p.name.toLowerCase() === lower))
+  if (places.some((other) => other.id !== id && other.name.toLowerCase() === lower))
     throw new ApiError(409, M.placeNameTaken(input.name), { field: "name" });
   await limitChange(env, admin);
-  const [updated] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE meetup_places SET name = ?2, note = ?4
-       WHERE id = ?3 AND campus_id = ?1 AND retired_at IS NULL AND NOT ${nameTakenSql}`,
-    ).bind(admin.campusId, input.name, id, input.note),
-    audit(env, admin, "setup.meetup_place.update", id, `${describe(place)} → ${describe(input)}`, now, {
-      sql: "EXISTS (SELECT 1 FROM meetup_places WHERE id = ? AND retired_at IS NULL AND name = ? AND note IS ?)",
-      params: [id, input.name, input.note],
-    }),
+  const [updated] = await batch(env, [
+    update(
+      meetupPlaces,
+      { name: input.name, note: input.note },
+      sql`WHERE id = ${id} AND campus_id = ${admin.campusId} AND retired_at IS NULL AND NOT ${nameTaken(admin.campusId, input.name, id)}`,
+    ),
+    audit(
+      admin,
+      "setup.meetup_place.update",
+      id,
+      `${describe(place)} → ${describe(input)}`,
+      now,
+      sql`EXISTS (SELECT 1 FROM meetup_places WHERE id = ${id} AND retired_at IS NULL AND name = ${input.name} AND note IS ${input.note})`,
+    ),
   ]);
-  if (updated!.meta.changes === 0) throw new ApiError(409, M.placeNameTaken(input.name), { field: "name" });
+  if (updated.changes === 0) throw new ApiError(409, M.placeNameTaken(input.name), { field: "name" });
 }
 
 /** Retires a place: traders can no longer choose it; meet-ups that named it keep it. */
@@ -156,23 +167,25 @@ export async function retireMeetupPlace(
   { id }: IdParam,
   now = Date.now(),
 ): Promise<MeetupPlace> {
-  const [rows] = await adminBatch(env, admin, [
-    env.DB.prepare(
-      "SELECT id, name, note FROM meetup_places WHERE id = ?1 AND campus_id = ?2 AND retired_at IS NULL",
-    ).bind(id, admin.campusId),
-  ]);
-  const place = rows!.results[0] as MeetupPlace | undefined;
+  const [rows] = await adminReads(env, admin, [oneActivePlace(admin.campusId, id)]);
+  const place = rows.rows[0];
   if (!place) throw new ApiError(404, M.noSuchPlace);
   await limitChange(env, admin);
-  const [retired] = await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE meetup_places SET retired_at = ?3 WHERE id = ?1 AND campus_id = ?2 AND retired_at IS NULL",
-    ).bind(id, admin.campusId, now),
-    audit(env, admin, "setup.meetup_place.retire", id, place.name, now, {
-      sql: "EXISTS (SELECT 1 FROM meetup_places WHERE id = ? AND retired_at = ?)",
-      params: [id, now],
-    }),
+  const [retired] = await batch(env, [
+    update(
+      meetupPlaces,
+      { retired_at: now },
+      sql`WHERE id = ${id} AND campus_id = ${admin.campusId} AND retired_at IS NULL`,
+    ),
+    audit(
+      admin,
+      "setup.meetup_place.retire",
+      id,
+      place.name,
+      now,
+      sql`EXISTS (SELECT 1 FROM meetup_places WHERE id = ${id} AND retired_at = ${now})`,
+    ),
   ]);
-  if (retired!.meta.changes === 0) throw new ApiError(404, M.noSuchPlace);
+  if (retired.changes === 0) throw new ApiError(404, M.noSuchPlace);
   return place;
 }

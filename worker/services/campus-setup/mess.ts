@@ -2,9 +2,11 @@ import { z } from "zod";
 import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { auditStatement } from "#server/services/staff.ts";
+import { audit as auditLine } from "#server/services/staff.ts";
+import { batch, insert, int, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { messMeals, messMenu } from "#server/db/tables.generated.ts";
 import {
-  adminBatch,
+  adminReads,
   blank,
   type IdParam,
   limitChange,
@@ -14,7 +16,7 @@ import {
   timeSchema,
   wholeNumber,
   orderByStart,
-  setupAudit,
+  setupAuditLine,
 } from "#server/services/campus-setup/common.ts";
 
 // The college's mess: its meals with their times, and the weekly menu (docs/decisions/0104-campus-setup.md).
@@ -63,36 +65,53 @@ export const menuDaySchema = z.object({
 });
 export type MenuDayInput = z.output<typeof menuDaySchema>;
 
-export function mealsStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT m.id, m.name, m.starts_at_min AS startsAtMin, m.ends_at_min AS endsAtMin,
-       (SELECT COUNT(*) FROM mess_ratings r WHERE r.meal_id = m.id) AS ratings
-     FROM mess_meals m WHERE m.campus_id = ?1 ORDER BY m.position, m.starts_at_min`,
-  ).bind(campusId);
+const [m, x] = [messMeals.as("m"), messMenu.as("x")];
+
+export function mealsQuery(campusId: string) {
+  return select(
+    {
+      id: m.id,
+      name: m.name,
+      startsAtMin: m.starts_at_min,
+      endsAtMin: m.ends_at_min,
+      ratings: int(sql`(SELECT COUNT(*) FROM mess_ratings r WHERE r.meal_id = ${m.id})`),
+    },
+    sql`FROM ${m} WHERE ${m.campus_id} = ${campusId} ORDER BY ${m.position}, ${m.starts_at_min}`,
+  );
 }
 
-export function menuStatement(env: Env, campusId: string): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT x.day, x.meal_id AS mealId, x.items FROM mess_menu x JOIN mess_meals m ON m.id = x.meal_id
-     WHERE m.campus_id = ?1 ORDER BY x.day, m.position`,
-  ).bind(campusId);
+export function menuQuery(campusId: string) {
+  return select(
+    { day: x.day, mealId: x.meal_id, items: x.items },
+    sql`FROM ${x} JOIN ${m} ON ${m.id} = ${x.meal_id} WHERE ${m.campus_id} = ${campusId} ORDER BY ${x.day}, ${m.position}`,
+  );
 }
 
 export async function listSetupMeals(env: Env, admin: SetupAdmin): Promise<SetupMeal[]> {
-  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
-  return rows!.results as SetupMeal[];
+  const [rows] = await adminReads(env, admin, [mealsQuery(admin.campusId)]);
+  return rows.rows;
 }
 
 export async function readSetupMenu(env: Env, admin: SetupAdmin): Promise<SetupMenuCell[]> {
-  const [rows] = await adminBatch(env, admin, [menuStatement(env, admin.campusId)]);
-  return rows!.results as SetupMenuCell[];
+  const [rows] = await adminReads(env, admin, [menuQuery(admin.campusId)]);
+  return rows.rows;
 }
 
 /** Meals in time order, so the mess screen's "now serving" reads them as the day runs. */
-const orderMeals = (env: Env, campusId: string) => orderByStart(env, "mess_meals", campusId);
+const orderMeals = (campusId: string) => orderByStart(messMeals, campusId);
 
-const audit = (env: Env, admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
-  setupAudit(env, admin, "meal", action, id, note, at);
+const audit = (admin: SetupAdmin, action: string, id: string, note: string, at: number) =>
+  setupAuditLine(admin, "meal", action, id, note, at);
+
+/** One cell of the weekly menu written, or cleared when `items` is blank. */
+const menuCell = (day: number, mealId: string, items: string, now: number): Sql =>
+  items
+    ? insert(
+        messMenu,
+        { day, meal_id: mealId, items, updated_at: now },
+        sql`ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
+      )
+    : sql`DELETE FROM ${messMenu} WHERE day = ${day} AND meal_id = ${mealId}`;
 
 const timesOf = (m: { startsAt: number; endsAt: number }) => `${hhmm(m.startsAt)}–${hhmm(m.endsAt)}`;
 
@@ -109,16 +128,21 @@ function checkMeal(meals: SetupMeal[], input: MealInput, self?: string): void {
 }
 
 export async function addMeal(env: Env, admin: SetupAdmin, input: MealInput, now = Date.now()): Promise<SetupMeal> {
-  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
-  checkMeal(rows!.results as SetupMeal[], input);
+  const [rows] = await adminReads(env, admin, [mealsQuery(admin.campusId)]);
+  checkMeal(rows.rows, input);
   await limitChange(env, admin);
   const id = `${admin.campusId}-${slug(input.name)}-${shortRandom()}`;
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO mess_meals (id, name, starts_at_min, ends_at_min, position, campus_id) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-    ).bind(id, input.name, input.startsAt, input.endsAt, admin.campusId),
-    orderMeals(env, admin.campusId),
-    audit(env, admin, "setup.meal.add", id, `${input.name}, ${timesOf(input)}`, now),
+  await batch(env, [
+    insert(messMeals, {
+      id,
+      name: input.name,
+      starts_at_min: input.startsAt,
+      ends_at_min: input.endsAt,
+      position: 0,
+      campus_id: admin.campusId,
+    }),
+    orderMeals(admin.campusId),
+    audit(admin, "setup.meal.add", id, `${input.name}, ${timesOf(input)}`, now),
   ]);
   return { id, name: input.name, startsAtMin: input.startsAt, endsAtMin: input.endsAt, ratings: 0 };
 }
@@ -130,58 +154,64 @@ export async function updateMeal(
   input: MealInput,
   now = Date.now(),
 ): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
-  const meals = rows!.results as SetupMeal[];
+  const [rows] = await adminReads(env, admin, [mealsQuery(admin.campusId)]);
+  const meals = rows.rows;
   const meal = meals.find((m) => m.id === id);
   if (!meal) throw new ApiError(404, M.noSuchMeal);
   checkMeal(meals, input, id);
   await limitChange(env, admin);
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE mess_meals SET name = ?1, starts_at_min = ?2, ends_at_min = ?3 WHERE id = ?4 AND campus_id = ?5",
-    ).bind(input.name, input.startsAt, input.endsAt, id, admin.campusId),
-    orderMeals(env, admin.campusId),
-    audit(env, admin, "setup.meal.update", id, `${meal.name} → ${input.name}, ${timesOf(input)}`, now),
+  await batch(env, [
+    update(
+      messMeals,
+      { name: input.name, starts_at_min: input.startsAt, ends_at_min: input.endsAt },
+      sql`WHERE id = ${id} AND campus_id = ${admin.campusId}`,
+    ),
+    orderMeals(admin.campusId),
+    audit(admin, "setup.meal.update", id, `${meal.name} → ${input.name}, ${timesOf(input)}`, now),
   ]);
 }
 
 export async function removeMeal(env: Env, admin: SetupAdmin, { id }: IdParam, now = Date.now()): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
-  const meal = (rows!.results as SetupMeal[]).find((m) => m.id === id);
+  const [rows] = await adminReads(env, admin, [mealsQuery(admin.campusId)]);
+  const meal = rows.rows.find((m) => m.id === id);
   if (!meal) throw new ApiError(404, M.noSuchMeal);
   if (meal.ratings > 0) throw new ApiError(409, M.mealRated(meal.name));
   await limitChange(env, admin);
   const auditId = crypto.randomUUID();
-  const written = "EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ?2)";
+  const written = sql`EXISTS (SELECT 1 FROM staff_audit_log WHERE id = ${auditId})`;
   // Written only while nobody has rated it (checked inside the write): its menu goes with it.
-  const [, , removed] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?2, ?3, ?4, 'setup.meal.remove', 'meal', ?1, NULL, ?5, ?6
-       WHERE EXISTS (SELECT 1 FROM mess_meals WHERE id = ?1 AND campus_id = ?3)
-         AND NOT EXISTS (SELECT 1 FROM mess_ratings WHERE meal_id = ?1)`,
-    ).bind(id, auditId, admin.campusId, admin.id, meal.name, now),
-    env.DB.prepare(`DELETE FROM mess_menu WHERE meal_id = ?1 AND ${written}`).bind(id, auditId),
-    env.DB.prepare(`DELETE FROM mess_meals WHERE id = ?1 AND ${written}`).bind(id, auditId),
+  const [, , removed] = await batch(env, [
+    auditLine(
+      {
+        id: auditId,
+        campusId: admin.campusId,
+        actorId: admin.id,
+        action: "setup.meal.remove",
+        subjectKind: "meal",
+        subjectId: id,
+        studentId: null,
+        note: meal.name,
+        at: now,
+      },
+      sql`EXISTS (SELECT 1 FROM mess_meals WHERE id = ${id} AND campus_id = ${admin.campusId})
+         AND NOT EXISTS (SELECT 1 FROM mess_ratings WHERE meal_id = ${id})`,
+    ),
+    sql`DELETE FROM ${messMenu} WHERE meal_id = ${id} AND ${written}`,
+    sql`DELETE FROM ${messMeals} WHERE id = ${id} AND ${written}`,
   ]);
-  if (removed!.meta.changes === 0) throw new ApiError(409, M.mealRated(meal.name));
+  if (removed.changes === 0) throw new ApiError(409, M.mealRated(meal.name));
 }
 
 export async function setMenuCell(env: Env, admin: SetupAdmin, input: MenuCellInput, now = Date.now()): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [
-    env.DB.prepare("SELECT name FROM mess_meals WHERE id = ?1 AND campus_id = ?2").bind(input.mealId, admin.campusId),
+  const [rows] = await adminReads(env, admin, [
+    select({ name: m.name }, sql`FROM ${m} WHERE ${m.id} = ${input.mealId} AND ${m.campus_id} = ${admin.campusId}`),
   ]);
-  const meal = rows!.results[0] as { name: string } | undefined;
+  const meal = rows.rows[0];
   if (!meal) throw new ApiError(404, M.noSuchMeal, { field: "mealId" });
   await limitChange(env, admin);
-  await env.DB.batch([
-    input.items
-      ? env.DB.prepare(
-          `INSERT INTO mess_menu (day, meal_id, items, updated_at) VALUES (?1, ?2, ?3, ?4)
-           ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
-        ).bind(input.day, input.mealId, input.items, now)
-      : env.DB.prepare("DELETE FROM mess_menu WHERE day = ?1 AND meal_id = ?2").bind(input.day, input.mealId),
-    auditStatement(env, {
+  await batch(env, [
+    menuCell(input.day, input.mealId, input.items, now),
+    auditLine({
       campusId: admin.campusId,
       actorId: admin.id,
       action: "setup.menu",
@@ -196,23 +226,16 @@ export async function setMenuCell(env: Env, admin: SetupAdmin, input: MenuCellIn
 
 /** A whole day of the menu in one batch and one audit line (the page's form of a day). */
 export async function setMenuDay(env: Env, admin: SetupAdmin, input: MenuDayInput, now = Date.now()): Promise<void> {
-  const [rows] = await adminBatch(env, admin, [mealsStatement(env, admin.campusId)]);
-  const meals = rows!.results as SetupMeal[];
+  const [rows] = await adminReads(env, admin, [mealsQuery(admin.campusId)]);
+  const meals = rows.rows;
   const cells = Object.entries(input.items).map(([mealId, items]) => ({ mealId, items }));
   const stranger = cells.find((c) => !meals.some((m) => m.id === c.mealId));
   if (stranger) throw new ApiError(404, M.noSuchMeal, { field: `items.${stranger.mealId}` });
   if (cells.length === 0) return;
   await limitChange(env, admin);
-  await env.DB.batch([
-    ...cells.map((c) =>
-      c.items
-        ? env.DB.prepare(
-            `INSERT INTO mess_menu (day, meal_id, items, updated_at) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
-          ).bind(input.day, c.mealId, c.items, now)
-        : env.DB.prepare("DELETE FROM mess_menu WHERE day = ?1 AND meal_id = ?2").bind(input.day, c.mealId),
-    ),
-    auditStatement(env, {
+  await batch(env, [
+    ...cells.map((c) => menuCell(input.day, c.mealId, c.items, now)),
+    auditLine({
       campusId: admin.campusId,
       actorId: admin.id,
       action: "setup.menu",

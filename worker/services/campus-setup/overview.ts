@@ -1,14 +1,10 @@
 import type { SetupStep } from "#common/campus-setup.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { adminBatch, type SetupAdmin } from "#server/services/campus-setup/common.ts";
-import { collegeFrom, collegeStatements, type CollegeView } from "#server/services/campus-setup/college.ts";
-import {
-  mealsStatement,
-  menuStatement,
-  type SetupMeal,
-  type SetupMenuCell,
-} from "#server/services/campus-setup/mess.ts";
+import { adminReads, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { collegeFrom, collegeQueries, type CollegeView } from "#server/services/campus-setup/college.ts";
+import { mealsQuery, menuQuery, type SetupMeal, type SetupMenuCell } from "#server/services/campus-setup/mess.ts";
+import { int, select, sql } from "#server/db/sql.ts";
 
 // What /admin/setup and the mess step read, each in one D1 batch with the caller's roles.
 
@@ -29,22 +25,31 @@ export interface SetupOverview {
 }
 
 export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<SetupOverview> {
-  const [row, domains, countRows] = await adminBatch(env, admin, [
-    ...collegeStatements(env, admin.campusId),
-    env.DB.prepare(
-      `SELECT (SELECT COUNT(*) FROM hostel_blocks WHERE campus_id = ?1) AS blocks,
-         (SELECT COUNT(*) FROM mess_meals WHERE campus_id = ?1) AS meals,
-         (SELECT COUNT(*) FROM mess_menu x JOIN mess_meals m ON m.id = x.meal_id WHERE m.campus_id = ?1) AS menu,
-         (SELECT COUNT(*) FROM laundry_slots WHERE campus_id = ?1) AS slots,
-         (SELECT COUNT(*) FROM meetup_places WHERE campus_id = ?1 AND retired_at IS NULL) AS places,
-         (SELECT COUNT(*) FROM academic_programmes WHERE campus_id = ?1) AS programmes,
-         (SELECT COUNT(*) FROM academic_subjects WHERE campus_id = ?1) AS subjects,
-         (SELECT COUNT(*) FROM timetable_classes WHERE campus_id = ?1) AS classes,
-         (SELECT COUNT(*) FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE k.campus_id = ?1) AS reps`,
-    ).bind(admin.campusId),
+  const campus = admin.campusId;
+  const [row, domains, countRows] = await adminReads(env, admin, [
+    ...collegeQueries(campus),
+    select(
+      {
+        blocks: int(sql`(SELECT COUNT(*) FROM hostel_blocks WHERE campus_id = ${campus})`),
+        meals: int(sql`(SELECT COUNT(*) FROM mess_meals WHERE campus_id = ${campus})`),
+        menu: int(
+          sql`(SELECT COUNT(*) FROM mess_menu x JOIN mess_meals m ON m.id = x.meal_id WHERE m.campus_id = ${campus})`,
+        ),
+        slots: int(sql`(SELECT COUNT(*) FROM laundry_slots WHERE campus_id = ${campus})`),
+        places: int(sql`(SELECT COUNT(*) FROM meetup_places WHERE campus_id = ${campus} AND retired_at IS NULL)`),
+        programmes: int(sql`(SELECT COUNT(*) FROM academic_programmes WHERE campus_id = ${campus})`),
+        subjects: int(sql`(SELECT COUNT(*) FROM academic_subjects WHERE campus_id = ${campus})`),
+        classes: int(sql`(SELECT COUNT(*) FROM timetable_classes WHERE campus_id = ${campus})`),
+        reps: int(
+          sql`(SELECT COUNT(*) FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE k.campus_id = ${campus})`,
+        ),
+      },
+      sql``,
+    ),
   ]);
   const college = collegeFrom(row, domains);
-  const counts = countRows!.results[0] as SetupOverview["counts"];
+  // One row always: a SELECT of subqueries without FROM.
+  const counts = countRows.rows[0]!;
   return {
     college,
     counts,
@@ -86,9 +91,6 @@ export async function readMessSetup(
   env: Env,
   admin: SetupAdmin,
 ): Promise<{ meals: SetupMeal[]; menu: SetupMenuCell[] }> {
-  const [meals, menu] = await adminBatch(env, admin, [
-    mealsStatement(env, admin.campusId),
-    menuStatement(env, admin.campusId),
-  ]);
-  return { meals: meals!.results as SetupMeal[], menu: menu!.results as SetupMenuCell[] };
+  const [meals, menu] = await adminReads(env, admin, [mealsQuery(admin.campusId), menuQuery(admin.campusId)]);
+  return { meals: meals.rows, menu: menu.rows };
 }

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { auditStatement, type Guard, noticeStatement } from "#server/services/staff.ts";
+import { audit, notice } from "#server/services/staff.ts";
+import { batch, first, int, type Query, run, select, sql, update } from "#server/db/sql.ts";
+import { blockMoves, hostelBlocks, hostelResidents, users } from "#server/db/tables.generated.ts";
 
 // Moves between hostel blocks wait for the warden of the new block (
 // docs/decisions/0084-block-moves.md). The student asks through setResidence (common.ts); the
@@ -19,17 +21,30 @@ export interface MoveRequest {
   requestedAt: number;
 }
 
-/** SQL: the staff member (?, ?: user, campus) is the warden of the move `m`'s new block, or the campus admin. */
-const DECIDES = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.campus_id = m.campus_id AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = m.to_block_id)))`;
+type Staff = Pick<SessionUser, "id" | "campusId">;
+
+/** The staff member is the warden of the move `m`'s new block (`m`: the move row), or the campus admin. */
+const decides = (user: Staff, m: typeof blockMoves) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = ${user.campusId} AND s.campus_id = ${m.campus_id} AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = ${m.to_block_id})))`;
+
+const [m, u, fb, tb] = [blockMoves.as("m"), users.as("u"), hostelBlocks.as("fb"), hostelBlocks.as("tb")];
 
 /** The pending moves into the blocks the staff member decides for, oldest first: batchable with the warden view. */
-export function pendingMovesStatement(env: Env, user: Pick<SessionUser, "id" | "campusId">): D1PreparedStatement {
-  return env.DB.prepare(
-    `SELECT m.id, u.name AS studentName, fb.name AS fromBlockName, m.to_block_id AS toBlockId, tb.name AS toBlockName, m.room, m.created_at AS requestedAt
-     FROM block_moves m JOIN users u ON u.id = m.user_id JOIN hostel_blocks fb ON fb.id = m.from_block_id JOIN hostel_blocks tb ON tb.id = m.to_block_id
-     WHERE m.status = 'pending' AND m.campus_id = ? AND ${DECIDES}
-     ORDER BY m.created_at LIMIT 100`,
-  ).bind(user.campusId, user.id, user.campusId);
+export function pendingMoves(user: Staff): Query<MoveRequest> {
+  return select(
+    {
+      id: m.id,
+      studentName: u.name,
+      fromBlockName: fb.name,
+      toBlockId: m.to_block_id,
+      toBlockName: tb.name,
+      room: m.room,
+      requestedAt: m.created_at,
+    },
+    sql`FROM ${m} JOIN ${u} ON ${u.id} = ${m.user_id} JOIN ${fb} ON ${fb.id} = ${m.from_block_id} JOIN ${tb} ON ${tb.id} = ${m.to_block_id}
+      WHERE ${m.status} = 'pending' AND ${m.campus_id} = ${user.campusId} AND ${decides(user, m)}
+      ORDER BY ${m.created_at} LIMIT 100`,
+  );
 }
 
 /** `POST /api/hostel/block-moves/:id/decision` and /staff's Approve and Decline. */
@@ -39,15 +54,6 @@ export const moveDecisionSchema = z.object({
 });
 export type MoveDecision = z.output<typeof moveDecisionSchema>;
 
-interface MoveRow {
-  userId: string;
-  status: string;
-  toBlockId: string;
-  toBlockName: string;
-  fromBlockName: string;
-  room: string;
-}
-
 const short = (name: string) => name.split(" (")[0] ?? name;
 
 /**
@@ -55,11 +61,13 @@ const short = (name: string) => name.split(" (")[0] ?? name;
  * role guard): 404 for a move not of their campus, else the sentence decideMove gives.
  */
 export async function moveRefusal(env: Env, user: Pick<SessionUser, "campusId">, id: string): Promise<ApiError> {
-  const move = await env.DB.prepare(
-    "SELECT tb.name AS toBlockName FROM block_moves m JOIN hostel_blocks tb ON tb.id = m.to_block_id WHERE m.id = ?1 AND m.campus_id = ?2",
-  )
-    .bind(id, user.campusId)
-    .first<{ toBlockName: string }>();
+  const move = await first(
+    env,
+    select(
+      { toBlockName: tb.name },
+      sql`FROM ${m} JOIN ${tb} ON ${tb.id} = ${m.to_block_id} WHERE ${m.id} = ${id} AND ${m.campus_id} = ${user.campusId}`,
+    ),
+  );
   if (!move) return new ApiError(404, "There is no block change with that id.");
   return mayNotDecide(move.toBlockName);
 }
@@ -79,24 +87,29 @@ export async function decideMove(
   id: string,
   { decision, note }: MoveDecision,
 ): Promise<{ status: "approved" | "declined" }> {
-  const move = await env.DB.prepare(
-    `SELECT m.user_id AS userId, m.status, m.to_block_id AS toBlockId, tb.name AS toBlockName, fb.name AS fromBlockName, m.room,
-            ${DECIDES} AS decides
-     FROM block_moves m JOIN hostel_blocks tb ON tb.id = m.to_block_id JOIN hostel_blocks fb ON fb.id = m.from_block_id
-     WHERE m.id = ? AND m.campus_id = ?`,
-  )
-    .bind(user.id, user.campusId, id, user.campusId)
-    .first<MoveRow & { decides: number }>();
+  const move = await first(
+    env,
+    select(
+      {
+        userId: m.user_id,
+        status: m.status,
+        toBlockId: m.to_block_id,
+        toBlockName: tb.name,
+        fromBlockName: fb.name,
+        room: m.room,
+        decides: int(decides(user, m)),
+      },
+      sql`FROM ${m} JOIN ${tb} ON ${tb.id} = ${m.to_block_id} JOIN ${fb} ON ${fb.id} = ${m.from_block_id}
+        WHERE ${m.id} = ${id} AND ${m.campus_id} = ${user.campusId}`,
+    ),
+  );
   if (!move) throw new ApiError(404, "There is no block change with that id.");
   if (!move.decides) throw mayNotDecide(move.toBlockName);
   if (move.status !== "pending") throw decided(move.status);
   const now = Date.now();
   const auditId = crypto.randomUUID();
   const status = decision === "approve" ? "approved" : "declined";
-  const done: Guard = {
-    sql: "EXISTS (SELECT 1 FROM block_moves WHERE id = ? AND audit_id = ?)",
-    params: [id, auditId],
-  };
+  const done = sql`EXISTS (SELECT 1 FROM block_moves WHERE id = ${id} AND audit_id = ${auditId})`;
   const title =
     decision === "approve"
       ? `Your move to ${short(move.toBlockName)} was approved`
@@ -105,23 +118,22 @@ export async function decideMove(
     decision === "approve"
       ? `You now live in ${move.toBlockName}, room ${move.room}. Your complaints, laundry and mess are of this block from now on.${note ? ` The warden's note: ${note}` : ""}`
       : `You stay in ${move.fromBlockName}.${note ? ` The warden's note: ${note}` : ""}`;
-  const statements: D1PreparedStatement[] = [
-    env.DB.prepare(
-      `UPDATE block_moves AS m SET status = ?, decided_at = ?, decided_by = ?, note = ?, audit_id = ?
-       WHERE m.id = ? AND m.status = 'pending' AND ${DECIDES}`,
-    ).bind(status, now, user.id, note, auditId, id, user.id, user.campusId),
-  ];
-  if (decision === "approve") {
-    statements.push(
-      env.DB.prepare(
-        `UPDATE hostel_residents SET block_id = ?2, room = ?3, joined_at = ?4, block_changed_at = ?4, updated_at = ?4
-         WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM block_moves WHERE id = ?5 AND audit_id = ?6)`,
-      ).bind(move.userId, move.toBlockId, move.room, now, id, auditId),
-    );
-  }
-  statements.push(
-    auditStatement(
-      env,
+  const [updated] = await batch(env, [
+    update(
+      blockMoves,
+      { status, decided_at: now, decided_by: user.id, note, audit_id: auditId },
+      sql`WHERE id = ${id} AND status = 'pending' AND ${decides(user, blockMoves)}`,
+    ),
+    ...(decision === "approve"
+      ? [
+          update(
+            hostelResidents,
+            { block_id: move.toBlockId, room: move.room, joined_at: now, block_changed_at: now, updated_at: now },
+            sql`WHERE user_id = ${move.userId} AND ${done}`,
+          ),
+        ]
+      : []),
+    audit(
       {
         id: auditId,
         campusId: user.campusId,
@@ -135,13 +147,10 @@ export async function decideMove(
       },
       done,
     ),
-    noticeStatement(env, move.userId, { kind: "block.move", title, text, link: "/hostel-complaints", at: now }, done),
-  );
-  const [updated] = await env.DB.batch(statements);
-  if ((updated?.meta.changes ?? 0) !== 1) {
-    const current = await env.DB.prepare("SELECT status FROM block_moves WHERE id = ?1")
-      .bind(id)
-      .first<{ status: string }>();
+    notice(move.userId, { kind: "block.move", title, text, link: "/hostel-complaints", at: now }, done),
+  ]);
+  if (updated.changes !== 1) {
+    const current = await first(env, select({ status: blockMoves.status }, sql`FROM ${blockMoves} WHERE id = ${id}`));
     throw decided(current?.status ?? "cancelled");
   }
   return { status };
@@ -154,11 +163,14 @@ function decided(status: string): ApiError {
 
 /** `POST /api/hostel/block-moves/mine/cancel` and the student's button: their pending move, if any, ends. */
 export async function cancelMove(env: Env, user: SessionUser): Promise<void> {
-  const result = await env.DB.prepare(
-    "UPDATE block_moves SET status = 'cancelled', decided_at = ?2 WHERE user_id = ?1 AND status = 'pending'",
-  )
-    .bind(user.id, Date.now())
-    .run();
-  if (result.meta.changes === 0)
+  const result = await run(
+    env,
+    update(
+      blockMoves,
+      { status: "cancelled", decided_at: Date.now() },
+      sql`WHERE user_id = ${user.id} AND status = 'pending'`,
+    ),
+  );
+  if (result.changes === 0)
     throw new ApiError(409, "You have no block change waiting: it may have been decided already.");
 }

@@ -1,8 +1,7 @@
-import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
-import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelComplaints, hostelResidents } from "#server/db/schema.ts";
+import { batch, first, insertWhere, select, sql } from "#server/db/sql.ts";
+import { hostelBlocks, hostelComplaints, hostelResidents } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { sniffImageType } from "#server/lib/sniff.ts";
@@ -51,11 +50,14 @@ const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 type PhotoType = (typeof PHOTO_TYPES)[number];
 
 async function submittedComplaint(env: Env, userId: string, submissionKey: string): Promise<string | undefined> {
-  const [row] = await getDb(env.DB)
-    .select({ id: hostelComplaints.id })
-    .from(hostelComplaints)
-    .where(and(eq(hostelComplaints.userId, userId), eq(hostelComplaints.submissionKey, submissionKey)))
-    .limit(1);
+  const c = hostelComplaints;
+  const row = await first(
+    env,
+    select(
+      { id: c.id },
+      sql`FROM ${c} WHERE ${c.user_id} = ${userId} AND ${c.submission_key} = ${submissionKey} LIMIT 1`,
+    ),
+  );
   return row?.id;
 }
 
@@ -77,12 +79,11 @@ export async function createComplaint(
     if (earlier) return getComplaint(env, user, earlier);
   }
   // The campus's blocks and the student's current block, in one round trip.
-  const db = getDb(env.DB);
-  const [blocks, elsewhere] = await db.batch([
-    blocksQuery(env, user.campusId),
-    livesElsewhereQuery(env, user.id, input.blockId),
+  const [blocks, elsewhere] = await batch(env, [
+    blocksQuery(user.campusId),
+    livesElsewhereQuery(user.id, input.blockId),
   ]);
-  const block = pickBlock(blocks, input.blockId);
+  const block = pickBlock(blocks.rows, input.blockId);
   let photoBytes: Uint8Array | null = null;
   let photoType: PhotoType | null = null;
   if (photo) {
@@ -98,7 +99,7 @@ export async function createComplaint(
   const now = Date.now();
   // A student files for their own block; the first complaint sets it. Another block needs a move
   // its warden approves first (decision 0084): refused before the photo is stored.
-  const current = elsewhere[0]?.name;
+  const current = elsewhere.rows[0]?.name;
   if (current) throw otherBlockRefusal(current, block.name);
   await limitPosting(env, user.id);
   const id = crypto.randomUUID();
@@ -114,27 +115,28 @@ export async function createComplaint(
     // One batch: the residence (a conditional upsert: a move to another block at most weekly), then
     // the complaint, written only if the student now lives in its block and this submission has not
     // filed one already. A refused move writes neither.
-    const [, complaint] = await env.DB.batch([
-      residenceStatement(env, user.id, block.id, input.room, now),
-      env.DB.prepare(
-        `INSERT INTO hostel_complaints (id, user_id, block_id, room, category, description, photo_key, photo_type, status, submission_key, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'open', ?10, ?9, ?9
-         WHERE EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ?2 AND block_id = ?3)
-         ON CONFLICT (user_id, submission_key) DO NOTHING`,
-      ).bind(
-        id,
-        user.id,
-        block.id,
-        input.room,
-        input.category,
-        input.description,
-        photoKey,
-        photoType,
-        now,
-        submissionKey,
-      ),
+    const [, complaint] = await batch(env, [
+      residenceStatement(user.id, block.id, input.room, now),
+      sql`${insertWhere(
+        hostelComplaints,
+        {
+          id,
+          user_id: user.id,
+          block_id: block.id,
+          room: input.room,
+          category: input.category,
+          description: input.description,
+          photo_key: photoKey,
+          photo_type: photoType,
+          status: "open",
+          submission_key: submissionKey,
+          created_at: now,
+          updated_at: now,
+        },
+        sql`EXISTS (SELECT 1 FROM hostel_residents WHERE user_id = ${user.id} AND block_id = ${block.id})`,
+      )} ON CONFLICT (user_id, submission_key) DO NOTHING`,
     ]);
-    filed = (complaint?.meta.changes ?? 0) === 1;
+    filed = complaint.changes === 1;
   } catch (error) {
     if (photoKey) await env.FILES.delete(photoKey);
     throw error;
@@ -153,17 +155,17 @@ export async function createComplaint(
 
 /** The student's block when it is not `blockId` (null: no block yet, or that one). */
 async function livesElsewhere(env: Env, userId: string, blockId: string): Promise<string | null> {
-  const [row] = await livesElsewhereQuery(env, userId, blockId);
+  const row = await first(env, livesElsewhereQuery(userId, blockId));
   return row?.name ?? null;
 }
 
-function livesElsewhereQuery(env: Env, userId: string, blockId: string) {
-  return getDb(env.DB)
-    .select({ name: hostelBlocks.name })
-    .from(hostelResidents)
-    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelResidents.blockId))
-    .where(and(eq(hostelResidents.userId, userId), ne(hostelResidents.blockId, blockId)))
-    .limit(1);
+function livesElsewhereQuery(userId: string, blockId: string) {
+  const r = hostelResidents;
+  const b = hostelBlocks;
+  return select(
+    { name: b.name },
+    sql`FROM ${r} JOIN ${b} ON ${b.id} = ${r.block_id} WHERE ${r.user_id} = ${userId} AND ${r.block_id} <> ${blockId} LIMIT 1`,
+  );
 }
 
 function otherBlockRefusal(current: string, wanted: string): ApiError {

@@ -1,12 +1,15 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { hostelBlocks, hostelComplaints, users } from "#server/db/schema.ts";
+import { batch, first, int, returning, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { hostelBlocks, hostelComplaintMeToo, hostelComplaints, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { visibleTo } from "#server/services/moderation.ts";
-import { COMPLAINT_CATEGORIES, type ComplaintCategory } from "#common/hostel-labels.ts";
+import {
+  COMPLAINT_CATEGORIES,
+  COMPLAINT_STATUSES,
+  type ComplaintCategory,
+  type ComplaintStatus,
+} from "#common/hostel-labels.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 import {
   blankToUndefined,
@@ -19,13 +22,14 @@ import {
   toNewcomers,
   type Newcomer,
   type Residence,
+  visibleTo,
 } from "#server/services/hostel/common.ts";
 
 // Hostel complaints as the students of a block read them (docs/decisions/0077-campus-hostel.md), a
 // complaint's photo, and the two changes a student makes to one: "me too" and resolving or
 // withdrawing their own. Filing one is ./complaint-filing.ts; the warden's side ./warden.ts.
 
-export type ComplaintStatus = "open" | "in_progress" | "resolved" | "withdrawn";
+export type { ComplaintStatus };
 
 const LIST_LIMIT = 100;
 
@@ -37,7 +41,7 @@ export const complaintQuerySchema = z.object({
   status: z.preprocess(
     blankToUndefined,
     z
-      .enum(["active", "open", "in_progress", "resolved", "withdrawn"], {
+      .enum(["active", ...COMPLAINT_STATUSES], {
         error: "status must be one of active, open, in_progress, resolved, withdrawn.",
       })
       .optional(),
@@ -77,37 +81,34 @@ export interface ComplaintView {
   hiddenReason: string | null;
 }
 
+const [c, u, b] = [hostelComplaints.as("c"), users.as("u"), hostelBlocks.as("b")];
+
 function complaintColumns(userId: string) {
   return {
-    id: hostelComplaints.id,
-    userId: hostelComplaints.userId,
-    category: hostelComplaints.category,
-    blockId: hostelComplaints.blockId,
-    // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
-    blockName: sql<string>`${hostelBlocks.name}`.as("block_name"),
-    room: hostelComplaints.room,
-    description: hostelComplaints.description,
-    status: hostelComplaints.status,
-    photoKey: hostelComplaints.photoKey,
-    authorName: sql<string>`${users.name}`.as("author_name"),
-    createdAt: hostelComplaints.createdAt,
-    updatedAt: hostelComplaints.updatedAt,
-    resolvedAt: hostelComplaints.resolvedAt,
-    statusNote: hostelComplaints.statusNote,
-    hiddenAt: hostelComplaints.hiddenAt,
-    hiddenReason: hostelComplaints.hiddenReason,
-    meTooCount:
-      sql<number>`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id)`.mapWith(
-        Number,
-      ),
-    meToo:
-      sql<number>`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = hostel_complaints.id AND m.user_id = ${userId})`.mapWith(
-        Number,
-      ),
+    id: c.id,
+    userId: c.user_id,
+    category: c.category,
+    blockId: c.block_id,
+    blockName: b.name,
+    room: c.room,
+    description: c.description,
+    status: c.status,
+    photoKey: c.photo_key,
+    authorName: u.name,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    resolvedAt: c.resolved_at,
+    statusNote: c.status_note,
+    hiddenAt: c.hidden_at,
+    hiddenReason: c.hidden_reason,
+    meTooCount: int(sql`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${c.id})`),
+    meToo: int(
+      sql`EXISTS (SELECT 1 FROM hostel_complaint_me_too m WHERE m.complaint_id = ${c.id} AND m.user_id = ${userId})`,
+    ),
   };
 }
 
-type Row = Awaited<ReturnType<typeof selectComplaints>>[number];
+type Row = NonNullable<ReturnType<typeof selectComplaints>["row"]>;
 
 function toView(row: Row, userId: string): ComplaintView {
   return {
@@ -132,25 +133,20 @@ function toView(row: Row, userId: string): ComplaintView {
   };
 }
 
-function selectComplaints(env: Env, userId: string) {
-  return getDb(env.DB)
-    .select(complaintColumns(userId))
-    .from(hostelComplaints)
-    .innerJoin(users, eq(users.id, hostelComplaints.userId))
-    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId));
+/** The complaints (`c`, with their author `u` and block `b`) that `rest` (WHERE ...) picks. */
+function selectComplaints(userId: string, rest: Sql) {
+  return select(
+    complaintColumns(userId),
+    sql`FROM ${c} JOIN ${u} ON ${u.id} = ${c.user_id} JOIN ${b} ON ${b.id} = ${c.block_id} ${rest}`,
+  );
 }
 
 /** Only complaints filed in a block of the student's own campus exist for them. */
 const ofCampus = (user: SessionUser) =>
-  and(
-    eq(hostelBlocks.campusId, user.campusId),
-    visibleTo(hostelComplaints.hiddenAt, hostelComplaints.userId, hostelBlocks.campusId, user.id),
-  ) as SQL;
+  sql`${b.campus_id} = ${user.campusId} AND ${visibleTo(c.hidden_at, c.user_id, b.campus_id, user.id)}`;
 
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
-  const [row] = await selectComplaints(env, user.id)
-    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
-    .limit(1);
+  const row = await first(env, selectComplaints(user.id, sql`WHERE ${c.id} = ${id} AND ${ofCampus(user)} LIMIT 1`));
   if (!row || (row.status === "withdrawn" && row.userId !== user.id))
     throw new ApiError(404, "There is no complaint with that id.");
   return toView(row, user.id);
@@ -176,41 +172,37 @@ export async function readComplaints(
   query: ComplaintQuery,
 ): Promise<ComplaintList & { blocks: Block[] }> {
   const block = residenceBlockOf(user.id);
-  const where: SQL[] = [ofCampus(user)];
+  const where: Sql[] = [ofCampus(user)];
   if (query.view === "mine") {
-    where.push(eq(hostelComplaints.userId, user.id));
-    if (query.status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
-    else if (query.status) where.push(eq(hostelComplaints.status, query.status));
+    where.push(sql`${c.user_id} = ${user.id}`);
+    if (query.status === "active") where.push(sql`${c.status} IN ('open', 'in_progress')`);
+    else if (query.status) where.push(sql`${c.status} = ${query.status}`);
   } else {
     // No residence: the subquery is NULL and matches nothing.
-    where.push(sql`${hostelComplaints.blockId} = ${block}`);
+    where.push(sql`${c.block_id} = ${block}`);
     const status = query.status ?? "active";
     if (status === "withdrawn")
       where.push(sql`0`); // withdrawn ones are their author's only
-    else if (status === "active") where.push(inArray(hostelComplaints.status, ["open", "in_progress"]));
-    else where.push(eq(hostelComplaints.status, status));
+    else if (status === "active") where.push(sql`${c.status} IN ('open', 'in_progress')`);
+    else where.push(sql`${c.status} = ${status}`);
   }
-  if (query.category) where.push(eq(hostelComplaints.category, query.category));
-  const columns = complaintColumns(user.id);
-  const order =
-    query.view === "mine"
-      ? [desc(hostelComplaints.createdAt)]
-      : [desc(columns.meTooCount), desc(hostelComplaints.createdAt)];
-  const [blocks, [residence], rows, newcomerRows] = await getDb(env.DB).batch([
-    blocksQuery(env, user.campusId),
-    residenceQuery(env, user.id),
-    selectComplaints(env, user.id)
-      .where(and(...where))
-      .orderBy(...order)
-      .limit(LIST_LIMIT),
-    newcomersQuery(env, block),
+  if (query.category) where.push(sql`${c.category} = ${query.category}`);
+  const order = query.view === "mine" ? sql`${c.created_at} DESC` : sql`meTooCount DESC, ${c.created_at} DESC`;
+  const [blocks, residence, rows, newcomerRows] = await batch(env, [
+    blocksQuery(user.campusId),
+    residenceQuery(user.id),
+    selectComplaints(user.id, sql`WHERE ${sql.join(where, " AND ")} ORDER BY ${order} LIMIT ${LIST_LIMIT}`),
+    newcomersQuery(block),
   ]);
+  const residenceRow = residence.rows[0];
   const newcomers =
-    query.view === "block" && residence ? toNewcomers(newcomerRows, user.id) : { newcomers: [], newcomerCount: 0 };
+    query.view === "block" && residenceRow
+      ? toNewcomers(newcomerRows.rows, user.id)
+      : { newcomers: [], newcomerCount: 0 };
   return {
-    blocks,
-    residence: toResidence(residence),
-    complaints: rows.map((row) => toView(row, user.id)),
+    blocks: blocks.rows,
+    residence: toResidence(residenceRow),
+    complaints: rows.rows.map((row) => toView(row, user.id)),
     ...newcomers,
   };
 }
@@ -222,38 +214,33 @@ export async function listComplaints(env: Env, user: SessionUser, query: Complai
 
 export async function addMeToo(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
   requireMayAct(user, HOSTEL_WRITES.meToo);
-  const db = getDb(env.DB);
   // The complaint and the student's residence, in one round trip.
-  const [[complaint], [residenceRow]] = await db.batch([
-    db
-      .select({
-        userId: hostelComplaints.userId,
-        blockId: hostelComplaints.blockId,
-        blockName: hostelBlocks.name,
-        status: hostelComplaints.status,
-      })
-      .from(hostelComplaints)
-      .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
-      .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
-      .limit(1),
-    residenceQuery(env, user.id),
+  const [complaints, residences] = await batch(env, [
+    select(
+      { userId: c.user_id, blockId: c.block_id, blockName: b.name, status: c.status },
+      sql`FROM ${c} JOIN ${b} ON ${b.id} = ${c.block_id} WHERE ${c.id} = ${id} AND ${ofCampus(user)} LIMIT 1`,
+    ),
+    residenceQuery(user.id),
   ]);
+  const complaint = complaints.rows[0];
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
     throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId === user.id) throw new ApiError(409, "You filed this complaint, so it already counts you.");
-  const residence = toResidence(residenceRow);
+  const residence = toResidence(residences.rows[0]);
   if (residence?.blockId !== complaint.blockId)
     throw new ApiError(403, `Only students of ${complaint.blockName} can add a "me too" to its complaints.`);
   if (complaint.status !== "open" && complaint.status !== "in_progress")
     throw new ApiError(409, "This complaint is already resolved.");
   // The primary key (complaint, student) lets each student count once, however often they click.
-  const added = await env.DB.prepare(
-    `INSERT INTO hostel_complaint_me_too (complaint_id, user_id, created_at)
-     SELECT id, ?1, ?2 FROM hostel_complaints WHERE id = ?3 AND status IN ('open', 'in_progress')
-     ON CONFLICT DO NOTHING RETURNING complaint_id`,
-  )
-    .bind(user.id, Date.now(), id)
-    .first();
+  const added = await first(
+    env,
+    returning(
+      sql`INSERT INTO ${hostelComplaintMeToo} (complaint_id, user_id, created_at)
+        SELECT id, ${user.id}, ${Date.now()} FROM hostel_complaints WHERE id = ${id} AND status IN ('open', 'in_progress')
+        ON CONFLICT DO NOTHING`,
+      { complaintId: hostelComplaintMeToo.complaint_id },
+    ),
+  );
   if (!added) throw new ApiError(409, 'You have already said "me too" to this complaint.');
   return getComplaint(env, user, id);
 }
@@ -265,28 +252,28 @@ export async function changeComplaintStatus(
   id: string,
   { status }: StatusChange,
 ): Promise<ComplaintView> {
-  const db = getDb(env.DB);
-  const [complaint] = await db
-    .select({ userId: hostelComplaints.userId, status: hostelComplaints.status })
-    .from(hostelComplaints)
-    .innerJoin(hostelBlocks, eq(hostelBlocks.id, hostelComplaints.blockId))
-    .where(and(eq(hostelComplaints.id, id), ofCampus(user)))
-    .limit(1);
+  const complaint = await first(
+    env,
+    select(
+      { userId: c.user_id, status: c.status },
+      sql`FROM ${c} JOIN ${b} ON ${b.id} = ${c.block_id} WHERE ${c.id} = ${id} AND ${ofCampus(user)} LIMIT 1`,
+    ),
+  );
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
     throw new ApiError(404, "There is no complaint with that id.");
   if (complaint.userId !== user.id) throw new ApiError(403, "Only the student who filed this complaint can change it.");
   const now = Date.now();
-  const [changed] = await db
-    .update(hostelComplaints)
-    .set({ status, updatedAt: now, resolvedAt: status === "resolved" ? now : null })
-    .where(
-      and(
-        eq(hostelComplaints.id, id),
-        eq(hostelComplaints.userId, user.id),
-        inArray(hostelComplaints.status, ["open", "in_progress"]),
+  const changed = await first(
+    env,
+    returning(
+      update(
+        hostelComplaints,
+        { status, updated_at: now, resolved_at: status === "resolved" ? now : null },
+        sql`WHERE id = ${id} AND user_id = ${user.id} AND status IN ('open', 'in_progress')`,
       ),
-    )
-    .returning({ id: hostelComplaints.id });
+      { id: hostelComplaints.id },
+    ),
+  );
   if (!changed)
     throw new ApiError(
       409,
@@ -307,17 +294,19 @@ export async function complaintPhoto(
   id: string,
   ifNoneMatch: string | null = null,
 ): Promise<Response> {
-  const row = await env.DB.prepare(
-    `SELECT c.photo_key AS photoKey FROM hostel_complaints c
-     WHERE c.id = ?1 AND c.photo_key IS NOT NULL
-       AND c.block_id IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ?3)
-       AND (c.user_id = ?2 OR (c.status <> 'withdrawn' AND c.block_id = (SELECT r.block_id FROM hostel_residents r WHERE r.user_id = ?2)))
-       -- A hidden complaint's photo: its owner and the campus's moderators and admins only.
-       AND (c.hidden_at IS NULL OR c.user_id = ?2 OR EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ?2 AND s.campus_id = ?3 AND s.role IN ('moderator', 'admin')))`,
-  )
-    .bind(id, user.id, user.campusId)
-    .first<{ photoKey: string }>();
-  if (!row) throw new ApiError(404, "This complaint has no photo.");
+  // A hidden complaint's photo: its owner and the campus's moderators and admins only (the last line).
+  const row = await first(
+    env,
+    select(
+      { photoKey: c.photo_key },
+      sql`FROM ${c}
+        WHERE ${c.id} = ${id} AND ${c.photo_key} IS NOT NULL
+          AND ${c.block_id} IN (SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ${user.campusId})
+          AND (${c.user_id} = ${user.id} OR (${c.status} <> 'withdrawn' AND ${c.block_id} = ${residenceBlockOf(user.id)}))
+          AND (${c.hidden_at} IS NULL OR ${c.user_id} = ${user.id} OR EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = ${user.campusId} AND s.role IN ('moderator', 'admin')))`,
+    ),
+  );
+  if (!row?.photoKey) throw new ApiError(404, "This complaint has no photo.");
   const object = await env.FILES.get(row.photoKey);
   if (!object) throw new ApiError(404, "This complaint has no photo.");
   const headers = { "Cache-Control": "private, no-cache", ETag: object.httpEtag, Vary: "Cookie, Authorization" };

@@ -12,15 +12,9 @@ import {
   pickupOpensAt,
 } from "#common/hostel-staff.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import {
-  auditStatement,
-  type Guard,
-  mayStaff,
-  noticeStatement,
-  staffGrantsStatement,
-  staffRefusal,
-  type StaffGrant,
-} from "#server/services/staff.ts";
+import { audit, mayStaff, notice, staffGrants, staffRefusal } from "#server/services/staff.ts";
+import { batch, first, int, select, sql, update } from "#server/db/sql.ts";
+import { laundryBookings, laundrySlots, staffAuditLog, users } from "#server/db/tables.generated.ts";
 
 // The laundry staff's side (docs/decisions/0081-laundry-and-mess-staff.md): today's and
 // tomorrow's bookings per slot, the steps picked up -> washing -> ready -> collected (forward, one
@@ -50,8 +44,13 @@ export const slotCapacitySchema = z.object({
 });
 export type SlotCapacityInput = z.output<typeof slotCapacitySchema>;
 
-/** SQL: the user (?, ?: user, campus) is laundry staff or the campus admin there. */
-const LAUNDRY_STAFF = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('laundry', 'admin'))`;
+type Staff = Pick<SessionUser, "id" | "campusId">;
+
+/** The user is laundry staff or the campus admin there. */
+const laundryStaff = (user: Staff) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = ${user.campusId} AND s.role IN ('laundry', 'admin'))`;
+
+const [b, s, u] = [laundryBookings.as("b"), laundrySlots.as("s"), users.as("u")];
 
 export interface StaffBooking {
   id: string;
@@ -76,71 +75,79 @@ export interface LaundryConsoleView {
   slots: StaffSlot[];
 }
 
-/** The statements of the console's read (put them in the page's one batch). */
-export function laundryConsoleStatements(
-  env: Env,
-  user: SessionUser,
-  now: number,
-): { dates: string[]; statements: D1PreparedStatement[] } {
+/** The queries of the console's read (put them in the page's one batch): the slots, then the bookings. */
+export function laundryConsoleQueries(user: Staff, now: number) {
   const today = indiaDate(now);
-  const dates = [today, addDays(today, 1)];
+  const dates = [today, addDays(today, 1)] as const;
+  const slots = laundrySlots;
   return {
-    dates,
-    statements: [
-      env.DB.prepare(
-        "SELECT id, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin, capacity FROM laundry_slots WHERE campus_id = ?1 ORDER BY position",
-      ).bind(user.campusId),
-      env.DB.prepare(
-        `SELECT b.id, b.slot_id AS slotId, b.date, b.clothes, b.service, b.status, u.name AS studentName
-         FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id JOIN users u ON u.id = b.user_id
-         WHERE s.campus_id = ?1 AND b.date IN (?2, ?3) AND b.status <> 'cancelled' ORDER BY b.created_at, b.id`,
-      ).bind(user.campusId, dates[0], dates[1]),
-    ],
+    dates: [...dates],
+    queries: [
+      select(
+        { id: slots.id, startsAtMin: slots.starts_at_min, endsAtMin: slots.ends_at_min, capacity: slots.capacity },
+        sql`FROM ${slots} WHERE ${slots.campus_id} = ${user.campusId} ORDER BY ${slots.position}`,
+      ),
+      select(
+        {
+          id: b.id,
+          slotId: b.slot_id,
+          date: b.date,
+          clothes: b.clothes,
+          service: b.service,
+          status: b.status,
+          studentName: u.name,
+        },
+        sql`FROM ${b} JOIN ${s} ON ${s.id} = ${b.slot_id} JOIN ${u} ON ${u.id} = ${b.user_id}
+          WHERE ${s.campus_id} = ${user.campusId} AND ${b.date} IN (${dates[0]}, ${dates[1]}) AND ${b.status} <> 'cancelled'
+          ORDER BY ${b.created_at}, ${b.id}`,
+      ),
+    ] as const,
   };
 }
 
-export function toLaundryConsole(dates: string[], slots: D1Result, bookings: D1Result): LaundryConsoleView {
-  const rows = bookings.results as (StaffBooking & { slotId: string; date: string })[];
+type ConsoleRows<I extends 0 | 1> = NonNullable<ReturnType<typeof laundryConsoleQueries>["queries"][I]["row"]>;
+
+export function toLaundryConsole(
+  dates: string[],
+  slots: ConsoleRows<0>[],
+  bookings: ConsoleRows<1>[],
+): LaundryConsoleView {
   return {
     dates,
-    slots: (slots.results as { id: string; startsAtMin: number; endsAtMin: number; capacity: number }[]).map((s) => ({
-      id: s.id,
-      label: `${clock(s.startsAtMin)}–${clock(s.endsAtMin)}`,
-      opens: clock(s.startsAtMin),
-      capacity: s.capacity,
+    slots: slots.map((slot) => ({
+      id: slot.id,
+      label: `${clock(slot.startsAtMin)}–${clock(slot.endsAtMin)}`,
+      opens: clock(slot.startsAtMin),
+      capacity: slot.capacity,
       days: dates.map((date) => ({
         date,
-        pickupOpensAt: pickupOpensAt(date, s.startsAtMin),
-        bookings: rows.filter((b) => b.slotId === s.id && b.date === date).map(({ slotId: _s, date: _d, ...b }) => b),
+        pickupOpensAt: pickupOpensAt(date, slot.startsAtMin),
+        bookings: bookings
+          .filter((booking) => booking.slotId === slot.id && booking.date === date)
+          .map(({ slotId: _s, date: _d, ...booking }) => booking),
       })),
     })),
   };
 }
 
-interface BookingRow {
-  id: string;
-  userId: string;
-  status: BookingStatus;
-  date: string;
-  clothes: number;
-  service: keyof typeof serviceLabel;
-  startsAtMin: number;
-  endsAtMin: number;
-}
-
-async function bookingAndGrants(
-  env: Env,
-  user: SessionUser,
-  id: string,
-): Promise<{ booking: BookingRow | undefined; grants: StaffGrant[] }> {
-  const [booking, grants] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT b.id, b.user_id AS userId, b.status, b.date, b.clothes, b.service, s.starts_at_min AS startsAtMin, s.ends_at_min AS endsAtMin
-       FROM laundry_bookings b JOIN laundry_slots s ON s.id = b.slot_id WHERE b.id = ?1 AND s.campus_id = ?2`,
-    ).bind(id, user.campusId),
-    staffGrantsStatement(env, user),
+async function bookingAndGrants(env: Env, user: SessionUser, id: string) {
+  const [booking, grants] = await batch(env, [
+    select(
+      {
+        id: b.id,
+        userId: b.user_id,
+        status: b.status,
+        date: b.date,
+        clothes: b.clothes,
+        service: b.service,
+        startsAtMin: s.starts_at_min,
+        endsAtMin: s.ends_at_min,
+      },
+      sql`FROM ${b} JOIN ${s} ON ${s.id} = ${b.slot_id} WHERE ${b.id} = ${id} AND ${s.campus_id} = ${user.campusId}`,
+    ),
+    staffGrants(user),
   ]);
-  return { booking: booking!.results[0] as BookingRow | undefined, grants: grants!.results as StaffGrant[] };
+  return { booking: booking.rows[0], grants: grants.rows };
 }
 
 export interface StepResult {
@@ -174,19 +181,16 @@ export async function stepBooking(
     );
   }
   const auditId = crypto.randomUUID();
-  const done: Guard = {
-    sql: "EXISTS (SELECT 1 FROM laundry_bookings WHERE id = ? AND status_audit_id = ?)",
-    params: [id, auditId],
-  };
+  const done = sql`EXISTS (SELECT 1 FROM laundry_bookings WHERE id = ${id} AND status_audit_id = ${auditId})`;
   const slot = `${clock(booking.startsAtMin)}–${clock(booking.endsAtMin)}`;
   const what = `${serviceLabel[booking.service]}, ${booking.clothes} clothes, pickup ${formatIndiaDay(booking.date)} ${slot}`;
-  const statements = [
-    env.DB.prepare(
-      `UPDATE laundry_bookings SET status = ?, status_at = ?, status_audit_id = ?
-       WHERE id = ? AND status = ? AND slot_id IN (SELECT id FROM laundry_slots WHERE campus_id = ?) AND ${LAUNDRY_STAFF}`,
-    ).bind(status, now, auditId, id, from, user.campusId, user.id, user.campusId),
-    auditStatement(
-      env,
+  const [updated] = await batch(env, [
+    update(
+      laundryBookings,
+      { status, status_at: now, status_audit_id: auditId },
+      sql`WHERE id = ${id} AND status = ${from} AND slot_id IN (SELECT id FROM laundry_slots WHERE campus_id = ${user.campusId}) AND ${laundryStaff(user)}`,
+    ),
+    audit(
       {
         id: auditId,
         campusId: user.campusId,
@@ -200,28 +204,27 @@ export async function stepBooking(
       },
       done,
     ),
-  ];
-  if (status === "ready") {
-    statements.push(
-      noticeStatement(
-        env,
-        booking.userId,
-        {
-          kind: "laundry.ready",
-          title: "Your laundry is ready",
-          text: `${what}. Collect it at the laundry counter.`,
-          link: "/laundry-service",
-          at: now,
-        },
-        done,
-      ),
+    ...(status === "ready"
+      ? [
+          notice(
+            booking.userId,
+            {
+              kind: "laundry.ready",
+              title: "Your laundry is ready",
+              text: `${what}. Collect it at the laundry counter.`,
+              link: "/laundry-service",
+              at: now,
+            },
+            done,
+          ),
+        ]
+      : []),
+  ]);
+  if (updated.changes !== 1) {
+    const current = await first(
+      env,
+      select({ status: laundryBookings.status }, sql`FROM ${laundryBookings} WHERE id = ${id}`),
     );
-  }
-  const [updated] = await env.DB.batch(statements);
-  if ((updated?.meta.changes ?? 0) !== 1) {
-    const current = await env.DB.prepare("SELECT status FROM laundry_bookings WHERE id = ?1")
-      .bind(id)
-      .first<{ status: BookingStatus }>();
     throw stepConflict(current?.status ?? booking.status, status);
   }
   return { id, status };
@@ -258,35 +261,37 @@ export async function setSlotCapacity(
   { capacity }: SlotCapacityInput,
   now = Date.now(),
 ): Promise<CapacityResult> {
-  const [slotResult, grantsResult] = await env.DB.batch([
-    env.DB.prepare(
-      "SELECT id, capacity, starts_at_min AS startsAtMin, ends_at_min AS endsAtMin FROM laundry_slots WHERE id = ?1 AND campus_id = ?2",
-    ).bind(slotId, user.campusId),
-    staffGrantsStatement(env, user),
+  const [slots, grants] = await batch(env, [
+    select(
+      { id: s.id, capacity: s.capacity, startsAtMin: s.starts_at_min, endsAtMin: s.ends_at_min },
+      sql`FROM ${s} WHERE ${s.id} = ${slotId} AND ${s.campus_id} = ${user.campusId}`,
+    ),
+    staffGrants(user),
   ]);
-  const slot = slotResult!.results[0] as
-    { id: string; capacity: number; startsAtMin: number; endsAtMin: number } | undefined;
+  const slot = slots.rows[0];
   if (!slot) throw new ApiError(404, "There is no laundry slot with that id.");
-  if (!mayStaff(grantsResult!.results as StaffGrant[], "laundry")) throw staffRefusal("laundry");
+  if (!mayStaff(grants.rows, "laundry")) throw staffRefusal("laundry");
   const today = indiaDate(now);
-  const busiest = `(SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM laundry_bookings b WHERE b.slot_id = ? AND b.date >= ? AND b.status <> 'cancelled' GROUP BY b.date))`;
-  const condition = `s.id = ? AND s.campus_id = ? AND ? >= ${busiest} AND ${LAUNDRY_STAFF}`;
-  const params = [slotId, user.campusId, capacity, slotId, today, user.id, user.campusId];
+  const busiest = sql`(SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM laundry_bookings b WHERE b.slot_id = ${slotId} AND b.date >= ${today} AND b.status <> 'cancelled' GROUP BY b.date))`;
+  /** The change's one condition, on the slot row `row`. */
+  const condition = (row: typeof laundrySlots) =>
+    sql`${row.id} = ${slotId} AND ${row.campus_id} = ${user.campusId} AND ${capacity} >= ${busiest} AND ${laundryStaff(user)}`;
   const label = `${clock(slot.startsAtMin)}–${clock(slot.endsAtMin)}`;
-  const [audited] = await env.DB.batch([
+  const [audited] = await batch(env, [
     // The audit line first, reading the capacity it replaces; then the change, on the same condition.
-    env.DB.prepare(
-      `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
-       SELECT ?, ?, ?, 'laundry.capacity', 'laundry_slot', s.id, NULL, 'Slot ' || ? || ': ' || s.capacity || ' -> ' || ?, ? FROM laundry_slots s WHERE ${condition}`,
-    ).bind(crypto.randomUUID(), user.campusId, user.id, label, String(capacity), now, ...params),
-    env.DB.prepare(`UPDATE laundry_slots AS s SET capacity = ? WHERE ${condition}`).bind(capacity, ...params),
+    sql`INSERT INTO ${staffAuditLog} (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at)
+      SELECT ${crypto.randomUUID()}, ${user.campusId}, ${user.id}, 'laundry.capacity', 'laundry_slot', ${s.id}, NULL, 'Slot ' || ${label} || ': ' || ${s.capacity} || ' -> ' || ${String(capacity)}, ${now}
+      FROM ${s} WHERE ${condition(s)}`,
+    update(laundrySlots, { capacity }, sql`WHERE ${condition(laundrySlots)}`),
   ]);
-  if ((audited?.meta.changes ?? 0) !== 1) {
-    const row = await env.DB.prepare(
-      `SELECT b.date, COUNT(*) AS n FROM laundry_bookings b WHERE b.slot_id = ?1 AND b.date >= ?2 AND b.status <> 'cancelled' GROUP BY b.date ORDER BY n DESC, b.date LIMIT 1`,
-    )
-      .bind(slotId, today)
-      .first<{ date: string; n: number }>();
+  if (audited.changes !== 1) {
+    const row = await first(
+      env,
+      select(
+        { date: b.date, n: int(sql`COUNT(*)`) },
+        sql`FROM ${b} WHERE ${b.slot_id} = ${slotId} AND ${b.date} >= ${today} AND ${b.status} <> 'cancelled' GROUP BY ${b.date} ORDER BY n DESC, ${b.date} LIMIT 1`,
+      ),
+    );
     throw new ApiError(
       409,
       `The ${label} slot already has ${row?.n ?? "more"} pickups booked on ${row ? formatIndiaDay(row.date) : "an upcoming day"}; its capacity cannot go below that.`,

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { laundryBookings, laundrySlots } from "#server/db/schema.ts";
+import { all, first, int, returning, select, type Sql, sql, update } from "#server/db/sql.ts";
+import { laundryBookings, laundrySlots } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
+import { type BookingStatus, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
 export type LaundryService = (typeof LAUNDRY_SERVICES)[number];
@@ -55,7 +54,7 @@ export interface BookingView {
   startsAt: number;
   clothes: number;
   service: LaundryService;
-  status: "booked" | "picked_up" | "washing" | "ready" | "collected" | "cancelled";
+  status: BookingStatus;
   cancellable: boolean;
   createdAt: number;
 }
@@ -77,6 +76,8 @@ function requireBookableDate(date: string, now: number) {
   }
 }
 
+const [b, s] = [laundryBookings.as("b"), laundrySlots.as("s")];
+
 const slotLabel = (startsAtMin: number, endsAtMin: number) => `${clock(startsAtMin)}–${clock(endsAtMin)}`;
 
 /** A campus's laundry slots for a day (each campus runs its own laundry, migrations/0013), with the places left. */
@@ -88,21 +89,21 @@ export async function slotsFor(
 ): Promise<{ date: string; dates: string[]; slots: SlotView[] }> {
   const day = date ?? indiaDate(now);
   requireBookableDate(day, now);
-  const live =
-    sql<number>`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = laundry_slots.id AND b.date = ${day} AND b.status <> 'cancelled')`.mapWith(
-      Number,
-    );
-  const rows = await getDb(env.DB)
-    .select({
-      id: laundrySlots.id,
-      startsAtMin: laundrySlots.startsAtMin,
-      endsAtMin: laundrySlots.endsAtMin,
-      capacity: laundrySlots.capacity,
-      booked: live,
-    })
-    .from(laundrySlots)
-    .where(eq(laundrySlots.campusId, campusId))
-    .orderBy(asc(laundrySlots.position));
+  const rows = await all(
+    env,
+    select(
+      {
+        id: s.id,
+        startsAtMin: s.starts_at_min,
+        endsAtMin: s.ends_at_min,
+        capacity: s.capacity,
+        booked: int(
+          sql`(SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = ${s.id} AND b.date = ${day} AND b.status <> 'cancelled')`,
+        ),
+      },
+      sql`FROM ${s} WHERE ${s.campus_id} = ${campusId} ORDER BY ${s.position}`,
+    ),
+  );
   return {
     date: day,
     dates: bookableDates(now),
@@ -121,25 +122,26 @@ export async function slotsFor(
   };
 }
 
-function selectBookings(env: Env) {
-  return getDb(env.DB)
-    .select({
-      id: laundryBookings.id,
-      date: laundryBookings.date,
-      slotId: laundryBookings.slotId,
-      startsAtMin: laundrySlots.startsAtMin,
-      endsAtMin: laundrySlots.endsAtMin,
-      startsAt: laundryBookings.startsAt,
-      clothes: laundryBookings.clothes,
-      service: laundryBookings.service,
-      status: laundryBookings.status,
-      createdAt: laundryBookings.createdAt,
-    })
-    .from(laundryBookings)
-    .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId));
+/** The bookings (`b`, with their slot `s`) that `rest` (WHERE ...) picks. */
+function selectBookings(rest: Sql) {
+  return select(
+    {
+      id: b.id,
+      date: b.date,
+      slotId: b.slot_id,
+      startsAtMin: s.starts_at_min,
+      endsAtMin: s.ends_at_min,
+      startsAt: b.starts_at,
+      clothes: b.clothes,
+      service: b.service,
+      status: b.status,
+      createdAt: b.created_at,
+    },
+    sql`FROM ${b} JOIN ${s} ON ${s.id} = ${b.slot_id} ${rest}`,
+  );
 }
 
-type Row = Awaited<ReturnType<typeof selectBookings>>[number];
+type Row = NonNullable<ReturnType<typeof selectBookings>["row"]>;
 
 function toView({ startsAtMin, endsAtMin, ...row }: Row, now: number): BookingView {
   return {
@@ -150,10 +152,12 @@ function toView({ startsAtMin, endsAtMin, ...row }: Row, now: number): BookingVi
 }
 
 export async function myBookings(env: Env, user: SessionUser, now = Date.now()): Promise<BookingView[]> {
-  const rows = await selectBookings(env)
-    .where(and(eq(laundryBookings.userId, user.id), eq(laundrySlots.campusId, user.campusId)))
-    .orderBy(desc(laundryBookings.startsAt), desc(laundryBookings.createdAt))
-    .limit(50);
+  const rows = await all(
+    env,
+    selectBookings(
+      sql`WHERE ${b.user_id} = ${user.id} AND ${s.campus_id} = ${user.campusId} ORDER BY ${b.starts_at} DESC, ${b.created_at} DESC LIMIT 50`,
+    ),
+  );
   return rows.map((row) => toView(row, now));
 }
 
@@ -170,49 +174,48 @@ export async function bookPickup(
 ): Promise<BookingView> {
   requireMayAct(user, HOSTEL_WRITES.bookPickup);
   requireBookableDate(booking.date, now);
-  const db = getDb(env.DB);
   // Only a slot of the student's own campus's laundry.
-  const [slot] = await db
-    .select({ id: laundrySlots.id, startsAtMin: laundrySlots.startsAtMin })
-    .from(laundrySlots)
-    .where(and(eq(laundrySlots.id, booking.slotId), eq(laundrySlots.campusId, user.campusId)))
-    .limit(1);
+  const slot = await first(
+    env,
+    select(
+      { id: s.id, startsAtMin: s.starts_at_min },
+      sql`FROM ${s} WHERE ${s.id} = ${booking.slotId} AND ${s.campus_id} = ${user.campusId} LIMIT 1`,
+    ),
+  );
   if (!slot) throw new ApiError(400, "Choose one of the pickup slots.", { field: "slotId" });
   const startsAt = indiaInstant(booking.date, slot.startsAtMin);
   if (startsAt <= now)
     throw new ApiError(400, "This slot has already started. Choose a later one.", { field: "slotId" });
 
   const id = crypto.randomUUID();
-  const inserted = await env.DB.prepare(
-    `INSERT INTO laundry_bookings (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at)
-     SELECT ?1, ?2, s.id, ?3, ?4, ?5, ?6, 'booked', ?7 FROM laundry_slots s
-     WHERE s.id = ?8 AND s.campus_id = ?10
-       AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = s.id AND b.date = ?3 AND b.status <> 'cancelled') < s.capacity
-       AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.user_id = ?2 AND b.status <> 'cancelled' AND b.starts_at > ?7) < ?9
-     ON CONFLICT DO NOTHING
-     RETURNING id`,
-  )
-    .bind(
-      id,
-      user.id,
-      booking.date,
-      startsAt,
-      booking.clothes,
-      booking.service,
-      now,
-      slot.id,
-      MAX_ACTIVE_BOOKINGS,
-      user.campusId,
-    )
-    .first<{ id: string }>();
+  const inserted = await first(
+    env,
+    returning(
+      sql`INSERT INTO ${laundryBookings} (id, user_id, slot_id, date, starts_at, clothes, service, status, created_at)
+        SELECT ${id}, ${user.id}, ${s.id}, ${booking.date}, ${startsAt}, ${booking.clothes}, ${booking.service}, 'booked', ${now} FROM ${s}
+        WHERE ${s.id} = ${slot.id} AND ${s.campus_id} = ${user.campusId}
+          AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.slot_id = ${s.id} AND b.date = ${booking.date} AND b.status <> 'cancelled') < ${s.capacity}
+          AND (SELECT COUNT(*) FROM laundry_bookings b WHERE b.user_id = ${user.id} AND b.status <> 'cancelled' AND b.starts_at > ${now}) < ${MAX_ACTIVE_BOOKINGS}
+        ON CONFLICT DO NOTHING`,
+      { id: laundryBookings.id },
+    ),
+  );
   if (!inserted) {
     // One read tells which condition refused it.
-    const why = await env.DB.prepare(
-      `SELECT EXISTS (SELECT 1 FROM laundry_bookings WHERE user_id = ?1 AND date = ?2 AND slot_id = ?3 AND status <> 'cancelled') AS sameSlot,
-         (SELECT COUNT(*) FROM laundry_bookings WHERE user_id = ?1 AND status <> 'cancelled' AND starts_at > ?4) AS active`,
-    )
-      .bind(user.id, booking.date, slot.id, now)
-      .first<{ sameSlot: number; active: number }>();
+    const why = await first(
+      env,
+      select(
+        {
+          sameSlot: int(
+            sql`EXISTS (SELECT 1 FROM laundry_bookings WHERE user_id = ${user.id} AND date = ${booking.date} AND slot_id = ${slot.id} AND status <> 'cancelled')`,
+          ),
+          active: int(
+            sql`(SELECT COUNT(*) FROM laundry_bookings WHERE user_id = ${user.id} AND status <> 'cancelled' AND starts_at > ${now})`,
+          ),
+        },
+        sql``,
+      ),
+    );
     if (why?.sameSlot) throw new ApiError(409, "You already have a pickup booked in this slot.");
     if ((why?.active ?? 0) >= MAX_ACTIVE_BOOKINGS) {
       throw new ApiError(
@@ -222,42 +225,41 @@ export async function bookPickup(
     }
     throw new ApiError(409, "This slot is full. Choose another time or day.");
   }
-  const [row] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);
+  const row = await first(env, selectBookings(sql`WHERE ${b.id} = ${id} LIMIT 1`));
   if (!row) throw new Error("booking vanished after insert");
   return toView(row, now);
 }
 
 /** Cancels the student's own booking, only while its slot has not started. */
 export async function cancelBooking(env: Env, user: SessionUser, id: string, now = Date.now()): Promise<BookingView> {
-  const db = getDb(env.DB);
   // Another campus's booking does not exist for this student.
-  const [row] = await db
-    .select({ userId: laundryBookings.userId, status: laundryBookings.status, startsAt: laundryBookings.startsAt })
-    .from(laundryBookings)
-    .innerJoin(laundrySlots, eq(laundrySlots.id, laundryBookings.slotId))
-    .where(and(eq(laundryBookings.id, id), eq(laundrySlots.campusId, user.campusId)))
-    .limit(1);
+  const row = await first(
+    env,
+    select(
+      { userId: b.user_id, status: b.status, startsAt: b.starts_at },
+      sql`FROM ${b} JOIN ${s} ON ${s.id} = ${b.slot_id} WHERE ${b.id} = ${id} AND ${s.campus_id} = ${user.campusId} LIMIT 1`,
+    ),
+  );
   if (!row) throw new ApiError(404, "There is no booking with that id.");
   if (row.userId !== user.id) throw new ApiError(403, "You can cancel only your own bookings.");
-  const [cancelled] = await db
-    .update(laundryBookings)
-    .set({ status: "cancelled", cancelledAt: now })
-    .where(
-      and(
-        eq(laundryBookings.id, id),
-        eq(laundryBookings.userId, user.id),
-        eq(laundryBookings.status, "booked"),
-        sql`${laundryBookings.startsAt} > ${now}`,
+  const cancelled = await first(
+    env,
+    returning(
+      update(
+        laundryBookings,
+        { status: "cancelled", cancelled_at: now },
+        sql`WHERE id = ${id} AND user_id = ${user.id} AND status = 'booked' AND starts_at > ${now}`,
       ),
-    )
-    .returning({ id: laundryBookings.id });
+      { id: laundryBookings.id },
+    ),
+  );
   if (!cancelled) {
     if (row.status === "cancelled") throw new ApiError(409, "This booking is already cancelled.");
     if (row.status !== "booked")
       throw new ApiError(409, "Your clothes have already been picked up; this booking can no longer be cancelled.");
     throw new ApiError(409, "This pickup's slot has started, so it can no longer be cancelled.");
   }
-  const [view] = await selectBookings(env).where(eq(laundryBookings.id, id)).limit(1);
+  const view = await first(env, selectBookings(sql`WHERE ${b.id} = ${id} LIMIT 1`));
   if (!view) throw new Error("booking vanished after cancel");
   return toView(view, now);
 }

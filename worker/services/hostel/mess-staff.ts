@@ -4,13 +4,9 @@ import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { addDays, indiaDate } from "#common/india-time.ts";
 import { MAX_DISH_LENGTH, MAX_DISHES, RATING_WEEKS } from "#common/hostel-staff.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import {
-  auditStatement,
-  mayStaff,
-  staffGrantsStatement,
-  staffRefusal,
-  type StaffGrant,
-} from "#server/services/staff.ts";
+import { audit, mayStaff, staffGrants, staffRefusal } from "#server/services/staff.ts";
+import { batch, insertWhere, int, select, sql } from "#server/db/sql.ts";
+import { messMeals, messMenu, messRatings } from "#server/db/tables.generated.ts";
 
 // The mess staff's side (docs/decisions/0081-laundry-and-mess-staff.md): the week's menu
 // per day and meal, and each meal's ratings over the last weeks. Mess staff and the campus admin of
@@ -58,7 +54,11 @@ export const menuEditSchema = z.object({
 });
 export type MenuEdit = z.output<typeof menuEditSchema>;
 
-const MESS_STAFF = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND s.role IN ('mess', 'admin'))`;
+type Staff = Pick<SessionUser, "id" | "campusId">;
+
+/** The user is mess staff or the campus admin there. */
+const messStaff = (user: Staff) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = ${user.campusId} AND s.role IN ('mess', 'admin'))`;
 
 export interface MenuEditResult {
   day: number;
@@ -73,23 +73,24 @@ export interface MenuEditResult {
  * audit line are one batch.
  */
 export async function editMenu(env: Env, user: SessionUser, { day, meal, items }: MenuEdit): Promise<MenuEditResult> {
-  const [mealResult, grantsResult] = await env.DB.batch([
-    env.DB.prepare("SELECT id, name FROM mess_meals WHERE id = ?1 AND campus_id = ?2").bind(meal, user.campusId),
-    staffGrantsStatement(env, user),
+  const ml = messMeals;
+  const [meals, grants] = await batch(env, [
+    select(
+      { id: ml.id, name: ml.name },
+      sql`FROM ${ml} WHERE ${ml.id} = ${meal} AND ${ml.campus_id} = ${user.campusId}`,
+    ),
+    staffGrants(user),
   ]);
-  const row = mealResult!.results[0] as { id: string; name: string } | undefined;
+  const row = meals.rows[0];
   if (!row) throw new ApiError(404, "There is no meal with that id in your campus's mess.", { field: "meal" });
-  if (!mayStaff(grantsResult!.results as StaffGrant[], "mess")) throw staffRefusal("mess");
+  if (!mayStaff(grants.rows, "mess")) throw staffRefusal("mess");
   const now = Date.now();
   const text = items.join(", ");
-  const staff = { sql: MESS_STAFF, params: [user.id, user.campusId] };
-  const [written] = await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO mess_menu (day, meal_id, items, updated_at) SELECT ?, ?, ?, ? WHERE ${MESS_STAFF}
-       ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
-    ).bind(day, row.id, text, now, user.id, user.campusId),
-    auditStatement(
-      env,
+  const staff = messStaff(user);
+  const [written] = await batch(env, [
+    sql`${insertWhere(messMenu, { day, meal_id: row.id, items: text, updated_at: now }, staff)}
+      ON CONFLICT (day, meal_id) DO UPDATE SET items = excluded.items, updated_at = excluded.updated_at`,
+    audit(
       {
         campusId: user.campusId,
         actorId: user.id,
@@ -103,7 +104,7 @@ export async function editMenu(env: Env, user: SessionUser, { day, meal, items }
       staff,
     ),
   ]);
-  if ((written?.meta.changes ?? 0) !== 1) throw staffRefusal("mess");
+  if (written.changes !== 1) throw staffRefusal("mess");
   return { day, meal: row.id, items, updatedAt: now };
 }
 
@@ -130,13 +131,30 @@ export function ratingWeeks(now: number): { from: string; to: string }[] {
   });
 }
 
-/** The statement of the ratings read (for the page's one batch): per meal and date, over the weeks. */
-export function ratingsStatement(env: Env, user: SessionUser, now: number): D1PreparedStatement {
+/** The query of the ratings read (for the page's one batch): per meal and date, over the weeks. */
+export function ratingsQuery(user: Staff, now: number) {
   const first = ratingWeeks(now)[0]!.from;
-  return env.DB.prepare(
-    `SELECT r.meal_id AS mealId, r.date, SUM(r.stars) AS total, COUNT(*) AS n FROM mess_ratings r JOIN mess_meals m ON m.id = r.meal_id
-     WHERE m.campus_id = ?1 AND r.date >= ?2 GROUP BY r.meal_id, r.date`,
-  ).bind(user.campusId, first);
+  const [r, m] = [messRatings.as("r"), messMeals.as("m")];
+  return select(
+    { mealId: r.meal_id, date: r.date, total: int(sql`SUM(${r.stars})`), n: int(sql`COUNT(*)`) },
+    sql`FROM ${r} JOIN ${m} ON ${m.id} = ${r.meal_id}
+      WHERE ${m.campus_id} = ${user.campusId} AND ${r.date} >= ${first} GROUP BY ${r.meal_id}, ${r.date}`,
+  );
+}
+
+/** The mess console's other reads (for the page's one batch): the campus's meals, then the week's menu. */
+export function messConsoleQueries(user: Staff) {
+  const [m, ml] = [messMenu.as("m"), messMeals.as("ml")];
+  return [
+    select(
+      { id: messMeals.id, name: messMeals.name },
+      sql`FROM ${messMeals} WHERE ${messMeals.campus_id} = ${user.campusId} ORDER BY ${messMeals.position}`,
+    ),
+    select(
+      { day: m.day, mealId: m.meal_id, items: m.items },
+      sql`FROM ${m} JOIN ${ml} ON ${ml.id} = ${m.meal_id} WHERE ${ml.campus_id} = ${user.campusId}`,
+    ),
+  ] as const;
 }
 
 export function toMealRatings(

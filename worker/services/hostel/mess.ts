@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
+import { all, batch, insert, int, real, run, select, sql } from "#server/db/sql.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
-import { messMeals, messMenu, messRatings } from "#server/db/schema.ts";
+import { messMeals, messMenu, messRatings } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
@@ -25,28 +24,23 @@ export interface WeekMenu {
 // Each campus has its own mess: its meals (ids unique across campuses, migrations/0013) and their
 // weekly menu. Ratings hang off a meal, so a campus's averages are its own students' ratings.
 
-function mealsQuery(env: Env, campusId: string) {
-  return getDb(env.DB)
-    .select({
-      id: messMeals.id,
-      name: messMeals.name,
-      startsAtMin: messMeals.startsAtMin,
-      endsAtMin: messMeals.endsAtMin,
-    })
-    .from(messMeals)
-    .where(eq(messMeals.campusId, campusId))
-    .orderBy(asc(messMeals.position));
+function mealsQuery(campusId: string) {
+  const m = messMeals;
+  return select(
+    { id: m.id, name: m.name, startsAtMin: m.starts_at_min, endsAtMin: m.ends_at_min },
+    sql`FROM ${m} WHERE ${m.campus_id} = ${campusId} ORDER BY ${m.position}`,
+  );
 }
 
-const campusMealIds = (env: Env, campusId: string) =>
-  getDb(env.DB).select({ id: messMeals.id }).from(messMeals).where(eq(messMeals.campusId, campusId));
+/** The ids of a campus's meals, as a subquery. */
+const campusMealIds = (campusId: string) => sql`(SELECT id FROM mess_meals WHERE campus_id = ${campusId})`;
 
-function menuQuery(env: Env, campusId: string) {
-  return getDb(env.DB)
-    .select({ day: messMenu.day, mealId: messMenu.mealId, items: messMenu.items, updatedAt: messMenu.updatedAt })
-    .from(messMenu)
-    .where(inArray(messMenu.mealId, campusMealIds(env, campusId)))
-    .orderBy(asc(messMenu.day));
+function menuQuery(campusId: string) {
+  const m = messMenu;
+  return select(
+    { day: m.day, mealId: m.meal_id, items: m.items, updatedAt: m.updated_at },
+    sql`FROM ${m} WHERE ${m.meal_id} IN ${campusMealIds(campusId)} ORDER BY ${m.day}`,
+  );
 }
 
 function toWeek(
@@ -69,9 +63,8 @@ function toWeek(
 
 export async function weekMenu(env: Env, campusId: string): Promise<WeekMenu> {
   return publicRead(env, "mess-week", {}, { ...MENU_CACHE, campus: campusId }, async () => {
-    const db = getDb(env.DB);
-    const [meals, rows] = await db.batch([mealsQuery(env, campusId), menuQuery(env, campusId)]);
-    return toWeek(meals, rows);
+    const [meals, rows] = await batch(env, [mealsQuery(campusId), menuQuery(campusId)]);
+    return toWeek(meals.rows, rows.rows);
   });
 }
 
@@ -95,22 +88,17 @@ export interface Today {
   ratings: MealRating[];
 }
 
-function ratingQueries(env: Env, campusId: string, userId: string | null, date: string) {
-  const db = getDb(env.DB);
+function ratingQueries(campusId: string, userId: string | null, date: string) {
+  const r = messRatings;
   return [
-    db
-      .select({
-        mealId: messRatings.mealId,
-        average: sql<number>`AVG(${messRatings.stars})`.mapWith(Number),
-        count: sql<number>`COUNT(*)`.mapWith(Number),
-      })
-      .from(messRatings)
-      .where(and(eq(messRatings.date, date), inArray(messRatings.mealId, campusMealIds(env, campusId))))
-      .groupBy(messRatings.mealId),
-    db
-      .select({ mealId: messRatings.mealId, stars: messRatings.stars })
-      .from(messRatings)
-      .where(and(eq(messRatings.date, date), eq(messRatings.userId, userId ?? ""))),
+    select(
+      { mealId: r.meal_id, average: real(sql`AVG(${r.stars})`), count: int(sql`COUNT(*)`) },
+      sql`FROM ${r} WHERE ${r.date} = ${date} AND ${r.meal_id} IN ${campusMealIds(campusId)} GROUP BY ${r.meal_id}`,
+    ),
+    select(
+      { mealId: r.meal_id, stars: r.stars },
+      sql`FROM ${r} WHERE ${r.date} = ${date} AND ${r.user_id} = ${userId ?? ""}`,
+    ),
   ] as const;
 }
 
@@ -141,9 +129,9 @@ function toToday(
 }
 
 export async function today(env: Env, campusId: string, userId: string | null, now = Date.now()): Promise<Today> {
-  const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
-  const [meals, totalRows, mineRows] = await getDb(env.DB).batch([mealsQuery(env, campusId), totals, mine]);
-  return toToday(meals, totalRows, mineRows, now);
+  const [totals, mine] = ratingQueries(campusId, userId, indiaDate(now));
+  const [meals, totalRows, mineRows] = await batch(env, [mealsQuery(campusId), totals, mine]);
+  return toToday(meals.rows, totalRows.rows, mineRows.rows, now);
 }
 
 /** The mess screen's whole read (the week and today) in one D1 round trip. */
@@ -165,14 +153,14 @@ async function readMessOverview(
   userId: string | null,
   now: number,
 ): Promise<WeekMenu & { today: Today }> {
-  const [totals, mine] = ratingQueries(env, campusId, userId, indiaDate(now));
-  const [meals, rows, totalRows, mineRows] = await getDb(env.DB).batch([
-    mealsQuery(env, campusId),
-    menuQuery(env, campusId),
+  const [totals, mine] = ratingQueries(campusId, userId, indiaDate(now));
+  const [meals, rows, totalRows, mineRows] = await batch(env, [
+    mealsQuery(campusId),
+    menuQuery(campusId),
     totals,
     mine,
   ]);
-  return { ...toWeek(meals, rows), today: toToday(meals, totalRows, mineRows, now) };
+  return { ...toWeek(meals.rows, rows.rows), today: toToday(meals.rows, totalRows.rows, mineRows.rows, now) };
 }
 
 /** `POST /api/hostel/mess/ratings` and the mess screen's stars. */
@@ -197,9 +185,8 @@ export async function rateMeal(
   now = Date.now(),
 ): Promise<MealRating> {
   requireMayAct(user, HOSTEL_WRITES.rateMeal);
-  const db = getDb(env.DB);
   // Only a meal of the student's own mess: another campus's meal is no meal of theirs.
-  const meals = await mealsQuery(env, user.campusId);
+  const meals = await all(env, mealsQuery(user.campusId));
   const meal = meals.find((m) => m.id === mealId);
   if (!meal) throw new ApiError(400, `Choose ${orList(meals.map((m) => m.name.toLowerCase()))}.`, { field: "meal" });
   const minutes = indiaMinutes(now);
@@ -210,13 +197,14 @@ export async function rateMeal(
       { field: "meal" },
     );
   const date = indiaDate(now);
-  await db
-    .insert(messRatings)
-    .values({ userId: user.id, date, mealId, stars, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [messRatings.userId, messRatings.date, messRatings.mealId],
-      set: { stars, updatedAt: now },
-    });
+  await run(
+    env,
+    insert(
+      messRatings,
+      { user_id: user.id, date, meal_id: mealId, stars, created_at: now, updated_at: now },
+      sql`ON CONFLICT (user_id, date, meal_id) DO UPDATE SET stars = ${stars}, updated_at = ${now}`,
+    ),
+  );
   const summary = await today(env, user.campusId, user.id, now);
   const rating = summary.ratings.find((r) => r.mealId === mealId);
   if (!rating) throw new Error(`meal ${mealId} vanished`);

@@ -1,11 +1,17 @@
 import type { SessionUser } from "#server/services/session-user.ts";
 import { mayStaff, type StaffGrant } from "#server/services/staff.ts";
+import { batchAlongside } from "#server/db/sql.ts";
 import {
-  laundryConsoleStatements,
+  laundryConsoleQueries,
   toLaundryConsole,
   type LaundryConsoleView,
 } from "#server/services/hostel/laundry-staff.ts";
-import { ratingsStatement, toMealRatings, type MealRatings } from "#server/services/hostel/mess-staff.ts";
+import {
+  messConsoleQueries,
+  ratingsQuery,
+  toMealRatings,
+  type MealRatings,
+} from "#server/services/hostel/mess-staff.ts";
 
 // The /staff page's laundry and mess data in ONE D1 round trip, read only for the roles
 // that may see it (laundry staff, mess staff, the campus admin), of the staff member's campus.
@@ -33,29 +39,43 @@ export async function readOpsConsole(
   now = Date.now(),
   alongside: D1PreparedStatement[] = [],
 ): Promise<OpsConsoleView & { alongside: D1Result[] }> {
-  const laundry = mayStaff(grants, "laundry") ? laundryConsoleStatements(env, user, now) : null;
-  const mess = mayStaff(grants, "mess")
-    ? [
-        env.DB.prepare("SELECT id, name FROM mess_meals WHERE campus_id = ?1 ORDER BY position").bind(user.campusId),
-        env.DB.prepare(
-          "SELECT m.day, m.meal_id AS mealId, m.items FROM mess_menu m JOIN mess_meals ml ON ml.id = m.meal_id WHERE ml.campus_id = ?1",
-        ).bind(user.campusId),
-        ratingsStatement(env, user, now),
-      ]
-    : null;
-  const statements = [...(laundry?.statements ?? []), ...(mess ?? []), ...alongside];
-  if (statements.length === 0) return { laundry: null, mess: null, alongside: [] };
-  const all = await env.DB.batch(statements);
-  const results = all.slice(0, all.length - alongside.length);
-  const laundryView = laundry ? toLaundryConsole(laundry.dates, results[0]!, results[1]!) : null;
-  let messView: MessConsoleView | null = null;
-  if (mess) {
-    const [meals, menuRows, ratingRows] = results.slice(laundry ? 2 : 0);
-    const mealList = meals!.results as { id: string; name: string }[];
-    const menu: MessConsoleView["menu"] = {};
-    for (const row of menuRows!.results as { day: number; mealId: string; items: string }[])
-      (menu[row.day] ??= {})[row.mealId] = row.items;
-    messView = { meals: mealList, menu, ratings: toMealRatings(mealList, ratingRows!.results as never, now) };
+  const mayLaundry = mayStaff(grants, "laundry");
+  const mayMess = mayStaff(grants, "mess");
+  if (!mayLaundry && !mayMess && alongside.length === 0) return { laundry: null, mess: null, alongside: [] };
+  const laundry = laundryConsoleQueries(user, now);
+  const mess = [...messConsoleQueries(user), ratingsQuery(user, now)] as const;
+  // Each case its own batch (one round trip each), so every statement's rows keep their type.
+  if (mayLaundry && mayMess) {
+    const [[slots, bookings, meals, menu, ratings], rest] = await batchAlongside(
+      env,
+      [...laundry.queries, ...mess],
+      alongside,
+    );
+    return {
+      laundry: toLaundryConsole(laundry.dates, slots.rows, bookings.rows),
+      mess: toMessConsole(meals.rows, menu.rows, ratings.rows, now),
+      alongside: rest,
+    };
   }
-  return { laundry: laundryView, mess: messView, alongside: all.slice(all.length - alongside.length) };
+  if (mayLaundry) {
+    const [[slots, bookings], rest] = await batchAlongside(env, laundry.queries, alongside);
+    return { laundry: toLaundryConsole(laundry.dates, slots.rows, bookings.rows), mess: null, alongside: rest };
+  }
+  if (mayMess) {
+    const [[meals, menu, ratings], rest] = await batchAlongside(env, mess, alongside);
+    return { laundry: null, mess: toMessConsole(meals.rows, menu.rows, ratings.rows, now), alongside: rest };
+  }
+  const [, rest] = await batchAlongside(env, [], alongside);
+  return { laundry: null, mess: null, alongside: rest };
+}
+
+function toMessConsole(
+  meals: { id: string; name: string }[],
+  menuRows: { day: number; mealId: string; items: string }[],
+  ratingRows: { mealId: string; date: string; total: number; n: number }[],
+  now: number,
+): MessConsoleView {
+  const menu: MessConsoleView["menu"] = {};
+  for (const row of menuRows) (menu[row.day] ??= {})[row.mealId] = row.items;
+  return { meals, menu, ratings: toMealRatings(meals, ratingRows, now) };
 }

@@ -1,14 +1,24 @@
-import { and, desc, eq, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "#server/db/client.ts";
-import { campuses, hostelBlocks, roommateListings, users } from "#server/db/schema.ts";
+import {
+  all,
+  batch,
+  first,
+  insert,
+  returning,
+  run,
+  select,
+  type Sql,
+  sql,
+  textOrNull,
+  update,
+} from "#server/db/sql.ts";
+import { campuses, hostelBlocks, roommateListings, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
-import { visibleTo } from "#server/services/moderation.ts";
 import { mayContact } from "#common/membership.ts";
-import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
+import { blankToUndefined, type Block, blocksQuery, requireBlock, visibleTo } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
@@ -131,39 +141,40 @@ export interface ListingView {
   hiddenReason: string | null;
 }
 
-function selectListings(env: Env) {
-  return getDb(env.DB)
-    .select({
-      id: roommateListings.id,
-      userId: roommateListings.userId,
-      // Aliased: in a D1 batch drizzle reads rows by column name, and two columns named "name" would collide.
-      name: sql<string>`${users.name}`.as("poster_name"),
-      about: roommateListings.about,
-      preferredBlock: roommateListings.preferredBlock,
-      preferredBlockName: sql<string | null>`${hostelBlocks.name}`.as("preferred_block_name"),
-      roomType: roommateListings.roomType,
-      budgetPaise: roommateListings.budgetPaise,
-      sleepSchedule: roommateListings.sleepSchedule,
-      studyHabits: roommateListings.studyHabits,
-      cleanliness: roommateListings.cleanliness,
-      whatsapp: roommateListings.whatsapp,
-      email: roommateListings.email,
-      updatedAt: roommateListings.updatedAt,
-      campusId: roommateListings.campusId,
-      hiddenAt: roommateListings.hiddenAt,
-      hiddenReason: roommateListings.hiddenReason,
+const [l, u, c, pb] = [roommateListings.as("l"), users.as("u"), campuses.as("c"), hostelBlocks.as("pb")];
+
+/** The listings (`l`, with their poster `u`, campus `c` and preferred block `pb`) that `rest` (WHERE ...) picks. */
+function selectListings(rest: Sql) {
+  return select(
+    {
+      id: l.id,
+      userId: l.user_id,
+      name: u.name,
+      about: l.about,
+      preferredBlock: l.preferred_block,
+      preferredBlockName: textOrNull(sql`${pb.name}`),
+      roomType: l.room_type,
+      budgetPaise: l.budget_paise,
+      sleepSchedule: l.sleep_schedule,
+      studyHabits: l.study_habits,
+      cleanliness: l.cleanliness,
+      whatsapp: l.whatsapp,
+      email: l.email,
+      updatedAt: l.updated_at,
+      campusId: l.campus_id,
+      hiddenAt: l.hidden_at,
+      hiddenReason: l.hidden_reason,
       // The badge, read in the same query: the poster's proof and their campus's short name.
-      posterVerifiedAt: users.emailVerifiedAt,
-      campusShortName: campuses.shortName,
-      campusIsOpen: campuses.isOpen,
-    })
-    .from(roommateListings)
-    .innerJoin(users, eq(users.id, roommateListings.userId))
-    .innerJoin(campuses, eq(campuses.id, roommateListings.campusId))
-    .leftJoin(hostelBlocks, eq(hostelBlocks.id, roommateListings.preferredBlock));
+      posterVerifiedAt: u.email_verified_at,
+      campusShortName: c.short_name,
+      campusIsOpen: c.is_open,
+    },
+    sql`FROM ${l} JOIN ${u} ON ${u.id} = ${l.user_id} JOIN ${c} ON ${c.id} = ${l.campus_id}
+      LEFT JOIN ${pb} ON ${pb.id} = ${l.preferred_block} ${rest}`,
+  );
 }
 
-type Row = Awaited<ReturnType<typeof selectListings>>[number];
+type Row = NonNullable<ReturnType<typeof selectListings>["row"]>;
 
 function toView(
   {
@@ -188,49 +199,43 @@ function toView(
     whatsappLink: shown && whatsapp ? whatsappLink(whatsapp) : null,
     email: shown ? email : null,
     contactHidden: !shown,
-    badge: badgeOf(posterVerifiedAt !== null, campusIsOpen, campusShortName),
+    badge: badgeOf(posterVerifiedAt !== null, campusIsOpen === 1, campusShortName),
     mine,
     hiddenReason: hiddenAt !== null ? (hiddenReason ?? "Hidden by a moderator.") : null,
   };
 }
 
 /** Only listings of the student's own campus exist for them. */
-const ofCampus = (user: SessionUser) => eq(roommateListings.campusId, user.campusId);
+const ofCampus = (user: SessionUser) => sql`${l.campus_id} = ${user.campusId}`;
 
-function listingsQuery(env: Env, user: SessionUser, query: ListingQuery) {
-  const where: SQL[] = [
+function listingsQuery(user: SessionUser, query: ListingQuery) {
+  const where: Sql[] = [
     ofCampus(user),
-    ne(roommateListings.userId, user.id),
-    visibleTo(roommateListings.hiddenAt, roommateListings.userId, roommateListings.campusId, user.id),
+    sql`${l.user_id} <> ${user.id}`,
+    visibleTo(l.hidden_at, l.user_id, l.campus_id, user.id),
   ];
   // "Any" on a listing matches every filter value: that student is open to it.
-  if (query.block)
-    where.push(or(eq(roommateListings.preferredBlock, query.block), isNull(roommateListings.preferredBlock)) as SQL);
+  if (query.block) where.push(sql`(${l.preferred_block} = ${query.block} OR ${l.preferred_block} IS NULL)`);
   if (query.roomType && query.roomType !== "any")
-    where.push(or(eq(roommateListings.roomType, query.roomType), eq(roommateListings.roomType, "any")) as SQL);
-  if (query.sleepSchedule) where.push(eq(roommateListings.sleepSchedule, query.sleepSchedule));
-  if (query.studyHabits) where.push(eq(roommateListings.studyHabits, query.studyHabits));
-  if (query.cleanliness) where.push(eq(roommateListings.cleanliness, query.cleanliness));
-  if (query.maxBudget !== undefined) where.push(lte(roommateListings.budgetPaise, query.maxBudget * 100));
-  return selectListings(env)
-    .where(and(...where))
-    .orderBy(desc(roommateListings.updatedAt))
-    .limit(LIST_LIMIT);
+    where.push(sql`(${l.room_type} = ${query.roomType} OR ${l.room_type} = 'any')`);
+  if (query.sleepSchedule) where.push(sql`${l.sleep_schedule} = ${query.sleepSchedule}`);
+  if (query.studyHabits) where.push(sql`${l.study_habits} = ${query.studyHabits}`);
+  if (query.cleanliness) where.push(sql`${l.cleanliness} = ${query.cleanliness}`);
+  if (query.maxBudget !== undefined) where.push(sql`${l.budget_paise} <= ${query.maxBudget * 100}`);
+  return selectListings(sql`WHERE ${sql.join(where, " AND ")} ORDER BY ${l.updated_at} DESC LIMIT ${LIST_LIMIT}`);
 }
 
-const myListingQuery = (env: Env, user: SessionUser) =>
-  selectListings(env)
-    .where(and(eq(roommateListings.userId, user.id), ofCampus(user)))
-    .limit(1);
+const myListingQuery = (user: SessionUser) =>
+  selectListings(sql`WHERE ${l.user_id} = ${user.id} AND ${ofCampus(user)} LIMIT 1`);
 
 /** Other students' listings of the student's campus, newest first, with the filters a student would reach for. */
 export async function listListings(env: Env, user: SessionUser, query: ListingQuery): Promise<ListingView[]> {
-  const rows = await listingsQuery(env, user, query);
+  const rows = await all(env, listingsQuery(user, query));
   return rows.map((row) => toView(row, user));
 }
 
 export async function myListing(env: Env, user: SessionUser): Promise<ListingView | null> {
-  const [row] = await myListingQuery(env, user);
+  const row = await first(env, myListingQuery(user));
   return row ? toView(row, user) : null;
 }
 
@@ -240,12 +245,17 @@ export async function readRoommates(
   user: SessionUser,
   query: ListingQuery,
 ): Promise<{ blocks: Block[]; listings: ListingView[]; mine: ListingView | null }> {
-  const [blocks, rows, [mine]] = await getDb(env.DB).batch([
-    blocksQuery(env, user.campusId),
-    listingsQuery(env, user, query),
-    myListingQuery(env, user),
+  const [blocks, rows, own] = await batch(env, [
+    blocksQuery(user.campusId),
+    listingsQuery(user, query),
+    myListingQuery(user),
   ]);
-  return { blocks, listings: rows.map((row) => toView(row, user)), mine: mine ? toView(mine, user) : null };
+  const mine = own.rows[0];
+  return {
+    blocks: blocks.rows,
+    listings: rows.rows.map((row) => toView(row, user)),
+    mine: mine ? toView(mine, user) : null,
+  };
 }
 
 /** A listing as its row stores it; a preferred block is one of the poster's own campus's blocks. */
@@ -256,11 +266,11 @@ async function listingValues(env: Env, user: SessionUser, parsed: ListingInput) 
       : null;
   return {
     about: parsed.about,
-    preferredBlock,
-    roomType: parsed.roomType,
-    budgetPaise: parsed.budget * 100,
-    sleepSchedule: parsed.sleepSchedule,
-    studyHabits: parsed.studyHabits,
+    preferred_block: preferredBlock,
+    room_type: parsed.roomType,
+    budget_paise: parsed.budget * 100,
+    sleep_schedule: parsed.sleepSchedule,
+    study_habits: parsed.studyHabits,
     cleanliness: parsed.cleanliness,
     whatsapp: parsed.whatsapp ?? null,
     email: parsed.email ?? null,
@@ -280,29 +290,30 @@ export async function createListing(
   requireMayAct(user, HOSTEL_WRITES.postListing);
   const values = await listingValues(env, user, input);
   const now = Date.now();
-  const db = getDb(env.DB);
   // The UNIQUE index on user_id keeps one listing per student, even for two simultaneous posts.
-  const [created] = await db
-    .insert(roommateListings)
-    .values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      campusId: user.campusId,
-      ...values,
-      submissionKey,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: roommateListings.userId })
-    .returning({ id: roommateListings.id });
+  const created = await first(
+    env,
+    returning(
+      insert(
+        roommateListings,
+        {
+          id: crypto.randomUUID(),
+          user_id: user.id,
+          campus_id: user.campusId,
+          ...values,
+          submission_key: submissionKey,
+          created_at: now,
+          updated_at: now,
+        },
+        sql`ON CONFLICT (user_id) DO NOTHING`,
+      ),
+      { id: roommateListings.id },
+    ),
+  );
   if (!created) {
-    const [existing] = submissionKey
-      ? await db
-          .select({ key: roommateListings.submissionKey })
-          .from(roommateListings)
-          .where(eq(roommateListings.userId, user.id))
-          .limit(1)
-      : [];
+    const existing = submissionKey
+      ? await first(env, select({ key: l.submission_key }, sql`FROM ${l} WHERE ${l.user_id} = ${user.id} LIMIT 1`))
+      : null;
     if (!existing || existing.key !== submissionKey)
       throw new ApiError(409, "You already have a listing. Edit it instead.");
   }
@@ -312,11 +323,10 @@ export async function createListing(
 }
 
 async function ownListing(env: Env, user: SessionUser, id: string) {
-  const [row] = await getDb(env.DB)
-    .select({ userId: roommateListings.userId })
-    .from(roommateListings)
-    .where(and(eq(roommateListings.id, id), ofCampus(user)))
-    .limit(1);
+  const row = await first(
+    env,
+    select({ userId: l.user_id }, sql`FROM ${l} WHERE ${l.id} = ${id} AND ${ofCampus(user)} LIMIT 1`),
+  );
   if (!row) throw new ApiError(404, "There is no listing with that id.");
   if (row.userId !== user.id) throw new ApiError(403, "You can change only your own listing.");
 }
@@ -331,22 +341,19 @@ export async function updateListing(
   await ownListing(env, user, id);
   const values = await listingValues(env, user, input);
   // The change and the listing as it now reads, in one round trip.
-  const db = getDb(env.DB);
-  const [[updated], [row]] = await db.batch([
-    db
-      .update(roommateListings)
-      .set({ ...values, updatedAt: Date.now() })
-      .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)))
-      .returning({ id: roommateListings.id }),
-    myListingQuery(env, user),
+  const [updated, own] = await batch(env, [
+    returning(
+      update(roommateListings, { ...values, updated_at: Date.now() }, sql`WHERE id = ${id} AND user_id = ${user.id}`),
+      { id: roommateListings.id },
+    ),
+    myListingQuery(user),
   ]);
-  if (!updated || !row) throw new ApiError(404, "There is no listing with that id.");
+  const row = own.rows[0];
+  if (updated.rows.length === 0 || !row) throw new ApiError(404, "There is no listing with that id.");
   return toView(row, user);
 }
 
 export async function deleteListing(env: Env, user: SessionUser, id: string): Promise<void> {
   await ownListing(env, user, id);
-  await getDb(env.DB)
-    .delete(roommateListings)
-    .where(and(eq(roommateListings.id, id), eq(roommateListings.userId, user.id)));
+  await run(env, sql`DELETE FROM ${roommateListings} WHERE id = ${id} AND user_id = ${user.id}`);
 }

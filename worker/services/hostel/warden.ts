@@ -1,27 +1,32 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, parseWith } from "#server/lib/validate.ts";
-import { categoryLabel, complaintStatusLabel, type ComplaintCategory } from "#common/hostel-labels.ts";
+import {
+  categoryLabel,
+  complaintStatusLabel,
+  type ComplaintCategory,
+  type ComplaintStatus,
+} from "#common/hostel-labels.ts";
 import { median, OVERDUE_MS } from "#common/staff.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import {
   changeComplaintStatus,
   getComplaint,
   statusChangeSchema,
-  type ComplaintStatus,
   type ComplaintView,
 } from "#server/services/hostel/complaints.ts";
-import { type MoveRequest, pendingMovesStatement } from "#server/services/hostel/block-moves.ts";
+import { type MoveRequest, pendingMoves } from "#server/services/hostel/block-moves.ts";
 import {
-  auditStatement,
-  type Guard,
+  audit,
   mayStaff,
-  noticesStatement,
-  noticeStatement,
-  staffGrantsStatement,
+  notice,
+  notices,
+  staffGrants,
   staffRefusal,
   type StaffGrant,
 } from "#server/services/staff.ts";
+import { batch, first, int, oneOf, select, sql, update } from "#server/db/sql.ts";
+import { hostelBlocks, hostelComplaints, users } from "#server/db/tables.generated.ts";
 
 // The warden's side of hostel complaints: the queue of their blocks, the status changes
 // open -> in progress -> resolved with a note the student sees, and the median time to resolve.
@@ -51,10 +56,16 @@ const FROM: Record<"in_progress" | "resolved", ComplaintStatus[]> = {
   resolved: ["open", "in_progress"],
 };
 
-/** SQL: the staff member (?, ?: user, campus) may act on the complaint row `c` (its block). */
-const STAFF_OF_BLOCK = `EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = ? AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = c.block_id)))`;
-/** SQL: the blocks (of campus ?) a staff member (?, ?) may see. */
-const BLOCKS_OF_STAFF = `SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ? AND EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ? AND s.campus_id = b.campus_id AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = b.id)))`;
+type Staff = Pick<SessionUser, "id" | "campusId">;
+
+/** The staff member may act on the complaint row `complaint` (its block). */
+const staffOfBlock = (user: Staff, complaint: typeof hostelComplaints) =>
+  sql`EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = ${user.campusId} AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = ${complaint.block_id})))`;
+/** The blocks (of the staff member's campus) a staff member may see. */
+const blocksOfStaff = (user: Staff) =>
+  sql`SELECT b.id FROM hostel_blocks b WHERE b.campus_id = ${user.campusId} AND EXISTS (SELECT 1 FROM staff_roles s WHERE s.user_id = ${user.id} AND s.campus_id = b.campus_id AND (s.role = 'admin' OR (s.role = 'warden' AND s.block_id = b.id)))`;
+
+const [c, b, u] = [hostelComplaints.as("c"), hostelBlocks.as("b"), users.as("u")];
 
 export interface QueueComplaint {
   id: string;
@@ -94,55 +105,69 @@ export interface WardenView {
  * resolve times over the last 30 days.
  */
 export async function readWardenView(env: Env, user: SessionUser, now = Date.now()): Promise<WardenView> {
-  const [grants, blocks, queue, resolved, moves] = await env.DB.batch([
-    staffGrantsStatement(env, user),
-    env.DB.prepare(
-      `SELECT b.id, b.name FROM hostel_blocks b WHERE b.id IN (${BLOCKS_OF_STAFF}) ORDER BY b.position`,
-    ).bind(user.campusId, user.id),
-    env.DB.prepare(
-      `SELECT c.id, c.category, c.block_id AS blockId, b.name AS blockName, c.room, c.description, c.status, c.status_note AS statusNote,
-              c.photo_key AS photoKey, c.created_at AS createdAt, u.name AS authorName,
-              (SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = c.id) AS meTooCount
-       FROM hostel_complaints c JOIN hostel_blocks b ON b.id = c.block_id JOIN users u ON u.id = c.user_id
-       WHERE c.status IN ('open', 'in_progress') AND c.block_id IN (${BLOCKS_OF_STAFF})
-       ORDER BY CASE c.status WHEN 'open' THEN 0 ELSE 1 END, meTooCount DESC, c.created_at ASC LIMIT ${QUEUE_LIMIT}`,
-    ).bind(user.campusId, user.id),
-    env.DB.prepare(
-      `SELECT c.block_id AS blockId, c.resolved_at - c.created_at AS ms FROM hostel_complaints c
-       WHERE c.status = 'resolved' AND c.resolved_at >= ? AND c.block_id IN (${BLOCKS_OF_STAFF})`,
-    ).bind(now - MEDIAN_WINDOW_MS, user.campusId, user.id),
-    pendingMovesStatement(env, user),
+  const [grants, blocks, queue, resolved, moves] = await batch(env, [
+    staffGrants(user),
+    select({ id: b.id, name: b.name }, sql`FROM ${b} WHERE ${b.id} IN (${blocksOfStaff(user)}) ORDER BY ${b.position}`),
+    select(
+      {
+        id: c.id,
+        category: c.category,
+        blockId: c.block_id,
+        blockName: b.name,
+        room: c.room,
+        description: c.description,
+        // Active ones only (the WHERE below).
+        status: oneOf(["open", "in_progress"] as const, sql`${c.status}`),
+        statusNote: c.status_note,
+        photoKey: c.photo_key,
+        createdAt: c.created_at,
+        authorName: u.name,
+        meTooCount: int(sql`(SELECT COUNT(*) FROM hostel_complaint_me_too m WHERE m.complaint_id = ${c.id})`),
+      },
+      sql`FROM ${c} JOIN ${b} ON ${b.id} = ${c.block_id} JOIN ${u} ON ${u.id} = ${c.user_id}
+        WHERE ${c.status} IN ('open', 'in_progress') AND ${c.block_id} IN (${blocksOfStaff(user)})
+        ORDER BY CASE ${c.status} WHEN 'open' THEN 0 ELSE 1 END, meTooCount DESC, ${c.created_at} ASC LIMIT ${QUEUE_LIMIT}`,
+    ),
+    select(
+      { blockId: c.block_id, ms: int(sql`${c.resolved_at} - ${c.created_at}`) },
+      sql`FROM ${c} WHERE ${c.status} = 'resolved' AND ${c.resolved_at} >= ${now - MEDIAN_WINDOW_MS} AND ${c.block_id} IN (${blocksOfStaff(user)})`,
+    ),
+    pendingMoves(user),
   ]);
-  type QueueRow = Omit<QueueComplaint, "overdue" | "photoUrl"> & { photoKey: string | null };
   const byBlock = new Map<string, number[]>();
-  for (const row of resolved!.results as { blockId: string; ms: number }[])
-    byBlock.set(row.blockId, [...(byBlock.get(row.blockId) ?? []), row.ms]);
+  for (const row of resolved.rows) byBlock.set(row.blockId, [...(byBlock.get(row.blockId) ?? []), row.ms]);
   return {
-    grants: grants!.results as StaffGrant[],
-    moves: moves!.results as MoveRequest[],
-    queue: (queue!.results as QueueRow[]).map(({ photoKey, ...row }) => ({
+    grants: grants.rows,
+    moves: moves.rows,
+    queue: queue.rows.map(({ photoKey, ...row }) => ({
       ...row,
       // First name only, as the block sees it.
       authorName: row.authorName.split(/\s+/)[0] ?? "",
       photoUrl: photoKey ? `/api/hostel/complaints/${row.id}/photo` : null,
       overdue: row.status === "open" && now - row.createdAt > OVERDUE_MS,
     })),
-    resolveTimes: (blocks!.results as { id: string; name: string }[]).map((b) => {
-      const times = byBlock.get(b.id) ?? [];
-      return { blockId: b.id, blockName: b.name, medianMs: median(times), resolved: times.length };
+    resolveTimes: blocks.rows.map((block) => {
+      const times = byBlock.get(block.id) ?? [];
+      return { blockId: block.id, blockName: block.name, medianMs: median(times), resolved: times.length };
     }),
   };
 }
 
-interface ComplaintRow {
-  id: string;
-  userId: string;
-  blockId: string;
-  blockName: string;
-  room: string;
-  category: ComplaintCategory;
-  status: ComplaintStatus;
-}
+/** The complaint a status change is of. */
+const complaintQuery = (id: string, user: Staff) =>
+  select(
+    {
+      id: c.id,
+      userId: c.user_id,
+      blockId: c.block_id,
+      blockName: b.name,
+      room: c.room,
+      category: c.category,
+      status: c.status,
+    },
+    sql`FROM ${c} JOIN ${b} ON ${b.id} = ${c.block_id} WHERE ${c.id} = ${id} AND ${b.campus_id} = ${user.campusId}`,
+  );
+type ComplaintRow = NonNullable<ReturnType<typeof complaintQuery>["row"]>;
 
 /**
  * `PATCH /api/hostel/complaints/:id/status` and the /staff page's action. The warden of the
@@ -156,15 +181,9 @@ export async function setComplaintStatus(
   id: string,
   { status, note }: ComplaintStatusInput,
 ): Promise<ComplaintView> {
-  const [complaintResult, grantsResult] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT c.id, c.user_id AS userId, c.block_id AS blockId, b.name AS blockName, c.room, c.category, c.status
-       FROM hostel_complaints c JOIN hostel_blocks b ON b.id = c.block_id WHERE c.id = ?1 AND b.campus_id = ?2`,
-    ).bind(id, user.campusId),
-    staffGrantsStatement(env, user),
-  ]);
-  const complaint = complaintResult!.results[0] as ComplaintRow | undefined;
-  const grants = grantsResult!.results as StaffGrant[];
+  const [complaints, grantRows] = await batch(env, [complaintQuery(id, user), staffGrants(user)]);
+  const complaint = complaints.rows[0];
+  const grants = grantRows.rows;
   if (!complaint || (complaint.status === "withdrawn" && complaint.userId !== user.id))
     throw new ApiError(404, "There is no complaint with that id.");
   const isStaff = mayStaff(grants, "warden", { blockId: complaint.blockId });
@@ -192,20 +211,23 @@ async function staffChange(
   const auditId = crypto.randomUUID();
   // The audit line and the notices are written only where the UPDATE put this change's audit id on
   // the complaint: of two simultaneous changes, one writes all three and the other nothing.
-  const done: Guard = {
-    sql: "EXISTS (SELECT 1 FROM hostel_complaints WHERE id = ? AND status_audit_id = ?)",
-    params: [complaint.id, auditId],
-  };
+  const done = sql`EXISTS (SELECT 1 FROM hostel_complaints WHERE id = ${complaint.id} AND status_audit_id = ${auditId})`;
   const what = `${categoryLabel[complaint.category]} complaint, ${complaint.blockName.split(" (")[0]} room ${complaint.room}`;
   const statusText = complaintStatusLabel[status].toLowerCase();
   const text = note ? `${what}. The warden's note: ${note}` : `${what}.`;
-  const [updated] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE hostel_complaints AS c SET status = ?, status_note = ?, status_audit_id = ?, updated_at = ?, resolved_at = CASE WHEN ? = 'resolved' THEN ? ELSE NULL END
-       WHERE c.id = ? AND c.status IN (${from.map(() => "?").join(", ")}) AND ${STAFF_OF_BLOCK}`,
-    ).bind(status, note, auditId, now, status, now, complaint.id, ...from, user.id, user.campusId),
-    auditStatement(
-      env,
+  const [updated] = await batch(env, [
+    update(
+      hostelComplaints,
+      {
+        status,
+        status_note: note,
+        status_audit_id: auditId,
+        updated_at: now,
+        resolved_at: status === "resolved" ? now : null,
+      },
+      sql`WHERE id = ${complaint.id} AND status IN ${sql.list(from)} AND ${staffOfBlock(user, hostelComplaints)}`,
+    ),
+    audit(
       {
         id: auditId,
         campusId: user.campusId,
@@ -219,8 +241,7 @@ async function staffChange(
       },
       done,
     ),
-    noticeStatement(
-      env,
+    notice(
       complaint.userId,
       {
         kind: "complaint.status",
@@ -232,12 +253,8 @@ async function staffChange(
       done,
     ),
     // Everyone who said "me too" has the same problem and hears the same news.
-    noticesStatement(
-      env,
-      {
-        sql: "SELECT user_id FROM hostel_complaint_me_too WHERE complaint_id = ? AND user_id <> ?",
-        params: [complaint.id, complaint.userId],
-      },
+    notices(
+      sql`SELECT user_id FROM hostel_complaint_me_too WHERE complaint_id = ${complaint.id} AND user_id <> ${complaint.userId}`,
       {
         kind: "complaint.status",
         title: `A complaint you backed is ${statusText}`,
@@ -248,11 +265,12 @@ async function staffChange(
       done,
     ),
   ]);
-  if ((updated?.meta.changes ?? 0) !== 1) {
-    const now = await env.DB.prepare("SELECT status FROM hostel_complaints WHERE id = ?1")
-      .bind(complaint.id)
-      .first<{ status: ComplaintStatus }>();
-    throw conflict(now?.status ?? complaint.status, status);
+  if (updated.changes !== 1) {
+    const current = await first(
+      env,
+      select({ status: hostelComplaints.status }, sql`FROM ${hostelComplaints} WHERE id = ${complaint.id}`),
+    );
+    throw conflict(current?.status ?? complaint.status, status);
   }
   return getComplaint(env, user, complaint.id);
 }
