@@ -74,6 +74,10 @@ for (const id of Object.keys(manifest.routes)) {
   for (const routeId of ids) {
     const route = manifest.routes[routeId];
     if (route.module) js.add(route.module);
+    // With split route modules the page's inline script also imports the route's client action,
+    // loader and middleware modules (and its HydrateFallback's) beside the main one: first load too.
+    for (const chunk of ["clientActionModule", "clientLoaderModule", "clientMiddlewareModule", "hydrateFallbackModule"])
+      if (route[chunk]) js.add(route[chunk]);
     for (const file of route.imports ?? []) js.add(file);
     for (const file of route.css ?? []) css.add(file);
   }
