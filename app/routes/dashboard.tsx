@@ -1,7 +1,7 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { data, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { BedIcon } from "#app/components/icons/bed.tsx";
-import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
+import { ConfirmName } from "#app/components/account/confirm-name.ts";
 import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
 import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";

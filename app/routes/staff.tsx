@@ -4,11 +4,7 @@ import { demoCollegesStatement, deployProblems } from "#server/services/deploy-c
 import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
-import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
-import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
-import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
-import { ReportedConversations, type ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
 import { reportedConversationsStatement } from "#server/services/conversations/safety.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
@@ -21,8 +17,6 @@ import {
   suspendedFrom,
   suspendedStatement,
 } from "#server/services/moderation-queue.ts";
-import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
-import { PendingLibrary } from "#app/components/staff/PendingLibrary.tsx";
 import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
 import {
   type PendingItem,
@@ -30,7 +24,6 @@ import {
   reviewItem,
   reviewSchema,
 } from "#server/services/library/review.ts";
-import { MessConsole } from "#app/components/staff/MessConsole.tsx";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
 import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
 import { indiaWeekday } from "#common/india-time.ts";
@@ -43,7 +36,41 @@ import { ApiError } from "#server/lib/errors.ts";
 import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
+import type { ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/staff";
+
+// Each console is a file of its own, loaded for the staff member whose roles show it (a mess
+// worker's page carries no moderation queue): the loader readies the ones it will show, so the
+// server's HTML has them and their forms work before the script arrives (app/lib/lazy-ready.ts).
+const complaintQueue = lazyReady(() => import("#app/components/staff/warden.tsx").then((m) => m.ComplaintQueue));
+const resolveTimes = lazyReady(() => import("#app/components/staff/warden.tsx").then((m) => m.ResolveTimes));
+const blockMoves = lazyReady(() => import("#app/components/staff/BlockMoves.tsx").then((m) => m.BlockMoves));
+const pendingLibrary = lazyReady(() =>
+  import("#app/components/staff/PendingLibrary.tsx").then((m) => m.PendingLibrary),
+);
+const moderationQueue = lazyReady(() =>
+  import("#app/components/staff/ModerationQueue.tsx").then((m) => m.ModerationQueue),
+);
+const suspendedStudents = lazyReady(() =>
+  import("#app/components/staff/ModerationQueue.tsx").then((m) => m.SuspendedStudents),
+);
+const reportedConversations = lazyReady(() =>
+  import("#app/components/staff/ReportedConversations.tsx").then((m) => m.ReportedConversations),
+);
+const laundryConsole = lazyReady(() =>
+  import("#app/components/staff/LaundryConsole.tsx").then((m) => m.LaundryConsole),
+);
+const messConsole = lazyReady(() => import("#app/components/staff/MessConsole.tsx").then((m) => m.MessConsole));
+const ComplaintQueue = complaintQueue.Component;
+const ResolveTimes = resolveTimes.Component;
+const BlockMoves = blockMoves.Component;
+const PendingLibrary = pendingLibrary.Component;
+const ModerationQueue = moderationQueue.Component;
+const SuspendedStudents = suspendedStudents.Component;
+const ReportedConversations = reportedConversations.Component;
+const LaundryConsole = laundryConsole.Component;
+const MessConsole = messConsole.Component;
 
 // The staff console: only what the signed-in person's roles allow. A student gets a plain
 // 403 page saying what the page is for (a redirect would leave them wondering where they went).
@@ -76,6 +103,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const libraryPending = libraryStatement
     ? ((alongside[moderating.length + (checkDeploy ? 1 : 0)]?.results ?? []) as unknown as PendingItem[])
     : null;
+  await Promise.all([
+    ...(warden ? [complaintQueue.ready(), resolveTimes.ready(), blockMoves.ready()] : []),
+    libraryPending && pendingLibrary.ready(),
+    moderation && moderationQueue.ready(),
+    conversations && reportedConversations.ready(),
+    suspended && suspendedStudents.ready(),
+    ops.laundry && laundryConsole.ready(),
+    ops.mess && messConsole.ready(),
+  ]);
   // The queue's words come with the data (app/components/staff/ModerationQueue.tsx says why).
   const words = { kinds: kindLabel, reasons: reasonLabel, suspendMaxDays: SUSPEND_MAX_DAYS };
   const now = Date.now();
