@@ -8,7 +8,7 @@ import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
 import { envOf, getSession, requireUser } from "#app/lib/session.server.ts";
-import { JoinCollege } from "#app/components/account/JoinCollege.tsx";
+import { JoinCollege } from "#app/components/account/join-college.ts";
 import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
 import { emailChangeState } from "#server/services/account.ts";
 import { indiaDate } from "#common/india-time.ts";
