@@ -186,7 +186,10 @@ export default defineConfig(({ command }) => ({
   },
   // The library indexer builds beside the app, under build/ with the rest (the plugin's default is
   // dist/<its environment>).
-  environments: { campus_backoffice: { build: { outDir: "build/campus_backoffice" } } },
+  environments: {
+    ssr: { build: { minify: true } },
+    campus_backoffice: { build: { outDir: "build/campus_backoffice", minify: true } },
+  },
   server: {
     // A git worktree may link node_modules from the main checkout: Vite must serve files from there
     // too (React Router's dev entry), or no page hydrates.
