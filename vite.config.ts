@@ -32,6 +32,33 @@ function serverOnly(): Plugin {
 }
 
 /**
+ * The stylesheet every page inlines (app/entry.server.tsx imports `app.css?inline`), written beside
+ * the server build's manifest as `.vite/inline.css` so that scripts/budgets.mjs measures what ships:
+ * in the minified server build it is one anonymous string among thousands. Not part of the upload
+ * (wrangler takes the build's modules, and .vite/ holds none).
+ */
+function inlineCssAsset(): Plugin {
+  let css: string | null = null;
+  return {
+    name: "campus:inline-css-asset",
+    apply: "build",
+    enforce: "post",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!/[\\/]app[\\/]app\.css\?inline$/.test(id)) return null;
+      const literal = /^export default ("(?:[^"\\]|\\.)*")/.exec(code)?.[1];
+      if (!literal) this.error(`campus:inline-css-asset: cannot read the stylesheet from ${id}`);
+      css = JSON.parse(literal) as string;
+      return null;
+    },
+    generateBundle() {
+      if (css === null) this.error("campus:inline-css-asset: the server build imports no app.css?inline");
+      this.emitFile({ type: "asset", fileName: ".vite/inline.css", source: css });
+    },
+  };
+}
+
+/**
  * How the browser bundle is cut into files (docs/decisions/0079-browser-chunks.md). Every route's
  * first-load JavaScript is budgeted (scripts/budgets.mjs), and what a page loads is: the framework,
  * the root layout, and the route's own file. Three rules make it so:
@@ -167,6 +194,7 @@ export default defineConfig(({ command }) => ({
     reactRouter(),
     serverOnly(),
     browserChunks(),
+    inlineCssAsset(),
   ],
   // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
   // on a page view is bundled then and the page reloaded, which can leave two copies of React on it
