@@ -5,7 +5,8 @@ import { ServerRouter } from "react-router";
 import { logError } from "#server/lib/log.ts";
 import css from "./app.css?inline";
 import { cloudflareContext } from "#server/lib/router-context.ts";
-import { InlineCssContext } from "#app/lib/inline-css.tsx";
+import { InlineCssContext, InlineScriptContext } from "#app/lib/inline-css.tsx";
+import { SERVICE_WORKER_LOADER } from "#app/lib/service-worker-loader.server.ts";
 import { NonceContext } from "#app/lib/nonce.tsx";
 
 export const streamTimeout = 5_000;
@@ -34,9 +35,11 @@ export default async function handleRequest(
   let shellRendered = false;
   const app = (
     <InlineCssContext value={css}>
-      <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext>
+      <InlineScriptContext value={SERVICE_WORKER_LOADER}>
+        <NonceContext value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext>
+      </InlineScriptContext>
     </InlineCssContext>
   );
   const body = await renderToReadableStream(app, {

@@ -14,9 +14,9 @@ import { TopBar } from "#app/components/TopBar.tsx";
 import { TabBar } from "#app/components/TabBar.tsx";
 import { readMode } from "#common/dashboard-mode.ts";
 import { SuspendedBanner } from "#app/components/SuspendedBanner.tsx";
-import { isSuspended, mayAct, suspendedMessage, verifyFirst } from "#common/membership.ts";
+import { isSuspended, mayAct, suspendedBanner, suspendedMessage, verifyFirst } from "#common/membership.ts";
 import { REPORT_WHAT } from "#common/moderation.ts";
-import { InlineStyles } from "#app/lib/inline-css.tsx";
+import { InlineScript, InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
 
@@ -46,8 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         }
       : null,
     grievance: user && !user.openCommunity ? grievanceOf(user) : null,
-    suspended,
-    prerendered: false,
+    suspended: suspended ? suspendedBanner(suspended.until, suspended.reason) : null,
     // The phone's tab bar shows Hostel or Study Swap by the dashboard's mode (a cookie: no query).
     mode: readMode(request.headers.get("Cookie")),
   };
@@ -78,14 +77,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
-/**
- * Keeps the browser's install offer for the service worker's page script, and loads that
- * script (/sw-client.js, built by scripts/build-sw.mjs: registration, offline banner, update and
- * install prompts) once the page has loaded and the browser is idle: never part of the first load.
- */
-const SERVICE_WORKER_LOADER =
-  'addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__campusInstall=e});addEventListener("load",function(){(window.requestIdleCallback||setTimeout)(function(){var s=document.createElement("script");s.src="/sw-client.js";document.head.appendChild(s)})});';
-
 export function Layout({ children }: { children: React.ReactNode }) {
   // The same nonce on the server and in the browser, or React reports every <link> as a mismatch.
   const nonce = useNonce();
@@ -100,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
         <Links nonce={nonce} />
         {/* Built by `npm run build` only: the dev server (hot reload) runs without a service worker. */}
-        {import.meta.env.PROD && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_LOADER }} />}
+        {import.meta.env.PROD && <InlineScript nonce={nonce} />}
       </head>
       <body className="min-h-dvh font-sans">
         <a
@@ -159,10 +150,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [location.key]);
   return (
     <>
-      <TopBar user={loaderData.user} prerendered={loaderData.prerendered} />
-      {loaderData.suspended && (
-        <SuspendedBanner until={loaderData.suspended.until} reason={loaderData.suspended.reason} />
-      )}
+      <TopBar user={loaderData.user} />
+      {loaderData.suspended && <SuspendedBanner {...loaderData.suspended} />}
       <main id="main" className="mx-auto w-full max-w-6xl px-4 pb-16 pt-4 sm:px-6">
         <Outlet />
       </main>

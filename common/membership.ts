@@ -37,6 +37,14 @@ export function suspendedMessage(until: number, reason: string | null): string {
   return `Your account is suspended until ${formatIndiaDateTime(until)}${reason ? `: ${reason.replace(/[.!?]+$/, "")}` : ""}.`;
 }
 
+/** The banner on every page of a suspended student: its heading, and what they can still do. */
+export function suspendedBanner(until: number, reason: string | null): { title: string; text: string } {
+  return {
+    title: `Your account is suspended until ${formatIndiaDateTime(until)}`,
+    text: `${reason ? `A moderator gave this reason: ${reason.replace(/[.!?]\s*$/, "")}. ` : ""}You can read, but not post, buy or book. `,
+  };
+}
+
 /** The 403 message of a gated write, and the verify banner's text: `verifyFirst("sell on the marketplace")`. */
 export function verifyFirst(what: string): string {
   return `Verify your college e-mail to ${what}.`;

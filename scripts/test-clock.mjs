@@ -57,6 +57,7 @@ export const WORKER_FILES = [
   "test/hostel-laundry.test.ts",
   "test/hostel-mess.test.ts",
   "test/input-hygiene.test.ts",
+  "test/library-indexing.test.ts",
   "test/login-throttle.test.ts",
   "test/market-pages.test.ts",
   "test/market-photos.test.ts",

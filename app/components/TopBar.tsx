@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { clearGoogleToken } from "#app/lib/google.ts";
 import { BackIcon } from "#app/components/icons/back.tsx";
@@ -7,49 +7,13 @@ import { BellIcon } from "#app/components/icons/bell.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { ShieldIcon } from "#app/components/icons/shield.tsx";
 
-/** unread and staff are known on server-rendered pages only (a prerendered page shows neither). */
 type TopBarUser = { name: string; email: string; unread?: number; messages?: number; staff?: boolean } | null;
-
-interface TopBarProps {
-  user: TopBarUser;
-  /** The page is a prerendered static file: `user` is always null, ask the API instead. */
-  prerendered: boolean;
-}
-
-/**
- * Who is signed in. Server-rendered pages know it from the first byte; on prerendered pages it is
- * asked of /api/auth/me after hydration (undefined until known). Moving between the two keeps the
- * last known answer on screen while the question is pending, so the bar does not flicker.
- */
-function useSignedInUser(user: TopBarUser, prerendered: boolean): TopBarUser | undefined {
-  const [known, setKnown] = useState<TopBarUser | undefined>(prerendered ? undefined : user);
-  const [seen, setSeen] = useState({ user, prerendered });
-  if (seen.user !== user || seen.prerendered !== prerendered) {
-    setSeen({ user, prerendered });
-    if (!prerendered) setKnown(user);
-  }
-  useEffect(() => {
-    if (!prerendered) return;
-    const controller = new AbortController();
-    fetch("/api/auth/session", { credentials: "same-origin", signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) return null;
-        const body = (await response.json()) as { data?: { name: string; email: string } | null };
-        return body.data ? { name: body.data.name, email: body.data.email } : null;
-      })
-      .then(setKnown, () => {
-        if (!controller.signal.aborted) setKnown(null);
-      });
-    return () => controller.abort();
-  }, [prerendered, user]);
-  return known;
-}
 
 /**
  * The counts came with the session, read before the page's own loader ran; a conversation's page
  * marks itself read and says what it cleared, which is taken off here.
  */
-function useCounts(user: TopBarUser | undefined): TopBarUser | undefined {
+function useCounts(user: TopBarUser): TopBarUser {
   const thread = useMatches().find((match) => match.id === "routes/messages-thread")?.loaderData as
     { thread?: { cleared?: { conversation: boolean; notices: number } } } | undefined;
   const cleared = thread?.thread?.cleared;
@@ -61,8 +25,9 @@ function useCounts(user: TopBarUser | undefined): TopBarUser | undefined {
   };
 }
 
-export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
-  const user = useCounts(useSignedInUser(loaderUser, prerendered));
+/** Who is signed in is known from the page's first byte: every page is rendered by the Worker. */
+export function TopBar({ user: loaderUser }: { user: TopBarUser }) {
+  const user = useCounts(loaderUser);
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -106,15 +71,7 @@ export function TopBar({ user: loaderUser, prerendered }: TopBarProps) {
           <span className={user ? "sr-only sm:not-sr-only" : undefined}>Campus</span>
         </Link>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          {user === undefined ? (
-            // Same box as the Login button, so nothing moves when the answer arrives.
-            <span
-              aria-hidden="true"
-              className="btn min-h-10 bg-slate-200 motion-safe:animate-pulse text-transparent dark:bg-slate-800"
-            >
-              Login
-            </span>
-          ) : user ? (
+          {user ? (
             <>
               <span
                 className="hidden max-w-40 truncate text-sm text-slate-600 sm:inline dark:text-slate-400"

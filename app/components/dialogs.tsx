@@ -1,5 +1,9 @@
-import { useState, type MouseEvent } from "react";
-import { Dialog } from "#app/components/Dialog.tsx";
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
+
+// The dialog is a file of its own, fetched once the page is interactive rather than with it: it only
+// opens on a click. A click that comes before it arrives opens it when it does.
+const loadDialog = () => import("#app/components/Dialog.tsx");
+const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 
 interface ConfirmOptions {
   title: string;
@@ -19,6 +23,9 @@ export function useConfirmSubmit({ title, question, confirmLabel, cancelLabel = 
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  useEffect(() => {
+    void loadDialog();
+  }, []);
 
   function onClick(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
@@ -34,23 +41,25 @@ export function useConfirmSubmit({ title, question, confirmLabel, cancelLabel = 
   // Mounted from the first click on (not before: no empty <dialog> per list item in the page), and
   // kept mounted so that closing it hands focus back to the button.
   const dialog = button && (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={close}
-      actions={
-        <>
-          <button type="button" className="btn-secondary" onClick={close}>
-            {cancelLabel}
-          </button>
-          <button type="button" className="btn-primary" onClick={confirm}>
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p>{question}</p>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Dialog
+        open={open}
+        title={title}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={close}>
+              {cancelLabel}
+            </button>
+            <button type="button" className="btn-primary" onClick={confirm}>
+              {confirmLabel}
+            </button>
+          </>
+        }
+      >
+        <p>{question}</p>
+      </Dialog>
+    </Suspense>
   );
   return { onClick, dialog };
 }

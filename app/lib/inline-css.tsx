@@ -10,3 +10,12 @@ export function InlineStyles() {
   const css = useContext(InlineCssContext);
   return <style id="campus-css" dangerouslySetInnerHTML={{ __html: css ?? "" }} suppressHydrationWarning />;
 }
+
+// The service worker's page loader (app/lib/service-worker-loader.server.ts), inline in <head>, is kept
+// out of the browser's bundle the same way: every page's script would carry its text for nothing.
+export const InlineScriptContext = createContext<string | undefined>(undefined);
+
+export function InlineScript({ nonce }: { nonce: string | undefined }) {
+  const script = useContext(InlineScriptContext);
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script ?? "" }} suppressHydrationWarning />;
+}

@@ -6,7 +6,7 @@ import { PasswordForm } from "#app/components/account/PasswordForm.tsx";
 import { Profile } from "#app/components/account/Profile.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { attempt, attemptTold, type ActionResult } from "#app/lib/action-result.server.ts";
-import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
+import { ConfirmName } from "#app/components/account/confirm-name.ts";
 import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
 import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";

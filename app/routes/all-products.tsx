@@ -18,7 +18,7 @@ import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { buyAction, heartAction } from "#app/lib/market.server.ts";
 import { BUY, PAGE_SIZE } from "#common/market.ts";
-import { lazyReady } from "#app/lib/lazy-ready.ts";
+import { VerifyBanner, verifyBanner } from "#app/components/verify-banner.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -34,8 +34,6 @@ const loadBuyFlow = () => {
   return import("#app/components/market/BuyDialogs.tsx");
 };
 const BuyFlow = lazy(() => loadBuyFlow().then((m) => ({ default: m.BuyFlow })));
-const verifyBanner = lazyReady(() => import("#app/components/VerifyBanner.tsx").then((m) => m.VerifyBanner));
-const VerifyBanner = verifyBanner.Component;
 
 // One page of products: ?page=2 is the second PAGE_SIZE, not the first two (the screen appends it
 // to what it shows; without JavaScript the "Show more products" link opens it as its own page).

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
 import { BECOME_WRITER, CONTACT_STUDENTS, type StudyRequest } from "#common/studyswap.ts";

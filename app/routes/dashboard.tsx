@@ -1,14 +1,14 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { data, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { BedIcon } from "#app/components/icons/bed.tsx";
-import { ConfirmName } from "#app/components/account/ConfirmName.tsx";
+import { ConfirmName } from "#app/components/account/confirm-name.ts";
 import { LightbulbIcon } from "#app/components/icons/lightbulb.tsx";
 import { SunIcon } from "#app/components/icons/sun.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { tiles, tips } from "#app/content/dashboard.ts";
 import { parseMode, readMode, type Mode } from "#common/dashboard-mode.ts";
 import { envOf, getSession, requireUser } from "#app/lib/session.server.ts";
-import { JoinCollege } from "#app/components/account/JoinCollege.tsx";
+import { JoinCollege } from "#app/components/account/join-college.ts";
 import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
 import { emailChangeState } from "#server/services/account.ts";
 import { indiaDate } from "#common/india-time.ts";

@@ -4,7 +4,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { MyRequestItem } from "#app/components/studyswap/MyRequestItem.tsx";
 import { POST_FAILURE, PostRequestForm } from "#app/components/studyswap/PostRequestForm.tsx";
 import { SignInGate, Steps } from "#app/components/studyswap/parts.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { mayAct } from "#common/membership.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";

@@ -19,7 +19,7 @@ import { createComplaint, createComplaintSchema } from "#server/services/hostel/
 import { categoryLabel, COMPLAINT_CATEGORIES } from "#common/hostel-labels.ts";
 import { complaintStatusMessage, HOSTEL_MESSAGES, residenceMessage } from "#common/hostel-messages.ts";
 import { mayAct } from "#common/membership.ts";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/hostel-complaints";

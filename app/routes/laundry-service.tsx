@@ -31,7 +31,7 @@ import {
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/laundry-service";
 import { mayAct } from "#common/membership.ts";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { UPLOAD_LIMITS, type BodyLimitHandle } from "#common/body-limits.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { ContributeForm, type SubjectChoice } from "#app/components/library/ContributeForm.tsx";
 import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";

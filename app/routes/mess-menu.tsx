@@ -14,7 +14,7 @@ import { formInput, parseWith } from "#server/lib/validate.ts";
 import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
 import { hostelCampusOf } from "#server/services/hostel/common.ts";
 import { mayAct } from "#common/membership.ts";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/mess-menu";
 import { readForm } from "#app/lib/form.server.ts";

@@ -1,5 +1,5 @@
 import { data, useSearchParams } from "react-router";
-import { SemesterView } from "#app/components/notes/SemesterView.tsx";
+import { readyLibraryTabs, SemesterView } from "#app/components/notes/SemesterView.tsx";
 import { ordinal, semesterNumber, TABS, type Tab } from "#app/lib/notes.ts";
 import { branchOfPage } from "#app/lib/notes.server.ts";
 import type { Route } from "./+types/notes-semester";
@@ -13,6 +13,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { page, programme, branch, place } = await branchOfPage(context, request, params);
   if (!branch.semesters.some((semester) => semester.number === number) || !page.semester)
     throw data(null, { status: 404 });
+  // Opened on a library tab: the server's HTML has its list (SemesterView's lazy tabs).
+  const tab = new URL(request.url).searchParams.get("tab");
+  if (tab && tab.toLowerCase() !== "syllabus") await readyLibraryTabs();
   return {
     number,
     ordinal: ordinal(number),

@@ -7,11 +7,10 @@ import { WhatsappIcon } from "#app/components/icons/whatsapp.tsx";
 import { ListingConversations, MessageSeller } from "#app/components/messages/MessageSeller.tsx";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
-import { OwnListingPanel } from "#app/components/market/OwnListingPanel.tsx";
 import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { buyAction, heartAction } from "#app/lib/market.server.ts";
@@ -39,7 +38,14 @@ import { reportAction } from "#app/lib/report.server.ts";
 import { getProduct } from "#server/services/market/browse.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/product";
+
+// The seller's own controls on their listing (renew, edit, mark sold) are a file of their own: only
+// the seller sees them.
+const OwnListingPanel = lazyReady(() =>
+  import("#app/components/market/OwnListingPanel.tsx").then((m) => m.OwnListingPanel),
+).Component;
 
 // A listing's own page: every photo large, the details, the seller's card, Buy and the
 // conversations about it. Three D1 queries: the session, then the product with its seller's record

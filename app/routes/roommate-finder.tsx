@@ -29,7 +29,7 @@ import { reportAction } from "#app/lib/report.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/roommate-finder";
 import { mayAct } from "#common/membership.ts";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { shortBlock, FilterSelect, ListingCard, MyListing } from "#app/components/hostel/roommates.tsx";
 

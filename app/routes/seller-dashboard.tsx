@@ -3,7 +3,7 @@ import { TagIcon } from "#app/components/icons/tag.tsx";
 import { UploadIcon } from "#app/components/icons/upload.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { mayAct } from "#common/membership.ts";
 import { SELL } from "#common/market.ts";
 import { requireUser } from "#app/lib/session.server.ts";

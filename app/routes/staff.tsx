@@ -1,32 +1,24 @@
 import { Alert } from "#app/components/Alert.tsx";
 import { configOf } from "#server/lib/config.ts";
-import { demoCollegesStatement, deployProblems } from "#server/services/deploy-check.ts";
+import { demoColleges, deployProblems } from "#server/services/deploy-check.ts";
 import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
-import { ComplaintQueue, ResolveTimes } from "#app/components/staff/warden.tsx";
-import { BlockMoves } from "#app/components/staff/BlockMoves.tsx";
 import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
-import { ModerationQueue, SuspendedStudents } from "#app/components/staff/ModerationQueue.tsx";
-import { ReportedConversations } from "#app/components/staff/ReportedConversations.tsx";
 import { reportedConversationsOf } from "#server/services/conversations/safety.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
 import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
 import { moveDecisionMessage, STAFF_MESSAGES, wardenStatusMessage } from "#common/staff-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { moderationQueue, suspended as suspendedMembers, toQueue } from "#server/services/moderation-queue.ts";
-import { rowsOf, statement } from "#server/db/sql.ts";
-import { LaundryConsole } from "#app/components/staff/LaundryConsole.tsx";
-import { PendingLibrary } from "#app/components/staff/PendingLibrary.tsx";
-import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
 import {
-  type PendingItem,
-  pendingLibraryStatement,
-  reviewItem,
-  reviewSchema,
-} from "#server/services/library/review.ts";
-import { MessConsole } from "#app/components/staff/MessConsole.tsx";
+  moderationQueue as moderationQueueRead,
+  suspended as suspendedMembers,
+  toQueue,
+} from "#server/services/moderation-queue.ts";
+import { rowsOf, statement } from "#server/db/sql.ts";
+import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
+import { pendingLibrary as pendingLibraryRead, reviewItem, reviewSchema } from "#server/services/library/review.ts";
 import { opsAction } from "#app/lib/staff-ops.server.ts";
 import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
 import { indiaWeekday } from "#common/india-time.ts";
@@ -39,7 +31,41 @@ import { ApiError } from "#server/lib/errors.ts";
 import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
+import type { ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/staff";
+
+// Each console is a file of its own, loaded for the staff member whose roles show it (a mess
+// worker's page carries no moderation queue): the loader readies the ones it will show, so the
+// server's HTML has them and their forms work before the script arrives (app/lib/lazy-ready.ts).
+const complaintQueue = lazyReady(() => import("#app/components/staff/warden.tsx").then((m) => m.ComplaintQueue));
+const resolveTimes = lazyReady(() => import("#app/components/staff/warden.tsx").then((m) => m.ResolveTimes));
+const blockMoves = lazyReady(() => import("#app/components/staff/BlockMoves.tsx").then((m) => m.BlockMoves));
+const pendingLibrary = lazyReady(() =>
+  import("#app/components/staff/PendingLibrary.tsx").then((m) => m.PendingLibrary),
+);
+const moderationQueue = lazyReady(() =>
+  import("#app/components/staff/ModerationQueue.tsx").then((m) => m.ModerationQueue),
+);
+const suspendedStudents = lazyReady(() =>
+  import("#app/components/staff/ModerationQueue.tsx").then((m) => m.SuspendedStudents),
+);
+const reportedConversations = lazyReady(() =>
+  import("#app/components/staff/ReportedConversations.tsx").then((m) => m.ReportedConversations),
+);
+const laundryConsole = lazyReady(() =>
+  import("#app/components/staff/LaundryConsole.tsx").then((m) => m.LaundryConsole),
+);
+const messConsole = lazyReady(() => import("#app/components/staff/MessConsole.tsx").then((m) => m.MessConsole));
+const ComplaintQueue = complaintQueue.Component;
+const ResolveTimes = resolveTimes.Component;
+const BlockMoves = blockMoves.Component;
+const PendingLibrary = pendingLibrary.Component;
+const ModerationQueue = moderationQueue.Component;
+const SuspendedStudents = suspendedStudents.Component;
+const ReportedConversations = reportedConversations.Component;
+const LaundryConsole = laundryConsole.Component;
+const MessConsole = messConsole.Component;
 
 // The staff console: only what the signed-in person's roles allow. A student gets a plain
 // 403 page saying what the page is for (a redirect would leave them wondering where they went).
@@ -50,7 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const warden = view.grants.some((g) => g.role === "warden" || g.role === "admin");
   // The moderation queue, the laundry and the mess consoles in one D1 batch (an admin sees them all).
   const env = envOf(context);
-  const queue = moderationQueue(user, view.grants);
+  const queue = moderationQueueRead(user, view.grants);
   const reads = queue && {
     queue,
     suspended: suspendedMembers(user.campusId),
@@ -58,22 +84,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
   const moderating = reads ? [reads.queue, reads.suspended, reads.conversations].map((q) => statement(env, q)) : [];
   // Library uploads waiting for a moderator or curator, in the same batch.
-  const libraryStatement = pendingLibraryStatement(env, user, view.grants);
+  const library = pendingLibraryRead(user, view.grants);
   // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
   const config = configOf(env);
-  const checkDeploy = view.grants.some((g) => g.role === "admin") && !config.development;
+  const demo = view.grants.some((g) => g.role === "admin") && !config.development ? demoColleges() : null;
   const { alongside, ...ops } = await readOpsConsole(env, user, view.grants, Date.now(), [
     ...moderating,
-    ...(checkDeploy ? [demoCollegesStatement(env)] : []),
-    ...(libraryStatement ? [libraryStatement] : []),
+    ...(demo ? [statement(env, demo)] : []),
+    ...(library ? [statement(env, library)] : []),
   ]);
   const moderation = reads && alongside[0] ? toQueue(rowsOf(reads.queue, alongside[0])) : null;
   const suspended = reads && alongside[1] ? rowsOf(reads.suspended, alongside[1]) : null;
   const conversations = reads && alongside[2] ? rowsOf(reads.conversations, alongside[2]) : null;
-  const deploy = checkDeploy ? deployProblems(config, alongside[moderating.length]?.results ?? []) : [];
-  const libraryPending = libraryStatement
-    ? ((alongside[moderating.length + (checkDeploy ? 1 : 0)]?.results ?? []) as unknown as PendingItem[])
-    : null;
+  const demoResult = alongside[moderating.length];
+  const deploy = demo && demoResult ? deployProblems(config, rowsOf(demo, demoResult)) : [];
+  const libraryResult = alongside[moderating.length + (demo ? 1 : 0)];
+  const libraryPending = library && libraryResult ? rowsOf(library, libraryResult) : null;
+  await Promise.all([
+    ...(warden ? [complaintQueue.ready(), resolveTimes.ready(), blockMoves.ready()] : []),
+    libraryPending && pendingLibrary.ready(),
+    moderation && moderationQueue.ready(),
+    conversations && reportedConversations.ready(),
+    suspended && suspendedStudents.ready(),
+    ops.laundry && laundryConsole.ready(),
+    ops.mess && messConsole.ready(),
+  ]);
   // The queue's words come with the data (app/components/staff/ModerationQueue.tsx says why).
   const words = { kinds: kindLabel, reasons: reasonLabel, suspendMaxDays: SUSPEND_MAX_DAYS };
   const now = Date.now();

@@ -12,7 +12,7 @@ import { UploadForm } from "#app/components/market/UploadForm.tsx";
 import type { ChosenPhoto } from "#app/components/market/PhotoPicker.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { mayAct } from "#common/membership.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";

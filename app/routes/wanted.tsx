@@ -5,7 +5,7 @@ import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { attempt, refused } from "#app/lib/action-result.server.ts";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { readForm } from "#app/lib/form.server.ts";

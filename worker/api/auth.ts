@@ -98,8 +98,8 @@ auth.post("/logout-all", requireAuth, async (c) => {
   return c.json({ success: true, message });
 });
 
-// Who is signed in, without a 401 for signed-out visitors: prerendered pages ask this to fill the
-// top bar, and a 401 would put an error in every visitor's console.
+// Who is signed in, without a 401 for signed-out visitors (an API client's check; the pages know it
+// from the session they are rendered with).
 auth.get("/session", async (c) => {
   const user = await userOf(c);
   c.header("Cache-Control", "no-store");

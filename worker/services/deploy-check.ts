@@ -1,7 +1,7 @@
 // What a deploy still lacks before students use it (decision 0102): the configuration's gaps
 // (worker/lib/config.ts) and the demo colleges' data, which a real deploy must not carry. The Worker
 // logs it once per isolate; campus admins read it on /staff.
-import { all, int, select, sql, statement } from "#server/db/sql.ts";
+import { all, int, select, sql } from "#server/db/sql.ts";
 import { campusDomains } from "#server/db/tables.generated.ts";
 import { configProblems, type Config } from "#server/lib/config.ts";
 
@@ -14,11 +14,6 @@ export function demoColleges() {
     { present: int(sql`1`) },
     sql`FROM ${campusDomains} WHERE ${campusDomains.domain} LIKE '%.test' LIMIT 1`,
   );
-}
-
-/** As demoColleges, for the staff page's batch not yet on the typed data layer (docs/decisions/0122). */
-export function demoCollegesStatement(env: Env): D1PreparedStatement {
-  return statement(env, demoColleges());
 }
 
 /** The problems, in words an operator can act on, from the configuration and the statement's result. */

@@ -1,8 +1,9 @@
-import { type AttendanceSummary } from "#common/attendance.ts";
+import { attendanceSentence, type AttendanceSummary } from "#common/attendance.ts";
 import { addDays, indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
 import { mealMoment } from "#common/meals.ts";
 import type { Mode } from "#common/dashboard-mode.ts";
-import type { Slot } from "#common/timetable.ts";
+import { WEEKDAYS, type Slot } from "#common/timetable.ts";
+import { formatIndiaDay, formatIndiaWeekdayDateTime } from "#common/format.ts";
 import { batch, int, intOrNull, select, sql, text, textOrNull } from "#server/db/sql.ts";
 import {
   classroomReminders,
@@ -31,6 +32,8 @@ export interface TodayClass {
 
 export interface TodayView {
   date: string;
+  /** The day as the section's heading says it: "Monday, 5 Mar". */
+  dayLabel: string;
   /** Minutes since midnight, India time, when the page was made (the screen says "at 10:00"). */
   minutes: number;
   /** False until the student chooses a class (their own entries still count). */
@@ -42,9 +45,13 @@ export interface TodayView {
   laterToday: number;
   /** Today's classes that have started and carry no mark yet, the latest first (at most 3). */
   toMark: Slot[];
-  /** Subjects below the threshold (or with none to spare), the lowest first (at most 3). */
-  warnings: (AttendanceSummary & { title: string })[];
-  classroomDue: { id: string; title: string; course: string; dueAt: number; link: string | null }[];
+  /**
+   * Subjects below the threshold (or with none to spare), the lowest first (at most 3), each with its
+   * sentence ("Attend the next 4 to get back to 75%."): the dashboard's script carries no message table.
+   */
+  warnings: (AttendanceSummary & { title: string; sentence: string })[];
+  /** Each with its due time as the card says it ("Mon, 21 Sep 2026, 4:05 pm"). */
+  classroomDue: { id: string; title: string; course: string; dueAt: number; due: string; link: string | null }[];
   /** Hostellers: the meal being served now or the next one (tomorrow's breakfast after dinner). */
   meal: {
     name: string;
@@ -158,10 +165,12 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
   const warnings = subjects
     .filter((s) => s.state === "short" || s.state === "unreachable" || (s.state === "safe" && s.n === 0 && s.held > 0))
     .sort((a, b) => (a.percentTenths ?? 0) - (b.percentTenths ?? 0))
-    .slice(0, 3);
+    .slice(0, 3)
+    .map((s) => ({ ...s, sentence: attendanceSentence(s) }));
 
   return {
     date: today,
+    dayLabel: `${WEEKDAYS[weekdayOfDate(today) - 1]}, ${formatIndiaDay(today).split(", ")[1]}`,
     minutes,
     hasClass: view.class !== null,
     holiday: todayDay?.holiday ?? null,
@@ -169,7 +178,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     laterToday,
     toMark,
     warnings,
-    classroomDue: classroom.rows,
+    classroomDue: classroom.rows.map((work) => ({ ...work, due: formatIndiaWeekdayDateTime(work.dueAt) })),
     meal: nextMeal(meals.rows, weekdayOfDate(today), weekdayOfDate(tomorrow), minutes),
     laundryReady: Number(laundry.rows[0]?.n ?? 0),
     reservations: reservations.rows.map((r) => ({

@@ -1,5 +1,5 @@
 import { Badge } from "#app/components/hostel/ui.tsx";
-import { VerifyBanner } from "#app/components/VerifyBanner.tsx";
+import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { verifiedBadge, type Membership } from "#common/membership.ts";
 
 /**

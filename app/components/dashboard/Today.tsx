@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { MarkButtons } from "#app/components/timetable/slots.tsx";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { attendanceSentence, percentText } from "#common/attendance.ts";
-import { formatIndiaDay, formatIndiaWeekdayDateTime } from "#common/format.ts";
-import { clock, weekdayOfDate } from "#common/india-time.ts";
-import { roomLabel, timeRange, WEEKDAYS } from "#common/timetable.ts";
+import { percentText } from "#common/attendance.ts";
+import { clock } from "#common/india-time.ts";
+import { roomLabel, timeRange } from "#common/timetable.ts";
 import type { TodayView } from "#server/services/today.ts";
 
 // The dashboard's Today (docs/decisions/0112-today.md): what the student needs next, each line
 // linking to its screen. Server-rendered; the attendance buttons are plain form posts.
+
+// The attendance buttons are a file of their own: only a student with a class to mark sees them.
+const MarkButtons = lazyReady(() => import("#app/components/timetable/slots.tsx").then((m) => m.MarkButtons)).Component;
 
 function Card({
   title,
@@ -93,11 +95,10 @@ export function Today({
   mode: "day-scholar" | "hosteller";
   result: ActionResult | null;
 }) {
-  const heading = `${WEEKDAYS[weekdayOfDate(today.date) - 1]}, ${formatIndiaDay(today.date).split(", ")[1]}`;
   return (
     <section aria-labelledby="today-heading" className="space-y-3">
       <h2 id="today-heading" className="text-xl font-semibold">
-        Today <span className="font-normal text-slate-600 dark:text-slate-400">· {heading}</span>
+        Today <span className="font-normal text-slate-600 dark:text-slate-400">· {today.dayLabel}</span>
       </h2>
       {/* A marked class leaves the list: this line says it was marked. */}
       {result?.intent.startsWith("mark:") && (
@@ -140,7 +141,7 @@ export function Today({
                       </span>
                     )}
                   </p>
-                  <p className="text-sm text-slate-700 dark:text-slate-300">{attendanceSentence(w)}</p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{w.sentence}</p>
                 </li>
               ))}
             </ul>
@@ -153,7 +154,7 @@ export function Today({
                 <li key={work.id}>
                   <p className="font-semibold break-words">{work.title}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    {work.course} · due {formatIndiaWeekdayDateTime(work.dueAt)}
+                    {work.course} · due {work.due}
                   </p>
                 </li>
               ))}

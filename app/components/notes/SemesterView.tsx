@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   LIBRARY_FIND_MESSAGES,
@@ -10,9 +10,19 @@ import {
 import { semesterHref, STUDY_TIPS, TABS, withStudyTips, type NotesPlace, type Tab } from "#app/lib/notes.ts";
 import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import { ClockIcon } from "#app/components/icons/clock.tsx";
-import { TabItems, UnitNotes } from "#app/components/notes/SubjectLibrary.tsx";
 import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
+import { lazyReady } from "#app/lib/lazy-ready.ts";
+
+// The library's tabs (Notes, past papers and the rest: the item lists with their offline saving)
+// are a file of their own, as a semester opens on its Syllabus: the loader readies them for a page
+// opened on another tab (?tab=), and the browser fetches them when the reader first reaches for a
+// tab. A tap before they arrive keeps the current tab on screen until they do (a transition).
+const unitNotes = lazyReady(() => import("#app/components/notes/SubjectLibrary.tsx").then((m) => m.UnitNotes));
+const tabItems = lazyReady(() => import("#app/components/notes/SubjectLibrary.tsx").then((m) => m.TabItems));
+const UnitNotes = unitNotes.Component;
+const TabItems = tabItems.Component;
+export const readyLibraryTabs = () => Promise.all([unitNotes.ready(), tabItems.ready()]);
 
 export interface SemesterData {
   number: number;
@@ -112,6 +122,8 @@ export function SemesterView({
         role="group"
         aria-label="Sections"
         className="-mx-4 -my-1 flex gap-2 overflow-x-auto px-4 py-1 sm:-mx-1 sm:flex-wrap sm:px-1"
+        onPointerOver={() => void readyLibraryTabs()}
+        onFocus={() => void readyLibraryTabs()}
       >
         {TABS.map((name) => {
           const active = name === tab;
@@ -124,7 +136,7 @@ export function SemesterView({
               type="button"
               aria-pressed={active}
               aria-controls={PANEL_ID}
-              onClick={() => setTab(name)}
+              onClick={() => startTransition(() => setTab(name))}
               className={`min-h-11 shrink-0 whitespace-nowrap rounded-xl border px-4 text-sm font-semibold transition-colors ${
                 active
                   ? "border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-400 dark:text-slate-950"

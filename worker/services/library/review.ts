@@ -5,7 +5,7 @@ import {
   LIBRARY_MESSAGES as M,
   type LibraryKindName,
 } from "#common/library-contribute.ts";
-import { batch, int, type Query, select, sql, statement, text, textOrNull, update } from "#server/db/sql.ts";
+import { batch, int, type Query, select, sql, text, textOrNull, update } from "#server/db/sql.ts";
 import { academicSubjects, libraryItems, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
@@ -157,10 +157,4 @@ export function pendingItems(reviewer: Reviewer): Query<PendingItem> {
 /** The pending items' statement for a page's batch; null when the roles do not review. */
 export function pendingLibrary(user: Reviewer, grants: StaffGrant[]): Query<PendingItem> | null {
   return mayReview(grants) ? pendingItems(user) : null;
-}
-
-/** As pendingLibrary, for a batch not yet on the typed data layer (docs/decisions/0122). */
-export function pendingLibraryStatement(env: Env, user: Reviewer, grants: StaffGrant[]): D1PreparedStatement | null {
-  const query = pendingLibrary(user, grants);
-  return query ? statement(env, query) : null;
 }
