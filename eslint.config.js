@@ -141,6 +141,22 @@ export default tseslint.config(
       ],
     },
   },
+  // One typed data layer (docs/decisions/0122): statements are written with worker/db/sql.ts and run
+  // through it; only that layer hands D1 a prepared statement or a batch.
+  {
+    files: ["worker/**/*.ts", "app/**/*.{ts,tsx}", "backoffice/**/*.ts"],
+    ignores: ["worker/db/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.property.name='DB'][callee.property.name=/^(prepare|batch|exec)$/]",
+          message:
+            "Write the statement with worker/db/sql.ts (sql, select, insert, update ...) and run it with its all/first/run/batch: the one typed data layer (docs/decisions/0122).",
+        },
+      ],
+    },
+  },
   {
     files: ["scripts/**/*.{js,mjs,ts}", "e2e/**/*.ts", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { StaffRole } from "#server/db/schema.ts";
+import type { StaffRole } from "#server/services/staff.ts";
 import { createUser, type TestUser } from "#test/helpers.ts";
 import { read, sendJson } from "#test/hostel-helpers.ts";
 

@@ -19,8 +19,9 @@ export function logRequest(entry: RequestLog): void {
   console.log(JSON.stringify({ ts: new Date().toISOString(), level, msg: "request", ...entry }));
 }
 
-// Query errors from drizzle quote the bound parameters ("params: ..."), which can hold a password
-// hash, a token or what a user typed: they never reach the logs.
+// A query error that quotes its bound parameters ("params: ...", as drizzle's did before the typed
+// data layer, decision 0122) could hold a password hash, a token or what a user typed: such a line
+// never reaches the logs, whichever layer writes it.
 function redact(text: string | undefined): string | undefined {
   return text?.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
 }

@@ -1,5 +1,3 @@
-import { type SQL, sql as drizzleSql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import {
   REPORT_KINDS,
@@ -120,17 +118,6 @@ export function visible(
 ): Sql {
   if (!viewerId) return sql`${hiddenAt} IS NULL`;
   return sql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
-}
-
-/** As visible, for the drizzle queries not yet on the typed data layer (docs/decisions/0122). */
-export function visibleTo(
-  hiddenAt: SQLiteColumn,
-  owner: SQLiteColumn,
-  campus: SQLiteColumn | SQL,
-  viewerId: string | null | undefined,
-): SQL {
-  if (!viewerId) return drizzleSql`${hiddenAt} IS NULL`;
-  return drizzleSql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
 }
 
 export const optionalNote = (name: string, max: number) => optionalUserText({ name, max }).optional();

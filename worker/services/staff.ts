@@ -1,5 +1,5 @@
 import type { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
-import { all, insertWhere, type Query, select, type Sql, sql, statement } from "#server/db/sql.ts";
+import { all, insertWhere, type Query, select, type Sql, sql } from "#server/db/sql.ts";
 import { notices as noticesTable, staffAuditLog, staffRoles } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { staffRoleLabel } from "#common/staff.ts";
@@ -33,11 +33,6 @@ export function staffGrants(user: Member, now = Date.now()): Query<StaffGrant> {
       AND NOT EXISTS (SELECT 1 FROM users WHERE id = ${user.id} AND suspended_until > ${now})
       ORDER BY role, block_id`,
   );
-}
-
-/** As staffGrants, for a batch not yet on the typed data layer (docs/decisions/0122). */
-export function staffGrantsStatement(env: Env, user: Member, now = Date.now()): D1PreparedStatement {
-  return statement(env, staffGrants(user, now));
 }
 
 export async function staffGrantsOf(env: Env, user: Member): Promise<StaffGrant[]> {
@@ -120,21 +115,6 @@ export function requireRoles(user: Holder, needs: readonly RoleNeed[], refusal?:
   throw staffRefusal(role);
 }
 
-/**
- * A condition in SQL with its parameters (positional `?`), for statements not yet on the typed data
- * layer; new code writes an `Sql` fragment (docs/decisions/0122).
- */
-export interface Guard {
-  sql: string;
-  params: unknown[];
-}
-
-/** An old Guard as a fragment: its `?` numbered in order (goes with the Guard type). */
-function fromGuard(guard: Guard): Sql {
-  const pieces = guard.sql.split("?");
-  return sql(Object.assign([...pieces], { raw: pieces }), ...(guard.params as (string | number | null)[]));
-}
-
 export interface AuditEntry {
   id?: string;
   campusId: string;
@@ -167,11 +147,6 @@ export function audit(entry: AuditEntry, guard: Sql = sql`1`): Sql {
   );
 }
 
-/** As audit, for a batch not yet on the typed data layer. */
-export function auditStatement(env: Env, entry: AuditEntry, guard?: Guard): D1PreparedStatement {
-  return statement(env, audit(entry, guard ? fromGuard(guard) : undefined));
-}
-
 export interface Notice {
   kind: string;
   title: string;
@@ -194,14 +169,4 @@ export function notices(recipients: Sql, notice: Notice, guard: Sql = sql`1`): S
 /** A notice to one student. */
 export function notice(userId: string, what: Notice, guard: Sql = sql`1`): Sql {
   return notices(sql`SELECT ${userId} AS user_id`, what, guard);
-}
-
-/** As notices, for a batch not yet on the typed data layer. */
-export function noticesStatement(env: Env, recipients: Guard, what: Notice, guard?: Guard): D1PreparedStatement {
-  return statement(env, notices(fromGuard(recipients), what, guard ? fromGuard(guard) : undefined));
-}
-
-/** As notice, for a batch not yet on the typed data layer. */
-export function noticeStatement(env: Env, userId: string, what: Notice, guard?: Guard): D1PreparedStatement {
-  return statement(env, notice(userId, what, guard ? fromGuard(guard) : undefined));
 }

@@ -8,8 +8,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf } from "#server/services/campus.ts";
-// The typed copy of moderation.ts's visibleTo (that module is another folder's, still on drizzle).
-import { visibleTo } from "#server/services/hostel/common.ts";
+import { visible } from "#server/services/moderation.ts";
 
 // Study Swap is campus-scoped (docs/decisions/0076-campus-market.md): a request and a
 // writer profile belong to the campus of the student who made them; the board, the writers and the
@@ -229,7 +228,7 @@ export async function listOpenRequests(env: Env, viewer: Viewer): Promise<StudyR
     env,
     selectRequests(
       sql`WHERE ${q.campus_id} = ${viewer.campusId} AND ${q.status} = 'open'
-        AND ${visibleTo(q.hidden_at, q.owner_id, q.campus_id, viewer.id)}
+        AND ${visible(q.hidden_at, q.owner_id, q.campus_id, viewer.id)}
         ORDER BY ${q.created_at} DESC LIMIT ${BOARD_LIMIT}`,
     ),
   );
@@ -315,7 +314,7 @@ export async function getAttachment(env: Env, user: Actor, rawId: unknown) {
         attachmentName: q.attachment_name,
         attachmentType: q.attachment_type,
       },
-      sql`FROM ${q} WHERE ${q.id} = ${id} AND ${visibleTo(q.hidden_at, q.owner_id, q.campus_id, user.id)} LIMIT 1`,
+      sql`FROM ${q} WHERE ${q.id} = ${id} AND ${visible(q.hidden_at, q.owner_id, q.campus_id, user.id)} LIMIT 1`,
     ),
   );
   const own = row?.ownerId === user.id;

@@ -3,8 +3,8 @@ import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clockTime } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
-import { audit, auditStatement, type Guard, requireStaff, staffGrants } from "#server/services/staff.ts";
-import { batch, batchAlongside, type Outcomes, type Sql, sql } from "#server/db/sql.ts";
+import { audit, requireStaff, staffGrants } from "#server/services/staff.ts";
+import { batch, type Outcomes, type Sql, sql } from "#server/db/sql.ts";
 import type { laundrySlots, messMeals } from "#server/db/tables.generated.ts";
 
 // What every set-up use-case shares (docs/decisions/0104-campus-setup.md): the caller is an admin of
@@ -25,13 +25,6 @@ export async function adminReads<const Qs extends readonly Sql[]>(
   reads: Qs,
 ): Promise<Outcomes<Qs>> {
   const [grants, ...rest] = await batch(env, [staffGrants(admin), ...reads]);
-  await requireStaff(env, admin, "admin", {}, grants.rows);
-  return rest;
-}
-
-/** As adminReads, for reads not yet on the typed data layer (decision 0122); goes when every caller hands Sql. */
-export async function adminBatch(env: Env, admin: SetupAdmin, reads: D1PreparedStatement[]): Promise<D1Result[]> {
-  const [[grants], rest] = await batchAlongside(env, [staffGrants(admin)], reads);
   await requireStaff(env, admin, "admin", {}, grants.rows);
   return rest;
 }
@@ -77,32 +70,6 @@ export const setupAuditLine = (
   guard?: Sql,
 ) =>
   audit(
-    {
-      campusId: admin.campusId,
-      actorId: admin.id,
-      action,
-      subjectKind,
-      subjectId: id,
-      studentId: null,
-      note,
-      at,
-    },
-    guard,
-  );
-
-/** As setupAuditLine, for a batch not yet on the typed data layer (decision 0122). */
-export const setupAudit = (
-  env: Env,
-  admin: SetupAdmin,
-  subjectKind: string,
-  action: string,
-  id: string,
-  note: string,
-  at: number,
-  guard?: Guard,
-) =>
-  auditStatement(
-    env,
     {
       campusId: admin.campusId,
       actorId: admin.id,

@@ -51,22 +51,6 @@ export function pickBlock(blocks: Block[], blockId: string, field = "blockId"): 
   return block;
 }
 
-/**
- * The list and by-id condition of moderated content: not hidden, or the viewer's own, or the viewer
- * moderates its campus (moderator or campus admin); a subquery, no round trip of its own. This is
- * `visibleTo` of worker/services/moderation.ts written as a fragment of the typed data layer
- * (decision 0122): that module belongs to another folder and is still on drizzle, so the hostel
- * keeps this copy until moderation.ts has a typed version, which should replace it.
- */
-export function visibleTo(
-  hiddenAt: Expr<number | null>,
-  owner: Expr<string | null>,
-  campus: Expr<string>,
-  viewerId: string,
-): Sql {
-  return sql`(${hiddenAt} IS NULL OR ${owner} = ${viewerId} OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewerId} AND sr.campus_id = ${campus} AND sr.role IN ('moderator', 'admin')))`;
-}
-
 /** Form fields arrive as "" when left empty: treat that as "not given". */
 export const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;

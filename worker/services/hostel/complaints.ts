@@ -1,3 +1,4 @@
+import { visible } from "#server/services/moderation.ts";
 import { z } from "zod";
 import { batch, first, int, returning, select, type Sql, sql, update } from "#server/db/sql.ts";
 import { hostelBlocks, hostelComplaintMeToo, hostelComplaints, users } from "#server/db/tables.generated.ts";
@@ -22,7 +23,6 @@ import {
   toNewcomers,
   type Newcomer,
   type Residence,
-  visibleTo,
 } from "#server/services/hostel/common.ts";
 
 // Hostel complaints as the students of a block read them (docs/decisions/0077-campus-hostel.md), a
@@ -143,7 +143,7 @@ function selectComplaints(userId: string, rest: Sql) {
 
 /** Only complaints filed in a block of the student's own campus exist for them. */
 const ofCampus = (user: SessionUser) =>
-  sql`${b.campus_id} = ${user.campusId} AND ${visibleTo(c.hidden_at, c.user_id, b.campus_id, user.id)}`;
+  sql`${b.campus_id} = ${user.campusId} AND ${visible(c.hidden_at, c.user_id, b.campus_id, user.id)}`;
 
 export async function getComplaint(env: Env, user: SessionUser, id: string): Promise<ComplaintView> {
   const row = await first(env, selectComplaints(user.id, sql`WHERE ${c.id} = ${id} AND ${ofCampus(user)} LIMIT 1`));

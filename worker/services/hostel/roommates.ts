@@ -1,3 +1,4 @@
+import { visible } from "#server/services/moderation.ts";
 import { z } from "zod";
 import {
   all,
@@ -18,7 +19,7 @@ import { userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { mayContact } from "#common/membership.ts";
-import { blankToUndefined, type Block, blocksQuery, requireBlock, visibleTo } from "#server/services/hostel/common.ts";
+import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";
 import { CLEANLINESS, ROOM_TYPES, SLEEP_SCHEDULES, STUDY_HABITS } from "#common/hostel-labels.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";
 
@@ -212,7 +213,7 @@ function listingsQuery(user: SessionUser, query: ListingQuery) {
   const where: Sql[] = [
     ofCampus(user),
     sql`${l.user_id} <> ${user.id}`,
-    visibleTo(l.hidden_at, l.user_id, l.campus_id, user.id),
+    visible(l.hidden_at, l.user_id, l.campus_id, user.id),
   ];
   // "Any" on a listing matches every filter value: that student is open to it.
   if (query.block) where.push(sql`(${l.preferred_block} = ${query.block} OR ${l.preferred_block} IS NULL)`);

@@ -21,7 +21,7 @@ import {
   users,
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { limitChange, type SetupAdmin } from "#server/services/campus-setup/common.ts";
+import { adminReads, limitChange, type SetupAdmin, setupAuditLine } from "#server/services/campus-setup/common.ts";
 import { audit, notice, requireStaff, staffGrants } from "#server/services/staff.ts";
 import {
   classLabel,
@@ -39,44 +39,6 @@ import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/ti
 // The campus admin's part of timetables (docs/decisions/0109-timetable-and-attendance.md): the
 // college's holidays, its attendance rule, and who represents each class. Audited like the rest of
 // the set-up (docs/decisions/0104-campus-setup.md), on the admin's write allowance.
-
-/**
- * The caller's roles and the reads a use-case needs, in one D1 batch; refuses (403) unless the caller
- * is an admin of their campus, before anything read is used (as the set-up's adminBatch, typed).
- */
-async function adminReads<const Reads extends readonly Sql[]>(
-  env: Env,
-  admin: SetupAdmin,
-  reads: Reads,
-): Promise<Outcomes<Reads>> {
-  const [grants, ...rest] = await batch(env, [staffGrants(admin), ...reads]);
-  await requireStaff(env, admin, "admin", {}, grants.rows);
-  return rest;
-}
-
-/** The audit line of one set-up change, written in the change's own batch (only where `guard` holds). */
-const setupAuditLine = (
-  admin: SetupAdmin,
-  subjectKind: string,
-  action: string,
-  id: string,
-  note: string,
-  at: number,
-  guard?: Sql,
-) =>
-  audit(
-    {
-      campusId: admin.campusId,
-      actorId: admin.id,
-      action,
-      subjectKind,
-      subjectId: id,
-      studentId: null,
-      note,
-      at,
-    },
-    guard,
-  );
 
 export interface TimetableSetup {
   threshold: number;
