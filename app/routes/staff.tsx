@@ -31,7 +31,6 @@ import { ApiError } from "#server/lib/errors.ts";
 import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
-import type { ReportedConversationItem } from "#app/components/staff/ReportedConversations.tsx";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/staff";
 

@@ -3,7 +3,6 @@ import {
   batch,
   first,
   all,
-  type Expr,
   int,
   intOrNull,
   type Query,

@@ -1,16 +1,5 @@
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
-import {
-  batch,
-  first,
-  insert,
-  insertWhere,
-  int,
-  type Outcomes,
-  select,
-  type Sql,
-  sql,
-  update,
-} from "#server/db/sql.ts";
+import { batch, first, insert, insertWhere, int, select, sql, update } from "#server/db/sql.ts";
 import {
   academicSubjects,
   attendanceSubjectThresholds,
@@ -22,7 +11,7 @@ import {
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { adminReads, limitChange, type SetupAdmin, setupAuditLine } from "#server/services/campus-setup/common.ts";
-import { audit, notice, requireStaff, staffGrants } from "#server/services/staff.ts";
+import { notice } from "#server/services/staff.ts";
 import {
   classLabel,
   classOf,
