@@ -117,7 +117,8 @@ describe("a class timetable and attendance", () => {
         // aborted that request in the unloading page and reported it as a page error; no quiet
         // moment to wait for is certain on a busy machine, a client-side navigation has none.)
         await home.getByRole("link", { name: "Open my timetable" }).click();
-        await page.waitForURL("**/timetable");
+        // The timetable's own heading: until it shows, the dashboard's Today (also "Today · <day>") is on screen.
+        await page.getByRole("heading", { name: "Timetable", level: 1 }).waitFor();
         const day = page.getByRole("region", { name: /^Today · / });
         await day.getByText("Programming in C").waitFor();
         const items = day.getByRole("listitem");
