@@ -160,7 +160,10 @@ function ShareNumber() {
 
 function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent.endsWith("block") ? fetcher.data : undefined;
+  const result =
+    fetcher.state === "idle" && fetcher.data && (fetcher.data.intent === C.block || fetcher.data.intent === C.unblock)
+      ? fetcher.data
+      : undefined;
   return (
     <fetcher.Form method="post">
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -5,6 +5,7 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import type { MoveRequest } from "#server/services/hostel/block-moves.ts";
 import { MOVE_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { isIntent } from "#app/lib/intents.ts";
 
 // The warden's "Block changes" (decision 0084): students waiting to move into the
 // warden's blocks, oldest first; approve or decline with an optional note the student reads.
@@ -14,7 +15,7 @@ const short = (name: string) => name.split(" (")[0] ?? name;
 export function BlockMoves({ moves }: { moves: MoveRequest[] }) {
   const fetcher = useFetcher<ActionResult>({ key: FETCHER });
   const posted = useActionData<ActionResult>();
-  const result = fetcher.data ?? (posted?.intent.startsWith("move-") ? posted : undefined);
+  const result = fetcher.data ?? (isIntent(MOVE_INTENTS, posted?.intent) ? posted : undefined);
   return (
     <section aria-labelledby="moves-heading" className="mt-6 min-w-0 space-y-3">
       <h2 id="moves-heading" className="text-lg font-semibold">
