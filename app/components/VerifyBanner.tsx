@@ -4,6 +4,7 @@ import { CodeField } from "#app/components/CodeField.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { verifyFirst } from "#common/membership.ts";
+import { VERIFY_INTENTS as V } from "#app/components/verify-intents.ts";
 
 /**
  * Shown instead of an action an unverified college account may not take yet (post, buy, book,
@@ -17,7 +18,7 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
   const id = useId();
   const busyIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const codeError = result && !result.ok && result.intent === "verify" ? result.message : null;
+  const codeError = result && !result.ok && result.intent === V.verify ? result.message : null;
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -32,20 +33,20 @@ export function VerifyBanner({ what, email }: { what: string; email: string }) {
       <fetcher.Form method="post" action="/verify" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <CodeField id={`${id}-code`} label="Verification code" error={codeError} compact />
-        <SubmitButton name="intent" value="verify" busy={busyIntent === "verify"} busyLabel="Verifying...">
+        <SubmitButton name="intent" value={V.verify} busy={busyIntent === V.verify} busyLabel="Verifying...">
           Verify
         </SubmitButton>
         {/* formNoValidate: asking for a new code needs no code typed. */}
         <button
           type="submit"
           name="intent"
-          value="resend"
+          value={V.resend}
           formNoValidate
           className="btn-secondary"
           disabled={busyIntent !== null}
           aria-disabled={busyIntent !== null}
         >
-          {busyIntent === "resend" ? "Sending..." : "Send a new code"}
+          {busyIntent === V.resend ? "Sending..." : "Send a new code"}
         </button>
       </fetcher.Form>
       {/* Below the row (the compact field shows none of its own), announced; a wrong code's message describes the field. */}

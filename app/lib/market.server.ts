@@ -7,16 +7,18 @@ import { purchaseProduct, purchaseSchema } from "#server/services/market/purchas
 import { rateTrade, ratingSchema } from "#server/services/reservations.ts";
 import { saveProduct, unsaveProduct } from "#server/services/saved.ts";
 import type { SessionUser } from "#server/services/session-user.ts";
+import { HEART_INTENTS } from "#app/components/market/market-intents.ts";
+import type { IntentOf } from "#app/lib/intents.ts";
 
 // The marketplace forms that several screens post (decision 0103): each turns the form into the
 // use-case's typed input, with the schema the API uses, and its answer into the action's result.
 // No rule here: who may act and what happens are the use-cases'.
 
 /** The heart's form (intent "save" or "unsave", the listing's `id`): Browse, a product's page, Saved. */
-export function heartAction(env: Env, user: SessionUser, intent: "save" | "unsave", form: FormData) {
+export function heartAction(env: Env, user: SessionUser, intent: IntentOf<typeof HEART_INTENTS>, form: FormData) {
   return attempt(intent, HEART_ANSWERS[intent], () => {
     const id = parseWith(productIdSchema, form.get("id"));
-    return intent === "save" ? saveProduct(env, user, id) : unsaveProduct(env, user, id);
+    return intent === HEART_INTENTS.save ? saveProduct(env, user, id) : unsaveProduct(env, user, id);
   });
 }
 

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { envOf, type LoaderContext, requireUser } from "#app/lib/session.server.ts";
@@ -21,7 +20,8 @@ export async function adminPageRead<T>(read: () => Promise<T>): Promise<T> {
 
 /**
  * A set-up step's form as each step's action reads it: who posts, the intent ("add", "save:<id>",
- * "remove:<id>" ...) with its verb and id apart, and the fields.
+ * "remove:<id>" ...) with its verb and id apart (the step dispatches by the verb:
+ * #app/lib/actions.server.ts), and the fields.
  */
 export async function readSetupForm(context: LoaderContext, request: Request) {
   const user = await requireUser(context);
@@ -31,7 +31,3 @@ export async function readSetupForm(context: LoaderContext, request: Request) {
   const [verb = "", id = ""] = intent.split(":");
   return { user, env: envOf(context), intent, verb, id, input: formInput(form) };
 }
-
-/** The answer to an intent no step has. */
-export const unknownSetupIntent = (intent: string) =>
-  attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));

@@ -13,27 +13,25 @@ import { editMenu, menuEditSchema } from "#server/services/hostel/mess-staff.ts"
 
 // The /staff page's laundry and mess actions: `laundry.step`, `laundry.capacity`, `mess.menu`,
 // each the form through the API's schema into the same use-case, which checks role and campus.
-// null: not one of these intents.
-export function opsAction(env: Env, user: SessionUser, intent: string, form: FormData) {
-  const input = formInput(form);
-  switch (intent) {
-    case "laundry.step":
-      return attemptTold(intent, async () => {
+// Their handlers, for /staff's dispatch (the intents: #app/components/staff/staff-intents.ts).
+export function opsHandlers(env: Env, user: SessionUser, form: FormData) {
+  const input = () => formInput(form);
+  return {
+    "laundry.step": (intent: string) =>
+      attemptTold(intent, async () => {
         requireRoles(user, ["laundry"]);
-        const step = await stepBooking(env, user, String(form.get("id") ?? ""), parseWith(laundryStepSchema, input));
+        const step = await stepBooking(env, user, String(form.get("id") ?? ""), parseWith(laundryStepSchema, input()));
         return { message: laundryStepMessage(step.status) };
-      });
-    case "laundry.capacity":
-      return attempt(intent, STAFF_MESSAGES.capacitySavedOnScreen, () => {
+      }),
+    "laundry.capacity": (intent: string) =>
+      attempt(intent, STAFF_MESSAGES.capacitySavedOnScreen, () => {
         requireRoles(user, ["laundry"]);
-        return setSlotCapacity(env, user, String(form.get("slotId") ?? ""), parseWith(slotCapacitySchema, input));
-      });
-    case "mess.menu":
-      return attempt(intent, STAFF_MESSAGES.menuSavedOnScreen, () => {
+        return setSlotCapacity(env, user, String(form.get("slotId") ?? ""), parseWith(slotCapacitySchema, input()));
+      }),
+    "mess.menu": (intent: string) =>
+      attempt(intent, STAFF_MESSAGES.menuSavedOnScreen, () => {
         requireRoles(user, ["mess"]);
-        return editMenu(env, user, parseWith(menuEditSchema, input));
-      });
-    default:
-      return null;
-  }
+        return editMenu(env, user, parseWith(menuEditSchema, input()));
+      }),
+  };
 }

@@ -7,10 +7,9 @@ import { Profile } from "#app/components/account/Profile.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { attempt, attemptTold, type ActionResult } from "#app/lib/action-result.server.ts";
 import { ConfirmName } from "#app/components/account/confirm-name.ts";
-import { YOUR_DATA_INTENTS, YourData } from "#app/components/account/YourData.tsx";
+import { YourData } from "#app/components/account/YourData.tsx";
 import { yourDataAction } from "#app/lib/your-data.server.ts";
 import { envOf, requireSession } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { ACCOUNT_MESSAGES } from "#common/account-messages.ts";
@@ -33,7 +32,7 @@ import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { TIMETABLE_MESSAGES } from "#common/timetable-messages.ts";
 import { classChoiceSchema } from "#server/services/timetable/schema.ts";
 import { chooseClass, readClassChoice } from "#server/services/timetable/student.ts";
-import { EMAIL_CHANGE_INTENTS, EmailChange } from "#app/components/account/EmailChange.tsx";
+import { EmailChange } from "#app/components/account/EmailChange.tsx";
 import { EMAIL_CHANGE_MESSAGES } from "#common/account-messages.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -45,6 +44,17 @@ import {
 } from "#server/services/email-change.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { isIntent, mergeIntents } from "#app/lib/intents.ts";
+import {
+  CONFIRM_NAME_INTENTS,
+  DEVICE_INTENTS,
+  EMAIL_CHANGE_INTENTS,
+  PASSWORD_INTENTS,
+  WHATSAPP_INTENTS,
+  YOUR_DATA_INTENTS,
+} from "#app/components/account/account-intents.ts";
+import { CLASS_CHOICE_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
@@ -84,49 +94,56 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// The account's forms, each rendered by a component (app/components/account/account-intents.ts).
+const INTENTS = mergeIntents(
+  PASSWORD_INTENTS,
+  CONFIRM_NAME_INTENTS,
+  WHATSAPP_INTENTS,
+  DEVICE_INTENTS,
+  EMAIL_CHANGE_INTENTS,
+  YOUR_DATA_INTENTS,
+  CLASS_CHOICE_INTENTS,
+);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, sessionId } = await requireSession(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (YOUR_DATA_INTENTS.includes(intent)) return yourDataAction(context, request, { user, sessionId }, intent, form);
   const own = { userId: user.id, sessionId };
-  switch (intent) {
-    case "change-password":
-      return attemptTold(intent, async () =>
+  const yourData = (intent: string) => yourDataAction(context, request, { user, sessionId }, intent, form);
+  // The same use-case and schema as PUT /api/auth/whatsapp; removing sends an empty number.
+  const whatsapp = (intent: string, number: FormDataEntryValue | null) =>
+    attemptTold(intent, async () => ({
+      message: (await saveWhatsappNumber(env, user.id, parseWith(whatsappProfileSchema, { whatsappNumber: number })))
+        .message,
+    }));
+  return dispatch(form, INTENTS, {
+    "delete-account": yourData,
+    "send-delete-code": yourData,
+    "change-password": (intent) =>
+      attemptTold(intent, async () =>
         told(await changePassword(env, own, parseWith(passwordChangeSchema, formInput(form)))),
-      );
-    case "confirm-name":
-      return attempt(intent, ACCOUNT_MESSAGES.nameSaved, () =>
-        saveName(env, user.id, parseWith(nameSchema, formInput(form))),
-      );
-    // The same use-case and schema as PUT /api/auth/whatsapp; removing sends an empty number.
-    case "whatsapp":
-    case "whatsapp-remove":
-      return attemptTold(intent, async () => {
-        const number = intent === "whatsapp" ? form.get("whatsappNumber") : "";
-        return {
-          message: (
-            await saveWhatsappNumber(env, user.id, parseWith(whatsappProfileSchema, { whatsappNumber: number }))
-          ).message,
-        };
-      });
-    case "sign-out-device":
-      return attemptTold(intent, async () => {
+      ),
+    "confirm-name": (intent) =>
+      attempt(intent, ACCOUNT_MESSAGES.nameSaved, () => saveName(env, user.id, parseWith(nameSchema, formInput(form)))),
+    whatsapp: (intent) => whatsapp(intent, form.get("whatsappNumber")),
+    "whatsapp-remove": (intent) => whatsapp(intent, ""),
+    "sign-out-device": (intent) =>
+      attemptTold(intent, async () => {
         const { current, message } = await signOutDevice(env, own, parseWith(sessionIdSchema, formInput(form)));
         // This device: the same as Logout.
         if (current) throw redirect("/login", { headers: { "Set-Cookie": clearedSessionCookie() } });
         return { message };
-      });
-    case "choose":
-      return attemptTold(intent, async () => ({
+      }),
+    choose: (intent) =>
+      attemptTold(intent, async () => ({
         message: TIMETABLE_MESSAGES.classChosen(
           (await chooseClass(env, user, parseWith(classChoiceSchema, formInput(form)))).label,
         ),
-      }));
+      })),
     // The same use-cases and schemas as POST /api/auth/email-change and /confirm (decision 0123).
-    case "email-change":
-      return attemptTold(intent, async () => ({
+    "email-change": (intent) =>
+      attemptTold(intent, async () => ({
         message: (
           await requestEmailChange(
             env,
@@ -135,9 +152,9 @@ export async function action({ context, request }: Route.ActionArgs) {
             parseWith(emailChangeSchema, formInput(form)),
           )
         ).message,
-      }));
-    case "email-change-confirm":
-      return attemptTold(intent, async () => {
+      })),
+    "email-change-confirm": (intent) =>
+      attemptTold(intent, async () => {
         const changed = await confirmEmailChange(
           env,
           callerOf(context, request),
@@ -145,12 +162,9 @@ export async function action({ context, request }: Route.ActionArgs) {
           parseWith(emailChangeConfirmSchema, formInput(form)),
         );
         return { message: changed.message, details: { calendarReset: changed.calendarReset } };
-      });
-    case "sign-out-others":
-      return attemptTold(intent, async () => told(await endOtherSessions(env, own)));
-    default:
-      return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  }
+      }),
+    "sign-out-others": (intent) => attemptTold(intent, async () => told(await endOtherSessions(env, own))),
+  });
 }
 
 /** Securing's answer as the screen shows it: the message, and a link to make a new calendar link when it was reset. */
@@ -166,16 +180,16 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const pendingId = navigation.state === "submitting" ? String(navigation.formData?.get("id") ?? "") : null;
-  const passwordResult = result?.intent === "change-password" ? result : null;
-  const nameResult = result?.intent === "confirm-name" ? result : null;
+  const passwordResult = result?.intent === INTENTS["change-password"] ? result : null;
+  const nameResult = result?.intent === INTENTS["confirm-name"] ? result : null;
   const devicesResult =
     result &&
-    result.intent !== "change-password" &&
-    result.intent !== "confirm-name" &&
-    result.intent !== "choose" &&
-    !result.intent.startsWith("whatsapp") &&
-    !EMAIL_CHANGE_INTENTS.includes(result.intent) &&
-    !YOUR_DATA_INTENTS.includes(result.intent)
+    result.intent !== INTENTS["change-password"] &&
+    result.intent !== INTENTS["confirm-name"] &&
+    result.intent !== INTENTS.choose &&
+    !isIntent(WHATSAPP_INTENTS, result.intent) &&
+    !isIntent(EMAIL_CHANGE_INTENTS, result.intent) &&
+    !isIntent(YOUR_DATA_INTENTS, result.intent)
       ? result
       : null;
 
@@ -186,8 +200,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       hasPassword={account.hasPassword}
       blockedHint={emailChangeHint}
       pending={pendingEmailChange}
-      result={result && EMAIL_CHANGE_INTENTS.includes(result.intent) ? result : null}
-      busyIntent={pendingIntent && EMAIL_CHANGE_INTENTS.includes(pendingIntent) ? pendingIntent : null}
+      result={result && isIntent(EMAIL_CHANGE_INTENTS, result.intent) ? result : null}
+      busyIntent={isIntent(EMAIL_CHANGE_INTENTS, pendingIntent) ? pendingIntent : null}
     />
   );
 
@@ -214,7 +228,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               className="card space-y-3 p-5"
               classes={classChoice.classes}
               chosen={classChoice.chosen?.id ?? ""}
-              result={result?.intent === "choose" ? result : null}
+              result={result?.intent === INTENTS.choose ? result : null}
             />
             <p className="px-1 text-sm text-slate-600 dark:text-slate-400">
               Your timetable and attendance follow the class you choose.{" "}
@@ -225,7 +239,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           </div>
           <WhatsappForm
             number={account.whatsappNumber}
-            result={result?.intent.startsWith("whatsapp") ? result : null}
+            result={result && isIntent(WHATSAPP_INTENTS, result.intent) ? result : null}
             busyIntent={pendingIntent?.startsWith("whatsapp") ? pendingIntent : null}
           />
           <PasswordForm

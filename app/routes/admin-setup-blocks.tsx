@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
@@ -20,6 +20,8 @@ import {
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-blocks";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // Step 2 of the set-up (docs/decisions/0104-campus-setup.md): the hostel blocks. A rename keeps the
 // block's id and everything in it; a block students use is not removed.
@@ -30,27 +32,30 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { blocks: await adminPageRead(() => listSetupBlocks(envOf(context), user)) };
 }
 
+// The step's forms; one acting on a record posts "<name>:<id>" (withId).
+const INTENTS = intents("add", "rename", "remove");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
-  if (verb === "add") {
-    const name = String(input.name ?? "").trim();
-    return attempt(intent, M.blockAdded(name), () => addBlock(env, user, parseWith(newBlockSchema, input)));
-  }
-  if (verb === "rename") {
-    const name = String(input.name ?? "").trim();
-    return attempt(intent, M.blockSaved(name), () =>
-      renameBlock(env, user, parseWith(idParamSchema, { id }), parseWith(blockUpdateSchema, input)),
-    );
-  }
-  if (verb === "remove")
-    return attempt(intent, M.saved, () => removeBlock(env, user, parseWith(idParamSchema, { id })));
-  return unknownSetupIntent(intent);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    add: () => {
+      const name = String(input.name ?? "").trim();
+      return attempt(intent, M.blockAdded(name), () => addBlock(env, user, parseWith(newBlockSchema, input)));
+    },
+    rename: () => {
+      const name = String(input.name ?? "").trim();
+      return attempt(intent, M.blockSaved(name), () =>
+        renameBlock(env, user, parseWith(idParamSchema, { id }), parseWith(blockUpdateSchema, input)),
+      );
+    },
+    remove: () => attempt(intent, M.saved, () => removeBlock(env, user, parseWith(idParamSchema, { id }))),
+  });
 }
 
 export default function SetupBlocks({ loaderData, actionData }: Route.ComponentProps) {
   const { blocks } = loaderData;
-  const added = answerFor(actionData, "add");
-  const adding = useSending("add");
+  const added = answerFor(actionData, INTENTS.add);
+  const adding = useSending(INTENTS.add);
   return (
     <>
       <BackToSetup />
@@ -95,7 +100,7 @@ export default function SetupBlocks({ loaderData, actionData }: Route.ComponentP
               required
               maxLength={60}
             />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
               Add block
             </SubmitButton>
             <FormAnswer result={added} />
@@ -107,8 +112,8 @@ export default function SetupBlocks({ loaderData, actionData }: Route.ComponentP
 }
 
 function BlockRow({ block, result }: { block: SetupBlock; result: ActionResult | null }) {
-  const rename = `rename:${block.id}`;
-  const remove = `remove:${block.id}`;
+  const rename = withId(INTENTS.rename, block.id);
+  const remove = withId(INTENTS.remove, block.id);
   const renamed = answerFor(result, rename);
   const removed = answerFor(result, remove);
   const renaming = useSending(rename);

@@ -4,7 +4,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import {
@@ -18,6 +18,8 @@ import {
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-college";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // Step 1 of the set-up (docs/decisions/0104-campus-setup.md): the college's names, its e-mail
 // domains (who joins it) and whether Google sign-in must come from its Workspace.
@@ -28,29 +30,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   return adminPageRead(() => readCollege(envOf(context), user));
 }
 
+// The step's forms; removing a domain posts "remove-domain:<domain>" (withId).
+const INTENTS = intents("college", "add-domain", "remove-domain");
+
 export async function action({ context, request }: Route.ActionArgs) {
-  const { user, env, intent, input } = await readSetupForm(context, request);
-  if (intent === "college")
-    return attempt(intent, M.campusSaved, () => updateCollege(env, user, parseWith(collegeSchema, input)));
-  if (intent === "add-domain") {
-    const domain = String(input.domain ?? "");
-    return attempt(intent, M.domainAdded(domain.trim().toLowerCase()), () =>
-      addDomain(env, user, parseWith(domainSchema, input)),
-    );
-  }
-  if (intent.startsWith("remove-domain:")) {
-    const domain = intent.slice("remove-domain:".length);
-    return attempt(intent, M.domainRemoved(domain), () => removeDomain(env, user, parseWith(domainSchema, { domain })));
-  }
-  return unknownSetupIntent(intent);
+  const { user, env, intent, verb, input } = await readSetupForm(context, request);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    college: () => attempt(intent, M.campusSaved, () => updateCollege(env, user, parseWith(collegeSchema, input))),
+    "add-domain": () => {
+      const domain = String(input.domain ?? "");
+      return attempt(intent, M.domainAdded(domain.trim().toLowerCase()), () =>
+        addDomain(env, user, parseWith(domainSchema, input)),
+      );
+    },
+    "remove-domain": () => {
+      const domain = intent.slice(`${INTENTS["remove-domain"]}:`.length);
+      return attempt(intent, M.domainRemoved(domain), () =>
+        removeDomain(env, user, parseWith(domainSchema, { domain })),
+      );
+    },
+  });
 }
 
 export default function SetupCollege({ loaderData, actionData }: Route.ComponentProps) {
   const college = loaderData;
-  const saved = answerFor(actionData, "college");
-  const added = answerFor(actionData, "add-domain");
-  const saving = useSending("college");
-  const adding = useSending("add-domain");
+  const saved = answerFor(actionData, INTENTS.college);
+  const added = answerFor(actionData, INTENTS["add-domain"]);
+  const saving = useSending(INTENTS.college);
+  const adding = useSending(INTENTS["add-domain"]);
   const hdError = fieldError(saved, "googleHdRequired");
   return (
     <>
@@ -120,7 +127,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               defaultValue={college.grievanceEmail ?? ""}
               maxLength={254}
             />
-            <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value="college">
+            <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value={INTENTS.college}>
               Save
             </SubmitButton>
             <FormAnswer result={saved} />
@@ -147,7 +154,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
                 required
                 maxLength={253}
               />
-              <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add-domain">
+              <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-domain"]}>
                 Add domain
               </SubmitButton>
               <FormAnswer result={added} />
@@ -160,7 +167,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
 }
 
 function DomainRow({ domain, result }: { domain: string; result: Parameters<typeof answerFor>[0] }) {
-  const intent = `remove-domain:${domain}`;
+  const intent = withId(INTENTS["remove-domain"], domain);
   const answer = answerFor(result, intent);
   const removing = useSending(intent);
   return (

@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
@@ -20,6 +20,8 @@ import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-laundry";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // Step 4 of the set-up (docs/decisions/0104-campus-setup.md): the laundry's pickup slots, the same
 // every day, each with how many pickups it takes. A slot with bookings is closed (capacity 0), not removed.
@@ -30,23 +32,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { slots: await adminPageRead(() => listSetupSlots(envOf(context), user)) };
 }
 
+// The step's forms; one acting on a record posts "<name>:<id>" (withId).
+const INTENTS = intents("add", "save", "remove");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
   const time = String(input.startsAt ?? "");
-  if (verb === "add") return attempt(intent, M.slotAdded(time), () => addSlot(env, user, parseWith(slotSchema, input)));
-  if (verb === "save")
-    return attempt(intent, M.slotSaved(time), () =>
-      updateSlot(env, user, parseWith(idParamSchema, { id }), parseWith(slotSchema, input)),
-    );
-  if (verb === "remove") return attempt(intent, M.saved, () => removeSlot(env, user, parseWith(idParamSchema, { id })));
-  return unknownSetupIntent(intent);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    add: () => attempt(intent, M.slotAdded(time), () => addSlot(env, user, parseWith(slotSchema, input))),
+    save: () =>
+      attempt(intent, M.slotSaved(time), () =>
+        updateSlot(env, user, parseWith(idParamSchema, { id }), parseWith(slotSchema, input)),
+      ),
+    remove: () => attempt(intent, M.saved, () => removeSlot(env, user, parseWith(idParamSchema, { id }))),
+  });
 }
 
 export default function SetupLaundry({ loaderData, actionData }: Route.ComponentProps) {
   const { slots } = loaderData;
   const result = actionData ?? null;
-  const added = answerFor(result, "add");
-  const adding = useSending("add");
+  const added = answerFor(result, INTENTS.add);
+  const adding = useSending(INTENTS.add);
   return (
     <>
       <BackToSetup />
@@ -73,7 +79,7 @@ export default function SetupLaundry({ loaderData, actionData }: Route.Component
           {/* Keyed by the count: a slot added empties the form for the next; a refusal keeps what was typed. */}
           <Form key={slots.length} method="post" className="space-y-3">
             <SlotFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
               Add slot
             </SubmitButton>
             <FormAnswer result={added} />
@@ -122,8 +128,8 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
 }
 
 function SlotRow({ slot, result }: { slot: SetupSlot; result: ActionResult | null }) {
-  const save = `save:${slot.id}`;
-  const remove = `remove:${slot.id}`;
+  const save = withId(INTENTS.save, slot.id);
+  const remove = withId(INTENTS.remove, slot.id);
   const saved = answerFor(result, save);
   const removed = answerFor(result, remove);
   const saving = useSending(save);

@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
@@ -25,6 +25,8 @@ import {
   MEETUP_SAFETY_TIPS,
 } from "#common/meetup-places.ts";
 import type { Route } from "./+types/admin-setup-meetup-places";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // The college's safe meet-up places for trades (docs/decisions/0116-meetup-places.md): buyers and
 // sellers agree on one of these. Retiring a place keeps it for the meet-ups that named it.
@@ -35,30 +37,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { places: await adminPageRead(() => listSetupMeetupPlaces(envOf(context), user)) };
 }
 
+// The step's forms; one acting on a record posts "<name>:<id>" (withId).
+const INTENTS = intents("add", "save", "retire");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
-  if (verb === "add")
-    return attempt(intent, M.placeAdded(String(input.name ?? "").trim()), () =>
-      addMeetupPlace(env, user, parseWith(meetupPlaceSchema, input)),
-    );
-  if (verb === "save")
-    return attempt(intent, M.placeSaved(String(input.name ?? "").trim()), () =>
-      updateMeetupPlace(env, user, parseWith(idParamSchema, { id }), parseWith(meetupPlaceSchema, input)),
-    );
-  if (verb === "retire")
-    return attemptTold(intent, async () => {
-      const place = await retireMeetupPlace(env, user, parseWith(idParamSchema, { id }));
-      return { message: M.placeRetired(place.name) };
-    });
-  return unknownSetupIntent(intent);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    add: () =>
+      attempt(intent, M.placeAdded(String(input.name ?? "").trim()), () =>
+        addMeetupPlace(env, user, parseWith(meetupPlaceSchema, input)),
+      ),
+    save: () =>
+      attempt(intent, M.placeSaved(String(input.name ?? "").trim()), () =>
+        updateMeetupPlace(env, user, parseWith(idParamSchema, { id }), parseWith(meetupPlaceSchema, input)),
+      ),
+    retire: () =>
+      attemptTold(intent, async () => {
+        const place = await retireMeetupPlace(env, user, parseWith(idParamSchema, { id }));
+        return { message: M.placeRetired(place.name) };
+      }),
+  });
 }
 
 export default function SetupMeetupPlaces({ loaderData, actionData }: Route.ComponentProps) {
   const { places } = loaderData;
   const result = actionData ?? null;
-  const added = answerFor(result, "add");
-  const adding = useSending("add");
-  const retired = result?.ok && result.intent.startsWith("retire:") ? result : null;
+  const added = answerFor(result, INTENTS.add);
+  const adding = useSending(INTENTS.add);
+  const retired = result?.ok && result.intent.startsWith(`${INTENTS.retire}:`) ? result : null;
   const full = places.length >= MEETUP_PLACES_MAX;
   return (
     <>
@@ -91,7 +97,7 @@ export default function SetupMeetupPlaces({ loaderData, actionData }: Route.Comp
           {/* Keyed by the count: a place added empties the form for the next; a refusal keeps what was typed. */}
           <Form key={places.length} method="post" className="space-y-3">
             <PlaceFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
               Add place
             </SubmitButton>
             <FormAnswer result={added} />
@@ -136,8 +142,8 @@ function PlaceFields({ form, result, place }: { form: string; result: ActionResu
 }
 
 function PlaceRow({ place, result }: { place: MeetupPlace; result: ActionResult | null }) {
-  const save = `save:${place.id}`;
-  const retire = `retire:${place.id}`;
+  const save = withId(INTENTS.save, place.id);
+  const retire = withId(INTENTS.retire, place.id);
   const saved = answerFor(result, save);
   // A place retired leaves the list: its success is shown above the list, only a refusal here.
   const retired = answerFor(result, retire);

@@ -4,7 +4,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
@@ -24,6 +24,8 @@ import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import type { Route } from "./+types/admin-setup-mess";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // Step 3 of the set-up (docs/decisions/0104-campus-setup.md): the mess's meals with their times and
 // the weekly menu, a form per day. A meal students rated is not removed.
@@ -34,31 +36,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   return adminPageRead(() => readMessSetup(envOf(context), user));
 }
 
+// The step's forms; one acting on a record posts "<name>:<id>" (withId).
+const INTENTS = intents("add", "save", "remove", "menu");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
   const name = String(input.name ?? "").trim();
-  if (verb === "add") return attempt(intent, M.mealAdded(name), () => addMeal(env, user, parseWith(mealSchema, input)));
-  if (verb === "save")
-    return attempt(intent, M.mealSaved(name), () =>
-      updateMeal(env, user, parseWith(idParamSchema, { id }), parseWith(mealSchema, input)),
-    );
-  if (verb === "remove") return attempt(intent, M.saved, () => removeMeal(env, user, parseWith(idParamSchema, { id })));
-  if (verb === "menu") {
-    const items = Object.fromEntries(
-      Object.entries(input)
-        .filter(([key]) => key.startsWith("items."))
-        .map(([key, value]) => [key.slice("items.".length), value]),
-    );
-    return attempt(intent, M.menuSaved, () => setMenuDay(env, user, parseWith(menuDaySchema, { day: id, items })));
-  }
-  return unknownSetupIntent(intent);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    add: () => attempt(intent, M.mealAdded(name), () => addMeal(env, user, parseWith(mealSchema, input))),
+    save: () =>
+      attempt(intent, M.mealSaved(name), () =>
+        updateMeal(env, user, parseWith(idParamSchema, { id }), parseWith(mealSchema, input)),
+      ),
+    remove: () => attempt(intent, M.saved, () => removeMeal(env, user, parseWith(idParamSchema, { id }))),
+    menu: () => {
+      const items = Object.fromEntries(
+        Object.entries(input)
+          .filter(([key]) => key.startsWith("items."))
+          .map(([key, value]) => [key.slice("items.".length), value]),
+      );
+      return attempt(intent, M.menuSaved, () => setMenuDay(env, user, parseWith(menuDaySchema, { day: id, items })));
+    },
+  });
 }
 
 export default function SetupMess({ loaderData, actionData }: Route.ComponentProps) {
   const { meals, menu } = loaderData;
   const result = actionData ?? null;
-  const added = answerFor(result, "add");
-  const adding = useSending("add");
+  const added = answerFor(result, INTENTS.add);
+  const adding = useSending(INTENTS.add);
   return (
     <>
       <BackToSetup />
@@ -85,7 +91,7 @@ export default function SetupMess({ loaderData, actionData }: Route.ComponentPro
           {/* Keyed by the count: a meal added empties the form for the next; a refusal keeps what was typed. */}
           <Form key={meals.length} method="post" className="space-y-3">
             <MealFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
               Add meal
             </SubmitButton>
             <FormAnswer result={added} />
@@ -146,8 +152,8 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
 }
 
 function MealRow({ meal, result }: { meal: SetupMeal; result: ActionResult | null }) {
-  const save = `save:${meal.id}`;
-  const remove = `remove:${meal.id}`;
+  const save = withId(INTENTS.save, meal.id);
+  const remove = withId(INTENTS.remove, meal.id);
   const saved = answerFor(result, save);
   const removed = answerFor(result, remove);
   const saving = useSending(save);
@@ -191,7 +197,7 @@ function MenuDay({
   menu: SetupMenuCell[];
   result: ActionResult | null;
 }) {
-  const intent = `menu:${day}`;
+  const intent = withId(INTENTS.menu, day);
   const answer = answerFor(result, intent);
   const sending = useSending(intent);
   return (

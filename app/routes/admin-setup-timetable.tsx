@@ -4,7 +4,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { adminPageRead, readSetupForm, unknownSetupIntent } from "#app/lib/setup.server.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
@@ -28,6 +28,8 @@ import {
 } from "#server/services/timetable/schema.ts";
 import { addClass } from "#server/services/timetable/week.ts";
 import type { Route } from "./+types/admin-setup-timetable";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 
 // A step of the set-up (docs/decisions/0109-timetable-and-attendance.md): the college's attendance
 // rule, its holidays, its classes and who represents each (class reps keep their class's week).
@@ -38,44 +40,51 @@ export async function loader({ context }: Route.LoaderArgs) {
   return adminPageRead(() => readTimetableSetup(envOf(context), user, indiaDate(Date.now())));
 }
 
+// The step's forms; one acting on a record posts "<name>:<id>" (withId).
+const INTENTS = intents("threshold", "subject-threshold", "holiday", "remove-holiday", "class", "grant", "revoke");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
-  if (verb === "threshold")
-    return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
-      setThreshold(env, user, parseWith(thresholdSchema, input)),
-    );
-  if (verb === "subject-threshold")
-    return attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
-      setThreshold(env, user, parseWith(thresholdSchema, input)),
-    );
-  if (verb === "holiday") {
-    const holiday = parseWith(holidaySchema, input);
-    return attempt(intent, M.holidaySaved(holiday.date), () => addHoliday(env, user, holiday));
-  }
-  if (verb === "remove-holiday")
-    return attempt(intent, M.holidayRemoved(id), () =>
-      removeHoliday(env, user, parseWith(holidayParamSchema, { date: id })),
-    );
-  if (verb === "class")
-    return attempt(intent, M.classAdded("The class"), () => addClass(env, user, parseWith(newClassSchema, input)));
-  if (verb === "grant")
-    return attempt(intent, M.repGranted, () => grantRep(env, user, id, parseWith(repSchema, input)));
-  if (verb === "revoke") {
-    const userId = intent.split(":")[2] ?? "";
-    return attempt(intent, M.repRevoked, () => revokeRep(env, user, id, userId));
-  }
-  return unknownSetupIntent(intent);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    threshold: () =>
+      attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
+        setThreshold(env, user, parseWith(thresholdSchema, input)),
+      ),
+    "subject-threshold": () =>
+      attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
+        setThreshold(env, user, parseWith(thresholdSchema, input)),
+      ),
+    holiday: () => {
+      const holiday = parseWith(holidaySchema, input);
+      return attempt(intent, M.holidaySaved(holiday.date), () => addHoliday(env, user, holiday));
+    },
+    "remove-holiday": () =>
+      attempt(intent, M.holidayRemoved(id), () =>
+        removeHoliday(env, user, parseWith(holidayParamSchema, { date: id })),
+      ),
+    class: () =>
+      attempt(intent, M.classAdded("The class"), () => addClass(env, user, parseWith(newClassSchema, input))),
+    grant: () => attempt(intent, M.repGranted, () => grantRep(env, user, id, parseWith(repSchema, input))),
+    revoke: () => {
+      const userId = intent.split(":")[2] ?? "";
+      return attempt(intent, M.repRevoked, () => revokeRep(env, user, id, userId));
+    },
+  });
 }
 
 export default function SetupTimetable({ loaderData, actionData }: Route.ComponentProps) {
   const { threshold, subjectThresholds, holidays, classes, semesters, subjects } = loaderData;
   const result = actionData ?? null;
-  const rule = answerFor(result, "threshold");
-  const subjectRule = answerFor(result, "subject-threshold");
+  const rule = answerFor(result, INTENTS.threshold);
+  const subjectRule = answerFor(result, INTENTS["subject-threshold"]);
   const subjectError = fieldError(subjectRule, "subjectId");
-  const holiday = answerFor(result, "holiday");
-  const newClass = answerFor(result, "class");
-  const sending = { rule: useSending("threshold"), holiday: useSending("holiday"), cls: useSending("class") };
+  const holiday = answerFor(result, INTENTS.holiday);
+  const newClass = answerFor(result, INTENTS.class);
+  const sending = {
+    rule: useSending(INTENTS.threshold),
+    holiday: useSending(INTENTS.holiday),
+    cls: useSending(INTENTS.class),
+  };
   const semesterError = fieldError(newClass, "semesterId");
   return (
     <>
@@ -99,7 +108,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               result={rule}
               required
             />
-            <SubmitButton busy={sending.rule} busyLabel="Saving..." name="intent" value="threshold">
+            <SubmitButton busy={sending.rule} busyLabel="Saving..." name="intent" value={INTENTS.threshold}>
               Save the rule
             </SubmitButton>
             <FormAnswer result={rule} />
@@ -143,7 +152,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                 result={subjectRule}
                 required
               />
-              <button type="submit" name="intent" value="subject-threshold" className="btn-secondary">
+              <button type="submit" name="intent" value={INTENTS["subject-threshold"]} className="btn-secondary">
                 Save the subject's rule
               </button>
               <FormAnswer result={subjectRule} />
@@ -171,7 +180,12 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                     {formatIndiaDay(h.date)}: {h.name}
                   </span>
                   <Form method="post">
-                    <button type="submit" name="intent" value={`remove-holiday:${h.date}`} className="btn-secondary">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={withId(INTENTS["remove-holiday"], h.date)}
+                      className="btn-secondary"
+                    >
                       Remove
                     </button>
                   </Form>
@@ -190,7 +204,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               required
               maxLength={60}
             />
-            <SubmitButton busy={sending.holiday} busyLabel="Adding..." name="intent" value="holiday">
+            <SubmitButton busy={sending.holiday} busyLabel="Adding..." name="intent" value={INTENTS.holiday}>
               Add holiday
             </SubmitButton>
             <FormAnswer result={holiday} />
@@ -204,7 +218,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
         </h2>
         <ul className="grid gap-3 md:grid-cols-2">
           {classes.map((c) => {
-            const grant = `grant:${c.id}`;
+            const grant = withId(INTENTS.grant, c.id);
             const granted = answerFor(result, grant);
             return (
               <li key={c.id} className="card min-w-0 space-y-2 p-4">
@@ -226,7 +240,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                           <button
                             type="submit"
                             name="intent"
-                            value={`revoke:${c.id}:${r.userId}`}
+                            value={withId(INTENTS.revoke, `${c.id}:${r.userId}`)}
                             className="btn-secondary"
                           >
                             Revoke
@@ -294,7 +308,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                 required
                 maxLength={8}
               />
-              <SubmitButton busy={sending.cls} busyLabel="Adding..." name="intent" value="class">
+              <SubmitButton busy={sending.cls} busyLabel="Adding..." name="intent" value={INTENTS.class}>
                 Add class
               </SubmitButton>
               <FormAnswer result={newClass} />

@@ -27,6 +27,8 @@ import { formatIndiaShortDateTime } from "#common/format.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/admin";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents } from "#app/lib/intents.ts";
 
 // The campus admin's screen (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // Anyone else gets a plain 403 page saying what the page is for, as /staff does for a student.
@@ -46,20 +48,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+const INTENTS = intents("grant", "revoke");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   requirePageRoles(user, ["admin"], ADMIN_MESSAGES.adminsOnly);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "grant")
-    return attempt(intent, ADMIN_MESSAGES.roleGrantedOnScreen, () =>
-      grantRole(envOf(context), user, parseWith(grantSchema, formInput(form))),
-    );
-  if (intent === "revoke")
-    return attempt(intent, ADMIN_MESSAGES.roleRemovedOnScreen, () =>
-      revokeRole(envOf(context), user, parseWith(revokeSchema, formInput(form))),
-    );
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  return dispatch(form, INTENTS, {
+    grant: (intent) =>
+      attempt(intent, ADMIN_MESSAGES.roleGrantedOnScreen, () =>
+        grantRole(envOf(context), user, parseWith(grantSchema, formInput(form))),
+      ),
+    revoke: (intent) =>
+      attempt(intent, ADMIN_MESSAGES.roleRemovedOnScreen, () =>
+        revokeRole(envOf(context), user, parseWith(revokeSchema, formInput(form))),
+      ),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
@@ -73,8 +77,8 @@ const roleName = (r: Pick<RoleHolder, "role" | "blockName" | "blockId">, labels:
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { campusName, roles, blocks, audit, actors, filter, roleLabels } = loaderData;
   const navigation = useNavigation();
-  const granting = navigation.state === "submitting" && navigation.formData?.get("intent") === "grant";
-  const grantResult: ActionResult | null = actionData?.intent === "grant" ? actionData : null;
+  const granting = navigation.state === "submitting" && navigation.formData?.get("intent") === INTENTS.grant;
+  const grantResult: ActionResult | null = actionData?.intent === INTENTS.grant ? actionData : null;
   // Every field the server found wrong shows its own problem (decision 0103).
   const error = (name: string) => fieldError(grantResult, name);
   const describe = (name: string) => (error(name) ? `grant-${name}-error` : undefined);
@@ -181,7 +185,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               </select>
               <FieldError id="grant-blockId" message={error("blockId")} />
             </div>
-            <SubmitButton busy={granting} busyLabel="Granting..." name="intent" value="grant">
+            <SubmitButton busy={granting} busyLabel="Granting..." name="intent" value={INTENTS.grant}>
               Grant role
             </SubmitButton>
             {answer && (
@@ -230,7 +234,7 @@ function RoleRow({ role, labels }: { role: RoleHolder; labels: RoleLabels }) {
           busyLabel="Removing..."
           className="btn-secondary"
           name="intent"
-          value="revoke"
+          value={INTENTS.revoke}
           onClick={confirm.onClick}
         >
           Remove

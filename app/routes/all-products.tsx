@@ -14,16 +14,17 @@ import { ProductGrid, readyHearts, type BrowseProduct } from "#app/components/ma
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { mayAct } from "#common/membership.ts";
-import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { buyAction, heartAction } from "#app/lib/market.server.ts";
 import { BUY, PAGE_SIZE } from "#common/market.ts";
 import { VerifyBanner, verifyBanner } from "#app/components/verify-banner.ts";
 import { envOf, getUser, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { browse, browsePageQuerySchema } from "#server/services/market/browse.ts";
 import type { Route } from "./+types/all-products";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import { BUY_INTENTS, HEART_INTENTS } from "#app/components/market/market-intents.ts";
 
 // Browse's first load carries only what the first screen needs (budget: docs/decisions/0111): the
 // purchase dialogs load when a student first taps Buy, the verify banner only for the unverified
@@ -75,14 +76,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+// Browse's forms: the hearts and the Buy dialogs.
+const INTENTS = mergeIntents(HEART_INTENTS, BUY_INTENTS);
+
 // The same purchase as PATCH /api/product/purchase/:id, at the price the buyer saw.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
-  if (intent === "buy") return buyAction(envOf(context), user, form.get("id"), form);
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, INTENTS, {
+    save: () => heartAction(envOf(context), user, HEART_INTENTS.save, form),
+    unsave: () => heartAction(envOf(context), user, HEART_INTENTS.unsave, form),
+    buy: () => buyAction(envOf(context), user, form.get("id"), form),
+  });
 }
 
 // A buy that never reached Campus shows "Purchase failed: Please try again later." (app/lib/network-failure.ts).
@@ -99,7 +104,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   // The heart keeps its own state: nothing else on the page changed.
   const intent = formData?.get("intent");
-  if (intent === "buy" || intent === "save" || intent === "unsave") return false;
+  if (intent === INTENTS.buy || intent === INTENTS.save || intent === INTENTS.unsave) return false;
   return defaultShouldRevalidate;
 }
 

@@ -37,6 +37,7 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/auth";
 import { readForm } from "#app/lib/form.server.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";
+import { type IntentOf, intents } from "#app/lib/intents.ts";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: ACCOUNT_FORM_LIMIT };
@@ -70,6 +71,10 @@ function takeNextParam(request: Request, signedIn: boolean): void {
   });
 }
 
+// The toggle's two sides (the form posts the side shown) and the one-time code back from Google.
+// Anything else is the side of the address posted to (/register or /login), as it always was.
+const INTENTS = intents("signin", "register", "google");
+
 // The screen's one door for signing in and registering: the form posts here (never as a GET that
 // would put the password in the address bar), with or without JavaScript, and this action sets the
 // session cookie (the JSON API answers a token and sets none: decision 0009). Without JavaScript the
@@ -81,8 +86,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const viaScript = form.get("via") === "script";
   // The toggle's choice, or the address the form was posted to when a client sends no intent.
   const intent =
-    form.get("intent") ?? (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? "register" : "signin");
-  const side: Side | "google" = intent === "google" ? "google" : intent === "register" ? "register" : "signin";
+    form.get("intent") ??
+    (new URL(request.url).pathname.toLowerCase().startsWith("/register") ? INTENTS.register : INTENTS.signin);
+  const side: Side | "google" =
+    intent === INTENTS.google ? INTENTS.google : intent === INTENTS.register ? INTENTS.register : INTENTS.signin;
   const caller = callerOf(context, request);
   try {
     const input = formInput(form);
@@ -130,7 +137,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-type Side = "signin" | "register";
+type Side = Exclude<IntentOf<typeof INTENTS>, "google">;
 const SIDES: { value: Side; label: string }[] = [
   { value: "signin", label: "Sign In" },
   { value: "register", label: "Register" },
@@ -215,7 +222,7 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
     if (!code || googleCodeUsed.current) return;
     googleCodeUsed.current = true;
     window.history.replaceState(null, "", location.pathname);
-    void fetcher.submit({ intent: "google", code, via: "script" }, { method: "post", action: location.pathname });
+    void fetcher.submit({ intent: INTENTS.google, code, via: "script" }, { method: "post", action: location.pathname });
   }, [googleCode, location.pathname, fetcher]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -17,6 +17,10 @@ import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/become-writer";
 import { RequestBoard, WriterProfile, type BoardState } from "#app/components/studyswap/WriterBoard.tsx";
 import { readForm } from "#app/lib/form.server.ts";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { isIntent, mergeIntents } from "#app/lib/intents.ts";
+import { WRITER_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);
@@ -43,18 +47,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+// The writer's profile and the requests' report form.
+const INTENTS = mergeIntents(WRITER_INTENTS, REPORT_INTENTS);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await getUser(context);
   if (!user) throw redirect("/login");
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
+  // Anything but a report or a removal saves the profile, as a form without an intent always has.
+  const posted = form.get("intent");
+  const name = isIntent(INTENTS, posted) ? posted : INTENTS["save-writer"];
   const env = envOf(context);
-  if (intent === "report") return reportAction(env, user, form);
-  if (intent === "delete-writer")
-    return attempt(intent, STUDYSWAP_MESSAGES.writerRemoved, () => deleteWriter(env, user.id));
-  return attempt("save-writer", STUDYSWAP_MESSAGES.writerSavedListed, () =>
-    saveWriter(env, user, parseWith(writerInputSchema, formInput(form))),
-  );
+  return dispatch({ intent: name, name }, INTENTS, {
+    report: () => reportAction(env, user, form),
+    "delete-writer": (intent) => attempt(intent, STUDYSWAP_MESSAGES.writerRemoved, () => deleteWriter(env, user.id)),
+    "save-writer": (intent) =>
+      attempt(intent, STUDYSWAP_MESSAGES.writerSavedListed, () =>
+        saveWriter(env, user, parseWith(writerInputSchema, formInput(form))),
+      ),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -27,6 +27,7 @@ import { readToday } from "#server/services/today.ts";
 import { markAction } from "#app/lib/attendance.server.ts";
 import { setupStepsLeft } from "#server/services/campus-setup/overview.ts";
 import { SETUP_MESSAGES } from "#common/campus-setup-messages.ts";
+import { MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 /** Where the dashboard's "Verify my e-mail" comes back to: here, saying it worked. */
 const VERIFY_LINK = `/verify?returnTo=${encodeURIComponent("/dashboard?verified=1")}`;
@@ -89,7 +90,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   // Today's one-tap attendance: the same use-case as /timetable and PUT /api/attendance/:date/:periodId.
-  if (intent.startsWith("mark:")) return markAction(envOf(context), await requireUser(context), intent, form);
+  if (intent.startsWith(`${MARK_INTENTS.mark}:`))
+    return markAction(envOf(context), await requireUser(context), intent, form);
   let chosen;
   try {
     chosen = chooseMode(parseWith(modeChoiceSchema, formInput(form)));

@@ -17,6 +17,9 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import type { Route } from "./+types/find-writer";
 import { readForm } from "#app/lib/form.server.ts";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { isIntent } from "#app/lib/intents.ts";
+import { REQUEST_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.attachment };
@@ -40,15 +43,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   // remembered), post nothing.
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "post");
+  // Anything but close or delete is a new request, as a form without an intent has always been.
+  const posted = form.get("intent");
+  const name = isIntent(REQUEST_INTENTS, posted) ? posted : REQUEST_INTENTS.post;
   const env = envOf(context);
-  if (intent === "close")
-    return attempt(intent, STUDYSWAP_MESSAGES.closed, () => closeRequest(env, user, form.get("id")));
-  if (intent === "delete")
-    return attempt(intent, STUDYSWAP_MESSAGES.deleted, () => deleteRequest(env, user, form.get("id")));
-  return attempt("post", STUDYSWAP_MESSAGES.posted, async () => {
-    const input = parseWith(requestInputSchema, formInput(form));
-    await createRequest(env, user, input, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
+  return dispatch({ intent: name, name }, REQUEST_INTENTS, {
+    close: (intent) => attempt(intent, STUDYSWAP_MESSAGES.closed, () => closeRequest(env, user, form.get("id"))),
+    delete: (intent) => attempt(intent, STUDYSWAP_MESSAGES.deleted, () => deleteRequest(env, user, form.get("id"))),
+    post: (intent) =>
+      attempt(intent, STUDYSWAP_MESSAGES.posted, async () => {
+        const input = parseWith(requestInputSchema, formInput(form));
+        await createRequest(env, user, input, submissionKeyOf(null, form.get(SUBMISSION_FIELD)));
+      }),
   });
 }
 
@@ -58,7 +64,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { intent: "post", ok: false, message: "", status: 0 } satisfies ActionResult;
+    return { intent: REQUEST_INTENTS.post, ok: false, message: "", status: 0 } satisfies ActionResult;
   }
 }
 
@@ -94,7 +100,7 @@ export default function FindWriter({ loaderData, actionData }: Route.ComponentPr
       {/* Without JavaScript the forms post to this page; their answer is shown here. */}
       {actionData && (
         <Alert tone={actionData.ok ? "success" : "error"}>
-          {actionData.intent === "post" && !actionData.ok
+          {actionData.intent === REQUEST_INTENTS.post && !actionData.ok
             ? `${POST_FAILURE} ${actionData.message}`
             : actionData.message}
         </Alert>

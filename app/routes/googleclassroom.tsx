@@ -20,6 +20,7 @@ import { refused, succeeded } from "#app/lib/action-result.server.ts";
 import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { dropUrlToken } from "#app/lib/url-token.server.ts";
 import type { Route } from "./+types/googleclassroom";
+import { CLASSROOM_INTENTS } from "#app/components/classroom/classroom-intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // ?token= is never taken from the URL (a link could plant someone else's Classroom): dropped here.
@@ -41,22 +42,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = input.intent;
   const env = envOf(context);
   try {
-    if (intent === "overview") {
+    if (intent === CLASSROOM_INTENTS.overview) {
       const overview = await classroomOverview(env, parseWith(googleTokenSchema, input));
       return overview.valid
-        ? succeeded("overview", "", overview)
-        : succeeded("overview", "", { valid: false as const });
+        ? succeeded(CLASSROOM_INTENTS.overview, "", overview)
+        : succeeded(CLASSROOM_INTENTS.overview, "", { valid: false as const });
     }
-    if (intent === "enable" || intent === "disable") {
+    if (intent === CLASSROOM_INTENTS.enable || intent === CLASSROOM_INTENTS.disable) {
       const user = await requireUser(context);
-      if (intent === "disable") {
+      if (intent === CLASSROOM_INTENTS.disable) {
         await disableReminders(env, user.id);
-        return succeeded("disable", GOOGLE_MESSAGES.remindersOff);
+        return succeeded(CLASSROOM_INTENTS.disable, GOOGLE_MESSAGES.remindersOff);
       }
       // The screen's student is the session's: reminders for their own e-mail.
       const enable = parseWith(enableRemindersSchema, { userId: user.email, ...input });
       const { message, newToken } = await turnOnReminders(env, user, enable);
-      return succeeded("enable", message, { newToken });
+      return succeeded(CLASSROOM_INTENTS.enable, message, { newToken });
     }
     throw new ApiError(400, GOOGLE_MESSAGES.tokenMissing);
   } catch (error) {

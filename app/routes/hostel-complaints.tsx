@@ -4,7 +4,6 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { EmptyState, LoadingBar, RouteError } from "#app/components/hostel/ui.tsx";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { residenceSchema, setResidence } from "#server/services/hostel/common.ts";
@@ -27,6 +26,10 @@ import { readForm } from "#app/lib/form.server.ts";
 import { Newcomers, FileComplaint, ComplaintCard } from "#app/components/hostel/complaints.tsx";
 import { ChooseBlock, YourBlock } from "#app/components/hostel/residence.tsx";
 import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import { COMPLAINT_INTENTS, RESIDENCE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.photo };
@@ -42,39 +45,37 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { query, ...list, submissionKey: newSubmissionKey(), mayAct: mayAct(user), email: user.email };
 }
 
+// The page's forms: the complaint's, the residence's and the report form.
+const INTENTS = mergeIntents(COMPLAINT_INTENTS, RESIDENCE_INTENTS, REPORT_INTENTS);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  switch (intent) {
-    case "create":
+  return dispatch(form, INTENTS, {
+    create: (intent) => {
       return attempt(intent, HOSTEL_MESSAGES.complaintFiledOnScreen, () => {
         const key = submissionKeyOf(null, form.get(SUBMISSION_FIELD));
         return createComplaint(env, user, parseWith(createComplaintSchema, formInput(form)), key);
       });
-    case "residence":
-      return attemptTold(intent, async () => ({
+    },
+    residence: (intent) =>
+      attemptTold(intent, async () => ({
         message: residenceMessage(await setResidence(env, user, parseWith(residenceSchema, formInput(form)))),
-      }));
-    case "cancel-move":
-      return attempt(intent, HOSTEL_MESSAGES.moveCancelled, () => cancelMove(env, user));
-    case "report":
-      return reportAction(env, user, form);
-    case "metoo":
-      return attempt(intent, HOSTEL_MESSAGES.meTooAdded, () => addMeToo(env, user, id));
-    case "resolve":
-      return attempt(intent, complaintStatusMessage("resolved"), () =>
+      })),
+    "cancel-move": (intent) => attempt(intent, HOSTEL_MESSAGES.moveCancelled, () => cancelMove(env, user)),
+    report: () => reportAction(env, user, form),
+    metoo: (intent) => attempt(intent, HOSTEL_MESSAGES.meTooAdded, () => addMeToo(env, user, id)),
+    resolve: (intent) =>
+      attempt(intent, complaintStatusMessage("resolved"), () =>
         changeComplaintStatus(env, user, id, { status: "resolved" }),
-      );
-    case "withdraw":
-      return attempt(intent, complaintStatusMessage("withdrawn"), () =>
+      ),
+    withdraw: (intent) =>
+      attempt(intent, complaintStatusMessage("withdrawn"), () =>
         changeComplaintStatus(env, user, id, { status: "withdrawn" }),
-      );
-    default:
-      return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  }
+      ),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -34,6 +34,8 @@ import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { NotSetUp } from "#app/components/hostel/not-set-up.tsx";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents } from "#app/lib/intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -50,23 +52,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...availability, bookings, today: indiaDate(Date.now()), mayAct: mayAct(user), email: user.email };
 }
 
+const INTENTS = intents("book", "cancel");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  switch (intent) {
-    case "book":
-      return attempt(intent, HOSTEL_MESSAGES.pickupBookedOnScreen, () =>
+  return dispatch(form, INTENTS, {
+    book: (intent) =>
+      attempt(intent, HOSTEL_MESSAGES.pickupBookedOnScreen, () =>
         bookPickup(env, user, parseWith(bookingSchema, formInput(form))),
-      );
-    case "cancel":
-      return attempt(intent, HOSTEL_MESSAGES.bookingCancelled, () =>
-        cancelBooking(env, user, String(form.get("id") ?? "")),
-      );
-    default:
-      return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  }
+      ),
+    cancel: (intent) =>
+      attempt(intent, HOSTEL_MESSAGES.bookingCancelled, () => cancelBooking(env, user, String(form.get("id") ?? ""))),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
@@ -88,7 +87,7 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data?.intent === "book" ? fetcher.data : null;
+  const result = fetcher.data?.intent === INTENTS.book ? fetcher.data : null;
   // Every field the server found wrong shows its own problem (decision 0103).
   const error = (name: string) => fieldError(result, name);
   const open = slots.filter((s) => !s.started && s.remaining > 0);
@@ -132,7 +131,7 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
 
           {canAct ? (
             <fetcher.Form ref={formRef} method="post" className="mt-3 space-y-4" aria-busy={busy || loading}>
-              <input type="hidden" name="intent" value="book" />
+              <input type="hidden" name="intent" value={INTENTS.book} />
               <input type="hidden" name="date" value={date} />
               {/* The day is chosen above; a day that has gone by since the page was read is refused here. */}
               <FieldError id="date" message={error("date")} />
@@ -311,7 +310,7 @@ function BookingCard({ booking }: { booking: BookingView }) {
       </p>
       {booking.cancellable && (
         <fetcher.Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="intent" value={INTENTS.cancel} />
           <input type="hidden" name="id" value={booking.id} />
           <SubmitButton
             busy={fetcher.state !== "idle"}

@@ -20,6 +20,9 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { deleteItem, itemIdSchema, readItem, setHelpful } from "#server/services/library/item.ts";
 import type { Route } from "./+types/library-item";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, mergeIntents } from "#app/lib/intents.ts";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 // One library item (docs/decisions/0106-library.md): what it is, View and Download, Helpful, Report,
 // and for its uploader its status and Delete. The same use-case as GET /api/library/items/:id: an
@@ -33,23 +36,34 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { item, added: new URL(request.url).searchParams.get("added") === "1", signedIn: !!user };
 }
 
+// The item's vote and delete forms, and the report form.
+const INTENTS = mergeIntents(intents("helpful", "not-helpful", "delete"), REPORT_INTENTS);
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = parseWith(itemIdSchema, params.id);
-  if (intent === "report") return reportAction(env, user, form);
+  const helpful = async (intent: string, on: boolean) => {
+    await setHelpful(env, user, id, on);
+    return succeeded(intent, on ? LIBRARY_MESSAGES.voted : LIBRARY_MESSAGES.unvoted);
+  };
+  return dispatch(form, INTENTS, {
+    report: () => reportAction(env, user, form),
+    helpful: (intent) => refusedAsAnswer(intent, () => helpful(intent, true)),
+    "not-helpful": (intent) => refusedAsAnswer(intent, () => helpful(intent, false)),
+    delete: (intent) =>
+      refusedAsAnswer(intent, async () => {
+        await deleteItem(env, user, id);
+        return redirect("/library/new?deleted=1");
+      }),
+  });
+}
+
+/** A refusal (ApiError) as the form's answer, whatever the write answers when it succeeds. */
+async function refusedAsAnswer<T>(intent: string, run: () => Promise<T>) {
   try {
-    if (intent === "helpful" || intent === "not-helpful") {
-      await setHelpful(env, user, id, intent === "helpful");
-      return succeeded(intent, intent === "helpful" ? LIBRARY_MESSAGES.voted : LIBRARY_MESSAGES.unvoted);
-    }
-    if (intent === "delete") {
-      await deleteItem(env, user, id);
-      return redirect("/library/new?deleted=1");
-    }
-    return refused(intent, new ApiError(400, "Unknown action."));
+    return await run();
   } catch (error) {
     if (error instanceof ApiError) return refused(intent, error);
     throw error;
@@ -69,14 +83,14 @@ function HelpfulToggle({ id, voted, count }: { id: string; voted: boolean; count
   const fetcher = useFetcher<ActionResult>();
   // Shown at once as pressed; the page's data brings the real count back.
   const pending = fetcher.formData?.get("intent");
-  const pressed = pending ? pending === "helpful" : voted;
+  const pressed = pending ? pending === INTENTS.helpful : voted;
   const shown = pending ? count + (pressed === voted ? 0 : pressed ? 1 : -1) : count;
   return (
     <fetcher.Form method="post" action={`/library/${id}`}>
       <button
         type="submit"
         name="intent"
-        value={pressed ? "not-helpful" : "helpful"}
+        value={pressed ? INTENTS["not-helpful"] : INTENTS.helpful}
         aria-pressed={pressed}
         className="btn-secondary"
       >
@@ -103,7 +117,7 @@ export default function LibraryItem({ loaderData, actionData }: Route.ComponentP
       />
       {added && item.review?.status === "pending" && <Alert tone="success">{LIBRARY_MESSAGES.added}</Alert>}
       {added && item.review?.status === "approved" && <Alert tone="success">{LIBRARY_MESSAGES.addedApproved}</Alert>}
-      {actionData && !actionData.ok && actionData.intent !== "report" && (
+      {actionData && !actionData.ok && actionData.intent !== INTENTS.report && (
         <Alert tone="error">{actionData.message}</Alert>
       )}
       <article className="card space-y-4 p-5 sm:p-6">
@@ -186,7 +200,7 @@ export default function LibraryItem({ loaderData, actionData }: Route.ComponentP
               <button
                 type="submit"
                 name="intent"
-                value="delete"
+                value={INTENTS.delete}
                 className="btn-secondary"
                 disabled={navigation.state !== "idle"}
               >

@@ -16,6 +16,7 @@ import { parseWith } from "#server/lib/validate.ts";
 import { readThread, threadQuerySchema } from "#server/services/conversations/read.ts";
 import { conversationIdSchema } from "#server/services/conversations/send.ts";
 import type { Route } from "./+types/messages-thread";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
 
 // One conversation (docs/decisions/0113-conversations.md): the listing it is about, the messages
 // (live over the conversation's socket with JavaScript; by form posts and reloads without), and
@@ -167,7 +168,7 @@ function WaitingOffer({
         <input type="hidden" name="offerId" value={offer.id} />
         {role === "seller" ? (
           <>
-            <input type="hidden" name="intent" value="answer" />
+            <input type="hidden" name="intent" value={C.answer} />
             <SubmitButton busy={busy === "accept"} busyLabel="Accepting..." name="answer" value="accept">
               {`Accept ${formatRupees(offer.pricePaise)}`}
             </SubmitButton>
@@ -183,10 +184,10 @@ function WaitingOffer({
           </>
         ) : (
           <SubmitButton
-            busy={busy === "withdraw"}
+            busy={busy === C.withdraw}
             busyLabel="Withdrawing..."
             name="intent"
-            value="withdraw"
+            value={C.withdraw}
             className="btn-secondary"
           >
             Withdraw offer
@@ -223,7 +224,7 @@ function Meetup({
       {meetup.placeNote && <p className="text-sm text-slate-600 dark:text-slate-400">{meetup.placeNote}</p>}
       {!agreed && !meetup.proposedByMe && (
         <fetcher.Form method="post" className="mt-3">
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Agreeing..." name="intent" value="agree">
+          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Agreeing..." name="intent" value={C.agree}>
             Agree to meet there
           </SubmitButton>
         </fetcher.Form>

@@ -15,12 +15,14 @@ import { classRemindersSchema, setClassReminders } from "#server/services/timeta
 import { digestSchema, setDigest } from "#server/services/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { markRead, markReadSchema } from "#server/services/notices.ts";
 import { formatIndiaDate, formatIndiaShortDateTime } from "#common/format.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/notifications";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, mergeIntents } from "#app/lib/intents.ts";
+import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
 
 // The signed-in student's notices: what staff did that concerns them, newest first.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,45 +37,55 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// The page's forms: its own (the calendar link, marking read) and the settings panels'.
+const INTENTS = mergeIntents(
+  NOTIFICATION_SETTING_INTENTS,
+  intents("calendar-reset", "calendar-stop", "read", "read-all"),
+);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  // The private calendar link, shown once when it is made or reset.
-  if (intent === "calendar-reset") {
-    const secret = await resetCalendarFeed(envOf(context), user.id);
-    return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", {
-      calendarUrl: new URL(feedPath(secret), request.url).href,
-    });
-  }
-  if (intent === "calendar-stop")
-    return attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id));
-  // Which notices come as push notifications, and the quiet hours: PUT /api/push/settings's schema and use-case.
-  if (intent === "push-settings")
-    return attempt(intent, NOTIFICATION_MESSAGES.settingsSaved, () =>
-      savePushSettings(envOf(context), user.id, parseWith(settingsSchema, pushSettingsInput(form))),
-    );
-  // The daily e-mail digest on or off: PUT /api/push/digest's.
-  if (intent === "digest") {
-    const enabled = form.get("enabled") === "true";
-    return attempt(intent, enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff, () =>
-      setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
-    );
-  }
-  // A reminder 10 minutes before each class on or off: PUT /api/push/class-reminders's.
-  if (intent === "class-reminders") {
-    const enabled = form.get("enabled") === "true";
-    return attempt(
-      intent,
-      enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
-      () => setClassReminders(envOf(context), user.id, parseWith(classRemindersSchema, { enabled }).enabled),
-    );
-  }
-  if (intent !== "read" && intent !== "read-all")
-    return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, intent === "read" ? NOTIFICATION_MESSAGES.read : NOTIFICATION_MESSAGES.allReadOnScreen, () =>
-    markRead(envOf(context), user.id, parseWith(markReadSchema, intent === "read" ? formInput(form) : {})),
-  );
+  return dispatch(form, INTENTS, {
+    // The private calendar link, shown once when it is made or reset.
+    "calendar-reset": async (intent) => {
+      const secret = await resetCalendarFeed(envOf(context), user.id);
+      return succeeded(intent, "Your calendar link is ready. Copy it now: for your safety it is shown only once.", {
+        calendarUrl: new URL(feedPath(secret), request.url).href,
+      });
+    },
+    "calendar-stop": (intent) =>
+      attempt(intent, "Your calendar link no longer works.", () => stopCalendarFeed(envOf(context), user.id)),
+    // Which notices come as push notifications, and the quiet hours: PUT /api/push/settings's schema and use-case.
+    "push-settings": (intent) =>
+      attempt(intent, NOTIFICATION_MESSAGES.settingsSaved, () =>
+        savePushSettings(envOf(context), user.id, parseWith(settingsSchema, pushSettingsInput(form))),
+      ),
+    // The daily e-mail digest on or off: PUT /api/push/digest's.
+    digest: (intent) => {
+      const enabled = form.get("enabled") === "true";
+      return attempt(intent, enabled ? NOTIFICATION_MESSAGES.digestOn : NOTIFICATION_MESSAGES.digestOff, () =>
+        setDigest(envOf(context), user.id, parseWith(digestSchema, { enabled }).enabled),
+      );
+    },
+    // A reminder 10 minutes before each class on or off: PUT /api/push/class-reminders's.
+    "class-reminders": (intent) => {
+      const enabled = form.get("enabled") === "true";
+      return attempt(
+        intent,
+        enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
+        () => setClassReminders(envOf(context), user.id, parseWith(classRemindersSchema, { enabled }).enabled),
+      );
+    },
+    read: (intent) =>
+      attempt(intent, NOTIFICATION_MESSAGES.read, () =>
+        markRead(envOf(context), user.id, parseWith(markReadSchema, formInput(form))),
+      ),
+    "read-all": (intent) =>
+      attempt(intent, NOTIFICATION_MESSAGES.allReadOnScreen, () =>
+        markRead(envOf(context), user.id, parseWith(markReadSchema, {})),
+      ),
+  });
 }
 
 /**
@@ -104,11 +116,13 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         title="Notifications"
         lead="Everything Campus tells you: reservations and sales, wanted matches, complaint updates, laundry ready, Classroom deadlines and staff decisions."
       />
-      {actionData && !actionData.ok && (actionData.intent === "read" || actionData.intent === "read-all") && (
-        <div className="mb-4">
-          <Alert tone="error">{actionData.message}</Alert>
-        </div>
-      )}
+      {actionData &&
+        !actionData.ok &&
+        (actionData.intent === INTENTS.read || actionData.intent === INTENTS["read-all"]) && (
+          <div className="mb-4">
+            <Alert tone="error">{actionData.message}</Alert>
+          </div>
+        )}
       {unread > 0 && (
         <Form method="post" className="mb-4">
           <SubmitButton
@@ -116,7 +130,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             busyLabel="Marking..."
             className="btn-secondary"
             name="intent"
-            value="read-all"
+            value={INTENTS["read-all"]}
           >
             Mark all as read ({unread})
           </SubmitButton>
@@ -161,7 +175,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                       busyLabel="Marking..."
                       className="btn-secondary min-h-10"
                       name="intent"
-                      value="read"
+                      value={INTENTS.read}
                     >
                       Mark as read
                     </SubmitButton>
@@ -175,22 +189,27 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       <PushPanel
         settings={push}
         categories={categories}
-        result={actionData && actionData.intent === "push-settings" ? actionData : undefined}
+        result={actionData && actionData.intent === INTENTS["push-settings"] ? actionData : undefined}
         busy={busy === "push-settings"}
       />
       <DigestPanel
         on={push.digest}
         email={email}
         verified={verified}
-        result={actionData && actionData.intent === "digest" ? actionData : undefined}
+        result={actionData && actionData.intent === INTENTS.digest ? actionData : undefined}
       />
       <ClassRemindersPanel
         on={push.classReminders}
-        result={actionData && actionData.intent === "class-reminders" ? actionData : undefined}
+        result={actionData && actionData.intent === INTENTS["class-reminders"] ? actionData : undefined}
       />
       <CalendarFeed
         since={calendarSince}
-        result={actionData && actionData.intent.startsWith("calendar-") ? actionData : undefined}
+        result={
+          actionData &&
+          (actionData.intent === INTENTS["calendar-reset"] || actionData.intent === INTENTS["calendar-stop"])
+            ? actionData
+            : undefined
+        }
         busy={busy}
       />
     </>
@@ -244,7 +263,7 @@ function CalendarFeed({
           busy={busy === "calendar-reset"}
           busyLabel="Making the link..."
           name="intent"
-          value="calendar-reset"
+          value={INTENTS["calendar-reset"]}
         >
           {since === null ? "Make my calendar link" : "Reset the link"}
         </SubmitButton>
@@ -254,7 +273,7 @@ function CalendarFeed({
             busyLabel="Stopping..."
             className="btn-secondary"
             name="intent"
-            value="calendar-stop"
+            value={INTENTS["calendar-stop"]}
           >
             Stop the link
           </SubmitButton>

@@ -40,6 +40,15 @@ import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/product";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import {
+  BUY_INTENTS,
+  HEART_INTENTS,
+  MESSAGE_SELLER_INTENTS,
+  RENEW_INTENTS,
+} from "#app/components/market/market-intents.ts";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 // The seller's own controls on their listing (renew, edit, mark sold) are a file of their own: only
 // the seller sees them.
@@ -81,38 +90,42 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+// The product page's forms: its own Buy, and the components' heart, report, message and renew.
+const INTENTS = mergeIntents(BUY_INTENTS, HEART_INTENTS, REPORT_INTENTS, MESSAGE_SELLER_INTENTS, RENEW_INTENTS);
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "report") return reportAction(env, user, form);
-  if (intent === "save" || intent === "unsave") return heartAction(env, user, intent, form);
-  if (intent === "buy") return buyAction(env, user, params.id, form);
-  if (intent === "message") {
-    try {
-      const started = await messageSeller(
-        env,
-        user,
-        parseWith(productIdSchema, params.id),
-        parseWith(messageSchema, formInput(form)),
-      );
-      return redirect(`/messages/${started.conversationId}`);
-    } catch (error) {
-      if (error instanceof ApiError) return refused(intent, error);
-      throw error;
-    }
-  }
-  if (intent === "renew") {
-    try {
-      const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
-      return succeeded(intent, renewedUntil(product.expiresAt));
-    } catch (error) {
-      if (error instanceof ApiError) return refused(intent, error);
-      throw error;
-    }
-  }
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, INTENTS, {
+    report: () => reportAction(env, user, form),
+    save: () => heartAction(env, user, HEART_INTENTS.save, form),
+    unsave: () => heartAction(env, user, HEART_INTENTS.unsave, form),
+    buy: () => buyAction(env, user, params.id, form),
+    message: async (intent) => {
+      try {
+        const started = await messageSeller(
+          env,
+          user,
+          parseWith(productIdSchema, params.id),
+          parseWith(messageSchema, formInput(form)),
+        );
+        return redirect(`/messages/${started.conversationId}`);
+      } catch (error) {
+        if (error instanceof ApiError) return refused(intent, error);
+        throw error;
+      }
+    },
+    renew: async (intent) => {
+      try {
+        const product = await renewProduct(env, user, parseWith(productIdSchema, params.id));
+        return succeeded(intent, renewedUntil(product.expiresAt));
+      } catch (error) {
+        if (error instanceof ApiError) return refused(intent, error);
+        throw error;
+      }
+    },
+  });
 }
 
 // A buy that never reached Campus shows "Purchase failed: Please try again later." and keeps the page.
@@ -171,10 +184,10 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
         </Link>
       </p>
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {result?.ok && (result.intent === "buy" || result.intent === "renew") && (
+        {result?.ok && (result.intent === INTENTS.buy || result.intent === INTENTS.renew) && (
           <Alert tone="success">
             {result.message}
-            {result.intent === "buy" && "terms" in result && (
+            {result.intent === INTENTS.buy && "terms" in result && (
               <>
                 {" "}
                 {result.terms} {MEET_BY_MESSAGE}
@@ -182,8 +195,8 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             )}
           </Alert>
         )}
-        {result && !result.ok && (result.intent === "buy" || result.intent === "renew") && (
-          <Alert tone="error">{`${result.intent === "buy" ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>
+        {result && !result.ok && (result.intent === INTENTS.buy || result.intent === INTENTS.renew) && (
+          <Alert tone="error">{`${result.intent === INTENTS.buy ? "Purchase failed" : "Renewal failed"}: ${result.message}`}</Alert>
         )}
       </div>
       <article className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -230,7 +243,7 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
                 <button
                   type="submit"
                   name="intent"
-                  value="buy"
+                  value={INTENTS.buy}
                   className="btn-primary w-full sm:w-auto"
                   onClick={buy.onClick}
                   disabled={pending === "buy"}

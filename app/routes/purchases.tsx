@@ -11,16 +11,18 @@ import { DELETED_STUDENT } from "#common/account-messages.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { listPurchasedWithConversations } from "#server/services/market/browse.ts";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { rateAction } from "#app/lib/market.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { messageSellerLabel, PURCHASES_LEAD, RESERVATION_CANCELLED } from "#common/market-messages.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { cancelReservation } from "#server/services/reservations.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import { BUYER_TRADE_INTENTS, RATE_INTENTS } from "#app/components/market/market-intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -35,16 +37,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+// The buyer's side of a reservation (Trade).
+const INTENTS = mergeIntents(BUYER_TRADE_INTENTS, RATE_INTENTS);
+
 // The buyer's steps: the same use-cases as POST /api/product/:id/cancel and /rating.
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = () => parseWith(productIdSchema, form.get("id"));
   const env = envOf(context);
-  if (intent === "cancel") return attempt(intent, RESERVATION_CANCELLED, () => cancelReservation(env, user, id()));
-  if (intent === "rate") return rateAction(env, user, form);
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, INTENTS, {
+    cancel: (intent) => attempt(intent, RESERVATION_CANCELLED, () => cancelReservation(env, user, id())),
+    rate: () => rateAction(env, user, form),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

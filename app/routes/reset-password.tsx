@@ -18,6 +18,7 @@ import {
 } from "#server/services/password-reset.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/reset-password";
+import { intents } from "#app/lib/intents.ts";
 
 // "Forgot password?" (docs/decisions/0075): ask for a code, then enter it with a new password. Two
 // intents on one action; the page is what the last answer says, so it works without JavaScript.
@@ -30,14 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { haveCode: new URL(request.url).searchParams.get("step") === "code" };
 }
 
+// The two steps' forms: a code by e-mail, then the code with the new password. Anything else posted
+// asks for a code, as it always did.
+const INTENTS = intents("request", "confirm");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = form.get("intent") === "confirm" ? "confirm" : "request";
+  const intent = form.get("intent") === INTENTS.confirm ? INTENTS.confirm : INTENTS.request;
   const caller = callerOf(context, request);
   const typedEmail = String(form.get("email") ?? "").slice(0, 254);
   try {
-    if (intent === "request") {
+    if (intent === INTENTS.request) {
       const input = parseWith(resetRequestSchema, formInput(form));
       return succeeded(intent, await requestPasswordReset(env, caller, input), { details: { email: input.email } });
     }
@@ -62,9 +67,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     navigation.state === "submitting" && navigation.formAction?.startsWith("/reset-password")
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const done = result?.intent === "confirm" && result.ok;
+  const done = result?.intent === INTENTS.confirm && result.ok;
   // The code step once a code was asked for (or a wrong one was tried), or when the link says so.
-  const codeStep = loaderData.haveCode || (result?.intent === "request" && result.ok) || result?.intent === "confirm";
+  const codeStep =
+    loaderData.haveCode || (result?.intent === INTENTS.request && result.ok) || result?.intent === INTENTS.confirm;
   const email = typeof result?.details?.email === "string" ? result.details.email : "";
   const otherError = result && !result.ok && !result.field ? result.message : null;
   return (
@@ -97,7 +103,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               </div>
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
-              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="intent" value={INTENTS.confirm} />
               <EmailField email={email} error={fieldError(result, "email")} />
               <CodeField id="reset-code" label="Code from the e-mail" error={fieldError(result, "code")} />
               <div>
@@ -127,7 +133,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                 disabled={busy !== null}
                 aria-disabled={busy !== null}
               >
-                {busy === "confirm" ? "Saving..." : "Set new password"}
+                {busy === INTENTS.confirm ? "Saving..." : "Set new password"}
               </button>
             </Form>
             <p className="mt-4 text-sm">
@@ -150,7 +156,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               </div>
             )}
             <Form method="post" className="mt-5 space-y-4" aria-busy={busy !== null}>
-              <input type="hidden" name="intent" value="request" />
+              <input type="hidden" name="intent" value={INTENTS.request} />
               <EmailField email={email} error={fieldError(result, "email")} />
               <button
                 type="submit"
@@ -158,7 +164,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
                 disabled={busy !== null}
                 aria-disabled={busy !== null}
               >
-                {busy === "request" ? "Sending..." : "Send code"}
+                {busy === INTENTS.request ? "Sending..." : "Send code"}
               </button>
             </Form>
             <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">

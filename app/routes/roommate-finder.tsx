@@ -3,7 +3,6 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { EmptyState, LoadingBar, RouteError } from "#app/components/hostel/ui.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { HOSTEL_MESSAGES } from "#common/hostel-messages.ts";
@@ -32,6 +31,10 @@ import { mayAct } from "#common/membership.ts";
 import { VerifyBanner } from "#app/components/verify-banner.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { shortBlock, FilterSelect, ListingCard, MyListing } from "#app/components/hostel/roommates.tsx";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import { ROOMMATE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -52,29 +55,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+// The page's forms: the student's own listing and the report form.
+const INTENTS = mergeIntents(ROOMMATE_INTENTS, REPORT_INTENTS);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  switch (intent) {
-    case "create":
+  return dispatch(form, INTENTS, {
+    create: (intent) => {
       return attempt(intent, HOSTEL_MESSAGES.listingPostedOnScreen, () => {
         const key = submissionKeyOf(null, form.get(SUBMISSION_FIELD));
         return createListing(env, user, parseWith(listingSchema, formInput(form)), key);
       });
-    case "update":
-      return attempt(intent, HOSTEL_MESSAGES.listingUpdated, () =>
+    },
+    update: (intent) =>
+      attempt(intent, HOSTEL_MESSAGES.listingUpdated, () =>
         updateListing(env, user, id, parseWith(listingSchema, formInput(form))),
-      );
-    case "delete":
-      return attempt(intent, HOSTEL_MESSAGES.listingRemoved, () => deleteListing(env, user, id));
-    case "report":
-      return reportAction(env, user, form);
-    default:
-      return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  }
+      ),
+    delete: (intent) => attempt(intent, HOSTEL_MESSAGES.listingRemoved, () => deleteListing(env, user, id)),
+    report: () => reportAction(env, user, form),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -4,16 +4,16 @@ import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { SaveButton } from "#app/components/market/SaveButton.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
 import { formatRupees } from "#common/format.ts";
 import { categoryLabel, conditionLabel, isExpired, sellerRecord } from "#common/market.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { heartAction } from "#app/lib/market.server.ts";
 import { listSaved } from "#server/services/saved.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/saved";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { HEART_INTENTS } from "#app/components/market/market-intents.ts";
 
 // The Saved tab: the listings the student hearted, newest saved first, each in its
 // current state. Two D1 queries: the session and the list.
@@ -31,9 +31,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, HEART_INTENTS, {
+    save: () => heartAction(envOf(context), user, HEART_INTENTS.save, form),
+    unsave: () => heartAction(envOf(context), user, HEART_INTENTS.unsave, form),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { ProductGrid, readyHearts } from "#app/components/market/ProductGrid.tsx";
 import { StarIcon } from "#app/components/icons/star.tsx";
 import { VerifiedBadge } from "#app/components/VerifiedBadge.tsx";
-import { refused } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { heartAction } from "#app/lib/market.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -11,6 +10,8 @@ import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { sellerIdSchema, sellerPage } from "#server/services/market/seller-page.ts";
 import type { Route } from "./+types/seller";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { HEART_INTENTS } from "#app/components/market/market-intents.ts";
 
 // A seller's page (docs/decisions/0115): the same read as GET /api/seller/:id. A member of the
 // seller's campus sees it; another campus's seller, a deleted account or an unknown id is a 404.
@@ -33,9 +34,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "save" || intent === "unsave") return heartAction(envOf(context), user, intent, form);
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, HEART_INTENTS, {
+    save: () => heartAction(envOf(context), user, HEART_INTENTS.save, form),
+    unsave: () => heartAction(envOf(context), user, HEART_INTENTS.unsave, form),
+  });
 }
 
 export default function Seller({ loaderData }: Route.ComponentProps) {

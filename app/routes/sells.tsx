@@ -7,7 +7,7 @@ import { TrashIcon } from "#app/components/icons/trash.tsx";
 import { ProductImage } from "#app/components/market/ProductImage.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
-import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { readForm } from "#app/lib/form.server.ts";
@@ -15,7 +15,6 @@ import { rateAction } from "#app/lib/market.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
 import { isExpired, mayRenew, paiseToRupees, type ProductView } from "#common/market.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { deleteProduct, productPatchSchema, updateProduct } from "#server/services/market/listing.ts";
 import { listMySells } from "#server/services/market/browse.ts";
@@ -35,6 +34,14 @@ import {
 } from "#common/market-messages.ts";
 import type { Route } from "./+types/sells";
 import { answerNetworkFailure } from "#app/lib/network-failure.ts";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents, mergeIntents } from "#app/lib/intents.ts";
+import {
+  RATE_INTENTS,
+  RENEW_INTENTS,
+  SALE_NOTICES_INTENTS,
+  SELLER_TRADE_INTENTS,
+} from "#app/components/market/market-intents.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -48,6 +55,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+// My Sells' own forms (edit, delete), its renew button, the seller's side of a reservation and the sale notices.
+const INTENTS = mergeIntents(
+  intents("edit", "delete"),
+  RENEW_INTENTS,
+  SELLER_TRADE_INTENTS,
+  RATE_INTENTS,
+  SALE_NOTICES_INTENTS,
+);
+
 // Every write of My Sells calls the same use-case as its API route (PATCH and DELETE
 // /api/product/:id, /renew, /handover, /decline, /rating), with the same schema and rules (only the
 // owner, only unsold products); its refusals come back as the screen's banner and under the fields.
@@ -55,28 +71,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = () => parseWith(productIdSchema, form.get("id"));
-  switch (intent) {
-    case "edit":
-      return attempt(intent, PRODUCT_UPDATED, () =>
+  return dispatch(form, INTENTS, {
+    edit: (intent) =>
+      attempt(intent, PRODUCT_UPDATED, () =>
         updateProduct(env, user, id(), parseWith(productPatchSchema, formInput(form))),
-      );
-    case "delete":
-      return attempt(intent, PRODUCT_DELETED, () => deleteProduct(env, user, id()));
-    case "handover":
-      return attempt(intent, HANDED_OVER, () => confirmHandover(env, user, id()));
-    case "decline":
-      return attempt(intent, RESERVATION_DECLINED, () => declineReservation(env, user, id()));
-    case "rate":
-      return rateAction(env, user, form);
-    case "renew":
-      return attempt(intent, RENEWED_FOR_A_PERIOD, () => renewProduct(env, user, id()));
-    case "mark-read":
-      return attempt(intent, "", () => markSaleNoticesRead(env, user.id));
-    default:
-      return refused(intent, new ApiError(400, "Unknown action."));
-  }
+      ),
+    delete: (intent) => attempt(intent, PRODUCT_DELETED, () => deleteProduct(env, user, id())),
+    handover: (intent) => attempt(intent, HANDED_OVER, () => confirmHandover(env, user, id())),
+    decline: (intent) => attempt(intent, RESERVATION_DECLINED, () => declineReservation(env, user, id())),
+    rate: () => rateAction(env, user, form),
+    renew: (intent) => attempt(intent, RENEWED_FOR_A_PERIOD, () => renewProduct(env, user, id())),
+    "mark-read": (intent) => attempt(intent, "", () => markSaleNoticesRead(env, user.id)),
+  });
 }
 
 // An edit or delete that never reached Campus shows "Update failed!" / "Delete failed!" (app/lib/network-failure.ts).
@@ -102,7 +109,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   // JavaScript; once a form's edit is saved, it closes.
   const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState<string | null>(() =>
-    actionData?.intent === "edit" && actionData.ok ? null : searchParams.get("edit"),
+    actionData?.intent === INTENTS.edit && actionData.ok ? null : searchParams.get("edit"),
   );
   const [deleting, setDeleting] = useState<Pick<ProductView, "id" | "title"> | null>(null);
   const [dismissed, setDismissed] = useState<typeof writer.data>(undefined);
@@ -110,8 +117,8 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const [answered, setAnswered] = useState(writer.data);
   if (writer.data !== answered) {
     setAnswered(writer.data);
-    if (writer.data?.intent === "delete") setDeleting(null);
-    if (writer.data?.intent === "edit" && writer.data.ok) setEditing(null);
+    if (writer.data?.intent === INTENTS.delete) setDeleting(null);
+    if (writer.data?.intent === INTENTS.edit && writer.data.ok) setEditing(null);
   }
   const pending = writer.state !== "idle" ? writer.formData?.get("intent") : null;
   const saving = pending === "edit";
@@ -120,7 +127,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const latest = writer.data ?? actionData;
   const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
   // An edit's refusal also shows under each field it concerns, in the form still open.
-  const editProblem = (name: string) => (answer?.intent === "edit" ? fieldError(answer, name) : null);
+  const editProblem = (name: string) => (answer?.intent === INTENTS.edit ? fieldError(answer, name) : null);
   const invalid = (id: string, name: string) =>
     editProblem(name) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : undefined;
   const banner = answer
@@ -190,7 +197,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     aria-busy={saving}
                     className="mt-3 space-y-3 px-1"
                   >
-                    <input type="hidden" name="intent" value="edit" />
+                    <input type="hidden" name="intent" value={INTENTS.edit} />
                     <input type="hidden" name="id" value={product.id} />
                     <fieldset disabled={saving} className="space-y-3">
                       <legend className="sr-only">Edit {product.title}</legend>
@@ -284,7 +291,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                         <button
                           type="submit"
                           name="intent"
-                          value="renew"
+                          value={INTENTS.renew}
                           className="btn-primary w-full"
                           disabled={writer.state !== "idle"}
                           aria-label={`Renew ${product.title} for 60 days`}
@@ -345,7 +352,7 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               className="btn bg-red-600 text-white hover:bg-red-700 dark:bg-red-500 dark:text-slate-950 dark:hover:bg-red-400"
-              onClick={() => deleting && submit({ intent: "delete", id: deleting.id })}
+              onClick={() => deleting && submit({ intent: INTENTS.delete, id: deleting.id })}
               disabled={removing}
             >
               {removing ? (

@@ -19,7 +19,7 @@ import {
 import { rowsOf, statement } from "#server/db/sql.ts";
 import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
 import { pendingLibrary as pendingLibraryRead, reviewItem, reviewSchema } from "#server/services/library/review.ts";
-import { opsAction } from "#app/lib/staff-ops.server.ts";
+import { opsHandlers } from "#app/lib/staff-ops.server.ts";
 import { readOpsConsole } from "#server/services/hostel/ops-console.ts";
 import { indiaWeekday } from "#common/india-time.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
@@ -27,12 +27,21 @@ import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { requireRoles } from "#server/services/staff.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { complaintStatusSchema, readWardenView, setComplaintStatus } from "#server/services/hostel/warden.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/staff";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import {
+  LAUNDRY_CONSOLE_INTENTS,
+  LIBRARY_REVIEW_INTENTS,
+  MESS_CONSOLE_INTENTS,
+  MODERATION_INTENTS,
+  MOVE_INTENTS,
+  WARDEN_INTENTS,
+} from "#app/components/staff/staff-intents.ts";
 
 // Each console is a file of its own, loaded for the staff member whose roles show it (a mess
 // worker's page carries no moderation queue): the loader readies the ones it will show, so the
@@ -129,6 +138,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+const INTENTS = mergeIntents(
+  MOVE_INTENTS,
+  LIBRARY_REVIEW_INTENTS,
+  MODERATION_INTENTS,
+  LAUNDRY_CONSOLE_INTENTS,
+  MESS_CONSOLE_INTENTS,
+  WARDEN_INTENTS,
+);
+
 // Each form names its operation in `intent` (the button the staff member pressed) and sends that
 // operation's fields: the intent and the fields are the schema's input, as the API's body is.
 export async function action({ context, request }: Route.ActionArgs) {
@@ -137,40 +155,51 @@ export async function action({ context, request }: Route.ActionArgs) {
   requirePageRoles(user, ["warden", "mess", "laundry", "moderator", "curator"], STAFF_MESSAGES.staffOnly);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
-  if (intent === "move-approve" || intent === "move-decline") {
-    return attemptTold(intent, async () => {
+  const move = (intent: string) =>
+    attemptTold(intent, async () => {
       if (!user.roles.some((role) => role === "warden" || role === "admin")) throw await moveRefusal(env, user, id);
       const decision = parseWith(moveDecisionSchema, { ...formInput(form), decision: intent.slice("move-".length) });
       return { message: moveDecisionMessage((await decideMove(env, user, id, decision)).status) };
     });
-  }
-  if (intent === "lib-approve" || intent === "lib-reject") {
-    return attemptTold(intent, () => {
+  const review = (intent: string) =>
+    attemptTold(intent, () => {
       requireRoles(user, ["curator", "moderator"], LIBRARY_MESSAGES.reviewersOnly);
       return reviewItem(
         env,
         user,
         id,
-        parseWith(reviewSchema, { ...formInput(form), decision: intent === "lib-approve" ? "approve" : "reject" }),
+        parseWith(reviewSchema, {
+          ...formInput(form),
+          decision: intent === INTENTS["lib-approve"] ? "approve" : "reject",
+        }),
       );
     });
-  }
-  if (intent.startsWith("mod-")) {
+  const moderation = (intent: string) => {
     const action = intent.slice("mod-".length);
     return attempt(intent, MODERATED_ON_SCREEN[action as ModerationActionName] ?? "", () => {
       requireRoles(user, ["moderator"]);
       return moderate(env, user, parseWith(moderationActionSchema, { ...formInput(form), action }));
     });
-  }
-  const ops = opsAction(env, user, intent, form);
-  if (ops) return ops;
-  if (intent !== "in_progress" && intent !== "resolved")
-    return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
-  return attempt(intent, wardenStatusMessage(intent), () => {
-    requireRoles(user, ["warden"]);
-    return setComplaintStatus(env, user, id, parseWith(complaintStatusSchema, { ...formInput(form), status: intent }));
+  };
+  const warden = (status: "in_progress" | "resolved") =>
+    attempt(status, wardenStatusMessage(status), () => {
+      requireRoles(user, ["warden"]);
+      return setComplaintStatus(env, user, id, parseWith(complaintStatusSchema, { ...formInput(form), status }));
+    });
+  return dispatch(form, INTENTS, {
+    "move-approve": move,
+    "move-decline": move,
+    "lib-approve": review,
+    "lib-reject": review,
+    "mod-hide": moderation,
+    "mod-restore": moderation,
+    "mod-dismiss": moderation,
+    "mod-suspend": moderation,
+    "mod-lift": moderation,
+    ...opsHandlers(env, user, form),
+    in_progress: () => warden(INTENTS.in_progress),
+    resolved: () => warden(INTENTS.resolved),
   });
 }
 

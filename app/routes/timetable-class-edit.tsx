@@ -24,6 +24,9 @@ import {
 } from "#server/services/timetable/schema.ts";
 import { readClassWeek } from "#server/services/timetable/week.ts";
 import type { Route } from "./+types/timetable-class-edit";
+import { byName, dispatch } from "#app/lib/actions.server.ts";
+import { mergeIntents } from "#app/lib/intents.ts";
+import { CHANGE_INTENTS, PERIOD_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // A class's week as its keepers edit it (docs/decisions/0109-timetable-and-attendance.md): its class
 // representatives, the college's curators and campus admins. Each change is audited and tells the
@@ -41,34 +44,38 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
+// A rep's forms: the periods' and their one-day changes'.
+const INTENTS = mergeIntents(PERIOD_INTENTS, CHANGE_INTENTS);
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = await requireUser(context);
   requirePageRoles(user, ["rep", "curator"], M.editorsOnly);
   const env = envOf(context);
   const input = formInput(await readForm(request));
-  const intent = String(input.intent ?? "");
-  const [verb = "", id = ""] = intent.split(":");
-  if (verb === "add")
-    return attempt(intent, M.periodAdded, () =>
-      addPeriod(env, user, parseWith(newPeriodSchema, { ...input, classId: params.id })),
-    );
-  if (verb === "save")
-    return attempt(intent, M.periodSaved, () =>
-      updatePeriod(env, user, parseWith(idParamSchema, { id }), parseWith(periodSchema, input)),
-    );
-  if (verb === "remove")
-    return attempt(intent, M.periodRemoved, () => removePeriod(env, user, parseWith(idParamSchema, { id })));
-  if (verb === "change")
-    return attempt(intent, M.changeSaved, () =>
-      addChange(env, user, parseWith(newChangeSchema, { ...input, periodId: id })),
-    );
-  if (verb === "edit-change")
-    return attempt(intent, M.changeSaved, () =>
-      updateChange(env, user, parseWith(idParamSchema, { id }), parseWith(changeSchema, input)),
-    );
-  if (verb === "remove-change")
-    return attempt(intent, M.changeRemoved, () => removeChange(env, user, parseWith(idParamSchema, { id })));
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  const posted = byName(String(input.intent ?? ""));
+  const { id } = posted;
+  return dispatch(posted, INTENTS, {
+    add: (intent) =>
+      attempt(intent, M.periodAdded, () =>
+        addPeriod(env, user, parseWith(newPeriodSchema, { ...input, classId: params.id })),
+      ),
+    save: (intent) =>
+      attempt(intent, M.periodSaved, () =>
+        updatePeriod(env, user, parseWith(idParamSchema, { id }), parseWith(periodSchema, input)),
+      ),
+    remove: (intent) =>
+      attempt(intent, M.periodRemoved, () => removePeriod(env, user, parseWith(idParamSchema, { id }))),
+    change: (intent) =>
+      attempt(intent, M.changeSaved, () =>
+        addChange(env, user, parseWith(newChangeSchema, { ...input, periodId: id })),
+      ),
+    "edit-change": (intent) =>
+      attempt(intent, M.changeSaved, () =>
+        updateChange(env, user, parseWith(idParamSchema, { id }), parseWith(changeSchema, input)),
+      ),
+    "remove-change": (intent) =>
+      attempt(intent, M.changeRemoved, () => removeChange(env, user, parseWith(idParamSchema, { id }))),
+  });
 }
 
 export default function ClassWeekEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -125,7 +132,7 @@ export default function ClassWeekEdit({ loaderData, actionData }: Route.Componen
         <SetupSection id="add-period-heading" title="Add a period">
           <Form key={periods.length} method="post" className="space-y-3">
             <PeriodFields form="add" subjects={subjects} result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add">
+            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
               Add period
             </SubmitButton>
             <FormAnswer result={added} />

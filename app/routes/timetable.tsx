@@ -15,7 +15,6 @@ import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
 import { type Day, timeRange, WEEKDAYS, WEEKDAYS_SHORT, weekdayName } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
 import {
@@ -27,6 +26,9 @@ import {
 import { chooseClass, readTimetable } from "#server/services/timetable/student.ts";
 import { readClasses } from "#server/services/timetable/week.ts";
 import type { Route } from "./+types/timetable";
+import { byName, dispatch } from "#app/lib/actions.server.ts";
+import { intents, mergeIntents, withId } from "#app/lib/intents.ts";
+import { CLASS_CHOICE_INTENTS, MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // A student's timetable (docs/decisions/0109-timetable-and-attendance.md): the chosen day with
 // one-tap attendance, the week as a grid on wide screens (a day at a time on phones, by ?date=),
@@ -49,25 +51,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()) };
 }
 
+// The page's own forms (personal entries, hiding a period) and the class picker's and attendance buttons'.
+const INTENTS = mergeIntents(CLASS_CHOICE_INTENTS, MARK_INTENTS, intents("add-entry", "remove-entry", "hide", "show"));
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
   const input = formInput(form);
-  const intent = String(input.intent ?? "");
-  const [verb = "", id = ""] = intent.split(":");
-  if (verb === "choose")
-    return attemptTold(intent, async () => ({
-      message: M.classChosen((await chooseClass(env, user, parseWith(classChoiceSchema, input))).label),
-    }));
-  if (verb === "mark") return markAction(env, user, intent, form);
-  if (verb === "add-entry")
-    return attempt(intent, M.entryAdded, () => addEntry(env, user, parseWith(personalEntrySchema, input)));
-  if (verb === "remove-entry")
-    return attempt(intent, M.entryRemoved, () => removeEntry(env, user, parseWith(idParamSchema, { id })));
-  if (verb === "hide") return attempt(intent, M.hidden, () => hidePeriod(env, user, parseWith(idParamSchema, { id })));
-  if (verb === "show") return attempt(intent, M.shown, () => showPeriod(env, user, parseWith(idParamSchema, { id })));
-  return attempt(intent, "", () => Promise.reject(new ApiError(400, "Unknown action.")));
+  const posted = byName(String(input.intent ?? ""));
+  const { id } = posted;
+  return dispatch(posted, INTENTS, {
+    choose: (intent) =>
+      attemptTold(intent, async () => ({
+        message: M.classChosen((await chooseClass(env, user, parseWith(classChoiceSchema, input))).label),
+      })),
+    mark: (intent) => markAction(env, user, intent, form),
+    "add-entry": (intent) =>
+      attempt(intent, M.entryAdded, () => addEntry(env, user, parseWith(personalEntrySchema, input))),
+    "remove-entry": (intent) =>
+      attempt(intent, M.entryRemoved, () => removeEntry(env, user, parseWith(idParamSchema, { id }))),
+    hide: (intent) => attempt(intent, M.hidden, () => hidePeriod(env, user, parseWith(idParamSchema, { id }))),
+    show: (intent) => attempt(intent, M.shown, () => showPeriod(env, user, parseWith(idParamSchema, { id }))),
+  });
 }
 
 const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
@@ -158,7 +164,7 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
                     {weekdayName(p.weekday)} {timeRange(p.startsMin, p.endsMin)} · {p.subjectName} ({p.kind})
                   </span>
                   <Form method="post">
-                    <button type="submit" name="intent" value={`show:${p.id}`} className="btn-secondary">
+                    <button type="submit" name="intent" value={withId(INTENTS.show, p.id)} className="btn-secondary">
                       Show again
                     </button>
                   </Form>
@@ -224,7 +230,7 @@ function DayList({
         <ol className="space-y-3">
           {day.slots.map((slot) => {
             const started = day.date < today || (isToday && slot.startsMin <= nowMin);
-            const hideAnswer = answerFor(result, `hide:${slot.id}`);
+            const hideAnswer = answerFor(result, withId(INTENTS.hide, slot.id));
             return (
               <li key={slot.id} className="card p-4">
                 <SlotSummary slot={slot} />
@@ -240,7 +246,7 @@ function DayList({
                     <button
                       type="submit"
                       name="intent"
-                      value={`hide:${slot.id}`}
+                      value={withId(INTENTS.hide, slot.id)}
                       className="text-sm text-slate-700 underline dark:text-slate-300"
                     >
                       Not mine: hide it from my week
@@ -327,7 +333,7 @@ function OwnEntries({
                 <button
                   type="submit"
                   name="intent"
-                  value={`remove-entry:${e.id}`}
+                  value={withId(INTENTS["remove-entry"], e.id)}
                   className="btn-secondary"
                   aria-label={`Remove ${e.title}`}
                 >
@@ -373,7 +379,7 @@ function OwnEntries({
           maxLength={80}
         />
         <Field form="entry" name="room" label="Where (optional)" result={added} maxLength={40} />
-        <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value="add-entry">
+        <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-entry"]}>
           Add to my week
         </SubmitButton>
         <FormAnswer result={added} />

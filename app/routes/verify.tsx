@@ -14,6 +14,7 @@ import { formInput, parseWith } from "#server/lib/validate.ts";
 import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/verify";
+import { VERIFY_INTENTS as V } from "#app/components/verify-intents.ts";
 
 // The e-mailed code's screen (docs/decisions/0075). Its action also serves the VerifyBanner shown
 // on gated screens, which posts here with a fetcher; the page itself is the same form for a direct
@@ -42,12 +43,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
   const form = await readForm(request);
-  const intent = form.get("intent") === "resend" ? "resend" : "verify";
+  const intent = form.get("intent") === V.resend ? V.resend : V.verify;
   // Kept through a refusal: without JavaScript the answer is this page, whose loader cannot see it.
   const returnTo = returnPath(form.get("returnTo"));
   const caller = callerOf(context, request);
   try {
-    if (intent === "resend")
+    if (intent === V.resend)
       return succeeded(intent, await resendVerification(env, caller, user), { details: { returnTo } });
     await verifyEmail(env, caller, user, parseWith(verifySchema, formInput(form)));
     // Back where the student was, now allowed to act (a fetcher follows the redirect too, so the
@@ -76,7 +77,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
     navigation.state === "submitting" && navigation.formAction?.startsWith("/verify")
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const codeError = result && !result.ok && result.intent === "verify" ? result.message : null;
+  const codeError = result && !result.ok && result.intent === V.verify ? result.message : null;
   return (
     <div className="mx-auto max-w-md py-6 sm:py-10">
       <div className="card p-6 sm:p-8">
@@ -101,24 +102,24 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
                 <button
                   type="submit"
                   name="intent"
-                  value="verify"
+                  value={V.verify}
                   className="btn-primary flex-1"
                   disabled={busyIntent !== null}
                   aria-disabled={busyIntent !== null}
                 >
-                  {busyIntent === "verify" ? "Verifying..." : "Verify"}
+                  {busyIntent === V.verify ? "Verifying..." : "Verify"}
                 </button>
                 {/* formNoValidate: asking for a new code needs no code typed. */}
                 <button
                   type="submit"
                   name="intent"
-                  value="resend"
+                  value={V.resend}
                   formNoValidate
                   className="btn-secondary flex-1"
                   disabled={busyIntent !== null}
                   aria-disabled={busyIntent !== null}
                 >
-                  {busyIntent === "resend" ? "Sending..." : "Send a new code"}
+                  {busyIntent === V.resend ? "Sending..." : "Send a new code"}
                 </button>
               </div>
             </Form>

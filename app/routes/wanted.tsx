@@ -6,7 +6,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/verify-banner.ts";
-import { attempt, refused } from "#app/lib/action-result.server.ts";
+import { attempt } from "#app/lib/action-result.server.ts";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
@@ -20,13 +20,14 @@ import {
   type WantedView,
 } from "#common/market.ts";
 import { mayAct } from "#common/membership.ts";
-import { ApiError } from "#server/lib/errors.ts";
 import { WANTED_DELETED, WANTED_POSTED } from "#common/market-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema } from "#server/services/wanted.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents } from "#app/lib/intents.ts";
 
 // What students of the campus are looking for: a student posts what they want and gets a
 // notice when a matching listing appears; sellers see what is wanted. Two D1 queries: the session and
@@ -45,20 +46,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+const INTENTS = intents("post", "delete");
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = await requireUser(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const env = envOf(context);
-  if (intent === "post")
-    return attempt(intent, WANTED_POSTED, () => {
-      // Refused before the form is read, as the API's route refuses it (decision 0076).
-      requireMayAct(user, WANTED);
-      return postWanted(env, user, parseWith(wantedSchema, formInput(form)));
-    });
-  if (intent === "delete")
-    return attempt(intent, WANTED_DELETED, () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id"))));
-  return refused(intent, new ApiError(400, "Unknown action."));
+  return dispatch(form, INTENTS, {
+    post: (intent) =>
+      attempt(intent, WANTED_POSTED, () => {
+        // Refused before the form is read, as the API's route refuses it (decision 0076).
+        requireMayAct(user, WANTED);
+        return postWanted(env, user, parseWith(wantedSchema, formInput(form)));
+      }),
+    delete: (intent) =>
+      attempt(intent, WANTED_DELETED, () => deleteWanted(env, user, parseWith(wantedIdSchema, form.get("id")))),
+  });
 }
 
 // A form sent without a connection keeps the page and says so (app/lib/network-failure.ts).
@@ -195,7 +198,7 @@ function PostForm({ open }: { open: number }) {
         )}
       </div>
       <div className="sm:col-span-2">
-        <input type="hidden" name="intent" value="post" />
+        <input type="hidden" name="intent" value={INTENTS.post} />
         <SubmitButton busy={busy} busyLabel="Posting..." disabled={full}>
           Post what I want
         </SubmitButton>
@@ -237,7 +240,7 @@ function WantedCard({ post }: { post: WantedView }) {
             busyLabel="Deleting..."
             className="btn-secondary"
             name="intent"
-            value="delete"
+            value={INTENTS.delete}
             onClick={remove.onClick}
           >
             Delete

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { CONFIRM_NAME_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
  * After a student claimed their address from an account someone else had set up (a password reset
@@ -9,7 +10,8 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
  */
 export function ConfirmName({ name, error }: { name: string; error?: string | null }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm-name";
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === CONFIRM_NAME_INTENTS["confirm-name"];
   return (
     <section
       aria-labelledby="confirm-name-title"
@@ -23,7 +25,7 @@ export function ConfirmName({ name, error }: { name: string; error?: string | nu
         students see this name on what you post: keep it or change it.
       </p>
       <Form method="post" action="/account" className="mt-3 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="confirm-name" />
+        <input type="hidden" name="intent" value={CONFIRM_NAME_INTENTS["confirm-name"]} />
         <div className="min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor="confirm-name" className="label">
             Your name

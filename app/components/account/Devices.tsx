@@ -5,6 +5,7 @@ import { Badge } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import type { SessionView } from "#server/services/account.ts";
+import { DEVICE_INTENTS } from "#app/components/account/account-intents.ts";
 
 /** The signed-in devices of /account: sign one out, or every other one. */
 export function Devices({
@@ -57,7 +58,7 @@ export function Devices({
             </div>
             {!device.current && (
               <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="sign-out-device" />
+                <input type="hidden" name="intent" value={DEVICE_INTENTS["sign-out-device"]} />
                 <input type="hidden" name="id" value={device.id} />
                 <PendingButton
                   busy={pendingIntent === "sign-out-device" && pendingId === device.id}
@@ -77,7 +78,7 @@ export function Devices({
       </ul>
       {others.length > 0 ? (
         <Form method="post" preventScrollReset className="mt-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <input type="hidden" name="intent" value="sign-out-others" />
+          <input type="hidden" name="intent" value={DEVICE_INTENTS["sign-out-others"]} />
           <PendingButton
             busy={pendingIntent === "sign-out-others"}
             busyLabel="Signing out..."

@@ -4,9 +4,7 @@ import { FieldError } from "#app/components/form-controls.tsx";
 import { EmailRequestForm } from "#app/components/account/EmailRequestForm.tsx";
 import { JOIN_CARD, JoinCollegeWords } from "#app/components/account/JoinCollege.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-
-/** The two forms' intents on /account's action (decision 0123). */
-export const EMAIL_CHANGE_INTENTS = ["email-change", "email-change-confirm"];
+import { EMAIL_CHANGE_INTENTS } from "#app/components/account/account-intents.ts";
 
 export interface EmailChangeProps {
   /** The account's address now. */
@@ -53,7 +51,7 @@ export function EmailChange(props: EmailChangeProps) {
       )}
       {pending && (
         <Form method="post" preventScrollReset className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="email-change-confirm" />
+          <input type="hidden" name="intent" value={EMAIL_CHANGE_INTENTS["email-change-confirm"]} />
           <div>
             <label htmlFor="email-change-code" className="label">
               Code sent to <span className="break-all">{pending.email}</span>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { FieldError } from "#app/components/form-controls.tsx";
+import { EMAIL_CHANGE_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
  * The first step of changing the address (docs/decisions/0123-changing-the-address.md): the new
@@ -26,7 +27,7 @@ export function EmailRequestForm({
 }) {
   return (
     <Form method="post" action={action} preventScrollReset className="mt-4 space-y-3">
-      <input type="hidden" name="intent" value="email-change" />
+      <input type="hidden" name="intent" value={EMAIL_CHANGE_INTENTS["email-change"]} />
       <div>
         <label htmlFor="email-change-email" className="label">
           {label}

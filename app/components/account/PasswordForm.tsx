@@ -4,6 +4,7 @@ import { Alert } from "#app/components/Alert.tsx";
 import { NewCalendarLink, PendingButton } from "#app/components/account/parts.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { PASSWORD_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
  * The password card of /account: change it, or set one on an account that signs in with Google
@@ -53,7 +54,7 @@ export function PasswordForm({
         </div>
       ) : (
         <Form ref={passwordForm} method="post" preventScrollReset className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="change-password" />
+          <input type="hidden" name="intent" value={PASSWORD_INTENTS["change-password"]} />
           {hasPassword && (
             <div>
               <label htmlFor="currentPassword" className="label">

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { WHATSAPP_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
  * The WhatsApp number of the profile (docs/decisions/0114): every listing the student posts takes
@@ -57,19 +58,25 @@ export function WhatsappForm({
           <FieldError id="whatsappNumber" message={problem} />
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="whatsapp" className="btn-primary" disabled={busyIntent !== null}>
-            {busyIntent === "whatsapp" ? "Saving..." : "Save number"}
+          <button
+            type="submit"
+            name="intent"
+            value={WHATSAPP_INTENTS.whatsapp}
+            className="btn-primary"
+            disabled={busyIntent !== null}
+          >
+            {busyIntent === WHATSAPP_INTENTS.whatsapp ? "Saving..." : "Save number"}
           </button>
           {number && (
             <button
               type="submit"
               name="intent"
-              value="whatsapp-remove"
+              value={WHATSAPP_INTENTS["whatsapp-remove"]}
               formNoValidate
               className="btn-secondary"
               disabled={busyIntent !== null}
             >
-              {busyIntent === "whatsapp-remove" ? "Removing..." : "Remove number"}
+              {busyIntent === WHATSAPP_INTENTS["whatsapp-remove"] ? "Removing..." : "Remove number"}
             </button>
           )}
         </div>

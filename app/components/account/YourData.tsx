@@ -3,13 +3,14 @@ import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { YOUR_DATA_INTENTS } from "#app/components/account/account-intents.ts";
+import { isIntent } from "#app/lib/intents.ts";
 
 /** Where the page's "Download my data" link points: a resource route that answers the file. */
 export const EXPORT_PATH = "/account/export";
-export const DELETE_INTENT = "delete-account";
+export const DELETE_INTENT = YOUR_DATA_INTENTS["delete-account"];
 /** An account without a password proves itself with a code e-mailed to its address. */
-export const SEND_CODE_INTENT = "send-delete-code";
-export const YOUR_DATA_INTENTS: readonly string[] = [DELETE_INTENT, SEND_CODE_INTENT];
+export const SEND_CODE_INTENT = YOUR_DATA_INTENTS["send-delete-code"];
 
 interface YourDataProps {
   hasPassword: boolean;
@@ -27,7 +28,7 @@ interface YourDataProps {
  * step); with it, the deletion asks once more in the app's dialog.
  */
 export function YourData({ hasPassword, email, result, pendingIntent }: YourDataProps) {
-  const mine = result && YOUR_DATA_INTENTS.includes(result.intent) ? result : null;
+  const mine = result && isIntent(YOUR_DATA_INTENTS, result.intent) ? result : null;
   const problem = (name: string) => fieldError(mine, name);
   const confirm = useConfirmSubmit({
     title: "Delete your account?",

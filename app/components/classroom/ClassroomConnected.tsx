@@ -7,6 +7,7 @@ import { announce } from "#app/components/classroom/desktop-notifications.ts";
 import { NotificationsPanel } from "#app/components/classroom/NotificationsPanel.tsx";
 import type { Overview } from "#app/components/classroom/useClassroomConnection.ts";
 import type { CampusUser, GoogleUser, Reminders } from "#app/components/classroom/types.ts";
+import { CLASSROOM_INTENTS } from "#app/components/classroom/classroom-intents.ts";
 
 type Tab = "courses" | "assignments" | "notifications";
 
@@ -64,7 +65,7 @@ export function ClassroomConnected({
     setDisconnecting(true);
     // Disconnecting also forgets the Google tokens kept for reminders.
     if (campusUser && reminders?.enabled)
-      await submit({ intent: "disable" }, { method: "post" }).catch(() => undefined);
+      await submit({ intent: CLASSROOM_INTENTS.disable }, { method: "post" }).catch(() => undefined);
     onDisconnect();
   }
 

@@ -8,6 +8,7 @@ import { rememberRedirect } from "#app/lib/redirect.ts";
 import { askPermission } from "#app/components/classroom/desktop-notifications.ts";
 import { Empty, Loading, OpenInClassroom } from "#app/components/classroom/parts.tsx";
 import type { CampusUser, ClassroomActionData, Reminders } from "#app/components/classroom/types.ts";
+import { CLASSROOM_INTENTS } from "#app/components/classroom/classroom-intents.ts";
 
 export const ENABLE_FAILED = "Failed to enable notifications. Please try again.";
 const DISABLE_FAILED = "Could not turn reminders off. Please try again.";
@@ -28,7 +29,7 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
   // (shown until dismissed, once per answer).
   const [permissionProblem, setPermissionProblem] = useState<string | null>(null);
   const [dismissedAnswer, setDismissedAnswer] = useState<ClassroomActionData | null>(null);
-  const enableFailed = answer?.intent === "enable" && !answer.ok && answer !== dismissedAnswer;
+  const enableFailed = answer?.intent === CLASSROOM_INTENTS.enable && !answer.ok && answer !== dismissedAnswer;
   const alertText = permissionProblem ?? (enableFailed ? ENABLE_FAILED : null);
   const dismissAlert = () => {
     setPermissionProblem(null);
@@ -36,7 +37,7 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
   };
 
   useEffect(() => {
-    if (answer?.intent === "enable" && answer.ok) keepToken(answer.newToken);
+    if (answer?.intent === CLASSROOM_INTENTS.enable && answer.ok) keepToken(answer.newToken);
   }, [answer, keepToken]);
 
   if (!campusUser) {
@@ -57,13 +58,13 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
   async function enable() {
     const problem = await askPermission();
     if (problem) setPermissionProblem(problem);
-    else void fetcher.submit({ intent: "enable", token }, { method: "post" });
+    else void fetcher.submit({ intent: CLASSROOM_INTENTS.enable, token }, { method: "post" });
   }
 
   const notice =
-    answer?.ok && answer.intent !== "overview"
+    answer?.ok && answer.intent !== CLASSROOM_INTENTS.overview
       ? answer.message
-      : answer?.intent === "disable" && !answer.ok
+      : answer?.intent === CLASSROOM_INTENTS.disable && !answer.ok
         ? DISABLE_FAILED
         : null;
   return (
@@ -81,7 +82,7 @@ export function NotificationsPanel({ campusUser, token, reminders, keepToken }: 
           <button
             type="button"
             className="btn-secondary w-full sm:w-auto"
-            onClick={() => void fetcher.submit({ intent: "disable" }, { method: "post" })}
+            onClick={() => void fetcher.submit({ intent: CLASSROOM_INTENTS.disable }, { method: "post" })}
             disabled={busy}
           >
             {busy ? "Turning off..." : "Turn off reminders"}

@@ -14,6 +14,7 @@ import {
   storeGoogleToken,
 } from "#app/lib/google.ts";
 import type { Assignment, ClassroomActionData, Course, GoogleUser } from "#app/components/classroom/types.ts";
+import { CLASSROOM_INTENTS } from "#app/components/classroom/classroom-intents.ts";
 
 export type Status = "checking" | "disconnected" | "verifying" | "connected";
 
@@ -51,7 +52,7 @@ const LOADING: Overview = { courses: null, assignments: null, problem: null, loa
 
 export function overviewFormData(token: string): FormData {
   const form = new FormData();
-  form.set("intent", "overview");
+  form.set("intent", CLASSROOM_INTENTS.overview);
   form.set("token", token);
   return form;
 }
@@ -122,9 +123,9 @@ export function useClassroomConnection(mayBeConnected: boolean) {
         // Google refused the token (401), or the read failed before anything came back.
         if (next.status === 401 || status !== "connected") lost(AUTH_ERROR);
         else setOverview({ courses: [], assignments: [], problem: { message: FETCH_FAILED }, loadedAt: 0 });
-      } else if (next.intent === "overview" && !next.valid) {
+      } else if (next.intent === CLASSROOM_INTENTS.overview && !next.valid) {
         lost(AUTH_FAILED);
-      } else if (next.intent === "overview") {
+      } else if (next.intent === CLASSROOM_INTENTS.overview) {
         if (next.newToken) {
           setStorage({ keep: next.newToken });
           setToken(next.newToken);

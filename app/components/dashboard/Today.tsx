@@ -6,6 +6,7 @@ import { percentText } from "#common/attendance.ts";
 import { clock } from "#common/india-time.ts";
 import { roomLabel, timeRange } from "#common/timetable.ts";
 import type { TodayView } from "#server/services/today.ts";
+import { MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // The dashboard's Today (docs/decisions/0112-today.md): what the student needs next, each line
 // linking to its screen. Server-rendered; the attendance buttons are plain form posts.
@@ -101,7 +102,7 @@ export function Today({
         Today <span className="font-normal text-slate-600 dark:text-slate-400">· {today.dayLabel}</span>
       </h2>
       {/* A marked class leaves the list: this line says it was marked. */}
-      {result?.intent.startsWith("mark:") && (
+      {result?.intent.startsWith(`${MARK_INTENTS.mark}:`) && (
         <p
           role={result.ok ? "status" : "alert"}
           className={`text-sm font-medium ${result.ok ? "text-emerald-800 dark:text-emerald-300" : "text-red-700 dark:text-red-300"}`}

@@ -11,6 +11,7 @@ import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts
 import type { Newcomer } from "#server/services/hostel/common.ts";
 import type { ComplaintView } from "#server/services/hostel/complaints.ts";
 import { categoryLabel, COMPLAINT_CATEGORIES, complaintStatusLabel } from "#common/hostel-labels.ts";
+import { COMPLAINT_INTENTS } from "#app/components/hostel/hostel-intents.ts";
 
 /**
  * Who moved into the block in the last 7 days, shown to everyone in it (the newcomer included): until
@@ -62,7 +63,7 @@ export function FileComplaint({
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data?.intent === "create" ? fetcher.data : null;
+  const result = fetcher.data?.intent === COMPLAINT_INTENTS.create ? fetcher.data : null;
   // Every field the server found wrong shows its own problem (decision 0103).
   const error = (name: string) => fieldError(result, name);
   const described = (name: string) => (error(name) ? `${name}-error` : undefined);
@@ -83,7 +84,7 @@ export function FileComplaint({
         className="mt-4 space-y-4"
         aria-busy={busy}
       >
-        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="intent" value={COMPLAINT_INTENTS.create} />
         <input type="hidden" name="submissionKey" value={submissionKey} />
         <div>
           <label htmlFor="category" className="label">
@@ -259,11 +260,11 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={complaint.id} />
             <SubmitButton
-              busy={busyIntent === "metoo"}
+              busy={busyIntent === COMPLAINT_INTENTS.metoo}
               busyLabel="Adding..."
               className="btn-secondary"
               name="intent"
-              value="metoo"
+              value={COMPLAINT_INTENTS.metoo}
               disabled={complaint.meToo}
             >
               {complaint.meToo ? "You said me too" : "Me too"}
@@ -275,11 +276,11 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={complaint.id} />
               <SubmitButton
-                busy={busyIntent === "resolve"}
+                busy={busyIntent === COMPLAINT_INTENTS.resolve}
                 busyLabel="Saving..."
                 className="btn-secondary"
                 name="intent"
-                value="resolve"
+                value={COMPLAINT_INTENTS.resolve}
               >
                 Mark resolved
               </SubmitButton>
@@ -287,11 +288,11 @@ export function ComplaintCard({ complaint, canAct = true }: { complaint: Complai
             <fetcher.Form method="post">
               <input type="hidden" name="id" value={complaint.id} />
               <SubmitButton
-                busy={busyIntent === "withdraw"}
+                busy={busyIntent === COMPLAINT_INTENTS.withdraw}
                 busyLabel="Withdrawing..."
                 className="btn-secondary text-red-700 dark:text-red-300"
                 name="intent"
-                value="withdraw"
+                value={COMPLAINT_INTENTS.withdraw}
                 onClick={withdraw.onClick}
               >
                 Withdraw

@@ -3,6 +3,7 @@ import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import type { Residence } from "#server/services/hostel/common.ts";
+import { RESIDENCE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
 
 // Where a student lives (decision 0084): the first choice of a block and room, and a move to another
 // block, which waits for the new block's warden. /hostel-complaints shows these above the block's complaints.
@@ -53,11 +54,11 @@ export function YourBlock({ blocks, residence }: { blocks: { id: string; name: s
           <p className="text-amber-900 dark:text-amber-200">{`Waiting for the warden of ${short(move.toBlockName)} to approve your move from ${short(residence.blockName)} (room ${move.room}).`}</p>
           <fetcher.Form method="post">
             <SubmitButton
-              busy={busy === "cancel-move"}
+              busy={busy === RESIDENCE_INTENTS["cancel-move"]}
               busyLabel="Cancelling..."
               className="btn-secondary"
               name="intent"
-              value="cancel-move"
+              value={RESIDENCE_INTENTS["cancel-move"]}
             >
               Cancel the move
             </SubmitButton>
@@ -110,7 +111,7 @@ function BlockAndRoom({
 }) {
   return (
     <>
-      <input type="hidden" name="intent" value="residence" />
+      <input type="hidden" name="intent" value={RESIDENCE_INTENTS.residence} />
       <div className="min-w-[12rem] flex-1">
         <label htmlFor={`${idPrefix}-block`} className="label">
           {blockLabel}

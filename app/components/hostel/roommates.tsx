@@ -19,6 +19,7 @@ import {
   studyLabel,
 } from "#common/hostel-labels.ts";
 import type { ListingView } from "#server/services/hostel/roommates.ts";
+import { ROOMMATE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
 
 export type Block = { id: string; name: string };
 
@@ -126,7 +127,7 @@ export function MyListing({
     question: "Remove your roommate listing? Other students will no longer see it.",
     confirmLabel: "Remove listing",
   });
-  const removed = deleter.data?.intent === "delete" && deleter.data.ok;
+  const removed = deleter.data?.intent === ROOMMATE_INTENTS.delete && deleter.data.ok;
 
   return (
     // On a phone, browsing comes first and this section follows it (a link at the top leads here).
@@ -154,7 +155,7 @@ export function MyListing({
               Edit listing
             </button>
             <deleter.Form method="post">
-              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="intent" value={ROOMMATE_INTENTS.delete} />
               <input type="hidden" name="id" value={mine.id} />
               <SubmitButton
                 busy={deleter.state !== "idle"}
@@ -239,7 +240,7 @@ export function ListingForm({
 
   return (
     <fetcher.Form method="post" className="mt-4 space-y-4" aria-busy={busy}>
-      <input type="hidden" name="intent" value={mine ? "update" : "create"} />
+      <input type="hidden" name="intent" value={mine ? ROOMMATE_INTENTS.update : ROOMMATE_INTENTS.create} />
       {mine ? (
         <input type="hidden" name="id" value={mine.id} />
       ) : (
@@ -370,7 +371,7 @@ export function ListingForm({
       <FieldError id="whatsapp" message={error("whatsapp")} />
       <FieldError id="email" message={error("email")} />
       {result && !result.ok && !result.field && <Alert tone="error">{result.message}</Alert>}
-      {result?.ok && result.intent !== "delete" && <Alert tone="success">{result.message}</Alert>}
+      {result?.ok && result.intent !== ROOMMATE_INTENTS.delete && <Alert tone="success">{result.message}</Alert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={busy} busyLabel={mine ? "Saving..." : "Posting..."}>
           {mine ? "Save changes" : "Post listing"}

@@ -9,6 +9,7 @@ import { formatRupees } from "#common/format.ts";
 import { paiseToRupees } from "#common/market.ts";
 import { MEET_BY_MESSAGE, messageSellerLabel } from "#common/market-messages.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
+import { BUY_INTENTS } from "#app/components/market/market-intents.ts";
 
 /** Where a purchase on Browse stands: asking to confirm, its answer (with how the seller was told), or its refusal. */
 export type BuyState =
@@ -86,7 +87,7 @@ export function BuyFlow({
     if (buying) return;
     // The price the buyer is looking at: the server sells only at that price.
     void buyer.submit(
-      { intent: "buy", id: product.id, price: String(paiseToRupees(product.pricePaise)) },
+      { intent: BUY_INTENTS.buy, id: product.id, price: String(paiseToRupees(product.pricePaise)) },
       { method: "post" },
     );
   }

@@ -3,6 +3,7 @@ import { Spinner } from "#app/components/Alert.tsx";
 import { PencilIcon } from "#app/components/icons/pencil.tsx";
 import { formatIndiaDate } from "#common/format.ts";
 import { isExpired, mayRenew, LISTING_DAYS, type ProductView, RENEW_WINDOW_MS } from "#common/market.ts";
+import { RENEW_INTENTS } from "#app/components/market/market-intents.ts";
 
 type OwnListing = Pick<ProductView, "id" | "title" | "status" | "expiresAt" | "handedOverAt" | "buyerName">;
 
@@ -52,7 +53,7 @@ export function OwnListingPanel({
       <div className="flex flex-wrap gap-2">
         {renewable && (
           <Form method="post">
-            <button type="submit" name="intent" value="renew" className="btn-primary" disabled={renewing}>
+            <button type="submit" name="intent" value={RENEW_INTENTS.renew} className="btn-primary" disabled={renewing}>
               {renewing ? <Spinner label="Renewing" /> : null}
               {`Renew for ${LISTING_DAYS} days`}
             </button>

@@ -3,6 +3,7 @@ import { Spinner } from "#app/components/Alert.tsx";
 import { BellIcon } from "#app/components/icons/bell.tsx";
 import { formatIndiaDateTime, formatRupees } from "#common/format.ts";
 import type { SaleNotice } from "#server/services/market/purchase.ts";
+import { SALE_NOTICES_INTENTS } from "#app/components/market/market-intents.ts";
 
 /** The new-activity banner's heading: completed handovers are sales, reservations are reservations. */
 function bannerHeading(sales: number, reservations: number): string {
@@ -41,7 +42,7 @@ export function SaleNotices({
           <button
             type="submit"
             name="intent"
-            value="mark-read"
+            value={SALE_NOTICES_INTENTS["mark-read"]}
             className="btn-secondary min-h-10"
             disabled={markingRead}
           >

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { HeartIcon } from "#app/components/icons/heart.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
+import { HEART_INTENTS } from "#app/components/market/market-intents.ts";
 
 /**
  * The heart on a listing: saves it to the student's Saved tab, or removes it. A form to the
@@ -25,9 +26,9 @@ export function SaveButton({
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
-    if (fetcher.data?.ok) setOn(fetcher.data.intent === "save");
+    if (fetcher.data?.ok) setOn(fetcher.data.intent === HEART_INTENTS.save);
   }
-  const shown = fetcher.formData ? fetcher.formData.get("intent") === "save" : on;
+  const shown = fetcher.formData ? fetcher.formData.get("intent") === HEART_INTENTS.save : on;
   // A refusal (the listing went since the page loaded, or too many taps a minute) is said, not only undone.
   const refusal = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (
@@ -54,7 +55,7 @@ function HeartFields({ id, title, saved }: { id: string; title: string; saved: b
       <button
         type="submit"
         name="intent"
-        value={saved ? "unsave" : "save"}
+        value={saved ? HEART_INTENTS.unsave : HEART_INTENTS.save}
         aria-pressed={saved}
         aria-label={`Save ${title}`}
         title={saved ? "Saved: tap to remove" : "Save"}

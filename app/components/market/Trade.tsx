@@ -6,6 +6,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import type { ProductView } from "#common/market.ts";
+import { BUYER_TRADE_INTENTS, RATE_INTENTS, SELLER_TRADE_INTENTS } from "#app/components/market/market-intents.ts";
 
 /**
  * A reserved or sold product's trade, on My Purchases (the buyer) and My Sells (the seller), issue
@@ -77,7 +78,7 @@ export function TradePanel({
                   busy={busy === "handover"}
                   busyLabel="Confirming..."
                   name="intent"
-                  value="handover"
+                  value={SELLER_TRADE_INTENTS.handover}
                   onClick={handover.onClick}
                   disabled={busy !== null}
                 >
@@ -88,7 +89,7 @@ export function TradePanel({
                   busyLabel="Declining..."
                   className="btn-secondary"
                   name="intent"
-                  value="decline"
+                  value={SELLER_TRADE_INTENTS.decline}
                   onClick={decline.onClick}
                   disabled={busy !== null}
                 >
@@ -101,7 +102,7 @@ export function TradePanel({
                 busyLabel="Cancelling..."
                 className="btn-secondary"
                 name="intent"
-                value="cancel"
+                value={BUYER_TRADE_INTENTS.cancel}
                 onClick={cancel.onClick}
               >
                 Cancel reservation
@@ -156,7 +157,7 @@ export function TradePanel({
                 busyLabel="Saving..."
                 className="btn-secondary"
                 name="intent"
-                value="rate"
+                value={RATE_INTENTS.rate}
               >
                 Save rating
               </SubmitButton>

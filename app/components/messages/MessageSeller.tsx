@@ -4,6 +4,7 @@ import { FieldError } from "#app/components/form-controls.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { MESSAGE_MAX, OPENERS, RESERVED_OPENERS } from "#common/conversations.ts";
+import { MESSAGE_SELLER_INTENTS } from "#app/components/market/market-intents.ts";
 
 // A listing's page, its conversations (docs/decisions/0113-conversations.md): a buyer asks the seller
 // in one tap ("Is this still available?") or in their own words, or goes back to the conversation
@@ -61,7 +62,7 @@ export function MessageSeller({
   result: ActionResult | undefined;
 }) {
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === MESSAGE_SELLER_INTENTS.message;
   if (conversation)
     return (
       <Link to={`/messages/${conversation.id}`} className="btn-secondary mt-3 w-full sm:w-auto">
@@ -70,10 +71,12 @@ export function MessageSeller({
       </Link>
     );
   const problem =
-    result && !result.ok && result.intent === "message" ? (fieldError(result, "text") ?? result.message) : null;
+    result && !result.ok && result.intent === MESSAGE_SELLER_INTENTS.message
+      ? (fieldError(result, "text") ?? result.message)
+      : null;
   return (
     <Form method="post" id="message" className="card mt-4 scroll-mt-20 p-4" aria-busy={sending}>
-      <input type="hidden" name="intent" value="message" />
+      <input type="hidden" name="intent" value={MESSAGE_SELLER_INTENTS.message} />
       <h2 className="flex items-center gap-2 font-semibold">
         <ChatIcon className="h-5 w-5" />
         {`Message ${sellerName}`}

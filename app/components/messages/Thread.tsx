@@ -6,6 +6,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { MESSAGE_MAX, PAYMENT_LINK_WARNING, type MessageView } from "#common/conversations.ts";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
 
 // A conversation's messages and its composer (docs/decisions/0113-conversations.md).
 
@@ -120,16 +121,16 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const problem =
-    result && !result.ok && result.intent === "send" ? (fieldError(result, "text") ?? result.message) : null;
+    result && !result.ok && result.intent === C.send ? (fieldError(result, "text") ?? result.message) : null;
   // Each message its own key, so a resent form is one message; a new one after each send.
   const [key, setKey] = useState(newKey);
   const [keyedFor, setKeyedFor] = useState(result);
   if (keyedFor !== result) {
     setKeyedFor(result);
-    if (result?.ok && result.intent === "send") setKey(newKey());
+    if (result?.ok && result.intent === C.send) setKey(newKey());
   }
   useEffect(() => {
-    if (result?.ok && result.intent === "send") form.current?.reset();
+    if (result?.ok && result.intent === C.send) form.current?.reset();
   }, [result]);
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -144,7 +145,7 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
       className="card sticky bottom-20 flex items-end gap-2 p-2 sm:bottom-4"
       aria-busy={busy}
     >
-      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="intent" value={C.send} />
       <input type="hidden" name="clientKey" value={key} />
       <label htmlFor="message-text" className="sr-only">
         Message

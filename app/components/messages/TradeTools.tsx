@@ -5,6 +5,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { REPORT_REASONS } from "#common/conversations.ts";
 import { formatRupees } from "#common/format.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
 
 // What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
 // the buyer's offer, a meet-up once the listing is reserved, sharing one's WhatsApp number, blocking
@@ -50,7 +51,7 @@ export function TradeTools({ thread }: { thread: ToolsThread }) {
 
 function OfferForm({ listPrice }: { listPrice: number }) {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "offer" ? fetcher.data : undefined;
+  const result = fetcher.state === "idle" && fetcher.data?.intent === C.offer ? fetcher.data : undefined;
   const problem = fieldError(result, "price");
   return (
     <fetcher.Form
@@ -58,7 +59,7 @@ function OfferForm({ listPrice }: { listPrice: number }) {
       className="card flex flex-wrap items-end gap-2 p-4"
       aria-busy={fetcher.state !== "idle"}
     >
-      <input type="hidden" name="intent" value="offer" />
+      <input type="hidden" name="intent" value={C.offer} />
       <div className="min-w-0 flex-1">
         <label htmlFor="offer-price" className="label">
           {`Make an offer (listed at ${formatRupees(listPrice)})`}
@@ -88,7 +89,7 @@ function OfferForm({ listPrice }: { listPrice: number }) {
 
 function MeetupForm({ places }: { places: ToolsThread["places"] }) {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "meetup" ? fetcher.data : undefined;
+  const result = fetcher.state === "idle" && fetcher.data?.intent === C.meetup ? fetcher.data : undefined;
   if (places.length === 0)
     return (
       <p className="card p-4 text-sm text-slate-700 dark:text-slate-300">
@@ -102,7 +103,7 @@ function MeetupForm({ places }: { places: ToolsThread["places"] }) {
       className="card grid grid-cols-1 gap-3 p-4 sm:grid-cols-2"
       aria-busy={fetcher.state !== "idle"}
     >
-      <input type="hidden" name="intent" value="meetup" />
+      <input type="hidden" name="intent" value={C.meetup} />
       <h2 className="font-semibold sm:col-span-2">Agree where and when to meet</h2>
       <div>
         <label htmlFor="meet-place" className="label">
@@ -139,14 +140,14 @@ function MeetupForm({ places }: { places: ToolsThread["places"] }) {
 
 function ShareNumber() {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "contact" ? fetcher.data : undefined;
+  const result = fetcher.state === "idle" && fetcher.data?.intent === C.contact ? fetcher.data : undefined;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
       <SubmitButton
         busy={fetcher.state !== "idle"}
         busyLabel="Sharing..."
         name="intent"
-        value="contact"
+        value={C.contact}
         className="btn-secondary"
       >
         Share my WhatsApp number
@@ -159,7 +160,10 @@ function ShareNumber() {
 
 function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent.endsWith("block") ? fetcher.data : undefined;
+  const result =
+    fetcher.state === "idle" && fetcher.data && (fetcher.data.intent === C.block || fetcher.data.intent === C.unblock)
+      ? fetcher.data
+      : undefined;
   return (
     <fetcher.Form method="post">
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -171,7 +175,7 @@ function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
         busy={fetcher.state !== "idle"}
         busyLabel={blocking ? "Unblocking..." : "Blocking..."}
         name="intent"
-        value={blocking ? "unblock" : "block"}
+        value={blocking ? C.unblock : C.block}
         className="btn-secondary mt-2"
       >
         {blocking ? `Unblock ${name}` : `Block ${name}`}
@@ -183,13 +187,13 @@ function BlockForm({ blocking, name }: { blocking: boolean; name: string }) {
 
 function ReportForm() {
   const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" && fetcher.data?.intent === "report" ? fetcher.data : undefined;
+  const result = fetcher.state === "idle" && fetcher.data?.intent === C.report ? fetcher.data : undefined;
   // The rule of every report (decision 0094): a member who may not report reads why, not a form.
   const refusal = useRouteLoaderData<typeof rootLoader>("root")?.user?.refusal ?? null;
   if (refusal) return <p className="text-sm text-slate-700 dark:text-slate-300">{refusal.message}</p>;
   return (
     <fetcher.Form method="post" className="flex flex-col gap-2">
-      <input type="hidden" name="intent" value="report" />
+      <input type="hidden" name="intent" value={C.report} />
       <label htmlFor="report-reason" className="label">
         Report this conversation to a moderator
       </label>

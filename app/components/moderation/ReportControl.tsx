@@ -5,6 +5,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { kindLabel, reasonLabel, type ReportKind } from "#common/moderation.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
+import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
 
 /**
  * Why the signed-in student may not report (the server's own 403 message, from the root loader), or
@@ -92,7 +93,13 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
             aria-describedby={noteError ? `${uid}-note-error` : undefined}
           />
           <FieldError id={`${uid}-note`} message={noteError} />
-          <SubmitButton busy={busy} busyLabel="Sending..." className="btn-secondary" name="intent" value="report">
+          <SubmitButton
+            busy={busy}
+            busyLabel="Sending..."
+            className="btn-secondary"
+            name="intent"
+            value={REPORT_INTENTS.report}
+          >
             Send report
           </SubmitButton>
           {result && !result.ok && !result.field && <Alert tone="error">{result.message}</Alert>}

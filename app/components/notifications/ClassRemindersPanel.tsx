@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SettingAnswer, SettingSwitch, useSettingToggle } from "#app/components/notifications/SettingSwitch.tsx";
+import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
 
 /**
  * "Remind me 10 minutes before each class" (docs/decisions/0110-class-reminders.md): the page's
@@ -35,7 +36,7 @@ export function ClassRemindersPanel({
           </p>
         </div>
         <SettingSwitch
-          intent="class-reminders"
+          intent={NOTIFICATION_SETTING_INTENTS["class-reminders"]}
           on={shown}
           pending={pending !== null}
           labelledBy="class-reminders-label"

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SettingAnswer, SettingSwitch, useSettingToggle } from "#app/components/notifications/SettingSwitch.tsx";
+import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
 
 /**
  * The daily e-mail digest switch (docs/decisions/0092-daily-digest.md): a submit button
@@ -34,7 +35,7 @@ export function DigestPanel({
           </p>
         </div>
         <SettingSwitch
-          intent="digest"
+          intent={NOTIFICATION_SETTING_INTENTS.digest}
           on={shown}
           pending={pending !== null}
           labelledBy="digest-label"

@@ -10,6 +10,7 @@ import {
   PUSH_NOT_SET_UP,
   type NotificationCategory,
 } from "#common/notifications.ts";
+import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
 
 /**
  * Push notifications (docs/decisions/0091-web-push.md): turn them on or off for this device
@@ -100,7 +101,12 @@ export function PushPanel({
         {result && (result.ok || !result.field) && (
           <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         )}
-        <SubmitButton busy={busy} busyLabel="Saving..." name="intent" value="push-settings">
+        <SubmitButton
+          busy={busy}
+          busyLabel="Saving..."
+          name="intent"
+          value={NOTIFICATION_SETTING_INTENTS["push-settings"]}
+        >
           Save notification settings
         </SubmitButton>
       </Form>

@@ -4,6 +4,8 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import type { MoveRequest } from "#server/services/hostel/block-moves.ts";
+import { MOVE_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { isIntent } from "#app/lib/intents.ts";
 
 // The warden's "Block changes" (decision 0084): students waiting to move into the
 // warden's blocks, oldest first; approve or decline with an optional note the student reads.
@@ -13,7 +15,7 @@ const short = (name: string) => name.split(" (")[0] ?? name;
 export function BlockMoves({ moves }: { moves: MoveRequest[] }) {
   const fetcher = useFetcher<ActionResult>({ key: FETCHER });
   const posted = useActionData<ActionResult>();
-  const result = fetcher.data ?? (posted?.intent.startsWith("move-") ? posted : undefined);
+  const result = fetcher.data ?? (isIntent(MOVE_INTENTS, posted?.intent) ? posted : undefined);
   return (
     <section aria-labelledby="moves-heading" className="mt-6 min-w-0 space-y-3">
       <h2 id="moves-heading" className="text-lg font-semibold">
@@ -57,20 +59,20 @@ function MoveCard({ move }: { move: MoveRequest }) {
         <input id={`move-note-${move.id}`} name="note" maxLength={300} className="input w-full" />
         <div className="flex flex-wrap gap-2">
           <SubmitButton
-            busy={busy === "move-approve"}
+            busy={busy === MOVE_INTENTS["move-approve"]}
             busyLabel="Approving..."
             name="intent"
-            value="move-approve"
+            value={MOVE_INTENTS["move-approve"]}
             disabled={busy !== null}
           >
             Approve<span className="sr-only"> the move of {move.studentName}</span>
           </SubmitButton>
           <SubmitButton
-            busy={busy === "move-decline"}
+            busy={busy === MOVE_INTENTS["move-decline"]}
             busyLabel="Declining..."
             className="btn-secondary"
             name="intent"
-            value="move-decline"
+            value={MOVE_INTENTS["move-decline"]}
             disabled={busy !== null}
           >
             Decline<span className="sr-only"> the move of {move.studentName}</span>

@@ -7,6 +7,7 @@ import { formatIndiaDay } from "#common/format.ts";
 import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
 import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
+import { LAUNDRY_CONSOLE_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 // The laundry staff's part of /staff: today's and tomorrow's bookings per slot, one step
 // forward per button, and each slot's capacity. Plain forms: they work without JavaScript.
@@ -60,7 +61,7 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
           Slot {slot.label}
         </h3>
         <fetcher.Form method="post" className="flex items-end gap-2">
-          <input type="hidden" name="intent" value="laundry.capacity" />
+          <input type="hidden" name="intent" value={LAUNDRY_CONSOLE_INTENTS["laundry.capacity"]} />
           <input type="hidden" name="slotId" value={slot.id} />
           <div>
             <label htmlFor={inputId} className="label">
@@ -148,7 +149,7 @@ function BookingRow({
       ) : (
         next && (
           <fetcher.Form method="post" className="mt-2">
-            <input type="hidden" name="intent" value="laundry.step" />
+            <input type="hidden" name="intent" value={LAUNDRY_CONSOLE_INTENTS["laundry.step"]} />
             <input type="hidden" name="id" value={b.id} />
             <input type="hidden" name="status" value={next} />
             <SubmitButton

@@ -7,6 +7,7 @@ import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { MAX_DISHES } from "#common/hostel-staff.ts";
 import type { MealRatings } from "#server/services/hostel/mess-staff.ts";
 import type { MessConsoleView } from "#server/services/hostel/ops-console.ts";
+import { MESS_CONSOLE_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 // The mess staff's part of /staff: the week's menu per day and meal, and each meal's
 // ratings over the last weeks. Plain forms: they work without JavaScript.
@@ -63,7 +64,7 @@ function MealForm({
   const id = `menu-${day}-${meal.id}`;
   return (
     <fetcher.Form method="post" className="space-y-2">
-      <input type="hidden" name="intent" value="mess.menu" />
+      <input type="hidden" name="intent" value={MESS_CONSOLE_INTENTS["mess.menu"]} />
       <input type="hidden" name="day" value={day} />
       <input type="hidden" name="meal" value={meal.id} />
       <label htmlFor={id} className="label">

@@ -7,6 +7,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
 import type { ReportKind } from "#common/moderation.ts";
 import type { QueueItem, SuspendedMember } from "#server/services/moderation-queue.ts";
+import { MODERATION_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 // The moderators' queue on /staff (docs/decisions/0082-reports-and-moderation.md): reported
 // content of the campus, the most reported and then the newest first, with its reports and the
@@ -52,9 +53,9 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
   const key = `${item.kind}-${item.id}`;
   // A field's problem shows under it, in the form that was sent (hide and suspend both have a reason).
   const error = (intent: string, name: string) => (result?.intent === intent ? fieldError(result, name) : null);
-  const hideReason = error("mod-hide", "reason");
-  const days = error("mod-suspend", "days");
-  const suspendReason = error("mod-suspend", "reason");
+  const hideReason = error(MODERATION_INTENTS["mod-hide"], "reason");
+  const days = error(MODERATION_INTENTS["mod-suspend"], "days");
+  const suspendReason = error(MODERATION_INTENTS["mod-suspend"], "reason");
   const hidden = (
     <>
       <input type="hidden" name="kind" value={item.kind} />
@@ -100,11 +101,11 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
           <fetcher.Form method="post">
             {hidden}
             <SubmitButton
-              busy={busy === "mod-restore"}
+              busy={busy === MODERATION_INTENTS["mod-restore"]}
               busyLabel="Restoring..."
               className="btn-secondary"
               name="intent"
-              value="mod-restore"
+              value={MODERATION_INTENTS["mod-restore"]}
             >
               Restore
             </SubmitButton>
@@ -113,11 +114,11 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
         <fetcher.Form method="post">
           {hidden}
           <SubmitButton
-            busy={busy === "mod-dismiss"}
+            busy={busy === MODERATION_INTENTS["mod-dismiss"]}
             busyLabel="Dismissing..."
             className="btn-secondary"
             name="intent"
-            value="mod-dismiss"
+            value={MODERATION_INTENTS["mod-dismiss"]}
           >
             Dismiss reports
           </SubmitButton>
@@ -130,7 +131,12 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
           <ReasonField id={`hide-${key}`} label="Reason the student will see" required problem={hideReason} />
-          <SubmitButton busy={busy === "mod-hide"} busyLabel="Hiding..." name="intent" value="mod-hide">
+          <SubmitButton
+            busy={busy === MODERATION_INTENTS["mod-hide"]}
+            busyLabel="Hiding..."
+            name="intent"
+            value={MODERATION_INTENTS["mod-hide"]}
+          >
             Hide
           </SubmitButton>
         </fetcher.Form>
@@ -161,7 +167,12 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
           <p className="text-sm text-slate-600 dark:text-slate-400">
             They can still read Campus, but not post, buy or book until then.
           </p>
-          <SubmitButton busy={busy === "mod-suspend"} busyLabel="Suspending..." name="intent" value="mod-suspend">
+          <SubmitButton
+            busy={busy === MODERATION_INTENTS["mod-suspend"]}
+            busyLabel="Suspending..."
+            name="intent"
+            value={MODERATION_INTENTS["mod-suspend"]}
+          >
             Suspend
           </SubmitButton>
         </fetcher.Form>
@@ -245,7 +256,12 @@ function SuspendedCard({ member, onLift }: { member: SuspendedMember; onLift: (m
             }
             problem={note}
           />
-          <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Lifting..." name="intent" value="mod-lift">
+          <SubmitButton
+            busy={fetcher.state !== "idle"}
+            busyLabel="Lifting..."
+            name="intent"
+            value={MODERATION_INTENTS["mod-lift"]}
+          >
             Lift suspension
           </SubmitButton>
         </fetcher.Form>

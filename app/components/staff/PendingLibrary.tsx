@@ -7,6 +7,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { libraryIndexLabel, LIBRARY_MESSAGES } from "#common/library-contribute.ts";
 import type { PendingItem } from "#server/services/library/review.ts";
+import { LIBRARY_REVIEW_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 // The library's uploads waiting for a second look, on /staff beside the reports
 // (docs/decisions/0106-library.md): each with its file to open, Approve, and Not approved with a
@@ -70,7 +71,7 @@ function PendingCard({
 }) {
   const mine = fetcher.state !== "idle" && fetcher.formData?.get("id") === item.id;
   const busy = mine ? String(fetcher.formData?.get("intent") ?? "") : null;
-  const noteError = result?.intent === "lib-reject" ? fieldError(result, "note") : null;
+  const noteError = result?.intent === LIBRARY_REVIEW_INTENTS["lib-reject"] ? fieldError(result, "note") : null;
   return (
     <article className="card p-5" aria-labelledby={`lib-${item.id}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -107,7 +108,12 @@ function PendingCard({
         {!item.hasFile || item.indexState === "ready" ? (
           <fetcher.Form method="post" onSubmit={onSubmit}>
             <input type="hidden" name="id" value={item.id} />
-            <SubmitButton busy={busy === "lib-approve"} busyLabel="Approving..." name="intent" value="lib-approve">
+            <SubmitButton
+              busy={busy === LIBRARY_REVIEW_INTENTS["lib-approve"]}
+              busyLabel="Approving..."
+              name="intent"
+              value={LIBRARY_REVIEW_INTENTS["lib-approve"]}
+            >
               Approve
             </SubmitButton>
           </fetcher.Form>
@@ -134,11 +140,11 @@ function PendingCard({
           />
           <FieldError id={`note-${item.id}`} message={noteError} />
           <SubmitButton
-            busy={busy === "lib-reject"}
+            busy={busy === LIBRARY_REVIEW_INTENTS["lib-reject"]}
             busyLabel="Sending..."
             className="btn-secondary"
             name="intent"
-            value="lib-reject"
+            value={LIBRARY_REVIEW_INTENTS["lib-reject"]}
           >
             Not approved
           </SubmitButton>

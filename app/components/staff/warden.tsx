@@ -7,6 +7,7 @@ import { formatIndiaShortDateTime } from "#common/format.ts";
 import { categoryLabel, complaintStatusLabel } from "#common/hostel-labels.ts";
 import { formatDuration } from "#common/staff.ts";
 import type { BlockResolveTime, QueueComplaint } from "#server/services/hostel/warden.ts";
+import { WARDEN_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 /** The warden's queue: open first, then the most "me too", then the oldest. */
 export function ComplaintQueue({ queue, now }: { queue: QueueComplaint[]; now: number }) {
@@ -88,16 +89,21 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
         <div className="flex flex-wrap gap-3">
           {c.status === "open" && (
             <SubmitButton
-              busy={busy === "in_progress"}
+              busy={busy === WARDEN_INTENTS.in_progress}
               busyLabel="Saving..."
               className="btn-secondary"
               name="intent"
-              value="in_progress"
+              value={WARDEN_INTENTS.in_progress}
             >
               Start work
             </SubmitButton>
           )}
-          <SubmitButton busy={busy === "resolved"} busyLabel="Saving..." name="intent" value="resolved">
+          <SubmitButton
+            busy={busy === WARDEN_INTENTS.resolved}
+            busyLabel="Saving..."
+            name="intent"
+            value={WARDEN_INTENTS.resolved}
+          >
             Mark resolved
           </SubmitButton>
         </div>

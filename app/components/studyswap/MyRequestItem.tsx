@@ -3,6 +3,7 @@ import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { type MyStudyRequest } from "#common/studyswap.ts";
 import { formatIndiaDateTime as formatIndiaTime } from "#common/format.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
+import { REQUEST_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
 
 /** One of the poster's own requests, with Close and Delete (the page's action, intents close/delete). */
 export function MyRequestItem({ request }: { request: MyStudyRequest }) {
@@ -42,24 +43,24 @@ export function MyRequestItem({ request }: { request: MyStudyRequest }) {
           <button
             type="submit"
             name="intent"
-            value="close"
+            value={REQUEST_INTENTS.close}
             className="btn-secondary"
             disabled={busy}
             aria-label={`Close ${request.title}`}
           >
-            {busy && fetcher.formData?.get("intent") === "close" ? "Closing..." : "Close"}
+            {busy && fetcher.formData?.get("intent") === REQUEST_INTENTS.close ? "Closing..." : "Close"}
           </button>
         )}
         <button
           type="submit"
           name="intent"
-          value="delete"
+          value={REQUEST_INTENTS.delete}
           className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-900 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950"
           disabled={busy}
           aria-label={`Delete ${request.title}`}
           onClick={remove.onClick}
         >
-          {busy && fetcher.formData?.get("intent") === "delete" ? "Deleting..." : "Delete"}
+          {busy && fetcher.formData?.get("intent") === REQUEST_INTENTS.delete ? "Deleting..." : "Delete"}
         </button>
         {remove.dialog}
       </fetcher.Form>

@@ -5,6 +5,7 @@ import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { FILE_TOO_LARGE } from "#common/studyswap-messages.ts";
 import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
+import { REQUEST_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
 
 /** The specification's red banner when a post fails, above the server's reason (the page's too, without JavaScript). */
 export const POST_FAILURE = "Failed to post your request. Please try again.";
@@ -38,7 +39,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         : { tone: "error", reason: fetcher.data.message || null },
     );
   }
-  const result = answer ?? (posted?.intent === "post" ? posted : undefined);
+  const result = answer ?? (posted?.intent === REQUEST_INTENTS.post ? posted : undefined);
   const problem = (name: string) => (submitting ? null : fieldError(result, name));
 
   // A posted request empties the form (the file too).
@@ -78,7 +79,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
       <h2 id="post-heading" className="text-lg font-semibold">
         Your request
       </h2>
-      <input type="hidden" name="intent" value="post" />
+      <input type="hidden" name="intent" value={REQUEST_INTENTS.post} />
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <div aria-live="polite" className="empty:hidden">
         {outcome?.tone === "success" && <Alert tone="success">{outcome.message}</Alert>}

@@ -5,6 +5,7 @@ import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
+import { WRITER_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
 
 /** The writers' board: loading, the requests, or the specification's samples (when the read failed). */
 export type BoardState =
@@ -148,7 +149,7 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
         Your profile is listed on Study Swap so students can find you. Your contact is shown to signed-in students only.
       </p>
       <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
-        <input type="hidden" name="intent" value="save-writer" />
+        <input type="hidden" name="intent" value={WRITER_INTENTS["save-writer"]} />
         <div>
           <label htmlFor="writer-name" className="label">
             Name
@@ -216,13 +217,13 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>
-            {saving && fetcher.formData?.get("intent") === "save-writer" ? "Saving..." : "Save profile"}
+            {saving && fetcher.formData?.get("intent") === WRITER_INTENTS["save-writer"] ? "Saving..." : "Save profile"}
           </button>
           {writer && (
             <button
               type="submit"
               name="intent"
-              value="delete-writer"
+              value={WRITER_INTENTS["delete-writer"]}
               formNoValidate
               className="btn-secondary"
               disabled={saving}

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { answerFor, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { CLASS_CHOICE_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 /**
  * The student's class, chosen once (on the timetable's first visit, or on /account): a form post
@@ -60,7 +61,7 @@ export function ClassPicker({
           </select>
           <FieldError id="classId" message={error} />
         </div>
-        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value="choose">
+        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value={CLASS_CHOICE_INTENTS.choose}>
           Use this class
         </SubmitButton>
         <FormAnswer result={answer} />

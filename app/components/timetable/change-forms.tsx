@@ -6,6 +6,8 @@ import { hhmm } from "#common/campus-setup.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { type ClassPeriod, roomLabel, timeRange } from "#common/timetable.ts";
 import type { WeekChange } from "#server/services/timetable/week.ts";
+import { CHANGE_INTENTS } from "#app/components/timetable/timetable-intents.ts";
+import { withId } from "#app/lib/intents.ts";
 
 // A period's one-off changes (cancelled or moved on one date) as a class's keepers write and undo
 // them (/timetable/class/:id/edit), under intents `change:<period>`, `edit-change:<id>` and
@@ -75,7 +77,7 @@ export function ChangeRow({
   period?: ClassPeriod;
   result: ActionResult | null;
 }) {
-  const edit = `edit-change:${change.id}`;
+  const edit = withId(CHANGE_INTENTS["edit-change"], change.id);
   const editing = useSending(edit);
   const edited = answerFor(result, edit);
   return (
@@ -91,7 +93,12 @@ export function ChangeRow({
           </strong>
         </span>
         <Form method="post">
-          <button type="submit" name="intent" value={`remove-change:${change.id}`} className="btn-secondary">
+          <button
+            type="submit"
+            name="intent"
+            value={withId(CHANGE_INTENTS["remove-change"], change.id)}
+            className="btn-secondary"
+          >
             Undo
           </button>
         </Form>

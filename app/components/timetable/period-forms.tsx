@@ -6,6 +6,8 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { type ClassPeriod, roomLabel, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
 import type { ClassWeek } from "#server/services/timetable/week.ts";
+import { PERIOD_INTENTS } from "#app/components/timetable/timetable-intents.ts";
+import { withId } from "#app/lib/intents.ts";
 
 // A class's periods as its keepers edit them (/timetable/class/:id/edit). Each form posts its own
 // intent (`add`, `save:<id>`, `remove:<id>`, `change:<id>`) to the route's action, so every answer
@@ -138,13 +140,13 @@ export function PeriodRow({
   subjects: ClassWeek["subjects"];
   result: ActionResult | null;
 }) {
-  const save = `save:${period.id}`;
-  const change = `change:${period.id}`;
+  const save = withId(PERIOD_INTENTS.save, period.id);
+  const change = withId(PERIOD_INTENTS.change, period.id);
   const saving = useSending(save);
   const changing = useSending(change);
   const saved = answerFor(result, save);
   const changed = answerFor(result, change);
-  const removed = answerFor(result, `remove:${period.id}`);
+  const removed = answerFor(result, withId(PERIOD_INTENTS.remove, period.id));
   return (
     <li className="card space-y-2 p-3">
       <p>
@@ -167,7 +169,13 @@ export function PeriodRow({
             <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
               Save
             </SubmitButton>
-            <button type="submit" name="intent" value={`remove:${period.id}`} formNoValidate className="btn-secondary">
+            <button
+              type="submit"
+              name="intent"
+              value={withId(PERIOD_INTENTS.remove, period.id)}
+              formNoValidate
+              className="btn-secondary"
+            >
               Remove from the week
             </button>
           </div>

@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { roomLabel, timeRange, type Slot } from "#common/timetable.ts";
+import { MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
+import { withId } from "#app/lib/intents.ts";
 
 // A slot of a student's timetable as the day list and the week grid show it. Plain links and
 // forms: every control works without JavaScript.
@@ -58,10 +60,10 @@ export function MarkButtons({
   const sending = navigation.state === "submitting" && navigation.formData?.get("slotId") === slot.id;
   const pending = sending ? String(navigation.formData?.get("status")) : null;
   const shown = pending ?? mark;
-  const answer = result && result.intent === `mark:${slot.id}` ? result : null;
+  const answer = result && result.intent === withId(MARK_INTENTS.mark, slot.id) ? result : null;
   return (
     <Form method="post" className="mt-2" aria-label={`Attendance for ${slot.title}`}>
-      <input type="hidden" name="intent" value={`mark:${slot.id}`} />
+      <input type="hidden" name="intent" value={withId(MARK_INTENTS.mark, slot.id)} />
       <input type="hidden" name="slotId" value={slot.id} />
       <input type="hidden" name="date" value={date} />
       <div role="group" aria-label={`Mark ${slot.title}`} className="flex flex-wrap gap-2">
