@@ -617,10 +617,18 @@ describe("an accepted offer's price belongs to its reservation", () => {
 });
 
 describe("migration 0041: rows an accepted offer changed before the fix", () => {
-  /** The migration's statements after its ALTER TABLE (the column exists already here), on rows shaped as before it. */
+  /**
+   * The migration's statements after its ALTER TABLE (the column exists already here), on rows shaped
+   * as before it, run at the test's moment: the migration reads SQLite's clock (the real one), the
+   * suite runs on the pinned clock (scripts/clock.ts), and a listing's expiry is compared with both.
+   */
   async function runMigration(): Promise<void> {
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0041_"))!;
-    const statements = migration.queries.filter((q) => !/^\s*ALTER TABLE/im.test(q));
+    const sqliteNow = "CAST(strftime('%s', 'now') AS INTEGER) * 1000";
+    const statements = migration.queries
+      .filter((q) => !/^\s*ALTER TABLE/im.test(q))
+      .map((q) => q.replaceAll(sqliteNow, String(Date.now())));
+    expect(statements.join("\n")).not.toContain("strftime");
     await env.DB.batch(statements.map((q) => env.DB.prepare(q)));
   }
 
