@@ -7,7 +7,7 @@
 // Roles: warden (needs --block), mess, laundry, moderator, admin. Locally it works on the state that
 // `npm run dev` and `npm start` use (.wrangler/state), or on --persist-to DIR; --remote on the
 // deployed D1. Every grant and revoke is a line in the audit log (actor: the command line).
-import { fail, query as read, sql, takeTarget, write } from "./d1-cli.mjs";
+import { clockNow, fail, query as read, sql, takeTarget, write } from "./d1-cli.mjs";
 
 const ROLES = ["warden", "mess", "laundry", "moderator", "admin"];
 const USAGE =
@@ -57,7 +57,7 @@ if (blockArg) {
 
 const what = role === "warden" ? `warden of block ${blockId}` : role;
 const sameRole = `user_id = ${sql(user.id)} AND role = ${sql(role)} AND COALESCE(block_id, '') = ${sql(blockId ?? "")}`;
-const now = Date.now();
+const now = clockNow();
 const audit = (action) =>
   `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(campusId)}, NULL, ${sql(action)}, 'user', ${sql(user.id)}, ${sql(user.id)}, ${sql(`${what} (npm run admin)`)}, ${now});`;
 

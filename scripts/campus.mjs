@@ -20,7 +20,7 @@
 // is refused here too, unless the operator adds --outside-rules; its audit line then says so.
 import { createRequire } from "node:module";
 import { domainRuleProblem, OUTSIDE_RULES_NOTE } from "../worker/services/campus-setup/domain-rules.ts";
-import { fail, queries, query, sql, takeTarget, write } from "./d1-cli.mjs";
+import { clockNow, fail, queries, query, sql, takeTarget, write } from "./d1-cli.mjs";
 
 const USAGE = `Usage:
   npm run campus -- add --name "Name" --short XYZ [--id xyz] [--city City] --domain xyz.ac.in [--domain ...] --admin someone@xyz.ac.in [--admin-name "Name"]
@@ -60,7 +60,7 @@ function domainOf(raw) {
 }
 
 const audit = (campusId, action, subject, note) =>
-  `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(campusId)}, NULL, ${sql(action)}, 'campus', ${sql(subject)}, NULL, ${sql(`${note} (npm run campus)`)}, ${Date.now()});`;
+  `INSERT INTO staff_audit_log (id, campus_id, actor_id, action, subject_kind, subject_id, student_id, note, created_at) VALUES (${sql(crypto.randomUUID())}, ${sql(campusId)}, NULL, ${sql(action)}, 'campus', ${sql(subject)}, NULL, ${sql(`${note} (npm run campus)`)}, ${clockNow()});`;
 
 /** Every college's domains, for the rules (a small table: one row per college domain). */
 const ALL_DOMAINS = "SELECT domain, campus_id AS campusId FROM campus_domains";
@@ -119,7 +119,7 @@ function add() {
   if (existing && existing.campusId !== "open")
     fail(`${adminEmail} is a member of another college already; an admin is a member of their own.`);
 
-  const now = Date.now();
+  const now = clockNow();
   const adminId = existing?.id ?? crypto.randomUUID();
   const statements = [
     `INSERT INTO campuses (id, name, short_name, city, is_open, created_at) VALUES (${sql(id)}, ${sql(name)}, ${sql(short)}, ${sql(city)}, 0, ${now});`,
@@ -214,7 +214,7 @@ function switchCampus(disable) {
     return;
   }
   write(target, [
-    `UPDATE campuses SET disabled_at = ${disable ? Date.now() : "NULL"} WHERE id = ${sql(campus.id)};`,
+    `UPDATE campuses SET disabled_at = ${disable ? clockNow() : "NULL"} WHERE id = ${sql(campus.id)};`,
     audit(campus.id, disable ? "campus.disable" : "campus.enable", campus.id, disable ? "disabled" : "enabled"),
   ]);
   console.log(

@@ -99,3 +99,13 @@ export function write(target, statements) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The moment a command writes into its rows (an audit line's time, a grant's): the real clock, or,
+ * in a local run on the test clock (the browser tests, scripts/clock.ts), that run's clock, which
+ * they pass as CAMPUS_CLOCK_OFFSET_MS. Otherwise an operator's line would sort against the app's
+ * lines by two different clocks. A deploy's operator never sets it.
+ */
+export function clockNow() {
+  return Date.now() + (Number(process.env.CAMPUS_CLOCK_OFFSET_MS) || 0);
+}
