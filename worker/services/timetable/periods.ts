@@ -52,14 +52,7 @@ export async function addPeriod(
         id,
         campus_id: member.campusId,
         class_id: cls.id,
-        weekday: input.weekday,
-        starts_min: input.startsAt,
-        ends_min: input.endsAt,
-        subject_id: subject.id,
-        room: input.room,
-        teacher: input.teacher,
-        kind: input.kind,
-        updated_at: now,
+        ...periodColumns(input, subject.id, now),
       },
       editorGuard(member.id, member.campusId, cls.id, now),
     ),
@@ -72,6 +65,20 @@ export async function addPeriod(
 export type PeriodRow = ClassPeriod & { classId: string };
 
 /** A period as written, from the form's fields and its subject's row (adding and editing alike). */
+/** A period's columns as a curator writes them, the same for adding one and for changing one. */
+function periodColumns(input: PeriodInput, subjectId: string, now: number) {
+  return {
+    weekday: input.weekday,
+    starts_min: input.startsAt,
+    ends_min: input.endsAt,
+    subject_id: subjectId,
+    room: input.room,
+    teacher: input.teacher,
+    kind: input.kind,
+    updated_at: now,
+  };
+}
+
 function periodFrom(id: string, input: PeriodInput, subject: { id: string; code: string; name: string }): ClassPeriod {
   return {
     id,
@@ -137,14 +144,7 @@ export async function updatePeriod(
     update(
       timetablePeriods,
       {
-        weekday: input.weekday,
-        starts_min: input.startsAt,
-        ends_min: input.endsAt,
-        subject_id: subject.id,
-        room: input.room,
-        teacher: input.teacher,
-        kind: input.kind,
-        updated_at: now,
+        ...periodColumns(input, subject.id, now),
       },
       sql`WHERE id = ${id} AND campus_id = ${member.campusId} AND ${editorGuard(member.id, member.campusId, cls.id, now)}`,
     ),
