@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_NOT_ENABLED_MESSAGE, FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { api } from "#server/api/app.ts";
-import { runReminders } from "#server/services/reminders.ts";
+import { runReminders } from "#server/services/classroom/reminders.ts";
 import { cookiesFrom, FAKE_ORIGIN, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { bearer, call, createUser, postJson, uniqueIp } from "#test/helpers.ts";
 
