@@ -15,6 +15,7 @@ import {
 } from "#server/lib/google-oauth.ts";
 import { type GoogleTokenContents, sealGoogleToken } from "#server/lib/google-token.ts";
 import { startSession } from "#server/services/auth/sign-in.ts";
+import { createUser } from "#server/services/auth/new-user.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { campusForEmail } from "#server/services/campus.ts";
 import { endEarlierHoldersSetUp, endOtherDevices } from "#server/services/auth/account-security.ts";
@@ -260,27 +261,15 @@ export async function findOrCreateGoogleUser(env: Env, identity: GoogleIdentity,
   if (!existing) {
     // A new account joins the campus of its address (refused when of no college and OPEN_SIGNUP is off).
     const campus = await campusForEmail(env, identity.email);
-    const created = await first(
-      env,
-      returning(
-        insert(
-          users,
-          {
-            id: crypto.randomUUID(),
-            email: identity.email,
-            name: identity.name ?? "Google User",
-            google_sub: identity.sub,
-            password_hash: null,
-            created_at: Date.now(),
-            email_verified_at: Date.now(),
-            campus_id: campus.campusId,
-          },
-          sql`ON CONFLICT DO NOTHING`,
-        ),
-        columns,
-      ),
-    );
-    if (created) return created;
+    const created = await createUser(env, {
+      email: identity.email,
+      name: identity.name ?? "Google User",
+      googleSub: identity.sub,
+      passwordHash: null,
+      campusId: campus.campusId,
+      verified: true,
+    });
+    if (created) return { id: created.id, name: created.name, email: created.email };
   }
   // Lost a race with the same Google account signing in twice: the other request linked it.
   const again = await first(env, select(columns, accountWhere("google_sub", identity.sub)));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { batch, first, insert, int, returning, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
+import { batch, first, insert, int, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
 import { campuses, sessions, users } from "#server/db/tables.generated.ts";
 import { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
 import { campusForEmail } from "#server/services/campus.ts";
@@ -11,6 +11,7 @@ import { clearFailedSignIns, countPasswordTry } from "#server/services/auth/logi
 import type { Caller } from "#server/services/caller.ts";
 import type { CodeScope } from "#server/services/auth/email-codes.ts";
 import { sendCodeAtRegistration } from "#server/services/auth/verification.ts";
+import { createUser } from "#server/services/auth/new-user.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { noteCampus } from "#server/lib/d1-session.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
@@ -186,24 +187,13 @@ async function createAccount(env: Env, input: RegisterInput, scope: CodeScope): 
   const campus = await campusForEmail(env, input.email);
   const passwordHash = await hashPassword(input.password);
   // The UNIQUE index decides between two simultaneous registrations; no read-then-write.
-  const created = await first(
-    env,
-    returning(
-      insert(
-        users,
-        {
-          id: crypto.randomUUID(),
-          email: input.email,
-          name: input.name,
-          password_hash: passwordHash,
-          created_at: Date.now(),
-          campus_id: campus.campusId,
-        },
-        sql`ON CONFLICT (email) DO NOTHING`,
-      ),
-      { id: users.id, name: users.name, email: users.email, joinedAt: users.created_at },
-    ),
-  );
+  const created = await createUser(env, {
+    email: input.email,
+    name: input.name,
+    passwordHash,
+    campusId: campus.campusId,
+    verified: false,
+  });
   if (!created) throw new ApiError(409, AUTH_MESSAGES.emailTaken);
   // Nobody has proven the address yet: a college account starts unverified.
   const user: SessionUser = {
