@@ -1,6 +1,6 @@
 // What Campus says about a student's own account: the name, the password, the signed-in devices,
-// and deleting the account. Each sentence written once, for the use-cases (worker/services/account.ts,
-// account-deletion.ts, auth.ts), the API and /account (decision 0103).
+// and deleting the account. Each sentence written once, for the use-cases (worker/services/account/,
+// worker/services/auth/sign-in.ts), the API and /account (decision 0103).
 
 /** Told whenever securing reset the student's calendar link (decision 0095). */
 export const CALENDAR_RESET = "Your calendar link no longer works: make a new one on Notifications.";
@@ -59,7 +59,7 @@ export const DELETION_MESSAGES = {
 
 /**
  * Changing the account's e-mail address with a code mailed to the new address
- * (worker/services/email-change.ts, docs/decisions/0123-changing-the-address.md).
+ * (worker/services/account/email-change.ts, docs/decisions/0123-changing-the-address.md).
  */
 export const EMAIL_CHANGE_MESSAGES = {
   same: "That is already your e-mail address.",

@@ -1,6 +1,6 @@
 // What Campus says about signing in, registering, verifying a college address and resetting a
-// password: each sentence written once, for the use-cases (worker/services/auth.ts,
-// verification.ts, password-reset.ts, email-codes.ts), the API and the screens (decision 0103).
+// password: each sentence written once, for the use-cases (worker/services/auth/), the API and the
+// screens (decision 0103).
 //
 // A sentence that a screen shows too is an export of its own: a page's browser bundle then carries
 // only the sentences it shows (a table is shipped whole). What only a screen says (the sign-in

@@ -1,6 +1,6 @@
 // The dashboard view preference (Day-Scholar or Hosteller), kept in a cookie so the server renders
 // the right tiles on the first byte (decision 0004). The screen reads and shows it; choosing it is
-// worker/services/dashboard-mode.ts.
+// worker/services/dashboard/mode.ts.
 
 import { readCookie, setCookie } from "#common/cookies.ts";
 

@@ -1,6 +1,6 @@
 // What Campus says about Google: signing in with it, connecting Google Classroom, and Classroom
-// reminders. Each sentence written once, for the use-cases (worker/services/google.ts,
-// google-classroom.ts, classroom-overview.ts), the API and the screens (decision 0103).
+// reminders. Each sentence written once, for the use-cases (worker/services/auth/google.ts,
+// worker/services/classroom/), the API and the screens (decision 0103).
 //
 // The specification's Classroom texts that the screens show too (a connection that failed in the
 // browser) are exports of their own: a page's bundle then carries only those (a table is shipped

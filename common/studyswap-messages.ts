@@ -1,5 +1,5 @@
 // What Campus says about Study Swap: posting, closing and deleting a request, its attachment, and a
-// writer's profile. Each sentence written once, for the use-cases (worker/services/studyswap*.ts),
+// writer's profile. Each sentence written once, for the use-cases (worker/services/studyswap/),
 // the API and the screens (decision 0103).
 //
 // A sentence that a screen shows too is an export of its own: a page's browser bundle then carries

@@ -46,7 +46,6 @@ export const WORKER_FILES = [
   "test/calendar.test.ts",
   "test/campus-setup.test.ts",
   "test/class-reminders.test.ts",
-  "test/conversations.test.ts",
   "test/digest.test.ts",
   "test/email-change.test.ts",
   "test/google-overview.test.ts",
@@ -63,6 +62,7 @@ export const WORKER_FILES = [
   "test/market-photos.test.ts",
   "test/market.test.ts",
   "test/meetup-places.test.ts",
+  "test/messages.test.ts",
   "test/moderation.test.ts",
   "test/notice-actors.test.ts",
   "test/pages.test.ts",
@@ -91,11 +91,11 @@ export const WORKER_FILES = [
 /** The browser tests that show what depends on the day or the hour. */
 export const E2E_FILES = [
   "e2e/college-setup.test.ts",
-  "e2e/conversations.test.ts",
   "e2e/dashboard.test.ts",
   "e2e/digest.test.ts",
   "e2e/google.test.ts",
   "e2e/hostel.test.ts",
+  "e2e/messages.test.ts",
   "e2e/push.test.ts",
   "e2e/reservations.test.ts",
   "e2e/staff-ops.test.ts",

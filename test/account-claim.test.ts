@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
-import { resetCalendarFeed } from "#server/services/calendar.ts";
+import { resetCalendarFeed } from "#server/services/calendar/feed.ts";
 import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { bearer, call, createUser, postJson, uniqueIp, type TestUser } from "#test/helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";

@@ -2,15 +2,15 @@
 // /account/export link) and delete my account (DELETE /api/auth/account and the /account form), with
 // the records other students hold kept and the person anonymised. The coverage checks read the live
 // schema, so a table added later that refers to a user fails here until it is placed in
-// worker/services/personal-data.ts (and so in the export and the deletion).
+// worker/services/personal-data/registry.ts (and so in the export and the deletion).
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { DELETION_MESSAGES } from "#common/account-messages.ts";
-import { DELETED_STUDENT } from "#server/services/account-deletion.ts";
-import { EXPORT_LIMITED } from "#server/services/account-export.ts";
-import { resolveSession } from "#server/services/auth.ts";
-import { PERSONAL_DATA } from "#server/services/personal-data.ts";
+import { DELETED_STUDENT } from "#server/services/account/deletion.ts";
+import { EXPORT_LIMITED } from "#server/services/account/export.ts";
+import { resolveSession } from "#server/services/auth/sign-in.ts";
+import { PERSONAL_DATA } from "#server/services/personal-data/registry.ts";
 import { purchaseProduct } from "#server/services/market/purchase.ts";
 import { cookiesFrom, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import {
@@ -499,7 +499,7 @@ async function everyRowAsText(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 
 describe("every table that refers to a student is placed in the export and the deletion", () => {
-  it("the live schema's user tables are exactly the ones worker/services/personal-data.ts places", async () => {
+  it("the live schema's user tables are exactly the ones worker/services/personal-data/registry.ts places", async () => {
     const linked = await userLinkedTables();
     // Guards the reading of the schema itself.
     expect(linked.get("products")?.userColumns.sort()).toEqual(["buyer_id", "seller_id"]);
@@ -895,7 +895,7 @@ describe("DELETE /api/auth/account", () => {
     const user = await createUser();
     expect((await deleteAccount(user.token, { password: user.password })).status).toBe(200);
     // As if a sign-in that had checked the password wrote its session after the deletion.
-    const { startSession } = await import("#server/services/auth.ts");
+    const { startSession } = await import("#server/services/auth/sign-in.ts");
     const { token } = await startSession(env, user.userId);
     expect((await call("/api/auth/me", { headers: bearer(token) })).status).toBe(401);
   });

@@ -8,7 +8,7 @@ import { get, read, sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { cast, grant, type Who } from "#test/staff-helpers.ts";
 import { tripsOf } from "#test/staff-trips.ts";
-import type { AuditPage, RoleHolder } from "#server/services/admin.ts";
+import type { AuditPage, RoleHolder } from "#server/services/admin/roles.ts";
 
 const roleRows = (userId: string, campusId = "cit") =>
   count("SELECT COUNT(*) AS n FROM staff_roles WHERE user_id = ? AND campus_id = ?", userId, campusId);

@@ -45,6 +45,16 @@ describe("POST /api/auth/register", () => {
     expect(body.message).toMatch(/already exists/);
   });
 
+  it("two registrations of one address at once make one account: one 201, the other 409", async () => {
+    const email = `${unique("race")}@campus.test`;
+    const register = (name: string) =>
+      postJson("/api/auth/register", { name, email, password: "long enough pw" }, { "CF-Connecting-IP": uniqueIp() });
+    const answers = await Promise.all([register("First"), register("Second")]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    const { results } = await env.DB.prepare("SELECT name FROM users WHERE email = ?1").bind(email).all();
+    expect(results).toHaveLength(1);
+  });
+
   it.each([
     [{ email: "a@b.co", password: "long enough pw" }, /name/i],
     [{ name: "A", password: "long enough pw" }, /e-mail/i],

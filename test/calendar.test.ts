@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar.ts";
+import { resetCalendarFeed, stopCalendarFeed } from "#server/services/calendar/feed.ts";
 import { addDays, indiaDate, indiaInstant, weekdayOfDate } from "#common/india-time.ts";
 import { googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
 import { call, createUser, postJson } from "#test/helpers.ts";

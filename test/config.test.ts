@@ -5,7 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { configProblems, readConfig } from "#server/lib/config.ts";
-import { DEMO_COLLEGES_PRESENT } from "#server/services/deploy-check.ts";
+import { DEMO_COLLEGES_PRESENT } from "#server/services/admin/deploy-check.ts";
 import { cast } from "#test/staff-helpers.ts";
 
 const DEPLOYED = "https://campus.college.example";

@@ -5,7 +5,7 @@
 // overlap.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { DIGEST_MINUTE, runDigest } from "#server/services/digest.ts";
+import { DIGEST_MINUTE, runDigest } from "#server/services/notifications/digest.ts";
 import { IST_OFFSET_MS } from "#common/india-time.ts";
 import { bearer, call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 

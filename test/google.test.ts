@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_NOT_ENABLED_MESSAGE, FAKE_ACCOUNTS } from "#fake-google/app.ts";
 import { api } from "#server/api/app.ts";
-import { runReminders } from "#server/services/reminders.ts";
+import { runReminders } from "#server/services/classroom/reminders.ts";
 import { cookiesFrom, FAKE_ORIGIN, googleRedirect, installFakeGoogle } from "#test/fake-google.ts";
-import { bearer, call, createUser, postJson, uniqueIp } from "#test/helpers.ts";
+import { bearer, call, createUser, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -117,6 +117,27 @@ describe("Google sign-in", () => {
       { Cookie: second.cookie },
     );
     expect(((await res2.json()) as { data: { userId: string } }).data.userId).toBe(body.data.userId);
+  });
+
+  it("the same Google account's first sign-in, twice at once, makes one account that both sign in to", async () => {
+    const fake = installFakeGoogle();
+    const key = unique("twice");
+    fake.settings.extraAccounts.push({ key, sub: unique("sub"), email: `${key}@example.com`, name: "Twice Over" });
+    const redirects = await Promise.all([googleRedirect(fake, "auth", key), googleRedirect(fake, "auth", key)]);
+    const signedIn = await Promise.all(
+      redirects.map(async ({ location, cookie }) => {
+        const res = await postJson(
+          "/api/google/session",
+          { code: location.searchParams.get("code") },
+          { Cookie: cookie },
+        );
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { data: { userId: string } }).data.userId;
+      }),
+    );
+    expect(signedIn[1]).toBe(signedIn[0]);
+    const { results } = await env.DB.prepare("SELECT id FROM users WHERE email = ?1").bind(`${key}@example.com`).all();
+    expect(results).toHaveLength(1);
   });
 
   it("names an account 'Google User' when Google gives no name", async () => {

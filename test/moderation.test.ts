@@ -5,7 +5,7 @@
 // reads but does not post or buy.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { QueueItem } from "#server/services/moderation-queue.ts";
+import type { QueueItem } from "#server/services/moderation/queue.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { bearer, call, createUser, postJson, unique, type TestUser } from "#test/helpers.ts";
 import { read, sendJson } from "#test/hostel-helpers.ts";

@@ -5,9 +5,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { IST_OFFSET_MS } from "#common/india-time.ts";
-import { DIGEST_MINUTE, runDigest } from "#server/services/digest.ts";
-import { queueNewNotices } from "#server/services/push.ts";
-import { answer, listProduct, rows, start } from "#test/conversation-helpers.ts";
+import { DIGEST_MINUTE, runDigest } from "#server/services/notifications/digest.ts";
+import { queueNewNotices } from "#server/services/notifications/push.ts";
+import { answer, listProduct, rows, start } from "#test/messages-helpers.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { makePushDevice } from "#test/web-push-device.ts";
 

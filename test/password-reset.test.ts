@@ -2,7 +2,7 @@
 // an address has an account, the confirmation sets the password and ends every session.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { requestPasswordReset } from "#server/services/password-reset.ts";
+import { requestPasswordReset } from "#server/services/auth/password-reset.ts";
 import {
   bearer,
   call,

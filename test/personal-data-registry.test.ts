@@ -1,11 +1,11 @@
-// The personal-data registry (worker/services/personal-data.ts) is what the export and the deletion
+// The personal-data registry (worker/services/personal-data/registry.ts) is what the export and the deletion
 // run, so its entries must be consistent with the live schema: every table whose column refers to
 // users(id) has an entry, each entry reads and writes its own table, and the deletion's account
 // row comes last. test/account-data.test.ts checks what the export and the deletion then do.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sql } from "#server/db/sql.ts";
-import { PERSONAL_DATA } from "#server/services/personal-data.ts";
+import { PERSONAL_DATA } from "#server/services/personal-data/registry.ts";
 import { ERASE_PHASES, type ErasePhase, type Guarded } from "#server/services/personal-data/place.ts";
 
 const GUARD = "/* as checked */ 1";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deviceKey } from "#common/notifications.ts";
-import { deliverPush, queueNewNotices, type PushMessage } from "#server/services/push.ts";
+import { deliverPush, queueNewNotices, type PushMessage } from "#server/services/notifications/push.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { makePushDevice, type TestPushDevice } from "#test/web-push-device.ts";
 

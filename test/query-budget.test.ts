@@ -10,7 +10,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "#server/api/app.ts";
 import { BOOKMARK_HEADER, observeStatements } from "#server/lib/d1-session.ts";
-import { resetCalendarFeed } from "#server/services/calendar.ts";
+import { resetCalendarFeed } from "#server/services/calendar/feed.ts";
 import { addDays, indiaInstant } from "#common/india-time.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { freezeIndiaTime, listingForm, PNG_BYTES, read, sendJson } from "#test/hostel-helpers.ts";

@@ -3,7 +3,7 @@
 // transition is one conditional write: the races count rows afterwards.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { expireReservations } from "#server/services/reservations.ts";
+import { expireReservations } from "#server/services/market/reservations.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 

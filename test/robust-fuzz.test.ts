@@ -10,7 +10,7 @@ import { z } from "zod";
 import { api } from "#server/api/app.ts";
 import { declaredInputOf, requireAuth } from "#server/api/context.ts";
 import { bodyLimitFor } from "#server/front-door.ts";
-import { startSession } from "#server/services/auth.ts";
+import { startSession } from "#server/services/auth/sign-in.ts";
 import { installFakeGoogle } from "#test/fake-google.ts";
 import { bearer, call, createUser, ORIGIN, uniqueIp, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";

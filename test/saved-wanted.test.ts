@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { batch } from "#server/db/sql.ts";
-import { wantedMatch } from "#server/services/wanted.ts";
+import { wantedMatch } from "#server/services/market/wanted.ts";
 import { bearer, call, createUser, postJson, type TestUser } from "#test/helpers.ts";
 
 // Saved listings (the heart) and "wanted" posts with their match notices.

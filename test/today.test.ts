@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays, indiaDate, indiaInstant, weekdayOfDate } from "#common/india-time.ts";
-import { readToday } from "#server/services/today.ts";
+import { readToday } from "#server/services/dashboard/today.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { freezeIndiaTime } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";

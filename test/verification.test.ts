@@ -3,7 +3,7 @@
 // conditional write per rule so concurrent requests cannot get past them.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CODE_MAX_TRIES, consumeCode, issueCode } from "#server/services/email-codes.ts";
+import { CODE_MAX_TRIES, consumeCode, issueCode } from "#server/services/auth/email-codes.ts";
 import {
   bearer,
   call,

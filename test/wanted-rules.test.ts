@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { batch } from "#server/db/sql.ts";
-import { wantedMatch } from "#server/services/wanted.ts";
+import { wantedMatch } from "#server/services/market/wanted.ts";
 import { bearer, call, clockPast, createUser, postJson, type TestUser, inOneLimiterMinute } from "#test/helpers.ts";
 
 // Saved and wanted: the rules test/saved-wanted.test.ts leaves out. Letters beyond A-Z

@@ -41,8 +41,8 @@ import type { RequestState } from "#server/lib/request-state.ts";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { onTestClock } from "#server/lib/test-clock.ts";
-import { readDeployProblems } from "#server/services/deploy-check.ts";
-import { queueNewNotices } from "#server/services/push.ts";
+import { readDeployProblems } from "#server/services/admin/deploy-check.ts";
+import { queueNewNotices } from "#server/services/notifications/push.ts";
 
 const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 // Created once per isolate, not per request.

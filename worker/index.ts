@@ -2,15 +2,15 @@ import { app, queueNotices } from "#server/front-door.ts";
 import { backgroundScope, closeScope } from "#server/lib/d1-session.ts";
 import { logError } from "#server/lib/log.ts";
 import { onTestClock } from "#server/lib/test-clock.ts";
-import { deleteExpiredSessions } from "#server/services/account.ts";
-import { runDigest } from "#server/services/digest.ts";
-import { pruneExpiredCodes } from "#server/services/email-codes.ts";
+import { deleteExpiredSessions } from "#server/services/account/settings.ts";
+import { runDigest } from "#server/services/notifications/digest.ts";
+import { pruneExpiredCodes } from "#server/services/auth/email-codes.ts";
 import { requeueStalled } from "#server/services/library/index-queue.ts";
-import { pruneLoginThrottle } from "#server/services/login-throttle.ts";
+import { pruneLoginThrottle } from "#server/services/auth/login-throttle.ts";
 import { warnExpiringListings } from "#server/services/market/expiry.ts";
-import { deliverPushes, type PushMessage } from "#server/services/push.ts";
-import { runReminders } from "#server/services/reminders.ts";
-import { expireReservations } from "#server/services/reservations.ts";
+import { deliverPushes, type PushMessage } from "#server/services/notifications/push.ts";
+import { runReminders } from "#server/services/classroom/reminders.ts";
+import { expireReservations } from "#server/services/market/reservations.ts";
 import { runClassReminders } from "#server/services/timetable/class-reminders.ts";
 
 // The Worker entry: requests through the front door (worker/front-door.ts, one Hono app), the cron
@@ -39,7 +39,7 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     ["login-throttle", async () => ({ pruned: await pruneLoginThrottle(env, at) })],
     // E-mailed codes past their 15 minutes (docs/decisions/0075).
     ["email-codes", async () => ({ pruned: await pruneExpiredCodes(env, at) })],
-    // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/reminders.ts).
+    // Classroom reminders: 24 hours before a deadline and on the due day (worker/services/classroom/reminders.ts).
     ["reminders", async () => ({ ...(await runReminders(env, at)) })],
     // Marketplace reservations not handed over in 72 hours return to Browse.
     ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
@@ -47,7 +47,7 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
     // Library uploads whose indexing message was lost are queued again; those out of deliveries fail.
     ["library-indexing", async () => ({ ...(await requeueStalled(env, at)) })],
-    // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/digest.ts).
+    // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/notifications/digest.ts).
     ["digest", async () => ({ ...(await runDigest(env, at)) })],
   ];
   const jobs = controller.cron === EVERY_MINUTE ? everyMinute : halfHourly;
@@ -79,10 +79,10 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
 export default {
   fetch: async (request, env, ctx) => app.fetch(request, env, ctx),
   scheduled: (controller, rawEnv) => onTestClock(rawEnv, null, () => runJobs(controller, rawEnv)),
-  // The push queue's consumer (worker/services/push.ts).
+  // The push queue's consumer (worker/services/notifications/push.ts).
   queue: (batch, rawEnv) =>
     onTestClock(rawEnv, null, () => deliverPushes(batch as MessageBatch<PushMessage>, backgroundScope(rawEnv).env)),
 } satisfies ExportedHandler<Env>;
 
 // The Durable Object class of conversations' WebSockets (wrangler.toml, docs/decisions/0113-conversations.md).
-export { ConversationRoom } from "#server/services/conversations/room.ts";
+export { ConversationRoom } from "#server/services/messages/room.ts";

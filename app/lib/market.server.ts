@@ -4,9 +4,9 @@ import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 import { purchaseProduct, purchaseSchema } from "#server/services/market/purchase.ts";
-import { rateTrade, ratingSchema } from "#server/services/reservations.ts";
-import { saveProduct, unsaveProduct } from "#server/services/saved.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import { rateTrade, ratingSchema } from "#server/services/market/reservations.ts";
+import { saveProduct, unsaveProduct } from "#server/services/market/saved.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { HEART_INTENTS } from "#app/components/market/market-intents.ts";
 import type { IntentOf } from "#app/lib/intents.ts";
 

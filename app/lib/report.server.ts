@@ -1,8 +1,8 @@
 import { attempt } from "#app/lib/action-result.server.ts";
 import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { reportContent, reportSchema } from "#server/services/moderation.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import { reportContent, reportSchema } from "#server/services/moderation/reports.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 /**
  * A screen's "Report" form (intent "report": app/components/moderation/ReportControl.tsx), for

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireRoles, type RoleNeed } from "#server/services/staff.ts";
 
 // The page door's role guard: a staff, admin, curator or class-rep action asks who may (from the

@@ -1,9 +1,9 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { logError } from "#server/lib/log.ts";
-import { resolveSession, type ResolvedSession, type SessionUser } from "#server/services/auth.ts";
+import { resolveSession, type ResolvedSession, type SessionUser } from "#server/services/auth/sign-in.ts";
 import { cloudflareContext } from "#server/lib/router-context.ts";
 import { writesOf } from "#server/lib/d1-session.ts";
-import type { CodeScope } from "#server/services/email-codes.ts";
+import type { CodeScope } from "#server/services/auth/email-codes.ts";
 import { documentPath, redirectCookie, safeRedirectPath } from "#app/lib/redirect.ts";
 
 export type LoaderContext = Readonly<RouterContextProvider>;

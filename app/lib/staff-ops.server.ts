@@ -1,7 +1,7 @@
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { laundryStepMessage, STAFF_MESSAGES } from "#common/staff-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireRoles } from "#server/services/staff.ts";
 import {
   laundryStepSchema,

@@ -5,8 +5,8 @@ import { envOf } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account/deletion.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { SEND_CODE_INTENT } from "#app/components/account/YourData.tsx";
 
 // The /account action's "Your data" intents (app/components/account/YourData.tsx), through the same

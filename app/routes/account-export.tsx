@@ -1,6 +1,6 @@
 import { envOf, requireSession } from "#app/lib/session.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
+import { exportAccountData, exportHeaders } from "#server/services/account/export.ts";
 import type { Route } from "./+types/account-export";
 
 // "Download my data" on /account: a plain link to this resource route, which answers the file with

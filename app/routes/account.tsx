@@ -24,8 +24,8 @@ import {
   type Secured,
   sessionIdSchema,
   signOutDevice,
-} from "#server/services/account.ts";
-import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/whatsapp-number.ts";
+} from "#server/services/account/settings.ts";
+import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/account/whatsapp-number.ts";
 import { WhatsappForm } from "#app/components/account/WhatsappForm.tsx";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
@@ -41,7 +41,7 @@ import {
   emailChangeConfirmSchema,
   emailChangeSchema,
   requestEmailChange,
-} from "#server/services/email-change.ts";
+} from "#server/services/account/email-change.ts";
 import type { Route } from "./+types/account";
 import { readForm } from "#app/lib/form.server.ts";
 import { dispatch } from "#app/lib/actions.server.ts";

@@ -20,7 +20,7 @@ import {
   type AuditFilter,
   type AuditLine,
   type RoleHolder,
-} from "#server/services/admin.ts";
+} from "#server/services/admin/roles.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { ADMIN_MESSAGES, AUDIT_ACTIONS } from "#common/admin.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";

@@ -13,8 +13,13 @@ import {
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { sessionCookie } from "#server/lib/session-token.ts";
-import { loginSchema, register, registerSchema, signIn } from "#server/services/auth.ts";
-import { clearedHandoffCookie, googleCodeSchema, handoffBinding, signInWithHandoff } from "#server/services/google.ts";
+import { loginSchema, register, registerSchema, signIn } from "#server/services/auth/sign-in.ts";
+import {
+  clearedHandoffCookie,
+  googleCodeSchema,
+  handoffBinding,
+  signInWithHandoff,
+} from "#server/services/auth/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { AuthField } from "#app/components/auth/AuthField.tsx";
 import { WhoMayJoin } from "#app/components/auth/WhoMayJoin.tsx";

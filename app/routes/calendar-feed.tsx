@@ -1,5 +1,5 @@
 import { envOf } from "#app/lib/session.server.ts";
-import { calendarFor } from "#server/services/calendar.ts";
+import { calendarFor } from "#server/services/calendar/feed.ts";
 import type { Route } from "./+types/calendar-feed";
 
 // GET /calendar/<secret>.ics (docs/decisions/0090-calendar-feed.md): a student's private

@@ -10,8 +10,13 @@ import { envOf, getUser, requireUser } from "#app/lib/session.server.ts";
 import { newSubmissionKey, SUBMISSION_FIELD, submissionKeyOf } from "#server/lib/idempotency.ts";
 import { POST_REQUEST, type MyStudyRequest } from "#common/studyswap.ts";
 import { STUDYSWAP_MESSAGES } from "#common/studyswap-messages.ts";
-import { closeRequest, deleteRequest, listMyRequests, requestInputSchema } from "#server/services/studyswap.ts";
-import { createRequest } from "#server/services/studyswap-posting.ts";
+import {
+  closeRequest,
+  deleteRequest,
+  listMyRequests,
+  requestInputSchema,
+} from "#server/services/studyswap/requests.ts";
+import { createRequest } from "#server/services/studyswap/posting.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";

@@ -15,7 +15,7 @@ import {
   exchangeClassroomHandoff,
   googleCodeSchema,
   handoffBinding,
-} from "#server/services/google.ts";
+} from "#server/services/auth/google.ts";
 import type { Route } from "./+types/google-callback";
 
 /** The window that opened this one, when it is a popup of our own page (never another site). */

@@ -5,15 +5,15 @@ import { useClassroomConnection } from "#app/components/classroom/useClassroomCo
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { classroomOverview } from "#server/services/classroom-overview.ts";
+import { classroomOverview } from "#server/services/classroom/overview.ts";
 import {
   disableReminders,
   enableRemindersSchema,
   googleTokenSchema,
   turnOnReminders,
-} from "#server/services/google-classroom.ts";
+} from "#server/services/classroom/connection.ts";
 import { GOOGLE_MESSAGES } from "#common/google-messages.ts";
-import { remindersOverview } from "#server/services/reminders.ts";
+import { remindersOverview } from "#server/services/classroom/reminders.ts";
 import { hasGoogleHint } from "#app/lib/google.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { refused, succeeded } from "#app/lib/action-result.server.ts";

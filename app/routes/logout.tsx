@@ -1,6 +1,6 @@
 import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts";
 import { redirect } from "react-router";
-import { endSession } from "#server/services/auth.ts";
+import { endSession } from "#server/services/auth/sign-in.ts";
 import { clearedSessionCookie } from "#server/lib/session-token.ts";
 import { envOf, getSession } from "#app/lib/session.server.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";

@@ -4,19 +4,19 @@ import { Alert } from "#app/components/Alert.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import { Answer, Composer, MessageList } from "#app/components/messages/Thread.tsx";
 import { TradeTools } from "#app/components/messages/TradeTools.tsx";
-import { conversationAction } from "#app/lib/conversation.server.ts";
+import { conversationAction } from "#app/lib/messages.server.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { useConversationSocket } from "#app/lib/conversation-socket.ts";
+import { useConversationSocket } from "#app/lib/messages-socket.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaWeekdayDateTime, formatRupees } from "#common/format.ts";
 import { MEETUP_SAFETY_TIPS } from "#common/meetup-places.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { readThread, threadQuerySchema } from "#server/services/conversations/read.ts";
-import { conversationIdSchema } from "#server/services/conversations/send.ts";
+import { readThread, threadQuerySchema } from "#server/services/messages/read.ts";
+import { conversationIdSchema } from "#server/services/messages/send.ts";
 import type { Route } from "./+types/messages-thread";
-import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/messages-intents.ts";
 
 // One conversation (docs/decisions/0113-conversations.md): the listing it is about, the messages
 // (live over the conversation's socket with JavaScript; by form posts and reloads without), and

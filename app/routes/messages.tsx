@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts";
-import type { ConversationSummary } from "#common/conversations.ts";
+import type { ConversationSummary } from "#common/messages.ts";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
-import { listConversations } from "#server/services/conversations/read.ts";
+import { listConversations } from "#server/services/messages/read.ts";
 import type { Route } from "./+types/messages";
 
 // The inbox (docs/decisions/0113-conversations.md): the member's conversations as buyer and as

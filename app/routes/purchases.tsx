@@ -17,7 +17,7 @@ import { rateAction } from "#app/lib/market.server.ts";
 import { messageSellerLabel, PURCHASES_LEAD, RESERVATION_CANCELLED } from "#common/market-messages.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
-import { cancelReservation } from "#server/services/reservations.ts";
+import { cancelReservation } from "#server/services/market/reservations.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/purchases";
 import { dispatch } from "#app/lib/actions.server.ts";

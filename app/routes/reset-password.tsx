@@ -15,7 +15,7 @@ import {
   requestPasswordReset,
   resetConfirmSchema,
   resetRequestSchema,
-} from "#server/services/password-reset.ts";
+} from "#server/services/auth/password-reset.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/reset-password";
 import { intents } from "#app/lib/intents.ts";

@@ -9,7 +9,7 @@ import { envOf, logLoaderFailure, requireUser } from "#app/lib/session.server.ts
 import { formatRupees } from "#common/format.ts";
 import { categoryLabel, conditionLabel, isExpired, sellerRecord } from "#common/market.ts";
 import { heartAction } from "#app/lib/market.server.ts";
-import { listSaved } from "#server/services/saved.ts";
+import { listSaved } from "#server/services/market/saved.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/saved";
 import { dispatch } from "#app/lib/actions.server.ts";

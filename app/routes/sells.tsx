@@ -24,7 +24,7 @@ import { renewProduct } from "#server/services/market/expiry.ts";
 import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { SaleNotices } from "#app/components/market/SaleNotices.tsx";
 import { TradePanel } from "#app/components/market/Trade.tsx";
-import { confirmHandover, declineReservation } from "#server/services/reservations.ts";
+import { confirmHandover, declineReservation } from "#server/services/market/reservations.ts";
 import {
   HANDED_OVER,
   PRODUCT_DELETED,

@@ -6,8 +6,8 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { requirePageRoles } from "#app/lib/roles.server.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
-import { readReported, resolveConversationReports } from "#server/services/conversations/safety.ts";
-import { conversationIdSchema } from "#server/services/conversations/send.ts";
+import { readReported, resolveConversationReports } from "#server/services/messages/safety.ts";
+import { conversationIdSchema } from "#server/services/messages/send.ts";
 import type { Route } from "./+types/staff-conversations";
 
 // A reported conversation as a moderator of its college reads it (docs/decisions/0113-conversations.md):

@@ -1,12 +1,12 @@
 import { Alert } from "#app/components/Alert.tsx";
 import { configOf } from "#server/lib/config.ts";
-import { demoColleges, deployProblems } from "#server/services/deploy-check.ts";
+import { demoColleges, deployProblems } from "#server/services/admin/deploy-check.ts";
 import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
-import { reportedConversationsOf } from "#server/services/conversations/safety.ts";
-import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
+import { reportedConversationsOf } from "#server/services/messages/safety.ts";
+import { moderate, moderationActionSchema } from "#server/services/moderation/actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
 import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
 import { moveDecisionMessage, STAFF_MESSAGES, wardenStatusMessage } from "#common/staff-messages.ts";
@@ -15,7 +15,7 @@ import {
   moderationQueue as moderationQueueRead,
   suspended as suspendedMembers,
   toQueue,
-} from "#server/services/moderation-queue.ts";
+} from "#server/services/moderation/queue.ts";
 import { rowsOf, statement } from "#server/db/sql.ts";
 import { LIBRARY_MESSAGES, libraryKindLabel } from "#common/library-contribute.ts";
 import { pendingLibrary as pendingLibraryRead, reviewItem, reviewSchema } from "#server/services/library/review.ts";

@@ -8,7 +8,7 @@ import { PhoneIcon } from "#app/components/icons/phone.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
 import { contactHref, type Writer } from "#common/studyswap.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
-import { listWriters } from "#server/services/studyswap-writers.ts";
+import { listWriters } from "#server/services/studyswap/writers.ts";
 import type { Route } from "./+types/studyswap";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

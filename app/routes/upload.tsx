@@ -6,7 +6,7 @@ import { newSubmissionKey } from "#server/lib/idempotency.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { createProduct, listingSchema } from "#server/services/market/listing.ts";
-import { profileWhatsappNumber } from "#server/services/whatsapp-number.ts";
+import { profileWhatsappNumber } from "#server/services/account/whatsapp-number.ts";
 import { Alert } from "#app/components/Alert.tsx";
 import { UploadForm } from "#app/components/market/UploadForm.tsx";
 import type { ChosenPhoto } from "#app/components/market/PhotoPicker.tsx";

@@ -11,7 +11,7 @@ import { OPEN_COMMUNITY_NEEDS_NO_CODE } from "#common/auth-messages.ts";
 import { verifiedBadge } from "#common/membership.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
-import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
+import { resendVerification, verifyEmail, verifySchema } from "#server/services/auth/verification.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/verify";
 import { VERIFY_INTENTS as V } from "#app/components/verify-intents.ts";

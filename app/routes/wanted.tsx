@@ -23,7 +23,7 @@ import { mayAct } from "#common/membership.ts";
 import { WANTED_DELETED, WANTED_POSTED } from "#common/market-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema } from "#server/services/wanted.ts";
+import { deleteWanted, listWanted, postWanted, wantedIdSchema, wantedSchema } from "#server/services/market/wanted.ts";
 import { keepOnNetworkFailure } from "#app/lib/network-failure.ts";
 import type { Route } from "./+types/wanted";
 import { dispatch } from "#app/lib/actions.server.ts";

@@ -278,7 +278,7 @@ const serwist = new Serwist({
   ],
 });
 
-// A notice pushed while Campus is closed (worker/services/push.ts encrypts it to this
+// A notice pushed while Campus is closed (worker/services/notifications/push.ts encrypts it to this
 // device): shown as a notification; a tap opens (or focuses) Campus at the notice's page.
 interface PushedNotice {
   title?: string;

@@ -16,7 +16,7 @@ import {
   readAudit,
   revokeRole,
   revokeSchema,
-} from "#server/services/admin.ts";
+} from "#server/services/admin/roles.ts";
 
 // The campus admin's API (docs/decisions/0083-campus-admin.md): roles and the audit log.
 // The log has no write route: it is read here and appended to by the actions themselves.

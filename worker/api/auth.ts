@@ -12,7 +12,7 @@ import {
   signIn,
   type SessionUser,
   type StartedSession,
-} from "#server/services/auth.ts";
+} from "#server/services/auth/sign-in.ts";
 import {
   changePassword,
   sessionIdSchema,
@@ -22,23 +22,23 @@ import {
   saveName,
   signOutDevice,
   signOutEverywhere,
-} from "#server/services/account.ts";
-import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/whatsapp-number.ts";
-import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account-deletion.ts";
-import { exportAccountData, exportHeaders } from "#server/services/account-export.ts";
-import { resendVerification, verifyEmail, verifySchema } from "#server/services/verification.ts";
+} from "#server/services/account/settings.ts";
+import { saveWhatsappNumber, whatsappProfileSchema } from "#server/services/account/whatsapp-number.ts";
+import { deleteAccount, deleteAccountSchema, sendDeletionCode } from "#server/services/account/deletion.ts";
+import { exportAccountData, exportHeaders } from "#server/services/account/export.ts";
+import { resendVerification, verifyEmail, verifySchema } from "#server/services/auth/verification.ts";
 import {
   confirmPasswordReset,
   requestPasswordReset,
   resetConfirmSchema,
   resetRequestSchema,
-} from "#server/services/password-reset.ts";
+} from "#server/services/auth/password-reset.ts";
 import {
   confirmEmailChange,
   emailChangeConfirmSchema,
   emailChangeSchema,
   requestEmailChange,
-} from "#server/services/email-change.ts";
+} from "#server/services/account/email-change.ts";
 import { callerOf } from "#server/api/caller.ts";
 import { type AppContext, type AppEnv, requireAuth, validateJson, validateParam, userOf } from "#server/api/context.ts";
 

@@ -5,8 +5,8 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { validationError } from "#server/lib/validate.ts";
 import type { RequestState } from "#server/lib/request-state.ts";
-import { resolveSession, type ResolvedSession } from "#server/services/auth.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import { resolveSession, type ResolvedSession } from "#server/services/auth/sign-in.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { requireRoles, type RoleNeed } from "#server/services/staff.ts";
 

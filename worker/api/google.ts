@@ -18,7 +18,7 @@ import {
   turnOnReminders,
   verifyGoogleToken,
   withClassroom,
-} from "#server/services/google-classroom.ts";
+} from "#server/services/classroom/connection.ts";
 import {
   clearedHandoffCookie,
   completeGoogleSignIn,
@@ -30,10 +30,10 @@ import {
   handoffBinding,
   isGoogleAuthError,
   signInWithHandoff,
-} from "#server/services/google.ts";
+} from "#server/services/auth/google.ts";
 import { callerOf } from "#server/api/caller.ts";
-import { classroomOverview } from "#server/services/classroom-overview.ts";
-import { remindersOverview } from "#server/services/reminders.ts";
+import { classroomOverview } from "#server/services/classroom/overview.ts";
+import { remindersOverview } from "#server/services/classroom/reminders.ts";
 import {
   type AppContext,
   type AppEnv,

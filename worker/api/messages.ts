@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/conversations.ts";
+import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/messages.ts";
 import { paiseToRupees } from "#common/market.ts";
 import {
   type AppEnv,
@@ -18,9 +18,9 @@ import {
   offerIdSchema,
   offerSchema,
   withdrawOffer,
-} from "#server/services/conversations/offers.ts";
-import { listConversations, readThread, threadQuerySchema } from "#server/services/conversations/read.ts";
-import { roomOf } from "#server/services/conversations/room.ts";
+} from "#server/services/messages/offers.ts";
+import { listConversations, readThread, threadQuerySchema } from "#server/services/messages/read.ts";
+import { roomOf } from "#server/services/messages/room.ts";
 import {
   agreeMeetup,
   blockSchema,
@@ -33,14 +33,9 @@ import {
   resolveConversationReports,
   setBlocked,
   shareContact,
-} from "#server/services/conversations/safety.ts";
-import {
-  conversationIdSchema,
-  messageSchema,
-  requireMember,
-  sendMessage,
-} from "#server/services/conversations/send.ts";
-import { messageSeller } from "#server/services/conversations/start.ts";
+} from "#server/services/messages/safety.ts";
+import { conversationIdSchema, messageSchema, requireMember, sendMessage } from "#server/services/messages/send.ts";
+import { messageSeller } from "#server/services/messages/start.ts";
 import { productIdSchema } from "#server/services/market/product-view.ts";
 
 // Conversations between a listing's seller and a buyer (docs/decisions/0113-conversations.md):
@@ -165,7 +160,7 @@ messages.get(
     await requireMember(c.env, c.var.user, id);
     const headers = new Headers(c.req.raw.headers);
     headers.set("X-Campus-Member", c.var.user.id);
-    // The socket lives as long as this session (worker/services/conversations/room.ts).
+    // The socket lives as long as this session (worker/services/messages/room.ts).
     headers.set("X-Campus-Session", c.var.sessionId);
     const upstream = await roomOf(c.env, id).fetch(new Request(c.req.url, { headers }));
     if (!upstream.webSocket) return upstream;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, requireRole, validateJson } from "#server/api/context.ts";
-import { moderate, moderationActionSchema } from "#server/services/moderation-actions.ts";
-import { readQueue, readSuspensions } from "#server/services/moderation-queue.ts";
-import { reportContent, reportSchema } from "#server/services/moderation.ts";
+import { moderate, moderationActionSchema } from "#server/services/moderation/actions.ts";
+import { readQueue, readSuspensions } from "#server/services/moderation/queue.ts";
+import { reportContent, reportSchema } from "#server/services/moderation/reports.ts";
 import { MODERATION_MESSAGES } from "#common/moderation-messages.ts";
 
 // Reports (any member) and the moderators' queue and actions (docs/decisions/0082-reports-and-moderation.md).

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
-import { markRead, markReadSchema, readInbox } from "#server/services/notices.ts";
+import { markRead, markReadSchema, readInbox } from "#server/services/notifications/notices.ts";
 import { NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 
 // The signed-in student's notices: GET the inbox, POST /read to mark one ({ id }) or all ({}).

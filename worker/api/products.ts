@@ -7,7 +7,7 @@ import {
   declineReservation,
   rateTrade,
   ratingSchema,
-} from "#server/services/reservations.ts";
+} from "#server/services/market/reservations.ts";
 import { BUY, paiseToRupees, SELL, whatsappLink, type ProductView } from "#common/market.ts";
 import {
   HANDED_OVER,
@@ -38,7 +38,7 @@ import { browse, getProduct, listMySells, listPurchased, listQuerySchema } from 
 import { productIdSchema, type ShownProduct } from "#server/services/market/product-view.ts";
 import { purchaseProduct, purchaseSchema } from "#server/services/market/purchase.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
-import { listSaved, saveProduct, unsaveProduct } from "#server/services/saved.ts";
+import { listSaved, saveProduct, unsaveProduct } from "#server/services/market/saved.ts";
 import {
   type AppContext,
   type AppEnv,
@@ -51,7 +51,7 @@ import {
 } from "#server/api/context.ts";
 
 // The marketplace's API (the specification's /product calls and ours): each route translates the
-// request into a use-case's typed input (worker/services/market/, saved.ts, reservations.ts) and
+// request into a use-case's typed input (worker/services/market/) and
 // its answer into JSON; the rules, and the sentences (common/market-messages.ts), are theirs.
 const products = new Hono<AppEnv>();
 

@@ -3,10 +3,15 @@ import { type AppEnv, requireAuth, validateJson } from "#server/api/context.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { vapidKeys } from "#server/lib/vapid.ts";
 import { NOTIFICATION_MESSAGES } from "#common/notifications.ts";
-import { digestSchema, setDigest } from "#server/services/digest.ts";
+import { digestSchema, setDigest } from "#server/services/notifications/digest.ts";
 import { classRemindersSchema, setClassReminders } from "#server/services/timetable/class-reminders.ts";
-import { pushSettings, savePushSettings, settingsSchema } from "#server/services/push-settings.ts";
-import { subscribe, subscriptionSchema, unsubscribe, unsubscribeSchema } from "#server/services/push-devices.ts";
+import { pushSettings, savePushSettings, settingsSchema } from "#server/services/notifications/push-settings.ts";
+import {
+  subscribe,
+  subscriptionSchema,
+  unsubscribe,
+  unsubscribeSchema,
+} from "#server/services/notifications/push-devices.ts";
 
 // Web Push for the signed-in student's devices (docs/decisions/0091-web-push.md).
 const push = new Hono<AppEnv>();

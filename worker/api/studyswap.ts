@@ -16,15 +16,15 @@ import {
   listMyRequests,
   listOpenRequests,
   requestInputSchema,
-} from "#server/services/studyswap.ts";
-import { createRequest } from "#server/services/studyswap-posting.ts";
+} from "#server/services/studyswap/requests.ts";
+import { createRequest } from "#server/services/studyswap/posting.ts";
 import {
   deleteWriter,
   getMyWriter,
   listWriters,
   saveWriter,
   writerInputSchema,
-} from "#server/services/studyswap-writers.ts";
+} from "#server/services/studyswap/writers.ts";
 import {
   type AppContext,
   type AppEnv,

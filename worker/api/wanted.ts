@@ -11,7 +11,7 @@ import {
   wantedIdSchema,
   wantedSchema,
   type WantedView,
-} from "#server/services/wanted.ts";
+} from "#server/services/market/wanted.ts";
 
 // "Wanted" posts of the signed-in member's campus (docs/decisions/0088-saved-and-wanted.md).
 const wanted = new Hono<AppEnv>();

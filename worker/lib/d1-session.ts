@@ -266,7 +266,7 @@ export async function closeScope(scope: { db: RequestDb }): Promise<void> {
   if (scope.db.written.size > 0) await tablesChanged(defaultCache(), scope.db.written, scope.db.campusId);
 }
 
-/** Notes the campus of the request's signed-in student (worker/services/auth.ts, once the session is read). */
+/** Notes the campus of the request's signed-in student (worker/services/auth/sign-in.ts, once the session is read). */
 export function noteCampus(env: Env, campusId: string): void {
   if (env.DB instanceof RequestDb) env.DB.campusId = campusId;
 }

@@ -4,7 +4,7 @@ import { notices as noticesTable, staffAuditLog, staffRoles } from "#server/db/t
 import { ApiError } from "#server/lib/errors.ts";
 import { staffRoleLabel } from "#common/staff.ts";
 import { isSuspended, suspendedMessage } from "#common/membership.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // Staff roles, scope checks, and the statements that put a staff action's audit line and its notices
 // in the same D1 batch as the action (docs/decisions/0080-staff-roles.md).

@@ -4,7 +4,7 @@ import { NewCalendarLink, PendingButton } from "#app/components/account/parts.ts
 import { Badge } from "#app/components/hostel/ui.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
-import type { SessionView } from "#server/services/account.ts";
+import type { SessionView } from "#server/services/account/settings.ts";
 import { DEVICE_INTENTS } from "#app/components/account/account-intents.ts";
 
 /** The signed-in devices of /account: sign one out, or every other one. */

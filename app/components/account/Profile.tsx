@@ -1,7 +1,7 @@
 import { Alert } from "#app/components/Alert.tsx";
 import { VerifiedStatus } from "#app/components/account/VerifiedStatus.tsx";
 import type { Membership } from "#common/membership.ts";
-import type { AccountOverview } from "#server/services/account.ts";
+import type { AccountOverview } from "#server/services/account/settings.ts";
 
 /** The profile card of /account: name, e-mail, campus and whether the address is verified. */
 export function Profile({

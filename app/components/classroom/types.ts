@@ -1,7 +1,7 @@
 // What the Classroom screen shows, as the /googleclassroom loader and action hand it over.
 import type { Course } from "#server/lib/classroom.ts";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import type { OverviewProblem } from "#server/services/classroom-overview.ts";
+import type { OverviewProblem } from "#server/services/classroom/overview.ts";
 
 export type { Course };
 

@@ -5,7 +5,7 @@ import type { ActionResult } from "#app/lib/action-result.ts";
 import { percentText } from "#common/attendance.ts";
 import { clock } from "#common/india-time.ts";
 import { roomLabel, timeRange } from "#common/timetable.ts";
-import type { TodayView } from "#server/services/today.ts";
+import type { TodayView } from "#server/services/dashboard/today.ts";
 import { MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // The dashboard's Today (docs/decisions/0112-today.md): what the student needs next, each line

@@ -3,7 +3,7 @@ import { Spinner } from "#app/components/Alert.tsx";
 import { FieldError } from "#app/components/form-controls.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { MESSAGE_MAX, OPENERS, RESERVED_OPENERS } from "#common/conversations.ts";
+import { MESSAGE_MAX, OPENERS, RESERVED_OPENERS } from "#common/messages.ts";
 import { MESSAGE_SELLER_INTENTS } from "#app/components/market/market-intents.ts";
 
 // A listing's page, its conversations (docs/decisions/0113-conversations.md): a buyer asks the seller

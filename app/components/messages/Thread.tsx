@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { MESSAGE_MAX, PAYMENT_LINK_WARNING, type MessageView } from "#common/conversations.ts";
+import { MESSAGE_MAX, PAYMENT_LINK_WARNING, type MessageView } from "#common/messages.ts";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
-import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/messages-intents.ts";
 
 // A conversation's messages and its composer (docs/decisions/0113-conversations.md).
 

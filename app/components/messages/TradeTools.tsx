@@ -2,10 +2,10 @@ import { useFetcher, useRouteLoaderData } from "react-router";
 import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { Answer } from "#app/components/messages/Thread.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
-import { REPORT_REASONS } from "#common/conversations.ts";
+import { REPORT_REASONS } from "#common/messages.ts";
 import { formatRupees } from "#common/format.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
-import { CONVERSATION_INTENTS as C } from "#app/components/messages/conversation-intents.ts";
+import { CONVERSATION_INTENTS as C } from "#app/components/messages/messages-intents.ts";
 
 // What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
 // the buyer's offer, a meet-up once the listing is reserved, sharing one's WhatsApp number, blocking

@@ -6,7 +6,7 @@ import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
 import type { ReportKind } from "#common/moderation.ts";
-import type { QueueItem, SuspendedMember } from "#server/services/moderation-queue.ts";
+import type { QueueItem, SuspendedMember } from "#server/services/moderation/queue.ts";
 import { MODERATION_INTENTS } from "#app/components/staff/staff-intents.ts";
 
 // The moderators' queue on /staff (docs/decisions/0082-reports-and-moderation.md): reported

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REPORT_REASONS, type ReportReason } from "#common/conversations.ts";
+import { REPORT_REASONS, type ReportReason } from "#common/messages.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 
 // Conversations that one of their members reported, on /staff for a moderator

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AcademicsTree } from "#common/academics.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { treeToCsv } from "#server/services/academics/csv.ts";
 import { readAdminAcademics } from "#server/services/academics/tree.ts";
 

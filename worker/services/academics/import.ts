@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ACADEMICS_MESSAGES, type ImportProblem, type ImportSummary } from "#common/academics.ts";
 import { batch, type Sql, sql } from "#server/db/sql.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, requireStaff } from "#server/services/staff.ts";
 import { csvToTree } from "#server/services/academics/csv.ts";
 import { type AcademicsTreeInput, academicsTreeSchema, problemsOf } from "#server/services/academics/schema.ts";

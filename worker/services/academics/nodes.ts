@@ -12,7 +12,7 @@ import {
   timetablePeriods,
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, requireStaff, staffGrants } from "#server/services/staff.ts";
 import { academicsFields } from "#server/services/academics/schema.ts";
 

@@ -11,7 +11,7 @@ import {
 } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireStaff, staffGrants } from "#server/services/staff.ts";
 
 // Reading a campus's academics tree (docs/decisions/0105-academics-tree.md): one indexed query per

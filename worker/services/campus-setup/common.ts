@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clockTime } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, requireStaff, staffGrants } from "#server/services/staff.ts";
 import { batch, type Outcomes, type Sql, sql } from "#server/db/sql.ts";
 import type { laundrySlots, messMeals } from "#server/db/tables.generated.ts";

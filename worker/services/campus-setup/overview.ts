@@ -1,6 +1,6 @@
 import type { SetupStep } from "#common/campus-setup.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { adminReads, type SetupAdmin } from "#server/services/campus-setup/common.ts";
 import { collegeFrom, collegeQueries, type CollegeView } from "#server/services/campus-setup/college.ts";
 import { mealsQuery, menuQuery, type SetupMeal, type SetupMenuCell } from "#server/services/campus-setup/mess.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, notice } from "#server/services/staff.ts";
 import { batch, first, int, type Query, run, select, sql, update } from "#server/db/sql.ts";
 import { blockMoves, hostelBlocks, hostelResidents, users } from "#server/db/tables.generated.ts";

@@ -19,7 +19,7 @@ import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { readerCampus } from "#server/services/campus.ts";
 
 export interface Block {

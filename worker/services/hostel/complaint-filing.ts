@@ -17,7 +17,7 @@ import {
   residenceStatement,
   roomSchema,
 } from "#server/services/hostel/common.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // Filing a hostel complaint (docs/decisions/0077-campus-hostel.md): the photo checked by its bytes
 // and stored first, then the residence and the complaint in one batch; a student files for their

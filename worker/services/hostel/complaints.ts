@@ -1,9 +1,9 @@
-import { visible } from "#server/services/moderation.ts";
+import { visible } from "#server/services/moderation/reports.ts";
 import { z } from "zod";
 import { batch, first, int, returning, select, type Sql, sql, update } from "#server/db/sql.ts";
 import { hostelBlocks, hostelComplaintMeToo, hostelComplaints, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import {
   COMPLAINT_CATEGORIES,

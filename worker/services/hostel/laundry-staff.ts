@@ -11,7 +11,7 @@ import {
   NEXT_STEP,
   pickupOpensAt,
 } from "#common/hostel-staff.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, mayStaff, notice, staffGrants, staffRefusal } from "#server/services/staff.ts";
 import { batch, first, int, select, sql, update } from "#server/db/sql.ts";
 import { laundryBookings, laundrySlots, staffAuditLog, users } from "#server/db/tables.generated.ts";

@@ -4,7 +4,7 @@ import { laundryBookings, laundrySlots } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, clock, indiaDate, indiaInstant, isCalendarDate } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { type BookingStatus, LAUNDRY_SERVICES, MAX_ACTIVE_BOOKINGS, MAX_CLOTHES } from "#common/hostel-labels.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";

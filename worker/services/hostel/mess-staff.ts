@@ -3,7 +3,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { WEEKDAYS } from "#common/hostel-labels.ts";
 import { addDays, indiaDate } from "#common/india-time.ts";
 import { MAX_DISH_LENGTH, MAX_DISHES, RATING_WEEKS } from "#common/hostel-staff.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, mayStaff, staffGrants, staffRefusal } from "#server/services/staff.ts";
 import { batch, insertWhere, int, select, sql } from "#server/db/sql.ts";
 import { messMeals, messMenu, messRatings } from "#server/db/tables.generated.ts";

@@ -4,7 +4,7 @@ import { publicRead } from "#server/lib/edge-cache.ts";
 import { messMeals, messMenu, messRatings } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { clock, indiaDate, indiaMinutes, indiaWeekday } from "#common/india-time.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { hasStarted, mealMoment, type MealTime } from "#common/meals.ts";
 import { HOSTEL_WRITES } from "#common/hostel-messages.ts";

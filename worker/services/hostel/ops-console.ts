@@ -1,4 +1,4 @@
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { mayStaff, type StaffGrant } from "#server/services/staff.ts";
 import { batchAlongside } from "#server/db/sql.ts";
 import {

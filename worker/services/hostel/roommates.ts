@@ -1,4 +1,4 @@
-import { visible } from "#server/services/moderation.ts";
+import { visible } from "#server/services/moderation/reports.ts";
 import { z } from "zod";
 import {
   all,
@@ -16,7 +16,7 @@ import {
 import { campuses, hostelBlocks, roommateListings, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { badgeOf, requireMayAct } from "#server/services/campus.ts";
 import { mayContact } from "#common/membership.ts";
 import { blankToUndefined, type Block, blocksQuery, requireBlock } from "#server/services/hostel/common.ts";

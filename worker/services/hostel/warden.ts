@@ -8,7 +8,7 @@ import {
   type ComplaintStatus,
 } from "#common/hostel-labels.ts";
 import { median, OVERDUE_MS } from "#common/staff.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import {
   changeComplaintStatus,
   getComplaint,

@@ -29,7 +29,7 @@ import { sniffFileType } from "#server/lib/sniff.ts";
 import { storableImage } from "#server/lib/stored-image.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { mayStaff, type StaffGrant, staffGrants } from "#server/services/staff.ts";
 import { partKey, queueIndexing } from "#server/services/library/index-queue.ts";
 import { visibility } from "#server/services/library/item.ts";

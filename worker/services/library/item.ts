@@ -26,7 +26,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { fileKeys } from "#server/services/library/index-queue.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { libraryScope } from "#server/services/library/scope.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // One library item as a person may see it, its file, its removal by the uploader and the helpful
 // votes (docs/decisions/0106-library.md). Who sees what is decided once, in `visibility` below.

@@ -9,7 +9,7 @@ import { batch, int, type Query, select, sql, text, textOrNull, update } from "#
 import { academicSubjects, libraryItems, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { audit, mayStaff, notice, type StaffGrant, staffGrants } from "#server/services/staff.ts";
 
 // The library's second look (docs/decisions/0106-library.md): a new item waits until a moderator or

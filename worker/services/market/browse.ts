@@ -13,8 +13,8 @@ import { conversations, products } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { readerCampus } from "#server/services/campus.ts";
-import { visible } from "#server/services/moderation.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import { visible } from "#server/services/moderation/reports.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import {
   joinedView,
   productIdSchema,

@@ -7,7 +7,7 @@ import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { ownUnsold } from "#server/services/market/listing.ts";
 import { badgeOfMember, productColumns, toView } from "#server/services/market/product-view.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // Listings leave Browse 60 days after they were posted or renewed
 // (docs/decisions/0087-photos-and-expiry.md): no job flips them (Browse and the purchase read
@@ -28,7 +28,7 @@ export async function renewProduct(env: Env, user: SessionUser, id: string, now 
         products,
         { expires_at: now + LISTING_MS, updated_at: now },
         // A listing is renewed on the seller's own campus only: one left behind by a move stays off
-        // Browse there (worker/services/campus-move.ts).
+        // Browse there (worker/services/account/campus-move.ts).
         sql`WHERE ${ownUnsold(user.id, id)} AND campus_id = ${user.campusId} AND expires_at <= ${now + RENEW_WINDOW_MS}`,
       ),
       productColumns(products),

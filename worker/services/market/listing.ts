@@ -21,9 +21,9 @@ import {
   type StoredPhoto,
   toView,
 } from "#server/services/market/product-view.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
-import { wantedMatch } from "#server/services/wanted.ts";
-import { profileWhatsappNumber, whatsappNumberRule } from "#server/services/whatsapp-number.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
+import { wantedMatch } from "#server/services/market/wanted.ts";
+import { profileWhatsappNumber, whatsappNumberRule } from "#server/services/account/whatsapp-number.ts";
 
 // A seller's listing: posting it (with its photos, all or nothing), editing and deleting it. Selling
 // needs a verified member (requireMayAct); editing and deleting one's own unsold listing is always

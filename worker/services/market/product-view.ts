@@ -4,7 +4,7 @@ import { mayContact, type Membership } from "#common/membership.ts";
 import { int, intOrNull, type Query, type RowOf, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
 import { campuses, products, users } from "#server/db/tables.generated.ts";
 import { badgeOf } from "#server/services/campus.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // A product as every part of the marketplace answers it (browse, the listing, the purchase, saved
 // listings, the account export): the row joined to its seller's record, and its photos' URLs.
@@ -17,7 +17,7 @@ export const IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export const productIdSchema = z.uuid("That is not a valid product id.");
 
-/** A reservation not handed over in this time returns to Browse (the cron, worker/services/reservations.ts). */
+/** A reservation not handed over in this time returns to Browse (the cron, worker/services/market/reservations.ts). */
 export const RESERVATION_MS = RESERVATION_HOURS * 60 * 60 * 1000;
 
 export function imageUrl(imageKey: string): string {

@@ -22,11 +22,11 @@ import { offers, products, saleNotifications } from "#server/db/tables.generated
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { selectProducts, type ShownProduct, viewFor } from "#server/services/market/product-view.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // Buying reserves the product (docs/decisions/0085-reservations.md): one conditional write that only
 // one buyer can win, with the seller's notices in the same batch. The steps after it (handover,
-// decline, cancel, expiry) are in worker/services/reservations.ts.
+// decline, cancel, expiry) are in worker/services/market/reservations.ts.
 
 export interface PurchaseResult {
   /** The product as its buyer now sees it: with the seller's number where sellerContact allows. */
@@ -104,7 +104,7 @@ export async function purchaseProduct(
     sql`INSERT INTO sale_notifications (id, seller_id, product_id, product_title, buyer_name, price_paise, created_at, sale_id, buyer_id)
        SELECT ${crypto.randomUUID()}, seller_id, id, title, ${buyer.name}, sale_price_paise, ${now}, sale_id, buyer_id FROM products WHERE sale_id = ${saleId}`,
     // The seller's inbox too: who reserved it, and what happens next (decision 0098). The buyer is
-    // the notice's actor: their name is read before the text when the notice is (worker/services/notices.ts).
+    // the notice's actor: their name is read before the text when the notice is (worker/services/notifications/notices.ts).
     sql`INSERT INTO notices (id, user_id, kind, title, text, link, created_at, actor_id)
        SELECT lower(hex(randomblob(16))), seller_id, 'market.reserved', title || ' is reserved', ${RESERVED_NOTICE_TEXT}, '/mysells', ${now}, buyer_id
        FROM products WHERE sale_id = ${saleId}`,

@@ -5,7 +5,7 @@ import { campuses, products, tradeRatings, users } from "#server/db/tables.gener
 import { ApiError } from "#server/lib/errors.ts";
 import { badgeOf } from "#server/services/campus.ts";
 import { joinedView, selectProducts } from "#server/services/market/product-view.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 
 // A seller's page (docs/decisions/0115): who they are, what they sell now, and what their buyers
 // said. For members of the seller's own campus only; one D1 batch.

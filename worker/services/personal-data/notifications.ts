@@ -1,6 +1,6 @@
 import { select, sql, textOrNull } from "#server/db/sql.ts";
 import { calendarFeeds, notices, notificationSettings, pushSubscriptions } from "#server/db/tables.generated.ts";
-import { noticeText } from "#server/services/notices.ts";
+import { noticeText } from "#server/services/notifications/notices.ts";
 import { exportAt, placed } from "#server/services/personal-data/place.ts";
 
 // What reaches the student: the calendar feed, the inbox, push devices and their settings.

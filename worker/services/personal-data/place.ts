@@ -1,6 +1,6 @@
 import type { Query, Sql } from "#server/db/sql.ts";
 
-// The shape of one entry of the personal-data registry (../personal-data.ts): where a table's rows
+// The shape of one entry of the personal-data registry (./registry.ts): where a table's rows
 // land in "download my data" and what "delete my account" does with them, as the reads and the
 // statements themselves (docs/decisions/0078-download-and-delete-my-account.md,
 // docs/decisions/0101-an-executable-personal-data-registry.md).
@@ -29,7 +29,7 @@ export interface ExportPart {
   read(ctx: ExportContext): Query<unknown>;
   /**
    * The rows as the export shows them. A method: each part is handed the rows of its own `read`
-   * (account-export.ts), which exportAt types for it.
+   * (../account/export.ts), which exportAt types for it.
    */
   show(rows: unknown[], ctx: ExportContext): unknown;
 }

@@ -10,7 +10,7 @@ import {
   timetableReps,
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import type { SessionUser } from "#server/services/session-user.ts";
+import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { type StaffGrant, staffGrants } from "#server/services/staff.ts";
 
 // Who keeps a class's week (docs/decisions/0109-timetable-and-attendance.md): its class

@@ -15,7 +15,7 @@ import {
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { PERIOD, PERIOD_COLUMNS, PERIOD_JOIN } from "#server/services/timetable/access.ts";
-import { quietOf } from "#server/services/push-settings.ts";
+import { quietOf } from "#server/services/notifications/push-settings.ts";
 
 // A notice 10 minutes before each class (docs/decisions/0110-class-reminders.md), for students who
 // turned it on. The cron runs it every minute: the periods of any class and the own entries that
