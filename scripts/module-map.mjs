@@ -26,34 +26,36 @@ function modulesUnder(dir) {
   return out;
 }
 
-/** The first sentence of a module's opening comment (its `//` lines or a `/** ... *\/` block), or "". */
+/**
+ * The first sentence of a module's opening comment, or "": its first `//` lines or `/** ... *\/`
+ * block before any code (imports and re-exports aside).
+ */
 export function summary(text) {
+  const lines = text.split("\n").map((line) => line.trim());
+  const beforeCode = (line) =>
+    line === "" ||
+    line.startsWith("import ") ||
+    /^export (type )?\{[^}]*\}( from .*)?;$/.test(line) ||
+    line.startsWith("}") ||
+    /^[\w{},\s*]+$/.test(line);
+  let i = 0;
+  while (i < lines.length && beforeCode(lines[i])) i += 1;
   const comment = [];
-  let inBlock = false;
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (inBlock) {
-      comment.push(line.replace(/\*\/$/, "").replace(/^\*\s?/, ""));
-      if (line.endsWith("*/")) break;
-      continue;
+  if (lines[i]?.startsWith("//")) {
+    while (lines[i]?.startsWith("//")) comment.push(lines[i++].replace(/^\/\/\s?/, ""));
+  } else if (lines[i]?.startsWith("/**")) {
+    for (; i < lines.length; i += 1) {
+      comment.push(
+        lines[i]
+          .replace(/^\/\*\*\s?/, "")
+          .replace(/\*\/$/, "")
+          .replace(/^\*\s?/, ""),
+      );
+      if (lines[i].endsWith("*/")) break;
     }
-    if (line.startsWith("//")) comment.push(line.replace(/^\/\/\s?/, ""));
-    else if (line.startsWith("/**") && !comment.length) {
-      const rest = line.replace(/^\/\*\*\s?/, "");
-      if (rest.endsWith("*/")) {
-        comment.push(rest.replace(/\*\/$/, ""));
-        break;
-      }
-      comment.push(rest);
-      inBlock = true;
-    } else if (
-      comment.length ||
-      !(line === "" || line.startsWith("import ") || line.startsWith("}") || /^[\w{},\s*]+$/.test(line))
-    )
-      break;
   }
-  const text1 = comment.join(" ").replace(/\s+/g, " ").trim();
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(text1)?.[1] ?? text1;
+  const joined = comment.join(" ").replace(/\s+/g, " ").trim();
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(joined)?.[1] ?? joined;
   return sentence.length > 180 ? `${sentence.slice(0, 177).trimEnd()}...` : sentence;
 }
 

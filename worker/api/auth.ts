@@ -1,3 +1,7 @@
+// `/api/auth/*`: accounts for outside clients: sign-up, sign-in and out, sessions, e-mail
+// verification, the password and its reset, a change of address, name and WhatsApp number, the
+// export and deletion of the account. Each route validates and calls the use-case in
+// worker/services/auth/ or worker/services/account/.
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
 import { Hono } from "hono";

@@ -1,3 +1,4 @@
+// `GET /api/campuses`: the colleges a student can join, with their e-mail domains (public).
 import { Hono } from "hono";
 import type { AppEnv } from "#server/api/context.ts";
 import { listCampuses, openSignup } from "#server/services/campus.ts";

@@ -1,3 +1,5 @@
+// What every API route is written with: the app's Hono environment, the validators (a failed parse
+// is the app's 400), the session lookup, and the guards requireAuth, requireMayActTo and requireRole.
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { z } from "zod";

@@ -1,3 +1,6 @@
+// `/api/google/*`: sign-in with Google and the Classroom viewer: the OAuth start and callback, the
+// app's token exchanges, the courses and assignments, and the reminders switch
+// (worker/services/auth/google.ts, worker/services/classroom/).
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { ACCOUNT_FORM_LIMIT } from "#common/body-limits.ts";
 import { Hono } from "hono";

@@ -1,3 +1,5 @@
+// `/api/studyswap/*`: Study Swap: writers' profiles and the study requests with their attachments
+// (worker/services/studyswap/).
 import { bodyLimit } from "#server/lib/body-limit.ts";
 import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { Hono } from "hono";

@@ -1,3 +1,5 @@
+// Password accounts and sessions: registering, signing in (with the sign-in throttle), starting a
+// session and resolving one from a bearer token or the session cookie.
 import { z } from "zod";
 import { batch, first, insert, int, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
 import { campuses, sessions, users } from "#server/db/tables.generated.ts";

@@ -1,3 +1,5 @@
+// What the hostel features share: the college's blocks, a student's hostel campus and residence
+// (block and room) and a move between blocks, and the schemas of a block and a room.
 import { z } from "zod";
 import {
   batch,

@@ -1,3 +1,5 @@
+// Laundry pickups: the bookable slots of the next seven days with their places left, a student's
+// bookings, booking one (one conditional write against the slot's capacity) and cancelling it.
 import { z } from "zod";
 import { all, first, int, returning, select, type Sql, sql, update } from "#server/db/sql.ts";
 import { laundryBookings, laundrySlots } from "#server/db/tables.generated.ts";

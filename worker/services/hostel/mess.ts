@@ -1,3 +1,5 @@
+// The mess: the week's menu, today's meals with their ratings, and a student rating one of today's
+// meals (once a day: rating again replaces the stars).
 import { z } from "zod";
 import { all, batch, insert, int, real, run, select, sql } from "#server/db/sql.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";

@@ -1,3 +1,5 @@
+// Roommate Finder: a hosteller's listing (one each), the listings of their campus with filters, and
+// the WhatsApp link a listing shows.
 import { visible } from "#server/services/moderation/reports.ts";
 import { z } from "zod";
 import {
