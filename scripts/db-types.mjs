@@ -1,4 +1,4 @@
-// The data layer's types, generated from the database the migrations build (docs/decisions/0119-one-
+// The data layer's types, generated from the database the migrations build (docs/decisions/0122-one-
 // typed-data-layer.md): every migration in migrations/ is applied to an empty SQLite database in
 // memory (node:sqlite, the same SQLite family D1 runs), and what SQLite then says of each table (its
 // columns, types, NOT NULL, and the value lists of its CHECK (column IN (...)) constraints) is

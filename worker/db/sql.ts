@@ -1,4 +1,4 @@
-// The one way Campus writes SQL (docs/decisions/0119-one-typed-data-layer.md). Statements stay SQL,
+// The one way Campus writes SQL (docs/decisions/0122-one-typed-data-layer.md). Statements stay SQL,
 // the codebase's real language (conditional single-batch writes, CTEs, window functions, FTS5),
 // written as tagged templates that number their own parameters; what a statement reads is declared
 // with the generated tables' columns (worker/db/tables.generated.ts, from the migrations), so its

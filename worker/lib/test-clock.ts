@@ -1,4 +1,4 @@
-// A clock the tests control (docs/decisions/0094-a-clock-the-tests-control.md). Much of Campus
+// A clock the tests control (docs/decisions/0099-tests-at-any-hour.md). Much of Campus
 // depends on the hour and the day in India (meals served, laundry slots passed, "due tomorrow",
 // the 07:30 digest), so a test that ran against the wall clock passed or failed by the hour it ran
 // at. With TEST_CLOCK = "1" (the browser tests' server only; never a deploy), a request may carry an
