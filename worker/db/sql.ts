@@ -276,6 +276,16 @@ export async function batch<const Qs extends readonly Sql[]>(env: Env, statement
 }
 
 /**
+ * The statements as one batch with `read` run last, in the same round trip and transaction, so it
+ * sees what they wrote: for a write whose answer is the row it made (a message as the sockets get
+ * it), without a second trip to D1.
+ */
+export async function batchThenRead<Row>(env: Env, statements: readonly Sql[], read: Query<Row>): Promise<Row[]> {
+  const results = await env.DB.batch([...statements, read].map((statement) => prepared(env, statement)));
+  return (results.at(-1)?.results ?? []) as Row[];
+}
+
+/**
  * As batch, with statements not yet on the typed data layer run after them in the same round trip
  * (their D1 results as D1 gives them): for a page whose one batch gathers reads of several folders
  * while some still hand D1 statements. Goes when every caller hands Sql (docs/decisions/0122).

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/messages.ts";
 import { formatRupees } from "#common/format.ts";
 import { parsePricePaise } from "#common/market.ts";
-import { batch, first, int, select, sql, update } from "#server/db/sql.ts";
+import { first, int, select, sql, update } from "#server/db/sql.ts";
 import { conversations, offers, products, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { deliver, limitMessages, type Member, messageStatements } from "#server/services/messages/send.ts";
+import { writeAndDeliver, limitMessages, type Member, messageStatements } from "#server/services/messages/send.ts";
 import { lapseOffers, reservationLog, reserve } from "#server/services/market/purchase.ts";
 
 // Offers (docs/decisions/0113-conversations.md): in a conversation the buyer offers a price; the
@@ -54,14 +54,13 @@ export async function makeOffer(
     now,
     sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId})`,
   );
-  await batch(env, [
+  const sent = await writeAndDeliver(env, id, buyer, [
     sql`INSERT INTO offers (id, conversation_id, product_id, buyer_id, price_paise, created_at)
        SELECT ${offerId}, c.id, c.product_id, ${buyer.id}, ${price}, ${now} FROM conversations c JOIN products p ON p.id = c.product_id
        WHERE c.id = ${conversationId} AND c.buyer_id = ${buyer.id} AND p.status = 'available' AND p.hidden_at IS NULL AND p.expires_at > ${now}
        ON CONFLICT DO NOTHING`,
     ...statements,
   ]);
-  const sent = await deliver(env, id, buyer);
   if (sent) return sent;
   // Nothing written: why, from one read.
   const c = conversations.as("c");
@@ -135,11 +134,10 @@ export async function answerOffer(
       now,
       sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND decided_at = ${now} AND status = 'declined')`,
     );
-    await batch(env, [
+    const message = await writeAndDeliver(env, id, seller, [
       update(offers, { status: "declined", decided_at: now }, sql`WHERE id = ${offerId} AND status = 'waiting'`),
       ...statements,
     ]);
-    const message = await deliver(env, id, seller);
     if (!message) throw new ApiError(409, M.offerGone);
     return { message, conversationId: offer.conversationId };
   }
@@ -155,7 +153,7 @@ export async function answerOffer(
     now,
     sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND sale_id = ${saleId})`,
   );
-  await batch(env, [
+  const message = await writeAndDeliver(env, id, seller, [
     // The offer must still wait as the reservation is written: the guard is in the reservation itself.
     reserve({
       buyerId: offer.buyerId,
@@ -177,7 +175,6 @@ export async function answerOffer(
     lapseOffers(saleId, now),
     ...statements,
   ]);
-  const message = await deliver(env, id, seller);
   if (message) return { message, conversationId: offer.conversationId };
   // Nothing written: why, from one read.
   const p = products.as("p");
@@ -223,7 +220,7 @@ export async function withdrawOffer(env: Env, buyer: Member, offerId: string): P
     now,
     sql`EXISTS (SELECT 1 FROM offers WHERE id = ${offerId} AND decided_at = ${now} AND status = 'withdrawn')`,
   );
-  await batch(env, [
+  const message = await writeAndDeliver(env, id, buyer, [
     update(
       offers,
       { status: "withdrawn", decided_at: now },
@@ -231,7 +228,6 @@ export async function withdrawOffer(env: Env, buyer: Member, offerId: string): P
     ),
     ...statements,
   ]);
-  const message = await deliver(env, id, buyer);
   if (!message) throw new ApiError(409, M.offerGone);
   return message;
 }

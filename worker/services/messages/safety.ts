@@ -12,7 +12,7 @@ import { conversationReports, conversations, memberBlocks, users } from "#server
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
-import { deliver, type Member, messageStatements, requireMember } from "#server/services/messages/send.ts";
+import { writeAndDeliver, type Member, messageStatements, requireMember } from "#server/services/messages/send.ts";
 import { findMeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 import { readThread, type Thread } from "#server/services/messages/read.ts";
 import { gateReport } from "#server/services/moderation/reports.ts";
@@ -72,12 +72,11 @@ export async function proposeMeetup(
     now,
     reserved,
   );
-  await batch(env, [
+  const message = await writeAndDeliver(env, id, member, [
     sql`UPDATE conversations SET meet_place_id = ${placeId}, meet_at = ${at}, meet_proposed_by = ${member.id}, meet_agreed_at = NULL
        WHERE id = ${conversationId} AND (buyer_id = ${member.id} OR seller_id = ${member.id}) AND ${reserved}`,
     ...statements,
   ]);
-  const message = await deliver(env, id, member);
   if (message) return message;
   await requireMember(env, member, conversationId);
   throw new ApiError(409, M.meetupNeedsReservation);
@@ -94,12 +93,11 @@ export async function agreeMeetup(env: Env, member: Member, conversationId: stri
     now,
     sql`meet_agreed_at = ${now} AND meet_proposed_by <> ${member.id}`,
   );
-  await batch(env, [
+  const message = await writeAndDeliver(env, id, member, [
     sql`UPDATE conversations SET meet_agreed_at = ${now}
        WHERE id = ${conversationId} AND (buyer_id = ${member.id} OR seller_id = ${member.id}) AND meet_at IS NOT NULL AND meet_agreed_at IS NULL AND meet_proposed_by <> ${member.id}`,
     ...statements,
   ]);
-  const message = await deliver(env, id, member);
   if (message) return message;
   const row = await requireMember(env, member, conversationId);
   if (row.meetProposedBy === member.id && row.meetAgreedAt === null) throw new ApiError(409, M.meetupOwn);
@@ -117,8 +115,7 @@ export async function shareContact(env: Env, member: Member, conversationId: str
     { kind: "contact", body: number },
     Date.now(),
   );
-  await batch(env, statements);
-  const message = await deliver(env, id, member);
+  const message = await writeAndDeliver(env, id, member, statements);
   if (message) return message;
   await requireMember(env, member, conversationId);
   throw new ApiError(403, M.blocked);

@@ -7,7 +7,17 @@ import {
   type MessageKind,
   type MessageView,
 } from "#common/messages.ts";
-import { batch, first, int, type RowOf, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import {
+  batchThenRead,
+  first,
+  int,
+  type Query,
+  type RowOf,
+  select,
+  type Sql,
+  sql,
+  textOrNull,
+} from "#server/db/sql.ts";
 import { conversations, messages, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { userText } from "#server/lib/validate.ts";
@@ -132,15 +142,17 @@ export const MESSAGES_FROM = sql`${m} LEFT JOIN ${u} ON ${u.id} = ${m.sender_id}
 /** A written message as the socket sends it, with its conversation and the members' live sessions. */
 type Written = Omit<MessageView, "mine"> & { senderId: string | null; conversationId: string; live: string[] };
 
-/** The message just written by the batch, as the socket sends it; null when the batch wrote none. */
-export async function written(env: Env, messageId: string): Promise<Written | null> {
-  const row = await first(
-    env,
-    select(
-      { ...MESSAGE_COLUMNS, conversationId: m.conversation_id, live: liveSessionsOf(m.conversation_id, Date.now()) },
-      sql`FROM ${MESSAGES_FROM} WHERE ${m.id} = ${messageId}`,
-    ),
+/** The message `messageId` as the socket sends it, with its conversation and live sessions. */
+function writtenQuery(messageId: string) {
+  return select(
+    { ...MESSAGE_COLUMNS, conversationId: m.conversation_id, live: liveSessionsOf(m.conversation_id, Date.now()) },
+    sql`FROM ${MESSAGES_FROM} WHERE ${m.id} = ${messageId}`,
   );
+}
+
+type WrittenRow = ReturnType<typeof writtenQuery> extends Query<infer Row> ? Row : never;
+
+function asWritten(row: WrittenRow | undefined | null): Written | null {
   if (!row) return null;
   return {
     ...row,
@@ -148,6 +160,11 @@ export async function written(env: Env, messageId: string): Promise<Written | nu
     senderName: row.senderName ? firstName(row.senderName) : null,
     live: liveSessions(row.live),
   };
+}
+
+/** A message already written (an earlier send with the same key), as the socket sends it. */
+export async function written(env: Env, messageId: string): Promise<Written | null> {
+  return asWritten(await first(env, writtenQuery(messageId)));
 }
 
 /** Rate limit of messages, per member. */
@@ -161,9 +178,18 @@ export function viewFor({ conversationId: _, live: __, senderId, ...view }: Writ
   return { ...view, mine: senderId === readerId };
 }
 
-/** After a batch: the message it wrote to the sockets, and back to the sender. */
-export async function deliver(env: Env, messageId: string, reader: { id: string }): Promise<MessageView | null> {
-  const message = await written(env, messageId);
+/**
+ * Writes a message: its batch (`statements`, which include messageStatements' for `messageId`) and
+ * the read of what it wrote in one round trip; then the message to the sockets, and back to the
+ * sender as `reader` sees it. Null when the batch wrote no message (the caller says why).
+ */
+export async function writeAndDeliver(
+  env: Env,
+  messageId: string,
+  reader: { id: string },
+  statements: readonly Sql[],
+): Promise<MessageView | null> {
+  const message = asWritten((await batchThenRead(env, statements, writtenQuery(messageId)))[0]);
   if (!message) return null;
   const { conversationId, live, ...event } = message;
   await announce(env, conversationId, { type: "message", message: event }, live);
@@ -250,8 +276,7 @@ export async function sendMessage(
     { kind: "text", body: input.text, clientKey: input.clientKey },
     now,
   );
-  await batch(env, statements);
-  const sent = await deliver(env, id, member);
+  const sent = await writeAndDeliver(env, id, member, statements);
   if (sent) return sent;
   const earlier = await explainNotSent(env, member, conversationId, input.clientKey);
   const again = earlier ? await written(env, earlier) : null;

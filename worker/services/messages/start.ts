@@ -1,11 +1,11 @@
 import { CONVERSATION_MESSAGES as M, MESSAGE_SELLER, type MessageView } from "#common/messages.ts";
 import { NO_PRODUCT } from "#common/market-messages.ts";
-import { batch, first, int, select, sql, textOrNull } from "#server/db/sql.ts";
+import { first, int, select, sql, textOrNull } from "#server/db/sql.ts";
 import { conversations, products } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import {
-  deliver,
+  writeAndDeliver,
   limitMessages,
   type Member,
   type MessageInput,
@@ -41,7 +41,7 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
     { kind: "text", body: input.text, clientKey: input.clientKey },
     now,
   );
-  await batch(env, [
+  const message = await writeAndDeliver(env, id, buyer, [
     sql`INSERT INTO conversations (id, product_id, campus_id, buyer_id, seller_id, created_at, last_message_at)
        SELECT ${crypto.randomUUID()}, p.id, p.campus_id, ${buyer.id}, p.seller_id, ${now}, ${now} FROM products p
        WHERE p.id = ${productId} AND p.campus_id = ${buyer.campusId} AND p.seller_id <> ${buyer.id} AND p.hidden_at IS NULL
@@ -50,7 +50,6 @@ export async function messageSeller(env: Env, buyer: Member, productId: string, 
        ON CONFLICT (product_id, buyer_id) DO NOTHING`,
     ...statements,
   ]);
-  const message = await deliver(env, id, buyer);
   const c = conversations.as("c");
   const conversation = await first(
     env,
