@@ -64,6 +64,12 @@ export const LIBRARY_ITEMS_KIND = [
   "video",
 ] as const;
 
+/** library_items.exam */
+export const LIBRARY_ITEMS_EXAM = ["mid_semester", "end_semester", "supplementary"] as const;
+
+/** library_items.file_source */
+export const LIBRARY_ITEMS_FILE_SOURCE = ["pdf", "photos"] as const;
+
 /** library_items.public */
 export const LIBRARY_ITEMS_PUBLIC = [0, 1] as const;
 
@@ -132,3 +138,6 @@ export const TIMETABLE_PERIODS_KIND = ["lecture", "lab", "tutorial"] as const;
 
 /** trade_ratings.role */
 export const TRADE_RATINGS_ROLE = ["buyer", "seller"] as const;
+
+/** wanted_posts.category */
+export const WANTED_POSTS_CATEGORY = ["books", "notes", "electronics", "lab", "hostel", "cycles", "other"] as const;

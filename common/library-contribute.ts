@@ -1,6 +1,12 @@
 // The library's contribute-and-trust rules as the screens and the server both read them
 // (docs/decisions/0106-library.md). Pure. The lists are the migrations' CHECK lists (decision 0122).
-import { LIBRARY_ITEMS_INDEX_STATE, LIBRARY_ITEMS_KIND, LIBRARY_ITEMS_STATUS } from "#common/enums.generated.ts";
+import {
+  LIBRARY_ITEMS_EXAM,
+  LIBRARY_ITEMS_FILE_SOURCE,
+  LIBRARY_ITEMS_INDEX_STATE,
+  LIBRARY_ITEMS_KIND,
+  LIBRARY_ITEMS_STATUS,
+} from "#common/enums.generated.ts";
 
 export const LIBRARY_KIND_NAMES = LIBRARY_ITEMS_KIND;
 export type LibraryKindName = (typeof LIBRARY_KIND_NAMES)[number];
@@ -23,9 +29,8 @@ export const libraryKindLabel: Record<LibraryKindName, string> = {
   video: "Video",
 };
 
-// The exam and file-source lists are the migration's CHECKs too, but written for a nullable column
-// (`exam IS NULL OR exam IN (...)`), which scripts/db-types.mjs does not read yet: kept here until it does.
-export const LIBRARY_EXAM_NAMES = ["mid_semester", "end_semester", "supplementary"] as const;
+/** The exam a past paper belongs to (the migration's CHECK, as scripts/db-types.mjs reads it). */
+export const LIBRARY_EXAM_NAMES = LIBRARY_ITEMS_EXAM;
 export type LibraryExamName = (typeof LIBRARY_EXAM_NAMES)[number];
 export const libraryExamLabel: Record<LibraryExamName, string> = {
   mid_semester: "Mid-semester",
@@ -43,7 +48,7 @@ export const libraryStatusLabel: Record<LibraryStatus, string> = {
 };
 
 /** Where an item's file came from: one PDF, or photos of its pages combined into one. */
-export const LIBRARY_FILE_SOURCES = ["pdf", "photos"] as const;
+export const LIBRARY_FILE_SOURCES = LIBRARY_ITEMS_FILE_SOURCE;
 export type LibraryFileSource = (typeof LIBRARY_FILE_SOURCES)[number];
 
 const MB = 1024 * 1024;

@@ -1,6 +1,8 @@
 // Staff roles as the screens name them (docs/decisions/0080-staff-roles.md). Pure.
+import { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
 
-export const STAFF_ROLE_NAMES = ["warden", "mess", "laundry", "moderator", "admin", "curator"] as const;
+/** The roles, as the migration's CHECK lists them (scripts/db-types.mjs). */
+export const STAFF_ROLE_NAMES = STAFF_ROLES_ROLE;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
 
 export const staffRoleLabel: Record<StaffRoleName, string> = {

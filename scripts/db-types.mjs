@@ -43,15 +43,18 @@ function splitList(list) {
   return (list.match(/'(?:[^']|'')*'|[^,]+/g) ?? []).map((part) => part.trim()).filter(Boolean);
 }
 
-/** The CHECK (column IN (...)) lists of a table's SQL: column -> values (strings or numbers). */
+/**
+ * The CHECK lists of a table's SQL, `CHECK (column IN (...))` or, for a column that may be empty,
+ * `CHECK (column IS NULL OR column IN (...))`: column -> values (strings or numbers).
+ */
 function checkLists(tableSql) {
   const lists = new Map();
-  for (const match of tableSql.matchAll(/CHECK\s*\(\s*"?(\w+)"?\s+IN\s*\(([^()]*)\)\s*\)/gi)) {
-    const values = splitList(match[2]).map((v) =>
-      v.startsWith("'") ? v.slice(1, -1).replaceAll("''", "'") : Number(v),
-    );
+  const pattern = /CHECK\s*\(\s*(?:"?(\w+)"?\s+IS\s+NULL\s+OR\s+)?"?(\w+)"?\s+IN\s*\(([^()]*)\)\s*\)/gi;
+  for (const [, nullable, column, list] of tableSql.matchAll(pattern)) {
+    if (nullable && nullable !== column) continue;
+    const values = splitList(list).map((v) => (v.startsWith("'") ? v.slice(1, -1).replaceAll("''", "'") : Number(v)));
     if (values.every((v) => typeof v === "number" && Number.isFinite(v)) || values.every((v) => typeof v === "string"))
-      lists.set(match[1], values);
+      lists.set(column, values);
   }
   return lists;
 }

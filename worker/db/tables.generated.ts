@@ -810,11 +810,11 @@ export interface LibraryItemsRow {
   title: string;
   description: string;
   year: number | null;
-  exam: string | null;
+  exam: (typeof E.LIBRARY_ITEMS_EXAM)[number] | null;
   file_key: string | null;
   file_bytes: number | null;
   file_pages: number | null;
-  file_source: string | null;
+  file_source: (typeof E.LIBRARY_ITEMS_FILE_SOURCE)[number] | null;
   file_sha256: string | null;
   author: string | null;
   edition: string | null;
@@ -847,11 +847,11 @@ export interface LibraryItemsInsert {
   title: string;
   description?: string;
   year?: number | null;
-  exam?: string | null;
+  exam?: (typeof E.LIBRARY_ITEMS_EXAM)[number] | null;
   file_key?: string | null;
   file_bytes?: number | null;
   file_pages?: number | null;
-  file_source?: string | null;
+  file_source?: (typeof E.LIBRARY_ITEMS_FILE_SOURCE)[number] | null;
   file_sha256?: string | null;
   author?: string | null;
   edition?: string | null;
@@ -1939,7 +1939,7 @@ export interface WantedPostsRow {
   campus_id: string;
   words: string;
   terms: string;
-  category: string | null;
+  category: (typeof E.WANTED_POSTS_CATEGORY)[number] | null;
   max_price_paise: number | null;
   created_at: number;
   expires_at: number;
@@ -1951,7 +1951,7 @@ export interface WantedPostsInsert {
   campus_id: string;
   words: string;
   terms: string;
-  category?: string | null;
+  category?: (typeof E.WANTED_POSTS_CATEGORY)[number] | null;
   max_price_paise?: number | null;
   created_at: number;
   expires_at: number;
