@@ -119,6 +119,9 @@ try {
   sends.sort((a, b) => a.body.localeCompare(b.body));
   const sendStart = performance.now();
   let refused = 0;
+  // The sender's answer: the request's whole path (session, limit, the one D1 batch that writes and
+  // reads back the message, the broadcast through the room) plus its wait behind the others in flight.
+  const answers = [];
   await inBatches(sends, CONCURRENCY, async ({ conversation, body }) => {
     sentAt.set(`${conversation.id}:${body}`, performance.now());
     const res = await fetch(`${baseURL}/api/messages/${conversation.id}`, {
@@ -128,6 +131,7 @@ try {
     });
     if (res.status !== 201) refused += 1;
     await res.arrayBuffer();
+    answers.push(performance.now() - sentAt.get(`${conversation.id}:${body}`));
   });
   const sendSeconds = (performance.now() - sendStart) / 1000;
   // The last deliveries.
@@ -141,6 +145,10 @@ try {
   const missing = sends.length - refused - latencies.length;
   console.log(
     `messages: ${sends.length} sent (${refused} refused) in ${sendSeconds.toFixed(1)} s: ${(sends.length / sendSeconds).toFixed(0)} per second at ${CONCURRENCY} in flight`,
+  );
+  const answered = [...answers].sort((a, b) => a - b);
+  console.log(
+    `the sender's answer: p50 ${quantile(answered, 0.5)?.toFixed(0)} ms, p99 ${quantile(answered, 0.99)?.toFixed(0)} ms`,
   );
   console.log(
     `delivery to the other member's socket: p50 ${quantile(sorted, 0.5)?.toFixed(0)} ms, p99 ${quantile(sorted, 0.99)?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; missing ${missing}, duplicated in ${duplicates} conversations, out of order in ${outOfOrder}`,
