@@ -1,7 +1,14 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -81,7 +88,7 @@ export default function SetupBlocks({ loaderData, actionData }: Route.ComponentP
         <SetupSection id="add-block-heading" title="Add a block">
           {/* Keyed by the count: a block added empties the form for the next; a refusal keeps what was typed. */}
           <Form key={blocks.length} method="post" className="space-y-3">
-            <Field
+            <SetupField
               form="add"
               name="id"
               label="Short id"
@@ -91,7 +98,7 @@ export default function SetupBlocks({ loaderData, actionData }: Route.ComponentP
               maxLength={8}
               pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,7}"
             />
-            <Field
+            <SetupField
               form="add"
               name="name"
               label="Name"
@@ -125,7 +132,7 @@ function BlockRow({ block, result }: { block: SetupBlock; result: ActionResult |
         · {block.complaints} complaint{block.complaints === 1 ? "" : "s"}
       </p>
       <Form method="post" className="flex flex-wrap items-end gap-2">
-        <Field
+        <SetupField
           form={rename}
           name="name"
           label={`Name of block ${block.id}`}

@@ -1,7 +1,15 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/Field.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import { fieldError } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -66,7 +74,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <SetupSection id="names-heading" title="Names">
           <Form method="post" className="space-y-3">
-            <Field
+            <SetupField
               form="college"
               name="name"
               label="Full name"
@@ -75,7 +83,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               required
               maxLength={120}
             />
-            <Field
+            <SetupField
               form="college"
               name="shortName"
               label="Short name"
@@ -85,7 +93,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               required
               maxLength={12}
             />
-            <Field
+            <SetupField
               form="college"
               name="city"
               label="City (optional)"
@@ -109,7 +117,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               </p>
               <FieldError id="college-hd" message={hdError} />
             </div>
-            <Field
+            <SetupField
               form="college"
               name="grievanceName"
               label="Grievance officer (optional)"
@@ -118,7 +126,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               defaultValue={college.grievanceName ?? ""}
               maxLength={80}
             />
-            <Field
+            <SetupField
               form="college"
               name="grievanceEmail"
               label="Grievance officer's e-mail"
@@ -144,7 +152,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
           </ul>
           {!college.isOpen && (
             <Form key={college.domains.length} method="post" className="space-y-3">
-              <Field
+              <SetupField
                 form="domain"
                 name="domain"
                 label="Add a domain"

@@ -1,7 +1,14 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -93,7 +100,7 @@ export default function SetupLaundry({ loaderData, actionData }: Route.Component
 function SlotFields({ form, result, slot }: { form: string; result: ActionResult | null; slot?: SetupSlot }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-      <Field
+      <SetupField
         form={form}
         name="startsAt"
         label="Starts"
@@ -102,7 +109,7 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
         defaultValue={slot ? hhmm(slot.startsAtMin) : undefined}
         required
       />
-      <Field
+      <SetupField
         form={form}
         name="endsAt"
         label="Ends"
@@ -111,7 +118,7 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
         defaultValue={slot ? hhmm(slot.endsAtMin) : undefined}
         required
       />
-      <Field
+      <SetupField
         form={form}
         name="capacity"
         label="Pickups a day"

@@ -1,7 +1,14 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -118,7 +125,7 @@ export default function SetupMeetupPlaces({ loaderData, actionData }: Route.Comp
 function PlaceFields({ form, result, place }: { form: string; result: ActionResult | null; place?: MeetupPlace }) {
   return (
     <>
-      <Field
+      <SetupField
         form={form}
         name="name"
         label={place ? `Name of ${place.name}` : "Name"}
@@ -128,7 +135,7 @@ function PlaceFields({ form, result, place }: { form: string; result: ActionResu
         required
         maxLength={MEETUP_PLACE_NAME_MAX}
       />
-      <Field
+      <SetupField
         form={form}
         name="note"
         label={place ? `Note on ${place.name} (optional)` : "Note (optional)"}

@@ -1,8 +1,16 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -117,7 +125,7 @@ export default function SetupMess({ loaderData, actionData }: Route.ComponentPro
 function MealFields({ form, result, meal }: { form: string; result: ActionResult | null; meal?: SetupMeal }) {
   return (
     <>
-      <Field
+      <SetupField
         form={form}
         name="name"
         label="Name"
@@ -128,7 +136,7 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
         maxLength={30}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field
+        <SetupField
           form={form}
           name="startsAt"
           label="Starts"
@@ -137,7 +145,7 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
           defaultValue={meal ? hhmm(meal.startsAtMin) : undefined}
           required
         />
-        <Field
+        <SetupField
           form={form}
           name="endsAt"
           label="Ends"
@@ -205,28 +213,16 @@ function MenuDay({
       <h3 id={`menu-day-${day}`} className="font-semibold">
         {dayName}
       </h3>
-      {meals.map((meal) => {
-        const id = `menu-${day}-${meal.id}`;
-        const error = fieldError(answer, `items.${meal.id}`);
-        return (
-          <div key={meal.id}>
-            <label htmlFor={id} className="label">
-              {meal.name}
-            </label>
-            <textarea
-              id={id}
-              name={`items.${meal.id}`}
-              rows={2}
-              maxLength={300}
-              className="input w-full"
-              defaultValue={menu.find((c) => c.day === day && c.mealId === meal.id)?.items ?? ""}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <FieldError id={id} message={error} />
-          </div>
-        );
-      })}
+      {meals.map((meal) => (
+        <Field key={meal.id} id={`menu-${day}-${meal.id}`} name={`items.${meal.id}`} label={meal.name} result={answer}>
+          <textarea
+            rows={2}
+            maxLength={300}
+            className="input w-full"
+            defaultValue={menu.find((c) => c.day === day && c.mealId === meal.id)?.items ?? ""}
+          />
+        </Field>
+      ))}
       <SubmitButton busy={sending} busyLabel="Saving..." className="btn-secondary" name="intent" value={intent}>
         Save {dayName}
       </SubmitButton>

@@ -1,8 +1,14 @@
 import { Form, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
-import { fieldError } from "#app/lib/action-result.ts";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -77,7 +83,6 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
   const result = actionData ?? null;
   const rule = answerFor(result, INTENTS.threshold);
   const subjectRule = answerFor(result, INTENTS["subject-threshold"]);
-  const subjectError = fieldError(subjectRule, "subjectId");
   const holiday = answerFor(result, INTENTS.holiday);
   const newClass = answerFor(result, INTENTS.class);
   const sending = {
@@ -85,7 +90,6 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
     holiday: useSending(INTENTS.holiday),
     cls: useSending(INTENTS.class),
   };
-  const semesterError = fieldError(newClass, "semesterId");
   return (
     <>
       <BackToSetup />
@@ -96,7 +100,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <SetupSection id="rule-heading" title="Attendance rule">
           <Form method="post" className="space-y-3">
-            <Field
+            <SetupField
               form="rule"
               name="threshold"
               label="Students need (per cent)"
@@ -115,18 +119,8 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
           </Form>
           {subjects.length > 0 && (
             <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-              <div>
-                <label htmlFor="subject-rule-subjectId" className="label">
-                  A subject with its own rule
-                </label>
-                <select
-                  id="subject-rule-subjectId"
-                  name="subjectId"
-                  className="input w-full"
-                  required
-                  aria-invalid={subjectError ? true : undefined}
-                  aria-describedby={subjectError ? "subject-rule-subjectId-error" : undefined}
-                >
+              <SetupField form="subject-rule" name="subjectId" label="A subject with its own rule" result={subjectRule}>
+                <select className="input w-full" required>
                   {semesters.map((semester) => (
                     <optgroup key={semester.id} label={semester.label}>
                       {subjects
@@ -139,9 +133,8 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                     </optgroup>
                   ))}
                 </select>
-                <FieldError id="subject-rule-subjectId" message={subjectError} />
-              </div>
-              <Field
+              </SetupField>
+              <SetupField
                 form="subject-rule"
                 name="threshold"
                 label="It needs (per cent; the college's rule removes it)"
@@ -194,8 +187,8 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
             </ul>
           )}
           <Form key={holidays.length} method="post" className="space-y-3">
-            <Field form="holiday" name="date" label="Date" type="date" result={holiday} required />
-            <Field
+            <SetupField form="holiday" name="date" label="Date" type="date" result={holiday} required />
+            <SetupField
               form="holiday"
               name="name"
               label="Name"
@@ -251,7 +244,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                   </ul>
                 )}
                 <Form key={c.reps.length} method="post" className="space-y-2">
-                  <Field
+                  <SetupField
                     form={grant}
                     name="email"
                     label="Make a student the class rep (college e-mail)"
@@ -279,27 +272,16 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
             </p>
           ) : (
             <Form key={classes.length} method="post" className="max-w-md space-y-3">
-              <div>
-                <label htmlFor="class-semesterId" className="label">
-                  Semester
-                </label>
-                <select
-                  id="class-semesterId"
-                  name="semesterId"
-                  className="input w-full"
-                  required
-                  aria-invalid={semesterError ? true : undefined}
-                  aria-describedby={semesterError ? "class-semesterId-error" : undefined}
-                >
+              <SetupField form="class" name="semesterId" label="Semester" result={newClass}>
+                <select className="input w-full" required>
                   {semesters.map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.label}
                     </option>
                   ))}
                 </select>
-                <FieldError id="class-semesterId" message={semesterError} />
-              </div>
-              <Field
+              </SetupField>
+              <SetupField
                 form="class"
                 name="section"
                 label="Section"
