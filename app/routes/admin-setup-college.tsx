@@ -23,6 +23,7 @@ import {
   removeDomain,
   updateCollege,
 } from "#server/services/campus-setup/college.ts";
+import { AddForm } from "#app/components/setup/RecordsStep.tsx";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-college";
@@ -63,9 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SetupCollege({ loaderData, actionData }: Route.ComponentProps) {
   const college = loaderData;
   const saved = answerFor(actionData, INTENTS.college);
-  const added = answerFor(actionData, INTENTS["add-domain"]);
   const saving = useSending(INTENTS.college);
-  const adding = useSending(INTENTS["add-domain"]);
   const hdError = fieldError(saved, "googleHdRequired");
   return (
     <>
@@ -151,22 +150,25 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
             ))}
           </ul>
           {!college.isOpen && (
-            <Form key={college.domains.length} method="post" className="space-y-3">
-              <SetupField
-                form="domain"
-                name="domain"
-                label="Add a domain"
-                hint={M.domainRulesHint}
-                placeholder="xyz.ac.in"
-                result={added}
-                required
-                maxLength={253}
-              />
-              <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-domain"]}>
-                Add domain
-              </SubmitButton>
-              <FormAnswer result={added} />
-            </Form>
+            <AddForm
+              count={college.domains.length}
+              intent={INTENTS["add-domain"]}
+              button="Add domain"
+              result={actionData}
+            >
+              {(added) => (
+                <SetupField
+                  form="domain"
+                  name="domain"
+                  label="Add a domain"
+                  hint={M.domainRulesHint}
+                  placeholder="xyz.ac.in"
+                  result={added}
+                  required
+                  maxLength={253}
+                />
+              )}
+            </AddForm>
           )}
         </SetupSection>
       </div>

@@ -12,6 +12,7 @@ import {
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { AddForm } from "#app/components/setup/RecordsStep.tsx";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
@@ -83,13 +84,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
   const result = actionData ?? null;
   const rule = answerFor(result, INTENTS.threshold);
   const subjectRule = answerFor(result, INTENTS["subject-threshold"]);
-  const holiday = answerFor(result, INTENTS.holiday);
-  const newClass = answerFor(result, INTENTS.class);
-  const sending = {
-    rule: useSending(INTENTS.threshold),
-    holiday: useSending(INTENTS.holiday),
-    cls: useSending(INTENTS.class),
-  };
+  const savingRule = useSending(INTENTS.threshold);
   return (
     <>
       <BackToSetup />
@@ -112,7 +107,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               result={rule}
               required
             />
-            <SubmitButton busy={sending.rule} busyLabel="Saving..." name="intent" value={INTENTS.threshold}>
+            <SubmitButton busy={savingRule} busyLabel="Saving..." name="intent" value={INTENTS.threshold}>
               Save the rule
             </SubmitButton>
             <FormAnswer result={rule} />
@@ -186,22 +181,22 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           )}
-          <Form key={holidays.length} method="post" className="space-y-3">
-            <SetupField form="holiday" name="date" label="Date" type="date" result={holiday} required />
-            <SetupField
-              form="holiday"
-              name="name"
-              label="Name"
-              placeholder="Diwali"
-              result={holiday}
-              required
-              maxLength={60}
-            />
-            <SubmitButton busy={sending.holiday} busyLabel="Adding..." name="intent" value={INTENTS.holiday}>
-              Add holiday
-            </SubmitButton>
-            <FormAnswer result={holiday} />
-          </Form>
+          <AddForm count={holidays.length} intent={INTENTS.holiday} button="Add holiday" result={result}>
+            {(holiday) => (
+              <>
+                <SetupField form="holiday" name="date" label="Date" type="date" result={holiday} required />
+                <SetupField
+                  form="holiday"
+                  name="name"
+                  label="Name"
+                  placeholder="Diwali"
+                  result={holiday}
+                  required
+                  maxLength={60}
+                />
+              </>
+            )}
+          </AddForm>
         </SetupSection>
       </div>
 
@@ -271,30 +266,36 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               first: a class is a semester and a section.
             </p>
           ) : (
-            <Form key={classes.length} method="post" className="max-w-md space-y-3">
-              <SetupField form="class" name="semesterId" label="Semester" result={newClass}>
-                <select className="input w-full" required>
-                  {semesters.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </SetupField>
-              <SetupField
-                form="class"
-                name="section"
-                label="Section"
-                placeholder="A"
-                result={newClass}
-                required
-                maxLength={8}
-              />
-              <SubmitButton busy={sending.cls} busyLabel="Adding..." name="intent" value={INTENTS.class}>
-                Add class
-              </SubmitButton>
-              <FormAnswer result={newClass} />
-            </Form>
+            <AddForm
+              count={classes.length}
+              intent={INTENTS.class}
+              button="Add class"
+              result={result}
+              className="max-w-md space-y-3"
+            >
+              {(newClass) => (
+                <>
+                  <SetupField form="class" name="semesterId" label="Semester" result={newClass}>
+                    <select className="input w-full" required>
+                      {semesters.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.label}
+                        </option>
+                      ))}
+                    </select>
+                  </SetupField>
+                  <SetupField
+                    form="class"
+                    name="section"
+                    label="Section"
+                    placeholder="A"
+                    result={newClass}
+                    required
+                    maxLength={8}
+                  />
+                </>
+              )}
+            </AddForm>
           )}
         </SetupSection>
       </section>
