@@ -3,6 +3,7 @@
 // invalid field under its own; anyone but the college's admin gets the 403 page.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { untiedProblems } from "#test/field-ties.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { count } from "#test/robust-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
@@ -115,6 +116,8 @@ describe("the set-up pages", () => {
     const html = shown(await bad.text());
     expect(html).toContain(M.blockIdInvalid);
     expect(html).toContain(M.blockNameRequired);
+    // Each under its field of the Add form (the page's skeleton, app/components/setup/RecordsStep.tsx), tied to it.
+    expect(untiedProblems(html)).toEqual([]);
 
     const id = `P${crypto.randomUUID().slice(0, 4)}`;
     const ok = await postForm(admin, "/admin/setup/blocks", { intent: "add", id, name: "Pine Hall" });
@@ -153,6 +156,7 @@ describe("the set-up pages", () => {
     const slotHtml = shown(await badSlot.text());
     expect(slotHtml).toContain(M.timeInvalid);
     expect(slotHtml).toContain(M.capacityInvalid);
+    expect(untiedProblems(slotHtml)).toEqual([]);
     const slot = await postForm(admin, "/admin/setup/laundry", {
       intent: "add",
       startsAt: "09:00",

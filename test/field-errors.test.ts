@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { untiedProblems } from "#test/field-ties.ts";
 import { bearer, call, createUser, postJson, unique, uniqueIp } from "#test/helpers.ts";
 
 // Forms report every invalid field (decision 0103): a 400 of the API carries `fields` (each invalid
@@ -57,6 +58,7 @@ describe("registration", () => {
     const html = await res.text();
     expect(fieldErrorsIn(html)).toEqual(expected);
     expect(html).toMatch(new RegExp(`role="alert"[\\s\\S]*${expected.name.replace(/[()]/g, "\\$&")}`));
+    expect(untiedProblems(html)).toEqual([]);
     expect(html).toMatch(/id="password"[^>]*aria-invalid="true"[^>]*aria-describedby="password-hint password-error"/);
   });
 
@@ -153,6 +155,7 @@ describe("a Study Swap request", () => {
     expect(fieldErrorsIn(html)).toEqual(expected);
     expect(html).toContain(`Failed to post your request. Please try again. ${expected.title}`);
     expect(html).toMatch(/id="contact"[^>]*aria-invalid="true"[^>]*aria-describedby="contact-hint contact-error"/);
+    expect(untiedProblems(html)).toEqual([]);
   });
 });
 
@@ -186,9 +189,11 @@ describe("a writer profile", () => {
       body: form({ intent: "save-writer", ...bad }),
     });
     expect(res.status).toBe(400);
-    expect(fieldErrorsIn(await res.text())).toEqual(
+    const html = await res.text();
+    expect(fieldErrorsIn(html)).toEqual(
       Object.fromEntries(Object.entries(expected).map(([name, message]) => [`writer-${name}`, message])),
     );
+    expect(untiedProblems(html)).toEqual([]);
   });
 });
 
@@ -209,7 +214,9 @@ describe("the password change and the password reset", () => {
       body: form({ intent: "change-password", ...bad }),
     });
     expect(page.status).toBe(400);
-    expect(fieldErrorsIn(await page.text())).toMatchObject(expected);
+    const html = await page.text();
+    expect(fieldErrorsIn(html)).toMatchObject(expected);
+    expect(untiedProblems(html)).toEqual([]);
   });
 
   it("a reset's confirmation: both doors report the address, the code and the password", async () => {
@@ -228,10 +235,12 @@ describe("the password change and the password reset", () => {
       body: form({ intent: "confirm", ...bad }),
     });
     expect(page.status).toBe(400);
-    expect(fieldErrorsIn(await page.text())).toEqual({
+    const html = await page.text();
+    expect(fieldErrorsIn(html)).toEqual({
       "reset-email": expected.email,
       "reset-code": expected.code,
       "reset-password": expected.password,
     });
+    expect(untiedProblems(html)).toEqual([]);
   });
 });

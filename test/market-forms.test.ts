@@ -3,6 +3,7 @@
 // same problems, and the screen shows each under its own field.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { untiedProblems } from "#test/field-ties.ts";
 import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
 import { PNG_BYTES } from "#test/hostel-helpers.ts";
 
@@ -115,6 +116,7 @@ describe("the upload form", () => {
     }
     // A valid field is not marked.
     expect(html).not.toContain('id="description-error"');
+    expect(untiedProblems(html)).toEqual([]);
     expect(await productCount()).toBe(before);
   });
 });

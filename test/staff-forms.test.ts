@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { untiedProblems } from "#test/field-ties.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { read, sendJson } from "#test/hostel-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
@@ -141,6 +142,8 @@ describe("the admin's grant form", () => {
       `<p id="grant-role-error" class="mt-1 text-sm font-medium text-red-700 dark:text-red-300">${problems.role}</p>`,
     );
     expect(html).toMatch(/id="grant-email"[^>]*aria-invalid="true"[^>]*aria-describedby="grant-email-error"/);
+    // The role's problem is its select's too: marked invalid and described by it.
+    expect(untiedProblems(html)).toEqual([]);
   });
 });
 
@@ -175,5 +178,6 @@ describe("the notification settings form", () => {
     const html = shown(await res.text());
     expect(html).toMatch(new RegExp(`<p id="quietFrom-error"[^>]*>${problems["quiet.from"]}</p>`));
     expect(html).toMatch(new RegExp(`<p id="quietTo-error"[^>]*>${problems["quiet.to"]}</p>`));
+    expect(untiedProblems(html)).toEqual([]);
   });
 });

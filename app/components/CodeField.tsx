@@ -1,4 +1,4 @@
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 
 /**
  * The e-mailed 6-digit code's input (verify, reset, delete): numeric keyboard on phones, the
@@ -17,13 +17,16 @@ export function CodeField({
   compact?: boolean;
 }) {
   return (
-    <div className={compact ? "flex flex-col gap-1" : undefined}>
-      <label htmlFor={id} className={compact ? "text-sm font-medium" : "label"}>
-        {label}
-      </label>
+    <Field
+      id={id}
+      name="code"
+      label={label}
+      error={error ?? null}
+      errorElsewhere={compact}
+      className={compact ? "flex flex-col gap-1" : undefined}
+      labelClassName={compact ? "text-sm font-medium" : "label"}
+    >
       <input
-        id={id}
-        name="code"
         className={
           compact
             ? "input w-36 text-center font-mono tracking-[0.3em]"
@@ -34,10 +37,7 @@ export function CodeField({
         pattern="[0-9]{6}"
         maxLength={6}
         required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
       />
-      {!compact && <FieldError id={id} message={error} />}
-    </div>
+    </Field>
   );
 }

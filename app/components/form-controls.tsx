@@ -1,17 +1,8 @@
 import type { MouseEvent, ReactNode } from "react";
 
-// The two form pieces every screen uses, in a module of their own: a page that needs only these does
-// not load the hostel screens' badges and states (app/components/hostel/ui.tsx) with them.
-
-/** A field's error, tied to its input with aria-describedby={`${id}-error`}. */
-export function FieldError({ id, message }: { id: string; message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-      {message}
-    </p>
-  );
-}
+// The submit button every form uses, in a module of its own: a page that needs only it does not load
+// the hostel screens' badges and states (app/components/hostel/ui.tsx) with it. A field's label, hint
+// and problem are app/components/Field.tsx.
 
 export function SubmitButton({
   busy,

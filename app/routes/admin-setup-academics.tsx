@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attemptTold } from "#app/lib/action-result.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -106,22 +107,15 @@ export default function SetupAcademics({ loaderData, actionData }: Route.Compone
               A file adds to the tree: what it names again takes the file&apos;s names and order; nothing is removed.
             </p>
             <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3">
-              <div>
-                <label htmlFor="import-file" className="label">
-                  CSV or JSON file (at most 256 KB)
-                </label>
-                <input
-                  id="import-file"
-                  name="file"
-                  type="file"
-                  accept=".csv,.json,text/csv,application/json"
-                  required
-                  className="input w-full"
-                  aria-invalid={fileError ? true : undefined}
-                  aria-describedby={`import-format${fileError ? " import-file-error" : ""}`}
-                />
-                <FieldError id="import-file" message={fileError} />
-              </div>
+              <Field
+                id="import-file"
+                name="file"
+                label="CSV or JSON file (at most 256 KB)"
+                describedBy="import-format"
+                error={fileError}
+              >
+                <input type="file" accept=".csv,.json,text/csv,application/json" required className="input w-full" />
+              </Field>
               <p id="import-format" className="text-sm text-slate-600 dark:text-slate-400">
                 CSV: a header row, then one row per unit, with the columns{" "}
                 <code className="break-words">{ACADEMICS_CSV_COLUMNS.join(",")}</code> (unit_topics may be left out).

@@ -1,7 +1,5 @@
-import { Form } from "react-router";
-import { PageIntro } from "#app/components/PageIntro.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SetupField } from "#app/components/setup/fields.tsx";
+import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -21,7 +19,7 @@ import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-blocks";
 import { dispatch } from "#app/lib/actions.server.ts";
-import { intents, withId } from "#app/lib/intents.ts";
+import { intents } from "#app/lib/intents.ts";
 
 // Step 2 of the set-up (docs/decisions/0104-campus-setup.md): the hostel blocks. A rename keeps the
 // block's id and everything in it; a block students use is not removed.
@@ -54,99 +52,73 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function SetupBlocks({ loaderData, actionData }: Route.ComponentProps) {
   const { blocks } = loaderData;
-  const added = answerFor(actionData, INTENTS.add);
-  const adding = useSending(INTENTS.add);
   return (
-    <>
-      <BackToSetup />
-      <PageIntro
-        title="Hostel blocks"
-        lead="Students choose their block for complaints, moves and roommates. Renaming keeps everything in it."
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <section aria-labelledby="blocks-heading" className="min-w-0 space-y-3">
-          <h2 id="blocks-heading" className="text-lg font-semibold">
-            Blocks ({blocks.length})
-          </h2>
-          {blocks.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-400">No blocks yet: add the first with the form.</p>
-          ) : (
-            <ul className="space-y-2">
-              {blocks.map((block) => (
-                <BlockRow key={block.id} block={block} result={actionData ?? null} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <SetupSection id="add-block-heading" title="Add a block">
-          {/* Keyed by the count: a block added empties the form for the next; a refusal keeps what was typed. */}
-          <Form key={blocks.length} method="post" className="space-y-3">
-            <Field
-              form="add"
-              name="id"
-              label="Short id"
-              hint="What students pick, such as C or BH-2 (up to 8 letters, digits or -). It cannot change later."
-              result={added}
-              required
-              maxLength={8}
-              pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,7}"
-            />
-            <Field
-              form="add"
-              name="name"
-              label="Name"
-              placeholder="Block C (Charaka)"
-              result={added}
-              required
-              maxLength={60}
-            />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
-              Add block
-            </SubmitButton>
-            <FormAnswer result={added} />
-          </Form>
-        </SetupSection>
-      </div>
-    </>
+    <RecordsStep
+      title="Hostel blocks"
+      lead="Students choose their block for complaints, moves and roommates. Renaming keeps everything in it."
+      list={{
+        id: "blocks",
+        heading: `Blocks (${blocks.length})`,
+        empty: "No blocks yet: add the first with the form.",
+      }}
+      add={{ id: "add-block-heading", title: "Add a block", button: "Add block" }}
+      intents={{ add: INTENTS.add, save: INTENTS.rename, remove: INTENTS.remove }}
+      records={blocks}
+      fields={BlockFields}
+      inlineSave
+      row={(block) => ({
+        name: `block ${block.id}`,
+        saveName: `the name of block ${block.id}`,
+        infoFirst: true,
+        info: (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Id <span className="font-mono">{block.id}</span> · {block.residents} resident
+            {block.residents === 1 ? "" : "s"} · {block.complaints} complaint{block.complaints === 1 ? "" : "s"}
+          </p>
+        ),
+      })}
+      result={actionData ?? null}
+    />
   );
 }
 
-function BlockRow({ block, result }: { block: SetupBlock; result: ActionResult | null }) {
-  const rename = withId(INTENTS.rename, block.id);
-  const remove = withId(INTENTS.remove, block.id);
-  const renamed = answerFor(result, rename);
-  const removed = answerFor(result, remove);
-  const renaming = useSending(rename);
-  const removing = useSending(remove);
+/** A new block's id and name; a block's name alone (its id cannot change). */
+function BlockFields(form: string, result: ActionResult | null, block?: SetupBlock) {
+  if (block)
+    return (
+      <SetupField
+        form={form}
+        name="name"
+        label={`Name of block ${block.id}`}
+        result={result}
+        defaultValue={block.name}
+        required
+        maxLength={60}
+        className="min-w-0 flex-1"
+      />
+    );
   return (
-    <li className="card space-y-2 p-4">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Id <span className="font-mono">{block.id}</span> · {block.residents} resident{block.residents === 1 ? "" : "s"}{" "}
-        · {block.complaints} complaint{block.complaints === 1 ? "" : "s"}
-      </p>
-      <Form method="post" className="flex flex-wrap items-end gap-2">
-        <Field
-          form={rename}
-          name="name"
-          label={`Name of block ${block.id}`}
-          result={renamed}
-          defaultValue={block.name}
-          required
-          maxLength={60}
-          className="min-w-0 flex-1"
-        />
-        <SubmitButton busy={renaming} busyLabel="Saving..." className="btn-secondary" name="intent" value={rename}>
-          Save<span className="sr-only"> the name of block {block.id}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={renamed} />
-      <Form method="post">
-        <SubmitButton busy={removing} busyLabel="Removing..." className="btn-secondary" name="intent" value={remove}>
-          Remove<span className="sr-only"> block {block.id}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={removed} />
-    </li>
+    <>
+      <SetupField
+        form={form}
+        name="id"
+        label="Short id"
+        hint="What students pick, such as C or BH-2 (up to 8 letters, digits or -). It cannot change later."
+        result={result}
+        required
+        maxLength={8}
+        pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,7}"
+      />
+      <SetupField
+        form={form}
+        name="name"
+        label="Name"
+        placeholder="Block C (Charaka)"
+        result={result}
+        required
+        maxLength={60}
+      />
+    </>
   );
 }
 

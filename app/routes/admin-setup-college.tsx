@@ -1,7 +1,15 @@
 import { Form } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/Field.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import { fieldError } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -15,6 +23,7 @@ import {
   removeDomain,
   updateCollege,
 } from "#server/services/campus-setup/college.ts";
+import { AddForm } from "#app/components/setup/RecordsStep.tsx";
 import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-college";
@@ -55,9 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SetupCollege({ loaderData, actionData }: Route.ComponentProps) {
   const college = loaderData;
   const saved = answerFor(actionData, INTENTS.college);
-  const added = answerFor(actionData, INTENTS["add-domain"]);
   const saving = useSending(INTENTS.college);
-  const adding = useSending(INTENTS["add-domain"]);
   const hdError = fieldError(saved, "googleHdRequired");
   return (
     <>
@@ -66,7 +73,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <SetupSection id="names-heading" title="Names">
           <Form method="post" className="space-y-3">
-            <Field
+            <SetupField
               form="college"
               name="name"
               label="Full name"
@@ -75,7 +82,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               required
               maxLength={120}
             />
-            <Field
+            <SetupField
               form="college"
               name="shortName"
               label="Short name"
@@ -85,7 +92,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               required
               maxLength={12}
             />
-            <Field
+            <SetupField
               form="college"
               name="city"
               label="City (optional)"
@@ -109,7 +116,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               </p>
               <FieldError id="college-hd" message={hdError} />
             </div>
-            <Field
+            <SetupField
               form="college"
               name="grievanceName"
               label="Grievance officer (optional)"
@@ -118,7 +125,7 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
               defaultValue={college.grievanceName ?? ""}
               maxLength={80}
             />
-            <Field
+            <SetupField
               form="college"
               name="grievanceEmail"
               label="Grievance officer's e-mail"
@@ -143,22 +150,25 @@ export default function SetupCollege({ loaderData, actionData }: Route.Component
             ))}
           </ul>
           {!college.isOpen && (
-            <Form key={college.domains.length} method="post" className="space-y-3">
-              <Field
-                form="domain"
-                name="domain"
-                label="Add a domain"
-                hint={M.domainRulesHint}
-                placeholder="xyz.ac.in"
-                result={added}
-                required
-                maxLength={253}
-              />
-              <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-domain"]}>
-                Add domain
-              </SubmitButton>
-              <FormAnswer result={added} />
-            </Form>
+            <AddForm
+              count={college.domains.length}
+              intent={INTENTS["add-domain"]}
+              button="Add domain"
+              result={actionData}
+            >
+              {(added) => (
+                <SetupField
+                  form="domain"
+                  name="domain"
+                  label="Add a domain"
+                  hint={M.domainRulesHint}
+                  placeholder="xyz.ac.in"
+                  result={added}
+                  required
+                  maxLength={253}
+                />
+              )}
+            </AddForm>
           )}
         </SetupSection>
       </div>

@@ -1,7 +1,5 @@
-import { Form } from "react-router";
-import { PageIntro } from "#app/components/PageIntro.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SetupField } from "#app/components/setup/fields.tsx";
+import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -21,7 +19,7 @@ import { hhmm } from "#common/campus-setup.ts";
 import { SETUP_MESSAGES as M } from "#common/campus-setup-messages.ts";
 import type { Route } from "./+types/admin-setup-laundry";
 import { dispatch } from "#app/lib/actions.server.ts";
-import { intents, withId } from "#app/lib/intents.ts";
+import { intents } from "#app/lib/intents.ts";
 
 // Step 4 of the set-up (docs/decisions/0104-campus-setup.md): the laundry's pickup slots, the same
 // every day, each with how many pickups it takes. A slot with bookings is closed (capacity 0), not removed.
@@ -50,50 +48,36 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function SetupLaundry({ loaderData, actionData }: Route.ComponentProps) {
   const { slots } = loaderData;
-  const result = actionData ?? null;
-  const added = answerFor(result, INTENTS.add);
-  const adding = useSending(INTENTS.add);
   return (
-    <>
-      <BackToSetup />
-      <PageIntro
-        title="Laundry slots"
-        lead="Pickup times, the same every day, and how many pickups each takes. Students book them on Laundry Service."
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <section aria-labelledby="slots-heading" className="min-w-0 space-y-3">
-          <h2 id="slots-heading" className="text-lg font-semibold">
-            Slots ({slots.length})
-          </h2>
-          {slots.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-400">No slots yet: add the first with the form.</p>
-          ) : (
-            <ul className="space-y-2">
-              {slots.map((slot) => (
-                <SlotRow key={slot.id} slot={slot} result={result} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <SetupSection id="add-slot-heading" title="Add a slot">
-          {/* Keyed by the count: a slot added empties the form for the next; a refusal keeps what was typed. */}
-          <Form key={slots.length} method="post" className="space-y-3">
-            <SlotFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
-              Add slot
-            </SubmitButton>
-            <FormAnswer result={added} />
-          </Form>
-        </SetupSection>
-      </div>
-    </>
+    <RecordsStep
+      title="Laundry slots"
+      lead="Pickup times, the same every day, and how many pickups each takes. Students book them on Laundry Service."
+      list={{ id: "slots", heading: `Slots (${slots.length})`, empty: "No slots yet: add the first with the form." }}
+      add={{ id: "add-slot-heading", title: "Add a slot", button: "Add slot" }}
+      intents={INTENTS}
+      records={slots}
+      fields={(form, result, slot) => <SlotFields form={form} result={result} slot={slot} />}
+      row={(slot) => {
+        const label = `${hhmm(slot.startsAtMin)} to ${hhmm(slot.endsAtMin)}`;
+        return {
+          name: `the ${label} slot`,
+          formLabel: `The ${label} slot`,
+          info: (
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {slot.bookings} booking{slot.bookings === 1 ? "" : "s"} so far{slot.capacity === 0 ? " · closed" : ""}
+            </p>
+          ),
+        };
+      }}
+      result={actionData ?? null}
+    />
   );
 }
 
 function SlotFields({ form, result, slot }: { form: string; result: ActionResult | null; slot?: SetupSlot }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-      <Field
+      <SetupField
         form={form}
         name="startsAt"
         label="Starts"
@@ -102,7 +86,7 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
         defaultValue={slot ? hhmm(slot.startsAtMin) : undefined}
         required
       />
-      <Field
+      <SetupField
         form={form}
         name="endsAt"
         label="Ends"
@@ -111,7 +95,7 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
         defaultValue={slot ? hhmm(slot.endsAtMin) : undefined}
         required
       />
-      <Field
+      <SetupField
         form={form}
         name="capacity"
         label="Pickups a day"
@@ -124,36 +108,6 @@ function SlotFields({ form, result, slot }: { form: string; result: ActionResult
         required
       />
     </div>
-  );
-}
-
-function SlotRow({ slot, result }: { slot: SetupSlot; result: ActionResult | null }) {
-  const save = withId(INTENTS.save, slot.id);
-  const remove = withId(INTENTS.remove, slot.id);
-  const saved = answerFor(result, save);
-  const removed = answerFor(result, remove);
-  const saving = useSending(save);
-  const removing = useSending(remove);
-  const label = `${hhmm(slot.startsAtMin)} to ${hhmm(slot.endsAtMin)}`;
-  return (
-    <li className="card space-y-2 p-4">
-      <Form method="post" className="space-y-2" aria-label={`The ${label} slot`}>
-        <SlotFields form={save} result={saved} slot={slot} />
-        <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
-          Save<span className="sr-only"> the {label} slot</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={saved} />
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {slot.bookings} booking{slot.bookings === 1 ? "" : "s"} so far{slot.capacity === 0 ? " · closed" : ""}
-      </p>
-      <Form method="post">
-        <SubmitButton busy={removing} busyLabel="Removing..." className="btn-secondary" name="intent" value={remove}>
-          Remove<span className="sr-only"> the {label} slot</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={removed} />
-    </li>
   );
 }
 

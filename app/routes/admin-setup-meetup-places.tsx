@@ -1,7 +1,5 @@
-import { Form } from "react-router";
-import { PageIntro } from "#app/components/PageIntro.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SetupField, SetupSection } from "#app/components/setup/fields.tsx";
+import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
@@ -26,7 +24,7 @@ import {
 } from "#common/meetup-places.ts";
 import type { Route } from "./+types/admin-setup-meetup-places";
 import { dispatch } from "#app/lib/actions.server.ts";
-import { intents, withId } from "#app/lib/intents.ts";
+import { intents } from "#app/lib/intents.ts";
 
 // The college's safe meet-up places for trades (docs/decisions/0116-meetup-places.md): buyers and
 // sellers agree on one of these. Retiring a place keeps it for the meet-ups that named it.
@@ -61,48 +59,32 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function SetupMeetupPlaces({ loaderData, actionData }: Route.ComponentProps) {
   const { places } = loaderData;
-  const result = actionData ?? null;
-  const added = answerFor(result, INTENTS.add);
-  const adding = useSending(INTENTS.add);
-  const retired = result?.ok && result.intent.startsWith(`${INTENTS.retire}:`) ? result : null;
-  const full = places.length >= MEETUP_PLACES_MAX;
   return (
-    <>
-      <BackToSetup />
-      <PageIntro
-        title="Safe meet-up places"
-        lead="Where buyers and sellers meet to hand over what they trade: lit, public places where people are around. Traders choose one of these when they agree a meet-up."
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <section aria-labelledby="places-heading" className="min-w-0 space-y-3">
-          <h2 id="places-heading" className="text-lg font-semibold">
-            Places ({places.length} of {MEETUP_PLACES_MAX})
-          </h2>
-          {/* A retired place leaves the list, so its answer is shown above it. */}
-          <FormAnswer result={retired} />
-          {places.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-400">No places yet: add the first with the form.</p>
-          ) : (
-            <ul className="space-y-2">
-              {places.map((place) => (
-                <PlaceRow key={place.id} place={place} result={result} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <SetupSection id="add-place-heading" title="Add a place">
-          {full ? (
+    <RecordsStep
+      title="Safe meet-up places"
+      lead="Where buyers and sellers meet to hand over what they trade: lit, public places where people are around. Traders choose one of these when they agree a meet-up."
+      list={{
+        id: "places",
+        heading: `Places (${places.length} of ${MEETUP_PLACES_MAX})`,
+        empty: "No places yet: add the first with the form.",
+      }}
+      add={{
+        id: "add-place-heading",
+        title: "Add a place",
+        button: "Add place",
+        note:
+          places.length >= MEETUP_PLACES_MAX ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">{M.placesFull(MEETUP_PLACES_MAX)}</p>
-          ) : null}
-          {/* Keyed by the count: a place added empties the form for the next; a refusal keeps what was typed. */}
-          <Form key={places.length} method="post" className="space-y-3">
-            <PlaceFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
-              Add place
-            </SubmitButton>
-            <FormAnswer result={added} />
-          </Form>
-        </SetupSection>
+          ) : null,
+      }}
+      intents={{ add: INTENTS.add, save: INTENTS.save, remove: INTENTS.retire }}
+      remove={{ label: "Retire", busyLabel: "Retiring..." }}
+      removalAnswerAbove
+      records={places}
+      fields={(form, result, place) => <PlaceFields form={form} result={result} place={place} />}
+      row={(place) => ({ name: place.name, formLabel: place.name })}
+      result={actionData ?? null}
+      aside={
         <SetupSection id="tips-heading" title="What traders are told">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
             {MEETUP_SAFETY_TIPS.map((tip) => (
@@ -110,15 +92,15 @@ export default function SetupMeetupPlaces({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
         </SetupSection>
-      </div>
-    </>
+      }
+    />
   );
 }
 
 function PlaceFields({ form, result, place }: { form: string; result: ActionResult | null; place?: MeetupPlace }) {
   return (
     <>
-      <Field
+      <SetupField
         form={form}
         name="name"
         label={place ? `Name of ${place.name}` : "Name"}
@@ -128,7 +110,7 @@ function PlaceFields({ form, result, place }: { form: string; result: ActionResu
         required
         maxLength={MEETUP_PLACE_NAME_MAX}
       />
-      <Field
+      <SetupField
         form={form}
         name="note"
         label={place ? `Note on ${place.name} (optional)` : "Note (optional)"}
@@ -138,34 +120,6 @@ function PlaceFields({ form, result, place }: { form: string; result: ActionResu
         maxLength={MEETUP_PLACE_NOTE_MAX}
       />
     </>
-  );
-}
-
-function PlaceRow({ place, result }: { place: MeetupPlace; result: ActionResult | null }) {
-  const save = withId(INTENTS.save, place.id);
-  const retire = withId(INTENTS.retire, place.id);
-  const saved = answerFor(result, save);
-  // A place retired leaves the list: its success is shown above the list, only a refusal here.
-  const retired = answerFor(result, retire);
-  const retireRefused = retired && !retired.ok ? retired : null;
-  const saving = useSending(save);
-  const retiring = useSending(retire);
-  return (
-    <li className="card space-y-2 p-4">
-      <Form method="post" className="space-y-2" aria-label={place.name}>
-        <PlaceFields form={save} result={saved} place={place} />
-        <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
-          Save<span className="sr-only"> {place.name}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={saved} />
-      <Form method="post">
-        <SubmitButton busy={retiring} busyLabel="Retiring..." className="btn-secondary" name="intent" value={retire}>
-          Retire<span className="sr-only"> {place.name}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={retireRefused} />
-    </li>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
-import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
+import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
+import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -63,41 +64,26 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SetupMess({ loaderData, actionData }: Route.ComponentProps) {
   const { meals, menu } = loaderData;
   const result = actionData ?? null;
-  const added = answerFor(result, INTENTS.add);
-  const adding = useSending(INTENTS.add);
   return (
-    <>
-      <BackToSetup />
-      <PageIntro
-        title="Mess"
-        lead="The meals with their times, then what each day serves. Students see it on the mess menu."
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
-        <section aria-labelledby="meals-heading" className="min-w-0 space-y-3">
-          <h2 id="meals-heading" className="text-lg font-semibold">
-            Meals ({meals.length})
-          </h2>
-          {meals.length === 0 ? (
-            <p className="text-slate-600 dark:text-slate-400">No meals yet: add the first with the form.</p>
-          ) : (
-            <ul className="space-y-2">
-              {meals.map((meal) => (
-                <MealRow key={meal.id} meal={meal} result={result} />
-              ))}
-            </ul>
-          )}
-        </section>
-        <SetupSection id="add-meal-heading" title="Add a meal">
-          {/* Keyed by the count: a meal added empties the form for the next; a refusal keeps what was typed. */}
-          <Form key={meals.length} method="post" className="space-y-3">
-            <MealFields form="add" result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
-              Add meal
-            </SubmitButton>
-            <FormAnswer result={added} />
-          </Form>
-        </SetupSection>
-      </div>
+    <RecordsStep
+      title="Mess"
+      lead="The meals with their times, then what each day serves. Students see it on the mess menu."
+      list={{ id: "meals", heading: `Meals (${meals.length})`, empty: "No meals yet: add the first with the form." }}
+      add={{ id: "add-meal-heading", title: "Add a meal", button: "Add meal" }}
+      intents={INTENTS}
+      records={meals}
+      fields={(form, answer, meal) => <MealFields form={form} result={answer} meal={meal} />}
+      row={(meal) => ({
+        name: meal.name,
+        formLabel: `${meal.name}, ${hhmm(meal.startsAtMin)} to ${hhmm(meal.endsAtMin)}`,
+        info: (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {meal.ratings} rating{meal.ratings === 1 ? "" : "s"}
+          </p>
+        ),
+      })}
+      result={result}
+    >
       {meals.length > 0 && (
         <section aria-labelledby="menu-heading" className="mt-8 space-y-3">
           <h2 id="menu-heading" className="text-lg font-semibold">
@@ -110,14 +96,14 @@ export default function SetupMess({ loaderData, actionData }: Route.ComponentPro
           </div>
         </section>
       )}
-    </>
+    </RecordsStep>
   );
 }
 
 function MealFields({ form, result, meal }: { form: string; result: ActionResult | null; meal?: SetupMeal }) {
   return (
     <>
-      <Field
+      <SetupField
         form={form}
         name="name"
         label="Name"
@@ -128,7 +114,7 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
         maxLength={30}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field
+        <SetupField
           form={form}
           name="startsAt"
           label="Starts"
@@ -137,7 +123,7 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
           defaultValue={meal ? hhmm(meal.startsAtMin) : undefined}
           required
         />
-        <Field
+        <SetupField
           form={form}
           name="endsAt"
           label="Ends"
@@ -148,39 +134,6 @@ function MealFields({ form, result, meal }: { form: string; result: ActionResult
         />
       </div>
     </>
-  );
-}
-
-function MealRow({ meal, result }: { meal: SetupMeal; result: ActionResult | null }) {
-  const save = withId(INTENTS.save, meal.id);
-  const remove = withId(INTENTS.remove, meal.id);
-  const saved = answerFor(result, save);
-  const removed = answerFor(result, remove);
-  const saving = useSending(save);
-  const removing = useSending(remove);
-  return (
-    <li className="card space-y-2 p-4">
-      <Form
-        method="post"
-        className="space-y-2"
-        aria-label={`${meal.name}, ${hhmm(meal.startsAtMin)} to ${hhmm(meal.endsAtMin)}`}
-      >
-        <MealFields form={save} result={saved} meal={meal} />
-        <SubmitButton busy={saving} busyLabel="Saving..." className="btn-secondary" name="intent" value={save}>
-          Save<span className="sr-only"> {meal.name}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={saved} />
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {meal.ratings} rating{meal.ratings === 1 ? "" : "s"}
-      </p>
-      <Form method="post">
-        <SubmitButton busy={removing} busyLabel="Removing..." className="btn-secondary" name="intent" value={remove}>
-          Remove<span className="sr-only"> {meal.name}</span>
-        </SubmitButton>
-      </Form>
-      <FormAnswer result={removed} />
-    </li>
   );
 }
 
@@ -205,28 +158,16 @@ function MenuDay({
       <h3 id={`menu-day-${day}`} className="font-semibold">
         {dayName}
       </h3>
-      {meals.map((meal) => {
-        const id = `menu-${day}-${meal.id}`;
-        const error = fieldError(answer, `items.${meal.id}`);
-        return (
-          <div key={meal.id}>
-            <label htmlFor={id} className="label">
-              {meal.name}
-            </label>
-            <textarea
-              id={id}
-              name={`items.${meal.id}`}
-              rows={2}
-              maxLength={300}
-              className="input w-full"
-              defaultValue={menu.find((c) => c.day === day && c.mealId === meal.id)?.items ?? ""}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <FieldError id={id} message={error} />
-          </div>
-        );
-      })}
+      {meals.map((meal) => (
+        <Field key={meal.id} id={`menu-${day}-${meal.id}`} name={`items.${meal.id}`} label={meal.name} result={answer}>
+          <textarea
+            rows={2}
+            maxLength={300}
+            className="input w-full"
+            defaultValue={menu.find((c) => c.day === day && c.mealId === meal.id)?.items ?? ""}
+          />
+        </Field>
+      ))}
       <SubmitButton busy={sending} busyLabel="Saving..." className="btn-secondary" name="intent" value={intent}>
         Save {dayName}
       </SubmitButton>

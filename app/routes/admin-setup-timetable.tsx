@@ -1,11 +1,18 @@
 import { Form, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, BackToSetup, Field, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
-import { fieldError } from "#app/lib/action-result.ts";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import {
+  answerFor,
+  BackToSetup,
+  FormAnswer,
+  SetupField,
+  SetupSection,
+  useSending,
+} from "#app/components/setup/fields.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { AddForm } from "#app/components/setup/RecordsStep.tsx";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
@@ -77,15 +84,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
   const result = actionData ?? null;
   const rule = answerFor(result, INTENTS.threshold);
   const subjectRule = answerFor(result, INTENTS["subject-threshold"]);
-  const subjectError = fieldError(subjectRule, "subjectId");
-  const holiday = answerFor(result, INTENTS.holiday);
-  const newClass = answerFor(result, INTENTS.class);
-  const sending = {
-    rule: useSending(INTENTS.threshold),
-    holiday: useSending(INTENTS.holiday),
-    cls: useSending(INTENTS.class),
-  };
-  const semesterError = fieldError(newClass, "semesterId");
+  const savingRule = useSending(INTENTS.threshold);
   return (
     <>
       <BackToSetup />
@@ -96,7 +95,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <SetupSection id="rule-heading" title="Attendance rule">
           <Form method="post" className="space-y-3">
-            <Field
+            <SetupField
               form="rule"
               name="threshold"
               label="Students need (per cent)"
@@ -108,25 +107,15 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               result={rule}
               required
             />
-            <SubmitButton busy={sending.rule} busyLabel="Saving..." name="intent" value={INTENTS.threshold}>
+            <SubmitButton busy={savingRule} busyLabel="Saving..." name="intent" value={INTENTS.threshold}>
               Save the rule
             </SubmitButton>
             <FormAnswer result={rule} />
           </Form>
           {subjects.length > 0 && (
             <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
-              <div>
-                <label htmlFor="subject-rule-subjectId" className="label">
-                  A subject with its own rule
-                </label>
-                <select
-                  id="subject-rule-subjectId"
-                  name="subjectId"
-                  className="input w-full"
-                  required
-                  aria-invalid={subjectError ? true : undefined}
-                  aria-describedby={subjectError ? "subject-rule-subjectId-error" : undefined}
-                >
+              <SetupField form="subject-rule" name="subjectId" label="A subject with its own rule" result={subjectRule}>
+                <select className="input w-full" required>
                   {semesters.map((semester) => (
                     <optgroup key={semester.id} label={semester.label}>
                       {subjects
@@ -139,9 +128,8 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                     </optgroup>
                   ))}
                 </select>
-                <FieldError id="subject-rule-subjectId" message={subjectError} />
-              </div>
-              <Field
+              </SetupField>
+              <SetupField
                 form="subject-rule"
                 name="threshold"
                 label="It needs (per cent; the college's rule removes it)"
@@ -193,22 +181,22 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           )}
-          <Form key={holidays.length} method="post" className="space-y-3">
-            <Field form="holiday" name="date" label="Date" type="date" result={holiday} required />
-            <Field
-              form="holiday"
-              name="name"
-              label="Name"
-              placeholder="Diwali"
-              result={holiday}
-              required
-              maxLength={60}
-            />
-            <SubmitButton busy={sending.holiday} busyLabel="Adding..." name="intent" value={INTENTS.holiday}>
-              Add holiday
-            </SubmitButton>
-            <FormAnswer result={holiday} />
-          </Form>
+          <AddForm count={holidays.length} intent={INTENTS.holiday} button="Add holiday" result={result}>
+            {(holiday) => (
+              <>
+                <SetupField form="holiday" name="date" label="Date" type="date" result={holiday} required />
+                <SetupField
+                  form="holiday"
+                  name="name"
+                  label="Name"
+                  placeholder="Diwali"
+                  result={holiday}
+                  required
+                  maxLength={60}
+                />
+              </>
+            )}
+          </AddForm>
         </SetupSection>
       </div>
 
@@ -251,7 +239,7 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
                   </ul>
                 )}
                 <Form key={c.reps.length} method="post" className="space-y-2">
-                  <Field
+                  <SetupField
                     form={grant}
                     name="email"
                     label="Make a student the class rep (college e-mail)"
@@ -278,41 +266,36 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               first: a class is a semester and a section.
             </p>
           ) : (
-            <Form key={classes.length} method="post" className="max-w-md space-y-3">
-              <div>
-                <label htmlFor="class-semesterId" className="label">
-                  Semester
-                </label>
-                <select
-                  id="class-semesterId"
-                  name="semesterId"
-                  className="input w-full"
-                  required
-                  aria-invalid={semesterError ? true : undefined}
-                  aria-describedby={semesterError ? "class-semesterId-error" : undefined}
-                >
-                  {semesters.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id="class-semesterId" message={semesterError} />
-              </div>
-              <Field
-                form="class"
-                name="section"
-                label="Section"
-                placeholder="A"
-                result={newClass}
-                required
-                maxLength={8}
-              />
-              <SubmitButton busy={sending.cls} busyLabel="Adding..." name="intent" value={INTENTS.class}>
-                Add class
-              </SubmitButton>
-              <FormAnswer result={newClass} />
-            </Form>
+            <AddForm
+              count={classes.length}
+              intent={INTENTS.class}
+              button="Add class"
+              result={result}
+              className="max-w-md space-y-3"
+            >
+              {(newClass) => (
+                <>
+                  <SetupField form="class" name="semesterId" label="Semester" result={newClass}>
+                    <select className="input w-full" required>
+                      {semesters.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {s.label}
+                        </option>
+                      ))}
+                    </select>
+                  </SetupField>
+                  <SetupField
+                    form="class"
+                    name="section"
+                    label="Section"
+                    placeholder="A"
+                    result={newClass}
+                    required
+                    maxLength={8}
+                  />
+                </>
+              )}
+            </AddForm>
           )}
         </SetupSection>
       </section>

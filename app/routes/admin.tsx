@@ -2,7 +2,8 @@ import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
@@ -81,7 +82,6 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
   const grantResult: ActionResult | null = actionData?.intent === INTENTS.grant ? actionData : null;
   // Every field the server found wrong shows its own problem (decision 0103).
   const error = (name: string) => fieldError(grantResult, name);
-  const describe = (name: string) => (error(name) ? `grant-${name}-error` : undefined);
   // The answer as a whole: a success, or a refusal that is about no one field.
   const answer = grantResult && (grantResult.ok || !grantResult.field) ? grantResult : null;
   return (
@@ -128,54 +128,20 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             className="mt-4 space-y-3"
             aria-describedby={answer ? "grant-result" : undefined}
           >
-            <div>
-              <label htmlFor="grant-email" className="label">
-                E-mail
-              </label>
-              <input
-                id="grant-email"
-                name="email"
-                type="email"
-                autoComplete="off"
-                required
-                maxLength={254}
-                className="input w-full"
-                aria-invalid={error("email") ? true : undefined}
-                aria-describedby={describe("email")}
-              />
-              <FieldError id="grant-email" message={error("email")} />
-            </div>
-            <div>
-              <label htmlFor="grant-role" className="label">
-                Role
-              </label>
-              <select
-                id="grant-role"
-                name="role"
-                required
-                className="input w-full"
-                defaultValue="warden"
-                aria-describedby={describe("role")}
-              >
+            <Field id="grant-email" name="email" label="E-mail" error={error("email")}>
+              <input type="email" autoComplete="off" required maxLength={254} className="input w-full" />
+            </Field>
+            <Field id="grant-role" name="role" label="Role" error={error("role")}>
+              <select required className="input w-full" defaultValue="warden">
                 {Object.entries(roleLabels).map(([r, label]) => (
                   <option key={r} value={r}>
                     {label}
                   </option>
                 ))}
               </select>
-              <FieldError id="grant-role" message={error("role")} />
-            </div>
-            <div>
-              <label htmlFor="grant-block" className="label">
-                Block (wardens only)
-              </label>
-              <select
-                id="grant-block"
-                name="blockId"
-                className="input w-full"
-                defaultValue=""
-                aria-describedby={describe("blockId")}
-              >
+            </Field>
+            <Field id="grant-block" name="blockId" label="Block (wardens only)" error={error("blockId")}>
+              <select className="input w-full" defaultValue="">
                 <option value="">No block</option>
                 {blocks.map((b) => (
                   <option key={b.id} value={b.id}>
@@ -183,8 +149,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
                   </option>
                 ))}
               </select>
-              <FieldError id="grant-blockId" message={error("blockId")} />
-            </div>
+            </Field>
             <SubmitButton busy={granting} busyLabel="Granting..." name="intent" value={INTENTS.grant}>
               Grant role
             </SubmitButton>
@@ -279,11 +244,8 @@ function AuditLog({
         Every staff and moderator action, newest first. It cannot be edited or deleted.
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="audit-action" className="label">
-            Action
-          </label>
-          <select id="audit-action" name="action" className="input" defaultValue={filter.action ?? ""}>
+        <Field id="audit-action" name="action" label="Action">
+          <select className="input" defaultValue={filter.action ?? ""}>
             <option value="">Every action</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -291,12 +253,9 @@ function AuditLog({
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="audit-actor" className="label">
-            By
-          </label>
-          <select id="audit-actor" name="actor" className="input" defaultValue={filter.actor ?? ""}>
+        </Field>
+        <Field id="audit-actor" name="actor" label="By">
+          <select className="input" defaultValue={filter.actor ?? ""}>
             <option value="">Anyone</option>
             <option value="cli">The command line</option>
             {actors.map((a) => (
@@ -305,7 +264,7 @@ function AuditLog({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <SubmitButton busy={loading} busyLabel="Filtering..." className="btn-secondary">
           Filter
         </SubmitButton>

@@ -21,7 +21,7 @@ import {
   signInWithHandoff,
 } from "#server/services/auth/google.ts";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
-import { AuthField } from "#app/components/auth/AuthField.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { WhoMayJoin } from "#app/components/auth/WhoMayJoin.tsx";
 import { signupChoices } from "#server/services/campus.ts";
 import { AUTH_CHANGE_EVENT } from "#app/lib/auth-change.ts";
@@ -326,49 +326,58 @@ export default function AuthScreen({ loaderData }: Route.ComponentProps) {
         >
           <input type="hidden" name="intent" value={side} />
           {registering && (
-            <AuthField
-              id="name"
-              label="Name"
-              type="text"
-              autoComplete="name"
-              defaultValue={typedBefore("name")}
-              problem={problem("name")}
-            />
+            <Field name="name" label="Name" error={problem("name")}>
+              <input type="text" required autoComplete="name" defaultValue={typedBefore("name")} />
+            </Field>
           )}
-          <AuthField
-            id="email"
+          <Field
+            name="email"
             label="E-mail"
-            type="email"
-            autoComplete="email"
-            defaultValue={typedBefore("email")}
-            problem={problem("email")}
-            hint={registering}
+            error={problem("email")}
+            describedBy={registering ? "email-hint" : undefined}
           >
-            {registering && <WhoMayJoin choices={loaderData.signup} />}
-          </AuthField>
-          <AuthField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete={registering ? "new-password" : "current-password"}
-            hint={registering}
-            problem={problem("password")}
-          >
-            {registering ? (
-              <p id="password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                At least 8 characters.
-              </p>
-            ) : (
-              <p className="mt-1 text-right text-sm">
-                <Link
-                  to="/reset-password"
-                  className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
-                >
-                  Forgot password?
-                </Link>
-              </p>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  type="email"
+                  required
+                  className="input"
+                  autoComplete="email"
+                  defaultValue={typedBefore("email")}
+                />
+                {registering && <WhoMayJoin choices={loaderData.signup} />}
+              </>
             )}
-          </AuthField>
+          </Field>
+          <Field
+            name="password"
+            label="Password"
+            error={problem("password")}
+            hint={registering ? "At least 8 characters." : undefined}
+          >
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  type="password"
+                  required
+                  className="input"
+                  autoComplete={registering ? "new-password" : "current-password"}
+                />
+                {!registering && (
+                  <p className="mt-1 text-right text-sm">
+                    <Link
+                      to="/reset-password"
+                      className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-200"
+                    >
+                      Forgot password?
+                    </Link>
+                  </p>
+                )}
+              </>
+            )}
+          </Field>
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? "Processing..." : registering ? "Register" : "Sign In"}
           </button>

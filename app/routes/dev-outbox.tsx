@@ -5,6 +5,7 @@ import { envOf } from "#app/lib/session.server.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import { outboxReadable, readOutbox } from "#server/services/mail.ts";
 import type { Route } from "./+types/dev-outbox";
+import { Field } from "#app/components/Field.tsx";
 
 // The development outbox (DEV_OUTBOX=1, loopback host only): the mail Campus would have sent.
 // Anywhere else this path is as unknown as any other (docs/decisions/0074-mail-providers.md).
@@ -24,19 +25,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         lead="Mail this development Worker would have sent, newest first. It exists only with DEV_OUTBOX=1 on this machine."
       />
       <form method="get" className="mb-4 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="outbox-to" className="label">
-            To
-          </label>
-          <input
-            id="outbox-to"
-            name="to"
-            type="email"
-            defaultValue={to ?? ""}
-            className="input"
-            placeholder="every address"
-          />
-        </div>
+        <Field id="outbox-to" name="to" label="To" className="min-w-0 flex-1">
+          <input type="email" defaultValue={to ?? ""} className="input" placeholder="every address" />
+        </Field>
         <button type="submit" className="btn-secondary">
           Show
         </button>

@@ -30,6 +30,7 @@ import { dispatch } from "#app/lib/actions.server.ts";
 import { mergeIntents } from "#app/lib/intents.ts";
 import { COMPLAINT_INTENTS, RESIDENCE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
 import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The largest body this page's forms may send (the Worker entry enforces it: common/body-limits.ts).
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.photo };
@@ -149,35 +150,17 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
 
           <Form method="get" className="card flex flex-wrap items-end gap-3 p-4" aria-label="Filter complaints">
             <input type="hidden" name="view" value={view} />
-            <div className="min-w-[9rem] flex-1">
-              <label htmlFor="filter-status" className="label">
-                Status
-              </label>
-              <select
-                id="filter-status"
-                name="status"
-                defaultValue={query.status ?? ""}
-                className="input"
-                key={`s-${view}-${query.status ?? ""}`}
-              >
+            <Field id="filter-status" name="status" label="Status" className="min-w-[9rem] flex-1">
+              <select defaultValue={query.status ?? ""} className="input" key={`s-${view}-${query.status ?? ""}`}>
                 <option value="">{view === "block" ? "Open and in progress" : "Any status"}</option>
                 <option value="open">Open</option>
                 <option value="in_progress">In progress</option>
                 <option value="resolved">Resolved</option>
                 {view === "mine" && <option value="withdrawn">Withdrawn</option>}
               </select>
-            </div>
-            <div className="min-w-[9rem] flex-1">
-              <label htmlFor="filter-category" className="label">
-                Category
-              </label>
-              <select
-                id="filter-category"
-                name="category"
-                defaultValue={query.category ?? ""}
-                className="input"
-                key={`c-${view}-${query.category ?? ""}`}
-              >
+            </Field>
+            <Field id="filter-category" name="category" label="Category" className="min-w-[9rem] flex-1">
+              <select defaultValue={query.category ?? ""} className="input" key={`c-${view}-${query.category ?? ""}`}>
                 <option value="">All categories</option>
                 {COMPLAINT_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
@@ -185,7 +168,7 @@ export default function HostelComplaints({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
             <button type="submit" className="btn-secondary">
               Apply filters
             </button>

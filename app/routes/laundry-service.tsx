@@ -4,7 +4,8 @@ import { Alert } from "#app/components/Alert.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, EmptyState, LoadingBar, RouteError, type BadgeTone } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { attempt, type ActionResult } from "#app/lib/action-result.server.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
@@ -179,13 +180,13 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                 )}
               </fieldset>
               <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
-                <div>
-                  <label htmlFor="clothes" className="label">
-                    Number of clothes
-                  </label>
+                <Field
+                  name="clothes"
+                  label="Number of clothes"
+                  hint={`Up to ${MAX_CLOTHES} per pickup.`}
+                  error={error("clothes")}
+                >
                   <input
-                    id="clothes"
-                    name="clothes"
                     type="number"
                     inputMode="numeric"
                     required
@@ -193,14 +194,8 @@ export default function LaundryService({ loaderData }: Route.ComponentProps) {
                     max={MAX_CLOTHES}
                     defaultValue={10}
                     className="input"
-                    aria-invalid={!!error("clothes")}
-                    aria-describedby={error("clothes") ? "clothes-error" : "clothes-hint"}
                   />
-                  <p id="clothes-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                    Up to {MAX_CLOTHES} per pickup.
-                  </p>
-                  <FieldError id="clothes" message={error("clothes")} />
-                </div>
+                </Field>
                 <fieldset aria-describedby={error("service") ? "service-error" : undefined}>
                   <legend className="label">Service</legend>
                   <div className="flex flex-wrap gap-2">

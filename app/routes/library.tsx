@@ -6,6 +6,7 @@ import { envOf, getUser } from "#app/lib/session.server.ts";
 import { KIND_LABELS, LIBRARY_FIND_MESSAGES, LIBRARY_ITEM_KINDS, LIBRARY_QUERY_MAX } from "#common/library-find.ts";
 import { findLibraryItems, libraryFindSchema } from "#server/services/library/find.ts";
 import type { Route } from "./+types/library";
+import { Field } from "#app/components/Field.tsx";
 
 // Search the college's library (decision 0107): the words of the title, the subject and the text
 // inside the PDFs, with filters as links and a GET form, so it works without JavaScript. The same
@@ -43,29 +44,29 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
       />
       <Form method="get" action="/library" role="search" className="card space-y-3 p-3">
         <div className="flex gap-2">
-          <label htmlFor="library-q" className="sr-only">
-            Search the library
-          </label>
-          <input
-            id="library-q"
-            name="q"
-            type="search"
-            defaultValue={input.q ?? ""}
-            maxLength={LIBRARY_QUERY_MAX}
-            placeholder="A topic, a subject, a word inside a PDF"
-            className="input min-h-11 flex-1"
-          />
+          <Field id="library-q" name="q" label="Search the library" labelClassName="sr-only" className="flex-1">
+            <input
+              type="search"
+              defaultValue={input.q ?? ""}
+              maxLength={LIBRARY_QUERY_MAX}
+              placeholder="A topic, a subject, a word inside a PDF"
+              className="input min-h-11"
+            />
+          </Field>
           <button type="submit" className="btn-primary min-h-11 px-4">
             <SearchIcon className="h-4 w-4" />
             Search
           </button>
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="library-kind" className="font-medium">
-              Kind
-            </label>
-            <select id="library-kind" name="kind" defaultValue={input.kind ?? ""} className="input min-h-11">
+          <Field
+            id="library-kind"
+            name="kind"
+            label="Kind"
+            labelClassName="font-medium"
+            className="flex flex-col gap-1"
+          >
+            <select defaultValue={input.kind ?? ""} className="input min-h-11">
               <option value="">Any kind</option>
               {LIBRARY_ITEM_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
@@ -73,14 +74,15 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
                 </option>
               ))}
             </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="library-year" className="font-medium">
-              Year (past papers)
-            </label>
+          </Field>
+          <Field
+            id="library-year"
+            name="year"
+            label="Year (past papers)"
+            labelClassName="font-medium"
+            className="flex flex-col gap-1"
+          >
             <input
-              id="library-year"
-              name="year"
               type="number"
               inputMode="numeric"
               min={1990}
@@ -88,7 +90,7 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
               defaultValue={input.year ?? ""}
               className="input min-h-11 w-28"
             />
-          </div>
+          </Field>
           {input.subject && <input type="hidden" name="subject" value={input.subject} />}
           {input.unit && <input type="hidden" name="unit" value={input.unit} />}
           {input.college && <input type="hidden" name="college" value={input.college} />}

@@ -7,6 +7,7 @@ import { programmeFullName, programmeHref } from "#app/lib/notes.ts";
 import { collegeAsked, notesPage } from "#app/lib/notes.server.ts";
 import { NOTES_MESSAGES } from "#common/notes-messages.ts";
 import type { Route } from "./+types/notes";
+import { Field } from "#app/components/Field.tsx";
 
 // The programmes of the reader's college, from its academics tree (decisions 0107, 0121); one the
 // college has is "Coming soon" while none of its branches has a semester set up.
@@ -33,16 +34,13 @@ export default function Notes({ loaderData: { college, programmes } }: Route.Com
         lead={`Choose your programme to see its syllabus, unit-wise notes and past papers${college ? ` at ${college.name}` : ""}, or search the library.`}
       />
       <Form method="get" action="/library" role="search" className="card flex gap-2 p-3">
-        <label htmlFor="notes-search" className="sr-only">
-          Search the library
-        </label>
-        <input
-          id="notes-search"
-          name="q"
-          type="search"
-          placeholder="Search notes and past papers: a topic, a subject, a word inside a PDF"
-          className="input min-h-11 flex-1"
-        />
+        <Field id="notes-search" name="q" label="Search the library" labelClassName="sr-only" className="flex-1">
+          <input
+            type="search"
+            placeholder="Search notes and past papers: a topic, a subject, a word inside a PDF"
+            className="input min-h-11"
+          />
+        </Field>
         <button type="submit" className="btn-primary min-h-11 px-4">
           <SearchIcon className="h-4 w-4" />
           Search

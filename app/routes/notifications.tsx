@@ -23,6 +23,7 @@ import type { Route } from "./+types/notifications";
 import { dispatch } from "#app/lib/actions.server.ts";
 import { intents, mergeIntents } from "#app/lib/intents.ts";
 import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The signed-in student's notices: what staff did that concerns them, newest first.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -242,21 +243,19 @@ function CalendarFeed({
         </div>
       )}
       {url && (
-        <div className="mt-3">
-          <label htmlFor="calendar-url" className="label">
-            Your calendar link
-          </label>
+        <Field
+          id="calendar-url"
+          label="Your calendar link"
+          hint="Anyone with this link can read these dates. Keep it private; reset it if it was shared."
+          className="mt-3"
+        >
           <input
-            id="calendar-url"
             readOnly
             value={url}
             className="input font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
           />
-          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Anyone with this link can read these dates. Keep it private; reset it if it was shared.
-          </p>
-        </div>
+        </Field>
       )}
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <SubmitButton

@@ -2,7 +2,7 @@ import { ACCOUNT_FORM_LIMIT, type BodyLimitHandle } from "#common/body-limits.ts
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { CodeField } from "#app/components/CodeField.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { refused, succeeded, type ActionResult } from "#app/lib/action-result.server.ts";
 import { fieldError } from "#app/lib/action-result.ts";
 import { callerOf } from "#app/lib/caller.server.ts";
@@ -106,27 +106,15 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value={INTENTS.confirm} />
               <EmailField email={email} error={fieldError(result, "email")} />
               <CodeField id="reset-code" label="Code from the e-mail" error={fieldError(result, "code")} />
-              <div>
-                <label htmlFor="reset-password" className="label">
-                  New password
-                </label>
-                <input
-                  id="reset-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={8}
-                  maxLength={200}
-                  className="input"
-                  aria-invalid={fieldError(result, "password") ? true : undefined}
-                  aria-describedby={`reset-password-hint${fieldError(result, "password") ? " reset-password-error" : ""}`}
-                />
-                <p id="reset-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  At least 8 characters.
-                </p>
-                <FieldError id="reset-password" message={fieldError(result, "password")} />
-              </div>
+              <Field
+                id="reset-password"
+                name="password"
+                label="New password"
+                hint="At least 8 characters."
+                error={fieldError(result, "password")}
+              >
+                <input type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+              </Field>
               <button
                 type="submit"
                 className="btn-primary w-full"
@@ -196,23 +184,8 @@ export const meta: Route.MetaFunction = () => [
 /** The address, in both steps: typed in the first, carried (and correctable) into the second. */
 function EmailField({ email, error }: { email: string; error: string | null | undefined }) {
   return (
-    <div>
-      <label htmlFor="reset-email" className="label">
-        E-mail
-      </label>
-      <input
-        id="reset-email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={email}
-        maxLength={254}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "reset-email-error" : undefined}
-      />
-      <FieldError id="reset-email" message={error} />
-    </div>
+    <Field id="reset-email" name="email" label="E-mail" error={error ?? null}>
+      <input type="email" autoComplete="email" required defaultValue={email} maxLength={254} />
+    </Field>
   );
 }

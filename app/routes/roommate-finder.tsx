@@ -35,6 +35,7 @@ import { dispatch } from "#app/lib/actions.server.ts";
 import { mergeIntents } from "#app/lib/intents.ts";
 import { ROOMMATE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
 import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -159,13 +160,8 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
               options={CLEANLINESS.map((c) => [c, cleanLabel[c]] as const)}
               anyLabel="Any"
             />
-            <div>
-              <label htmlFor="f-budget" className="label">
-                Max budget (₹/month)
-              </label>
+            <Field id="f-budget" name="maxBudget" label="Max budget (₹/month)">
               <input
-                id="f-budget"
-                name="maxBudget"
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -174,7 +170,7 @@ export default function RoommateFinder({ loaderData }: Route.ComponentProps) {
                 key={query.maxBudget ?? ""}
                 className="input"
               />
-            </div>
+            </Field>
             <div className="flex flex-wrap gap-2 min-[420px]:col-span-2 xl:col-span-3">
               <button type="submit" className="btn-primary">
                 Apply filters

@@ -9,7 +9,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
 import { fieldError } from "#app/lib/action-result.ts";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { rateAction } from "#app/lib/market.server.ts";
 import { formatIndiaDate, formatRupees } from "#common/format.ts";
@@ -128,8 +128,6 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
   const answer = writer.state === "idle" && latest && latest !== dismissed && latest.intent in FAILED ? latest : null;
   // An edit's refusal also shows under each field it concerns, in the form still open.
   const editProblem = (name: string) => (answer?.intent === INTENTS.edit ? fieldError(answer, name) : null);
-  const invalid = (id: string, name: string) =>
-    editProblem(name) ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : undefined;
   const banner = answer
     ? answer.ok
       ? { tone: "success" as const, text: answer.message }
@@ -201,44 +199,25 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                     <input type="hidden" name="id" value={product.id} />
                     <fieldset disabled={saving} className="space-y-3">
                       <legend className="sr-only">Edit {product.title}</legend>
-                      <div>
-                        <label htmlFor={`title-${product.id}`} className="label">
-                          Title
-                        </label>
-                        <input
-                          id={`title-${product.id}`}
-                          name="title"
-                          required
-                          maxLength={100}
-                          defaultValue={product.title}
-                          className="input"
-                          {...invalid(`title-${product.id}`, "title")}
-                        />
-                        <FieldError id={`title-${product.id}`} message={editProblem("title")} />
-                      </div>
-                      <div>
-                        <label htmlFor={`description-${product.id}`} className="label">
-                          Description
-                        </label>
+                      <Field id={`title-${product.id}`} name="title" label="Title" error={editProblem("title")}>
+                        <input required maxLength={100} defaultValue={product.title} className="input" />
+                      </Field>
+                      <Field
+                        id={`description-${product.id}`}
+                        name="description"
+                        label="Description"
+                        error={editProblem("description")}
+                      >
                         <textarea
-                          id={`description-${product.id}`}
-                          name="description"
                           required
                           maxLength={2000}
                           rows={3}
                           defaultValue={product.description}
                           className="input"
-                          {...invalid(`description-${product.id}`, "description")}
                         />
-                        <FieldError id={`description-${product.id}`} message={editProblem("description")} />
-                      </div>
-                      <div>
-                        <label htmlFor={`price-${product.id}`} className="label">
-                          Price (₹)
-                        </label>
+                      </Field>
+                      <Field id={`price-${product.id}`} name="price" label="Price (₹)" error={editProblem("price")}>
                         <input
-                          id={`price-${product.id}`}
-                          name="price"
                           type="number"
                           required
                           min="0.01"
@@ -247,10 +226,8 @@ export default function Sells({ loaderData }: Route.ComponentProps) {
                           inputMode="decimal"
                           defaultValue={paiseToRupees(product.pricePaise)}
                           className="input"
-                          {...invalid(`price-${product.id}`, "price")}
                         />
-                        <FieldError id={`price-${product.id}`} message={editProblem("price")} />
-                      </div>
+                      </Field>
                       <div className="flex gap-2">
                         <button type="submit" className="btn-primary flex-1">
                           {saving ? (

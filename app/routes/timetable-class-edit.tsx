@@ -1,7 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, FormAnswer, SetupSection, useSending } from "#app/components/setup/fields.tsx";
+import { SetupSection } from "#app/components/setup/fields.tsx";
+import { AddForm } from "#app/components/setup/RecordsStep.tsx";
 import { ChangeRow } from "#app/components/timetable/change-forms.tsx";
 import { PeriodFields, PeriodRow } from "#app/components/timetable/period-forms.tsx";
 import { attempt } from "#app/lib/action-result.server.ts";
@@ -81,8 +81,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function ClassWeekEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { class: cls, periods, subjects, changes } = loaderData;
   const result = actionData ?? null;
-  const added = answerFor(result, "add");
-  const adding = useSending("add");
   return (
     <>
       <p className="mb-4">
@@ -130,13 +128,9 @@ export default function ClassWeekEdit({ loaderData, actionData }: Route.Componen
           )}
         </section>
         <SetupSection id="add-period-heading" title="Add a period">
-          <Form key={periods.length} method="post" className="space-y-3">
-            <PeriodFields form="add" subjects={subjects} result={added} />
-            <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS.add}>
-              Add period
-            </SubmitButton>
-            <FormAnswer result={added} />
-          </Form>
+          <AddForm count={periods.length} intent={INTENTS.add} button="Add period" result={result}>
+            {(added) => <PeriodFields form="add" subjects={subjects} result={added} />}
+          </AddForm>
         </SetupSection>
       </div>
     </>

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
-import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { markAction } from "#app/lib/attendance.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -312,7 +312,6 @@ function OwnEntries({
 }) {
   const added = answerFor(result, "add-entry");
   const adding = useSending("add-entry");
-  const dayError = fieldError(added, "weekday");
   return (
     <section aria-labelledby="own-heading" className="card min-w-0 space-y-3 p-5">
       <h2 id="own-heading" className="text-lg font-semibold">
@@ -345,31 +344,20 @@ function OwnEntries({
         </ul>
       )}
       <Form key={entries.length} method="post" className="space-y-3">
-        <div>
-          <label htmlFor="entry-weekday" className="label">
-            Day
-          </label>
-          <select
-            id="entry-weekday"
-            name="weekday"
-            className="input w-full"
-            required
-            aria-invalid={dayError ? true : undefined}
-            aria-describedby={dayError ? "entry-weekday-error" : undefined}
-          >
+        <SetupField form="entry" name="weekday" label="Day" result={added}>
+          <select className="input w-full" required>
             {WEEKDAYS.map((name, i) => (
               <option key={name} value={i + 1}>
                 {name}
               </option>
             ))}
           </select>
-          <FieldError id="entry-weekday" message={dayError} />
-        </div>
+        </SetupField>
         <div className="grid grid-cols-2 gap-2">
-          <Field form="entry" name="startsAt" label="Starts" type="time" result={added} required />
-          <Field form="entry" name="endsAt" label="Ends" type="time" result={added} required />
+          <SetupField form="entry" name="startsAt" label="Starts" type="time" result={added} required />
+          <SetupField form="entry" name="endsAt" label="Ends" type="time" result={added} required />
         </div>
-        <Field
+        <SetupField
           form="entry"
           name="title"
           label="What"
@@ -378,7 +366,7 @@ function OwnEntries({
           required
           maxLength={80}
         />
-        <Field form="entry" name="room" label="Where (optional)" result={added} maxLength={40} />
+        <SetupField form="entry" name="room" label="Where (optional)" result={added} maxLength={40} />
         <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-entry"]}>
           Add to my week
         </SubmitButton>

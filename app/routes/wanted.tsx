@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { VerifyBanner } from "#app/components/verify-banner.ts";
@@ -125,8 +126,6 @@ function PostForm({ open }: { open: number }) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   // Each invalid field's problem under it, tied to it for screen readers.
   const problem = (name: string) => fieldError(result, name);
-  const invalid = (name: string) =>
-    problem(name) ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : undefined;
   // A post that went through empties the form for the next one.
   useEffect(() => {
     if (result?.ok) form.current?.reset();
@@ -139,30 +138,17 @@ function PostForm({ open }: { open: number }) {
       className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6"
       aria-busy={busy}
     >
-      <div className="sm:col-span-2">
-        <label htmlFor="words" className="label">
-          What are you looking for?
-        </label>
-        <input
-          id="words"
-          name="words"
-          required
-          maxLength={100}
-          className="input"
-          placeholder="e.g. Casio fx-991 calculator"
-          aria-describedby={problem("words") ? "words-hint words-error" : "words-hint"}
-          aria-invalid={problem("words") ? true : undefined}
-        />
-        <p id="words-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {`A listing matches when every word is in its title or description. Open for ${WANTED_DAYS} days; up to ${MAX_OPEN_WANTED} at a time.`}
-        </p>
-        <FieldError id="words" message={problem("words")} />
-      </div>
-      <div>
-        <label htmlFor="wanted-category" className="label">
-          Category (optional)
-        </label>
-        <select id="wanted-category" name="category" defaultValue="" className="input" {...invalid("category")}>
+      <Field
+        name="words"
+        label="What are you looking for?"
+        hint={`A listing matches when every word is in its title or description. Open for ${WANTED_DAYS} days; up to ${MAX_OPEN_WANTED} at a time.`}
+        error={problem("words")}
+        className="sm:col-span-2"
+      >
+        <input required maxLength={100} className="input" placeholder="e.g. Casio fx-991 calculator" />
+      </Field>
+      <Field id="wanted-category" name="category" label="Category (optional)" error={problem("category")}>
+        <select defaultValue="" className="input">
           <option value="">Any category</option>
           {MARKET_CATEGORIES.map((c) => (
             <option key={c.id} value={c.id}>
@@ -170,26 +156,10 @@ function PostForm({ open }: { open: number }) {
             </option>
           ))}
         </select>
-        <FieldError id="category" message={problem("category")} />
-      </div>
-      <div>
-        <label htmlFor="maxPrice" className="label">
-          Highest price (₹, optional)
-        </label>
-        <input
-          id="maxPrice"
-          name="maxPrice"
-          type="number"
-          min="1"
-          max="1000000"
-          step="1"
-          inputMode="numeric"
-          className="input"
-          placeholder="600"
-          {...invalid("maxPrice")}
-        />
-        <FieldError id="maxPrice" message={problem("maxPrice")} />
-      </div>
+      </Field>
+      <Field name="maxPrice" label="Highest price (₹, optional)" error={problem("maxPrice")}>
+        <input type="number" min="1" max="1000000" step="1" inputMode="numeric" className="input" placeholder="600" />
+      </Field>
       <div className="sm:col-span-2" aria-live="polite">
         {result && (
           <Alert tone={result.ok ? "success" : "error"}>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { CONFIRM_NAME_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
@@ -26,22 +27,16 @@ export function ConfirmName({ name, error }: { name: string; error?: string | nu
       </p>
       <Form method="post" action="/account" className="mt-3 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value={CONFIRM_NAME_INTENTS["confirm-name"]} />
-        <div className="min-w-0 flex-1 sm:max-w-sm">
-          <label htmlFor="confirm-name" className="label">
-            Your name
-          </label>
-          <input
-            id="confirm-name"
-            name="name"
-            defaultValue={name}
-            required
-            maxLength={80}
-            autoComplete="name"
-            className="input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "confirm-name-error" : undefined}
-          />
-        </div>
+        <Field
+          id="confirm-name"
+          name="name"
+          label="Your name"
+          error={error}
+          errorElsewhere
+          className="min-w-0 flex-1 sm:max-w-sm"
+        >
+          <input defaultValue={name} required maxLength={80} autoComplete="name" />
+        </Field>
         <SubmitButton busy={busy} busyLabel="Saving...">
           Save name
         </SubmitButton>

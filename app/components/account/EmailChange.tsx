@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { EmailRequestForm } from "#app/components/account/EmailRequestForm.tsx";
 import { JOIN_CARD, JoinCollegeWords } from "#app/components/account/JoinCollege.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
@@ -52,26 +52,20 @@ export function EmailChange(props: EmailChangeProps) {
       {pending && (
         <Form method="post" preventScrollReset className="mt-4 space-y-3">
           <input type="hidden" name="intent" value={EMAIL_CHANGE_INTENTS["email-change-confirm"]} />
-          <div>
-            <label htmlFor="email-change-code" className="label">
-              Code sent to <span className="break-all">{pending.email}</span>
-            </label>
-            <input
-              id="email-change-code"
-              name="code"
-              required
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={9}
-              className="input max-w-40"
-              aria-invalid={problem("code") ? true : undefined}
-              aria-describedby={`email-change-code-hint${problem("code") ? " email-change-code-error" : ""}`}
-            />
-            <p id="email-change-code-hint" className="mt-1 text-xs opacity-80">
-              It works until {pending.until}.
-            </p>
-            <FieldError id="email-change-code" message={problem("code")} />
-          </div>
+          <Field
+            id="email-change-code"
+            name="code"
+            label={
+              <>
+                Code sent to <span className="break-all">{pending.email}</span>
+              </>
+            }
+            hint={`It works until ${pending.until}.`}
+            hintClassName="mt-1 text-xs opacity-80"
+            error={problem("code")}
+          >
+            <input required inputMode="numeric" autoComplete="one-time-code" maxLength={9} className="input max-w-40" />
+          </Field>
           <button type="submit" className="btn-primary" disabled={busyIntent !== null}>
             {busyIntent === "email-change-confirm" ? "Changing..." : "Change my e-mail"}
           </button>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { EMAIL_CHANGE_INTENTS } from "#app/components/account/account-intents.ts";
 
 /**
@@ -28,45 +28,21 @@ export function EmailRequestForm({
   return (
     <Form method="post" action={action} preventScrollReset className="mt-4 space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CHANGE_INTENTS["email-change"]} />
-      <div>
-        <label htmlFor="email-change-email" className="label">
-          {label}
-        </label>
-        <input
-          id="email-change-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          className="input"
-          aria-invalid={problem("email") ? true : undefined}
-          aria-describedby={problem("email") ? "email-change-email-error" : undefined}
-        />
-        <FieldError id="email-change-email" message={problem("email")} />
-      </div>
+      <Field id="email-change-email" name="email" label={label} error={problem("email")}>
+        <input type="email" required maxLength={254} autoComplete="email" />
+      </Field>
       {hasPassword && (
-        <div>
-          {/* Not "Current password": /account's password card has that field. */}
-          <label htmlFor="email-change-password" className="label">
-            Password
-          </label>
-          <input
-            id="email-change-password"
-            name="password"
-            type="password"
-            required
-            maxLength={200}
-            autoComplete="current-password"
-            className="input"
-            aria-invalid={problem("password") ? true : undefined}
-            aria-describedby={`email-change-password-hint${problem("password") ? " email-change-password-error" : ""}`}
-          />
-          <p id="email-change-password-hint" className="mt-1 text-xs opacity-80">
-            The one you sign in with now, to show it is you.
-          </p>
-          <FieldError id="email-change-password" message={problem("password")} />
-        </div>
+        // Not "Current password": /account's password card has that field.
+        <Field
+          id="email-change-password"
+          name="password"
+          label="Password"
+          hint="The one you sign in with now, to show it is you."
+          hintClassName="mt-1 text-xs opacity-80"
+          error={problem("password")}
+        >
+          <input type="password" required maxLength={200} autoComplete="current-password" />
+        </Field>
       )}
       <button type="submit" className={again ? "btn-secondary" : "btn-primary"} disabled={busy}>
         {busy ? "Sending..." : again ? "Send a new code" : "Send code"}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { NewCalendarLink, PendingButton } from "#app/components/account/parts.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { PASSWORD_INTENTS } from "#app/components/account/account-intents.ts";
 
@@ -56,45 +56,13 @@ export function PasswordForm({
         <Form ref={passwordForm} method="post" preventScrollReset className="mt-4 space-y-4">
           <input type="hidden" name="intent" value={PASSWORD_INTENTS["change-password"]} />
           {hasPassword && (
-            <div>
-              <label htmlFor="currentPassword" className="label">
-                Current password
-              </label>
-              <input
-                id="currentPassword"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={200}
-                className="input"
-                aria-invalid={problem("currentPassword") ? true : undefined}
-                aria-describedby={problem("currentPassword") ? "currentPassword-error" : undefined}
-              />
-              <FieldError id="currentPassword" message={problem("currentPassword")} />
-            </div>
+            <Field name="currentPassword" label="Current password" error={problem("currentPassword")}>
+              <input type="password" autoComplete="current-password" required maxLength={200} />
+            </Field>
           )}
-          <div>
-            <label htmlFor="newPassword" className="label">
-              New password
-            </label>
-            <input
-              id="newPassword"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              maxLength={200}
-              className="input"
-              aria-invalid={problem("newPassword") ? true : undefined}
-              aria-describedby={`newPassword-hint${problem("newPassword") ? " newPassword-error" : ""}`}
-            />
-            <p id="newPassword-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              At least 8 characters.
-            </p>
-            <FieldError id="newPassword" message={problem("newPassword")} />
-          </div>
+          <Field name="newPassword" label="New password" hint="At least 8 characters." error={problem("newPassword")}>
+            <input type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+          </Field>
           <PendingButton busy={busy} busyLabel="Saving..." className="btn-primary">
             {hasPassword ? "Change password" : "Set password"}
           </PendingButton>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { WHATSAPP_INTENTS } from "#app/components/account/account-intents.ts";
 
@@ -34,13 +34,13 @@ export function WhatsappForm({
         </div>
       )}
       <Form method="post" preventScrollReset className="mt-4 space-y-4">
-        <div>
-          <label htmlFor="whatsappNumber" className="label">
-            Your WhatsApp number
-          </label>
+        <Field
+          name="whatsappNumber"
+          label="Your WhatsApp number"
+          hint="An Indian mobile number: 10 digits, +91 optional."
+          error={problem}
+        >
           <input
-            id="whatsappNumber"
-            name="whatsappNumber"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -48,15 +48,8 @@ export function WhatsappForm({
             key={number ?? ""}
             maxLength={20}
             placeholder="98765 43210"
-            className="input"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`whatsappNumber-hint${problem ? " whatsappNumber-error" : ""}`}
           />
-          <p id="whatsappNumber-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            An Indian mobile number: 10 digits, +91 optional.
-          </p>
-          <FieldError id="whatsappNumber" message={problem} />
-        </div>
+        </Field>
         <div className="flex flex-wrap gap-2">
           <button
             type="submit"

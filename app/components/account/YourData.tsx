@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { YOUR_DATA_INTENTS } from "#app/components/account/account-intents.ts";
 import { isIntent } from "#app/lib/intents.ts";
@@ -138,23 +138,14 @@ interface SecretFieldProps {
 /** The proof the deletion asks for: the password, or the e-mailed code. */
 function SecretField({ name, id, label, autoComplete, maxLength, error, numeric = false }: SecretFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
+    <Field id={id} name={name} label={label} error={error}>
       <input
-        id={id}
-        name={name}
         type={numeric ? "text" : "password"}
         inputMode={numeric ? "numeric" : undefined}
         autoComplete={autoComplete}
         required
         maxLength={maxLength}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
       />
-      <FieldError id={id} message={error} />
-    </div>
+    </Field>
   );
 }

@@ -5,7 +5,8 @@ import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge, statusTone } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDayMonth, formatIndiaShortDateTime } from "#common/format.ts";
 import type { Newcomer } from "#server/services/hostel/common.ts";
@@ -66,7 +67,6 @@ export function FileComplaint({
   const result = fetcher.data?.intent === COMPLAINT_INTENTS.create ? fetcher.data : null;
   // Every field the server found wrong shows its own problem (decision 0103).
   const error = (name: string) => fieldError(result, name);
-  const described = (name: string) => (error(name) ? `${name}-error` : undefined);
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) formRef.current?.reset();
@@ -86,19 +86,8 @@ export function FileComplaint({
       >
         <input type="hidden" name="intent" value={COMPLAINT_INTENTS.create} />
         <input type="hidden" name="submissionKey" value={submissionKey} />
-        <div>
-          <label htmlFor="category" className="label">
-            Category
-          </label>
-          <select
-            id="category"
-            name="category"
-            required
-            className="input"
-            defaultValue=""
-            aria-invalid={!!error("category")}
-            aria-describedby={described("category")}
-          >
+        <Field name="category" label="Category" result={result}>
+          <select required className="input" defaultValue="">
             <option value="" disabled>
               Choose a category
             </option>
@@ -108,22 +97,10 @@ export function FileComplaint({
               </option>
             ))}
           </select>
-          <FieldError id="category" message={error("category")} />
-        </div>
+        </Field>
         <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
-          <div>
-            <label htmlFor="blockId" className="label">
-              Hostel block
-            </label>
-            <select
-              id="blockId"
-              name="blockId"
-              required
-              className="input"
-              defaultValue={residence?.blockId ?? ""}
-              aria-invalid={!!error("blockId")}
-              aria-describedby={described("blockId")}
-            >
+          <Field name="blockId" label="Hostel block" result={result} errorElsewhere>
+            <select required className="input" defaultValue={residence?.blockId ?? ""}>
               <option value="" disabled>
                 Choose
               </option>
@@ -134,62 +111,40 @@ export function FileComplaint({
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor="room" className="label">
-              Room
-            </label>
-            <input
-              id="room"
-              name="room"
-              required
-              maxLength={10}
-              defaultValue={residence?.room ?? ""}
-              placeholder="B-204"
-              className="input"
-              aria-invalid={!!error("room")}
-              aria-describedby={described("room")}
-            />
-          </div>
+          </Field>
+          <Field name="room" label="Room" result={result} errorElsewhere>
+            <input required maxLength={10} defaultValue={residence?.room ?? ""} placeholder="B-204" className="input" />
+          </Field>
         </div>
         {/* Below both fields, full width: a refused block change is a sentence or two. */}
         <FieldError id="blockId" message={error("blockId")} />
         <FieldError id="room" message={error("room")} />
-        <div>
-          <label htmlFor="description" className="label">
-            What's wrong?
-          </label>
+        <Field name="description" label="What's wrong?" result={result}>
           <textarea
-            id="description"
-            name="description"
             required
             minLength={10}
             maxLength={1000}
             rows={4}
             className="input"
             placeholder="Where it is, since when, what you have tried."
-            aria-invalid={!!error("description")}
-            aria-describedby={described("description")}
           />
-          <FieldError id="description" message={error("description")} />
-        </div>
-        <div>
-          <label htmlFor="photo" className="label">
-            Photo <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
+        </Field>
+        <Field
+          name="photo"
+          label={
+            <>
+              Photo <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </>
+          }
+          hint="JPEG, PNG or WebP, up to 5 MB."
+          result={result}
+        >
           <input
-            id="photo"
-            name="photo"
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:font-semibold file:text-slate-800 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-slate-100"
-            aria-describedby={error("photo") ? "photo-error" : "photo-hint"}
           />
-          <p id="photo-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            JPEG, PNG or WebP, up to 5 MB.
-          </p>
-          <FieldError id="photo" message={error("photo")} />
-        </div>
+        </Field>
         {result && (result.ok || !result.field) && (
           <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert>
         )}

@@ -4,6 +4,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import type { Residence } from "#server/services/hostel/common.ts";
 import { RESIDENCE_INTENTS } from "#app/components/hostel/hostel-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // Where a student lives (decision 0084): the first choice of a block and room, and a move to another
 // block, which waits for the new block's warden. /hostel-complaints shows these above the block's complaints.
@@ -112,11 +113,8 @@ function BlockAndRoom({
   return (
     <>
       <input type="hidden" name="intent" value={RESIDENCE_INTENTS.residence} />
-      <div className="min-w-[12rem] flex-1">
-        <label htmlFor={`${idPrefix}-block`} className="label">
-          {blockLabel}
-        </label>
-        <select id={`${idPrefix}-block`} name="blockId" required defaultValue="" className="input">
+      <Field id={`${idPrefix}-block`} name="blockId" label={blockLabel} className="min-w-[12rem] flex-1">
+        <select required defaultValue="" className="input">
           <option value="" disabled>
             {placeholder}
           </option>
@@ -126,13 +124,10 @@ function BlockAndRoom({
             </option>
           ))}
         </select>
-      </div>
-      <div className="w-28">
-        <label htmlFor={`${idPrefix}-room`} className="label">
-          Room
-        </label>
-        <input id={`${idPrefix}-room`} name="room" required maxLength={10} className="input" />
-      </div>
+      </Field>
+      <Field id={`${idPrefix}-room`} name="room" label="Room" className="w-28">
+        <input required maxLength={10} className="input" />
+      </Field>
     </>
   );
 }

@@ -5,7 +5,8 @@ import { HiddenMark } from "#app/components/moderation/HiddenMark.tsx";
 import { ReportControl } from "#app/components/moderation/ReportControl.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatRupees } from "#common/format.ts";
 import {
@@ -41,11 +42,8 @@ export function FilterSelect({
   anyLabel: string;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} key={value ?? ""} className="input">
+    <Field id={id} name={name} label={label}>
+      <select defaultValue={value ?? ""} key={value ?? ""} className="input">
         <option value="">{anyLabel}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -53,7 +51,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -246,13 +244,8 @@ export function ListingForm({
       ) : (
         <input type="hidden" name="submissionKey" value={submissionKey} />
       )}
-      <div>
-        <label htmlFor="about" className="label">
-          About me
-        </label>
+      <Field name="about" label="About me" error={error("about")}>
         <textarea
-          id="about"
-          name="about"
           required
           minLength={20}
           maxLength={600}
@@ -260,23 +253,11 @@ export function ListingForm({
           defaultValue={mine?.about}
           placeholder="Year and branch, hobbies, what you want in a roommate."
           className="input"
-          aria-describedby={describe("about")}
-          aria-invalid={!!error("about")}
         />
-        <FieldError id="about" message={error("about")} />
-      </div>
+      </Field>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-        <div>
-          <label htmlFor="preferredBlock" className="label">
-            Preferred block
-          </label>
-          <select
-            id="preferredBlock"
-            name="preferredBlock"
-            defaultValue={mine?.preferredBlock ?? "any"}
-            className="input"
-            aria-describedby={describe("preferredBlock")}
-          >
+        <Field name="preferredBlock" label="Preferred block" error={error("preferredBlock")}>
+          <select defaultValue={mine?.preferredBlock ?? "any"} className="input">
             <option value="any">Any block</option>
             {blocks.map((b) => (
               <option key={b.id} value={b.id}>
@@ -284,35 +265,19 @@ export function ListingForm({
               </option>
             ))}
           </select>
-          <FieldError id="preferredBlock" message={error("preferredBlock")} />
-        </div>
-        <div>
-          <label htmlFor="roomType" className="label">
-            Room type
-          </label>
-          <select
-            id="roomType"
-            name="roomType"
-            defaultValue={mine?.roomType ?? "double"}
-            className="input"
-            aria-describedby={describe("roomType")}
-          >
+        </Field>
+        <Field name="roomType" label="Room type" error={error("roomType")}>
+          <select defaultValue={mine?.roomType ?? "double"} className="input">
             {ROOM_TYPES.map((r) => (
               <option key={r} value={r}>
                 {roomTypeLabel[r]}
               </option>
             ))}
           </select>
-          <FieldError id="roomType" message={error("roomType")} />
-        </div>
+        </Field>
       </div>
-      <div>
-        <label htmlFor="budget" className="label">
-          Budget (₹ per month)
-        </label>
+      <Field name="budget" label="Budget (₹ per month)" error={error("budget")}>
         <input
-          id="budget"
-          name="budget"
           type="number"
           inputMode="numeric"
           required
@@ -321,22 +286,21 @@ export function ListingForm({
           step={1}
           defaultValue={mine ? mine.budgetPaise / 100 : undefined}
           className="input"
-          aria-describedby={describe("budget")}
-          aria-invalid={!!error("budget")}
         />
-        <FieldError id="budget" message={error("budget")} />
-      </div>
+      </Field>
       {radio("sleepSchedule", SLEEP_SCHEDULES, sleepLabel, mine?.sleepSchedule, "Sleep schedule")}
       {radio("studyHabits", STUDY_HABITS, studyLabel, mine?.studyHabits, "Study habits")}
       {radio("cleanliness", CLEANLINESS, cleanLabel, mine?.cleanliness, "Cleanliness")}
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-        <div>
-          <label htmlFor="whatsapp" className="label">
-            WhatsApp number
-          </label>
+        {/* The hint below the two describes each until it has a problem, which then does (drawn below the hint). */}
+        <Field
+          name="whatsapp"
+          label="WhatsApp number"
+          error={error("whatsapp")}
+          describedBy={error("whatsapp") ? undefined : "contact-hint"}
+          errorElsewhere
+        >
           <input
-            id="whatsapp"
-            name="whatsapp"
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -344,26 +308,17 @@ export function ListingForm({
             defaultValue={mine?.whatsapp ?? ""}
             placeholder="98765 43210"
             className="input"
-            aria-describedby={describe("whatsapp") ?? "contact-hint"}
-            aria-invalid={!!error("whatsapp")}
           />
-        </div>
-        <div>
-          <label htmlFor="email" className="label">
-            E-mail
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={mine?.email ?? ""}
-            className="input"
-            aria-describedby={describe("email") ?? "contact-hint"}
-            aria-invalid={!!error("email")}
-          />
-        </div>
+        </Field>
+        <Field
+          name="email"
+          label="E-mail"
+          error={error("email")}
+          describedBy={error("email") ? undefined : "contact-hint"}
+          errorElsewhere
+        >
+          <input type="email" autoComplete="email" maxLength={254} defaultValue={mine?.email ?? ""} className="input" />
+        </Field>
       </div>
       <p id="contact-hint" className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
         Give at least one. Only signed-in students see them.

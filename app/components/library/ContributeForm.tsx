@@ -1,7 +1,7 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import {
   LIBRARY_EXAM_NAMES,
@@ -156,15 +156,10 @@ export function ContributeForm({
     request.send(form);
   }
 
-  const input = (name: string) => ({
-    id: `${uid}-${name}`,
-    name,
-    ...(name !== "kind" && name !== "subjectId" && name !== "files" && text(name) !== undefined
-      ? { defaultValue: text(name) }
-      : {}),
-    "aria-invalid": problem(name) ? true : undefined,
-    "aria-describedby": problem(name) ? `${uid}-${name}-error` : undefined,
-  });
+  // A field of this form: its id unique on the page, its problem from the last answer.
+  const field = (name: string) => ({ id: `${uid}-${name}`, name, error: problem(name) });
+  // What a refused post typed, back in its field.
+  const typedBack = (name: string) => (text(name) !== undefined ? { defaultValue: text(name) } : {});
 
   return (
     <form
@@ -190,62 +185,36 @@ export function ContributeForm({
           )}
         </Alert>
       )}
-      <div>
-        <label htmlFor={`${uid}-kind`} className="label">
-          Kind
-        </label>
-        <select {...input("kind")} className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
+      <Field {...field("kind")} label="Kind">
+        <select className="input" value={kind} onChange={(e) => setKind(e.target.value)}>
           {LIBRARY_KIND_NAMES.map((k) => (
             <option key={k} value={k}>
               {libraryKindLabel[k]}
             </option>
           ))}
         </select>
-        <FieldError id={`${uid}-kind`} message={problem("kind")} />
-      </div>
+      </Field>
       {shows(fileKind) && (
-        <div>
-          <label htmlFor={`${uid}-files`} className="label">
-            A PDF, or photos of the pages{!hydrated && " (notes, papers, practicals)"}
-          </label>
-          <input
-            {...input("files")}
-            aria-describedby={`${uid}-files-hint${problem("files") ? ` ${uid}-files-error` : ""}`}
-            type="file"
-            multiple
-            accept="application/pdf,image/jpeg,image/png,image/webp"
-            className="input"
-          />
-          <p id={`${uid}-files-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            Up to 25 MB together. Photos are put together into one PDF, in the order you choose them.
-          </p>
-          <FieldError id={`${uid}-files`} message={problem("files")} />
-        </div>
+        <Field
+          {...field("files")}
+          label={<>A PDF, or photos of the pages{!hydrated && " (notes, papers, practicals)"}</>}
+          hint="Up to 25 MB together. Photos are put together into one PDF, in the order you choose them."
+          hintClassName="mt-1 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <input type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" className="input" />
+        </Field>
       )}
-      <div>
-        <label htmlFor={`${uid}-title`} className="label">
-          Title
-        </label>
+      <Field {...field("title")} label="Title">
         <input
-          {...input("title")}
+          {...typedBack("title")}
           required
           maxLength={150}
           className="input"
           placeholder="e.g. Unit 2 notes: trees and graphs"
         />
-        <FieldError id={`${uid}-title`} message={problem("title")} />
-      </div>
-      <div>
-        <label htmlFor={`${uid}-subjectId`} className="label">
-          Subject
-        </label>
-        <select
-          {...input("subjectId")}
-          required
-          className="input"
-          value={subjectId}
-          onChange={(e) => setSubjectId(e.target.value)}
-        >
+      </Field>
+      <Field {...field("subjectId")} label="Subject">
+        <select required className="input" value={subjectId} onChange={(e) => setSubjectId(e.target.value)}>
           <option value="" disabled>
             Choose a subject
           </option>
@@ -261,8 +230,7 @@ export function ContributeForm({
             </optgroup>
           ))}
         </select>
-        <FieldError id={`${uid}-subjectId`} message={problem("subjectId")} />
-      </div>
+      </Field>
       {subject && subject.units.length > 0 && (
         <fieldset>
           <legend className="label">Units it covers (optional)</legend>
@@ -285,12 +253,9 @@ export function ContributeForm({
       )}
       {shows(kind === "past_paper") && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${uid}-year`} className="label">
-              Year{!hydrated && " (past papers)"}
-            </label>
+          <Field {...field("year")} label={<>Year{!hydrated && " (past papers)"}</>}>
             <input
-              {...input("year")}
+              {...typedBack("year")}
               type="number"
               min={1990}
               max={2100}
@@ -298,13 +263,9 @@ export function ContributeForm({
               inputMode="numeric"
               className="input"
             />
-            <FieldError id={`${uid}-year`} message={problem("year")} />
-          </div>
-          <div>
-            <label htmlFor={`${uid}-exam`} className="label">
-              Exam{!hydrated && " (past papers)"}
-            </label>
-            <select {...input("exam")} required={hydrated} className="input" defaultValue={text("exam") ?? ""}>
+          </Field>
+          <Field {...field("exam")} label={<>Exam{!hydrated && " (past papers)"}</>}>
+            <select required={hydrated} className="input" defaultValue={text("exam") ?? ""}>
               <option value="" disabled={hydrated}>
                 Choose the exam
               </option>
@@ -314,8 +275,7 @@ export function ContributeForm({
                 </option>
               ))}
             </select>
-            <FieldError id={`${uid}-exam`} message={problem("exam")} />
-          </div>
+          </Field>
         </div>
       )}
       {shows(kind === "book") && (
@@ -328,39 +288,42 @@ export function ContributeForm({
               ["shelf", "Shelf in the college library", false],
             ] as const
           ).map(([name, label, required]) => (
-            <div key={name}>
-              <label htmlFor={`${uid}-${name}`} className="label">
-                {label}
-                {!hydrated && " (books)"}
-              </label>
-              <input {...input(name)} required={hydrated && required} maxLength={150} className="input" />
-              <FieldError id={`${uid}-${name}`} message={problem(name)} />
-            </div>
+            <Field
+              key={name}
+              {...field(name)}
+              label={
+                <>
+                  {label}
+                  {!hydrated && " (books)"}
+                </>
+              }
+            >
+              <input {...typedBack(name)} required={hydrated && required} maxLength={150} className="input" />
+            </Field>
           ))}
         </div>
       )}
       {shows(kind === "video") && (
-        <div>
-          <label htmlFor={`${uid}-url`} className="label">
-            Link to the video{!hydrated && " (videos)"}
-          </label>
+        <Field {...field("url")} label={<>Link to the video{!hydrated && " (videos)"}</>}>
           <input
-            {...input("url")}
+            {...typedBack("url")}
             type="url"
             required={hydrated}
             className="input"
             placeholder="https://www.youtube.com/watch?v=…"
           />
-          <FieldError id={`${uid}-url`} message={problem("url")} />
-        </div>
+        </Field>
       )}
-      <div>
-        <label htmlFor={`${uid}-description`} className="label">
-          Description <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-        </label>
-        <textarea {...input("description")} rows={3} maxLength={2000} className="input" />
-        <FieldError id={`${uid}-description`} message={problem("description")} />
-      </div>
+      <Field
+        {...field("description")}
+        label={
+          <>
+            Description <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </>
+        }
+      >
+        <textarea {...typedBack("description")} rows={3} maxLength={2000} className="input" />
+      </Field>
       <label className="flex min-h-11 items-start gap-2 text-sm">
         <input
           type="checkbox"

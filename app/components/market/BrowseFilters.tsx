@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { SearchIcon } from "#app/components/icons/search.tsx";
 import { CONDITIONS, MARKET_CATEGORIES, type ProductSort } from "#common/market.ts";
+import { Field } from "#app/components/Field.tsx";
 
 /** Browse's orders as the screen names them (the ids: PRODUCT_SORT_IDS); the "Price" chip chooses one. */
 const SORTS: { id: ProductSort; label: string }[] = [
@@ -49,19 +50,16 @@ export function BrowseFilters(filters: Filters) {
         {category && <input type="hidden" name="category" value={category} />}
         {condition && <input type="hidden" name="condition" value={condition} />}
         {sort !== "newest" && <input type="hidden" name="sort" value={sort} />}
-        <label htmlFor="q" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          key={q}
-          maxLength={200}
-          placeholder="Search, e.g. calculator"
-          className="input min-h-11 min-w-0 flex-1"
-        />
+        <Field name="q" label="Search products" labelClassName="sr-only" className="min-w-0 flex-1">
+          <input
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={200}
+            placeholder="Search, e.g. calculator"
+            className="input min-h-11"
+          />
+        </Field>
         <button type="submit" className="btn-primary shrink-0">
           <SearchIcon className="h-5 w-5" />
           Search

@@ -9,7 +9,7 @@ import {
 } from "react";
 import { Spinner } from "#app/components/Alert.tsx";
 import { UploadIcon } from "#app/components/icons/upload.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { preparePhoto, type PreparedPhoto } from "#app/lib/photos.ts";
 import { MAX_IMAGE_BYTES, MAX_PHOTOS } from "#common/market-photos.ts";
@@ -152,49 +152,50 @@ export function PhotoPicker({
 
   return (
     <div>
-      <label htmlFor="image" className="label">
-        Photos
-      </label>
-      <input
-        ref={picker}
-        id="image"
+      <Field
         name="image"
-        type="file"
-        multiple
-        accept={ACCEPT}
-        required={photos.length === 0}
-        disabled={photos.length >= MAX_PHOTOS}
-        onChange={onPhotosChosen}
-        // The button below is the control once the script runs: the field leaves the tab order.
-        tabIndex={enhanced ? -1 : undefined}
-        aria-invalid={photoProblem ? true : undefined}
-        aria-describedby={`image-hint${photoProblem ? " image-error" : ""}`}
-        className={
-          enhanced
-            ? "sr-only"
-            : "block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
-        }
-      />
-      {enhanced && (
-        <button
-          type="button"
-          onClick={() => picker.current?.click()}
-          disabled={photos.length >= MAX_PHOTOS}
-          aria-describedby="image-hint"
-          className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-4 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-indigo-800 dark:bg-indigo-950/40 dark:text-indigo-200 dark:hover:bg-indigo-950"
-        >
-          <UploadIcon className="h-6 w-6" />
-          {photos.length === 0
-            ? "Take or choose photos"
-            : photos.length >= MAX_PHOTOS
-              ? `${MAX_PHOTOS} photos chosen`
-              : `Add more photos (${photos.length} of ${MAX_PHOTOS})`}
-        </button>
-      )}
-      <p id="image-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        {`Up to ${MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.`}
-      </p>
-      <FieldError id="image" message={photoProblem} />
+        label="Photos"
+        hint={`Up to ${MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, up to 5 MB each). The first is the cover. They are made smaller on your phone before they are sent, and their location data is removed.`}
+        error={photoProblem}
+      >
+        {(control) => (
+          <>
+            <input
+              ref={picker}
+              {...control}
+              type="file"
+              multiple
+              accept={ACCEPT}
+              required={photos.length === 0}
+              disabled={photos.length >= MAX_PHOTOS}
+              onChange={onPhotosChosen}
+              // The button below is the control once the script runs: the field leaves the tab order.
+              tabIndex={enhanced ? -1 : undefined}
+              className={
+                enhanced
+                  ? "sr-only"
+                  : "block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+              }
+            />
+            {enhanced && (
+              <button
+                type="button"
+                onClick={() => picker.current?.click()}
+                disabled={photos.length >= MAX_PHOTOS}
+                aria-describedby="image-hint"
+                className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-4 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-indigo-800 dark:bg-indigo-950/40 dark:text-indigo-200 dark:hover:bg-indigo-950"
+              >
+                <UploadIcon className="h-6 w-6" />
+                {photos.length === 0
+                  ? "Take or choose photos"
+                  : photos.length >= MAX_PHOTOS
+                    ? `${MAX_PHOTOS} photos chosen`
+                    : `Add more photos (${photos.length} of ${MAX_PHOTOS})`}
+              </button>
+            )}
+          </>
+        )}
+      </Field>
       <div role="status">
         {notes.length > 0 && (
           <ul className="mt-2 space-y-1 text-sm text-amber-800 dark:text-amber-300">

@@ -2,7 +2,8 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field, FieldError } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime } from "#common/format.ts";
 import type { ProductView } from "#common/market.ts";
@@ -140,18 +141,19 @@ export function TradePanel({
                 </div>
                 <FieldError id={`${uid}-stars`} message={starsError} />
               </fieldset>
-              <label htmlFor={`${uid}-note`} className="label">
-                Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-              </label>
-              <input
+              <Field
                 id={`${uid}-note`}
                 name="note"
-                maxLength={280}
-                className="input w-full"
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? `${uid}-note-error` : undefined}
-              />
-              <FieldError id={`${uid}-note`} message={noteError} />
+                label={
+                  <>
+                    Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+                  </>
+                }
+                error={noteError}
+                className="space-y-2"
+              >
+                <input maxLength={280} className="input w-full" />
+              </Field>
               <SubmitButton
                 busy={busy === "rate"}
                 busyLabel="Saving..."

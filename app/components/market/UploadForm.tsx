@@ -1,9 +1,9 @@
-import { cloneElement, useState, type FormEvent, type ReactElement } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { PhotoPicker, type ChosenPhoto } from "#app/components/market/PhotoPicker.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { encodedName } from "#app/lib/photos.ts";
 import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
 
@@ -78,77 +78,45 @@ export function UploadForm({
       <fieldset disabled={busy} className="min-w-0 space-y-4">
         <legend className="sr-only">Product details</legend>
         <PhotoPicker photos={photos} setPhotos={setPhotos} result={result} uploading={uploading} onChange={onChange} />
-        <Field
-          name="title"
-          label="Title"
-          result={result}
-          control={<input required maxLength={100} placeholder="e.g. Engineering Graphics drawing kit" />}
-        />
+        <Field name="title" label="Title" result={result}>
+          <input required maxLength={100} placeholder="e.g. Engineering Graphics drawing kit" />
+        </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
-            name="category"
-            label="Category"
-            result={result}
-            control={
-              <select required defaultValue="">
-                <option value="" disabled>
-                  Choose a category
+          <Field name="category" label="Category" result={result}>
+            <select required defaultValue="">
+              <option value="" disabled>
+                Choose a category
+              </option>
+              {MARKET_CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
                 </option>
-                {MARKET_CATEGORIES.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            }
-          />
-          <Field
-            name="condition"
-            label="Condition"
-            result={result}
-            control={
-              <select required defaultValue="">
-                <option value="" disabled>
-                  Choose the condition
+              ))}
+            </select>
+          </Field>
+          <Field name="condition" label="Condition" result={result}>
+            <select required defaultValue="">
+              <option value="" disabled>
+                Choose the condition
+              </option>
+              {CONDITIONS.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
                 </option>
-                {CONDITIONS.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            }
-          />
+              ))}
+            </select>
+          </Field>
         </div>
-        <Field
-          name="description"
-          label="Description"
-          result={result}
-          control={<textarea required maxLength={2000} rows={4} placeholder="Condition, edition, what is included…" />}
-        />
+        <Field name="description" label="Description" result={result}>
+          <textarea required maxLength={2000} rows={4} placeholder="Condition, edition, what is included…" />
+        </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
-            name="price"
-            label="Price (₹)"
-            result={result}
-            control={
-              <input
-                type="number"
-                required
-                min="0.01"
-                max="1000000"
-                step="0.01"
-                inputMode="decimal"
-                placeholder="450"
-              />
-            }
-          />
-          <Field
-            name="sellerName"
-            label="Seller name"
-            result={result}
-            control={<input required maxLength={80} defaultValue={sellerName} autoComplete="name" />}
-          />
+          <Field name="price" label="Price (₹)" result={result}>
+            <input type="number" required min="0.01" max="1000000" step="0.01" inputMode="decimal" placeholder="450" />
+          </Field>
+          <Field name="sellerName" label="Seller name" result={result}>
+            <input required maxLength={80} defaultValue={sellerName} autoComplete="name" />
+          </Field>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {whatsappNumber
@@ -175,48 +143,5 @@ export function UploadForm({
         </button>
       </fieldset>
     </form>
-  );
-}
-
-/**
- * A field of the form (decision 0103): its label; the control, given here its id and name, the
- * "input" look unless it has its own, and what ties it to its hint and its problem; the hint; the
- * problem the last answer reports for it. The control keeps the browser's own checks (required, min, max,
- * maxLength), so a form without JavaScript is checked before it is sent.
- */
-function Field({
-  name,
-  label,
-  hint,
-  result,
-  control,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  result: ActionResult | null;
-  control: ReactElement<{ className?: string }>;
-}) {
-  const problem = fieldError(result, name);
-  const describedBy = [hint && `${name}-hint`, problem && `${name}-error`].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={name} className="label">
-        {label}
-      </label>
-      {cloneElement(control, {
-        id: name,
-        name,
-        className: control.props.className ?? "input",
-        "aria-invalid": problem ? true : undefined,
-        "aria-describedby": describedBy || undefined,
-      } as Record<string, unknown>)}
-      {hint && (
-        <p id={`${name}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      <FieldError id={name} message={problem} />
-    </div>
   );
 }

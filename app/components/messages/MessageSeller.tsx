@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
 import { ChatIcon } from "#app/components/icons/chat.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { MESSAGE_MAX, OPENERS, RESERVED_OPENERS } from "#common/messages.ts";
 import { MESSAGE_SELLER_INTENTS } from "#app/components/market/market-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // A listing's page, its conversations (docs/decisions/0113-conversations.md): a buyer asks the seller
 // in one tap ("Is this still available?") or in their own words, or goes back to the conversation
@@ -99,25 +99,17 @@ export function MessageSeller({
           </button>
         ))}
       </div>
-      <label htmlFor="first-message" className="label mt-3">
-        Or write your own
-      </label>
-      <div className="flex items-end gap-2">
-        <textarea
-          id="first-message"
-          name="text"
-          rows={2}
-          maxLength={MESSAGE_MAX}
-          className="input min-w-0 flex-1"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "first-message-error" : undefined}
-        />
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? <Spinner label="Sending" /> : null}
-          {sending ? "Sending..." : "Send"}
-        </button>
-      </div>
-      <FieldError id="first-message" message={problem} />
+      <Field id="first-message" name="text" label="Or write your own" error={problem} className="mt-3">
+        {(control) => (
+          <div className="flex items-end gap-2">
+            <textarea {...control} rows={2} maxLength={MESSAGE_MAX} className="input min-w-0 flex-1" />
+            <button type="submit" className="btn-primary" disabled={sending}>
+              {sending ? <Spinner label="Sending" /> : null}
+              {sending ? "Sending..." : "Send"}
+            </button>
+          </div>
+        )}
+      </Field>
     </Form>
   );
 }

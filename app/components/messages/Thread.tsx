@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { MESSAGE_MAX, PAYMENT_LINK_WARNING, type MessageView } from "#common/messages.ts";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { whatsappLink } from "#common/market.ts";
 import { CONVERSATION_INTENTS as C } from "#app/components/messages/messages-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // A conversation's messages and its composer (docs/decisions/0113-conversations.md).
 
@@ -147,13 +148,15 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
     >
       <input type="hidden" name="intent" value={C.send} />
       <input type="hidden" name="clientKey" value={key} />
-      <label htmlFor="message-text" className="sr-only">
-        Message
-      </label>
-      <div className="min-w-0 flex-1">
+      <Field
+        id="message-text"
+        name="text"
+        label="Message"
+        labelClassName="sr-only"
+        error={problem}
+        className="min-w-0 flex-1"
+      >
         <textarea
-          id="message-text"
-          name="text"
           rows={1}
           required
           maxLength={MESSAGE_MAX}
@@ -161,11 +164,8 @@ export function Composer({ onTyping }: { onTyping: () => void }) {
           className="input max-h-40 min-h-11 resize-y"
           onKeyDown={onKeyDown}
           onInput={onTyping}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "text-error" : undefined}
         />
-        <FieldError id="text" message={problem} />
-      </div>
+      </Field>
       <SubmitButton busy={busy} busyLabel="Sending...">
         Send
       </SubmitButton>

@@ -1,11 +1,12 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { Answer } from "#app/components/messages/Thread.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { REPORT_REASONS } from "#common/messages.ts";
 import { formatRupees } from "#common/format.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { CONVERSATION_INTENTS as C } from "#app/components/messages/messages-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // What the two members of a conversation can do besides writing (docs/decisions/0113-conversations.md):
 // the buyer's offer, a meet-up once the listing is reserved, sharing one's WhatsApp number, blocking
@@ -60,25 +61,15 @@ function OfferForm({ listPrice }: { listPrice: number }) {
       aria-busy={fetcher.state !== "idle"}
     >
       <input type="hidden" name="intent" value={C.offer} />
-      <div className="min-w-0 flex-1">
-        <label htmlFor="offer-price" className="label">
-          {`Make an offer (listed at ${formatRupees(listPrice)})`}
-        </label>
-        <input
-          id="offer-price"
-          name="price"
-          type="number"
-          min="1"
-          step="1"
-          inputMode="numeric"
-          required
-          className="input"
-          placeholder="₹"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? "price-error" : undefined}
-        />
-        <FieldError id="price" message={problem} />
-      </div>
+      <Field
+        id="offer-price"
+        name="price"
+        label={`Make an offer (listed at ${formatRupees(listPrice)})`}
+        error={problem}
+        className="min-w-0 flex-1"
+      >
+        <input type="number" min="1" step="1" inputMode="numeric" required className="input" placeholder="₹" />
+      </Field>
       <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Sending offer..." className="btn-secondary">
         Send offer
       </SubmitButton>
@@ -105,11 +96,8 @@ function MeetupForm({ places }: { places: ToolsThread["places"] }) {
     >
       <input type="hidden" name="intent" value={C.meetup} />
       <h2 className="font-semibold sm:col-span-2">Agree where and when to meet</h2>
-      <div>
-        <label htmlFor="meet-place" className="label">
-          Place
-        </label>
-        <select id="meet-place" name="placeId" required className="input" defaultValue="">
+      <Field id="meet-place" name="placeId" label="Place" result={result}>
+        <select required className="input" defaultValue="">
           <option value="" disabled>
             Choose a place
           </option>
@@ -119,15 +107,10 @@ function MeetupForm({ places }: { places: ToolsThread["places"] }) {
             </option>
           ))}
         </select>
-        <FieldError id="placeId" message={fieldError(result, "placeId")} />
-      </div>
-      <div>
-        <label htmlFor="meet-at" className="label">
-          Day and time
-        </label>
-        <input id="meet-at" name="at" type="datetime-local" required className="input" />
-        <FieldError id="at" message={fieldError(result, "at")} />
-      </div>
+      </Field>
+      <Field id="meet-at" name="at" label="Day and time" result={result}>
+        <input type="datetime-local" required className="input" />
+      </Field>
       <div className="sm:col-span-2">
         <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Proposing..." className="btn-secondary">
           Propose this meet-up
@@ -194,20 +177,23 @@ function ReportForm() {
   return (
     <fetcher.Form method="post" className="flex flex-col gap-2">
       <input type="hidden" name="intent" value={C.report} />
-      <label htmlFor="report-reason" className="label">
-        Report this conversation to a moderator
-      </label>
-      <select id="report-reason" name="reason" className="input" defaultValue="scam">
-        {Object.entries(REPORT_REASONS).map(([id, label]) => (
-          <option key={id} value={id}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="report-note" className="label">
-        What happened (optional)
-      </label>
-      <textarea id="report-note" name="note" rows={2} maxLength={500} className="input" />
+      <Field
+        id="report-reason"
+        name="reason"
+        label="Report this conversation to a moderator"
+        className="flex flex-col gap-2"
+      >
+        <select className="input" defaultValue="scam">
+          {Object.entries(REPORT_REASONS).map(([id, label]) => (
+            <option key={id} value={id}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="report-note" name="note" label="What happened (optional)" className="flex flex-col gap-2">
+        <textarea rows={2} maxLength={500} className="input" />
+      </Field>
       <div>
         <SubmitButton busy={fetcher.state !== "idle"} busyLabel="Reporting..." className="btn-secondary">
           Report

@@ -1,11 +1,12 @@
 import { useId } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { kindLabel, reasonLabel, type ReportKind } from "#common/moderation.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { REPORT_INTENTS } from "#app/components/moderation/report-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 /**
  * Why the signed-in student may not report (the server's own 403 message, from the root loader), or
@@ -58,41 +59,38 @@ export function ReportControl({ kind, id, title }: { kind: ReportKind; id: strin
         <fetcher.Form method="post" className="mt-2 space-y-2">
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="id" value={id} />
-          <label htmlFor={`${uid}-reason`} className="label">
-            Why report this {kindLabel[kind]}?
-          </label>
-          <select
+          <Field
             id={`${uid}-reason`}
             name="reason"
-            required
-            className="input"
-            defaultValue=""
-            aria-invalid={!!reasonError}
-            aria-describedby={reasonError ? `${uid}-reason-error` : undefined}
+            label={`Why report this ${kindLabel[kind]}?`}
+            error={reasonError}
+            className="space-y-2"
           >
-            <option value="" disabled>
-              Choose a reason
-            </option>
-            {Object.entries(reasonLabel).map(([r, label]) => (
-              <option key={r} value={r}>
-                {label}
+            <select required className="input" defaultValue="">
+              <option value="" disabled>
+                Choose a reason
               </option>
-            ))}
-          </select>
-          <FieldError id={`${uid}-reason`} message={reasonError} />
-          <label htmlFor={`${uid}-note`} className="label">
-            Note for the moderators <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-          </label>
-          <textarea
+              {Object.entries(reasonLabel).map(([r, label]) => (
+                <option key={r} value={r}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
             id={`${uid}-note`}
             name="note"
-            rows={2}
-            maxLength={500}
-            className="input"
-            aria-invalid={!!noteError}
-            aria-describedby={noteError ? `${uid}-note-error` : undefined}
-          />
-          <FieldError id={`${uid}-note`} message={noteError} />
+            label={
+              <>
+                Note for the moderators{" "}
+                <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+              </>
+            }
+            error={noteError}
+            className="space-y-2"
+          >
+            <textarea rows={2} maxLength={500} className="input" />
+          </Field>
           <SubmitButton
             busy={busy}
             busyLabel="Sending..."

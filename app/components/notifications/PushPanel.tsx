@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import {
   DEVICE_ON,
@@ -11,6 +11,7 @@ import {
   type NotificationCategory,
 } from "#common/notifications.ts";
 import { NOTIFICATION_SETTING_INTENTS } from "#app/components/notifications/notification-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 /**
  * Push notifications (docs/decisions/0091-web-push.md): turn them on or off for this device
@@ -129,23 +130,9 @@ function QuietTime({
   error: string | null;
 }) {
   return (
-    <div>
-      <label htmlFor={name} className="label">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="time"
-        required={on}
-        disabled={!on}
-        defaultValue={value}
-        className="input disabled:opacity-50"
-        aria-invalid={!!error}
-        aria-describedby={error ? `${name}-error` : undefined}
-      />
-      <FieldError id={name} message={error} />
-    </div>
+    <Field name={name} label={label} error={error}>
+      <input type="time" required={on} disabled={!on} defaultValue={value} className="input disabled:opacity-50" />
+    </Field>
   );
 }
 

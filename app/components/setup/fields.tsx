@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { Field } from "#app/components/Field.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
 
 // The pieces of the campus admin's set-up forms (docs/decisions/0104-campus-setup.md). Each form
 // names its answer by intent (`add`, `save:<id>` ...), so a page of many forms shows each answer
@@ -19,13 +19,23 @@ export function useSending(intent: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-export function Field({
+/** A field's id on a page of many forms: the form's own prefix and the field's name. */
+export function setupFieldId(form: string, name: string): string {
+  return `${form}-${name}`.replace(/[^\w-]/g, "_");
+}
+
+/**
+ * A set-up form's field: app/components/Field.tsx with the id made unique by the form's prefix and
+ * the hint above the control; an input of the given attributes, or the select or textarea given.
+ */
+export function SetupField({
   form,
   name,
   label,
   result,
   hint,
-  className = "",
+  className,
+  children,
   ...input
 }: {
   /** The form's own prefix, so ids are unique on a page of many forms. */
@@ -35,6 +45,7 @@ export function Field({
   result: ActionResult | null;
   hint?: string;
   className?: string;
+  children?: ReactElement<{ className?: string }>;
   type?: string;
   defaultValue?: string | number;
   required?: boolean;
@@ -45,29 +56,18 @@ export function Field({
   placeholder?: string;
   inputMode?: "numeric" | "text";
 }) {
-  const id = `${form}-${name}`.replace(/[^\w-]/g, "_");
-  const error = fieldError(result, name);
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        className="input w-full"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...input}
-      />
-      <FieldError id={id} message={error} />
-    </div>
+    <Field
+      id={setupFieldId(form, name)}
+      name={name}
+      label={label}
+      hint={hint}
+      hintAbove
+      result={result}
+      className={className}
+    >
+      {children ?? <input className="input w-full" {...input} />}
+    </Field>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatIndiaShortDateTime } from "#common/format.ts";
 import type { MoveRequest } from "#server/services/hostel/block-moves.ts";
 import { MOVE_INTENTS } from "#app/components/staff/staff-intents.ts";
 import { isIntent } from "#app/lib/intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The warden's "Block changes" (decision 0084): students waiting to move into the
 // warden's blocks, oldest first; approve or decline with an optional note the student reads.
@@ -53,10 +54,18 @@ function MoveCard({ move }: { move: MoveRequest }) {
       </p>
       <fetcher.Form method="post" className="mt-3 space-y-2">
         <input type="hidden" name="id" value={move.id} />
-        <label htmlFor={`move-note-${move.id}`} className="label">
-          Note for the student <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-        </label>
-        <input id={`move-note-${move.id}`} name="note" maxLength={300} className="input w-full" />
+        <Field
+          id={`move-note-${move.id}`}
+          name="note"
+          label={
+            <>
+              Note for the student <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+            </>
+          }
+          className="space-y-2"
+        >
+          <input maxLength={300} className="input w-full" />
+        </Field>
         <div className="flex flex-wrap gap-2">
           <SubmitButton
             busy={busy === MOVE_INTENTS["move-approve"]}

@@ -8,6 +8,7 @@ import { bookingStatusLabel, serviceLabel } from "#common/hostel-labels.ts";
 import { MAX_SLOT_CAPACITY, NEXT_STEP } from "#common/hostel-staff.ts";
 import type { LaundryConsoleView, StaffBooking, StaffSlot } from "#server/services/hostel/laundry-staff.ts";
 import { LAUNDRY_CONSOLE_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The laundry staff's part of /staff: today's and tomorrow's bookings per slot, one step
 // forward per button, and each slot's capacity. Plain forms: they work without JavaScript.
@@ -53,7 +54,6 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
-  const inputId = `capacity-${slot.id}`;
   return (
     <article className="card p-5" aria-labelledby={`slot-${slot.id}`}>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -63,13 +63,8 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
         <fetcher.Form method="post" className="flex items-end gap-2">
           <input type="hidden" name="intent" value={LAUNDRY_CONSOLE_INTENTS["laundry.capacity"]} />
           <input type="hidden" name="slotId" value={slot.id} />
-          <div>
-            <label htmlFor={inputId} className="label">
-              Capacity
-            </label>
+          <Field id={`capacity-${slot.id}`} name="capacity" label="Capacity">
             <input
-              id={inputId}
-              name="capacity"
               type="number"
               inputMode="numeric"
               min={1}
@@ -78,7 +73,7 @@ function SlotCard({ slot, now }: { slot: StaffSlot; now: number }) {
               defaultValue={slot.capacity}
               className="input w-24"
             />
-          </div>
+          </Field>
           <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary">
             Save
           </SubmitButton>

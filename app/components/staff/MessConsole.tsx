@@ -8,6 +8,7 @@ import { MAX_DISHES } from "#common/hostel-staff.ts";
 import type { MealRatings } from "#server/services/hostel/mess-staff.ts";
 import type { MessConsoleView } from "#server/services/hostel/ops-console.ts";
 import { MESS_CONSOLE_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The mess staff's part of /staff: the week's menu per day and meal, and each meal's
 // ratings over the last weeks. Plain forms: they work without JavaScript.
@@ -67,11 +68,19 @@ function MealForm({
       <input type="hidden" name="intent" value={MESS_CONSOLE_INTENTS["mess.menu"]} />
       <input type="hidden" name="day" value={day} />
       <input type="hidden" name="meal" value={meal.id} />
-      <label htmlFor={id} className="label">
-        {meal.name}
-        <span className="sr-only"> on {dayName}</span>
-      </label>
-      <textarea id={id} name="items" rows={2} required maxLength={800} defaultValue={items} className="input" />
+      <Field
+        id={id}
+        name="items"
+        label={
+          <>
+            {meal.name}
+            <span className="sr-only"> on {dayName}</span>
+          </>
+        }
+        className="space-y-2"
+      >
+        <textarea rows={2} required maxLength={800} defaultValue={items} className="input" />
+      </Field>
       <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary">
         Save
         <span className="sr-only">

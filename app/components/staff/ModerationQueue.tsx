@@ -2,7 +2,8 @@ import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaDateTime, formatIndiaShortDateTime } from "#common/format.ts";
 import type { ReportKind } from "#common/moderation.ts";
@@ -147,22 +148,15 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
         </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2">
           {hidden}
-          <label htmlFor={`days-${key}`} className="label">
-            Days (1 to {words.suspendMaxDays})
-          </label>
-          <input
+          <Field
             id={`days-${key}`}
             name="days"
-            type="number"
-            min={1}
-            max={words.suspendMaxDays}
-            defaultValue={7}
-            required
-            className="input w-28"
-            aria-invalid={!!days}
-            aria-describedby={days ? `days-${key}-error` : undefined}
-          />
-          <FieldError id={`days-${key}`} message={days} />
+            label={`Days (1 to ${words.suspendMaxDays})`}
+            error={days}
+            className="space-y-2"
+          >
+            <input type="number" min={1} max={words.suspendMaxDays} defaultValue={7} required className="input w-28" />
+          </Field>
           <ReasonField id={`why-${key}`} label="Reason the student will see" required problem={suspendReason} />
           <p className="text-sm text-slate-600 dark:text-slate-400">
             They can still read Campus, but not post, buy or book until then.
@@ -290,21 +284,8 @@ function ReasonField({
   problem: string | null | undefined;
 }) {
   return (
-    <>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name="reason"
-        rows={2}
-        maxLength={300}
-        required={required}
-        className="input"
-        aria-invalid={!!problem}
-        aria-describedby={problem ? `${id}-error` : undefined}
-      />
-      <FieldError id={id} message={problem} />
-    </>
+    <Field id={id} name="reason" label={label} error={problem ?? null} className="space-y-2">
+      <textarea rows={2} maxLength={300} required={required} />
+    </Field>
   );
 }

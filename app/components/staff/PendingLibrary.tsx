@@ -2,12 +2,13 @@ import { useState } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Badge, EmptyState } from "#app/components/hostel/ui.tsx";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 import { libraryIndexLabel, LIBRARY_MESSAGES } from "#common/library-contribute.ts";
 import type { PendingItem } from "#server/services/library/review.ts";
 import { LIBRARY_REVIEW_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 // The library's uploads waiting for a second look, on /staff beside the reports
 // (docs/decisions/0106-library.md): each with its file to open, Approve, and Not approved with a
@@ -125,20 +126,15 @@ function PendingCard({
         </summary>
         <fetcher.Form method="post" className="mt-2 space-y-2" onSubmit={onSubmit}>
           <input type="hidden" name="id" value={item.id} />
-          <label htmlFor={`note-${item.id}`} className="label">
-            Note the uploader will read
-          </label>
-          <textarea
+          <Field
             id={`note-${item.id}`}
             name="note"
-            rows={2}
-            maxLength={500}
-            required
-            className="input"
-            aria-invalid={!!noteError}
-            aria-describedby={noteError ? `note-${item.id}-error` : undefined}
-          />
-          <FieldError id={`note-${item.id}`} message={noteError} />
+            label="Note the uploader will read"
+            error={noteError}
+            className="space-y-2"
+          >
+            <textarea rows={2} maxLength={500} required className="input" />
+          </Field>
           <SubmitButton
             busy={busy === LIBRARY_REVIEW_INTENTS["lib-reject"]}
             busyLabel="Sending..."

@@ -8,6 +8,7 @@ import { categoryLabel, complaintStatusLabel } from "#common/hostel-labels.ts";
 import { formatDuration } from "#common/staff.ts";
 import type { BlockResolveTime, QueueComplaint } from "#server/services/hostel/warden.ts";
 import { WARDEN_INTENTS } from "#app/components/staff/staff-intents.ts";
+import { Field } from "#app/components/Field.tsx";
 
 /** The warden's queue: open first, then the most "me too", then the oldest. */
 export function ComplaintQueue({ queue, now }: { queue: QueueComplaint[]; now: number }) {
@@ -80,12 +81,17 @@ function QueueCard({ complaint: c, now }: { complaint: QueueComplaint; now: numb
       {/* Keyed by the status: the note field empties once its change is saved. */}
       <fetcher.Form method="post" key={c.status} className="mt-4 space-y-3">
         <input type="hidden" name="id" value={c.id} />
-        <div>
-          <label htmlFor={noteId} className="label">
-            Note for the student <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-          </label>
-          <textarea id={noteId} name="note" rows={2} maxLength={500} className="input" />
-        </div>
+        <Field
+          id={noteId}
+          name="note"
+          label={
+            <>
+              Note for the student <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+            </>
+          }
+        >
+          <textarea rows={2} maxLength={500} className="input" />
+        </Field>
         <div className="flex flex-wrap gap-3">
           {c.status === "open" && (
             <SubmitButton

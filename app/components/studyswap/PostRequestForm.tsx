@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { useFetcher } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { FILE_TOO_LARGE } from "#common/studyswap-messages.ts";
 import { MAX_ATTACHMENT_BYTES } from "#common/studyswap.ts";
@@ -90,7 +90,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
           {outcome.reason && <p className="mt-1">{outcome.reason}</p>}
         </Alert>
       )}
-      <Field
+      <RequestField
         id="title"
         label="Title"
         required
@@ -98,7 +98,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         placeholder="e.g. Operating systems lab report"
         problem={problem("title")}
       />
-      <Field
+      <RequestField
         id="category"
         label="Category / Subject"
         required
@@ -106,7 +106,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         placeholder="e.g. Computer Science"
         problem={problem("category")}
       />
-      <Field
+      <RequestField
         id="details"
         label="Details"
         rows={5}
@@ -116,9 +116,15 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         problem={problem("details")}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="deadline" label="Deadline" maxLength={60} placeholder="e.g. 7 days" problem={problem("deadline")} />
-        <Field id="budget" label="Budget" maxLength={40} placeholder="e.g. ₹2,000" problem={problem("budget")} />
-        <Field
+        <RequestField
+          id="deadline"
+          label="Deadline"
+          maxLength={60}
+          placeholder="e.g. 7 days"
+          problem={problem("deadline")}
+        />
+        <RequestField id="budget" label="Budget" maxLength={40} placeholder="e.g. ₹2,000" problem={problem("budget")} />
+        <RequestField
           id="pages"
           label="Pages"
           type="number"
@@ -129,7 +135,7 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
           problem={problem("pages")}
         />
       </div>
-      <Field
+      <RequestField
         id="contact"
         label="Contact (e-mail or phone)"
         required
@@ -139,24 +145,18 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
         hint="Writers contact you directly. Signed-in students can see it."
         problem={problem("contact")}
       />
-      <div>
-        <label htmlFor="file" className="label">
-          Attachment (optional)
-        </label>
+      <Field
+        name="file"
+        label="Attachment (optional)"
+        hint="One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip."
+        error={problem("file")}
+      >
         <input
-          id="file"
-          name="file"
           type="file"
           accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.txt,.md,.csv,.zip,image/jpeg,image/png,image/webp,image/gif"
-          aria-invalid={problem("file") ? true : undefined}
-          aria-describedby={`file-hint${problem("file") ? " file-error" : ""}`}
           className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
         />
-        <p id="file-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          One file up to 10 MB: PDF, Word, Excel, PowerPoint, image, text or zip.
-        </p>
-        <FieldError id="file" message={problem("file")} />
-      </div>
+      </Field>
       <p className="text-sm text-slate-600 dark:text-slate-400">{HONOUR_CODE}</p>
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
         {submitting ? "Posting Your Request..." : "Post Request"}
@@ -165,49 +165,32 @@ export function PostRequestForm({ submissionKey, posted }: { submissionKey: stri
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement> & {
-  /** The input's id and name. */
+/** One of the form's fields, named by its id, its label starred when it is required. */
+function RequestField({
+  id,
+  label,
+  hint,
+  problem,
+  rows,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement> & {
   id: string;
   label: string;
   hint?: string;
-  /** What the server said about this field, if anything. */
   problem: string | null;
   /** A textarea of this many rows instead of a one-line input. */
   rows?: number;
-};
-
-/**
- * One of the form's inputs with its label (starred when required), its hint and its problem, tied
- * together for screen readers. The browser's own constraints (required, maxLength, min, max) run
- * before anything is sent; the server's answer marks every field that is still wrong.
- */
-function Field({ id, label, hint, problem, rows, ...input }: FieldProps) {
-  const attributes = {
-    id,
-    name: id,
-    className: "input",
-    "aria-invalid": problem ? true : undefined,
-    "aria-describedby": [hint && `${id}-hint`, problem && `${id}-error`].filter(Boolean).join(" ") || undefined,
-    ...input,
-  };
+}) {
+  const starred = input.required ? (
+    <>
+      {label} <span className="text-red-700 dark:text-red-400">*</span>
+    </>
+  ) : (
+    label
+  );
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-        {input.required && (
-          <>
-            {" "}
-            <span className="text-red-700 dark:text-red-400">*</span>
-          </>
-        )}
-      </label>
-      {rows ? <textarea rows={rows} {...attributes} /> : <input {...attributes} />}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      <FieldError id={id} message={problem} />
-    </div>
+    <Field name={id} label={starred} hint={hint} error={problem}>
+      {rows ? <textarea rows={rows} className="input" {...input} /> : <input className="input" {...input} />}
+    </Field>
   );
 }

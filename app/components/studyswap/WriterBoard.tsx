@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { RequestCard } from "#app/components/studyswap/RequestCard.tsx";
-import { FieldError } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { filterBySubject, sortRequests, type SortOrder, type StudyRequest, type Writer } from "#common/studyswap.ts";
 import { WRITER_INTENTS } from "#app/components/studyswap/studyswap-intents.ts";
@@ -42,36 +42,23 @@ export function RequestBoard({ board, warning, dismissWarning, refresh }: Reques
         </Alert>
       )}
       <div className="card grid gap-4 p-4 sm:grid-cols-[1fr_auto] sm:items-start">
-        <div>
-          <label htmlFor="subject-filter" className="label">
-            Filter by subject
-          </label>
+        <Field id="subject-filter" label="Filter by subject">
           <input
-            id="subject-filter"
             type="search"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
             placeholder="e.g. Computer Science"
-            className="input"
           />
-        </div>
-        <div>
-          <label htmlFor="sort" className="label">
-            Sort by
-          </label>
-          <select
-            id="sort"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as SortOrder)}
-            className="input sm:w-56"
-          >
+        </Field>
+        <Field id="sort" label="Sort by">
+          <select value={sort} onChange={(event) => setSort(event.target.value as SortOrder)} className="input sm:w-56">
             {SORTS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
 
       {board.state === "loading" ? (
@@ -150,71 +137,29 @@ export function WriterProfile({ writer, defaultName, posted }: WriterProfileProp
       </p>
       <fetcher.Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" aria-busy={saving}>
         <input type="hidden" name="intent" value={WRITER_INTENTS["save-writer"]} />
-        <div>
-          <label htmlFor="writer-name" className="label">
-            Name
-          </label>
+        <Field id="writer-name" name="name" label="Name" error={problem("name")}>
+          <input required maxLength={80} defaultValue={writer?.name ?? defaultName} />
+        </Field>
+        <Field id="writer-contact" name="contact" label="Contact (e-mail or phone)" error={problem("contact")}>
+          <input required maxLength={254} defaultValue={writer?.contact ?? ""} />
+        </Field>
+        <Field
+          id="writer-expertise"
+          name="expertise"
+          label="Expertise"
+          error={problem("expertise")}
+          className="sm:col-span-2"
+        >
           <input
-            id="writer-name"
-            name="name"
-            required
-            maxLength={80}
-            defaultValue={writer?.name ?? defaultName}
-            className="input"
-            aria-invalid={problem("name") ? true : undefined}
-            aria-describedby={problem("name") ? "writer-name-error" : undefined}
-          />
-          <FieldError id="writer-name" message={problem("name")} />
-        </div>
-        <div>
-          <label htmlFor="writer-contact" className="label">
-            Contact (e-mail or phone)
-          </label>
-          <input
-            id="writer-contact"
-            name="contact"
-            required
-            maxLength={254}
-            defaultValue={writer?.contact ?? ""}
-            className="input"
-            aria-invalid={problem("contact") ? true : undefined}
-            aria-describedby={problem("contact") ? "writer-contact-error" : undefined}
-          />
-          <FieldError id="writer-contact" message={problem("contact")} />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="writer-expertise" className="label">
-            Expertise
-          </label>
-          <input
-            id="writer-expertise"
-            name="expertise"
             required
             maxLength={200}
             defaultValue={writer?.expertise ?? ""}
             placeholder="e.g. Economics, statistics, essay editing"
-            className="input"
-            aria-invalid={problem("expertise") ? true : undefined}
-            aria-describedby={problem("expertise") ? "writer-expertise-error" : undefined}
           />
-          <FieldError id="writer-expertise" message={problem("expertise")} />
-        </div>
-        <div>
-          <label htmlFor="writer-rate" className="label">
-            Rate per page in ₹ (optional)
-          </label>
-          <input
-            id="writer-rate"
-            name="rate"
-            inputMode="decimal"
-            defaultValue={writer?.rate ?? ""}
-            placeholder="e.g. 150"
-            className="input"
-            aria-invalid={problem("rate") ? true : undefined}
-            aria-describedby={problem("rate") ? "writer-rate-error" : undefined}
-          />
-          <FieldError id="writer-rate" message={problem("rate")} />
-        </div>
+        </Field>
+        <Field id="writer-rate" name="rate" label="Rate per page in ₹ (optional)" error={problem("rate")}>
+          <input inputMode="decimal" defaultValue={writer?.rate ?? ""} placeholder="e.g. 150" />
+        </Field>
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving && fetcher.formData?.get("intent") === WRITER_INTENTS["save-writer"] ? "Saving..." : "Save profile"}

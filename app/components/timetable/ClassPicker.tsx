@@ -1,7 +1,8 @@
 import { Form } from "react-router";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { Field } from "#app/components/Field.tsx";
 import { answerFor, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { CLASS_CHOICE_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 /**
@@ -30,26 +31,14 @@ export function ClassPicker({
         timetable.
       </p>
     );
-  const error = fieldError(answer, "classId");
   return (
     <section aria-labelledby="choose-heading" className={className}>
       <h2 id="choose-heading" className="text-lg font-semibold">
         {heading}
       </h2>
       <Form method="post" className="space-y-3">
-        <div>
-          <label htmlFor="classId" className="label">
-            Your class
-          </label>
-          <select
-            id="classId"
-            name="classId"
-            required
-            className="input w-full"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "classId-error" : undefined}
-            defaultValue={chosen}
-          >
+        <Field name="classId" label="Your class" result={answer}>
+          <select required className="input w-full" defaultValue={chosen}>
             <option value="" disabled>
               Programme, branch, semester, section
             </option>
@@ -59,8 +48,7 @@ export function ClassPicker({
               </option>
             ))}
           </select>
-          <FieldError id="classId" message={error} />
-        </div>
+        </Field>
         <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value={CLASS_CHOICE_INTENTS.choose}>
           Use this class
         </SubmitButton>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { FieldError } from "#app/components/Field.tsx";
+import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { formatIndiaDay } from "#common/format.ts";
@@ -26,7 +27,15 @@ export function ChangeFields({
   const moved = change?.kind === "moved";
   return (
     <>
-      <Field form={form} name="date" label="Date" type="date" result={result} required defaultValue={change?.date} />
+      <SetupField
+        form={form}
+        name="date"
+        label="Date"
+        type="date"
+        result={result}
+        required
+        defaultValue={change?.date}
+      />
       <fieldset>
         <legend className="label">What happens</legend>
         <label className="mr-4 inline-flex items-center gap-2">
@@ -37,7 +46,7 @@ export function ChangeFields({
         </label>
         <FieldError id={`${form}-kind`} message={fieldError(result, "kind")} />
       </fieldset>
-      <Field
+      <SetupField
         form={form}
         name="room"
         label="New room (when moved)"
@@ -46,7 +55,7 @@ export function ChangeFields({
         defaultValue={change?.room ?? undefined}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field
+        <SetupField
           form={form}
           name="startsAt"
           label="New start"
@@ -54,7 +63,7 @@ export function ChangeFields({
           result={result}
           defaultValue={change?.startsMin != null ? hhmm(change.startsMin) : undefined}
         />
-        <Field
+        <SetupField
           form={form}
           name="endsAt"
           label="New end"

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { FieldError, SubmitButton } from "#app/components/form-controls.tsx";
-import { answerFor, Field, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
+import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { ChangeFields } from "#app/components/timetable/change-forms.tsx";
-import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import { hhmm } from "#common/campus-setup.ts";
 import { type ClassPeriod, roomLabel, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
 import type { ClassWeek } from "#server/services/timetable/week.ts";
@@ -28,30 +28,16 @@ function Select({
   defaultValue?: string | number;
   options: { value: string | number; label: string }[];
 }) {
-  const id = `${form}-${name}`.replace(/[^\w-]/g, "_");
-  const error = fieldError(result, name);
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="input w-full"
-        defaultValue={defaultValue}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
+    <SetupField form={form} name={name} label={label} result={result}>
+      <select className="input w-full" defaultValue={defaultValue} required>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <FieldError id={id} message={error} />
-    </div>
+    </SetupField>
   );
 }
 
@@ -77,7 +63,7 @@ export function PeriodFields({
         options={WEEKDAYS.map((name, i) => ({ value: i + 1, label: name }))}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field
+        <SetupField
           form={form}
           name="startsAt"
           label="Starts"
@@ -86,7 +72,7 @@ export function PeriodFields({
           defaultValue={period ? hhmm(period.startsMin) : undefined}
           required
         />
-        <Field
+        <SetupField
           form={form}
           name="endsAt"
           label="Ends"
@@ -117,8 +103,8 @@ export function PeriodFields({
         ]}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Field form={form} name="room" label="Room" result={result} defaultValue={period?.room} maxLength={40} />
-        <Field
+        <SetupField form={form} name="room" label="Room" result={result} defaultValue={period?.room} maxLength={40} />
+        <SetupField
           form={form}
           name="teacher"
           label="Teacher"
