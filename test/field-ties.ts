@@ -1,6 +1,6 @@
 /**
  * The problems a page shows under its fields that a screen reader would not find from the field
- * (decision 0126): each `<p id="<x>-error">` must be named by the `aria-describedby` of a control
+ * (decision 0127): each `<p id="<x>-error">` must be named by the `aria-describedby` of a control
  * marked `aria-invalid="true"`, and every id a control's `aria-describedby` names must be on the
  * page. Empty when every field and its problem are tied together.
  */

@@ -1,4 +1,4 @@
-// The one labelled field (docs/decisions/0126-one-field-and-one-set-up-page.md): what a screen
+// The one labelled field (docs/decisions/0127-one-field-and-one-set-up-page.md): what a screen
 // reader is told about a field, its hint and its problem, whichever way the control is given.
 import { afterEach, describe, expect, it } from "vitest";
 import { render, type Rendered } from "#test/component-dom.ts";

@@ -1,7 +1,7 @@
 import { cloneElement, type ReactElement, type ReactNode } from "react";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 
-// The one labelled field of every form (decision 0126): the label, an optional hint, the control,
+// The one labelled field of every form (decision 0127): the label, an optional hint, the control,
 // and the problem the last answer reports for it, tied together for screen readers. The browser's
 // own constraints (required, min, max, maxLength) stay on the control, so a form without JavaScript
 // is checked before it is sent, and by the server always (decision 0103).
