@@ -34,7 +34,29 @@ export async function shot(target: Page | Locator, options: PageScreenshotOption
  * Google, this process and every page (withPage) read the same "now".
  */
 const runClockOffset = Number(process.env.CAMPUS_CLOCK_OFFSET_MS) || 0;
-if (runClockOffset) shiftDates(() => runClockOffset);
+/** How far this process's dates are shifted: the run's offset, except inside onRealClock. */
+let datesShiftedBy = runClockOffset;
+if (runClockOffset) shiftDates(() => datesShiftedBy);
+let onRealClockDepth = 0;
+
+/**
+ * Runs a Playwright clock call (`clock.install`, `runFor` ...) with this process's dates on the real
+ * clock. Playwright notes each call's moment by this process's Date.now() and moves the page's clock
+ * on by the browser's real clock since the last note ("dateNow() - lastLogTime" in its clock). With
+ * this process's dates on the run's clock, a run behind the real time (the pinned moment once it has
+ * passed) started every page that far ahead: at 13:00 India time a page set to 06:00 read 09:00. Take
+ * any time the call needs (`Date.now()`, the run's now) before calling this.
+ */
+export async function onRealClock<T>(work: () => Promise<T>): Promise<T> {
+  onRealClockDepth += 1;
+  datesShiftedBy = 0;
+  try {
+    return await work();
+  } finally {
+    onRealClockDepth -= 1;
+    if (onRealClockDepth === 0) datesShiftedBy = runClockOffset;
+  }
+}
 
 /**
  * A test that needs a particular moment (a meal being served, the day before a slot) sets the clock
@@ -130,9 +152,10 @@ export async function withPage(
   });
   if (clock) {
     await context.addCookies([{ name: CLOCK_COOKIE, value: clock.headers[CLOCK_HEADER]!, url: baseURL }]);
-    await context.clock.install({ time: clock.at });
+    await onRealClock(() => context.clock.install({ time: clock.at }));
   } else if (runClockOffset) {
-    await context.clock.install({ time: Date.now() });
+    const now = Date.now();
+    await onRealClock(() => context.clock.install({ time: now }));
   }
   const page = await context.newPage();
   const errors: string[] = [];

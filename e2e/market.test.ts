@@ -18,6 +18,7 @@ import {
   signInAndReturn,
   testIp,
   withPage,
+  onRealClock,
 } from "./harness.ts";
 import { themedShots } from "./staff-harness.ts";
 
@@ -105,7 +106,8 @@ describe("marketplace", () => {
     await withPage(t, browser, async ({ page }) => {
       await signIn(page, seller);
       // The page's clock, so the 2 s before leaving for /sells are counted exactly, not slept through.
-      await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
+      const now = Date.now(); // this run's clock (CAMPUS_CLOCK), not the wall clock
+      await onRealClock(() => page.clock.install({ time: now }));
       // The WhatsApp number lives in the profile (decision 0114): set once on /account.
       await page.goto("/account");
       await hydrated(page);
@@ -143,12 +145,12 @@ describe("marketplace", () => {
       upload.release();
       await page.getByText("Product uploaded successfully!").waitFor();
       // About two seconds later the seller is on /sells: not before 1.2 s, by 2.2 s.
-      await page.clock.runFor(1_200);
+      await onRealClock(() => page.clock.runFor(1_200));
       assert.equal(leaving, false, "waits about 2 s before leaving");
       assert.equal(new URL(page.url()).pathname, "/upload");
       // The form is reset (a fresh form once the page's data is reloaded for the next submission).
       await page.waitForFunction(() => (document.getElementById("title") as HTMLInputElement | null)?.value === "");
-      await page.clock.runFor(1_000);
+      await onRealClock(() => page.clock.runFor(1_000));
       await page.waitForURL("**/sells");
       await page.getByRole("heading", { name: title }).waitFor();
       await page.getByText("₹950.50").waitFor();

@@ -21,6 +21,7 @@ import {
   signInThroughForm,
   testIp,
   withPage,
+  onRealClock,
 } from "./harness.ts";
 
 const browser = sharedBrowser();
@@ -148,7 +149,8 @@ describe("study swap: posting and browsing", () => {
       const user = await createUserViaApi();
       await signIn(page, user);
       // The page's clock, so the success message's 5 s are counted, not slept through.
-      await page.clock.install({ time: Date.now() }); // this run's clock (CAMPUS_CLOCK), not the wall clock
+      const now = Date.now(); // this run's clock (CAMPUS_CLOCK), not the wall clock
+      await onRealClock(() => page.clock.install({ time: now }));
       await page.goto("/find-writer");
       await hydrated(page);
       const title = `DBMS normalisation assignment ${run}`;
@@ -180,7 +182,7 @@ describe("study swap: posting and browsing", () => {
       const success = page.getByText("Your request has been posted successfully! Helpers can now see it.");
       await success.waitFor();
       // The message hides after 5 s: still there after 4 s, gone by 5.5 s.
-      await page.clock.runFor(4_000);
+      await onRealClock(() => page.clock.runFor(4_000));
       assert.equal(await success.count(), 1);
       assert.equal(await page.getByLabel("Title").inputValue(), "");
       assert.equal(await page.getByLabel("Attachment (optional)").inputValue(), "");
@@ -188,7 +190,7 @@ describe("study swap: posting and browsing", () => {
       const mine = page.locator("section", { has: page.getByRole("heading", { name: "My requests" }) });
       await mine.getByRole("heading", { name: title }).waitFor();
       await mine.getByText("Open", { exact: true }).waitFor();
-      await page.clock.runFor(1_500);
+      await onRealClock(() => page.clock.runFor(1_500));
       await success.waitFor({ state: "detached", timeout: 1_000 });
 
       // The form has a new submission key now: a second request from it is posted, not a replay of the first.
