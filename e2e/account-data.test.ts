@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { createUserViaApi, hydrated, PHONE, sharedBrowser, shot, signIn, withPage } from "./harness.ts";
+import { createUserViaApi, hydrated, PHONE, sharedBrowser, shot, signIn, withPage, onSignInPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -84,7 +84,7 @@ describe("/account: your data", () => {
 
       // A guarded page sends the browser to sign in; the old password is refused there.
       await page.goto("/account");
-      await page.waitForURL("**/login");
+      await onSignInPage(page);
       await hydrated(page);
       await page.getByLabel("E-mail").fill(user.email);
       await page.getByLabel("Password").fill(user.password);

@@ -15,6 +15,7 @@ import {
   signInThroughForm,
   testIp,
   withPage,
+  onSignInPage,
 } from "./harness.ts";
 
 const browser = sharedBrowser();
@@ -103,7 +104,7 @@ describe("/account", () => {
       await page.unroute("**/*");
 
       await page.getByRole("button", { name: "Logout" }).click();
-      await page.waitForURL("**/login");
+      await onSignInPage(page);
       await hydrated(page);
       await page.getByLabel("E-mail").fill(user.email);
       await page.getByLabel("Password").fill(user.password);

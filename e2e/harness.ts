@@ -340,6 +340,16 @@ export async function signInAndReturn(page: Page, user: E2EUser, returnsTo: stri
 }
 
 /** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/**
+ * The sign-in page is on screen: its address and its form. A client-side navigation changes the
+ * address before the new page is drawn, so the address alone can still show the last page's fields
+ * (the account page's "New e-mail" answered getByLabel("E-mail") once, on a busy machine).
+ */
+export async function onSignInPage(page: Page): Promise<void> {
+  await page.waitForURL("**/login");
+  await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+}
+
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

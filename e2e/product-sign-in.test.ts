@@ -15,6 +15,7 @@ import {
   signInAndReturn,
   tokenOf,
   withPage,
+  onSignInPage,
 } from "./harness.ts";
 import { localSql, themedShots } from "./staff-harness.ts";
 
@@ -64,7 +65,7 @@ describe("a listing's page", () => {
       async ({ page }) => {
         await page.goto(`/product/${id}`);
         await page.getByRole("link", { name: "Sign in to buy" }).click();
-        await page.waitForURL("**/login");
+        await onSignInPage(page);
         await page.getByLabel("E-mail").fill(buyer.email);
         await page.getByLabel("Password").fill(buyer.password);
         await page.getByRole("button", { name: "Sign In", exact: true }).click();
