@@ -323,6 +323,8 @@ export async function signInThroughForm(page: Page, user: E2EUser): Promise<void
     await page.goto("/login");
   // Through the JavaScript path; tests of the form without JavaScript post it themselves.
   await hydrated(page);
+  // The form itself, not only the address: a client-side navigation changes the address first.
+  await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
@@ -334,12 +336,11 @@ export async function signInThroughForm(page: Page, user: E2EUser): Promise<void
  * that the visitor is back on `returnsTo`.
  */
 export async function signInAndReturn(page: Page, user: E2EUser, returnsTo: string): Promise<void> {
-  await page.waitForURL("**/login");
+  await onSignInPage(page);
   await signInThroughForm(page, user);
   assert.equal(new URL(page.url()).pathname, returnsTo);
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
 /**
  * The sign-in page is on screen: its address and its form. A client-side navigation changes the
  * address before the new page is drawn, so the address alone can still show the last page's fields
@@ -350,6 +351,7 @@ export async function onSignInPage(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
 }
 
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
