@@ -9,6 +9,8 @@ export const NOTIFICATION_CATEGORIES = [
   },
   { id: "hostel", label: "Hostel", hint: "Complaint updates, laundry ready, block changes" },
   { id: "classroom", label: "Classroom", hint: "Due tomorrow and due today" },
+  { id: "lostfound", label: "Lost & found", hint: "Likely matches, claims, handovers and posts about to expire" },
+  { id: "events", label: "Events", hint: "Reminders, changes and cancellations, and a place freed on a waiting list" },
   { id: "campus", label: "Campus", hint: "Moderation and staff roles" },
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number]["id"];
@@ -33,6 +35,8 @@ export function categoryOf(kind: string): NotificationCategory {
   if (head === "market") return "market";
   if (head === "complaint" || head === "laundry" || head === "block") return "hostel";
   if (head === "classroom") return "classroom";
+  if (head === "lostfound") return "lostfound";
+  if (head === "event" || head === "club") return "events";
   return "campus";
 }
 
