@@ -33,6 +33,18 @@ export const CONVERSATION_REPORTS_REASON = ["scam", "offensive", "personal_infor
 /** email_codes.purpose */
 export const EMAIL_CODES_PURPOSE = ["verify", "reset", "delete", "email"] as const;
 
+/** event_attendees.state */
+export const EVENT_ATTENDEES_STATE = ["going", "waiting"] as const;
+
+/** events.category */
+export const EVENTS_CATEGORY = ["technical", "cultural", "sports", "talk", "workshop", "other"] as const;
+
+/** events.open_to_visitors */
+export const EVENTS_OPEN_TO_VISITORS = [0, 1] as const;
+
+/** events.status */
+export const EVENTS_STATUS = ["published", "cancelled"] as const;
+
 /** hostel_complaints.category */
 export const HOSTEL_COMPLAINTS_CATEGORY = [
   "electrical",
@@ -99,6 +111,9 @@ export const NOTIFICATION_SETTINGS_DIGEST = [0, 1] as const;
 
 /** notification_settings.class_reminders */
 export const NOTIFICATION_SETTINGS_CLASS_REMINDERS = [0, 1] as const;
+
+/** notification_settings.event_reminders */
+export const NOTIFICATION_SETTINGS_EVENT_REMINDERS = [0, 1] as const;
 
 /** offers.status */
 export const OFFERS_STATUS = ["waiting", "accepted", "declined", "withdrawn", "lapsed"] as const;

@@ -12,13 +12,14 @@ import { deliverPushes, type PushMessage } from "#server/services/notifications/
 import { runReminders } from "#server/services/classroom/reminders.ts";
 import { expireReservations } from "#server/services/market/reservations.ts";
 import { runClassReminders } from "#server/services/timetable/class-reminders.ts";
+import { runEventReminders } from "#server/services/events/reminders.ts";
 
 // The Worker entry: requests through the front door (worker/front-door.ts, one Hono app), the cron
 // jobs, and the push queue's consumer.
 
 /**
- * The every-minute trigger (wrangler.toml): only the class reminders, which go 10 minutes before a
- * class and so cannot wait for the half-hourly run; every other job runs on that one. Not exported:
+ * The every-minute trigger (wrangler.toml): the class and event reminders, which go 10 minutes before a
+ * class and an hour before an event and so cannot wait for the half-hourly run; every other job runs on that one. Not exported:
  * every export of the entry module is taken by the runtime as a handler, and a string fails the
  * Worker's start.
  */
@@ -31,6 +32,8 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
   const everyMinute: [string, () => Promise<Record<string, unknown>>][] = [
     // A notice 10 minutes before each class (worker/services/timetable/class-reminders.ts).
     ["class-reminders", async () => ({ ...(await runClassReminders(env, at)) })],
+    // A notice an hour before each event a student is going to (worker/services/events/reminders.ts).
+    ["event-reminders", async () => ({ ...(await runEventReminders(env, at)) })],
   ];
   const halfHourly: [string, () => Promise<Record<string, unknown>>][] = [
     // Expired sessions sign nobody in already; their rows are forgotten.

@@ -5,6 +5,8 @@ import { vapidKeys } from "#server/lib/vapid.ts";
 import { NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { digestSchema, setDigest } from "#server/services/notifications/digest.ts";
 import { classRemindersSchema, setClassReminders } from "#server/services/timetable/class-reminders.ts";
+import { eventRemindersSchema, setEventReminders } from "#server/services/events/reminders.ts";
+import { EVENT_MESSAGES } from "#common/events.ts";
 import { pushSettings, savePushSettings, settingsSchema } from "#server/services/notifications/push-settings.ts";
 import {
   subscribe,
@@ -66,6 +68,17 @@ push.put("/class-reminders", requireAuth, validateJson(classRemindersSchema), as
   return c.json({
     success: true,
     message: enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
+    data: await pushSettings(c.env, c.var.user.id),
+  });
+});
+
+// A notice an hour before each event the student is going to (docs/decisions/0130-the-waiting-list.md).
+push.put("/event-reminders", requireAuth, validateJson(eventRemindersSchema), async (c) => {
+  const { enabled } = c.req.valid("json");
+  await setEventReminders(c.env, c.var.user.id, enabled);
+  return c.json({
+    success: true,
+    message: enabled ? EVENT_MESSAGES.remindersOn : EVENT_MESSAGES.remindersOff,
     data: await pushSettings(c.env, c.var.user.id),
   });
 });

@@ -351,6 +351,72 @@ export const classroomReminders = table<ClassroomRemindersRow, ClassroomReminder
   "created_at",
 ]);
 
+/** club_follows */
+export interface ClubFollowsRow {
+  club_id: string;
+  user_id: string;
+  created_at: number;
+}
+/** What an INSERT into club_follows must give (the rest have defaults or may be NULL). */
+export interface ClubFollowsInsert {
+  club_id: string;
+  user_id: string;
+  created_at: number;
+}
+export const clubFollows = table<ClubFollowsRow, ClubFollowsInsert>("club_follows", [
+  "club_id",
+  "user_id",
+  "created_at",
+]);
+
+/** club_leads */
+export interface ClubLeadsRow {
+  club_id: string;
+  user_id: string;
+  granted_by: string | null;
+  granted_at: number;
+}
+/** What an INSERT into club_leads must give (the rest have defaults or may be NULL). */
+export interface ClubLeadsInsert {
+  club_id: string;
+  user_id: string;
+  granted_by?: string | null;
+  granted_at: number;
+}
+export const clubLeads = table<ClubLeadsRow, ClubLeadsInsert>("club_leads", [
+  "club_id",
+  "user_id",
+  "granted_by",
+  "granted_at",
+]);
+
+/** clubs */
+export interface ClubsRow {
+  id: string;
+  campus_id: string;
+  name: string;
+  description: string;
+  logo_key: string | null;
+  created_at: number;
+}
+/** What an INSERT into clubs must give (the rest have defaults or may be NULL). */
+export interface ClubsInsert {
+  id: string;
+  campus_id: string;
+  name: string;
+  description?: string;
+  logo_key?: string | null;
+  created_at: number;
+}
+export const clubs = table<ClubsRow, ClubsInsert>("clubs", [
+  "id",
+  "campus_id",
+  "name",
+  "description",
+  "logo_key",
+  "created_at",
+]);
+
 /** content_reports */
 export interface ContentReportsRow {
   id: string;
@@ -529,6 +595,96 @@ export const emailCodes = table<EmailCodesRow, EmailCodesInsert>("email_codes", 
   "tries",
   "sent_at",
   "new_email",
+]);
+
+/** event_attendees */
+export interface EventAttendeesRow {
+  event_id: string;
+  user_id: string;
+  state: (typeof E.EVENT_ATTENDEES_STATE)[number];
+  position: number;
+  joined_at: number;
+  moved_up_by: string | null;
+}
+/** What an INSERT into event_attendees must give (the rest have defaults or may be NULL). */
+export interface EventAttendeesInsert {
+  event_id: string;
+  user_id: string;
+  state: (typeof E.EVENT_ATTENDEES_STATE)[number];
+  position: number;
+  joined_at: number;
+  moved_up_by?: string | null;
+}
+export const eventAttendees = table<EventAttendeesRow, EventAttendeesInsert>("event_attendees", [
+  "event_id",
+  "user_id",
+  "state",
+  "position",
+  "joined_at",
+  "moved_up_by",
+]);
+
+/** events */
+export interface EventsRow {
+  id: string;
+  campus_id: string;
+  club_id: string | null;
+  created_by: string | null;
+  title: string;
+  description: string;
+  category: (typeof E.EVENTS_CATEGORY)[number];
+  starts_at: number;
+  ends_at: number;
+  place_id: string | null;
+  place_text: string;
+  poster_key: string | null;
+  capacity: number | null;
+  signup_closes_at: number | null;
+  open_to_visitors: (typeof E.EVENTS_OPEN_TO_VISITORS)[number];
+  status: (typeof E.EVENTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+}
+/** What an INSERT into events must give (the rest have defaults or may be NULL). */
+export interface EventsInsert {
+  id: string;
+  campus_id: string;
+  club_id?: string | null;
+  created_by?: string | null;
+  title: string;
+  description?: string;
+  category: (typeof E.EVENTS_CATEGORY)[number];
+  starts_at: number;
+  ends_at: number;
+  place_id?: string | null;
+  place_text?: string;
+  poster_key?: string | null;
+  capacity?: number | null;
+  signup_closes_at?: number | null;
+  open_to_visitors?: (typeof E.EVENTS_OPEN_TO_VISITORS)[number];
+  status?: (typeof E.EVENTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+}
+export const events = table<EventsRow, EventsInsert>("events", [
+  "id",
+  "campus_id",
+  "club_id",
+  "created_by",
+  "title",
+  "description",
+  "category",
+  "starts_at",
+  "ends_at",
+  "place_id",
+  "place_text",
+  "poster_key",
+  "capacity",
+  "signup_closes_at",
+  "open_to_visitors",
+  "status",
+  "created_at",
+  "updated_at",
 ]);
 
 /** google_connections */
@@ -1180,6 +1336,7 @@ export interface NotificationSettingsRow {
   digest: (typeof E.NOTIFICATION_SETTINGS_DIGEST)[number];
   digest_sent_on: string | null;
   class_reminders: (typeof E.NOTIFICATION_SETTINGS_CLASS_REMINDERS)[number];
+  event_reminders: (typeof E.NOTIFICATION_SETTINGS_EVENT_REMINDERS)[number];
 }
 /** What an INSERT into notification_settings must give (the rest have defaults or may be NULL). */
 export interface NotificationSettingsInsert {
@@ -1191,10 +1348,21 @@ export interface NotificationSettingsInsert {
   digest?: (typeof E.NOTIFICATION_SETTINGS_DIGEST)[number];
   digest_sent_on?: string | null;
   class_reminders?: (typeof E.NOTIFICATION_SETTINGS_CLASS_REMINDERS)[number];
+  event_reminders?: (typeof E.NOTIFICATION_SETTINGS_EVENT_REMINDERS)[number];
 }
 export const notificationSettings = table<NotificationSettingsRow, NotificationSettingsInsert>(
   "notification_settings",
-  ["user_id", "muted", "quiet_from", "quiet_to", "updated_at", "digest", "digest_sent_on", "class_reminders"],
+  [
+    "user_id",
+    "muted",
+    "quiet_from",
+    "quiet_to",
+    "updated_at",
+    "digest",
+    "digest_sent_on",
+    "class_reminders",
+    "event_reminders",
+  ],
 );
 
 /** offers */

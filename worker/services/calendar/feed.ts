@@ -6,6 +6,7 @@ import { logWarning } from "#server/lib/log.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/classroom/reminders.ts";
 import { timetableSourceReads, timetableSources } from "#server/services/timetable/student.ts";
+import { addEvent, goingEvents } from "#server/services/events/ics.ts";
 import { isDone, workStatus } from "#common/classroom-due.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
 import { resolveDay, roomLabel } from "#common/timetable.ts";
@@ -109,7 +110,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
   // The laundry and the timetable in one round trip.
   const b = laundryBookings.as("b");
   const s = laundrySlots.as("s");
-  const [laundry, ...timetable] = await batch(env, [
+  const [laundry, going, ...timetable] = await batch(env, [
     select(
       {
         id: b.id,
@@ -123,6 +124,8 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
         WHERE ${b.user_id} = ${feed.userId} AND ${b.starts_at} >= ${now - PAST_MS}
           AND ${b.status} IN ('booked', 'picked_up', 'washing', 'ready', 'collected')`,
     ),
+    // The events they are going to (docs/decisions/0130-the-waiting-list.md), from the past 30 days on.
+    goingEvents(feed.userId, now - PAST_MS),
     ...timetableSourceReads(
       { id: feed.userId, campusId: feed.campusId },
       today,
@@ -133,7 +136,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
 
   const calendar = ical({
     name: "Campus",
-    description: "Your classes, Classroom due dates and laundry bookings from Campus.",
+    description: "Your classes, Classroom due dates, laundry bookings and events from Campus.",
     prodId: { company: "Campus", product: "Campus calendar", language: "EN" },
     ttl: 60 * 60,
     // Only the India zone's definition: the calendar itself has no zone, so the laundry and Classroom
@@ -176,6 +179,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
       url: `${origin}/laundry-service`,
     });
   }
+  for (const event of going.rows) addEvent(calendar, event, origin);
   if (feed.tokens) {
     try {
       for (const { course, assignment } of await classroomWork(env, feed.userId, feed.tokens)) {
