@@ -27,6 +27,7 @@ import {
 import { PNG_BYTES, sendJson } from "#test/hostel-helpers.ts";
 import { count, snapshot } from "#test/robust-helpers.ts";
 import { makeSubject, uploadPdf } from "#test/library-helpers.ts";
+import { clubWithLead, eventBody, going, publish } from "#test/events-helpers.ts";
 import {
   addPeriod as addTimetablePeriod,
   choose as chooseClass,
@@ -156,6 +157,7 @@ interface World {
   complaintShared: string;
   othersComplaint: string;
   secrets: string[];
+  fullEvent: string;
   files: { onSaleImage: string; soldImage: string; attachment: string; alonePhoto: string };
 }
 
@@ -239,6 +241,16 @@ async function everything(): Promise<World> {
     (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
       .status,
   ).toBe(200);
+
+  // Events and clubs: the student leads a club and publishes its event, follows it, and goes to the
+  // last place of another event while another student waits (their place is freed by the deletion).
+  const { clubId, admin: clubAdmin } = await clubWithLead();
+  expect((await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: student.email }, clubAdmin.token)).status).toBe(201);
+  await publish(student, eventBody(clubId, { title: `Meetup ${tag}` }));
+  expect((await sendJson("PUT", `/api/clubs/${clubId}/follow`, {}, student.token)).status).toBe(200);
+  const fullEvent = await publish(clubAdmin, eventBody(clubId, { capacity: 1 }));
+  expect((await going(student, fullEvent.id)).status).toBe(200);
+  expect((await going(other, fullEvent.id)).status).toBe(200);
 
   const onSale = await uploadProduct(student, `Drafter ${tag}`, whatsapp, sellerName);
   const soldToOther = await uploadProduct(student, `Calculator ${tag}`, whatsapp, sellerName);
@@ -442,6 +454,7 @@ async function everything(): Promise<World> {
       `Essay ${tag}`,
       `Wanted ${tag}`,
     ],
+    fullEvent: fullEvent.id,
     onSale,
     soldToOther,
     boughtFromOther,
@@ -735,6 +748,15 @@ describe("DELETE /api/auth/account", () => {
         DELETED_STUDENT,
       ),
     ).toBe(1);
+    // The event place the student held goes to the student who waited for it.
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ? AND user_id = ? AND state = 'going'",
+        world.fullEvent,
+        other.userId,
+      ),
+    ).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM events WHERE created_by = ?", student.userId)).toBe(0);
     // The product still on sale is gone, with its image; the sold one's image stays for the buyer.
     expect(await count("SELECT COUNT(*) AS n FROM products WHERE id = ?", world.onSale)).toBe(0);
     expect(await env.FILES.head(world.files.onSaleImage)).toBeNull();

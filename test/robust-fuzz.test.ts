@@ -128,6 +128,11 @@ const CASES: Record<string, Partial<FuzzCase>> = {
   "PUT /api/timetable/hidden/:id": NONE,
   "DELETE /api/timetable/hidden/:id": NONE,
   "DELETE /api/admin/campus/holidays/:date": NONE,
+  "DELETE /api/events/:id": NONE,
+  "PUT /api/events/:id/going": NONE,
+  "DELETE /api/events/:id/going": NONE,
+  "PUT /api/clubs/:id/follow": NONE,
+  "DELETE /api/clubs/:id/follow": NONE,
 };
 
 /** A GET route with no case of its own: a fuzzed path, query and (ignored) body. */

@@ -102,6 +102,7 @@ export const NOTIFICATION_DATA = {
               digest: notificationSettings.digest,
               digestSentOn: notificationSettings.digest_sent_on,
               classReminders: notificationSettings.class_reminders,
+              eventReminders: notificationSettings.event_reminders,
               updatedAt: notificationSettings.updated_at,
             },
             sql`FROM ${notificationSettings} WHERE ${notificationSettings.user_id} = ${userId}`,
@@ -114,6 +115,7 @@ export const NOTIFICATION_DATA = {
                 muted: JSON.parse(settings.muted),
                 digest: settings.digest === 1,
                 classReminders: settings.classReminders === 1,
+                eventReminders: settings.eventReminders === 1,
               }
             : null,
       ),
