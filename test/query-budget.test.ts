@@ -35,6 +35,8 @@ const LISTS = new Set([
   "/api/admin/roles",
   "/api/auth/sessions",
   "/api/campuses",
+  "/api/clubs",
+  "/api/events",
   "/api/google/courses",
   "/api/google/courses/:id/assignments",
   "/api/google/notifications",
@@ -68,6 +70,8 @@ interface Fixtures {
   calendarSecret: string;
   libraryItemId: string;
   conversationId: string;
+  clubId: string;
+  eventId: string;
   /** A programme other than B.Tech, with a branch and a semester (its notes pages' addresses). */
   notes: { programme: string; branch: string; semester: number };
 }
@@ -125,7 +129,23 @@ beforeAll(async () => {
   if (started.status !== 201) throw new Error(`conversation: ${started.status} ${await started.text()}`);
   const conversationId = (await read<{ conversationId: string }>(started)).data.conversationId;
   await sendJson("POST", `/api/messages/${conversationId}/report`, { reason: "other" }, people.owner.token);
+  // A club led by the owner, with an event the student is going to.
+  const club = await sendJson("POST", "/api/clubs", { name: `Fixture club ${crypto.randomUUID().slice(0, 6)}` }, people.admin.token);
+  const clubId = (await read<{ id: string }>(club)).data.id;
+  await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: people.owner.email }, people.admin.token);
+  const eventStart = Date.now() + 2 * 86_400_000;
+  const event = await sendJson(
+    "POST",
+    "/api/events",
+    { title: "Fixture talk", category: "talk", startsAt: eventStart, endsAt: eventStart + 3_600_000, clubId },
+    people.owner.token,
+  );
+  if (event.status !== 201) throw new Error(`event: ${event.status} ${await event.text()}`);
+  const eventId = (await read<{ id: string }>(event)).data.id;
+  await sendJson("PUT", `/api/events/${eventId}/going`, {}, people.student.token);
   fixtures = {
+    clubId,
+    eventId,
     people,
     productId: product.id,
     imageKey: product.image.split("/").pop() ?? "",
@@ -170,6 +190,8 @@ function fillPage(path: string): string {
     .replace(/^\/staff\/conversations\/:id$/, `/staff/conversations/${fixtures.conversationId}`)
     // A seller's page: the one who listed the budget's products (their listings and ratings are read).
     .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
+    .replace(/^\/events\/:id/, `/events/${fixtures.eventId}`)
+    .replace(/^\/clubs\/:id/, `/clubs/${fixtures.clubId}`)
     .replace(":id", fixtures.productId)
     // A semester page: one the demo college has (B.Tech CSE), and another programme's.
     .replace(/^\/btech\/:branch\/:semesterId$/, "/btech/cse/1")
@@ -199,6 +221,8 @@ function fillApi(path: string): string {
     "/api/messages/:conversationId": `/api/messages/${fixtures.conversationId}`,
     "/api/messages/:conversationId/socket": `/api/messages/${fixtures.conversationId}/socket`,
     "/api/moderation/conversations/:conversationId": `/api/moderation/conversations/${fixtures.conversationId}`,
+    "/api/events/:id": `/api/events/${fixtures.eventId}`,
+    "/api/events/:id/ics": `/api/events/${fixtures.eventId}/ics`,
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))
@@ -1050,6 +1074,30 @@ describe("the D1 query budget of writes", () => {
     });
     await run({ route: `DELETE ${setup}/holidays/:date`, by: ttAdmin, path: `${setup}/holidays/${holiday}` });
     await run({ route: `DELETE ${tt}/periods/:id`, by: ttAdmin, path: `${tt}/periods/${periodId}` });
+
+    // Events and clubs: the admin makes a club and names its lead, who publishes, changes and cancels
+    // an event; a student follows the club, goes, is on the waiting list, and leaves.
+    const clubId = await idOf(
+      await run({ route: "POST /api/clubs", by: admin, path: "/api/clubs", body: { name: `Budget club ${crypto.randomUUID().slice(0, 6)}` } }),
+    );
+    await run({ route: "POST /api/clubs/:id/leads", by: admin, path: `/api/clubs/${clubId}/leads`, body: { email: owner.email } });
+    await run({ route: "PUT /api/clubs/:id/follow", by: student, path: `/api/clubs/${clubId}/follow` });
+    await run({ route: "DELETE /api/clubs/:id/follow", by: student, path: `/api/clubs/${clubId}/follow` });
+    const eventStart = Date.now() + 3 * 86_400_000;
+    const eventId = await idOf(
+      await run({
+        route: "POST /api/events",
+        by: owner,
+        path: "/api/events",
+        body: { title: "Budget talk", category: "talk", startsAt: eventStart, endsAt: eventStart + 3_600_000, capacity: 1, clubId },
+      }),
+    );
+    await run({ route: "PUT /api/events/:id/going", by: student, path: `/api/events/${eventId}/going` });
+    await run({ route: "PUT /api/events/:id/going", by: fresh, path: `/api/events/${eventId}/going` });
+    await run({ route: "PATCH /api/events/:id", by: owner, path: `/api/events/${eventId}`, body: { capacity: 2 } });
+    await run({ route: "DELETE /api/events/:id/going", by: student, path: `/api/events/${eventId}/going` });
+    await run({ route: "DELETE /api/events/:id", by: owner, path: `/api/events/${eventId}` });
+    await run({ route: "PUT /api/push/event-reminders", by: student, path: "/api/push/event-reminders", body: { enabled: false } });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [
