@@ -87,6 +87,14 @@ export default [
   route("admin/setup/meetup-places", "routes/admin-setup-meetup-places.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("admin/setup/timetable", "routes/admin-setup-timetable.tsx"),
+  // Events and clubs (docs/decisions/0130-the-waiting-list.md).
+  route("events", "routes/events.tsx"),
+  route("events/new", "routes/event-new.tsx"),
+  route("events/:id", "routes/event.tsx"),
+  route("events/:id/edit", "routes/event-edit.tsx"),
+  route("clubs", "routes/clubs.tsx"),
+  route("clubs/:id", "routes/club.tsx"),
+  route("admin/setup/clubs", "routes/admin-setup-clubs.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

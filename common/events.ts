@@ -94,6 +94,8 @@ export const EVENT_MESSAGES = {
   noSuchEvent: "That event does not exist, or is not at your college.",
   noSuchClub: "That club does not exist, or is not at your college.",
   signInToSee: "Sign in with your college account to see this event.",
+  loadFailed: "Failed to load the events. Please try again later.",
+  noneYet: "No events here yet.",
   // Publishing
   notLead: "Only a lead of this club or your college's campus admin can publish and change its events.",
   collegeEventAdminOnly: "Only your college's campus admin can publish an event without a club.",
@@ -101,6 +103,7 @@ export const EVENT_MESSAGES = {
   savedOk: "Event saved. Everyone going has been told.",
   cancelledOk: "Event cancelled. Everyone going has been told.",
   alreadyCancelled: "This event is already cancelled.",
+  cancelHint: "The event stays on Campus marked cancelled, and everyone going or waiting is told.",
   endsBeforeStart: "The event must end after it starts.",
   startsInPast: "The event must start in the future.",
   closesAfterStart: "Sign-up must close before the event starts.",
@@ -123,6 +126,8 @@ export const EVENT_MESSAGES = {
   verifyToGo: "say you are going",
   // Clubs
   clubCreated: "Club created.",
+  clubRemoved: (name: string) => `${name} removed.`,
+  clubHasEvents: "This club has upcoming events: cancel them first, so everyone going is told.",
   clubNameTaken: "Your college already has a club of that name.",
   adminOnlyClubs: "Only your college's campus admin can create clubs and name their leads.",
   followOk: "You follow this club: its new events reach you.",

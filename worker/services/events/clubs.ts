@@ -161,16 +161,48 @@ export async function nameLead(
   return { userId: who.id, name: who.name };
 }
 
-/** `DELETE /api/clubs/:id/leads/:userId`: the admin removes a lead. */
-export async function removeLead(env: Env, admin: SetupAdmin, clubId: string, userId: string, now = Date.now()): Promise<void> {
-  await adminReads(env, admin, []);
+/**
+ * The admin's clubs step removes a club: only one with no upcoming event (cancel those first, so
+ * everyone going is told); its past events, leads and followers go with it. Audited.
+ */
+export async function removeClub(env: Env, admin: SetupAdmin, clubId: string, now = Date.now()): Promise<{ name: string }> {
+  const [club] = await adminReads(env, admin, [
+    select(
+      {
+        name: clubs.name,
+        upcoming: int(sql`(SELECT COUNT(*) FROM events WHERE club_id = ${clubId} AND status = 'published' AND ends_at > ${now})`),
+      },
+      sql`FROM ${clubs} WHERE id = ${clubId} AND campus_id = ${admin.campusId}`,
+    ),
+  ]);
+  const info = club.rows[0];
+  if (!info) throw new ApiError(404, M.noSuchClub);
+  if (info.upcoming > 0) throw new ApiError(409, M.clubHasEvents);
   await limitChange(env, admin);
   const [removed] = await batch(env, [
-    sql`DELETE FROM club_leads WHERE club_id = ${clubId} AND user_id = ${userId}
-      AND club_id IN (SELECT id FROM clubs WHERE campus_id = ${admin.campusId})`,
-    setupAuditLine(admin, "club", "club.lead.revoke", clubId, `user ${userId}`, now),
+    sql`DELETE FROM clubs WHERE id = ${clubId} AND campus_id = ${admin.campusId}
+      AND NOT EXISTS (SELECT 1 FROM events WHERE club_id = ${clubId} AND status = 'published' AND ends_at > ${now})`,
+    setupAuditLine(admin, "club", "club.remove", clubId, info.name, now, sql`NOT EXISTS (SELECT 1 FROM clubs WHERE id = ${clubId})`),
   ]);
-  if (removed.changes === 0) throw new ApiError(404, M.notALead);
+  if (removed.changes !== 1) throw new ApiError(409, M.clubHasEvents);
+  return { name: info.name };
+}
+
+/** The admin's clubs step: every club of the college with its leads' names and e-mail addresses. */
+export async function listSetupClubs(env: Env, admin: SetupAdmin) {
+  const l = clubLeads.as("l");
+  const u = users.as("u");
+  const [rows, leads] = await adminReads(env, admin, [
+    select({ id: k.id, name: k.name, description: k.description }, sql`FROM ${k} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${k.name}`),
+    select(
+      { clubId: l.club_id, name: u.name, email: u.email },
+      sql`FROM ${l} JOIN ${u} ON ${u.id} = ${l.user_id} JOIN ${k} ON ${k.id} = ${l.club_id} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${u.name}`,
+    ),
+  ]);
+  return rows.rows.map((club) => ({
+    ...club,
+    leads: leads.rows.filter((lead) => lead.clubId === club.id).map(({ name, email }) => ({ name, email })),
+  }));
 }
 
 /** `PUT /api/clubs/:id/follow`: a verified member follows a club of their college (again: nothing changes). */

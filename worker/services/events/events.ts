@@ -476,3 +476,30 @@ export async function posterKeyOf(env: Env, reader: Member | null, id: string): 
   ]);
   return rows.rows[0]?.key ?? null;
 }
+
+export interface PublishChoices {
+  /** The clubs the reader may publish for (all of the college's for its admin). */
+  clubs: { id: string; name: string }[];
+  /** The campus admin may also publish the college's own events (no club). */
+  college: boolean;
+  /** The college's meet-up places, for the place. */
+  places: { id: string; name: string }[];
+}
+
+/** What the publish and edit forms offer the reader, in one batch. */
+export async function publishChoices(env: Env, member: Member, now = Date.now()): Promise<PublishChoices> {
+  const [clubRows, places, admin, leads] = await batch(env, [
+    select({ id: k.id, name: k.name }, sql`FROM ${k} WHERE ${k.campus_id} = ${member.campusId} ORDER BY ${k.name}`),
+    select(
+      { id: p.id, name: p.name },
+      sql`FROM ${p} WHERE ${p.campus_id} = ${member.campusId} AND ${p.retired_at} IS NULL ORDER BY ${p.name}`,
+    ),
+    ...powersReads(member, now),
+  ]);
+  const powers = powersFrom(admin, leads);
+  return {
+    clubs: clubRows.rows.filter((club) => mayPublish(powers, club.id)),
+    college: powers.admin,
+    places: places.rows,
+  };
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+
+// Sharing a page (docs/decisions/0131-sharing-without-leaking.md): the phone's share sheet (the Web
+// Share API) where there is one, else the link copied. Loaded on demand (./LazyShare.tsx), so a page
+// carries none of it in its first-load JavaScript. `words` are the page's sentences (decision 0103).
+export function Share({
+  url,
+  title,
+  words,
+}: {
+  url: string;
+  title: string;
+  words: { share: string; copied: string; copyFailed: string };
+}) {
+  const [said, setSaid] = useState("");
+  // Drawn once the page runs: without JavaScript a button could do nothing (the address bar shares).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const share = async () => {
+    try {
+      if (typeof navigator.share === "function") {
+        await navigator.share({ title, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      setSaid(words.copied);
+    } catch (error) {
+      // The person closed the share sheet: nothing to say.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      setSaid(words.copyFailed);
+    }
+  };
+  if (!ready) return null;
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button type="button" className="btn-secondary" onClick={() => void share()}>
+        {words.share}
+      </button>
+      <span role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {said}
+      </span>
+    </span>
+  );
+}

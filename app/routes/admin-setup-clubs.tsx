@@ -1,0 +1,111 @@
+import { SetupField } from "#app/components/setup/fields.tsx";
+import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
+import { dispatch } from "#app/lib/actions.server.ts";
+import { intents } from "#app/lib/intents.ts";
+import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
+import { envOf, requireUser } from "#app/lib/session.server.ts";
+import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
+import { EVENT_LIMITS, EVENT_MESSAGES as M } from "#common/events.ts";
+import { parseWith } from "#server/lib/validate.ts";
+import { idParamSchema } from "#server/services/campus-setup/common.ts";
+import {
+  clubSchema,
+  createClub,
+  leadSchema,
+  listSetupClubs,
+  nameLead,
+  removeClub,
+} from "#server/services/events/clubs.ts";
+import type { Route } from "./+types/admin-setup-clubs";
+
+// The college's clubs, as its campus admin keeps them (docs/decisions/0130-the-waiting-list.md):
+// making a club, naming its leads (students who publish its events), removing one with no upcoming
+// events. Every change is audited.
+export const handle = { bodyLimit: SETUP_FORM_LIMIT };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireUser(context);
+  return { clubs: await adminPageRead(() => listSetupClubs(envOf(context), user)) };
+}
+
+// A club's row posts "lead:<id>" (name a lead) or "remove:<id>".
+const INTENTS = intents("add", "lead", "remove");
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
+  return dispatch({ intent, name: verb }, INTENTS, {
+    add: () => attempt(intent, M.clubCreated, () => createClub(env, user, parseWith(clubSchema, input))),
+    lead: () =>
+      attemptTold(intent, async () => {
+        const lead = await nameLead(env, user, parseWith(idParamSchema, { id }).id, parseWith(leadSchema, input));
+        return { message: M.leadNamed(lead.name) };
+      }),
+    remove: () =>
+      attemptTold(intent, async () => {
+        const club = await removeClub(env, user, parseWith(idParamSchema, { id }).id);
+        return { message: M.clubRemoved(club.name) };
+      }),
+  });
+}
+
+type SetupClub = Route.ComponentProps["loaderData"]["clubs"][number];
+
+export default function SetupClubs({ loaderData, actionData }: Route.ComponentProps) {
+  const { clubs } = loaderData;
+  return (
+    <RecordsStep
+      title="Clubs"
+      lead="Your college's clubs and their leads: a lead publishes the club's events, and students follow the clubs they like."
+      list={{ id: "clubs", heading: `Clubs (${clubs.length})`, empty: "No clubs yet: add the first with the form." }}
+      add={{ id: "add-club-heading", title: "Add a club", button: "Add club" }}
+      intents={{ add: INTENTS.add, save: INTENTS.lead, remove: INTENTS.remove }}
+      removalAnswerAbove
+      records={clubs}
+      inlineSave
+      fields={(form, result, club) => <ClubFields form={form} result={result} club={club} />}
+      row={(club) => ({
+        name: club.name,
+        saveName: `Name a lead of ${club.name}`,
+        formLabel: club.name,
+        info: (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {club.leads.length === 0 ? "No lead yet." : `Led by ${club.leads.map((l) => `${l.name} (${l.email})`).join(", ")}`}
+          </p>
+        ),
+        infoFirst: true,
+      })}
+      result={actionData ?? null}
+    />
+  );
+}
+
+function ClubFields({ form, result, club }: { form: string; result: ActionResult | null; club?: SetupClub }) {
+  if (club)
+    return (
+      <SetupField
+        form={form}
+        name="email"
+        type="email"
+        label={`A lead of ${club.name}: their college e-mail`}
+        result={result}
+        required
+        maxLength={254}
+      />
+    );
+  return (
+    <>
+      <SetupField form={form} name="name" label="Name" placeholder="Robotics Club" result={result} required maxLength={EVENT_LIMITS.clubName} />
+      <SetupField
+        form={form}
+        name="description"
+        label="Short description (optional)"
+        result={result}
+        maxLength={EVENT_LIMITS.clubDescription}
+      />
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Clubs · Campus" }, { name: "robots", content: "noindex" }];
