@@ -62,6 +62,7 @@ CREATE TABLE events (
 CREATE INDEX events_campus_start ON events(campus_id, starts_at);
 CREATE INDEX events_club_start ON events(club_id, starts_at);
 CREATE INDEX events_created_by ON events(created_by) WHERE created_by IS NOT NULL;
+CREATE INDEX events_place ON events(place_id) WHERE place_id IS NOT NULL;
 -- The reminder job's question each minute: published events starting within the hour.
 CREATE INDEX events_start ON events(starts_at) WHERE status = 'published';
 

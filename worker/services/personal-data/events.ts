@@ -27,13 +27,12 @@ export const EVENTS_DATA = {
         // then the student's rows go.
         statement(
           (guard) => sql`UPDATE event_attendees SET state = 'going', moved_up_by = ${`account-${userId}`}
-            WHERE state = 'waiting' AND (event_id, position) IN (
-              SELECT w.event_id, MIN(w.position) FROM event_attendees w
-              JOIN event_attendees me ON me.event_id = w.event_id AND me.user_id = ${userId} AND me.state = 'going'
-              JOIN events e ON e.id = w.event_id AND e.status = 'published' AND e.starts_at > ${now} AND e.capacity IS NOT NULL
-              WHERE w.state = 'waiting'
-                AND (SELECT COUNT(*) FROM event_attendees g WHERE g.event_id = w.event_id AND g.state = 'going') <= e.capacity
-              GROUP BY w.event_id)
+            WHERE state = 'waiting'
+              AND event_id IN (SELECT event_id FROM event_attendees WHERE user_id = ${userId} AND state = 'going')
+              AND position = (SELECT MIN(w.position) FROM event_attendees w WHERE w.event_id = event_attendees.event_id AND w.state = 'waiting')
+              AND EXISTS (SELECT 1 FROM events e WHERE e.id = event_attendees.event_id AND e.status = 'published' AND e.starts_at > ${now}
+                AND e.capacity IS NOT NULL
+                AND (SELECT COUNT(*) FROM event_attendees g WHERE g.event_id = e.id AND g.state = 'going') <= e.capacity)
             AND ${guard}`,
         ),
         statement((guard) => sql`DELETE FROM event_attendees WHERE user_id = ${userId} AND ${guard}`),
