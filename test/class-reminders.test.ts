@@ -332,7 +332,8 @@ describe("the reminders", () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === "cron");
     spy.mockRestore();
-    expect(jobs.filter((l) => l.cron === "* * * * *").map((l) => l.job)).toEqual(["class-reminders"]);
+    // The event reminders share the trigger (worker/services/events/reminders.ts).
+    expect(jobs.filter((l) => l.cron === "* * * * *").map((l) => l.job).sort()).toEqual(["class-reminders", "event-reminders"]);
     const halfHourly = jobs.filter((l) => l.cron === "*/30 * * * *").map((l) => l.job);
     expect(halfHourly).toContain("reminders");
     expect(halfHourly).not.toContain("class-reminders");

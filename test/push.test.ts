@@ -263,6 +263,7 @@ describe("the push queue", () => {
       deviceKeys: [await deviceKey(endpoint)],
       digest: false,
       classReminders: false,
+      eventReminders: true,
     });
     expect(JSON.stringify(settings.data)).not.toContain(endpoint);
     const bad = await send("PUT", "/api/push/settings", student, {

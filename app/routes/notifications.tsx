@@ -11,6 +11,9 @@ import { CATEGORY_IDS, NOTIFICATION_CATEGORIES, NOTIFICATION_MESSAGES } from "#c
 import { PushPanel } from "#app/components/notifications/PushPanel.tsx";
 import { DigestPanel } from "#app/components/notifications/DigestPanel.tsx";
 import { ClassRemindersPanel } from "#app/components/notifications/ClassRemindersPanel.tsx";
+import { EventRemindersPanel } from "#app/components/notifications/EventRemindersPanel.tsx";
+import { eventRemindersSchema, setEventReminders } from "#server/services/events/reminders.ts";
+import { EVENT_MESSAGES } from "#common/events.ts";
 import { classRemindersSchema, setClassReminders } from "#server/services/timetable/class-reminders.ts";
 import { digestSchema, setDigest } from "#server/services/notifications/digest.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -76,6 +79,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         intent,
         enabled ? NOTIFICATION_MESSAGES.classRemindersOn : NOTIFICATION_MESSAGES.classRemindersOff,
         () => setClassReminders(envOf(context), user.id, parseWith(classRemindersSchema, { enabled }).enabled),
+      );
+    },
+    // A reminder an hour before each event one is going to: PUT /api/push/event-reminders's.
+    "event-reminders": (intent) => {
+      const enabled = form.get("enabled") === "true";
+      return attempt(intent, enabled ? EVENT_MESSAGES.remindersOn : EVENT_MESSAGES.remindersOff, () =>
+        setEventReminders(envOf(context), user.id, parseWith(eventRemindersSchema, { enabled }).enabled),
       );
     },
     read: (intent) =>
@@ -202,6 +212,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       <ClassRemindersPanel
         on={push.classReminders}
         result={actionData && actionData.intent === INTENTS["class-reminders"] ? actionData : undefined}
+      />
+      <EventRemindersPanel
+        on={push.eventReminders}
+        result={actionData && actionData.intent === INTENTS["event-reminders"] ? actionData : undefined}
       />
       <CalendarFeed
         since={calendarSince}

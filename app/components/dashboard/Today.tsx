@@ -174,6 +174,26 @@ export function Today({
             </p>
           </Card>
         )}
+        <Card title="Events" to="/events" linkLabel="See all events">
+          {today.events.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Nothing you follow is on today.</p>
+          ) : (
+            <ul className="space-y-2">
+              {today.events.map((event) => (
+                <li key={event.id}>
+                  <Link to={`/events/${event.id}`} className="font-semibold break-words underline-offset-2 hover:underline">
+                    {event.title}
+                  </Link>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {event.time}
+                    {event.place ? ` · ${event.place}` : ""}
+                    {event.going ? " · you are going" : ""}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
         {today.laundryReady > 0 && (
           <Card title="Laundry" to="/laundry-service" linkLabel="See my laundry">
             <p className="font-semibold">

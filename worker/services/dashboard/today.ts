@@ -1,5 +1,5 @@
 import { attendanceSentence, type AttendanceSummary } from "#common/attendance.ts";
-import { addDays, indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
+import { addDays, clock, indiaDate, indiaInstant, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
 import { mealMoment } from "#common/meals.ts";
 import type { Mode } from "#common/dashboard-mode.ts";
 import { WEEKDAYS, type Slot } from "#common/timetable.ts";
@@ -7,6 +7,7 @@ import { formatIndiaDay, formatIndiaWeekdayDateTime } from "#common/format.ts";
 import { batch, int, intOrNull, select, sql, text, textOrNull } from "#server/db/sql.ts";
 import {
   classroomReminders,
+  events,
   laundryBookings,
   messMeals,
   messMenu,
@@ -62,6 +63,8 @@ export interface TodayView {
     items: string[];
   } | null;
   laundryReady: number;
+  /** Today's events the student is going to or whose club they follow, soonest first (at most 3). */
+  events: { id: string; title: string; time: string; place: string; going: boolean }[];
   reservations: { id: string; title: string; buying: boolean }[];
   unreadNotices: number;
 }
@@ -77,6 +80,9 @@ interface MealRow {
 
 const HOURS_48 = 48 * 3_600_000;
 
+/** "17:30" for an instant, India time. */
+const formatIndiaTime = (ms: number) => clock(indiaMinutes(ms));
+
 /** The dashboard's Today for a signed-in member, in one batch. */
 export async function readToday(env: Env, member: Member, mode: Mode, now = Date.now()): Promise<TodayView> {
   const today = indiaDate(now);
@@ -84,6 +90,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
   const minutes = indiaMinutes(now);
   const r = classroomReminders;
   const m = messMeals.as("m");
+  const ev = events.as("ev");
   const u = messMenu.as("u");
   const [
     cls,
@@ -98,6 +105,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     classroom,
     meals,
     laundry,
+    todaysEvents,
     reservations,
     unread,
   ] = await batch(env, [
@@ -127,6 +135,21 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
         WHERE ${m.campus_id} = ${member.campusId} AND ${mode} = 'hosteller' ORDER BY ${m.position}`,
     ),
     select({ n: int(sql`COUNT(*)`) }, sql`FROM ${laundryBookings} WHERE user_id = ${member.id} AND status = 'ready'`),
+    // Today's events (docs/decisions/0130-the-waiting-list.md): going to, or of a club followed.
+    select(
+      {
+        id: ev.id,
+        title: ev.title,
+        startsAt: ev.starts_at,
+        place: text(sql`COALESCE((SELECT name FROM meetup_places WHERE id = ${ev.place_id}), ${ev.place_text})`),
+        going: int(sql`EXISTS (SELECT 1 FROM event_attendees a WHERE a.event_id = ${ev.id} AND a.user_id = ${member.id} AND a.state = 'going')`),
+      },
+      sql`FROM ${ev} WHERE ${ev.campus_id} = ${member.campusId} AND ${ev.status} = 'published'
+        AND ${ev.starts_at} >= ${indiaInstant(today, 0)} AND ${ev.starts_at} < ${indiaInstant(tomorrow, 0)} AND ${ev.ends_at} > ${now}
+        AND (EXISTS (SELECT 1 FROM event_attendees a WHERE a.event_id = ${ev.id} AND a.user_id = ${member.id} AND a.state = 'going')
+          OR EXISTS (SELECT 1 FROM club_follows f WHERE f.club_id = ${ev.club_id} AND f.user_id = ${member.id}))
+        ORDER BY ${ev.starts_at} LIMIT 3`,
+    ),
     select(
       { id: products.id, title: products.title, buying: int(sql`1`) },
       sql`FROM ${products}
@@ -181,6 +204,13 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     classroomDue: classroom.rows.map((work) => ({ ...work, due: formatIndiaWeekdayDateTime(work.dueAt) })),
     meal: nextMeal(meals.rows, weekdayOfDate(today), weekdayOfDate(tomorrow), minutes),
     laundryReady: Number(laundry.rows[0]?.n ?? 0),
+    events: todaysEvents.rows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      time: formatIndiaTime(e.startsAt),
+      place: e.place,
+      going: e.going === 1,
+    })),
     reservations: reservations.rows.map((r) => ({
       id: r.id,
       title: r.title,

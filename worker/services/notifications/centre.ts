@@ -23,6 +23,7 @@ export async function notificationCentre(env: Env, userId: string): Promise<Noti
         quietTo: s.quiet_to,
         digest: s.digest,
         classReminders: s.class_reminders,
+        eventReminders: s.event_reminders,
       },
       sql`FROM ${s} WHERE ${s.user_id} = ${userId}`,
     ),

@@ -24,6 +24,8 @@ export interface PushSettings {
   digest: boolean;
   /** A notice 10 minutes before each class (worker/services/timetable/class-reminders.ts): off unless turned on. */
   classReminders: boolean;
+  /** On unless turned off (docs/decisions/0130-the-waiting-list.md). */
+  eventReminders: boolean;
 }
 
 /** A student's quiet hours in minutes from their settings row: the default without one, null when turned off. */
@@ -43,6 +45,7 @@ export async function settingsView(
         quietTo: number | null;
         digest: boolean | number;
         classReminders: boolean | number;
+        eventReminders?: boolean | number;
       }
     | undefined,
   endpoints: string[],
@@ -55,6 +58,7 @@ export async function settingsView(
     deviceKeys: await Promise.all(endpoints.map(deviceKey)),
     digest: Boolean(row?.digest),
     classReminders: Boolean(row?.classReminders),
+    eventReminders: row?.eventReminders === undefined ? true : Boolean(row.eventReminders),
   };
 }
 
@@ -70,6 +74,7 @@ export async function pushSettings(env: Env, userId: string): Promise<PushSettin
         quietTo: s.quiet_to,
         digest: s.digest,
         classReminders: s.class_reminders,
+        eventReminders: s.event_reminders,
       },
       sql`FROM ${s} WHERE ${s.user_id} = ${userId} LIMIT 1`,
     ),
