@@ -141,12 +141,6 @@ export const EVENT_MESSAGES = {
   // Reminders
   remindersOn: "Event reminders are on: Campus tells you an hour before each event you are going to.",
   remindersOff: "Event reminders are off.",
-  // Sharing
-  shareCopied: "Link copied.",
-  shareCopyFailed: "Copy the address from the address bar to share it.",
-  share: "Share",
-  visitorPreview: (college: string) => `An event at ${college} on Campus. Sign in to see it.`,
-  visitorListingPreview: (college: string) => `A listing at ${college} on Campus. Sign in to see it.`,
 } as const;
 
 /** The notices' titles and texts (kinds event.* and club.*, the "events" category). */

@@ -17,7 +17,8 @@ import { parseWith } from "#server/lib/validate.ts";
 import { idSchema } from "#server/services/events/common.ts";
 import { readEvent } from "#server/services/events/events.ts";
 import { goTo, leave } from "#server/services/events/going.ts";
-import { eventMeta } from "#app/lib/share-meta.ts";
+import { eventMeta } from "#app/lib/event-meta.ts";
+import { SHARE_WORDS } from "#common/share.ts";
 import type { Route } from "./+types/event";
 
 // One event (docs/decisions/0130-the-waiting-list.md): when and where, how many are going, the
@@ -141,7 +142,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         <a href={`/api/events/${event.id}/ics`} className="btn-secondary" download>
           Add to calendar
         </a>
-        <LazyShare url={url} title={event.title} words={{ share: M.share, copied: M.shareCopied, copyFailed: M.shareCopyFailed }} />
+        <LazyShare url={url} title={event.title} words={SHARE_WORDS} />
         {event.mayEdit && event.status === "published" && (
           <Link to={`/events/${event.id}/edit`} className="btn-secondary">
             Edit

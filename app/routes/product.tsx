@@ -40,6 +40,9 @@ import { productIdSchema } from "#server/services/market/product-view.ts";
 import { renewProduct } from "#server/services/market/expiry.ts";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
 import type { Route } from "./+types/product";
+import { LazyShare } from "#app/components/share/LazyShare.tsx";
+import { listingElsewhereMeta, listingMeta } from "#app/lib/share-meta.ts";
+import { SHARE_WORDS } from "#common/share.ts";
 import { dispatch } from "#app/lib/actions.server.ts";
 import { mergeIntents } from "#app/lib/intents.ts";
 import {
@@ -74,13 +77,25 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     user && validId ? conversationsOnListing(env, params.id, user.id) : Promise.resolve([]),
   ]);
   // A link shared across colleges: say whose marketplace it is on, show nothing of the listing.
-  if (found.kind === "elsewhere") return data({ elsewhere: found.market }, { status: 404 });
+  // The preview a chat app draws of a shared link (docs/decisions/0131-sharing-without-leaking.md),
+  // made here so the page's script carries none of it; a member of another college's says only whose.
+  const url = `${new URL(request.url).origin}/product/${params.id}`;
+  if (found.kind === "elsewhere")
+    return data({ elsewhere: found.market, head: listingElsewhereMeta(found.market, url) }, { status: 404 });
   // The seller's number as the use-case answered it (sellerContact): the seller's, a buyer's who may see it.
   const { whatsappNumber: contact, ...product } = found.product;
   const requested = Number.parseInt(new URL(request.url).searchParams.get("photo") ?? "1", 10);
   const photo = requested >= 1 && requested <= product.images.length ? requested - 1 : 0;
+  const cover = product.images[0]?.url;
   return {
     product,
+    share: { url, words: SHARE_WORDS },
+    head: listingMeta(
+      product.title,
+      `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}`,
+      url,
+      cover ? new URL(cover, url).href : null,
+    ),
     contact,
     photo,
     signedIn: !!user,
@@ -205,6 +220,7 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
           <div className="mt-1 flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold leading-tight">{product.title}</h1>
+            <LazyShare url={loaderData.share.url} title={product.title} words={loaderData.share.words} />
             {signedIn && !product.mine && (
               <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />
             )}
@@ -408,12 +424,4 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: loaded }) => {
-  if (loaded && "elsewhere" in loaded) return [{ title: "At another college · Campus" }];
-  const product = loaded?.product;
-  if (!product) return [{ title: "Product not found · Campus" }];
-  return [
-    { title: `${product.title} · Campus` },
-    { name: "description", content: `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}` },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => loaded?.head ?? [{ title: "Product not found · Campus" }];
