@@ -1,7 +1,8 @@
 // Events and clubs as the screens and the Worker both name them (docs/decisions/0130-the-waiting-list.md,
 // docs/decisions/0131-sharing-without-leaking.md): the categories' labels, the limits the forms and
 // the use-cases share, the shapes both doors send, and every sentence, written once (decision 0103).
-import { EVENT_ATTENDEES_STATE, EVENTS_CATEGORY, EVENTS_STATUS } from "#common/enums.generated.ts";
+import type { EVENT_ATTENDEES_STATE, EVENTS_STATUS } from "#common/enums.generated.ts";
+import { EVENTS_CATEGORY } from "#common/enums.generated.ts";
 import { formatIndiaWeekdayDateTime } from "#common/format.ts";
 import { clock, indiaDate, indiaMinutes, IST_OFFSET_MS } from "#common/india-time.ts";
 

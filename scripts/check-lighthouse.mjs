@@ -50,6 +50,8 @@ const pages = [
   { path: "/all-products", cookie },
   // A product's own page: its photos large, the seller's card and Buy.
   { path: `/product/${productIds.at(-1)}`, cookie },
+  // The college's events, two taps from Today (docs/decisions/0130-the-waiting-list.md).
+  { path: "/events", cookie },
 ];
 
 const chromium = await launchChromium();

@@ -245,7 +245,9 @@ async function everything(): Promise<World> {
   // Events and clubs: the student leads a club and publishes its event, follows it, and goes to the
   // last place of another event while another student waits (their place is freed by the deletion).
   const { clubId, admin: clubAdmin } = await clubWithLead();
-  expect((await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: student.email }, clubAdmin.token)).status).toBe(201);
+  expect((await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: student.email }, clubAdmin.token)).status).toBe(
+    201,
+  );
   await publish(student, eventBody(clubId, { title: `Meetup ${tag}` }));
   expect((await sendJson("PUT", `/api/clubs/${clubId}/follow`, {}, student.token)).status).toBe(200);
   const fullEvent = await publish(clubAdmin, eventBody(clubId, { capacity: 1 }));

@@ -333,7 +333,12 @@ describe("the reminders", () => {
       .filter((line) => line.msg === "cron");
     spy.mockRestore();
     // The event reminders share the trigger (worker/services/events/reminders.ts).
-    expect(jobs.filter((l) => l.cron === "* * * * *").map((l) => l.job).sort()).toEqual(["class-reminders", "event-reminders"]);
+    expect(
+      jobs
+        .filter((l) => l.cron === "* * * * *")
+        .map((l) => l.job)
+        .sort(),
+    ).toEqual(["class-reminders", "event-reminders"]);
     const halfHourly = jobs.filter((l) => l.cron === "*/30 * * * *").map((l) => l.job);
     expect(halfHourly).toContain("reminders");
     expect(halfHourly).not.toContain("class-reminders");

@@ -23,7 +23,9 @@ describe("clubs", () => {
     const student = await createUser();
     const refused = await sendJson("POST", "/api/clubs", { name: "Sneaky Club" }, student.token);
     expect(refused.status).toBe(403);
-    expect((await read(refused)).message).toBe("Only your college's campus admin can create clubs and name their leads.");
+    expect((await read(refused)).message).toBe(
+      "Only your college's campus admin can create clubs and name their leads.",
+    );
     expect(await count("SELECT COUNT(*) AS n FROM clubs WHERE name = 'Sneaky Club'")).toBe(0);
 
     const { clubId, name, admin, lead } = await clubWithLead();
@@ -37,8 +39,12 @@ describe("clubs", () => {
 
     const listed = (await clubsOf(lead)).find((c) => c.id === clubId);
     expect(listed).toMatchObject({ name, leading: true, leads: [{ userId: lead.userId, name: "Lead Student" }] });
-    expect(await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'club' AND subject_id = ?1", clubId)).toBe(2);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.lead'", lead.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'club' AND subject_id = ?1", clubId),
+    ).toBe(2);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.lead'", lead.userId),
+    ).toBe(1);
   });
 
   it("keeps each college's clubs to itself", async () => {
@@ -47,7 +53,9 @@ describe("clubs", () => {
     const rceStudent = await createUser({ email: `r-${crypto.randomUUID()}@riverside.test` });
     expect((await clubsOf(rceStudent)).map((c) => c.id)).not.toContain(clubId);
     expect((await sendJson("PUT", `/api/clubs/${clubId}/follow`, {}, rceStudent.token)).status).toBe(404);
-    expect((await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: rceStudent.email }, rceAdmin.token)).status).toBe(404);
+    expect(
+      (await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: rceStudent.email }, rceAdmin.token)).status,
+    ).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM club_follows WHERE club_id = ?1", clubId)).toBe(0);
   });
 
@@ -64,10 +72,16 @@ describe("clubs", () => {
 
     const event = await publish(lead, eventBody(clubId, { title: "Open mic" }));
     expect(
-      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.event' AND link = ?2", student.userId, `/events/${event.id}`),
+      await count(
+        "SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.event' AND link = ?2",
+        student.userId,
+        `/events/${event.id}`,
+      ),
     ).toBe(1);
     // The lead is not told of their own event.
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.event'", lead.userId)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.event'", lead.userId),
+    ).toBe(0);
     expect(name).toContain("Club");
 
     expect((await sendJson("DELETE", `/api/clubs/${clubId}/follow`, {}, student.token)).status).toBe(200);

@@ -29,20 +29,28 @@ const ogOf = (html: string, property: string) =>
 describe("an event's page and its preview", () => {
   it("shows a visitor only the college of a members-only event, in the page and its Open Graph tags", async () => {
     const { clubId, lead } = await clubWithLead();
-    const event = await publish(lead, eventBody(clubId, { title: "Secret jam session", description: "Room 12, bring drums" }));
+    const event = await publish(
+      lead,
+      eventBody(clubId, { title: "Secret jam session", description: "Room 12, bring drums" }),
+    );
     const visitor = await page(`/events/${event.id}`);
     expect(visitor.status).toBe(200);
     expect(visitor.html).not.toContain("Secret jam session");
     expect(visitor.html).not.toContain("bring drums");
     expect(ogOf(visitor.html, "og:title")).toBe("An event at Campus Institute of Technology");
-    expect(ogOf(visitor.html, "og:description")).toBe("An event at Campus Institute of Technology on Campus. Sign in to see it.");
+    expect(ogOf(visitor.html, "og:description")).toBe(
+      "An event at Campus Institute of Technology on Campus. Sign in to see it.",
+    );
 
     const member = await page(`/events/${event.id}`, await createUser());
     expect(member.html).toContain("Secret jam session");
     expect(ogOf(member.html, "og:title")).toBe("Secret jam session");
     expect(member.html).toContain('name="robots" content="noindex"');
 
-    const other = await page(`/events/${event.id}`, await createUser({ email: `r-${crypto.randomUUID()}@riverside.test` }));
+    const other = await page(
+      `/events/${event.id}`,
+      await createUser({ email: `r-${crypto.randomUUID()}@riverside.test` }),
+    );
     expect(other.status).toBe(404);
     expect(other.html).not.toContain("Secret jam session");
   });
@@ -92,14 +100,22 @@ describe("an event's page and its preview", () => {
     // The action redirects to the new event's page, which the browser then shows.
     expect(published.status).toBe(200);
     expect(await published.text()).toContain("Form night");
-    const id = (await env.DB.prepare("SELECT id FROM events WHERE club_id = ?1").bind(clubId).first<{ id: string }>())!.id;
+    const id = (await env.DB.prepare("SELECT id FROM events WHERE club_id = ?1").bind(clubId).first<{ id: string }>())!
+      .id;
     const student = await createUser();
     const refused = await postForm(student, "/events/new", fields);
     expect(refused.status).toBe(403);
     expect(await count("SELECT COUNT(*) AS n FROM events WHERE club_id = ?1", clubId)).toBe(1);
-    const edited = await postForm(lead, `/events/${id}/edit`, { ...fields, intent: "save", title: "Form night 2", capacity: "5" });
+    const edited = await postForm(lead, `/events/${id}/edit`, {
+      ...fields,
+      intent: "save",
+      title: "Form night 2",
+      capacity: "5",
+    });
     expect(edited.status).toBe(200);
-    expect(await count("SELECT COUNT(*) AS n FROM events WHERE id = ?1 AND title = 'Form night 2' AND capacity = 5", id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM events WHERE id = ?1 AND title = 'Form night 2' AND capacity = 5", id),
+    ).toBe(1);
     const studentEdit = await page(`/events/${id}/edit`, student);
     expect(studentEdit.status, studentEdit.html.slice(0, 3000)).toBe(403);
     const cancelled = await postForm(lead, `/events/${id}/edit`, { intent: "cancel" });

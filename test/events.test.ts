@@ -67,7 +67,9 @@ describe("scope", () => {
     // A member's list has both, and filters by category and club.
     const mine = await read<{ events: EventData[] }>(await get(`/api/events?club=${clubId}`, student.token));
     expect(mine.data.events.map((e) => e.id).sort()).toEqual([closed.id, open.id].sort());
-    const sports = await read<{ events: EventData[] }>(await get(`/api/events?club=${clubId}&category=sports`, student.token));
+    const sports = await read<{ events: EventData[] }>(
+      await get(`/api/events?club=${clubId}&category=sports`, student.token),
+    );
     expect(sports.data.events).toEqual([]);
   });
 
@@ -111,7 +113,10 @@ describe("roles", () => {
     expect((await read<EventData>(await eventOf(student, event.id))).data.title).toBe("Robot build night 2");
     // Every change is audited.
     expect(
-      await count("SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'event' AND subject_id = ?1", event.id),
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_kind = 'event' AND subject_id = ?1",
+        event.id,
+      ),
     ).toBe(2);
   });
 
@@ -143,8 +148,12 @@ describe("going and the waiting list", () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const states = await Promise.all(answers.map(async (r) => (await read<{ state: string }>(r)).data.state));
     expect(states.sort()).toEqual(["going", "waiting"]);
-    expect(await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'going'", event.id)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'waiting'", event.id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'going'", event.id),
+    ).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'waiting'", event.id),
+    ).toBe(1);
     // Saying it again changes nothing.
     const again = await going(a, event.id);
     expect(again.status).toBe(200);
@@ -154,7 +163,13 @@ describe("going and the waiting list", () => {
   it("moves the first waiting student up exactly once when someone drops out while another joins", async () => {
     const { clubId, lead } = await clubWithLead();
     const event = await publish(lead, eventBody(clubId, { capacity: 2, title: "Drone race" }));
-    const [g1, g2, w1, w2, late] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()]);
+    const [g1, g2, w1, w2, late] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
     for (const user of [g1, g2, w1, w2]) expect((await going(user, event.id)).status).toBe(200);
     const w1State = await read<EventData>(await eventOf(w1, event.id));
     expect(w1State.data.mine).toEqual({ state: "waiting", line: 1 });
@@ -182,7 +197,9 @@ describe("going and the waiting list", () => {
     expect(await noticesOf(w2, "event.moved_up")).toHaveLength(0);
     // A second drop-out moves the next one up, once.
     await Promise.all([leaving(g2, event.id), leaving(g2, event.id)]);
-    expect(await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'going'", event.id)).toBe(2);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM event_attendees WHERE event_id = ?1 AND state = 'going'", event.id),
+    ).toBe(2);
     expect((await read<EventData>(await eventOf(w2, event.id))).data.mine).toEqual({ state: "going", line: null });
   });
 
@@ -238,7 +255,12 @@ describe("changes and cancellation", () => {
     expect((await read<EventData>(await eventOf(a, event.id))).data.status).toBe("cancelled");
     const again = await sendJson("DELETE", `/api/events/${event.id}`, {}, lead.token);
     expect(again.status).toBe(409);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE kind = 'event.cancelled' AND link = ?1", `/events/${event.id}`)).toBe(2);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM notices WHERE kind = 'event.cancelled' AND link = ?1",
+        `/events/${event.id}`,
+      ),
+    ).toBe(2);
     expect(
       await count(
         "SELECT COUNT(*) AS n FROM staff_audit_log WHERE subject_id = ?1 AND action IN ('event.publish', 'event.edit', 'event.cancel')",
@@ -256,7 +278,10 @@ describe("the reminder an hour before", () => {
     const { clubId, lead } = await clubWithLead();
     const date = addDays(indiaDate(Date.now()), daysAhead);
     const startsAt = indiaInstant(date, minutes);
-    const event = await publish(lead, eventBody(clubId, { startsAt: indiaLocalOf(startsAt), endsAt: indiaLocalOf(startsAt + HOUR) }));
+    const event = await publish(
+      lead,
+      eventBody(clubId, { startsAt: indiaLocalOf(startsAt), endsAt: indiaLocalOf(startsAt + HOUR) }),
+    );
     const student = await createUser();
     await going(student, event.id);
     return { event, student, startsAt };
@@ -272,7 +297,12 @@ describe("the reminder an hour before", () => {
     expect(reminders).toHaveLength(1);
     expect(reminders[0]).toMatchObject({ title: `In an hour: ${event.title}`, link: `/events/${event.id}` });
     // Not yet handed to push: the cron's queueNotices takes it (worker/index.ts), as every notice.
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'event.reminder' AND queued_at IS NULL", student.userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'event.reminder' AND queued_at IS NULL",
+        student.userId,
+      ),
+    ).toBe(1);
   });
 
   it("holds a reminder through quiet hours and sends none to a student who turned them off", async () => {

@@ -130,7 +130,12 @@ beforeAll(async () => {
   const conversationId = (await read<{ conversationId: string }>(started)).data.conversationId;
   await sendJson("POST", `/api/messages/${conversationId}/report`, { reason: "other" }, people.owner.token);
   // A club led by the owner, with an event the student is going to.
-  const club = await sendJson("POST", "/api/clubs", { name: `Fixture club ${crypto.randomUUID().slice(0, 6)}` }, people.admin.token);
+  const club = await sendJson(
+    "POST",
+    "/api/clubs",
+    { name: `Fixture club ${crypto.randomUUID().slice(0, 6)}` },
+    people.admin.token,
+  );
   const clubId = (await read<{ id: string }>(club)).data.id;
   await sendJson("POST", `/api/clubs/${clubId}/leads`, { email: people.owner.email }, people.admin.token);
   const eventStart = Date.now() + 2 * 86_400_000;
@@ -1081,9 +1086,19 @@ describe("the D1 query budget of writes", () => {
     const clubAdmin = await createUser({ name: "Club Admin" });
     await grantRole(clubAdmin, "admin");
     const clubId = await idOf(
-      await run({ route: "POST /api/clubs", by: clubAdmin, path: "/api/clubs", body: { name: `Budget club ${crypto.randomUUID().slice(0, 6)}` } }),
+      await run({
+        route: "POST /api/clubs",
+        by: clubAdmin,
+        path: "/api/clubs",
+        body: { name: `Budget club ${crypto.randomUUID().slice(0, 6)}` },
+      }),
     );
-    await run({ route: "POST /api/clubs/:id/leads", by: clubAdmin, path: `/api/clubs/${clubId}/leads`, body: { email: owner.email } });
+    await run({
+      route: "POST /api/clubs/:id/leads",
+      by: clubAdmin,
+      path: `/api/clubs/${clubId}/leads`,
+      body: { email: owner.email },
+    });
     await run({ route: "PUT /api/clubs/:id/follow", by: student, path: `/api/clubs/${clubId}/follow` });
     await run({ route: "DELETE /api/clubs/:id/follow", by: student, path: `/api/clubs/${clubId}/follow` });
     const goer = await createUser();
@@ -1093,7 +1108,14 @@ describe("the D1 query budget of writes", () => {
         route: "POST /api/events",
         by: owner,
         path: "/api/events",
-        body: { title: "Budget talk", category: "talk", startsAt: eventStart, endsAt: eventStart + 3_600_000, capacity: 1, clubId },
+        body: {
+          title: "Budget talk",
+          category: "talk",
+          startsAt: eventStart,
+          endsAt: eventStart + 3_600_000,
+          capacity: 1,
+          clubId,
+        },
       }),
     );
     await run({ route: "PUT /api/events/:id/going", by: student, path: `/api/events/${eventId}/going` });
@@ -1101,7 +1123,12 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "PATCH /api/events/:id", by: owner, path: `/api/events/${eventId}`, body: { capacity: 2 } });
     await run({ route: "DELETE /api/events/:id/going", by: student, path: `/api/events/${eventId}/going` });
     await run({ route: "DELETE /api/events/:id", by: owner, path: `/api/events/${eventId}` });
-    await run({ route: "PUT /api/push/event-reminders", by: student, path: "/api/push/event-reminders", body: { enabled: false } });
+    await run({
+      route: "PUT /api/push/event-reminders",
+      by: student,
+      path: "/api/push/event-reminders",
+      body: { enabled: false },
+    });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [

@@ -71,7 +71,9 @@ export default function SetupClubs({ loaderData, actionData }: Route.ComponentPr
         formLabel: club.name,
         info: (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {club.leads.length === 0 ? "No lead yet." : `Led by ${club.leads.map((l) => `${l.name} (${l.email})`).join(", ")}`}
+            {club.leads.length === 0
+              ? "No lead yet."
+              : `Led by ${club.leads.map((l) => `${l.name} (${l.email})`).join(", ")}`}
           </p>
         ),
         infoFirst: true,
@@ -96,7 +98,15 @@ function ClubFields({ form, result, club }: { form: string; result: ActionResult
     );
   return (
     <>
-      <SetupField form={form} name="name" label="Name" placeholder="Robotics Club" result={result} required maxLength={EVENT_LIMITS.clubName} />
+      <SetupField
+        form={form}
+        name="name"
+        label="Name"
+        placeholder="Robotics Club"
+        result={result}
+        required
+        maxLength={EVENT_LIMITS.clubName}
+      />
       <SetupField
         form={form}
         name="description"

@@ -38,7 +38,10 @@ export default function Clubs({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {clubs.map((club) => (
             <li key={club.id} className="card flex flex-col gap-2 p-4">
-              <Link to={`/clubs/${club.id}`} className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              <Link
+                to={`/clubs/${club.id}`}
+                className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
                 {club.name}
               </Link>
               {club.description && <p className="text-sm text-slate-700 dark:text-slate-300">{club.description}</p>}

@@ -13,13 +13,7 @@ import { EVENT_MESSAGES as M } from "#common/events.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { idSchema } from "#server/services/events/common.ts";
-import {
-  cancelEvent,
-  editEvent,
-  eventPatchSchema,
-  publishChoices,
-  readEvent,
-} from "#server/services/events/events.ts";
+import { cancelEvent, editEvent, eventPatchSchema, publishChoices, readEvent } from "#server/services/events/events.ts";
 import type { Route } from "./+types/event-edit";
 
 // Changing or cancelling an event (docs/decisions/0130-the-waiting-list.md): its club's lead or the
@@ -115,4 +109,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit event · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Edit event · Campus" },
+  { name: "robots", content: "noindex" },
+];

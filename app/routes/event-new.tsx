@@ -57,4 +57,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Publish an event · Campus" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Publish an event · Campus" },
+  { name: "robots", content: "noindex" },
+];

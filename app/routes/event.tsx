@@ -83,7 +83,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           All events
         </Link>
       </p>
-      <PageIntro title={event.title} lead={event.club ? `${event.club.name} · ${EVENT_CATEGORY_LABELS[event.category]}` : EVENT_CATEGORY_LABELS[event.category]} />
+      <PageIntro
+        title={event.title}
+        lead={
+          event.club
+            ? `${event.club.name} · ${EVENT_CATEGORY_LABELS[event.category]}`
+            : EVENT_CATEGORY_LABELS[event.category]
+        }
+      />
       {event.status === "cancelled" && <Alert tone="error">{M.eventCancelled}</Alert>}
       {event.hasPoster && (
         <img
@@ -126,9 +133,17 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         ) : event.mine ? (
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <p className="font-semibold text-emerald-700 dark:text-emerald-300">
-              {event.mine.state === "going" ? "You are going." : `You are number ${event.mine.line ?? 1} on the waiting list.`}
+              {event.mine.state === "going"
+                ? "You are going."
+                : `You are number ${event.mine.line ?? 1} on the waiting list.`}
             </p>
-            <SubmitButton busy={busy} busyLabel="Saving..." className="btn-secondary" name="intent" value={INTENTS.leave}>
+            <SubmitButton
+              busy={busy}
+              busyLabel="Saving..."
+              className="btn-secondary"
+              name="intent"
+              value={INTENTS.leave}
+            >
               {event.mine.state === "going" ? "I can't go" : "Leave the waiting list"}
             </SubmitButton>
           </Form>
@@ -158,4 +173,5 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? eventMeta(loaderData.read, loaderData.url) : [{ title: "Event not found · Campus" }]);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? eventMeta(loaderData.read, loaderData.url) : [{ title: "Event not found · Campus" }];

@@ -63,7 +63,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <Form method="get" className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-4 sm:items-end" aria-label="Filter events">
+      <Form
+        method="get"
+        className="card mb-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-4 sm:items-end"
+        aria-label="Filter events"
+      >
         {!signedIn && query.campus && <input type="hidden" name="campus" value={query.campus} />}
         <Field name="when" label="When">
           <select defaultValue={query.when ?? "upcoming"} className="input">

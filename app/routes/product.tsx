@@ -424,4 +424,5 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: loaded }) => loaded?.head ?? [{ title: "Product not found · Campus" }];
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) =>
+  loaded?.head ?? [{ title: "Product not found · Campus" }];

@@ -112,7 +112,13 @@ clubsApi.delete("/:id/follow", requireAuth, async (c) => {
   return c.json({ success: true, message: M.unfollowOk });
 });
 
-clubsApi.post("/:id/leads", requireAuth, requireRole("admin", M.adminOnlyClubs), validateJson(leadSchema), async (c) => {
-  const lead = await nameLead(c.env, c.var.user, parseWith(idSchema, c.req.param("id")), c.req.valid("json"));
-  return c.json({ success: true, message: M.leadNamed(lead.name), data: lead }, 201);
-});
+clubsApi.post(
+  "/:id/leads",
+  requireAuth,
+  requireRole("admin", M.adminOnlyClubs),
+  validateJson(leadSchema),
+  async (c) => {
+    const lead = await nameLead(c.env, c.var.user, parseWith(idSchema, c.req.param("id")), c.req.valid("json"));
+    return c.json({ success: true, message: M.leadNamed(lead.name), data: lead }, 201);
+  },
+);

@@ -181,7 +181,10 @@ export function Today({
             <ul className="space-y-2">
               {today.events.map((event) => (
                 <li key={event.id}>
-                  <Link to={`/events/${event.id}`} className="font-semibold break-words underline-offset-2 hover:underline">
+                  <Link
+                    to={`/events/${event.id}`}
+                    className="font-semibold break-words underline-offset-2 hover:underline"
+                  >
                     {event.title}
                   </Link>
                   <p className="text-sm text-slate-600 dark:text-slate-400">

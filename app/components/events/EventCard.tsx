@@ -3,11 +3,13 @@ import { EVENT_CATEGORY_LABELS, type EventView, eventWhen } from "#common/events
 
 // One event in a list (/events, a club's page, Today): what, when, where, and where the reader stands.
 export function EventCard({ event }: { event: EventView }) {
-  const places =
-    event.capacity === null ? `${event.going} going` : `${event.going} of ${event.capacity} places taken`;
+  const places = event.capacity === null ? `${event.going} going` : `${event.going} of ${event.capacity} places taken`;
   return (
     <li className="card flex flex-col gap-1 p-4">
-      <Link to={`/events/${event.id}`} className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+      <Link
+        to={`/events/${event.id}`}
+        className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+      >
         {event.title}
       </Link>
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -49,8 +49,19 @@ export function EventForm({
           ))}
         </select>
       </Field>
-      <Field name="capacity" label="Places (optional)" hint="Empty: no limit. When full, students join a waiting list." result={result}>
-        <input type="number" min="1" max={EVENT_LIMITS.capacity} inputMode="numeric" defaultValue={event?.capacity ?? ""} />
+      <Field
+        name="capacity"
+        label="Places (optional)"
+        hint="Empty: no limit. When full, students join a waiting list."
+        result={result}
+      >
+        <input
+          type="number"
+          min="1"
+          max={EVENT_LIMITS.capacity}
+          inputMode="numeric"
+          defaultValue={event?.capacity ?? ""}
+        />
       </Field>
       <Field name="startsAt" label="Starts (India time)" result={result}>
         <input type="datetime-local" required defaultValue={event ? indiaLocalOf(event.startsAt) : undefined} />
@@ -69,7 +80,11 @@ export function EventForm({
         </select>
       </Field>
       <Field name="placeText" label="Or the place in words" result={result}>
-        <input maxLength={EVENT_LIMITS.place} defaultValue={event?.placeText ?? ""} placeholder="Seminar hall, block A" />
+        <input
+          maxLength={EVENT_LIMITS.place}
+          defaultValue={event?.placeText ?? ""}
+          placeholder="Seminar hall, block A"
+        />
       </Field>
       <Field name="signupClosesAt" label="Sign-up closes (optional)" result={result}>
         <input type="datetime-local" defaultValue={event?.signupClosesAt ? indiaLocalOf(event.signupClosesAt) : ""} />

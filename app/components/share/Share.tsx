@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => undefined;
 
 // Sharing a page (docs/decisions/0131-sharing-without-leaking.md): the phone's share sheet (the Web
 // Share API) where there is one, else the link copied. Loaded on demand (./LazyShare.tsx), so a page
@@ -14,8 +16,11 @@ export function Share({
 }) {
   const [said, setSaid] = useState("");
   // Drawn once the page runs: without JavaScript a button could do nothing (the address bar shares).
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const share = async () => {
     try {
       if (typeof navigator.share === "function") {

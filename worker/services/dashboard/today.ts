@@ -142,7 +142,9 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
         title: ev.title,
         startsAt: ev.starts_at,
         place: text(sql`COALESCE((SELECT name FROM meetup_places WHERE id = ${ev.place_id}), ${ev.place_text})`),
-        going: int(sql`EXISTS (SELECT 1 FROM event_attendees a WHERE a.event_id = ${ev.id} AND a.user_id = ${member.id} AND a.state = 'going')`),
+        going: int(
+          sql`EXISTS (SELECT 1 FROM event_attendees a WHERE a.event_id = ${ev.id} AND a.user_id = ${member.id} AND a.state = 'going')`,
+        ),
       },
       sql`FROM ${ev} WHERE ${ev.campus_id} = ${member.campusId} AND ${ev.status} = 'published'
         AND ${ev.starts_at} >= ${indiaInstant(today, 0)} AND ${ev.starts_at} < ${indiaInstant(tomorrow, 0)} AND ${ev.ends_at} > ${now}

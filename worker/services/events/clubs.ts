@@ -19,12 +19,22 @@ export const clubSchema = z.object(
     name: userText({ name: "The club's name", max: EVENT_LIMITS.clubName }),
     description: optionalUserText({ name: "The description", max: EVENT_LIMITS.clubDescription, multiline: true }),
   },
-  { error: 'Send the club as a JSON object, for example { "name": "Robotics Club", "description": "We build robots." }.' },
+  {
+    error:
+      'Send the club as a JSON object, for example { "name": "Robotics Club", "description": "We build robots." }.',
+  },
 );
 export type ClubInput = z.output<typeof clubSchema>;
 
 export const leadSchema = z.object(
-  { email: z.string({ error: "Give the student's college e-mail address." }).trim().toLowerCase().email("Give the student's college e-mail address.").max(254) },
+  {
+    email: z
+      .string({ error: "Give the student's college e-mail address." })
+      .trim()
+      .toLowerCase()
+      .email("Give the student's college e-mail address.")
+      .max(254),
+  },
   { error: 'Send { "email": "student@college.edu" }.' },
 );
 export type LeadInput = z.output<typeof leadSchema>;
@@ -102,7 +112,10 @@ export async function createClub(
   logoKey: string | null = null,
 ): Promise<{ id: string; name: string }> {
   const [taken] = await adminReads(env, admin, [
-    select({ id: clubs.id }, sql`FROM ${clubs} WHERE campus_id = ${admin.campusId} AND name = ${input.name} COLLATE NOCASE`),
+    select(
+      { id: clubs.id },
+      sql`FROM ${clubs} WHERE campus_id = ${admin.campusId} AND name = ${input.name} COLLATE NOCASE`,
+    ),
   ]);
   if (taken.rows[0]) throw new ApiError(409, M.clubNameTaken, { field: "name" });
   await limitChange(env, admin);
@@ -111,7 +124,15 @@ export async function createClub(
     sql`INSERT INTO clubs (id, campus_id, name, description, logo_key, created_at)
       VALUES (${id}, ${admin.campusId}, ${input.name}, ${input.description ?? ""}, ${logoKey}, ${now})
       ON CONFLICT DO NOTHING`,
-    setupAuditLine(admin, "club", "club.create", id, input.name, now, sql`EXISTS (SELECT 1 FROM clubs WHERE id = ${id})`),
+    setupAuditLine(
+      admin,
+      "club",
+      "club.create",
+      id,
+      input.name,
+      now,
+      sql`EXISTS (SELECT 1 FROM clubs WHERE id = ${id})`,
+    ),
   ]);
   if (inserted.changes !== 1) throw new ApiError(409, M.clubNameTaken, { field: "name" });
   return { id, name: input.name };
@@ -165,12 +186,19 @@ export async function nameLead(
  * The admin's clubs step removes a club: only one with no upcoming event (cancel those first, so
  * everyone going is told); its past events, leads and followers go with it. Audited.
  */
-export async function removeClub(env: Env, admin: SetupAdmin, clubId: string, now = Date.now()): Promise<{ name: string }> {
+export async function removeClub(
+  env: Env,
+  admin: SetupAdmin,
+  clubId: string,
+  now = Date.now(),
+): Promise<{ name: string }> {
   const [club] = await adminReads(env, admin, [
     select(
       {
         name: clubs.name,
-        upcoming: int(sql`(SELECT COUNT(*) FROM events WHERE club_id = ${clubId} AND status = 'published' AND ends_at > ${now})`),
+        upcoming: int(
+          sql`(SELECT COUNT(*) FROM events WHERE club_id = ${clubId} AND status = 'published' AND ends_at > ${now})`,
+        ),
       },
       sql`FROM ${clubs} WHERE id = ${clubId} AND campus_id = ${admin.campusId}`,
     ),
@@ -182,7 +210,15 @@ export async function removeClub(env: Env, admin: SetupAdmin, clubId: string, no
   const [removed] = await batch(env, [
     sql`DELETE FROM clubs WHERE id = ${clubId} AND campus_id = ${admin.campusId}
       AND NOT EXISTS (SELECT 1 FROM events WHERE club_id = ${clubId} AND status = 'published' AND ends_at > ${now})`,
-    setupAuditLine(admin, "club", "club.remove", clubId, info.name, now, sql`NOT EXISTS (SELECT 1 FROM clubs WHERE id = ${clubId})`),
+    setupAuditLine(
+      admin,
+      "club",
+      "club.remove",
+      clubId,
+      info.name,
+      now,
+      sql`NOT EXISTS (SELECT 1 FROM clubs WHERE id = ${clubId})`,
+    ),
   ]);
   if (removed.changes !== 1) throw new ApiError(409, M.clubHasEvents);
   return { name: info.name };
@@ -193,7 +229,10 @@ export async function listSetupClubs(env: Env, admin: SetupAdmin) {
   const l = clubLeads.as("l");
   const u = users.as("u");
   const [rows, leads] = await adminReads(env, admin, [
-    select({ id: k.id, name: k.name, description: k.description }, sql`FROM ${k} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${k.name}`),
+    select(
+      { id: k.id, name: k.name, description: k.description },
+      sql`FROM ${k} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${k.name}`,
+    ),
     select(
       { clubId: l.club_id, name: u.name, email: u.email },
       sql`FROM ${l} JOIN ${u} ON ${u.id} = ${l.user_id} JOIN ${k} ON ${k.id} = ${l.club_id} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${u.name}`,

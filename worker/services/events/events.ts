@@ -230,8 +230,7 @@ export async function listEvents(
 
 /** What a reader may see of one event: all of it, or (a members-only event, a visitor) only its college. */
 export type EventRead =
-  | { visible: true; event: EventView; campusName: string }
-  | { visible: false; campusName: string };
+  { visible: true; event: EventView; campusName: string } | { visible: false; campusName: string };
 
 /**
  * One event: all of it for a member of its college, or for anyone when it is open to visitors; for a
@@ -241,7 +240,10 @@ export type EventRead =
 export async function readEvent(env: Env, reader: Member | null, id: string, now = Date.now()): Promise<EventRead> {
   const [rows, admin, leads] = await batch(env, [
     select(
-      { ...eventColumns(reader?.id ?? ""), campusName: textOrNull(sql`(SELECT name FROM campuses WHERE id = ${e.campus_id})`) },
+      {
+        ...eventColumns(reader?.id ?? ""),
+        campusName: textOrNull(sql`(SELECT name FROM campuses WHERE id = ${e.campus_id})`),
+      },
       sql`FROM ${e} ${EVENT_JOINS} WHERE ${e.id} = ${id}`,
     ),
     ...powersReads(reader, now),
@@ -264,7 +266,8 @@ export async function readEvent(env: Env, reader: Member | null, id: string, now
 function checkTimes(startsAt: number, endsAt: number, closesAt: number | null, now: number, isNew: boolean): void {
   if (endsAt <= startsAt) throw new ApiError(400, M.endsBeforeStart, { field: "endsAt" });
   if (isNew && startsAt <= now) throw new ApiError(400, M.startsInPast, { field: "startsAt" });
-  if (closesAt !== null && closesAt > startsAt) throw new ApiError(400, M.closesAfterStart, { field: "signupClosesAt" });
+  if (closesAt !== null && closesAt > startsAt)
+    throw new ApiError(400, M.closesAfterStart, { field: "signupClosesAt" });
 }
 
 const placeOf = (placeId: string | null, campusId: string) =>
@@ -311,7 +314,10 @@ export async function publishEvent(
   checkTimes(input.startsAt, input.endsAt, input.signupClosesAt, now, true);
   const clubId = input.clubId;
   const [club, place, admin, leads] = await batch(env, [
-    select({ id: k.id, name: k.name }, sql`FROM ${k} WHERE ${k.id} = ${clubId ?? ""} AND ${k.campus_id} = ${actor.campusId}`),
+    select(
+      { id: k.id, name: k.name },
+      sql`FROM ${k} WHERE ${k.id} = ${clubId ?? ""} AND ${k.campus_id} = ${actor.campusId}`,
+    ),
     placeOf(input.placeId, actor.campusId),
     ...powersReads(actor, now),
   ]);
@@ -402,7 +408,10 @@ export async function editEvent(
   let placeName = row.placeName ?? row.placeText;
   if (patch.placeId !== undefined && patch.placeId !== null) {
     const [place] = await batch(env, [
-      select({ name: meetupPlaces.name }, sql`FROM ${meetupPlaces} WHERE id = ${patch.placeId} AND campus_id = ${actor.campusId} AND retired_at IS NULL`),
+      select(
+        { name: meetupPlaces.name },
+        sql`FROM ${meetupPlaces} WHERE id = ${patch.placeId} AND campus_id = ${actor.campusId} AND retired_at IS NULL`,
+      ),
     ]);
     if (!place.rows[0]) throw new ApiError(400, M.noSuchPlace, { field: "placeId" });
     placeName = place.rows[0].name;
@@ -433,7 +442,12 @@ export async function editEvent(
     auditLine(actor, "event.edit", id, given.map(([name]) => name).join(", "), now, changed),
     notices(
       sql`${attendeesOf(id)} AND user_id <> ${actor.id} AND (moved_up_by IS NULL OR moved_up_by <> ${token})`,
-      { kind: "event.changed", ...EVENT_NOTICES.changed(title, eventWhen(startsAt), placeName), link: `/events/${id}`, at: now },
+      {
+        kind: "event.changed",
+        ...EVENT_NOTICES.changed(title, eventWhen(startsAt), placeName),
+        link: `/events/${id}`,
+        at: now,
+      },
       changed,
     ),
   ]);

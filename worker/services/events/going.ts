@@ -29,10 +29,12 @@ export function fillPlaces(eventId: string, token: string, now: number): Sql {
 
 /** The notice to each student fillPlaces moved up with `token`. */
 export function movedUpNotices(eventId: string, title: string, token: string, now: number): Sql {
-  return notices(
-    sql`SELECT user_id FROM event_attendees WHERE event_id = ${eventId} AND moved_up_by = ${token}`,
-    { kind: "event.moved_up", ...EVENT_NOTICES.movedUp(title), link: `/events/${eventId}`, at: now },
-  );
+  return notices(sql`SELECT user_id FROM event_attendees WHERE event_id = ${eventId} AND moved_up_by = ${token}`, {
+    kind: "event.moved_up",
+    ...EVENT_NOTICES.movedUp(title),
+    link: `/events/${eventId}`,
+    at: now,
+  });
 }
 
 export interface GoingResult {
@@ -45,7 +47,9 @@ const lineOf = (eventId: string, userId: string) =>
   select(
     {
       state: text(sql`a.state`),
-      line: int(sql`(SELECT COUNT(*) FROM event_attendees w WHERE w.event_id = a.event_id AND w.state = 'waiting' AND w.position <= a.position)`),
+      line: int(
+        sql`(SELECT COUNT(*) FROM event_attendees w WHERE w.event_id = a.event_id AND w.state = 'waiting' AND w.position <= a.position)`,
+      ),
     },
     sql`FROM event_attendees a WHERE a.event_id = ${eventId} AND a.user_id = ${userId}`,
   );

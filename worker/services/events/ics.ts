@@ -37,11 +37,7 @@ export function addEvent(calendar: ICalCalendar, event: IcsEvent, origin: string
 export function eventIcs(env: Env, event: EventView): string {
   const config = configOf(env);
   const calendar = ical({ name: event.title, prodId: { company: "Campus", product: "Campus events", language: "EN" } });
-  addEvent(
-    calendar,
-    { ...event, clubName: event.club?.name ?? null },
-    config.origin ?? config.appUrl,
-  );
+  addEvent(calendar, { ...event, clubName: event.club?.name ?? null }, config.origin ?? config.appUrl);
   return calendar.toString();
 }
 

@@ -45,7 +45,9 @@ export async function setEventReminders(env: Env, userId: string, enabled: boole
 
 /** The notice's id: one per student and event (the primary key keeps it to one). */
 async function reminderId(userId: string, eventId: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}\n${eventId}`)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}\n${eventId}`)),
+  );
   return `event-${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 

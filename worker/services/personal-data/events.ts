@@ -79,7 +79,13 @@ export const EVENTS_DATA = {
     exports: [
       exportAt("events.published", ({ userId }) =>
         select(
-          { id: events.id, title: events.title, startsAt: events.starts_at, status: events.status, createdAt: events.created_at },
+          {
+            id: events.id,
+            title: events.title,
+            startsAt: events.starts_at,
+            status: events.status,
+            createdAt: events.created_at,
+          },
           sql`FROM ${events} WHERE ${events.created_by} = ${userId} ORDER BY ${events.created_at} DESC`,
         ),
       ),
