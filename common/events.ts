@@ -114,7 +114,8 @@ export const EVENT_MESSAGES = {
   noSuchPlace: "That meet-up place is not one of your college's.",
   nothingToChange: "Say what to change: a title, a time, a place, a capacity ...",
   tooMany: "You are changing events too fast. Please wait a minute and try again.",
-  posterBad: "The poster must be a JPEG, PNG, WebP or GIF of at most 5 MB.",
+  noPoster: "This event has no poster, or is not shown to you.",
+  noLogo: "This club has no logo, or is not at your college.",
   // Going
   goingOk: "You are going. We will remind you an hour before.",
   waitingOk: (line: number) => `The event is full: you are number ${line} on the waiting list.`,

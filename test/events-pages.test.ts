@@ -6,9 +6,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { indiaLocalOf } from "#common/events.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
-import { listingForm } from "#test/hostel-helpers.ts";
+import { listingForm, PNG_BYTES } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
-import { clubWithLead, DAY, eventBody, HOUR, publish } from "#test/events-helpers.ts";
+import { campusAdmin, clubWithLead, DAY, eventBody, HOUR, publish } from "#test/events-helpers.ts";
 
 function postForm(user: TestUser, path: string, fields: Record<string, string>): Promise<Response> {
   return call(path, {
@@ -130,6 +130,54 @@ describe("an event's page and its preview", () => {
     expect((await postForm(student, "/clubs", { intent: "follow", clubId })).status).toBe(200);
     expect(await count("SELECT COUNT(*) AS n FROM club_follows WHERE club_id = ?1", clubId)).toBe(1);
     expect((await page(`/clubs/${clubId}`, student)).html).toContain("Unfollow");
+  });
+});
+
+describe("posters and logos", () => {
+  const multipart = (user: TestUser, path: string, fields: Record<string, string | File>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return call(path, { method: "POST", headers: { Cookie: user.cookie, Origin: ORIGIN }, body: form });
+  };
+
+  it("checks a poster by its bytes, shows it to whoever may see the event, and puts it in the preview", async () => {
+    const { clubId, lead } = await clubWithLead();
+    const start = Date.now() + 2 * DAY;
+    const fields = {
+      intent: "publish",
+      clubId,
+      title: "Poster night",
+      category: "cultural",
+      startsAt: indiaLocalOf(start),
+      endsAt: indiaLocalOf(start + HOUR),
+    };
+    const notImage = await multipart(lead, "/events/new", { ...fields, poster: new File(["not an image"], "x.png", { type: "image/png" }) });
+    expect(notImage.status).toBe(400);
+    expect(await count("SELECT COUNT(*) AS n FROM events WHERE club_id = ?1", clubId)).toBe(0);
+    const made = await multipart(lead, "/events/new", { ...fields, poster: new File([PNG_BYTES], "poster.png", { type: "image/png" }) });
+    expect(made.status).toBe(200);
+    const { id, key } = (await env.DB.prepare("SELECT id, poster_key AS key FROM events WHERE club_id = ?1").bind(clubId).first<{ id: string; key: string }>())!;
+    expect(key).toMatch(/^events\/posters\//);
+    const member = await call(`/api/events/${id}/poster`, { headers: { Cookie: (await createUser()).cookie } });
+    expect(member.status).toBe(200);
+    expect(member.headers.get("Content-Type")).toBe("image/png");
+    // A visitor sees no poster of a members-only event; the preview of an open one shows it.
+    expect((await call(`/api/events/${id}/poster`)).status).toBe(404);
+    await env.DB.prepare("UPDATE events SET open_to_visitors = 1 WHERE id = ?1").bind(id).run();
+    expect((await call(`/api/events/${id}/poster`)).status).toBe(200);
+    expect(ogOf((await page(`/events/${id}`)).html, "og:image")).toBe(`${ORIGIN}/api/events/${id}/poster`);
+  });
+
+  it("lets the admin give a new club a logo, shown to the college's members", async () => {
+    const admin = await campusAdmin();
+    const name = `Logo club ${crypto.randomUUID().slice(0, 6)}`;
+    const res = await multipart(admin, "/admin/setup/clubs", { intent: "add", name, logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }) });
+    expect(res.status).toBe(200);
+    const club = (await env.DB.prepare("SELECT id, logo_key AS key FROM clubs WHERE name = ?1").bind(name).first<{ id: string; key: string }>())!;
+    expect(club.key).toMatch(/^clubs\/logos\//);
+    expect((await call(`/api/clubs/${club.id}/logo`, { headers: { Cookie: (await createUser()).cookie } })).status).toBe(200);
+    const rce = await createUser({ email: `r-${crypto.randomUUID()}@riverside.test` });
+    expect((await call(`/api/clubs/${club.id}/logo`, { headers: { Cookie: rce.cookie } })).status).toBe(404);
   });
 });
 

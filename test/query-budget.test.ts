@@ -228,6 +228,8 @@ function fillApi(path: string): string {
     "/api/moderation/conversations/:conversationId": `/api/moderation/conversations/${fixtures.conversationId}`,
     "/api/events/:id": `/api/events/${fixtures.eventId}`,
     "/api/events/:id/ics": `/api/events/${fixtures.eventId}/ics`,
+    "/api/events/:id/poster": `/api/events/${fixtures.eventId}/poster`,
+    "/api/clubs/:id/logo": `/api/clubs/${fixtures.clubId}/logo`,
   };
   const filled = byRoute[path] ?? path;
   if (filled.includes(":"))

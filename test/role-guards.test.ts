@@ -73,6 +73,7 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/events/:id/going",
   "DELETE /api/events/:id/going",
   "GET /api/clubs",
+  "GET /api/clubs/:id/logo",
   "PUT /api/clubs/:id/follow",
   "DELETE /api/clubs/:id/follow",
   "PUT /api/push/event-reminders",

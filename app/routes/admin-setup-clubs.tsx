@@ -6,7 +6,7 @@ import { dispatch } from "#app/lib/actions.server.ts";
 import { intents } from "#app/lib/intents.ts";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
-import { SETUP_FORM_LIMIT } from "#common/body-limits.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { EVENT_LIMITS, EVENT_MESSAGES as M } from "#common/events.ts";
 import { parseWith } from "#server/lib/validate.ts";
 import { idParamSchema } from "#server/services/campus-setup/common.ts";
@@ -18,12 +18,14 @@ import {
   nameLead,
   removeClub,
 } from "#server/services/events/clubs.ts";
+import { chosenFile, LOGO_PREFIX, withStoredImage } from "#server/services/events/images.ts";
 import type { Route } from "./+types/admin-setup-clubs";
 
 // The college's clubs, as its campus admin keeps them (docs/decisions/0130-the-waiting-list.md):
 // making a club, naming its leads (students who publish its events), removing one with no upcoming
 // events. Every change is audited.
-export const handle = { bodyLimit: SETUP_FORM_LIMIT };
+// The add form carries the club's logo.
+export const handle = { bodyLimit: UPLOAD_LIMITS.photo };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
@@ -36,7 +38,13 @@ const INTENTS = intents("add", "lead", "remove");
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
   return dispatch({ intent, name: verb }, INTENTS, {
-    add: () => attempt(intent, M.clubCreated, () => createClub(env, user, parseWith(clubSchema, input))),
+    add: () =>
+      attempt(intent, M.clubCreated, () => {
+        const club = parseWith(clubSchema, input);
+        return withStoredImage(env, chosenFile(input.logo ?? null), LOGO_PREFIX, "logo", (key) =>
+          createClub(env, user, club, Date.now(), key ?? null),
+        );
+      }),
     lead: () =>
       attemptTold(intent, async () => {
         const lead = await nameLead(env, user, parseWith(idParamSchema, { id }).id, parseWith(leadSchema, input));
@@ -59,7 +67,7 @@ export default function SetupClubs({ loaderData, actionData }: Route.ComponentPr
       title="Clubs"
       lead="Your college's clubs and their leads: a lead publishes the club's events, and students follow the clubs they like."
       list={{ id: "clubs", heading: `Clubs (${clubs.length})`, empty: "No clubs yet: add the first with the form." }}
-      add={{ id: "add-club-heading", title: "Add a club", button: "Add club" }}
+      add={{ id: "add-club-heading", title: "Add a club", button: "Add club", encType: "multipart/form-data" }}
       intents={{ add: INTENTS.add, save: INTENTS.lead, remove: INTENTS.remove }}
       removalAnswerAbove
       records={clubs}
@@ -114,6 +122,7 @@ function ClubFields({ form, result, club }: { form: string; result: ActionResult
         result={result}
         maxLength={EVENT_LIMITS.clubDescription}
       />
+      <SetupField form={form} name="logo" type="file" label="Logo (optional)" hint="A JPEG, PNG, WebP or GIF of at most 5 MB." result={result} />
     </>
   );
 }

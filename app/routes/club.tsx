@@ -44,6 +44,9 @@ export default function Club({ loaderData }: Route.ComponentProps) {
           All clubs
         </Link>
       </p>
+      {club.hasLogo && (
+        <img src={`/api/clubs/${club.id}/logo`} alt={`Logo of ${club.name}`} className="mb-3 h-20 w-20 rounded-lg object-cover" />
+      )}
       <PageIntro title={club.name} lead={club.description || undefined} />
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <FollowForm clubId={club.id} name={club.name} following={club.following} />

@@ -14,11 +14,16 @@ import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { idSchema } from "#server/services/events/common.ts";
 import { cancelEvent, editEvent, eventPatchSchema, publishChoices, readEvent } from "#server/services/events/events.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
+import { chosenFile, POSTER_PREFIX, withStoredImage } from "#server/services/events/images.ts";
 import type { Route } from "./+types/event-edit";
 
 // Changing or cancelling an event (docs/decisions/0130-the-waiting-list.md): its club's lead or the
 // campus admin; everyone going or waiting is told. Three D1 queries: the session, the event, the
 // form's choices.
+// The form carries the poster.
+export const handle = { bodyLimit: UPLOAD_LIMITS.photo };
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const env = envOf(context);
@@ -50,14 +55,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   };
   return dispatch(form, INTENTS, {
     save: (intent) =>
-      run(intent, () =>
-        editEvent(
-          env,
-          user,
-          id,
-          parseWith(eventPatchSchema, { ...formInput(form), openToVisitors: form.get("openToVisitors") ?? "" }),
-        ),
-      ),
+      run(intent, () => {
+        const patch = parseWith(eventPatchSchema, { ...formInput(form), openToVisitors: form.get("openToVisitors") ?? "" });
+        return withStoredImage(env, chosenFile(form.get("poster")), POSTER_PREFIX, "poster", (key) =>
+          editEvent(env, user, id, patch, Date.now(), key),
+        );
+      }),
     cancel: (intent) => run(intent, () => cancelEvent(env, user, id)),
   });
 }

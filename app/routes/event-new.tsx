@@ -10,10 +10,15 @@ import { EVENT_MESSAGES as M } from "#common/events.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { eventSchema, publishChoices, publishEvent } from "#server/services/events/events.ts";
+import { UPLOAD_LIMITS } from "#common/body-limits.ts";
+import { chosenFile, POSTER_PREFIX, withStoredImage } from "#server/services/events/images.ts";
 import type { Route } from "./+types/event-new";
 
 // Publishing an event (docs/decisions/0130-the-waiting-list.md): a club's lead for their clubs, the
 // campus admin for any club or the college itself; the use-case decides again. Two D1 queries.
+// The form carries the poster.
+export const handle = { bodyLimit: UPLOAD_LIMITS.photo };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const choices = await publishChoices(envOf(context), user);
@@ -28,10 +33,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return dispatch(form, INTENTS, {
     publish: async (intent) => {
       try {
-        const event = await publishEvent(
-          envOf(context),
-          user,
-          parseWith(eventSchema, { ...formInput(form), openToVisitors: form.get("openToVisitors") ?? "" }),
+        const env = envOf(context);
+        const input = parseWith(eventSchema, { ...formInput(form), openToVisitors: form.get("openToVisitors") ?? "" });
+        const event = await withStoredImage(env, chosenFile(form.get("poster")), POSTER_PREFIX, "poster", (key) =>
+          publishEvent(env, user, input, Date.now(), key ?? null),
         );
         return redirect(`/events/${event.id}`);
       } catch (error) {

@@ -32,6 +32,9 @@ import {
 } from "#server/services/events/events.ts";
 import { goTo, leave } from "#server/services/events/going.ts";
 import { eventIcs } from "#server/services/events/ics.ts";
+import { imageResponse } from "#server/services/events/images.ts";
+import { logoKeyOf } from "#server/services/events/clubs.ts";
+import { posterKeyOf } from "#server/services/events/events.ts";
 
 // Events and clubs for outside clients (docs/decisions/0130-the-waiting-list.md,
 // docs/decisions/0131-sharing-without-leaking.md): a college's events (a visitor's read shows only
@@ -59,6 +62,13 @@ eventsApi.get("/:id/ics", async (c) => {
   c.header("Content-Type", "text/calendar; charset=utf-8");
   c.header("Content-Disposition", `attachment; filename="event-${read.event.id}.ics"`);
   return c.body(eventIcs(c.env, read.event));
+});
+
+// The poster, for anyone who may see the event (a visitor: only an event open to visitors).
+eventsApi.get("/:id/poster", async (c) => {
+  const key = await posterKeyOf(c.env, await userOf(c), parseWith(idSchema, c.req.param("id")));
+  const image = await imageResponse(c.env, key, c.req.header("If-None-Match"));
+  return image ?? c.json({ success: false, message: M.noPoster }, 404);
 });
 
 eventsApi.get("/:id", async (c) => {
@@ -100,6 +110,12 @@ clubsApi.get("/", requireAuth, async (c) => {
 clubsApi.post("/", requireAuth, requireRole("admin", M.adminOnlyClubs), validateJson(clubSchema), async (c) => {
   const club = await createClub(c.env, c.var.user, c.req.valid("json"));
   return c.json({ success: true, message: M.clubCreated, data: club }, 201);
+});
+
+clubsApi.get("/:id/logo", requireAuth, async (c) => {
+  const key = await logoKeyOf(c.env, c.var.user, parseWith(idSchema, c.req.param("id")));
+  const image = await imageResponse(c.env, key, c.req.header("If-None-Match"));
+  return image ?? c.json({ success: false, message: M.noLogo }, 404);
 });
 
 clubsApi.put("/:id/follow", requireAuth, requireMayActTo(M.verifyToFollow), async (c) => {

@@ -24,7 +24,7 @@ export function EventForm({
 }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6">
+    <Form method="post" encType="multipart/form-data" className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6">
       {!event && (
         <Field name="clubId" label="Club" result={result} className="sm:col-span-2">
           <select className="input" defaultValue={choices.clubs[0]?.id ?? ""}>
@@ -91,6 +91,9 @@ export function EventForm({
       </Field>
       <Field name="description" label="Description (optional)" result={result} className="sm:col-span-2">
         <textarea rows={5} maxLength={EVENT_LIMITS.description} defaultValue={event?.description ?? ""} />
+      </Field>
+      <Field name="poster" label={event?.hasPoster ? "A new poster (optional)" : "Poster (optional)"} hint="A JPEG, PNG, WebP or GIF of at most 5 MB." result={result} className="sm:col-span-2">
+        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" />
       </Field>
       <label className="flex items-center gap-2 sm:col-span-2">
         <input type="checkbox" name="openToVisitors" defaultChecked={event?.openToVisitors ?? false} />

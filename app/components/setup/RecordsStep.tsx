@@ -32,7 +32,7 @@ interface RecordsStepProps<R extends { id: string }> {
   /** The list: its heading's id is `<id>-heading`; `empty` is what it says with no records. */
   list: { id: string; heading: string; empty: string };
   /** The Add section: its heading's id and title, the button, and a note above the form. */
-  add: { id: string; title: string; button: string; note?: ReactNode };
+  add: { id: string; title: string; button: string; note?: ReactNode; encType?: "multipart/form-data" };
   /** The step's intents for adding, saving and removing a record (a record's form posts `<name>:<id>`). */
   intents: { add: string; save: string; remove: string };
   /** The remove button's words, when it does not remove ("Retire", "Retiring..."). */
@@ -105,7 +105,7 @@ export function RecordsStep<R extends { id: string }>({
         </section>
         <SetupSection id={add.id} title={add.title}>
           {add.note}
-          <AddForm count={records.length} intent={intents.add} button={add.button} result={result}>
+          <AddForm count={records.length} intent={intents.add} button={add.button} result={result} encType={add.encType}>
             {(added) => fields("add", added)}
           </AddForm>
         </SetupSection>
@@ -126,9 +126,12 @@ export function AddForm({
   button,
   result,
   className = "space-y-3",
+  encType,
   children,
 }: {
   count: number;
+  /** A form with a file (a club's logo). */
+  encType?: "multipart/form-data";
   intent: string;
   button: string;
   /** The page's last answer. */
@@ -139,7 +142,7 @@ export function AddForm({
   const answer = answerFor(result, intent);
   const adding = useSending(intent);
   return (
-    <Form key={count} method="post" className={className}>
+    <Form key={count} method="post" className={className} encType={encType}>
       {children(answer)}
       <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={intent}>
         {button}

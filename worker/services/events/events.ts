@@ -372,6 +372,7 @@ async function editable(env: Env, actor: Actor, id: string, now: number) {
         placeName: textOrNull(sql`${p.name}`),
         capacity: e.capacity,
         signupClosesAt: e.signup_closes_at,
+        posterKey: e.poster_key,
       },
       sql`FROM ${e} LEFT JOIN ${p} ON ${p.id} = ${e.place_id} WHERE ${e.id} = ${id} AND ${e.campus_id} = ${actor.campusId}`,
     ),
@@ -452,6 +453,8 @@ export async function editEvent(
     ),
   ]);
   if (updated.changes !== 1) throw publishRefusal(row.clubId);
+  // A new poster replaces the old one, which nothing refers to any more.
+  if (posterKey !== undefined && row.posterKey) await env.FILES.delete(row.posterKey);
   const read = await readEvent(env, actor, id, now);
   if (!read.visible) throw new ApiError(404, M.noSuchEvent);
   return read.event;
