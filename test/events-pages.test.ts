@@ -151,12 +151,20 @@ describe("posters and logos", () => {
       startsAt: indiaLocalOf(start),
       endsAt: indiaLocalOf(start + HOUR),
     };
-    const notImage = await multipart(lead, "/events/new", { ...fields, poster: new File(["not an image"], "x.png", { type: "image/png" }) });
+    const notImage = await multipart(lead, "/events/new", {
+      ...fields,
+      poster: new File(["not an image"], "x.png", { type: "image/png" }),
+    });
     expect(notImage.status).toBe(400);
     expect(await count("SELECT COUNT(*) AS n FROM events WHERE club_id = ?1", clubId)).toBe(0);
-    const made = await multipart(lead, "/events/new", { ...fields, poster: new File([PNG_BYTES], "poster.png", { type: "image/png" }) });
+    const made = await multipart(lead, "/events/new", {
+      ...fields,
+      poster: new File([PNG_BYTES], "poster.png", { type: "image/png" }),
+    });
     expect(made.status).toBe(200);
-    const { id, key } = (await env.DB.prepare("SELECT id, poster_key AS key FROM events WHERE club_id = ?1").bind(clubId).first<{ id: string; key: string }>())!;
+    const { id, key } = (await env.DB.prepare("SELECT id, poster_key AS key FROM events WHERE club_id = ?1")
+      .bind(clubId)
+      .first<{ id: string; key: string }>())!;
     expect(key).toMatch(/^events\/posters\//);
     const member = await call(`/api/events/${id}/poster`, { headers: { Cookie: (await createUser()).cookie } });
     expect(member.status).toBe(200);
@@ -171,11 +179,19 @@ describe("posters and logos", () => {
   it("lets the admin give a new club a logo, shown to the college's members", async () => {
     const admin = await campusAdmin();
     const name = `Logo club ${crypto.randomUUID().slice(0, 6)}`;
-    const res = await multipart(admin, "/admin/setup/clubs", { intent: "add", name, logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }) });
+    const res = await multipart(admin, "/admin/setup/clubs", {
+      intent: "add",
+      name,
+      logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }),
+    });
     expect(res.status).toBe(200);
-    const club = (await env.DB.prepare("SELECT id, logo_key AS key FROM clubs WHERE name = ?1").bind(name).first<{ id: string; key: string }>())!;
+    const club = (await env.DB.prepare("SELECT id, logo_key AS key FROM clubs WHERE name = ?1")
+      .bind(name)
+      .first<{ id: string; key: string }>())!;
     expect(club.key).toMatch(/^clubs\/logos\//);
-    expect((await call(`/api/clubs/${club.id}/logo`, { headers: { Cookie: (await createUser()).cookie } })).status).toBe(200);
+    expect(
+      (await call(`/api/clubs/${club.id}/logo`, { headers: { Cookie: (await createUser()).cookie } })).status,
+    ).toBe(200);
     const rce = await createUser({ email: `r-${crypto.randomUUID()}@riverside.test` });
     expect((await call(`/api/clubs/${club.id}/logo`, { headers: { Cookie: rce.cookie } })).status).toBe(404);
   });

@@ -122,7 +122,14 @@ function ClubFields({ form, result, club }: { form: string; result: ActionResult
         result={result}
         maxLength={EVENT_LIMITS.clubDescription}
       />
-      <SetupField form={form} name="logo" type="file" label="Logo (optional)" hint="A JPEG, PNG, WebP or GIF of at most 5 MB." result={result} />
+      <SetupField
+        form={form}
+        name="logo"
+        type="file"
+        label="Logo (optional)"
+        hint="A JPEG, PNG, WebP or GIF of at most 5 MB."
+        result={result}
+      />
     </>
   );
 }

@@ -45,7 +45,11 @@ export default function Club({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       {club.hasLogo && (
-        <img src={`/api/clubs/${club.id}/logo`} alt={`Logo of ${club.name}`} className="mb-3 h-20 w-20 rounded-lg object-cover" />
+        <img
+          src={`/api/clubs/${club.id}/logo`}
+          alt={`Logo of ${club.name}`}
+          className="mb-3 h-20 w-20 rounded-lg object-cover"
+        />
       )}
       <PageIntro title={club.name} lead={club.description || undefined} />
       <div className="mb-6 flex flex-wrap items-center gap-3">

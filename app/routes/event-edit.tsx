@@ -56,7 +56,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return dispatch(form, INTENTS, {
     save: (intent) =>
       run(intent, () => {
-        const patch = parseWith(eventPatchSchema, { ...formInput(form), openToVisitors: form.get("openToVisitors") ?? "" });
+        const patch = parseWith(eventPatchSchema, {
+          ...formInput(form),
+          openToVisitors: form.get("openToVisitors") ?? "",
+        });
         return withStoredImage(env, chosenFile(form.get("poster")), POSTER_PREFIX, "poster", (key) =>
           editEvent(env, user, id, patch, Date.now(), key),
         );

@@ -92,7 +92,13 @@ export function EventForm({
       <Field name="description" label="Description (optional)" result={result} className="sm:col-span-2">
         <textarea rows={5} maxLength={EVENT_LIMITS.description} defaultValue={event?.description ?? ""} />
       </Field>
-      <Field name="poster" label={event?.hasPoster ? "A new poster (optional)" : "Poster (optional)"} hint="A JPEG, PNG, WebP or GIF of at most 5 MB." result={result} className="sm:col-span-2">
+      <Field
+        name="poster"
+        label={event?.hasPoster ? "A new poster (optional)" : "Poster (optional)"}
+        hint="A JPEG, PNG, WebP or GIF of at most 5 MB."
+        result={result}
+        className="sm:col-span-2"
+      >
         <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" />
       </Field>
       <label className="flex items-center gap-2 sm:col-span-2">

@@ -105,7 +105,13 @@ export function RecordsStep<R extends { id: string }>({
         </section>
         <SetupSection id={add.id} title={add.title}>
           {add.note}
-          <AddForm count={records.length} intent={intents.add} button={add.button} result={result} encType={add.encType}>
+          <AddForm
+            count={records.length}
+            intent={intents.add}
+            button={add.button}
+            result={result}
+            encType={add.encType}
+          >
             {(added) => fields("add", added)}
           </AddForm>
         </SetupSection>

@@ -42,7 +42,11 @@ export async function withStoredImage<T>(
 }
 
 /** An image the server stored, as a response (nosniff, cached privately: who may see it is checked). */
-export async function imageResponse(env: Env, key: string | null, ifNoneMatch: string | undefined): Promise<Response | null> {
+export async function imageResponse(
+  env: Env,
+  key: string | null,
+  ifNoneMatch: string | undefined,
+): Promise<Response | null> {
   if (!key) return null;
   const object = await env.FILES.get(key);
   if (!object) return null;
