@@ -73,6 +73,7 @@ describe("events and clubs", () => {
         await page.getByLabel("Starts (India time)").fill(`${today}T18:00`);
         await page.getByLabel("Ends (India time)").fill(`${today}T20:00`);
         await page.getByLabel("Or the place in words").fill("Lab 3");
+        await themedShots(page, SHOTS, "event-new");
         await page.getByRole("button", { name: "Publish" }).click();
         await page.getByRole("heading", { name: title }).waitFor();
         eventPath = new URL(page.url()).pathname;
