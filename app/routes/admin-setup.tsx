@@ -57,6 +57,13 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
+      {/* Not a step: a college works without clubs (docs/decisions/0130-the-waiting-list.md). */}
+      <p className="mt-6">
+        <Link to="/admin/setup/clubs" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+          Clubs and their leads
+        </Link>
+        <span className="text-slate-600 dark:text-slate-400"> · the students who publish each club&apos;s events</span>
+      </p>
       <p className="mt-6">
         <Link to="/admin" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
           Back to campus admin
