@@ -75,6 +75,9 @@ export default [
   route("timetable", "routes/timetable.tsx"),
   route("timetable/class/:id/edit", "routes/timetable-class-edit.tsx"),
   route("attendance", "routes/attendance.tsx"),
+  // Exams: a student's datesheet, and a class's as its keepers edit it.
+  route("exams", "routes/exams.tsx"),
+  route("exams/class/:id/edit", "routes/exams-class-edit.tsx"),
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),

@@ -128,6 +128,8 @@ const CASES: Record<string, Partial<FuzzCase>> = {
   "PUT /api/timetable/hidden/:id": NONE,
   "DELETE /api/timetable/hidden/:id": NONE,
   "DELETE /api/admin/campus/holidays/:date": NONE,
+  "DELETE /api/exams/:id": NONE,
+  "DELETE /api/exams/subjects/:subjectId": NONE,
 };
 
 /** A GET route with no case of its own: a fuzzed path, query and (ignored) body. */

@@ -120,6 +120,10 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/timetable/hidden/:id",
   "DELETE /api/timetable/hidden/:id",
   "GET /api/attendance",
+  // A student's own datesheet and the subjects they sit outside their class.
+  "GET /api/exams",
+  "PUT /api/exams/subjects/:subjectId",
+  "DELETE /api/exams/subjects/:subjectId",
   "PUT /api/attendance/:date/:periodId",
   "POST /api/reports",
 ]);
