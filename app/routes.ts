@@ -49,6 +49,7 @@ export default [
   // Finding things in the library; the contributors' side adds library/new and library/:id.
   route("library", "routes/library.tsx"),
   route("library/saved", "routes/library-saved.tsx"),
+  route("library/mine", "routes/library-mine.tsx"),
 
   // The library's contribute-and-trust side: adding an item, and an item's own page.
   route("library/new", "routes/library-new.tsx"),
@@ -74,6 +75,9 @@ export default [
   route("timetable", "routes/timetable.tsx"),
   route("timetable/class/:id/edit", "routes/timetable-class-edit.tsx"),
   route("attendance", "routes/attendance.tsx"),
+  // Exams: a student's datesheet, and a class's as its keepers edit it.
+  route("exams", "routes/exams.tsx"),
+  route("exams/class/:id/edit", "routes/exams-class-edit.tsx"),
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),

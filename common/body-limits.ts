@@ -43,6 +43,11 @@ export const ACCOUNT_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
 export const SETUP_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
 /** The timetable's forms and API (a period, a change, an entry, a mark): a few short fields. */
 export const TIMETABLE_FORM_LIMIT: BodyLimit = { maxBytes: 8 * KB };
+/** The datesheet's forms and API: an exam's few fields, or a CSV file of at most 32 KB in a form or JSON. */
+export const EXAMS_FORM_LIMIT: BodyLimit = {
+  maxBytes: 40 * KB,
+  message: "The request is too large: a datesheet file can be at most 32 KB.",
+};
 /** Every other body: JSON and forms of text fields (the longest a few thousand characters). */
 export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 64 * KB };
 

@@ -13,6 +13,9 @@ export const CAMPUSES_IS_OPEN = [0, 1] as const;
 /** campuses.google_hd_required */
 export const CAMPUSES_GOOGLE_HD_REQUIRED = [0, 1] as const;
 
+/** class_exams.kind */
+export const CLASS_EXAMS_KIND = ["mid_semester", "end_semester", "practical", "viva", "supplementary"] as const;
+
 /** content_reports.kind */
 export const CONTENT_REPORTS_KIND = ["listing", "request", "roommate", "complaint", "library"] as const;
 
@@ -44,6 +47,9 @@ export const EVENTS_OPEN_TO_VISITORS = [0, 1] as const;
 
 /** events.status */
 export const EVENTS_STATUS = ["published", "cancelled"] as const;
+
+/** exam_subjects.reason */
+export const EXAM_SUBJECTS_REASON = ["elective", "backlog"] as const;
 
 /** hostel_complaints.category */
 export const HOSTEL_COMPLAINTS_CATEGORY = [

@@ -237,6 +237,10 @@ async function everything(): Promise<World> {
     ).status,
   ).toBe(201);
   expect((await sendJson("PUT", `/api/timetable/hidden/${hiddenPeriod}`, undefined, student.token)).status).toBe(200);
+  // A backlog subject on their datesheet.
+  expect((await sendJson("PUT", `/api/exams/subjects/${PHYSICS}`, { reason: "backlog" }, student.token)).status).toBe(
+    200,
+  );
   expect(
     (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
       .status,

@@ -1080,6 +1080,45 @@ describe("the D1 query budget of writes", () => {
       body: { date: holiday, name: "Founders' Day" },
     });
     await run({ route: `DELETE ${setup}/holidays/:date`, by: ttAdmin, path: `${setup}/holidays/${holiday}` });
+    // The datesheet: the class's keeper writes, the owner's own subjects.
+    const examBody = {
+      subjectId: C_PROGRAMMING,
+      kind: "end_semester",
+      date: addDays(yesterday, 10),
+      startsAt: "09:30",
+      endsAt: "12:30",
+      room: "101",
+    };
+    const examId = await idOf(
+      await run({ route: "POST /api/exams", by: ttAdmin, path: "/api/exams", body: { classId, ...examBody } }),
+    );
+    await run({
+      route: "PATCH /api/exams/:id",
+      by: ttAdmin,
+      path: `/api/exams/${examId}`,
+      body: { ...examBody, room: "7" },
+    });
+    await run({
+      route: "POST /api/exams/import",
+      by: ttAdmin,
+      path: "/api/exams/import",
+      body: {
+        classId,
+        csv: `subject_code,kind,date,starts,ends,room\nCSE-112,viva,${addDays(yesterday, 12)},10:00,11:00,Lab 2`,
+      },
+    });
+    await run({ route: "DELETE /api/exams/:id", by: ttAdmin, path: `/api/exams/${examId}` });
+    await run({
+      route: "PUT /api/exams/subjects/:subjectId",
+      by: owner,
+      path: `/api/exams/subjects/${C_PROGRAMMING}`,
+      body: { reason: "elective" },
+    });
+    await run({
+      route: "DELETE /api/exams/subjects/:subjectId",
+      by: owner,
+      path: `/api/exams/subjects/${C_PROGRAMMING}`,
+    });
     await run({ route: `DELETE ${tt}/periods/:id`, by: ttAdmin, path: `${tt}/periods/${periodId}` });
 
     // Events and clubs: the admin makes a club and names its lead, who publishes, changes and cancels

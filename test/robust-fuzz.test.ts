@@ -133,6 +133,8 @@ const CASES: Record<string, Partial<FuzzCase>> = {
   "DELETE /api/events/:id/going": NONE,
   "PUT /api/clubs/:id/follow": NONE,
   "DELETE /api/clubs/:id/follow": NONE,
+  "DELETE /api/exams/:id": NONE,
+  "DELETE /api/exams/subjects/:subjectId": NONE,
 };
 
 /** A GET route with no case of its own: a fuzzed path, query and (ignored) body. */

@@ -20,6 +20,7 @@ const MEMBER_ROUTES = new Set([
   "POST /api/auth/logout",
   "POST /api/auth/logout-all",
   "GET /api/auth/me",
+  "GET /api/library/mine",
   "POST /api/auth/verify",
   "POST /api/auth/verify/resend",
   "GET /api/auth/sessions",
@@ -130,6 +131,10 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/timetable/hidden/:id",
   "DELETE /api/timetable/hidden/:id",
   "GET /api/attendance",
+  // A student's own datesheet and the subjects they sit outside their class.
+  "GET /api/exams",
+  "PUT /api/exams/subjects/:subjectId",
+  "DELETE /api/exams/subjects/:subjectId",
   "PUT /api/attendance/:date/:periodId",
   "POST /api/reports",
 ]);

@@ -22,6 +22,7 @@ import hostelOps from "#server/api/hostel-ops.ts";
 import { libraryItems } from "#server/api/library.ts";
 import libraryFind from "#server/api/library-find.ts";
 import { attendance, timetable, timetableSetup } from "#server/api/timetable.ts";
+import { exams } from "#server/api/exams.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -49,6 +50,7 @@ api.route("/push", push);
 api.route("/library", libraryFind);
 api.route("/timetable", timetable);
 api.route("/attendance", attendance);
+api.route("/exams", exams);
 api.route("/reports", reports);
 api.route("/moderation/conversations", reportedMessages);
 api.route("/moderation", moderation);

@@ -312,6 +312,48 @@ export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "attendance_threshold",
 ]);
 
+/** class_exams */
+export interface ClassExamsRow {
+  id: string;
+  campus_id: string;
+  class_id: string;
+  subject_id: string;
+  kind: (typeof E.CLASS_EXAMS_KIND)[number];
+  date: string;
+  starts_min: number;
+  ends_min: number;
+  room: string;
+  created_at: number;
+  updated_at: number;
+}
+/** What an INSERT into class_exams must give (the rest have defaults or may be NULL). */
+export interface ClassExamsInsert {
+  id: string;
+  campus_id: string;
+  class_id: string;
+  subject_id: string;
+  kind: (typeof E.CLASS_EXAMS_KIND)[number];
+  date: string;
+  starts_min: number;
+  ends_min: number;
+  room?: string;
+  created_at: number;
+  updated_at: number;
+}
+export const classExams = table<ClassExamsRow, ClassExamsInsert>("class_exams", [
+  "id",
+  "campus_id",
+  "class_id",
+  "subject_id",
+  "kind",
+  "date",
+  "starts_min",
+  "ends_min",
+  "room",
+  "created_at",
+  "updated_at",
+]);
+
 /** classroom_reminders */
 export interface ClassroomRemindersRow {
   id: string;
@@ -685,6 +727,27 @@ export const events = table<EventsRow, EventsInsert>("events", [
   "status",
   "created_at",
   "updated_at",
+]);
+
+/** exam_subjects */
+export interface ExamSubjectsRow {
+  user_id: string;
+  subject_id: string;
+  reason: (typeof E.EXAM_SUBJECTS_REASON)[number];
+  added_at: number;
+}
+/** What an INSERT into exam_subjects must give (the rest have defaults or may be NULL). */
+export interface ExamSubjectsInsert {
+  user_id: string;
+  subject_id: string;
+  reason: (typeof E.EXAM_SUBJECTS_REASON)[number];
+  added_at: number;
+}
+export const examSubjects = table<ExamSubjectsRow, ExamSubjectsInsert>("exam_subjects", [
+  "user_id",
+  "subject_id",
+  "reason",
+  "added_at",
 ]);
 
 /** google_connections */

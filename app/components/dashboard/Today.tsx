@@ -112,6 +112,22 @@ export function Today({
       )}
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:grid-cols-3">
         <ClassCard today={today} />
+        {today.exams.length > 0 && (
+          <Card title="Exams" to="/exams" linkLabel="Open my datesheet">
+            <ul className="space-y-2">
+              {today.exams.map((exam) => (
+                <li key={exam.id}>
+                  <p className="font-semibold break-words">{exam.subjectName}</p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">{exam.when}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">{exam.line}</p>
+                  {exam.clash && (
+                    <p className="text-sm font-semibold text-amber-800 dark:text-amber-300">{exam.clash}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
         {today.toMark.length > 0 && (
           <Card title="Mark your attendance" to="/attendance" linkLabel="See my attendance">
             <ul className="space-y-3">

@@ -86,6 +86,8 @@ export function leaveCampus(userId: string, from: string, now: number, when: Sql
       WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`,
     sql`DELETE FROM timetable_reps
       WHERE user_id = ${userId} AND class_id IN (SELECT id FROM timetable_classes WHERE campus_id = ${from}) AND ${when}`,
+    sql`DELETE FROM exam_subjects
+      WHERE user_id = ${userId} AND subject_id IN (SELECT id FROM academic_subjects WHERE campus_id = ${from}) AND ${when}`,
     sql`DELETE FROM saved_products
       WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM products p WHERE p.id = saved_products.product_id AND p.campus_id = ${from}) AND ${when}`,
   ] as const;

@@ -7,6 +7,8 @@ import { limitPosting } from "#server/lib/post-limit.ts";
 import { classroomWork } from "#server/services/classroom/reminders.ts";
 import { timetableSourceReads, timetableSources } from "#server/services/timetable/student.ts";
 import { addEvent, goingEvents } from "#server/services/events/ics.ts";
+import { examsFrom, myExamsRead } from "#server/services/exams/student.ts";
+import { EXAM_KIND_LABELS, examsHorizon } from "#common/exams.ts";
 import { isDone, workStatus } from "#common/classroom-due.ts";
 import { addDays, clock, indiaDate } from "#common/india-time.ts";
 import { resolveDay, roomLabel } from "#common/timetable.ts";
@@ -110,7 +112,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
   // The laundry and the timetable in one round trip.
   const b = laundryBookings.as("b");
   const s = laundrySlots.as("s");
-  const [laundry, going, ...timetable] = await batch(env, [
+  const [laundry, going, examRows, ...timetable] = await batch(env, [
     select(
       {
         id: b.id,
@@ -126,6 +128,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
     ),
     // The events they are going to (docs/decisions/0130-the-waiting-list.md), from the past 30 days on.
     goingEvents(feed.userId, now - PAST_MS),
+    myExamsRead({ id: feed.userId, campusId: feed.campusId }, today, examsHorizon(today)),
     ...timetableSourceReads(
       { id: feed.userId, campusId: feed.campusId },
       today,
@@ -136,7 +139,7 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
 
   const calendar = ical({
     name: "Campus",
-    description: "Your classes, Classroom due dates, laundry bookings and events from Campus.",
+    description: "Your classes, exams, Classroom due dates, laundry bookings and events from Campus.",
     prodId: { company: "Campus", product: "Campus calendar", language: "EN" },
     ttl: 60 * 60,
     // Only the India zone's definition: the calendar itself has no zone, so the laundry and Classroom
@@ -168,6 +171,19 @@ export async function calendarFor(env: Env, file: string, now = Date.now()): Pro
         url: `${origin}/timetable?date=${day.date}`,
       });
     }
+  }
+  // The datesheet: one event per sitting, its id kept when a keeper moves it.
+  for (const exam of examsFrom(examRows.rows).exams) {
+    calendar.createEvent({
+      id: `exam-${exam.id}@campus`,
+      start: `${exam.date}T${clock(exam.startsMin)}:00`,
+      end: `${exam.date}T${clock(exam.endsMin)}:00`,
+      timezone: INDIA_TIME,
+      summary: `${EXAM_KIND_LABELS[exam.kind]} exam: ${exam.subjectName}`,
+      ...(exam.room ? { location: roomLabel(exam.room) } : {}),
+      description: `${exam.subjectCode} ${exam.subjectName}. Past papers on Campus: ${origin}/library?subject=${encodeURIComponent(exam.subjectId)}&kind=past_paper`,
+      url: `${origin}/exams`,
+    });
   }
   for (const booking of bookings) {
     calendar.createEvent({

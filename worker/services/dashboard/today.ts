@@ -2,7 +2,7 @@ import { attendanceSentence, type AttendanceSummary } from "#common/attendance.t
 import { addDays, clock, indiaDate, indiaInstant, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
 import { mealMoment } from "#common/meals.ts";
 import type { Mode } from "#common/dashboard-mode.ts";
-import { WEEKDAYS, type Slot } from "#common/timetable.ts";
+import { timeRange, WEEKDAYS, type Slot } from "#common/timetable.ts";
 import { formatIndiaDay, formatIndiaWeekdayDateTime } from "#common/format.ts";
 import { batch, int, intOrNull, select, sql, text, textOrNull } from "#server/db/sql.ts";
 import {
@@ -17,6 +17,8 @@ import {
 import type { Member } from "#server/services/timetable/access.ts";
 import { attendanceSumReads, attendanceSumsFrom } from "#server/services/timetable/attendance.ts";
 import { timetableFrom, timetableReads } from "#server/services/timetable/student.ts";
+import { examsFrom, myExamsRead } from "#server/services/exams/student.ts";
+import { countdown, EXAM_KIND_LABELS } from "#common/exams.ts";
 
 // The dashboard's Today (docs/decisions/0112-today.md): what a student needs next, read in one D1
 // batch beside the session: the next class and where, the classes waiting for an attendance mark,
@@ -67,7 +69,12 @@ export interface TodayView {
   events: { id: string; title: string; time: string; place: string; going: boolean }[];
   reservations: { id: string; title: string; buying: boolean }[];
   unreadNotices: number;
+  /** The next exams within EXAM_DAYS (at most 3), each with its countdown and what it clashes with. */
+  exams: { id: string; subjectName: string; when: string; line: string; clash: string | null }[];
 }
+
+/** Today shows the exams of the next four weeks. */
+const EXAM_DAYS = 28;
 
 interface MealRow {
   id: string;
@@ -108,6 +115,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     todaysEvents,
     reservations,
     unread,
+    examRows,
   ] = await batch(env, [
     ...timetableReads(member, today, tomorrow),
     ...attendanceSumReads(member),
@@ -162,6 +170,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
         LIMIT 5`,
     ),
     select({ n: int(sql`COUNT(*)`) }, sql`FROM ${notices} WHERE user_id = ${member.id} AND read_at IS NULL`),
+    myExamsRead(member, today, addDays(today, EXAM_DAYS)),
   ]);
   const timetable = [cls, periods, personal, hidden, holidays, changes, marked] as const;
   const view = timetableFrom(timetable, { date: today, today, span: "day" });
@@ -219,7 +228,26 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
       buying: r.buying === 1,
     })),
     unreadNotices: Number(unread.rows[0]?.n ?? 0),
+    exams: nextExams(examRows.rows, today),
   };
+}
+
+/** The next three exams; one that clashes with any exam of the weeks shown says with which. */
+function nextExams(rows: Parameters<typeof examsFrom>[0], today: string): TodayView["exams"] {
+  const { exams, clashes } = examsFrom(rows);
+  const names = new Map(exams.map((exam) => [exam.id, exam.subjectName]));
+  const clashing = exams.filter((exam) => clashes[exam.id]);
+  // A clash is shown even when it is not among the next three: it needs acting on early.
+  const shown = [...new Map([...exams.slice(0, 3), ...clashing.slice(0, 2)].map((exam) => [exam.id, exam])).values()]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.startsMin - b.startsMin)
+    .slice(0, 4);
+  return shown.map((exam) => ({
+    id: exam.id,
+    subjectName: exam.subjectName,
+    when: `${countdown(exam.date, today)} · ${formatIndiaDay(exam.date)}`,
+    line: `${EXAM_KIND_LABELS[exam.kind]} · ${timeRange(exam.startsMin, exam.endsMin)}${exam.room ? ` · ${exam.room}` : ""}`,
+    clash: clashes[exam.id] ? `Clashes with ${clashes[exam.id]!.map((id) => names.get(id)).join(" and ")}` : null,
+  }));
 }
 
 /** The meal being served, or the next one today, or tomorrow's first; with its menu for that day. */

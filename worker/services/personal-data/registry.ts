@@ -1,6 +1,7 @@
 import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
 import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
 import { EVENTS_DATA } from "#server/services/personal-data/events.ts";
+import { EXAMS_DATA } from "#server/services/personal-data/exams.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
 import { MARKET_DATA } from "#server/services/personal-data/market.ts";
@@ -59,6 +60,7 @@ export const PERSONAL_DATA = {
   club_follows: EVENTS_DATA.club_follows,
   club_leads: EVENTS_DATA.club_leads,
   events: EVENTS_DATA.events,
+  exam_subjects: EXAMS_DATA.exam_subjects,
   google_connections: CLASSROOM_DATA.google_connections,
   classroom_reminders: CLASSROOM_DATA.classroom_reminders,
   google_handoffs: CLASSROOM_DATA.google_handoffs,
