@@ -13,6 +13,9 @@ export const CAMPUSES_IS_OPEN = [0, 1] as const;
 /** campuses.google_hd_required */
 export const CAMPUSES_GOOGLE_HD_REQUIRED = [0, 1] as const;
 
+/** campuses.grade_repeat_rule */
+export const CAMPUSES_GRADE_REPEAT_RULE = ["latest", "best"] as const;
+
 /** content_reports.kind */
 export const CONTENT_REPORTS_KIND = ["listing", "request", "roommate", "complaint", "library"] as const;
 
