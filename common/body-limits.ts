@@ -43,6 +43,8 @@ export const ACCOUNT_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
 export const SETUP_FORM_LIMIT: BodyLimit = { maxBytes: 16 * KB };
 /** The timetable's forms and API (a period, a change, an entry, a mark): a few short fields. */
 export const TIMETABLE_FORM_LIMIT: BodyLimit = { maxBytes: 8 * KB };
+/** A grade, a semester's grades or the grading scale (docs/decisions/0133-grades.md). */
+export const GRADES_FORM_LIMIT: BodyLimit = { maxBytes: 8 * KB };
 /** Every other body: JSON and forms of text fields (the longest a few thousand characters). */
 export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 64 * KB };
 

@@ -122,7 +122,13 @@ describe("what if", () => {
   });
 
   it("counts a hypothetical grade of a failed subject as its newest attempt", () => {
-    const summary = whatIf([at("a", "F", 4, 1)], [{ subjectId: "a", grade: "B", creditHalves: 8 }], 2, DEFAULT_SCALE, "latest");
+    const summary = whatIf(
+      [at("a", "F", 4, 1)],
+      [{ subjectId: "a", grade: "B", creditHalves: 8 }],
+      2,
+      DEFAULT_SCALE,
+      "latest",
+    );
     expect(summary.cgpa.hundredths).toBe(600);
     expect(summary.semesters.map((s) => s.sgpa.hundredths)).toEqual([0, 600]);
   });

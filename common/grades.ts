@@ -180,7 +180,13 @@ export function whatIf(
     const mine = attempts.filter((a) => a.subjectId === h.subjectId);
     if (mine.some((a) => a.semester === semester)) continue;
     const attempt = mine.reduce((n, a) => Math.max(n, a.attempt), 0) + 1;
-    added.push({ subjectId: h.subjectId, attempt, semester, grade: normalLetter(h.grade), creditHalves: h.creditHalves });
+    added.push({
+      subjectId: h.subjectId,
+      attempt,
+      semester,
+      grade: normalLetter(h.grade),
+      creditHalves: h.creditHalves,
+    });
   }
   return gradesSummary([...attempts, ...added], scale, rule);
 }
@@ -238,7 +244,8 @@ export const GRADES_MESSAGES = {
     rule === "latest"
       ? "A repeated subject now counts by its latest attempt."
       : "A repeated subject now counts by its best attempt.",
-  gradeNotOnScale: (letters: string[]) => `That is not a grade of your college's scale: choose one of ${letters.join(", ")}.`,
+  gradeNotOnScale: (letters: string[]) =>
+    `That is not a grade of your college's scale: choose one of ${letters.join(", ")}.`,
   noSuchSubject: "That subject is not in your college's academics (it may have been removed).",
   semesterInvalid: `The semester is a whole number from 1 to ${GRADE_LIMITS.semesters}.`,
   attemptInvalid: `The attempt is a whole number from 1 to ${GRADE_LIMITS.attempts}.`,
@@ -249,6 +256,8 @@ export const GRADES_MESSAGES = {
   gradesSaved: (n: number) => (n === 1 ? "1 grade saved." : `${n} grades saved.`),
   nothingToSave: "Choose a grade for at least one subject.",
   gradeRemovedFor: (code: string) => `${code}'s grade is removed.`,
+  myGradeRemoved: "The grade is removed.",
+  changedMeanwhile: "Your grades changed while this was saved. Please look again and retry.",
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
   chooseSubject: "Choose the subject.",
   chooseGrade: "Choose the grade.",

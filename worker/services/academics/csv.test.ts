@@ -104,9 +104,26 @@ describe("the academics CSV", () => {
 
   it("reads a subject's credits (halves allowed), refuses a bad value per row, and reads a file without the column", () => {
     const header = "programme,branch,semester,subject_code,subject_name,credits,unit_number,unit_title";
-    const good = csvToTree(`${header}\nB.Tech,CSE,1,CS-1,Maths,4,1,Limits\nB.Tech,CSE,1,CS-1,Maths,,2,Series\nB.Tech,CSE,1,CS-L,Lab,1.5\n`);
+    const good = csvToTree(
+      `${header}\nB.Tech,CSE,1,CS-1,Maths,4,1,Limits\nB.Tech,CSE,1,CS-1,Maths,,2,Series\nB.Tech,CSE,1,CS-L,Lab,1.5\n`,
+    );
     expect(good.ok && good.tree).toMatchObject({
-      programmes: [{ branches: [{ semesters: [{ subjects: [{ code: "CS-1", credits: 4 }, { code: "CS-L", credits: 1.5 }] }] }] }],
+      programmes: [
+        {
+          branches: [
+            {
+              semesters: [
+                {
+                  subjects: [
+                    { code: "CS-1", credits: 4 },
+                    { code: "CS-L", credits: 1.5 },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const bad = csvToTree(
       `${header}\nB.Tech,CSE,1,CS-1,Maths,31\nB.Tech,CSE,1,CS-2,Physics,1.25\nB.Tech,CSE,1,CS-3,Chem,four\nB.Tech,CSE,1,CS-4,Bio,3\nB.Tech,CSE,1,CS-4,Bio,4,1,Cells\n`,

@@ -1,5 +1,6 @@
 import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
 import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
+import { GRADES_DATA } from "#server/services/personal-data/grades.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
 import { MARKET_DATA } from "#server/services/personal-data/market.ts";
@@ -54,6 +55,7 @@ export const PERSONAL_DATA = {
   timetable_hidden: TIMETABLE_DATA.timetable_hidden,
   attendance_marks: TIMETABLE_DATA.attendance_marks,
   timetable_reps: TIMETABLE_DATA.timetable_reps,
+  grade_entries: GRADES_DATA.grade_entries,
   google_connections: CLASSROOM_DATA.google_connections,
   classroom_reminders: CLASSROOM_DATA.classroom_reminders,
   google_handoffs: CLASSROOM_DATA.google_handoffs,
