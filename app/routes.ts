@@ -74,6 +74,8 @@ export default [
   route("timetable", "routes/timetable.tsx"),
   route("timetable/class/:id/edit", "routes/timetable-class-edit.tsx"),
   route("attendance", "routes/attendance.tsx"),
+  // SGPA and CGPA (docs/decisions/0133-grades.md).
+  route("grades", "routes/grades.tsx"),
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
@@ -87,6 +89,7 @@ export default [
   route("admin/setup/meetup-places", "routes/admin-setup-meetup-places.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("admin/setup/timetable", "routes/admin-setup-timetable.tsx"),
+  route("admin/setup/grades", "routes/admin-setup-grades.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

@@ -263,3 +263,33 @@ export const GRADES_MESSAGES = {
   chooseGrade: "Choose the grade.",
   adminsOnly: "This page is for campus admins: they set the college's grading scale.",
 } as const;
+
+/** What /grades says around the figures. */
+export const GRADES_WORDS = {
+  outOf: (scale: readonly { points: number }[]) => `out of ${Math.max(0, ...scale.map((g) => g.points))}`,
+  credits: (gpa: { credits: number; earnedCredits: number; failed: number }) =>
+    gpa.credits === 0
+      ? "No credits graded yet."
+      : `${gpa.credits} ${gpa.credits === 1 ? "credit" : "credits"} counted, ${gpa.earnedCredits} earned${gpa.failed > 0 ? `; ${gpa.failed} failed (${gpa.failed === 1 ? "a backlog" : "backlogs"}, counted with 0 points)` : ""}.`,
+  rule: (rule: RepeatRule) =>
+    rule === "latest"
+      ? "A repeated subject counts once in your CGPA, by its latest attempt (your college's rule)."
+      : "A repeated subject counts once in your CGPA, by its best attempt (your college's rule).",
+  gradeOption: (letter: string, points: number) => `${letter} (${points})`,
+  subjectLabel: (code: string, name: string, creditHalves: number | null) =>
+    `${code} ${name} (${creditHalves === null ? "credits not given" : `${creditsText(creditHalves)} ${creditHalves === 2 ? "credit" : "credits"}`})`,
+  semesterTakenHint: "The semester of your grade card: a subject cleared later counts in that semester's SGPA.",
+  noTree: "Your college has not set up its subjects on Campus yet.",
+  noSubjects: (label: string) => `${label} has no subjects yet.`,
+  noGrades: "No grades yet. Choose your semester above and enter your grades.",
+  whatIfLead: (label: string) =>
+    `Choose grades you hope for in ${label}'s subjects not graded yet: the SGPA and CGPA they would give. Nothing is saved.`,
+  whatIfNone: "Choose a grade for a subject to see what it would give.",
+  whatIfResult: (semester: number, sgpa: string, cgpa: string) =>
+    `With these grades: semester ${semester} SGPA ${sgpa}, CGPA ${cgpa}.`,
+  attempt: (n: number) => `attempt ${n}`,
+  failed: "failed",
+  removeName: (code: string, attempt: number) => `the grade of ${code}, attempt ${attempt}`,
+  addLead:
+    "A subject you repeat to clear a backlog, or one of another semester: it counts in the semester you took it, and once in your CGPA.",
+} as const;

@@ -54,7 +54,7 @@ describe("the set-up pages", () => {
     for (const path of ["/admin/setup/timetable", "/admin/setup/meetup-places"])
       expect(html).toContain(`href="${path}"`);
     expect(html.match(/Not yet/g)?.length).toBe(6);
-    expect(html).toContain("6 steps of 7 not done yet.");
+    expect(html).toContain("6 steps of 8 not done yet.");
     expect(shown(await (await page(admin, "/admin")).text())).toContain('href="/admin/setup"');
   });
 

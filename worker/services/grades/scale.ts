@@ -169,3 +169,27 @@ export async function editGradingScale(
   if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? M.scaleSize);
   return setGradingScale(env, admin, parsed.data, now);
 }
+
+const byPoints = (scale: ScaleGrade[]) => [...scale].sort((a, b) => b.points - a.points);
+
+/** The set-up page's "Add a grade" (a letter already there takes the new points). */
+export const addScaleGrade = (env: Env, admin: SetupAdmin, grade: ScaleGrade) =>
+  editGradingScale(env, admin, (scale) => byPoints([...scale.filter((g) => g.letter !== grade.letter), grade]));
+
+/** The set-up page's "Save" of a grade's points. */
+export const saveScalePoints = (env: Env, admin: SetupAdmin, letter: string, points: number) =>
+  editGradingScale(env, admin, (scale) => {
+    if (!scale.some((g) => g.letter === letter)) throw new ApiError(404, M.noSuchLetter);
+    return byPoints(scale.map((g) => (g.letter === letter ? { letter, points } : g)));
+  });
+
+/** The set-up page's "Remove" of a grade (refused while students' grades use it). */
+export const removeScaleGrade = (env: Env, admin: SetupAdmin, letter: string) =>
+  editGradingScale(env, admin, (scale) => {
+    if (!scale.some((g) => g.letter === letter)) throw new ApiError(404, M.noSuchLetter);
+    return scale.filter((g) => g.letter !== letter);
+  });
+
+/** The set-up page's repeat rule. */
+export const setRepeatRule = (env: Env, admin: SetupAdmin, rule: RepeatRule) =>
+  editGradingScale(env, admin, (scale) => scale, rule);
