@@ -88,7 +88,7 @@ describe("the set-up pages", () => {
   it("a new campus admin's dashboard leads to the checklist while steps are not done; a student's does not", async () => {
     const html = shown(await (await page(admin, "/dashboard")).text());
     expect(html).toContain(M.setupCardTitle);
-    expect(html).toContain(M.setupCard(6, 7));
+    expect(html).toContain(M.setupCard(6, 8));
     expect(html).toContain('href="/admin/setup"');
     const studentHtml = shown(await (await page(student, "/dashboard")).text());
     expect(studentHtml).not.toContain(M.setupCardTitle);
