@@ -407,3 +407,87 @@ describe("the export and the deletion", () => {
     expect(await rowsOf(c.student.userId)).toBe(0);
   });
 });
+
+describe("/grades and the set-up's grading scale", () => {
+  const post = (path: string, cookie: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return call(path, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body: form });
+  };
+  const semesterOf = async (c: College, number: number) =>
+    (await env.DB.prepare("SELECT id FROM academic_semesters WHERE campus_id = ?1 AND number = ?2")
+      .bind(c.id, number)
+      .first<{ id: string }>())!.id;
+
+  it("a student saves a semester's grades with the form, reads SGPA and CGPA, and works out a what-if without saving", async () => {
+    const c = await college();
+    const semester = await semesterOf(c, 1);
+    const empty = await call(`/grades?semester=${semester}`, { headers: { Cookie: c.student.cookie } });
+    expect(empty.status).toBe(200);
+    const emptyHtml = await empty.text();
+    expect(emptyHtml).toContain("B.Tech CSE · Semester 1");
+    expect(emptyHtml).toContain("MA-101 Mathematics 1 (4 credits)");
+    expect(emptyHtml).toContain("PH-151 Physics Lab (1.5 credits)");
+
+    const saved = await post("/grades", c.student.cookie, {
+      intent: "save",
+      semesterTaken: "1",
+      [`grade.${c.subject("MA-101")}`]: "A",
+      [`grade.${c.subject("PH-101")}`]: "B+",
+      [`grade.${c.subject("PH-151")}`]: "",
+    });
+    expect(saved.status).toBe(200);
+    expect(await rowsOf(c.student.userId)).toBe(2);
+    // (4 x 8 + 3 x 7) / 7 = 7.571... -> 7.57
+    expect((await gradesOf(c.student)).cgpa.value).toBe(7.57);
+
+    // The what-if: Physics Lab at O, never saved: (53 + 1.5 x 10) / 8.5 = 8.00.
+    const whatIf = await call(`/grades?semester=${semester}&if.${c.subject("PH-151")}=O`, {
+      headers: { Cookie: c.student.cookie },
+    });
+    const html = await whatIf.text();
+    expect(html).toContain("With these grades: semester 1 SGPA 8.00, CGPA 8.00.");
+    expect(html).toContain("7.57");
+    expect(await rowsOf(c.student.userId)).toBe(2);
+
+    // A grade off the scale, by the form: refused, nothing saved.
+    const refused = await post("/grades", c.student.cookie, {
+      intent: "save",
+      [`grade.${c.subject("PH-151")}`]: "Z",
+    });
+    expect(refused.status).toBe(400);
+    expect(await rowsOf(c.student.userId)).toBe(2);
+
+    // A repeat through "Add a repeat", then its removal.
+    const added = await post("/grades", c.student.cookie, {
+      intent: "add",
+      subjectId: c.subject("MA-101"),
+      semesterTaken: "2",
+      grade: "O",
+    });
+    expect(added.status).toBe(200);
+    expect(await rowsOf(c.student.userId)).toBe(3);
+    const removed = await post("/grades", c.student.cookie, { intent: `remove:${c.subject("MA-101")}`, attempt: "2" });
+    expect(removed.status).toBe(200);
+    expect(await rowsOf(c.student.userId)).toBe(2);
+    expect((await call("/grades", { redirect: "manual" })).status).toBe(302);
+  });
+
+  it("the admin edits the scale on /admin/setup/grades; a student gets the page's 403", async () => {
+    const c = await college();
+    const page = await call("/admin/setup/grades", { headers: { Cookie: c.admin.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("the usual 10-point scale");
+    expect((await call("/admin/setup/grades", { headers: { Cookie: c.student.cookie } })).status).toBe(403);
+
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "add", letter: "ex", points: "9.5" })).status).toBe(200);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "save:B+", points: "7.25" })).status).toBe(200);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "remove:P" })).status).toBe(200);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "rule", repeatRule: "best" })).status).toBe(200);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "save:B+", points: "12" })).status).toBe(400);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "remove:QQ" })).status).toBe(404);
+    const scale = (await read<{ scale: { letter: string; points: number }[]; repeatRule: string }>(await get(SCALE, c.admin.token))).data;
+    expect(scale.repeatRule).toBe("best");
+    expect(scale.scale.map((g) => `${g.letter} ${g.points}`)).toEqual(["O 10", "EX 9.5", "A+ 9", "A 8", "B+ 7.25", "B 6", "C 5", "F 0"]);
+  });
+});
