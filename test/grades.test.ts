@@ -480,14 +480,29 @@ describe("/grades and the set-up's grading scale", () => {
     expect(await page.text()).toContain("the usual 10-point scale");
     expect((await call("/admin/setup/grades", { headers: { Cookie: c.student.cookie } })).status).toBe(403);
 
-    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "add", letter: "ex", points: "9.5" })).status).toBe(200);
+    expect(
+      (await post("/admin/setup/grades", c.admin.cookie, { intent: "add", letter: "ex", points: "9.5" })).status,
+    ).toBe(200);
     expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "save:B+", points: "7.25" })).status).toBe(200);
     expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "remove:P" })).status).toBe(200);
-    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "rule", repeatRule: "best" })).status).toBe(200);
+    expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "rule", repeatRule: "best" })).status).toBe(
+      200,
+    );
     expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "save:B+", points: "12" })).status).toBe(400);
     expect((await post("/admin/setup/grades", c.admin.cookie, { intent: "remove:QQ" })).status).toBe(404);
-    const scale = (await read<{ scale: { letter: string; points: number }[]; repeatRule: string }>(await get(SCALE, c.admin.token))).data;
+    const scale = (
+      await read<{ scale: { letter: string; points: number }[]; repeatRule: string }>(await get(SCALE, c.admin.token))
+    ).data;
     expect(scale.repeatRule).toBe("best");
-    expect(scale.scale.map((g) => `${g.letter} ${g.points}`)).toEqual(["O 10", "EX 9.5", "A+ 9", "A 8", "B+ 7.25", "B 6", "C 5", "F 0"]);
+    expect(scale.scale.map((g) => `${g.letter} ${g.points}`)).toEqual([
+      "O 10",
+      "EX 9.5",
+      "A+ 9",
+      "A 8",
+      "B+ 7.25",
+      "B 6",
+      "C 5",
+      "F 0",
+    ]);
   });
 });

@@ -1065,7 +1065,14 @@ describe("the D1 query budget of writes", () => {
       route: "PUT /api/admin/campus/grading-scale",
       by: gradesAdmin,
       path: "/api/admin/campus/grading-scale",
-      body: { scale: [{ letter: "O", points: 10 }, { letter: "A", points: 8 }, { letter: "F", points: 0 }], repeatRule: "best" },
+      body: {
+        scale: [
+          { letter: "O", points: 10 },
+          { letter: "A", points: 8 },
+          { letter: "F", points: 0 },
+        ],
+        repeatRule: "best",
+      },
     });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).

@@ -3,9 +3,8 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
 import { GradesBoard } from "#app/components/grades/GradesBoard.tsx";
 import { GRADES_INTENTS as INTENTS } from "#app/components/grades/grades-intents.ts";
-import { dispatch } from "#app/lib/actions.server.ts";
 import { attempt } from "#app/lib/action-result.server.ts";
-import { byName } from "#app/lib/actions.server.ts";
+import { byName, dispatch } from "#app/lib/actions.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { GRADES_FORM_LIMIT } from "#common/body-limits.ts";
@@ -54,7 +53,11 @@ export async function action({ context, request }: Route.ActionArgs) {
           : [],
       );
       return attempt(intent, M.gradesSaved(grades.length), () =>
-        saveSemesterGrades(env, user, parseWith(semesterGradesSchema, { semesterTaken: form.get("semesterTaken") ?? undefined, grades })),
+        saveSemesterGrades(
+          env,
+          user,
+          parseWith(semesterGradesSchema, { semesterTaken: form.get("semesterTaken") ?? undefined, grades }),
+        ),
       );
     },
     add: () =>
@@ -64,7 +67,10 @@ export async function action({ context, request }: Route.ActionArgs) {
           env,
           user,
           subjectId,
-          parseWith(gradeSchema, { grade: form.get("grade") ?? undefined, semesterTaken: form.get("semesterTaken") ?? undefined }),
+          parseWith(gradeSchema, {
+            grade: form.get("grade") ?? undefined,
+            semesterTaken: form.get("semesterTaken") ?? undefined,
+          }),
         );
       }),
     remove: () =>
@@ -87,10 +93,16 @@ export default function Grades({ loaderData, actionData }: Route.ComponentProps)
         lead="Your SGPA and CGPA, worked out from your college's credits and grading scale. Only you see your grades."
       />
       <p className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to="/attendance" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+        <Link
+          to="/attendance"
+          className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+        >
           Attendance
         </Link>
-        <Link to="/timetable" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+        <Link
+          to="/timetable"
+          className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+        >
           Timetable
         </Link>
       </p>

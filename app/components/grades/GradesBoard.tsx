@@ -6,13 +6,7 @@ import { GRADES_INTENTS as INTENTS } from "#app/components/grades/grades-intents
 import { answerFor, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { withId } from "#app/lib/intents.ts";
-import {
-  gpaText,
-  GRADE_LIMITS,
-  GRADES_WORDS as W,
-  type Gpa,
-  whatIf,
-} from "#common/grades.ts";
+import { gpaText, GRADE_LIMITS, GRADES_WORDS as W, type Gpa, whatIf } from "#common/grades.ts";
 import type { GradesPage } from "#server/services/grades/page.ts";
 import type { GpaView } from "#server/services/grades/student.ts";
 
@@ -136,7 +130,10 @@ function EnterGrades({ page, result }: { page: Page; result: ActionResult | null
             <h3 className="font-semibold">{chosen.label}</h3>
             <ul className="space-y-3">
               {chosen.subjects.map((x) => (
-                <li key={x.id} className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-200 pb-3 dark:border-slate-800">
+                <li
+                  key={x.id}
+                  className="flex flex-wrap items-end justify-between gap-2 border-b border-slate-200 pb-3 dark:border-slate-800"
+                >
                   <GradeSelect
                     id={`grade-${x.id}`}
                     name={`grade.${x.id}`}
@@ -177,7 +174,9 @@ function EnterGrades({ page, result }: { page: Page; result: ActionResult | null
 /** Hypothetical grades for the chosen semester's subjects not graded in it: never saved. */
 function WhatIf({ page }: { page: Page }) {
   const { chosen } = page;
-  const open = chosen?.subjects.filter((x) => !page.attempts.some((a) => a.subjectId === x.id && a.semester === chosen.number)) ?? [];
+  const open =
+    chosen?.subjects.filter((x) => !page.attempts.some((a) => a.subjectId === x.id && a.semester === chosen.number)) ??
+    [];
   const [picked, setPicked] = useState<Record<string, string>>(page.whatIf);
   if (!chosen || open.length === 0) return null;
   const hypothetical = open.flatMap((x) =>
@@ -212,7 +211,12 @@ function WhatIf({ page }: { page: Page }) {
           Work it out
         </button>
       </Form>
-      <p role="status" aria-live="polite" className="rounded-lg bg-indigo-50 p-3 font-semibold dark:bg-indigo-950/60" data-testid="what-if">
+      <p
+        role="status"
+        aria-live="polite"
+        className="rounded-lg bg-indigo-50 p-3 font-semibold dark:bg-indigo-950/60"
+        data-testid="what-if"
+      >
         {hypothetical.length === 0
           ? W.whatIfNone
           : W.whatIfResult(chosen.number, gpaText(sgpa?.hundredths ?? null), gpaText(summary.cgpa.hundredths))}
@@ -238,7 +242,8 @@ function Semesters({ page, result }: { page: Page; result: ActionResult | null }
           {page.semesters.map((s) => (
             <li key={s.semester} className="card p-4" aria-labelledby={`semester-${s.semester}`}>
               <h3 id={`semester-${s.semester}`} className="font-semibold">
-                Semester {s.semester}: SGPA <span data-testid={`sgpa-${s.semester}`}>{gpaText(hundredths(s.sgpa.value))}</span>
+                Semester {s.semester}: SGPA{" "}
+                <span data-testid={`sgpa-${s.semester}`}>{gpaText(hundredths(s.sgpa.value))}</span>
               </h3>
               <GpaLine gpa={s.sgpa} />
               <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
@@ -254,7 +259,13 @@ function Semesters({ page, result }: { page: Page; result: ActionResult | null }
   );
 }
 
-function GradeRow({ grade: g, result }: { grade: Page["semesters"][number]["grades"][number]; result: ActionResult | null }) {
+function GradeRow({
+  grade: g,
+  result,
+}: {
+  grade: Page["semesters"][number]["grades"][number];
+  result: ActionResult | null;
+}) {
   const intent = withId(INTENTS.remove, g.subjectId);
   const answer = answerFor(result, intent);
   const removing = useSending(intent);
