@@ -67,6 +67,7 @@ export default function SetupGrades({ loaderData, actionData }: Route.ComponentP
       list={{ id: "grades", heading: `Grades (${scale.length})`, empty: "No grades." }}
       add={{ id: "add-grade-heading", title: "Add a grade", button: "Add grade" }}
       intents={INTENTS}
+      removalAnswerAbove
       records={records}
       fields={(form, answer, grade) => <GradeFields form={form} result={answer} grade={grade} />}
       inlineSave

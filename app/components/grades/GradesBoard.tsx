@@ -73,7 +73,7 @@ function GradeSelect({
   return (
     <Field id={id} name={name} label={label} labelClassName="label text-sm">
       <select
-        className="input w-full sm:w-40"
+        className="input w-full sm:w-52"
         defaultValue={value === undefined ? (defaultValue ?? "") : undefined}
         value={value}
         required={required}
@@ -106,8 +106,13 @@ function EnterGrades({ page, result }: { page: Page; result: ActionResult | null
       {page.semesterOptions.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">{W.noTree}</p>
       ) : (
-        <Form method="get" className="flex flex-wrap items-end gap-2">
-          <Field id="semester" name="semester" label="Your programme, branch and semester" className="min-w-0 flex-1">
+        <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Field
+            id="semester"
+            name="semester"
+            label="Your programme, branch and semester"
+            className="min-w-0 sm:flex-1"
+          >
             <select className="input w-full" defaultValue={chosen?.id ?? ""} required>
               {!chosen && <option value="">Choose your semester</option>}
               {page.semesterOptions.map((o) => (
@@ -190,6 +195,16 @@ function WhatIf({ page }: { page: Page }) {
         What if
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">{W.whatIfLead(chosen.label)}</p>
+      <p
+        role="status"
+        aria-live="polite"
+        className="sticky top-2 z-10 rounded-lg bg-indigo-50 p-3 font-semibold shadow-sm dark:bg-indigo-950"
+        data-testid="what-if"
+      >
+        {hypothetical.length === 0
+          ? W.whatIfNone
+          : W.whatIfResult(chosen.number, gpaText(sgpa?.hundredths ?? null), gpaText(summary.cgpa.hundredths))}
+      </p>
       <Form method="get" className="space-y-3" preventScrollReset>
         <input type="hidden" name="semester" value={chosen.id} />
         <ul className="space-y-3">
@@ -211,16 +226,6 @@ function WhatIf({ page }: { page: Page }) {
           Work it out
         </button>
       </Form>
-      <p
-        role="status"
-        aria-live="polite"
-        className="rounded-lg bg-indigo-50 p-3 font-semibold dark:bg-indigo-950/60"
-        data-testid="what-if"
-      >
-        {hypothetical.length === 0
-          ? W.whatIfNone
-          : W.whatIfResult(chosen.number, gpaText(sgpa?.hundredths ?? null), gpaText(summary.cgpa.hundredths))}
-      </p>
     </section>
   );
 }
