@@ -255,11 +255,9 @@ export const GRADES_MESSAGES = {
   gradeSavedFor: (code: string, grade: string) => `${code}: ${grade} saved.`,
   gradesSaved: (n: number) => (n === 1 ? "1 grade saved." : `${n} grades saved.`),
   nothingToSave: "Choose a grade for at least one subject.",
-  gradeRemovedFor: (code: string) => `${code}'s grade is removed.`,
   myGradeRemoved: "The grade is removed.",
   changedMeanwhile: "Your grades changed while this was saved. Please look again and retry.",
   tooMany: "Too many changes in a minute. Please wait a minute and try again.",
-  chooseSubject: "Choose the subject.",
   chooseGrade: "Choose the grade.",
   adminsOnly: "This page is for campus admins: they set the college's grading scale.",
 } as const;

@@ -106,6 +106,11 @@ describe("credits in the academics import", () => {
       ["HU-101", 0],
     ]);
 
+    // The set-up's tree shows them.
+    const setup = await (await call("/admin/setup/academics", { headers: { Cookie: c.admin.cookie } })).text();
+    expect(setup).toContain("(1 unit, 4 credits)");
+    expect(setup).toContain("(0 units, 1.5 credits)");
+
     // An old file, without the column, renames and keeps the credits.
     const old = await call("/api/admin/campus/academics/import", {
       method: "POST",

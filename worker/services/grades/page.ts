@@ -3,7 +3,7 @@ import type { GradeAttempt, ScaleGrade } from "#common/grades.ts";
 import { batch, select, sql, text, textOrNull } from "#server/db/sql.ts";
 import { academicSubjects, gradeEntries, timetableChoices, timetableClasses } from "#server/db/tables.generated.ts";
 import { SEMESTER, SEMESTER_JOINS, SEMESTER_LABEL, SEMESTER_ORDER } from "#server/services/timetable/access.ts";
-import { campusScale, DEFAULT_SCALE_JSON } from "#server/services/grades/scale.ts";
+import { campusScale } from "#server/services/grades/scale.ts";
 import { gradeRows, gradesFrom, type GradesView, type Student } from "#server/services/grades/student.ts";
 
 // What /grades reads, in one D1 batch (docs/decisions/0133-grades.md): the student's grades with the
@@ -30,7 +30,6 @@ export interface GradesPage extends GradesView {
   /** The chosen semester of the tree, with its subjects. */
   chosen: { id: string; label: string; number: number; subjects: TreeSubject[] } | null;
   allSubjects: (TreeSubject & { semesterLabel: string })[];
-  scaleJson: string;
 }
 
 export async function readGradesPage(env: Env, student: Student, semesterId?: string): Promise<GradesPage> {
@@ -87,6 +86,5 @@ export async function readGradesPage(env: Env, student: Student, semesterId?: st
         }
       : null,
     allSubjects: all.rows,
-    scaleJson: campus.rows[0]?.scale ?? DEFAULT_SCALE_JSON,
   };
 }
