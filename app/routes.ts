@@ -78,6 +78,8 @@ export default [
   // Exams: a student's datesheet, and a class's as its keepers edit it.
   route("exams", "routes/exams.tsx"),
   route("exams/class/:id/edit", "routes/exams-class-edit.tsx"),
+  // SGPA and CGPA (docs/decisions/0133-grades.md).
+  route("grades", "routes/grades.tsx"),
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
@@ -91,6 +93,7 @@ export default [
   route("admin/setup/meetup-places", "routes/admin-setup-meetup-places.tsx"),
   route("admin/setup/academics", "routes/admin-setup-academics.tsx"),
   route("admin/setup/timetable", "routes/admin-setup-timetable.tsx"),
+  route("admin/setup/grades", "routes/admin-setup-grades.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

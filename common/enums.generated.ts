@@ -13,6 +13,9 @@ export const CAMPUSES_IS_OPEN = [0, 1] as const;
 /** campuses.google_hd_required */
 export const CAMPUSES_GOOGLE_HD_REQUIRED = [0, 1] as const;
 
+/** campuses.grade_repeat_rule */
+export const CAMPUSES_GRADE_REPEAT_RULE = ["latest", "best"] as const;
+
 /** class_exams.kind */
 export const CLASS_EXAMS_KIND = ["mid_semester", "end_semester", "practical", "viva", "supplementary"] as const;
 

@@ -243,6 +243,8 @@ async function everything(): Promise<World> {
     (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
       .status,
   ).toBe(200);
+  // A grade of their own (docs/decisions/0133-grades.md).
+  expect((await sendJson("PUT", `/api/grades/${PHYSICS}`, { grade: "A+" }, student.token)).status).toBe(200);
 
   const onSale = await uploadProduct(student, `Drafter ${tag}`, whatsapp, sellerName);
   const soldToOther = await uploadProduct(student, `Calculator ${tag}`, whatsapp, sellerName);

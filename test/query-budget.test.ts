@@ -1090,6 +1090,30 @@ describe("the D1 query budget of writes", () => {
     });
     await run({ route: `DELETE ${tt}/periods/:id`, by: ttAdmin, path: `${tt}/periods/${periodId}` });
 
+    // Grades (docs/decisions/0133-grades.md): the owner's own grade, and the college's scale.
+    await run({
+      route: "PUT /api/grades/:subjectId",
+      by: owner,
+      path: `/api/grades/${C_PROGRAMMING}`,
+      body: { grade: "A+", semesterTaken: 1 },
+    });
+    await run({ route: "DELETE /api/grades/:subjectId", by: owner, path: `/api/grades/${C_PROGRAMMING}` });
+    const gradesAdmin = await createUser({ name: "Grades Admin" });
+    await grantRole(gradesAdmin, "admin");
+    await run({
+      route: "PUT /api/admin/campus/grading-scale",
+      by: gradesAdmin,
+      path: "/api/admin/campus/grading-scale",
+      body: {
+        scale: [
+          { letter: "O", points: 10 },
+          { letter: "A", points: 8 },
+          { letter: "F", points: 0 },
+        ],
+        repeatRule: "best",
+      },
+    });
+
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).
     const google = [
       "POST /api/google/session",

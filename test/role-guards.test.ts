@@ -125,6 +125,10 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/exams/subjects/:subjectId",
   "DELETE /api/exams/subjects/:subjectId",
   "PUT /api/attendance/:date/:periodId",
+  // A student's own grades: every member keeps theirs, and reads nobody else's.
+  "GET /api/grades",
+  "PUT /api/grades/:subjectId",
+  "DELETE /api/grades/:subjectId",
   "POST /api/reports",
 ]);
 
@@ -285,6 +289,7 @@ describe("the pages' staff forms ask the same question first", () => {
       ["/admin/setup/meetup-places", { intent: "add", name: "" }],
       ["/admin/setup/timetable", { intent: "holiday", date: "not a date", name: "" }],
       ["/admin/setup/academics", { intent: "import" }],
+      ["/admin/setup/grades", { intent: "add", letter: "!!", points: "11" }],
       ["/admin", { intent: "grant", email: "not an address", role: "king" }],
       ["/staff", { intent: "mod-suspend", kind: "nothing", id: "", days: "-4" }],
       ["/staff", { intent: "laundry.capacity", slotId: "x", capacity: "-1" }],

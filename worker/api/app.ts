@@ -22,6 +22,7 @@ import { libraryItems } from "#server/api/library.ts";
 import libraryFind from "#server/api/library-find.ts";
 import { attendance, timetable, timetableSetup } from "#server/api/timetable.ts";
 import { exams } from "#server/api/exams.ts";
+import { grades, gradingScale } from "#server/api/grades.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -48,6 +49,7 @@ api.route("/library", libraryFind);
 api.route("/timetable", timetable);
 api.route("/attendance", attendance);
 api.route("/exams", exams);
+api.route("/grades", grades);
 api.route("/reports", reports);
 api.route("/moderation/conversations", reportedMessages);
 api.route("/moderation", moderation);
@@ -57,6 +59,7 @@ api.route("/moderation", moderation);
 api.route("/admin/campus", campusSetup);
 api.route("/admin/campus", timetableSetup);
 api.route("/admin/campus/academics", academicsAdmin);
+api.route("/admin/campus/grading-scale", gradingScale);
 api.route("/admin", admin);
 api.route("/dev", dev);
 

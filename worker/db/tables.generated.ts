@@ -84,6 +84,7 @@ export interface AcademicSubjectsRow {
   code: string;
   name: string;
   position: number;
+  credit_halves: number | null;
 }
 /** What an INSERT into academic_subjects must give (the rest have defaults or may be NULL). */
 export interface AcademicSubjectsInsert {
@@ -93,6 +94,7 @@ export interface AcademicSubjectsInsert {
   code: string;
   name: string;
   position?: number;
+  credit_halves?: number | null;
 }
 export const academicSubjects = table<AcademicSubjectsRow, AcademicSubjectsInsert>("academic_subjects", [
   "id",
@@ -101,6 +103,7 @@ export const academicSubjects = table<AcademicSubjectsRow, AcademicSubjectsInser
   "code",
   "name",
   "position",
+  "credit_halves",
 ]);
 
 /** academic_units */
@@ -283,6 +286,8 @@ export interface CampusesRow {
   grievance_name: string | null;
   grievance_email: string | null;
   attendance_threshold: number;
+  grading_scale: string | null;
+  grade_repeat_rule: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
 }
 /** What an INSERT into campuses must give (the rest have defaults or may be NULL). */
 export interface CampusesInsert {
@@ -297,6 +302,8 @@ export interface CampusesInsert {
   grievance_name?: string | null;
   grievance_email?: string | null;
   attendance_threshold?: number;
+  grading_scale?: string | null;
+  grade_repeat_rule?: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
 }
 export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "id",
@@ -310,6 +317,8 @@ export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "grievance_name",
   "grievance_email",
   "attendance_threshold",
+  "grading_scale",
+  "grade_repeat_rule",
 ]);
 
 /** class_exams */
@@ -646,6 +655,36 @@ export const googleHandoffs = table<GoogleHandoffsRow, GoogleHandoffsInsert>("go
   "user_id",
   "payload",
   "expires_at",
+]);
+
+/** grade_entries */
+export interface GradeEntriesRow {
+  user_id: string;
+  subject_id: string;
+  campus_id: string;
+  attempt: number;
+  semester: number;
+  grade: string;
+  updated_at: number;
+}
+/** What an INSERT into grade_entries must give (the rest have defaults or may be NULL). */
+export interface GradeEntriesInsert {
+  user_id: string;
+  subject_id: string;
+  campus_id: string;
+  attempt: number;
+  semester: number;
+  grade: string;
+  updated_at: number;
+}
+export const gradeEntries = table<GradeEntriesRow, GradeEntriesInsert>("grade_entries", [
+  "user_id",
+  "subject_id",
+  "campus_id",
+  "attempt",
+  "semester",
+  "grade",
+  "updated_at",
 ]);
 
 /** hostel_blocks */

@@ -1,6 +1,7 @@
 import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
 import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
 import { EXAMS_DATA } from "#server/services/personal-data/exams.ts";
+import { GRADES_DATA } from "#server/services/personal-data/grades.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
 import { MARKET_DATA } from "#server/services/personal-data/market.ts";
@@ -56,6 +57,7 @@ export const PERSONAL_DATA = {
   attendance_marks: TIMETABLE_DATA.attendance_marks,
   timetable_reps: TIMETABLE_DATA.timetable_reps,
   exam_subjects: EXAMS_DATA.exam_subjects,
+  grade_entries: GRADES_DATA.grade_entries,
   google_connections: CLASSROOM_DATA.google_connections,
   classroom_reminders: CLASSROOM_DATA.classroom_reminders,
   google_handoffs: CLASSROOM_DATA.google_handoffs,
