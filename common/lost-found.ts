@@ -69,7 +69,8 @@ export const LF = {
   notYours: "Only the member who posted it can do that.",
   tooMany: `You have ${LF_MAX_OPEN} open posts. Close or delete one before posting another.`,
   notOpen: "This post is closed.",
-  onlyFound: "Only a found item can be claimed. If you found what someone lost, message them through a found post of your own.",
+  onlyFound:
+    "Only a found item can be claimed. If you found what someone lost, message them through a found post of your own.",
   ownPost: "You cannot claim your own post.",
   claimedBefore: "You have already claimed this item. A declined claim cannot be made again.",
   claimsTooFast: "You are claiming too fast. Please wait a minute and try again.",
@@ -111,3 +112,31 @@ export const LF = {
 export function lfHeadline(side: LfSide, category: LfCategory): string {
   return `${LF_SIDE_LABELS[side]} · ${LF_CATEGORY_LABELS[category]}`;
 }
+
+/** What the screens say (decision 0103). */
+export const LF_SCREEN = {
+  title: "Lost & found",
+  lead: "Things lost and found on your college. Post what you lost or found: likely matches are shown to both of you.",
+  empty: "Nothing here yet. Lost something, or found something? Post it.",
+  newTitle: "Post lost or found",
+  newLead:
+    "Photos first, then what it is and where. A found item can hold back one detail and ask a question only its owner can answer.",
+  mineTitle: "My lost & found",
+  mineLead: "Your posts and the claims you made.",
+  noPlaces: "Your college has not listed meet-up places yet: type where instead.",
+  photoHint: `Up to ${LF_MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, at most 5 MB each). A found ID card's photo is shown only to you and the college's moderators.`,
+  questionHint: "Found items only. The owner answers it when they claim the item.",
+  answerHint: "Found items only. Never shown to anyone else: you compare it with the owner's answer.",
+  cardNameHint: "Found ID cards only. If it names a member of your college, they are told privately.",
+  cardHidden: "A found ID card: its photo is shown only to its finder and the college's moderators.",
+  claimLead: "Is it yours? Answer the finder's question, or say what proves it is yours. The finder reads your answer.",
+  claimsTitle: "Claims",
+  noClaims: "No claims yet.",
+  matchesTitle: "Likely matches",
+  noMatches: "No likely matches yet. You are told when one is posted.",
+  handoverTitle: "Handover",
+  handoverLead: "Agree on one of your college's meet-up places.",
+  expiredLead: `This post has expired. Renew it to keep it open for another ${LF_OPEN_DAYS} days.`,
+  returnedLead: "Returned to its owner. This post is closed.",
+  hiddenLead: "Hidden after reports: only you and the moderators see it.",
+} as const;

@@ -66,5 +66,7 @@ export const claim = (user: TestUser, postId: string, answer = "It has a blue st
   postJson(`/api/lost-found/${postId}/claims`, { answer }, bearer(user.token));
 
 export async function count(query: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(query).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(query)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }

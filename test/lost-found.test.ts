@@ -69,8 +69,12 @@ describe("lost & found: who may see what", () => {
     expect((await get(`/api/lost-found/${card.id}/photos/0`, moderator)).status).toBe(200);
     expect((await get(`/api/lost-found/${card.id}/photos/0`, finder)).status).toBe(200);
     // The member the card names is told, privately, once; nobody else is.
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.card'", owner.userId)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.card'", bystander.userId)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.card'", owner.userId),
+    ).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.card'", bystander.userId),
+    ).toBe(0);
   });
 });
 
@@ -79,14 +83,18 @@ describe("lost & found: matching", () => {
     const loser = await createUser();
     const finder = await createUser();
     const word = unique("redmi");
-    const lost = await post(loser, {
-      side: "lost",
-      category: "phone",
-      title: `Black ${word} phone`,
-      description: "Cracked corner.",
-      placeId: "cit-central-canteen",
-      happenedOn: daysAgo(2),
-    }, 0);
+    const lost = await post(
+      loser,
+      {
+        side: "lost",
+        category: "phone",
+        title: `Black ${word} phone`,
+        description: "Cracked corner.",
+        placeId: "cit-central-canteen",
+        happenedOn: daysAgo(2),
+      },
+      0,
+    );
     const found = await post(finder, {
       side: "found",
       category: "phone",
@@ -101,16 +109,25 @@ describe("lost & found: matching", () => {
       count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.match'", user);
     expect(await tellings(loser.userId)).toBe(1);
     expect(await tellings(finder.userId)).toBe(1);
-    const lostPage = (await (await get(`/api/lost-found/${lost.id}`, loser)).json()) as { data: { matches: { id: string }[] } };
+    const lostPage = (await (await get(`/api/lost-found/${lost.id}`, loser)).json()) as {
+      data: { matches: { id: string }[] };
+    };
     expect(lostPage.data.matches.map((m) => m.id)).toEqual([found.id]);
-    const foundPage = (await (await get(`/api/lost-found/${found.id}`, finder)).json()) as { data: { matches: { id: string }[] } };
+    const foundPage = (await (await get(`/api/lost-found/${found.id}`, finder)).json()) as {
+      data: { matches: { id: string }[] };
+    };
     expect(foundPage.data.matches.map((m) => m.id)).toEqual([lost.id]);
     // Another member does not see the posters' matches.
     const other = await createUser();
     const seen = (await (await get(`/api/lost-found/${found.id}`, other)).json()) as { data: { matches: unknown[] } };
     expect(seen.data.matches).toEqual([]);
     // A wallet at the same place is not a phone: no match, nobody told again.
-    await post(await createUser(), { side: "found", category: "wallet", title: `Black ${word} wallet`, placeId: "cit-central-canteen" });
+    await post(await createUser(), {
+      side: "found",
+      category: "wallet",
+      title: `Black ${word} wallet`,
+      placeId: "cit-central-canteen",
+    });
     expect(await tellings(loser.userId)).toBe(1);
   });
 });
@@ -120,7 +137,12 @@ describe("lost & found: claims", () => {
     const finder = await createUser();
     const guesser = await createUser();
     const owner = await createUser();
-    const found = await post(finder, { category: "keys", title: unique("Keys with red tag "), question: "What colour is the tag?", answer: "Red" });
+    const found = await post(finder, {
+      category: "keys",
+      title: unique("Keys with red tag "),
+      question: "What colour is the tag?",
+      answer: "Red",
+    });
     // A wrong answer is not refused: it reaches the finder.
     const wrong = await claim(guesser, found.id, "Green");
     expect(wrong.status).toBe(201);
@@ -129,18 +151,24 @@ describe("lost & found: claims", () => {
       data: { claims: { id: string; answer: string }[] };
     };
     expect(finderPage.data.claims.map((c) => c.answer)).toEqual(["Green"]);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.claim'", finder.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.claim'", finder.userId),
+    ).toBe(1);
     // The owner does not see another's claim or its answer.
     expect(await (await get(`/api/lost-found/${found.id}`, owner)).text()).not.toContain("Green");
     // Only the finder decides.
-    expect((await postJson(`/api/lost-found/claims/${wrongId}`, { answer: "accept" }, bearer(guesser.token))).status).toBe(403);
+    expect(
+      (await postJson(`/api/lost-found/claims/${wrongId}`, { answer: "accept" }, bearer(guesser.token))).status,
+    ).toBe(403);
     const declined = await postJson(`/api/lost-found/claims/${wrongId}`, { answer: "decline" }, bearer(finder.token));
     expect(declined.status).toBe(200);
     const again = await claim(guesser, found.id, "Red");
     expect(again.status).toBe(409);
     expect(await messageOf(again)).toBe(LF.claimedBefore);
     // The declined claim is kept (moderators read it).
-    expect(await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'declined'", found.id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'declined'", found.id),
+    ).toBe(1);
     // The finder cannot claim their own; a lost post cannot be claimed.
     expect((await claim(finder, found.id)).status).toBe(400);
     const lost = await post(owner, { side: "lost", category: "keys", title: unique("Lost keys ") }, 0);
@@ -148,13 +176,26 @@ describe("lost & found: claims", () => {
 
     const right = await claim(owner, found.id, "Red");
     const rightId = ((await right.json()) as { data: { id: string } }).data.id;
-    expect((await postJson(`/api/lost-found/claims/${rightId}`, { answer: "accept" }, bearer(finder.token))).status).toBe(200);
+    expect(
+      (await postJson(`/api/lost-found/claims/${rightId}`, { answer: "accept" }, bearer(finder.token))).status,
+    ).toBe(200);
     // Agreeing before a place is proposed, or to one's own proposal, is refused; a place of another college too.
-    expect((await postJson(`/api/lost-found/claims/${rightId}/handover`, { agree: true }, bearer(owner.token))).status).toBe(409);
-    expect((await postJson(`/api/lost-found/claims/${rightId}/handover`, { placeId: "rce-main-gate" }, bearer(finder.token))).status).toBe(400);
-    const proposed = await postJson(`/api/lost-found/claims/${rightId}/handover`, { placeId: "cit-main-gate" }, bearer(finder.token));
+    expect(
+      (await postJson(`/api/lost-found/claims/${rightId}/handover`, { agree: true }, bearer(owner.token))).status,
+    ).toBe(409);
+    expect(
+      (await postJson(`/api/lost-found/claims/${rightId}/handover`, { placeId: "rce-main-gate" }, bearer(finder.token)))
+        .status,
+    ).toBe(400);
+    const proposed = await postJson(
+      `/api/lost-found/claims/${rightId}/handover`,
+      { placeId: "cit-main-gate" },
+      bearer(finder.token),
+    );
     expect(proposed.status).toBe(200);
-    expect((await postJson(`/api/lost-found/claims/${rightId}/handover`, { agree: true }, bearer(finder.token))).status).toBe(409);
+    expect(
+      (await postJson(`/api/lost-found/claims/${rightId}/handover`, { agree: true }, bearer(finder.token))).status,
+    ).toBe(409);
     const agreed = await postJson(`/api/lost-found/claims/${rightId}/handover`, { agree: true }, bearer(owner.token));
     expect(agreed.status).toBe(200);
     expect(((await agreed.json()) as { data: { placeName: string; agreed: boolean } }).data).toMatchObject({
@@ -169,7 +210,9 @@ describe("lost & found: claims", () => {
     expect(closed.data.post.status).toBe("returned");
     const open = (await (await get("/api/lost-found?category=keys", finder)).json()) as { data: PostView[] };
     expect(open.data.map((p) => p.id)).not.toContain(found.id);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.returned'", finder.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.returned'", finder.userId),
+    ).toBe(1);
   });
 
   it("of two claims accepted at once, exactly one is accepted", async () => {
@@ -184,8 +227,12 @@ describe("lost & found: claims", () => {
       ids.map((id) => postJson(`/api/lost-found/claims/${id}`, { answer: "accept" }, bearer(finder.token))),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect(await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'accepted'", found.id)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'pending'", found.id)).toBe(2);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'accepted'", found.id),
+    ).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'pending'", found.id),
+    ).toBe(2);
   });
 
   it("claims are rate limited per member", async () => {
@@ -206,12 +253,15 @@ describe("lost & found: claims", () => {
 describe("lost & found: limits and expiry", () => {
   it(`a member has at most ${LF_MAX_OPEN} open posts; the refused post leaves no row and no photo`, async () => {
     const member = await createUser();
-    for (let i = 0; i < LF_MAX_OPEN; i += 1) await post(member, { side: "lost", category: "other", title: `Thing ${i}` }, 0);
+    for (let i = 0; i < LF_MAX_OPEN; i += 1)
+      await post(member, { side: "lost", category: "other", title: `Thing ${i}` }, 0);
     const photosBefore = (await env.FILES.list({ prefix: "lostfound/" })).objects.length;
     const refused = await sendPost(member, { side: "lost", category: "other", title: "One too many" });
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toBe(LF.tooMany);
-    expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE user_id = ?", member.userId)).toBe(LF_MAX_OPEN);
+    expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE user_id = ?", member.userId)).toBe(
+      LF_MAX_OPEN,
+    );
     expect((await env.FILES.list({ prefix: "lostfound/" })).objects.length).toBe(photosBefore);
   });
 
@@ -251,7 +301,9 @@ describe("lost & found: limits and expiry", () => {
     expect(early.status).toBe(409);
     await expireLostFound(env, later);
     await expireLostFound(env, later);
-    expect(await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.expired'", member.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.expired'", member.userId),
+    ).toBe(1);
     const expired = (await (await get(`/api/lost-found/${lost.id}`, member)).json()) as { data: { post: PostView } };
     expect(expired.data.post.status).toBe("expired");
     // Only its poster renews it; it is open again for another 30 days.
@@ -270,7 +322,11 @@ describe("lost & found: reports, export and deletion", () => {
     const poster = await createUser();
     const found = await post(poster, { category: "bottle", title: unique("Bottle ") });
     for (let i = 0; i < 3; i += 1) {
-      const res = await postJson("/api/reports", { kind: "lostfound", id: found.id, reason: "scam" }, bearer((await createUser()).token));
+      const res = await postJson(
+        "/api/reports",
+        { kind: "lostfound", id: found.id, reason: "scam" },
+        bearer((await createUser()).token),
+      );
       expect(res.status).toBeLessThan(300);
     }
     const other = await createUser();
@@ -280,27 +336,40 @@ describe("lost & found: reports, export and deletion", () => {
     expect((await get(`/api/lost-found/${found.id}`, poster)).status).toBe(200);
     const moderator = await createUser();
     await grant(moderator, "moderator");
-    const queue = (await (await get("/api/moderation/queue", moderator)).json()) as { data?: { id: string; kind: string }[] };
+    const queue = (await (await get("/api/moderation/queue", moderator)).json()) as {
+      data?: { id: string; kind: string }[];
+    };
     expect(JSON.stringify(queue)).toContain(found.id);
     // An unverified member's report is refused.
     const unproven = await createUser({ verified: false });
-    expect((await postJson("/api/reports", { kind: "lostfound", id: found.id, reason: "scam" }, bearer(unproven.token))).status).toBe(403);
+    expect(
+      (await postJson("/api/reports", { kind: "lostfound", id: found.id, reason: "scam" }, bearer(unproven.token)))
+        .status,
+    ).toBe(403);
   });
 
   it("the export lists one's posts (with the held-back answer) and claims; deleting the account removes them and their photos", async () => {
     const member = await createUser();
     const finder = await createUser();
-    const mine = await post(member, { category: "wallet", title: unique("Brown wallet "), question: "Which bank card?", answer: "SBI" }, 2);
+    const mine = await post(
+      member,
+      { category: "wallet", title: unique("Brown wallet "), question: "Which bank card?", answer: "SBI" },
+      2,
+    );
     const theirs = await post(finder, { category: "bottle", title: unique("Blue bottle ") });
     expect((await claim(member, theirs.id, "Has my name")).status).toBe(201);
     const exported = (await (await get("/api/auth/account/export", member)).json()) as {
-      data?: { lostFound?: { posts: { id: string; answer: string; photos: string[] }[]; claims: { postId: string }[] } };
+      data?: {
+        lostFound?: { posts: { id: string; answer: string; photos: string[] }[]; claims: { postId: string }[] };
+      };
       lostFound?: { posts: { id: string; answer: string; photos: string[] }[]; claims: { postId: string }[] };
     };
     const section = exported.data?.lostFound ?? exported.lostFound;
     expect(section?.posts.map((p) => [p.id, p.answer, p.photos.length])).toEqual([[mine.id, "SBI", 2]]);
     expect(section?.claims.map((c) => c.postId)).toEqual([theirs.id]);
-    const keys = await env.DB.prepare("SELECT photos FROM lost_found_posts WHERE id = ?").bind(mine.id).first<{ photos: string }>();
+    const keys = await env.DB.prepare("SELECT photos FROM lost_found_posts WHERE id = ?")
+      .bind(mine.id)
+      .first<{ photos: string }>();
     const stored = (JSON.parse(keys!.photos) as { key: string }[]).map((p) => p.key);
     expect(await env.FILES.head(stored[0]!)).not.toBeNull();
     const deleted = await call("DELETE", "/api/auth/account", member, { password: member.password });

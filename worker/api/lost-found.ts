@@ -50,7 +50,11 @@ lostFound.post("/", bodyLimit(UPLOAD_LIMITS.listing), requireAuth, requireMayAct
   } catch {
     throw new ApiError(400, "The form could not be read. Send it again.");
   }
-  const input = parseWith(lfPostSchema, { ...formInput(form), image: form.getAll("image"), thumb: form.getAll("thumb") });
+  const input = parseWith(lfPostSchema, {
+    ...formInput(form),
+    image: form.getAll("image"),
+    thumb: form.getAll("thumb"),
+  });
   const post = await createPost(c.env, c.var.user, input);
   return c.json({ success: true, message: LF.posted, data: post }, 201);
 });
@@ -61,11 +65,17 @@ lostFound.post("/claims/:id", requireAuth, requireMayActTo(LF_CLAIM_WHAT), valid
   return c.json({ success: true, message: decision.answer === "accept" ? LF.accepted : LF.declined, data: claim });
 });
 
-lostFound.post("/claims/:id/handover", requireAuth, requireMayActTo(LF_CLAIM_WHAT), validateJson(handoverSchema), async (c) => {
-  const input = c.req.valid("json");
-  const claim = await handover(c.env, c.var.user, parseWith(claimIdSchema, c.req.param("id")), input);
-  return c.json({ success: true, message: input.agree ? LF.placeAgreed : LF.placeProposed, data: claim });
-});
+lostFound.post(
+  "/claims/:id/handover",
+  requireAuth,
+  requireMayActTo(LF_CLAIM_WHAT),
+  validateJson(handoverSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    const claim = await handover(c.env, c.var.user, parseWith(claimIdSchema, c.req.param("id")), input);
+    return c.json({ success: true, message: input.agree ? LF.placeAgreed : LF.placeProposed, data: claim });
+  },
+);
 
 lostFound.get("/:id", requireAuth, async (c) => {
   const page = await readPostPage(c.env, c.var.user, parseWith(lfIdSchema, c.req.param("id")));
@@ -75,7 +85,8 @@ lostFound.get("/:id", requireAuth, async (c) => {
 lostFound.get("/:id/photos/:n", requireAuth, async (c) => {
   const n = Number(c.req.param("n"));
   const id = lfIdSchema.safeParse(c.req.param("id"));
-  if (!id.success || !Number.isInteger(n) || n < 0 || n > 3) return c.json({ success: false, message: LF.noPhoto }, 404);
+  if (!id.success || !Number.isInteger(n) || n < 0 || n > 3)
+    return c.json({ success: false, message: LF.noPhoto }, 404);
   const photo = await postPhoto(c.env, c.var.user, id.data, n, c.req.query("small") === "1");
   if (!photo) return c.json({ success: false, message: LF.noPhoto }, 404);
   return new Response(photo.object.body, {

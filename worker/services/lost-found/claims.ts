@@ -38,7 +38,10 @@ export const handoverSchema = z
   .object(
     {
       placeId: optionalUserText({ name: "The place", max: 64 }).optional(),
-      agree: z.preprocess((v) => (v === "true" || v === "1" ? true : v), z.literal(true, { error: "agree must be true." }).optional()),
+      agree: z.preprocess(
+        (v) => (v === "true" || v === "1" ? true : v),
+        z.literal(true, { error: "agree must be true." }).optional(),
+      ),
     },
     { error: 'Send { "placeId": "<a meet-up place id>" } to propose a place, or { "agree": true } to agree.' },
   )
@@ -88,7 +91,11 @@ const claimColumns = {
 };
 const claimFrom = sql`FROM ${c} JOIN ${cp} ON ${cp.id} = ${c.post_id} JOIN ${cu} ON ${cu.id} = ${c.claimant_id} LEFT JOIN ${cm} ON ${cm.id} = ${c.place_id}`;
 
-type ClaimRow = Awaited<ReturnType<typeof all<{ [K in keyof typeof claimColumns]: (typeof claimColumns)[K] extends { type?: infer T } ? T : never }>>>[number];
+type ClaimRow = Awaited<
+  ReturnType<
+    typeof all<{ [K in keyof typeof claimColumns]: (typeof claimColumns)[K] extends { type?: infer T } ? T : never }>
+  >
+>[number];
 
 export function claimView(row: ClaimRow, viewerId: string): ClaimView {
   return {
@@ -122,7 +129,10 @@ export function postClaimsQuery(viewer: Member, postId: string) {
 
 /** The claims a member made, newest first ("my posts"). */
 export function myClaimsQuery(viewer: Member) {
-  return select(claimColumns, sql`${claimFrom} WHERE ${c.claimant_id} = ${viewer.id} ORDER BY ${c.created_at} DESC LIMIT ${50}`);
+  return select(
+    claimColumns,
+    sql`${claimFrom} WHERE ${c.claimant_id} = ${viewer.id} ORDER BY ${c.created_at} DESC LIMIT ${50}`,
+  );
 }
 
 /**
@@ -130,7 +140,13 @@ export function myClaimsQuery(viewer: Member) {
  * finder, once per post (the unique index and the INSERT's own conditions), rate limited per member.
  * A wrong answer is not refused here: the finder judges it (decision 0129).
  */
-export async function claimPost(env: Env, member: SessionUser, postId: string, input: ClaimInput, now = Date.now()): Promise<ClaimView> {
+export async function claimPost(
+  env: Env,
+  member: SessionUser,
+  postId: string,
+  input: ClaimInput,
+  now = Date.now(),
+): Promise<ClaimView> {
   requireMayAct(member, LF_CLAIM_WHAT);
   const { success } = await env.POST_LIMITER.limit({ key: `lfclaim:${member.id}` });
   if (!success) throw new ApiError(429, LF.claimsTooFast);
@@ -149,7 +165,16 @@ export async function claimPost(env: Env, member: SessionUser, postId: string, i
     const post = await first(
       env,
       select(
-        { userId: lostFoundPosts.user_id, side: lostFoundPosts.side, status: lostFoundPosts.status, expiresAt: lostFoundPosts.expires_at, hiddenAt: lostFoundPosts.hidden_at, claimed: textOrNull(sql`(SELECT id FROM lost_found_claims WHERE post_id = ${postId} AND claimant_id = ${member.id})`) },
+        {
+          userId: lostFoundPosts.user_id,
+          side: lostFoundPosts.side,
+          status: lostFoundPosts.status,
+          expiresAt: lostFoundPosts.expires_at,
+          hiddenAt: lostFoundPosts.hidden_at,
+          claimed: textOrNull(
+            sql`(SELECT id FROM lost_found_claims WHERE post_id = ${postId} AND claimant_id = ${member.id})`,
+          ),
+        },
         sql`FROM ${lostFoundPosts} WHERE id = ${postId} AND campus_id = ${member.campusId}`,
       ),
     );
@@ -165,7 +190,10 @@ export async function claimPost(env: Env, member: SessionUser, postId: string, i
 async function readClaimOrThrow(env: Env, viewer: Member, id: string): Promise<ClaimView> {
   const row = await first(
     env,
-    select(claimColumns, sql`${claimFrom} WHERE ${c.id} = ${id} AND ${cp.campus_id} = ${viewer.campusId} AND (${cp.user_id} = ${viewer.id} OR ${c.claimant_id} = ${viewer.id})`),
+    select(
+      claimColumns,
+      sql`${claimFrom} WHERE ${c.id} = ${id} AND ${cp.campus_id} = ${viewer.campusId} AND (${cp.user_id} = ${viewer.id} OR ${c.claimant_id} = ${viewer.id})`,
+    ),
   );
   if (!row) throw new ApiError(404, LF.noClaim);
   return claimView(row, viewer.id);
@@ -180,7 +208,13 @@ const finderOf = (viewer: Member, now: number) =>
  * their open post. Accepting is conditional on no other claim of the post being accepted, inside the
  * UPDATE: of two accepts at once, one is accepted and the other refused.
  */
-export async function decideClaim(env: Env, finder: SessionUser, claimId: string, { answer }: DecisionInput, now = Date.now()): Promise<ClaimView> {
+export async function decideClaim(
+  env: Env,
+  finder: SessionUser,
+  claimId: string,
+  { answer }: DecisionInput,
+  now = Date.now(),
+): Promise<ClaimView> {
   requireMayAct(finder, LF_CLAIM_WHAT);
   const status = answer === "accept" ? "accepted" : "declined";
   const notice = answer === "accept" ? LF.acceptedNotice : LF.declinedNotice;
@@ -196,7 +230,14 @@ export async function decideClaim(env: Env, finder: SessionUser, claimId: string
     const row = await first(
       env,
       select(
-        { status: c.status, posterId: cp.user_id, postStatus: cp.status, accepted: textOrNull(sql`(SELECT o.id FROM lost_found_claims o WHERE o.post_id = ${c.post_id} AND o.status = 'accepted')`) },
+        {
+          status: c.status,
+          posterId: cp.user_id,
+          postStatus: cp.status,
+          accepted: textOrNull(
+            sql`(SELECT o.id FROM lost_found_claims o WHERE o.post_id = ${c.post_id} AND o.status = 'accepted')`,
+          ),
+        },
         sql`FROM ${c} JOIN ${cp} ON ${cp.id} = ${c.post_id} WHERE ${c.id} = ${claimId} AND ${cp.campus_id} = ${finder.campusId}`,
       ),
     );
@@ -220,7 +261,13 @@ const partyOf = (viewer: Member) =>
  * proposes one of the college's active meet-up places (a new proposal asks the other side again),
  * and the other side agrees to it.
  */
-export async function handover(env: Env, member: SessionUser, claimId: string, input: HandoverInput, now = Date.now()): Promise<ClaimView> {
+export async function handover(
+  env: Env,
+  member: SessionUser,
+  claimId: string,
+  input: HandoverInput,
+  now = Date.now(),
+): Promise<ClaimView> {
   requireMayAct(member, LF_CLAIM_WHAT);
   let statement: Sql;
   if (input.placeId) {
@@ -236,7 +283,15 @@ export async function handover(env: Env, member: SessionUser, claimId: string, i
     const row = await first(
       env,
       select(
-        { status: c.status, posterId: cp.user_id, claimantId: c.claimant_id, postStatus: cp.status, placeId: c.place_id, placeBy: c.place_by, agreedAt: c.agreed_at },
+        {
+          status: c.status,
+          posterId: cp.user_id,
+          claimantId: c.claimant_id,
+          postStatus: cp.status,
+          placeId: c.place_id,
+          placeBy: c.place_by,
+          agreedAt: c.agreed_at,
+        },
         sql`FROM ${c} JOIN ${cp} ON ${cp.id} = ${c.post_id} WHERE ${c.id} = ${claimId} AND ${cp.campus_id} = ${member.campusId}`,
       ),
     );

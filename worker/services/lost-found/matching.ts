@@ -18,7 +18,26 @@ export const MATCH_AT = 3;
 /** Words a post matches on. */
 const MAX_TERMS = 12;
 /** Words too common to say anything about an item. */
-const STOP = new Set(["the", "a", "an", "and", "or", "of", "in", "on", "at", "near", "with", "my", "is", "it", "to", "for", "lost", "found"]);
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "and",
+  "or",
+  "of",
+  "in",
+  "on",
+  "at",
+  "near",
+  "with",
+  "my",
+  "is",
+  "it",
+  "to",
+  "for",
+  "lost",
+  "found",
+]);
 
 /** The words of a title and description as the matcher reads them: lower-cased, 3 letters or more, each once. */
 export function termsOf(text: string): string[] {
@@ -92,7 +111,12 @@ export function matchStatements(
           ${LF.matchNotice.text(side)}, ${`/lost-found/${postId}`}, ${now} WHERE ${there}`;
     const otherSide: LfSide = post.side === "lost" ? "found" : "lost";
     return [
-      insertWhere(lostFoundMatches, { lost_id: lostId, found_id: foundId, score, created_at: now }, there, sql`ON CONFLICT DO NOTHING`),
+      insertWhere(
+        lostFoundMatches,
+        { lost_id: lostId, found_id: foundId, score, created_at: now },
+        there,
+        sql`ON CONFLICT DO NOTHING`,
+      ),
       tell(post.userId, post.side, post.id),
       tell(candidate.userId, otherSide, candidate.id),
     ];

@@ -4,7 +4,14 @@ import { lostFoundMatches, lostFoundPosts, meetupPlaces } from "#server/db/table
 import { ApiError } from "#server/lib/errors.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { claimView, type ClaimView, myClaimsQuery, postClaimsQuery } from "#server/services/lost-found/claims.ts";
-import { type LfPostView, minePostsQuery, postQuery, toView } from "#server/services/lost-found/posts.ts";
+import {
+  type LfListQuery,
+  type LfPostView,
+  listQuery,
+  minePostsQuery,
+  postQuery,
+  toView,
+} from "#server/services/lost-found/posts.ts";
 import type { MeetupPlace } from "#server/services/campus-setup/meetup-places.ts";
 
 // The reads of a post's page and of "my posts", each one D1 batch (test/query-budget.test.ts).
@@ -79,4 +86,15 @@ export async function readMine(env: Env, viewer: Member): Promise<{ posts: LfPos
 export async function readPlaces(env: Env, campusId: string): Promise<MeetupPlace[]> {
   const [places] = await batch(env, [placesQuery(campusId)]);
   return places.rows;
+}
+
+/** The board (/lost-found): the open posts as filtered and the college's places, one batch. */
+export async function readBoard(
+  env: Env,
+  viewer: Member,
+  filters: LfListQuery,
+  now = Date.now(),
+): Promise<{ posts: LfPostView[]; places: MeetupPlace[] }> {
+  const [posts, places] = await batch(env, [listQuery(viewer, filters, now), placesQuery(viewer.campusId)]);
+  return { posts: posts.rows.map((row) => toView(row, viewer.id)), places: places.rows };
 }

@@ -14,7 +14,19 @@ import {
   type LfStatus,
   type LfTime,
 } from "#common/lost-found.ts";
-import { all, batch, first, insertWhere, int, returning, type Sql, select, sql, textOrNull, update } from "#server/db/sql.ts";
+import {
+  all,
+  batch,
+  first,
+  insertWhere,
+  int,
+  returning,
+  type Sql,
+  select,
+  sql,
+  textOrNull,
+  update,
+} from "#server/db/sql.ts";
 import { lostFoundPosts, meetupPlaces, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { limitPosting } from "#server/lib/post-limit.ts";
@@ -22,7 +34,14 @@ import { optionalUserText, userText } from "#server/lib/validate.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { type CheckedPhoto, checkPhotos } from "#server/services/market/photos.ts";
-import { type Candidate, MATCH_CANDIDATES, matchStatements, matchWindow, scorePair, termsOf } from "#server/services/lost-found/matching.ts";
+import {
+  type Candidate,
+  MATCH_CANDIDATES,
+  matchStatements,
+  matchWindow,
+  scorePair,
+  termsOf,
+} from "#server/services/lost-found/matching.ts";
 
 // Lost & found posts (docs/decisions/0128-lost-found-matching.md, 0129-lost-found-owners-proof.md):
 // a member's lost or found item on their college. Every read and write is of the member's own
@@ -80,7 +99,10 @@ const photoFiles = z
   .transform((values, ctx): File[] => {
     const files = values.filter((value) => !isNoFile(value));
     if (files.length > LF_MAX_PHOTOS) {
-      ctx.addIssue({ code: "custom", message: `A post can have at most ${LF_MAX_PHOTOS} photos: you sent ${files.length}.` });
+      ctx.addIssue({
+        code: "custom",
+        message: `A post can have at most ${LF_MAX_PHOTOS} photos: you sent ${files.length}.`,
+      });
       return z.NEVER;
     }
     if (files.some((file) => !(file instanceof File) || file.size === 0)) {
@@ -145,7 +167,11 @@ export const lfPostSchema = z
     if (post.answer && !post.question)
       ctx.addIssue({ code: "custom", path: ["question"], message: LF.answerNeedsQuestion });
     if (post.side === "lost" && (post.question || post.answer))
-      ctx.addIssue({ code: "custom", path: ["question"], message: "A question for the owner is asked only on a found item." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["question"],
+        message: "A question for the owner is asked only on a found item.",
+      });
     if (post.cardName && !(post.side === "found" && post.category === "id_card"))
       ctx.addIssue({ code: "custom", path: ["cardName"], message: LF.cardNameOnlyCards });
   });
@@ -159,7 +185,10 @@ export const lfPatchSchema = z
       description: textFields.description.optional(),
       question: textFields.question,
       answer: textFields.answer,
-      renew: z.preprocess((v) => (v === "true" || v === "1" ? true : v), z.literal(true, { error: "renew must be true." }).optional()),
+      renew: z.preprocess(
+        (v) => (v === "true" || v === "1" ? true : v),
+        z.literal(true, { error: "renew must be true." }).optional(),
+      ),
     },
     { error: 'Send the change as a JSON object, for example { "title": "Black phone" } or { "renew": true }.' },
   )
@@ -174,7 +203,10 @@ export const lfIdSchema = z.uuid(LF.noPost);
 /** The list's filters (`GET /api/lost-found`, /lost-found's tabs and chips). */
 export const lfListQuerySchema = z.object({
   side: z.preprocess(blankToUndefined, z.enum(LF_SIDES, { error: "side must be lost or found." }).optional()),
-  category: z.preprocess(blankToUndefined, z.enum(LF_CATEGORIES, { error: `category must be one of ${LF_CATEGORIES.join(", ")}.` }).optional()),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum(LF_CATEGORIES, { error: `category must be one of ${LF_CATEGORIES.join(", ")}.` }).optional(),
+  ),
   place: z.preprocess(blankToUndefined, z.string().max(64, LF.noPlace).optional()),
 });
 export type LfListQuery = z.output<typeof lfListQuerySchema>;
@@ -216,10 +248,14 @@ type PostRow = {
 const postFrom = sql`FROM ${p} JOIN ${pu} ON ${pu.id} = ${p.user_id} LEFT JOIN ${mp} ON ${mp.id} = ${p.place_id}`;
 
 /** Hidden content: seen by its poster and the campus's moderators only. */
-const visibleTo = (viewerId: string) => sql`(${p.hidden_at} IS NULL OR ${p.user_id} = ${viewerId} OR ${moderates(viewerId)})`;
+const visibleTo = (viewerId: string) =>
+  sql`(${p.hidden_at} IS NULL OR ${p.user_id} = ${viewerId} OR ${moderates(viewerId)})`;
 
 /** May this viewer see the post's photos? A found ID card's only its finder and moderators (decision 0129). */
-export function seesPhotos(row: { side: LfSide; category: LfCategory; userId: string; moderator: number }, viewerId: string) {
+export function seesPhotos(
+  row: { side: LfSide; category: LfCategory; userId: string; moderator: number },
+  viewerId: string,
+) {
   return !(row.side === "found" && row.category === "id_card") || row.userId === viewerId || row.moderator === 1;
 }
 
@@ -274,16 +310,27 @@ export function listQuery(viewer: Member, filters: LfListQuery, now: number) {
   if (filters.side) where.push(sql`${p.side} = ${filters.side}`);
   if (filters.category) where.push(sql`${p.category} = ${filters.category}`);
   if (filters.place) where.push(sql`${p.place_id} = ${filters.place}`);
-  return select(postColumns(viewer.id), sql`${postFrom} WHERE ${sql.join(where, " AND ")} ORDER BY ${p.created_at} DESC LIMIT ${60}`);
+  return select(
+    postColumns(viewer.id),
+    sql`${postFrom} WHERE ${sql.join(where, " AND ")} ORDER BY ${p.created_at} DESC LIMIT ${60}`,
+  );
 }
 
-export async function listPosts(env: Env, viewer: Member, filters: LfListQuery, now = Date.now()): Promise<LfPostView[]> {
+export async function listPosts(
+  env: Env,
+  viewer: Member,
+  filters: LfListQuery,
+  now = Date.now(),
+): Promise<LfPostView[]> {
   return (await all(env, listQuery(viewer, filters, now))).map((row) => toView(row, viewer.id));
 }
 
 /** The member's own posts, newest first, any state. */
 export function minePostsQuery(viewer: Member) {
-  return select(postColumns(viewer.id), sql`${postFrom} WHERE ${p.user_id} = ${viewer.id} ORDER BY ${p.created_at} DESC LIMIT ${100}`);
+  return select(
+    postColumns(viewer.id),
+    sql`${postFrom} WHERE ${p.user_id} = ${viewer.id} ORDER BY ${p.created_at} DESC LIMIT ${100}`,
+  );
 }
 
 export async function readPostOrThrow(env: Env, viewer: Member, id: string): Promise<LfPostView> {
@@ -305,7 +352,12 @@ const activePlace = (placeId: string, campusId: string) =>
  * their bytes and stored first (removed again when the post is refused); the post, its likely
  * matches and their notices, and a found ID card's notice to the member it names are one batch.
  */
-export async function createPost(env: Env, member: SessionUser, input: LfPostInput, now = Date.now()): Promise<LfPostView> {
+export async function createPost(
+  env: Env,
+  member: SessionUser,
+  input: LfPostInput,
+  now = Date.now(),
+): Promise<LfPostView> {
   requireMayAct(member, LF_POST_WHAT);
   const photos = await checkPhotos(input.image, input.thumb);
   const terms = termsOf(`${input.title} ${input.description}`);
@@ -313,7 +365,10 @@ export async function createPost(env: Env, member: SessionUser, input: LfPostInp
   const window = matchWindow(input.happenedOn);
   const c = lostFoundPosts.as("c");
   const [place, count, candidates] = await batch(env, [
-    select({ ok: int(sql`1`) }, sql`FROM ${mp} WHERE ${mp.id} = ${input.placeId ?? ""} AND ${mp.campus_id} = ${member.campusId} AND ${mp.retired_at} IS NULL`),
+    select(
+      { ok: int(sql`1`) },
+      sql`FROM ${mp} WHERE ${mp.id} = ${input.placeId ?? ""} AND ${mp.campus_id} = ${member.campusId} AND ${mp.retired_at} IS NULL`,
+    ),
     select({ n: int(openCount(member.id, now)) }, sql``),
     select(
       {
@@ -331,14 +386,19 @@ export async function createPost(env: Env, member: SessionUser, input: LfPostInp
         ORDER BY ${c.created_at} DESC LIMIT ${MATCH_CANDIDATES}`,
     ),
   ]);
-  if (input.placeId && place.rows.length === 0)
-    throw new ApiError(400, LF.noPlace, { field: "placeId" });
+  if (input.placeId && place.rows.length === 0) throw new ApiError(400, LF.noPlace, { field: "placeId" });
   if ((count.rows[0]?.n ?? 0) >= LF_MAX_OPEN) throw new ApiError(409, LF.tooMany);
   await limitPosting(env, member.id);
 
   const id = crypto.randomUUID();
   const stored = await storePhotos(env, id, photos);
-  const mine = { category: input.category, placeId: input.placeId ?? null, placeText: input.placeText ?? null, happenedOn: input.happenedOn, terms };
+  const mine = {
+    category: input.category,
+    placeId: input.placeId ?? null,
+    placeText: input.placeText ?? null,
+    happenedOn: input.happenedOn,
+    terms,
+  };
   const matches = candidates.rows.flatMap((row) => {
     const candidate: Candidate = { ...row, terms: JSON.parse(row.terms) as string[] };
     const score = scorePair(mine, candidate);
@@ -404,14 +464,23 @@ function cardNotice(postId: string, finder: Member, cardName: string, now: numbe
 
 async function storePhotos(env: Env, postId: string, photos: CheckedPhoto[]): Promise<StoredPhoto[]> {
   const key = () => `${LF_IMAGE_PREFIX}${crypto.randomUUID()}`;
-  const stored = photos.map((photo) => ({ key: key(), type: photo.type, w: photo.width, h: photo.height, thumb: photo.thumb ? key() : null }));
+  const stored = photos.map((photo) => ({
+    key: key(),
+    type: photo.type,
+    w: photo.width,
+    h: photo.height,
+    thumb: photo.thumb ? key() : null,
+  }));
   const put = (k: string, bytes: Uint8Array, type: string) =>
     env.FILES.put(k, bytes, { httpMetadata: { contentType: type }, customMetadata: { lostFoundId: postId } });
   try {
     await Promise.all(
       photos.flatMap((photo, i) => {
         const s = stored[i]!;
-        return [put(s.key, photo.bytes, photo.type), ...(photo.thumb && s.thumb ? [put(s.thumb, photo.thumb.bytes, photo.thumb.type)] : [])];
+        return [
+          put(s.key, photo.bytes, photo.type),
+          ...(photo.thumb && s.thumb ? [put(s.thumb, photo.thumb.bytes, photo.thumb.type)] : []),
+        ];
       }),
     );
   } catch (error) {
@@ -451,7 +520,13 @@ export async function postPhoto(
  * once it is in its last 7 days or has expired (one conditional write; an expired post renewed counts
  * towards the open cap again).
  */
-export async function updatePost(env: Env, member: SessionUser, id: string, patch: LfPatch, now = Date.now()): Promise<LfPostView> {
+export async function updatePost(
+  env: Env,
+  member: SessionUser,
+  id: string,
+  patch: LfPatch,
+  now = Date.now(),
+): Promise<LfPostView> {
   requireMayAct(member, LF_POST_WHAT);
   const own = sql`id = ${id} AND user_id = ${member.id} AND campus_id = ${member.campusId}`;
   if (patch.renew) {
@@ -479,7 +554,11 @@ export async function updatePost(env: Env, member: SessionUser, id: string, patc
     const row = await first(
       env,
       returning(
-        update(lostFoundPosts, { ...fields, updated_at: now }, sql`WHERE ${own} AND status = 'open'${patch.question !== undefined || patch.answer !== undefined ? sql` AND side = 'found'` : sql``}`),
+        update(
+          lostFoundPosts,
+          { ...fields, updated_at: now },
+          sql`WHERE ${own} AND status = 'open'${patch.question !== undefined || patch.answer !== undefined ? sql` AND side = 'found'` : sql``}`,
+        ),
         { id: lostFoundPosts.id },
       ),
     );
@@ -492,7 +571,13 @@ async function explainRefusal(env: Env, member: Member, id: string, now: number,
   const row = await first(
     env,
     select(
-      { userId: lostFoundPosts.user_id, status: lostFoundPosts.status, side: lostFoundPosts.side, expiresAt: lostFoundPosts.expires_at, open: int(openCount(member.id, now)) },
+      {
+        userId: lostFoundPosts.user_id,
+        status: lostFoundPosts.status,
+        side: lostFoundPosts.side,
+        expiresAt: lostFoundPosts.expires_at,
+        open: int(openCount(member.id, now)),
+      },
       sql`FROM ${lostFoundPosts} WHERE id = ${id} AND campus_id = ${member.campusId}`,
     ),
   );
@@ -511,12 +596,21 @@ async function explainRefusal(env: Env, member: Member, id: string, now: number,
 export async function deletePost(env: Env, member: Member, id: string): Promise<void> {
   const row = await first(
     env,
-    returning(sql`DELETE FROM lost_found_posts WHERE id = ${id} AND user_id = ${member.id} AND campus_id = ${member.campusId}`, {
-      photos: lostFoundPosts.photos,
-    }),
+    returning(
+      sql`DELETE FROM lost_found_posts WHERE id = ${id} AND user_id = ${member.id} AND campus_id = ${member.campusId}`,
+      {
+        photos: lostFoundPosts.photos,
+      },
+    ),
   );
   if (!row) {
-    const there = await first(env, select({ id: lostFoundPosts.id }, sql`FROM ${lostFoundPosts} WHERE id = ${id} AND campus_id = ${member.campusId} AND hidden_at IS NULL`));
+    const there = await first(
+      env,
+      select(
+        { id: lostFoundPosts.id },
+        sql`FROM ${lostFoundPosts} WHERE id = ${id} AND campus_id = ${member.campusId} AND hidden_at IS NULL`,
+      ),
+    );
     throw there ? new ApiError(403, LF.notYours) : new ApiError(404, LF.noPost);
   }
   await removePhotos(env, photosOf(row.photos));

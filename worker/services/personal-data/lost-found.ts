@@ -11,29 +11,31 @@ export const LOST_FOUND_DATA = {
   lost_found_posts: placed({
     onDelete: "deleted",
     exports: [
-      exportAt("lostFound.posts", ({ userId }) =>
-        select(
-          {
-            id: lostFoundPosts.id,
-            side: lostFoundPosts.side,
-            category: lostFoundPosts.category,
-            title: lostFoundPosts.title,
-            description: lostFoundPosts.description,
-            placeId: lostFoundPosts.place_id,
-            placeText: lostFoundPosts.place_text,
-            happenedOn: lostFoundPosts.happened_on,
-            timeOfDay: lostFoundPosts.time_of_day,
-            question: lostFoundPosts.question,
-            answer: lostFoundPosts.answer,
-            cardName: lostFoundPosts.card_name,
-            photos: lostFoundPosts.photos,
-            status: lostFoundPosts.status,
-            createdAt: lostFoundPosts.created_at,
-            expiresAt: lostFoundPosts.expires_at,
-            returnedAt: lostFoundPosts.returned_at,
-          },
-          sql`FROM ${lostFoundPosts} WHERE ${lostFoundPosts.user_id} = ${userId} ORDER BY ${lostFoundPosts.created_at} DESC`,
-        ),
+      exportAt(
+        "lostFound.posts",
+        ({ userId }) =>
+          select(
+            {
+              id: lostFoundPosts.id,
+              side: lostFoundPosts.side,
+              category: lostFoundPosts.category,
+              title: lostFoundPosts.title,
+              description: lostFoundPosts.description,
+              placeId: lostFoundPosts.place_id,
+              placeText: lostFoundPosts.place_text,
+              happenedOn: lostFoundPosts.happened_on,
+              timeOfDay: lostFoundPosts.time_of_day,
+              question: lostFoundPosts.question,
+              answer: lostFoundPosts.answer,
+              cardName: lostFoundPosts.card_name,
+              photos: lostFoundPosts.photos,
+              status: lostFoundPosts.status,
+              createdAt: lostFoundPosts.created_at,
+              expiresAt: lostFoundPosts.expires_at,
+              returnedAt: lostFoundPosts.returned_at,
+            },
+            sql`FROM ${lostFoundPosts} WHERE ${lostFoundPosts.user_id} = ${userId} ORDER BY ${lostFoundPosts.created_at} DESC`,
+          ),
         (rows) =>
           rows.map(({ photos, ...post }) => ({
             ...post,
