@@ -44,6 +44,8 @@ export const LF_SIDE_LABELS: Record<LfSide, string> = { lost: "Lost", found: "Fo
 /** A post is open this long after it was posted or renewed. */
 export const LF_OPEN_DAYS = 30;
 export const LF_OPEN_MS = LF_OPEN_DAYS * 24 * 60 * 60 * 1000;
+/** A post may be renewed once it is in its last 7 days (or has expired). */
+export const LF_RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Open posts a member may have at once. */
 export const LF_MAX_OPEN = 10;
 /** Photos on a post (the marketplace's photo rules: common/market-photos.ts). */

@@ -14,7 +14,7 @@ import { intents, mergeIntents } from "#app/lib/intents.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate } from "#common/format.ts";
-import { LF, LF_SCREEN, LF_TIME_LABELS, lfHeadline } from "#common/lost-found.ts";
+import { LF, LF_RENEW_WINDOW_MS, LF_SCREEN, LF_TIME_LABELS, lfHeadline } from "#common/lost-found.ts";
 import { MEETUP_SAFETY_TIPS } from "#common/meetup-places.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
@@ -28,7 +28,7 @@ import {
   markReturned,
 } from "#server/services/lost-found/claims.ts";
 import { readPostPage } from "#server/services/lost-found/page.ts";
-import { deletePost, lfIdSchema, LF_RENEW_WINDOW_MS, updatePost } from "#server/services/lost-found/posts.ts";
+import { deletePost, lfIdSchema, updatePost } from "#server/services/lost-found/posts.ts";
 import type { Route } from "./+types/lost-found-post";
 
 // A lost & found post's page (docs/decisions/0128, 0129): the item, and by who looks at it: the

@@ -7,6 +7,7 @@ import {
   LF_MAX_PHOTOS,
   LF_OPEN_MS,
   LF_POST_WHAT,
+  LF_RENEW_WINDOW_MS,
   LF_SIDES,
   LF_TIMES,
   type LfCategory,
@@ -49,8 +50,6 @@ import {
 // ID card's name and photos) is left out of every view of anyone else here, in one place (toView).
 
 export const LF_IMAGE_PREFIX = "lostfound/";
-/** A post may be renewed once it is in its last days (or has expired). */
-export const LF_RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** How far back a post's day may be. */
 const MAX_DAYS_BACK = 90;
 
