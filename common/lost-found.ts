@@ -39,6 +39,12 @@ export const LF_TIME_LABELS: Record<LfTime, string> = {
   night: "Night",
   unsure: "Not sure when",
 };
+export const LF_CLAIM_LABELS: Record<LfClaimStatus, string> = {
+  pending: "Waiting for the finder",
+  accepted: "Accepted",
+  declined: "Declined",
+};
+export const LF_STATUS_LABELS: Record<LfStatus, string> = { open: "Open", returned: "Returned", expired: "Expired" };
 export const LF_SIDE_LABELS: Record<LfSide, string> = { lost: "Lost", found: "Found" };
 
 /** A post is open this long after it was posted or renewed. */

@@ -3,7 +3,7 @@ import { PostGrid } from "#app/components/lost-found/PostCard.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate } from "#common/format.ts";
-import { LF_SCREEN } from "#common/lost-found.ts";
+import { LF_CLAIM_LABELS, LF_SCREEN } from "#common/lost-found.ts";
 import { readMine } from "#server/services/lost-found/page.ts";
 import type { Route } from "./+types/lost-found-mine";
 
@@ -53,7 +53,7 @@ export default function LostFoundMine({ loaderData }: Route.ComponentProps) {
                 >
                   {c.postTitle}
                 </Link>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{`${c.status} · ${formatIndiaDate(c.createdAt)}`}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{`${LF_CLAIM_LABELS[c.status]} · ${formatIndiaDate(c.createdAt)}`}</p>
               </li>
             ))}
           </ul>

@@ -14,7 +14,7 @@ import { intents, mergeIntents } from "#app/lib/intents.ts";
 import { reportAction } from "#app/lib/report.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { formatIndiaDate } from "#common/format.ts";
-import { LF, LF_RENEW_WINDOW_MS, LF_SCREEN, LF_TIME_LABELS, lfHeadline } from "#common/lost-found.ts";
+import { LF, LF_CLAIM_LABELS, LF_RENEW_WINDOW_MS, LF_SCREEN, LF_TIME_LABELS, lfHeadline } from "#common/lost-found.ts";
 import { MEETUP_SAFETY_TIPS } from "#common/meetup-places.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
@@ -193,7 +193,7 @@ export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
             <ul className="mt-2 space-y-3">
               {claims.map((c) => (
                 <li key={c.id} className="card p-4">
-                  <p className="text-sm font-semibold">{`${c.claimantName} · ${c.status}`}</p>
+                  <p className="text-sm font-semibold">{`${c.claimantName} · ${LF_CLAIM_LABELS[c.status]}`}</p>
                   <p className="mt-1 whitespace-pre-line">{c.answer}</p>
                   {c.status === "pending" && open && !accepted && (
                     <Form method="post" className="mt-3 flex flex-wrap gap-2">
@@ -227,7 +227,7 @@ export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
       {myClaim && (
         <section className="card mt-4 p-4">
           <h2 className="font-semibold">Your claim</h2>
-          <p className="mt-1 text-sm">{`${myClaim.answer} · ${myClaim.status}`}</p>
+          <p className="mt-1 text-sm">{`${myClaim.answer} · ${LF_CLAIM_LABELS[myClaim.status]}`}</p>
         </section>
       )}
 
@@ -259,13 +259,13 @@ export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
               </SubmitButton>
             </Form>
           )}
-          <Form method="post" className="flex flex-wrap items-end gap-2">
+          <Form method="post" className="grid gap-2 sm:flex sm:items-end">
             <input type="hidden" name="claimId" value={party.id} />
             <Field
               name="placeId"
               label="Meet-up place"
               error={fieldError(result, "placeId")}
-              className="min-w-0 flex-1"
+              className="min-w-0 sm:flex-1"
             >
               <select required defaultValue={party.placeId ?? ""} className="input">
                 <option value="" disabled>

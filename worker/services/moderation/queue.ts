@@ -44,7 +44,9 @@ export function queue(campusId: string) {
       reportCount: int(sql`COUNT(*)`),
       lastReportAt: int(sql`MAX(r.created_at)`),
       reports: text(sql`json_group_array(json_object('reason', r.reason, 'note', r.note, 'at', r.created_at))`),
-      title: text(sql`COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80), l.title, f.title)`),
+      title: text(
+        sql`COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80), l.title, f.title)`,
+      ),
       ownerId: textOrNull(sql`COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id, f.user_id)`),
       hiddenAt: intOrNull(sql`COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at, l.hidden_at, f.hidden_at)`),
       hiddenReason: textOrNull(
