@@ -50,8 +50,6 @@ const pages = [
   { path: "/all-products", cookie },
   // A product's own page: its photos large, the seller's card and Buy.
   { path: `/product/${productIds.at(-1)}`, cookie },
-  // Lost & found's photo grid (the posts and the college's places, one D1 batch).
-  { path: "/lost-found", cookie },
 ];
 
 const chromium = await launchChromium();

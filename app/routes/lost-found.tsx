@@ -113,9 +113,8 @@ export default function LostFound({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// No noindex: a visitor (a crawler too) is sent to sign in, and the speed guard audits this page's
-// SEO as it does the dashboard's.
 export const meta: Route.MetaFunction = () => [
   { title: "Lost & found · Campus" },
   { name: "description", content: "Things lost and found on your college, matched with each other." },
+  { name: "robots", content: "noindex" },
 ];
