@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LF, LF_MAX_OPEN, LF_OPEN_MS } from "#common/lost-found.ts";
 import { expireLostFound } from "#server/services/lost-found/expiry.ts";
-import { bearer, createUser, inOneLimiterMinute, postJson, unique } from "#test/helpers.ts";
+import { bearer, call, createUser, inOneLimiterMinute, postJson, unique, uniqueIp } from "#test/helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 import { claim, count, daysAgo, get, post, type PostView, send, sendPost } from "#test/lost-found-helpers.ts";
 
@@ -317,6 +317,52 @@ describe("lost & found: limits and expiry", () => {
   });
 });
 
+describe("lost & found: races and moves", () => {
+  it(`${LF_MAX_OPEN + 2} posts sent at once leave ${LF_MAX_OPEN} open posts`, async () => {
+    const member = await createUser();
+    const answers = await Promise.all(
+      Array.from({ length: LF_MAX_OPEN + 2 }, (_, i) =>
+        sendPost(member, { side: "lost", category: "other", title: `Race ${i}` }, 0),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(LF_MAX_OPEN);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(2);
+    expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE user_id = ?", member.userId)).toBe(
+      LF_MAX_OPEN,
+    );
+  });
+
+  it("one member's claims sent at once make one claim", async () => {
+    const finder = await createUser();
+    const claimant = await createUser();
+    const found = await post(finder, { category: "book", title: unique("Chemistry book ") });
+    const answers = await Promise.all([1, 2, 3].map(() => claim(claimant, found.id)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ?", found.id)).toBe(1);
+  });
+
+  it("moving to another college closes one's open posts there, and they cannot be renewed from the new one", async () => {
+    const member = await createUser();
+    const lost = await post(member, { side: "lost", category: "book", title: unique("Atlas ") }, 0);
+    const riverside = `${unique("r")}@riverside.test`;
+    const ip = uniqueIp();
+    const headers = { ...bearer(member.token), "CF-Connecting-IP": ip };
+    expect(
+      (await postJson("/api/auth/email-change", { email: riverside, password: member.password }, headers)).status,
+    ).toBe(200);
+    const outbox = (await (await call(`/api/dev/outbox?to=${encodeURIComponent(riverside)}`)).json()) as {
+      data: { text: string }[];
+    };
+    const code = /\b(\d{6})\b/.exec(outbox.data[0]!.text)![1]!;
+    expect((await postJson("/api/auth/email-change/confirm", { code }, headers)).status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE id = ? AND status = 'expired'", lost.id)).toBe(
+      1,
+    );
+    // From Riverside the CIT post is not there to renew.
+    expect((await send("PATCH", `/api/lost-found/${lost.id}`, member, { renew: true })).status).toBe(404);
+  });
+});
+
 describe("lost & found: reports, export and deletion", () => {
   it("three proven members' reports hide a post from everyone but its poster and moderators", async () => {
     const poster = await createUser();
@@ -372,7 +418,7 @@ describe("lost & found: reports, export and deletion", () => {
       .first<{ photos: string }>();
     const stored = (JSON.parse(keys!.photos) as { key: string }[]).map((p) => p.key);
     expect(await env.FILES.head(stored[0]!)).not.toBeNull();
-    const deleted = await call("DELETE", "/api/auth/account", member, { password: member.password });
+    const deleted = await send("DELETE", "/api/auth/account", member, { password: member.password });
     expect(deleted.status, await deleted.clone().text()).toBeLessThan(300);
     expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE user_id = ?", member.userId)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE claimant_id = ?", member.userId)).toBe(0);
@@ -381,7 +427,3 @@ describe("lost & found: reports, export and deletion", () => {
     expect((await get(`/api/lost-found/${theirs.id}`, finder)).status).toBe(200);
   });
 });
-
-function call(method: string, path: string, user: { token: string }, body: unknown) {
-  return send(method, path, user as never, body);
-}
