@@ -139,6 +139,7 @@ export const LF_SCREEN = {
   cardHidden: "A found ID card: its photo is shown only to its finder and the college's moderators.",
   claimLead: "Is it yours? Answer the finder's question, or say what proves it is yours. The finder reads your answer.",
   claimsTitle: "Claims",
+  moderatorClaimsTitle: "Claims (seen by moderators)",
   noClaims: "No claims yet.",
   matchesTitle: "Likely matches",
   noMatches: "No likely matches yet. You are told when one is posted.",

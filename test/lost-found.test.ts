@@ -165,10 +165,17 @@ describe("lost & found: claims", () => {
     const again = await claim(guesser, found.id, "Red");
     expect(again.status).toBe(409);
     expect(await messageOf(again)).toBe(LF.claimedBefore);
-    // The declined claim is kept (moderators read it).
+    // The declined claim is kept, and the college's moderators read it (not the held-back answer).
     expect(
       await count("SELECT COUNT(*) AS n FROM lost_found_claims WHERE post_id = ? AND status = 'declined'", found.id),
     ).toBe(1);
+    const moderator = await createUser();
+    await grant(moderator, "moderator");
+    const modPage = (await (await get(`/api/lost-found/${found.id}`, moderator)).json()) as {
+      data: { claims: { answer: string; status: string }[]; post: PostView };
+    };
+    expect(modPage.data.claims.map((c) => [c.answer, c.status])).toEqual([["Green", "declined"]]);
+    expect(modPage.data.post.answer).toBeNull();
     // The finder cannot claim their own; a lost post cannot be claimed.
     expect((await claim(finder, found.id)).status).toBe(400);
     const lost = await post(owner, { side: "lost", category: "keys", title: unique("Lost keys ") }, 0);

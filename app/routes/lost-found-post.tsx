@@ -86,11 +86,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
-  const { post, claims, matches, places, now } = loaderData;
+  const { post, claims, matches, places, now, viewerId, moderator } = loaderData;
   const result = useActionData<ActionResult>();
   const navigation = useNavigation();
   const busyWith = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const myClaim = post.mine ? null : (claims[0] ?? null);
+  const myClaim = claims.find((c) => c.claimantId === viewerId) ?? null;
   const accepted = claims.find((c) => c.status === "accepted") ?? null;
   const party = accepted && (post.mine || accepted === myClaim) ? accepted : null;
   const open = post.status === "open" && post.expiresAt > now;
@@ -221,6 +221,22 @@ export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+        </section>
+      )}
+
+      {!post.mine && moderator && claims.length > 0 && (
+        <section aria-labelledby="mod-claims-heading" className="mt-6">
+          <h2 id="mod-claims-heading" className="text-lg font-semibold">
+            {LF_SCREEN.moderatorClaimsTitle}
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {claims.map((c) => (
+              <li key={c.id} className="card p-4">
+                <p className="text-sm font-semibold">{`${c.claimantName} · ${LF_CLAIM_LABELS[c.status]}`}</p>
+                <p className="mt-1 whitespace-pre-line">{c.answer}</p>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 

@@ -116,14 +116,17 @@ export function claimView(row: ClaimRow, viewerId: string): ClaimView {
 }
 
 /**
- * The claims of a post a viewer may read: all of them for its finder; only their own for a claimant;
- * none for anyone else (a moderator reads declined claims in the queue's record, not here).
+ * The claims of a post a viewer may read: all of them for its finder and for the college's
+ * moderators (declined claims are kept for them: decision 0129); only their own for a claimant;
+ * none for anyone else.
  */
 export function postClaimsQuery(viewer: Member, postId: string) {
   return select(
     claimColumns,
     sql`${claimFrom} WHERE ${c.post_id} = ${postId} AND ${cp.campus_id} = ${viewer.campusId}
-      AND (${cp.user_id} = ${viewer.id} OR ${c.claimant_id} = ${viewer.id}) ORDER BY ${c.created_at} DESC LIMIT ${50}`,
+      AND (${cp.user_id} = ${viewer.id} OR ${c.claimant_id} = ${viewer.id}
+        OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewer.id} AND sr.campus_id = ${cp.campus_id} AND sr.role IN ('moderator', 'admin')))
+      ORDER BY ${c.created_at} DESC LIMIT ${50}`,
   );
 }
 

@@ -33,6 +33,10 @@ export interface PostPage {
   matches: LikelyMatch[];
   /** The college's meet-up places (the form's choices). */
   places: MeetupPlace[];
+  /** Who is looking: which claim is theirs. */
+  viewerId: string;
+  /** The viewer moderates the post's college: they read every claim, declined ones too. */
+  moderator: boolean;
 }
 
 const o = lostFoundPosts.as("o");
@@ -70,6 +74,8 @@ export async function readPostPage(env: Env, viewer: Member, id: string): Promis
     claims: claims.rows.map((claim) => claimView(claim, viewer.id)),
     matches: matches.rows,
     places: places.rows,
+    viewerId: viewer.id,
+    moderator: row.moderator === 1,
   };
 }
 
