@@ -54,6 +54,7 @@ export default [
   // Finding things in the library; the contributors' side adds library/new and library/:id.
   route("library", "routes/library.tsx"),
   route("library/saved", "routes/library-saved.tsx"),
+  route("library/mine", "routes/library-mine.tsx"),
 
   // The library's contribute-and-trust side: adding an item, and an item's own page.
   route("library/new", "routes/library-new.tsx"),

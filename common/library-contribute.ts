@@ -148,6 +148,8 @@ export const LIBRARY_MESSAGES = {
   authorMissing: "Give the book's author.",
   duplicate: "This file is already in your college's library.",
   notFound: "There is no library item with that id.",
+  noUploads:
+    "You have not added anything yet. Notes, past papers and practicals you add are listed here with their review.",
   notYours: "Only the person who uploaded it can delete it.",
   deleted: "Deleted from the library.",
   ownVote: "You cannot mark your own upload as helpful.",

@@ -48,6 +48,8 @@ export const LIBRARY_PAGE_SIZE = 20 as const;
 export const LIBRARY_COUNT_CAP = 1000;
 /** The furthest page anyone may ask for (the counted matches' last page): deeper, a search should be narrowed. */
 export const LIBRARY_MAX_PAGE = LIBRARY_COUNT_CAP / LIBRARY_PAGE_SIZE;
+/** My uploads lists at most this many, the newest (one student's additions, not a feed). */
+export const MY_UPLOADS_LIMIT = 200;
 /** The longest search text read. */
 export const LIBRARY_QUERY_MAX = 200;
 
@@ -90,6 +92,12 @@ export const fileHref = (id: string): string => `/api/library/items/${encodeURIC
 /** The file, as a download. */
 export const downloadHref = (id: string): string => `${fileHref(id)}?download=1`;
 
+/** A semester's past papers, every subject's, on the search page (a visitor's of `college`). */
+export function semesterPapersHref(semesterId: string, college: string | null): string {
+  const query = new URLSearchParams({ semester: semesterId, kind: "past_paper", ...(college ? { college } : {}) });
+  return `/library?${query.toString()}`;
+}
+
 /** The contribute page, filled in with where the student was. */
 export function addHref(subjectId: string, unitId: string | null, kind: LibraryItemKind): string {
   const query = new URLSearchParams({ subject: subjectId, ...(unitId ? { unit: unitId } : {}), kind });
@@ -128,6 +136,7 @@ export function itemDetails(item: LibraryListItem): string {
 }
 
 export const LIBRARY_FIND_MESSAGES = {
+  badSemester: "Choose a semester by its id from the college's academics tree.",
   badSubject: "Choose a subject by its id from the college's academics tree.",
   badUnit: "Choose a unit by its id from the college's academics tree.",
   badKind: `The kind must be one of: ${LIBRARY_ITEM_KINDS.join(", ")}.`,

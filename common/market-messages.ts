@@ -25,6 +25,8 @@ export const UPLOAD_UNREADABLE = "The upload could not be read. Please choose th
 export const UPLOAD_NOT_MULTIPART = "Send the product as multipart/form-data with an image file.";
 /** A listing posted without a photo, or with something that is not a file where the photo goes. */
 export const CHOOSE_PHOTO = "Choose an image of the product (JPEG, PNG, WebP or GIF).";
+/** The listing form sent (with JavaScript) before any photo is chosen: the one field it waits for. */
+export const PHOTO_MISSING = "Add at least one photo: the listing is waiting for it.";
 
 /** Renewing a listing (decision 0087): the API and the product page say until when ... */
 export const renewedUntil = (expiresAt: number): string =>

@@ -11,6 +11,8 @@ export const NOTES_MESSAGES = {
   /** Under a semester page's banner. */
   semesterLine: (subjects: number) =>
     `${count(subjects, "subject", "subjects")} · syllabus, notes, past papers and more`,
+  /** The banner's link to the semester's past papers, every subject on one screen. */
+  semesterPapers: "Past papers of every subject",
   /** /notes when the college has no programmes in its academics tree yet. */
   noProgrammes: (college: string | null) =>
     college

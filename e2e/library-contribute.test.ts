@@ -12,6 +12,7 @@ import {
   eventually,
   hydrated,
   newUser,
+  PHONE,
   sharedBrowser,
   signIn,
   withPage,
@@ -29,6 +30,21 @@ async function pdfWith(text: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** A programme, branch, semester 3 and one subject of CIT's academics tree, as an import would make them. */
+async function e2eSubject(tag: string): Promise<string> {
+  const subjectId = `e2e-sub-${tag}`;
+  await localSql(
+    [
+      `INSERT INTO academic_programmes (id, campus_id, slug, name) VALUES ('e2e-p-${tag}', 'cit', 'p-${tag}', 'B.Tech E2E')`,
+      `INSERT INTO academic_branches (id, campus_id, programme_id, slug, name) VALUES ('e2e-b-${tag}', 'cit', 'e2e-p-${tag}', 'b-${tag}', 'CSE')`,
+      `INSERT INTO academic_semesters (id, campus_id, branch_id, number) VALUES ('e2e-s-${tag}', 'cit', 'e2e-b-${tag}', 3)`,
+      `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name) VALUES ('${subjectId}', 'cit', 'e2e-s-${tag}', 'BIO${tag.slice(-4)}', 'Biology for Engineers')`,
+      `INSERT INTO academic_units (id, campus_id, subject_id, number, title) VALUES ('e2e-u-${tag}', 'cit', '${subjectId}', 1, 'Cells')`,
+    ].join("; "),
+  );
+  return subjectId;
+}
+
 describe("contributing to the library", () => {
   it("a student adds a PDF, a moderator approves it, the student downloads it", async (t) => {
     const [student, moderator] = await Promise.all([
@@ -38,16 +54,7 @@ describe("contributing to the library", () => {
     assert.match(await grantRole(moderator.email, "moderator"), /is now/);
     // A subject of the college's academics tree, as the campus admin's import would make it.
     const tag = `${process.pid}${Date.now().toString(36)}`;
-    const subjectId = `e2e-sub-${tag}`;
-    await localSql(
-      [
-        `INSERT INTO academic_programmes (id, campus_id, slug, name) VALUES ('e2e-p-${tag}', 'cit', 'p-${tag}', 'B.Tech E2E')`,
-        `INSERT INTO academic_branches (id, campus_id, programme_id, slug, name) VALUES ('e2e-b-${tag}', 'cit', 'e2e-p-${tag}', 'b-${tag}', 'CSE')`,
-        `INSERT INTO academic_semesters (id, campus_id, branch_id, number) VALUES ('e2e-s-${tag}', 'cit', 'e2e-b-${tag}', 3)`,
-        `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name) VALUES ('${subjectId}', 'cit', 'e2e-s-${tag}', 'BIO${tag.slice(-4)}', 'Biology for Engineers')`,
-        `INSERT INTO academic_units (id, campus_id, subject_id, number, title) VALUES ('e2e-u-${tag}', 'cit', '${subjectId}', 1, 'Cells')`,
-      ].join("; "),
-    );
+    const subjectId = await e2eSubject(tag);
     const title = `Photosynthesis notes ${tag}`;
     let itemPath = "";
 
@@ -132,6 +139,78 @@ describe("contributing to the library", () => {
         assert.equal(await found.locator("mark").first().textContent(), "chloroplast");
       },
       { viewport: DESKTOP },
+    );
+  });
+
+  it("on a phone: a refused file is named beside its field, My uploads says where each upload stands, and a semester's past papers are one tap from its page", async (t) => {
+    const student = await createUserViaApi(newUser("Ravi Contributor"));
+    const tag = `${process.pid}${Date.now().toString(36)}m`;
+    const subjectId = await e2eSubject(tag);
+    const paperTitle = `End-semester paper ${tag}`;
+    await localSql(
+      `INSERT INTO library_items (id, campus_id, subject_id, kind, title, year, exam, file_key, file_bytes, file_pages,
+         file_source, file_sha256, status, index_state, created_at, updated_at)
+       VALUES ('e2e-paper-${tag}', 'cit', '${subjectId}', 'past_paper', '${paperTitle}', 2024, 'end_semester',
+         'library/e2e-paper-${tag}', 1000, 1, 'pdf', 'e2e-paper-${tag}', 'approved', 'ready', 0, 0)`,
+    );
+    const title = `Cell notes ${tag}`;
+
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        // The refusal below: the browser notes the 415 the upload is answered with.
+        allowConsoleError(/status of 415/);
+        await signIn(page, student);
+        await page.goto(`/library/new?subject=${subjectId}&kind=lecture_notes`);
+        await hydrated(page);
+        await page.getByLabel("Title").fill(title);
+        // Text with a PDF's name: the server reads the bytes and refuses it.
+        await page.getByLabel("A PDF, or photos of the pages").setInputFiles({
+          name: "notes.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("These are not the bytes of a PDF."),
+        });
+        await page.getByRole("button", { name: "Add to the library" }).click();
+        const files = page.getByLabel("A PDF, or photos of the pages");
+        const problem = page.locator(`[id="${await files.getAttribute("id")}-error"]`);
+        await problem.waitFor();
+        assert.match((await problem.textContent()) ?? "", /PDF/);
+        // Beside the field, on the screen, with the focus on the field at fault.
+        await eventually(() => files.evaluate((element) => element === document.activeElement), true);
+        const box = (await problem.boundingBox())!;
+        assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, "the field's problem is on the screen");
+        await themedShots(page, SHOTS, "contribute-refused");
+
+        await files.setInputFiles({
+          name: "cells.pdf",
+          mimeType: "application/pdf",
+          buffer: await pdfWith("Mitochondria are the powerhouse of the cell."),
+        });
+        await page.getByRole("button", { name: "Add to the library" }).click();
+        await page.waitForURL(/\/library\/[0-9a-f-]{36}\?added=1$/);
+
+        // My uploads, from the library's search page.
+        await page.goto("/library");
+        await hydrated(page);
+        await page.getByRole("link", { name: "My uploads" }).click();
+        await page.waitForURL("**/library/mine");
+        const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
+        await row.getByText("Waiting for a moderator").waitFor();
+        await themedShots(page, SHOTS, "my-uploads");
+
+        // The semester page's link: the past papers of every subject, grouped under their subject.
+        await page.goto(`/notes/p-${tag}/b-${tag}/3`);
+        await hydrated(page);
+        await page.getByRole("link", { name: "Past papers of every subject" }).click();
+        await page.waitForURL((url) => url.searchParams.get("semester") === `e2e-s-${tag}`);
+        await page.getByRole("heading", { name: "1 past paper of B.Tech E2E · CSE · Semester 3" }).waitFor();
+        await page.getByRole("heading", { name: "Biology for Engineers", level: 3 }).waitFor();
+        await page.getByRole("listitem").filter({ hasText: paperTitle }).waitFor();
+        assert.equal(await page.getByLabel("Semester", { exact: true }).inputValue(), `e2e-s-${tag}`);
+        await themedShots(page, SHOTS, "semester-papers");
+      },
+      { viewport: PHONE },
     );
   });
 });

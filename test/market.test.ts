@@ -253,10 +253,35 @@ describe("GET /api/product/available", () => {
     expect(list[0]).toMatchObject({
       title: `Second ${tag}`,
       price: 450,
-      sellerName: "Asha Verma",
+      sellerName: seller.name,
       status: "available",
     });
     expect(list[0]).not.toHaveProperty("whatsappNumber");
+  });
+
+  it("names the seller by the account, whatever name the form sends, and follows a change of name", async () => {
+    const seller = await createUser();
+    const buyer = await createUser();
+    const tag = crypto.randomUUID().slice(0, 8);
+    // The specification's clients still send sellerName: it is taken, and the account's name is used.
+    const posted = await createProduct(seller, { title: `Named ${tag}`, sellerName: "Campus Admin" });
+    expect(posted.sellerName).toBe(seller.name);
+    const sold = await createProduct(seller, { title: `Sold ${tag}` });
+    expect((await purchase(sold._id, buyer, { price: 450 })).status).toBe(200);
+    // A bad name is still a 400 that lists nothing.
+    const tooLong = await upload(seller, productForm({ title: `Long ${tag}`, sellerName: "x".repeat(81) }));
+    expect(tooLong.status).toBe(400);
+
+    const renamed = await call("/api/auth/name", {
+      method: "PUT",
+      headers: { ...bearer(seller.token), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `Renamed ${tag}` }),
+    });
+    expect(renamed.status).toBe(200);
+    const listed = (await (await get(`/api/product/available?q=${tag}`)).json()) as ProductJson[];
+    expect(listed.map((p) => [p.title, p.sellerName])).toEqual([[`Named ${tag}`, `Renamed ${tag}`]]);
+    const detail = (await (await get(`/api/product/${sold._id}`, buyer)).json()) as ProductJson;
+    expect(detail.sellerName).toBe(`Renamed ${tag}`);
   });
 
   it("searches every word in title or description, sorts by price, pages, and leaves sold products out", async () => {

@@ -20,6 +20,7 @@ const MEMBER_ROUTES = new Set([
   "POST /api/auth/logout",
   "POST /api/auth/logout-all",
   "GET /api/auth/me",
+  "GET /api/library/mine",
   "POST /api/auth/verify",
   "POST /api/auth/verify/resend",
   "GET /api/auth/sessions",

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 const tones = {
   error: "border-red-300 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100",
@@ -12,12 +12,16 @@ interface AlertProps {
   tone: keyof typeof tones;
   children: ReactNode;
   onDismiss?: () => void;
+  /** Given when the page moves the focus to the message (it can then take the focus). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** A message banner; errors are announced assertively, everything else politely. */
-export function Alert({ tone, children, onDismiss }: AlertProps) {
+export function Alert({ tone, children, onDismiss, ref }: AlertProps) {
   return (
     <div
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
       role={tone === "error" ? "alert" : "status"}
       className={`flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${tones[tone]}`}
     >

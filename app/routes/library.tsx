@@ -1,10 +1,17 @@
+import type { ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SearchIcon } from "#app/components/icons/search.tsx";
 import { LibraryItemRow } from "#app/components/library/LibraryItemRow.tsx";
 import { envOf, getUser } from "#app/lib/session.server.ts";
-import { KIND_LABELS, LIBRARY_FIND_MESSAGES, LIBRARY_ITEM_KINDS, LIBRARY_QUERY_MAX } from "#common/library-find.ts";
-import { findLibraryItems, libraryFindSchema } from "#server/services/library/find.ts";
+import {
+  KIND_LABELS,
+  LIBRARY_FIND_MESSAGES,
+  LIBRARY_ITEM_KINDS,
+  LIBRARY_QUERY_MAX,
+  type LibraryListItem,
+} from "#common/library-find.ts";
+import { findLibraryPage, libraryFindSchema } from "#server/services/library/find.ts";
 import type { Route } from "./+types/library";
 import { Field } from "#app/components/Field.tsx";
 
@@ -19,8 +26,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const input = parsed.success
     ? parsed.data
     : libraryFindSchema.parse({ q: typeof raw.q === "string" ? raw.q.slice(0, LIBRARY_QUERY_MAX) : undefined });
-  const result = await findLibraryItems(envOf(context), await getUser(context), input);
-  return { result, input, problems };
+  const user = await getUser(context);
+  const { result, choices } = await findLibraryPage(envOf(context), user, input);
+  return { result, choices, input, problems, signedIn: user !== null };
+}
+
+/** Items in the server's order, in runs of one subject. */
+function groupsOf(items: LibraryListItem[]): { subjectId: string; subjectName: string; items: LibraryListItem[] }[] {
+  const groups: { subjectId: string; subjectName: string; items: LibraryListItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last?.subjectId === item.subjectId) last.items.push(item);
+    else groups.push({ subjectId: item.subjectId, subjectName: item.subjectName, items: [item] });
+  }
+  return groups;
 }
 
 function hrefWith(input: Record<string, unknown>, change: Record<string, string | number | undefined>): string {
@@ -32,10 +51,24 @@ function hrefWith(input: Record<string, unknown>, change: Record<string, string 
   return text ? `/library?${text}` : "/library";
 }
 
-export default function Library({ loaderData: { result, input, problems } }: Route.ComponentProps) {
+/** A choice of a select submits the search at once (with the script; without it, Search does). */
+function submitOnChange(event: ChangeEvent<HTMLSelectElement>, clear: string[] = []) {
+  const form = event.currentTarget.form;
+  if (!form) return;
+  for (const name of clear) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLSelectElement || field instanceof HTMLInputElement) field.value = "";
+  }
+  form.requestSubmit();
+}
+
+export default function Library({ loaderData: { result, choices, input, problems, signedIn } }: Route.ComponentProps) {
   const { items, college, total, more, page, pages, member } = result;
   const count = `${total}${more ? "+" : ""}`;
-  const filtered = input.subject || input.unit || input.kind || input.year;
+  const filtered = input.semester || input.subject || input.unit || input.kind || input.year;
+  // A semester's past papers: grouped under their subjects (the server orders them so).
+  const bySubject = Boolean(input.semester && input.kind === "past_paper" && !input.q);
+  const semesterLabel = choices.semesters.find((s) => s.id === input.semester)?.label;
   return (
     <div className="space-y-4">
       <PageIntro
@@ -59,6 +92,50 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
           </button>
         </div>
         <div className="flex flex-wrap items-end gap-3 text-sm">
+          {choices.semesters.length > 0 && (
+            <Field
+              id="library-semester"
+              name="semester"
+              label="Semester"
+              labelClassName="font-medium"
+              className="flex min-w-0 max-w-full flex-col gap-1"
+            >
+              <select
+                defaultValue={input.semester ?? ""}
+                onChange={(event) => submitOnChange(event, ["subject", "unit"])}
+                className="input min-h-11 max-w-full"
+              >
+                <option value="">Any semester</option>
+                {choices.semesters.map((semester) => (
+                  <option key={semester.id} value={semester.id}>
+                    {semester.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          {choices.subjects.length > 0 && (
+            <Field
+              id="library-subject"
+              name="subject"
+              label="Subject"
+              labelClassName="font-medium"
+              className="flex min-w-0 max-w-full flex-col gap-1"
+            >
+              <select
+                defaultValue={input.subject ?? ""}
+                onChange={(event) => submitOnChange(event, ["unit"])}
+                className="input min-h-11 max-w-full"
+              >
+                <option value="">Every subject</option>
+                {choices.subjects.map((subject) => (
+                  <option key={subject.id} value={subject.id}>
+                    {subject.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
           <Field
             id="library-kind"
             name="kind"
@@ -91,7 +168,9 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
               className="input min-h-11 w-28"
             />
           </Field>
-          {input.subject && <input type="hidden" name="subject" value={input.subject} />}
+          {input.subject && choices.subjects.length === 0 && (
+            <input type="hidden" name="subject" value={input.subject} />
+          )}
           {input.unit && <input type="hidden" name="unit" value={input.unit} />}
           {input.college && <input type="hidden" name="college" value={input.college} />}
           {filtered && (
@@ -117,12 +196,16 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
             {KIND_LABELS[kind].label}
           </Link>
         ))}
-        <Link
-          to="/library/saved"
-          className="ml-auto rounded-full border border-slate-300 px-3 py-1.5 dark:border-slate-700"
-        >
-          Saved on this device
-        </Link>
+        <span className="ml-auto flex flex-wrap gap-2">
+          {signedIn && (
+            <Link to="/library/mine" className="rounded-full border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+              My uploads
+            </Link>
+          )}
+          <Link to="/library/saved" className="rounded-full border border-slate-300 px-3 py-1.5 dark:border-slate-700">
+            Saved on this device
+          </Link>
+        </span>
       </nav>
 
       {problems.length > 0 && (
@@ -140,12 +223,27 @@ export default function Library({ loaderData: { result, input, problems } }: Rou
         <h2 id="results-heading" className="text-lg font-semibold">
           {input.q
             ? `${count} ${total === 1 ? "result" : "results"} for “${input.q}”`
-            : `${count} ${total === 1 ? "item" : "items"}`}
+            : bySubject && semesterLabel
+              ? `${count} past ${total === 1 ? "paper" : "papers"} of ${semesterLabel}`
+              : `${count} ${total === 1 ? "item" : "items"}`}
         </h2>
         {items.length === 0 ? (
           <p className="mt-3 text-slate-700 dark:text-slate-300">
             {input.q ? LIBRARY_FIND_MESSAGES.noResults(input.q) : LIBRARY_FIND_MESSAGES.noItems}
           </p>
+        ) : bySubject ? (
+          groupsOf(items).map((group) => (
+            <section key={group.subjectId} aria-labelledby={`subject-${group.subjectId}`} className="mt-4">
+              <h3 id={`subject-${group.subjectId}`} className="font-semibold">
+                {group.subjectName}
+              </h3>
+              <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
+                {group.items.map((item) => (
+                  <LibraryItemRow key={item.id} item={item} showCollege={!member} />
+                ))}
+              </ul>
+            </section>
+          ))
         ) : (
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
             {items.map((item) => (

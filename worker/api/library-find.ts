@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { type AppEnv, userOf, validateQuery } from "#server/api/context.ts";
+import { type AppEnv, requireAuth, userOf, validateQuery } from "#server/api/context.ts";
 import { findLibraryItems, libraryFindSchema } from "#server/services/library/find.ts";
+import { myUploads } from "#server/services/library/mine.ts";
 
 // Finding things in the library (docs/decisions/0107-library-finding.md): the list and the search
 // are one endpoint. The items themselves, their files, uploads and votes are the contributors'
@@ -12,6 +13,12 @@ libraryFind.get("/items", validateQuery(libraryFindSchema), async (c) => {
   // Members see private items: nothing of this answer may be kept by a shared cache.
   c.header("Cache-Control", "private, no-store");
   return c.json({ success: true, data: result });
+});
+
+// The signed-in contributor's own uploads, each with its review and its reading for search.
+libraryFind.get("/mine", requireAuth, async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ success: true, data: await myUploads(c.env, c.get("user")) });
 });
 
 export default libraryFind;

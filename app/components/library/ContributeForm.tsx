@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Field, FieldError } from "#app/components/Field.tsx";
@@ -141,7 +141,8 @@ export function ContributeForm({
         ok: false,
         intent: "contribute",
         message: body.message ?? "The upload failed. Please try again.",
-        field: body.field,
+        // Too large for the server to read at all: that is the files' problem too.
+        field: body.field ?? (request.status === 413 ? "files" : undefined),
         fields: body.fields,
       });
     };
@@ -155,6 +156,18 @@ export function ContributeForm({
     };
     request.send(form);
   }
+
+  // A refusal is said at the top and under the field at fault; on a phone the top is a screen away
+  // from the button just pressed, so the field at fault (else the message) is brought into view
+  // and focused, and a screen reader reads its problem with it.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!result || result.ok) return;
+    const fault = (result.field ?? Object.keys(result.fields ?? {})[0]) || null;
+    const target = (fault && document.getElementById(`${uid}-${fault}`)) || alertRef.current;
+    target?.scrollIntoView({ block: "center" });
+    target?.focus({ preventScroll: true });
+  }, [result, uid]);
 
   // A field of this form: its id unique on the page, its problem from the last answer.
   const field = (name: string) => ({ id: `${uid}-${name}`, name, error: problem(name) });
@@ -174,7 +187,7 @@ export function ContributeForm({
         What are you sharing?
       </h2>
       {result && !result.ok && (
-        <Alert tone="error">
+        <Alert tone="error" ref={alertRef}>
           <p>{result.message}</p>
           {existing && (
             <p className="mt-1">
@@ -203,6 +216,13 @@ export function ContributeForm({
         >
           <input type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" className="input" />
         </Field>
+      )}
+      {existing && problem("files") && (
+        <p className="-mt-3 text-sm">
+          <Link to={existing} className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+            Open the item already in the library
+          </Link>
+        </p>
       )}
       <Field {...field("title")} label="Title">
         <input

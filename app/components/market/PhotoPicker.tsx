@@ -53,6 +53,9 @@ const REFUSED = {
     `${name} was not added: it is larger than ${MAX_READ_BYTES / (1024 * 1024)} MB. Choose a smaller photo.`,
 };
 
+/** The button that opens the file field once the script runs: the form focuses it when a photo is missing. */
+export const PHOTOS_BUTTON_ID = "image-photos";
+
 /**
  * The file field (behind a button once the script runs), its hint and problem, what the last choice
  * did not add, and the chosen photos in order, each with its preview, its upload progress and the
@@ -62,6 +65,7 @@ export function PhotoPicker({
   photos,
   setPhotos,
   result,
+  missing = null,
   uploading,
   onChange,
 }: {
@@ -69,6 +73,8 @@ export function PhotoPicker({
   setPhotos: Dispatch<SetStateAction<ChosenPhoto[]>>;
   /** The last answer, with the problem of the photos if it has one. */
   result: ActionResult | null;
+  /** Said under the field when the form was sent before any photo was chosen. */
+  missing?: string | null;
   uploading: boolean;
   /** Called when the seller chooses photos. */
   onChange: () => void;
@@ -147,7 +153,7 @@ export function PhotoPicker({
     });
   }
 
-  const photoProblem = fieldError(result, "image") ?? fieldError(result, "thumb");
+  const photoProblem = missing ?? fieldError(result, "image") ?? fieldError(result, "thumb");
   const remove = (id: string) => setPhotos((list) => list.filter((p) => p.id !== id));
 
   return (
@@ -166,7 +172,9 @@ export function PhotoPicker({
               type="file"
               multiple
               accept={ACCEPT}
-              required={photos.length === 0}
+              // With the script the form itself says a photo is missing (the browser would point
+              // to this hidden field); without it, the browser's check is the only one.
+              required={!enhanced && photos.length === 0}
               disabled={photos.length >= MAX_PHOTOS}
               onChange={onPhotosChosen}
               // The button below is the control once the script runs: the field leaves the tab order.
@@ -180,9 +188,10 @@ export function PhotoPicker({
             {enhanced && (
               <button
                 type="button"
+                id={PHOTOS_BUTTON_ID}
                 onClick={() => picker.current?.click()}
                 disabled={photos.length >= MAX_PHOTOS}
-                aria-describedby="image-hint"
+                aria-describedby={photoProblem ? "image-hint image-error" : "image-hint"}
                 className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-4 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-indigo-800 dark:bg-indigo-950/40 dark:text-indigo-200 dark:hover:bg-indigo-950"
               >
                 <UploadIcon className="h-6 w-6" />

@@ -2,15 +2,17 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { Spinner } from "#app/components/Alert.tsx";
 import { Field } from "#app/components/Field.tsx";
-import { PhotoPicker, type ChosenPhoto } from "#app/components/market/PhotoPicker.tsx";
+import { PHOTOS_BUTTON_ID, PhotoPicker, type ChosenPhoto } from "#app/components/market/PhotoPicker.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { encodedName } from "#app/lib/photos.ts";
 import { CONDITIONS, MARKET_CATEGORIES } from "#common/market.ts";
+import { PHOTO_MISSING } from "#common/market-messages.ts";
 
 // /upload's form: the photos first (what a phone's seller has in hand), made ready in the browser
 // (smaller, without their location data), ordered and removed before they are sent; then the
 // listing's fields. The route sends them (with progress) and owns the answer; without JavaScript
-// the form posts to the route's action. The WhatsApp number is the account's (decision 0114).
+// the form posts to the route's action. The WhatsApp number and the seller's name are the
+// account's (decisions 0114 and 0132).
 
 interface UploadFormProps {
   /** The last answer: each invalid field's problem is shown under it. */
@@ -36,13 +38,20 @@ export function UploadForm({
   onChange,
 }: UploadFormProps) {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  // Sent before a photo was chosen: the photos field says it is what the listing waits for.
+  const [photoMissing, setPhotoMissing] = useState(false);
   const preparing = photos.some((p) => p.state === "preparing");
   const ready = photos.filter((p) => p.state === "ready");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Without JavaScript the form posts the chosen files as they are (the action takes them).
     event.preventDefault();
-    if (busy || preparing || ready.length === 0) return;
+    if (busy || preparing) return;
+    if (ready.length === 0) {
+      setPhotoMissing(true);
+      document.getElementById(PHOTOS_BUTTON_ID)?.focus();
+      return;
+    }
     const data = new FormData(event.currentTarget);
     data.delete("image");
     for (const photo of ready) {
@@ -77,7 +86,17 @@ export function UploadForm({
       <input type="hidden" name="submissionKey" value={submissionKey} />
       <fieldset disabled={busy} className="min-w-0 space-y-4">
         <legend className="sr-only">Product details</legend>
-        <PhotoPicker photos={photos} setPhotos={setPhotos} result={result} uploading={uploading} onChange={onChange} />
+        <PhotoPicker
+          photos={photos}
+          setPhotos={setPhotos}
+          result={result}
+          missing={photoMissing && photos.length === 0 ? PHOTO_MISSING : null}
+          uploading={uploading}
+          onChange={() => {
+            setPhotoMissing(false);
+            onChange();
+          }}
+        />
         <Field name="title" label="Title" result={result}>
           <input required maxLength={100} placeholder="e.g. Engineering Graphics drawing kit" />
         </Field>
@@ -114,10 +133,13 @@ export function UploadForm({
           <Field name="price" label="Price (₹)" result={result}>
             <input type="number" required min="0.01" max="1000000" step="0.01" inputMode="decimal" placeholder="450" />
           </Field>
-          <Field name="sellerName" label="Seller name" result={result}>
-            <input required maxLength={80} defaultValue={sellerName} autoComplete="name" />
-          </Field>
         </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {`Listed under your name, ${sellerName}. `}
+          <Link to="/account#profile-heading" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+            Change your name on your account
+          </Link>
+        </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {whatsappNumber
             ? `A student who reserves it gets your WhatsApp number, ${whatsappNumber}. `
@@ -126,7 +148,14 @@ export function UploadForm({
             {whatsappNumber ? "Change it on your account" : "Add one on your account"}
           </Link>
         </p>
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy || preparing}>
+        <button
+          type="submit"
+          className="btn-primary w-full sm:w-auto"
+          disabled={busy || preparing}
+          // The browser's own checks of the other fields run after the click: the photos field says
+          // it is missing too, even when another field is what the browser points to first.
+          onClick={() => setPhotoMissing(photos.length === 0)}
+        >
           {preparing ? (
             <>
               <Spinner label="Preparing photos" />

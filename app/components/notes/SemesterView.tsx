@@ -2,6 +2,7 @@ import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   LIBRARY_FIND_MESSAGES,
+  semesterPapersHref,
   TAB_KINDS,
   type LibraryListItem,
   type SemesterSubject,
@@ -36,6 +37,8 @@ export interface SemesterData {
   college: { id: string; name: string; shortName: string } | null;
   /** A proven member of the college: sees its private items and may add to it. */
   member: boolean;
+  /** The semester in the academics tree: its past papers' link on the search page takes it. */
+  semesterId: string | null;
   /** Null: the college has not set this semester up. */
   subjects: SemesterSubject[] | null;
   items: Record<string, LibraryListItem[]>;
@@ -110,6 +113,14 @@ export function SemesterView({
         <p className="mt-1 text-sm text-indigo-100">
           {data.subjects === null ? "Not set up yet." : NOTES_MESSAGES.semesterLine(subjects.length)}
         </p>
+        {data.semesterId && subjects.length > 0 && (
+          <Link
+            to={semesterPapersHref(data.semesterId, data.member ? null : (data.college?.id ?? null))}
+            className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-white/15 px-4 text-sm font-semibold text-white underline-offset-2 hover:bg-white/25 hover:underline"
+          >
+            {NOTES_MESSAGES.semesterPapers}
+          </Link>
+        )}
       </div>
 
       {data.college && !data.member && (

@@ -15,7 +15,7 @@ import {
   textOrNull,
   update,
 } from "#server/db/sql.ts";
-import { emailCodes, sessions, users } from "#server/db/tables.generated.ts";
+import { emailCodes, products, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { hashPassword, verifyPassword } from "#server/lib/password.ts";
 import { newPasswordField, personName } from "#server/services/auth/sign-in.ts";
@@ -315,7 +315,9 @@ export const nameSchema = z.object({ name: personName });
 
 /**
  * Sets the name other students see, and clears the "confirm your name" prompt a claimed account
- * shows (decision 0095). Limited like every write a script could repeat.
+ * shows (decision 0095). The seller's listings carry the name too (a listing's seller is the
+ * account's name, decision 0132): they change in the same batch. Limited like every write a script
+ * could repeat.
  */
 export async function saveName(
   env: Env,
@@ -324,14 +326,20 @@ export async function saveName(
 ): Promise<{ name: string }> {
   const { success } = await env.POST_LIMITER.limit({ key: `name:${userId}` });
   if (!success) throw new ApiError(429, ACCOUNT_MESSAGES.nameLimited);
-  const saved = await first(
-    env,
+  const [saved] = await batch(env, [
     returning(update(users, { name: input.name, confirm_name: 0 }, sql`WHERE id = ${userId} AND deleted_at IS NULL`), {
       name: users.name,
     }),
-  );
-  if (!saved) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
-  return saved;
+    // The guard keeps a deleted account's listings as "Deleted student".
+    update(
+      products,
+      { seller_name: input.name },
+      sql`WHERE seller_id = ${userId} AND EXISTS (SELECT 1 FROM users WHERE id = ${userId} AND deleted_at IS NULL)`,
+    ),
+  ]);
+  const row = saved.rows[0];
+  if (!row) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
+  return row;
 }
 
 /** The cron job: forgets sessions past their expiry (they already sign nobody in). */

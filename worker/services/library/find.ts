@@ -12,8 +12,15 @@ import {
 } from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
 import { LIBRARY_EXAM_NAMES } from "#common/library-contribute.ts";
-import { batch, int, oneOfOrNull, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
-import { academicSubjects, campuses, libraryItems } from "#server/db/tables.generated.ts";
+import { batch, int, oneOfOrNull, select, type Sql, sql, text, textOrNull } from "#server/db/sql.ts";
+import {
+  academicBranches,
+  academicProgrammes,
+  academicSemesters,
+  academicSubjects,
+  campuses,
+  libraryItems,
+} from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { collegeOf, libraryScope, visible } from "#server/services/library/scope.ts";
 
@@ -38,6 +45,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
   );
 
 export const libraryFindSchema = z.object({
+  semester: optional(id(M.badSemester)),
   subject: optional(id(M.badSubject)),
   unit: optional(id(M.badUnit)),
   kind: optional(z.enum(LIBRARY_ITEM_KINDS, { message: M.badKind })),
@@ -62,6 +70,17 @@ export interface LibraryFindResult {
   /** The search as it was run: the words, quoted, the last one a prefix; null without words. */
   match: string | null;
 }
+
+/** What the search page's semester and subject filters offer (read only when asked for). */
+export interface LibraryChoices {
+  /** The college's semesters, as "B.Tech · Computer Science · Semester 3", in the tree's order. */
+  semesters: { id: string; label: string }[];
+  /** The subjects of the chosen semester (none without one). */
+  subjects: { id: string; label: string }[];
+}
+
+/** At most this many semesters are offered (30 programmes of the largest trees would be more). */
+const MAX_SEMESTER_CHOICES = 600;
 
 /** Words in the search: runs of letters and digits. Everything else, FTS5 syntax included, separates them. */
 const WORDS = /[\p{L}\p{N}]+/gu;
@@ -103,6 +122,11 @@ const s = academicSubjects.as("s");
 const c = campuses.as("c");
 /** The joins of an item card's columns: its subject and its college. */
 export const ITEM_JOINS = sql`JOIN ${s} ON ${s.id} = ${ITEM.subject_id} JOIN ${c} ON ${c.id} = ${ITEM.campus_id}`;
+
+/** The semester filter's choices: a semester, its branch and its programme. */
+const sem = academicSemesters.as("sem");
+const br = academicBranches.as("br");
+const prog = academicProgrammes.as("prog");
 
 /** The columns of an item card (with ITEM_JOINS). */
 export const ITEM_COLUMNS = {
@@ -187,10 +211,34 @@ export async function findLibraryItems(
   reader: Pick<Membership, "campusId" | "openCommunity" | "verified"> | null,
   input: LibraryFindInput,
 ): Promise<LibraryFindResult> {
+  return (await findWithChoices(env, reader, input, false)).result;
+}
+
+/**
+ * The search page's read: findLibraryItems, and in the same batch the semesters and the chosen
+ * semester's subjects its filters offer.
+ */
+export async function findLibraryPage(
+  env: Env,
+  reader: Pick<Membership, "campusId" | "openCommunity" | "verified"> | null,
+  input: LibraryFindInput,
+): Promise<{ result: LibraryFindResult; choices: LibraryChoices }> {
+  const found = await findWithChoices(env, reader, input, true);
+  return { result: found.result, choices: found.choices ?? { semesters: [], subjects: [] } };
+}
+
+async function findWithChoices(
+  env: Env,
+  reader: Pick<Membership, "campusId" | "openCommunity" | "verified"> | null,
+  input: LibraryFindInput,
+  withChoices: boolean,
+): Promise<{ result: LibraryFindResult; choices: LibraryChoices | null }> {
   const scope = libraryScope(reader, input.college);
   const match = input.q ? ftsQuery(input.q) : null;
   const i = ITEM;
   const filters: Sql[] = [sql`${i.campus_id} = ${collegeOf(scope.college)}`, visible(scope.memberOf)];
+  if (input.semester)
+    filters.push(sql`${i.subject_id} IN (SELECT id FROM academic_subjects WHERE semester_id = ${input.semester})`);
   if (input.subject) filters.push(sql`${i.subject_id} = ${input.subject}`);
   if (input.unit) filters.push(sql`${i.id} IN (SELECT item_id FROM library_item_units WHERE unit_id = ${input.unit})`);
   if (input.kind) filters.push(sql`${i.kind} = ${input.kind}`);
@@ -202,6 +250,8 @@ export async function findLibraryItems(
   // Whole numbers of the code's own (the page is a checked whole number), written as SQL as before.
   const pageOf = sql.raw(`LIMIT ${LIBRARY_PAGE_SIZE} OFFSET ${offset}`);
 
+  // A semester's past papers read as the exam season asks: subject by subject, the latest year first.
+  const bySubject = Boolean(input.semester && input.kind === "past_paper");
   const page = match
     ? select(
         {
@@ -215,13 +265,14 @@ export async function findLibraryItems(
     : select(
         ITEM_COLUMNS,
         sql`FROM ${from} ${ITEM_JOINS}
-          WHERE ${where} ORDER BY ${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}
+          WHERE ${where} ORDER BY ${bySubject ? sql`${s.position}, ${s.code}, ${i.year} DESC, ${i.exam}, ` : sql``}${i.helpful_count} DESC, ${i.created_at} DESC, ${i.id}
           ${pageOf}`,
       );
-  const [college, rows, count] = await batch(env, [
+  const college = collegeOf(scope.college);
+  const [found, rows, count, semesterRows, subjectRows] = await batch(env, [
     select(
       { id: campuses.id, name: campuses.name, short_name: campuses.short_name },
-      sql`FROM ${campuses} WHERE id = ${collegeOf(scope.college)}`,
+      sql`FROM ${campuses} WHERE id = ${college}`,
     ),
     page,
     // Counted only so far: a search that matches most of a big library would otherwise pay to count
@@ -230,20 +281,45 @@ export async function findLibraryItems(
       { n: int(sql`count(*)`) },
       sql`FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${sql.raw(String(LIBRARY_COUNT_CAP + 1))})`,
     ),
+    // The filters' choices. Not asked for, each looks up NULL in its index: nothing is read.
+    select(
+      { id: sem.id, programme: text(sql`${prog.name}`), branch: text(sql`${br.name}`), number: sem.number },
+      sql`FROM ${sem} JOIN ${br} ON ${br.id} = ${sem.branch_id} JOIN ${prog} ON ${prog.id} = ${br.programme_id}
+        WHERE ${sem.campus_id} = ${withChoices ? college : null}
+        ORDER BY ${prog.position}, ${prog.name}, ${br.position}, ${br.name}, ${sem.number}
+        LIMIT ${sql.raw(String(MAX_SEMESTER_CHOICES))}`,
+    ),
+    select(
+      { id: academicSubjects.id, code: academicSubjects.code, name: academicSubjects.name },
+      sql`FROM ${academicSubjects}
+        WHERE semester_id = ${withChoices ? (input.semester ?? null) : null} AND campus_id = ${college}
+        ORDER BY position, code`,
+    ),
   ]);
-  const found = college.rows[0];
-  if (!found) throw new ApiError(404, "There is no college with that id.");
+  const collegeRow = found.rows[0];
+  if (!collegeRow) throw new ApiError(404, "There is no college with that id.");
   const counted = count.rows[0]!.n;
   const total = Math.min(counted, LIBRARY_COUNT_CAP);
   return {
-    college: { id: found.id, name: found.name, shortName: found.short_name },
-    member: scope.memberOf === found.id,
-    items: rows.rows.map(itemOf),
-    total,
-    more: counted > LIBRARY_COUNT_CAP,
-    page: input.page,
-    pages: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
-    pageSize: LIBRARY_PAGE_SIZE,
-    match,
+    result: {
+      college: { id: collegeRow.id, name: collegeRow.name, shortName: collegeRow.short_name },
+      member: scope.memberOf === collegeRow.id,
+      items: rows.rows.map(itemOf),
+      total,
+      more: counted > LIBRARY_COUNT_CAP,
+      page: input.page,
+      pages: Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE)),
+      pageSize: LIBRARY_PAGE_SIZE,
+      match,
+    },
+    choices: withChoices
+      ? {
+          semesters: semesterRows.rows.map((row) => ({
+            id: row.id,
+            label: `${row.programme} · ${row.branch} · Semester ${row.number}`,
+          })),
+          subjects: subjectRows.rows.map((row) => ({ id: row.id, label: `${row.code} ${row.name}` })),
+        }
+      : null,
   };
 }

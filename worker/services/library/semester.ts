@@ -35,6 +35,8 @@ export const ITEMS_PER_SUBJECT = 8;
 export interface SemesterLibrary {
   college: College | null;
   member: boolean;
+  /** The semester's id in the academics tree (the library's semester filter takes it); null when there is none. */
+  semesterId: string | null;
   /** Null when the college has no such semester, or none of its subjects, yet. */
   subjects: SemesterSubject[] | null;
   /** The most helpful items of each subject (a few per unit and kind, see ITEMS_PER_*), by subject id. */
@@ -191,6 +193,7 @@ function semesterOf(outcomes: Outcomes<ReturnType<typeof semesterReads>>, scope:
   return {
     college,
     member: !!college && scope.memberOf === college.id,
+    semesterId: first?.semester_id ?? null,
     subjects,
     items,
     counts: countsBySubject,

@@ -65,8 +65,9 @@ export const productFieldsSchema = z.object({
   title: text("title", 100),
   description: text("description", 2000, true),
   price,
-  // The seller's name and WhatsApp number are the account's (decision 0114): the form sends the
-  // name it shows, an API client of the specification sends both; a number sent is checked.
+  // The seller's name and WhatsApp number are the account's (decisions 0114 and 0132). An API client
+  // of the specification still sends both: the name is checked as before and then the account's is
+  // used; a number sent is checked and used.
   sellerName: text("seller name", 80).optional(),
   whatsappNumber: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
@@ -209,7 +210,8 @@ async function storeListing(
       title: fields.title,
       description: fields.description,
       pricePaise: fields.price,
-      sellerName: fields.sellerName ?? seller.name,
+      // The account's name, whatever the form says: a listing cannot speak for someone else (decision 0132).
+      sellerName: seller.name,
       whatsappNumber: contact.whatsappNumber,
       category: fields.category,
       condition: fields.condition,
