@@ -28,6 +28,11 @@ export default [
   route("seller/:id", "routes/seller.tsx"),
   route("saved", "routes/saved.tsx"),
   route("wanted", "routes/wanted.tsx"),
+  // Lost & found (docs/decisions/0128-lost-found-matching.md); "new" and "mine" before ":id".
+  route("lost-found", "routes/lost-found.tsx"),
+  route("lost-found/new", "routes/lost-found-new.tsx"),
+  route("lost-found/mine", "routes/lost-found-mine.tsx"),
+  route("lost-found/:id", "routes/lost-found-post.tsx"),
   // Conversations with buyers and sellers (docs/decisions/0113-conversations.md).
   route("messages", "routes/messages.tsx"),
   route("messages/:id", "routes/messages-thread.tsx"),

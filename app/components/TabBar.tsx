@@ -26,7 +26,7 @@ const today: Tab = {
   to: "/dashboard",
   label: "Today",
   icon: HomeIcon,
-  section: /^\/(dashboard|timetable|attendance|notifications)?(\/|$)/i,
+  section: /^\/(dashboard|timetable|attendance|notifications|lost-found)?(\/|$)/i,
 };
 const market: Tab = {
   to: "/all-products",

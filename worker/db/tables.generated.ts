@@ -1076,6 +1076,147 @@ export const loginThrottle = table<LoginThrottleRow, LoginThrottleInsert>("login
   "locked_until",
 ]);
 
+/** lost_found_claims */
+export interface LostFoundClaimsRow {
+  id: string;
+  post_id: string;
+  claimant_id: string;
+  answer: string;
+  status: (typeof E.LOST_FOUND_CLAIMS_STATUS)[number];
+  created_at: number;
+  decided_at: number | null;
+  place_id: string | null;
+  place_by: string | null;
+  agreed_at: number | null;
+}
+/** What an INSERT into lost_found_claims must give (the rest have defaults or may be NULL). */
+export interface LostFoundClaimsInsert {
+  id: string;
+  post_id: string;
+  claimant_id: string;
+  answer: string;
+  status?: (typeof E.LOST_FOUND_CLAIMS_STATUS)[number];
+  created_at: number;
+  decided_at?: number | null;
+  place_id?: string | null;
+  place_by?: string | null;
+  agreed_at?: number | null;
+}
+export const lostFoundClaims = table<LostFoundClaimsRow, LostFoundClaimsInsert>("lost_found_claims", [
+  "id",
+  "post_id",
+  "claimant_id",
+  "answer",
+  "status",
+  "created_at",
+  "decided_at",
+  "place_id",
+  "place_by",
+  "agreed_at",
+]);
+
+/** lost_found_matches */
+export interface LostFoundMatchesRow {
+  lost_id: string;
+  found_id: string;
+  score: number;
+  created_at: number;
+}
+/** What an INSERT into lost_found_matches must give (the rest have defaults or may be NULL). */
+export interface LostFoundMatchesInsert {
+  lost_id: string;
+  found_id: string;
+  score: number;
+  created_at: number;
+}
+export const lostFoundMatches = table<LostFoundMatchesRow, LostFoundMatchesInsert>("lost_found_matches", [
+  "lost_id",
+  "found_id",
+  "score",
+  "created_at",
+]);
+
+/** lost_found_posts */
+export interface LostFoundPostsRow {
+  id: string;
+  campus_id: string;
+  user_id: string;
+  side: (typeof E.LOST_FOUND_POSTS_SIDE)[number];
+  category: (typeof E.LOST_FOUND_POSTS_CATEGORY)[number];
+  title: string;
+  description: string;
+  place_id: string | null;
+  place_text: string | null;
+  happened_on: string;
+  time_of_day: (typeof E.LOST_FOUND_POSTS_TIME_OF_DAY)[number];
+  question: string | null;
+  answer: string | null;
+  card_name: string | null;
+  photos: string;
+  terms: string;
+  status: (typeof E.LOST_FOUND_POSTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  returned_at: number | null;
+  hidden_at: number | null;
+  hidden_reason: string | null;
+  moderation_id: string | null;
+}
+/** What an INSERT into lost_found_posts must give (the rest have defaults or may be NULL). */
+export interface LostFoundPostsInsert {
+  id: string;
+  campus_id: string;
+  user_id: string;
+  side: (typeof E.LOST_FOUND_POSTS_SIDE)[number];
+  category: (typeof E.LOST_FOUND_POSTS_CATEGORY)[number];
+  title: string;
+  description: string;
+  place_id?: string | null;
+  place_text?: string | null;
+  happened_on: string;
+  time_of_day: (typeof E.LOST_FOUND_POSTS_TIME_OF_DAY)[number];
+  question?: string | null;
+  answer?: string | null;
+  card_name?: string | null;
+  photos?: string;
+  terms?: string;
+  status?: (typeof E.LOST_FOUND_POSTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  returned_at?: number | null;
+  hidden_at?: number | null;
+  hidden_reason?: string | null;
+  moderation_id?: string | null;
+}
+export const lostFoundPosts = table<LostFoundPostsRow, LostFoundPostsInsert>("lost_found_posts", [
+  "id",
+  "campus_id",
+  "user_id",
+  "side",
+  "category",
+  "title",
+  "description",
+  "place_id",
+  "place_text",
+  "happened_on",
+  "time_of_day",
+  "question",
+  "answer",
+  "card_name",
+  "photos",
+  "terms",
+  "status",
+  "created_at",
+  "updated_at",
+  "expires_at",
+  "returned_at",
+  "hidden_at",
+  "hidden_reason",
+  "moderation_id",
+]);
+
 /** meetup_places */
 export interface MeetupPlacesRow {
   id: string;

@@ -4,6 +4,7 @@ import { EXAMS_DATA } from "#server/services/personal-data/exams.ts";
 import { GRADES_DATA } from "#server/services/personal-data/grades.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
+import { LOST_FOUND_DATA } from "#server/services/personal-data/lost-found.ts";
 import { MARKET_DATA } from "#server/services/personal-data/market.ts";
 import { MESSAGES_DATA } from "#server/services/personal-data/messages.ts";
 import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.ts";
@@ -44,6 +45,8 @@ export const PERSONAL_DATA = {
   library_items: LIBRARY_DATA.library_items,
   library_votes: LIBRARY_DATA.library_votes,
   campuses: LIBRARY_DATA.campuses,
+  lost_found_posts: LOST_FOUND_DATA.lost_found_posts,
+  lost_found_claims: LOST_FOUND_DATA.lost_found_claims,
   hostel_residents: HOSTEL_DATA.hostel_residents,
   block_moves: HOSTEL_DATA.block_moves,
   hostel_complaints: HOSTEL_DATA.hostel_complaints,
