@@ -28,6 +28,11 @@ export default [
   route("seller/:id", "routes/seller.tsx"),
   route("saved", "routes/saved.tsx"),
   route("wanted", "routes/wanted.tsx"),
+  // Lost & found (docs/decisions/0128-lost-found-matching.md); "new" and "mine" before ":id".
+  route("lost-found", "routes/lost-found.tsx"),
+  route("lost-found/new", "routes/lost-found-new.tsx"),
+  route("lost-found/mine", "routes/lost-found-mine.tsx"),
+  route("lost-found/:id", "routes/lost-found-post.tsx"),
   // Conversations with buyers and sellers (docs/decisions/0113-conversations.md).
   route("messages", "routes/messages.tsx"),
   route("messages/:id", "routes/messages-thread.tsx"),
@@ -78,6 +83,8 @@ export default [
   // Exams: a student's datesheet, and a class's as its keepers edit it.
   route("exams", "routes/exams.tsx"),
   route("exams/class/:id/edit", "routes/exams-class-edit.tsx"),
+  // SGPA and CGPA (docs/decisions/0133-grades.md).
+  route("grades", "routes/grades.tsx"),
 
   // Staff console and the students' inbox.
   route("staff", "routes/staff.tsx"),
@@ -99,6 +106,7 @@ export default [
   route("clubs", "routes/clubs.tsx"),
   route("clubs/:id", "routes/club.tsx"),
   route("admin/setup/clubs", "routes/admin-setup-clubs.tsx"),
+  route("admin/setup/grades", "routes/admin-setup-grades.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // A student's private calendar feed (a resource route: an .ics file, no page).
   route("calendar/:file", "routes/calendar-feed.tsx"),

@@ -16,6 +16,8 @@ export interface AcademicsSubject {
   id: string;
   code: string;
   name: string;
+  /** Credits (1.5 for a lab), or null when the college has not given them (docs/decisions/0133-grades.md). */
+  credits: number | null;
   units: AcademicsUnit[];
 }
 
@@ -71,13 +73,14 @@ export const ACADEMICS_CSV_COLUMNS = [
   "semester",
   "subject_code",
   "subject_name",
+  "credits",
   "unit_number",
   "unit_title",
   "unit_topics",
 ] as const;
 export type AcademicsCsvColumn = (typeof ACADEMICS_CSV_COLUMNS)[number];
 /** The columns a file may leave out (every row then has an empty value there). */
-export const OPTIONAL_CSV_COLUMNS: readonly AcademicsCsvColumn[] = ["unit_topics"];
+export const OPTIONAL_CSV_COLUMNS: readonly AcademicsCsvColumn[] = ["unit_topics", "credits"];
 
 /** "B.Tech" -> "btech", "BA-LLB" -> "ba-llb": a node's address in links, unchanged by a rename. */
 export function academicsSlug(name: string): string {

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "setup.slot.add": "Laundry slot added",
   "setup.slot.update": "Laundry slot changed",
   "setup.slot.remove": "Laundry slot removed",
+  "setup.grading": "Grading scale changed",
 };
 
 /** The words for an action; an action this list does not know yet reads as itself. */

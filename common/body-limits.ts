@@ -48,6 +48,8 @@ export const EXAMS_FORM_LIMIT: BodyLimit = {
   maxBytes: 40 * KB,
   message: "The request is too large: a datesheet file can be at most 32 KB.",
 };
+/** A grade, a semester's grades or the grading scale (docs/decisions/0133-grades.md). */
+export const GRADES_FORM_LIMIT: BodyLimit = { maxBytes: 8 * KB };
 /** Every other body: JSON and forms of text fields (the longest a few thousand characters). */
 export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 64 * KB };
 

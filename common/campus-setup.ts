@@ -9,6 +9,7 @@ export const SETUP_STEPS = [
   { key: "laundry", title: "Laundry slots", path: "/admin/setup/laundry" },
   { key: "academics", title: "Academics", path: "/admin/setup/academics" },
   { key: "timetable", title: "Timetables and attendance", path: "/admin/setup/timetable" },
+  { key: "grades", title: "Grading scale", path: "/admin/setup/grades" },
   { key: "places", title: "Safe meet-up places", path: "/admin/setup/meetup-places" },
 ] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number]["key"];

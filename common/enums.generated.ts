@@ -13,11 +13,14 @@ export const CAMPUSES_IS_OPEN = [0, 1] as const;
 /** campuses.google_hd_required */
 export const CAMPUSES_GOOGLE_HD_REQUIRED = [0, 1] as const;
 
+/** campuses.grade_repeat_rule */
+export const CAMPUSES_GRADE_REPEAT_RULE = ["latest", "best"] as const;
+
 /** class_exams.kind */
 export const CLASS_EXAMS_KIND = ["mid_semester", "end_semester", "practical", "viva", "supplementary"] as const;
 
 /** content_reports.kind */
-export const CONTENT_REPORTS_KIND = ["listing", "request", "roommate", "complaint", "library"] as const;
+export const CONTENT_REPORTS_KIND = ["listing", "request", "roommate", "complaint", "library", "lostfound"] as const;
 
 /** content_reports.reason */
 export const CONTENT_REPORTS_REASON = [
@@ -96,6 +99,31 @@ export const LIBRARY_ITEMS_STATUS = ["pending", "approved", "rejected"] as const
 
 /** library_items.index_state */
 export const LIBRARY_ITEMS_INDEX_STATE = ["pending", "ready", "failed"] as const;
+
+/** lost_found_claims.status */
+export const LOST_FOUND_CLAIMS_STATUS = ["pending", "accepted", "declined"] as const;
+
+/** lost_found_posts.side */
+export const LOST_FOUND_POSTS_SIDE = ["lost", "found"] as const;
+
+/** lost_found_posts.category */
+export const LOST_FOUND_POSTS_CATEGORY = [
+  "id_card",
+  "phone",
+  "wallet",
+  "keys",
+  "bottle",
+  "book",
+  "electronics",
+  "clothing",
+  "other",
+] as const;
+
+/** lost_found_posts.time_of_day */
+export const LOST_FOUND_POSTS_TIME_OF_DAY = ["morning", "afternoon", "evening", "night", "unsure"] as const;
+
+/** lost_found_posts.status */
+export const LOST_FOUND_POSTS_STATUS = ["open", "returned", "expired"] as const;
 
 /** messages.kind */
 export const MESSAGES_KIND = [

@@ -13,6 +13,7 @@ export const kindLabel: Record<ReportKind, string> = {
   roommate: "roommate post",
   complaint: "complaint",
   library: "library item",
+  lostfound: "lost & found post",
 };
 
 /** Why (the content_reports table's CHECK). */

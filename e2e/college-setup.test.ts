@@ -113,14 +113,14 @@ describe("a college set up by its own people", () => {
         await page.goto("/dashboard");
         await hydrated(page);
         const card = page.getByRole("region", { name: "Set up your college" });
-        await card.getByText("6 of 7 set-up steps are not done yet.", { exact: false }).waitFor();
+        await card.getByText("6 of 8 set-up steps are not done yet.", { exact: false }).waitFor();
         await shoot(page, "dashboard-setup-card");
         await page.emulateMedia({ colorScheme: "dark" });
         await shoot(page, "dashboard-setup-card-dark");
         await page.emulateMedia({ colorScheme: "light" });
         await card.getByRole("link", { name: "Open the set-up checklist" }).click();
         await page.waitForURL((url) => url.pathname === "/admin/setup");
-        await page.getByText("6 steps of 7 not done yet.").waitFor();
+        await page.getByText("6 steps of 8 not done yet.").waitFor();
         await page.goto("/admin");
         await hydrated(page);
         await page.getByRole("link", { name: "Set up your college" }).click();

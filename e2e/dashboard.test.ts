@@ -5,7 +5,7 @@ import { baseURL, DESKTOP, hydrated, PHONE, sharedBrowser, withPage } from "./ha
 
 const browser = sharedBrowser();
 
-const DAY_SCHOLAR = ["Marketplace", "Notes", "Study Swap", "Google Classroom"];
+const DAY_SCHOLAR = ["Marketplace", "Notes", "Study Swap", "Google Classroom", "Lost & found"];
 const HOSTELLER = [
   "Night Market",
   "Hostel Complaints",
@@ -15,6 +15,7 @@ const HOSTELLER = [
   "Notes",
   "Study Swap",
   "Google Classroom",
+  "Lost & found",
 ];
 
 async function tileTitles(page: Page) {

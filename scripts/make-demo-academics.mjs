@@ -36,7 +36,7 @@ tree.programmes.forEach((p, pi) => {
       const sOf = `FROM academic_semesters s JOIN academic_branches b ON b.id = s.branch_id JOIN academic_programmes p ON p.id = b.programme_id WHERE p.campus_id = ${q(CAMPUS)} AND p.slug = ${q(p.slug)} AND b.slug = ${q(b.slug)} AND s.number = ${s.number}`;
       s.subjects.forEach((x, xi) => {
         lines.push(
-          `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position) SELECT ${q(x.id)}, ${q(CAMPUS)}, s.id, ${q(x.code)}, ${q(x.name)}, ${xi} ${sOf} ON CONFLICT DO NOTHING;`,
+          `INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position, credit_halves) SELECT ${q(x.id)}, ${q(CAMPUS)}, s.id, ${q(x.code)}, ${q(x.name)}, ${xi}, ${x.credits === undefined ? "NULL" : x.credits * 2} ${sOf} ON CONFLICT DO NOTHING;`,
         );
         for (const u of x.units)
           lines.push(

@@ -245,6 +245,8 @@ async function everything(): Promise<World> {
     (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
       .status,
   ).toBe(200);
+  // A grade of their own (docs/decisions/0133-grades.md).
+  expect((await sendJson("PUT", `/api/grades/${PHYSICS}`, { grade: "A+" }, student.token)).status).toBe(200);
 
   // Events and clubs: the student leads a club and publishes its event, follows it, and goes to the
   // last place of another event while another student waits (their place is freed by the deletion).
@@ -372,6 +374,49 @@ async function everything(): Promise<World> {
   expect(
     (await sendJson("POST", "/api/wanted", { words: `Wanted ${tag} drafter`, maxPrice: 400 }, student.token)).status,
   ).toBe(201);
+
+  // Lost & found: the student's lost post with a photo; their claim of another's found item, accepted,
+  // and the handover place they proposed.
+  const lfForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      category: "wallet",
+      description: "Brown leather.",
+      placeId: "cit-central-canteen",
+      happenedOn: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+      timeOfDay: "evening",
+      ...fields,
+    }))
+      form.set(key, value);
+    form.set("image", new File([PNG_BYTES], "w.png", { type: "image/png" }));
+    return form;
+  };
+  const lfPost = async (user: TestUser, fields: Record<string, string>) => {
+    const res = await call("/api/lost-found", { method: "POST", headers: bearer(user.token), body: lfForm(fields) });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  await lfPost(student, { side: "lost", title: `Lost wallet ${tag}` });
+  const othersFound = await lfPost(other, { side: "found", category: "keys", title: `Found keys ${tag}` });
+  const lfClaim = await postJson(
+    `/api/lost-found/${othersFound}/claims`,
+    { answer: `Mine ${tag}` },
+    bearer(student.token),
+  );
+  expect(lfClaim.status).toBe(201);
+  const lfClaimId = ((await lfClaim.json()) as { data: { id: string } }).data.id;
+  expect(
+    (await postJson(`/api/lost-found/claims/${lfClaimId}`, { answer: "accept" }, bearer(other.token))).status,
+  ).toBe(200);
+  expect(
+    (
+      await postJson(
+        `/api/lost-found/claims/${lfClaimId}/handover`,
+        { placeId: "cit-main-gate" },
+        bearer(student.token),
+      )
+    ).status,
+  ).toBe(200);
 
   // What no API writes on demand (meal and slot times, Google, a minute-long code), written directly.
   const now = Date.now();

@@ -54,7 +54,7 @@ describe("the set-up pages", () => {
     for (const path of ["/admin/setup/timetable", "/admin/setup/meetup-places"])
       expect(html).toContain(`href="${path}"`);
     expect(html.match(/Not yet/g)?.length).toBe(6);
-    expect(html).toContain("6 steps of 7 not done yet.");
+    expect(html).toContain("6 steps of 8 not done yet.");
     expect(shown(await (await page(admin, "/admin")).text())).toContain('href="/admin/setup"');
   });
 
@@ -88,7 +88,7 @@ describe("the set-up pages", () => {
   it("a new campus admin's dashboard leads to the checklist while steps are not done; a student's does not", async () => {
     const html = shown(await (await page(admin, "/dashboard")).text());
     expect(html).toContain(M.setupCardTitle);
-    expect(html).toContain(M.setupCard(6, 7));
+    expect(html).toContain(M.setupCard(6, 8));
     expect(html).toContain('href="/admin/setup"');
     const studentHtml = shown(await (await page(student, "/dashboard")).text());
     expect(studentHtml).not.toContain(M.setupCardTitle);

@@ -45,6 +45,7 @@ const LISTS = new Set([
   "/api/hostel/laundry/bookings",
   "/api/hostel/laundry/slots",
   "/api/hostel/roommates",
+  "/api/lost-found",
   "/api/library/items",
   "/api/messages",
   "/api/moderation/conversations",
@@ -72,6 +73,8 @@ interface Fixtures {
   conversationId: string;
   clubId: string;
   eventId: string;
+  /** A found item with a photo, posted by the student. */
+  lostFoundId: string;
   /** A programme other than B.Tech, with a branch and a semester (its notes pages' addresses). */
   notes: { programme: string; branch: string; semester: number };
 }
@@ -148,10 +151,18 @@ beforeAll(async () => {
   if (event.status !== 201) throw new Error(`event: ${event.status} ${await event.text()}`);
   const eventId = (await read<{ id: string }>(event)).data.id;
   await sendJson("PUT", `/api/events/${eventId}/going`, {}, people.student.token);
+  const lostFound = await call("/api/lost-found", {
+    method: "POST",
+    headers: bearer(people.student.token),
+    body: lostFoundForm("Budget test water bottle"),
+  });
+  if (lostFound.status !== 201) throw new Error(`lost & found: ${lostFound.status} ${await lostFound.text()}`);
+  const lostFoundId = (await read<{ id: string }>(lostFound)).data.id;
   fixtures = {
     clubId,
     eventId,
     people,
+    lostFoundId,
     productId: product.id,
     imageKey: product.image.split("/").pop() ?? "",
     complaintId,
@@ -197,6 +208,7 @@ function fillPage(path: string): string {
     .replace(/^\/seller\/:id$/, `/seller/${fixtures.people.student.userId}`)
     .replace(/^\/events\/:id/, `/events/${fixtures.eventId}`)
     .replace(/^\/clubs\/:id/, `/clubs/${fixtures.clubId}`)
+    .replace(/^\/lost-found\/:id$/, `/lost-found/${fixtures.lostFoundId}`)
     .replace(":id", fixtures.productId)
     // A semester page: one the demo college has (B.Tech CSE), and another programme's.
     .replace(/^\/btech\/:branch\/:semesterId$/, "/btech/cse/1")
@@ -214,6 +226,8 @@ function fillPage(path: string): string {
 function fillApi(path: string): string {
   const byRoute: Record<string, string> = {
     "/api/product/:id": `/api/product/${fixtures.productId}`,
+    "/api/lost-found/:id": `/api/lost-found/${fixtures.lostFoundId}`,
+    "/api/lost-found/:id/photos/:n": `/api/lost-found/${fixtures.lostFoundId}/photos/0`,
     "/api/seller/:id": `/api/seller/${fixtures.people.student.userId}`,
     "/api/files/products/:key": `/api/files/products/${fixtures.imageKey}`,
     "/api/hostel/complaints/:id/photo": `/api/hostel/complaints/${fixtures.complaintId}/photo`,
@@ -359,6 +373,25 @@ async function codeMailedTo(email: string, subject: RegExp): Promise<string> {
 }
 
 const productForm = (user: TestUser, title: string): FormData => listingForm(user.name, title);
+
+/** A found item at one of the demo college's places, with one photo. */
+function lostFoundForm(title: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    side: "found",
+    category: "bottle",
+    title,
+    description: "Left in the reading room.",
+    placeId: "cit-library-entrance",
+    happenedOn: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+    timeOfDay: "morning",
+    question: "What colour is the lid?",
+    answer: "Green",
+  }))
+    form.set(key, value);
+  form.set("image", new File([PNG_BYTES], "p.png", { type: "image/png" }));
+  return form;
+}
 
 const tomorrow = () => new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
 const idOf = async (res: Response): Promise<string> => {
@@ -578,6 +611,50 @@ describe("the D1 query budget of writes", () => {
       await run({ route: "POST /api/wanted", by: owner, path: "/api/wanted", body: { words: "drawing board" } }),
     );
     await run({ route: "DELETE /api/wanted/:id", by: owner, path: `/api/wanted/${wantedId}` });
+
+    // Lost & found: a found item posted, edited, claimed, accepted, a place agreed, returned, deleted.
+    const foundId = await idOf(
+      await run({
+        route: "POST /api/lost-found",
+        by: student,
+        path: "/api/lost-found",
+        body: lostFoundForm("Budget umbrella"),
+      }),
+    );
+    await run({
+      route: "PATCH /api/lost-found/:id",
+      by: student,
+      path: `/api/lost-found/${foundId}`,
+      body: { title: "Budget black umbrella" },
+    });
+    const lfClaimId = await idOf(
+      await run({
+        route: "POST /api/lost-found/:id/claims",
+        by: owner,
+        path: `/api/lost-found/${foundId}/claims`,
+        body: { answer: "Green" },
+      }),
+    );
+    await run({
+      route: "POST /api/lost-found/claims/:id",
+      by: student,
+      path: `/api/lost-found/claims/${lfClaimId}`,
+      body: { answer: "accept" },
+    });
+    await run({
+      route: "POST /api/lost-found/claims/:id/handover",
+      by: student,
+      path: `/api/lost-found/claims/${lfClaimId}/handover`,
+      body: { placeId: "cit-main-gate" },
+    });
+    await run({
+      route: "POST /api/lost-found/claims/:id/handover",
+      by: owner,
+      path: `/api/lost-found/claims/${lfClaimId}/handover`,
+      body: { agree: true },
+    });
+    await run({ route: "POST /api/lost-found/:id/returned", by: owner, path: `/api/lost-found/${foundId}/returned` });
+    await run({ route: "DELETE /api/lost-found/:id", by: student, path: `/api/lost-found/${foundId}` });
 
     // Conversations: a buyer asks, the seller answers, an offer is made, withdrawn, made again and
     // accepted; the two agree a meet-up, share a number, report and block.
@@ -1169,6 +1246,30 @@ describe("the D1 query budget of writes", () => {
       by: student,
       path: "/api/push/event-reminders",
       body: { enabled: false },
+    });
+
+    // Grades (docs/decisions/0133-grades.md): the owner's own grade, and the college's scale.
+    await run({
+      route: "PUT /api/grades/:subjectId",
+      by: owner,
+      path: `/api/grades/${C_PROGRAMMING}`,
+      body: { grade: "A+", semesterTaken: 1 },
+    });
+    await run({ route: "DELETE /api/grades/:subjectId", by: owner, path: `/api/grades/${C_PROGRAMMING}` });
+    const gradesAdmin = await createUser({ name: "Grades Admin" });
+    await grantRole(gradesAdmin, "admin");
+    await run({
+      route: "PUT /api/admin/campus/grading-scale",
+      by: gradesAdmin,
+      path: "/api/admin/campus/grading-scale",
+      body: {
+        scale: [
+          { letter: "O", points: 10 },
+          { letter: "A", points: 8 },
+          { letter: "F", points: 0 },
+        ],
+        repeatRule: "best",
+      },
     });
 
     // Google: answered by the fake Google (refusals count the same reads; the budget holds either way).

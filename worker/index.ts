@@ -8,6 +8,7 @@ import { pruneExpiredCodes } from "#server/services/auth/email-codes.ts";
 import { requeueStalled } from "#server/services/library/index-queue.ts";
 import { pruneLoginThrottle } from "#server/services/auth/login-throttle.ts";
 import { warnExpiringListings } from "#server/services/market/expiry.ts";
+import { expireLostFound } from "#server/services/lost-found/expiry.ts";
 import { deliverPushes, type PushMessage } from "#server/services/notifications/push.ts";
 import { runReminders } from "#server/services/classroom/reminders.ts";
 import { expireReservations } from "#server/services/market/reservations.ts";
@@ -48,6 +49,8 @@ async function runJobs(controller: ScheduledController, rawEnv: Env): Promise<vo
     ["reservations", async () => ({ ...(await expireReservations(env, at)) })],
     // Listings that leave Browse within 3 days: their sellers are told to renew.
     ["expiring-listings", async () => ({ ...(await warnExpiringListings(env, at)) })],
+    // Lost & found posts past their 30 days close, and their posters are told (worker/services/lost-found/expiry.ts).
+    ["lost-found-expiry", async () => ({ ...(await expireLostFound(env, at)) })],
     // Library uploads whose indexing message was lost are queued again; those out of deliveries fail.
     ["library-indexing", async () => ({ ...(await requeueStalled(env, at)) })],
     // The optional daily e-mail digest, once per India-time day from 07:30 (decision 0092, worker/services/notifications/digest.ts).

@@ -26,7 +26,7 @@ const today: Tab = {
   to: "/dashboard",
   label: "Today",
   icon: HomeIcon,
-  section: /^\/(dashboard|timetable|attendance|notifications)?(\/|$)/i,
+  section: /^\/(dashboard|timetable|attendance|notifications|lost-found)?(\/|$)/i,
 };
 const market: Tab = {
   to: "/all-products",
@@ -52,7 +52,7 @@ const you: Tab = {
   to: "/account",
   label: "You",
   icon: UserIcon,
-  section: /^\/(account|login|auth|register|verify|googleclassroom|staff|admin)(\/|$)/i,
+  section: /^\/(account|grades|login|auth|register|verify|googleclassroom|staff|admin)(\/|$)/i,
 };
 
 /** Today, Market, Notes, Hostel (hostellers) or Study Swap (day scholars), You. */

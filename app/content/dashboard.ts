@@ -4,6 +4,7 @@ import { CutleryIcon } from "#app/components/icons/cutlery.tsx";
 import { LaundryIcon } from "#app/components/icons/laundry.tsx";
 import { MoonIcon } from "#app/components/icons/moon.tsx";
 import { PeopleIcon } from "#app/components/icons/people.tsx";
+import { SearchIcon } from "#app/components/icons/search.tsx";
 import { StoreIcon } from "#app/components/icons/store.tsx";
 import { SwapIcon } from "#app/components/icons/swap.tsx";
 import { WrenchIcon } from "#app/components/icons/wrench.tsx";
@@ -38,6 +39,14 @@ const classroom: Tile = {
   to: "/googleclassroom",
   icon: ClassroomIcon,
   tone: "bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300",
+};
+
+const lostFound: Tile = {
+  title: "Lost & found",
+  description: "Lost something, or found something? Post it and get matched.",
+  to: "/lost-found",
+  icon: SearchIcon,
+  tone: "bg-lime-100 text-lime-800 dark:bg-lime-950 dark:text-lime-300",
 };
 
 /** The hostel's services: the hosteller's dashboard and the phone's Hostel tab (/hostel). */
@@ -91,8 +100,9 @@ export const tiles: Record<Mode, Tile[]> = {
     notes,
     studySwap,
     classroom,
+    lostFound,
   ],
-  hosteller: [...hostelTiles, notes, studySwap, classroom],
+  hosteller: [...hostelTiles, notes, studySwap, classroom, lostFound],
 };
 
 export const tips: Record<Mode, { title: string; items: string[] }> = {

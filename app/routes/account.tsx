@@ -234,6 +234,10 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               Your timetable and attendance follow the class you choose.{" "}
               <Link to="/timetable" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
                 Open my timetable
+              </Link>{" "}
+              ·{" "}
+              <Link to="/grades" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+                My grades, SGPA and CGPA
               </Link>
             </p>
           </div>

@@ -118,8 +118,9 @@ export default function SetupAcademics({ loaderData, actionData }: Route.Compone
               </Field>
               <p id="import-format" className="text-sm text-slate-600 dark:text-slate-400">
                 CSV: a header row, then one row per unit, with the columns{" "}
-                <code className="break-words">{ACADEMICS_CSV_COLUMNS.join(",")}</code> (unit_topics may be left out).
-                Stop a row early to add a programme, branch, semester or subject with nothing under it yet.
+                <code className="break-words">{ACADEMICS_CSV_COLUMNS.join(",")}</code> (unit_topics and credits may be
+                left out; credits are a subject&apos;s, like 4 or 1.5, and give students their SGPA and CGPA). Stop a
+                row early to add a programme, branch, semester or subject with nothing under it yet.
               </p>
               <SubmitButton busy={importing} busyLabel="Importing...">
                 Import file
@@ -204,7 +205,7 @@ function ProgrammeTree({ programme }: { programme: AcademicsProgramme }) {
                               <summary className={summaryClass}>
                                 <span className="font-mono text-xs">{x.code}</span> {x.name}{" "}
                                 <span className="font-normal text-slate-600 dark:text-slate-400">
-                                  ({plural(x.units.length, "unit")})
+                                  {`(${plural(x.units.length, "unit")}${x.credits === null ? "" : `, ${x.credits} ${x.credits === 1 ? "credit" : "credits"}`})`}
                                 </span>
                               </summary>
                               <ol className="space-y-1 pb-2 pl-4">

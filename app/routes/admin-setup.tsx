@@ -26,6 +26,7 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
     academics: `${plural(counts.programmes, "programme")}, ${plural(counts.subjects, "subject")}`,
     timetable: `${plural(counts.classes, "class", "classes")}, ${plural(counts.reps, "class representative")}; the attendance rule and holidays`,
     places: `${plural(counts.places, "place")} where buyers and sellers meet to trade`,
+    grades: `${counts.ownScale ? "Your college's scale" : "The 10-point scale, O to F"}; ${plural(counts.credited, "subject")} with credits`,
   };
   const left = SETUP_STEPS.filter((step) => !done[step.key]).length;
   return (

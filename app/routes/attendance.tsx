@@ -55,6 +55,10 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm">
         <Link to="/timetable" className={linkClass}>
           Mark today's classes on your timetable
+        </Link>{" "}
+        ·{" "}
+        <Link to="/grades" className={linkClass}>
+          Your grades, SGPA and CGPA
         </Link>
       </p>
       <section aria-labelledby="overall-heading" className="card mb-6 p-5">

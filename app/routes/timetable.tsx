@@ -126,6 +126,9 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         <Link to="/exams" className={linkClass}>
           Exams
         </Link>
+        <Link to="/grades" className={linkClass}>
+          Grades
+        </Link>
         {/* The switch for a reminder 10 minutes before each class (docs/decisions/0110-class-reminders.md). */}
         <Link to="/notifications#classes-heading" className={linkClass}>
           Class reminders

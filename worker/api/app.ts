@@ -12,6 +12,7 @@ import { moderation, reports } from "#server/api/moderation.ts";
 import { admin } from "#server/api/admin.ts";
 import { academicsAdmin, academicsPublic } from "#server/api/academics.ts";
 import { campusSetup } from "#server/api/campus-setup.ts";
+import lostFound from "#server/api/lost-found.ts";
 import wanted from "#server/api/wanted.ts";
 import { clubsApi, eventsApi } from "#server/api/events.ts";
 import { messages, productMessages, reportedMessages } from "#server/api/messages.ts";
@@ -23,6 +24,7 @@ import { libraryItems } from "#server/api/library.ts";
 import libraryFind from "#server/api/library-find.ts";
 import { attendance, timetable, timetableSetup } from "#server/api/timetable.ts";
 import { exams } from "#server/api/exams.ts";
+import { grades, gradingScale } from "#server/api/grades.ts";
 
 // The API for outside clients, mounted in the front door (worker/front-door.ts), which limits each
 // route's body as the route declares (`bodyLimit`) and answers every error in the API's shape.
@@ -40,6 +42,7 @@ api.route("/seller", sellers);
 api.route("/wanted", wanted);
 api.route("/events", eventsApi);
 api.route("/clubs", clubsApi);
+api.route("/lost-found", lostFound);
 api.route("/files/products", productImages);
 api.route("/studyswap", studyswap);
 api.route("/hostel", hostel);
@@ -51,6 +54,7 @@ api.route("/library", libraryFind);
 api.route("/timetable", timetable);
 api.route("/attendance", attendance);
 api.route("/exams", exams);
+api.route("/grades", grades);
 api.route("/reports", reports);
 api.route("/moderation/conversations", reportedMessages);
 api.route("/moderation", moderation);
@@ -60,6 +64,7 @@ api.route("/moderation", moderation);
 api.route("/admin/campus", campusSetup);
 api.route("/admin/campus", timetableSetup);
 api.route("/admin/campus/academics", academicsAdmin);
+api.route("/admin/campus/grading-scale", gradingScale);
 api.route("/admin", admin);
 api.route("/dev", dev);
 

@@ -84,6 +84,7 @@ export interface AcademicSubjectsRow {
   code: string;
   name: string;
   position: number;
+  credit_halves: number | null;
 }
 /** What an INSERT into academic_subjects must give (the rest have defaults or may be NULL). */
 export interface AcademicSubjectsInsert {
@@ -93,6 +94,7 @@ export interface AcademicSubjectsInsert {
   code: string;
   name: string;
   position?: number;
+  credit_halves?: number | null;
 }
 export const academicSubjects = table<AcademicSubjectsRow, AcademicSubjectsInsert>("academic_subjects", [
   "id",
@@ -101,6 +103,7 @@ export const academicSubjects = table<AcademicSubjectsRow, AcademicSubjectsInser
   "code",
   "name",
   "position",
+  "credit_halves",
 ]);
 
 /** academic_units */
@@ -283,6 +286,8 @@ export interface CampusesRow {
   grievance_name: string | null;
   grievance_email: string | null;
   attendance_threshold: number;
+  grading_scale: string | null;
+  grade_repeat_rule: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
 }
 /** What an INSERT into campuses must give (the rest have defaults or may be NULL). */
 export interface CampusesInsert {
@@ -297,6 +302,8 @@ export interface CampusesInsert {
   grievance_name?: string | null;
   grievance_email?: string | null;
   attendance_threshold?: number;
+  grading_scale?: string | null;
+  grade_repeat_rule?: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
 }
 export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "id",
@@ -310,6 +317,8 @@ export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "grievance_name",
   "grievance_email",
   "attendance_threshold",
+  "grading_scale",
+  "grade_repeat_rule",
 ]);
 
 /** class_exams */
@@ -804,6 +813,36 @@ export const googleHandoffs = table<GoogleHandoffsRow, GoogleHandoffsInsert>("go
   "expires_at",
 ]);
 
+/** grade_entries */
+export interface GradeEntriesRow {
+  user_id: string;
+  subject_id: string;
+  campus_id: string;
+  attempt: number;
+  semester: number;
+  grade: string;
+  updated_at: number;
+}
+/** What an INSERT into grade_entries must give (the rest have defaults or may be NULL). */
+export interface GradeEntriesInsert {
+  user_id: string;
+  subject_id: string;
+  campus_id: string;
+  attempt: number;
+  semester: number;
+  grade: string;
+  updated_at: number;
+}
+export const gradeEntries = table<GradeEntriesRow, GradeEntriesInsert>("grade_entries", [
+  "user_id",
+  "subject_id",
+  "campus_id",
+  "attempt",
+  "semester",
+  "grade",
+  "updated_at",
+]);
+
 /** hostel_blocks */
 export interface HostelBlocksRow {
   id: string;
@@ -1191,6 +1230,147 @@ export const loginThrottle = table<LoginThrottleRow, LoginThrottleInsert>("login
   "failures",
   "window_started_at",
   "locked_until",
+]);
+
+/** lost_found_claims */
+export interface LostFoundClaimsRow {
+  id: string;
+  post_id: string;
+  claimant_id: string;
+  answer: string;
+  status: (typeof E.LOST_FOUND_CLAIMS_STATUS)[number];
+  created_at: number;
+  decided_at: number | null;
+  place_id: string | null;
+  place_by: string | null;
+  agreed_at: number | null;
+}
+/** What an INSERT into lost_found_claims must give (the rest have defaults or may be NULL). */
+export interface LostFoundClaimsInsert {
+  id: string;
+  post_id: string;
+  claimant_id: string;
+  answer: string;
+  status?: (typeof E.LOST_FOUND_CLAIMS_STATUS)[number];
+  created_at: number;
+  decided_at?: number | null;
+  place_id?: string | null;
+  place_by?: string | null;
+  agreed_at?: number | null;
+}
+export const lostFoundClaims = table<LostFoundClaimsRow, LostFoundClaimsInsert>("lost_found_claims", [
+  "id",
+  "post_id",
+  "claimant_id",
+  "answer",
+  "status",
+  "created_at",
+  "decided_at",
+  "place_id",
+  "place_by",
+  "agreed_at",
+]);
+
+/** lost_found_matches */
+export interface LostFoundMatchesRow {
+  lost_id: string;
+  found_id: string;
+  score: number;
+  created_at: number;
+}
+/** What an INSERT into lost_found_matches must give (the rest have defaults or may be NULL). */
+export interface LostFoundMatchesInsert {
+  lost_id: string;
+  found_id: string;
+  score: number;
+  created_at: number;
+}
+export const lostFoundMatches = table<LostFoundMatchesRow, LostFoundMatchesInsert>("lost_found_matches", [
+  "lost_id",
+  "found_id",
+  "score",
+  "created_at",
+]);
+
+/** lost_found_posts */
+export interface LostFoundPostsRow {
+  id: string;
+  campus_id: string;
+  user_id: string;
+  side: (typeof E.LOST_FOUND_POSTS_SIDE)[number];
+  category: (typeof E.LOST_FOUND_POSTS_CATEGORY)[number];
+  title: string;
+  description: string;
+  place_id: string | null;
+  place_text: string | null;
+  happened_on: string;
+  time_of_day: (typeof E.LOST_FOUND_POSTS_TIME_OF_DAY)[number];
+  question: string | null;
+  answer: string | null;
+  card_name: string | null;
+  photos: string;
+  terms: string;
+  status: (typeof E.LOST_FOUND_POSTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  returned_at: number | null;
+  hidden_at: number | null;
+  hidden_reason: string | null;
+  moderation_id: string | null;
+}
+/** What an INSERT into lost_found_posts must give (the rest have defaults or may be NULL). */
+export interface LostFoundPostsInsert {
+  id: string;
+  campus_id: string;
+  user_id: string;
+  side: (typeof E.LOST_FOUND_POSTS_SIDE)[number];
+  category: (typeof E.LOST_FOUND_POSTS_CATEGORY)[number];
+  title: string;
+  description: string;
+  place_id?: string | null;
+  place_text?: string | null;
+  happened_on: string;
+  time_of_day: (typeof E.LOST_FOUND_POSTS_TIME_OF_DAY)[number];
+  question?: string | null;
+  answer?: string | null;
+  card_name?: string | null;
+  photos?: string;
+  terms?: string;
+  status?: (typeof E.LOST_FOUND_POSTS_STATUS)[number];
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  returned_at?: number | null;
+  hidden_at?: number | null;
+  hidden_reason?: string | null;
+  moderation_id?: string | null;
+}
+export const lostFoundPosts = table<LostFoundPostsRow, LostFoundPostsInsert>("lost_found_posts", [
+  "id",
+  "campus_id",
+  "user_id",
+  "side",
+  "category",
+  "title",
+  "description",
+  "place_id",
+  "place_text",
+  "happened_on",
+  "time_of_day",
+  "question",
+  "answer",
+  "card_name",
+  "photos",
+  "terms",
+  "status",
+  "created_at",
+  "updated_at",
+  "expires_at",
+  "returned_at",
+  "hidden_at",
+  "hidden_reason",
+  "moderation_id",
 ]);
 
 /** meetup_places */

@@ -110,7 +110,7 @@ export function BrowseFilters(filters: Filters) {
  * One filter's chip: its name and the choice in force (filled when one is), opening its choices
  * below the row. `name` makes the chips one group: opening one closes the other.
  */
-function Chip({ label, chosen, children }: { label: string; chosen: string | null; children: React.ReactNode }) {
+export function Chip({ label, chosen, children }: { label: string; chosen: string | null; children: React.ReactNode }) {
   return (
     <details name="browse-filter" className="group">
       <summary
@@ -131,7 +131,7 @@ function Chip({ label, chosen, children }: { label: string; chosen: string | nul
 }
 
 /** A choice of a chip: a link; the one in force is marked for the eye and for screen readers. */
-function Choice({ href, current, label }: { href: string; current: boolean; label: string }) {
+export function Choice({ href, current, label }: { href: string; current: boolean; label: string }) {
   return (
     <li>
       <Link

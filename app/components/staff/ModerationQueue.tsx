@@ -98,6 +98,11 @@ function ReportCard({ item, words }: { item: QueueItem; words: ModerationWords }
             Open the item
           </a>
         )}
+        {item.kind === "lostfound" && (
+          <a href={`/lost-found/${item.id}`} target="_blank" rel="noopener" className="btn-secondary">
+            Open the post
+          </a>
+        )}
         {item.hiddenAt ? (
           <fetcher.Form method="post">
             {hidden}

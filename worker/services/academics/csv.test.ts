@@ -35,6 +35,7 @@ describe("the academics CSV", () => {
                       id: "x",
                       code: "CS-1",
                       name: 'Maths, "applied"',
+                      credits: 1.5,
                       units: [{ id: "u", number: 1, title: "=SUM(A1)", topics: "-1 is odd" }],
                     },
                   ],
@@ -64,6 +65,7 @@ describe("the academics CSV", () => {
                       {
                         code: "CS-1",
                         name: 'Maths, "applied"',
+                        credits: 1.5,
                         units: [{ number: 1, title: "=SUM(A1)", topics: "-1 is odd" }],
                       },
                     ],
@@ -87,7 +89,7 @@ describe("the academics CSV", () => {
         {
           at: "Row 1",
           message:
-            'Unknown column "teacher". The columns are programme, branch, semester, subject_code, subject_name, unit_number, unit_title, unit_topics.',
+            'Unknown column "teacher". The columns are programme, branch, semester, subject_code, subject_name, credits, unit_number, unit_title, unit_topics.',
         },
       ],
     });
@@ -97,6 +99,49 @@ describe("the academics CSV", () => {
     expect(long).toEqual({
       ok: false,
       problems: [{ at: "Row 2", message: "The row has 8 values; the header names 7 columns." }],
+    });
+  });
+
+  it("reads a subject's credits (halves allowed), refuses a bad value per row, and reads a file without the column", () => {
+    const header = "programme,branch,semester,subject_code,subject_name,credits,unit_number,unit_title";
+    const good = csvToTree(
+      `${header}\nB.Tech,CSE,1,CS-1,Maths,4,1,Limits\nB.Tech,CSE,1,CS-1,Maths,,2,Series\nB.Tech,CSE,1,CS-L,Lab,1.5\n`,
+    );
+    expect(good.ok && good.tree).toMatchObject({
+      programmes: [
+        {
+          branches: [
+            {
+              semesters: [
+                {
+                  subjects: [
+                    { code: "CS-1", credits: 4 },
+                    { code: "CS-L", credits: 1.5 },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const bad = csvToTree(
+      `${header}\nB.Tech,CSE,1,CS-1,Maths,31\nB.Tech,CSE,1,CS-2,Physics,1.25\nB.Tech,CSE,1,CS-3,Chem,four\nB.Tech,CSE,1,CS-4,Bio,3\nB.Tech,CSE,1,CS-4,Bio,4,1,Cells\n`,
+    );
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        { at: "Row 2, credits", message: "Credits are a number from 0 to 30, in halves (like 4 or 1.5)." },
+        { at: "Row 3, credits", message: "Credits are a number from 0 to 30, in halves (like 4 or 1.5)." },
+        { at: "Row 4, credits", message: "Credits are a number from 0 to 30, in halves (like 4 or 1.5)." },
+        { at: "Row 6, credits", message: "Subject CS-4 has 3 credits in row 5: a subject has one value." },
+      ],
+    });
+    const old = csvToTree(
+      "programme,branch,semester,subject_code,subject_name,unit_number,unit_title\nB.Tech,CSE,1,CS-1,Maths\n",
+    );
+    expect(old.ok && old.tree).toMatchObject({
+      programmes: [{ branches: [{ semesters: [{ subjects: [{ code: "CS-1", name: "Maths" }] }] }] }],
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   type ImportProblem,
   OPTIONAL_CSV_COLUMNS,
 } from "#common/academics.ts";
+import { creditsText, GRADES_MESSAGES, parseCredits } from "#common/grades.ts";
 import { academicsFields } from "#server/services/academics/schema.ts";
 
 // The CSV form of an academics tree (docs/decisions/0105-academics-tree.md): a header row naming the
@@ -108,6 +109,7 @@ export function csvToTree(text: string): { ok: true; tree: unknown } | { ok: fal
             subjects: [...s.subjects.values()].map((x) => ({
               code: x.code,
               name: x.name,
+              ...(x.creditHalves === null ? {} : { credits: x.creditHalves / 2 }),
               units: [...x.units.values()].map(({ number, title, topics }) => ({ number, title, topics })),
             })),
           })),
@@ -124,7 +126,10 @@ interface ProgrammeDraft {
 }
 interface SemesterDraft {
   number: number;
-  subjects: Map<string, { code: string; name: string; row: number; units: Map<number, UnitDraft> }>;
+  subjects: Map<
+    string,
+    { code: string; name: string; creditHalves: number | null; row: number; units: Map<number, UnitDraft> }
+  >;
 }
 interface UnitDraft {
   number: number;
@@ -138,7 +143,7 @@ const LEVELS: AcademicsCsvColumn[][] = [
   ["programme"],
   ["branch"],
   ["semester"],
-  ["subject_code", "subject_name"],
+  ["subject_code", "subject_name", "credits"],
   ["unit_number", "unit_title", "unit_topics"],
 ];
 
@@ -175,6 +180,9 @@ function readRow(values: Row, row: number, programmes: Map<string, ProgrammeDraf
       : null;
   const code = depth >= 4 ? check("subject_code", academicsFields.subjectCode, values.subject_code) : null;
   const subjectName = depth >= 4 ? check("subject_name", academicsFields.subjectName, values.subject_name) : null;
+  // Credits are optional (a file from before them imports as it did); given, 0 to 30 in halves.
+  const creditHalves = depth >= 4 && values.credits !== "" ? parseCredits(values.credits) : null;
+  if (depth >= 4 && values.credits !== "" && creditHalves === null) say("credits", GRADES_MESSAGES.creditsInvalid);
   const unitNumber =
     depth >= 5
       ? /^\d{1,3}$/.test(values.unit_number)
@@ -217,7 +225,13 @@ function readRow(values: Row, row: number, programmes: Map<string, ProgrammeDraf
       "subject_name",
       `Subject ${code} is named "${subject.name}" in row ${subject.row}: a code has one name.`,
     );
-  if (!subject) sem.subjects.set(code, (subject = { code, name: subjectName, row, units: new Map() }));
+  if (subject && creditHalves !== null && subject.creditHalves !== null && subject.creditHalves !== creditHalves)
+    return say(
+      "credits",
+      `Subject ${code} has ${creditsText(subject.creditHalves)} credits in row ${subject.row}: a subject has one value.`,
+    );
+  if (!subject) sem.subjects.set(code, (subject = { code, name: subjectName, creditHalves, row, units: new Map() }));
+  else if (subject.creditHalves === null) subject.creditHalves = creditHalves;
   if (unitNumber === null || unitTitle === null) return;
 
   const unit = subject.units.get(unitNumber);
@@ -242,8 +256,10 @@ export function treeToCsv(tree: AcademicsTree): string {
       for (const s of b.semesters) {
         if (s.subjects.length === 0) lines.push([p.name, b.name, s.number]);
         for (const x of s.subjects) {
-          if (x.units.length === 0) lines.push([p.name, b.name, s.number, x.code, x.name]);
-          for (const u of x.units) lines.push([p.name, b.name, s.number, x.code, x.name, u.number, u.title, u.topics]);
+          const credits = x.credits === null ? "" : x.credits;
+          if (x.units.length === 0) lines.push([p.name, b.name, s.number, x.code, x.name, credits]);
+          for (const u of x.units)
+            lines.push([p.name, b.name, s.number, x.code, x.name, credits, u.number, u.title, u.topics]);
         }
       }
     }

@@ -81,7 +81,16 @@ function levelsOf(tree: AcademicsTreeInput) {
       for (const s of b.semesters) {
         semesters.push({ id: id(), p: p.slug, b: b.slug, number: s.number });
         s.subjects.forEach((x, xi) => {
-          subjects.push({ id: id(), p: p.slug, b: b.slug, s: s.number, code: x.code, name: x.name, position: xi });
+          subjects.push({
+            id: id(),
+            p: p.slug,
+            b: b.slug,
+            s: s.number,
+            code: x.code,
+            name: x.name,
+            position: xi,
+            halves: x.credits == null ? null : x.credits * 2,
+          });
           for (const u of x.units) units.push({ id: id(), p: p.slug, b: b.slug, s: s.number, c: x.code, ...u });
         });
       }
@@ -118,10 +127,12 @@ function importStatements(campusId: string, adminId: string, levels: ReturnType<
       SELECT ${v("id")}, ${campusId}, b.id, ${v("number")} FROM json_each(${rows(levels.semesters)}) j
       ${branchOf} WHERE ${stillAdmin}
       ON CONFLICT (branch_id, number) DO NOTHING`,
-    sql`INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position)
-      SELECT ${v("id")}, ${campusId}, s.id, ${v("code")}, ${v("name")}, ${v("position")} FROM json_each(${rows(levels.subjects)}) j
+    // A file without credits leaves a subject's credits as they are (docs/decisions/0133-grades.md).
+    sql`INSERT INTO academic_subjects (id, campus_id, semester_id, code, name, position, credit_halves)
+      SELECT ${v("id")}, ${campusId}, s.id, ${v("code")}, ${v("name")}, ${v("position")}, ${v("halves")} FROM json_each(${rows(levels.subjects)}) j
       ${semesterOf} WHERE ${stillAdmin}
-      ON CONFLICT (semester_id, code) DO UPDATE SET name = excluded.name, position = excluded.position`,
+      ON CONFLICT (semester_id, code) DO UPDATE SET name = excluded.name, position = excluded.position,
+        credit_halves = COALESCE(excluded.credit_halves, academic_subjects.credit_halves)`,
     sql`INSERT INTO academic_units (id, campus_id, subject_id, number, title, topics)
       SELECT ${v("id")}, ${campusId}, x.id, ${v("number")}, ${v("title")}, ${v("topics")} FROM json_each(${rows(levels.units)}) j
       ${subjectOf} WHERE ${stillAdmin}

@@ -8,6 +8,7 @@ import {
   academicSubjects,
   academicUnits,
   attendanceMarks,
+  gradeEntries,
   libraryItems,
   timetablePeriods,
 } from "#server/db/tables.generated.ts";
@@ -28,6 +29,7 @@ export type AcademicsLevel = (typeof ACADEMICS_LEVELS)[number];
 const items = libraryItems.as("r");
 const periods = timetablePeriods.as("r");
 const marks = attendanceMarks.as("r");
+const grades = gradeEntries.as("r");
 
 /**
  * The tables that refer to a subject (as `r`, joined to the subject `x` it refers to), each with the
@@ -39,6 +41,8 @@ export const SUBJECT_REFERENCES: readonly { from: Sql; what: string }[] = [
   { from: sql`${periods} JOIN academic_subjects x ON x.id = ${periods.subject_id}`, what: "timetable periods" },
   // A student's attendance is their record: the subject it counts under stays.
   { from: sql`${marks} JOIN academic_subjects x ON x.id = ${marks.subject_id}`, what: "students' attendance" },
+  // A student's grades too (docs/decisions/0133-grades.md): their SGPA and CGPA are computed from it.
+  { from: sql`${grades} JOIN academic_subjects x ON x.id = ${grades.subject_id}`, what: "students' grades" },
 ];
 
 /** `PATCH|DELETE /api/admin/campus/academics/:level/:id`. */
@@ -54,9 +58,11 @@ export const renameSchema = z
     name: academicsFields.nodeName.optional(),
     title: academicsFields.unitTitle.optional(),
     topics: academicsFields.unitTopics.optional(),
+    /** A subject's credits; null clears them (docs/decisions/0133-grades.md). */
+    credits: academicsFields.credits.nullable().optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    message: "Send the new name (or a unit's title or topics).",
+    message: "Send the new name (or a unit's title or topics, or a subject's credits).",
     path: ["name"],
   });
 export type RenameInput = z.output<typeof renameSchema>;
@@ -116,7 +122,7 @@ export async function renameNode(
 ): Promise<void> {
   const label = await nodeOf(env, admin, node);
   await limit(env, admin);
-  const set: ["title" | "topics" | "name", string][] =
+  const set: ["title" | "topics" | "name" | "credit_halves", string | number | null][] =
     node.level === "units"
       ? [
           ["title", input.title ?? input.name],
@@ -127,6 +133,8 @@ export async function renameNode(
         : input.name !== undefined
           ? [["name", input.name]]
           : [];
+  if (node.level === "subjects" && input.credits !== undefined)
+    set.push(["credit_halves", input.credits === null ? null : input.credits * 2]);
   if (set.length === 0)
     throw new ApiError(
       400,
@@ -147,7 +155,7 @@ export async function renameNode(
         subjectKind: node.level,
         subjectId: node.id,
         studentId: null,
-        note: `${label} -> ${set.map(([, value]) => value.slice(0, 120)).join(" / ")}`,
+        note: `${label} -> ${set.map(([column, value]) => (column === "credit_halves" ? `${value === null ? "no" : Number(value) / 2} credits` : String(value).slice(0, 120))).join(" / ")}`,
         at: now,
       },
       sql`${stillAdmin(admin)} AND EXISTS (SELECT 1 FROM ${table} WHERE id = ${node.id} AND campus_id = ${admin.campusId})`,

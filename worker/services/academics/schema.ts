@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACADEMICS_LIMITS as L, academicsSlug, type ImportProblem } from "#common/academics.ts";
+import { GRADES_MESSAGES } from "#common/grades.ts";
 import { cleanText } from "#server/lib/validate.ts";
 
 // The one schema of an imported academics tree (docs/decisions/0105-academics-tree.md). JSON is
@@ -37,6 +38,12 @@ export const academicsFields = {
       .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/()-]*$/u, "A subject code is letters, digits, spaces and . _ / ( ) -."),
   ),
   subjectName: text("subject's name", L.name),
+  /** A subject's credits: 0 to 30 in halves (1.5 for a lab; docs/decisions/0133-grades.md). */
+  credits: z
+    .number({ error: GRADES_MESSAGES.creditsInvalid })
+    .min(0, GRADES_MESSAGES.creditsInvalid)
+    .max(30, GRADES_MESSAGES.creditsInvalid)
+    .refine((n) => Number.isInteger(n * 2), GRADES_MESSAGES.creditsInvalid),
   /** A rename of a programme, branch or subject. */
   nodeName: text("new name", L.name),
   unitNumber: whole("unit number", L.unitsPerSubject),
@@ -56,6 +63,8 @@ const unitSchema = z.object({
 const subjectSchema = z.object({
   code: academicsFields.subjectCode,
   name: academicsFields.subjectName,
+  /** Left out (or null): the subject keeps the credits it has. */
+  credits: academicsFields.credits.nullable().optional(),
   units: z.array(unitSchema).max(L.unitsPerSubject, `A subject has at most ${L.unitsPerSubject} units.`).default([]),
 });
 

@@ -49,7 +49,7 @@ function levelReads(campusId: string) {
       sql`FROM ${s} WHERE campus_id = ${campusId} ORDER BY number`,
     ),
     select(
-      { id: x.id, parent: x.semester_id, code: x.code, name: x.name },
+      { id: x.id, parent: x.semester_id, code: x.code, name: x.name, creditHalves: x.credit_halves },
       sql`FROM ${x} WHERE campus_id = ${campusId} ORDER BY position, code`,
     ),
     select(
@@ -84,7 +84,11 @@ function assemble(campusId: string, levels: Outcomes<ReturnType<typeof levelRead
         ...b,
         semesters: (semestersOf.get(b.id) ?? []).map((s) => ({
           ...s,
-          subjects: (subjectsOf.get(s.id) ?? []).map((x) => ({ ...x, units: unitsOf.get(x.id) ?? [] })),
+          subjects: (subjectsOf.get(s.id) ?? []).map(({ creditHalves, ...x }) => ({
+            ...x,
+            credits: creditHalves === null ? null : creditHalves / 2,
+            units: unitsOf.get(x.id) ?? [],
+          })),
         })),
       })),
     })),

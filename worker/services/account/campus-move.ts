@@ -90,5 +90,9 @@ export function leaveCampus(userId: string, from: string, now: number, when: Sql
       WHERE user_id = ${userId} AND subject_id IN (SELECT id FROM academic_subjects WHERE campus_id = ${from}) AND ${when}`,
     sql`DELETE FROM saved_products
       WHERE user_id = ${userId} AND EXISTS (SELECT 1 FROM products p WHERE p.id = saved_products.product_id AND p.campus_id = ${from}) AND ${when}`,
+    // Open lost & found posts close as at their 30 days (renewing needs the poster's own campus);
+    // claims made and their handovers stay for the other side to read (docs/decisions/0129).
+    sql`UPDATE lost_found_posts SET status = 'expired', expires_at = ${now}, updated_at = ${now}
+      WHERE user_id = ${userId} AND campus_id = ${from} AND status = 'open' AND ${when}`,
   ] as const;
 }

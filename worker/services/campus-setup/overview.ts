@@ -21,6 +21,10 @@ export interface SetupOverview {
     subjects: number;
     classes: number;
     reps: number;
+    /** Whether the college set its own grading scale (else the default 10-point one applies). */
+    ownScale: number;
+    /** Subjects with credits given (SGPA and CGPA count only those). */
+    credited: number;
   };
 }
 
@@ -40,6 +44,10 @@ export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<Se
         programmes: int(sql`(SELECT COUNT(*) FROM academic_programmes WHERE campus_id = ${campus})`),
         subjects: int(sql`(SELECT COUNT(*) FROM academic_subjects WHERE campus_id = ${campus})`),
         classes: int(sql`(SELECT COUNT(*) FROM timetable_classes WHERE campus_id = ${campus})`),
+        ownScale: int(sql`(SELECT COUNT(*) FROM campuses WHERE id = ${campus} AND grading_scale IS NOT NULL)`),
+        credited: int(
+          sql`(SELECT COUNT(*) FROM academic_subjects WHERE campus_id = ${campus} AND credit_halves IS NOT NULL)`,
+        ),
         reps: int(
           sql`(SELECT COUNT(*) FROM timetable_reps r JOIN timetable_classes k ON k.id = r.class_id WHERE k.campus_id = ${campus})`,
         ),
@@ -63,6 +71,8 @@ export async function readSetupOverview(env: Env, admin: SetupAdmin): Promise<Se
       // At least one class for students to choose (its representatives keep its week).
       timetable: counts.classes > 0,
       places: counts.places > 0,
+      // The default 10-point scale serves until the admin changes it (docs/decisions/0133-grades.md).
+      grades: true,
     },
   };
 }

@@ -44,11 +44,13 @@ export function queue(campusId: string) {
       reportCount: int(sql`COUNT(*)`),
       lastReportAt: int(sql`MAX(r.created_at)`),
       reports: text(sql`json_group_array(json_object('reason', r.reason, 'note', r.note, 'at', r.created_at))`),
-      title: text(sql`COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80), l.title)`),
-      ownerId: textOrNull(sql`COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id)`),
-      hiddenAt: intOrNull(sql`COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at, l.hidden_at)`),
+      title: text(
+        sql`COALESCE(p.title, s.title, substr(m.about, 1, 80), substr(c.description, 1, 80), l.title, f.title)`,
+      ),
+      ownerId: textOrNull(sql`COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id, f.user_id)`),
+      hiddenAt: intOrNull(sql`COALESCE(p.hidden_at, s.hidden_at, m.hidden_at, c.hidden_at, l.hidden_at, f.hidden_at)`),
       hiddenReason: textOrNull(
-        sql`COALESCE(p.hidden_reason, s.hidden_reason, m.hidden_reason, c.hidden_reason, l.hidden_reason)`,
+        sql`COALESCE(p.hidden_reason, s.hidden_reason, m.hidden_reason, c.hidden_reason, l.hidden_reason, f.hidden_reason)`,
       ),
       ownerName: text(sql`COALESCE(u.name, 'Deleted student')`),
       ownerSuspendedUntil: intOrNull(sql`u.suspended_until`),
@@ -59,9 +61,10 @@ export function queue(campusId: string) {
      LEFT JOIN roommate_listings m ON r.kind = 'roommate' AND m.id = r.subject_id
      LEFT JOIN hostel_complaints c ON r.kind = 'complaint' AND c.id = r.subject_id
      LEFT JOIN library_items l ON r.kind = 'library' AND l.id = r.subject_id
-     LEFT JOIN users u ON u.id = COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id)
+     LEFT JOIN lost_found_posts f ON r.kind = 'lostfound' AND f.id = r.subject_id
+     LEFT JOIN users u ON u.id = COALESCE(p.seller_id, s.owner_id, m.user_id, c.user_id, l.uploader_id, f.user_id)
      WHERE r.campus_id = ${campusId} AND r.resolved_at IS NULL
-       AND COALESCE(p.id, s.id, m.id, c.id, l.id) IS NOT NULL
+       AND COALESCE(p.id, s.id, m.id, c.id, l.id, f.id) IS NOT NULL
      GROUP BY r.kind, r.subject_id
      ORDER BY reportCount DESC, lastReportAt DESC
      LIMIT ${sql.raw(String(QUEUE_LIMIT))}`,

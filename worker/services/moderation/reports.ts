@@ -15,6 +15,7 @@ import {
   hostelBlocks,
   hostelComplaints,
   libraryItems,
+  lostFoundPosts,
   products,
   roommateListings,
   studyRequests,
@@ -56,6 +57,7 @@ const roommate = roommateListings.as("t");
 const complaint = hostelComplaints.as("t");
 const complaintBlock = hostelBlocks.as("b");
 const library = libraryItems.as("t");
+const lostFound = lostFoundPosts.as("t");
 
 export const KINDS: Record<ReportKind, KindTable> = {
   listing: {
@@ -104,6 +106,15 @@ export const KINDS: Record<ReportKind, KindTable> = {
     title: library.title,
     link: (id) => `/library/${id}`,
   },
+  lostfound: {
+    table: sql`${lostFoundPosts}`,
+    from: sql`${lostFound}`,
+    owner: lostFound.user_id,
+    hiddenAt: lostFound.hidden_at,
+    campus: lostFound.campus_id,
+    title: lostFound.title,
+    link: (id) => `/lost-found/${id}`,
+  },
 };
 
 /**
@@ -124,7 +135,7 @@ export const optionalNote = (name: string, max: number) => optionalUserText({ na
 
 /** `POST /api/reports` and every screen's Report form (intent "report"). */
 export const reportSchema = z.object({
-  kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate, complaint or library." }),
+  kind: z.enum(REPORT_KINDS, { error: "kind must be listing, request, roommate, complaint, library or lostfound." }),
   id: z
     .string({ error: "id must be the id of what you report." })
     .trim()

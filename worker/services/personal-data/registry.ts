@@ -2,8 +2,10 @@ import { ACCOUNT_DATA } from "#server/services/personal-data/account.ts";
 import { CLASSROOM_DATA } from "#server/services/personal-data/classroom.ts";
 import { EVENTS_DATA } from "#server/services/personal-data/events.ts";
 import { EXAMS_DATA } from "#server/services/personal-data/exams.ts";
+import { GRADES_DATA } from "#server/services/personal-data/grades.ts";
 import { HOSTEL_DATA } from "#server/services/personal-data/hostel.ts";
 import { LIBRARY_DATA } from "#server/services/personal-data/library.ts";
+import { LOST_FOUND_DATA } from "#server/services/personal-data/lost-found.ts";
 import { MARKET_DATA } from "#server/services/personal-data/market.ts";
 import { MESSAGES_DATA } from "#server/services/personal-data/messages.ts";
 import { NOTIFICATION_DATA } from "#server/services/personal-data/notifications.ts";
@@ -44,6 +46,8 @@ export const PERSONAL_DATA = {
   library_items: LIBRARY_DATA.library_items,
   library_votes: LIBRARY_DATA.library_votes,
   campuses: LIBRARY_DATA.campuses,
+  lost_found_posts: LOST_FOUND_DATA.lost_found_posts,
+  lost_found_claims: LOST_FOUND_DATA.lost_found_claims,
   hostel_residents: HOSTEL_DATA.hostel_residents,
   block_moves: HOSTEL_DATA.block_moves,
   hostel_complaints: HOSTEL_DATA.hostel_complaints,
@@ -61,6 +65,7 @@ export const PERSONAL_DATA = {
   club_leads: EVENTS_DATA.club_leads,
   events: EVENTS_DATA.events,
   exam_subjects: EXAMS_DATA.exam_subjects,
+  grade_entries: GRADES_DATA.grade_entries,
   google_connections: CLASSROOM_DATA.google_connections,
   classroom_reminders: CLASSROOM_DATA.classroom_reminders,
   google_handoffs: CLASSROOM_DATA.google_handoffs,
