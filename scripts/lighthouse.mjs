@@ -23,6 +23,45 @@ export const TARGETS = {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Starts a headless Chromium with a DevTools port for Lighthouse; returns { port, close }. */
+/**
+ * Puts `cookie` ("name=value") in the browser's jar for `url`'s host, over the DevTools protocol:
+ * secure and HTTP-only, as the app sets its session cookie (a secure cookie is sent to 127.0.0.1 over
+ * plain HTTP: Chrome counts loopback as a secure origin).
+ */
+async function putCookie(port, url, cookie) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const [name, ...rest] = cookie.split("=");
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  try {
+    const answer = new Promise((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data));
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(`could not set the cookie: ${message.error.message}`));
+        else resolve(message.result);
+      };
+    });
+    const origin = new URL(url);
+    origin.protocol = "https:";
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: "Storage.setCookies",
+        params: {
+          cookies: [{ name, value: rest.join("="), url: origin.origin, secure: true, httpOnly: true, sameSite: "Lax" }],
+        },
+      }),
+    );
+    await answer;
+  } finally {
+    socket.close();
+  }
+}
+
 export async function launchChromium() {
   const profile = mkdtempSync(join(tmpdir(), "campus-lh-"));
   // Lighthouse times the page's main-thread work as this machine runs it, so a neighbour's work (a
@@ -107,12 +146,15 @@ export async function lighthouseOnce(
 ) {
   const dir = mkdtempSync(join(tmpdir(), "campus-lh-run-"));
   try {
+    // Signed in through the browser's own cookie jar: a Cookie header given to Lighthouse
+    // (extraHeaders) is replaced by the jar's, so a page measured "signed in" was measured as a
+    // visitor's (a members-only page ended on /login). Lighthouse's storage reset leaves cookies.
+    if (cookie) await putCookie(port, url, cookie);
     const flags = {
       port,
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     await lighthouse(url, { ...flags, gatherMode: dir });
     const artifactsFile = join(dir, "artifacts.json");
