@@ -52,6 +52,8 @@ const pages = [
   { path: `/product/${productIds.at(-1)}`, cookie },
   // The college's events, two taps from Today (docs/decisions/0130-the-waiting-list.md).
   { path: "/events", cookie },
+  // Lost & found: a photo grid, two taps from Today (docs/decisions/0128-lost-found-matching.md).
+  { path: "/lost-found", cookie },
 ];
 
 const chromium = await launchChromium();

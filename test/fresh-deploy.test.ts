@@ -74,6 +74,9 @@ describe("a deploy (the migrations alone)", () => {
         grievance_email: null,
         // migrations/0037_timetable.sql: the attendance rule, 75% until the college says otherwise.
         attendance_threshold: 75,
+        // migrations/0047_grades.sql: the default 10-point scale, a repeat counted by its latest attempt.
+        grading_scale: null,
+        grade_repeat_rule: "latest",
       },
     ]);
     expect(fresh).toEqual({

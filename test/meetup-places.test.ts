@@ -217,7 +217,7 @@ describe("/admin/setup/meetup-places without JavaScript", () => {
   it("the checklist links to it with the count; the page shows the tips traders are told", async () => {
     const overview = shown(await (await page(c.admin, "/admin/setup")).text());
     expect(overview).toContain('href="/admin/setup/meetup-places"');
-    expect(overview).toContain("7. Safe meet-up places");
+    expect(overview).toContain("8. Safe meet-up places");
     expect(overview).toContain("0 places where buyers and sellers meet to trade");
     const res = await page(c.admin, "/admin/setup/meetup-places");
     expect(res.status).toBe(200);

@@ -101,12 +101,12 @@ describe("a listing and the profile's number", () => {
     const second = await list(seller, { whatsappNumber: "91234 56789" });
     expect(await listingNumber(second)).toBe("9123456789");
     expect(await profileNumber(seller)).toBe("9876543210");
-    // The name sent is kept; without one, the account's.
+    // The name is the account's, whatever the client sends (decision 0132).
     const names = await env.DB.prepare("SELECT id, seller_name AS name FROM products WHERE id IN (?, ?)")
       .bind(first, second)
       .all<{ id: string; name: string }>();
     expect(Object.fromEntries(names.results.map((r) => [r.id, r.name]))).toEqual({
-      [first]: "Asha V.",
+      [first]: seller.name,
       [second]: seller.name,
     });
   });
