@@ -219,11 +219,14 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{`${categoryLabel(product.category)} · ${conditionLabel(product.condition)}`}</p>
           <div className="mt-1 flex items-start justify-between gap-3">
-            <h1 className="text-2xl font-bold leading-tight">{product.title}</h1>
-            <LazyShare url={loaderData.share.url} title={product.title} words={loaderData.share.words} />
-            {signedIn && !product.mine && (
-              <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />
-            )}
+            {/* The title gives way (a long word breaks) to the buttons beside it on a phone. */}
+            <h1 className="min-w-0 flex-1 text-2xl font-bold leading-tight break-words">{product.title}</h1>
+            <div className="flex shrink-0 items-start gap-2">
+              <LazyShare url={loaderData.share.url} title={product.title} words={loaderData.share.words} />
+              {signedIn && !product.mine && (
+                <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />
+              )}
+            </div>
           </div>
           <p className="mt-2 text-2xl font-bold text-indigo-700 dark:text-indigo-300">
             {formatRupees(product.pricePaise)}
