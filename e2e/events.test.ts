@@ -103,13 +103,13 @@ describe("events and clubs", () => {
         await page.getByRole("link", { name: title }).click();
         await page.getByRole("heading", { name: title }).waitFor();
         await page.getByRole("button", { name: "Join the waiting list" }).click();
-        await page.getByText("You are number 1 on the waiting list.").waitFor();
+        await page.getByText("You are number 1 on the waiting list.", { exact: true }).waitFor();
         await themedShots(page, SHOTS, "event-waiting");
 
         // The one going drops out: the student is moved up.
         assert.equal((await call(`/api/events/${eventId}/going`, "DELETE", fillerToken)).status, 200);
         await page.reload();
-        await page.getByText("You are going.").waitFor();
+        await page.getByText("You are going.", { exact: true }).waitFor();
 
         // Today has it, two taps from /events and back.
         await page.goto("/");
