@@ -113,8 +113,9 @@ export default function LostFound({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// No noindex: the grid is members-only, so a crawler is sent to sign in and never sees a post; the
+// page reads as /events and /all-products do.
 export const meta: Route.MetaFunction = () => [
   { title: "Lost & found · Campus" },
   { name: "description", content: "Things lost and found on your college, matched with each other." },
-  { name: "robots", content: "noindex" },
 ];

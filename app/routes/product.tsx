@@ -222,7 +222,10 @@ function ProductPage({ loaderData }: { loaderData: Listing }) {
             {/* The title gives way (a long word breaks) to the buttons beside it on a phone. */}
             <h1 className="min-w-0 flex-1 text-2xl font-bold leading-tight break-words">{product.title}</h1>
             <div className="flex shrink-0 items-start gap-2">
-              <LazyShare url={loaderData.share.url} title={product.title} words={loaderData.share.words} />
+              {/* The share button is drawn once the page runs: its place is kept, so nothing moves then. */}
+              <span className="inline-flex min-h-11 w-[5.5rem] justify-end">
+                <LazyShare url={loaderData.share.url} title={product.title} words={loaderData.share.words} />
+              </span>
               {signedIn && !product.mine && (
                 <SaveButton id={product.id} title={product.title} saved={product.saved === true} className="shrink-0" />
               )}

@@ -37,11 +37,15 @@ export function Share({
   };
   if (!ready) return null;
   return (
-    <span className="inline-flex items-center gap-2">
+    // What was done is said under the button, outside the flow: the row beside it never moves.
+    <span className="relative inline-flex">
       <button type="button" className="btn-secondary" onClick={() => void share()}>
         {words.share}
       </button>
-      <span role="status" className="text-sm text-slate-600 dark:text-slate-400">
+      <span
+        role="status"
+        className="absolute right-0 top-full mt-1 whitespace-nowrap text-sm text-slate-600 dark:text-slate-400"
+      >
         {said}
       </span>
     </span>
