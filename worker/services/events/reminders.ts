@@ -1,11 +1,17 @@
-import { z } from "zod";
 import { EVENT_MESSAGES as M, EVENT_NOTICES, EVENT_REMINDER_LEAD_MS, eventWhen } from "#common/events.ts";
 import { indiaMinutes } from "#common/india-time.ts";
-import { DEFAULT_QUIET, inQuietHours } from "#common/notifications.ts";
-import { all, insert, int, intOrNull, returning, run, select, sql, text } from "#server/db/sql.ts";
-import { eventAttendees, events, notices, notificationSettings } from "#server/db/tables.generated.ts";
+import { inQuietHours } from "#common/notifications.ts";
+import { all, int, intOrNull, select, sql, text } from "#server/db/sql.ts";
+import { eventAttendees, events, notificationSettings } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { quietOf } from "#server/services/notifications/push-settings.ts";
+import {
+  reminderNoticeId,
+  type ReminderNotice,
+  reminderSwitchSchema,
+  saveReminderSwitch,
+  writeReminders,
+} from "#server/services/notifications/reminders.ts";
 
 // A notice an hour before each event a student is going to (docs/decisions/0130-the-waiting-list.md),
 // modelled on the class reminders (docs/decisions/0110-class-reminders.md): the cron runs it every
@@ -15,40 +21,14 @@ import { quietOf } from "#server/services/notifications/push-settings.ts";
 // hours hold a reminder back: an event still ahead when they end is reminded then.
 
 export const EVENT_REMINDER_KIND = "event.reminder";
-const WRITE_CHUNK = 200;
 
-export const eventRemindersSchema = z.object(
-  { enabled: z.boolean({ error: "enabled must be true or false." }) },
-  { error: 'Send { "enabled": true } or { "enabled": false }.' },
-);
+export const eventRemindersSchema = reminderSwitchSchema;
 
 /** Turns event reminders on or off (the Notifications page): one upsert, rate limited with posts. */
 export async function setEventReminders(env: Env, userId: string, enabled: boolean, now = Date.now()): Promise<void> {
   const { success } = await env.POST_LIMITER.limit({ key: `event-reminders:${userId}` });
   if (!success) throw new ApiError(429, M.tooMany);
-  await run(
-    env,
-    insert(
-      notificationSettings,
-      {
-        user_id: userId,
-        muted: "[]",
-        quiet_from: DEFAULT_QUIET.from,
-        quiet_to: DEFAULT_QUIET.to,
-        updated_at: now,
-        event_reminders: enabled ? 1 : 0,
-      },
-      sql`ON CONFLICT (user_id) DO UPDATE SET event_reminders = excluded.event_reminders, updated_at = excluded.updated_at`,
-    ),
-  );
-}
-
-/** The notice's id: one per student and event (the primary key keeps it to one). */
-async function reminderId(userId: string, eventId: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}\n${eventId}`)),
-  );
-  return `event-${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  await saveReminderSwitch(env, userId, "event_reminders", enabled, now);
 }
 
 export interface EventReminderRun {
@@ -84,7 +64,7 @@ export async function runEventReminders(env: Env, now = Date.now()): Promise<Eve
   );
   const minute = indiaMinutes(now);
   const result: EventReminderRun = { students: 0, sent: 0, quiet: 0 };
-  const rows: { id: string; userId: string; title: string; text: string; link: string }[] = [];
+  const rows: ReminderNotice[] = [];
   for (const row of due) {
     result.students += 1;
     const quiet = quietOf(row.hasSettings ? row : undefined);
@@ -93,25 +73,13 @@ export async function runEventReminders(env: Env, now = Date.now()): Promise<Eve
       continue;
     }
     rows.push({
-      id: await reminderId(row.userId, row.eventId),
+      // One per student and event: the primary key keeps it to one.
+      id: await reminderNoticeId("event", row.userId, row.eventId),
       userId: row.userId,
       ...EVENT_NOTICES.reminder(row.title, eventWhen(row.startsAt), row.place),
       link: `/events/${row.eventId}`,
     });
   }
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    const written = await all(
-      env,
-      returning(
-        sql`INSERT INTO ${notices} (id, user_id, kind, title, text, link, created_at)
-          SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.userId'), ${EVENT_REMINDER_KIND},
-            json_extract(j.value, '$.title'), json_extract(j.value, '$.text'), json_extract(j.value, '$.link'), ${now}
-          FROM json_each(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}) j WHERE 1
-          ON CONFLICT (id) DO NOTHING`,
-        { id: notices.id },
-      ),
-    );
-    result.sent += written.length;
-  }
+  result.sent = await writeReminders(env, EVENT_REMINDER_KIND, "event_reminders", rows, now);
   return result;
 }

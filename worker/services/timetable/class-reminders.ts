@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { indiaDate, indiaMinutes, weekdayOfDate } from "#common/india-time.ts";
-import { DEFAULT_QUIET, inQuietHours, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
+import { inQuietHours, NOTIFICATION_MESSAGES } from "#common/notifications.ts";
 import { classReminderNotice, resolveDay } from "#common/timetable.ts";
-import { all, batch, insert, returning, run, select, type Sql, sql, textOrNull, withTables } from "#server/db/sql.ts";
+import { batch, select, type Sql, sql, textOrNull, withTables } from "#server/db/sql.ts";
 import {
   campusHolidays,
-  notices,
   notificationSettings,
   timetableChanges,
   timetableChoices,
@@ -16,6 +14,13 @@ import {
 import { ApiError } from "#server/lib/errors.ts";
 import { PERIOD, PERIOD_COLUMNS, PERIOD_JOIN } from "#server/services/timetable/access.ts";
 import { quietOf } from "#server/services/notifications/push-settings.ts";
+import {
+  reminderNoticeId,
+  type ReminderNotice,
+  reminderSwitchSchema,
+  saveReminderSwitch,
+  writeReminders,
+} from "#server/services/notifications/reminders.ts";
 
 // A notice 10 minutes before each class (docs/decisions/0110-class-reminders.md), for students who
 // turned it on. The cron runs it every minute: the periods of any class and the own entries that
@@ -28,47 +33,21 @@ import { quietOf } from "#server/services/notifications/push-settings.ts";
 export const CLASS_REMINDER_LEAD_MIN = 10;
 /** The notices' kind (its category for push is "campus", with the timetable's other notices). */
 export const CLASS_REMINDER_KIND = "timetable.reminder";
-/** Notices per INSERT: one bound JSON value each, far below D1's statement limits. */
-const WRITE_CHUNK = 200;
-
-export const classRemindersSchema = z.object(
-  { enabled: z.boolean({ error: "enabled must be true or false." }) },
-  { error: 'Send { "enabled": true } or { "enabled": false }.' },
-);
+export const classRemindersSchema = reminderSwitchSchema;
 
 /**
  * Turns class reminders on or off (`PUT /api/push/class-reminders` and the Notifications page): one
- * upsert. A student without a settings row gets the default quiet hours with it, as if the row had
- * not been there. Rate limited per student with the other posts (POST_LIMITER).
+ * upsert (saveReminderSwitch). Rate limited per student with the other posts (POST_LIMITER).
  */
 export async function setClassReminders(env: Env, userId: string, enabled: boolean, now = Date.now()): Promise<void> {
   const { success } = await env.POST_LIMITER.limit({ key: `class-reminders:${userId}` });
   if (!success) throw new ApiError(429, NOTIFICATION_MESSAGES.classRemindersTooFast);
-  await run(
-    env,
-    insert(
-      notificationSettings,
-      {
-        user_id: userId,
-        muted: "[]",
-        quiet_from: DEFAULT_QUIET.from,
-        quiet_to: DEFAULT_QUIET.to,
-        updated_at: now,
-        class_reminders: enabled ? 1 : 0,
-      },
-      sql`ON CONFLICT (user_id) DO UPDATE SET class_reminders = excluded.class_reminders, updated_at = excluded.updated_at`,
-    ),
-  );
+  await saveReminderSwitch(env, userId, "class_reminders", enabled, now);
 }
 
 /** The notice's id: one per student, slot and date (the primary key that keeps it to one). */
-async function reminderId(userId: string, slotId: string, date: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${userId}\n${slotId}\n${date}`)),
-  );
-  // 16 bytes of the hash: the id stays under the 64 characters a notice id may have when marked read.
-  return `class-${date}-${Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
+const reminderId = (userId: string, slotId: string, date: string) =>
+  reminderNoticeId(`class-${date}`, userId, slotId, date);
 
 /** The window: today's weekday and date (India time), after this minute and up to that one. */
 interface Window {
@@ -203,7 +182,7 @@ export async function runClassReminders(env: Env, now = Date.now()): Promise<Cla
   const entriesOf = groupBy(personal.rows, (e) => e.userId);
 
   const run: ClassReminderRun = { students: 0, sent: 0, quiet: 0 };
-  const rows: { id: string; userId: string; title: string; text: string }[] = [];
+  const rows: ReminderNotice[] = [];
   const seen = new Set<string>();
   for (const student of students.rows) {
     if (seen.has(student.userId)) continue;
@@ -234,26 +213,11 @@ export async function runClassReminders(env: Env, now = Date.now()): Promise<Cla
         id: await reminderId(student.userId, slot.id, date),
         userId: student.userId,
         ...classReminderNotice(slot),
+        link: "/timetable",
       });
   }
 
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    // The switch is read again inside the write: a student who turned it off meanwhile gets nothing.
-    const written = await all(
-      env,
-      returning(
-        sql`INSERT INTO ${notices} (id, user_id, kind, title, text, link, created_at)
-          SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.userId'), ${CLASS_REMINDER_KIND}, json_extract(j.value, '$.title'),
-            json_extract(j.value, '$.text'), '/timetable', ${now}
-          FROM json_each(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}) j
-          WHERE EXISTS (SELECT 1 FROM notification_settings ns JOIN users u ON u.id = ns.user_id AND u.deleted_at IS NULL
-                        WHERE ns.user_id = json_extract(j.value, '$.userId') AND ns.class_reminders = 1)
-          ON CONFLICT (id) DO NOTHING`,
-        { id: notices.id },
-      ),
-    );
-    run.sent += written.length;
-  }
+  run.sent = await writeReminders(env, CLASS_REMINDER_KIND, "class_reminders", rows, now);
   return run;
 }
 
