@@ -12,8 +12,8 @@ import {
   verifiedBadge,
   verifyFirst,
 } from "#common/membership.ts";
-import { all, select, sql } from "#server/db/sql.ts";
-import { campusDomains, campuses } from "#server/db/tables.generated.ts";
+import { all, int, select, sql } from "#server/db/sql.ts";
+import { campusDomains, campuses, users } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
 
@@ -201,3 +201,18 @@ export function badgeOf(
 ): string | null {
   return verified && campusIsOpen === false && campusShortName ? verifiedBadge(campusShortName) : null;
 }
+
+/**
+ * The member of `campusId` with this e-mail, for a role an admin gives them by address (a class's
+ * representative, a club's lead): whether they have proven it and whether they are suspended at `now`.
+ */
+export const memberByEmail = (email: string, campusId: string, now: number) =>
+  select(
+    {
+      id: users.id,
+      name: users.name,
+      verified: int(sql`email_verified_at IS NOT NULL`),
+      suspended: int(sql`COALESCE(suspended_until > ${now}, 0)`),
+    },
+    sql`FROM ${users} WHERE email = ${email} AND campus_id = ${campusId} AND deleted_at IS NULL`,
+  );

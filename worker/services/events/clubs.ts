@@ -8,6 +8,7 @@ import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { adminReads, limitChange, type SetupAdmin, setupAuditLine } from "#server/services/campus-setup/common.ts";
 import { notice } from "#server/services/staff.ts";
+import { memberByEmail } from "#server/services/campus.ts";
 import { type Actor, limitEventWrite, type Member, powersFrom, powersReads } from "#server/services/events/common.ts";
 
 // A college's clubs (docs/decisions/0130-the-waiting-list.md): the campus admin makes them and names
@@ -152,15 +153,7 @@ export async function nameLead(
 ): Promise<{ userId: string; name: string }> {
   const [club, student] = await adminReads(env, admin, [
     select({ name: clubs.name }, sql`FROM ${clubs} WHERE id = ${clubId} AND campus_id = ${admin.campusId}`),
-    select(
-      {
-        id: users.id,
-        name: users.name,
-        verified: int(sql`email_verified_at IS NOT NULL`),
-        suspended: int(sql`COALESCE(suspended_until > ${now}, 0)`),
-      },
-      sql`FROM ${users} WHERE email = ${input.email} AND campus_id = ${admin.campusId} AND deleted_at IS NULL`,
-    ),
+    memberByEmail(input.email, admin.campusId, now),
   ]);
   const info = club.rows[0];
   if (!info) throw new ApiError(404, M.noSuchClub);

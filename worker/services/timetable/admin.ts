@@ -23,6 +23,7 @@ import {
 } from "#server/services/timetable/access.ts";
 import { campusThreshold } from "#server/services/timetable/attendance.ts";
 import { type ClassView, classView, classesOf } from "#server/services/timetable/student.ts";
+import { memberByEmail } from "#server/services/campus.ts";
 import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/timetable/schema.ts";
 
 // The campus admin's part of timetables (docs/decisions/0109-timetable-and-attendance.md): the
@@ -181,15 +182,7 @@ export async function grantRep(
 ): Promise<{ userId: string; name: string }> {
   const [cls, student] = await adminReads(env, admin, [
     classOf(classId, admin.campusId),
-    select(
-      {
-        id: users.id,
-        name: users.name,
-        verified: int(sql`email_verified_at IS NOT NULL`),
-        suspended: int(sql`COALESCE(suspended_until > ${now}, 0)`),
-      },
-      sql`FROM ${users} WHERE email = ${input.email} AND campus_id = ${admin.campusId} AND deleted_at IS NULL`,
-    ),
+    memberByEmail(input.email, admin.campusId, now),
   ]);
   const info = cls.rows[0];
   if (!info) throw new ApiError(404, M.noSuchClass);
