@@ -73,9 +73,10 @@ export default function Exams({ loaderData, actionData }: Route.ComponentProps) 
   const result = actionData ?? null;
   const busy = useNavigation().state === "submitting";
   const byId = new Map(exams.map((exam) => [exam.id, exam]));
-  const pairs = [
-    ...new Set(Object.entries(clashes).flatMap(([id, others]) => others.map((other) => [id, other].sort().join("|")))),
-  ].map((pair) => pair.split("|").map((id) => byId.get(id)!));
+  // Each clashing pair once, in the datesheet's order.
+  const pairs = exams.flatMap((a) =>
+    (clashes[a.id] ?? []).filter((id) => id > a.id).map((id) => [a, byId.get(id)!] as const),
+  );
   return (
     <div className="space-y-4">
       <PageIntro
@@ -101,9 +102,7 @@ export default function Exams({ loaderData, actionData }: Route.ComponentProps) 
           </h2>
           <ul className="mt-1 space-y-1 text-sm">
             {pairs.map(([a, b]) => (
-              <li
-                key={`${a!.id}${b!.id}`}
-              >{`${formatIndiaDay(a!.date)}: ${M.clash(a!.subjectName, b!.subjectName)}`}</li>
+              <li key={`${a.id}${b.id}`}>{`${formatIndiaDay(a.date)}: ${M.clash(a.subjectName, b.subjectName)}`}</li>
             ))}
           </ul>
         </section>
