@@ -142,6 +142,10 @@ function offerInstall(prompt: InstallPrompt): void {
  * moves nothing above it.
  */
 function showInstall(prompt: InstallPrompt): void {
+  // The slot is React's: a card put in before the page is hydrated makes React's hydration fail
+  // (error 418) and redraw the page. The root announces "campus:navigated" once it has hydrated, and
+  // offerInstall listens for it, so the card comes then.
+  if (document.documentElement.dataset.hydrated !== "true") return;
   const slot = document.getElementById("campus-install-slot");
   if (!slot || document.getElementById("campus-install") || localStorage.getItem(INSTALL_DISMISSED)) return;
   const box = card("campus-install", "Install Campus on this device: it opens like an app and works offline.", [
