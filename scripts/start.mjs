@@ -12,7 +12,11 @@ const { port, rest } = serverArgs(8787);
 const persistAt = rest.findIndex((arg) => arg === "--persist-to" || arg.startsWith("--persist-to="));
 const persistTo =
   persistAt < 0 ? null : rest[persistAt].includes("=") ? rest[persistAt].split("=")[1] : rest[persistAt + 1];
-const stateArgs = persistTo ? ["--persist-to", persistTo] : [];
+// The migrations, the seed and the server all name the one folder, the default one too: wrangler dev
+// would keep a built Worker's state beside its config (build/server/.wrangler/state), away from the
+// database the migrations and the seed had just written.
+const stateDir = persistTo ?? LOCAL_STATE;
+const stateArgs = ["--persist-to", stateDir];
 
 if (run("npm", ["run", "build"]) !== 0) process.exit(1);
 if (migrateLocal(stateArgs) !== 0) process.exit(1);
@@ -22,7 +26,7 @@ console.log(
   `\nCampus (the production build) is starting on http://localhost:${port}` +
     `\n  sign-in codes and other mail: http://localhost:${port}/dev/outbox` +
     `\n  demo accounts: see the README (asha@campus.test / campus-demo-1 ...)` +
-    `\n  push notifications: on, with a key pair kept in ${persistTo ?? LOCAL_STATE}` +
+    `\n  push notifications: on, with a key pair kept in ${stateDir}` +
     (rest.length ? `\n  passed on to wrangler dev: ${rest.join(" ")}` : "") +
     "\n",
 );
@@ -33,7 +37,8 @@ const server = start("wrangler", [
   String(port),
   "--inspector-port",
   String(port + 443),
-  ...localVarArgs(persistTo ?? LOCAL_STATE),
+  ...localVarArgs(stateDir),
+  ...(persistTo ? [] : stateArgs),
   ...rest,
 ]);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
