@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { preload } from "react-dom";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
@@ -352,6 +353,14 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
   const [current, setCurrent] = useState(initial);
   const shown = images[current] ?? images[0]!;
   const many = images.length > 1;
+  // The photo is the page's largest paint, and it sits after the inline stylesheet: named in <head>,
+  // it is fetched before the body arrives. React preloads a lone eager <img> by itself, not one
+  // inside <picture>, so each of the two sources is preloaded for the screens it is shown on.
+  if (current === initial) {
+    const both = shown.url !== shown.thumbUrl;
+    preload(shown.thumbUrl, { as: "image", fetchPriority: "high", media: both ? "(max-width: 1023.98px)" : undefined });
+    if (both) preload(shown.url, { as: "image", fetchPriority: "high", media: "(min-width: 1024px)" });
+  }
 
   function choose(event: MouseEvent, index: number) {
     event.preventDefault();
