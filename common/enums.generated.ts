@@ -4,6 +4,9 @@
 /** attendance_marks.status */
 export const ATTENDANCE_MARKS_STATUS = ["present", "absent", "cancelled"] as const;
 
+/** attendance_marks.kind */
+export const ATTENDANCE_MARKS_KIND = ["lecture", "lab", "tutorial", "personal"] as const;
+
 /** block_moves.status */
 export const BLOCK_MOVES_STATUS = ["pending", "approved", "declined", "cancelled"] as const;
 
@@ -184,6 +187,9 @@ export const TIMETABLE_CHANGES_KIND = ["cancelled", "moved"] as const;
 
 /** timetable_periods.kind */
 export const TIMETABLE_PERIODS_KIND = ["lecture", "lab", "tutorial"] as const;
+
+/** timetable_personal.keeps_attendance */
+export const TIMETABLE_PERSONAL_KEEPS_ATTENDANCE = [0, 1] as const;
 
 /** trade_ratings.role */
 export const TRADE_RATINGS_ROLE = ["buyer", "seller"] as const;

@@ -20,6 +20,19 @@ export const ATTENDANCE_MESSAGES = {
   tooMany: "Too many marks in a minute. Wait a moment and try again.",
   thresholdInvalid: "The attendance rule is a whole percent from 1 to 100.",
   thresholdSaved: (t: number) => `Students now need ${t}% attendance.`,
+  // What a student already had when they started keeping attendance here.
+  baselineInvalid: "Enter whole numbers from 0 to 999.",
+  baselineHeldInvalid: "Classes held is a whole number from 1 to 999.",
+  baselineMoreThanHeld: "You cannot have attended more classes than were held.",
+  baselineSubjectInvalid: "Choose a subject of your class.",
+  baselineSaved: (subject: string) => `Added what you already had in ${subject}.`,
+  baselineRemoved: "Removed: that subject counts only your marks in Campus now.",
+  noSuchBaseline: "There is nothing entered for that subject.",
+  ownEntryNoAttendance: "You chose not to keep attendance for this entry.",
+  // How the college counts a class.
+  labWeightInvalid: "A lab counts as 1 to 6 classes, or like any other period.",
+  periodMinutesInvalid: "A period's length is from 30 to 120 minutes, or leave it empty to count every period once.",
+  countingSaved: "Attendance now counts classes the new way, for the whole semester.",
 } as const;
 
 export const TIMETABLE_MESSAGES = {

@@ -56,8 +56,8 @@ describe("resolveDay", () => {
         period({ id: "fri", weekday: 5 }),
       ],
       personal: [
-        { id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Photography club", room: "" },
-        { id: "wed", weekday: 3, startsMin: 1020, endsMin: 1080, title: "Other day", room: "" },
+        { id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Photography club", room: "", keepsAttendance: false },
+        { id: "wed", weekday: 3, startsMin: 1020, endsMin: 1080, title: "Other day", room: "", keepsAttendance: true },
       ],
     });
     expect(day).toMatchObject({ date: THURSDAY, weekday: 4, holiday: null });
@@ -65,6 +65,12 @@ describe("resolveDay", () => {
       ["p1", "class", "scheduled"],
       ["p2", "class", "scheduled"],
       ["club", "personal", "scheduled"],
+    ]);
+    // A class's period always keeps attendance; an entry of the student's own as they chose.
+    expect(day.slots.map((s) => [s.id, s.keepsAttendance])).toEqual([
+      ["p1", true],
+      ["p2", true],
+      ["club", false],
     ]);
   });
 
@@ -81,7 +87,7 @@ describe("resolveDay", () => {
     const day = resolveDay(THURSDAY, {
       ...empty,
       periods: [period({ id: "p1" })],
-      personal: [{ id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Club", room: "" }],
+      personal: [{ id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Club", room: "", keepsAttendance: true }],
       holidays: [
         { date: THURSDAY, name: "Guru Nanak Jayanti" },
         { date: "2026-11-27", name: "Other" },

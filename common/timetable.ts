@@ -30,6 +30,8 @@ export interface PersonalEntry {
   endsMin: number;
   title: string;
   room: string;
+  /** Marked present or absent like a class (an elective), or only shown in the week (a club). */
+  keepsAttendance: boolean;
 }
 
 export interface OneOffChange {
@@ -62,6 +64,8 @@ export interface Slot {
   state: "scheduled" | "cancelled" | "moved";
   /** Where and when it would have been, for a moved period. */
   usual: { room: string; startsMin: number; endsMin: number } | null;
+  /** Whether attendance is marked for it: always for a class's period, as the student chose for their own. */
+  keepsAttendance: boolean;
 }
 
 export interface Day {
@@ -120,6 +124,7 @@ export function resolveDay(date: string, sources: WeekSources): Day {
         teacher: p.teacher,
         state: "scheduled",
         usual: null,
+        keepsAttendance: true,
       };
       if (change?.kind === "cancelled") slots.push({ ...base, state: "cancelled" });
       else if (change?.kind === "moved")
@@ -148,6 +153,7 @@ export function resolveDay(date: string, sources: WeekSources): Day {
       teacher: "",
       state: "scheduled",
       usual: null,
+      keepsAttendance: e.keepsAttendance,
     });
   }
   slots.sort((x, y) => x.startsMin - y.startsMin || x.endsMin - y.endsMin || x.title.localeCompare(y.title));

@@ -42,6 +42,7 @@ export const WORKER_FILES = [
   "common/timetable.test.ts",
   "test/account-data.test.ts",
   "test/account.test.ts",
+  "test/attendance-fit.test.ts",
   "test/auth.test.ts",
   "test/calendar.test.ts",
   "test/campus-setup.test.ts",

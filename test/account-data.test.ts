@@ -245,6 +245,10 @@ async function everything(): Promise<World> {
     (await sendJson("PUT", `/api/attendance/${yesterday}/${attendedPeriod}`, { status: "present" }, student.token))
       .status,
   ).toBe(200);
+  // What they already had in a subject when they started (docs/decisions/0137-attendance-that-fits.md).
+  expect(
+    (await sendJson("PUT", `/api/attendance/baselines/${PHYSICS}`, { attended: 9, held: 10 }, student.token)).status,
+  ).toBe(200);
   // A grade of their own (docs/decisions/0133-grades.md).
   expect((await sendJson("PUT", `/api/grades/${PHYSICS}`, { grade: "A+" }, student.token)).status).toBe(200);
 

@@ -1148,7 +1148,24 @@ describe("the D1 query budget of writes", () => {
       by: ttAdmin,
       path: `${tt}/classes/${classId}/reps/${owner.userId}`,
     });
+    await run({
+      route: "PUT /api/attendance/baselines/:subjectId",
+      by: owner,
+      path: `/api/attendance/baselines/${C_PROGRAMMING}`,
+      body: { attended: 8, held: 10 },
+    });
+    await run({
+      route: "DELETE /api/attendance/baselines/:subjectId",
+      by: owner,
+      path: `/api/attendance/baselines/${C_PROGRAMMING}`,
+    });
     await run({ route: `PUT ${setup}/attendance`, by: ttAdmin, path: `${setup}/attendance`, body: { threshold: 75 } });
+    await run({
+      route: `PUT ${setup}/attendance/counting`,
+      by: ttAdmin,
+      path: `${setup}/attendance/counting`,
+      body: { labWeight: null, periodMinutes: null },
+    });
     const holiday = addDays(yesterday, 500);
     await run({
       route: `POST ${setup}/holidays`,

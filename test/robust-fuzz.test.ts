@@ -147,6 +147,7 @@ const CASES: Record<string, Partial<FuzzCase>> = {
   "DELETE /api/timetable/personal/:id": NONE,
   "PUT /api/timetable/hidden/:id": NONE,
   "DELETE /api/timetable/hidden/:id": NONE,
+  "DELETE /api/attendance/baselines/:subjectId": NONE,
   "DELETE /api/admin/campus/holidays/:date": NONE,
   "DELETE /api/events/:id": NONE,
   "PUT /api/events/:id/going": NONE,

@@ -24,9 +24,11 @@ import {
   readTimetableSetup,
   removeHoliday,
   revokeRep,
+  setCounting,
   setThreshold,
 } from "#server/services/timetable/admin.ts";
 import {
+  countingSchema,
   holidayParamSchema,
   holidaySchema,
   newClassSchema,
@@ -48,7 +50,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // The step's forms; one acting on a record posts "<name>:<id>" (withId).
-const INTENTS = intents("threshold", "subject-threshold", "holiday", "remove-holiday", "class", "grant", "revoke");
+const INTENTS = intents(
+  "threshold",
+  "subject-threshold",
+  "counting",
+  "holiday",
+  "remove-holiday",
+  "class",
+  "grant",
+  "revoke",
+);
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
@@ -61,6 +72,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       attempt(intent, A.thresholdSaved(Number(input.threshold)), () =>
         setThreshold(env, user, parseWith(thresholdSchema, input)),
       ),
+    counting: () => attempt(intent, A.countingSaved, () => setCounting(env, user, parseWith(countingSchema, input))),
     holiday: () => {
       const holiday = parseWith(holidaySchema, input);
       return attempt(intent, M.holidaySaved(holiday.date), () => addHoliday(env, user, holiday));
@@ -80,8 +92,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function SetupTimetable({ loaderData, actionData }: Route.ComponentProps) {
-  const { threshold, subjectThresholds, holidays, classes, semesters, subjects } = loaderData;
+  const { threshold, counting, subjectThresholds, holidays, classes, semesters, subjects } = loaderData;
   const result = actionData ?? null;
+  const countingAnswer = answerFor(result, INTENTS.counting);
+  const savingCounting = useSending(INTENTS.counting);
   const rule = answerFor(result, INTENTS.threshold);
   const subjectRule = answerFor(result, INTENTS["subject-threshold"]);
   const savingRule = useSending(INTENTS.threshold);
@@ -155,6 +169,39 @@ export default function SetupTimetable({ loaderData, actionData }: Route.Compone
               ))}
             </ul>
           )}
+          {/* How a class counts (docs/decisions/0137-attendance-that-fits.md): read with the sums, so a
+              change holds for the whole semester. */}
+          <Form method="post" className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <h3 className="font-semibold">How a class counts</h3>
+            <SetupField
+              form="counting"
+              name="labWeight"
+              label="A lab counts as"
+              hint="Classes, from 1 to 6. Empty: like any other period."
+              type="number"
+              min={1}
+              max={6}
+              inputMode="numeric"
+              defaultValue={counting.labWeight ?? ""}
+              result={countingAnswer}
+            />
+            <SetupField
+              form="counting"
+              name="periodMinutes"
+              label="Count a period by its length, in periods of (minutes)"
+              hint="From 30 to 120: with 50, a 100-minute double period counts as 2. Empty: every period counts once."
+              type="number"
+              min={30}
+              max={120}
+              inputMode="numeric"
+              defaultValue={counting.periodMinutes ?? ""}
+              result={countingAnswer}
+            />
+            <SubmitButton busy={savingCounting} busyLabel="Saving..." name="intent" value={INTENTS.counting}>
+              Save how classes count
+            </SubmitButton>
+            <FormAnswer result={countingAnswer} />
+          </Form>
         </SetupSection>
 
         <SetupSection id="holidays-heading" title="Holidays">

@@ -1,22 +1,79 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageIntro } from "#app/components/PageIntro.tsx";
+import { SubmitButton } from "#app/components/form-controls.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
+import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
+import { byName, dispatch } from "#app/lib/actions.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { intents, withId } from "#app/lib/intents.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { attendanceSentence, percentText } from "#common/attendance.ts";
+import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { indiaDate } from "#common/india-time.ts";
-import { attendanceQuerySchema } from "#server/services/timetable/schema.ts";
-import { readAttendance } from "#server/services/timetable/attendance.ts";
+import { ATTENDANCE_MESSAGES as A } from "#common/timetable-messages.ts";
+import { formInput, parseWith } from "#server/lib/validate.ts";
+import {
+  type AttendanceCounting,
+  readAttendance,
+  removeBaseline,
+  setBaseline,
+} from "#server/services/timetable/attendance.ts";
+import { attendanceQuerySchema, baselineParamSchema, baselineSchema } from "#server/services/timetable/schema.ts";
 import type { Route } from "./+types/attendance";
 
 // A student's attendance (docs/decisions/0109-timetable-and-attendance.md): per subject with the
 // honest sentence against the college's rule, and one month's marks. Their own record only; marks
-// are made from the timetable's day list.
+// are made from the timetable's day list. A student who started mid-semester enters what they
+// already had per subject (docs/decisions/0137-attendance-that-fits.md).
+export const handle = { bodyLimit: TIMETABLE_FORM_LIMIT };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireUser(context);
   const asked = attendanceQuerySchema.safeParse({ month: new URL(request.url).searchParams.get("month") ?? "" });
   const view = await readAttendance(envOf(context), user, asked.success ? asked.data : {});
   return { ...view, thisMonth: indiaDate(Date.now()).slice(0, 7) };
+}
+
+const INTENTS = intents("baseline", "remove-baseline");
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = await requireUser(context);
+  const env = envOf(context);
+  const input = formInput(await readForm(request));
+  const posted = byName(String(input.intent ?? ""));
+  return dispatch(posted, INTENTS, {
+    baseline: (intent) =>
+      attemptTold(intent, async () => ({
+        message: A.baselineSaved(
+          (
+            await setBaseline(
+              env,
+              user,
+              parseWith(baselineParamSchema, { subjectId: input.subjectId }),
+              parseWith(baselineSchema, input),
+            )
+          ).subject,
+        ),
+      })),
+    "remove-baseline": (intent) =>
+      attempt(intent, A.baselineRemoved, () =>
+        removeBaseline(env, user, parseWith(baselineParamSchema, { subjectId: posted.id })),
+      ),
+  });
+}
+
+/** How the college counts a class, in a sentence (none when every period counts once). */
+function countingSentence({ labWeight, periodMinutes }: AttendanceCounting): string | null {
+  const parts: string[] = [];
+  if (periodMinutes)
+    parts.push(`a period counts as its length in ${periodMinutes}-minute periods (a double period counts as 2)`);
+  if (labWeight) parts.push(`a lab counts as ${labWeight === 1 ? "1 class" : `${labWeight} classes`}`);
+  if (parts.length === 0) return null;
+  const sentence = parts.join(", and ");
+  return `Your college counts classes this way: ${sentence}.`;
 }
 
 const MONTHS = [
@@ -42,8 +99,10 @@ function shiftMonth(month: string, by: number): string {
 const STATUS_LABEL = { present: "Present", absent: "Absent", cancelled: "Cancelled" } as const;
 const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
 
-export default function Attendance({ loaderData }: Route.ComponentProps) {
-  const { threshold, subjects, overall, month, marks, thisMonth } = loaderData;
+export default function Attendance({ loaderData, actionData }: Route.ComponentProps) {
+  const { threshold, counting, subjects, overall, month, marks, thisMonth, classSubjects } = loaderData;
+  const result = actionData ?? null;
+  const countedAs = countingSentence(counting);
   const byDate = new Map<string, typeof marks>();
   for (const m of marks) byDate.set(m.date, [...(byDate.get(m.date) ?? []), m]);
   return (
@@ -61,6 +120,7 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
           Your grades, SGPA and CGPA
         </Link>
       </p>
+      {countedAs && <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{countedAs}</p>}
       <section aria-labelledby="overall-heading" className="card mb-6 p-5">
         <h2 id="overall-heading" className="text-lg font-semibold">
           All subjects
@@ -90,11 +150,16 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
                     {s.cancelled} cancelled {s.cancelled === 1 ? "class does" : "classes do"} not count.
                   </p>
                 )}
+                {s.alreadyHad && s.subjectId && (
+                  <AlreadyHad subjectId={s.subjectId} title={s.title} had={s.alreadyHad} result={result} />
+                )}
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      {classSubjects.length > 0 && <BaselineForm subjects={classSubjects} result={result} />}
 
       <section aria-labelledby="month-heading" className="mt-8 space-y-3">
         <h2 id="month-heading" className="text-xl font-semibold">
@@ -130,6 +195,103 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </>
+  );
+}
+
+/** What a student entered as already had in a subject, with the button that takes it back. */
+function AlreadyHad({
+  subjectId,
+  title,
+  had,
+  result,
+}: {
+  subjectId: string;
+  title: string;
+  had: { attended: number; held: number };
+  result: ActionResult | null;
+}) {
+  const intent = withId(INTENTS["remove-baseline"], subjectId);
+  const answer = answerFor(result, intent);
+  return (
+    <Form method="post" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="text-slate-600 dark:text-slate-400">
+        Includes {had.attended} of {had.held} from before you used Campus.
+      </span>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="text-slate-700 underline dark:text-slate-300"
+        aria-label={`Remove what you already had in ${title}`}
+      >
+        Remove
+      </button>
+      {answer && !answer.ok && <FormAnswer result={answer} />}
+    </Form>
+  );
+}
+
+/** "Started mid-semester?": a subject of the class's week, and what was attended of what was held. */
+function BaselineForm({
+  subjects,
+  result,
+}: {
+  subjects: { id: string; code: string; name: string }[];
+  result: ActionResult | null;
+}) {
+  const answer = answerFor(result, INTENTS.baseline);
+  // A removal's "done" is said here: the line it was sent from is gone with it.
+  const removed = result?.ok && result.intent.startsWith(`${INTENTS["remove-baseline"]}:`) ? result : null;
+  const sending = useSending(INTENTS.baseline);
+  return (
+    <section aria-labelledby="baseline-heading" className="card mt-8 max-w-xl space-y-3 p-5">
+      <h2 id="baseline-heading" className="text-lg font-semibold">
+        Started keeping attendance mid-semester?
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Enter what you already had in a subject, from your college's portal or register: it is added to
+        what you mark here. Entering a subject again replaces it.
+      </p>
+      <Form method="post" className="space-y-3">
+        <SetupField form="baseline" name="subjectId" label="Subject" result={answer}>
+          <select className="input w-full" required>
+            {subjects.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name} ({x.code})
+              </option>
+            ))}
+          </select>
+        </SetupField>
+        <div className="grid grid-cols-2 gap-2">
+          <SetupField
+            form="baseline"
+            name="attended"
+            label="Classes attended"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={999}
+            required
+            result={answer}
+          />
+          <SetupField
+            form="baseline"
+            name="held"
+            label="Classes held"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            required
+            result={answer}
+          />
+        </div>
+        <SubmitButton busy={sending} busyLabel="Saving..." name="intent" value={INTENTS.baseline}>
+          Add to my attendance
+        </SubmitButton>
+        <FormAnswer result={answer ?? removed} />
+      </Form>
+    </section>
   );
 }
 

@@ -68,7 +68,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       })),
     mark: (intent) => markAction(env, user, intent, form),
     "add-entry": (intent) =>
-      attempt(intent, M.entryAdded, () => addEntry(env, user, parseWith(personalEntrySchema, input))),
+      attempt(intent, M.entryAdded, () =>
+        // An unticked checkbox sends nothing, which the API reads as "keeps attendance".
+        addEntry(env, user, parseWith(personalEntrySchema, { ...input, keepsAttendance: input.keepsAttendance ?? "off" })),
+      ),
     "remove-entry": (intent) =>
       attempt(intent, M.entryRemoved, () => removeEntry(env, user, parseWith(idParamSchema, { id }))),
     hide: (intent) => attempt(intent, M.hidden, () => hidePeriod(env, user, parseWith(idParamSchema, { id }))),
@@ -157,7 +160,7 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <OwnEntries entries={entries} result={result} />
+        <OwnEntries entries={entries} weekday={day.weekday} result={result} />
         {hidden.length > 0 && (
           <section aria-labelledby="hidden-heading" className="card min-w-0 space-y-3 p-5">
             <h2 id="hidden-heading" className="text-lg font-semibold">
@@ -240,7 +243,9 @@ function DayList({
             return (
               <li key={slot.id} className="card p-4">
                 <SlotSummary slot={slot} />
-                {started ? (
+                {!slot.keepsAttendance ? (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No attendance kept for it.</p>
+                ) : started ? (
                   <MarkButtons slot={slot} date={day.date} mark={markOf(day.date, slot.id)} result={result} />
                 ) : (
                   <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
@@ -311,9 +316,20 @@ function WeekColumn({ day, current, today }: { day: Day; current: boolean; today
 
 function OwnEntries({
   entries,
+  weekday,
   result,
 }: {
-  entries: { id: string; weekday: number; startsMin: number; endsMin: number; title: string; room: string }[];
+  entries: {
+    id: string;
+    weekday: number;
+    startsMin: number;
+    endsMin: number;
+    title: string;
+    room: string;
+    keepsAttendance: boolean;
+  }[];
+  /** The day being viewed: a new entry starts on it. */
+  weekday: number;
   result: ActionResult | null;
 }) {
   const added = answerFor(result, "add-entry");
@@ -333,6 +349,7 @@ function OwnEntries({
               <span>
                 {weekdayName(e.weekday)} {timeRange(e.startsMin, e.endsMin)} · {e.title}
                 {e.room ? ` · ${e.room}` : ""}
+                {e.keepsAttendance ? "" : " · no attendance"}
               </span>
               <Form method="post">
                 <button
@@ -349,9 +366,10 @@ function OwnEntries({
           ))}
         </ul>
       )}
-      <Form key={entries.length} method="post" className="space-y-3">
+      {/* Keyed by the day too, so moving to another day starts the form on it. */}
+      <Form key={`${entries.length}-${weekday}`} method="post" className="space-y-3">
         <SetupField form="entry" name="weekday" label="Day" result={added}>
-          <select className="input w-full" required>
+          <select className="input w-full" required defaultValue={weekday}>
             {WEEKDAYS.map((name, i) => (
               <option key={name} value={i + 1}>
                 {name}
@@ -373,6 +391,15 @@ function OwnEntries({
           maxLength={80}
         />
         <SetupField form="entry" name="room" label="Where (optional)" result={added} maxLength={40} />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="keepsAttendance" defaultChecked className="mt-1 h-4 w-4" />
+          <span>
+            Keep attendance for it
+            <span className="block text-slate-600 dark:text-slate-400">
+              Untick for a club or anything without a register: it stays in your week without the buttons.
+            </span>
+          </span>
+        </label>
         <SubmitButton busy={adding} busyLabel="Adding..." name="intent" value={INTENTS["add-entry"]}>
           Add to my week
         </SubmitButton>

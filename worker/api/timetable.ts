@@ -17,14 +17,23 @@ import {
   readTimetableSetup,
   removeHoliday,
   revokeRep,
+  setCounting,
   setThreshold,
 } from "#server/services/timetable/admin.ts";
-import { markAttendance, readAttendance } from "#server/services/timetable/attendance.ts";
+import {
+  markAttendance,
+  readAttendance,
+  removeBaseline,
+  setBaseline,
+} from "#server/services/timetable/attendance.ts";
 import { addChange, removeChange, updateChange } from "#server/services/timetable/changes.ts";
 import { addPeriod, removePeriod, updatePeriod } from "#server/services/timetable/periods.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
 import {
   attendanceQuerySchema,
+  baselineParamSchema,
+  baselineSchema,
+  countingSchema,
   changeSchema,
   classChoiceSchema,
   holidayParamSchema,
@@ -213,6 +222,23 @@ attendance.get("/", requireAuth, validateQuery(attendanceQuerySchema), async (c)
   c.json({ success: true, data: await readAttendance(c.env, c.var.user, c.req.valid("query")) }),
 );
 
+// Before /:date/:periodId, which would read "baselines" as a date.
+attendance.put(
+  "/baselines/:subjectId",
+  requireAuth,
+  validateParam(baselineParamSchema),
+  validateJson(baselineSchema),
+  async (c) => {
+    const { subject } = await setBaseline(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
+    return c.json({ success: true, message: A.baselineSaved(subject) });
+  },
+);
+
+attendance.delete("/baselines/:subjectId", requireAuth, validateParam(baselineParamSchema), async (c) => {
+  await removeBaseline(c.env, c.var.user, c.req.valid("param"));
+  return c.json({ success: true, message: A.baselineRemoved });
+});
+
 attendance.put("/:date/:periodId", requireAuth, validateParam(markParamSchema), validateJson(markSchema), async (c) => {
   const marked = await markAttendance(c.env, c.var.user, c.req.valid("param"), c.req.valid("json"));
   return c.json({ success: true, message: A.marked(marked.status), data: marked });
@@ -231,6 +257,17 @@ timetableSetup.put("/attendance", requireAuth, requireRole("admin"), validateJso
   await setThreshold(c.env, c.var.user, input);
   return c.json({ success: true, message: A.thresholdSaved(input.threshold) });
 });
+
+timetableSetup.put(
+  "/attendance/counting",
+  requireAuth,
+  requireRole("admin"),
+  validateJson(countingSchema),
+  async (c) => {
+    await setCounting(c.env, c.var.user, c.req.valid("json"));
+    return c.json({ success: true, message: A.countingSaved });
+  },
+);
 
 timetableSetup.post("/holidays", requireAuth, requireRole("admin"), validateJson(holidaySchema), async (c) => {
   const input = c.req.valid("json");

@@ -133,6 +133,30 @@ export const academicUnits = table<AcademicUnitsRow, AcademicUnitsInsert>("acade
   "topics",
 ]);
 
+/** attendance_baselines */
+export interface AttendanceBaselinesRow {
+  user_id: string;
+  subject_id: string;
+  attended: number;
+  held: number;
+  updated_at: number;
+}
+/** What an INSERT into attendance_baselines must give (the rest have defaults or may be NULL). */
+export interface AttendanceBaselinesInsert {
+  user_id: string;
+  subject_id: string;
+  attended: number;
+  held: number;
+  updated_at: number;
+}
+export const attendanceBaselines = table<AttendanceBaselinesRow, AttendanceBaselinesInsert>("attendance_baselines", [
+  "user_id",
+  "subject_id",
+  "attended",
+  "held",
+  "updated_at",
+]);
+
 /** attendance_marks */
 export interface AttendanceMarksRow {
   user_id: string;
@@ -142,6 +166,8 @@ export interface AttendanceMarksRow {
   title: string;
   status: (typeof E.ATTENDANCE_MARKS_STATUS)[number];
   marked_at: number;
+  kind: (typeof E.ATTENDANCE_MARKS_KIND)[number];
+  minutes: number;
 }
 /** What an INSERT into attendance_marks must give (the rest have defaults or may be NULL). */
 export interface AttendanceMarksInsert {
@@ -152,6 +178,8 @@ export interface AttendanceMarksInsert {
   title: string;
   status: (typeof E.ATTENDANCE_MARKS_STATUS)[number];
   marked_at: number;
+  kind?: (typeof E.ATTENDANCE_MARKS_KIND)[number];
+  minutes?: number;
 }
 export const attendanceMarks = table<AttendanceMarksRow, AttendanceMarksInsert>("attendance_marks", [
   "user_id",
@@ -161,6 +189,8 @@ export const attendanceMarks = table<AttendanceMarksRow, AttendanceMarksInsert>(
   "title",
   "status",
   "marked_at",
+  "kind",
+  "minutes",
 ]);
 
 /** attendance_subject_thresholds */
@@ -288,6 +318,8 @@ export interface CampusesRow {
   attendance_threshold: number;
   grading_scale: string | null;
   grade_repeat_rule: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
+  attendance_lab_weight: number | null;
+  attendance_period_minutes: number | null;
 }
 /** What an INSERT into campuses must give (the rest have defaults or may be NULL). */
 export interface CampusesInsert {
@@ -304,6 +336,8 @@ export interface CampusesInsert {
   attendance_threshold?: number;
   grading_scale?: string | null;
   grade_repeat_rule?: (typeof E.CAMPUSES_GRADE_REPEAT_RULE)[number];
+  attendance_lab_weight?: number | null;
+  attendance_period_minutes?: number | null;
 }
 export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "id",
@@ -319,6 +353,8 @@ export const campuses = table<CampusesRow, CampusesInsert>("campuses", [
   "attendance_threshold",
   "grading_scale",
   "grade_repeat_rule",
+  "attendance_lab_weight",
+  "attendance_period_minutes",
 ]);
 
 /** class_exams */
@@ -2218,6 +2254,7 @@ export interface TimetablePersonalRow {
   title: string;
   room: string;
   created_at: number;
+  keeps_attendance: (typeof E.TIMETABLE_PERSONAL_KEEPS_ATTENDANCE)[number];
 }
 /** What an INSERT into timetable_personal must give (the rest have defaults or may be NULL). */
 export interface TimetablePersonalInsert {
@@ -2229,6 +2266,7 @@ export interface TimetablePersonalInsert {
   title: string;
   room?: string;
   created_at: number;
+  keeps_attendance?: (typeof E.TIMETABLE_PERSONAL_KEEPS_ATTENDANCE)[number];
 }
 export const timetablePersonal = table<TimetablePersonalRow, TimetablePersonalInsert>("timetable_personal", [
   "id",
@@ -2239,6 +2277,7 @@ export const timetablePersonal = table<TimetablePersonalRow, TimetablePersonalIn
   "title",
   "room",
   "created_at",
+  "keeps_attendance",
 ]);
 
 /** timetable_reps */

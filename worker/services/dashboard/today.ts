@@ -109,6 +109,7 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
     marked,
     campus,
     sums,
+    baselines,
     classroom,
     meals,
     laundry,
@@ -191,11 +192,11 @@ export async function readToday(env: Env, member: Member, mode: Mode, now = Date
   // The classes after the next one (after the one under way, all of today's still to come).
   const laterToday = nextClass?.when === "next" ? upcoming.length - 1 : upcoming.length;
   const toMark = live
-    .filter((s) => s.startsMin <= minutes && !marks.has(s.id))
+    .filter((s) => s.keepsAttendance && s.startsMin <= minutes && !marks.has(s.id))
     .sort((a, b) => b.startsMin - a.startsMin)
     .slice(0, 3);
 
-  const { subjects } = attendanceSumsFrom([campus, sums]);
+  const { subjects } = attendanceSumsFrom([campus, sums, baselines]);
   const warnings = subjects
     .filter((s) => s.state === "short" || s.state === "unreachable" || (s.state === "safe" && s.n === 0 && s.held > 0))
     .sort((a, b) => (a.percentTenths ?? 0) - (b.percentTenths ?? 0))

@@ -59,6 +59,7 @@ export const PERSONAL_DATA = {
   timetable_personal: TIMETABLE_DATA.timetable_personal,
   timetable_hidden: TIMETABLE_DATA.timetable_hidden,
   attendance_marks: TIMETABLE_DATA.attendance_marks,
+  attendance_baselines: TIMETABLE_DATA.attendance_baselines,
   timetable_reps: TIMETABLE_DATA.timetable_reps,
   event_attendees: EVENTS_DATA.event_attendees,
   club_follows: EVENTS_DATA.club_follows,

@@ -1,5 +1,6 @@
 import { select, sql } from "#server/db/sql.ts";
 import {
+  attendanceBaselines,
   attendanceMarks,
   timetableChoices,
   timetableHidden,
@@ -41,6 +42,7 @@ export const TIMETABLE_DATA = {
             endsMin: timetablePersonal.ends_min,
             title: timetablePersonal.title,
             room: timetablePersonal.room,
+            keepsAttendance: timetablePersonal.keeps_attendance,
             createdAt: timetablePersonal.created_at,
           },
           sql`FROM ${timetablePersonal} WHERE ${timetablePersonal.user_id} = ${userId}
@@ -81,6 +83,8 @@ export const TIMETABLE_DATA = {
             subjectId: attendanceMarks.subject_id,
             title: attendanceMarks.title,
             status: attendanceMarks.status,
+            kind: attendanceMarks.kind,
+            minutes: attendanceMarks.minutes,
             markedAt: attendanceMarks.marked_at,
           },
           sql`FROM ${attendanceMarks} WHERE ${attendanceMarks.user_id} = ${userId}
@@ -91,6 +95,28 @@ export const TIMETABLE_DATA = {
     erase: {
       remove: ({ statement, userId }) => [
         statement((guard) => sql`DELETE FROM attendance_marks WHERE user_id = ${userId} AND ${guard}`),
+      ],
+    },
+  }),
+  attendance_baselines: placed({
+    onDelete: "deleted",
+    exports: [
+      exportAt("attendance.alreadyHad", ({ userId }) =>
+        select(
+          {
+            subjectId: attendanceBaselines.subject_id,
+            attended: attendanceBaselines.attended,
+            held: attendanceBaselines.held,
+            updatedAt: attendanceBaselines.updated_at,
+          },
+          sql`FROM ${attendanceBaselines} WHERE ${attendanceBaselines.user_id} = ${userId}
+            ORDER BY ${attendanceBaselines.subject_id} ASC`,
+        ),
+      ),
+    ],
+    erase: {
+      remove: ({ statement, userId }) => [
+        statement((guard) => sql`DELETE FROM attendance_baselines WHERE user_id = ${userId} AND ${guard}`),
       ],
     },
   }),

@@ -24,7 +24,7 @@ import {
 import { campusThreshold } from "#server/services/timetable/attendance.ts";
 import { type ClassView, classView, classesOf } from "#server/services/timetable/student.ts";
 import { memberByEmail } from "#server/services/campus.ts";
-import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/timetable/schema.ts";
+import type { CountingInput, HolidayInput, RepInput, ThresholdInput } from "#server/services/timetable/schema.ts";
 
 // The campus admin's part of timetables (docs/decisions/0109-timetable-and-attendance.md): the
 // college's holidays, its attendance rule, and who represents each class. Audited like the rest of
@@ -32,6 +32,7 @@ import type { HolidayInput, RepInput, ThresholdInput } from "#server/services/ti
 
 export interface TimetableSetup {
   threshold: number;
+  counting: { labWeight: number | null; periodMinutes: number | null };
   subjectThresholds: { subjectId: string; code: string; name: string; threshold: number }[];
   holidays: { date: string; name: string }[];
   classes: (ClassView & { reps: { userId: string; name: string; email: string }[] })[];
@@ -81,6 +82,7 @@ export async function readTimetableSetup(env: Env, admin: SetupAdmin, fromDate: 
   ]);
   return {
     threshold: Number(campus.rows[0]!.threshold),
+    counting: { labWeight: campus.rows[0]!.labWeight, periodMinutes: campus.rows[0]!.periodMinutes },
     subjectThresholds: overrides.rows,
     holidays: holidays.rows,
     classes: classes.rows.map((c) => ({
@@ -135,6 +137,32 @@ export async function setThreshold(
   await batch(env, [
     update(campuses, { attendance_threshold: input.threshold }, sql`WHERE id = ${admin.campusId}`),
     setupAuditLine(admin, "campus", "setup.attendance", admin.campusId, `${input.threshold}%`, now),
+  ]);
+}
+
+/**
+ * `PUT /api/admin/campus/attendance/counting`: how a lab and a long period count (none: once each;
+ * docs/decisions/0137-attendance-that-fits.md). The sums read it, so it holds for the whole semester.
+ */
+export async function setCounting(env: Env, admin: SetupAdmin, input: CountingInput, now = Date.now()): Promise<void> {
+  await adminReads(env, admin, []);
+  await limitChange(env, admin);
+  const labWeight = input.labWeight ?? null;
+  const periodMinutes = input.periodMinutes ?? null;
+  await batch(env, [
+    update(
+      campuses,
+      { attendance_lab_weight: labWeight, attendance_period_minutes: periodMinutes },
+      sql`WHERE id = ${admin.campusId}`,
+    ),
+    setupAuditLine(
+      admin,
+      "campus",
+      "setup.attendance.counting",
+      admin.campusId,
+      `lab: ${labWeight ?? "like any period"}; period: ${periodMinutes ? `${periodMinutes} min` : "once each"}`,
+      now,
+    ),
   ]);
 }
 

@@ -193,7 +193,8 @@ export async function runClassReminders(env: Env, now = Date.now()): Promise<Cla
     const day = resolveDay(date, {
       // A class of another college than the student's is not theirs (as their timetable reads it).
       periods: classPeriods.filter((p) => p.classId === student.classId && p.campusId === student.campusId),
-      personal: entriesOf.get(student.userId) ?? [],
+      // Reminders come for every entry of the student's own, whether or not it keeps attendance.
+      personal: (entriesOf.get(student.userId) ?? []).map((e) => ({ ...e, keepsAttendance: true })),
       hidden: (hiddenBy.get(student.userId) ?? []).map((h) => h.periodId),
       holidays: [],
       changes: oneOff,

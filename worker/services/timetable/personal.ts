@@ -32,6 +32,7 @@ export async function addEntry(
         ends_min: input.endsAt,
         title: input.title,
         room: input.room,
+        keeps_attendance: input.keepsAttendance ? 1 : 0,
         created_at: now,
       },
       sql`(SELECT COUNT(*) FROM timetable_personal WHERE user_id = ${member.id}) < ${MAX_ENTRIES}`,
@@ -45,6 +46,7 @@ export async function addEntry(
     endsMin: input.endsAt,
     title: input.title,
     room: input.room,
+    keepsAttendance: input.keepsAttendance,
   };
 }
 

@@ -122,6 +122,12 @@ export const personalEntrySchema = z
       .transform((value) => cleanText(value))
       .pipe(z.string().min(1, M.titleRequired).max(80, M.titleTooLong)),
     room: shortText(40, M.roomTooLong),
+    // An API client that leaves it out keeps attendance, as entries always did; the page's checkbox
+    // sends "on" or nothing, so its action names "off" for an unticked box.
+    keepsAttendance: z.preprocess(
+      (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),
+      z.boolean({ error: "keepsAttendance is true or false." }).default(true),
+    ),
   })
   .refine((p) => p.endsAt > p.startsAt, endsAfterStart);
 export type PersonalEntryInput = z.output<typeof personalEntrySchema>;
@@ -145,6 +151,41 @@ export const attendanceQuerySchema = z.object({
   ),
 });
 export type AttendanceQuery = z.output<typeof attendanceQuerySchema>;
+
+/** `PUT /api/attendance/baselines/:subjectId`: what the student already had in a subject. */
+export const baselineParamSchema = z.object({ subjectId: id(A.baselineSubjectInvalid) });
+export type BaselineParam = z.output<typeof baselineParamSchema>;
+export const baselineSchema = z
+  .object({
+    attended: z.preprocess(
+      whole,
+      z.number({ error: A.baselineInvalid }).int(A.baselineInvalid).min(0, A.baselineInvalid).max(999, A.baselineInvalid),
+    ),
+    held: z.preprocess(
+      whole,
+      z
+        .number({ error: A.baselineHeldInvalid })
+        .int(A.baselineHeldInvalid)
+        .min(1, A.baselineHeldInvalid)
+        .max(999, A.baselineHeldInvalid),
+    ),
+  })
+  .refine((b) => b.attended <= b.held, { message: A.baselineMoreThanHeld, path: ["attended"] });
+export type BaselineInput = z.output<typeof baselineSchema>;
+
+/** An optional whole number of a form (blank: none) or of JSON (null: none). */
+const optionalWhole = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : whole(blank(v))),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+/** `PUT /api/admin/campus/attendance/counting`: how a lab and a long period count (none: once). */
+export const countingSchema = z.object({
+  labWeight: optionalWhole(A.labWeightInvalid, 1, 6),
+  periodMinutes: optionalWhole(A.periodMinutesInvalid, 30, 120),
+});
+export type CountingInput = z.output<typeof countingSchema>;
 
 const percent = z.preprocess(
   whole,

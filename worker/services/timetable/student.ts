@@ -98,7 +98,15 @@ export function timetableSourceReads(member: Member, from: string, to: string) {
         WHERE ${p.class_id} = ${myClass} AND ${p.campus_id} = ${member.campusId}`,
     ),
     select(
-      { id: e.id, weekday: e.weekday, startsMin: e.starts_min, endsMin: e.ends_min, title: e.title, room: e.room },
+      {
+        id: e.id,
+        weekday: e.weekday,
+        startsMin: e.starts_min,
+        endsMin: e.ends_min,
+        title: e.title,
+        room: e.room,
+        keepsAttendance: e.keeps_attendance,
+      },
       sql`FROM ${e} WHERE ${e.user_id} = ${member.id}`,
     ),
     select({ periodId: timetableHidden.period_id }, sql`FROM ${timetableHidden} WHERE user_id = ${member.id}`),
@@ -145,7 +153,7 @@ export function timetableSources(
   return {
     class: info ?? null,
     periods: info ? periods.rows : [],
-    personal: personal.rows,
+    personal: personal.rows.map((r) => ({ ...r, keepsAttendance: r.keepsAttendance === 1 })),
     hidden: hidden.rows.map((h) => h.periodId),
     holidays: holidays.rows,
     changes: changes.rows,
