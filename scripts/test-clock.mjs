@@ -86,6 +86,7 @@ export const WORKER_FILES = [
   "test/staff.test.ts",
   "test/timetable-attendance.test.ts",
   "test/timetable-pages.test.ts",
+  "test/timetable-share.test.ts",
   "test/timetable.test.ts",
   "test/today.test.ts",
   "test/verification.test.ts",

@@ -5,6 +5,7 @@ import { RouteError } from "#app/components/hostel/ui.tsx";
 import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
+import { classWeekPath, ShareWeek } from "#app/components/timetable/ShareWeek.tsx";
 import { WeekGrid } from "#app/components/timetable/WeekGrid.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
@@ -14,7 +15,7 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
-import { type Day, timeRange, WEEKDAYS, weekdayName } from "#common/timetable.ts";
+import { type Day, timeRange, WEEKDAYS, weekdayName, weekStart } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
@@ -33,7 +34,8 @@ import { CLASS_CHOICE_INTENTS, MARK_INTENTS } from "#app/components/timetable/ti
 
 // A student's timetable (docs/decisions/0109-timetable-and-attendance.md): the chosen day with
 // one-tap attendance, the week as a grid under it at every width (decision 0136; a day opens by
-// ?date=), their own entries and hidden periods. Choosing a class happens here on the first visit.
+// ?date=), sharing the class's week as a link, their own entries and hidden periods. Choosing a
+// class happens here on the first visit.
 export const handle = { bodyLimit: TIMETABLE_FORM_LIMIT };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -49,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const classes = choosing ? all.classes : null;
   const kept = all.classes.filter((c) => all.kept.includes(c.id)).map(({ id, label }) => ({ id, label }));
   const keeper = timetable.class !== null && all.kept.includes(timetable.class.id);
-  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()) };
+  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()), origin: url.origin };
 }
 
 // The page's own forms (personal entries, hiding a period) and the class picker's and attendance buttons'.
@@ -80,9 +82,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
 
 export default function Timetable({ loaderData, actionData }: Route.ComponentProps) {
-  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin } = loaderData;
+  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin, origin } = loaderData;
   const result = actionData ?? null;
   const day = days.find((d) => d.date === date) ?? days[0]!;
+  const weekPath = cls ? classWeekPath(cls.id, days[0]!.date, weekStart(today)) : null;
   const markOf = (d: string, slotId: string) => marks.find((m) => m.date === d && m.slotId === slotId)?.status ?? null;
   return (
     <>
@@ -157,6 +160,16 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
           </nav>
         }
       />
+      {weekPath && (
+        // Classmates of the college open the class's week from the link (decision 0136); without
+        // JavaScript there is no share button, and the page's own link is the one to pass on.
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <ShareWeek url={`${origin}${weekPath}`} label={cls!.label} />
+          <Link to={weekPath} className={linkClass}>
+            Open the class's week as a page
+          </Link>
+        </div>
+      )}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <OwnEntries entries={entries} result={result} />
         {hidden.length > 0 && (
