@@ -107,6 +107,7 @@ export const E2E_FILES = [
   "e2e/push.test.ts",
   "e2e/reservations.test.ts",
   "e2e/staff-ops.test.ts",
+  "e2e/timetable-week.test.ts",
   "e2e/timetable.test.ts",
 ];
 
