@@ -78,6 +78,7 @@ export default [
 
   // Class timetable and attendance.
   route("timetable", "routes/timetable.tsx"),
+  route("timetable/class/:id", "routes/timetable-class.tsx"),
   route("timetable/class/:id/edit", "routes/timetable-class-edit.tsx"),
   route("attendance", "routes/attendance.tsx"),
   // Exams: a student's datesheet, and a class's as its keepers edit it.

@@ -13,3 +13,6 @@ export const eventPreviewForVisitor = (college: string) => `An event at ${colleg
 
 /** The preview of a listing for someone it is not shown to: only its college. */
 export const listingPreviewElsewhere = (college: string) => `A listing at ${college} on Campus. Sign in to see it.`;
+
+/** Sharing a class's week from /timetable and from the week's own page (docs/decisions/0136-the-week-on-a-phone.md). */
+export const CLASS_WEEK_SHARE_WORDS = { ...SHARE_WORDS, share: "Share this class's week" } as const;

@@ -87,6 +87,7 @@ export const WORKER_FILES = [
   "test/staff.test.ts",
   "test/timetable-attendance.test.ts",
   "test/timetable-pages.test.ts",
+  "test/timetable-share.test.ts",
   "test/timetable.test.ts",
   "test/today.test.ts",
   "test/verification.test.ts",
@@ -107,6 +108,7 @@ export const E2E_FILES = [
   "e2e/push.test.ts",
   "e2e/reservations.test.ts",
   "e2e/staff-ops.test.ts",
+  "e2e/timetable-week.test.ts",
   "e2e/timetable.test.ts",
 ];
 

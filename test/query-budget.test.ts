@@ -77,6 +77,8 @@ interface Fixtures {
   lostFoundId: string;
   /** A programme other than B.Tech, with a branch and a semester (its notes pages' addresses). */
   notes: { programme: string; branch: string; semester: number };
+  /** A class of the demo college with a period (its shared week's and its keepers' pages). */
+  classId: string;
 }
 
 let fixtures: Fixtures;
@@ -158,7 +160,18 @@ beforeAll(async () => {
   });
   if (lostFound.status !== 201) throw new Error(`lost & found: ${lostFound.status} ${await lostFound.text()}`);
   const lostFoundId = (await read<{ id: string }>(lostFound)).data.id;
+  // A class with a period, as a keeper's set-up leaves it (not through the API: its writes are counted below).
+  const classId = `budget-class-${crypto.randomUUID().slice(0, 8)}`;
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO timetable_classes (id, campus_id, semester_id, section, created_at) VALUES (?1, 'cit', ?2, 'QBS', 0)",
+    ).bind(classId, SEMESTER),
+    env.DB.prepare(
+      "INSERT INTO timetable_periods (id, campus_id, class_id, weekday, starts_min, ends_min, subject_id, kind, updated_at) VALUES (?1, 'cit', ?2, 1, 540, 590, ?3, 'lecture', 0)",
+    ).bind(`${classId}-p1`, classId, C_PROGRAMMING),
+  ]);
   fixtures = {
+    classId,
     clubId,
     eventId,
     people,
@@ -209,6 +222,7 @@ function fillPage(path: string): string {
     .replace(/^\/events\/:id/, `/events/${fixtures.eventId}`)
     .replace(/^\/clubs\/:id/, `/clubs/${fixtures.clubId}`)
     .replace(/^\/lost-found\/:id$/, `/lost-found/${fixtures.lostFoundId}`)
+    .replace(/^\/timetable\/class\/:id/, `/timetable/class/${fixtures.classId}`)
     .replace(":id", fixtures.productId)
     // A semester page: one the demo college has (B.Tech CSE), and another programme's.
     .replace(/^\/btech\/:branch\/:semesterId$/, "/btech/cse/1")
@@ -237,6 +251,7 @@ function fillApi(path: string): string {
     "/api/library/items/:id": `/api/library/items/${fixtures.libraryItemId}`,
     "/api/library/items/:id/file": `/api/library/items/${fixtures.libraryItemId}/file`,
     "/api/timetable/classes/:id/week": "/api/timetable/classes/no-such-class/week",
+    "/api/timetable/classes/:id": `/api/timetable/classes/${fixtures.classId}`,
     "/api/messages/:conversationId": `/api/messages/${fixtures.conversationId}`,
     "/api/messages/:conversationId/socket": `/api/messages/${fixtures.conversationId}/socket`,
     "/api/moderation/conversations/:conversationId": `/api/moderation/conversations/${fixtures.conversationId}`,

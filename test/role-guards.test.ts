@@ -136,6 +136,7 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/timetable/class",
   // Every member picks a class from it; it says which a keeper keeps.
   "GET /api/timetable/classes",
+  "GET /api/timetable/classes/:id",
   "POST /api/timetable/personal",
   "DELETE /api/timetable/personal/:id",
   "PUT /api/timetable/hidden/:id",

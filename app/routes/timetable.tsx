@@ -5,6 +5,8 @@ import { RouteError } from "#app/components/hostel/ui.tsx";
 import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
 import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
+import { classWeekPath, ShareWeek } from "#app/components/timetable/ShareWeek.tsx";
+import { WeekGrid } from "#app/components/timetable/WeekGrid.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { markAction } from "#app/lib/attendance.server.ts";
@@ -13,7 +15,7 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
-import { type Day, timeRange, WEEKDAYS, WEEKDAYS_SHORT, weekdayName } from "#common/timetable.ts";
+import { type Day, timeRange, WEEKDAYS, weekdayName, weekStart } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
@@ -31,8 +33,9 @@ import { intents, mergeIntents, withId } from "#app/lib/intents.ts";
 import { CLASS_CHOICE_INTENTS, MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 
 // A student's timetable (docs/decisions/0109-timetable-and-attendance.md): the chosen day with
-// one-tap attendance, the week as a grid on wide screens (a day at a time on phones, by ?date=),
-// their own entries and hidden periods. Choosing a class happens here on the first visit.
+// one-tap attendance, the week as a grid under it at every width (decision 0136; a day opens by
+// ?date=), sharing the class's week as a link, their own entries and hidden periods. Choosing a
+// class happens here on the first visit.
 export const handle = { bodyLimit: TIMETABLE_FORM_LIMIT };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const classes = choosing ? all.classes : null;
   const kept = all.classes.filter((c) => all.kept.includes(c.id)).map(({ id, label }) => ({ id, label }));
   const keeper = timetable.class !== null && all.kept.includes(timetable.class.id);
-  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()) };
+  return { ...timetable, classes, keeper, kept, nowMin: indiaMinutes(Date.now()), origin: url.origin };
 }
 
 // The page's own forms (personal entries, hiding a period) and the class picker's and attendance buttons'.
@@ -82,12 +85,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 const linkClass = "font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300";
 
 export default function Timetable({ loaderData, actionData }: Route.ComponentProps) {
-  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin } = loaderData;
+  const { class: cls, date, today, days, marks, entries, hidden, classes, keeper, kept, nowMin, origin } = loaderData;
   const result = actionData ?? null;
   const day = days.find((d) => d.date === date) ?? days[0]!;
+  const weekPath = cls ? classWeekPath(cls.id, days[0]!.date, weekStart(today)) : null;
   const markOf = (d: string, slotId: string) => marks.find((m) => m.date === d && m.slotId === slotId)?.status ?? null;
-  // Sunday's column only when something is on it.
-  const weekColumns = days.filter((d) => d.weekday < 7 || d.slots.length > 0);
   return (
     <>
       <PageIntro
@@ -109,9 +111,6 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         <Link to={`?date=${addDays(date, -1)}`} className={`${linkClass} md:hidden`}>
           ‹ Previous day
         </Link>
-        <Link to={`?date=${addDays(date, -7)}`} className={`${linkClass} hidden md:inline`}>
-          ‹ Previous week
-        </Link>
         {date !== today && (
           <Link to="/timetable" className={linkClass}>
             Today
@@ -120,9 +119,10 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
         <Link to={`?date=${addDays(date, 1)}`} className={`${linkClass} md:hidden`}>
           Next day ›
         </Link>
-        <Link to={`?date=${addDays(date, 7)}`} className={`${linkClass} hidden md:inline`}>
-          Next week ›
-        </Link>
+        {/* On a phone the week's grid is under the day's list, a long scroll away. */}
+        <a href="#week-heading" className={`${linkClass} md:hidden`}>
+          The week
+        </a>
         <Link to="/attendance" className={`${linkClass} ml-auto`}>
           Attendance
         </Link>
@@ -145,20 +145,34 @@ export default function Timetable({ loaderData, actionData }: Route.ComponentPro
 
       <DayList day={day} today={today} nowMin={nowMin} markOf={markOf} result={result} />
 
-      <section aria-labelledby="week-heading" className="mt-8 hidden md:block">
-        <h2 id="week-heading" className="text-xl font-semibold">
-          The week of {formatIndiaDay(days[0]!.date)}
-        </h2>
-        <div
-          className="mt-3 grid gap-2"
-          style={{ gridTemplateColumns: `repeat(${weekColumns.length}, minmax(0, 1fr))` }}
-        >
-          {weekColumns.map((d) => (
-            <WeekColumn key={d.date} day={d} current={d.date === date} today={today} />
-          ))}
+      {/* Under the day on a phone as on a wide screen (docs/decisions/0136-the-week-on-a-phone.md). */}
+      <WeekGrid
+        days={days}
+        today={today}
+        selected={date}
+        dayHref={(d) => `?date=${d}#day-heading`}
+        ownEntries={entries.length > 0}
+        actions={
+          <nav aria-label="Weeks" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <Link to={`?date=${addDays(date, -7)}`} preventScrollReset className={linkClass}>
+              ‹ Previous week
+            </Link>
+            <Link to={`?date=${addDays(date, 7)}`} preventScrollReset className={linkClass}>
+              Next week ›
+            </Link>
+          </nav>
+        }
+      />
+      {weekPath && (
+        // Classmates of the college open the class's week from the link (decision 0136); without
+        // JavaScript there is no share button, and the page's own link is the one to pass on.
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <ShareWeek url={`${origin}${weekPath}`} label={cls!.label} />
+          <Link to={weekPath} className={linkClass}>
+            Open the class's week as a page
+          </Link>
         </div>
-      </section>
-
+      )}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <OwnEntries entries={entries} weekday={day.weekday} result={result} />
         {hidden.length > 0 && (
@@ -271,46 +285,6 @@ function DayList({
         </ol>
       )}
     </section>
-  );
-}
-
-function WeekColumn({ day, current, today }: { day: Day; current: boolean; today: string }) {
-  return (
-    <div
-      className={`card min-w-0 p-2 ${current ? "border-indigo-400 ring-2 ring-indigo-500/40 dark:border-indigo-500" : ""}`}
-      aria-current={day.date === today ? "date" : undefined}
-    >
-      <h3 className="text-sm font-semibold">
-        <Link to={`?date=${day.date}`} className="underline-offset-2 hover:underline">
-          {WEEKDAYS_SHORT[day.weekday - 1]} {formatIndiaDay(day.date).split(", ")[1]}
-        </Link>
-      </h3>
-      {day.holiday && (
-        <p className="mt-1 text-xs font-semibold text-emerald-800 dark:text-emerald-300">{day.holiday}</p>
-      )}
-      <ul className="mt-2 space-y-2">
-        {day.slots.map((slot) => (
-          <li
-            key={slot.id}
-            className={`rounded-md border p-1.5 text-xs ${slot.source === "personal" ? "border-dashed border-slate-400 dark:border-slate-600" : "border-slate-200 dark:border-slate-700"}`}
-          >
-            <p className={slot.state === "cancelled" ? "line-through" : undefined}>
-              {timeRange(slot.startsMin, slot.endsMin)}
-            </p>
-            <p className={`font-semibold break-words ${slot.state === "cancelled" ? "line-through" : ""}`}>
-              {slot.title}
-              {slot.kind === "lab" ? " (lab)" : slot.kind === "tutorial" ? " (tut.)" : ""}
-            </p>
-            {slot.room && <p className="text-slate-600 dark:text-slate-400">{slot.room}</p>}
-            {slot.state !== "scheduled" && (
-              <p className="font-semibold text-amber-800 dark:text-amber-300">
-                {slot.state === "cancelled" ? "Cancelled" : "Moved"}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

@@ -53,6 +53,7 @@ import {
 } from "#server/services/timetable/schema.ts";
 import { chooseClass, readClassChoice, readTimetable } from "#server/services/timetable/student.ts";
 import { addClass, readClasses, readClassWeek } from "#server/services/timetable/week.ts";
+import { readSharedWeek, sharedWeekQuerySchema } from "#server/services/timetable/shared-week.ts";
 
 // Class timetables and attendance (docs/decisions/0109-timetable-and-attendance.md). Thin: each
 // route is one use-case; nothing here is cached (it is all the student's own or a keeper's view).
@@ -89,6 +90,19 @@ timetable.post(
     const cls = await addClass(c.env, c.var.user, c.req.valid("json"));
     return c.json({ success: true, message: M.classAdded(cls.label), data: cls }, 201);
   },
+);
+
+// Any member of the class's college: the read-only week a shared link opens (decision 0136).
+timetable.get(
+  "/classes/:id",
+  requireAuth,
+  validateParam(idParamSchema),
+  validateQuery(sharedWeekQuerySchema),
+  async (c) =>
+    c.json({
+      success: true,
+      data: await readSharedWeek(c.env, c.var.user, c.req.valid("param"), c.req.valid("query")),
+    }),
 );
 
 timetable.get(
