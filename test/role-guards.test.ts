@@ -147,6 +147,8 @@ const MEMBER_ROUTES = new Set([
   "PUT /api/exams/subjects/:subjectId",
   "DELETE /api/exams/subjects/:subjectId",
   "PUT /api/attendance/:date/:periodId",
+  "PUT /api/attendance/baselines/:subjectId",
+  "DELETE /api/attendance/baselines/:subjectId",
   // A student's own grades: every member keeps theirs, and reads nobody else's.
   "GET /api/grades",
   "PUT /api/grades/:subjectId",
