@@ -64,6 +64,18 @@ export async function serveBuiltWorker({
     const googleVars = google
       ? Object.entries(fakeGoogleVars(google.port)).flatMap(([key, value]) => ["--var", `${key}:${value}`])
       : [];
+    // The migrations and the demo colleges go in before the servers start, not beside them: workerd
+    // opens the state folder's SQLite files as it starts, and on a busy machine it met the
+    // migrations' lock there and died (SQLITE_BUSY) before serving a request.
+    if (
+      run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+        stdio: ["ignore", "ignore", "inherit"],
+      }) !== 0
+    ) {
+      throw new Error("applying the D1 migrations failed");
+    }
+    if (demoColleges && applyDemoColleges(["--persist-to", persistTo]) !== 0)
+      throw new Error("seeding the demo colleges failed");
     const server = start(
       "wrangler",
       [
@@ -96,17 +108,6 @@ export async function serveBuiltWorker({
       { stdio: output, detached: true },
     );
     children.push(server);
-    // The servers start while the migrations and the demo colleges are applied: the Worker opens D1
-    // only on its first request, which waitForServer makes after them.
-    if (
-      run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
-        stdio: ["ignore", "ignore", "inherit"],
-      }) !== 0
-    ) {
-      throw new Error("applying the D1 migrations failed");
-    }
-    if (demoColleges && applyDemoColleges(["--persist-to", persistTo]) !== 0)
-      throw new Error("seeding the demo colleges failed");
     if (google) await waitForFakeGoogle(google.port, google.child);
     await waitForServer(`${baseURL}/api/health`, server);
     return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, persistTo, stop };

@@ -355,8 +355,9 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
   const many = images.length > 1;
   // The photo is the page's largest paint, and it sits after the inline stylesheet: named in <head>,
   // it is fetched before the body arrives. React preloads a lone eager <img> by itself, not one
-  // inside <picture>, so each of the two sources is preloaded for the screens it is shown on.
-  if (current === initial) {
+  // inside <picture>, so each of the two sources is preloaded for the screens it is shown on. Only
+  // the server's render writes <head>, so the browser's build drops this (and its bytes).
+  if (import.meta.env.SSR && current === initial) {
     const both = shown.url !== shown.thumbUrl;
     preload(shown.thumbUrl, { as: "image", fetchPriority: "high", media: both ? "(max-width: 1023.98px)" : undefined });
     if (both) preload(shown.url, { as: "image", fetchPriority: "high", media: "(min-width: 1024px)" });
