@@ -56,7 +56,15 @@ describe("resolveDay", () => {
         period({ id: "fri", weekday: 5 }),
       ],
       personal: [
-        { id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Photography club", room: "", keepsAttendance: false },
+        {
+          id: "club",
+          weekday: 4,
+          startsMin: 1020,
+          endsMin: 1080,
+          title: "Photography club",
+          room: "",
+          keepsAttendance: false,
+        },
         { id: "wed", weekday: 3, startsMin: 1020, endsMin: 1080, title: "Other day", room: "", keepsAttendance: true },
       ],
     });
@@ -87,7 +95,9 @@ describe("resolveDay", () => {
     const day = resolveDay(THURSDAY, {
       ...empty,
       periods: [period({ id: "p1" })],
-      personal: [{ id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Club", room: "", keepsAttendance: true }],
+      personal: [
+        { id: "club", weekday: 4, startsMin: 1020, endsMin: 1080, title: "Club", room: "", keepsAttendance: true },
+      ],
       holidays: [
         { date: THURSDAY, name: "Guru Nanak Jayanti" },
         { date: "2026-11-27", name: "Other" },

@@ -95,7 +95,11 @@ describe("what a student already had (joined mid-semester)", () => {
     expect(removed.status).toBe(200);
     expect((await read(removed)).message).toBe(A.baselineRemoved);
     data = await attendanceOf(student);
-    expect(data.subjects.find((s) => s.subjectId === PHYSICS)).toMatchObject({ attended: 1, held: 1, alreadyHad: null });
+    expect(data.subjects.find((s) => s.subjectId === PHYSICS)).toMatchObject({
+      attended: 1,
+      held: 1,
+      alreadyHad: null,
+    });
     const again = await sendJson("DELETE", `/api/attendance/baselines/${PHYSICS}`, undefined, student.token);
     expect(again.status).toBe(404);
     expect((await read(again)).message).toBe(A.noSuchBaseline);
@@ -146,11 +150,9 @@ describe("what a student already had (joined mid-semester)", () => {
 
     const other = await createUser();
     expect((await attendanceOf(other)).subjects).toEqual([]);
-    expect((await sendJson("DELETE", `/api/attendance/baselines/${PHYSICS}`, undefined, other.token)).status).toBe(
-      404,
-    );
+    expect((await sendJson("DELETE", `/api/attendance/baselines/${PHYSICS}`, undefined, other.token)).status).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM attendance_baselines WHERE user_id = ?", student.userId)).toBe(1);
-    expect((await putBaseline(student, PHYSICS, { attended: 1, held: 2 }).then((r) => r.status))).toBe(200);
+    expect(await putBaseline(student, PHYSICS, { attended: 1, held: 2 }).then((r) => r.status)).toBe(200);
     expect((await sendJson("PUT", `/api/attendance/baselines/${PHYSICS}`, { attended: 1, held: 2 })).status).toBe(401);
   });
 
@@ -160,7 +162,9 @@ describe("what a student already had (joined mid-semester)", () => {
     const exported = (await (await get("/api/auth/account/export", student.token)).json()) as {
       attendance: { alreadyHad: unknown[] };
     };
-    expect(exported.attendance.alreadyHad).toEqual([expect.objectContaining({ subjectId: PHYSICS, attended: 8, held: 9 })]);
+    expect(exported.attendance.alreadyHad).toEqual([
+      expect.objectContaining({ subjectId: PHYSICS, attended: 8, held: 9 }),
+    ]);
     const deleted = await sendJson("DELETE", "/api/auth/account", { password: student.password }, student.token);
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     expect(await count("SELECT COUNT(*) AS n FROM attendance_baselines WHERE user_id = ?", student.userId)).toBe(0);
@@ -315,7 +319,10 @@ describe("entries of the student's own, with or without attendance", () => {
     const { date, weekday } = pastDate(3);
     const form = shown(await (await page(student, `/timetable?date=${date}`)).text());
     // The day select of the own-entry form has the viewed day chosen.
-    const select = form.slice(form.indexOf('name="weekday"'), form.indexOf("</select>", form.indexOf('name="weekday"')));
+    const select = form.slice(
+      form.indexOf('name="weekday"'),
+      form.indexOf("</select>", form.indexOf('name="weekday"')),
+    );
     expect(select).toMatch(new RegExp(`<option value="${weekday}" selected="">`));
 
     const base = { intent: "add-entry", weekday: String(weekday), startsAt: "16:00", endsAt: "17:00", room: "" };
@@ -323,7 +330,9 @@ describe("entries of the student's own, with or without attendance", () => {
     expect(
       (await postForm(student, "/timetable", { ...base, title: "Lab elective", keepsAttendance: "on" })).status,
     ).toBe(200);
-    const rows = await env.DB.prepare("SELECT title, keeps_attendance AS k FROM timetable_personal WHERE user_id = ? ORDER BY title")
+    const rows = await env.DB.prepare(
+      "SELECT title, keeps_attendance AS k FROM timetable_personal WHERE user_id = ? ORDER BY title",
+    )
       .bind(student.userId)
       .all<{ title: string; k: number }>();
     expect(rows.results.map((r) => [r.title, r.k])).toEqual([
@@ -350,7 +359,12 @@ describe("/attendance's form for what was already had", () => {
     expect(shown(await refused.text())).toContain(A.baselineMoreThanHeld);
     expect(await count("SELECT COUNT(*) AS n FROM attendance_baselines WHERE user_id = ?", student.userId)).toBe(0);
 
-    const saved = await postForm(student, "/attendance", { intent: "baseline", subjectId: PHYSICS, attended: "9", held: "12" });
+    const saved = await postForm(student, "/attendance", {
+      intent: "baseline",
+      subjectId: PHYSICS,
+      attended: "9",
+      held: "12",
+    });
     expect(saved.status).toBe(200);
     expect(shown(await saved.text())).toContain(A.baselineSaved("Applied Physics 1"));
     const after = shown(await (await page(student, "/attendance")).text());

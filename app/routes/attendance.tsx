@@ -249,8 +249,8 @@ function BaselineForm({
         Started keeping attendance mid-semester?
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Enter what you already had in a subject, from your college's portal or register: it is added to
-        what you mark here. Entering a subject again replaces it.
+        Enter what you already had in a subject, from your college's portal or register: it is added to what you mark
+        here. Entering a subject again replaces it.
       </p>
       <Form method="post" className="space-y-3">
         <SetupField form="baseline" name="subjectId" label="Subject" result={answer}>

@@ -73,7 +73,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     "add-entry": (intent) =>
       attempt(intent, M.entryAdded, () =>
         // An unticked checkbox sends nothing, which the API reads as "keeps attendance".
-        addEntry(env, user, parseWith(personalEntrySchema, { ...input, keepsAttendance: input.keepsAttendance ?? "off" })),
+        addEntry(
+          env,
+          user,
+          parseWith(personalEntrySchema, { ...input, keepsAttendance: input.keepsAttendance ?? "off" }),
+        ),
       ),
     "remove-entry": (intent) =>
       attempt(intent, M.entryRemoved, () => removeEntry(env, user, parseWith(idParamSchema, { id }))),

@@ -20,12 +20,7 @@ import {
   setCounting,
   setThreshold,
 } from "#server/services/timetable/admin.ts";
-import {
-  markAttendance,
-  readAttendance,
-  removeBaseline,
-  setBaseline,
-} from "#server/services/timetable/attendance.ts";
+import { markAttendance, readAttendance, removeBaseline, setBaseline } from "#server/services/timetable/attendance.ts";
 import { addChange, removeChange, updateChange } from "#server/services/timetable/changes.ts";
 import { addPeriod, removePeriod, updatePeriod } from "#server/services/timetable/periods.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";

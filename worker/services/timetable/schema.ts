@@ -159,7 +159,11 @@ export const baselineSchema = z
   .object({
     attended: z.preprocess(
       whole,
-      z.number({ error: A.baselineInvalid }).int(A.baselineInvalid).min(0, A.baselineInvalid).max(999, A.baselineInvalid),
+      z
+        .number({ error: A.baselineInvalid })
+        .int(A.baselineInvalid)
+        .min(0, A.baselineInvalid)
+        .max(999, A.baselineInvalid),
     ),
     held: z.preprocess(
       whole,
