@@ -96,6 +96,7 @@ export const WORKER_FILES = [
 
 /** The browser tests that show what depends on the day or the hour. */
 export const E2E_FILES = [
+  "e2e/attendance-fit.test.ts",
   "e2e/college-setup.test.ts",
   "e2e/dashboard.test.ts",
   "e2e/digest.test.ts",
