@@ -18,7 +18,9 @@ const persistTo =
 const stateDir = persistTo ?? LOCAL_STATE;
 const stateArgs = ["--persist-to", stateDir];
 
-if (run("npm", ["run", "build"]) !== 0) process.exit(1);
+// START_USE_BUILD=1 serves the build as it is: the scripts' own test of `npm start` runs beside the
+// browser tests, which serve that same build.
+if (process.env.START_USE_BUILD !== "1" && run("npm", ["run", "build"]) !== 0) process.exit(1);
 if (migrateLocal(stateArgs) !== 0) process.exit(1);
 if (run("node", ["scripts/seed.mjs", ...stateArgs]) !== 0) process.exit(1);
 
