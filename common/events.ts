@@ -171,4 +171,8 @@ export const EVENT_NOTICES = {
     title: "Club lead",
     text: `You now lead ${club}: you can publish its events.`,
   }),
+  leadRemoved: (club: string) => ({
+    title: "Club lead",
+    text: `You no longer lead ${club}. The events you published stay with the club.`,
+  }),
 } as const;

@@ -47,6 +47,47 @@ describe("clubs", () => {
     ).toBe(1);
   });
 
+  it("lets the campus admin remove a lead: told once, audited once, the club's events stay", async () => {
+    const { clubId, admin, lead } = await clubWithLead();
+    const eventId = (await publish(lead, eventBody(clubId))).id;
+    // Not the admin, another college's admin, someone who is not a lead: refused, nothing changes.
+    const rceAdmin = await campusAdmin("rce");
+    const other = await createUser();
+    expect((await sendJson("DELETE", `/api/clubs/${clubId}/leads/${lead.userId}`, undefined, lead.token)).status).toBe(
+      403,
+    );
+    expect(
+      (await sendJson("DELETE", `/api/clubs/${clubId}/leads/${lead.userId}`, undefined, rceAdmin.token)).status,
+    ).toBe(404);
+    const notLead = await sendJson("DELETE", `/api/clubs/${clubId}/leads/${other.userId}`, undefined, admin.token);
+    expect(notLead.status).toBe(404);
+    expect((await read(notLead)).message).toBe("That student does not lead this club.");
+    expect(await count("SELECT COUNT(*) AS n FROM club_leads WHERE club_id = ?1", clubId)).toBe(1);
+
+    // Two removals at once: one row gone, one notice, one audit line; the other is a 404.
+    const answers = await Promise.all([
+      sendJson("DELETE", `/api/clubs/${clubId}/leads/${lead.userId}`, undefined, admin.token),
+      sendJson("DELETE", `/api/clubs/${clubId}/leads/${lead.userId}`, undefined, admin.token),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect((await read(answers.find((r) => r.status === 200)!)).message).toBe("Lead removed.");
+    expect(await count("SELECT COUNT(*) AS n FROM club_leads WHERE club_id = ?1", clubId)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM notices WHERE user_id = ?1 AND kind = 'club.lead' AND text LIKE 'You no longer lead%'",
+        lead.userId,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM staff_audit_log WHERE action = 'club.lead.remove' AND subject_id = ?1",
+        clubId,
+      ),
+    ).toBe(1);
+    expect((await clubsOf(lead)).find((c) => c.id === clubId)).toMatchObject({ leading: false, leads: [] });
+    expect(await count("SELECT COUNT(*) AS n FROM events WHERE id = ?1", eventId)).toBe(1);
+  });
+
   it("keeps each college's clubs to itself", async () => {
     const { clubId } = await clubWithLead();
     const rceAdmin = await campusAdmin("rce");

@@ -176,6 +176,19 @@ describe("posters and logos", () => {
     expect(ogOf((await page(`/events/${id}`)).html, "og:image")).toBe(`${ORIGIN}/api/events/${id}/poster`);
   });
 
+  it("lets the admin remove a club's lead from the clubs step", async () => {
+    const { clubId, admin, lead } = await clubWithLead();
+    const before = await page("/admin/setup/clubs", admin);
+    expect(before.html).toContain(`Remove ${lead.name} as a lead of`);
+    const res = await postForm(admin, "/admin/setup/clubs", { intent: `unlead:${clubId}:${lead.userId}` });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Lead removed.");
+    expect(await count("SELECT COUNT(*) AS n FROM club_leads WHERE club_id = ?1", clubId)).toBe(0);
+    const again = await postForm(admin, "/admin/setup/clubs", { intent: `unlead:${clubId}:${lead.userId}` });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("That student does not lead this club.");
+  });
+
   it("lets the admin give a new club a logo, shown to the college's members", async () => {
     const admin = await campusAdmin();
     const name = `Logo club ${crypto.randomUUID().slice(0, 6)}`;

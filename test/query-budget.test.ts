@@ -1274,6 +1274,11 @@ describe("the D1 query budget of writes", () => {
     await run({ route: "DELETE /api/events/:id/going", by: student, path: `/api/events/${eventId}/going` });
     await run({ route: "DELETE /api/events/:id", by: owner, path: `/api/events/${eventId}` });
     await run({
+      route: "DELETE /api/clubs/:id/leads/:userId",
+      by: clubAdmin,
+      path: `/api/clubs/${clubId}/leads/${owner.userId}`,
+    });
+    await run({
       route: "PUT /api/push/event-reminders",
       by: student,
       path: "/api/push/event-reminders",

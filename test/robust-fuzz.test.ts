@@ -154,6 +154,7 @@ const CASES: Record<string, Partial<FuzzCase>> = {
   "DELETE /api/events/:id/going": NONE,
   "PUT /api/clubs/:id/follow": NONE,
   "DELETE /api/clubs/:id/follow": NONE,
+  "DELETE /api/clubs/:id/leads/:userId": NONE,
   "DELETE /api/exams/:id": NONE,
   "DELETE /api/exams/subjects/:subjectId": NONE,
 };

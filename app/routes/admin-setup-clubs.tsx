@@ -3,7 +3,9 @@ import { RecordsStep } from "#app/components/setup/RecordsStep.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { attempt, attemptTold } from "#app/lib/action-result.server.ts";
 import { dispatch } from "#app/lib/actions.server.ts";
-import { intents } from "#app/lib/intents.ts";
+import { intents, withId } from "#app/lib/intents.ts";
+import { Form } from "react-router";
+import { FormAnswer } from "#app/components/setup/fields.tsx";
 import { adminPageRead, readSetupForm } from "#app/lib/setup.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { UPLOAD_LIMITS } from "#common/body-limits.ts";
@@ -17,6 +19,7 @@ import {
   listSetupClubs,
   nameLead,
   removeClub,
+  removeLead,
 } from "#server/services/events/clubs.ts";
 import { chosenFile, LOGO_PREFIX, withStoredImage } from "#server/services/events/images.ts";
 import type { Route } from "./+types/admin-setup-clubs";
@@ -32,8 +35,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { clubs: await adminPageRead(() => listSetupClubs(envOf(context), user)) };
 }
 
-// A club's row posts "lead:<id>" (name a lead) or "remove:<id>".
-const INTENTS = intents("add", "lead", "remove");
+// A club's row posts "lead:<id>" (name a lead) or "remove:<id>"; a lead's own button posts
+// "unlead:<clubId>:<userId>".
+const INTENTS = intents("add", "lead", "remove", "unlead");
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { user, env, intent, verb, id, input } = await readSetupForm(context, request);
@@ -55,6 +59,15 @@ export async function action({ context, request }: Route.ActionArgs) {
         const club = await removeClub(env, user, parseWith(idParamSchema, { id }).id);
         return { message: M.clubRemoved(club.name) };
       }),
+    unlead: () =>
+      attempt(intent, M.leadRemoved, () =>
+        removeLead(
+          env,
+          user,
+          parseWith(idParamSchema, { id }).id,
+          parseWith(idParamSchema, { id: intent.split(":")[2] ?? "" }).id,
+        ),
+      ),
   });
 }
 
@@ -77,17 +90,50 @@ export default function SetupClubs({ loaderData, actionData }: Route.ComponentPr
         name: club.name,
         saveName: `Name a lead of ${club.name}`,
         formLabel: club.name,
-        info: (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {club.leads.length === 0
-              ? "No lead yet."
-              : `Led by ${club.leads.map((l) => `${l.name} (${l.email})`).join(", ")}`}
-          </p>
-        ),
+        info: <ClubLeads club={club} result={actionData ?? null} />,
         infoFirst: true,
       })}
       result={actionData ?? null}
     />
+  );
+}
+
+/** A club's leads, each with the button that takes the role away. */
+function ClubLeads({ club, result }: { club: SetupClub; result: ActionResult | null }) {
+  // The answer of a removal is said here even when that lead's line is gone with it.
+  const prefix = `${withId(INTENTS.unlead, club.id)}:`;
+  const answer = result?.intent.startsWith(prefix) ? result : null;
+  return (
+    <div className="text-sm">
+      {club.leads.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">No lead yet.</p>
+      ) : (
+        <>
+          <p className="text-slate-600 dark:text-slate-400">Led by</p>
+          <ul className="mt-1 space-y-1">
+            {club.leads.map((l) => (
+              <li key={l.userId} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="min-w-0 break-words">
+                  {l.name} ({l.email})
+                </span>
+                <Form method="post">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`${prefix}${l.userId}`}
+                    className="text-slate-700 underline dark:text-slate-300"
+                    aria-label={`Remove ${l.name} as a lead of ${club.name}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {answer && <FormAnswer result={answer} />}
+    </div>
   );
 }
 

@@ -18,6 +18,7 @@ import {
   leadSchema,
   listClubs,
   nameLead,
+  removeLead,
   unfollowClub,
 } from "#server/services/events/clubs.ts";
 import {
@@ -126,6 +127,16 @@ clubsApi.put("/:id/follow", requireAuth, requireMayActTo(M.verifyToFollow), asyn
 clubsApi.delete("/:id/follow", requireAuth, async (c) => {
   await unfollowClub(c.env, c.var.user, parseWith(idSchema, c.req.param("id")));
   return c.json({ success: true, message: M.unfollowOk });
+});
+
+clubsApi.delete("/:id/leads/:userId", requireAuth, requireRole("admin", M.adminOnlyClubs), async (c) => {
+  await removeLead(
+    c.env,
+    c.var.user,
+    parseWith(idSchema, c.req.param("id")),
+    parseWith(idSchema, c.req.param("userId")),
+  );
+  return c.json({ success: true, message: M.leadRemoved });
 });
 
 clubsApi.post(

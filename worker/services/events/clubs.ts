@@ -176,6 +176,41 @@ export async function nameLead(
 }
 
 /**
+ * `DELETE /api/clubs/:id/leads/:userId` and the clubs step's "Remove" beside a lead: they no longer
+ * publish the club's events (those they published stay, kept by the club's other leads and the
+ * admin). The student is told; audited. Another college's club, or someone who is not its lead, is
+ * a 404.
+ */
+export async function removeLead(
+  env: Env,
+  admin: SetupAdmin,
+  clubId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<void> {
+  const [club] = await adminReads(env, admin, [
+    select({ name: clubs.name }, sql`FROM ${clubs} WHERE id = ${clubId} AND campus_id = ${admin.campusId}`),
+  ]);
+  const info = club.rows[0];
+  if (!info) throw new ApiError(404, M.noSuchClub);
+  await limitChange(env, admin);
+  // The notice and the audit line only where this call took the row away: SQLite's changes() is the
+  // row count of the statement before, so the notice follows the DELETE and the audit line the notice
+  // (each inserts one row), in the one batch. Two removals at once write one of each.
+  const afterOne: Sql = sql`changes() = 1`;
+  const [removed] = await batch(env, [
+    sql`DELETE FROM club_leads WHERE club_id = ${clubId} AND user_id = ${userId}`,
+    notice(
+      userId,
+      { kind: "club.lead", ...EVENT_NOTICES.leadRemoved(info.name), link: `/clubs/${clubId}`, at: now },
+      afterOne,
+    ),
+    setupAuditLine(admin, "club", "club.lead.remove", clubId, `user ${userId}`, now, afterOne),
+  ]);
+  if (removed.changes === 0) throw new ApiError(404, M.notALead);
+}
+
+/**
  * The admin's clubs step removes a club: only one with no upcoming event (cancel those first, so
  * everyone going is told); its past events, leads and followers go with it. Audited.
  */
@@ -227,13 +262,15 @@ export async function listSetupClubs(env: Env, admin: SetupAdmin) {
       sql`FROM ${k} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${k.name}`,
     ),
     select(
-      { clubId: l.club_id, name: u.name, email: u.email },
+      { clubId: l.club_id, userId: u.id, name: u.name, email: u.email },
       sql`FROM ${l} JOIN ${u} ON ${u.id} = ${l.user_id} JOIN ${k} ON ${k.id} = ${l.club_id} WHERE ${k.campus_id} = ${admin.campusId} ORDER BY ${u.name}`,
     ),
   ]);
   return rows.rows.map((club) => ({
     ...club,
-    leads: leads.rows.filter((lead) => lead.clubId === club.id).map(({ name, email }) => ({ name, email })),
+    leads: leads.rows
+      .filter((lead) => lead.clubId === club.id)
+      .map(({ userId, name, email }) => ({ userId, name, email })),
   }));
 }
 
