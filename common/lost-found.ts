@@ -129,6 +129,10 @@ export const LF_SCREEN = {
   newTitle: "Post lost or found",
   newLead:
     "Photos first, then what it is and where. A found item can hold back one detail and ask a question only its owner can answer.",
+  editTitle: "Edit your post",
+  editLead:
+    "Change the words, the question or the detail you hold back. New words are compared again with the other side's posts: a likely match is told to both of you once.",
+  editClosed: "This post is closed: only an open post can be edited.",
   mineTitle: "My lost & found",
   mineLead: "Your posts and the claims you made.",
   noPlaces: "Your college has not listed meet-up places yet: type where instead.",
