@@ -33,6 +33,7 @@ export default [
   route("lost-found/new", "routes/lost-found-new.tsx"),
   route("lost-found/mine", "routes/lost-found-mine.tsx"),
   route("lost-found/:id", "routes/lost-found-post.tsx"),
+  route("lost-found/:id/edit", "routes/lost-found-edit.tsx"),
   // Conversations with buyers and sellers (docs/decisions/0113-conversations.md).
   route("messages", "routes/messages.tsx"),
   route("messages/:id", "routes/messages-thread.tsx"),

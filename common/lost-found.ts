@@ -129,10 +129,14 @@ export const LF_SCREEN = {
   newTitle: "Post lost or found",
   newLead:
     "Photos first, then what it is and where. A found item can hold back one detail and ask a question only its owner can answer.",
+  editTitle: "Edit your post",
+  editLead:
+    "Change the words, the question or the detail you hold back. New words are compared again with the other side's posts: a likely match is told to both of you once.",
+  editClosed: "This post is closed: only an open post can be edited.",
   mineTitle: "My lost & found",
   mineLead: "Your posts and the claims you made.",
   noPlaces: "Your college has not listed meet-up places yet: type where instead.",
-  photoHint: `Up to ${LF_MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, at most 5 MB each). A found ID card's photo is shown only to you and the college's moderators.`,
+  photoHint: `Up to ${LF_MAX_PHOTOS} photos (JPEG, PNG, WebP or GIF, at most 5 MB each), made smaller on your phone before they are sent. A found ID card's photo is shown only to you and the college's moderators.`,
   questionHint: "Found items only. The owner answers it when they claim the item.",
   answerHint: "Found items only. Never shown to anyone else: you compare it with the owner's answer.",
   cardNameHint: "Found ID cards only. If it names a member of your college, they are told privately.",

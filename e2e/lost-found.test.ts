@@ -88,10 +88,27 @@ describe("lost & found", () => {
         await page.getByRole("button", { name: "Post" }).click();
         await page.waitForURL(/\/lost-found\/[0-9a-f-]{36}$/);
         foundPath = new URL(page.url()).pathname;
+        // The browser made the PNG a smaller WebP (or JPEG) with a small version before sending it.
+        const sent = await page.request.get(`/api/lost-found${foundPath.slice("/lost-found".length)}/photos/0`);
+        assert.match(sent.headers()["content-type"] ?? "", /^image\/(webp|jpeg)$/);
+        const small = await page.request.get(
+          `/api/lost-found${foundPath.slice("/lost-found".length)}/photos/0?small=1`,
+        );
+        assert.notEqual((await small.body()).length, (await sent.body()).length);
         const matches = page.getByRole("region", { name: "Likely matches" });
         await matches.getByRole("link", { name: `Lost: Black ${tag} phone` }).waitFor();
         await page.getByText("Blue", { exact: true }).waitFor();
         await themedShots(page, SHOTS, "post-finder");
+        // The finder edits the description from the post's page; the match is not told again.
+        await page.getByRole("link", { name: "Edit", exact: true }).click();
+        await page.waitForURL(`**${foundPath}/edit`);
+        await hydrated(page);
+        await page.getByLabel("Description").fill("Found on a table after lunch, near the window.");
+        await page.setViewportSize({ width: 360, height: 800 });
+        await page.screenshot({ path: `${SHOTS}/edit.png` });
+        await page.getByRole("button", { name: "Save" }).click();
+        await page.waitForURL(`**${foundPath}`);
+        await page.getByText("near the window", { exact: false }).waitFor();
       },
       { viewport: PHONE },
     );

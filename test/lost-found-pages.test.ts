@@ -120,4 +120,47 @@ describe("lost & found pages", () => {
     // Unknown intents are refused and change nothing.
     expect((await submit(path, finder, { intent: "steal" })).status).toBe(400);
   });
+  it("the poster edits a post through its edit form, refusals shown beside the field; nobody else can", async () => {
+    const finder = await createUser();
+    const other = await createUser();
+    const found = await post(finder, {
+      title: unique("Green bottle "),
+      question: "What sticker is on it?",
+      answer: "A rocket",
+    });
+    const edit = `/lost-found/${found.id}/edit`;
+    // Reached from the post's page and from "my posts", by the poster only.
+    expect(await (await page(`/lost-found/${found.id}`, finder)).text()).toContain(`href="${edit}"`);
+    expect(await (await page("/lost-found/mine", finder)).text()).toContain(`href="${edit}"`);
+    expect(await (await page(`/lost-found/${found.id}`, other)).text()).not.toContain(`href="${edit}"`);
+    expect((await page(edit, other)).status).toBe(404);
+    expect((await page(edit, null)).status).toBe(302);
+    const form = await (await page(edit, finder)).text();
+    expect(form).toContain(found.title);
+    expect(form).toContain("A rocket");
+
+    const blank = await submit(edit, finder, { intent: "save", title: " ", description: "Kept as typed." });
+    expect(blank.status).toBe(400);
+    const shown = await blank.text();
+    expect(shown).toMatch(/id="title-error"[^>]*>[^<]*Give a short title/);
+    expect(shown).toContain("Kept as typed.");
+
+    const title = unique("Green steel bottle ");
+    expect((await submit(edit, other, { intent: "save", title: "Mine now", description: "x" })).status).toBe(403);
+    const saved = await submit(edit, finder, {
+      intent: "save",
+      title,
+      description: "Dented at the bottom.",
+      question: "What sticker is on it?",
+      answer: "A rocket and a star",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/lost-found/${found.id}`);
+    const after = await (await page(`/lost-found/${found.id}`, finder)).text();
+    expect(after).toContain(title);
+    expect(after).toContain("Dented at the bottom.");
+    expect(after).toContain("A rocket and a star");
+    expect(await count("SELECT COUNT(*) AS n FROM lost_found_posts WHERE title = ?", title)).toBe(1);
+    expect((await submit(edit, finder, { intent: "steal" })).status).toBe(400);
+  });
 });

@@ -132,6 +132,77 @@ describe("lost & found: matching", () => {
   });
 });
 
+describe("lost & found: matching again after an edit", () => {
+  it("an edit whose words make two posts match records the match and tells each poster once, however often it is edited", async () => {
+    const loser = await createUser();
+    const finder = await createUser();
+    // Words and places of this test only: no other test's phone is a likely match for either post.
+    const word = unique("realme");
+    const [w1, w2, w3] = [unique("zeta"), unique("kappa"), unique("omega")];
+    const lost = await post(
+      loser,
+      {
+        side: "lost",
+        category: "phone",
+        title: `${word} ${w1}`,
+        description: w2,
+        placeText: unique("Bus stop "),
+        placeId: "",
+        happenedOn: daysAgo(1),
+      },
+      0,
+    );
+    // Another place, a day apart (2) and no word in common: not yet a likely match.
+    const found = await post(finder, {
+      side: "found",
+      category: "phone",
+      title: w3,
+      description: w3,
+      placeText: unique("Gate "),
+      placeId: "",
+      happenedOn: daysAgo(0),
+    });
+    const tellings = (user: string) =>
+      count("SELECT COUNT(*) AS n FROM notices WHERE user_id = ? AND kind = 'lostfound.match'", user);
+    const matchesOf = async (id: string, user: typeof loser) =>
+      ((await (await get(`/api/lost-found/${id}`, user)).json()) as { data: { matches: { id: string }[] } }).data
+        .matches;
+    expect(await tellings(loser.userId)).toBe(0);
+    expect(await matchesOf(lost.id, loser)).toEqual([]);
+
+    // Editing the question changes no words: still nothing.
+    expect(
+      (await send("PATCH", `/api/lost-found/${found.id}`, finder, { question: "What colour is the case?" })).status,
+    ).toBe(200);
+    expect(await tellings(loser.userId)).toBe(0);
+
+    const edited = await send("PATCH", `/api/lost-found/${found.id}`, finder, { title: `${word} ${w3}` });
+    expect(edited.status).toBe(200);
+    expect(((await edited.json()) as { data: PostView }).data.title).toBe(`${word} ${w3}`);
+    expect((await matchesOf(lost.id, loser)).map((m) => m.id)).toEqual([found.id]);
+    expect((await matchesOf(found.id, finder)).map((m) => m.id)).toEqual([lost.id]);
+    expect(await tellings(loser.userId)).toBe(1);
+    expect(await tellings(finder.userId)).toBe(1);
+
+    // Edited again, and twice at once: new words, the same pair, nobody told again, one match row.
+    const again = await Promise.all([
+      send("PATCH", `/api/lost-found/${found.id}`, finder, { description: `${w3} case` }),
+      send("PATCH", `/api/lost-found/${found.id}`, finder, { title: `${w3} ${word} black` }),
+    ]);
+    expect(again.map((res) => res.status)).toEqual([200, 200]);
+    expect(await tellings(loser.userId)).toBe(1);
+    expect(await tellings(finder.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM lost_found_matches WHERE lost_id = ? AND found_id = ?", lost.id, found.id),
+    ).toBe(1);
+    // The stored words are the edited text's, so a later post matches on them.
+    const terms = await env.DB.prepare("SELECT terms FROM lost_found_posts WHERE id = ?")
+      .bind(found.id)
+      .first<{ terms: string }>();
+    expect(JSON.parse(terms!.terms)).toContain(word.toLowerCase());
+  });
+});
+
 describe("lost & found: claims", () => {
   it("the finder judges the answer, a declined member cannot claim again, and an accepted claim hands over and returns", async () => {
     const finder = await createUser();

@@ -222,6 +222,7 @@ function fillPage(path: string): string {
     .replace(/^\/events\/:id/, `/events/${fixtures.eventId}`)
     .replace(/^\/clubs\/:id/, `/clubs/${fixtures.clubId}`)
     .replace(/^\/lost-found\/:id$/, `/lost-found/${fixtures.lostFoundId}`)
+    .replace(/^\/lost-found\/:id\/edit$/, `/lost-found/${fixtures.lostFoundId}/edit`)
     .replace(/^\/timetable\/class\/:id/, `/timetable/class/${fixtures.classId}`)
     .replace(":id", fixtures.productId)
     // A semester page: one the demo college has (B.Tech CSE), and another programme's.

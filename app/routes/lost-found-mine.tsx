@@ -34,7 +34,7 @@ export default function LostFoundMine({ loaderData }: Route.ComponentProps) {
         {posts.length === 0 ? (
           <p className="card p-6 text-center text-slate-600 dark:text-slate-400">You have no posts.</p>
         ) : (
-          <PostGrid posts={posts} />
+          <PostGrid posts={posts} editable />
         )}
       </section>
       <section aria-labelledby="claims-heading" className="mt-8">

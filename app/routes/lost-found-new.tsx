@@ -1,5 +1,5 @@
-import { redirect, useActionData, useNavigation } from "react-router";
-import { Form } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Form, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Field } from "#app/components/Field.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
@@ -10,6 +10,7 @@ import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
 import { dispatch } from "#app/lib/actions.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { intents } from "#app/lib/intents.ts";
+import { encodedName, preparePhoto } from "#app/lib/photos.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { type BodyLimitHandle, UPLOAD_LIMITS } from "#common/body-limits.ts";
 import { indiaDate } from "#common/india-time.ts";
@@ -32,7 +33,10 @@ import type { Route } from "./+types/lost-found-new";
 
 // The post form (docs/decisions/0128, 0129): photos first, then what, where and when; a found item's
 // question and held-back detail, a found ID card's name. A plain multipart form posted to this
-// action, so it works without JavaScript; a post that went through opens its page.
+// action, so it works without JavaScript; a post that went through opens its page. With JavaScript
+// the photos are made smaller first, as a listing's (app/lib/photos.ts: at most PHOTO_SIDE pixels,
+// without their location data, with a small version for the grid), so a phone does not send, and the
+// grid does not load, a camera's full-size photo; the server checks them the same either way.
 export const handle: BodyLimitHandle = { bodyLimit: UPLOAD_LIMITS.listing };
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -71,8 +75,40 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function LostFoundNew({ loaderData }: Route.ComponentProps) {
   const { places, today, verifyEmail } = loaderData;
   const result = useActionData<ActionResult>();
-  const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
+  const [preparing, setPreparing] = useState(false);
+  const submitting = useNavigation().state === "submitting";
+  const busy = preparing || submitting;
   const problem = (name: string) => fieldError(result, name);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const picked = form.elements.namedItem("image");
+    const files = picked instanceof HTMLInputElement ? [...(picked.files ?? [])] : [];
+    // No photos, or more than a post takes (the server says so): the form is sent as it is.
+    if (files.length === 0 || files.length > LF_MAX_PHOTOS) return;
+    event.preventDefault();
+    if (busy) return;
+    setPreparing(true);
+    const data = new FormData(form);
+    try {
+      const prepared = await Promise.all(files.map((file) => preparePhoto(file)));
+      data.delete("image");
+      prepared.forEach((photo, i) => {
+        const name = files[i]!.name;
+        data.append("image", new File([photo.photo], encodedName(name, photo.photo), { type: photo.photo.type }));
+        data.append(
+          "thumb",
+          new File([photo.thumb], encodedName(`small ${name}`, photo.thumb), { type: photo.thumb.type }),
+        );
+      });
+    } catch {
+      // A file this browser cannot draw is sent as chosen: the server checks its bytes and says why.
+    } finally {
+      setPreparing(false);
+    }
+    await submit(data, { method: "post", encType: "multipart/form-data" });
+  }
   return (
     <div className="max-w-2xl">
       <PageIntro title={LF_SCREEN.newTitle} lead={LF_SCREEN.newLead} />
@@ -82,6 +118,7 @@ export default function LostFoundNew({ loaderData }: Route.ComponentProps) {
         <Form
           method="post"
           encType="multipart/form-data"
+          onSubmit={(event) => void onSubmit(event)}
           className="card grid grid-cols-1 gap-4 p-5 sm:grid-cols-2 sm:p-6"
         >
           <Field
@@ -185,7 +222,7 @@ export default function LostFoundNew({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="sm:col-span-2">
             <input type="hidden" name="intent" value={INTENTS.post} />
-            <SubmitButton busy={busy} busyLabel="Posting...">
+            <SubmitButton busy={busy} busyLabel={preparing ? "Preparing photos..." : "Posting..."}>
               Post
             </SubmitButton>
           </div>

@@ -346,6 +346,11 @@ export default function LostFoundPost({ loaderData }: Route.ComponentProps) {
             </SubmitButton>
           </Form>
         )}
+        {post.mine && post.status === "open" && (
+          <Link to={`/lost-found/${post.id}/edit`} className="btn-secondary">
+            Edit
+          </Link>
+        )}
         {renewable && (
           <Form method="post">
             <SubmitButton

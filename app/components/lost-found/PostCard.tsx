@@ -35,8 +35,11 @@ export function PostPhoto({ post, eager = false }: { post: CardPost; eager?: boo
   );
 }
 
-/** The grid of posts: two columns on a phone, more on wider screens; the title's link covers the card. */
-export function PostGrid({ posts }: { posts: CardPost[] }) {
+/**
+ * The grid of posts: two columns on a phone, more on wider screens; the title's link covers the card.
+ * `editable`: the member's own posts, an open one with its edit link above the card's link.
+ */
+export function PostGrid({ posts, editable = false }: { posts: CardPost[]; editable?: boolean }) {
   return (
     <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 xl:grid-cols-4">
       {posts.map((post, i) => (
@@ -57,6 +60,15 @@ export function PostGrid({ posts }: { posts: CardPost[] }) {
           <p className="mt-1 truncate text-xs text-slate-600 dark:text-slate-400">
             {`${post.placeName ?? post.placeText ?? ""} · ${formatIndiaDate(Date.parse(`${post.happenedOn}T12:00:00+05:30`))}`}
           </p>
+          {editable && post.status === "open" && (
+            <Link
+              to={`/lost-found/${post.id}/edit`}
+              aria-label={`Edit ${post.title}`}
+              className="relative z-10 mt-1 inline-flex min-h-11 items-center self-start text-sm text-indigo-700 underline dark:text-indigo-300"
+            >
+              Edit
+            </Link>
+          )}
         </li>
       ))}
     </ul>

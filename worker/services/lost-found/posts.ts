@@ -18,6 +18,7 @@ import {
 import {
   all,
   batch,
+  batchThenRead,
   first,
   insertWhere,
   int,
@@ -37,7 +38,9 @@ import { requireMayAct } from "#server/services/campus.ts";
 import { type CheckedPhoto, checkPhotos } from "#server/services/market/photos.ts";
 import {
   type Candidate,
+  type Comparable,
   MATCH_CANDIDATES,
+  MATCH_DAYS,
   matchStatements,
   matchWindow,
   scorePair,
@@ -345,6 +348,51 @@ const openCount = (userId: string, now: number) =>
 const activePlace = (placeId: string, campusId: string) =>
   sql`EXISTS (SELECT 1 FROM meetup_places WHERE id = ${placeId} AND campus_id = ${campusId} AND retired_at IS NULL)`;
 
+const c = lostFoundPosts.as("c");
+const candidateColumns = {
+  id: c.id,
+  userId: c.user_id,
+  category: c.category,
+  placeId: c.place_id,
+  placeText: c.place_text,
+  happenedOn: c.happened_on,
+  terms: c.terms,
+};
+type CandidateRow = {
+  [K in keyof typeof candidateColumns]: (typeof candidateColumns)[K] extends { type?: infer T } ? T : never;
+};
+
+/**
+ * An edited post's candidates, as a new post's (decision 0128), read beside the edit: the other side's
+ * open posts of its college and category within MATCH_DAYS of its day, the newest MATCH_CANDIDATES.
+ * Its side, category and day are the stored row's (an edit does not change them).
+ */
+function candidatesOf(member: Member, id: string, now: number) {
+  const me = lostFoundPosts.as("me");
+  return select(
+    candidateColumns,
+    sql`FROM ${me} JOIN ${c} ON ${c.campus_id} = ${me.campus_id} AND ${c.status} = 'open'
+        AND ${c.side} = (CASE ${me.side} WHEN 'lost' THEN 'found' ELSE 'lost' END) AND ${c.category} = ${me.category}
+      WHERE ${me.id} = ${id} AND ${me.user_id} = ${member.id} AND ${me.campus_id} = ${member.campusId}
+        AND ${c.expires_at} > ${now} AND ${c.hidden_at} IS NULL AND ${c.user_id} <> ${member.id}
+        AND ${c.happened_on} BETWEEN date(${me.happened_on}, ${`-${MATCH_DAYS} days`}) AND date(${me.happened_on}, ${`+${MATCH_DAYS} days`})
+      ORDER BY ${c.created_at} DESC LIMIT ${MATCH_CANDIDATES}`,
+  );
+}
+
+/** The likely matches among a post's candidates, scored on its words `terms`. */
+function scoreCandidates(
+  post: Omit<Comparable, "terms">,
+  terms: readonly string[],
+  rows: readonly CandidateRow[],
+): { candidate: Candidate; score: number }[] {
+  return rows.flatMap((row) => {
+    const candidate: Candidate = { ...row, terms: JSON.parse(row.terms) as string[] };
+    const score = scorePair({ ...post, terms }, candidate);
+    return score === null ? [] : [{ candidate, score }];
+  });
+}
+
 /**
  * Post a lost or found item (`POST /api/lost-found`, /lost-found/new): a verified member's, at most
  * LF_MAX_OPEN open (counted inside the INSERT), rate limited as every post. Its photos are checked by
@@ -362,7 +410,6 @@ export async function createPost(
   const terms = termsOf(`${input.title} ${input.description}`);
   const other: LfSide = input.side === "lost" ? "found" : "lost";
   const window = matchWindow(input.happenedOn);
-  const c = lostFoundPosts.as("c");
   const [place, count, candidates] = await batch(env, [
     select(
       { ok: int(sql`1`) },
@@ -370,15 +417,7 @@ export async function createPost(
     ),
     select({ n: int(openCount(member.id, now)) }, sql``),
     select(
-      {
-        id: c.id,
-        userId: c.user_id,
-        category: c.category,
-        placeId: c.place_id,
-        placeText: c.place_text,
-        happenedOn: c.happened_on,
-        terms: c.terms,
-      },
+      candidateColumns,
       sql`FROM ${c} WHERE ${c.campus_id} = ${member.campusId} AND ${c.status} = 'open' AND ${c.side} = ${other}
         AND ${c.category} = ${input.category} AND ${c.expires_at} > ${now} AND ${c.hidden_at} IS NULL
         AND ${c.user_id} <> ${member.id} AND ${c.happened_on} BETWEEN ${window.from} AND ${window.to}
@@ -396,13 +435,8 @@ export async function createPost(
     placeId: input.placeId ?? null,
     placeText: input.placeText ?? null,
     happenedOn: input.happenedOn,
-    terms,
   };
-  const matches = candidates.rows.flatMap((row) => {
-    const candidate: Candidate = { ...row, terms: JSON.parse(row.terms) as string[] };
-    const score = scorePair(mine, candidate);
-    return score === null ? [] : [{ candidate, score }];
-  });
+  const matches = scoreCandidates(mine, terms, candidates.rows);
   const guard = sql`${openCount(member.id, now)} < ${LF_MAX_OPEN}${input.placeId ? sql` AND ${activePlace(input.placeId, member.campusId)}` : sql``}`;
   const statements: Sql[] = [
     insertWhere(
@@ -515,9 +549,11 @@ export async function postPhoto(
 }
 
 /**
- * Edit or renew one's post (`PATCH /api/lost-found/:id`). A renewal opens it for LF_OPEN_MS more,
- * once it is in its last 7 days or has expired (one conditional write; an expired post renewed counts
- * towards the open cap again).
+ * Edit or renew one's post (`PATCH /api/lost-found/:id`, /lost-found/:id/edit). A renewal opens it
+ * for LF_OPEN_MS more, once it is in its last 7 days or has expired (one conditional write; an expired
+ * post renewed counts towards the open cap again). An edit that changes the words matching reads
+ * stores them and matches the post again as a new one is (decision 0128); the notices' ids keep
+ * each poster from being told of a pair twice.
  */
 export async function updatePost(
   env: Env,
@@ -550,18 +586,54 @@ export async function updatePost(
     ...(patch.answer !== undefined && { answer: patch.answer }),
   };
   if (Object.keys(fields).length > 0) {
-    const row = await first(
-      env,
-      returning(
-        update(
-          lostFoundPosts,
-          { ...fields, updated_at: now },
-          sql`WHERE ${own} AND status = 'open'${patch.question !== undefined || patch.answer !== undefined ? sql` AND side = 'found'` : sql``}`,
-        ),
-        { id: lostFoundPosts.id },
+    const t = lostFoundPosts;
+    const edit = returning(
+      update(
+        lostFoundPosts,
+        { ...fields, updated_at: now },
+        sql`WHERE ${own} AND status = 'open'${patch.question !== undefined || patch.answer !== undefined ? sql` AND side = 'found'` : sql``}`,
       ),
+      {
+        id: t.id,
+        side: t.side,
+        category: t.category,
+        placeId: t.place_id,
+        placeText: t.place_text,
+        happenedOn: t.happened_on,
+        title: t.title,
+        description: t.description,
+        terms: t.terms,
+        hiddenAt: t.hidden_at,
+        expiresAt: t.expires_at,
+      },
     );
-    if (!row) await explainRefusal(env, member, id, now, false);
+    // Only new words can make a new match (decision 0128): the candidates are read in the edit's
+    // own batch, so an edit of the words costs one round trip more than one of the question.
+    const words = patch.title !== undefined || patch.description !== undefined;
+    const [written, candidates] = words
+      ? await batch(env, [edit, candidatesOf(member, id, now)])
+      : [{ rows: await all(env, edit) }, { rows: [] }];
+    const row = written.rows[0];
+    if (!row) return explainRefusal(env, member, id, now, false);
+    const terms = termsOf(`${row.title} ${row.description}`);
+    if (words && JSON.stringify(terms) !== row.terms) {
+      const live = row.hiddenAt === null && row.expiresAt > now;
+      const matches = live ? scoreCandidates(row, terms, candidates.rows) : [];
+      const rows = await batchThenRead(
+        env,
+        [
+          // Guarded by the text it was computed from: of two edits at once, each writes its own words.
+          update(
+            lostFoundPosts,
+            { terms: JSON.stringify(terms) },
+            sql`WHERE id = ${id} AND title = ${row.title} AND description = ${row.description}`,
+          ),
+          ...matchStatements({ id, userId: member.id, side: row.side }, matches, now),
+        ],
+        postQuery(member, id),
+      );
+      if (rows[0]) return toView(rows[0], member.id);
+    }
   }
   return readPostOrThrow(env, member, id);
 }
