@@ -15,7 +15,7 @@ import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
 import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
-import { type Day, timeRange, WEEKDAYS, weekdayName, weekStart } from "#common/timetable.ts";
+import { type Day, type PersonalEntry, timeRange, WEEKDAYS, weekdayName, weekStart } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { formInput, parseWith } from "#server/lib/validate.ts";
 import { addEntry, hidePeriod, removeEntry, showPeriod } from "#server/services/timetable/personal.ts";
@@ -297,15 +297,7 @@ function OwnEntries({
   weekday,
   result,
 }: {
-  entries: {
-    id: string;
-    weekday: number;
-    startsMin: number;
-    endsMin: number;
-    title: string;
-    room: string;
-    keepsAttendance: boolean;
-  }[];
+  entries: PersonalEntry[];
   /** The day being viewed: a new entry starts on it. */
   weekday: number;
   result: ActionResult | null;

@@ -6,6 +6,7 @@ import {
   academicSemesters,
   academicSubjects,
   timetableClasses,
+  timetableChanges,
   timetablePeriods,
   timetableReps,
 } from "#server/db/tables.generated.ts";
@@ -79,6 +80,17 @@ export const PERIOD_COLUMNS = {
   room: PERIOD.room,
   teacher: PERIOD.teacher,
   kind: PERIOD.kind,
+};
+
+/** A one-off change (`g`) of a period, and its columns as resolveDay reads them (rows are OneOffChange). */
+export const CHANGE = timetableChanges.as("g");
+export const CHANGE_COLUMNS = {
+  periodId: CHANGE.period_id,
+  date: CHANGE.date,
+  kind: CHANGE.kind,
+  room: CHANGE.room,
+  startsMin: CHANGE.starts_min,
+  endsMin: CHANGE.ends_min,
 };
 
 /** One class of the member's campus. */

@@ -3,9 +3,17 @@ import { indiaDate } from "#common/india-time.ts";
 import { type Day, resolveWeek, weekDates } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { batch, select, sql } from "#server/db/sql.ts";
-import { campusHolidays, timetableChanges, timetableChoices } from "#server/db/tables.generated.ts";
+import { campusHolidays, timetableChoices } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
-import { classOf, type Member, PERIOD, PERIOD_COLUMNS, PERIOD_JOIN } from "#server/services/timetable/access.ts";
+import {
+  CHANGE,
+  CHANGE_COLUMNS,
+  classOf,
+  type Member,
+  PERIOD,
+  PERIOD_COLUMNS,
+  PERIOD_JOIN,
+} from "#server/services/timetable/access.ts";
 import { dateSchema, type IdParam } from "#server/services/timetable/schema.ts";
 import { type ClassView, classView } from "#server/services/timetable/student.ts";
 
@@ -44,7 +52,7 @@ export async function readSharedWeek(
   const dates = weekDates(date);
   const [from, to] = [dates[0]!, dates[6]!];
   const p = PERIOD;
-  const g = timetableChanges.as("g");
+  const g = CHANGE;
   const [cls, periods, changes, holidays, choice] = await batch(env, [
     classOf(id, member.campusId),
     select(
@@ -52,14 +60,7 @@ export async function readSharedWeek(
       sql`FROM ${p} ${PERIOD_JOIN} WHERE ${p.class_id} = ${id} AND ${p.campus_id} = ${member.campusId}`,
     ),
     select(
-      {
-        periodId: g.period_id,
-        date: g.date,
-        kind: g.kind,
-        room: g.room,
-        startsMin: g.starts_min,
-        endsMin: g.ends_min,
-      },
+      CHANGE_COLUMNS,
       sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
         WHERE ${p.class_id} = ${id} AND ${p.campus_id} = ${member.campusId} AND ${g.date} BETWEEN ${from} AND ${to}`,
     ),

@@ -14,13 +14,14 @@ import { batch, insertWhere, type Outcomes, select, sql } from "#server/db/sql.t
 import {
   attendanceMarks,
   campusHolidays,
-  timetableChanges,
   timetableChoices,
   timetableHidden,
   timetablePersonal,
 } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
+  CHANGE,
+  CHANGE_COLUMNS,
   CLASS,
   CLASS_COLUMNS,
   CLASS_JOINS,
@@ -76,7 +77,7 @@ export interface Timetable {
 
 const ch = timetableChoices.as("ch");
 const p = PERIOD;
-const g = timetableChanges.as("g");
+const g = CHANGE;
 
 /** The student's chosen class of their campus (rows are ClassInfo). */
 const chosenClass = (member: Member) =>
@@ -115,14 +116,7 @@ export function timetableSourceReads(member: Member, from: string, to: string) {
       sql`FROM ${campusHolidays} WHERE campus_id = ${member.campusId} AND date BETWEEN ${from} AND ${to}`,
     ),
     select(
-      {
-        periodId: g.period_id,
-        date: g.date,
-        kind: g.kind,
-        room: g.room,
-        startsMin: g.starts_min,
-        endsMin: g.ends_min,
-      },
+      CHANGE_COLUMNS,
       sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
         WHERE ${p.class_id} = ${myClass} AND ${g.date} BETWEEN ${from} AND ${to}`,
     ),

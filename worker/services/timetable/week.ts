@@ -2,10 +2,12 @@ import { indiaDate } from "#common/india-time.ts";
 import type { ClassPeriod, OneOffChange } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { batch, insertWhere, select, type Sql, sql } from "#server/db/sql.ts";
-import { timetableChanges, timetableClasses, timetableReps, users } from "#server/db/tables.generated.ts";
+import { timetableClasses, timetableReps, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { audit, notices, staffGrants } from "#server/services/staff.ts";
 import {
+  CHANGE,
+  CHANGE_COLUMNS,
   classOf,
   classStudents,
   editableClass,
@@ -50,7 +52,7 @@ export interface ClassWeek {
 function weekReads(classId: string, campusId: string, today: string) {
   const p = PERIOD;
   const x = SUBJECT;
-  const g = timetableChanges.as("g");
+  const g = CHANGE;
   const k = timetableClasses.as("c");
   const r = timetableReps.as("r");
   const u = users.as("u");
@@ -66,15 +68,7 @@ function weekReads(classId: string, campusId: string, today: string) {
         WHERE ${k.id} = ${classId} AND ${k.campus_id} = ${campusId} ORDER BY ${x.position}, ${x.code}`,
     ),
     select(
-      {
-        id: g.id,
-        periodId: g.period_id,
-        date: g.date,
-        kind: g.kind,
-        room: g.room,
-        startsMin: g.starts_min,
-        endsMin: g.ends_min,
-      },
+      { id: g.id, ...CHANGE_COLUMNS },
       sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
         WHERE ${p.class_id} = ${classId} AND ${p.campus_id} = ${campusId} AND ${g.date} >= ${today}
         ORDER BY ${g.date}, ${p.starts_min}`,
