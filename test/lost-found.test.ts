@@ -247,6 +247,18 @@ describe("lost & found: claims", () => {
     };
     expect(modPage.data.claims.map((c) => [c.answer, c.status])).toEqual([["Green", "declined"]]);
     expect(modPage.data.post.answer).toBeNull();
+    // /staff lists it for the moderator, with the claimant's count of declined claims; a student
+    // does not get the page, and another college's moderator does not see it.
+    const staffPage = (await call("/staff", { headers: { Cookie: moderator.cookie } })).text();
+    const html = (await staffPage).replaceAll("<!-- -->", "").replaceAll("&amp;", "&");
+    expect(html).toContain("Declined lost & found claims");
+    expect(html).toContain(`${guesser.name} claimed `);
+    expect(html).toContain("Their answer: Green");
+    expect((await call("/staff", { headers: { Cookie: guesser.cookie } })).status).toBe(403);
+    const rceModerator = await rce();
+    await grant(rceModerator, "moderator", null, "rce");
+    const rceHtml = await (await call("/staff", { headers: { Cookie: rceModerator.cookie } })).text();
+    expect(rceHtml).not.toContain("Their answer: Green");
     // The finder cannot claim their own; a lost post cannot be claimed.
     expect((await claim(finder, found.id)).status).toBe(400);
     const lost = await post(owner, { side: "lost", category: "keys", title: unique("Lost keys ") }, 0);

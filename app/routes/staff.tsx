@@ -6,6 +6,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { Badge } from "#app/components/hostel/ui.tsx";
 import { decideMove, moveDecisionSchema, moveRefusal } from "#server/services/hostel/block-moves.ts";
 import { reportedConversationsOf } from "#server/services/messages/safety.ts";
+import { declinedClaimsQuery } from "#server/services/lost-found/claims.ts";
 import { moderate, moderationActionSchema } from "#server/services/moderation/actions.ts";
 import { MODERATED_ON_SCREEN, type ModerationActionName } from "#common/moderation-messages.ts";
 import { kindLabel, reasonLabel, SUSPEND_MAX_DAYS } from "#common/moderation.ts";
@@ -58,6 +59,9 @@ const moderationQueue = lazyReady(() =>
 const suspendedStudents = lazyReady(() =>
   import("#app/components/staff/ModerationQueue.tsx").then((m) => m.SuspendedStudents),
 );
+const declinedClaims = lazyReady(() =>
+  import("#app/components/staff/DeclinedClaims.tsx").then((m) => m.DeclinedClaims),
+);
 const reportedConversations = lazyReady(() =>
   import("#app/components/staff/ReportedConversations.tsx").then((m) => m.ReportedConversations),
 );
@@ -72,6 +76,7 @@ const PendingLibrary = pendingLibrary.Component;
 const ModerationQueue = moderationQueue.Component;
 const SuspendedStudents = suspendedStudents.Component;
 const ReportedConversations = reportedConversations.Component;
+const DeclinedClaims = declinedClaims.Component;
 const LaundryConsole = laundryConsole.Component;
 const MessConsole = messConsole.Component;
 
@@ -89,8 +94,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     queue,
     suspended: suspendedMembers(user.campusId),
     conversations: reportedConversationsOf(user.campusId),
+    claims: declinedClaimsQuery(user.campusId, Date.now()),
   };
-  const moderating = reads ? [reads.queue, reads.suspended, reads.conversations].map((q) => statement(env, q)) : [];
+  const moderating = reads
+    ? [reads.queue, reads.suspended, reads.conversations, reads.claims].map((q) => statement(env, q))
+    : [];
   // Library uploads waiting for a moderator or curator, in the same batch.
   const library = pendingLibraryRead(user, view.grants);
   // A campus admin is told what the deploy still lacks (decision 0102), read in the same batch.
@@ -104,6 +112,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const moderation = reads && alongside[0] ? toQueue(rowsOf(reads.queue, alongside[0])) : null;
   const suspended = reads && alongside[1] ? rowsOf(reads.suspended, alongside[1]) : null;
   const conversations = reads && alongside[2] ? rowsOf(reads.conversations, alongside[2]) : null;
+  const claims = reads && alongside[3] ? rowsOf(reads.claims, alongside[3]) : null;
   const demoResult = alongside[moderating.length];
   const deploy = demo && demoResult ? deployProblems(config, rowsOf(demo, demoResult)) : [];
   const libraryResult = alongside[moderating.length + (demo ? 1 : 0)];
@@ -113,6 +122,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     libraryPending && pendingLibrary.ready(),
     moderation && moderationQueue.ready(),
     conversations && reportedConversations.ready(),
+    claims && declinedClaims.ready(),
     suspended && suspendedStudents.ready(),
     ops.laundry && laundryConsole.ready(),
     ops.mess && messConsole.ready(),
@@ -128,6 +138,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     words,
     suspended,
     conversations,
+    claims,
     deploy,
     libraryPending,
     libraryKinds: libraryKindLabel,
@@ -217,6 +228,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     words,
     suspended,
     conversations,
+    claims,
     deploy,
     libraryPending,
     libraryKinds,
@@ -284,6 +296,11 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       {conversations && (
         <div className="mt-6">
           <ReportedConversations items={conversations} />
+        </div>
+      )}
+      {claims && (
+        <div className="mt-6">
+          <DeclinedClaims items={claims} />
         </div>
       )}
       {suspended && (

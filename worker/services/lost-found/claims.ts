@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LF, LF_CLAIM_WHAT, type LfClaimStatus } from "#common/lost-found.ts";
-import { all, batch, first, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { all, batch, first, int, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
 import { lostFoundClaims, lostFoundPosts, meetupPlaces, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
@@ -127,6 +127,49 @@ export function postClaimsQuery(viewer: Member, postId: string) {
       AND (${cp.user_id} = ${viewer.id} OR ${c.claimant_id} = ${viewer.id}
         OR EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${viewer.id} AND sr.campus_id = ${cp.campus_id} AND sr.role IN ('moderator', 'admin')))
       ORDER BY ${c.created_at} DESC LIMIT ${50}`,
+  );
+}
+
+/** A declined claim as /staff lists it for the college's moderators (decision 0129). */
+export interface DeclinedClaim {
+  id: string;
+  postId: string;
+  postTitle: string;
+  claimantName: string;
+  answer: string;
+  decidedAt: number;
+  /** How many claims of this claimant the college's finders declined in the same 30 days. */
+  declinedOfClaimant: number;
+}
+
+const DECLINED_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * The college's claims declined in the last 30 days, newest first, with how many each claimant had
+ * declined in that time: a member who claims what is not theirs, again and again, shows here before
+ * a finder has to report them. Read only in the moderators' batch on /staff.
+ */
+export function declinedClaimsQuery(campusId: string, now: number) {
+  const since = now - DECLINED_WINDOW_MS;
+  const others = lostFoundClaims.as("o");
+  const otherPosts = lostFoundPosts.as("op");
+  return select(
+    {
+      id: c.id,
+      postId: c.post_id,
+      postTitle: cp.title,
+      claimantName: cu.name,
+      answer: c.answer,
+      decidedAt: int(sql`${c.decided_at}`),
+      declinedOfClaimant: int(
+        sql`(SELECT COUNT(*) FROM ${others} JOIN ${otherPosts} ON ${otherPosts.id} = ${others.post_id}
+          WHERE ${others.claimant_id} = ${c.claimant_id} AND ${others.status} = 'declined'
+            AND ${others.decided_at} > ${since} AND ${otherPosts.campus_id} = ${campusId})`,
+      ),
+    },
+    sql`FROM ${c} JOIN ${cp} ON ${cp.id} = ${c.post_id} JOIN ${cu} ON ${cu.id} = ${c.claimant_id}
+      WHERE ${cp.campus_id} = ${campusId} AND ${c.status} = 'declined' AND ${c.decided_at} > ${since}
+      ORDER BY ${c.decided_at} DESC LIMIT ${30}`,
   );
 }
 
