@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatIndiaShortDateTime } from "#common/format.ts";
 
 // Lost & found claims the finders declined in the last 30 days, on /staff for a moderator
-// (docs/decisions/0129-lost-found-proof-and-claims.md): declined claims are kept for them, and a
+// (docs/decisions/0129-lost-found-owners-proof.md): declined claims are kept for them, and a
 // member who claims what is not theirs again and again stands out by the count beside their name.
 
 export interface DeclinedClaimItem {
