@@ -65,6 +65,15 @@ describe("an event's page and its preview", () => {
     expect(visitor.html).not.toContain('name="robots" content="noindex"');
     const list = await page("/events?campus=cit");
     expect(list.html).toContain("Open robotics demo");
+    // A visitor who names no college picks one: each college's link is its public page of events.
+    const pick = await page("/events");
+    expect(pick.html).toContain("Events open to visitors, by college");
+    expect(pick.html).toContain('href="/events?campus=cit"');
+    expect(pick.html).toContain('href="/events?campus=rce"');
+    expect(pick.html).not.toContain("Open robotics demo");
+    // A member sees their own college's events, not the list of colleges.
+    const member = await page("/events", await createUser());
+    expect(member.html).not.toContain("Events open to visitors, by college");
   });
 
   it("lets a student go and leave with the page's own form, and joins the waiting list when full", async () => {

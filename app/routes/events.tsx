@@ -7,7 +7,7 @@ import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
 import { signInHref } from "#app/lib/redirect.ts";
 import { EVENTS_CATEGORY } from "#common/enums.generated.ts";
 import { EVENT_CATEGORY_LABELS, EVENT_MESSAGES as M } from "#common/events.ts";
-import { readerCampus } from "#server/services/campus.ts";
+import { listCampuses, readerCampus } from "#server/services/campus.ts";
 import { eventListSchema, type EventList, listEvents } from "#server/services/events/events.ts";
 import type { Route } from "./+types/events";
 
@@ -24,15 +24,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const empty: EventList = { campus: null, events: [], clubs: [], mayPublish: false };
   try {
     const list = campus ? await listEvents(envOf(context), user, { ...query, campus }) : empty;
-    return { list, query, signedIn: user !== null, failed: false };
+    // A visitor who names no college chooses one: each college's public page of events is its
+    // /events?campus=<id> (docs/decisions/0131-sharing-without-leaking.md). The list is kept at the edge.
+    const colleges =
+      !user && !campus ? (await listCampuses(envOf(context))).map(({ id, name, city }) => ({ id, name, city })) : [];
+    return { list, query, signedIn: user !== null, failed: false, colleges };
   } catch (error) {
     logLoaderFailure(context, request, "events failed", error);
-    return { list: empty, query, signedIn: user !== null, failed: true };
+    return { list: empty, query, signedIn: user !== null, failed: true, colleges: [] };
   }
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { list, query, signedIn, failed } = loaderData;
+  const { list, query, signedIn, failed, colleges } = loaderData;
   const heading = query.when === "week" ? "This week" : "Upcoming";
   return (
     <>
@@ -99,6 +103,26 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           Show
         </button>
       </Form>
+      {colleges.length > 0 && (
+        <section aria-labelledby="colleges-heading" className="card mb-6 p-4">
+          <h2 id="colleges-heading" className="text-lg font-semibold">
+            Events open to visitors, by college
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {colleges.map((college) => (
+              <li key={college.id}>
+                <Link
+                  to={`/events?campus=${encodeURIComponent(college.id)}`}
+                  className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+                >
+                  {college.name}
+                </Link>
+                {college.city && <span className="text-slate-600 dark:text-slate-400">{`, ${college.city}`}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {failed ? (
         <Alert tone="error">{M.loadFailed}</Alert>
       ) : (
