@@ -77,6 +77,9 @@ describe("a deploy (the migrations alone)", () => {
         // migrations/0047_grades.sql: the default 10-point scale, a repeat counted by its latest attempt.
         grading_scale: null,
         grade_repeat_rule: "latest",
+        // migrations/0048_attendance_fit.sql: every period counts once until the college says otherwise.
+        attendance_lab_weight: null,
+        attendance_period_minutes: null,
       },
     ]);
     expect(fresh).toEqual({

@@ -63,7 +63,7 @@ export default function DatesheetEdit({ loaderData, actionData }: Route.Componen
   const result = actionData ?? null;
   const busy = useNavigation().state === "submitting";
   const problems = (result && !result.ok ? (result.details?.problems as ImportProblem[] | undefined) : undefined) ?? [];
-  const forImport = result?.intent === "import";
+  const forImport = result?.intent === DATESHEET_INTENTS.import;
   return (
     <>
       <p className="mb-4">
