@@ -79,7 +79,8 @@ describe("/timetable/class/:id, the week a classmate shares", () => {
     expect(res.status).toBe(200);
     const html = shown(await res.text());
     expect(html).toContain(`<title>${label}: the week · Campus</title>`);
-    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    // A described page; what keeps it from crawlers and previews is the sign-in a visitor is sent to.
+    expect(html).toContain('<meta name="description" content="A class\'s week on Campus');
     // The day asked for, in full: the move and the cancellation.
     expect(html).toContain("Applied Physics 1");
     expect(html).toContain("Room 305");

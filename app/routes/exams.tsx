@@ -216,5 +216,4 @@ export default function Exams({ loaderData, actionData }: Route.ComponentProps) 
 export const meta: Route.MetaFunction = () => [
   { title: "Exams · Campus" },
   { name: "description", content: "Your datesheet, with countdowns, clash warnings and past papers." },
-  { name: "robots", content: "noindex" },
 ];

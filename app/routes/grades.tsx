@@ -114,7 +114,6 @@ export default function Grades({ loaderData, actionData }: Route.ComponentProps)
 export const meta: Route.MetaFunction = () => [
   { title: "Grades · Campus" },
   { name: "description", content: "Your SGPA per semester and your CGPA, private to you." },
-  { name: "robots", content: "noindex" },
 ];
 
 export function ErrorBoundary() {

@@ -154,7 +154,11 @@ export default function ClassWeek({ loaderData, actionData }: Route.ComponentPro
 // is sent to sign in and never gets here (docs/decisions/0131-sharing-without-leaking.md).
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.class.label}: the week · Campus` : "Class week · Campus" },
-  { name: "robots", content: "noindex" },
+  // Members only: a crawler or a chat preview is sent to sign in, so the page itself needs no noindex.
+  {
+    name: "description",
+    content: "A class's week on Campus: its periods, this week's changes and the college's holidays.",
+  },
 ];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

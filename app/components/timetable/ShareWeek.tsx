@@ -10,5 +10,10 @@ export function classWeekPath(classId: string, monday: string, thisMonday: strin
 
 /** The phone's share sheet, else the link copied (drawn once the page runs: without JavaScript a link beside it does). */
 export function ShareWeek({ url, label }: { url: string; label: string }) {
-  return <LazyShare url={url} title={`${label}: the week`} words={CLASS_WEEK_SHARE_WORDS} />;
+  // Its place is kept from the first paint (the button's own size), so nothing moves when it is drawn.
+  return (
+    <span className="inline-flex min-h-11 min-w-[13.5rem]">
+      <LazyShare url={url} title={`${label}: the week`} words={CLASS_WEEK_SHARE_WORDS} />
+    </span>
+  );
 }
