@@ -3,7 +3,7 @@ import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SubmitButton } from "#app/components/form-controls.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
 import { answerFor, FormAnswer, useSending } from "#app/components/setup/fields.tsx";
-import { SlotSummary } from "#app/components/timetable/slots.tsx";
+import { DaySlots } from "#app/components/timetable/slots.tsx";
 import { classWeekPath, ShareWeek } from "#app/components/timetable/ShareWeek.tsx";
 import { CLASS_CHOICE_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 import { WeekGrid } from "#app/components/timetable/WeekGrid.tsx";
@@ -12,9 +12,8 @@ import { dispatch } from "#app/lib/actions.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
-import { formatIndiaDay } from "#common/format.ts";
 import { addDays } from "#common/india-time.ts";
-import { WEEKDAYS, weekStart } from "#common/timetable.ts";
+import { weekStart } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { parseWith } from "#server/lib/validate.ts";
@@ -126,26 +125,7 @@ export default function ClassWeek({ loaderData, actionData }: Route.ComponentPro
           </nav>
         }
       />
-      <section aria-labelledby="day-heading" className="mt-8 space-y-3">
-        <h2 id="day-heading" className="text-xl font-semibold">
-          {day.date === today ? "Today · " : ""}
-          {WEEKDAYS[day.weekday - 1]}, {formatIndiaDay(day.date).split(", ")[1]}
-        </h2>
-        {day.holiday && (
-          <p className="card border-emerald-300 p-4 font-semibold dark:border-emerald-800">Holiday: {day.holiday}</p>
-        )}
-        {day.slots.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-400">No classes on this day.</p>
-        ) : (
-          <ol className="space-y-3">
-            {day.slots.map((slot) => (
-              <li key={slot.id} className="card p-4">
-                <SlotSummary slot={slot} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <DaySlots day={day} today={today} className="mt-8 space-y-3" />
     </>
   );
 }

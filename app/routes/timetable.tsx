@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/form-controls.tsx";
 import { RouteError } from "#app/components/hostel/ui.tsx";
 import { answerFor, FormAnswer, SetupField, useSending } from "#app/components/setup/fields.tsx";
 import { ClassPicker } from "#app/components/timetable/ClassPicker.tsx";
-import { MarkButtons, SlotSummary } from "#app/components/timetable/slots.tsx";
+import { DaySlots, MarkButtons } from "#app/components/timetable/slots.tsx";
 import { classWeekPath, ShareWeek } from "#app/components/timetable/ShareWeek.tsx";
 import { WeekGrid } from "#app/components/timetable/WeekGrid.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -13,7 +13,6 @@ import { markAction } from "#app/lib/attendance.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { envOf, requireUser } from "#app/lib/session.server.ts";
 import { TIMETABLE_FORM_LIMIT } from "#common/body-limits.ts";
-import { formatIndiaDay } from "#common/format.ts";
 import { addDays, indiaMinutes } from "#common/india-time.ts";
 import { type Day, type PersonalEntry, timeRange, WEEKDAYS, weekdayName, weekStart } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
@@ -243,52 +242,38 @@ function DayList({
 }) {
   const isToday = day.date === today;
   return (
-    <section aria-labelledby="day-heading" className="space-y-3">
-      <h2 id="day-heading" className="text-xl font-semibold">
-        {isToday ? "Today · " : ""}
-        {WEEKDAYS[day.weekday - 1]}, {formatIndiaDay(day.date).split(", ")[1]}
-      </h2>
-      {day.holiday && (
-        <p className="card border-emerald-300 p-4 font-semibold dark:border-emerald-800">Holiday: {day.holiday}</p>
-      )}
-      {day.slots.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-400">No classes on this day.</p>
-      ) : (
-        <ol className="space-y-3">
-          {day.slots.map((slot) => {
-            const started = day.date < today || (isToday && slot.startsMin <= nowMin);
-            const hideAnswer = answerFor(result, withId(INTENTS.hide, slot.id));
-            return (
-              <li key={slot.id} className="card p-4">
-                <SlotSummary slot={slot} />
-                {!slot.keepsAttendance ? (
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No attendance kept for it.</p>
-                ) : started ? (
-                  <MarkButtons slot={slot} date={day.date} mark={markOf(day.date, slot.id)} result={result} />
-                ) : (
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                    Mark your attendance once it starts.
-                  </p>
-                )}
-                {slot.source === "class" && (
-                  <Form method="post" className="mt-2">
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={withId(INTENTS.hide, slot.id)}
-                      className="text-sm text-slate-700 underline dark:text-slate-300"
-                    >
-                      Not mine: hide it from my week
-                    </button>
-                    {hideAnswer && !hideAnswer.ok && <FormAnswer result={hideAnswer} />}
-                  </Form>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </section>
+    <DaySlots
+      day={day}
+      today={today}
+      more={(slot) => {
+        const started = day.date < today || (isToday && slot.startsMin <= nowMin);
+        const hideAnswer = answerFor(result, withId(INTENTS.hide, slot.id));
+        return (
+          <>
+            {!slot.keepsAttendance ? (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No attendance kept for it.</p>
+            ) : started ? (
+              <MarkButtons slot={slot} date={day.date} mark={markOf(day.date, slot.id)} result={result} />
+            ) : (
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Mark your attendance once it starts.</p>
+            )}
+            {slot.source === "class" && (
+              <Form method="post" className="mt-2">
+                <button
+                  type="submit"
+                  name="intent"
+                  value={withId(INTENTS.hide, slot.id)}
+                  className="text-sm text-slate-700 underline dark:text-slate-300"
+                >
+                  Not mine: hide it from my week
+                </button>
+                {hideAnswer && !hideAnswer.ok && <FormAnswer result={hideAnswer} />}
+              </Form>
+            )}
+          </>
+        );
+      }}
+    />
   );
 }
 

@@ -1,21 +1,12 @@
 import { Link } from "react-router";
 import { formatIndiaShortDateTime } from "#common/format.ts";
+import type { DeclinedClaim } from "#server/services/lost-found/claims.ts";
 
 // Lost & found claims the finders declined in the last 30 days, on /staff for a moderator
 // (docs/decisions/0129-lost-found-owners-proof.md): declined claims are kept for them, and a
 // member who claims what is not theirs again and again stands out by the count beside their name.
 
-export interface DeclinedClaimItem {
-  id: string;
-  postId: string;
-  postTitle: string;
-  claimantName: string;
-  answer: string;
-  decidedAt: number;
-  declinedOfClaimant: number;
-}
-
-export function DeclinedClaims({ items }: { items: DeclinedClaimItem[] }) {
+export function DeclinedClaims({ items }: { items: DeclinedClaim[] }) {
   return (
     <section aria-labelledby="declined-claims-heading" className="min-w-0 space-y-3">
       <h2 id="declined-claims-heading" className="text-lg font-semibold">

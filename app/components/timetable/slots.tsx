@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ActionResult } from "#app/lib/action-result.ts";
-import { roomLabel, timeRange, type Slot } from "#common/timetable.ts";
+import { formatIndiaDay } from "#common/format.ts";
+import { type Day, roomLabel, timeRange, type Slot, WEEKDAYS } from "#common/timetable.ts";
 import { MARK_INTENTS } from "#app/components/timetable/timetable-intents.ts";
 import { withId } from "#app/lib/intents.ts";
 
@@ -93,5 +95,45 @@ export function MarkButtons({
         </p>
       )}
     </Form>
+  );
+}
+
+/**
+ * One day in full, as the student's timetable and a shared class week show it: its heading, the
+ * college's holiday, and each slot as a card, with what the page adds under it (`more`).
+ */
+export function DaySlots({
+  day,
+  today,
+  more,
+  className = "space-y-3",
+}: {
+  day: Day;
+  today: string;
+  more?: (slot: Slot) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby="day-heading" className={className}>
+      <h2 id="day-heading" className="text-xl font-semibold">
+        {day.date === today ? "Today · " : ""}
+        {WEEKDAYS[day.weekday - 1]}, {formatIndiaDay(day.date).split(", ")[1]}
+      </h2>
+      {day.holiday && (
+        <p className="card border-emerald-300 p-4 font-semibold dark:border-emerald-800">Holiday: {day.holiday}</p>
+      )}
+      {day.slots.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">No classes on this day.</p>
+      ) : (
+        <ol className="space-y-3">
+          {day.slots.map((slot) => (
+            <li key={slot.id} className="card p-4">
+              <SlotSummary slot={slot} />
+              {more?.(slot)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LF, LF_CLAIM_WHAT, type LfClaimStatus } from "#common/lost-found.ts";
-import { all, batch, first, int, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
+import { all, batch, first, int, type Query, select, type Sql, sql, textOrNull } from "#server/db/sql.ts";
 import { lostFoundClaims, lostFoundPosts, meetupPlaces, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { optionalUserText, userText } from "#server/lib/validate.ts";
@@ -149,7 +149,7 @@ const DECLINED_WINDOW_MS = 30 * 86_400_000;
  * declined in that time: a member who claims what is not theirs, again and again, shows here before
  * a finder has to report them. Read only in the moderators' batch on /staff.
  */
-export function declinedClaimsQuery(campusId: string, now: number) {
+export function declinedClaimsQuery(campusId: string, now: number): Query<DeclinedClaim> {
   const since = now - DECLINED_WINDOW_MS;
   const others = lostFoundClaims.as("o");
   const otherPosts = lostFoundPosts.as("op");

@@ -5,6 +5,7 @@ import {
   academicProgrammes,
   academicSemesters,
   academicSubjects,
+  campusHolidays,
   timetableClasses,
   timetableChanges,
   timetablePeriods,
@@ -92,6 +93,28 @@ export const CHANGE_COLUMNS = {
   startsMin: CHANGE.starts_min,
   endsMin: CHANGE.ends_min,
 };
+
+/** A class's periods with their subjects; `classRef` is the class's id or SQL naming it (rows are ClassPeriod). */
+export const classPeriods = (classRef: Sql | string, campusId: string) =>
+  select(
+    PERIOD_COLUMNS,
+    sql`FROM ${PERIOD} ${PERIOD_JOIN} WHERE ${PERIOD.class_id} = ${classRef} AND ${PERIOD.campus_id} = ${campusId}`,
+  );
+
+/** A class's one-off changes on the dates from..to (rows are OneOffChange). */
+export const classChanges = (classRef: Sql | string, campusId: string, from: string, to: string) =>
+  select(
+    CHANGE_COLUMNS,
+    sql`FROM ${CHANGE} JOIN ${PERIOD} ON ${PERIOD.id} = ${CHANGE.period_id}
+      WHERE ${PERIOD.class_id} = ${classRef} AND ${PERIOD.campus_id} = ${campusId} AND ${CHANGE.date} BETWEEN ${from} AND ${to}`,
+  );
+
+/** The college's holidays on the dates from..to (rows are Holiday). */
+export const holidaysBetween = (campusId: string, from: string, to: string) =>
+  select(
+    { date: campusHolidays.date, name: campusHolidays.name },
+    sql`FROM ${campusHolidays} WHERE campus_id = ${campusId} AND date BETWEEN ${from} AND ${to}`,
+  );
 
 /** One class of the member's campus. */
 export const classOf = (classId: string, campusId: string): Query<ClassInfo> =>

@@ -3,16 +3,14 @@ import { indiaDate } from "#common/india-time.ts";
 import { type Day, resolveWeek, weekDates } from "#common/timetable.ts";
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import { batch, select, sql } from "#server/db/sql.ts";
-import { campusHolidays, timetableChoices } from "#server/db/tables.generated.ts";
+import { timetableChoices } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
-  CHANGE,
-  CHANGE_COLUMNS,
+  classChanges,
+  classPeriods,
+  holidaysBetween,
   classOf,
   type Member,
-  PERIOD,
-  PERIOD_COLUMNS,
-  PERIOD_JOIN,
 } from "#server/services/timetable/access.ts";
 import { dateSchema, type IdParam } from "#server/services/timetable/schema.ts";
 import { type ClassView, classView } from "#server/services/timetable/student.ts";
@@ -51,23 +49,11 @@ export async function readSharedWeek(
   const date = query.date ?? today;
   const dates = weekDates(date);
   const [from, to] = [dates[0]!, dates[6]!];
-  const p = PERIOD;
-  const g = CHANGE;
   const [cls, periods, changes, holidays, choice] = await batch(env, [
     classOf(id, member.campusId),
-    select(
-      PERIOD_COLUMNS,
-      sql`FROM ${p} ${PERIOD_JOIN} WHERE ${p.class_id} = ${id} AND ${p.campus_id} = ${member.campusId}`,
-    ),
-    select(
-      CHANGE_COLUMNS,
-      sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
-        WHERE ${p.class_id} = ${id} AND ${p.campus_id} = ${member.campusId} AND ${g.date} BETWEEN ${from} AND ${to}`,
-    ),
-    select(
-      { date: campusHolidays.date, name: campusHolidays.name },
-      sql`FROM ${campusHolidays} WHERE campus_id = ${member.campusId} AND date BETWEEN ${from} AND ${to}`,
-    ),
+    classPeriods(id, member.campusId),
+    classChanges(id, member.campusId, from, to),
+    holidaysBetween(member.campusId, from, to),
     select({ classId: timetableChoices.class_id }, sql`FROM ${timetableChoices} WHERE user_id = ${member.id}`),
   ]);
   const info = cls.rows[0];

@@ -11,17 +11,12 @@ import {
 import { TIMETABLE_MESSAGES as M } from "#common/timetable-messages.ts";
 import type { AttendanceStatus } from "#common/attendance.ts";
 import { batch, insertWhere, type Outcomes, select, sql } from "#server/db/sql.ts";
-import {
-  attendanceMarks,
-  campusHolidays,
-  timetableChoices,
-  timetableHidden,
-  timetablePersonal,
-} from "#server/db/tables.generated.ts";
+import { attendanceMarks, timetableChoices, timetableHidden, timetablePersonal } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import {
-  CHANGE,
-  CHANGE_COLUMNS,
+  classChanges,
+  classPeriods,
+  holidaysBetween,
   CLASS,
   CLASS_COLUMNS,
   CLASS_JOINS,
@@ -31,9 +26,6 @@ import {
   classOf,
   limitOwn,
   type Member,
-  PERIOD,
-  PERIOD_COLUMNS,
-  PERIOD_JOIN,
 } from "#server/services/timetable/access.ts";
 import type { ClassChoice, TimetableQuery } from "#server/services/timetable/schema.ts";
 
@@ -76,8 +68,6 @@ export interface Timetable {
 }
 
 const ch = timetableChoices.as("ch");
-const p = PERIOD;
-const g = CHANGE;
 
 /** The student's chosen class of their campus (rows are ClassInfo). */
 const chosenClass = (member: Member) =>
@@ -93,11 +83,7 @@ export function timetableSourceReads(member: Member, from: string, to: string) {
   const e = timetablePersonal;
   return [
     chosenClass(member),
-    select(
-      PERIOD_COLUMNS,
-      sql`FROM ${p} ${PERIOD_JOIN}
-        WHERE ${p.class_id} = ${myClass} AND ${p.campus_id} = ${member.campusId}`,
-    ),
+    classPeriods(myClass, member.campusId),
     select(
       {
         id: e.id,
@@ -111,15 +97,8 @@ export function timetableSourceReads(member: Member, from: string, to: string) {
       sql`FROM ${e} WHERE ${e.user_id} = ${member.id}`,
     ),
     select({ periodId: timetableHidden.period_id }, sql`FROM ${timetableHidden} WHERE user_id = ${member.id}`),
-    select(
-      { date: campusHolidays.date, name: campusHolidays.name },
-      sql`FROM ${campusHolidays} WHERE campus_id = ${member.campusId} AND date BETWEEN ${from} AND ${to}`,
-    ),
-    select(
-      CHANGE_COLUMNS,
-      sql`FROM ${g} JOIN ${p} ON ${p.id} = ${g.period_id}
-        WHERE ${p.class_id} = ${myClass} AND ${g.date} BETWEEN ${from} AND ${to}`,
-    ),
+    holidaysBetween(member.campusId, from, to),
+    classChanges(myClass, member.campusId, from, to),
   ] as const;
 }
 
