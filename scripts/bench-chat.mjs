@@ -6,6 +6,7 @@
 // and the delivery time from the send to the seller's socket (p50, p99), every message delivered
 // once and in order. Then what the Durable Objects would cost per 1,000 conversations on
 // Cloudflare's published prices, from the requests this run made.
+import { writeFileSync } from "node:fs";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { signedInCookie } from "./lighthouse.mjs";
 
@@ -27,6 +28,38 @@ const PRICE = {
   /** A Durable Object is billed at 128 MB while it runs. */
   gb: 0.128,
 };
+
+/** Starts the V8 profiler of the served Worker through its inspector; `stop()` returns the profile. */
+async function startProfile(port) {
+  // wrangler's inspector proxy takes a local page's connection (an Origin on 127.0.0.1), not a bare one.
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { Origin: "http://127.0.0.1" } });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve);
+    socket.addEventListener("error", () => reject(new Error("the inspector did not answer")));
+  });
+  let next = 0;
+  const waiting = new Map();
+  socket.addEventListener("message", (event) => {
+    const reply = JSON.parse(String(event.data));
+    waiting.get(reply.id)?.(reply.result);
+  });
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: 200 });
+  await send("Profiler.start");
+  return {
+    stop: async () => {
+      const { profile } = await send("Profiler.stop");
+      socket.close();
+      return profile;
+    },
+  };
+}
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ip = (i) => `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`;
@@ -117,6 +150,9 @@ try {
   );
   // Round-robin over conversations, so each conversation's messages go one after another.
   sends.sort((a, b) => a.body.localeCompare(b.body));
+  // CHAT_PROFILE=<file>: a CPU profile of the Worker (and its Durable Objects, the same isolate under
+  // `wrangler dev`) over the sends, through the server's inspector, for DevTools or a summary.
+  const profiler = process.env.CHAT_PROFILE ? await startProfile(server.inspectorPort) : null;
   const sendStart = performance.now();
   let refused = 0;
   // The sender's answer: the request's whole path (session, limit, the one D1 batch that writes and
@@ -134,6 +170,10 @@ try {
     answers.push(performance.now() - sentAt.get(`${conversation.id}:${body}`));
   });
   const sendSeconds = (performance.now() - sendStart) / 1000;
+  if (profiler) {
+    writeFileSync(process.env.CHAT_PROFILE, JSON.stringify(await profiler.stop()));
+    console.log(`profile: ${process.env.CHAT_PROFILE}`);
+  }
   // The last deliveries.
   const deadline = Date.now() + 10_000;
   while (latencies.length < sends.length - refused && Date.now() < deadline)

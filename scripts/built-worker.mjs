@@ -110,7 +110,7 @@ export async function serveBuiltWorker({
     children.push(server);
     if (google) await waitForFakeGoogle(google.port, google.child);
     await waitForServer(`${baseURL}/api/health`, server);
-    return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, persistTo, stop };
+    return { baseURL, googleURL: google ? `http://127.0.0.1:${google.port}` : null, persistTo, inspectorPort, stop };
   } catch (error) {
     stop();
     throw error;

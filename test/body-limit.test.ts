@@ -526,6 +526,15 @@ describe("a body the answer did not need", () => {
     expect(refusedHuge.status).toBe(401);
     // Read no further than the upload's 22 MB limit (four photos and their small versions).
     expect(huge.counter.pulled).toBeLessThan(24 * MB);
+    // A body of a declared length (not counted as it is read: HTTP's framing bounds it) is drained too.
+    const declared = chunked(head, 2 * MB);
+    const refusedDeclared = await call("/api/product/upload", {
+      method: "POST",
+      headers: { "Content-Type": head.type, "Content-Length": String(2 * MB) },
+      body: declared.stream,
+    });
+    expect(refusedDeclared.status).toBe(401);
+    expect(declared.counter.pulled).toBe(2 * MB);
   });
 });
 

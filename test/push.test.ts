@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deviceKey } from "#common/notifications.ts";
 import { deliverPush, queueNewNotices, type PushMessage } from "#server/services/notifications/push.ts";
-import { bearer, call, createUser, type TestUser } from "#test/helpers.ts";
+import { openRequestScope } from "#server/lib/d1-session.ts";
+import { bearer, call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
+import { sellerAndBuyer, start } from "#test/messages-helpers.ts";
 import { makePushDevice, type TestPushDevice } from "#test/web-push-device.ts";
 
 // Web Push. Devices subscribe; notices go to the queue once; the consumer encrypts each to
@@ -177,6 +179,53 @@ describe("the push queue", () => {
       n: number;
     }>();
     expect(left!.n).toBe(0);
+  });
+
+  it("a request hands the notices it made to the queue after its answer", async () => {
+    const { seller, buyer, productId } = await sellerAndBuyer();
+    await device(seller);
+    await queueNewNotices(env);
+    const sent: { body: PushMessage }[] = [];
+    vi.spyOn(env.PUSH_QUEUE, "sendBatch").mockImplementation(async (messages) => {
+      sent.push(...(messages as { body: PushMessage }[]));
+      return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } } as unknown as QueueSendBatchResponse;
+    });
+    await start(buyer, productId, "Is the calculator still there?");
+    const deadline = Date.now() + 10_000;
+    while (!sent.some((m) => m.body.userId === seller.userId) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(sent.map((m) => m.body)).toEqual([
+      expect.objectContaining({
+        userId: seller.userId,
+        kind: "market.message",
+        link: expect.stringMatching(/^\/messages\//),
+      }),
+    ]);
+  });
+
+  it("only a request whose writes made a notice costs the queue's write: a statement that inserted nothing does not count", async () => {
+    const user = await createUser();
+    const post = () => openRequestScope(env, new Request(`${ORIGIN}/api/x`, { method: "POST" })).db;
+    const insert = (db: D1Database, when: string) =>
+      db
+        .prepare(
+          `INSERT INTO notices (id, user_id, kind, title, text, link, created_at) SELECT ?1, ?2, 'laundry.ready', 'Ready', 'Collect it.', NULL, ?3 WHERE ${when}`,
+        )
+        .bind(crypto.randomUUID(), user.userId, Date.now());
+    const none = post();
+    await none.batch([insert(none, "0"), none.prepare("UPDATE users SET name = name WHERE id = ?1").bind(user.userId)]);
+    expect([...none.changed]).toEqual(["users"]);
+    expect([...none.written].sort()).toEqual(["notices", "users"]);
+    const one = post();
+    await one.batch([insert(one, "1")]);
+    expect([...one.changed]).toEqual(["notices"]);
+    const single = post();
+    await insert(single, "1").run();
+    expect([...single.changed]).toEqual(["notices"]);
+    // A write whose result carries no count (first(), raw()) counts as one.
+    const unknown = post();
+    await insert(unknown, "0").first();
+    expect([...unknown.changed]).toEqual(["notices"]);
   });
 
   it("delivers a notice encrypted to the device (RFC 8291), signed with VAPID, and records it", async () => {

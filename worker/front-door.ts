@@ -113,10 +113,11 @@ const requestScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   benchHeader(rawEnv, scope, response);
   // Cached public reads of the tables this request wrote are read anew (worker/lib/edge-cache.ts).
   await closeScope(scope);
-  // A write may have made notices; they go to the push queue after the answer, through a session of
-  // their own on the primary, so this request's D1 figures stay its own.
-  if (incoming.method !== "GET" && incoming.method !== "HEAD")
-    c.executionCtx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
+  // A write that made notices hands them to the push queue after the answer, through a session of
+  // their own on the primary, so this request's D1 figures stay its own. A write that made none
+  // costs the primary no second write (a chat message adds a notice only when none waits unread);
+  // anything made outside the request's session goes with the every-minute cron run.
+  if (scope.db.changed.has("notices")) c.executionCtx.waitUntil(queueNotices(backgroundScope(rawEnv).env, state.reqId));
   const { pathname } = new URL(incoming.url);
   // The Google popup comes back from a cross-origin page (Google) through these two responses (the
   // redirect counts too): a COOP other than unsafe-none would move it to a new browsing context

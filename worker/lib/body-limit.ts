@@ -95,6 +95,14 @@ export interface LimitedRequest {
 export function limitBody(request: Request, limit: ResolvedLimit, onExceeded: () => void): LimitedRequest {
   const source = request.body;
   if (!source || request.method === "GET" || request.method === "HEAD") return { request, release: () => null };
+  // A declared length (within the limit: declaredTooLarge came first) bounds the body already: HTTP's
+  // framing delivers exactly that many bytes. Such a body, most of them, needs no counting stream
+  // (a tenth of a small write's CPU in `npm run bench:chat`'s profile), only draining if nobody read it.
+  if (request.headers.get("Content-Length") !== null)
+    return {
+      request,
+      release: () => (request.bodyUsed || source.locked ? null : discard(source.getReader(), 0, limit)),
+    };
   const reader = source.getReader();
   let seen = 0;
   let finished = false;
@@ -125,27 +133,36 @@ export function limitBody(request: Request, limit: ResolvedLimit, onExceeded: ()
     // Nothing is read ahead of the handler: only what it asks for.
     { highWaterMark: 0 },
   );
-  const drain = async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        seen += value.byteLength;
-        if (seen > limit.maxBytes) {
-          await reader.cancel("request body over its limit");
-          return;
-        }
-      }
-    } catch {
-      // The client went away: nothing left to drain.
-    } finally {
+  const drain = () =>
+    discard(reader, seen, limit).finally(() => {
       finished = true;
-    }
-  };
+    });
   return {
     request: new Request(request, { body: limited }),
     release: () => (finished ? null : drain()),
   };
+}
+
+/** Reads and discards the rest of a body of which `seen` bytes were read, up to the limit (past it, cancels). */
+async function discard(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  seen: number,
+  limit: ResolvedLimit,
+): Promise<void> {
+  let total = seen;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > limit.maxBytes) {
+        await reader.cancel("request body over its limit");
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  }
 }
 
 /** Cancels an unread body (no-op when there is none or a reader holds it). */

@@ -77,6 +77,12 @@ export class RequestDb implements D1Database {
   readonly usage: D1Usage;
   /** The tables this request wrote (their cached public reads are then renewed: worker/lib/edge-cache.ts). */
   readonly written = new Set<string>();
+  /**
+   * The tables a write of this request changed rows of, as D1 reports each statement's changes; a
+   * write whose result carries no count (first(), raw()) counts as a change. After a request, new
+   * notices are handed to the push queue only when `notices` is among them (worker/front-door.ts).
+   */
+  readonly changed = new Set<string>();
   /** The edge cache of public reads: an anonymous read's only (null otherwise). */
   edge: EdgeCache | null = null;
   /** The signed-in student's campus, once known: their writes renew that campus's cached reads only. */
@@ -108,7 +114,11 @@ export class RequestDb implements D1Database {
     this.usage.queries += 1;
     for (const statement of known) if (statement) this.#saw(statement);
     const results = await this.#session.batch<T>(known.map((statement, i) => statement?.real ?? statements[i]!));
-    for (const result of results) this.#meter(result.meta);
+    results.forEach((result, i) => {
+      this.#meter(result.meta);
+      // A statement from outside this wrapper is not seen: its SQL is unknown here.
+      if (known[i]) this.#changes(known[i], result.meta);
+    });
     return results;
   }
 
@@ -133,6 +143,11 @@ export class RequestDb implements D1Database {
     observer?.(statement.sql, statement.params);
   }
 
+  #changes(statement: Statement, meta: D1Meta | undefined): void {
+    const table = writtenTable(statement.sql);
+    if (table && (meta?.changes ?? 1) > 0) this.changed.add(table);
+  }
+
   #meter(meta: D1Meta | undefined): void {
     if (!meta) return;
     this.usage.rowsRead += meta.rows_read ?? 0;
@@ -148,6 +163,7 @@ export class RequestDb implements D1Database {
       db.#saw(statement);
       const result = await call();
       db.#meter(meta(result));
+      db.#changes(statement, meta(result));
       return result;
     };
     const wrapped: D1PreparedStatement = {
