@@ -70,7 +70,8 @@ async function inBatches(items, size, work) {
   return results;
 }
 
-const server = await serveBuiltWorker({ name: "bench-chat" });
+// BENCH_METRICS=1: each answer says what it asked of D1 and how long it waited for it (X-Bench-D1).
+const server = await serveBuiltWorker({ name: "bench-chat", vars: { BENCH_METRICS: "1" }, logs: !!process.env.CHAT_LOGS });
 let failed = false;
 const sockets = [];
 try {
@@ -158,6 +159,7 @@ try {
   // The sender's answer: the request's whole path (session, limit, the one D1 batch that writes and
   // reads back the message, the broadcast through the room) plus its wait behind the others in flight.
   const answers = [];
+  const d1Waits = [];
   await inBatches(sends, CONCURRENCY, async ({ conversation, body }) => {
     sentAt.set(`${conversation.id}:${body}`, performance.now());
     const res = await fetch(`${baseURL}/api/messages/${conversation.id}`, {
@@ -166,6 +168,8 @@ try {
       body: JSON.stringify({ text: body }),
     });
     if (res.status !== 201) refused += 1;
+    const d1 = /\bms=(\d+)/.exec(res.headers.get("X-Bench-D1") ?? "");
+    if (d1) d1Waits.push(Number(d1[1]));
     await res.arrayBuffer();
     answers.push(performance.now() - sentAt.get(`${conversation.id}:${body}`));
   });
@@ -190,6 +194,11 @@ try {
   console.log(
     `the sender's answer: p50 ${quantile(answered, 0.5)?.toFixed(0)} ms, p99 ${quantile(answered, 0.99)?.toFixed(0)} ms`,
   );
+  const waited = [...d1Waits].sort((a, b) => a - b);
+  if (waited.length > 0)
+    console.log(
+      `of which waiting on D1 (the session's read, then one batch that writes the message and reads it back): p50 ${quantile(waited, 0.5)} ms, p99 ${quantile(waited, 0.99)} ms`,
+    );
   console.log(
     `delivery to the other member's socket: p50 ${quantile(sorted, 0.5)?.toFixed(0)} ms, p99 ${quantile(sorted, 0.99)?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; missing ${missing}, duplicated in ${duplicates} conversations, out of order in ${outOfOrder}`,
   );

@@ -47,6 +47,8 @@ describe("a request's D1 session", () => {
     const listed = await listProduct({ Cookie: seller.cookie }, "Bookmark test lamp");
     expect(listed.status).toBe(201);
     expect(logs.usageOf(listed).session).toBe("first-primary");
+    // The log line says how long the request waited on D1 (summed over its round trips).
+    expect(logs.usageOf(listed).d1Ms).toEqual(expect.any(Number));
     const cookie = bookmarkCookieOf(listed);
     expect(cookie).toMatch(
       new RegExp(`^${BOOKMARK_COOKIE}=[0-9a-f-]+; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=86400$`),

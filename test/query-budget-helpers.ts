@@ -8,6 +8,9 @@ export interface Usage {
   rowsRead: number;
   rowsWritten: number;
   session: string | null;
+  /** The time the request waited on D1, and its whole time in the Worker. */
+  d1Ms: number | null;
+  ms: number;
 }
 
 /** Captures the request log lines from now on; `usageOf(response)` finds a response's line by its request id. */
@@ -37,6 +40,8 @@ export function captureRequestLogs(): {
         rowsRead: entry.d1?.rowsRead ?? 0,
         rowsWritten: entry.d1?.rowsWritten ?? 0,
         session: entry.d1?.session ?? null,
+        d1Ms: entry.d1?.ms ?? null,
+        ms: entry.ms,
       };
     },
     stop: () => spy.mockRestore(),

@@ -56,10 +56,10 @@ function answer(c: Context<AppEnv>, response: Response): void {
 
 /** The request's use of D1 for its log line: `wrangler tail` shows what each request cost. */
 function d1LogFields(scope: RequestScope): Pick<RequestLog, "d1" | "cache"> {
-  const { start, queries, rowsRead, rowsWritten, replica } = scope.db.usage;
+  const { start, queries, rowsRead, rowsWritten, ms, replica } = scope.db.usage;
   const cache = scope.db.edge?.outcomes;
   return {
-    ...(queries > 0 && { d1: { session: start, queries, rowsRead, rowsWritten, ...(replica ? { replica } : {}) } }),
+    ...(queries > 0 && { d1: { session: start, queries, rowsRead, rowsWritten, ms, ...(replica ? { replica } : {}) } }),
     ...(cache && Object.keys(cache).length > 0 && { cache }),
   };
 }

@@ -41,6 +41,8 @@ export interface D1Usage {
   writes: number;
   /** Whether any query was served by a replica (false locally: miniflare has one database). */
   replica: boolean;
+  /** Milliseconds spent waiting on D1, summed over the round trips (two at once count twice). */
+  ms: number;
 }
 
 /** Observes every statement a request runs (the query-plan test collects the SQL through it). */
@@ -98,7 +100,7 @@ export class RequestDb implements D1Database {
 
   constructor(session: D1DatabaseSession, start: SessionStart) {
     this.#session = session;
-    this.usage = { start, queries: 0, rowsRead: 0, rowsWritten: 0, writes: 0, replica: false };
+    this.usage = { start, queries: 0, rowsRead: 0, rowsWritten: 0, writes: 0, replica: false, ms: 0 };
   }
 
   bookmark(): string | null {
@@ -113,7 +115,9 @@ export class RequestDb implements D1Database {
     const known = statements.map((statement) => this.#statements.get(statement));
     this.usage.queries += 1;
     for (const statement of known) if (statement) this.#saw(statement);
+    const started = Date.now();
     const results = await this.#session.batch<T>(known.map((statement, i) => statement?.real ?? statements[i]!));
+    this.usage.ms += Date.now() - started;
     results.forEach((result, i) => {
       this.#meter(result.meta);
       // A statement from outside this wrapper is not seen: its SQL is unknown here.
@@ -161,7 +165,9 @@ export class RequestDb implements D1Database {
     const run = async <R>(call: () => Promise<R>, meta: (result: R) => D1Meta | undefined): Promise<R> => {
       db.usage.queries += 1;
       db.#saw(statement);
+      const started = Date.now();
       const result = await call();
+      db.usage.ms += Date.now() - started;
       db.#meter(meta(result));
       db.#changes(statement, meta(result));
       return result;
@@ -267,13 +273,13 @@ function benchMetrics(env: Env): boolean {
 /** For the benchmark: what the request asked of D1, in a response header (only with BENCH_METRICS=1). */
 export function benchHeader(env: Env, scope: RequestScope, response: Response): void {
   if (!benchMetrics(env)) return;
-  const { queries, rowsRead, rowsWritten } = scope.db.usage;
+  const { queries, rowsRead, rowsWritten, ms } = scope.db.usage;
   const cache = Object.entries(scope.db.edge?.outcomes ?? {})
     .map(([name, outcome]) => `${name}:${outcome}`)
     .join(",");
   response.headers.set(
     "X-Bench-D1",
-    `queries=${queries}; rowsRead=${rowsRead}; rowsWritten=${rowsWritten}${cache ? `; cache=${cache}` : ""}`,
+    `queries=${queries}; rowsRead=${rowsRead}; rowsWritten=${rowsWritten}; ms=${ms}${cache ? `; cache=${cache}` : ""}`,
   );
 }
 

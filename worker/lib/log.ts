@@ -9,7 +9,7 @@ export interface RequestLog {
   ms: number;
   userId?: string;
   /** What the request asked of D1 (worker/lib/d1-session.ts); absent when it made no query. */
-  d1?: { session: string; queries: number; rowsRead: number; rowsWritten: number; replica?: boolean };
+  d1?: { session: string; queries: number; rowsRead: number; rowsWritten: number; ms: number; replica?: boolean };
   /** The edge cache's answer to each public read of an anonymous request (worker/lib/edge-cache.ts). */
   cache?: Record<string, "hit" | "stale" | "miss">;
 }
