@@ -71,7 +71,11 @@ async function inBatches(items, size, work) {
 }
 
 // BENCH_METRICS=1: each answer says what it asked of D1 and how long it waited for it (X-Bench-D1).
-const server = await serveBuiltWorker({ name: "bench-chat", vars: { BENCH_METRICS: "1" }, logs: !!process.env.CHAT_LOGS });
+const server = await serveBuiltWorker({
+  name: "bench-chat",
+  vars: { BENCH_METRICS: "1" },
+  logs: !!process.env.CHAT_LOGS,
+});
 let failed = false;
 const sockets = [];
 try {
