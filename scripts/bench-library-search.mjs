@@ -10,11 +10,12 @@
 //   npm run bench:library -- --items 2000 --semester 1 --lighthouse
 //
 // --semester N puts every item under the subjects of B.Tech CSE semester N (the heaviest page).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serveBuiltWorker } from "./built-worker.mjs";
 import { run } from "./lib.mjs";
+import { demoSubjects, librarySeed } from "./seed-library.mjs";
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,82 +26,9 @@ const SEMESTER = option("semester", 0);
 const REPEAT = option("repeat", 30);
 const LIGHTHOUSE = process.argv.includes("--lighthouse");
 
-// Subjects and units of the demo tree (the seed's source).
-const tree = JSON.parse(readFileSync("scripts/seed/demo-academics.json", "utf8"));
-const subjects = [];
-for (const programme of tree.programmes)
-  for (const branch of programme.branches)
-    for (const semester of branch.semesters)
-      if (!SEMESTER || (branch.slug === "cse" && semester.number === SEMESTER))
-        for (const subject of semester.subjects) subjects.push(subject);
-if (subjects.length === 0) throw new Error("no subjects to file items under");
-
-// A deterministic generator, so every run seeds the same library.
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = (list) => list[Math.floor(random() * list.length)];
-const WORDS = (
-  "entropy enthalpy carnot engine refrigerator interference diffraction grating laser fibre optics " +
-  "relativity quantum tunnelling semiconductor diode transistor amplifier oscillator matrix eigenvalue " +
-  "determinant integral derivative laplace fourier series convergence probability distribution variance " +
-  "regression hypothesis algorithm recursion pointer structure linked list stack queue tree graph " +
-  "traversal sorting hashing compiler parser grammar automata turing process thread deadlock semaphore " +
-  "scheduling memory paging segmentation cache pipeline instruction register database normalisation " +
-  "transaction index query relational schema network protocol routing socket encryption signature"
-).split(" ");
-const KINDS = ["lecture_notes", "lecture_notes", "short_notes", "important_questions", "past_paper", "practical"];
-// A PDF's text: mostly ordinary words (4,000 of them, the common ones far more often, as in real
-// text), and a few topic words, so a topic word is in a few per cent of the items, as in a real
-// library. The titles all say "Notes" or "paper": the worst case, a word in nearly every item.
-const COMMON = Array.from({ length: 4000 }, (_, i) => `w${i.toString(36)}x`);
-const zipf = () => COMMON[Math.min(COMMON.length - 1, Math.floor(Math.exp(random() * Math.log(COMMON.length))) - 1)];
-const text = (n) => Array.from({ length: n }, (_, i) => (i % 40 === 0 ? pick(WORDS) : zipf())).join(" ");
-const q = (value) =>
-  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-
+const subjects = demoSubjects(SEMESTER);
 const dir = mkdtempSync(join(tmpdir(), "bench-library-"));
-const lines = [];
-const now = Date.now();
-for (let i = 0; i < ITEMS; i += 1) {
-  const subject = subjects[i % subjects.length];
-  const kind = pick(KINDS);
-  const id = `bench-item-${i}`;
-  const title = `${kind === "past_paper" ? "End-semester paper" : "Notes"} on ${pick(WORDS)} and ${pick(WORDS)} ${i}`;
-  const paper = kind === "past_paper";
-  lines.push(
-    `INSERT INTO library_items (id, campus_id, subject_id, kind, title, year, exam, file_key, file_bytes, file_pages, file_source, file_sha256, public, status, helpful_count, created_at, updated_at) VALUES (${[
-      id,
-      "cit",
-      subject.id,
-      kind,
-      title,
-      paper ? 2015 + (i % 10) : null,
-      paper ? "end_semester" : null,
-      `library/${id}`,
-      200_000 + (i % 50) * 10_000,
-      4 + (i % 20),
-      "pdf",
-      `sha-${id}`,
-      i % 7 === 0 ? 0 : 1, // a seventh private: a visitor (this script) does not see them
-      "approved",
-      Math.floor(random() * 40),
-      now - i * 60_000,
-      now - i * 60_000,
-    ]
-      .map(q)
-      .join(", ")});`,
-  );
-  const units = subject.units;
-  if (units.length > 0)
-    lines.push(`INSERT INTO library_item_units (item_id, unit_id) VALUES (${q(id)}, ${q(pick(units).id)});`);
-  lines.push(
-    `INSERT INTO library_search (item_id, campus_id, title, subject, body) VALUES (${[id, "cit", title, subject.name, text(120)].map(q).join(", ")});`,
-  );
-}
-// A word only one item's PDF contains, for the search that must find exactly it.
-lines.push(
-  `UPDATE library_search SET body = body || ' ferrofluid' WHERE item_id = ${q(`bench-item-${Math.floor(ITEMS / 2)}`)};`,
-);
+const lines = librarySeed(ITEMS, subjects);
 writeFileSync(join(dir, "library.sql"), `${lines.join("\n")}\n`);
 
 const server = await serveBuiltWorker({ name: "bench-library" });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import { sql, write } from "./d1-cli.mjs";
+import { demoSubjects, librarySeed } from "./seed-library.mjs";
 
 /** The targets of decision 0050, for every route. */
 export const TARGETS = {
@@ -462,4 +463,12 @@ export function seedWeek(persistTo, email) {
       `INSERT INTO notices (id, user_id, kind, title, text, created_at) VALUES (${sql(`${classId}-notice-${i}`)}, ${user}, 'timetable', 'Room changed', 'Thursday 10:00 moved to room 204.', 0);`,
     );
   write(["--local", "--persist-to", persistTo], statements);
+}
+
+/**
+ * Puts `items` approved items into CIT's library on the server's local state (scripts/seed-library.mjs):
+ * the guard measures /library at size. Once per state folder (its items have fixed ids).
+ */
+export function seedLibrary(persistTo, items) {
+  write(["--local", "--persist-to", persistTo], librarySeed(items, demoSubjects()));
 }

@@ -245,4 +245,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `${loaderData.thread.other.name} · ${loaderData.thread.product.title} · Messages · Campus`
       : "Messages · Campus",
   },
+  {
+    name: "description",
+    content: loaderData
+      ? `Your conversation with ${loaderData.thread.other.name} about ${loaderData.thread.product.title}: messages, offers and where to meet.`
+      : "Your conversations with buyers and sellers on Campus.",
+  },
 ];

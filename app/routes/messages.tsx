@@ -84,4 +84,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages · Campus" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Messages · Campus" },
+  { name: "description", content: "Your conversations with buyers and sellers on Campus, newest first." },
+];
