@@ -248,7 +248,9 @@ describe("blocking and reporting", () => {
     expect(thread).not.toContain('id="report-reason"');
     expect(thread).toMatch(/You are suspended|suspended until/i);
     // The page describes itself (search engines and link previews read it; Lighthouse's SEO audit too).
-    expect(thread).toMatch(/<meta name="description" content="Your conversation with [^"]+: messages, offers and where to meet\."/);
+    expect(thread).toMatch(
+      /<meta name="description" content="Your conversation with [^"]+: messages, offers and where to meet\."/,
+    );
   });
 
   it("a reported conversation is read by a moderator of its college only, each read audited", async () => {
