@@ -18,15 +18,15 @@ const KINDS = ["lecture_notes", "lecture_notes", "short_notes", "important_quest
 
 /**
  * The subjects items are filed under: the demo tree's (the seed's source), or with `semester` only
- * those of B.Tech CSE semester N (the heaviest semester page).
+ * those of B.Tech CSE semester N (the heaviest semester page); `except` leaves that semester's out.
  */
-export function demoSubjects(semester = 0) {
+export function demoSubjects(semester = 0, { except = false } = {}) {
   const tree = JSON.parse(readFileSync("scripts/seed/demo-academics.json", "utf8"));
   const subjects = [];
   for (const programme of tree.programmes)
     for (const branch of programme.branches)
       for (const each of branch.semesters)
-        if (!semester || (branch.slug === "cse" && each.number === semester))
+        if (!semester || (branch.slug === "cse" && each.number === semester) !== except)
           for (const subject of each.subjects) subjects.push(subject);
   if (subjects.length === 0) throw new Error("no subjects to file items under");
   return subjects;
