@@ -56,8 +56,10 @@ const pages = [
   { path: "/btech/cse/1" },
   // The busiest signed-in page: server-rendered list of products with images.
   { path: "/all-products", cookie },
-  // A product's own page: its photos large, the seller's card and Buy.
-  { path: `/product/${productIds.at(-1)}`, cookie },
+  // A product's own page: its photos large, the seller's card and Buy. Every target but LCP, which is
+  // printed and not enforced: it swings between 0.93 and 1.23 s from run to run of the same page
+  // (decision 0050, "Later: the pages of the lighter-Worker issue").
+  { path: `/product/${productIds.at(-1)}`, cookie, lcpGuarded: false },
   // Lost & found: a photo grid, two taps from Today (docs/decisions/0128-lost-found-matching.md).
   { path: "/lost-found", cookie },
   // The library's search page over 2,000 items, as a visitor finds it. Last, and seeded just before:
@@ -83,17 +85,25 @@ try {
     // browser's own start: both are noise, not regressions, so neither is measured.
     await warmUp(url, page.cookie);
     if (page === pages[0]) await lighthouseOnce(chromium.port, url, { cookie: page.cookie, cpu, other: false });
-    const s = await lighthouseSteady(chromium.port, url, { runs, cookie: page.cookie, cpu, other, verdict: true });
+    const lcpGuarded = page.lcpGuarded !== false;
+    const s = await lighthouseSteady(chromium.port, url, {
+      runs,
+      cookie: page.cookie,
+      cpu,
+      other,
+      verdict: true,
+      lcpGuarded,
+    });
     if (new URL(s.finalUrl).pathname !== page.path) {
       failed = true;
       console.error(`  ${page.path}: ended on ${s.finalUrl} (a redirect): the guard measured the wrong page`);
       continue;
     }
-    const missed = missedTargets(s);
+    const missed = missedTargets(s, { lcpGuarded });
     failed ||= missed.length > 0;
     const tbts = s.runs.map((r) => `${r.tbtMs} ms at BI ${r.benchmarkIndex} x${r.cpuSlowdown}`).join(", ");
     console.log(
-      `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
+      `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms${lcpGuarded ? "" : " (recorded, not enforced)"}  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );
     for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : [])
       console.log(`  ${"".padEnd(14)} ${line}`);

@@ -297,22 +297,23 @@ export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "def
 export async function lighthouseSteady(
   port,
   url,
-  { runs = 3, cookie, cpu = "default", other = true, verdict = false } = {},
+  { runs = 3, cookie, cpu = "default", other = true, verdict = false, lcpGuarded = true } = {},
 ) {
   const first = [];
   let passing = 0;
   while (first.length < runs && !(verdict && passing > runs / 2)) {
     const run = await lighthouseOnce(port, url, { cookie, cpu, other });
     first.push(run);
-    if (missedTargets(combine([run])).length === 0) passing += 1;
+    if (missedTargets(combine([run]), { lcpGuarded }).length === 0) passing += 1;
   }
   const summary = combine(first);
-  if (missedTargets(summary).length === 0 || runs >= 5) return summary;
+  if (missedTargets(summary, { lcpGuarded }).length === 0 || runs >= 5) return summary;
   return combine([...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu, other }))]);
 }
 
 /** The targets a summary misses, as readable strings (empty when it meets them all). */
-export function missedTargets(s) {
+/** The targets `s` misses; `lcpGuarded: false` leaves LCP out (a page whose figure is recorded, not enforced). */
+export function missedTargets(s, { lcpGuarded = true } = {}) {
   const missed = [];
   if (s.performance < TARGETS.performance) missed.push(`performance ${s.performance} < ${TARGETS.performance}`);
   if (s.accessibility < TARGETS.accessibility)
@@ -320,7 +321,7 @@ export function missedTargets(s) {
   if (s.bestPractices < TARGETS.bestPractices)
     missed.push(`best practices ${s.bestPractices} < 100 (${s.misses.bestPractices.join(", ")})`);
   if (s.seo < TARGETS.seo) missed.push(`SEO ${s.seo} < 100 (${s.misses.seo.join(", ")})`);
-  if (s.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${s.lcpMs} ms > ${TARGETS.lcpMs} ms`);
+  if (lcpGuarded && s.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${s.lcpMs} ms > ${TARGETS.lcpMs} ms`);
   if (s.tbtMs > TARGETS.tbtMs) missed.push(`TBT ${s.tbtMs} ms > ${TARGETS.tbtMs} ms`);
   if (s.cls > TARGETS.cls) missed.push(`CLS ${s.cls} > 0`);
   if (s.thirdPartyRequests > 0) missed.push(`${s.thirdPartyRequests} third-party request(s)`);

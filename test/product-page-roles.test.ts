@@ -169,3 +169,22 @@ describe("the seller on their own listing", () => {
     expect(html).toContain('value="Graph paper pad"');
   });
 });
+
+describe("the product page's first photo", () => {
+  it("is named in the answer's headers (rel=preload) so the browser asks for it before reading the page", async () => {
+    const seller = await createUser();
+    const id = await listProduct(seller.token, "Desk lamp with a warm bulb");
+    const res = await call(`/product/${id}`, { headers: { Cookie: seller.cookie } });
+    expect(res.status).toBe(200);
+    const link = res.headers.get("Link") ?? "";
+    const html = shown(await res.text());
+    const src = /<img src="([^"]+)"[^>]*fetchPriority="high"/i.exec(html)?.[1];
+    expect(src).toMatch(/^\/api\/files\/products\//);
+    // The same address the page's photo asks for, so the request is one.
+    expect(link).toContain(`<${src}>; rel=preload; as=image; fetchpriority=high`);
+    // A visitor's page of another college's listing says nothing of it: no photo named either.
+    const missing = await call(`/product/${crypto.randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Link")).toBeNull();
+  });
+});

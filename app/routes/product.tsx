@@ -1,5 +1,4 @@
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
-import { preload } from "react-dom";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { useConfirmSubmit } from "#app/components/dialogs.tsx";
@@ -88,22 +87,48 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const requested = Number.parseInt(new URL(request.url).searchParams.get("photo") ?? "1", 10);
   const photo = requested >= 1 && requested <= product.images.length ? requested - 1 : 0;
   const cover = product.images[0]?.url;
+  return data(
+    {
+      product,
+      share: { url, words: SHARE_WORDS },
+      head: listingMeta(
+        product.title,
+        `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}`,
+        url,
+        cover ? new URL(cover, url).href : null,
+      ),
+      contact,
+      photo,
+      signedIn: !!user,
+      conversations,
+      verifyEmail: user && !mayAct(user) ? user.email : null,
+      now: Date.now(),
+    },
+    { headers: photoPreload(product.images[photo]) },
+  );
+}
+
+/**
+ * The photo shown first is the page's largest paint. Named in the answer's headers, the browser
+ * asks for it as soon as they arrive, before the first byte of the page (and its inline stylesheet)
+ * is read, so it is there for the first paint. Each of its two sources for the screens it is shown
+ * on (the <picture> below); `headers` passes the header on.
+ */
+function photoPreload(image: { url: string; thumbUrl: string } | undefined): Record<string, string> {
+  if (!image) return {};
+  const link = (href: string, media: string | null) =>
+    `<${href}>; rel=preload; as=image; fetchpriority=high${media ? `; media="${media}"` : ""}`;
+  const both = image.url !== image.thumbUrl;
   return {
-    product,
-    share: { url, words: SHARE_WORDS },
-    head: listingMeta(
-      product.title,
-      `${formatRupees(product.pricePaise)} · ${product.description.slice(0, 150)}`,
-      url,
-      cover ? new URL(cover, url).href : null,
-    ),
-    contact,
-    photo,
-    signedIn: !!user,
-    conversations,
-    verifyEmail: user && !mayAct(user) ? user.email : null,
-    now: Date.now(),
+    Link: both
+      ? `${link(image.thumbUrl, "(max-width: 1023.98px)")}, ${link(image.url, "(min-width: 1024px)")}`
+      : link(image.thumbUrl, null),
   };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const link = loaderHeaders.get("Link");
+  return link ? { Link: link } : new Headers();
 }
 
 // The product page's forms: its own Buy, and the components' heart, report, message and renew.
@@ -353,16 +378,6 @@ function Gallery({ title, images, initial }: { title: string; images: Listing["p
   const [current, setCurrent] = useState(initial);
   const shown = images[current] ?? images[0]!;
   const many = images.length > 1;
-  // The photo is the page's largest paint, and it sits after the inline stylesheet: named in <head>,
-  // it is fetched before the body arrives. React preloads a lone eager <img> by itself, not one
-  // inside <picture>, so each of the two sources is preloaded for the screens it is shown on. Only
-  // the server's render writes <head>, so the browser's build drops this (and its bytes).
-  if (import.meta.env.SSR && current === initial) {
-    const both = shown.url !== shown.thumbUrl;
-    preload(shown.thumbUrl, { as: "image", fetchPriority: "high", media: both ? "(max-width: 1023.98px)" : undefined });
-    if (both) preload(shown.url, { as: "image", fetchPriority: "high", media: "(min-width: 1024px)" });
-  }
-
   function choose(event: MouseEvent, index: number) {
     event.preventDefault();
     setCurrent(index);
