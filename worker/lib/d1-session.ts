@@ -114,15 +114,12 @@ export class RequestDb implements D1Database {
   async batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
     const known = statements.map((statement) => this.#statements.get(statement));
     this.usage.queries += 1;
-    for (const statement of known) if (statement) this.#saw(statement);
+    // A statement from outside this wrapper is not seen: its SQL is unknown here.
+    const tables = known.map((statement) => (statement ? this.#saw(statement) : null));
     const started = Date.now();
     const results = await this.#session.batch<T>(known.map((statement, i) => statement?.real ?? statements[i]!));
     this.usage.ms += Date.now() - started;
-    results.forEach((result, i) => {
-      this.#meter(result.meta);
-      // A statement from outside this wrapper is not seen: its SQL is unknown here.
-      if (known[i]) this.#changes(known[i], result.meta);
-    });
+    results.forEach((result, i) => this.#meter(tables[i] ?? null, result.meta));
     return results;
   }
 
@@ -138,21 +135,20 @@ export class RequestDb implements D1Database {
     return Promise.reject(new Error("dump() is not available inside a request"));
   }
 
-  #saw(statement: Statement): void {
+  /** Counts a statement about to run; answers the table it writes (null for a read). */
+  #saw(statement: Statement): string | null {
     const table = writtenTable(statement.sql);
     if (table) {
       this.usage.writes += 1;
       this.written.add(table);
     }
     observer?.(statement.sql, statement.params);
+    return table;
   }
 
-  #changes(statement: Statement, meta: D1Meta | undefined): void {
-    const table = writtenTable(statement.sql);
+  /** What a statement that wrote `table` (null: a read) reported once it ran. */
+  #meter(table: string | null, meta: D1Meta | undefined): void {
     if (table && (meta?.changes ?? 1) > 0) this.changed.add(table);
-  }
-
-  #meter(meta: D1Meta | undefined): void {
     if (!meta) return;
     this.usage.rowsRead += meta.rows_read ?? 0;
     this.usage.rowsWritten += meta.rows_written ?? 0;
@@ -164,12 +160,11 @@ export class RequestDb implements D1Database {
     const db = this;
     const run = async <R>(call: () => Promise<R>, meta: (result: R) => D1Meta | undefined): Promise<R> => {
       db.usage.queries += 1;
-      db.#saw(statement);
+      const table = db.#saw(statement);
       const started = Date.now();
       const result = await call();
       db.usage.ms += Date.now() - started;
-      db.#meter(meta(result));
-      db.#changes(statement, meta(result));
+      db.#meter(table, meta(result));
       return result;
     };
     const wrapped: D1PreparedStatement = {
@@ -193,7 +188,7 @@ export class RequestDb implements D1Database {
       raw: ((options?: { columnNames?: boolean }) =>
         run(
           async () => {
-            if (db.measureRows && !writtenTable(statement.sql)) db.#meter((await statement.real.all()).meta);
+            if (db.measureRows && !writtenTable(statement.sql)) db.#meter(null, (await statement.real.all()).meta);
             return statement.real.raw(options as { columnNames?: false });
           },
           () => undefined,
