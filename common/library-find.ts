@@ -144,6 +144,15 @@ export const LIBRARY_FIND_MESSAGES = {
   badQuery: `Search for at most ${LIBRARY_QUERY_MAX} characters.`,
   badPage: `The page must be a whole number from 1 to ${LIBRARY_MAX_PAGE}.`,
   badCollege: "Choose a college by its id.",
+  badProgramme: "Choose a programme by its address name, like btech.",
+  badBranch: "Choose a branch by its address name, like cse.",
+  badSemesterNumber: "The semester must be a whole number from 1 to 12.",
+  subjectNotInSemester: "That subject is not in this semester of the college's academics tree.",
+  /** A semester page's other subject, while its lists come (only the open subject's are in the page). */
+  subjectLoading: "Loading this subject's notes and papers…",
+  subjectFailed: "Could not load this subject's notes and papers. Check your connection and try again.",
+  subjectOffline:
+    "You are offline: this subject's notes and papers show once you are back online. Its syllabus is here.",
   /** An empty unit, and the offer to members. */
   emptyUnit: "Nothing here yet.",
   addFirst: "Add the first",

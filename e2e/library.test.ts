@@ -181,6 +181,57 @@ describe("the library in the notes pages", () => {
     });
   });
 
+  it("another subject's lists come when it is picked, with progress; offline it says so and Try again loads them", async (t) => {
+    const tag = Date.now().toString(36);
+    const row: Row = { id: `e2e-s-${tag}`, title: `Emergency provisions digest ${tag}`, units: [unit(2)] };
+    await insertItems([row]);
+    const member = await createUserViaApi(newUser("Kabir Sethi"));
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      // The browser reports the request that the offline step below makes on purpose.
+      allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+      await signIn(page, member);
+      // Opens on Applied Physics 1: the page carries only its lists (decision 0139).
+      const html = await (await page.request.get("/btech/cse/1")).text();
+      assert.ok(!html.includes(row.title), "another subject's item is not in the page");
+      await page.goto("/btech/cse/1");
+      await hydrated(page);
+      await tab(page, "Notes").click();
+      await page.getByText("Unit-wise PDF Notes for Applied Physics 1").waitFor();
+
+      // The answer is held back until the progress has been seen.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/library/semester-items?*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const subjects = page.getByRole("navigation", { name: "Subjects" });
+      await subjects.getByRole("button", { name: "Indian Constitution", exact: true }).click();
+      await page.getByText("Loading this subject's notes and papers…").waitFor();
+      release();
+      await page.getByRole("link", { name: row.title, exact: true }).waitFor();
+      assert.equal(await tab(page, "Notes").getAttribute("aria-pressed"), "true");
+      await page.unroute("**/api/library/semester-items?*");
+
+      // Offline, a subject not yet loaded says so; its Syllabus is still there. Back online, Try again.
+      await page.context().setOffline(true);
+      await subjects.getByRole("button", { name: "Programming in C", exact: true }).click();
+      await page
+        .getByText("You are offline: this subject's notes and papers show once you are back online.", { exact: false })
+        .waitFor();
+      await shoot(page, "semester-subject-offline");
+      await tab(page, "Syllabus").click();
+      await page.getByText("Study Tips for Programming in C").waitFor();
+      await tab(page, "Notes").click();
+      await page.context().setOffline(false);
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByText("Unit-wise PDF Notes for Programming in C").waitFor();
+      // The subject loaded before is still here, without asking again.
+      await subjects.getByRole("button", { name: "Indian Constitution", exact: true }).click();
+      await page.getByRole("link", { name: row.title, exact: true }).waitFor();
+    });
+  });
+
   it("the search page finds an item by a word that is only inside its PDF, from the notes page's form", async (t) => {
     const word = `quorum${Date.now().toString(36)}`;
     const id = `e2e-s-${word}`;

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readSemesterLibrary } from "#server/services/library/semester.ts";
 import { call, createUser } from "#test/helpers.ts";
-import { freshCollege, insertItem, PHYSICS, physicsUnit } from "#test/library-find-helpers.ts";
+import { freshCollege, insertItem, MATHS, PHYSICS, physicsUnit } from "#test/library-find-helpers.ts";
 
 /** Visible text, roughly: tags dropped, the entities the pages use decoded. */
 async function text(res: Response): Promise<string> {
@@ -113,6 +113,63 @@ describe("the semester page", () => {
     expect(page).toContain("Study Tips for Applied Physics 1");
     expect(page).toContain("Campus Institute of Technology's public notes");
     expect(page).not.toContain("Add the first");
+  });
+
+  it("carries the open subject's lists only; another subject's come from /api/library/semester-items", async () => {
+    const student = await createUser();
+    const physics = `Kirchhoff by lamplight ${Date.now()}`;
+    const maths = `Eigenvalues before breakfast ${Date.now()}`;
+    const [, mathsId] = await Promise.all([
+      insertItem({ units: [physicsUnit(1)], title: physics }),
+      insertItem({ subject: MATHS, title: maths, kind: "past_paper", year: 2024 }),
+    ]);
+    const cookie = { Cookie: student.cookie };
+    // The page opens on Applied Physics 1: its item is in the page's data, Maths's is not anywhere.
+    const first = await (await call("/btech/cse/1", { headers: cookie })).text();
+    expect(first).toContain(physics);
+    expect(first).not.toContain(maths);
+    // Opened on Maths (a link's ?subject=), the page carries Maths's lists and not Physics's.
+    const opened = await (await call(`/btech/cse/1?subject=${MATHS}&tab=pyqs`, { headers: cookie })).text();
+    expect(opened).toContain(maths);
+    expect(opened).not.toContain(physics);
+
+    const query = `programme=btech&branch=cse&semester=1&subject=${MATHS}`;
+    const res = await call(`/api/library/semester-items?${query}`, { headers: cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const body = (await res.json()) as { data: { subject: string; items: { id: string; title: string }[] } };
+    expect(body.data.subject).toBe(MATHS);
+    expect(body.data.items.map((item) => item.id)).toContain(mathsId);
+    expect(body.data.items.map((item) => item.title)).not.toContain(physics);
+    // A visitor is not shown the college's private item.
+    const visitor = (await (await call(`/api/library/semester-items?${query}&college=cit`)).json()) as typeof body;
+    expect(visitor.data.items.map((item) => item.id)).not.toContain(mathsId);
+  });
+
+  it.each([
+    ["programme=btech&branch=cse&semester=1", "Choose a subject by its id from the college's academics tree."],
+    [`programme=btech&branch=cse&semester=13&subject=${MATHS}`, "The semester must be a whole number from 1 to 12."],
+    [`programme=BTECH!&branch=cse&semester=1&subject=${MATHS}`, "Choose a programme by its address name, like btech."],
+    [`programme=btech&semester=1&subject=${MATHS}`, "Choose a branch by its address name, like cse."],
+  ])("/api/library/semester-items?%s is a 400 that says what is wrong", async (query, message) => {
+    const res = await call(`/api/library/semester-items?${query}`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain(message);
+  });
+
+  it("answers 404 for a subject that is not in the semester the address names", async () => {
+    // Maths is semester 1's: asked for under semester 2 (or another branch) it is not found there.
+    for (const query of [
+      `programme=btech&branch=cse&semester=2&subject=${MATHS}`,
+      `programme=btech&branch=ece&semester=1&subject=${MATHS}`,
+      "programme=btech&branch=cse&semester=1&subject=no-such-subject",
+    ]) {
+      const res = await call(`/api/library/semester-items?${query}`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "That subject is not in this semester of the college's academics tree.",
+      );
+    }
   });
 
   it.each(["/btech/cse/0", "/btech/cse/7", "/btech/cse/abc", "/btech/cse/01"])("%s is a 404", async (path) => {

@@ -74,6 +74,13 @@ export function branchHref(place: NotesPlace): string {
   return `${path}${collegeQuery(place.college)}`;
 }
 
+/** The subject a semester page opens on: ?subject= by its id or its name (links give either), else the first. */
+export function openSubjectId(subjects: readonly { id: string; name: string }[], requested: string | null): string {
+  return (
+    subjects.find((subject) => subject.id === requested || subject.name === requested)?.id ?? subjects[0]?.id ?? ""
+  );
+}
+
 /** A semester's page, optionally opening on a subject. */
 export function semesterHref(place: NotesPlace, semester: number, subject?: string): string {
   const path = branchHref({ programme: place.programme, branch: place.branch });

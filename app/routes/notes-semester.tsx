@@ -1,12 +1,14 @@
 import { data, useSearchParams } from "react-router";
 import { readyLibraryTabs, SemesterView } from "#app/components/notes/SemesterView.tsx";
-import { ordinal, semesterNumber, TABS, type Tab } from "#app/lib/notes.ts";
+import { openSubjectId, ordinal, semesterNumber, TABS, type Tab } from "#app/lib/notes.ts";
 import { branchOfPage } from "#app/lib/notes.server.ts";
 import type { Route } from "./+types/notes-semester";
 
 // A semester of a branch the reader's college has (a visitor's: decision 0107), and only one it has
 // (decision 0121): its subjects and units from the academics tree and, per subject and unit, the
-// library's approved items with their counts. Read in the same D1 batch as the layout's tree.
+// library's approved items with their counts. Read in the same D1 batch as the layout's tree. The
+// page carries the lists of the subject it opens on only; another subject's come when the reader picks
+// it (decision 0139), so a semester with a large library stays a light page.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = semesterNumber(params.semesterId);
   if (number === null) throw data(null, { status: 404 });
@@ -14,8 +16,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!branch.semesters.some((semester) => semester.number === number) || !page.semester)
     throw data(null, { status: 404 });
   // Opened on a library tab: the server's HTML has its list (SemesterView's lazy tabs).
-  const tab = new URL(request.url).searchParams.get("tab");
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab");
   if (tab && tab.toLowerCase() !== "syllabus") await readyLibraryTabs();
+  const open = openSubjectId(page.semester.subjects ?? [], url.searchParams.get("subject"));
   return {
     number,
     ordinal: ordinal(number),
@@ -24,16 +28,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     branch: { name: branch.name, fullName: branch.fullName },
     semesters: branch.semesters.map((semester) => semester.number),
     ...page.semester,
+    items: open ? { [open]: page.semester.items[open] ?? [] } : {},
   };
 }
 
 export default function SemesterPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  // ?subject= names a subject by its id or its name (links from elsewhere give either).
-  const requested = searchParams.get("subject");
-  const subjects = loaderData.subjects ?? [];
-  const initial =
-    subjects.find((subject) => subject.id === requested || subject.name === requested)?.id ?? subjects[0]?.id ?? "";
+  const initial = openSubjectId(loaderData.subjects ?? [], searchParams.get("subject"));
   // A link may open another tab than the Syllabus (a search result's "in its semester", a shared link).
   const tabParam = searchParams.get("tab");
   const tab = TABS.find((name) => name.toLowerCase() === tabParam?.toLowerCase()) ?? "Syllabus";

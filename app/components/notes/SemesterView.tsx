@@ -14,6 +14,7 @@ import { ClockIcon } from "#app/components/icons/clock.tsx";
 import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
+import { useSubjectItems, type SubjectItems } from "#app/components/notes/useSubjectItems.ts";
 
 // The library's tabs (Notes, past papers and the rest: the item lists with their offline saving)
 // are a file of their own, as a semester opens on its Syllabus: the loader readies them for a page
@@ -41,6 +42,7 @@ export interface SemesterData {
   semesterId: string | null;
   /** Null: the college has not set this semester up. */
   subjects: SemesterSubject[] | null;
+  /** The lists of the subject the page opened on only; the others' are asked for when picked (decision 0139). */
   items: Record<string, LibraryListItem[]>;
   counts: Record<string, SubjectCounts>;
 }
@@ -96,7 +98,8 @@ export function SemesterView({
   }
 
   const subject = subjects.find((s) => s.id === subjectId);
-  const items = subject ? (data.items[subject.id] ?? []) : [];
+  const lists = useSubjectItems(data.items, { place: data.place, semester: data.number }, subject?.id ?? "");
+  const items = lists.items.state === "ready" ? lists.items.items : [];
   const counts = subject ? (data.counts[subject.id] ?? { all: {}, units: {} }) : { all: {}, units: {} };
   const showCollege = !data.member;
   const goBack = withStudyTips(data.number) ? backToSyllabus : undefined;
@@ -212,6 +215,8 @@ export function SemesterView({
                   <TipsBox tone="amber" title={`Study Tips for ${subject.name}`} tips={STUDY_TIPS} />
                 )}
               </>
+            ) : lists.items.state !== "ready" ? (
+              <SubjectWait items={lists.items} onRetry={lists.retry} />
             ) : tab === "Notes" ? (
               <UnitNotes
                 subject={subject}
@@ -235,6 +240,30 @@ export function SemesterView({
         </div>
       )}
     </section>
+  );
+}
+
+/** A picked subject's lists on their way, or not reachable; its Syllabus tab needs none of them. */
+function SubjectWait({ items, onRetry }: { items: Exclude<SubjectItems, { state: "ready" }>; onRetry: () => void }) {
+  if (items.state === "loading")
+    return (
+      <p role="status" className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-400">
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+        {LIBRARY_FIND_MESSAGES.subjectLoading}
+      </p>
+    );
+  return (
+    <div role="alert" className="mt-4 space-y-3">
+      <p className="text-slate-700 dark:text-slate-300">
+        {items.offline ? LIBRARY_FIND_MESSAGES.subjectOffline : LIBRARY_FIND_MESSAGES.subjectFailed}
+      </p>
+      <button type="button" onClick={onRetry} className="btn-secondary">
+        Try again
+      </button>
+    </div>
   );
 }
 

@@ -30,15 +30,15 @@ import { collegeOf, libraryScope, visible } from "#server/services/library/scope
 
 /** A GET form sends "" for a filter left at "Any": the same as not sending it. */
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsMissing, schema.optional());
-const id = (message: string) =>
+export const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankAsMissing, schema.optional());
+export const id = (message: string) =>
   z
     .string({ message })
     .trim()
     .min(1, message)
     .max(64, message)
     .regex(/^[\w.-]+$/, message);
-const wholeNumber = (min: number, max: number, message: string) =>
+export const wholeNumber = (min: number, max: number, message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),
     z.number({ message }).int(message).min(min, message).max(max, message),

@@ -1,4 +1,10 @@
-import type { LibraryListItem, SemesterSubject, SubjectCounts } from "#common/library-find.ts";
+import { z } from "zod";
+import {
+  LIBRARY_FIND_MESSAGES as M,
+  type LibraryListItem,
+  type SemesterSubject,
+  type SubjectCounts,
+} from "#common/library-find.ts";
 import type { Membership } from "#common/membership.ts";
 import { batch, int, intOrNull, type Outcomes, select, sql, text, textOrNull, withTables } from "#server/db/sql.ts";
 import {
@@ -8,7 +14,8 @@ import {
   academicSubjects,
   academicUnits,
 } from "#server/db/tables.generated.ts";
-import { ITEM, ITEM_COLUMNS, ITEM_JOINS, itemOf } from "#server/services/library/find.ts";
+import { ApiError } from "#server/lib/errors.ts";
+import { id, ITEM, ITEM_COLUMNS, ITEM_JOINS, itemOf, optional, wholeNumber } from "#server/services/library/find.ts";
 import { collegeOf, libraryScope, visible, type LibraryScope } from "#server/services/library/scope.ts";
 import { ACADEMICS_TABLES } from "#server/services/academics/tree.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
@@ -78,6 +85,40 @@ export async function readSemesterLibrary(
   where: { programme: string; branch: string; semester: number; college?: string | null },
 ): Promise<SemesterLibrary> {
   return (await readNotesPage(env, reader, where)).semester!;
+}
+
+/** A programme's or branch's address name (academics/schema.ts writes them so). */
+const slug = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .max(64, message)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, message);
+
+/** `GET /api/library/semester-items`: one subject of a semester page, as the page addresses it. */
+export const subjectItemsSchema = z.object({
+  programme: slug(M.badProgramme),
+  branch: slug(M.badBranch),
+  semester: wholeNumber(1, 12, M.badSemesterNumber),
+  subject: id(M.badSubject),
+  college: optional(id(M.badCollege)),
+});
+export type SubjectItemsInput = z.output<typeof subjectItemsSchema>;
+
+/**
+ * One subject's items as its semester page lists them (decision 0139): the page's HTML carries only
+ * the open subject's, and the page asks for another's when the reader picks it. The same read as the
+ * page's, so a visitor's comes from the same edge copy and the lists match the page's counts.
+ */
+export async function readSubjectItems(
+  env: Env,
+  reader: Reader,
+  input: SubjectItemsInput,
+): Promise<{ subject: string; items: LibraryListItem[] }> {
+  const { semester } = await readNotesPage(env, reader, input);
+  if (!semester?.subjects?.some((subject) => subject.id === input.subject))
+    throw new ApiError(404, M.subjectNotInSemester);
+  return { subject: input.subject, items: semester.items[input.subject] ?? [] };
 }
 
 function semesterReads(scope: LibraryScope, where: { programme: string; branch: string; semester: number }) {

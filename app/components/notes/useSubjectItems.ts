@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { LibraryListItem } from "#common/library-find.ts";
+import type { NotesPlace } from "#app/lib/notes.ts";
+
+/** Where a subject's lists are: here, on their way, or not reachable (offline, or the answer failed). */
+export type SubjectItems =
+  { state: "ready"; items: LibraryListItem[] } | { state: "loading" } | { state: "failed"; offline: boolean };
+
+/**
+ * A semester page's lists, subject by subject (decision 0139): the page's HTML carries the open
+ * subject's; another subject's are asked of `GET /api/library/semester-items` when the reader picks
+ * it, once, and kept while the page is open. A failure is the subject's own state (the page stays
+ * as it is, with a way to ask again), never the route's error page.
+ */
+export function useSubjectItems(
+  initial: Record<string, LibraryListItem[]>,
+  where: { place: NotesPlace; semester: number },
+  subjectId: string,
+): { items: SubjectItems; retry: () => void } {
+  const [fetched, setFetched] = useState<Record<string, SubjectItems>>({});
+  const asked = useRef(new Map<string, AbortController>());
+  const { programme, branch, college } = where.place;
+  const { semester } = where;
+
+  const load = useCallback(
+    (subject: string) => {
+      if (asked.current.has(subject)) return;
+      const controller = new AbortController();
+      asked.current.set(subject, controller);
+      setFetched((prev) => ({ ...prev, [subject]: { state: "loading" } }));
+      const query = new URLSearchParams({ programme, branch, semester: String(semester), subject });
+      if (college) query.set("college", college);
+      const failed = () => {
+        asked.current.delete(subject);
+        setFetched((prev) => ({ ...prev, [subject]: { state: "failed", offline: navigator.onLine === false } }));
+      };
+      fetch(`/api/library/semester-items?${query}`, { signal: controller.signal })
+        .then(async (response) => {
+          if (!response.ok) return failed();
+          const body = (await response.json()) as { data: { items: LibraryListItem[] } };
+          setFetched((prev) => ({ ...prev, [subject]: { state: "ready", items: body.data.items } }));
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) failed();
+        });
+    },
+    [programme, branch, college, semester],
+  );
+
+  const have = subjectId in initial;
+  useEffect(() => {
+    if (subjectId && !have) load(subjectId);
+  }, [subjectId, have, load]);
+
+  // Leaving the page stops what is still on its way.
+  useEffect(() => {
+    const pending = asked.current;
+    return () => {
+      for (const controller of pending.values()) controller.abort();
+      pending.clear();
+    };
+  }, []);
+
+  const items: SubjectItems = have
+    ? { state: "ready", items: initial[subjectId]! }
+    : (fetched[subjectId] ?? { state: "loading" });
+  return { items, retry: () => load(subjectId) };
+}
