@@ -4,6 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
 import { LOCAL_STATE, localVars } from "./scripts/local-vars.ts";
+import { criticalCssRules } from "./scripts/critical-css-rules.ts";
 
 // CAMPUS_PERSIST_TO gives a dev server its own local D1/R2 state (as `wrangler --persist-to` does):
 // scripts/dev-console.mjs runs one on fresh state without touching the developer's.
@@ -195,6 +196,7 @@ export default defineConfig(({ command }) => ({
     serverOnly(),
     browserChunks(),
     inlineCssAsset(),
+    criticalCssRules(),
   ],
   // The browser's dependencies are bundled when the dev server starts. A dependency Vite meets only
   // on a page view is bundled then and the page reloaded, which can leave two copies of React on it

@@ -4,6 +4,7 @@ import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { runMoment } from "./scripts/clock.ts";
 import { newVapidPair } from "./scripts/local-vars.ts";
+import { criticalCssRules } from "./scripts/critical-css-rules.ts";
 
 /**
  * The statements of scripts/seed/demo-colleges.sql, then of the demo college's academics tree
@@ -102,9 +103,14 @@ export default defineConfig(async () => ({
           }),
           // Without it, rendering pages from a test cannot resolve virtual:react-router/server-build.
           reactRouter(),
+          // Pages inline the part of the stylesheet they use, as in a build (decision 0140).
+          criticalCssRules(),
         ],
         test: {
           name: "worker",
+          // The stylesheet is built as for a deploy (vitest leaves CSS empty by default): pages inline
+          // the part of it they use (decision 0140), and a test can see which.
+          css: { include: [/[\\/]app[\\/]app\.css/] },
           // The test files share a workerd and its storage (starting one per file was over half the
           // run: 211 s against 90 s); test/setup.ts gives each file the database and bucket of a
           // fresh start (docs/decisions/0099, "Test time").

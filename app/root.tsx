@@ -18,11 +18,22 @@ import { isSuspended, mayAct, suspendedBanner, suspendedMessage, verifyFirst } f
 import { REPORT_WHAT } from "#common/moderation.ts";
 import { InlineScript, InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
+import { fullStylesheet } from "#app/lib/full-stylesheet.ts";
 import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
 
 // Who is signed in is looked up once per request, by the first loader or action that asks
 // (app/lib/session.server.ts).
 export const middleware = [sessionMiddleware];
+
+// The first page inlined only the styles its own markup uses (decision 0140): a screen rendered in
+// the browser waits for the whole stylesheet (at once when it is there, as it is after the first
+// moments; a navigation never waits on it for more than a few seconds).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await fullStylesheet();
+    return next();
+  },
+];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);
@@ -72,8 +83,7 @@ export function shouldRevalidate({
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Installable (public/manifest.webmanifest).
-  { rel: "manifest", href: "/manifest.webmanifest" },
+  // Installable: public/manifest.webmanifest is named once the page has loaded (SERVICE_WORKER_LOADER).
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
@@ -142,6 +152,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A marker for browser tests (and a cheap signal for anyone debugging): React is now interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // After the first paint and hydration, so it never competes with what the page first needs.
+    void fullStylesheet();
   }, []);
   // Tells the service worker's page script (app/sw/client.ts) that another page is on screen.
   const location = useLocation();

@@ -79,6 +79,8 @@ describe("installable and offline", () => {
       async ({ page }) => {
         await page.goto("/dashboard");
         await hydrated(page);
+        // Named once the page has loaded, not in the first HTML (decision 0140).
+        await page.locator('link[rel="manifest"]').waitFor({ state: "attached" });
         assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/manifest.webmanifest");
         await controlled(page);
         assert.equal(

@@ -75,7 +75,7 @@ function builtAssets(ext: string): string[] {
 describe("static files: security headers, types and caching", () => {
   it("fingerprinted JavaScript (and CSS, if any) from the build: immutable for a year, right types", async () => {
     const js = builtAssets(".js");
-    // The stylesheet is inlined into every page (app/lib/inline-css.tsx): usually no .css file at all.
+    // The whole stylesheet, which a page loads once it runs (its own part is inlined: decision 0140).
     const css = builtAssets(".css");
     assert.ok(js.length > 5, "the build has scripts (run npm run build first)");
     for (const [files, type] of [

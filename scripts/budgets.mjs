@@ -40,10 +40,11 @@ function fullPath(ids) {
   return "/" + parts.join("/");
 }
 
-// The stylesheet is inlined into every page (app/lib/inline-css.tsx): measure what ships, the string
-// the server build carries (`import css from "./app.css?inline"`), which the build also writes as
-// build/server/.vite/inline.css (vite.config.ts, inlineCssAsset: in the minified build it is one
-// anonymous string among many), and count it for every route.
+// A page inlines the part of the stylesheet its markup uses, and the whole stylesheet follows as a
+// file once it runs (decision 0140): every first visit downloads all of it, so the whole of it is
+// counted for every route. Measured from the string the server build carries (`app.css?inline`),
+// which the build also writes as build/server/.vite/inline.css (vite.config.ts, inlineCssAsset: in
+// the minified build it is one anonymous string among many).
 const inlineCssFile = join("build", "server", ".vite", "inline.css");
 if (!existsSync(inlineCssFile)) {
   console.error(`budgets: no inline stylesheet in the server build (${inlineCssFile}): run npm run build`);

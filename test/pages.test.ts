@@ -269,6 +269,19 @@ describe("first paint", () => {
     expect(html).toMatch(/<script[^>]*type="module"[^>]*>[\s\S]*import\(/);
     expect(html).toContain('<style id="campus-css">');
   });
+
+  it("inlines only the stylesheet's rules that the page's markup uses (decision 0140)", async () => {
+    const cssOf = (html: string) => /<style id="campus-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const html = await (await call("/login")).text();
+    const css = cssOf(html);
+    // The body's classes are on every page; the semester page's two columns are on it alone.
+    expect(css).toMatch(/\.min-h-dvh\s*\{/);
+    expect(css).not.toContain("15rem_minmax");
+    expect(css).not.toContain("/*campus:page-css*/");
+    expect(cssOf(await (await call("/btech/cse/1")).text())).toContain("15rem_minmax");
+    // The whole stylesheet is a file the page asks for once it runs, not a render-blocking link.
+    expect(html).not.toMatch(/<link[^>]+href="[^"]*\/app(-[\w-]+)?\.css"/);
+  });
 });
 
 describe("the sign-in form without JavaScript", () => {
