@@ -18,7 +18,6 @@ import { isSuspended, mayAct, suspendedBanner, suspendedMessage, verifyFirst } f
 import { REPORT_WHAT } from "#common/moderation.ts";
 import { InlineScript, InlineStyles } from "#app/lib/inline-css.tsx";
 import { useNonce } from "#app/lib/nonce.tsx";
-import { fullStylesheet } from "#app/lib/full-stylesheet.ts";
 import { getUser, sessionMiddleware } from "#app/lib/session.server.ts";
 
 // Who is signed in is looked up once per request, by the first loader or action that asks
@@ -28,12 +27,9 @@ export const middleware = [sessionMiddleware];
 // The first page inlined only the styles its own markup uses (decision 0140): a screen rendered in
 // the browser waits for the whole stylesheet (at once when it is there, as it is after the first
 // moments; a navigation never waits on it for more than a few seconds).
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    await fullStylesheet();
-    return next();
-  },
-];
+// Its loader is a file of its own, as only a first visit's first moments need it.
+const fullStylesheet = () => import("#app/lib/full-stylesheet.ts").then((module) => module.fullStylesheet());
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [(_args, next) => fullStylesheet().then(next)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await getUser(context);

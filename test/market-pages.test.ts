@@ -34,6 +34,18 @@ describe("marketplace pages", () => {
     expect(html).not.toContain("9876543210");
   });
 
+  it("/all-products sends each card's fields only: the description and the seller's account stay on the listing's page", async () => {
+    const seller = await createUser();
+    const title = `Card ${crypto.randomUUID().slice(0, 8)}`;
+    const id = await listProduct(seller.token, title);
+    const html = await (await call(`/all-products?q=${encodeURIComponent(title)}`)).text();
+    expect(html).toContain(title);
+    expect(html).not.toContain("Good condition");
+    expect(html).not.toContain(seller.userId);
+    // The listing's own page has them.
+    expect(await (await call(`/product/${id}`)).text()).toContain("Good condition");
+  });
+
   it("/all-products shows the empty state", async () => {
     await env.DB.prepare("DELETE FROM products").run();
     const html = await (await call("/all-products")).text();

@@ -10,9 +10,8 @@ let loading: Promise<void> | null = null;
 /** How long a navigation waits for the stylesheet at most: a network that lost it must not hold the app. */
 const MOST_WAIT_MS = 4_000;
 
-/** The whole stylesheet, in the page once; resolves when it is applied (or could not be had). */
+/** The whole stylesheet, in the page once; resolves when it is applied (or could not be had). Browser only. */
 export function fullStylesheet(): Promise<void> {
-  if (typeof document === "undefined") return Promise.resolve();
   loading ??= new Promise<void>((resolve) => {
     const link = document.createElement("link");
     link.rel = "stylesheet";

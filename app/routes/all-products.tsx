@@ -10,7 +10,7 @@ import {
 import { Alert, Spinner } from "#app/components/Alert.tsx";
 import { BrowseFilters } from "#app/components/market/BrowseFilters.tsx";
 import type { BuyRequest } from "#app/components/market/BuyDialogs.tsx";
-import { ProductGrid, readyHearts, type BrowseProduct } from "#app/components/market/ProductGrid.tsx";
+import { browseCard, ProductGrid, readyHearts, type BrowseProduct } from "#app/components/market/ProductGrid.tsx";
 import { PageIntro } from "#app/components/PageIntro.tsx";
 import { SellerLayout } from "#app/components/SellerSidebar.tsx";
 import { mayAct } from "#common/membership.ts";
@@ -65,10 +65,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       offset: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE + 1,
     });
-    // Cards show the cover's small photo: the photos' list stays on the server.
-    const products: BrowseProduct[] = rows
-      .slice(0, PAGE_SIZE)
-      .map(({ whatsappNumber: _none, images: _photos, ...product }) => product);
+    // Cards show the cover's small photo, the price, the title and a line of condition and seller:
+    // the rest (the photos' list, the description, the seller's number) stays on the server.
+    const products = rows.slice(0, PAGE_SIZE).map(browseCard);
     return { ...shown, products, hasMore: rows.length > PAGE_SIZE, campusName, failed: false };
   } catch (error) {
     logLoaderFailure(context, request, "browse products failed", error);

@@ -7,8 +7,20 @@ import { lazyReady } from "#app/lib/lazy-ready.ts";
 import { formatRupees } from "#common/format.ts";
 import { conditionLabel, type ProductView } from "#common/market.ts";
 
-/** A listing as Browse's loader sends it: no seller's number, and only the cover's small photo (`thumb`). */
-export type BrowseProduct = Omit<ProductView, "whatsappNumber" | "images"> & { mine: boolean };
+/**
+ * A listing as a card shows it (and Buy's dialog): what Browse's loader sends of each, nothing more.
+ * Never the seller's number; only the cover's small photo (`thumb`). The listing's page has the rest.
+ */
+export type BrowseProduct = Pick<
+  ProductView,
+  "id" | "title" | "pricePaise" | "sellerName" | "condition" | "thumb" | "verifiedBadge" | "hiddenReason" | "saved"
+> & { mine: boolean };
+
+/** A listing cut to its card (Browse's loader): its page's HTML carries 24 of them. */
+export function browseCard(product: BrowseProduct): BrowseProduct {
+  const { id, title, pricePaise, sellerName, condition, thumb, verifiedBadge, hiddenReason, saved, mine } = product;
+  return { id, title, pricePaise, sellerName, condition, thumb, verifiedBadge, hiddenReason, saved, mine };
+}
 
 // Only members see hearts: a visitor's first load goes without them (their loader awaits readyHearts).
 const hearts = lazyReady(() => import("#app/components/market/SaveButton.tsx").then((m) => m.HeartForm));
