@@ -148,8 +148,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // A marker for browser tests (and a cheap signal for anyone debugging): React is now interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    // After the first paint and hydration, so it never competes with what the page first needs.
-    void fullStylesheet();
+    // The page's loader script asks for the whole stylesheet once the page has loaded; the dev
+    // server renders no such script (decision 0140).
+    if (import.meta.env.DEV) void fullStylesheet();
   }, []);
   // Tells the service worker's page script (app/sw/client.ts) that another page is on screen.
   const location = useLocation();

@@ -5,61 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import postcss, { type AtRule, type ChildNode, type Rule } from "postcss";
 import type { Plugin } from "vite";
-import { needed, type CssRules } from "../app/lib/critical-css.server.ts";
-
-/**
- * The classes a selector requires, unescaped (`.md\:p-6` → `md:p-6`, `.\32xl\:p-1` → `2xl:p-1`).
- * Classes inside a pseudo-class's parentheses (`:not(.x)`, `:where(.a, .b)`) are not required.
- */
-export function selectorClasses(selector: string): string[] {
-  const classes: string[] = [];
-  let depth = 0;
-  let bracket = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i]!;
-    if (c === "\\") {
-      i += escapeLength(selector, i) - 1;
-      continue;
-    }
-    if (c === "[") bracket++;
-    else if (c === "]") bracket = Math.max(0, bracket - 1);
-    else if (bracket === 0 && c === "(") depth++;
-    else if (bracket === 0 && c === ")") depth = Math.max(0, depth - 1);
-    else if (bracket === 0 && depth === 0 && c === ".") {
-      const [name, length] = identifier(selector, i + 1);
-      if (name) classes.push(name);
-      i += length;
-    }
-  }
-  return classes;
-}
-
-const HEX = /^[0-9a-fA-F]{1,6}/;
-/** How many characters the escape at `at` (a backslash) takes, with the one whitespace a hex escape may end with. */
-function escapeLength(text: string, at: number): number {
-  const hex = HEX.exec(text.slice(at + 1, at + 7))?.[0];
-  if (!hex) return 2;
-  return 1 + hex.length + (/\s/.test(text[at + 1 + hex.length] ?? "") ? 1 : 0);
-}
-
-/** The identifier from `start`, unescaped, and how many characters it took. */
-function identifier(text: string, start: number): [string, number] {
-  let name = "";
-  let i = start;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === "\\") {
-      const hex = HEX.exec(text.slice(i + 1, i + 7))?.[0];
-      name += hex ? String.fromCodePoint(parseInt(hex, 16)) : (text[i + 1] ?? "");
-      i += escapeLength(text, i);
-      continue;
-    }
-    if (/[\s.#:[\]()>+~,*]/.test(c)) break;
-    name += c;
-    i++;
-  }
-  return [name, i - start];
-}
+import { needed, ruleNeeds, type CssRules } from "../app/lib/critical-css.server.ts";
 
 /** The class names in a source text's strings (every token between spaces and quotes). */
 export function sourceTokens(text: string): Set<string> {
@@ -68,8 +14,8 @@ export function sourceTokens(text: string): Set<string> {
 
 /**
  * The stylesheet as rules (a rule without a class to need: an element or attribute selector,
- * @keyframes, @font-face: always kept); `always` is the classes kept on every page (those a script adds before any React code runs). */
-export function cssRules(css: string, always: Set<string> = new Set()): CssRules {
+ * @keyframes, @font-face: always kept); `kept` is the classes kept on every page (those a script adds before any React code runs). */
+export function cssRules(css: string, kept: Set<string> = new Set()): CssRules {
   const wraps: string[][] = [];
   const wrapIndex = new Map<string, number>();
   const rules: CssRules["rules"] = [];
@@ -86,17 +32,16 @@ export function cssRules(css: string, always: Set<string> = new Set()): CssRules
   const visit = (nodes: ChildNode[], chain: string[]) => {
     for (const node of nodes) {
       if (node.type === "rule") {
-        const rule = node as Rule;
-        const needs = rule.selectors.map(selectorClasses);
-        const free = needs.some((classes) => classes.length === 0) || needed(needs, (name) => always.has(name));
-        rules.push({ text: rule.toString(), wrap: wrapOf(chain), needs: free ? null : needs });
+        const text = (node as Rule).toString();
+        const always = needed(ruleNeeds(text), (name) => kept.has(name)) ? 1 : 0;
+        rules.push([text, wrapOf(chain), always]);
       } else if (node.type === "atrule") {
         const at = node as AtRule;
         // @media and @supports hold rules: each is picked on its own. Any other at-rule (@keyframes,
         // @font-face, @property, @page) is kept whole.
         if (at.nodes && /^(media|supports|layer|container)$/i.test(at.name))
           visit(at.nodes, [...chain, `@${at.name} ${at.params}`.trim()]);
-        else rules.push({ text: at.toString(), wrap: wrapOf(chain), needs: null });
+        else rules.push([at.toString(), wrapOf(chain), 1]);
       }
     }
   };

@@ -3,8 +3,8 @@
 // need, in the stylesheet's order. Run by `npm test` (node --test scripts/).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { criticalCss, htmlClasses } from "../app/lib/critical-css.server.ts";
-import { cssRules, selectorClasses } from "./critical-css-rules.ts";
+import { criticalCss, htmlClasses, selectorClasses, selectorList } from "../app/lib/critical-css.server.ts";
+import { cssRules } from "./critical-css-rules.ts";
 
 test("a selector's classes are read unescaped, and those inside a pseudo-class's parentheses are not required", () => {
   assert.deepEqual(selectorClasses(".md\\:p-6"), ["md:p-6"]);
@@ -15,7 +15,13 @@ test("a selector's classes are read unescaped, and those inside a pseudo-class's
   assert.deepEqual(selectorClasses(".space-y-4>:not([hidden])~:not([hidden])"), ["space-y-4"]);
   assert.deepEqual(selectorClasses(".peer:not(.x)~.peer-checked\\:block"), ["peer", "peer-checked:block"]);
   assert.deepEqual(selectorClasses('[type="text"].input'), ["input"]);
-  assert.deepEqual(selectorClasses("*,::before"), []);
+  assert.deepEqual(selectorClasses("*"), []);
+});
+
+test("a selector list is split at its own commas, not those inside parentheses, brackets or escapes", () => {
+  assert.deepEqual(selectorList('.a, .b:is(.c, .d) , [x="1,2"]'), [".a", ".b:is(.c, .d)", '[x="1,2"]']);
+  assert.deepEqual(selectorList(".grid-cols-\\[minmax\\(0\\2c 1fr\\)\\]"), [".grid-cols-\\[minmax\\(0\\2c 1fr\\)\\]"]);
+  assert.deepEqual(selectorClasses(".grid-cols-\\[minmax\\(0\\2c 1fr\\)\\]"), ["grid-cols-[minmax(0,1fr)]"]);
 });
 
 const SHEET = [
