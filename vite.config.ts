@@ -4,7 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, searchForWorkspaceRoot, type Plugin } from "vite";
 import { LOCAL_STATE, localVars } from "./scripts/local-vars.ts";
-import { criticalCssRules } from "./scripts/critical-css-rules.ts";
+import { criticalCssRules, INLINE_CSS_ID, inlineCssText } from "./scripts/critical-css-rules.ts";
 
 // CAMPUS_PERSIST_TO gives a dev server its own local D1/R2 state (as `wrangler --persist-to` does):
 // scripts/dev-console.mjs runs one on fresh state without touching the developer's.
@@ -46,10 +46,9 @@ function inlineCssAsset(): Plugin {
     enforce: "post",
     applyToEnvironment: (environment) => environment.name === "ssr",
     transform(code, id) {
-      if (!/[\\/]app[\\/]app\.css\?inline$/.test(id)) return null;
-      const literal = /^export default ("(?:[^"\\]|\\.)*")/.exec(code)?.[1];
-      if (!literal) this.error(`campus:inline-css-asset: cannot read the stylesheet from ${id}`);
-      css = JSON.parse(literal) as string;
+      if (!INLINE_CSS_ID.test(id)) return null;
+      css = inlineCssText(code);
+      if (css === null) this.error(`campus:inline-css-asset: cannot read the stylesheet from ${id}`);
       return null;
     },
     generateBundle() {

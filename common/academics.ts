@@ -82,6 +82,9 @@ export type AcademicsCsvColumn = (typeof ACADEMICS_CSV_COLUMNS)[number];
 /** The columns a file may leave out (every row then has an empty value there). */
 export const OPTIONAL_CSV_COLUMNS: readonly AcademicsCsvColumn[] = ["unit_topics", "credits"];
 
+/** What a slug is: lower-case letters and digits joined by hyphens (academicsSlug writes them so). */
+export const ACADEMICS_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** "B.Tech" -> "btech", "BA-LLB" -> "ba-llb": a node's address in links, unchanged by a rename. */
 export function academicsSlug(name: string): string {
   return name

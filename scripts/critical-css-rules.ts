@@ -50,33 +50,42 @@ export function cssRules(css: string, kept: Set<string> = new Set()): CssRules {
 }
 
 /**
- * The Vite plugin (vite.config.ts, and vitest.config.ts for the Worker tests): the stylesheet's rules,
- * for the part of it each page inlines (app/lib/critical-css.server.ts,
- * docs/decisions/0140-a-page-inlines-the-css-it-uses.md): `app.css?inline` also exports `cssRules`, the stylesheet cut
- * into rules with the classes each needs (ALWAYS_FROM's are kept on every page). In the dev server too, so `npm run dev` serves what a deploy does.
- */
-/**
  * Sources whose classes every page keeps: app/sw/client.ts adds its toasts to any page, and the top
  * bar (its progress bar) and the tab bar change their classes as the reader moves, on every page,
  * possibly before the whole stylesheet has come.
  */
 const ALWAYS_FROM = ["app/sw/client.ts", "app/components/TopBar.tsx", "app/components/TabBar.tsx"];
 
+/** The module id of the stylesheet the server inlines (`app/app.css?inline`). */
+export const INLINE_CSS_ID = /[\\/]app[\\/]app\.css\?inline$/;
+
+/** The stylesheet's text in the code of `app.css?inline` (`export default "…"`), or null. */
+export function inlineCssText(code: string): string | null {
+  const literal = /^export default ("(?:[^"\\]|\\.)*")/.exec(code)?.[1];
+  return literal ? (JSON.parse(literal) as string) : null;
+}
+
+/**
+ * The Vite plugin (vite.config.ts, and vitest.config.ts for the Worker tests): `app.css?inline` also
+ * exports `cssRules`, the stylesheet cut into rules (ALWAYS_FROM's classes kept on every page), for
+ * the part of it each page inlines (app/lib/critical-css.server.ts, decision 0140). In the dev
+ * server too, so `npm run dev` serves what a deploy does.
+ */
 export function criticalCssRules(): Plugin {
   return {
     name: "campus:critical-css-rules",
     enforce: "post",
     applyToEnvironment: (environment) => environment.name !== "client",
     transform(code, id) {
-      if (!/[\\/]app[\\/]app\.css\?inline$/.test(id)) return null;
-      const literal = /^export default ("(?:[^"\\]|\\.)*")/.exec(code)?.[1];
-      if (!literal) this.error(`campus:critical-css-rules: cannot read the stylesheet from ${id}`);
+      if (!INLINE_CSS_ID.test(id)) return null;
+      const css = inlineCssText(code);
+      if (css === null) this.error(`campus:critical-css-rules: cannot read the stylesheet from ${id}`);
       const always = new Set<string>();
       for (const file of ALWAYS_FROM) {
         for (const token of sourceTokens(readFileSync(resolve(file), "utf8"))) always.add(token);
         this.addWatchFile(resolve(file));
       }
-      const rules = cssRules(JSON.parse(literal) as string, always);
+      const rules = cssRules(css, always);
       return { code: `${code}\nexport const cssRules = ${JSON.stringify(rules)};`, map: null };
     },
   };

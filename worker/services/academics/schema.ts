@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACADEMICS_LIMITS as L, academicsSlug, type ImportProblem } from "#common/academics.ts";
+import { ACADEMICS_LIMITS as L, ACADEMICS_SLUG, academicsSlug, type ImportProblem } from "#common/academics.ts";
 import { GRADES_MESSAGES } from "#common/grades.ts";
 import { cleanText } from "#server/lib/validate.ts";
 
@@ -25,7 +25,7 @@ const slug = z
   .string()
   .trim()
   .max(L.slug, `A slug can be at most ${L.slug} characters.`)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "A slug is lower-case letters and digits joined by hyphens, like b-tech.");
+  .regex(ACADEMICS_SLUG, "A slug is lower-case letters and digits joined by hyphens, like b-tech.");
 
 /** The fields of each level, which the CSV reader checks cell by cell. */
 export const academicsFields = {

@@ -5,6 +5,7 @@ import {
   type SemesterSubject,
   type SubjectCounts,
 } from "#common/library-find.ts";
+import { ACADEMICS_SLUG } from "#common/academics.ts";
 import type { Membership } from "#common/membership.ts";
 import { batch, int, intOrNull, type Outcomes, select, sql, text, textOrNull, withTables } from "#server/db/sql.ts";
 import {
@@ -87,13 +88,8 @@ export async function readSemesterLibrary(
   return (await readNotesPage(env, reader, where)).semester!;
 }
 
-/** A programme's or branch's address name (academics/schema.ts writes them so). */
-const slug = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .max(64, message)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, message);
+/** A programme's or branch's address name, of the academics tree's shape. */
+const slug = (message: string) => z.string({ message }).trim().max(64, message).regex(ACADEMICS_SLUG, message);
 
 /** `GET /api/library/semester-items`: one subject of a semester page, as the page addresses it. */
 export const subjectItemsSchema = z.object({
