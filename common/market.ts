@@ -5,7 +5,11 @@ import { PRODUCTS_CATEGORY, PRODUCTS_CONDITION, type PRODUCTS_STATUS } from "#co
 
 /** The highest price a product may have: ₹10,00,000. */
 export const MAX_PRICE_PAISE = 100_000_000;
-export const PAGE_SIZE = 24;
+/**
+ * Listings on one page of Browse. Twelve fill a phone's first two screens; the next twelve load as the
+ * list nears its end (docs/decisions/0141-browse-pages-of-twelve.md).
+ */
+export const PAGE_SIZE = 12;
 
 /** A listing leaves Browse this long after it was posted or renewed ... */
 export const LISTING_DAYS = 60;

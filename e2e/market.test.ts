@@ -516,14 +516,14 @@ describe("marketplace", () => {
     );
   });
 
-  it("'Show more products' loads only the next page and adds it below", async (t) => {
+  it("the next page loads by itself as the list nears its end, only that page, added below", async (t) => {
     const word = uniqueWord("paged");
-    // 26 products, from two sellers (one may post 20 a minute): a first page of 24, then 2 more.
-    const sellers = await Promise.all([0, 1].map(() => registered(newUser("Asha Verma"))));
+    // 14 products: a first page of 12, then 2 more.
+    const seller = await registered(newUser("Asha Verma"));
     const titles: string[] = [];
-    for (let i = 0; i < 26; i++) {
+    for (let i = 0; i < 14; i++) {
       titles.push(`${word} item ${String(i).padStart(2, "0")}`);
-      await listWith(sellers[i % 2]!, titles[i]!);
+      await listWith(seller, titles[i]!);
     }
     await withPage(
       t,
@@ -534,28 +534,71 @@ describe("marketplace", () => {
         const cards = page
           .getByRole("listitem")
           .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
-        assert.equal(await cards.count(), 24);
+        assert.equal(await cards.count(), 12);
         const first = await cards.getByRole("heading").allTextContents();
         const request = page.waitForRequest(
           (r) => r.method() === "GET" && new URL(r.url()).pathname === "/all-products.data",
         );
-        await page.getByRole("link", { name: "Show more products" }).click();
+        // No tap: scrolling down the list is enough.
+        await cards.nth(11).scrollIntoViewIfNeeded();
         const sent = await request;
         const query = new URL(sent.url()).searchParams;
         assert.equal(query.get("page"), "2");
         assert.equal(query.get("q"), word);
-        // The answer holds the two products of page 2 and none of the 24 already shown.
+        // The answer holds the two products of page 2 and none of the 12 already shown.
         const answer = await (await sent.response())!.text();
         const rest = titles.filter((title) => !first.includes(title));
         assert.equal(rest.length, 2);
         for (const title of rest) assert.ok(answer.includes(JSON.stringify(title)), `${title} is in the answer`);
         for (const title of first) assert.ok(!answer.includes(JSON.stringify(title)), `${title} is not loaded again`);
-        await cards.nth(25).waitFor();
-        assert.equal(await cards.count(), 26);
-        assert.deepEqual((await cards.getByRole("heading").allTextContents()).slice(0, 24), first);
+        await cards.nth(13).waitFor();
+        assert.equal(await cards.count(), 14);
+        assert.deepEqual((await cards.getByRole("heading").allTextContents()).slice(0, 12), first);
         assert.equal(await page.getByRole("link", { name: "Show more products" }).count(), 0);
+        assert.equal(await page.getByText("14 products shown").count(), 1);
         // The address is still the first page's: a reload shows the list from the start.
         assert.equal(new URL(page.url()).searchParams.get("page"), null);
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  it("a next page that fails to load says so and waits for a tap on 'Show more products'", async (t) => {
+    const word = uniqueWord("retry");
+    const seller = await registered(newUser("Asha Verma"));
+    for (let i = 0; i < 13; i++) await listWith(seller, `${word} item ${String(i).padStart(2, "0")}`);
+    await withPage(
+      t,
+      browser,
+      async ({ page, allowConsoleError }) => {
+        allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+        await page.goto(`/all-products?q=${word}`);
+        await hydrated(page);
+        const cards = page
+          .getByRole("listitem")
+          .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
+        assert.equal(await cards.count(), 12);
+        // The campus Wi-Fi drops the first request for the next page.
+        let asked = 0;
+        await page.route("**/all-products.data*", async (route) => {
+          asked += 1;
+          if (asked === 1) await route.abort("internetdisconnected");
+          else await route.continue();
+        });
+        await cards.nth(11).scrollIntoViewIfNeeded();
+        await page.getByText("Failed to load products. Please try again later.").waitFor();
+        const more = page.getByRole("link", { name: "Show more products" });
+        await more.scrollIntoViewIfNeeded();
+        // Two frames: time for the browser to report the link in view, were anything watching it.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        assert.equal(await cards.count(), 12);
+        // Still in view, it does not ask again by itself: the tap is the retry.
+        assert.equal(asked, 1);
+        await more.click();
+        await cards.nth(12).waitFor();
+        assert.equal(asked, 2);
+        assert.equal(await page.getByText("Failed to load products. Please try again later.").count(), 0);
+        assert.equal(await more.count(), 0);
       },
       { viewport: PHONE },
     );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
 import {
   Link,
   useFetcher,
@@ -75,6 +75,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
+/** The parameter that marks the next-page read of "Show more products" (the pager), not a visit. */
+const MORE = "more";
+
+/**
+ * The next page that never reached Campus (the campus Wi-Fi dropped it) is a failed page, shown under
+ * the list with the link to try again, not the error page in place of the list it was added to.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!new URL(request.url).searchParams.has(MORE)) return serverLoader();
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    console.warn("Could not load the next products:", error.message);
+    // Only the pager reads this answer, and only `failed` of it; the page's own data stays.
+    const failedPage: Awaited<ReturnType<typeof loader>> = {
+      q: "",
+      sort: "newest",
+      category: null,
+      condition: null,
+      page: 0,
+      signedIn: false,
+      verifyEmail: null,
+      campus: null,
+      campusName: null,
+      products: [],
+      hasMore: false,
+      failed: true,
+    };
+    return failedPage;
+  }
+}
+
 // Browse's forms: the hearts and the Buy dialogs.
 const INTENTS = mergeIntents(HEART_INTENTS, BUY_INTENTS);
 
@@ -122,7 +155,7 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
   // dialog still returns focus to its button.
   const [buyRequest, setBuyRequest] = useState<BuyRequest>(null);
   // "Show more products": the next page only, appended below.
-  const pager = useFetcher<typeof loader>();
+  const pager = useFetcher<typeof clientLoader>();
   const [more, setMore] = useState<{ products: BrowseProduct[]; page: number; hasMore: boolean; failed: boolean }>({
     products: [],
     page,
@@ -178,10 +211,32 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
       ...(n > 1 && { page: String(n) }),
     });
 
+  const nextPage = `/all-products?${pageParams(more.page + 1)}&${MORE}`;
   function showMore(event: MouseEvent) {
     event.preventDefault();
-    if (pager.state === "idle") void pager.load(`/all-products?${pageParams(more.page + 1)}`);
+    if (pager.state === "idle") void pager.load(nextPage);
   }
+
+  // The next page loads by itself when "Show more products" comes within a screen of view, so a
+  // student scrolling the list never waits at its end (docs/decisions/0141-browse-pages-of-twelve.md).
+  // After a failure it waits for a tap: the link is the Try again.
+  const moreLink = useRef<HTMLAnchorElement>(null);
+  const autoLoad = more.hasMore && !more.failed && pager.state === "idle" && !loading;
+  const { load } = pager;
+  useEffect(() => {
+    const link = moreLink.current;
+    if (!autoLoad || !link || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void load(nextPage);
+      },
+      { rootMargin: "0px 0px 100% 0px" },
+    );
+    observer.observe(link);
+    return () => observer.disconnect();
+  }, [autoLoad, load, nextPage]);
 
   return (
     <SellerLayout>
@@ -245,6 +300,7 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
           {more.hasMore && (
             // Without JavaScript the link opens the next page; with it, the next page is appended here.
             <Link
+              ref={moreLink}
               to={`?${pageParams(more.page + 1)}`}
               onClick={showMore}
               aria-busy={pager.state !== "idle"}

@@ -16,7 +16,7 @@ export type BrowseProduct = Pick<
   "id" | "title" | "pricePaise" | "sellerName" | "condition" | "thumb" | "verifiedBadge" | "hiddenReason" | "saved"
 > & { mine: boolean };
 
-/** A listing cut to its card (Browse's loader): its page's HTML carries 24 of them. */
+/** A listing cut to its card (Browse's loader): its page's HTML carries a page of them (PAGE_SIZE). */
 export function browseCard(product: BrowseProduct): BrowseProduct {
   const { id, title, pricePaise, sellerName, condition, thumb, verifiedBadge, hiddenReason, saved, mine } = product;
   return { id, title, pricePaise, sellerName, condition, thumb, verifiedBadge, hiddenReason, saved, mine };
