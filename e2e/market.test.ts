@@ -516,25 +516,34 @@ describe("marketplace", () => {
     );
   });
 
+  /** `count` listings titled "<word> item NN" from one seller, in the order posted. */
+  async function listPaged(word: string, count: number): Promise<string[]> {
+    const seller = await registered(newUser("Asha Verma"));
+    const titles = Array.from({ length: count }, (_, i) => `${word} item ${String(i).padStart(2, "0")}`);
+    for (const title of titles) await listWith(seller, title);
+    return titles;
+  }
+
+  /** Browse searched for `word`, hydrated: its cards, the first page of 12 shown. */
+  async function openPaged(page: Page, word: string) {
+    await page.goto(`/all-products?q=${word}`);
+    await hydrated(page);
+    const cards = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
+    assert.equal(await cards.count(), 12);
+    return cards;
+  }
+
   it("the next page loads by itself as the list nears its end, only that page, added below", async (t) => {
     const word = uniqueWord("paged");
     // 14 products: a first page of 12, then 2 more.
-    const seller = await registered(newUser("Asha Verma"));
-    const titles: string[] = [];
-    for (let i = 0; i < 14; i++) {
-      titles.push(`${word} item ${String(i).padStart(2, "0")}`);
-      await listWith(seller, titles[i]!);
-    }
+    const titles = await listPaged(word, 14);
     await withPage(
       t,
       browser,
       async ({ page }) => {
-        await page.goto(`/all-products?q=${word}`);
-        await hydrated(page);
-        const cards = page
-          .getByRole("listitem")
-          .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
-        assert.equal(await cards.count(), 12);
+        const cards = await openPaged(page, word);
         const first = await cards.getByRole("heading").allTextContents();
         const request = page.waitForRequest(
           (r) => r.method() === "GET" && new URL(r.url()).pathname === "/all-products.data",
@@ -565,19 +574,13 @@ describe("marketplace", () => {
 
   it("a next page that fails to load says so and waits for a tap on 'Show more products'", async (t) => {
     const word = uniqueWord("retry");
-    const seller = await registered(newUser("Asha Verma"));
-    for (let i = 0; i < 13; i++) await listWith(seller, `${word} item ${String(i).padStart(2, "0")}`);
+    await listPaged(word, 13);
     await withPage(
       t,
       browser,
       async ({ page, allowConsoleError }) => {
         allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
-        await page.goto(`/all-products?q=${word}`);
-        await hydrated(page);
-        const cards = page
-          .getByRole("listitem")
-          .filter({ has: page.getByRole("heading", { name: new RegExp(`^${word} item`) }) });
-        assert.equal(await cards.count(), 12);
+        const cards = await openPaged(page, word);
         // The campus Wi-Fi drops the first request for the next page.
         let asked = 0;
         await page.route("**/all-products.data*", async (route) => {

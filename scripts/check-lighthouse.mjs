@@ -40,8 +40,8 @@ const { cookie, user } = await signedInCookie(baseURL, { name: "Guard Student", 
 // /library with 2,000 items in the college's library (seeded just before it, below).
 if (process.env.E2E_PERSIST_TO) seedWeek(process.env.E2E_PERSIST_TO, user.email);
 else console.log("check-lighthouse: no E2E_PERSIST_TO, so the dashboard and /library are measured without their data");
-// /all-products is measured with full pages (24 products with photos: its first page and the next), whatever the browser
-// tests left behind: the page at its heaviest, the same in every run.
+// /all-products is measured with full pages (24 products with photos: its first page and the next),
+// whatever the browser tests left behind: the page at its heaviest, the same in every run.
 const productIds = await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 });
 // Not guarded: a conversation (/messages/:id). Its LCP, the first message, paints with the page, but
 // its figure swings between 0.84 and 1.23 s from run to run: when the browser has asked for the

@@ -211,7 +211,8 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
       ...(n > 1 && { page: String(n) }),
     });
 
-  const nextPage = `/all-products?${pageParams(more.page + 1)}&${MORE}`;
+  const nextParams = pageParams(more.page + 1);
+  const nextPage = `/all-products?${nextParams}&${MORE}`;
   function showMore(event: MouseEvent) {
     event.preventDefault();
     if (pager.state === "idle") void pager.load(nextPage);
@@ -301,7 +302,7 @@ function Browse(data: Route.ComponentProps["loaderData"]) {
             // Without JavaScript the link opens the next page; with it, the next page is appended here.
             <Link
               ref={moreLink}
-              to={`?${pageParams(more.page + 1)}`}
+              to={`?${nextParams}`}
               onClick={showMore}
               aria-busy={pager.state !== "idle"}
               className="btn-secondary"
