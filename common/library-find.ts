@@ -148,6 +148,11 @@ export const LIBRARY_FIND_MESSAGES = {
   badBranch: "Choose a branch by its address name, like cse.",
   badSemesterNumber: "The semester must be a whole number from 1 to 12.",
   subjectNotInSemester: "That subject is not in this semester of the college's academics tree.",
+  semesterNotFound: "The college has no such semester in its academics tree.",
+  /** A picked subject's unit topics, while the semester's syllabus comes (decision 0142). */
+  topicsLoading: "Loading the topics…",
+  topicsFailed: "Could not load the units' topics. Check your connection and try again.",
+  topicsOffline: "You are offline: the topics show once you are back online.",
   /** A semester page's other subject, while its lists come (only the open subject's are in the page). */
   subjectLoading: "Loading this subject's notes and papers…",
   subjectFailed: "Could not load this subject's notes and papers. Check your connection and try again.",
@@ -170,7 +175,16 @@ export interface SemesterUnit {
   id: string;
   number: number;
   title: string;
-  topics: string;
+  /**
+   * What the unit covers. Null in a semester page's data for every subject but the one it opens on:
+   * the page asks for the rest once it has loaded (`GET /api/library/semester-syllabus`, decision 0142).
+   */
+  topics: string | null;
+}
+
+/** `GET /api/library/semester-syllabus`: every unit's topics of a semester, by unit id. */
+export interface SemesterSyllabus {
+  topics: Record<string, string>;
 }
 
 export interface SemesterSubject {

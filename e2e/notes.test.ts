@@ -103,6 +103,52 @@ describe("notes", () => {
     });
   });
 
+  it("another subject's topics come after the page, with progress, and a failure keeps the titles and offers Try again", async (t) => {
+    await withPage(t, browser, async ({ page, allowConsoleError }) => {
+      const mathsTopics = "Differential calculus: successive differentiation, Leibnitz theorem";
+      // The page carries the open subject's topics only (decision 0142).
+      const html = await (await page.request.get("/btech/cse/1")).text();
+      assert.ok(html.includes("thermodynamic system"), "the open subject's topics are in the page");
+      assert.ok(!html.includes("successive differentiation"), "another subject's topics are not");
+
+      // Read normally: asked for once the page is idle, so a pick shows them with nothing to wait for.
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/library/semester-syllabus")) asked.push(request.url());
+      });
+      await page.goto("/btech/cse/1");
+      await hydrated(page);
+      await eventually(() => asked.length, 1);
+      await subject(page, "Applied Mathematics 1").click();
+      await page.getByText(mathsTopics, { exact: false }).waitFor();
+      assert.equal(asked.length, 1);
+
+      // The answer fails: the titles stay, one line says so, and Try again asks again.
+      allowConsoleError(/status of 503/);
+      let fail = true;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/library/semester-syllabus?*", async (route) => {
+        if (fail) return route.fulfill({ status: 503, body: "{}" });
+        await held;
+        await route.continue();
+      });
+      await page.goto("/btech/cse/1");
+      await hydrated(page);
+      await subject(page, "Applied Mathematics 1").click();
+      await page.getByRole("alert").getByText("Could not load the units' topics.").waitFor();
+      await page.getByText("UNIT - I").first().waitFor();
+      await page.getByText("Differential calculus", { exact: true }).waitFor();
+      fail = false;
+      await page.getByRole("button", { name: "Try again" }).click();
+      // The answer is held back until the progress has been seen.
+      await page.getByRole("status").getByText("Loading the topics…").waitFor();
+      release();
+      await page.getByText(mathsTopics, { exact: false }).waitFor();
+      assert.equal(await page.getByText("Could not load the units' topics.").count(), 0);
+    });
+  });
+
   it("keeps the tab when the subject changes", async (t) => {
     await withPage(t, browser, async ({ page }) => {
       await page.goto("/btech/cse/1");

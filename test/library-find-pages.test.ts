@@ -146,6 +146,60 @@ describe("the semester page", () => {
     expect(visitor.data.items.map((item) => item.id)).not.toContain(mathsId);
   });
 
+  it("carries the open subject's unit topics only; the semester's come from /api/library/semester-syllabus", async () => {
+    const student = await createUser();
+    const physicsTopics = "thermodynamic system, surroundings and boundary";
+    const mathsTopics = "successive differentiation, Leibnitz theorem";
+    // Opened on Applied Physics 1: its topics are in the page; Maths's unit titles are, its topics not.
+    const page = await (await call("/btech/cse/1", { headers: { Cookie: student.cookie } })).text();
+    expect(page).toContain(physicsTopics);
+    expect(page).toContain("Differential calculus");
+    expect(page).not.toContain(mathsTopics);
+    const opened = await (await call(`/btech/cse/1?subject=${MATHS}`)).text();
+    expect(opened).toContain(mathsTopics);
+    expect(opened).not.toContain(physicsTopics);
+
+    for (const [who, headers, query] of [
+      ["member", { Cookie: student.cookie }, "programme=btech&branch=cse&semester=1"],
+      ["visitor", {}, "programme=btech&branch=cse&semester=1&college=cit"],
+    ] as const) {
+      const res = await call(`/api/library/semester-syllabus?${query}`, { headers });
+      expect(res.status, who).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("private, max-age=300");
+      const { data } = (await res.json()) as { data: { topics: Record<string, string> } };
+      expect(data.topics[`${MATHS}-u1`]).toContain(mathsTopics);
+      expect(data.topics[physicsUnit(1)]).toContain(physicsTopics);
+      // Every unit of the semester's subjects, and nothing else.
+      expect(Object.keys(data.topics).every((unit) => unit.startsWith("cit-btech-cse-s1-"))).toBe(true);
+      expect(Object.keys(data.topics).length).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it.each([
+    ["programme=btech&branch=cse", "The semester must be a whole number from 1 to 12."],
+    ["programme=btech&branch=cse&semester=0", "The semester must be a whole number from 1 to 12."],
+    ["programme=btech&branch=c%20se&semester=1", "Choose a branch by its address name, like cse."],
+    ["programme=btech&branch=cse&semester=1&college=%3Cx%3E", "Choose a college by its id."],
+  ])("/api/library/semester-syllabus?%s is a 400 that says what is wrong", async (query, message) => {
+    const res = await call(`/api/library/semester-syllabus?${query}`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain(message);
+  });
+
+  it("answers 404 for a semester the college does not have", async () => {
+    for (const query of [
+      "programme=btech&branch=cse&semester=9",
+      "programme=btech&branch=zzz&semester=1",
+      "programme=btech&branch=cse&semester=1&college=no-such-college",
+    ]) {
+      const res = await call(`/api/library/semester-syllabus?${query}`);
+      expect(res.status, query).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "The college has no such semester in its academics tree.",
+      );
+    }
+  });
+
   it.each([
     ["programme=btech&branch=cse&semester=1", "Choose a subject by its id from the college's academics tree."],
     [`programme=btech&branch=cse&semester=13&subject=${MATHS}`, "The semester must be a whole number from 1 to 12."],

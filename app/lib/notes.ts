@@ -140,7 +140,7 @@ export function previewDesc(desc: string): string {
 }
 
 /** A unit's description: its title and topics, as the syllabus reads ("Thermodynamics: ..."). */
-export function unitDesc(unit: { title: string; topics: string }): string {
+export function unitDesc(unit: { title: string; topics: string | null }): string {
   return unit.topics ? `${unit.title}: ${unit.topics}` : unit.title;
 }
 

@@ -8,7 +8,8 @@ import type { Route } from "./+types/notes-semester";
 // (decision 0121): its subjects and units from the academics tree and, per subject and unit, the
 // library's approved items with their counts. Read in the same D1 batch as the layout's tree. The
 // page carries the lists of the subject it opens on only; another subject's come when the reader picks
-// it (decision 0139), so a semester with a large library stays a light page.
+// it (decision 0139), so a semester with a large library stays a light page; so do the other
+// subjects' unit topics (decision 0142).
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = semesterNumber(params.semesterId);
   if (number === null) throw data(null, { status: 404 });
@@ -28,6 +29,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     branch: { name: branch.name, fullName: branch.fullName },
     semesters: branch.semesters.map((semester) => semester.number),
     ...page.semester,
+    // The topics of the open subject's units only: the rest, most of a semester's syllabus, would put
+    // the page past what a new connection delivers in its first round trip; the page asks for them
+    // once it has loaded (decision 0142).
+    subjects:
+      page.semester.subjects?.map((subject) =>
+        subject.id === open ? subject : { ...subject, units: subject.units.map((unit) => ({ ...unit, topics: null })) },
+      ) ?? null,
     items: open ? { [open]: page.semester.items[open] ?? [] } : {},
   };
 }

@@ -22,6 +22,14 @@ export function cacheablePage(pathname: string): boolean {
   return pathname === "/" || pathname === "/_root.data" || PAGES.test(pathname);
 }
 
+/**
+ * A semester's unit topics (`GET /api/library/semester-syllabus`), which its page asks for once it has
+ * loaded (decision 0142): kept with the pages, so that a semester read offline shows every subject's
+ * syllabus, as it did when the page carried all of it.
+ */
+export const SYLLABUS_CACHE = "campus-syllabus";
+export const SYLLABUS_PATH = /^\/api\/library\/semester-syllabus$/;
+
 /** Library files a student chose to keep on the device ("Save for offline"), listed on /library/saved. */
 export const LIBRARY_FILES_CACHE = "campus-library-files";
 /** On each saved file: what the Saved page lists (JSON, URI-encoded: a header is Latin-1). */

@@ -15,6 +15,7 @@ import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
 import { useSubjectItems, type SubjectItems } from "#app/components/notes/useSubjectItems.ts";
+import { useSyllabusTopics } from "#app/components/notes/useSyllabusTopics.ts";
 
 // The library's tabs (Notes, past papers and the rest: the item lists with their offline saving)
 // are a file of their own, as a semester opens on its Syllabus: the loader readies them for a page
@@ -98,7 +99,9 @@ export function SemesterView({
   }
 
   const subject = subjects.find((s) => s.id === subjectId);
-  const lists = useSubjectItems(data.items, { place: data.place, semester: data.number }, subject?.id ?? "");
+  const where = { place: data.place, semester: data.number };
+  const lists = useSubjectItems(data.items, where, subject?.id ?? "");
+  const syllabus = useSyllabusTopics(subjects, where, tab === "Syllabus" ? (subject?.id ?? "") : "");
   const items = lists.items.state === "ready" ? lists.items.items : [];
   const counts = subject ? (data.counts[subject.id] ?? { all: {}, units: {} }) : { all: {}, units: {} };
   const showCollege = !data.member;
@@ -210,7 +213,13 @@ export function SemesterView({
             </h3>
             {!subject ? null : tab === "Syllabus" ? (
               <>
-                <SyllabusUnits subject={subject} counts={counts} />
+                <SyllabusUnits
+                  subject={subject}
+                  counts={counts}
+                  topicsOf={syllabus.topicsOf}
+                  topics={syllabus.topics}
+                  onRetry={syllabus.retry}
+                />
                 {withStudyTips(data.number) && (
                   <TipsBox tone="amber" title={`Study Tips for ${subject.name}`} tips={STUDY_TIPS} />
                 )}

@@ -1,8 +1,25 @@
-import { countsLine, type SemesterSubject, type SubjectCounts } from "#common/library-find.ts";
+import { countsLine, LIBRARY_FIND_MESSAGES, type SemesterSubject, type SubjectCounts } from "#common/library-find.ts";
 import { unitDesc, unitHeading } from "#app/lib/notes.ts";
+import type { TopicsState } from "#app/components/notes/useSyllabusTopics.ts";
 
-/** The Syllabus tab: the subject's units from the academics tree, each with what the library holds for it. */
-export function SyllabusUnits({ subject, counts }: { subject: SemesterSubject; counts: SubjectCounts }) {
+/**
+ * The Syllabus tab: the subject's units from the academics tree, each with what the library holds for
+ * it. A subject other than the one the page opened on may wait for its units' topics (decision 0142):
+ * the titles show at once, and one line says what the topics are waiting for.
+ */
+export function SyllabusUnits({
+  subject,
+  counts,
+  topicsOf,
+  topics,
+  onRetry,
+}: {
+  subject: SemesterSubject;
+  counts: SubjectCounts;
+  topicsOf: (unitId: string, carried: string | null) => string | null;
+  topics: TopicsState;
+  onRetry: () => void;
+}) {
   if (subject.units.length === 0) {
     return (
       <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -13,20 +30,52 @@ export function SyllabusUnits({ subject, counts }: { subject: SemesterSubject; c
       </div>
     );
   }
+  const waiting = topics.state !== "ready" && subject.units.some((unit) => topicsOf(unit.id, unit.topics) === null);
   return (
-    <ul className="mt-4 space-y-3">
-      {subject.units.map((unit) => {
-        const line = countsLine(counts.units[unit.id] ?? {});
-        return (
-          <li key={unit.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <h4 className="font-semibold text-indigo-700 dark:text-indigo-300">{unitHeading(unit.number)}</h4>
-            <p className="mt-1 text-sm leading-relaxed text-slate-700 dark:text-slate-300">{unitDesc(unit)}</p>
-            {line && (
-              <p className="mt-2 text-xs font-medium text-slate-600 dark:text-slate-400">In the library: {line}</p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {waiting && <TopicsWait topics={topics} onRetry={onRetry} />}
+      <ul className="mt-4 space-y-3">
+        {subject.units.map((unit) => {
+          const line = countsLine(counts.units[unit.id] ?? {});
+          return (
+            <li key={unit.id} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+              <h4 className="font-semibold text-indigo-700 dark:text-indigo-300">{unitHeading(unit.number)}</h4>
+              <p className="mt-1 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
+                {unitDesc({ title: unit.title, topics: topicsOf(unit.id, unit.topics) })}
+              </p>
+              {line && (
+                <p className="mt-2 text-xs font-medium text-slate-600 dark:text-slate-400">In the library: {line}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** The one line above the units while their topics come, or when they cannot. */
+function TopicsWait({ topics, onRetry }: { topics: Exclude<TopicsState, { state: "ready" }>; onRetry: () => void }) {
+  if (topics.state === "loading")
+    return (
+      <p role="status" className="mt-4 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+        {LIBRARY_FIND_MESSAGES.topicsLoading}
+      </p>
+    );
+  return (
+    <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <p className="text-slate-700 dark:text-slate-300">
+        {topics.offline ? LIBRARY_FIND_MESSAGES.topicsOffline : LIBRARY_FIND_MESSAGES.topicsFailed}
+      </p>
+      {!topics.offline && (
+        <button type="button" onClick={onRetry} className="btn-secondary">
+          Try again
+        </button>
+      )}
+    </div>
   );
 }

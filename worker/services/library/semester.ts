@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   LIBRARY_FIND_MESSAGES as M,
   type LibraryListItem,
+  type SemesterSyllabus,
   type SemesterSubject,
   type SubjectCounts,
 } from "#common/library-find.ts";
@@ -115,6 +116,52 @@ export async function readSubjectItems(
   if (!semester?.subjects?.some((subject) => subject.id === input.subject))
     throw new ApiError(404, M.subjectNotInSemester);
   return { subject: input.subject, items: semester.items[input.subject] ?? [] };
+}
+
+/** `GET /api/library/semester-syllabus`: a semester as its page addresses it. */
+export const semesterSyllabusSchema = subjectItemsSchema.omit({ subject: true });
+export type SemesterSyllabusInput = z.output<typeof semesterSyllabusSchema>;
+
+/**
+ * Every unit's topics of a semester (decision 0142): a semester page carries those of the subject it
+ * opens on and asks for the rest once it has loaded. The academics tree is the same for every reader
+ * of the college, so a visitor's answer is kept at the edge; one statement otherwise. A semester with
+ * subjects but no units answers no topics; one the college does not have is a 404.
+ */
+export async function readSemesterSyllabus(
+  env: Env,
+  reader: Reader,
+  input: SemesterSyllabusInput,
+): Promise<SemesterSyllabus> {
+  const scope = libraryScope(reader, input.college);
+  const where = { programme: input.programme, branch: input.branch, semester: input.semester };
+  const read = async () => {
+    const [result] = await batch(env, [
+      withTables(
+        collegeTable(scope),
+        select(
+          { unit_id: textOrNull(sql`${u.id}`), topics: textOrNull(sql`${u.topics}`) },
+          sql`FROM ${semesterSubjects(where)} LEFT JOIN ${u} ON ${u.subject_id} = ${s.id}`,
+        ),
+      ),
+    ]);
+    if (result.rows.length === 0) return null;
+    const topics: Record<string, string> = {};
+    for (const row of result.rows) if (row.unit_id) topics[row.unit_id] = row.topics ?? "";
+    return { topics };
+  };
+  const syllabus =
+    scope.college && !COLLEGE_ID.test(scope.college)
+      ? await read()
+      : await publicRead(
+          env,
+          "syllabus",
+          { college: scope.college, ...where },
+          { tables: ["campuses", ...ACADEMICS_TABLES], campus: scope.college, ...NOTES_CACHE },
+          read,
+        );
+  if (!syllabus) throw new ApiError(404, M.semesterNotFound);
+  return syllabus;
 }
 
 function semesterReads(scope: LibraryScope, where: { programme: string; branch: string; semester: number }) {
