@@ -106,12 +106,21 @@ describe("installable and offline", () => {
         await page.goto("/btech/cse/1");
         await hydrated(page);
         await controlled(page);
-        // Opened under the worker, so it keeps a copy.
+        // Opened under the worker, so it keeps a copy. Its other subjects' topics come once the page is
+        // idle (decision 0142): the worker keeps them too.
+        const topics = page.waitForResponse((response) => response.url().includes("/api/library/semester-syllabus"));
         await page.reload();
         await hydrated(page);
+        await topics;
         await page.context().setOffline(true);
         await page.reload();
         await page.getByRole("heading", { name: "CSE - 1st Semester" }).waitFor();
+        await hydrated(page);
+        await page
+          .getByRole("navigation", { name: "Subjects" })
+          .getByRole("button", { name: "Applied Mathematics 1", exact: true })
+          .click();
+        await page.getByText("Differential calculus: successive differentiation", { exact: false }).waitFor();
         // A page that was never opened: the offline page, not the browser's error. It lists what this
         // device keeps (the semester page just opened) and promises nothing it does not keep: it used to
         // say "Notes: every notes page and file", and its link led back to this page.
