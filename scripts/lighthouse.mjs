@@ -12,11 +12,11 @@ import { demoSubjects, librarySeed } from "./seed-library.mjs";
 
 /** The targets of decision 0050, for every route. */
 export const TARGETS = {
-  performance: 98,
+  performance: 100,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
-  lcpMs: 1200,
+  lcpMs: 1000,
   tbtMs: 50,
   cls: 0,
 };
@@ -297,23 +297,22 @@ export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "def
 export async function lighthouseSteady(
   port,
   url,
-  { runs = 3, cookie, cpu = "default", other = true, verdict = false, lcpGuarded = true } = {},
+  { runs = 3, cookie, cpu = "default", other = true, verdict = false } = {},
 ) {
   const first = [];
   let passing = 0;
   while (first.length < runs && !(verdict && passing > runs / 2)) {
     const run = await lighthouseOnce(port, url, { cookie, cpu, other });
     first.push(run);
-    if (missedTargets(combine([run]), { lcpGuarded }).length === 0) passing += 1;
+    if (missedTargets(combine([run])).length === 0) passing += 1;
   }
   const summary = combine(first);
-  if (missedTargets(summary, { lcpGuarded }).length === 0 || runs >= 5) return summary;
+  if (missedTargets(summary).length === 0 || runs >= 5) return summary;
   return combine([...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu, other }))]);
 }
 
 /** The targets a summary misses, as readable strings (empty when it meets them all). */
-/** The targets `s` misses; `lcpGuarded: false` leaves LCP out (a page whose figure is recorded, not enforced). */
-export function missedTargets(s, { lcpGuarded = true } = {}) {
+export function missedTargets(s) {
   const missed = [];
   if (s.performance < TARGETS.performance) missed.push(`performance ${s.performance} < ${TARGETS.performance}`);
   if (s.accessibility < TARGETS.accessibility)
@@ -321,7 +320,7 @@ export function missedTargets(s, { lcpGuarded = true } = {}) {
   if (s.bestPractices < TARGETS.bestPractices)
     missed.push(`best practices ${s.bestPractices} < 100 (${s.misses.bestPractices.join(", ")})`);
   if (s.seo < TARGETS.seo) missed.push(`SEO ${s.seo} < 100 (${s.misses.seo.join(", ")})`);
-  if (lcpGuarded && s.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${s.lcpMs} ms > ${TARGETS.lcpMs} ms`);
+  if (s.lcpMs > TARGETS.lcpMs) missed.push(`LCP ${s.lcpMs} ms > ${TARGETS.lcpMs} ms`);
   if (s.tbtMs > TARGETS.tbtMs) missed.push(`TBT ${s.tbtMs} ms > ${TARGETS.tbtMs} ms`);
   if (s.cls > TARGETS.cls) missed.push(`CLS ${s.cls} > 0`);
   if (s.thirdPartyRequests > 0) missed.push(`${s.thirdPartyRequests} third-party request(s)`);
@@ -473,4 +472,27 @@ export function seedWeek(persistTo, email) {
  */
 export function seedLibrary(persistTo, items) {
   write(["--local", "--persist-to", persistTo], librarySeed(items, demoSubjects(1, { except: true })));
+}
+
+/**
+ * A conversation about `productId` started by the member whose session `token` is: its first message
+ * and then `texts.length - 1` more, through the real API (a thread as a buyer leaves it). Returns the
+ * conversation's id, for /messages/:id.
+ */
+export async function seedConversation(baseURL, token, productId, texts) {
+  const send = async (path, text) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text }),
+    });
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`seeding a message failed: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const [first, ...rest] = texts;
+  const started = await send(`/api/product/${productId}/messages`, first);
+  const id = started.data.conversationId;
+  for (const text of rest) await send(`/api/messages/${id}`, text);
+  return id;
 }
