@@ -118,7 +118,7 @@ describe("notes", () => {
       });
       await page.goto("/btech/cse/1");
       await hydrated(page);
-      await eventually(() => asked.length, 1);
+      await eventually(async () => asked.length, 1);
       await subject(page, "Applied Mathematics 1").click();
       await page.getByText(mathsTopics, { exact: false }).waitFor();
       assert.equal(asked.length, 1);

@@ -103,15 +103,19 @@ describe("installable and offline", () => {
       async ({ page, allowConsoleError }) => {
         // The browser reports each request that finds no network.
         allowConsoleError(/net::ERR_INTERNET_DISCONNECTED/);
+        // ... as ERR_FAILED when the service worker has no copy either: the lists of a subject picked
+        // offline that it never kept.
+        allowConsoleError(/net::ERR_FAILED/);
         await page.goto("/btech/cse/1");
         await hydrated(page);
         await controlled(page);
-        // Opened under the worker, so it keeps a copy. Its other subjects' topics come once the page is
-        // idle (decision 0142): the worker keeps them too.
+        // Opened under the worker, so it keeps a copy. Its lists and its other subjects' topics come
+        // once the page is idle (decision 0142): the worker keeps them too.
         const topics = page.waitForResponse((response) => response.url().includes("/api/library/semester-syllabus"));
+        const lists = page.waitForResponse((response) => response.url().includes("/api/library/semester-items"));
         await page.reload();
         await hydrated(page);
-        await topics;
+        await Promise.all([topics, lists]);
         await page.context().setOffline(true);
         await page.reload();
         await page.getByRole("heading", { name: "CSE - 1st Semester" }).waitFor();
@@ -121,6 +125,14 @@ describe("installable and offline", () => {
           .getByRole("button", { name: "Applied Mathematics 1", exact: true })
           .click();
         await page.getByText("Differential calculus: successive differentiation", { exact: false }).waitFor();
+        // The subject it opened on has its lists offline too (Maths's were never asked for).
+        await page
+          .getByRole("navigation", { name: "Subjects" })
+          .getByRole("button", { name: "Applied Physics 1", exact: true })
+          .click();
+        await page.getByRole("group", { name: "Sections" }).getByRole("button", { name: "Notes", exact: true }).click();
+        await page.getByText("Unit-wise PDF Notes for Applied Physics 1").waitFor();
+        assert.equal(await page.getByText("this subject's notes and papers show once you are back online").count(), 0);
         // A page that was never opened: the offline page, not the browser's error. It lists what this
         // device keeps (the semester page just opened) and promises nothing it does not keep: it used to
         // say "Notes: every notes page and file", and its link led back to this page.

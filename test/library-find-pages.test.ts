@@ -115,7 +115,7 @@ describe("the semester page", () => {
     expect(page).not.toContain("Add the first");
   });
 
-  it("carries the open subject's lists only; another subject's come from /api/library/semester-items", async () => {
+  it("carries the open subject's lists only, on a library tab; the rest come from /api/library/semester-items", async () => {
     const student = await createUser();
     const physics = `Kirchhoff by lamplight ${Date.now()}`;
     const maths = `Eigenvalues before breakfast ${Date.now()}`;
@@ -124,8 +124,12 @@ describe("the semester page", () => {
       insertItem({ subject: MATHS, title: maths, kind: "past_paper", year: 2024 }),
     ]);
     const cookie = { Cookie: student.cookie };
-    // The page opens on Applied Physics 1: its item is in the page's data, Maths's is not anywhere.
-    const first = await (await call("/btech/cse/1", { headers: cookie })).text();
+    // Opened on its Syllabus (Applied Physics 1), the page shows no list and carries none.
+    const syllabus = await (await call("/btech/cse/1", { headers: cookie })).text();
+    expect(syllabus).not.toContain(physics);
+    expect(syllabus).not.toContain(maths);
+    // Opened on a library tab, it carries the open subject's list: Physics's item, Maths's not anywhere.
+    const first = await (await call("/btech/cse/1?tab=notes", { headers: cookie })).text();
     expect(first).toContain(physics);
     expect(first).not.toContain(maths);
     // Opened on Maths (a link's ?subject=), the page carries Maths's lists and not Physics's.

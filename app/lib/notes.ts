@@ -148,6 +148,11 @@ export function unitDesc(unit: { title: string; topics: string | null }): string
 export const TABS = ["Syllabus", "Practical", "Notes", "Videos", "PYQs", "Books"] as const;
 export type Tab = (typeof TABS)[number];
 
+/** The tab a semester page opens on: the one `?tab=` names (any case), else the Syllabus. */
+export function opensOn(tab: string | null): Tab {
+  return TABS.find((name) => name.toLowerCase() === tab?.toLowerCase()) ?? "Syllabus";
+}
+
 /** Tips shown in the "Study Tips for {subject}" box (semesters 1, 2 and 3). */
 export const STUDY_TIPS: readonly string[] = [
   "Break complex topics into smaller chunks and master one piece at a time before moving on.",

@@ -1,25 +1,27 @@
 import { data, useSearchParams } from "react-router";
 import { readyLibraryTabs, SemesterView } from "#app/components/notes/SemesterView.tsx";
-import { openSubjectId, ordinal, semesterNumber, TABS, type Tab } from "#app/lib/notes.ts";
+import { openSubjectId, opensOn, ordinal, semesterNumber } from "#app/lib/notes.ts";
 import { branchOfPage } from "#app/lib/notes.server.ts";
 import type { Route } from "./+types/notes-semester";
 
 // A semester of a branch the reader's college has (a visitor's: decision 0107), and only one it has
 // (decision 0121): its subjects and units from the academics tree and, per subject and unit, the
 // library's approved items with their counts. Read in the same D1 batch as the layout's tree. The
-// page carries the lists of the subject it opens on only; another subject's come when the reader picks
-// it (decision 0139), so a semester with a large library stays a light page; so do the other
-// subjects' unit topics (decision 0142).
+// page carries the lists of the subject it opens on only, and only when it opens on a library tab;
+// the rest come when the page is idle or the reader picks them (decisions 0139 and 0142), so a
+// semester with a large library stays a light page; so do the other subjects' unit topics.
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const number = semesterNumber(params.semesterId);
   if (number === null) throw data(null, { status: 404 });
   const { page, programme, branch, place } = await branchOfPage(context, request, params);
   if (!branch.semesters.some((semester) => semester.number === number) || !page.semester)
     throw data(null, { status: 404 });
-  // Opened on a library tab: the server's HTML has its list (SemesterView's lazy tabs).
+  // Opened on a library tab: the server's HTML has its list (SemesterView's lazy tabs). Opened on the
+  // Syllabus, as a semester opens unless a link asks otherwise, the page shows no list, so it carries
+  // none: the open subject's come as another's do, once the page is idle (decision 0142).
   const url = new URL(request.url);
-  const tab = url.searchParams.get("tab");
-  if (tab && tab.toLowerCase() !== "syllabus") await readyLibraryTabs();
+  const onList = opensOn(url.searchParams.get("tab")) !== "Syllabus";
+  if (onList) await readyLibraryTabs();
   const open = openSubjectId(page.semester.subjects ?? [], url.searchParams.get("subject"));
   return {
     number,
@@ -36,7 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       page.semester.subjects?.map((subject) =>
         subject.id === open ? subject : { ...subject, units: subject.units.map((unit) => ({ ...unit, topics: null })) },
       ) ?? null,
-    items: open ? { [open]: page.semester.items[open] ?? [] } : {},
+    items: open && onList ? { [open]: page.semester.items[open] ?? [] } : {},
   };
 }
 
@@ -44,15 +46,14 @@ export default function SemesterPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const initial = openSubjectId(loaderData.subjects ?? [], searchParams.get("subject"));
   // A link may open another tab than the Syllabus (a search result's "in its semester", a shared link).
-  const tabParam = searchParams.get("tab");
-  const tab = TABS.find((name) => name.toLowerCase() === tabParam?.toLowerCase()) ?? "Syllabus";
+  const tab = opensOn(searchParams.get("tab"));
   // Keyed so a new semester, ?subject= or ?tab= starts fresh; clicks afterwards are local state only.
   return (
     <SemesterView
       key={`${loaderData.place.programme}/${loaderData.place.branch}/${loaderData.number}:${initial}:${tab}`}
       data={loaderData}
       initialSubject={initial}
-      initialTab={tab as Tab}
+      initialTab={tab}
     />
   );
 }

@@ -23,12 +23,13 @@ export function cacheablePage(pathname: string): boolean {
 }
 
 /**
- * A semester's unit topics (`GET /api/library/semester-syllabus`), which its page asks for once it has
- * loaded (decision 0142): kept with the pages, so that a semester read offline shows every subject's
- * syllabus, as it did when the page carried all of it.
+ * A semester page's lists and unit topics (`GET /api/library/semester-items` and
+ * `/semester-syllabus`), which the page asks for once it has loaded (decisions 0139 and 0142): kept
+ * with the pages, and like them for the device's session only, so that a semester read offline shows
+ * every subject's syllabus, and the lists of every subject the student opened.
  */
-export const SYLLABUS_CACHE = "campus-syllabus";
-export const SYLLABUS_PATH = /^\/api\/library\/semester-syllabus$/;
+export const SEMESTER_CACHE = "campus-semester";
+export const SEMESTER_PATH = /^\/api\/library\/semester-(items|syllabus)$/;
 
 /** Library files a student chose to keep on the device ("Save for offline"), listed on /library/saved. */
 export const LIBRARY_FILES_CACHE = "campus-library-files";

@@ -31,8 +31,8 @@ import {
   IMAGES_CACHE,
   LIBRARY_FILES_CACHE,
   LIBRARY_FILE_PATH,
-  SYLLABUS_CACHE,
-  SYLLABUS_PATH,
+  SEMESTER_CACHE,
+  SEMESTER_PATH,
 } from "#app/sw/offline-pages.ts";
 import { NO_SESSION, SESSION_TAG_HEADER } from "#common/device-session.ts";
 
@@ -67,7 +67,7 @@ function sessionSeen(tag: string): Promise<void> {
     // Pages saved while nobody was signed in are nobody's and stay; anyone else's go (and, the first
     // time, whatever a worker before this one saved without a tag).
     if (previous !== NO_SESSION)
-      await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE), caches.delete(SYLLABUS_CACHE)]);
+      await Promise.all([caches.delete(PAGES_CACHE), caches.delete(IMAGES_CACHE), caches.delete(SEMESTER_CACHE)]);
     // The library files a student saved go too when another session shows (they may be their
     // college's private items), but not the first time: a file saved before the worker had seen any
     // answer was saved by whoever is signed in now (decision 0107), and no older worker kept any.
@@ -262,11 +262,11 @@ const serwist = new Serwist({
       }),
     },
     {
-      // A semester's topics, with the pages: the network first, the last copy offline.
+      // A semester's lists and topics, with the pages: the network first, the last copy offline.
       matcher: ({ request, url, sameOrigin }) =>
-        sameOrigin && request.method === "GET" && SYLLABUS_PATH.test(url.pathname),
+        sameOrigin && request.method === "GET" && SEMESTER_PATH.test(url.pathname),
       handler: new NetworkFirst({
-        cacheName: SYLLABUS_CACHE,
+        cacheName: SEMESTER_CACHE,
         networkTimeoutSeconds: 6,
         plugins: [
           watchSession,

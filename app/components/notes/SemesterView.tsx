@@ -100,7 +100,7 @@ export function SemesterView({
 
   const subject = subjects.find((s) => s.id === subjectId);
   const where = { place: data.place, semester: data.number };
-  const lists = useSubjectItems(data.items, where, subject?.id ?? "");
+  const lists = useSubjectItems(data.items, where, subject?.id ?? "", tab !== "Syllabus");
   const syllabus = useSyllabusTopics(subjects, where, tab === "Syllabus" ? (subject?.id ?? "") : "");
   const items = lists.items.state === "ready" ? lists.items.items : [];
   const counts = subject ? (data.counts[subject.id] ?? { all: {}, units: {} }) : { all: {}, units: {} };

@@ -1,21 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LibraryListItem } from "#common/library-find.ts";
 import type { NotesPlace } from "#app/lib/notes.ts";
+import { whenIdle } from "#app/lib/when-idle.ts";
 
 /** Where a subject's lists are: here, on their way, or not reachable (offline, or the answer failed). */
 export type SubjectItems =
   { state: "ready"; items: LibraryListItem[] } | { state: "loading" } | { state: "failed"; offline: boolean };
 
 /**
- * A semester page's lists, subject by subject (decision 0139): the page's HTML carries the open
- * subject's; another subject's are asked of `GET /api/library/semester-items` when the reader picks
- * it, once, and kept while the page is open. A failure is the subject's own state (the page stays
- * as it is, with a way to ask again), never the route's error page.
+ * A semester page's lists, subject by subject (decisions 0139 and 0142): the page's HTML carries the
+ * open subject's when it opens on a library tab; any other subject's, and the open one's on the
+ * Syllabus, are asked of `GET /api/library/semester-items`, once each, and kept while the page is
+ * open: at once when a library tab shows (`now`), else once the browser is idle (the Syllabus needs
+ * none, and the first screen comes first). A failure is the subject's own state (the page stays as
+ * it is, with a way to ask again), never the route's error page.
  */
 export function useSubjectItems(
   initial: Record<string, LibraryListItem[]>,
   where: { place: NotesPlace; semester: number },
   subjectId: string,
+  now: boolean,
 ): { items: SubjectItems; retry: () => void } {
   const [fetched, setFetched] = useState<Record<string, SubjectItems>>({});
   const asked = useRef(new Map<string, AbortController>());
@@ -49,8 +53,10 @@ export function useSubjectItems(
 
   const have = subjectId in initial;
   useEffect(() => {
-    if (subjectId && !have) load(subjectId);
-  }, [subjectId, have, load]);
+    if (!subjectId || have) return;
+    if (now) return load(subjectId);
+    return whenIdle(() => load(subjectId));
+  }, [subjectId, have, now, load]);
 
   // Leaving the page stops what is still on its way.
   useEffect(() => {

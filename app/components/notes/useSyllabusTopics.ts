@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SemesterSubject, SemesterSyllabus } from "#common/library-find.ts";
 import type { NotesPlace } from "#app/lib/notes.ts";
+import { whenIdle } from "#app/lib/when-idle.ts";
 
 /** Where the semester's other topics are: not needed or here, on their way, or not reachable. */
 export type TopicsState = { state: "ready" } | { state: "loading" } | { state: "failed"; offline: boolean };
@@ -52,10 +53,7 @@ export function useSyllabusTopics(
   useEffect(() => {
     if (!missing) return;
     if (needed) return load();
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(load, { timeout: 3000 });
-    return () => cancel(handle);
+    return whenIdle(load);
   }, [missing, needed, load]);
 
   // Leaving the page stops what is still on its way.
