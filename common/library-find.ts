@@ -135,7 +135,11 @@ export function itemDetails(item: LibraryListItem): string {
   return parts.join(" · ");
 }
 
-export const LIBRARY_FIND_MESSAGES = {
+/**
+ * The API's refusals of a library read (the list and search, a semester's lists and topics). Kept
+ * apart from the pages' words (LIBRARY_FIND_MESSAGES): a page's script would carry every one of them.
+ */
+export const LIBRARY_QUERY_MESSAGES = {
   badSemester: "Choose a semester by its id from the college's academics tree.",
   badSubject: "Choose a subject by its id from the college's academics tree.",
   badUnit: "Choose a unit by its id from the college's academics tree.",
@@ -149,17 +153,20 @@ export const LIBRARY_FIND_MESSAGES = {
   badSemesterNumber: "The semester must be a whole number from 1 to 12.",
   subjectNotInSemester: "That subject is not in this semester of the college's academics tree.",
   semesterNotFound: "The college has no such semester in its academics tree.",
+} as const;
+
+/** What the library's pages say. */
+export const LIBRARY_FIND_MESSAGES = {
   /** A picked subject's unit topics, while the semester's syllabus comes (decision 0142). */
   topicsLoading: "Loading the topics…",
   topicsFailed: "Could not load the units' topics. Check your connection and try again.",
   topicsOffline: "You are offline: the topics show once you are back online.",
-  /** A semester page's other subject, while its lists come (only the open subject's are in the page). */
+  /** A semester page's subject, while its lists come (decisions 0139 and 0142). */
   subjectLoading: "Loading this subject's notes and papers…",
   subjectFailed: "Could not load this subject's notes and papers. Check your connection and try again.",
   subjectOffline:
     "You are offline: this subject's notes and papers show once you are back online. Its syllabus is here.",
-  /** An empty unit, and the offer to members. */
-  emptyUnit: "Nothing here yet.",
+  /** The offer to members on an empty unit. */
   addFirst: "Add the first",
   noResults: (q: string) => `Nothing in the library matches “${q}”.`,
   noItems: "Nothing in the library matches these filters yet.",

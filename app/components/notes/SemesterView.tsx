@@ -14,7 +14,8 @@ import { ClockIcon } from "#app/components/icons/clock.tsx";
 import { SyllabusUnits } from "#app/components/notes/SyllabusUnits.tsx";
 import { TipsBox } from "#app/components/notes/TipsBox.tsx";
 import { lazyReady } from "#app/lib/lazy-ready.ts";
-import { useSubjectItems, type SubjectItems } from "#app/components/notes/useSubjectItems.ts";
+import { useSubjectItems } from "#app/components/notes/useSubjectItems.ts";
+import { WaitLine } from "#app/components/notes/Waiting.tsx";
 import { useSyllabusTopics } from "#app/components/notes/useSyllabusTopics.ts";
 
 // The library's tabs (Notes, past papers and the rest: the item lists with their offline saving)
@@ -225,7 +226,13 @@ export function SemesterView({
                 )}
               </>
             ) : lists.items.state !== "ready" ? (
-              <SubjectWait items={lists.items} onRetry={lists.retry} />
+              <WaitLine
+                wait={lists.items}
+                loading={LIBRARY_FIND_MESSAGES.subjectLoading}
+                failed={LIBRARY_FIND_MESSAGES.subjectFailed}
+                offline={LIBRARY_FIND_MESSAGES.subjectOffline}
+                onRetry={lists.retry}
+              />
             ) : tab === "Notes" ? (
               <UnitNotes
                 subject={subject}
@@ -249,30 +256,6 @@ export function SemesterView({
         </div>
       )}
     </section>
-  );
-}
-
-/** A picked subject's lists on their way, or not reachable; its Syllabus tab needs none of them. */
-function SubjectWait({ items, onRetry }: { items: Exclude<SubjectItems, { state: "ready" }>; onRetry: () => void }) {
-  if (items.state === "loading")
-    return (
-      <p role="status" className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-400">
-        <span
-          aria-hidden="true"
-          className="h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent"
-        />
-        {LIBRARY_FIND_MESSAGES.subjectLoading}
-      </p>
-    );
-  return (
-    <div role="alert" className="mt-4 space-y-3">
-      <p className="text-slate-700 dark:text-slate-300">
-        {items.offline ? LIBRARY_FIND_MESSAGES.subjectOffline : LIBRARY_FIND_MESSAGES.subjectFailed}
-      </p>
-      <button type="button" onClick={onRetry} className="btn-secondary">
-        Try again
-      </button>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { countsLine, LIBRARY_FIND_MESSAGES, type SemesterSubject, type SubjectCounts } from "#common/library-find.ts";
 import { unitDesc, unitHeading } from "#app/lib/notes.ts";
-import type { TopicsState } from "#app/components/notes/useSyllabusTopics.ts";
+import { WaitLine, type Waiting } from "#app/components/notes/Waiting.tsx";
 
 /**
  * The Syllabus tab: the subject's units from the academics tree, each with what the library holds for
@@ -17,7 +17,7 @@ export function SyllabusUnits({
   subject: SemesterSubject;
   counts: SubjectCounts;
   topicsOf: (unitId: string, carried: string | null) => string | null;
-  topics: TopicsState;
+  topics: Waiting | { state: "ready" };
   onRetry: () => void;
 }) {
   if (subject.units.length === 0) {
@@ -30,10 +30,19 @@ export function SyllabusUnits({
       </div>
     );
   }
-  const waiting = topics.state !== "ready" && subject.units.some((unit) => topicsOf(unit.id, unit.topics) === null);
+  const missing = subject.units.some((unit) => topicsOf(unit.id, unit.topics) === null);
   return (
     <>
-      {waiting && <TopicsWait topics={topics} onRetry={onRetry} />}
+      {missing && topics.state !== "ready" && (
+        <WaitLine
+          wait={topics}
+          loading={LIBRARY_FIND_MESSAGES.topicsLoading}
+          failed={LIBRARY_FIND_MESSAGES.topicsFailed}
+          offline={LIBRARY_FIND_MESSAGES.topicsOffline}
+          onRetry={onRetry}
+          small
+        />
+      )}
       <ul className="mt-4 space-y-3">
         {subject.units.map((unit) => {
           const line = countsLine(counts.units[unit.id] ?? {});
@@ -51,31 +60,5 @@ export function SyllabusUnits({
         })}
       </ul>
     </>
-  );
-}
-
-/** The one line above the units while their topics come, or when they cannot. */
-function TopicsWait({ topics, onRetry }: { topics: Exclude<TopicsState, { state: "ready" }>; onRetry: () => void }) {
-  if (topics.state === "loading")
-    return (
-      <p role="status" className="mt-4 flex items-center gap-3 text-sm text-slate-600 dark:text-slate-400">
-        <span
-          aria-hidden="true"
-          className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-        />
-        {LIBRARY_FIND_MESSAGES.topicsLoading}
-      </p>
-    );
-  return (
-    <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-      <p className="text-slate-700 dark:text-slate-300">
-        {topics.offline ? LIBRARY_FIND_MESSAGES.topicsOffline : LIBRARY_FIND_MESSAGES.topicsFailed}
-      </p>
-      {!topics.offline && (
-        <button type="button" onClick={onRetry} className="btn-secondary">
-          Try again
-        </button>
-      )}
-    </div>
   );
 }

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { LibraryListItem } from "#common/library-find.ts";
 import type { NotesPlace } from "#app/lib/notes.ts";
 import { whenIdle } from "#app/lib/when-idle.ts";
+import { getData, type Waiting } from "#app/components/notes/Waiting.tsx";
 
 /** Where a subject's lists are: here, on their way, or not reachable (offline, or the answer failed). */
-export type SubjectItems =
-  { state: "ready"; items: LibraryListItem[] } | { state: "loading" } | { state: "failed"; offline: boolean };
+export type SubjectItems = { state: "ready"; items: LibraryListItem[] } | Waiting;
 
 /**
  * A semester page's lists, subject by subject (decisions 0139 and 0142): the page's HTML carries the
@@ -38,12 +38,8 @@ export function useSubjectItems(
         asked.current.delete(subject);
         setFetched((prev) => ({ ...prev, [subject]: { state: "failed", offline: navigator.onLine === false } }));
       };
-      fetch(`/api/library/semester-items?${query}`, { signal: controller.signal })
-        .then(async (response) => {
-          if (!response.ok) return failed();
-          const body = (await response.json()) as { data: { items: LibraryListItem[] } };
-          setFetched((prev) => ({ ...prev, [subject]: { state: "ready", items: body.data.items } }));
-        })
+      getData<{ items: LibraryListItem[] }>(`/api/library/semester-items?${query}`, controller.signal)
+        .then((data) => setFetched((prev) => ({ ...prev, [subject]: { state: "ready", items: data.items } })))
         .catch(() => {
           if (!controller.signal.aborted) failed();
         });

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SemesterSubject, SemesterSyllabus } from "#common/library-find.ts";
 import type { NotesPlace } from "#app/lib/notes.ts";
 import { whenIdle } from "#app/lib/when-idle.ts";
+import { getData, type Waiting } from "#app/components/notes/Waiting.tsx";
 
 /** Where the semester's other topics are: not needed or here, on their way, or not reachable. */
-export type TopicsState = { state: "ready" } | { state: "loading" } | { state: "failed"; offline: boolean };
+export type TopicsState = { state: "ready" } | Waiting;
 
 /**
  * A semester page's unit topics (decision 0142): the page's HTML carries the open subject's; the
@@ -36,11 +37,9 @@ export function useSyllabusTopics(
       asked.current = null;
       setTopics({ state: "failed", offline: navigator.onLine === false });
     };
-    fetch(`/api/library/semester-syllabus?${query}`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) return failed();
-        const body = (await response.json()) as { data: SemesterSyllabus };
-        setFetched(body.data.topics);
+    getData<SemesterSyllabus>(`/api/library/semester-syllabus?${query}`, controller.signal)
+      .then((data) => {
+        setFetched(data.topics);
         setTopics({ state: "ready" });
       })
       .catch(() => {

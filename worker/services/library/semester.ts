@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  LIBRARY_FIND_MESSAGES as M,
+  LIBRARY_QUERY_MESSAGES as M,
   type LibraryListItem,
   type SemesterSyllabus,
   type SemesterSubject,
