@@ -281,8 +281,9 @@ describe("caps checked before anything parses or decodes (each refusal names its
       await untilIndexed(id);
       // The stored item is given the hash of a file over the unpacking cap (as if the cap had come
       // later): measuring the bomb first would answer 400; checking for the same file first, 409.
-      // The answer itself shows the order, whatever else the isolate is running.
-      const bomb = await bombPdf(64);
+      // The answer itself shows the order, whatever else the isolate is running. The bomb is this
+      // attempt's own: a run again after a minute boundary must not meet the hash it stored before.
+      const bomb = await bombPdf(64, { mark: crypto.randomUUID() });
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bomb));
       const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
       await env.DB.prepare("UPDATE library_items SET file_sha256 = ?2 WHERE id = ?1").bind(id, sha256).run();

@@ -18,11 +18,12 @@ const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 /**
  * A one-page PDF whose page content (or, with `image`, an image on it) is one FlateDecode stream that
  * unpacks to `megabytes` of zeros: a few kilobytes on the wire. `junkTail` adds bytes after the
- * compressed data, as a damaged or hostile file would.
+ * compressed data, as a damaged or hostile file would; `mark`, a comment line, makes the bytes (and
+ * so the file's hash) a test's own.
  */
 export async function bombPdf(
   megabytes: number,
-  { image = false, junkTail = false }: { image?: boolean; junkTail?: boolean } = {},
+  { image = false, junkTail = false, mark }: { image?: boolean; junkTail?: boolean; mark?: string } = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
   const zeros = new Uint8Array(megabytes * 1024 * 1024);
   const packed = new Uint8Array(
@@ -34,6 +35,7 @@ export async function bombPdf(
     : `<< /Filter /FlateDecode /Length ${data.length} >>`;
   const head = ascii(
     "%PDF-1.7\n" +
+      (mark ? `%${mark}\n` : "") +
       "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n" +
       "2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n" +
       `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${image ? "/Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R" : "/Contents 4 0 R"} >>\nendobj\n` +

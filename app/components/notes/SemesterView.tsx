@@ -214,13 +214,7 @@ export function SemesterView({
             </h3>
             {!subject ? null : tab === "Syllabus" ? (
               <>
-                <SyllabusUnits
-                  subject={subject}
-                  counts={counts}
-                  topicsOf={syllabus.topicsOf}
-                  topics={syllabus.topics}
-                  onRetry={syllabus.retry}
-                />
+                <SyllabusUnits subject={subject} counts={counts} syllabus={syllabus} />
                 {withStudyTips(data.number) && (
                   <TipsBox tone="amber" title={`Study Tips for ${subject.name}`} tips={STUDY_TIPS} />
                 )}

@@ -1,6 +1,7 @@
 import { countsLine, LIBRARY_FIND_MESSAGES, type SemesterSubject, type SubjectCounts } from "#common/library-find.ts";
 import { unitDesc, unitHeading } from "#app/lib/notes.ts";
-import { WaitLine, type Waiting } from "#app/components/notes/Waiting.tsx";
+import { WaitLine } from "#app/components/notes/Waiting.tsx";
+import type { SyllabusTopics } from "#app/components/notes/useSyllabusTopics.ts";
 
 /**
  * The Syllabus tab: the subject's units from the academics tree, each with what the library holds for
@@ -10,15 +11,11 @@ import { WaitLine, type Waiting } from "#app/components/notes/Waiting.tsx";
 export function SyllabusUnits({
   subject,
   counts,
-  topicsOf,
-  topics,
-  onRetry,
+  syllabus: { topicsOf, topics, retry },
 }: {
   subject: SemesterSubject;
   counts: SubjectCounts;
-  topicsOf: (unitId: string, carried: string | null) => string | null;
-  topics: Waiting | { state: "ready" };
-  onRetry: () => void;
+  syllabus: SyllabusTopics;
 }) {
   if (subject.units.length === 0) {
     return (
@@ -39,7 +36,7 @@ export function SyllabusUnits({
           loading={LIBRARY_FIND_MESSAGES.topicsLoading}
           failed={LIBRARY_FIND_MESSAGES.topicsFailed}
           offline={LIBRARY_FIND_MESSAGES.topicsOffline}
-          onRetry={onRetry}
+          onRetry={retry}
           small
         />
       )}

@@ -7,6 +7,13 @@ import { getData, type Waiting } from "#app/components/notes/Waiting.tsx";
 /** Where the semester's other topics are: not needed or here, on their way, or not reachable. */
 export type TopicsState = { state: "ready" } | Waiting;
 
+/** A semester's topics as its page shows them: a unit's (carried by the page, or fetched), and where the rest are. */
+export interface SyllabusTopics {
+  topicsOf: (unitId: string, carried: string | null) => string | null;
+  topics: TopicsState;
+  retry: () => void;
+}
+
 /**
  * A semester page's unit topics (decision 0142): the page's HTML carries the open subject's; the
  * rest of the semester's come from `GET /api/library/semester-syllabus` in one answer, asked for
@@ -18,7 +25,7 @@ export function useSyllabusTopics(
   subjects: SemesterSubject[],
   where: { place: NotesPlace; semester: number },
   subjectId: string,
-): { topicsOf: (unitId: string, carried: string | null) => string | null; topics: TopicsState; retry: () => void } {
+): SyllabusTopics {
   const missing = subjects.some((subject) => subject.units.some((unit) => unit.topics === null));
   const [fetched, setFetched] = useState<Record<string, string>>({});
   const [topics, setTopics] = useState<TopicsState>(missing ? { state: "loading" } : { state: "ready" });
