@@ -10,6 +10,7 @@ import {
   launchChromium,
   lighthouseOnce,
   lighthouseSteady,
+  LCP_GOAL_MS,
   missedTargets,
   REFERENCE_BENCHMARK_INDEX,
   seedLibrary,
@@ -44,8 +45,9 @@ else console.log("check-lighthouse: no E2E_PERSIST_TO, so the dashboard and /lib
 // /all-products is measured with full pages (24 products with photos: its first page and the next),
 // whatever the browser tests left behind: the page at its heaviest, the same in every run.
 const productIds = await seedProducts(baseURL, 24, { name: "Guard", ipBase: 60 });
-// A conversation about the newest of them, as a buyer leaves it: the guarded /messages/:id.
-const conversationId = await seedConversation(baseURL, token, productIds.at(-1), [
+// A conversation about the one before the newest, as a buyer leaves it: the guarded /messages/:id.
+// Not the newest, whose page is measured as every buyer first sees a listing.
+const conversationId = await seedConversation(baseURL, token, productIds.at(-2), [
   "Hi! Is this still available?",
   "I can meet at the library at 5 today, or tomorrow after the lab.",
   "Would you take a little less if I pick it up tonight?",
@@ -76,10 +78,11 @@ const pages = [
 
 const chromium = await launchChromium();
 let failed = false;
+const overGoal = [];
 const started = Date.now();
 try {
   console.log(
-    `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s) (ending once most of them meet every target), or of 5 when that misses; targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
+    `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s) (ending once most of them meet every target), or of 5 when that misses; targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms (goal ${LCP_GOAL_MS} ms, printed), TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
   );
   for (const page of pages) {
     page.before?.();
@@ -102,10 +105,11 @@ try {
       continue;
     }
     const missed = missedTargets(s);
+    if (s.lcpMs > LCP_GOAL_MS) overGoal.push(`${page.path} ${s.lcpMs} ms`);
     failed ||= missed.length > 0;
     const tbts = s.runs.map((r) => `${r.tbtMs} ms at BI ${r.benchmarkIndex} x${r.cpuSlowdown}`).join(", ");
     console.log(
-      `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
+      `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms${s.lcpMs > LCP_GOAL_MS ? ` (over the ${LCP_GOAL_MS} ms goal)` : ""}  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );
     for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : [])
       console.log(`  ${"".padEnd(14)} ${line}`);
@@ -117,6 +121,11 @@ try {
   chromium.close();
 }
 console.log(`check-lighthouse: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  overGoal.length
+    ? `check-lighthouse: LCP over the ${LCP_GOAL_MS} ms goal on ${overGoal.join(", ")}`
+    : `check-lighthouse: LCP within the ${LCP_GOAL_MS} ms goal on all ${pages.length} pages`,
+);
 if (failed) {
   console.error("check-lighthouse: at least one page is below the speed targets (see above)");
   process.exit(1);
