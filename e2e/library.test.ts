@@ -222,7 +222,11 @@ describe("the library in the notes pages", () => {
       await shoot(page, "semester-subject-offline");
       await tab(page, "Syllabus").click();
       await page.getByText("Study Tips for Programming in C").waitFor();
+      // Back on a library tab the lists are asked for again (decision 0142): still offline, it says so.
       await tab(page, "Notes").click();
+      await page
+        .getByText("You are offline: this subject's notes and papers show once you are back online.", { exact: false })
+        .waitFor();
       await page.context().setOffline(false);
       await page.getByRole("button", { name: "Try again" }).click();
       await page.getByText("Unit-wise PDF Notes for Programming in C").waitFor();

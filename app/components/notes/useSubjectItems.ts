@@ -13,7 +13,8 @@ export type SubjectItems = { state: "ready"; items: LibraryListItem[] } | Waitin
  * Syllabus, are asked of `GET /api/library/semester-items`, once each, and kept while the page is
  * open: at once when a library tab shows (`now`), else once the browser is idle (the Syllabus needs
  * none, and the first screen comes first). A failure is the subject's own state (the page stays as
- * it is, with a way to ask again), never the route's error page.
+ * it is, with a way to ask again, and a library tab chosen again asks again), never the route's
+ * error page.
  */
 export function useSubjectItems(
   initial: Record<string, LibraryListItem[]>,
