@@ -150,16 +150,7 @@ export async function readSemesterSyllabus(
     for (const row of result.rows) if (row.unit_id) topics[row.unit_id] = row.topics ?? "";
     return { topics };
   };
-  const syllabus =
-    scope.college && !COLLEGE_ID.test(scope.college)
-      ? await read()
-      : await publicRead(
-          env,
-          "syllabus",
-          { college: scope.college, ...where },
-          { tables: ["campuses", ...ACADEMICS_TABLES], campus: scope.college, ...NOTES_CACHE },
-          read,
-        );
+  const syllabus = await notesRead(env, scope, "syllabus", where, ["campuses", ...ACADEMICS_TABLES], read);
   if (!syllabus) throw new ApiError(404, M.semesterNotFound);
   return syllabus;
 }
@@ -397,14 +388,29 @@ export async function readNotesPage(
     const [tree, ...rest] = await batch(env, [treeRead(scope), ...semesterReads(scope, semester)]);
     return { tree: treeOf([tree]), semester: semesterOf(rest, scope) };
   };
+  // Who may see what (a visitor sees the public items): part of the key, though only visitors use the cache.
+  return notesRead(env, scope, "notes", { member: scope.memberOf, ...semester }, NOTES_TABLES, read);
+}
+
+/**
+ * A notes read through the edge cache (decision 0093), keyed by its college and `variant`; a
+ * visitor's college (none asked for) is found in the read, so any college's write to `tables` renews
+ * it. A ?college= not of a college id's shape is read, never given a cache entry.
+ */
+function notesRead<T>(
+  env: Env,
+  scope: LibraryScope,
+  name: string,
+  variant: Record<string, string | number | null | undefined>,
+  tables: readonly string[],
+  read: () => Promise<T>,
+): Promise<T> {
   if (scope.college && !COLLEGE_ID.test(scope.college)) return read();
   return publicRead(
     env,
-    "notes",
-    // Who may see what (a visitor sees the public items): part of the key, though only visitors use the cache.
-    { college: scope.college, member: scope.memberOf, ...semester },
-    // A visitor's college (none asked for) is found in the read: any college's write renews it.
-    { tables: NOTES_TABLES, campus: scope.college, ...NOTES_CACHE },
+    name,
+    { college: scope.college, ...variant },
+    { tables, campus: scope.college, ...NOTES_CACHE },
     read,
   );
 }
