@@ -160,8 +160,9 @@ try {
   const profiler = process.env.CHAT_PROFILE ? await startProfile(server.inspectorPort) : null;
   const sendStart = performance.now();
   let refused = 0;
-  // The sender's answer: the request's whole path (session, limit, the one D1 batch that writes and
-  // reads back the message, the broadcast through the room) plus its wait behind the others in flight.
+  // The sender's answer: the request's whole path (the token, the limit, the one D1 batch that checks
+  // the session, writes the message and reads it back, the broadcast through the room) plus its wait
+  // behind the others in flight.
   const answers = [];
   const d1Waits = [];
   await inBatches(sends, CONCURRENCY, async ({ conversation, body }) => {
@@ -201,7 +202,7 @@ try {
   const waited = [...d1Waits].sort((a, b) => a - b);
   if (waited.length > 0)
     console.log(
-      `of which waiting on D1 (the session's read, then one batch that writes the message and reads it back): p50 ${quantile(waited, 0.5)} ms, p99 ${quantile(waited, 0.99)} ms`,
+      `of which waiting on D1 (one batch that checks the session, writes the message and reads it back: decision 0143): p50 ${quantile(waited, 0.5)} ms, p99 ${quantile(waited, 0.99)} ms`,
     );
   console.log(
     `delivery to the other member's socket: p50 ${quantile(sorted, 0.5)?.toFixed(0)} ms, p99 ${quantile(sorted, 0.99)?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; missing ${missing}, duplicated in ${duplicates} conversations, out of order in ${outOfOrder}`,

@@ -3,7 +3,8 @@
 // moderator reads (audited), and the live socket served by the conversation's Durable Object.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_MESSAGES as M, MESSAGE_MAX, PAYMENT_LINK_WARNING } from "#common/messages.ts";
+import { suspendedMessage, verifyFirst } from "#common/membership.ts";
+import { CONVERSATION_MESSAGES as M, MESSAGE_MAX, MESSAGE_SELLER, PAYMENT_LINK_WARNING } from "#common/messages.ts";
 import {
   bearer,
   call,
@@ -25,6 +26,7 @@ import {
   start,
   thread,
 } from "#test/messages-helpers.ts";
+import { captureRequestLogs } from "#test/query-budget-helpers.ts";
 import { grant } from "#test/staff-helpers.ts";
 import { expireReservations } from "#server/services/market/reservations.ts";
 
@@ -200,6 +202,88 @@ describe("messaging a seller", () => {
       expect(results.at(-1)).toBe(429);
       expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(30);
     });
+  });
+});
+
+describe("a send checks its session inside the write that sends it (decision 0143)", () => {
+  const text = async (res: Response) => answer(res);
+
+  it("a send is one round trip to D1, and touches a session last seen over ten minutes ago", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const logs = captureRequestLogs();
+    try {
+      const sent = await send(`/api/messages/${conversationId}`, buyer, { text: "One trip" });
+      expect(sent.status).toBe(201);
+      expect(logs.usageOf(sent).queries).toBe(1);
+    } finally {
+      logs.stop();
+    }
+    const lastSeen = () =>
+      env.DB.prepare("SELECT last_seen_at AS at FROM sessions WHERE user_id = ?1")
+        .bind(buyer.userId)
+        .first<{ at: number }>();
+    const recent = (await lastSeen())!.at;
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text: "Still here" })).status).toBe(201);
+    expect((await lastSeen())!.at).toBe(recent);
+    const old = Date.now() - 11 * 60_000;
+    await env.DB.prepare("UPDATE sessions SET last_seen_at = ?1 WHERE user_id = ?2").bind(old, buyer.userId).run();
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text: "Back again" })).status).toBe(201);
+    expect((await lastSeen())!.at).toBeGreaterThan(old + 10 * 60_000);
+  });
+
+  it("a token whose session ended, expired or lost its account is a 401, and nothing is written", async () => {
+    const ended = async (end: (buyer: TestUser) => Promise<void>) => {
+      const { buyer, productId } = await sellerAndBuyer();
+      const { conversationId } = await start(buyer, productId);
+      await end(buyer);
+      const refused = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+      expect([refused.status, refused.body.message]).toEqual([401, "Please sign in to continue."]);
+      expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
+      expect(await rows("SELECT 1 FROM notices WHERE text LIKE '%Not sent%'")).toBe(0);
+    };
+    await ended(async (buyer) => {
+      expect((await call("/api/auth/logout", { method: "POST", headers: bearer(buyer.token) })).status).toBe(200);
+    });
+    await ended(async (buyer) => {
+      await env.DB.prepare("UPDATE sessions SET expires_at = ?1 WHERE user_id = ?2")
+        .bind(Date.now() - 1, buyer.userId)
+        .run();
+    });
+    await ended(async (buyer) => {
+      await env.DB.prepare("UPDATE users SET deleted_at = ?1 WHERE id = ?2").bind(Date.now(), buyer.userId).run();
+    });
+  });
+
+  it("a suspended or unverified member is a 403 saying why, and nothing is written; a suspension that ended is not", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const until = Date.now() + 86_400_000;
+    await env.DB.prepare("UPDATE users SET suspended_until = ?1, suspension_reason = 'Spam.' WHERE id = ?2")
+      .bind(until, buyer.userId)
+      .run();
+    const suspended = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+    expect([suspended.status, suspended.body.message]).toEqual([403, suspendedMessage(until, "Spam.")]);
+    await env.DB.prepare("UPDATE users SET suspended_until = ?1 WHERE id = ?2")
+      .bind(Date.now() - 1, buyer.userId)
+      .run();
+    expect((await send(`/api/messages/${conversationId}`, buyer, { text: "Sent" })).status).toBe(201);
+    await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?1").bind(buyer.userId).run();
+    const unverified = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+    expect([unverified.status, unverified.body.message]).toEqual([403, verifyFirst(MESSAGE_SELLER)]);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1 AND body = 'Not sent'", conversationId)).toBe(
+      0,
+    );
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(2);
+  });
+
+  it("another member's valid token is a 404 for the conversation, as before", async () => {
+    const { buyer, productId } = await sellerAndBuyer();
+    const { conversationId } = await start(buyer, productId);
+    const stranger = await createUser();
+    const refused = await text(await send(`/api/messages/${conversationId}`, stranger, { text: "Let me in" }));
+    expect([refused.status, refused.body.message]).toEqual([404, M.noConversation]);
+    expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
   });
 });
 

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { api } from "#server/api/app.ts";
-import { declaredInputOf, requireAuth } from "#server/api/context.ts";
+import { AUTH_GUARDS, declaredInputOf } from "#server/api/context.ts";
 import { bodyLimitFor } from "#server/front-door.ts";
 import { startSession } from "#server/services/auth/sign-in.ts";
 import { installFakeGoogle } from "#test/fake-google.ts";
@@ -40,7 +40,7 @@ interface Endpoint extends FuzzCase {
   method: Method;
   /** As in the route table: each `:param` is replaced by a fuzzed path segment (or a real id of someone else's resource). */
   path: string;
-  /** requireAuth is among the route's handlers. */
+  /** requireAuth (or requireSignedToken) is among the route's handlers. */
   auth: boolean;
 }
 
@@ -167,7 +167,7 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 interface Route {
   method: string;
   path: string;
-  /** requireAuth is among the route's handlers. */
+  /** requireAuth (or requireSignedToken) is among the route's handlers. */
   auth: boolean;
   /** The fields its `validateJson` schema knows, or null when it reads no JSON body that way. */
   json: string[] | null;
@@ -185,7 +185,7 @@ function routeTable(): Route[] {
     if (route.method === "ALL") continue;
     const key = `${route.method} ${route.path}`;
     const entry = byKey.get(key) ?? { method: route.method, path: route.path, auth: false, json: null, query: null };
-    if (route.handler === requireAuth) entry.auth = true;
+    if (AUTH_GUARDS.has(route.handler)) entry.auth = true;
     const input = declaredInputOf(route.handler);
     if (input) entry[input.from] = fieldsOf(input.schema);
     byKey.set(key, entry);

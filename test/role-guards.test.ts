@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "#server/api/app.ts";
-import { requireAuth, ROLE_GUARDS } from "#server/api/context.ts";
+import { AUTH_GUARDS, ROLE_GUARDS } from "#server/api/context.ts";
 import { call, createUser, ORIGIN, type TestUser } from "#test/helpers.ts";
 import { sendJson } from "#test/hostel-helpers.ts";
 import { count } from "#test/robust-helpers.ts";
@@ -182,7 +182,7 @@ function routeTable(): Route[] {
       at: 0,
     };
     entry.at += 1;
-    if (route.handler === requireAuth) {
+    if (AUTH_GUARDS.has(route.handler)) {
       entry.auth = true;
       entry.authAt = entry.at;
     }

@@ -7,7 +7,8 @@ import { rateLimitAddress } from "#server/lib/client-address.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { validationError } from "#server/lib/validate.ts";
 import type { RequestState } from "#server/lib/request-state.ts";
-import { resolveSession, type ResolvedSession } from "#server/services/auth/sign-in.ts";
+import { resolveSession, type ResolvedSession, sessionClaimsOf } from "#server/services/auth/sign-in.ts";
+import type { SessionClaims } from "#server/lib/session-token.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { requireRoles, type RoleNeed } from "#server/services/staff.ts";
@@ -22,6 +23,8 @@ export interface AppEnv {
     /** Set by requireAuth. */
     user: SessionUser;
     sessionId: string;
+    /** Set by requireSignedToken: the session token's claims, its session not yet read. */
+    claims: SessionClaims;
   };
 }
 
@@ -124,6 +127,23 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionId", session.sessionId);
   await next();
 };
+
+/**
+ * Guards a route as requireAuth does from the session token alone, its signature and expiry (no D1):
+ * for a write that checks in its own statements that the session stands and may act, and reads it
+ * (sessionOf) only to say why it wrote nothing (decision 0143). 401 without a valid token.
+ */
+export const requireSignedToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const claims = await sessionClaimsOf(c.env, c.req.raw);
+  if (!claims) throw new ApiError(401, "Please sign in to continue.");
+  c.set("claims", claims);
+  // Whose token it is, for the request log; signed by us, so it names the member it was made for.
+  c.var.state.userId = claims.userId;
+  await next();
+};
+
+/** The two guards that require a signed-in member, for the tests that walk the route table. */
+export const AUTH_GUARDS: ReadonlySet<MiddlewareHandler<AppEnv>> = new Set([requireAuth, requireSignedToken]);
 
 /**
  * Guards a gated write after requireAuth and before its body is read: 403 "Verify your college

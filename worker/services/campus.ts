@@ -12,7 +12,7 @@ import {
   verifiedBadge,
   verifyFirst,
 } from "#common/membership.ts";
-import { all, int, select, sql } from "#server/db/sql.ts";
+import { all, int, select, type Sql, sql } from "#server/db/sql.ts";
 import { campusDomains, campuses, users } from "#server/db/tables.generated.ts";
 import { publicRead } from "#server/lib/edge-cache.ts";
 import { ApiError } from "#server/lib/errors.ts";
@@ -188,6 +188,20 @@ export function requireMayAct(
   // A suspended student (docs/decisions/0082-reports-and-moderation.md) reads but does not write.
   if (isSuspended(member))
     throw new ApiError(403, suspendedMessage(member.suspendedUntil!, member.suspensionReason), { code: "suspended" });
+}
+
+/**
+ * requireMayAct's rule as a condition of a write's own SQL, for a write that does not read the member
+ * first (decision 0143): `member` is (an alias of) users, `campus` their campus; true for a verified
+ * member or one of the Open community who is not suspended at `now`. The write that uses it reads the
+ * member when it wrote nothing, and requireMayAct says why.
+ */
+export function mayActSql(
+  member: Pick<typeof users, "email_verified_at" | "suspended_until">,
+  campus: Pick<typeof campuses, "is_open">,
+  now: number,
+): Sql {
+  return sql`(${campus.is_open} = 1 OR ${member.email_verified_at} IS NOT NULL) AND (${member.suspended_until} IS NULL OR ${member.suspended_until} <= ${now})`;
 }
 
 /**

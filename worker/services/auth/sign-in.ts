@@ -1,10 +1,10 @@
 // Password accounts and sessions: registering, signing in (with the sign-in throttle), starting a
 // session and resolving one from a bearer token or the session cookie.
 import { z } from "zod";
-import { batch, first, insert, int, run, select, sql, textOrNull, update } from "#server/db/sql.ts";
+import { batch, first, insert, int, run, select, type Sql, sql, textOrNull, update } from "#server/db/sql.ts";
 import { campuses, sessions, users } from "#server/db/tables.generated.ts";
 import { STAFF_ROLES_ROLE } from "#common/enums.generated.ts";
-import { campusForEmail } from "#server/services/campus.ts";
+import { campusForEmail, mayActSql } from "#server/services/campus.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { deviceLabel } from "#server/lib/device-label.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "#server/lib/password.ts";
@@ -19,6 +19,7 @@ import { noteCampus } from "#server/lib/d1-session.ts";
 import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import {
   readSessionToken,
+  type SessionClaims,
   SESSION_TTL_MS,
   sessionKey,
   signSessionToken,
@@ -280,9 +281,7 @@ async function sessionTag(sessionId: string): Promise<string> {
  * request. Touches the session's last-seen time every SESSION_TOUCH_MS.
  */
 export async function resolveSession(env: Env, request: Request): Promise<ResolvedSession | null> {
-  const token = readSessionToken(request);
-  if (!token) return null;
-  const claims = await verifySessionToken(sessionKey(configOf(env)), token);
+  const claims = await sessionClaimsOf(env, request);
   if (!claims) return null;
   const now = Date.now();
   const row = await first(
@@ -298,21 +297,45 @@ export async function resolveSession(env: Env, request: Request): Promise<Resolv
     ),
   );
   if (!row) return null;
-  if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
-    // Conditional, so two requests of the same moment write once.
-    await run(
-      env,
-      update(
-        sessions,
-        { last_seen_at: now },
-        sql`WHERE id = ${claims.sessionId} AND last_seen_at < ${now - SESSION_TOUCH_MS + 1}`,
-      ),
-    );
-  }
+  if (now - row.lastSeenAt >= SESSION_TOUCH_MS) await run(env, touchSession(claims, now));
   const { lastSeenAt: _, ...userRow } = row;
   const user = toSessionUser(userRow);
   noteCampus(env, user.campusId);
   return { user, sessionId: claims.sessionId, tag: await sessionTag(claims.sessionId) };
+}
+
+/** The claims of a request's session token (bearer or cookie): its signature and expiry only, no D1. */
+export async function sessionClaimsOf(env: Env, request: Request): Promise<SessionClaims | null> {
+  const token = readSessionToken(request);
+  return token ? verifySessionToken(sessionKey(configOf(env)), token) : null;
+}
+
+/** Touches the session's last-seen time when it is SESSION_TOUCH_MS old; conditional, so two requests of the same moment write once. */
+function touchSession(claims: SessionClaims, now: number): Sql {
+  return update(
+    sessions,
+    { last_seen_at: now },
+    sql`WHERE id = ${claims.sessionId} AND user_id = ${claims.userId} AND expires_at > ${now} AND last_seen_at < ${now - SESSION_TOUCH_MS + 1}`,
+  );
+}
+
+/**
+ * For a write that checks the session in its own statements instead of reading it first (decision
+ * 0143): `stands`, a condition that the claims' session stands at `now`, its account is not deleted
+ * and its member may act (requireMayAct's rule, mayActSql); and `touch`, the statement that keeps its
+ * last-seen time as resolveSession does, for the same batch. When the write is refused, the caller
+ * reads the session (resolveSession) to say why.
+ */
+export function standingSession(claims: SessionClaims, now: number): { stands: Sql; touch: Sql } {
+  const s = sessions.as("ss");
+  const u = users.as("su");
+  const k = campuses.as("sk");
+  return {
+    stands: sql`EXISTS (SELECT 1 FROM ${s} JOIN ${u} ON ${u.id} = ${s.user_id} JOIN ${k} ON ${k.id} = ${u.campus_id}
+      WHERE ${s.id} = ${claims.sessionId} AND ${s.user_id} = ${claims.userId} AND ${s.expires_at} > ${now}
+        AND ${u.deleted_at} IS NULL AND ${mayActSql(u, k, now)})`,
+    touch: touchSession(claims, now),
+  };
 }
 
 /**

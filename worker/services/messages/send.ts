@@ -24,6 +24,8 @@ import { userText } from "#server/lib/validate.ts";
 import { requireMayAct } from "#server/services/campus.ts";
 import { announce, liveSessions, liveSessionsOf } from "#server/services/messages/room.ts";
 import type { SessionUser } from "#server/services/auth/session-user.ts";
+import { standingSession } from "#server/services/auth/sign-in.ts";
+import type { SessionClaims } from "#server/lib/session-token.ts";
 
 // Sending a message (docs/decisions/0113-conversations.md): one D1 batch advances the conversation's
 // last_seq and inserts the message at it, so every message has its place and none is written twice;
@@ -80,7 +82,7 @@ export function firstName(name: string): string {
  */
 export function messageStatements(
   where: { conversationId: string } | { productId: string; buyerId: string },
-  sender: Pick<Member, "id" | "name">,
+  sender: Pick<Member, "id">,
   out: Outgoing,
   now: number,
   extra: Sql = sql`1`,
@@ -260,7 +262,7 @@ export async function requireMember(
   return row;
 }
 
-/** Send a text in a conversation the member is in (`POST /api/messages/:id`, the thread's form). */
+/** Send a text in a conversation the member is in (the thread's form, whose page has read the session). */
 export async function sendMessage(
   env: Env,
   member: Member,
@@ -270,14 +272,45 @@ export async function sendMessage(
   requireMayAct(member, MESSAGE_SELLER);
   await limitMessages(env, member.id);
   const now = Date.now();
-  const { id, statements } = messageStatements(
-    { conversationId },
-    member,
-    { kind: "text", body: input.text, clientKey: input.clientKey },
-    now,
-  );
-  const sent = await writeAndDeliver(env, id, member, statements);
+  const { id, statements } = messageStatements({ conversationId }, member, textOf(input), now);
+  return (await writeAndDeliver(env, id, member, statements)) ?? sayWhyNotSent(env, member, conversationId, input);
+}
+
+/**
+ * Send a text from the session token's claims alone (`POST /api/messages/:id`, decision 0143): the
+ * batch that writes the message also checks that the session stands and may act, so a send is one
+ * round trip to D1. When it wrote nothing, `resolve` reads the session to say why as requireAuth
+ * and requireMayAct would (401, 403), and then as sendMessage does.
+ */
+export async function sendAsClaimed(
+  env: Env,
+  claims: SessionClaims,
+  conversationId: string,
+  input: MessageInput,
+  resolve: () => Promise<Member | null>,
+): Promise<MessageView> {
+  await limitMessages(env, claims.userId);
+  const now = Date.now();
+  const { stands, touch } = standingSession(claims, now);
+  const sender = { id: claims.userId };
+  const { id, statements } = messageStatements({ conversationId }, sender, textOf(input), now, stands);
+  const sent = await writeAndDeliver(env, id, sender, [touch, ...statements]);
   if (sent) return sent;
+  const member = await resolve();
+  if (!member) throw new ApiError(401, "Please sign in to continue.");
+  requireMayAct(member, MESSAGE_SELLER);
+  return sayWhyNotSent(env, member, conversationId, input);
+}
+
+const textOf = (input: MessageInput): Outgoing => ({ kind: "text", body: input.text, clientKey: input.clientKey });
+
+/** A text that wrote nothing: the message an earlier send with its key made, or why not (explainNotSent). */
+async function sayWhyNotSent(
+  env: Env,
+  member: Pick<Member, "id">,
+  conversationId: string,
+  input: MessageInput,
+): Promise<MessageView> {
   const earlier = await explainNotSent(env, member, conversationId, input.clientKey);
   const again = earlier ? await written(env, earlier) : null;
   if (!again) throw new ApiError(409, "The conversation changed while you were sending. Try again.");
