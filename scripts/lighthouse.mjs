@@ -321,7 +321,7 @@ export async function lighthouseSteady(
  * The LCP the quality bar asks of every page: measured and printed by the guard, which enforces
  * TARGETS.lcpMs. Medians land 700-970 ms, a few tens of ms under it on the image and notes pages when
  * the machine is busy, so enforcing it would fail runs at random (decision 0050, "Later: every page
- * at 100, and the conversation guarded").
+ * at 100, and the product page's LCP enforced").
  */
 export const LCP_GOAL_MS = 1000;
 

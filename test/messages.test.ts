@@ -206,8 +206,6 @@ describe("messaging a seller", () => {
 });
 
 describe("a send checks its session inside the write that sends it (decision 0143)", () => {
-  const text = async (res: Response) => answer(res);
-
   it("a send is one round trip to D1, and touches a session last seen over ten minutes ago", async () => {
     const { buyer, productId } = await sellerAndBuyer();
     const { conversationId } = await start(buyer, productId);
@@ -237,7 +235,7 @@ describe("a send checks its session inside the write that sends it (decision 014
       const { buyer, productId } = await sellerAndBuyer();
       const { conversationId } = await start(buyer, productId);
       await end(buyer);
-      const refused = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+      const refused = await answer(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
       expect([refused.status, refused.body.message]).toEqual([401, "Please sign in to continue."]);
       expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
       expect(await rows("SELECT 1 FROM notices WHERE text LIKE '%Not sent%'")).toBe(0);
@@ -262,14 +260,14 @@ describe("a send checks its session inside the write that sends it (decision 014
     await env.DB.prepare("UPDATE users SET suspended_until = ?1, suspension_reason = 'Spam.' WHERE id = ?2")
       .bind(until, buyer.userId)
       .run();
-    const suspended = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+    const suspended = await answer(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
     expect([suspended.status, suspended.body.message]).toEqual([403, suspendedMessage(until, "Spam.")]);
     await env.DB.prepare("UPDATE users SET suspended_until = ?1 WHERE id = ?2")
       .bind(Date.now() - 1, buyer.userId)
       .run();
     expect((await send(`/api/messages/${conversationId}`, buyer, { text: "Sent" })).status).toBe(201);
     await env.DB.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?1").bind(buyer.userId).run();
-    const unverified = await text(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
+    const unverified = await answer(await send(`/api/messages/${conversationId}`, buyer, { text: "Not sent" }));
     expect([unverified.status, unverified.body.message]).toEqual([403, verifyFirst(MESSAGE_SELLER)]);
     expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1 AND body = 'Not sent'", conversationId)).toBe(
       0,
@@ -281,7 +279,7 @@ describe("a send checks its session inside the write that sends it (decision 014
     const { buyer, productId } = await sellerAndBuyer();
     const { conversationId } = await start(buyer, productId);
     const stranger = await createUser();
-    const refused = await text(await send(`/api/messages/${conversationId}`, stranger, { text: "Let me in" }));
+    const refused = await answer(await send(`/api/messages/${conversationId}`, stranger, { text: "Let me in" }));
     expect([refused.status, refused.body.message]).toEqual([404, M.noConversation]);
     expect(await rows("SELECT 1 FROM messages WHERE conversation_id = ?1", conversationId)).toBe(1);
   });

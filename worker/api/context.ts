@@ -1,5 +1,6 @@
 // What every API route is written with: the app's Hono environment, the validators (a failed parse
 // is the app's 400), the session lookup, and the guards requireAuth, requireMayActTo and requireRole.
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { z } from "zod";
@@ -122,7 +123,7 @@ export async function userOf(c: AppContext): Promise<SessionUser | null> {
 /** Guards a route: 401 unless the request carries a live session. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = await sessionOf(c);
-  if (!session) throw new ApiError(401, "Please sign in to continue.");
+  if (!session) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   c.set("user", session.user);
   c.set("sessionId", session.sessionId);
   await next();
@@ -135,7 +136,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const requireSignedToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   const claims = await sessionClaimsOf(c.env, c.req.raw);
-  if (!claims) throw new ApiError(401, "Please sign in to continue.");
+  if (!claims) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   c.set("claims", claims);
   // Whose token it is, for the request log; signed by us, so it names the member it was made for.
   c.var.state.userId = claims.userId;

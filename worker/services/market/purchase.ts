@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { formatIndiaShortDateTime, formatRupees } from "#common/format.ts";
 import { ceilToMinute } from "#common/india-time.ts";
 import { BUY, RESERVATION_HOURS, paiseToRupees, rupeesToPaise, whatsappLink } from "#common/market.ts";
@@ -238,7 +239,7 @@ async function explainNoPurchase(
   if (!row || row.campusId !== buyer.campusId || (row.hiddenAt !== null && row.sellerId !== buyerId))
     throw new ApiError(404, NO_PRODUCT);
   // The buyer's account was deleted while this purchase was on its way.
-  if (row.buyerDeletedAt !== null) throw new ApiError(401, "Please sign in to continue.");
+  if (row.buyerDeletedAt !== null) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   if (row.sellerId === buyerId) throw new ApiError(403, "You can't buy your own product.");
   if (row.status !== "available") throw new ApiError(409, "Sorry, this product has just been sold to someone else.");
   if (row.expiresAt <= Date.now())

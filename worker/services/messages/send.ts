@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import {
   CONVERSATION_MESSAGES as M,
   linksToPayment,
@@ -297,7 +298,7 @@ export async function sendAsClaimed(
   const sent = await writeAndDeliver(env, id, sender, [touch, ...statements]);
   if (sent) return sent;
   const member = await resolve();
-  if (!member) throw new ApiError(401, "Please sign in to continue.");
+  if (!member) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
   requireMayAct(member, MESSAGE_SELLER);
   return sayWhyNotSent(env, member, conversationId, input);
 }

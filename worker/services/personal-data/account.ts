@@ -1,4 +1,5 @@
 import { int, returning, select, sql, text, update } from "#server/db/sql.ts";
+import { AUTH_MESSAGES } from "#common/auth-messages.ts";
 import { campuses, emailCodes, loginThrottle, sessions, users } from "#server/db/tables.generated.ts";
 import { ApiError } from "#server/lib/errors.ts";
 import { DELETED_STUDENT, exportAt, placed } from "#server/services/personal-data/place.ts";
@@ -40,7 +41,7 @@ export const ACCOUNT_DATA = {
           );
         },
         ([me]) => {
-          if (!me) throw new ApiError(401, "Please sign in to continue.");
+          if (!me) throw new ApiError(401, AUTH_MESSAGES.signInFirst);
           return {
             id: me.id,
             name: me.name,
