@@ -1,3 +1,4 @@
+import { formatRupees } from "#common/format.ts";
 import { GuardedLink } from "#app/components/studyswap/parts.tsx";
 import { CapIcon } from "#app/components/icons/cap.tsx";
 import { ChartIcon } from "#app/components/icons/chart.tsx";
@@ -127,7 +128,7 @@ export default function StudySwap({ loaderData }: Route.ComponentProps) {
                 <p className="break-words text-sm text-slate-700 dark:text-slate-300">{writer.expertise}</p>
                 {writer.rate !== null && (
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    From ₹{writer.rate.toLocaleString("en-IN")} per page
+                    From {formatRupees(Math.round(writer.rate * 100))} per page
                   </p>
                 )}
                 <div className="mt-auto pt-2">

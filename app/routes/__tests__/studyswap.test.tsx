@@ -12,9 +12,9 @@ afterEach(() => {
   page = null;
 });
 
-async function landing(demoMode: boolean) {
+async function landing(demoMode: boolean, writers: unknown[] = []) {
   const Stub = createRoutesStub([
-    { path: "/studyswap", Component: StudySwap as never, loader: () => ({ signedIn: true, writers: [], demoMode }) },
+    { path: "/studyswap", Component: StudySwap as never, loader: () => ({ signedIn: true, writers, demoMode }) },
   ]);
   page = await render(<Stub initialEntries={["/studyswap"]} />);
   await waitFor(() => byText(page!.view, "Academic Excellence Made Accessible"), "the landing");
@@ -28,5 +28,20 @@ describe("Study Swap landing", () => {
 
   it("shows the note when it did not", async () => {
     expect(byText(await landing(true), NOTE)).not.toBeNull();
+  });
+
+  it("gives a writer's rate in rupees as India writes them, paise when there are any", async () => {
+    const writer = (id: string, rate: number | null) => ({
+      _id: id,
+      name: `Writer ${id}`,
+      expertise: "Maths",
+      rate,
+      contact: null,
+    });
+    const view = await landing(false, [writer("a", 120), writer("b", 249.5), writer("c", 100_000), writer("d", null)]);
+    expect(byText(view, "From ₹120 per page")).not.toBeNull();
+    expect(byText(view, "From ₹249.50 per page")).not.toBeNull();
+    expect(byText(view, "From ₹1,00,000 per page")).not.toBeNull();
+    expect(view.textContent?.match(/per page/g)).toHaveLength(3);
   });
 });
