@@ -75,7 +75,7 @@ const overGoal = [];
 const started = Date.now();
 try {
   console.log(
-    `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s) (ending once most of them meet every target), or of 5 when that misses; targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms (goal ${LCP_GOAL_MS} ms, printed), TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
+    `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s) (ending once most of them meet every target), or of 5 when that misses (of 7 when only TBT or LCP does); targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms (goal ${LCP_GOAL_MS} ms, printed), TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
   );
   for (const page of pages) {
     page.before?.();
@@ -100,7 +100,9 @@ try {
     const missed = missedTargets(s);
     if (s.lcpMs > LCP_GOAL_MS) overGoal.push(`${page.path} ${s.lcpMs} ms`);
     failed ||= missed.length > 0;
-    const tbts = s.runs.map((r) => `${r.tbtMs} ms at BI ${r.benchmarkIndex} x${r.cpuSlowdown}`).join(", ");
+    const tbts = s.runs
+      .map((r) => `${r.tbtMs} ms (LCP ${r.lcpMs}) at BI ${r.benchmarkIndex} x${r.cpuSlowdown}`)
+      .join(", ");
     console.log(
       `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms${s.lcpMs > LCP_GOAL_MS ? ` (over the ${LCP_GOAL_MS} ms goal)` : ""}  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );

@@ -288,7 +288,7 @@ export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "def
 }
 
 /**
- * The median of `runs` runs; when it misses a target, the median of 5 (of 7 when only TBT misses):
+ * The median of `runs` runs; when it misses a target, the median of 5 (of 7 when only TBT or LCP misses):
  * the same targets, a steadier measurement, before a miss is called a regression. `verdict: true` (the guard) stops as soon as
  * more than half of the `runs` runs each meet every target: every figure's median then lies among
  * values that meet it, so the runs left cannot change the verdict (the medians printed are of the
@@ -309,11 +309,16 @@ export async function lighthouseSteady(
   const summary = combine(first);
   if (missedTargets(summary).length === 0 || runs >= 5) return summary;
   const five = [...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu, other }))];
-  // A median of 5 that still misses only on TBT takes two runs more: on a busy machine single runs of
-  // the same page read 12 to 148 ms (2026-12-03, decision 0050), and a median of 7 tells a page that
-  // blocks from a page that met a neighbour's burst. Any other miss decides at 5.
+  // A median of 5 that still misses only on TBT or LCP takes two runs more. TBT: on a busy machine
+  // single runs of the same page read 12 to 148 ms (2026-12-03). LCP: Lighthouse's simulation counts
+  // the page's module scripts into FCP and LCP whenever they finished downloading before the
+  // recorded first paint (it cannot see a module script's evaluation, Lighthouse issue 17163), a
+  // race that loopback and a busy machine decide: the same visitor's page read 677-954 ms in 19 runs
+  // of 20 and 1,549 in one, on a quiet machine. A median of 7 tells a page that blocks or paints late
+  // from a page that met a neighbour's burst (decision 0050). Any other miss decides at 5.
   const misses = missedTargets(combine(five));
-  if (misses.length === 0 || !misses.every((miss) => miss.startsWith("TBT"))) return combine(five);
+  if (misses.length === 0 || !misses.every((miss) => miss.startsWith("TBT") || miss.startsWith("LCP")))
+    return combine(five);
   return combine([...five, ...(await lighthouseRuns(port, url, { runs: 2, cookie, cpu, other }))]);
 }
 
