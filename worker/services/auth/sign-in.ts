@@ -291,8 +291,7 @@ export async function resolveSession(env: Env, request: Request): Promise<Resolv
       // A deleted account's sessions are gone with it; one started by a sign-in that raced the deletion
       // is refused here.
       sql`FROM ${sessions} JOIN ${users} ON ${users.id} = ${sessions.user_id} JOIN ${campuses} ON ${campuses.id} = ${users.campus_id}
-        WHERE ${sessions.id} = ${claims.sessionId} AND ${sessions.user_id} = ${claims.userId}
-          AND ${sessions.expires_at} > ${now} AND ${users.deleted_at} IS NULL
+        WHERE ${sessionStands(sessions, users, claims, now)}
         LIMIT 1`,
     ),
   );
@@ -308,6 +307,11 @@ export async function resolveSession(env: Env, request: Request): Promise<Resolv
 export async function sessionClaimsOf(env: Env, request: Request): Promise<SessionClaims | null> {
   const token = readSessionToken(request);
   return token ? verifySessionToken(sessionKey(configOf(env)), token) : null;
+}
+
+/** That the claims' session (`s`, its member `u`) stands at `now`: not expired, its account not deleted. */
+function sessionStands(s: typeof sessions, u: typeof users, claims: SessionClaims, now: number): Sql {
+  return sql`${s.id} = ${claims.sessionId} AND ${s.user_id} = ${claims.userId} AND ${s.expires_at} > ${now} AND ${u.deleted_at} IS NULL`;
 }
 
 /** Touches the session's last-seen time when it is SESSION_TOUCH_MS old; conditional, so two requests of the same moment write once. */
@@ -332,8 +336,7 @@ export function standingSession(claims: SessionClaims, now: number): { stands: S
   const k = campuses.as("sk");
   return {
     stands: sql`EXISTS (SELECT 1 FROM ${s} JOIN ${u} ON ${u.id} = ${s.user_id} JOIN ${k} ON ${k.id} = ${u.campus_id}
-      WHERE ${s.id} = ${claims.sessionId} AND ${s.user_id} = ${claims.userId} AND ${s.expires_at} > ${now}
-        AND ${u.deleted_at} IS NULL AND ${mayActSql(u, k, now)})`,
+      WHERE ${sessionStands(s, u, claims, now)} AND ${mayActSql(u, k, now)})`,
     touch: touchSession(claims, now),
   };
 }
