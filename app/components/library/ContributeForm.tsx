@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "#app/components/Alert.tsx";
 import { Field, FieldError } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   LIBRARY_EXAM_NAMES,
   LIBRARY_FILE_KIND_NAMES,
@@ -49,8 +50,6 @@ async function preparePhoto(file: File): Promise<File> {
   return blob ? new File([blob], file.name.replace(/\.\w+$/, "") + ".jpg", { type: "image/jpeg" }) : file;
 }
 
-const noSubscription = () => () => {};
-
 interface ApiAnswer {
   success?: boolean;
   message?: string;
@@ -92,11 +91,7 @@ export function ContributeForm({
   );
   // Before the page runs its script (and without JavaScript) every kind's fields are there, labelled
   // with the kind they are for; once it runs, only the chosen kind's.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const fileKind = (LIBRARY_FILE_KIND_NAMES as readonly string[]).includes(kind);
   const shows = (forKind: boolean) => !hydrated || forKind;
   const subject = subjects.find((s) => s.id === subjectId);

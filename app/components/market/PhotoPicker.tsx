@@ -1,13 +1,6 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type Dispatch,
-  type SetStateAction,
-} from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from "react";
 import { Spinner } from "#app/components/Alert.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { UploadIcon } from "#app/components/icons/upload.tsx";
 import { Field } from "#app/components/Field.tsx";
 import { fieldError, type ActionResult } from "#app/lib/action-result.ts";
@@ -35,9 +28,6 @@ export interface ChosenPhoto {
   /** 0 to 1 while the upload runs. */
   progress: number;
 }
-
-/** Nothing to subscribe to: the value only tells the server's render (and hydration) from the browser's. */
-const noSubscription = () => () => {};
 
 /** The names as a sentence lists them: "a.jpg", "a.jpg and b.jpg", "a.jpg, b.jpg and c.jpg". */
 function listed(names: string[]): string {
@@ -85,11 +75,7 @@ export function PhotoPicker({
   const picker = useRef<HTMLInputElement>(null);
   // Without JavaScript the browser's own file field shows (and says what was chosen); with it the
   // field is hidden behind a button, and the chosen photos are listed below.
-  const enhanced = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
 
   // Previews are blob: URLs of the small versions; released when the form goes.
   useEffect(() => {

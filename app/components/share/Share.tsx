@@ -1,6 +1,5 @@
-import { useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => undefined;
+import { useState } from "react";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 // Sharing a page (docs/decisions/0131-sharing-without-leaking.md): the phone's share sheet (the Web
 // Share API) where there is one, else the link copied. Loaded on demand (./LazyShare.tsx), so a page
@@ -16,11 +15,7 @@ export function Share({
 }) {
   const [said, setSaid] = useState("");
   // Drawn once the page runs: without JavaScript a button could do nothing (the address bar shares).
-  const ready = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const ready = useHydrated();
   const share = async () => {
     try {
       if (typeof navigator.share === "function") {
