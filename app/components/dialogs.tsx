@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
+import { whenIdle } from "#app/lib/when-idle.ts";
 
-// The dialog is a file of its own, fetched once the page is interactive rather than with it: it only
-// opens on a click. A click that comes before it arrives opens it when it does.
+// The dialog is a file of its own, fetched once the page is idle rather than with it: it only opens on
+// a click. A click that comes before it arrives opens it when it does.
 const loadDialog = () => import("#app/components/Dialog.tsx");
 const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 
@@ -23,9 +24,7 @@ export function useConfirmSubmit({ title, question, confirmLabel, cancelLabel = 
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  useEffect(() => {
-    void loadDialog();
-  }, []);
+  useEffect(() => whenIdle(() => void loadDialog()), []);
 
   function onClick(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
