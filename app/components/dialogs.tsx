@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
-import { whenIdle } from "#app/lib/when-idle.ts";
 
-// The dialog is a file of its own, fetched once the page is idle rather than with it: it only opens on
-// a click. A click that comes before it arrives opens it when it does.
+// The dialog is a file of its own, fetched once the page is interactive rather than with it: it only
+// opens on a click. A click that comes before it arrives opens it when it does.
 const loadDialog = () => import("#app/components/Dialog.tsx");
 const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 
@@ -24,7 +23,9 @@ export function useConfirmSubmit({ title, question, confirmLabel, cancelLabel = 
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  useEffect(() => whenIdle(() => void loadDialog()), []);
+  useEffect(() => {
+    void loadDialog();
+  }, []);
 
   function onClick(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
