@@ -145,7 +145,8 @@ function GrievanceFooter({ college, name, email }: { college: string; name: stri
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // A marker for browser tests (and a cheap signal for anyone debugging): React is now interactive.
+  // React is now interactive: a marker for browser tests, and what useHydrated reads to draw a part
+  // that comes later as the browser's at once (app/lib/use-hydrated.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
     // The page's loader script asks for the whole stylesheet once the page has loaded; the dev

@@ -1,5 +1,6 @@
 // useHydrated (app/lib/use-hydrated.ts): false in the server's HTML and in the render that hydrates
-// it, so hydration matches; true from then on; and true at once for a part mounted on a later screen.
+// it, so hydration matches; true from then on; and true at once for a part drawn after the page
+// hydrated (a later screen).
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -33,11 +34,14 @@ describe("useHydrated", () => {
     view.remove();
   });
 
-  it("draws a part mounted after the first hydration as the browser's at once", async () => {
+  it("draws a part mounted after the page hydrated as the browser's at once", async () => {
+    // What the root's effect marks once the page has hydrated (app/root.tsx).
+    document.documentElement.dataset.hydrated = "true";
     const seen: boolean[] = [];
     const page = await render(<Probe seen={seen} />);
     expect(seen.every(Boolean)).toBe(true);
     expect(page.view.textContent).toBe("with JavaScript");
     page.unmount();
+    delete document.documentElement.dataset.hydrated;
   });
 });
