@@ -288,11 +288,11 @@ export async function lighthouseMedian(port, url, { runs = 3, cookie, cpu = "def
 }
 
 /**
- * The median of `runs` runs; when it misses a target, the median of 5 (of 7 when it misses on TBT or LCP, see takesTwoMoreRuns):
- * the same targets, a steadier measurement, before a miss is called a regression. `verdict: true` (the guard) stops as soon as
- * more than half of the `runs` runs each meet every target: every figure's median then lies among
- * values that meet it, so the runs left cannot change the verdict (the medians printed are of the
- * runs made).
+ * The median of `runs` runs; when it misses a target, the median of 5 (of 7 when it misses on TBT or
+ * LCP, see takesTwoMoreRuns): the same targets, a steadier measurement, before a miss is called a
+ * regression. `verdict: true` (the guard) stops as soon as more than half of the `runs` runs each
+ * meet every target: every figure's median then lies among values that meet it, so the runs left
+ * cannot change the verdict (the medians printed are of the runs made).
  */
 export async function lighthouseSteady(
   port,
@@ -309,7 +309,7 @@ export async function lighthouseSteady(
   const summary = combine(first);
   if (missedTargets(summary).length === 0 || runs >= 5) return summary;
   const five = [...first, ...(await lighthouseRuns(port, url, { runs: 5 - runs, cookie, cpu, other }))];
-  // A median of 5 that still misses only on TBT or LCP takes two runs more. TBT: on a busy machine
+  // A median of 5 that still misses on TBT or LCP (and at most the score they make) takes two runs more. TBT: on a busy machine
   // single runs of the same page read 12 to 148 ms (2026-12-03). LCP: Lighthouse's simulation counts
   // the page's module scripts into FCP and LCP whenever they finished downloading before the
   // recorded first paint (it cannot see a module script's evaluation, Lighthouse issue 17163), a

@@ -1,4 +1,3 @@
-import { formatRupees } from "#common/format.ts";
 import { GuardedLink } from "#app/components/studyswap/parts.tsx";
 import { CapIcon } from "#app/components/icons/cap.tsx";
 import { ChartIcon } from "#app/components/icons/chart.tsx";
@@ -7,6 +6,7 @@ import { PaperIcon } from "#app/components/icons/paper.tsx";
 import { PenIcon } from "#app/components/icons/pen.tsx";
 import { PhoneIcon } from "#app/components/icons/phone.tsx";
 import type { IconComponent } from "#app/components/icons/stroke.tsx";
+import { formatRupees } from "#common/format.ts";
 import { contactHref, type Writer } from "#common/studyswap.ts";
 import { envOf, getUser, logLoaderFailure } from "#app/lib/session.server.ts";
 import { listWriters } from "#server/services/studyswap/writers.ts";
