@@ -501,3 +501,26 @@ export function seedWeek(persistTo, email) {
 export function seedLibrary(persistTo, items) {
   write(["--local", "--persist-to", persistTo], librarySeed(items, demoSubjects(1, { except: true })));
 }
+
+/**
+ * A conversation about `productId` started by the member whose session `token` is: its first message
+ * and then `texts.length - 1` more, through the real API (a thread as a buyer leaves it). Returns the
+ * conversation's id, for /messages/:id.
+ */
+export async function seedConversation(baseURL, token, productId, texts) {
+  const send = async (path, text) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text }),
+    });
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`seeding a message failed: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const [first, ...rest] = texts;
+  const started = await send(`/api/product/${productId}/messages`, first);
+  const id = started.data.conversationId;
+  for (const text of rest) await send(`/api/messages/${id}`, text);
+  return id;
+}
