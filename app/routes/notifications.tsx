@@ -299,4 +299,11 @@ function CalendarFeed({
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Campus" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Notifications · Campus" },
+  {
+    name: "description",
+    content:
+      "Your notices on Campus: the marketplace, hostel, Classroom deadlines, lost & found and events, and which of them reach your phone.",
+  },
+];

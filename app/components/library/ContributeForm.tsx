@@ -90,10 +90,14 @@ export function ContributeForm({
       : null,
   );
   // Before the page runs its script (and without JavaScript) every kind's fields are there, labelled
-  // with the kind they are for; once it runs, only the chosen kind's.
+  // with the kind they are for; once it runs, only the chosen kind's. A browser that will run it
+  // hides the other kinds' fields and the labels' kinds from the first paint (`scripted:hidden`),
+  // so the form does not jump when the script takes over (docs/decisions/0144).
   const hydrated = useHydrated();
   const fileKind = (LIBRARY_FILE_KIND_NAMES as readonly string[]).includes(kind);
   const shows = (forKind: boolean) => !hydrated || forKind;
+  const onlyWithoutScript = (forKind: boolean) => (forKind ? undefined : "scripted:hidden");
+  const forKinds = (kinds: string) => !hydrated && <span className="scripted:hidden"> ({kinds})</span>;
   const subject = subjects.find((s) => s.id === subjectId);
   const problem = (name: string) => (progress !== null ? null : fieldError(result, name));
   const groups = [...new Set(subjects.map((s) => s.group))];
@@ -205,7 +209,8 @@ export function ContributeForm({
       {shows(fileKind) && (
         <Field
           {...field("files")}
-          label={<>A PDF, or photos of the pages{!hydrated && " (notes, papers, practicals)"}</>}
+          className={onlyWithoutScript(fileKind)}
+          label={<>A PDF, or photos of the pages{forKinds("notes, papers, practicals")}</>}
           hint="Up to 25 MB together. Photos are put together into one PDF, in the order you choose them."
           hintClassName="mt-1 text-sm text-slate-600 dark:text-slate-400"
         >
@@ -267,8 +272,8 @@ export function ContributeForm({
         </fieldset>
       )}
       {shows(kind === "past_paper") && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field {...field("year")} label={<>Year{!hydrated && " (past papers)"}</>}>
+        <div className={`grid gap-4 sm:grid-cols-2 ${onlyWithoutScript(kind === "past_paper") ?? ""}`}>
+          <Field {...field("year")} label={<>Year{forKinds("past papers")}</>}>
             <input
               {...typedBack("year")}
               type="number"
@@ -279,7 +284,7 @@ export function ContributeForm({
               className="input"
             />
           </Field>
-          <Field {...field("exam")} label={<>Exam{!hydrated && " (past papers)"}</>}>
+          <Field {...field("exam")} label={<>Exam{forKinds("past papers")}</>}>
             <select required={hydrated} className="input" defaultValue={text("exam") ?? ""}>
               <option value="" disabled={hydrated}>
                 Choose the exam
@@ -294,7 +299,7 @@ export function ContributeForm({
         </div>
       )}
       {shows(kind === "book") && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className={`grid gap-4 sm:grid-cols-2 ${onlyWithoutScript(kind === "book") ?? ""}`}>
           {(
             [
               ["author", "Author", true],
@@ -309,7 +314,7 @@ export function ContributeForm({
               label={
                 <>
                   {label}
-                  {!hydrated && " (books)"}
+                  {forKinds("books")}
                 </>
               }
             >
@@ -319,7 +324,11 @@ export function ContributeForm({
         </div>
       )}
       {shows(kind === "video") && (
-        <Field {...field("url")} label={<>Link to the video{!hydrated && " (videos)"}</>}>
+        <Field
+          {...field("url")}
+          className={onlyWithoutScript(kind === "video")}
+          label={<>Link to the video{forKinds("videos")}</>}
+        >
           <input
             {...typedBack("url")}
             type="url"

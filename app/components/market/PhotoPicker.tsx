@@ -74,7 +74,9 @@ export function PhotoPicker({
   const previews = useRef(new Set<string>());
   const picker = useRef<HTMLInputElement>(null);
   // Without JavaScript the browser's own file field shows (and says what was chosen); with it the
-  // field is hidden behind a button, and the chosen photos are listed below.
+  // field is hidden behind a button, and the chosen photos are listed below. A browser that will run
+  // the script draws the button (and hides the field) from the first paint, not when the script
+  // takes over, so the form does not jump (`scripted:` and `noscript:`, docs/decisions/0144).
   const enhanced = useHydrated();
 
   // Previews are blob: URLs of the small versions; released when the form goes.
@@ -168,26 +170,24 @@ export function PhotoPicker({
               className={
                 enhanced
                   ? "sr-only"
-                  : "block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+                  : "block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-indigo-50 file:px-4 file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100 disabled:opacity-60 scripted:sr-only dark:text-slate-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
               }
             />
-            {enhanced && (
-              <button
-                type="button"
-                id={PHOTOS_BUTTON_ID}
-                onClick={() => picker.current?.click()}
-                disabled={photos.length >= MAX_PHOTOS}
-                aria-describedby={photoProblem ? "image-hint image-error" : "image-hint"}
-                className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-4 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-indigo-800 dark:bg-indigo-950/40 dark:text-indigo-200 dark:hover:bg-indigo-950"
-              >
-                <UploadIcon className="h-6 w-6" />
-                {photos.length === 0
-                  ? "Take or choose photos"
-                  : photos.length >= MAX_PHOTOS
-                    ? `${MAX_PHOTOS} photos chosen`
-                    : `Add more photos (${photos.length} of ${MAX_PHOTOS})`}
-              </button>
-            )}
+            <button
+              type="button"
+              id={PHOTOS_BUTTON_ID}
+              onClick={() => picker.current?.click()}
+              disabled={photos.length >= MAX_PHOTOS}
+              aria-describedby={photoProblem ? "image-hint image-error" : "image-hint"}
+              className="flex min-h-24 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-4 text-sm font-semibold text-indigo-800 hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-indigo-800 dark:bg-indigo-950/40 noscript:hidden dark:text-indigo-200 dark:hover:bg-indigo-950"
+            >
+              <UploadIcon className="h-6 w-6" />
+              {photos.length === 0
+                ? "Take or choose photos"
+                : photos.length >= MAX_PHOTOS
+                  ? `${MAX_PHOTOS} photos chosen`
+                  : `Add more photos (${photos.length} of ${MAX_PHOTOS})`}
+            </button>
           </>
         )}
       </Field>
