@@ -56,7 +56,17 @@ async function shiftsOf(page: Page, path: string): Promise<string[]> {
   return shifts.map((shift) => `${path}: ${shift}`);
 }
 
-const VISITOR_PAGES = ["/", "/login", "/register", "/notes", "/btech/cse", "/btech/cse/1", "/library", "/lost-found"];
+const VISITOR_PAGES = [
+  "/",
+  "/login",
+  "/register",
+  "/notes",
+  "/btech/cse",
+  "/btech/cse/1",
+  "/library",
+  "/library/saved",
+  "/lost-found",
+];
 const MEMBER_PAGES = [
   "/dashboard",
   "/marketplace",

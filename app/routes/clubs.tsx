@@ -58,8 +58,4 @@ export default function Clubs({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Clubs · Campus" },
-  { name: "description", content: "Your college's clubs on Campus: follow one to hear of its new events." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Clubs · Campus" }, { name: "robots", content: "noindex" }];

@@ -116,9 +116,5 @@ export default function LibraryNew({ loaderData, actionData }: Route.ComponentPr
 
 export const meta: Route.MetaFunction = () => [
   { title: "Add to the library · Campus" },
-  {
-    name: "description",
-    content: "Share notes, past papers, practicals, books or videos with your college's library.",
-  },
   { name: "robots", content: "noindex" },
 ];

@@ -45,8 +45,23 @@ export default function LibrarySaved(_: Route.ComponentProps) {
         {unsupported && (
           <p className="mt-2">This browser cannot keep files for offline reading. Download them instead.</p>
         )}
-        {files && files.length === 0 && (
-          <p className="mt-2 text-slate-700 dark:text-slate-300">{LIBRARY_FIND_MESSAGES.savedEmpty}</p>
+        {!unsupported && (!files || files.length === 0) && (
+          // Until this device's files are read, the empty list's message holds its place unseen under
+          // the "looking" line (one grid cell, as tall as the taller), so the page does not move when
+          // the answer is "nothing saved" (docs/decisions/0144).
+          <div className="mt-2 grid noscript:hidden">
+            <p
+              className={`col-start-1 row-start-1 text-slate-700 dark:text-slate-300 ${files ? "" : "invisible"}`}
+              aria-hidden={!files}
+            >
+              {LIBRARY_FIND_MESSAGES.savedEmpty}
+            </p>
+            {!files && (
+              <p role="status" className="col-start-1 row-start-1 text-slate-600 dark:text-slate-400">
+                Looking for the files saved on this device…
+              </p>
+            )}
+          </div>
         )}
         {files && files.length > 0 && (
           <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">

@@ -234,9 +234,5 @@ export default function LostFoundNew({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Post lost or found · Campus" },
-  {
-    name: "description",
-    content: "Post something you lost or found on campus: what, where and when, with photos if you have them.",
-  },
   { name: "robots", content: "noindex" },
 ];
