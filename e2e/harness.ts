@@ -392,3 +392,66 @@ export async function painted(page: Page): Promise<void> {
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
 }
+
+/**
+ * The pages the whole-page sweeps read (e2e/page-css.test.ts, e2e/layout-shift.test.ts): a visitor's,
+ * and a signed-in student's, to which each sweep adds a product page and a conversation of its own
+ * (`listingAndConversation`).
+ */
+export const SWEPT_VISITOR_PAGES = [
+  "/",
+  "/login",
+  "/register",
+  "/notes",
+  "/btech/cse",
+  "/btech/cse/1",
+  "/library",
+  "/library/saved",
+  "/lost-found",
+];
+export const SWEPT_MEMBER_PAGES = [
+  "/dashboard",
+  "/marketplace",
+  "/all-products",
+  "/hosteller/night-market",
+  "/upload",
+  "/messages",
+  "/notifications",
+  "/saved",
+  "/timetable",
+  "/attendance",
+  "/exams",
+  "/grades",
+  "/events",
+  "/clubs",
+  "/lost-found/new",
+  "/library/new",
+  "/studyswap",
+  "/hostel",
+  "/googleclassroom",
+  "/account",
+  "/btech/cse/3?subject=Operating%20Systems&tab=pyqs",
+];
+
+/**
+ * A listing by a new seller and a new buyer signed in on `page` who has asked about it: the product
+ * page and the conversation the sweeps add to SWEPT_MEMBER_PAGES.
+ */
+export async function listingAndConversation(page: Page): Promise<{ product: string; conversation: string }> {
+  const seller = await createUserViaApi(newUser("Ritika Bose"));
+  const buyer = await createUserViaApi(newUser("Arjun Mehta"));
+  const productId = await listViaApi(await tokenOf(seller), {
+    title: "Casio fx-991EX calculator",
+    description: "Used for two semesters, all buttons work.",
+    price: "650",
+    sellerName: seller.name,
+    whatsappNumber: "98765 43210",
+  });
+  await signIn(page, buyer);
+  const sent = await page.request.post(`/api/product/${productId}/messages`, {
+    data: { text: "Is this still available? I can meet at the library at 5." },
+  });
+  assert.ok(sent.ok(), await sent.text());
+  const { data } = (await sent.json()) as { data: { conversationId: string } };
+  return { product: `/product/${productId}`, conversation: `/messages/${data.conversationId}` };
+}

@@ -7,15 +7,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  createUserViaApi,
   hydrated,
-  listViaApi,
-  newUser,
+  listingAndConversation,
   painted,
   PHONE,
   sharedBrowser,
-  signIn,
-  tokenOf,
+  SWEPT_MEMBER_PAGES,
+  SWEPT_VISITOR_PAGES,
   withPage,
 } from "./harness.ts";
 
@@ -56,36 +54,6 @@ async function shiftsOf(page: Page, path: string): Promise<string[]> {
   return shifts.map((shift) => `${path}: ${shift}`);
 }
 
-const VISITOR_PAGES = [
-  "/",
-  "/login",
-  "/register",
-  "/notes",
-  "/btech/cse",
-  "/btech/cse/1",
-  "/library",
-  "/library/saved",
-  "/lost-found",
-];
-const MEMBER_PAGES = [
-  "/dashboard",
-  "/marketplace",
-  "/all-products",
-  "/upload",
-  "/messages",
-  "/notifications",
-  "/timetable",
-  "/attendance",
-  "/exams",
-  "/grades",
-  "/events",
-  "/lost-found/new",
-  "/library/new",
-  "/studyswap",
-  "/hostel",
-  "/account",
-];
-
 describe("nothing moves while a page loads and its script takes over", () => {
   it("for a visitor", async (t) => {
     await withPage(
@@ -94,31 +62,22 @@ describe("nothing moves while a page loads and its script takes over", () => {
       async ({ page }) => {
         await observeShifts(page);
         const found: string[] = [];
-        for (const path of VISITOR_PAGES) found.push(...(await shiftsOf(page, path)));
+        for (const path of SWEPT_VISITOR_PAGES) found.push(...(await shiftsOf(page, path)));
         assert.deepEqual(found, []);
       },
       { viewport: PHONE },
     );
   });
 
-  it("for a signed-in student, the forms with photos and files and a product page included", async (t) => {
-    const seller = await createUserViaApi(newUser("Meera Pillai"));
-    const buyer = await createUserViaApi(newUser("Kabir Sethi"));
-    const productId = await listViaApi(await tokenOf(seller), {
-      title: "Engineering drawing kit",
-      description: "Mini-drafter, set squares and a compass box.",
-      price: "400",
-      sellerName: seller.name,
-      whatsappNumber: "98765 43210",
-    });
+  it("for a signed-in student, the forms with photos and files, a product page and a conversation included", async (t) => {
     await withPage(
       t,
       browser,
       async ({ page }) => {
-        await signIn(page, buyer);
+        const { product, conversation } = await listingAndConversation(page);
         await observeShifts(page);
         const found: string[] = [];
-        for (const path of [...MEMBER_PAGES, `/product/${productId}`]) found.push(...(await shiftsOf(page, path)));
+        for (const path of [...SWEPT_MEMBER_PAGES, product, conversation]) found.push(...(await shiftsOf(page, path)));
         assert.deepEqual(found, []);
       },
       { viewport: PHONE },

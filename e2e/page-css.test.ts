@@ -9,17 +9,15 @@ import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import {
-  createUserViaApi,
   DESKTOP,
   eventually,
   gate,
   hydrated,
-  listViaApi,
-  newUser,
+  listingAndConversation,
   PHONE,
   sharedBrowser,
-  signIn,
-  tokenOf,
+  SWEPT_MEMBER_PAGES,
+  SWEPT_VISITOR_PAGES,
   withPage,
 } from "./harness.ts";
 
@@ -107,62 +105,22 @@ async function differences(page: Page, path: string): Promise<string[]> {
   return found;
 }
 
-const VISITOR_PAGES = ["/", "/login", "/register", "/notes", "/btech/cse", "/btech/cse/1", "/library", "/lost-found"];
-const MEMBER_PAGES = [
-  "/dashboard",
-  "/marketplace",
-  "/all-products",
-  "/hosteller/night-market",
-  "/upload",
-  "/messages",
-  "/notifications",
-  "/saved",
-  "/timetable",
-  "/attendance",
-  "/exams",
-  "/grades",
-  "/events",
-  "/clubs",
-  "/lost-found/new",
-  "/library/new",
-  "/studyswap",
-  "/hostel",
-  "/googleclassroom",
-  "/account",
-  "/btech/cse/3?subject=Operating%20Systems&tab=pyqs",
-];
-
 describe("a page's own CSS styles it as the whole stylesheet does", () => {
   it("for a visitor", async (t) => {
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
       allowConsoleError(/ERR_FAILED|Failed to load resource/);
       const found: string[] = [];
-      for (const path of VISITOR_PAGES) found.push(...(await differences(page, path)));
+      for (const path of SWEPT_VISITOR_PAGES) found.push(...(await differences(page, path)));
       assert.deepEqual(found, []);
     });
   });
 
   it("for a signed-in student, a product page and a conversation included", async (t) => {
-    const seller = await createUserViaApi(newUser("Ritika Bose"));
-    const buyer = await createUserViaApi(newUser("Arjun Mehta"));
-    const productId = await listViaApi(await tokenOf(seller), {
-      title: "Casio fx-991EX calculator",
-      description: "Used for two semesters, all buttons work.",
-      price: "650",
-      sellerName: seller.name,
-      whatsappNumber: "98765 43210",
-    });
     await withPage(t, browser, async ({ page, allowConsoleError }) => {
       allowConsoleError(/ERR_FAILED|Failed to load resource/);
-      await signIn(page, buyer);
-      const sent = await page.request.post(`/api/product/${productId}/messages`, {
-        data: { text: "Is this still available? I can meet at the library at 5." },
-      });
-      assert.ok(sent.ok(), await sent.text());
-      const { data } = (await sent.json()) as { data: { conversationId: string } };
+      const { product, conversation } = await listingAndConversation(page);
       const found: string[] = [];
-      for (const path of [...MEMBER_PAGES, `/product/${productId}`, `/messages/${data.conversationId}`])
-        found.push(...(await differences(page, path)));
+      for (const path of [...SWEPT_MEMBER_PAGES, product, conversation]) found.push(...(await differences(page, path)));
       assert.deepEqual(found, []);
     });
   });

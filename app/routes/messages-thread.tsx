@@ -90,11 +90,16 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
             {`${thread.role === "buyer" ? "Seller" : "Buyer"}: ${thread.other.name} · ${stateLabel}`}
           </p>
         </div>
+        {/* One width for every state, the longest's ("Connecting"), and the word centred by a
+            transform, which moves nothing: the header stays still when the socket opens
+            (docs/decisions/0144). */}
         <span
-          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${live.state === "live" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300"}`}
+          className={`relative h-5 w-[5.5rem] shrink-0 rounded-full text-xs font-medium ${live.state === "live" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300"}`}
           title={live.state === "live" ? "New messages appear as they are sent" : "Reload to see new messages"}
         >
-          {{ live: "Live", connecting: "Connecting", offline: "Offline", "signed-out": "Signed out" }[live.state]}
+          <span className="absolute inset-y-0 left-1/2 flex -translate-x-1/2 items-center whitespace-nowrap">
+            {{ live: "Live", connecting: "Connecting", offline: "Offline", "signed-out": "Signed out" }[live.state]}
+          </span>
         </span>
       </header>
 
