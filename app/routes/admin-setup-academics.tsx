@@ -236,4 +236,7 @@ function ProgrammeTree({ programme }: { programme: AcademicsProgramme }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Academics · Set-up · Campus" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Academics · Set-up · Campus" },
+  { name: "robots", content: "noindex" },
+];
