@@ -75,8 +75,16 @@ export default function NotesBranch({
                       }`
                     }
                   >
-                    <span className="text-xl font-bold leading-none">{semester.number}</span>
-                    <span className="mt-1 text-xs font-medium opacity-80">{ordinal(semester.number)} semester</span>
+                    {({ isActive }) => (
+                      <>
+                        <span className="text-xl font-bold leading-none">{semester.number}</span>
+                        {/* Softer beside the number, but not on the chosen semester's colour, where it
+                            would fall under 4.5:1 in dark mode. */}
+                        <span className={`mt-1 text-xs font-medium ${isActive ? "" : "opacity-80"}`}>
+                          {ordinal(semester.number)} semester
+                        </span>
+                      </>
+                    )}
                   </NavLink>
                 </li>
               ))}

@@ -67,7 +67,7 @@ export function MessageList({
           >
             {text ? (
               <div
-                className={`max-w-[85%] rounded-2xl px-3 py-2 ${m.mine ? "rounded-br-sm bg-indigo-600 text-white dark:bg-indigo-500" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"}`}
+                className={`max-w-[85%] rounded-2xl px-3 py-2 ${m.mine ? "rounded-br-sm bg-indigo-600 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100"}`}
               >
                 <span className="sr-only">{m.mine ? "You: " : `${m.senderName ?? otherName}: `}</span>
                 {m.kind === "contact" ? (
