@@ -4,17 +4,9 @@
 // semester's label were under 4.5:1 in dark mode and nothing noticed.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import type { Page } from "playwright-core";
-import {
-  hydrated,
-  listingAndConversation,
-  PHONE,
-  sharedBrowser,
-  SWEPT_MEMBER_PAGES,
-  SWEPT_VISITOR_PAGES,
-  withPage,
-} from "./harness.ts";
+import { hydrated, PHONE, sharedBrowser, sweepPages } from "./harness.ts";
 
 const browser = sharedBrowser();
 const AXE = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
@@ -37,31 +29,5 @@ async function lowContrast(page: Page, path: string): Promise<string[]> {
 }
 
 describe("dark mode keeps every text readable", () => {
-  it("for a visitor", async (t) => {
-    await withPage(
-      t,
-      browser,
-      async ({ page }) => {
-        const found: string[] = [];
-        for (const path of SWEPT_VISITOR_PAGES) found.push(...(await lowContrast(page, path)));
-        assert.deepEqual(found, []);
-      },
-      { viewport: PHONE, colorScheme: "dark" },
-    );
-  });
-
-  it("for a signed-in student, a product page and a conversation included", async (t) => {
-    await withPage(
-      t,
-      browser,
-      async ({ page }) => {
-        const { product, conversation } = await listingAndConversation(page);
-        const found: string[] = [];
-        for (const path of [...SWEPT_MEMBER_PAGES, product, conversation])
-          found.push(...(await lowContrast(page, path)));
-        assert.deepEqual(found, []);
-      },
-      { viewport: PHONE, colorScheme: "dark" },
-    );
-  });
+  sweepPages(browser, lowContrast, { viewport: PHONE, colorScheme: "dark" });
 });

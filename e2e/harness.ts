@@ -2,7 +2,7 @@
 // scripts/e2e.mjs serves with `wrangler dev` on a free port and passes in as E2E_BASE_URL.
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
-import { after, before, type TestContext } from "node:test";
+import { after, before, it, type TestContext } from "node:test";
 import {
   chromium,
   type Browser,
@@ -454,4 +454,46 @@ export async function listingAndConversation(page: Page): Promise<{ product: str
   assert.ok(sent.ok(), await sent.text());
   const { data } = (await sent.json()) as { data: { conversationId: string } };
   return { product: `/product/${productId}`, conversation: `/messages/${data.conversationId}` };
+}
+
+/**
+ * A whole-page sweep as two tests: every SWEPT_VISITOR_PAGES page for a visitor, then every
+ * SWEPT_MEMBER_PAGES page with a product page and a conversation for a signed-in student. `read`
+ * returns what is wrong on one page (nothing when it is right); `prepare` runs once on the page
+ * before the first load (after signing in); the test fails with every page's findings together.
+ */
+export function sweepPages(
+  browser: Browser,
+  read: (page: Page, path: string) => Promise<string[]>,
+  {
+    prepare = async () => undefined,
+    allowConsoleError = null,
+    memberTest = "for a signed-in student, a product page and a conversation included",
+    ...options
+  }: BrowserContextOptions & {
+    prepare?: (page: Page) => Promise<void>;
+    allowConsoleError?: RegExp | null;
+    memberTest?: string;
+  } = {},
+): void {
+  const sweep = (t: TestContext, member: boolean) =>
+    withPage(
+      t,
+      browser,
+      async (guard) => {
+        if (allowConsoleError) guard.allowConsoleError(allowConsoleError);
+        const paths = [...SWEPT_VISITOR_PAGES];
+        if (member) {
+          const { product, conversation } = await listingAndConversation(guard.page);
+          paths.splice(0, paths.length, ...SWEPT_MEMBER_PAGES, product, conversation);
+        }
+        await prepare(guard.page);
+        const found: string[] = [];
+        for (const path of paths) found.push(...(await read(guard.page, path)));
+        assert.deepEqual(found, []);
+      },
+      options,
+    );
+  it("for a visitor", (t) => sweep(t, false));
+  it(memberTest, (t) => sweep(t, true));
 }

@@ -4,18 +4,9 @@
 // (docs/decisions/0144). Each page is loaded on a phone with a layout-shift observer installed
 // before the HTML, and read after it has hydrated and painted; a shift is named by what moved.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import type { Page } from "playwright-core";
-import {
-  hydrated,
-  listingAndConversation,
-  painted,
-  PHONE,
-  sharedBrowser,
-  SWEPT_MEMBER_PAGES,
-  SWEPT_VISITOR_PAGES,
-  withPage,
-} from "./harness.ts";
+import { hydrated, painted, PHONE, sharedBrowser, sweepPages } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -55,32 +46,9 @@ async function shiftsOf(page: Page, path: string): Promise<string[]> {
 }
 
 describe("nothing moves while a page loads and its script takes over", () => {
-  it("for a visitor", async (t) => {
-    await withPage(
-      t,
-      browser,
-      async ({ page }) => {
-        await observeShifts(page);
-        const found: string[] = [];
-        for (const path of SWEPT_VISITOR_PAGES) found.push(...(await shiftsOf(page, path)));
-        assert.deepEqual(found, []);
-      },
-      { viewport: PHONE },
-    );
-  });
-
-  it("for a signed-in student, the forms with photos and files, a product page and a conversation included", async (t) => {
-    await withPage(
-      t,
-      browser,
-      async ({ page }) => {
-        const { product, conversation } = await listingAndConversation(page);
-        await observeShifts(page);
-        const found: string[] = [];
-        for (const path of [...SWEPT_MEMBER_PAGES, product, conversation]) found.push(...(await shiftsOf(page, path)));
-        assert.deepEqual(found, []);
-      },
-      { viewport: PHONE },
-    );
+  sweepPages(browser, shiftsOf, {
+    viewport: PHONE,
+    prepare: observeShifts,
+    memberTest: "for a signed-in student, the forms with photos and files, a product page and a conversation included",
   });
 });

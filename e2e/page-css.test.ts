@@ -8,18 +8,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import {
-  DESKTOP,
-  eventually,
-  gate,
-  hydrated,
-  listingAndConversation,
-  PHONE,
-  sharedBrowser,
-  SWEPT_MEMBER_PAGES,
-  SWEPT_VISITOR_PAGES,
-  withPage,
-} from "./harness.ts";
+import { DESKTOP, eventually, gate, hydrated, PHONE, sharedBrowser, sweepPages, withPage } from "./harness.ts";
 
 const browser = sharedBrowser();
 
@@ -106,24 +95,7 @@ async function differences(page: Page, path: string): Promise<string[]> {
 }
 
 describe("a page's own CSS styles it as the whole stylesheet does", () => {
-  it("for a visitor", async (t) => {
-    await withPage(t, browser, async ({ page, allowConsoleError }) => {
-      allowConsoleError(/ERR_FAILED|Failed to load resource/);
-      const found: string[] = [];
-      for (const path of SWEPT_VISITOR_PAGES) found.push(...(await differences(page, path)));
-      assert.deepEqual(found, []);
-    });
-  });
-
-  it("for a signed-in student, a product page and a conversation included", async (t) => {
-    await withPage(t, browser, async ({ page, allowConsoleError }) => {
-      allowConsoleError(/ERR_FAILED|Failed to load resource/);
-      const { product, conversation } = await listingAndConversation(page);
-      const found: string[] = [];
-      for (const path of [...SWEPT_MEMBER_PAGES, product, conversation]) found.push(...(await differences(page, path)));
-      assert.deepEqual(found, []);
-    });
-  });
+  sweepPages(browser, differences, { allowConsoleError: /ERR_FAILED|Failed to load resource/ });
 });
 
 describe("the whole stylesheet", () => {
