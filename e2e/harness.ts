@@ -394,9 +394,9 @@ export async function painted(page: Page): Promise<void> {
 }
 
 /**
- * The pages the whole-page sweeps read (e2e/page-css.test.ts, e2e/layout-shift.test.ts): a visitor's,
- * and a signed-in student's, to which each sweep adds a product page and a conversation of its own
- * (`listingAndConversation`).
+ * The pages the whole-page sweeps read (`sweepPages`: e2e/page-css.test.ts, e2e/layout-shift.test.ts,
+ * e2e/dark-contrast.test.ts): a visitor's, and a signed-in student's, to which each sweep adds a
+ * product page and a conversation of its own (`listingAndConversation`).
  */
 export const SWEPT_VISITOR_PAGES = [
   "/",
@@ -482,11 +482,13 @@ export function sweepPages(
       browser,
       async (guard) => {
         if (allowConsoleError) guard.allowConsoleError(allowConsoleError);
-        const paths = [...SWEPT_VISITOR_PAGES];
-        if (member) {
-          const { product, conversation } = await listingAndConversation(guard.page);
-          paths.splice(0, paths.length, ...SWEPT_MEMBER_PAGES, product, conversation);
-        }
+        const paths = member
+          ? await listingAndConversation(guard.page).then(({ product, conversation }) => [
+              ...SWEPT_MEMBER_PAGES,
+              product,
+              conversation,
+            ])
+          : SWEPT_VISITOR_PAGES;
         await prepare(guard.page);
         const found: string[] = [];
         for (const path of paths) found.push(...(await read(guard.page, path)));
