@@ -1,7 +1,8 @@
 // The speed guard in `npm test`: Lighthouse (mobile, CPU slowdown calibrated) on eight representative
 // pages of the built Worker, median of LH_RUNS runs (default 3; ended as soon as most of them meet
 // every target, which decides the median) after one warm-up load, failing below the targets of
-// decision 0050 (scripts/lighthouse.mjs TARGETS). scripts/e2e.mjs runs it against the server it
+// decision 0050 (scripts/lighthouse.mjs TARGETS); a page that misses on timing alone is measured once
+// more after the others and fails if it misses again. scripts/e2e.mjs runs it against the server it
 // already serves for the browser tests; `npm run check:lighthouse` runs it alone (it builds nothing:
 // build first).
 //
@@ -12,6 +13,7 @@ import {
   lighthouseSteady,
   LCP_GOAL_MS,
   missedTargets,
+  takesTwoMoreRuns,
   REFERENCE_BENCHMARK_INDEX,
   seedConversation,
   seedLibrary,
@@ -91,8 +93,8 @@ try {
   console.log(
     `Lighthouse mobile (CPU slowdown: ${cpu === "calibrated" ? `calibrated, BI of each run / ${REFERENCE_BENCHMARK_INDEX}` : "mobile default 4x"}), median of ${runs} run(s) (ending once most of them meet every target), or of 5 when that misses (of 7 when it misses on TBT or LCP and nothing else but the performance score); targets: performance >= ${TARGETS.performance}, accessibility, best practices and SEO 100, LCP <= ${TARGETS.lcpMs} ms (goal ${LCP_GOAL_MS} ms, printed), TBT <= ${TARGETS.tbtMs} ms, CLS 0, no third-party request`,
   );
-  for (const page of pages) {
-    await page.before?.(page);
+  // One page's measurement: its verdict printed, its misses and LCP returned (a redirect is a miss).
+  const measure = async (page, label = page.path) => {
     const url = new URL(page.path, baseURL).href;
     // Warm-up: the first load of a route compiles its server code and fills the isolate's caches
     // (students hit a warm Worker), and the first Lighthouse run of a fresh Chromium pays for the
@@ -107,24 +109,39 @@ try {
       verdict: true,
     });
     if (new URL(s.finalUrl).pathname !== page.path) {
-      failed = true;
       console.error(`  ${page.path}: ended on ${s.finalUrl} (a redirect): the guard measured the wrong page`);
-      continue;
+      return { missed: [`a redirect to ${s.finalUrl}`], lcpMs: s.lcpMs };
     }
     const missed = missedTargets(s);
-    if (s.lcpMs > LCP_GOAL_MS) overGoal.push(`${page.path} ${s.lcpMs} ms`);
-    failed ||= missed.length > 0;
     const tbts = s.runs
       .map((r) => `${r.tbtMs} ms (LCP ${r.lcpMs}) at BI ${r.benchmarkIndex} x${r.cpuSlowdown}`)
       .join(", ");
     console.log(
-      `  ${page.path.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms${s.lcpMs > LCP_GOAL_MS ? ` (over the ${LCP_GOAL_MS} ms goal)` : ""}  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
+      `  ${label.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms${s.lcpMs > LCP_GOAL_MS ? ` (over the ${LCP_GOAL_MS} ms goal)` : ""}  TBT ${s.tbtMs} ms  CLS ${s.cls}${missed.length ? `  <-- MISSES: ${missed.join("; ")}` : ""}`,
     );
     for (const line of missed.length ? [...new Set(s.runs.flatMap((r) => r.missedElements ?? []))] : [])
       console.log(`  ${"".padEnd(14)} ${line}`);
     console.log(
       `  ${"".padEnd(14)} runs: TBT ${tbts}${s.other ? `; with the ${s.other.cpu} slowdown: perf ${s.other.performance}, LCP ${s.other.lcpMs} ms, TBT ${s.other.tbtMs} ms` : ""}`,
     );
+    return { missed, lcpMs: s.lcpMs };
+  };
+  const secondLook = [];
+  for (const page of pages) {
+    await page.before?.(page);
+    const result = await measure(page);
+    if (result.lcpMs > LCP_GOAL_MS) overGoal.push(`${page.path} ${result.lcpMs} ms`);
+    // A median of 7 that misses on TBT or LCP alone is looked at again after the other pages, once:
+    // consecutive runs share a burst of the machine's other work (a full run read a product page's
+    // TBT 101, 123, 142, 88, then 7 and 21 ms), minutes later they do not. A page that is slow misses
+    // twice; any other miss fails at once (decision 0050).
+    if (takesTwoMoreRuns(result.missed)) secondLook.push(page);
+    else failed ||= result.missed.length > 0;
+  }
+  for (const page of secondLook) {
+    console.log(`  ${page.path}: missed on timing alone; measured again after the other pages`);
+    const again = await measure(page, `${page.path} (again)`);
+    failed ||= again.missed.length > 0;
   }
 } finally {
   chromium.close();
